@@ -1,0 +1,86 @@
+import { Link, useLocation } from "@remix-run/react";
+import { withParams } from "~/lib/query";
+import { cn } from "~/lib/cn";
+
+export type Column<T> = {
+  key: string;
+  header: React.ReactNode;
+  cell: (row: T) => React.ReactNode;
+  /** The sortName sent in the URL when this column is sortable. */
+  sortName?: string;
+  className?: string;
+};
+
+/** A server-sorted table: sort headers are links that toggle sortName/sortValue and reset the page. */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  empty = "Sin resultados",
+  caption,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  empty?: React.ReactNode;
+  caption?: string;
+}) {
+  return (
+    <div className="card overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cn("whitespace-nowrap px-3 py-2.5 text-left font-semibold text-slate-700", c.className)}>
+                {c.sortName ? <SortHeader name={c.sortName}>{c.header}</SortHeader> : c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-3 py-10 text-center text-slate-500">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} className="hover:bg-slate-50">
+                {columns.map((c) => (
+                  <td key={c.key} className={cn("px-3 py-2 align-middle", c.className)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SortHeader({ name, children }: { name: string; children: React.ReactNode }) {
+  const { search, pathname } = useLocation();
+  const params = new URLSearchParams(search);
+  const active = params.get("sortName") === name;
+  const current = active ? params.get("sortValue") : null;
+  const next = current === "asc" ? "desc" : "asc";
+  const to = pathname + withParams(search, { sortName: name, sortValue: next, page: undefined });
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      className="inline-flex items-center gap-1 hover:text-brand-700"
+      aria-label={`Ordenar ${next === "asc" ? "ascendente" : "descendente"}`}
+      aria-sort={active ? (current === "asc" ? "ascending" : "descending") : undefined}
+    >
+      {children}
+      <span aria-hidden className={cn("text-xs", active ? "text-brand-600" : "text-slate-300")}>
+        {active ? (current === "asc" ? "▲" : "▼") : "↕"}
+      </span>
+    </Link>
+  );
+}

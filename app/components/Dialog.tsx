@@ -1,0 +1,52 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { Link, useNavigate } from "@remix-run/react";
+import { cn } from "~/lib/cn";
+
+const sizes = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-6xl" } as const;
+
+/**
+ * A dialog that is a nested route: the server renders it already open (no portal, so it is in the
+ * HTML without JavaScript); closing is a link back to the list with its query. With JavaScript Radix
+ * adds focus trapping, Escape and outside-click closing.
+ */
+export function RouteDialog({
+  title,
+  description,
+  closeTo,
+  size = "md",
+  children,
+  footer,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  closeTo: string;
+  size?: keyof typeof sizes;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => !open && navigate(closeTo, { preventScrollReset: true })}>
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+      <RadixDialog.Content
+        aria-describedby={description ? undefined : undefined}
+        className={cn(
+          "fixed inset-x-2 top-4 z-50 mx-auto flex max-h-[calc(100vh-2rem)] flex-col rounded-xl bg-white shadow-2xl sm:inset-x-4 sm:top-10",
+          sizes[size],
+        )}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+          <div>
+            <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+            {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-500">{description}</RadixDialog.Description> : null}
+          </div>
+          <Link to={closeTo} preventScrollReset className="btn-ghost -mr-2 px-2 py-1" aria-label="Cerrar">
+            ✕
+          </Link>
+        </div>
+        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}
+      </RadixDialog.Content>
+    </RadixDialog.Root>
+  );
+}

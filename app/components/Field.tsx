@@ -1,0 +1,71 @@
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useId } from "react";
+import { cn } from "~/lib/cn";
+
+/** Label, input and a fixed-height error slot wired with aria-invalid / aria-describedby. */
+export function Field({
+  label,
+  meta,
+  type = "text",
+  className,
+  hint,
+  inputProps,
+}: {
+  label: React.ReactNode;
+  meta: FieldMetadata<string | number | undefined | null>;
+  type?: "text" | "email" | "password" | "number" | "search" | "tel" | "date" | "hidden";
+  className?: string;
+  hint?: React.ReactNode;
+  inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const fallbackId = useId();
+  const id = meta.id ?? fallbackId;
+  const errorId = meta.errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={cn("flex flex-col gap-1", className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        {...getInputProps(meta, { type, ariaDescribedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined })}
+        {...inputProps}
+        id={id}
+        className={cn("input", inputProps?.className)}
+      />
+      {hint ? <p id={hintId} className="text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  meta,
+  className,
+  textareaProps,
+}: {
+  label: React.ReactNode;
+  meta: FieldMetadata<string | undefined | null>;
+  className?: string;
+  textareaProps?: React.TextareaHTMLAttributes<HTMLTextAreaElement>;
+}) {
+  const errorId = meta.errors?.length ? `${meta.id}-error` : undefined;
+  return (
+    <div className={cn("flex flex-col gap-1", className)}>
+      <label htmlFor={meta.id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea {...getTextareaProps(meta, { ariaDescribedBy: errorId })} {...textareaProps} className={cn("input", textareaProps?.className)} />
+      <ErrorList id={errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  return (
+    <div className="min-h-5 text-xs text-red-600" id={id} aria-live="polite">
+      {errors?.length ? errors.join(" ") : null}
+    </div>
+  );
+}

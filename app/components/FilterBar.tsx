@@ -1,0 +1,71 @@
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+/**
+ * A GET form over the list: submitting writes the filters into the URL (page reset). Parameters this
+ * bar does not own (sort, other tabs) are carried as hidden inputs. With JavaScript, `autoSubmit`
+ * fields submit after a pause.
+ */
+export function FilterBar({
+  children,
+  keep = ["sortName", "sortValue"],
+  clearTo,
+  submitLabel = "Buscar",
+}: {
+  children: React.ReactNode;
+  keep?: string[];
+  clearTo?: string;
+  submitLabel?: string;
+}) {
+  const { search, pathname } = useLocation();
+  const params = new URLSearchParams(search);
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-3" preventScrollReset>
+      {keep.map((k) => {
+        const v = params.get(k);
+        return v ? <input key={k} type="hidden" name={k} value={v} /> : null;
+      })}
+      {children}
+      <button type="submit" className="btn-secondary">
+        {submitLabel}
+      </button>
+      {clearTo !== undefined ? (
+        <Link to={clearTo || pathname} className="btn-ghost">
+          Limpiar filtros
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** A search input that submits its form after a 600 ms pause when JavaScript is on. */
+export function SearchInput({ name = "search", defaultValue, placeholder, label = "Buscar", debounceMs = 600 }: {
+  name?: string;
+  defaultValue?: string;
+  placeholder?: string;
+  label?: string;
+  debounceMs?: number;
+}) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm">
+      <span className="font-medium text-slate-700">{label}</span>
+      <input
+        type="search"
+        name={name}
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        className="input"
+        aria-busy={navigation.state === "loading"}
+        onChange={(e) => {
+          const form = e.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), debounceMs);
+        }}
+      />
+    </label>
+  );
+}

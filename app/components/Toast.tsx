@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import type { Toast as ToastData } from "~/lib/toast";
+import { cn } from "~/lib/cn";
+
+const styles: Record<ToastData["variant"], string> = {
+  success: "border-green-300 bg-green-50 text-green-900",
+  info: "border-sky-300 bg-sky-50 text-sky-900",
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
+  danger: "border-red-300 bg-red-50 text-red-900",
+};
+
+/** Shows the flashed toast. Rendered by the server, so it appears without JavaScript; with it, it hides itself. */
+export function Toaster({ toast }: { toast: ToastData | null }) {
+  const [visible, setVisible] = useState<ToastData | null>(toast);
+  useEffect(() => {
+    setVisible(toast);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(null), toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!visible) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-3 sm:justify-end">
+      <div
+        role={visible.variant === "danger" || visible.variant === "warning" ? "alert" : "status"}
+        data-testid="toast"
+        data-variant={visible.variant}
+        className={cn("pointer-events-auto w-full max-w-sm rounded-lg border p-4 shadow-lg", styles[visible.variant])}
+      >
+        <div className="flex items-start gap-3">
+          <div className="flex-1">
+            <p className="font-semibold">{visible.title}</p>
+            {visible.message ? <p className="mt-1 text-sm">{visible.message}</p> : null}
+          </div>
+          <button type="button" className="text-sm opacity-60 hover:opacity-100" onClick={() => setVisible(null)} aria-label="Cerrar aviso">
+            ✕
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

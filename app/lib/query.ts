@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * List state lives in the URL. Each parameter is parsed on its own: a malformed value falls back to
+ * its default and the valid ones are kept, so a hand-edited or stale bookmark never fails.
+ */
+export function parseQuery<S extends z.ZodRawShape>(source: URL | URLSearchParams | Request, shape: S) {
+  const params =
+    source instanceof Request ? new URL(source.url).searchParams : source instanceof URL ? source.searchParams : source;
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const raw = params.get(key);
+    const value = raw === null || raw.trim() === "" ? undefined : raw;
+    const parsed = (schema as z.ZodTypeAny).safeParse(value);
+    out[key] = parsed.success ? parsed.data : (schema as z.ZodTypeAny).safeParse(undefined).data;
+  }
+  return out as { [K in keyof S]: z.output<S[K]> };
+}
+
+export const q = {
+  page: () => z.coerce.number().int().min(1).max(100000).catch(1).default(1),
+  search: () =>
+    z
+      .string()
+      .max(200)
+      .transform((s) => s.trim())
+      .optional(),
+  sortValue: () => z.enum(["asc", "desc"]).optional(),
+  oneOf: <T extends [string, ...string[]]>(values: T) => z.enum(values).optional(),
+  bool: () =>
+    z
+      .enum(["true", "false", "1", "0", "on"])
+      .transform((v) => v === "true" || v === "1" || v === "on")
+      .optional(),
+};
+
+/** A URL for the same list with some parameters changed (undefined/empty removes them). */
+export function withParams(search: string | URLSearchParams, changes: Record<string, string | number | null | undefined>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === null || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export function pageCount(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

@@ -1,0 +1,43 @@
+/** Role keys as stored in users.role, with the names the spec uses on screen. */
+export const ROLES = {
+  admin: "Admin",
+  developer: "Developer",
+  ml_manager: "MercadoLibre Manager",
+  shop_manager: "Shop Manager",
+  iluminacion: "Iluminacion",
+  inventory: "Inventory",
+  practicante: "Practicante",
+  cajero: "Cajero",
+  gerente_pdv: "gerente_pdv",
+  surtido: "Surtido",
+} as const;
+
+export type Role = keyof typeof ROLES;
+export const ROLE_KEYS = Object.keys(ROLES) as Role[];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && value in ROLES;
+}
+
+export function roleLabel(role: string): string {
+  return isRole(role) ? ROLES[role] : role;
+}
+
+/**
+ * Per-user grants that replace the old hard-coded user-id lists. An Admin grants them in /users;
+ * Admin and Developer hold all of them implicitly.
+ */
+export const PERMISSIONS = {
+  sales_reports: "Reportes de ventas (órdenes y publicaciones)",
+  invoice_link_toggle: "Habilitar o deshabilitar el enlace de facturación",
+  question_moderation: "Bloquear compradores y eliminar preguntas",
+  messages_access: "Acceso a la pantalla de Mensajes",
+  description_visibility: "Ver descripciones de productos",
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && value in PERMISSIONS;
+}

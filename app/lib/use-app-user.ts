@@ -1,0 +1,9 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { loader } from "~/routes/_app";
+
+/** The signed-in user as the app layout loaded it, for showing or hiding controls (the server still checks). */
+export function useAppUser() {
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  if (!data) throw new Error("useAppUser fuera del layout de la aplicación");
+  return data.user;
+}

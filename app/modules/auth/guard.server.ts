@@ -1,0 +1,61 @@
+import { redirect } from "@remix-run/node";
+import { can, canAccessPath, homeFor, routeFor, type Feature } from "~/lib/access";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getSessionUser, type SessionUser } from "./session.server";
+
+/** Only same-site relative paths are accepted as a post-login destination (no open redirect). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.includes("\n")) return fallback;
+  try {
+    const url = new URL(to, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    if (url.pathname === "/login" || url.pathname === "/logout") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const to = url.pathname + url.search;
+  const params = to && to !== "/" ? `?${new URLSearchParams({ redirectTo: to })}` : "";
+  return redirect(`/login${params}`);
+}
+
+/** Any signed-in user; otherwise to /login keeping where they wanted to go. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/**
+ * The guard at the top of every loader and action: signed in, and the access matrix lets this role
+ * use the screen the URL belongs to. A role that may not is sent to its own home.
+ */
+export async function requireAccess(request: Request, pathname = new URL(request.url).pathname): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!routeFor(pathname)) throw redirect(homeFor(user.role));
+  if (!canAccessPath(user, pathname)) {
+    const home = homeFor(user.role);
+    if (routeFor(home)?.path === routeFor(pathname)?.path) throw new Response("Sin acceso", { status: 403 });
+    throw redirect(home);
+  }
+  return user;
+}
+
+/** A feature inside a screen: mutations refused with a toast, never silently. */
+export async function requireFeature(request: Request, feature: Feature, back?: string): Promise<SessionUser> {
+  const user = await requireAccess(request);
+  if (!can(user, feature)) {
+    const url = new URL(request.url);
+    throw await redirectWithToast(back ?? url.pathname + url.search, {
+      title: "Sin permiso",
+      message: "Tu usuario no tiene permiso para realizar esta acción.",
+      variant: "danger",
+    });
+  }
+  return user;
+}

@@ -1,0 +1,115 @@
+import crypto from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { getDb } from "@server/db/client";
+import { sessions, users } from "@server/db/schema";
+import { getEnv } from "@server/env";
+
+/** Idle time after which a session ends; every request within it pushes the end further. */
+export const SESSION_IDLE_MS = 10 * 60 * 60 * 1000;
+/** Touching the row at most this often keeps reads cheap. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+const COOKIE_MAX_AGE_S = 14 * 24 * 60 * 60;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  if (!cookie) {
+    const env = getEnv();
+    cookie = createCookie("bo_session", {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env.NODE_ENV === "production" && !env.DEMO_MODE,
+      secrets: [env.SESSION_SECRET],
+      maxAge: COOKIE_MAX_AGE_S,
+    });
+  }
+  return cookie;
+}
+
+export type SessionUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  role: string;
+  level: number | null;
+  intelisisAgent: string | null;
+  erpUsers: string[];
+  permissions: string[];
+  sessionId: string;
+};
+
+export async function createUserSession(userId: number, request: Request) {
+  const id = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  await getDb()
+    .insert(sessions)
+    .values({
+      id,
+      userId,
+      expiresAt: new Date(now + SESSION_IDLE_MS),
+      ip: clientIp(request),
+      userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    });
+  return sessionCookie().serialize(id);
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("cookie"));
+  return typeof value === "string" && value.length > 20 ? value : null;
+}
+
+/** The signed-in user, or null. One query; slides the expiry forward. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const db = getDb();
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      role: users.role,
+      level: users.level,
+      intelisisAgent: users.intelisisAgent,
+      erpUsers: users.erpUsers,
+      permissions: users.permissions,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), eq(users.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) })
+      .where(eq(sessions.id, sessionId));
+  }
+  const { lastSeenAt: _ignored, ...user } = row;
+  return { ...user, sessionId };
+}
+
+export async function destroySession(request: Request) {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await getDb().delete(sessions).where(eq(sessions.id, sessionId));
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export async function logoutRedirect(request: Request, to = "/login") {
+  return redirect(to, { headers: { "Set-Cookie": await destroySession(request) } });
+}
+
+export async function purgeExpiredSessions() {
+  await getDb().delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+export function clientIp(request: Request): string {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+}

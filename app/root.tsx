@@ -1,0 +1,50 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { Toaster } from "~/components/Toast";
+import { useNonce } from "~/lib/nonce";
+import { readToast } from "~/lib/toast.server";
+import { getEnv } from "@server/env";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Back office · ${data?.brand ?? ""}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await readToast(request);
+  const env = getEnv();
+  return data({ toast, brand: env.BRAND_NAME, demo: env.DEMO_MODE }, { headers: headers ?? undefined });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="es-MX" data-brand={root?.brand}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster toast={root?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

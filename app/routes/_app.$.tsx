@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/PageHeader";
+import { homeFor, routeFor } from "~/lib/access";
+import { requireAccess, requireUser } from "~/modules/auth/guard.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.label ?? "En construcción" }];
+
+/**
+ * Screens of the access matrix that have no page yet answer here with 'En construcción' (the guard
+ * still applies); anything outside the matrix goes to the user's home.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  const route = routeFor(pathname);
+  if (!route) {
+    const user = await requireUser(request);
+    throw redirect(homeFor(user.role));
+  }
+  await requireAccess(request);
+  if (pathname.replace(/\/+$/, "") !== route.path) throw new Response("No encontrado", { status: 404 });
+  return { label: route.label, path: route.path };
+}
+
+export async function action({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  throw new Response("No encontrado", { status: 404 });
+}
+
+export default function UnderConstruction() {
+  const { label } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader title={label} />
+      <div className="card p-10 text-center" data-testid="under-construction">
+        <p className="text-4xl" aria-hidden>🚧</p>
+        <h2 className="mt-3 text-xl font-semibold">En construcción</h2>
+        <p className="mt-2 text-slate-600">Esta pantalla todavía no está disponible. Tu acceso a ella ya está configurado.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { Sidebar } from "~/components/Sidebar";
+import { navFor } from "~/lib/access";
+import { roleLabel } from "~/lib/roles";
+import { requireUser } from "~/modules/auth/guard.server";
+import { getEnv } from "@server/env";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return {
+    brand: getEnv().BRAND_NAME,
+    nav: navFor(user),
+    user: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      roleName: roleLabel(user.role),
+      level: user.level,
+      isSurtido: user.role === "surtido",
+      permissions: user.permissions,
+    },
+  };
+}
+
+export default function AppLayout() {
+  const { nav, user, brand } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen md:flex">
+      <Sidebar items={nav} user={user} brand={brand} />
+      <main className="min-w-0 flex-1 px-4 py-5 md:px-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { homeFor } from "~/lib/access";
+import { requireUser } from "~/modules/auth/guard.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  throw redirect(homeFor(user.role));
+}

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle or the database itself: commands accept either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs raw SQL text (several statements allowed); used by migrations, seeds and benches. */
+  exec: (sqlText: string) => Promise<void>;
+  /** Raw parameterised query returning rows, bypassing the ORM (bench baseline). */
+  query: <T = Record<string, unknown>>(sqlText: string, params?: unknown[]) => Promise<T[]>;
+  close: () => Promise<void>;
+  pglite?: PGlite;
+};
+
+export function pgliteExtensions() {
+  return { pg_trgm };
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    close: () => client.close(),
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Bigint ids (order ids are 16 digits) and numerics are parsed by Drizzle column modes.
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      close: () => pool.end(),
+    };
+  }
+  const dir = path.join(opts.dataDir, "pgdata");
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions() });
+  return wrapPglite(client);
+}
+
+const KEY = "__backofficeDatabase";
+type Holder = { [KEY]?: Database };
+
+/** The process-wide database, shared by the server entry and the bundled app (same globalThis). */
+export function getDatabase(): Database {
+  const db = (globalThis as Holder)[KEY];
+  if (!db) throw new Error("La base de datos no está inicializada");
+  return db;
+}
+
+export function setDatabase(database: Database | undefined) {
+  (globalThis as Holder)[KEY] = database;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}

@@ -1,0 +1,2 @@
+-- Trigram search for every list search box.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

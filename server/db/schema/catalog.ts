@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { files } from "./system";
+
+/** A picture as stored on a catalogue entity: the file plus the resized variants and its alt text. */
+export type ImageRef = { fileId: string; url: string; alt?: string | null; origin?: string; name?: string };
+export type GalleryItem = ImageRef & { sort: number };
+export type WarehouseStock = { name: string; qty: number };
+export type ComboComponent = { id: string; name: string; price: number; stock: number; qty: number };
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "set null" }),
+    image: jsonb("image").$type<ImageRef | null>(),
+    cover: jsonb("cover").$type<ImageRef | null>(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("categories_parent_idx").on(t.parentId), index("categories_name_idx").on(t.name)],
+);
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    parentId: integer("parent_id").references((): AnyPgColumn => brands.id, { onDelete: "set null" }),
+    image: jsonb("image").$type<ImageRef | null>(),
+    cover: jsonb("cover").$type<ImageRef | null>(),
+    imgProduct: jsonb("img_product").$type<ImageRef | null>(),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("brands_parent_idx").on(t.parentId), index("brands_name_idx").on(t.name)],
+);
+
+export const sectors = pgTable("sectors", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull(),
+});
+
+export const applications = pgTable("applications", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    /** The SKU is the business key. */
+    id: text("id").primaryKey(),
+    idNew: integer("id_new").generatedAlwaysAsIdentity().notNull().unique(),
+    manufacturerSku: text("manufacturer_sku").notNull().default(""),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    descripcion1: text("descripcion1"),
+    intelisisName: text("intelisis_name"),
+    intelisisCategory: text("intelisis_category"),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    brandId: integer("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+    applicationId: integer("application_id").references(() => applications.id, { onDelete: "set null" }),
+    description: text("description").notNull().default(""),
+    tall: numeric("tall", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    wide: numeric("wide", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    long: numeric("long", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    weight: numeric("weight", { precision: 10, scale: 3, mode: "number" }).notNull().default(0),
+    eanUpc: text("ean_upc"),
+    dataSheetId: uuid("data_sheet_id").references(() => files.id, { onDelete: "set null" }),
+    gallery: jsonb("gallery").$type<GalleryItem[]>().notNull().default([]),
+    isActive: boolean("is_active").notNull().default(false),
+    isCombo: boolean("is_combo").notNull().default(false),
+    comboProducts: jsonb("combo_products").$type<ComboComponent[]>().notNull().default([]),
+    claveSat: text("clave_sat").notNull().default("0"),
+    price: money("price").notNull().default(0),
+    precio2: money("precio2").notNull().default(0),
+    precio3: money("precio3").notNull().default(0),
+    monedaPrecio: text("moneda_precio").notNull().default("Pesos"),
+    stockTotal: integer("stock_total").notNull().default(0),
+    stocks: jsonb("stocks").$type<WarehouseStock[]>().notNull().default([]),
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`upper(id || ' ' || manufacturer_sku || ' ' || name || ' ' || coalesce(descripcion1, ''))`,
+    ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("products_manufacturer_idx").on(t.manufacturerSku),
+    index("products_stock_idx").on(t.stockTotal),
+    index("products_name_idx").on(t.name),
+    index("products_brand_idx").on(t.brandId),
+    index("products_category_idx").on(t.categoryId),
+    uniqueIndex("products_ean_uq").on(t.eanUpc).where(sql`${t.eanUpc} is not null and ${t.eanUpc} <> '' and ${t.eanUpc} <> '0'`),
+  ],
+);
+
+export const productProperties = pgTable(
+  "product_properties",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull().default(""),
+    isSelector: boolean("is_selector").notNull().default(false),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("product_properties_product_idx").on(t.productId)],
+);

@@ -1,0 +1,7 @@
+export * from "./auth";
+export * from "./system";
+export * from "./catalog";
+export * from "./marketplace";
+export * from "./orders";
+export * from "./messaging";
+export * from "./sales";

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export type ConversationItem = { id: string; title: string; image?: string | null; sold: number };
+export type Attachment = { filename: string; originalFilename: string; size?: number; fileId?: string };
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: bigint("order_id", { mode: "bigint" }).notNull(),
+    packId: bigint("pack_id", { mode: "bigint" }),
+    orderDate: timestamp("order_date", { withTimezone: true }).notNull(),
+    orderStatus: text("order_status"),
+    orderInfo: jsonb("order_info").$type<{ items: ConversationItem[] }>().notNull().default({ items: [] }),
+    store: text("store"),
+    clientId: bigint("client_id", { mode: "number" }).notNull(),
+    clientInfo: jsonb("client_info").$type<{ nickname?: string; firstName?: string; lastName?: string } | null>(),
+    sellerId: bigint("seller_id", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("active"),
+    lastMessageDate: timestamp("last_message_date", { withTimezone: true }),
+    lastMessageFromSeller: boolean("last_message_from_seller").notNull().default(false),
+    /** True when some buyer text mentions 'factura' (accent and case insensitive). */
+    asksInvoice: boolean("asks_invoice").notNull().default(false),
+    dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversations_order_idx").on(t.orderId),
+    index("conversations_pending_idx").on(t.lastMessageDate.desc()).where(sql`${t.lastMessageFromSeller} = false`),
+    index("conversations_history_idx").on(t.lastMessageDate.desc()),
+    index("conversations_invoice_idx").on(t.lastMessageDate.desc()).where(sql`${t.asksInvoice}`),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    text: text("text").notNull().default(""),
+    fromUserId: bigint("from_user_id", { mode: "number" }).notNull(),
+    fromSeller: boolean("from_seller").notNull(),
+    messageDate: timestamp("message_date", { withTimezone: true }).notNull(),
+    attachments: jsonb("attachments").$type<Attachment[]>().notNull().default([]),
+  },
+  (t) => [index("messages_conversation_date_idx").on(t.conversationId, t.messageDate)],
+);

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp,
+} from "drizzle-orm/pg-core";
+import type { LinkedProduct } from "./marketplace";
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+
+export type OrderItem = {
+  id: string;
+  title: string;
+  price: number;
+  qty: number;
+  picture?: string | null;
+  saleFee?: number;
+  variationId?: number | null;
+  sellerSku?: string | null;
+};
+export type ProductsOrderEntry = { idPublication: string; title: string; sales: number; linkedProducts: LinkedProduct[] };
+export type ManualDelivered = { date: string; email: string; orderId: string; userId: number; username: string; linkExpiresAt: string };
+
+/** Marketplace, e-commerce and quoter orders. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey(),
+    relatedOrderId: bigint("related_order_id", { mode: "bigint" }),
+    title: text("title").notNull().default(""),
+    store: text("store"),
+    orderDate: timestamp("order_date", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    readyDate: timestamp("ready_date", { withTimezone: true }),
+    logisticType: text("logistic_type"),
+    /** Comma-separated status history, newest last. */
+    status: text("status").notNull().default(""),
+    orderStatus: text("order_status").notNull(),
+    activeStatus: text("active_status"),
+    claimStatus: text("claim_status"),
+    shipmentId: bigint("shipment_id", { mode: "number" }),
+    shipmentStatus: text("shipment_status"),
+    shipmentParcel: jsonb("shipment_parcel").$type<{ weight: number; length: number; width: number; height: number } | null>(),
+    shippingInfo: jsonb("shipping_info").$type<Record<string, string | null> | null>(),
+    shipmentInfo: jsonb("shipment_info").$type<{ trackingNumber?: string | null; totalPricing?: number | null } | null>(),
+    paymentInfo: jsonb("payment_info").$type<{ paymentWay?: string; paymentTotal?: number; status?: string } | null>(),
+    /** NULL while unassigned (the old store used the string "null"). */
+    intelisisMovement: text("intelisis_movement"),
+    creditNote: text("credit_note"),
+    packageManager: text("package_manager"),
+    comments: text("comments"),
+    splittedOrder: text("splitted_order"),
+    printedLabel: boolean("printed_label").notNull().default(false),
+    shippingCost: money("shipping_cost"),
+    shippingCostBuyer: money("shipping_cost_buyer"),
+    shippingCostTotal: money("shipping_cost_total"),
+    totalAmount: money("total_amount").notNull().default(0),
+    balance: money("balance").notNull().default(0),
+    entryAmount: money("entry_amount"),
+    documentAmount: money("document_amount"),
+    totalCharges: money("total_charges"),
+    orderItems: jsonb("order_items").$type<OrderItem[]>().notNull().default([]),
+    productsOrder: jsonb("products_order").$type<ProductsOrderEntry[]>().notNull().default([]),
+    /** Upper-cased SKUs and publication ids, for search. */
+    productsId: text("products_id").array().notNull().default(sql`'{}'::text[]`),
+    publicationsId: text("publications_id").array().notNull().default(sql`'{}'::text[]`),
+    saleDetail: jsonb("sale_detail").$type<{ title: string; saleFee: number } | null>(),
+    manualDelivered: jsonb("manual_delivered").$type<ManualDelivered | null>(),
+    invoiceDisabled: boolean("invoice_disabled").notNull().default(false),
+    estimatedHandlingLimit: timestamp("estimated_handling_limit", { withTimezone: true }),
+    collectionDay: timestamp("collection_day", { withTimezone: true }),
+    buyerId: bigint("buyer_id", { mode: "number" }),
+    buyerNickname: text("buyer_nickname"),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [
+    index("orders_date_idx").on(t.orderDate.desc(), t.id.desc()),
+    index("orders_logistic_date_idx").on(t.logisticType, t.orderDate.desc()),
+    index("orders_order_status_date_idx").on(t.orderStatus, t.orderDate.desc()),
+    index("orders_shipment_status_date_idx").on(t.shipmentStatus, t.orderDate.desc()),
+    index("orders_claim_status_idx").on(t.claimStatus).where(sql`${t.claimStatus} is not null`),
+    index("orders_movement_idx").on(t.intelisisMovement),
+    index("orders_unassigned_date_idx").on(t.orderDate.desc()).where(sql`${t.intelisisMovement} is null`),
+    index("orders_related_idx").on(t.relatedOrderId),
+    index("orders_products_gin").using("gin", t.productsId),
+    index("orders_publications_gin").using("gin", t.publicationsId),
+  ],
+);

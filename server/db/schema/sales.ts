@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+
+export const quotations = pgTable(
+  "quotations",
+  {
+    id: serial("id").primaryKey(),
+    /** YYMMDD plus a daily sequence, as printed on the PDF. */
+    folio: text("folio").notNull().unique(),
+    clientKey: text("client_key"),
+    clientName: text("client_name").notNull().default(""),
+    clientEmail: text("client_email"),
+    clientPhone: text("client_phone"),
+    priceList: text("price_list"),
+    agent: text("agent"),
+    department: text("department"),
+    warehouse: text("warehouse"),
+    reference: text("reference"),
+    globalDiscount: numeric("global_discount", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    notes: text("notes"),
+    orderType: text("order_type").notNull().default("normal"),
+    listingType: text("listing_type"),
+    intelisis: boolean("intelisis").notNull().default(false),
+    intelisisId: text("intelisis_id"),
+    subtotal: money("subtotal").notNull().default(0),
+    iva: money("iva").notNull().default(0),
+    total: money("total").notNull().default(0),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quotations_created_idx").on(t.createdAt.desc()), index("quotations_client_idx").on(t.clientKey)],
+);
+
+export const quotationLines = pgTable(
+  "quotation_lines",
+  {
+    id: serial("id").primaryKey(),
+    quotationId: integer("quotation_id")
+      .notNull()
+      .references(() => quotations.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    sku: text("sku"),
+    type: text("type").notNull().default("product"),
+    description: text("description").notNull(),
+    note: text("note"),
+    price: money("price").notNull(),
+    originalPrice: money("original_price"),
+    qty: numeric("qty", { precision: 12, scale: 3, mode: "number" }).notNull(),
+    discount: numeric("discount", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+  },
+  (t) => [index("quotation_lines_quotation_idx").on(t.quotationId, t.position)],
+);
+
+export const pdvSessions = pgTable(
+  "pdv_sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    amountOpen: money("amount_open").notNull(),
+    dateOpen: timestamp("date_open", { withTimezone: true }).notNull().defaultNow(),
+    dateClose: timestamp("date_close", { withTimezone: true }),
+    amountCash: money("amount_cash"),
+    amountBoxCut: money("amount_box_cut"),
+    amountCardDebit: money("amount_card_debit"),
+    amountCardCredit: money("amount_card_credit"),
+    amountClose: money("amount_close"),
+    amountDetail: jsonb("amount_detail").$type<Record<string, number> | null>(),
+  },
+  (t) => [
+    index("pdv_sessions_user_open_idx").on(t.userId).where(sql`${t.dateClose} is null`),
+    index("pdv_sessions_date_idx").on(t.dateOpen.desc()),
+  ],
+);
+
+export const pdvSales = pgTable(
+  "pdv_sales",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => pdvSessions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    boxId: integer("box_id").notNull().default(1),
+    total: money("total").notNull(),
+    subtotal: money("subtotal").notNull(),
+    totalDiscount: money("total_discount").notNull().default(0),
+    ivaTotal: money("iva_total").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    amountCash: money("amount_cash").notNull().default(0),
+    amountCardDebit: money("amount_card_debit").notNull().default(0),
+    amountCardCredit: money("amount_card_credit").notNull().default(0),
+    changeMoney: money("change_money").notNull().default(0),
+    discountApplied: integer("discount_applied").notNull().default(0),
+    invoiceCode: text("invoice_code").notNull(),
+    paymentWay: text("payment_way").notNull(),
+    paymentCondition: text("payment_condition").notNull(),
+    saleCode: text("sale_code").notNull().unique(),
+    intelisisAgent: text("intelisis_agent"),
+    intelisisStatus: boolean("intelisis_status").notNull().default(false),
+    intelisisMovs: jsonb("intelisis_movs").$type<Array<{ mov: string; movid: string; ultimocambio: string }>>().notNull().default([]),
+    cancelDetail: text("cancel_detail"),
+    dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pdv_sales_session_idx").on(t.sessionId, t.dateCreated.desc())],
+);
+
+export const pdvSaleLines = pgTable(
+  "pdv_sale_lines",
+  {
+    id: serial("id").primaryKey(),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => pdvSales.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    sku: text("sku").notNull(),
+    description: text("description").notNull(),
+    price: money("price").notNull(),
+    qty: integer("qty").notNull(),
+    amount: money("amount").notNull(),
+    barcode: text("barcode"),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (t) => [index("pdv_sale_lines_sale_idx").on(t.saleId)],
+);

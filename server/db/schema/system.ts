@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    type: text("type").notNull().default("info"),
+    identifier: text("identifier"),
+    detail: jsonb("detail"),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("audit_log_search_trgm").using("gin", sql`(${t.message} || ' ' || coalesce(${t.identifier}, '')) gin_trgm_ops`),
+  ],
+);
+
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    filenameDisk: text("filename_disk").notNull(),
+    filenameDownload: text("filename_download").notNull(),
+    title: text("title"),
+    alt: text("alt"),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    origin: text("origin").notNull().default("upload"),
+    variants: jsonb("variants").$type<Array<{ name: string; width: number; height: number; disk: string }>>().notNull().default([]),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("files_download_name_uq").on(sql`lower(${t.filenameDownload})`),
+    index("files_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** Small key/value settings editable by staff (package managers, seller footer, dollar price…). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cannedReplies = pgTable("canned_replies", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+  text: text("text").notNull(),
+  sort: integer("sort").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    BRAND_NAME: z.string().min(1).default("Electrica"),
+    SESSION_SECRET: z.string().min(16).optional(),
+    DEMO_MODE: boolish.optional(),
+    SEED_DEMO: boolish.optional(),
+    INTEGRATIONS: z.enum(["simulator", "http"]).default("simulator"),
+    SIM_LATENCY_MS: z.coerce.number().int().min(0).max(60000).default(0),
+    SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+    ERP_URL: z.string().url().optional(),
+    ERP_TOKEN: z.string().min(1).optional(),
+    MARKETPLACE_URL: z.string().url().optional(),
+    MARKETPLACE_TOKEN: z.string().min(1).optional(),
+    AI_URL: z.string().url().optional(),
+    AI_TOKEN: z.string().min(1).optional(),
+    INVOICING_URL: z.string().url().optional(),
+    INVOICING_TOKEN: z.string().min(1).optional(),
+    INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+    CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+    PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(20000),
+    PUBLIC_URL: z.string().url().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.INTEGRATIONS !== "http") return;
+    for (const system of ["ERP", "MARKETPLACE", "AI", "INVOICING"] as const) {
+      for (const part of ["URL", "TOKEN"] as const) {
+        const key = `${system}_${part}` as const;
+        if (!env[key]) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${key} es obligatorio con INTEGRATIONS=http` });
+        }
+      }
+    }
+  });
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; DEMO_MODE: boolean; DATA_DIR: string };
+
+let cached: Env | undefined;
+
+/** Reads and validates the environment once; exits with a readable list of problems when invalid. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  // Demo mode: no external database and no explicit secret means a local, self-contained install.
+  const demo = env.DEMO_MODE ?? !env.DATABASE_URL;
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    if (env.NODE_ENV === "production" && !demo) {
+      throw new Error("Configuración inválida:\n  - SESSION_SECRET: obligatorio en producción");
+    }
+    secret = readOrCreateSecret(dataDir);
+  }
+  cached = { ...env, DATA_DIR: dataDir, SESSION_SECRET: secret, DEMO_MODE: demo };
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

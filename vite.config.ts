@@ -1,0 +1,30 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  server: { port: 3000 },
+  build: { target: "es2022" },
+  ssr: {
+    // Native/embedded packages stay external to the server bundle.
+    external: ["@electric-sql/pglite", "sharp", "puppeteer-core", "exceljs", "pg", "bcryptjs"],
+  },
+  plugins: [
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+});
