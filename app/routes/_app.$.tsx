@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { homeFor, routeFor } from "~/lib/access";
 import { requireAccess, requireUser } from "~/modules/auth/guard.server";
@@ -40,4 +41,8 @@ export default function UnderConstruction() {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,0 +1,41 @@
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO = {
+  admin: "admin@demo.mx",
+  developer: "developer@demo.mx",
+  ml_manager: "mlmanager@demo.mx",
+  shop_manager: "shopmanager@demo.mx",
+  iluminacion: "iluminacion@demo.mx",
+  inventory: "inventory@demo.mx",
+  practicante: "practicante@demo.mx",
+  cajero: "cajero@demo.mx",
+  gerente_pdv: "gerentepdv@demo.mx",
+  surtido: "surtido@demo.mx",
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+/** Signs in through the real form endpoint; the cookie lands in the page's context. */
+export async function signIn(request: APIRequestContext, role: DemoRole) {
+  const res = await request.post("/login", {
+    form: { email: DEMO[role], password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(res.status(), `sign-in ${role}`).toBe(302);
+  return res.headers()["location"];
+}
+
+export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }>({
+  loginAs: async ({ page }, use) => {
+    await use(async (role) => {
+      await signIn(page.request, role);
+      return page;
+    });
+  },
+});
+
+export { expect };
+
+export function jsEnabled(testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) {
+  return testInfo.project.use.javaScriptEnabled !== false;
+}

@@ -1,0 +1,14 @@
+// The server the end-to-end suite drives: the production build on a fresh embedded database with
+// demo data, on its own port and data directory.
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+
+const dataDir = process.env.DATA_DIR || "tests/.tmp/e2e-data";
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (!fs.existsSync("build/server/index.js")) execSync("npm run build", { stdio: "inherit" });
+const child = spawn("npx", ["tsx", "server/index.ts"], {
+  stdio: "inherit",
+  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT || "3100", DEMO_MODE: "true", DATABASE_URL: "" },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

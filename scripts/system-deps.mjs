@@ -1,0 +1,58 @@
+// Installs the Debian packages the app needs when they are missing (Chromium for PDFs and browser
+// tests; optionally PostgreSQL for the second database-backed test run). Never fails the caller:
+// without Chromium the app still runs and PDF screens explain what is missing.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+function run(cmd) {
+  execSync(cmd, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+function sudoPrefix() {
+  if (process.getuid && process.getuid() === 0) return "";
+  try {
+    execSync("sudo -n true", { stdio: "ignore" });
+    return "sudo -n ";
+  } catch {
+    return null;
+  }
+}
+
+let updated = false;
+export function aptInstall(packages) {
+  const sudo = sudoPrefix();
+  if (sudo === null) {
+    console.warn(`No se pueden instalar ${packages.join(", ")}: se necesita root o sudo sin contraseña.`);
+    return false;
+  }
+  try {
+    if (!updated) {
+      run(`${sudo}apt-get update -qq`);
+      updated = true;
+    }
+    run(`${sudo}apt-get install -y -qq --no-install-recommends ${packages.join(" ")}`);
+    return true;
+  } catch (error) {
+    console.warn(`Falló la instalación de ${packages.join(", ")}: ${error.message}`);
+    return false;
+  }
+}
+
+export function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return true;
+  console.log("Instalando Chromium (Debian) para PDFs y pruebas de navegador…");
+  return aptInstall(["chromium", "fonts-dejavu-core"]) && fs.existsSync(CHROMIUM);
+}
+
+export function ensurePostgres() {
+  if (fs.existsSync("/usr/lib/postgresql/15/bin/postgres")) return true;
+  console.log("Instalando PostgreSQL 15 (Debian)…");
+  return aptInstall(["postgresql-15", "postgresql-contrib"]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureChromium();
+  if (process.argv.includes("--postgres")) ensurePostgres();
+}
