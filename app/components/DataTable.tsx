@@ -18,12 +18,15 @@ export function DataTable<T>({
   rowKey,
   empty = "Sin resultados",
   caption,
+  basePath,
 }: {
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
   empty?: React.ReactNode;
   caption?: string;
+  /** The list's own path, so sorting from an open dialog closes it instead of keeping it. */
+  basePath?: string;
 }) {
   return (
     <div className="card overflow-x-auto">
@@ -33,7 +36,7 @@ export function DataTable<T>({
           <tr>
             {columns.map((c) => (
               <th key={c.key} scope="col" className={cn("whitespace-nowrap px-3 py-2.5 text-left font-semibold text-slate-700", c.className)}>
-                {c.sortName ? <SortHeader name={c.sortName}>{c.header}</SortHeader> : c.header}
+                {c.sortName ? <SortHeader name={c.sortName} basePath={basePath}>{c.header}</SortHeader> : c.header}
               </th>
             ))}
           </tr>
@@ -62,8 +65,10 @@ export function DataTable<T>({
   );
 }
 
-export function SortHeader({ name, children }: { name: string; children: React.ReactNode }) {
-  const { search, pathname } = useLocation();
+export function SortHeader({ name, children, basePath }: { name: string; children: React.ReactNode; basePath?: string }) {
+  const location = useLocation();
+  const search = location.search;
+  const pathname = basePath ?? location.pathname;
   const params = new URLSearchParams(search);
   const active = params.get("sortName") === name;
   const current = active ? params.get("sortValue") : null;

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { RouteDialog } from "./Dialog";
 
 const messages: Record<number, { title: string; text: string }> = {
   400: { title: "Solicitud inválida", text: "Revisa los datos enviados e intenta de nuevo." },
@@ -23,5 +24,24 @@ export function GeneralErrorBoundary() {
         Ir al inicio
       </Link>
     </div>
+  );
+}
+
+/**
+ * The error boundary of a nested-route dialog: a missing record (or any error) shows inside the
+ * dialog, over the list that stays in place, with a close link back to the list and its query.
+ */
+export function DialogErrorBoundary({ listPath, notFoundTitle, notFoundText }: { listPath: string; notFoundTitle: string; notFoundText: string }) {
+  const error = useRouteError();
+  const { search } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 && status !== 404 ? error.data : null;
+  return (
+    <RouteDialog title={status === 404 ? notFoundTitle : "Ocurrió un error"} closeTo={`${listPath}${search}`}>
+      <p className="text-slate-600" data-testid="error-page" data-status={status}>
+        {status === 404 ? notFoundText : detail ?? messages[500].text}
+      </p>
+    </RouteDialog>
   );
 }

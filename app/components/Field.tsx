@@ -2,7 +2,10 @@ import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to
 import { useId } from "react";
 import { cn } from "~/lib/cn";
 
-/** Label, input and a fixed-height error slot wired with aria-invalid / aria-describedby. */
+/**
+ * Label, input and a fixed-height error slot. Conform adds aria-invalid and points aria-describedby
+ * at the error slot (meta.errorId) when invalid; we only add the hint.
+ */
 export function Field({
   label,
   meta,
@@ -20,7 +23,6 @@ export function Field({
 }) {
   const fallbackId = useId();
   const id = meta.id ?? fallbackId;
-  const errorId = meta.errors?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={cn("flex flex-col gap-1", className)}>
@@ -28,13 +30,13 @@ export function Field({
         {label}
       </label>
       <input
-        {...getInputProps(meta, { type, ariaDescribedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined })}
+        {...getInputProps(meta, { type, ariaDescribedBy: hintId })}
         {...inputProps}
         id={id}
         className={cn("input", inputProps?.className)}
       />
       {hint ? <p id={hintId} className="text-xs text-slate-500">{hint}</p> : null}
-      <ErrorList id={errorId} errors={meta.errors} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }
@@ -50,14 +52,13 @@ export function TextareaField({
   className?: string;
   textareaProps?: React.TextareaHTMLAttributes<HTMLTextAreaElement>;
 }) {
-  const errorId = meta.errors?.length ? `${meta.id}-error` : undefined;
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={meta.id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <textarea {...getTextareaProps(meta, { ariaDescribedBy: errorId })} {...textareaProps} className={cn("input", textareaProps?.className)} />
-      <ErrorList id={errorId} errors={meta.errors} />
+      <textarea {...getTextareaProps(meta)} {...textareaProps} className={cn("input", textareaProps?.className)} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

@@ -69,3 +69,38 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
     </label>
   );
 }
+
+/** A filter select; with JavaScript it applies itself on change, without it the bar's button does. */
+export function FilterSelect({
+  name,
+  label,
+  value,
+  allLabel,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  allLabel: string;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  const submit = useSubmit();
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-slate-700">{label}</span>
+      <select
+        name={name}
+        defaultValue={value ?? ""}
+        className="input"
+        onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
+      >
+        <option value="">{allLabel}</option>
+        {options.map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

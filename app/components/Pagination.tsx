@@ -3,8 +3,22 @@ import { pageCount, withParams } from "~/lib/query";
 import { cn } from "~/lib/cn";
 
 /** Page links built from the current URL, so filters and sort are kept. */
-export function Pagination({ page, total, pageSize, param = "page" }: { page: number; total: number; pageSize: number; param?: string }) {
-  const { search, pathname } = useLocation();
+export function Pagination({
+  page,
+  total,
+  pageSize,
+  param = "page",
+  basePath,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  param?: string;
+  /** The list's own path, so paging from an open dialog closes it. */
+  basePath?: string;
+}) {
+  const { search, pathname: current } = useLocation();
+  const pathname = basePath ?? current;
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   const windowed = pageWindow(page, pages);

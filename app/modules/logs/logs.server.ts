@@ -1,0 +1,90 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@server/db/client";
+import { auditLog, users } from "@server/db/schema";
+import { LOGS_PAGE_SIZE } from "./types";
+
+export type LogListQuery = {
+  search?: string;
+  type?: string;
+  sortValue?: "asc" | "desc";
+  page: number;
+  pageSize?: number;
+};
+
+/** `%term%` for ILIKE with the wildcards a user may type taken literally. */
+function containsPattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Exactly the expression of the trigram index audit_log_search_trgm, so ILIKE can use it. */
+const searchText = sql`(${auditLog.message} || ' ' || coalesce(${auditLog.identifier}, ''))`;
+
+function listWhere(query: LogListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  const words = (query.search ?? "").split(/\s+/).filter(Boolean).slice(0, 6);
+  for (const word of words) conditions.push(sql`${searchText} ilike ${containsPattern(word)}`);
+  if (query.type) conditions.push(eq(auditLog.type, query.type));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const userName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+
+/**
+ * One page of the activity log, newest first by default: a single query joins the author's name and
+ * carries the total with count(*) over(); only a page past the end costs a second count.
+ */
+export async function listLogs(query: LogListQuery) {
+  const db = getDb();
+  const pageSize = query.pageSize ?? LOGS_PAGE_SIZE;
+  const where = listWhere(query);
+  const dir = query.sortValue === "asc" ? asc : desc;
+  const found = await db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      userId: auditLog.userId,
+      userName,
+      userEmail: users.email,
+      type: auditLog.type,
+      message: auditLog.message,
+      identifier: auditLog.identifier,
+      tags: auditLog.tags,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(where)
+    .orderBy(dir(auditLog.createdAt), dir(auditLog.id))
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && query.page > 1) {
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where);
+    total = row?.n ?? 0;
+  }
+  return { rows: found.map(({ total: _total, ...row }) => row), total, page: query.page, pageSize };
+}
+
+export type LogListRow = Awaited<ReturnType<typeof listLogs>>["rows"][number];
+
+/** One entry with its JSON detail, for the detail dialog. */
+export async function getLog(id: number) {
+  const [row] = await getDb()
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      userId: auditLog.userId,
+      userName,
+      userEmail: users.email,
+      type: auditLog.type,
+      message: auditLog.message,
+      identifier: auditLog.identifier,
+      tags: auditLog.tags,
+      detail: auditLog.detail,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(eq(auditLog.id, id))
+    .limit(1);
+  return row ?? null;
+}

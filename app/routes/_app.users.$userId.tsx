@@ -1,0 +1,269 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { Badge } from "~/components/Badge";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorList, Field } from "~/components/Field";
+import { formatDateTime } from "~/lib/format";
+import { isRole, roleLabel } from "~/lib/roles";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { formatErpUsers, IntentSchema, PasswordResetSchema, UserUpdateSchema, type UserIntent } from "~/modules/users/schemas";
+import { UserProfileFields } from "~/modules/users/user-fields";
+import { getUser, regenerateConfirmCode, resetPassword, setUserActive, updateUser, type CommandResult } from "~/modules/users/users.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Usuario · ${data.user.firstName} ${data.user.lastName}`.trim() : "Usuario" },
+];
+
+const UserIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+function notFound(): never {
+  throw new Response("El usuario no existe.", { status: 404 });
+}
+
+function userIdFrom(params: { userId?: string }) {
+  const parsed = UserIdSchema.safeParse(params.userId);
+  return parsed.success ? parsed.data : notFound();
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireAccess(request);
+  const user = (await getUser(userIdFrom(params))) ?? notFound();
+  return { user, isSelf: actor.id === user.id };
+}
+
+type ActionData = { intent: UserIntent; result: SubmissionResult<string[]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireFeature(request, "users.manage");
+  const id = userIdFrom(params);
+  const formData = await request.formData();
+  const intent = IntentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) {
+    throw new Response("Acción desconocida.", { status: 400 });
+  }
+  const { search } = new URL(request.url);
+  const listUrl = `/users${search}`;
+  const selfUrl = `/users/${id}${search}`;
+
+  /** A refused command: not found is a 404, anything else goes back to its form with status 400. */
+  function refused(result: Exclude<CommandResult<unknown>, { ok: true }>, reply: (o: { fieldErrors: Record<string, string[]>; formErrors: string[] }) => SubmissionResult<string[]>) {
+    if (result.reason === "not-found") notFound();
+    return data<ActionData>({ intent: intent.data as UserIntent, result: reply(result) }, { status: 400 });
+  }
+
+  switch (intent.data) {
+    case "save": {
+      const submission = parseWithZod(formData, { schema: UserUpdateSchema });
+      if (submission.status !== "success") return data<ActionData>({ intent: "save", result: submission.reply() }, { status: 400 });
+      const saved = await updateUser(id, submission.value, actor);
+      if (!saved.ok) return refused(saved, (errors) => submission.reply(errors));
+      return redirectWithToast(listUrl, { title: "Usuario actualizado", message: `Se guardaron los datos de ${submission.value.email}.`, variant: "success" });
+    }
+    case "reset-password": {
+      const hideFields = ["password", "confirmPassword"];
+      const submission = parseWithZod(formData, { schema: PasswordResetSchema });
+      if (submission.status !== "success") {
+        return data<ActionData>({ intent: "reset-password", result: submission.reply({ hideFields }) }, { status: 400 });
+      }
+      const reset = await resetPassword(id, submission.value.password, actor);
+      if (!reset.ok) return refused(reset, (errors) => submission.reply({ ...errors, hideFields }));
+      return redirectWithToast(listUrl, {
+        title: "Contraseña restablecida",
+        message: `${reset.value.email} ya puede iniciar sesión con la nueva contraseña.`,
+        variant: "success",
+      });
+    }
+    case "confirm-code": {
+      const generated = await regenerateConfirmCode(id, actor);
+      if (!generated.ok) return refused(generated, (errors) => ({ status: "error", error: { "": errors.formErrors } }));
+      return redirectWithToast(selfUrl, {
+        title: "Código generado",
+        message: `Nuevo código de confirmación PDV: ${generated.value.code}`,
+        variant: "success",
+        durationMs: 8000,
+      });
+    }
+    case "deactivate":
+    case "reactivate": {
+      const active = intent.data === "reactivate";
+      const changed = await setUserActive(id, active, actor);
+      if (!changed.ok) return refused(changed, (errors) => ({ status: "error", error: { "": errors.formErrors } }));
+      return redirectWithToast(selfUrl, {
+        title: active ? "Usuario reactivado" : "Usuario desactivado",
+        message: active
+          ? `${changed.value.email} puede volver a iniciar sesión.`
+          : `${changed.value.email} ya no puede iniciar sesión; se cerraron sus sesiones abiertas.`,
+        variant: "success",
+      });
+    }
+  }
+}
+
+export default function EditUser() {
+  const { user, isSelf } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const closeTo = `/users${search}`;
+  const resultFor = (intent: UserIntent | UserIntent[]) =>
+    actionData && [intent].flat().includes(actionData.intent) ? actionData.result : undefined;
+  const busyWith = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+
+  const [form, fields] = useForm({
+    id: `user-${user.id}`,
+    lastResult: resultFor("save"),
+    constraint: getZodConstraint(UserUpdateSchema),
+    defaultValue: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone ?? "",
+      role: isRole(user.role) ? user.role : undefined,
+      level: user.level ?? undefined,
+      erpUsers: formatErpUsers(user.erpUsers),
+      intelisisAgent: user.intelisisAgent ?? "",
+      permissions: user.permissions,
+      isActive: user.isActive,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserUpdateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: `user-${user.id}-password`,
+    lastResult: resultFor("reset-password"),
+    constraint: getZodConstraint(PasswordResetSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordResetSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [codeForm] = useForm({ id: `user-${user.id}-code`, lastResult: resultFor("confirm-code") });
+  const [statusForm] = useForm({ id: `user-${user.id}-status`, lastResult: resultFor(["deactivate", "reactivate"]) });
+
+  return (
+    <RouteDialog
+      title={`${user.firstName} ${user.lastName}`.trim()}
+      description={
+        <>
+          {roleLabel(user.role)} · {user.email} ·{" "}
+          {user.isActive ? <Badge variant="success">Activo</Badge> : <Badge variant="gray">Inactivo</Badge>}
+        </>
+      }
+      closeTo={closeTo}
+      size="lg"
+      footer={
+        <Link to={closeTo} preventScrollReset className="btn-secondary">
+          Cerrar
+        </Link>
+      }
+    >
+      <section aria-labelledby="user-profile">
+        <h3 id="user-profile" className="mb-2 font-semibold">
+          Datos del usuario
+        </h3>
+        <Form method="post" preventScrollReset {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="save" />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <UserProfileFields fields={fields} />
+          {isSelf ? <p className="text-xs text-slate-500">Es tu propio usuario: no puedes desactivarlo ni quitarte el acceso a Usuarios.</p> : null}
+          <div className="mt-2 flex justify-end">
+            <button type="submit" className="btn-primary" disabled={busyWith("save")}>
+              {busyWith("save") ? "Guardando…" : "Guardar cambios"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="user-password" className="mt-5 border-t border-slate-200 pt-4">
+        <h3 id="user-password" className="mb-2 font-semibold">
+          Restablecer contraseña
+        </h3>
+        <Form method="post" preventScrollReset {...getFormProps(passwordForm)} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="reset-password" />
+          <Field label="Nueva contraseña" meta={passwordFields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
+          <Field label="Confirmar contraseña" meta={passwordFields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
+          <div className="flex items-center justify-between gap-3 sm:col-span-2">
+            <p className="text-xs text-slate-500">Las demás sesiones abiertas de este usuario se cerrarán.</p>
+            <button type="submit" className="btn-secondary" disabled={busyWith("reset-password")}>
+              Restablecer contraseña
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="user-code" className="mt-5 border-t border-slate-200 pt-4">
+        <h3 id="user-code" className="mb-2 font-semibold">
+          Código de confirmación PDV
+        </h3>
+        <Form method="post" preventScrollReset {...getFormProps(codeForm)} className="flex flex-wrap items-center justify-between gap-3">
+          <input type="hidden" name="intent" value="confirm-code" />
+          <p className="text-sm">
+            {user.confirmCodePdv ? (
+              <>
+                Código actual:{" "}
+                <code className="rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-widest" data-testid="confirm-code">
+                  {user.confirmCodePdv}
+                </code>
+              </>
+            ) : (
+              <span className="text-slate-500">Este usuario aún no tiene código.</span>
+            )}
+          </p>
+          <button type="submit" className="btn-secondary" disabled={busyWith("confirm-code")}>
+            Generar nuevo código
+          </button>
+        </Form>
+        <ErrorList id={codeForm.errorId} errors={codeForm.errors} />
+      </section>
+
+      <section aria-labelledby="user-status" className="mt-5 border-t border-slate-200 pt-4">
+        <h3 id="user-status" className="mb-2 font-semibold">
+          Estado
+        </h3>
+        <Form method="post" preventScrollReset {...getFormProps(statusForm)} className="flex flex-wrap items-center justify-between gap-3">
+          <input type="hidden" name="intent" value={user.isActive ? "deactivate" : "reactivate"} />
+          <p className="text-sm text-slate-600">
+            {user.isActive
+              ? isSelf
+                ? "No puedes desactivar tu propio usuario."
+                : "Al desactivarlo no podrá iniciar sesión y se cerrarán sus sesiones abiertas."
+              : "Usuario inactivo: no puede iniciar sesión."}
+          </p>
+          {user.isActive ? (
+            isSelf ? null : (
+              <button type="submit" className="btn-danger" disabled={busyWith("deactivate")}>
+                Desactivar usuario
+              </button>
+            )
+          ) : (
+            <button type="submit" className="btn-primary" disabled={busyWith("reactivate")}>
+              Reactivar usuario
+            </button>
+          )}
+        </Form>
+        <ErrorList id={statusForm.errorId} errors={statusForm.errors} />
+      </section>
+
+      <dl className="mt-5 grid grid-cols-2 gap-2 border-t border-slate-200 pt-4 text-xs text-slate-500">
+        <div>
+          <dt className="inline">Creado: </dt>
+          <dd className="inline">{formatDateTime(user.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="inline">Último acceso: </dt>
+          <dd className="inline">{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : "Nunca"}</dd>
+        </div>
+      </dl>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/users" notFoundTitle="Usuario no encontrado" notFoundText="El usuario no existe o fue eliminado." />;
+}

@@ -1,0 +1,87 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { RouteDialog } from "~/components/Dialog";
+import { ErrorList, Field } from "~/components/Field";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { UserCreateSchema } from "~/modules/users/schemas";
+import { UserProfileFields } from "~/modules/users/user-fields";
+import { createUser } from "~/modules/users/users.server";
+
+export const meta: MetaFunction = () => [{ title: "Nuevo usuario" }];
+
+const HIDDEN = ["password", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireFeature(request, "users.manage");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: UserCreateSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  }
+  const created = await createUser(submission.value, actor);
+  if (!created.ok) {
+    if (created.reason === "not-found") throw new Response("No encontrado", { status: 404 });
+    return data(
+      { result: submission.reply({ fieldErrors: created.fieldErrors, formErrors: created.formErrors, hideFields: HIDDEN }) },
+      { status: 400 },
+    );
+  }
+  const { search } = new URL(request.url);
+  return redirectWithToast(`/users${search}`, {
+    title: "Usuario creado",
+    message: `${submission.value.email} ya puede iniciar sesión.`,
+    variant: "success",
+  });
+}
+
+export default function NewUser() {
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const closeTo = `/users${search}`;
+  const [form, fields] = useForm({
+    id: "user-new",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(UserCreateSchema),
+    defaultValue: { isActive: true, permissions: [] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserCreateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/users/new");
+  return (
+    <RouteDialog
+      title="Nuevo usuario"
+      description="El usuario podrá iniciar sesión con su correo y la contraseña que definas aquí."
+      closeTo={closeTo}
+      size="lg"
+      footer={
+        <>
+          <Link to={closeTo} preventScrollReset className="btn-secondary">
+            Cancelar
+          </Link>
+          <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
+            {busy ? "Guardando…" : "Crear usuario"}
+          </button>
+        </>
+      }
+    >
+      <Form method="post" preventScrollReset {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <UserProfileFields fields={fields}>
+          <Field label="Contraseña" meta={fields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
+          <Field label="Confirmar contraseña" meta={fields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
+        </UserProfileFields>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,111 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Badge } from "~/components/Badge";
+import { DataTable, type Column } from "~/components/DataTable";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { formatDateTime } from "~/lib/format";
+import { parseQuery, q } from "~/lib/query";
+import { ROLES, ROLE_KEYS, roleLabel, type Role } from "~/lib/roles";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { USER_SORTS, USER_STATUSES, type UserStatus } from "~/modules/users/schemas";
+import { listUsers, type UserListRow } from "~/modules/users/users.server";
+
+export const meta: MetaFunction = () => [{ title: "Usuarios" }];
+
+const ListQuery = {
+  search: q.search(),
+  role: q.oneOf(ROLE_KEYS as [Role, ...Role[]]),
+  status: q.oneOf(Object.keys(USER_STATUSES) as [UserStatus, ...UserStatus[]]),
+  sortName: q.oneOf([...USER_SORTS]),
+  sortValue: q.sortValue(),
+  page: q.page(),
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const query = parseQuery(request, ListQuery);
+  const { rows, total, page, pageSize } = await listUsers(query);
+  return { rows, total, page, pageSize, query };
+}
+
+export default function UsersList() {
+  const { rows, total, page, pageSize, query } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const columns: Column<UserListRow>[] = [
+    {
+      key: "name",
+      header: "Nombre",
+      sortName: "name",
+      cell: (u) => (
+        <Link to={`/users/${u.id}${search}`} preventScrollReset className="font-medium text-brand-700 hover:underline">
+          {u.firstName} {u.lastName}
+        </Link>
+      ),
+    },
+    { key: "email", header: "Correo electrónico", sortName: "email", cell: (u) => u.email },
+    { key: "phone", header: "Teléfono", cell: (u) => u.phone ?? "", className: "whitespace-nowrap" },
+    { key: "role", header: "Rol", sortName: "role", cell: (u) => roleLabel(u.role), className: "whitespace-nowrap" },
+    { key: "level", header: "Nivel", sortName: "level", cell: (u) => (u.level ?? "—") },
+    {
+      key: "permissions",
+      header: "Permisos",
+      cell: (u) =>
+        u.role === "admin" || u.role === "developer" ? (
+          <span className="text-slate-500">Todos</span>
+        ) : u.permissions.length ? (
+          <Badge variant="indigo">{u.permissions.length}</Badge>
+        ) : (
+          <span className="text-slate-400">—</span>
+        ),
+    },
+    {
+      key: "status",
+      header: "Estado",
+      sortName: "status",
+      cell: (u) => (u.isActive ? <Badge variant="success">Activo</Badge> : <Badge variant="gray">Inactivo</Badge>),
+    },
+    {
+      key: "lastLogin",
+      header: "Último acceso",
+      sortName: "lastLogin",
+      className: "whitespace-nowrap",
+      cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="text-slate-400">Nunca</span>),
+    },
+  ];
+  return (
+    <div>
+      <PageHeader
+        title="Usuarios"
+        total={total}
+        actions={
+          <Link to={`/users/new${search}`} preventScrollReset className="btn-primary">
+            Nuevo usuario
+          </Link>
+        }
+      />
+      <div className="card mb-4 p-4">
+        <FilterBar clearTo="/users">
+          <SearchInput defaultValue={query.search} placeholder="Nombre o correo electrónico" label="Buscar" />
+          <FilterSelect name="role" label="Rol" value={query.role} allLabel="Todos los roles" options={ROLE_KEYS.map((r) => [r, ROLES[r]])} />
+          <FilterSelect
+            name="status"
+            label="Estado"
+            value={query.status}
+            allLabel="Todos"
+            options={Object.entries(USER_STATUSES)}
+          />
+        </FilterBar>
+      </div>
+      <DataTable basePath="/users" rows={rows} columns={columns} rowKey={(u) => u.id} caption="Usuarios" empty="No hay usuarios que coincidan con la búsqueda." />
+      <Pagination page={page} total={total} pageSize={pageSize} basePath="/users" />
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
