@@ -17,6 +17,8 @@ export default defineConfig({
   },
   plugins: [
     remix({
+      // A separate BUILD_DIR lets two builds (e.g. parallel test runs) coexist.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

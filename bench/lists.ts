@@ -1,10 +1,11 @@
 /**
  * One entry per list screen and query shape: the document URL and the raw SQL the loader runs for
  * it (same filters, sort, page size), so the bench can report document time over database time.
- * Each area adds its lines here.
+ * Each area keeps its lines in bench/lists/<area>.ts.
  */
-export type BenchList = { route: string; query: string; sql?: string; params?: unknown[] };
+import type { BenchList } from "./lists/types";
+import { SYSTEM_LISTS } from "./lists/system";
 
-export const LISTS: BenchList[] = [
-  { route: "/login", query: "" },
-];
+export type { BenchList };
+
+export const LISTS: BenchList[] = [...SYSTEM_LISTS];

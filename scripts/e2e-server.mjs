@@ -3,12 +3,14 @@
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 
-const dataDir = process.env.DATA_DIR || "tests/.tmp/e2e-data";
+const port = process.env.PORT || "3100";
+const dataDir = process.env.E2E_DATA_DIR || `tests/.tmp/e2e-data-${port}`;
+const buildDir = process.env.BUILD_DIR || "build";
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (!fs.existsSync("build/server/index.js")) execSync("npm run build", { stdio: "inherit" });
+if (!fs.existsSync(`${buildDir}/server/index.js`)) execSync("npm run build", { stdio: "inherit" });
 const child = spawn("npx", ["tsx", "server/index.ts"], {
   stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT || "3100", DEMO_MODE: "true", DATABASE_URL: "" },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: port, DEMO_MODE: "true", DATABASE_URL: "" },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -6,7 +6,7 @@ import compression from "compression";
 import express from "express";
 
 /** The HTTP app: security headers with a per-response CSP nonce, static assets, Remix. */
-export async function createApp({ isDev, buildDir = path.resolve("build") }: { isDev: boolean; buildDir?: string }) {
+export async function createApp({ isDev, buildDir = path.resolve(process.env.BUILD_DIR ?? "build") }: { isDev: boolean; buildDir?: string }) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");

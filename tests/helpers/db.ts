@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { openDatabase, pgliteExtensions, setDatabase, wrapPglite, type Database } from "../../server/db/client";
-import { TEMPLATE_DB, TEMPLATE_FILE, adminUrl } from "./template";
+import { adminUrl } from "./template";
 
 /**
  * A fresh, migrated database for one test file, cloned from the template the global setup built
@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<Database> {
     const name = `bo_test_${crypto.randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+    await admin.query(`create database "${name}" template "${inject("templateDb")}"`);
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
@@ -32,7 +32,7 @@ export async function createTestDatabase(): Promise<Database> {
       await a.end();
     };
   } else {
-    const dump = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
+    const dump = new Blob([fs.readFileSync(inject("templateFile"))]);
     const client = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions() });
     database = wrapPglite(client);
   }

@@ -1,0 +1,1 @@
+export type BenchList = { route: string; query: string; sql?: string; params?: unknown[] };
