@@ -5,3 +5,4 @@ export * from "./marketplace";
 export * from "./orders";
 export * from "./messaging";
 export * from "./sales";
+export * from "./sim";

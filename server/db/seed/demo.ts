@@ -1,9 +1,2 @@
-import type { Database } from "../client";
-import { seedDemoUsers } from "./users";
-
-/** The demo data set: deterministic, so every fresh clone shows the same screens. */
-export async function seedDemo(database: Database) {
-  await database.db.transaction(async (tx) => {
-    await seedDemoUsers(tx as never);
-  });
-}
+// The demo seed lives in ./demo/ (one file per area); this entry keeps `./demo` importable either way.
+export * from "./demo/index";

@@ -7,6 +7,6 @@ export async function seedIfEmpty(database: Database, env: Env): Promise<boolean
   if (!(env.SEED_DEMO ?? env.DEMO_MODE)) return false;
   const [row] = await database.query<{ n: number }>("select count(*)::int as n from users");
   if (row && row.n > 0) return false;
-  await seedDemo(database);
+  await seedDemo(database, { brand: env.BRAND_NAME });
   return true;
 }

@@ -1,0 +1,58 @@
+/**
+ * Entry point to the legacy systems. The app calls getIntegrations() and talks to ports; which
+ * adapters sit behind them (simulator or HTTP) is configuration (INTEGRATIONS).
+ */
+import { getEnv, type Env } from "../env";
+import { createHttpAi } from "./ai/http";
+import { createHttpErp } from "./erp/http";
+import { createHttpInvoicing } from "./invoicing/http";
+import { brandSegmentFrom, createHttpMarketplace } from "./marketplace/http";
+import { createSimulatorIntegrations } from "./simulator";
+import type { Integrations } from "./types";
+
+export type { Integrations } from "./types";
+export { IntegrationError, isIntegrationError, type IntegrationErrorKind, type IntegrationSystem } from "./errors";
+export type * from "./erp/port";
+export type * from "./marketplace/port";
+export type * from "./ai/port";
+export type * from "./invoicing/port";
+
+/** Simulated time-outs wait at most this long (the real budget is INTEGRATION_TIMEOUT_MS). */
+const SIM_TIMEOUT_WAIT_CAP_MS = 1500;
+
+export function createIntegrations(env: Env): Integrations {
+  if (env.INTEGRATIONS === "http") {
+    // env validation already guarantees every URL and token is present in http mode.
+    const base = (url?: string, token?: string) => ({ baseUrl: url!, token: token!, timeoutMs: env.INTEGRATION_TIMEOUT_MS });
+    return {
+      kind: "http",
+      erp: createHttpErp(base(env.ERP_URL, env.ERP_TOKEN)),
+      marketplace: createHttpMarketplace({ ...base(env.MARKETPLACE_URL, env.MARKETPLACE_TOKEN), brandSegment: brandSegmentFrom(env.BRAND_NAME) }),
+      ai: createHttpAi(base(env.AI_URL, env.AI_TOKEN)),
+      invoicing: createHttpInvoicing(base(env.INVOICING_URL, env.INVOICING_TOKEN)),
+    };
+  }
+  const { runtime: _runtime, ...integrations } = createSimulatorIntegrations({
+    latencyMs: env.SIM_LATENCY_MS,
+    failureRate: env.SIM_FAILURE_RATE,
+    timeoutWaitMs: Math.min(env.INTEGRATION_TIMEOUT_MS, SIM_TIMEOUT_WAIT_CAP_MS),
+    sellerName: () => env.BRAND_NAME,
+  });
+  return integrations;
+}
+
+// One instance per process on globalThis: the tsx server and the Vite-bundled app load separate
+// copies of this module but share globalThis.
+const KEY = "__backofficeIntegrations";
+type Holder = { [KEY]?: Integrations };
+
+export function getIntegrations(): Integrations {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createIntegrations(getEnv());
+  return holder[KEY];
+}
+
+/** For tests: install fakes or a differently configured bundle; undefined goes back to the default. */
+export function setIntegrations(integrations: Integrations | undefined): void {
+  (globalThis as Holder)[KEY] = integrations;
+}

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { getEnv } from "../../server/env";
+import { createIntegrations, getIntegrations, setIntegrations, type Integrations } from "../../server/integrations";
+import { defaultMessage, IntegrationError, isIntegrationError } from "../../server/integrations/errors";
+
+afterEach(() => setIntegrations(undefined));
+
+describe("getIntegrations", () => {
+  it("builds the simulator by default, once per process, kept on globalThis", () => {
+    const first = getIntegrations();
+    expect(first.kind).toBe("simulator");
+    expect(getIntegrations()).toBe(first);
+    expect((globalThis as Record<string, unknown>).__backofficeIntegrations).toBe(first);
+  });
+
+  it("setIntegrations installs a replacement (tests) and undefined restores the default", () => {
+    const fake = { kind: "simulator" } as Integrations;
+    setIntegrations(fake);
+    expect(getIntegrations()).toBe(fake);
+    setIntegrations(undefined);
+    expect(getIntegrations()).not.toBe(fake);
+  });
+
+  it("builds HTTP adapters when INTEGRATIONS=http", () => {
+    const env = {
+      ...getEnv(),
+      INTEGRATIONS: "http" as const,
+      ERP_URL: "http://erp.test",
+      ERP_TOKEN: "a",
+      MARKETPLACE_URL: "http://meli.test",
+      MARKETPLACE_TOKEN: "b",
+      AI_URL: "http://ai.test",
+      AI_TOKEN: "c",
+      INVOICING_URL: "http://inv.test",
+      INVOICING_TOKEN: "d",
+    };
+    const http = createIntegrations(env);
+    expect(http.kind).toBe("http");
+    expect(typeof http.erp.validateMovement).toBe("function");
+    expect(typeof http.marketplace.getShipmentLabel).toBe("function");
+    expect(typeof http.ai.ask).toBe("function");
+    expect(typeof http.invoicing.resendInvoice).toBe("function");
+  });
+});
+
+describe("IntegrationError", () => {
+  it("is recognised across module copies by its brand, and says whether a retry makes sense", () => {
+    const error = new IntegrationError({ system: "erp", call: "validateMovement", kind: "timeout" });
+    expect(isIntegrationError(error)).toBe(true);
+    expect(isIntegrationError(Object.assign(new Error("x"), { kind: "timeout" }))).toBe(false);
+    expect(error.retryable).toBe(true);
+    expect(new IntegrationError({ system: "erp", call: "x", kind: "rejected" }).retryable).toBe(false);
+    expect(error.message).toBe("Intelisis no respondió a tiempo. Intenta de nuevo en unos minutos.");
+  });
+
+  it("has a Spanish default message for every kind and system", () => {
+    for (const system of ["erp", "marketplace", "ai", "invoicing"] as const) {
+      for (const kind of ["timeout", "network", "http", "invalid_response", "rejected"] as const) {
+        expect(defaultMessage(system, kind, 500)).toMatch(/^[A-ZÁÉÍÓÚN]/);
+      }
+    }
+    expect(defaultMessage("marketplace", "http", 503)).toBe("Mercado Libre respondió con un error (503). Intenta de nuevo más tarde.");
+  });
+});
