@@ -1,0 +1,228 @@
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { getDb, type Tx } from "@server/db/client";
+import { orders, settings } from "@server/db/schema";
+import { getIntegrations, isIntegrationError } from "@server/integrations";
+import type { ToastInput } from "~/lib/toast";
+import { nowInMexico } from "~/lib/format";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { audit } from "~/modules/logs/audit.server";
+import {
+  lookupsNeeded,
+  MOVEMENT_MESSAGES,
+  planOrderEdit,
+  type EditableOrder,
+  type EditFacts,
+  type EditPlan,
+  type EditRequest,
+  type Lookup,
+  type MovementLine,
+} from "./movement";
+import { splitOrderIds, type OrderEditSchema } from "./schemas";
+
+export type SaveResult =
+  | { ok: true; toast: ToastInput }
+  | { ok: false; toast: ToastInput; fieldErrors?: Record<string, string[]>; reason?: "not-found" | "stale" | "rules" | "integration" };
+
+const NOT_UPDATED = "No actualizada";
+
+/** The staff first names offered as package owner (settings row `package_managers`). */
+export async function getPackageManagers(tx: Tx = getDb()): Promise<string[]> {
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, "package_managers")).limit(1);
+  const value = row?.value;
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim()) : [];
+}
+
+const editColumns = {
+  id: orders.id,
+  version: orders.version,
+  intelisisMovement: orders.intelisisMovement,
+  creditNote: orders.creditNote,
+  packageManager: orders.packageManager,
+  orderStatus: orders.orderStatus,
+  comments: orders.comments,
+  splittedOrder: orders.splittedOrder,
+  balance: orders.balance,
+  logisticType: orders.logisticType,
+  productsOrder: orders.productsOrder,
+};
+
+async function loadEditable(tx: Tx, orderId: bigint, lock = false) {
+  const query = tx.select(editColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/** Start and end of the current calendar year in Mexico City. */
+function currentYear() {
+  const now = nowInMexico();
+  return { start: now.startOf("year").toJSDate(), end: now.endOf("year").toJSDate() };
+}
+
+/** Does another order dated this calendar year already hold the movement? */
+async function movementUsedElsewhere(tx: Tx, movement: string, orderId: bigint): Promise<bigint | null> {
+  const { start, end } = currentYear();
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.intelisisMovement, movement),
+        ne(orders.id, orderId),
+        sql`${orders.orderDate} >= ${start.toISOString()} and ${orders.orderDate} <= ${end.toISOString()}`,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+function reviewToast(detail?: string): ToastInput {
+  return { title: NOT_UPDATED, message: detail ? `${MOVEMENT_MESSAGES.review}. ${detail}` : MOVEMENT_MESSAGES.review, variant: "danger" };
+}
+
+function toRequest(input: z.infer<typeof OrderEditSchema>): EditRequest {
+  return {
+    intelisisMovement: input.intelisisMovement,
+    comments: input.comments,
+    packageManager: input.packageManager,
+    creditNote: input.creditNote,
+    splittedOrder: input.splittedOrder,
+  };
+}
+
+type ErpLookups = { movement?: Lookup<MovementLine>; creditNote?: Lookup<{ sku: string; quantity: number }> };
+
+/** The ERP calls the plan needs, made before any transaction opens. */
+async function fetchLookups(needed: { movement: string | null; creditNote: string | null }): Promise<ErpLookups> {
+  const { erp } = getIntegrations();
+  const [movement, creditNote] = await Promise.all([
+    needed.movement ? erp.validateMovement(needed.movement) : undefined,
+    needed.creditNote ? erp.validateCreditNote(needed.creditNote) : undefined,
+  ]);
+  return { movement, creditNote };
+}
+
+function planToast(plan: Extract<EditPlan, { ok: true }>): ToastInput {
+  return {
+    title: plan.variant === "warning" ? "Movimiento ya asignado" : "Orden actualizada",
+    message: plan.message,
+    variant: plan.variant,
+  };
+}
+
+/**
+ * Saves the order dialog (orders screen and messages conversation): the movement-assignment rules of
+ * spec 1 §5. The ERP is asked first, outside any transaction; then one transaction takes a lock on the
+ * movement number, checks again that no other order took it meanwhile, refuses a stale version, saves,
+ * applies the movement to the split orders and writes the audit entry. Nothing is half-saved.
+ */
+export async function saveOrderEdits(
+  orderId: bigint,
+  input: z.infer<typeof OrderEditSchema>,
+  actor: SessionUser,
+): Promise<SaveResult> {
+  const db = getDb();
+  const request = toRequest(input);
+  const current = await loadEditable(db, orderId);
+  if (!current) return { ok: false, reason: "not-found", toast: { title: NOT_UPDATED, message: "La orden no existe.", variant: "danger" } };
+  if (current.version !== input.version) return staleResult();
+
+  const packageManagers = await getPackageManagers(db);
+  const requestedMovement = !current.intelisisMovement ? request.intelisisMovement : undefined;
+  const usedBefore = requestedMovement ? (await movementUsedElsewhere(db, requestedMovement, orderId)) !== null : false;
+
+  let lookups: ErpLookups;
+  try {
+    lookups = await fetchLookups(lookupsNeeded(current, request, usedBefore));
+  } catch (error) {
+    if (!isIntegrationError(error)) throw error;
+    await audit({
+      message: `Orden ${orderId}: Intelisis no validó el movimiento`,
+      type: "integration",
+      tags: ["orders", "movement", "erp-error"],
+      identifier: orderId,
+      userId: actor.id,
+      detail: { call: error.call, kind: error.kind, status: error.status, detail: error.detail },
+    });
+    return { ok: false, reason: "integration", toast: reviewToast(error.message) };
+  }
+
+  return db.transaction(async (tx) => {
+    // One movement number is assigned by one save at a time (PGlite and PostgreSQL alike).
+    if (requestedMovement) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"orders.movement:" + requestedMovement}))`);
+    const order = await loadEditable(tx, orderId, true);
+    if (!order) return { ok: false as const, reason: "not-found" as const, toast: { title: NOT_UPDATED, message: "La orden no existe.", variant: "danger" as const } };
+    if (order.version !== input.version) return staleResult();
+
+    const usedElsewhere = requestedMovement ? (await movementUsedElsewhere(tx, requestedMovement, orderId)) !== null : false;
+    const facts: EditFacts = { usedElsewhere, packageManagers, ...lookups };
+    const plan = planOrderEdit(order as EditableOrder, request, facts);
+    if (!plan.ok) {
+      if (plan.branch !== "locked") {
+        await audit(
+          {
+            message: `Orden ${orderId}: ${plan.message}`,
+            type: "error",
+            tags: ["orders", "movement", "refused"],
+            identifier: orderId,
+            userId: actor.id,
+            detail: { movement: requestedMovement ?? order.intelisisMovement, creditNote: request.creditNote, ...plan.detail },
+          },
+          tx,
+        );
+      }
+      return {
+        ok: false as const,
+        reason: "rules" as const,
+        toast: { title: NOT_UPDATED, message: plan.message, variant: "danger" as const },
+        fieldErrors: plan.fieldErrors,
+      };
+    }
+
+    const changes = plan.changes;
+    const changed = Object.keys(changes).length > 0;
+    if (changed) {
+      await tx
+        .update(orders)
+        .set({ ...changes, updatedAt: new Date(), version: sql`${orders.version} + 1` })
+        .where(and(eq(orders.id, orderId), eq(orders.version, input.version)));
+    }
+    let appliedTo: string[] = [];
+    if (plan.applyToSplit && changes.intelisisMovement) {
+      const ids = splitOrderIds(changes.splittedOrder ?? order.splittedOrder).filter((id) => id !== orderId);
+      if (ids.length) {
+        const updated = await tx
+          .update(orders)
+          .set({ intelisisMovement: changes.intelisisMovement, updatedAt: new Date(), version: sql`${orders.version} + 1` })
+          .where(and(inArray(orders.id, ids), isNull(orders.intelisisMovement)))
+          .returning({ id: orders.id });
+        appliedTo = updated.map((r) => r.id.toString());
+      }
+    }
+    if (changed) {
+      await audit(
+        {
+          message:
+            plan.branch === "new-movement"
+              ? `Movimiento ${changes.intelisisMovement} asignado a la orden ${orderId}`
+              : `Orden ${orderId} actualizada`,
+          type: "update",
+          tags: ["orders", plan.branch],
+          identifier: orderId,
+          userId: actor.id,
+          detail: { changes, appliedTo, before: pick(order, Object.keys(changes)) },
+        },
+        tx,
+      );
+    }
+    return { ok: true as const, toast: planToast(plan) };
+  });
+}
+
+function pick(row: Record<string, unknown>, keys: string[]) {
+  return Object.fromEntries(keys.map((k) => [k, row[k] ?? null]));
+}
+
+function staleResult(): SaveResult {
+  return { ok: false, reason: "stale", toast: { title: NOT_UPDATED, message: MOVEMENT_MESSAGES.stale, variant: "warning" } };
+}

@@ -1,0 +1,208 @@
+import { DateTime } from "luxon";
+import { ZONE } from "~/lib/format";
+import { displayStatus } from "./display-status";
+
+/**
+ * Pure rules of the order dialog and list (spec 1 §2 "Order modal rules", §3, §4). No I/O: used by
+ * the loaders to decide what to offer and by the actions to refuse what is not allowed.
+ */
+
+export const VAT = 0.16;
+export const ECOMMERCE_INCREASE = 0.1;
+export const INVOICE_LINK_HOURS = 24;
+
+/** Order-side logistic types with their screen labels (spec 1 §3). */
+export const LOGISTIC_LABELS: Readonly<Record<string, string>> = {
+  fulfillment: "FULFILLMENT",
+  drop_off: "REGULAR",
+  not_specified: "A ACORDAR",
+  cross_docking: "M-E COLECTA",
+  xd_drop_off: "ML-PLACES",
+  cotizador: "COTIZADOR",
+  ecommerce: "ECOMMERCE",
+};
+
+export function logisticLabel(logisticType: string | null | undefined): string {
+  if (!logisticType) return "—";
+  return LOGISTIC_LABELS[logisticType] ?? logisticType.toUpperCase();
+}
+
+type StatusOrder = { status: string; orderStatus: string; logisticType: string | null };
+
+/** Display keys at which the marketplace hands out a label. */
+const LABEL_KEYS = new Set(["ready_to_print", "regenerating", "ready_for_pickup", "printed"]);
+const LABEL_READY_KEYS = new Set(["ready_to_print", "regenerating"]);
+
+/**
+ * Label print: the status reads "Etiqueta lista para imprimir", "Listo para recolección" or
+ * "Etiqueta impresa", never for fulfillment; "reprint" once printed.
+ */
+export function labelAction(order: StatusOrder & { printedLabel: boolean }): { allowed: boolean; reprint: boolean } {
+  const key = displayStatus(order).key;
+  const allowed = order.logisticType !== "fulfillment" && LABEL_KEYS.has(key);
+  return { allowed, reprint: allowed && (order.printedLabel || key === "printed") };
+}
+
+/** "Estás con demora": the label is ready and today (Mexico City) is after the handling-limit day. */
+export function isDelayed(order: StatusOrder & { estimatedHandlingLimit: Date | string | null }, now: Date = new Date()): boolean {
+  if (!order.estimatedHandlingLimit) return false;
+  if (!LABEL_READY_KEYS.has(displayStatus(order).key)) return false;
+  const limit = toMx(order.estimatedHandlingLimit).startOf("day");
+  const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf("day");
+  return today > limit;
+}
+
+function toMx(value: Date | string): DateTime {
+  return (value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(value)).setZone(ZONE);
+}
+
+/**
+ * Collection (cross-docking) pick-up: an order placed before 11:00 Mexico City time is collected the
+ * same day between 09:30 and 10:30, otherwise the next day.
+ */
+export function collectionPickup(orderDate: Date | string): { day: string; from: string; to: string; sameDay: boolean } {
+  const at = toMx(orderDate);
+  const sameDay = at.hour < 11;
+  const day = sameDay ? at : at.plus({ days: 1 });
+  return { day: day.toFormat("dd/LL/yyyy"), from: "09:30", to: "10:30", sameDay };
+}
+
+/** The invoicing link is offered for delivered orders and for orders marked delivered by hand. */
+export function invoiceLinkAvailable(order: StatusOrder & { manualDelivered: unknown | null }): boolean {
+  return !!order.manualDelivered || displayStatus(order).key === "delivered";
+}
+
+/** Orders without a marketplace shipment can be marked delivered by hand (once, not cancelled). */
+const MANUAL_DELIVERY_TYPES = new Set(["not_specified", "cotizador", "ecommerce"]);
+export function canMarkDelivered(order: StatusOrder & { manualDelivered: unknown | null }): boolean {
+  if (order.manualDelivered) return false;
+  if (order.orderStatus === "cancelled") return false;
+  if (!MANUAL_DELIVERY_TYPES.has(order.logisticType ?? "")) return false;
+  return displayStatus(order).key !== "delivered";
+}
+
+export type ManualDeliveryRecord = {
+  date: string;
+  email: string;
+  orderId: string;
+  userId: number;
+  username: string;
+  linkExpiresAt: string;
+};
+
+/** What "Marcar como entregado" records: who, when, and the link's 24-hour end. */
+export function manualDeliveryRecord(
+  orderId: bigint | string,
+  user: { id: number; email: string; firstName: string; lastName: string },
+  now: Date = new Date(),
+): ManualDeliveryRecord {
+  return {
+    date: now.toISOString(),
+    email: user.email,
+    orderId: String(orderId),
+    userId: user.id,
+    username: `${user.firstName} ${user.lastName}`.trim(),
+    linkExpiresAt: new Date(now.getTime() + INVOICE_LINK_HOURS * 3600_000).toISOString(),
+  };
+}
+
+/** Is a manual-delivery invoicing link still within its 24 hours? */
+export function invoiceLinkExpired(manual: { linkExpiresAt?: string | null } | null, now: Date = new Date()): boolean {
+  if (!manual?.linkExpiresAt) return false;
+  return new Date(manual.linkExpiresAt).getTime() < now.getTime();
+}
+
+/** The customer's invoicing link for an order. */
+export function invoicingLink(portalUrl: string, orderId: bigint | string): string {
+  const base = portalUrl.replace(/\/+$/, "");
+  return `${base}?orden=${encodeURIComponent(String(orderId))}`;
+}
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+export type EcommerceBreakdown = {
+  /** Catalogue price of the goods (before the e-commerce increase and VAT). */
+  listPrice: number;
+  /** The 10 % e-commerce increase. */
+  increase: number;
+  /** Goods before VAT. */
+  subtotal: number;
+  vat: number;
+  /** Goods with VAT (what the item prices add up to). */
+  goods: number;
+  shipping: number;
+  total: number;
+};
+
+/**
+ * E-commerce price breakdown: shop item prices carry a 10 % increase over the catalogue price and
+ * 16 % VAT. From the items (price with VAT × qty) and the shipping the buyer paid.
+ */
+export function ecommerceBreakdown(items: ReadonlyArray<{ price: number; qty: number }>, shipping: number | null | undefined): EcommerceBreakdown {
+  const goods = round2(items.reduce((s, it) => s + it.price * it.qty, 0));
+  const subtotal = round2(goods / (1 + VAT));
+  const vat = round2(goods - subtotal);
+  const listPrice = round2(subtotal / (1 + ECOMMERCE_INCREASE));
+  const increase = round2(subtotal - listPrice);
+  const ship = round2(shipping ?? 0);
+  return { listPrice, increase, subtotal, vat, goods, shipping: ship, total: round2(goods + ship) };
+}
+
+/** Badge for an e-commerce payment: approved gives 'Pago aprobado', anything else 'Verificar pago'. */
+export function paymentBadge(paymentStatus: string | null | undefined): { label: string; variant: "success" | "warning" } {
+  return paymentStatus === "approved" ? { label: "Pago aprobado", variant: "success" } : { label: "Verificar pago", variant: "warning" };
+}
+
+/** Carrier of a tracking number, read from its 3-character prefix. */
+const CARRIERS: Record<string, { name: string; url: (code: string) => string }> = {
+  MEL: { name: "Mercado Envíos", url: (c) => `https://www.mercadolibre.com.mx/envios/seguimiento?tracking=${c}` },
+  FDX: { name: "FedEx", url: (c) => `https://www.fedex.com/fedextrack/?trknbr=${c}` },
+  EST: { name: "Estafeta", url: (c) => `https://www.estafeta.com/Herramientas/Rastreo?guias=${c}` },
+};
+
+/** A tracking number without its 3-character prefix, and the link built from it. */
+export function trackingLink(tracking: string | null | undefined): { prefix: string; code: string; carrier: string; url: string } | null {
+  const text = (tracking ?? "").trim();
+  if (text.length <= 3) return null;
+  const prefix = text.slice(0, 3).toUpperCase();
+  const code = text.slice(3);
+  const carrier = CARRIERS[prefix] ?? CARRIERS.MEL;
+  return { prefix, code, carrier: CARRIERS[prefix]?.name ?? prefix, url: carrier.url(encodeURIComponent(code)) };
+}
+
+/** Which marketplace account an order belongs to: a store value other than Meli 1 is the brand's. */
+export function accountOf(store: string | null | undefined): "main" | "brand" {
+  const s = (store ?? "").trim().toLowerCase();
+  return s && !["meli1", "meli 1", "main"].includes(s) ? "brand" : "main";
+}
+
+/** Store names (spec 1 §1). */
+export function storeName(store: string | null | undefined, brandName: string): string {
+  switch ((store ?? "").trim()) {
+    case "5139":
+      return `${brandName} Oficial`;
+    case "4981":
+      return "SE Residencial";
+    case "4979":
+      return "Square D";
+    case "":
+      return "Meli 1";
+    default:
+      return store === brandName ? brandName : "Meli 1";
+  }
+}
+
+/** Orders the marketplace knows (quoter and shop orders never reach it). */
+export function isMarketplaceOrder(order: { logisticType: string | null }): boolean {
+  return order.logisticType !== "cotizador" && order.logisticType !== "ecommerce";
+}
+
+/** "Tiempo a listo": from the order to the label being ready, as "2 h 05 min" / "1 d 3 h". */
+export function timeToReady(orderDate: Date | string, readyDate: Date | string | null): string | null {
+  if (!readyDate) return null;
+  const minutes = Math.max(0, Math.round((toMx(readyDate).toMillis() - toMx(orderDate).toMillis()) / 60000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, "0")} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
