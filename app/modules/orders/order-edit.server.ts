@@ -29,7 +29,11 @@ const NOT_UPDATED = "No actualizada";
 /** The staff first names offered as package owner (settings row `package_managers`). */
 export async function getPackageManagers(tx: Tx = getDb()): Promise<string[]> {
   const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, "package_managers")).limit(1);
-  const value = row?.value;
+  return packageManagersFrom(row?.value);
+}
+
+/** The names of a `package_managers` settings value (a JSON list of first names). */
+export function packageManagersFrom(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim()) : [];
 }
 

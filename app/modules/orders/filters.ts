@@ -1,0 +1,197 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { parseQueryDate, ZONE } from "~/lib/format";
+import { parseQuery, q } from "~/lib/query";
+
+/**
+ * The orders list's URL (spec 1 §2 "Orders list"): every parameter parsed on its own, a bad value
+ * dropped and the others kept. Pure: the loader and the filter forms share these tables.
+ */
+
+/** On-screen management types (filterLogisticType); the URL also accepts ML-PLACES and quoter orders. */
+export const MANAGEMENT_TYPES = [
+  ["fulfillment", "Fulfillment"],
+  ["drop_off", "Regular"],
+  ["not_specified", "A acordar"],
+  ["cross_docking", "Colecta"],
+  ["ecommerce", "Ecommerce"],
+] as const;
+const LOGISTIC_VALUES = ["fulfillment", "drop_off", "not_specified", "cross_docking", "ecommerce", "xd_drop_off", "cotizador"] as const;
+
+/** Claim/return quick filter (filterStatus). */
+export const QUICK_STATUSES = [
+  ["return", "Devolución"],
+  ["claim", "Reclamo"],
+  ["cancelled", "Cancelada"],
+  ["to_send", "Por enviar"],
+] as const;
+
+export const ORDER_STATUS_FILTERS = [
+  ["confirmed", "Confirmada"],
+  ["payment_required", "Pago requerido"],
+  ["payment_in_process", "Pago en proceso"],
+  ["partially_paid", "Pago parcial"],
+  ["paid", "Pagada"],
+  ["cancelled", "Cancelada"],
+] as const;
+
+export const SHIPMENT_STATUS_FILTERS = [
+  ["to_be_agreed", "A acordar"],
+  ["pending", "Pendiente"],
+  ["ready_to_ship", "Listo para enviar"],
+  ["shipped", "Enviado"],
+  ["delivered", "Entregado"],
+  ["not_delivered", "No entregado"],
+  ["closed", "Cerrado"],
+  ["printed", "Etiqueta impresa"],
+  ["ready_to_print", "Etiqueta lista para imprimir"],
+  ["in_packing_list", "En lista de empaque"],
+  ["in_warehouse", "En bodega"],
+  ["out_for_delivery", "En reparto"],
+  ["delayed", "Demorado"],
+  ["receiver_absent", "Destinatario ausente"],
+  ["waiting_for_withdrawal", "Esperando retiro"],
+  ["ready_to_pack", "Listo para empacar"],
+] as const;
+
+export const CLAIM_STATUS_FILTERS = [["opened", "Abierto"]] as const;
+
+export const MOVEMENT_FILTERS = [
+  ["assigned", "Con movimiento"],
+  ["unassigned", "Sin movimiento"],
+] as const;
+
+export const DAY_FILTERS = [
+  ["today", "Hoy"],
+  ["yesterday", "Ayer"],
+  ["last7", "Últimos 7 días"],
+  ["last30", "Últimos 30 días"],
+  ["thisMonth", "Este mes"],
+  ["thisYear", "Este año"],
+] as const;
+
+const keys = <T extends ReadonlyArray<readonly [string, string]>>(list: T) => list.map(([k]) => k) as unknown as [T[number][0], ...T[number][0][]];
+
+const dateParam = () =>
+  z
+    .string()
+    .max(12)
+    .refine((s) => parseQueryDate(s) !== null)
+    .optional()
+    .catch(undefined);
+
+export const OrdersListQuery = {
+  page: q.page(),
+  search: q.search(),
+  sortName: q.oneOf(["date"]).catch(undefined),
+  sortValue: q.sortValue().catch(undefined),
+  filterLogisticType: z.enum(LOGISTIC_VALUES).optional().catch(undefined),
+  filterStatus: z.enum(keys(QUICK_STATUSES)).optional().catch(undefined),
+  order_status_filter: z.enum(keys(ORDER_STATUS_FILTERS)).optional().catch(undefined),
+  shipment_status_filter: z.enum(keys(SHIPMENT_STATUS_FILTERS)).optional().catch(undefined),
+  claim_return_status_filter: z.enum(keys(CLAIM_STATUS_FILTERS)).optional().catch(undefined),
+  day_filter: z.enum(keys(DAY_FILTERS)).optional().catch(undefined),
+  assigned_move_filter: z.enum(keys(MOVEMENT_FILTERS)).optional().catch(undefined),
+  start_date: dateParam(),
+  end_date: dateParam(),
+};
+
+export type OrdersQuery = ReturnType<typeof parseOrdersQuery>;
+
+export function parseOrdersQuery(source: URL | URLSearchParams | Request) {
+  return parseQuery(source, OrdersListQuery);
+}
+
+/** The parameters the list's forms own (everything but page/sort). */
+export const FILTER_PARAMS = [
+  "search",
+  "filterLogisticType",
+  "filterStatus",
+  "order_status_filter",
+  "shipment_status_filter",
+  "claim_return_status_filter",
+  "day_filter",
+  "assigned_move_filter",
+  "start_date",
+  "end_date",
+] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Date ranges (spec 1 §5 "Reports", applied to the list's range too)
+
+export const RANGE_MESSAGES = {
+  incomplete: { title: "Rango incompleto", message: "Selecciona un rango completo." },
+  future: { title: "Fecha inválida", message: "No se permite seleccionar fechas futuras." },
+  tooLong: { title: "Rango inválido", message: "El rango máximo permitido es de 1 año." },
+} as const;
+
+export type RangeError = (typeof RANGE_MESSAGES)[keyof typeof RANGE_MESSAGES];
+
+/** A day range in Mexico City: from the start of `from` to the start of the day after `to`. */
+export type DayRange = { from: Date; toExclusive: Date; start: string; end: string };
+
+function dayRange(from: DateTime, to: DateTime): DayRange {
+  return {
+    from: from.startOf("day").toJSDate(),
+    toExclusive: to.startOf("day").plus({ days: 1 }).toJSDate(),
+    start: from.toFormat("yyyy/LL/dd"),
+    end: to.toFormat("yyyy/LL/dd"),
+  };
+}
+
+/**
+ * Checks a chosen range: both ends needed, neither in the future, at most one year from the start.
+ * Reversed ends are swapped.
+ */
+export function validateRange(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  now: Date = new Date(),
+): { range: DayRange | null; error: RangeError | null } {
+  const a = parseQueryDate(start ?? null);
+  const b = parseQueryDate(end ?? null);
+  if (!a && !b) return { range: null, error: null };
+  if (!a || !b) return { range: null, error: RANGE_MESSAGES.incomplete };
+  const [from, to] = a <= b ? [a, b] : [b, a];
+  const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf("day");
+  if (to.startOf("day") > today) return { range: null, error: RANGE_MESSAGES.future };
+  if (to.startOf("day") > from.startOf("day").plus({ years: 1 })) return { range: null, error: RANGE_MESSAGES.tooLong };
+  return { range: dayRange(from, to), error: null };
+}
+
+/** A quick pick (day_filter) as a range ending today. */
+export function quickRange(pick: (typeof DAY_FILTERS)[number][0], now: Date = new Date()): DayRange {
+  const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf("day");
+  switch (pick) {
+    case "today":
+      return dayRange(today, today);
+    case "yesterday":
+      return dayRange(today.minus({ days: 1 }), today.minus({ days: 1 }));
+    case "last7":
+      return dayRange(today.minus({ days: 6 }), today);
+    case "last30":
+      return dayRange(today.minus({ days: 29 }), today);
+    case "thisMonth":
+      return dayRange(today.startOf("month"), today);
+    case "thisYear":
+      return dayRange(today.startOf("year"), today);
+  }
+}
+
+/** The list's effective date range: an explicit valid range wins over the quick pick. */
+export function listRange(query: Pick<OrdersQuery, "start_date" | "end_date" | "day_filter">, now: Date = new Date()) {
+  const checked = validateRange(query.start_date, query.end_date, now);
+  if (checked.range) return checked;
+  if (query.day_filter) return { range: quickRange(query.day_filter, now), error: checked.error };
+  return checked;
+}
+
+/** "YYYY/MM" month for the customer report; null when malformed or in the future. */
+export function parseMonth(value: string | null | undefined, now: Date = new Date()): { month: string; error: RangeError | null } | null {
+  const text = (value ?? "").trim().replace("-", "/");
+  if (!/^\d{4}\/\d{2}$/.test(text)) return null;
+  const dt = DateTime.fromFormat(text, "yyyy/LL", { zone: ZONE });
+  if (!dt.isValid) return null;
+  const thisMonth = DateTime.fromJSDate(now, { zone: ZONE }).startOf("month");
+  return { month: text, error: dt > thisMonth ? RANGE_MESSAGES.future : null };
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { getOrderLabel, pdfResponse } from "~/modules/orders/labels.server";
+import { parseOrderId } from "~/modules/orders/schemas";
+
+/**
+ * The shipment label of one order (print or reprint) as a PDF, opened in a new window by a plain
+ * POST form. Printing changes the order (printed), so a GET only leads back to the dialog.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return redirect(`/orders/${params.orderId ?? ""}`);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const id = parseOrderId(params.orderId);
+  if (!id) throw new Response("La orden no existe.", { status: 404 });
+  const result = await getOrderLabel(id, actor);
+  if (result.ok) return pdfResponse(result.pdf, result.filename);
+  if (result.status === 404) throw new Response(result.message, { status: 404 });
+  return redirectWithToast(`/orders/${id}`, { title: "Etiqueta no disponible", message: result.message, variant: "danger" });
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { getBulkLabels, pdfResponse } from "~/modules/orders/labels.server";
+import { parseOrderId } from "~/modules/orders/schemas";
+
+/** Bulk label printing: the orders ticked on the list page, their labels in one PDF (new window). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return redirect("/orders");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const form = await request.formData();
+  const ids = form
+    .getAll("ids")
+    .map((v) => parseOrderId(typeof v === "string" ? v : null))
+    .filter((v): v is bigint => v !== null);
+  const result = await getBulkLabels(ids, actor);
+  if (result.ok) return pdfResponse(result.pdf, result.filename);
+  return redirectWithToast("/orders", { title: "Etiquetas no disponibles", message: result.message, variant: "warning" });
+}

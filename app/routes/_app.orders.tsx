@@ -1,0 +1,204 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Badge } from "~/components/Badge";
+import { DataTable, type Column } from "~/components/DataTable";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FilterSelect } from "~/components/FilterBar";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { can } from "~/lib/access";
+import { formatDateTime } from "~/lib/format";
+import { withParams } from "~/lib/query";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { DAY_FILTERS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES } from "~/modules/orders/filters";
+import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";
+import { logisticLabel } from "~/modules/orders/rules";
+import { describeSearch } from "~/modules/orders/search";
+
+export const meta: MetaFunction = () => [{ title: "Órdenes" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const query = parseOrdersQuery(request);
+  const { rows, total, page, pageSize, search, range, rangeError } = await listOrders(query);
+  return {
+    rows,
+    total,
+    page,
+    pageSize,
+    query,
+    searchHint: describeSearch(search),
+    range: range ? { start: range.start, end: range.end } : null,
+    rangeError,
+    canSalesReport: can(user, "orders.salesReport"),
+  };
+}
+
+/** yyyy/mm/dd (URL) ⇄ yyyy-mm-dd (date input). */
+const toInput = (v: string | undefined) => (v ? v.replace(/\//g, "-") : undefined);
+
+export default function OrdersList() {
+  const { rows, total, page, pageSize, query, searchHint, range, rangeError, canSalesReport } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const advancedCount = [query.order_status_filter, query.shipment_status_filter, query.claim_return_status_filter].filter(Boolean).length;
+
+  const columns: Column<OrderListRow>[] = [
+    {
+      key: "select",
+      header: <span className="sr-only">Seleccionar para imprimir</span>,
+      cell: (o) =>
+        o.printable ? (
+          <input
+            type="checkbox"
+            name="ids"
+            value={o.id}
+            form="bulk-labels"
+            className="h-4 w-4 rounded border-slate-300"
+            aria-label={`Seleccionar la orden ${o.id} para imprimir su etiqueta`}
+          />
+        ) : null,
+    },
+    {
+      key: "detail",
+      header: "Detalle",
+      cell: (o) => (
+        <Link to={`/orders/${o.id}${search}`} preventScrollReset className="text-brand-700 hover:underline" aria-label={`Ver detalle de la orden ${o.id}`}>
+          Ver
+        </Link>
+      ),
+    },
+    {
+      key: "sale",
+      header: "No. de venta",
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (o) => (
+        <span className="flex flex-col">
+          <span>{o.id}</span>
+          {o.relatedOrderId ? <span className="text-slate-500">V{o.relatedOrderId}</span> : null}
+        </span>
+      ),
+    },
+    { key: "date", header: "Fecha", sortName: "date", className: "whitespace-nowrap tabular-nums", cell: (o) => formatDateTime(o.orderDate) },
+    { key: "type", header: "Tipo de gestión", className: "whitespace-nowrap", cell: (o) => logisticLabel(o.logisticType) },
+    {
+      key: "status",
+      header: "Estatus",
+      cell: (o) => (
+        <span className="flex flex-col items-start gap-1">
+          <Badge variant={o.status.variant}>{o.status.label}</Badge>
+          {o.delayed ? <Badge variant="danger">Estás con demora</Badge> : null}
+        </span>
+      ),
+    },
+    { key: "ready", header: "Tiempo a listo", className: "whitespace-nowrap tabular-nums", cell: (o) => o.timeToReady ?? "—" },
+    {
+      key: "movement",
+      header: "Movimiento",
+      className: "whitespace-nowrap",
+      cell: (o) => (o.intelisisMovement ? <span className="font-mono">{o.intelisisMovement}</span> : <span className="text-slate-400">Sin asignar</span>),
+    },
+    { key: "comments", header: "Comentarios", className: "max-w-56 truncate", cell: (o) => <span title={o.comments ?? undefined}>{o.comments ?? ""}</span> },
+    { key: "owner", header: "Responsable", className: "whitespace-nowrap", cell: (o) => o.packageManager ?? <span className="text-slate-400">—</span> },
+    {
+      key: "edit",
+      header: <span className="sr-only">Editar</span>,
+      cell: (o) => (
+        <Link to={`/orders/${o.id}${search}`} preventScrollReset className="btn-ghost px-2 py-1 text-xs">
+          Editar
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Órdenes"
+        total={total}
+        actions={
+          <>
+            {canSalesReport ? (
+              <Link to={`/orders/reports${withParams(search, { report: "sales" })}`} preventScrollReset className="btn-secondary">
+                Reporte de ventas
+              </Link>
+            ) : null}
+            <Link to={`/orders/reports${withParams(search, { report: "customers" })}`} preventScrollReset className="btn-secondary">
+              Reporte de clientes
+            </Link>
+            <button type="submit" form="bulk-labels" className="btn-primary">
+              Imprimir etiquetas
+            </button>
+          </>
+        }
+      />
+      {/* Bulk labels: a plain form (no client routing) so the PDF opens in a new window, JS or not. */}
+      <form id="bulk-labels" method="post" action="/orders/labels" target="_blank" />
+
+      <div className="card mb-4 p-4">
+        <Form method="get" role="search" preventScrollReset className="flex flex-wrap items-end gap-3" aria-label="Filtros de órdenes">
+          {["sortName", "sortValue", "order_status_filter", "shipment_status_filter", "claim_return_status_filter"].map((k) => {
+            const v = (query as Record<string, unknown>)[k];
+            return v ? <input key={k} type="hidden" name={k} value={String(v)} /> : null;
+          })}
+          <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Buscar</span>
+            <input
+              type="search"
+              name="search"
+              defaultValue={query.search}
+              className="input"
+              placeholder="Orden, MLM…, V + orden, SKU o movimiento"
+              aria-describedby="orders-search-hint"
+            />
+          </label>
+          <FilterSelect name="filterLogisticType" label="Tipo de gestión" value={query.filterLogisticType} allLabel="Todos" options={MANAGEMENT_TYPES} />
+          <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={MOVEMENT_FILTERS} />
+          <FilterSelect name="filterStatus" label="Reclamos y devoluciones" value={query.filterStatus} allLabel="Todas" options={QUICK_STATUSES} />
+          <FilterSelect name="day_filter" label="Periodo" value={query.day_filter} allLabel="Cualquier fecha" options={DAY_FILTERS} />
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Desde</span>
+            <input type="date" name="start_date" defaultValue={toInput(query.start_date)} className="input" />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Hasta</span>
+            <input type="date" name="end_date" defaultValue={toInput(query.end_date)} className="input" />
+          </label>
+          <button type="submit" className="btn-secondary">
+            Buscar
+          </button>
+          <Link to={`/orders/filters${search}`} preventScrollReset className="btn-ghost">
+            Filtros avanzados{advancedCount ? ` (${advancedCount})` : ""}
+          </Link>
+          <Link to="/orders" className="btn-ghost">
+            Limpiar filtros
+          </Link>
+        </Form>
+        <p id="orders-search-hint" className="mt-2 text-xs text-slate-500">
+          Busca por ID de orden, publicación con su prefijo (MLM…), V seguida del ID de orden, SKU o movimiento ERP.
+          {searchHint ? <span className="ml-1 font-medium text-slate-700">Buscando: {searchHint}.</span> : null}
+          {range ? <span className="ml-1 font-medium text-slate-700">Del {range.start} al {range.end}.</span> : null}
+        </p>
+        {rangeError ? (
+          <p role="alert" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="range-error">
+            <strong>{rangeError.title}:</strong> {rangeError.message}
+          </p>
+        ) : null}
+      </div>
+
+      <DataTable
+        basePath="/orders"
+        rows={rows}
+        columns={columns}
+        rowKey={(o) => o.id}
+        caption="Órdenes"
+        empty="No hay órdenes que coincidan con los filtros."
+      />
+      <Pagination page={page} total={total} pageSize={pageSize} basePath="/orders" />
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
