@@ -5,7 +5,8 @@
  */
 import type { BenchList } from "./lists/types";
 import { SYSTEM_LISTS } from "./lists/system";
+import { ORDERS_LISTS } from "./lists/orders";
 
 export type { BenchList };
 
-export const LISTS: BenchList[] = [...SYSTEM_LISTS];
+export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS];
