@@ -1,0 +1,300 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../server/db/client";
+import { seedDemo } from "../../server/db/seed/demo";
+import { orders } from "../../server/db/schema";
+import { listDemoCreditNotes, listDemoMovements, simulatorControl } from "../../server/integrations/simulator";
+import { eq, sql } from "drizzle-orm";
+import { loader as listLoader } from "~/routes/_app.orders";
+import { action as orderAction, loader as orderLoader } from "~/routes/_app.orders.$orderId";
+import { action as labelAction } from "~/routes/_app.orders.$orderId.label";
+import { loader as reportLoader } from "~/routes/_app.orders.reports.download";
+import { MOVEMENT_MESSAGES as M } from "~/modules/orders/movement";
+import { saveOrderEdits } from "~/modules/orders/order-edit.server";
+import { readToast } from "~/lib/toast.server";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+const database = await useTestDatabase();
+await seedDemo(database, { brand: "Electrica" });
+const db = getDb();
+
+const admin = await loginAs("admin");
+const manager = await loginAs("ml_manager");
+const shop = await loginAs("shop_manager");
+
+type List = Awaited<ReturnType<typeof listLoader>>;
+const list = (query: string, cookie = admin.cookie) => settle(() => listLoader({ request: makeRequest(`/orders${query}`, { cookie }), params: {}, context: {} }));
+const open = (id: string, cookie = admin.cookie) =>
+  settle(() => orderLoader({ request: makeRequest(`/orders/${id}`, { cookie }), params: { orderId: id }, context: {} }));
+const post = (id: string, form: Record<string, string>, cookie = admin.cookie, query = "") =>
+  settle(() => orderAction({ request: makeRequest(`/orders/${id}${query}`, { cookie, form }), params: { orderId: id }, context: {} }));
+
+async function toastOf(res: unknown) {
+  const cookie = (res as Response).headers.get("Set-Cookie") ?? "";
+  const { toast } = await readToast(new Request("http://x", { headers: { cookie: cookie.split(";")[0] } }));
+  return toast;
+}
+async function row(id: string) {
+  const [r] = await db.select().from(orders).where(eq(orders.id, BigInt(id)));
+  return r;
+}
+const count = async (where: string) => (await database.query<{ n: number }>(`select count(*)::int as n from orders where ${where}`))[0].n;
+
+describe("/orders access", () => {
+  it("Admin, Developer and MercadoLibre Manager see the list; others go home; anonymous to login", async () => {
+    expect(await list("", manager.cookie)).toMatchObject({ page: 1, pageSize: 20 });
+    expect(((await list("", shop.cookie)) as Response).headers.get("Location")).toBe("/products");
+    const anon = (await settle(() => listLoader({ request: makeRequest("/orders?page=2"), params: {}, context: {} }))) as Response;
+    expect(anon.headers.get("Location")).toBe("/login?redirectTo=%2Forders%3Fpage%3D2");
+  });
+});
+
+describe("/orders list from the URL", () => {
+  it("pages by 20 with the total, newest first, and sorts by date", async () => {
+    const all = (await list("")) as List;
+    expect(all.total).toBe(await count("true"));
+    expect(all.rows).toHaveLength(20);
+    const dates = all.rows.map((r) => r.orderDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const asc = (await list("?sortName=date&sortValue=asc")) as List;
+    expect(asc.rows[0].orderDate <= asc.rows[1].orderDate).toBe(true);
+    const p2 = (await list("?page=2")) as List;
+    expect(p2.rows[0].id).not.toBe(all.rows[0].id);
+  });
+
+  it("applies every filter, and the total matches a plain count", async () => {
+    const cases: Array<[string, string]> = [
+      ["?filterLogisticType=fulfillment", "logistic_type = 'fulfillment'"],
+      ["?filterLogisticType=not_specified", "logistic_type = 'not_specified'"],
+      ["?assigned_move_filter=assigned", "intelisis_movement is not null"],
+      ["?assigned_move_filter=unassigned", "intelisis_movement is null"],
+      ["?filterStatus=return", "string_to_array(status, ',') @> array['returns']"],
+      ["?filterStatus=claim", "string_to_array(status, ',') @> array['mediations']"],
+      ["?filterStatus=cancelled", "order_status = 'cancelled'"],
+      ["?filterStatus=to_send", "shipment_status in ('pending','ready_to_print','printed','ready_to_ship') and order_status <> 'cancelled'"],
+      ["?order_status_filter=paid", "order_status = 'paid'"],
+      ["?shipment_status_filter=delivered", "shipment_status = 'delivered'"],
+      ["?claim_return_status_filter=opened", "claim_status = 'opened'"],
+      ["?filterLogisticType=drop_off&assigned_move_filter=unassigned&shipment_status_filter=delivered", "logistic_type = 'drop_off' and intelisis_movement is null and shipment_status = 'delivered'"],
+      ["?day_filter=today", "order_date >= date_trunc('day', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City'"],
+    ];
+    for (const [query, where] of cases) {
+      const res = (await list(query)) as List;
+      expect(res.total, query).toBe(await count(where));
+      expect(res.rows.length, query).toBe(Math.min(20, res.total));
+    }
+  });
+
+  it("parses the search as the spec says", async () => {
+    const [withMovement] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is not null`).limit(1);
+    expect(((await list(`?search=${withMovement.intelisisMovement}`)) as List).rows.map((r) => r.id)).toContain(withMovement.id.toString());
+    expect(((await list(`?search=%20${withMovement.id}%20`)) as List).rows.map((r) => r.id)).toEqual([withMovement.id.toString()]);
+    const [pack] = await db.select().from(orders).where(sql`${orders.relatedOrderId} is not null`).limit(1);
+    const related = (await list(`?search=V${pack.relatedOrderId}`)) as List;
+    expect(related.total).toBe(await count(`related_order_id = ${pack.relatedOrderId}`));
+    const sku = (await database.query<{ sku: string }>("select products_id[1] as sku from orders where array_length(products_id, 1) > 0 limit 1"))[0].sku;
+    const bySku = (await list(`?search=${sku.toLowerCase()}`)) as List;
+    expect(bySku.total).toBe(await count(`products_id @> array['${sku}']`));
+    const pub = (await database.query<{ id: string }>("select publications_id[1] as id from orders where array_length(publications_id, 1) > 0 limit 1"))[0].id;
+    expect(((await list(`?search=${pub}`)) as List).total).toBe(await count(`publications_id @> array['${pub}']`));
+  });
+
+  it("ignores invalid values and keeps the rest", async () => {
+    const res = (await list("?filterLogisticType=bogus&page=abc&sortValue=up&assigned_move_filter=assigned&start_date=31/02/2025")) as List;
+    expect(res.page).toBe(1);
+    expect(res.query.filterLogisticType).toBeUndefined();
+    expect(res.total).toBe(await count("intelisis_movement is not null"));
+  });
+
+  it("explains an incomplete, future or too long range and ignores it", async () => {
+    expect(((await list("?start_date=2025/01/01")) as List).rangeError?.message).toBe("Selecciona un rango completo.");
+    expect(((await list("?start_date=2025/01/01&end_date=2099/01/01")) as List).rangeError?.message).toBe("No se permite seleccionar fechas futuras.");
+    const long = (await list("?start_date=2023/01/01&end_date=2024/06/01&filterLogisticType=ecommerce")) as List;
+    expect(long.rangeError?.message).toBe("El rango máximo permitido es de 1 año.");
+    expect(long.total).toBe(await count("logistic_type = 'ecommerce'"));
+  });
+});
+
+describe("/orders/$orderId dialog", () => {
+  it("404 for an unknown or malformed id", async () => {
+    expect(((await open("1234567890123456")) as Response).status).toBe(404);
+    expect(((await open("abc")) as Response).status).toBe(404);
+  });
+
+  it("shows the rules: delay, label, e-commerce breakdown", async () => {
+    const [ecom] = await db.select({ id: orders.id }).from(orders).where(eq(orders.logisticType, "ecommerce")).limit(1);
+    const detail = (await open(ecom.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
+    expect(detail.rules.ecommerce?.payment.label).toMatch(/Pago aprobado|Verificar pago/);
+    expect(detail.rules.label.allowed).toBe(false);
+  });
+});
+
+describe("assigning a movement (spec 1 §5)", async () => {
+  const movements = await listDemoMovements(database);
+  const byScenario = (s: string) => movements.filter((m) => m.scenario === s);
+  const versionOf = async (id: string) => (await row(id)).version;
+  const save = async (id: string, fields: Record<string, string>) => post(id, { intent: "save", version: String(await versionOf(id)), ...fields });
+
+  it("a matching movement is saved: 'Orden actualizada correctamente'", async () => {
+    const m = byScenario("match")[0];
+    const res = await save(m.orderId, { intelisisMovement: m.movement, comments: "asignado en prueba" });
+    expect((res as Response).status).toBe(302);
+    expect((await toastOf(res))?.message).toBe(M.saved);
+    const r = await row(m.orderId);
+    expect(r.intelisisMovement).toBe(m.movement);
+    expect(r.comments).toBe("asignado en prueba");
+  });
+
+  it.each([
+    ["wrong_total", M.itemsMismatch],
+    ["wrong_warehouse", M.warehouse],
+    ["wrong_client", M.warehouse],
+    ["wrong_skus", M.itemsMismatch],
+    ["reserved_short", M.itemsMismatch],
+  ])("%s is refused and nothing is saved", async (scenario, message) => {
+    const m = byScenario(scenario).find((x) => !byScenario("match").slice(0, 1).some((y) => y.orderId === x.orderId))!;
+    const before = await row(m.orderId);
+    const res = (await save(m.orderId, { intelisisMovement: m.movement, comments: "no debe guardarse" })) as { data: { toast: { message: string } }; init: { status: number } };
+    expect(res.init?.status).toBe(400);
+    expect(res.data.toast.message).toBe(message);
+    const after = await row(m.orderId);
+    expect(after.intelisisMovement).toBeNull();
+    expect(after.comments).toBe(before.comments);
+    expect(after.version).toBe(before.version);
+  });
+
+  it("an ERP time-out says 'Revisar order' and saves nothing", async () => {
+    const m = byScenario("match")[1];
+    await simulatorControl.failNext("erp.validateMovement", "timeout");
+    const res = (await save(m.orderId, { intelisisMovement: m.movement, comments: "x" })) as { data: { toast: { message: string; title: string } }; init: { status: number } };
+    expect(res.data.toast.title).toBe("No actualizada");
+    expect(res.data.toast.message).toMatch(/^Revisar order/);
+    expect((await row(m.orderId)).intelisisMovement).toBeNull();
+  });
+
+  it("a movement another order holds this year: comments only, with the warning", async () => {
+    const used = byScenario("match")[0];
+    const other = byScenario("match")[1];
+    const res = await save(other.orderId, { intelisisMovement: used.movement, comments: "solo comentario" });
+    expect((await toastOf(res))?.message).toBe(M.alreadyUsed);
+    const r = await row(other.orderId);
+    expect(r.intelisisMovement).toBeNull();
+    expect(r.comments).toBe("solo comentario");
+  });
+
+  it("credit notes: the matching one is saved upper-cased, the mismatching one refused", async () => {
+    const notes = await listDemoCreditNotes(database);
+    const good = notes.find((n) => n.scenario === "match")!;
+    const bad = notes.find((n) => n.scenario === "mismatch" && n.orderId !== good.orderId)!;
+    const refused = (await save(bad.orderId, { intelisisMovement: bad.movement, creditNote: bad.note })) as { data: { toast: { message: string } } };
+    expect(refused.data.toast.message).toBe(M.creditNoteMismatch);
+    expect((await row(bad.orderId)).creditNote).toBeNull();
+    const ok = await save(good.orderId, { intelisisMovement: good.movement, creditNote: good.note.toLowerCase() });
+    expect((await toastOf(ok))?.message).toBe(M.saved);
+    expect((await row(good.orderId)).creditNote).toBe(good.note.toUpperCase());
+  });
+
+  it("a stale version is refused instead of overwriting", async () => {
+    const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null`).limit(1);
+    const res = await post(o.id.toString(), { intent: "save", version: String(o.version - 1 || 999), comments: "viejo" });
+    expect((await toastOf(res))?.message).toBe(M.stale);
+    expect((await row(o.id.toString())).comments).toBe(o.comments);
+  });
+
+  it("rejects bad input with 400 and keeps the order", async () => {
+    const [o] = await db.select().from(orders).limit(1);
+    const res = (await post(o.id.toString(), { intent: "save", version: "x", intelisisMovement: "12;drop" })) as { init: { status: number } };
+    expect(res.init.status).toBe(400);
+    expect(((await post(o.id.toString(), { intent: "hack" })) as Response).status).toBe(400);
+  });
+
+  it("two people assigning the same movement to two orders at once: exactly one succeeds", async () => {
+    const m = byScenario("match")[2] ?? byScenario("match_service_line")[0];
+    const source = await row(m.orderId);
+    // A twin order with the same items and balance, so the movement matches both.
+    const twinId = source.id + 7n;
+    await db.insert(orders).values({ ...source, id: twinId, intelisisMovement: null, version: 1 });
+    const results = await Promise.all([
+      saveOrderEdits(source.id, { intelisisMovement: m.movement, version: source.version }, admin.user as never),
+      saveOrderEdits(twinId, { intelisisMovement: m.movement, version: 1 }, manager.user as never),
+    ]);
+    const saved = results.filter((r) => r.ok && r.toast.message === M.saved);
+    const warned = results.filter((r) => r.ok && r.toast.message === M.alreadyUsed);
+    expect(saved).toHaveLength(1);
+    expect(warned).toHaveLength(1);
+    expect(await count(`intelisis_movement = '${m.movement}'`)).toBe(1);
+  });
+});
+
+describe("other actions", () => {
+  it("marks a not-agreed order delivered, with a 24 h invoicing link", async () => {
+    const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'not_specified' and ${orders.manualDelivered} is null and ${orders.orderStatus} <> 'cancelled'`).limit(1);
+    const res = await post(o.id.toString(), { intent: "mark-delivered", version: String(o.version) }, manager.cookie);
+    expect((await toastOf(res))?.message).toMatch(/^Tienes 24 hrs. para generar la factura/);
+    const r = await row(o.id.toString());
+    expect(r.manualDelivered).toMatchObject({ orderId: o.id.toString(), userId: manager.user.id, email: manager.user.email });
+    expect(new Date(r.manualDelivered!.linkExpiresAt).getTime() - new Date(r.manualDelivered!.date).getTime()).toBe(24 * 3600_000);
+    const detail = (await open(o.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
+    expect(detail.rules.invoice?.link).toContain(o.id.toString());
+  });
+
+  it("the invoicing link toggle needs the permission flag", async () => {
+    const [o] = await db.select().from(orders).where(sql`${orders.manualDelivered} is not null`).limit(1);
+    const plain = await loginAs("ml_manager", { permissions: [] });
+    const denied = await post(o.id.toString(), { intent: "toggle-invoice", invoiceDisabled: "true", version: String(o.version) }, plain.cookie);
+    expect((await toastOf(denied))?.title).toBe("Sin permiso");
+    expect((await row(o.id.toString())).invoiceDisabled).toBe(o.invoiceDisabled);
+    const flagged = await loginAs("ml_manager", { permissions: ["invoice_link_toggle"] });
+    const ok = await post(o.id.toString(), { intent: "toggle-invoice", invoiceDisabled: "true", version: String(o.version) }, flagged.cookie);
+    expect((await toastOf(ok))?.message).toBe("El proceso para facturar esta venta se ha deshabilitado.");
+    expect((await row(o.id.toString())).invoiceDisabled).toBe(true);
+  });
+
+  it("status sync: success and failure toasts", async () => {
+    const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid'`).limit(1);
+    const ok = await post(o.id.toString(), { intent: "sync-status" });
+    expect((await toastOf(ok))?.message).toBe("Se ha sincronizado el estatus de la orden");
+    await simulatorControl.failNext("marketplace.syncOrderInfo", "http", { status: 503 });
+    const failed = await post(o.id.toString(), { intent: "sync-status" });
+    expect(await toastOf(failed)).toMatchObject({ title: "Orden no actualizada", message: "Lo sentimos ocurrio un error, intenta de nuevo más tarde" });
+  });
+
+  it("prints a label as a PDF and marks it printed; refuses fulfillment", async () => {
+    const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'drop_off' and ${orders.shipmentStatus} = 'ready_to_print' and ${orders.orderStatus} = 'paid'`).limit(1);
+    const res = (await settle(() => labelAction({ request: makeRequest(`/orders/${o.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: o.id.toString() }, context: {} }))) as Response;
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await row(o.id.toString())).printedLabel).toBe(true);
+    const [full] = await db.select().from(orders).where(eq(orders.logisticType, "fulfillment")).limit(1);
+    const refused = (await settle(() => labelAction({ request: makeRequest(`/orders/${full.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: full.id.toString() }, context: {} }))) as Response;
+    expect((await toastOf(refused))?.title).toBe("Etiqueta no disponible");
+  }, 60_000);
+});
+
+describe("reports", () => {
+  const report = (query: string, cookie = admin.cookie, fetchHeader = true) => {
+    const req = makeRequest(`/orders/reports/download?${query}`, { cookie });
+    if (fetchHeader) req.headers.set("X-Report-Fetch", "1");
+    return settle(() => reportLoader({ request: req, params: {}, context: {} })) as Promise<Response>;
+  };
+  it("sales report: range rules, permission, and a real .xlsx", async () => {
+    expect((await (await report("report=sales&start_date=2025/01/01")).json()).error.message).toBe("Selecciona un rango completo.");
+    expect((await (await report("report=sales&start_date=2025/01/01&end_date=2099/01/01")).json()).error.message).toBe("No se permite seleccionar fechas futuras.");
+    expect((await (await report("report=sales&start_date=2023/01/01&end_date=2024/06/01")).json()).error.message).toBe("El rango máximo permitido es de 1 año.");
+    const ok = await report("report=sales&pick=last30");
+    expect(ok.headers.get("Content-Type")).toContain("spreadsheetml");
+    expect(Buffer.from(await ok.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+    const plain = await loginAs("ml_manager", { permissions: [] });
+    const denied = await report("report=sales&pick=last30", plain.cookie);
+    expect((await toastOf(denied))?.title).toBe("Sin permiso");
+  });
+  it("customer report: month required, YYYY/MM, no records message", async () => {
+    expect((await (await report("report=customers")).json()).error.message).toBe("Selecciona el mes del reporte.");
+    expect((await (await report("report=customers&month=2001/01")).json()).error.message).toBe("Lo sentimos, no se encuentran registros de la fecha seleccionada.");
+    const month = new Date().toISOString().slice(0, 7).replace("-", "/");
+    const ok = await report(`report=customers&month=${month}`, manager.cookie);
+    expect(ok.headers.get("Content-Type")).toContain("spreadsheetml");
+    const redirected = await report("report=customers", admin.cookie, false);
+    expect(redirected.headers.get("Location")).toBe("/orders/reports?report=customers");
+  });
+});
