@@ -1,0 +1,101 @@
+import { expect, jsEnabled, test } from "./fixtures";
+
+test("a bookmarked filtered URL reproduces the list; an order opens as a dialog keeping the query", async ({ page, loginAs }) => {
+  await loginAs("ml_manager");
+  await page.goto("/orders?filterLogisticType=drop_off&assigned_move_filter=assigned&sortName=date&sortValue=asc&page=2&filterStatus=bogus");
+  await expect(page.getByRole("heading", { name: /Órdenes/ })).toBeVisible();
+  await expect(page.getByLabel("Tipo de gestión")).toHaveValue("drop_off");
+  await expect(page.getByRole("combobox", { name: /^Movimiento/ })).toHaveValue("assigned");
+  await expect(page.getByLabel("Reclamos y devoluciones")).toHaveValue("");
+  await expect(page.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
+  const first = page.getByRole("link", { name: /Ver detalle de la orden/ }).first();
+  await first.click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?filterLogisticType=drop_off&assigned_move_filter=assigned&sortName=date&sortValue=asc&page=2/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("REGULAR");
+  await dialog.getByRole("link", { name: "Volver" }).click();
+  await expect(page).toHaveURL(/\/orders\?filterLogisticType=drop_off/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("filters are GET forms; an incomplete date range gets the spec's message", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  await page.goto("/orders");
+  await page.getByLabel("Tipo de gestión").selectOption("fulfillment");
+  if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/filterLogisticType=fulfillment/);
+  await page.goto("/orders?filterLogisticType=fulfillment&start_date=2025-01-01");
+  await expect(page.getByTestId("range-error")).toContainText("Selecciona un rango completo.");
+  await page.getByRole("link", { name: "Filtros avanzados" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Pagada").check();
+  await dialog.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(/order_status_filter=paid/);
+  await expect(page).toHaveURL(/filterLogisticType=fulfillment/);
+  await page.getByRole("link", { name: "Limpiar filtros" }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+});
+
+test("movement and credit-note mismatches are refused with the spec's messages", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  // An unassigned order: a movement the ERP does not know.
+  await page.goto("/orders?assigned_move_filter=unassigned&filterLogisticType=drop_off&order_status_filter=paid");
+  await page.getByRole("link", { name: /Ver detalle de la orden/ }).nth(jsEnabled(testInfo) ? 0 : 1).click();
+  let dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Movimiento (prefactura)").fill("4321");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("order-error")).toContainText("La prefactura no existe en intelisis o los productos no coinciden");
+
+  // An assigned order without a credit note: a credit note that does not match its movement.
+  await page.goto("/orders?assigned_move_filter=assigned&shipment_status_filter=delivered");
+  await page.getByRole("link", { name: /Ver detalle de la orden/ }).nth(jsEnabled(testInfo) ? 0 : 1).click();
+  dialog = page.getByRole("dialog");
+  const note = dialog.getByLabel("Nota de crédito");
+  if (await note.getAttribute("readonly") !== null) test.skip(true, "this order already has a credit note");
+  await note.fill("nc0000");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("order-error")).toContainText("La nota de crédito no coincide con la prefactura.");
+});
+
+test("prints a label into a new window", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  await page.goto("/orders?shipment_status_filter=ready_to_print&filterLogisticType=drop_off");
+  await page.getByRole("link", { name: /Ver detalle de la orden/ }).nth(jsEnabled(testInfo) ? 0 : 1).click();
+  const dialog = page.getByRole("dialog");
+  const popup = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: /imprimir etiqueta/i }).click();
+  const win = await popup;
+  await win.waitForLoadState("domcontentloaded").catch(() => undefined);
+  expect(win.url()).toMatch(/\/orders\/\d+\/label$/);
+  await win.close();
+});
+
+test("marks a not-agreed order delivered and shows the invoicing link to copy", async ({ page, loginAs, context }, testInfo) => {
+  await loginAs("admin");
+  if (jsEnabled(testInfo)) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/orders?filterLogisticType=not_specified&order_status_filter=paid");
+  const links = page.getByRole("link", { name: /Ver detalle de la orden/ });
+  // Find an order still to be marked delivered.
+  for (let k = jsEnabled(testInfo) ? 0 : 1; k < 20; k += 2) {
+    await links.nth(k).click();
+    if (await page.getByRole("button", { name: "Marcar como entregado" }).count()) break;
+    await page.getByRole("dialog").getByRole("link", { name: "Volver" }).click();
+  }
+  await page.getByRole("button", { name: "Marcar como entregado" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Tienes 24 hrs. para generar la factura");
+  const link = page.getByRole("textbox", { name: "Enlace de facturación" });
+  await expect(link).toHaveValue(/orden=\d+/);
+  if (jsEnabled(testInfo)) {
+    await page.getByRole("button", { name: "Copiar enlace" }).click();
+    await expect(page.getByRole("button", { name: "¡Copiado!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/orden=\d+/);
+  }
+});
+
+test("an unknown order is a 404 inside the list", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/orders/1234567890123456?filterLogisticType=ecommerce");
+  await expect(page.getByRole("dialog")).toContainText("La orden no existe o fue eliminada.");
+  // The list stays behind the dialog (with JavaScript Radix hides it from the accessibility tree).
+  await expect(page.locator("h1", { hasText: "Órdenes" })).toBeAttached();
+});
