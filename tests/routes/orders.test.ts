@@ -49,6 +49,18 @@ describe("/orders access", () => {
   });
 });
 
+/** Ranges over whole and partial months (monthly + daily count tables) against a plain count. */
+function rangeCases(): Array<[string, string]> {
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Mexico_City" });
+  const where = (a: string, b: string) =>
+    `order_date >= ('${a}'::date::timestamp at time zone 'America/Mexico_City') and order_date < (('${b}'::date + 1)::timestamp at time zone 'America/Mexico_City')`;
+  return [
+    [`?start_date=${day(80)}&end_date=${day(1)}`, where(day(80), day(1))],
+    [`?start_date=${day(80)}&end_date=${day(3)}&filterLogisticType=drop_off&assigned_move_filter=assigned`, `${where(day(80), day(3))} and logistic_type = 'drop_off' and intelisis_movement is not null`],
+    [`?start_date=${day(20)}&end_date=${day(0)}&filterStatus=to_send`, `${where(day(20), day(0))} and shipment_status in ('pending','ready_to_print','printed','ready_to_ship') and order_status <> 'cancelled'`],
+  ];
+}
+
 describe("/orders list from the URL", () => {
   it("pages by 20 with the total, newest first, and sorts by date", async () => {
     const all = (await list("")) as List;
@@ -77,6 +89,7 @@ describe("/orders list from the URL", () => {
       ["?claim_return_status_filter=opened", "claim_status = 'opened'"],
       ["?filterLogisticType=drop_off&assigned_move_filter=unassigned&shipment_status_filter=delivered", "logistic_type = 'drop_off' and intelisis_movement is null and shipment_status = 'delivered'"],
       ["?day_filter=today", "order_date >= date_trunc('day', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City'"],
+      ...rangeCases(),
     ];
     for (const [query, where] of cases) {
       const res = (await list(query)) as List;
@@ -296,5 +309,21 @@ describe("reports", () => {
     expect(ok.headers.get("Content-Type")).toContain("spreadsheetml");
     const redirected = await report("report=customers", admin.cookie, false);
     expect(redirected.headers.get("Location")).toBe("/orders/reports?report=customers");
+  });
+});
+
+describe("totals stay exact after changes (count triggers)", () => {
+  it("assigned, unassigned and status filters still match plain counts after the saves above", async () => {
+    for (const [query, where] of [
+      ["?assigned_move_filter=assigned", "intelisis_movement is not null"],
+      ["?assigned_move_filter=unassigned", "intelisis_movement is null"],
+      ["?shipment_status_filter=printed", "shipment_status = 'printed'"],
+      ["", "true"],
+      ...rangeCases(),
+    ] as Array<[string, string]>) {
+      expect(((await list(query)) as List).total, query).toBe(await count(where));
+    }
+    await db.delete(orders).where(sql`${orders.id} in (select id from orders order by id limit 3)`);
+    expect(((await list("")) as List).total).toBe(await count("true"));
   });
 });

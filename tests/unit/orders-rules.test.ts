@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RANGE_MESSAGES, parseMonth, quickRange, validateRange } from "~/modules/orders/filters";
+import { RANGE_MESSAGES, countSpans, parseMonth, quickRange, validateRange } from "~/modules/orders/filters";
 import {
   accountOf, canMarkDelivered, collectionPickup, ecommerceBreakdown, invoiceLinkAvailable, invoiceLinkExpired, isDelayed, labelAction,
   manualDeliveryRecord, paymentBadge, timeToReady, trackingLink,
@@ -123,5 +123,18 @@ describe("date ranges (spec 1 §5 Reports)", () => {
     expect(parseMonth("2025/04", now)?.error).toEqual(RANGE_MESSAGES.future);
     expect(parseMonth("2025/13", now)).toBeNull();
     expect(parseMonth("", now)).toBeNull();
+  });
+});
+
+describe("count spans (whole months from the monthly table, edge days from the daily one)", () => {
+  it.each([
+    [null, { months: { from: null, to: null }, days: [] }],
+    [{ start: "2025/03/05", end: "2025/03/20" }, { months: null, days: [["2025-03-05", "2025-03-20"]] }],
+    [{ start: "2025/03/01", end: "2025/03/31" }, { months: { from: "2025-03-01", to: "2025-03-01" }, days: [] }],
+    [{ start: "2025/01/15", end: "2025/04/10" }, { months: { from: "2025-02-01", to: "2025-03-01" }, days: [["2025-01-15", "2025-01-31"], ["2025-04-01", "2025-04-10"]] }],
+    [{ start: "2025/01/15", end: "2025/02/10" }, { months: null, days: [["2025-01-15", "2025-02-10"]] }],
+    [{ start: "2024/02/01", end: "2024/02/29" }, { months: { from: "2024-02-01", to: "2024-02-01" }, days: [] }],
+  ])("%j", (range, expected) => {
+    expect(countSpans(range)).toEqual(expected);
   });
 });

@@ -195,3 +195,25 @@ export function parseMonth(value: string | null | undefined, now: Date = new Dat
   const thisMonth = DateTime.fromJSDate(now, { zone: ZONE }).startOf("month");
   return { month: text, error: dt > thisMonth ? RANGE_MESSAGES.future : null };
 }
+
+/** Days as `order_counts.day` stores them. */
+const isoDay = (d: DateTime) => d.toISODate()!;
+
+/**
+ * How a day range splits over the count tables: the whole months inside it (monthly table) and the
+ * days at either edge (daily table). Without a range: every month.
+ */
+export function countSpans(range: { start: string; end: string } | null) {
+  if (!range) return { months: { from: null, to: null } as { from: string | null; to: string | null } | null, days: [] as Array<[string, string]> };
+  const start = DateTime.fromFormat(range.start, "yyyy/LL/dd");
+  const end = DateTime.fromFormat(range.end, "yyyy/LL/dd");
+  const firstFull = start.day === 1 ? start : start.plus({ months: 1 }).startOf("month");
+  const lastFull = end.plus({ days: 1 }).day === 1 ? end.startOf("month") : end.startOf("month").minus({ months: 1 });
+  if (firstFull > lastFull) return { months: null, days: [[isoDay(start), isoDay(end)]] as Array<[string, string]> };
+  const days: Array<[string, string]> = [];
+  if (start < firstFull) days.push([isoDay(start), isoDay(firstFull.minus({ days: 1 }))]);
+  const afterLast = lastFull.plus({ months: 1 });
+  if (afterLast <= end) days.push([isoDay(afterLast), isoDay(end)]);
+  return { months: { from: isoDay(firstFull), to: isoDay(lastFull) }, days };
+}
+

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
-import { orderCounts, orders, settings } from "@server/db/schema";
+import { orderCounts, orderCountsMonthly, orders, settings } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
 import { brandSlugOf, displayStatus } from "./display-status";
-import { listRange, type OrdersQuery } from "./filters";
+import { countSpans, listRange, type OrdersQuery } from "./filters";
 import { expectedItems } from "./movement";
 import { packageManagersFrom } from "./order-edit.server";
 import {
@@ -106,8 +106,10 @@ function orderCondition(f: Filter): SQL {
   }
 }
 
-function countCondition(f: Filter): SQL {
-  const column = orderCounts[f.dim];
+type CountTable = typeof orderCounts | typeof orderCountsMonthly;
+
+function countCondition(table: CountTable, f: Filter): SQL {
+  const column = table[f.dim];
   if ("is" in f) return eq(column, f.is);
   if ("eq" in f) return eq(column, f.eq);
   if ("ne" in f) return ne(column, f.ne);
@@ -125,25 +127,28 @@ export function ordersWhere({ filters, search, range }: Pick<ListFilters, "filte
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** WHERE on `order_counts` for the same filters (no search: a search counts on `orders`). */
-export function countsWhere({ filters, range }: Pick<ListFilters, "filters" | "range">): SQL | undefined {
-  const conditions = filters.map(countCondition);
-  if (range) {
-    conditions.push(sql`${orderCounts.day} >= ${range.start.replace(/\//g, "-")}::date`);
-    conditions.push(sql`${orderCounts.day} <= ${range.end.replace(/\//g, "-")}::date`);
-  }
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-/** The list's total: from the per-day counts, or a plain count when a search narrows it to a few rows. */
+/** The list's total: from the count tables, or a plain count when a search narrows it to a few rows. */
 export async function countOrders(spec: Pick<ListFilters, "filters" | "search" | "range">): Promise<number> {
   const db = getDb();
   if (spec.search) {
     const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(ordersWhere(spec));
     return row?.n ?? 0;
   }
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${orderCounts.n}), 0)`.mapWith(Number) }).from(orderCounts).where(countsWhere(spec));
-  return row?.n ?? 0;
+  const spans = countSpans(spec.range);
+  const parts: SQL[] = [];
+  if (spans.months) {
+    const m = orderCountsMonthly;
+    const conditions = spec.filters.map((f) => countCondition(m, f));
+    if (spans.months.from) conditions.push(sql`${m.month} >= ${spans.months.from}::date`, sql`${m.month} <= ${spans.months.to}::date`);
+    parts.push(sql`(select coalesce(sum(${m.n}), 0) from ${m} ${conditions.length ? sql`where ${and(...conditions)}` : sql``})`);
+  }
+  for (const [from, to] of spans.days) {
+    const d = orderCounts;
+    const conditions = [...spec.filters.map((f) => countCondition(d, f)), sql`${d.day} >= ${from}::date`, sql`${d.day} <= ${to}::date`];
+    parts.push(sql`(select coalesce(sum(${d.n}), 0) from ${d} where ${and(...conditions)})`);
+  }
+  const result = (await db.execute(sql`select (${sql.join(parts, sql` + `)})::int as n`)) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 const listColumns = {

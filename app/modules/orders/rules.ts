@@ -43,13 +43,15 @@ export function labelAction(order: StatusOrder & { printedLabel: boolean }): { a
   return { allowed, reprint: allowed && (order.printedLabel || key === "printed") };
 }
 
+/** YYYY-MM-DD of an instant in Mexico City (one cached formatter: this runs for every listed row). */
+const mxDay = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const dayOf = (value: Date | string) => mxDay.format(value instanceof Date ? value : new Date(value));
+
 /** "Estás con demora": the label is ready and today (Mexico City) is after the handling-limit day. */
 export function isDelayed(order: StatusOrder & { estimatedHandlingLimit: Date | string | null }, now: Date = new Date()): boolean {
   if (!order.estimatedHandlingLimit) return false;
   if (!LABEL_READY_KEYS.has(displayStatus(order).key)) return false;
-  const limit = toMx(order.estimatedHandlingLimit).startOf("day");
-  const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf("day");
-  return today > limit;
+  return dayOf(now) > dayOf(order.estimatedHandlingLimit);
 }
 
 function toMx(value: Date | string): DateTime {
@@ -200,7 +202,8 @@ export function isMarketplaceOrder(order: { logisticType: string | null }): bool
 /** "Tiempo a listo": from the order to the label being ready, as "2 h 05 min" / "1 d 3 h". */
 export function timeToReady(orderDate: Date | string, readyDate: Date | string | null): string | null {
   if (!readyDate) return null;
-  const minutes = Math.max(0, Math.round((toMx(readyDate).toMillis() - toMx(orderDate).toMillis()) / 60000));
+  const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : Date.parse(v));
+  const minutes = Math.max(0, Math.round((ms(readyDate) - ms(orderDate)) / 60000));
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, "0")} min`;
