@@ -74,12 +74,11 @@ test("marks a not-agreed order delivered and shows the invoicing link to copy", 
   await loginAs("admin");
   if (jsEnabled(testInfo)) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/orders?filterLogisticType=not_specified&order_status_filter=paid");
-  const links = page.getByRole("link", { name: /Ver detalle de la orden/ });
-  // Find an order still to be marked delivered.
-  for (let k = jsEnabled(testInfo) ? 0 : 1; k < 20; k += 2) {
-    await links.nth(k).click();
+  const hrefs = await page.getByRole("link", { name: /Ver detalle de la orden/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  // Find an order still to be marked delivered (each project takes every other row).
+  for (let k = jsEnabled(testInfo) ? 0 : 1; k < hrefs.length; k += 2) {
+    await page.goto(hrefs[k]);
     if (await page.getByRole("button", { name: "Marcar como entregado" }).count()) break;
-    await page.getByRole("dialog").getByRole("link", { name: "Volver" }).click();
   }
   await page.getByRole("button", { name: "Marcar como entregado" }).click();
   await expect(page.getByTestId("toast")).toContainText("Tienes 24 hrs. para generar la factura");
@@ -98,4 +97,45 @@ test("an unknown order is a 404 inside the list", async ({ page, loginAs }) => {
   await expect(page.getByRole("dialog")).toContainText("La orden no existe o fue eliminada.");
   // The list stays behind the dialog (with JavaScript Radix hides it from the accessibility tree).
   await expect(page.locator("h1", { hasText: "Órdenes" })).toBeAttached();
+});
+
+test("assigns the matching ERP movement to its order", async ({ page, loginAs }, testInfo) => {
+  test.setTimeout(90_000);
+  await loginAs("admin");
+  // The simulator's demo movements start at the next hundred after the highest movement in use
+  // (the newest order assigned before today); the candidates are today's newest unassigned paid
+  // marketplace orders, seven movements each, the first one matching (docs/integrations.md).
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Mexico_City" });
+  await page.goto(`/orders?assigned_move_filter=assigned&start_date=${day(60)}&end_date=${day(1)}`);
+  const max = Number((await page.locator("tbody tr").first().locator("td").nth(7).innerText()).trim());
+  expect(max).toBeGreaterThan(1000);
+  const project = jsEnabled(testInfo) ? 0 : 1;
+  const movement = String((Math.floor(max / 100) + 1) * 100 + 1 + project * 7);
+
+  await page.goto("/orders?assigned_move_filter=unassigned&order_status_filter=paid");
+  const rows = page.locator("tbody tr");
+  const ids: string[] = [];
+  for (let k = 0; k < Math.min(12, await rows.count()) && ids.length < 6; k++) {
+    const cells = rows.nth(k).locator("td");
+    const type = (await cells.nth(4).innerText()).trim();
+    if (type === "ECOMMERCE" || type === "COTIZADOR") continue;
+    ids.push((await cells.nth(2).innerText()).trim().split(/\s+/)[0]);
+  }
+  let assigned = false;
+  for (const id of ids) {
+    await page.goto(`/orders/${id}?assigned_move_filter=unassigned`);
+    const dialog = page.getByRole("dialog");
+    const field = dialog.getByLabel("Movimiento (prefactura)");
+    if ((await field.getAttribute("readonly")) !== null) continue;
+    await field.fill(movement);
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForLoadState("networkidle");
+    if (await page.getByTestId("toast").filter({ hasText: "Orden actualizada correctamente" }).count()) {
+      await expect(page.getByRole("dialog").getByLabel("Movimiento (prefactura)")).toHaveValue(movement);
+      assigned = true;
+      break;
+    }
+    await expect(page.getByTestId("order-error")).toContainText(/no coinciden|restricciones por almacén|ya tiene asignado/);
+  }
+  expect(assigned, `movement ${movement} on ${ids.join(", ")}`).toBe(true);
 });
