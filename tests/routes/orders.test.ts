@@ -7,6 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import { loader as listLoader } from "~/routes/_app.orders";
 import { action as orderAction, loader as orderLoader } from "~/routes/_app.orders.$orderId";
 import { action as labelAction } from "~/routes/_app.orders.$orderId.label";
+import { action as bulkAction } from "~/routes/_app.orders.labels";
+import { PDFDocument } from "pdf-lib";
 import { loader as reportLoader } from "~/routes/_app.orders.reports.download";
 import { MOVEMENT_MESSAGES as M } from "~/modules/orders/movement";
 import { saveOrderEdits } from "~/modules/orders/order-edit.server";
@@ -281,6 +283,24 @@ describe("other actions", () => {
     const [full] = await db.select().from(orders).where(eq(orders.logisticType, "fulfillment")).limit(1);
     const refused = (await settle(() => labelAction({ request: makeRequest(`/orders/${full.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: full.id.toString() }, context: {} }))) as Response;
     expect((await toastOf(refused))?.title).toBe("Etiqueta no disponible");
+  }, 60_000);
+});
+
+describe("bulk labels", () => {
+  it("merges the printable orders' labels into one PDF and skips the others", async () => {
+    const printable = await db.select({ id: orders.id }).from(orders)
+      .where(sql`${orders.logisticType} in ('drop_off', 'cross_docking') and ${orders.shipmentStatus} in ('ready_to_print', 'printed') and ${orders.orderStatus} = 'paid'`)
+      .limit(2);
+    const [full] = await db.select({ id: orders.id }).from(orders).where(eq(orders.logisticType, "fulfillment")).limit(1);
+    const form = new FormData();
+    for (const id of [...printable.map((o) => o.id), full.id]) form.append("ids", id.toString());
+    form.append("ids", "not-an-id");
+    const res = (await settle(() => bulkAction({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form }), params: {}, context: {} }))) as Response;
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    const pdf = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+    expect(pdf.getPageCount()).toBe(printable.length);
+    const none = (await settle(() => bulkAction({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form: { ids: full.id.toString() } }), params: {}, context: {} }))) as Response;
+    expect((await toastOf(none))?.message).toBe("Ninguna de las órdenes seleccionadas tiene etiqueta disponible.");
   }, 60_000);
 });
 
