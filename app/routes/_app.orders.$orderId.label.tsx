@@ -11,7 +11,8 @@ import { parseOrderId } from "~/modules/orders/schemas";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return redirect(`/orders/${params.orderId ?? ""}`);
+  const id = parseOrderId(params.orderId);
+  return redirect(id ? `/orders/${id}` : "/orders");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

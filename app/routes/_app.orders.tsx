@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { FilterSelect } from "~/components/FilterBar";
+import { FilterBar, FilterSelect } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { can } from "~/lib/access";
@@ -135,11 +135,8 @@ export default function OrdersList() {
       <form id="bulk-labels" method="post" action="/orders/labels" target="_blank" />
 
       <div className="card mb-4 p-4">
-        <Form method="get" role="search" preventScrollReset className="flex flex-wrap items-end gap-3" aria-label="Filtros de órdenes">
-          {["sortName", "sortValue", "order_status_filter", "shipment_status_filter", "claim_return_status_filter"].map((k) => {
-            const v = (query as Record<string, unknown>)[k];
-            return v ? <input key={k} type="hidden" name={k} value={String(v)} /> : null;
-          })}
+        <FilterBar clearTo="/orders" keep={["sortName", "sortValue", "order_status_filter", "shipment_status_filter", "claim_return_status_filter"]}>
+          {/* Searched on Enter (or the button), not while typing. */}
           <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Buscar</span>
             <input
@@ -163,16 +160,10 @@ export default function OrdersList() {
             <span className="font-medium text-slate-700">Hasta</span>
             <input type="date" name="end_date" defaultValue={toInput(query.end_date)} className="input" />
           </label>
-          <button type="submit" className="btn-secondary">
-            Buscar
-          </button>
           <Link to={`/orders/filters${search}`} preventScrollReset className="btn-ghost">
             Filtros avanzados{advancedCount ? ` (${advancedCount})` : ""}
           </Link>
-          <Link to="/orders" className="btn-ghost">
-            Limpiar filtros
-          </Link>
-        </Form>
+        </FilterBar>
         <p id="orders-search-hint" className="mt-2 text-xs text-slate-500">
           Busca por ID de orden, publicación con su prefijo (MLM…), V seguida del ID de orden, SKU o movimiento ERP.
           {searchHint ? <span className="ml-1 font-medium text-slate-700">Buscando: {searchHint}.</span> : null}
