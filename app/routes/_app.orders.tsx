@@ -85,8 +85,8 @@ export default function OrdersList() {
       header: "Estatus",
       cell: (o) => (
         <span className="flex flex-col items-start gap-1">
-          <Badge variant={o.status.variant}>{o.status.label}</Badge>
-          {o.delayed ? <Badge variant="danger">Estás con demora</Badge> : null}
+          <Badge variant={o.status.variant} className="whitespace-nowrap">{o.status.label}</Badge>
+          {o.delayed ? <Badge variant="danger" className="whitespace-nowrap">Estás con demora</Badge> : null}
         </span>
       ),
     },
