@@ -139,3 +139,17 @@ test("assigns the matching ERP movement to its order", async ({ page, loginAs },
   }
   expect(assigned, `movement ${movement} on ${ids.join(", ")}`).toBe(true);
 });
+
+test("generates the monthly customer report as an .xlsx; the month is required", async ({ page, loginAs }) => {
+  await loginAs("ml_manager");
+  await page.goto("/orders?filterLogisticType=drop_off");
+  await page.getByRole("link", { name: "Reporte de clientes" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Reporte mensual de clientes");
+  const month = new Date().toLocaleDateString("en-CA", { timeZone: "America/Mexico_City" }).slice(0, 7);
+  await dialog.getByLabel("Mes").fill(month);
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Generar" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`reporte-clientes-${month}.xlsx`);
+});
