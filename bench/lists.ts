@@ -6,7 +6,10 @@
 import type { BenchList } from "./lists/types";
 import { SYSTEM_LISTS } from "./lists/system";
 import { ORDERS_LISTS } from "./lists/orders";
+import { PUBLICATIONS_LISTS } from "./lists/publications";
+import { QUESTION_LISTS } from "./lists/questions";
+import { MESSAGE_LISTS } from "./lists/messages";
 
 export type { BenchList };
 
-export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS];
+export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS, ...PUBLICATIONS_LISTS, ...QUESTION_LISTS, ...MESSAGE_LISTS];

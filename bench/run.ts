@@ -55,7 +55,7 @@ if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión
 for (const list of LISTS) {
   const url = `${base}${list.route}${list.query ? `?${list.query}` : ""}`;
   const get = async () => {
-    const res = await fetch(url, { headers: { cookie }, redirect: "manual" });
+    const res = await fetch(url, { headers: list.anonymous ? {} : { cookie }, redirect: "manual" });
     if (res.status !== 200) throw new Error(`${list.route}?${list.query} respondió ${res.status}`);
     await res.text();
   };

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
 import { homeFor, routeFor } from "~/lib/access";
 import { requireAccess, requireUser } from "~/modules/auth/guard.server";
@@ -35,7 +36,7 @@ export default function UnderConstruction() {
     <div>
       <PageHeader title={label} />
       <div className="card p-10 text-center" data-testid="under-construction">
-        <p className="text-4xl" aria-hidden>🚧</p>
+        <Icon name="construction" className="mx-auto h-12 w-12 text-amber-500" />
         <h2 className="mt-3 text-xl font-semibold">En construcción</h2>
         <p className="mt-2 text-slate-600">Esta pantalla todavía no está disponible. Tu acceso a ella ya está configurado.</p>
       </div>

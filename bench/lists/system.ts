@@ -5,7 +5,7 @@ const logsSelect = `select a.id, a.created_at, a.user_id, nullif(trim(u.first_na
   from audit_log a left join users u on u.id = a.user_id`;
 
 export const SYSTEM_LISTS: BenchList[] = [
-  { route: "/login", query: "" },
+  { route: "/login", query: "", anonymous: true },
   { route: "/logs", query: "", sql: `${logsSelect} order by a.created_at desc, a.id desc limit 20` },
   {
     route: "/logs",

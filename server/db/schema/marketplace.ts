@@ -16,6 +16,9 @@ export type LinkedProduct = {
   warehouses?: string[];
 };
 
+/** A gallery picture of a publication: up to eight per linked product (its SKU). */
+export type PublicationGalleryItem = GalleryItem & { sku?: string | null };
+
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
 /** Marketplace publications (mercadolibre_posts). */
@@ -59,7 +62,7 @@ export const publications = pgTable(
     shipmentConstant: money("shipment_constant").notNull().default(298.5),
     defaultShipmentCost: money("default_shipment_cost").notNull().default(25),
     iva: numeric("iva", { precision: 5, scale: 4, mode: "number" }).notNull().default(0.16),
-    gallery: jsonb("gallery").$type<GalleryItem[]>().notNull().default([]),
+    gallery: jsonb("gallery").$type<PublicationGalleryItem[]>().notNull().default([]),
     lastSyncUp: timestamp("last_sync_up", { withTimezone: true }),
     lastSyncDown: timestamp("last_sync_down", { withTimezone: true }),
     lastUpdate: timestamp("last_update", { withTimezone: true }),
@@ -69,8 +72,11 @@ export const publications = pgTable(
   },
   (t) => [
     index("publications_status_idx").on(t.status, t.id),
-    index("publications_last_sync_idx").on(t.lastSyncDown),
-    index("publications_sold_idx").on(t.soldQuantity),
+    // One index per list sort, in the sort's own order with the id tie-break, so a page reads eight entries.
+    index("publications_last_sync_idx").on(t.lastSyncDown.desc().nullsLast(), t.id.desc()),
+    index("publications_sold_idx").on(t.soldQuantity, t.id),
+    index("publications_visits_idx").on(t.visits, t.id),
+    index("publications_title_idx").on(t.title, t.id),
     index("publications_price_sync_idx").on(t.priceSync, t.id),
     index("publications_stock_sync_idx").on(t.stockSync, t.id),
     index("publications_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),

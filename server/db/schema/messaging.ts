@@ -22,6 +22,8 @@ export const conversations = pgTable(
     lastMessageFromSeller: boolean("last_message_from_seller").notNull().default(false),
     /** True when some buyer text mentions 'factura' (accent and case insensitive). */
     asksInvoice: boolean("asks_invoice").notNull().default(false),
+    /** The reply being written (the old app's `send`): kept when a send fails or a template is inserted. */
+    draft: text("draft"),
     dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,6 @@
 import type { LinkedProduct } from "../../schema";
+import { FALLBACK_CATEGORY_ID, pathFromRoot } from "../../../integrations/marketplace/categories-data";
+import { listingAttributes } from "./listing-attributes";
 import { publicationVariations, publications } from "../../schema";
 import type { Catalog, CatalogProduct } from "./catalog";
 import { STORE_OFFICIAL, STORE_SE_RESIDENCIAL, STORE_SQUARE_D, VAT, WAREHOUSE_DELAY, slugify } from "./constants";
@@ -23,18 +25,18 @@ export type DemoPublication = {
   mainProduct: CatalogProduct;
 };
 
-/** Marketplace categories (ids in the marketplace's format) per catalogue category. */
-const ML_CATEGORY: Record<string, [string, string[]]> = {
-  "Cables y conductores": ["MLM189487", ["Herramientas", "Material eléctrico", "Cables eléctricos"]],
-  "Protección eléctrica": ["MLM189520", ["Herramientas", "Material eléctrico", "Protección eléctrica", "Interruptores termomagnéticos"]],
-  "Centros de carga": ["MLM189522", ["Herramientas", "Material eléctrico", "Tableros eléctricos", "Centros de carga"]],
-  "Iluminación": ["MLM186391", ["Hogar, Muebles y Jardín", "Iluminación para el hogar", "Focos"]],
-  "Apagadores y contactos": ["MLM189533", ["Herramientas", "Material eléctrico", "Apagadores y contactos"]],
-  "Tubería y canalización": ["MLM189541", ["Herramientas", "Material eléctrico", "Canalización"]],
-  "Control industrial": ["MLM191120", ["Industrias y Oficinas", "Automatización industrial", "Contactores"]],
-  "Herramientas": ["MLM189611", ["Herramientas", "Herramientas manuales", "Pinzas"]],
-  "Accesorios": ["MLM189545", ["Herramientas", "Material eléctrico", "Accesorios de instalación"]],
-  "Kits": ["MLM189520", ["Herramientas", "Material eléctrico", "Protección eléctrica", "Kits"]],
+/** The marketplace category (as the simulator knows it) for each catalogue category. */
+const ML_CATEGORY: Record<string, string> = {
+  "Cables y conductores": "MLM187773",
+  "Protección eléctrica": "MLM187777",
+  "Centros de carga": "MLM187776",
+  "Iluminación": "MLM412348",
+  "Apagadores y contactos": "MLM187774",
+  "Tubería y canalización": "MLM187778",
+  "Control industrial": "MLM187779",
+  "Herramientas": "MLM187780",
+  "Accesorios": "MLM187789",
+  "Kits": "MLM187777",
 };
 
 /** Variation groups: one publication per group, one variation per SKU. */
@@ -194,7 +196,7 @@ export async function seedPublications(ctx: SeedContext, catalog: Catalog): Prom
     const popularity = r.next();
     const soldQuantity = Math.floor(popularity ** 3 * 1800) + (status === "active" ? r.int(0, 40) : 0);
     const price = publicationPrice(variations.length ? variations[0].linked : linked, commission);
-    const [mlCategoryId, pathNames] = ML_CATEGORY[topCategory(catalog, mainProduct)] ?? ML_CATEGORY["Accesorios"];
+    const mlCategoryId = ML_CATEGORY[topCategory(catalog, mainProduct)] ?? FALLBACK_CATEGORY_ID;
     const createdAt = clock.at(r.int(40, 720), r.int(8, 19), r.int(0, 59));
     const synced = priceSync || stockSync;
     const lastSyncDown = synced ? clock.minutesAgo(r.int(3, 900)) : clock.at(r.int(3, 60), r.int(8, 20), r.int(0, 59));
@@ -217,13 +219,14 @@ export async function seedPublications(ctx: SeedContext, catalog: Catalog): Prom
       linkedProductsString: [...new Set(allLinked.map((l) => l.sku.toUpperCase()))].join(" "),
       syncWarehouses,
       categoryId: mlCategoryId,
-      categoryPath: pathNames.map((name, k) => ({ id: `MLM${1000 + k * 37 + mlCategoryId.length}`, name })).map((c, k, all) => (k === all.length - 1 ? { ...c, id: mlCategoryId } : c)),
+      categoryPath: pathFromRoot(mlCategoryId),
       categoryCommission: commission,
-      categoryAttributes: [
-        { id: "BRAND", name: "Marca", value: mainProduct.brand, required: true },
-        { id: "MODEL", name: "Modelo", value: mainProduct.manufacturerSku || mainProduct.sku, required: true },
-        { id: "SELLER_SKU", name: "SKU", value: allLinked.map((l) => l.sku).join(" ") },
-      ],
+      categoryAttributes: listingAttributes(
+        mlCategoryId,
+        { brand: mainProduct.brand, model: mainProduct.manufacturerSku || mainProduct.sku, name: mainProduct.name, gtin: null },
+        title,
+        allLinked.map((l) => l.sku),
+      ),
       categoryVariations: attribute ? [{ id: attribute[0], name: attribute[1], allowVariations: true }] : [],
       description: {
         intro: `${title}. Producto nuevo y original ${mainProduct.brand}.`,

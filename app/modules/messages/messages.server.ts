@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { getDb } from "@server/db/client";
+import { cannedReplies, conversations, messages, orders, publications } from "@server/db/schema";
+import { ZONE, parseQueryDate } from "~/lib/format";
+import { priorityCutoff } from "./rules";
+import { LOGISTIC_VALUES, type MessagesQueryValue } from "./schemas";
+
+export const MESSAGES_PAGE_SIZE = 10;
+
+/** Conditions on the order row (joined only when one of them is used). */
+function orderConditions(query: MessagesQueryValue): SQL[] {
+  const c: SQL[] = [];
+  if (query.filterLogisticType) c.push(eq(orders.logisticType, LOGISTIC_VALUES[query.filterLogisticType]));
+  if (query.shipment_status_filter) c.push(eq(orders.shipmentStatus, query.shipment_status_filter));
+  if (query.claim_return_status_filter === "claim") c.push(isNotNull(orders.claimStatus));
+  if (query.claim_return_status_filter === "return") c.push(sql`(',' || ${orders.status} || ',') like '%,returns,%'`);
+  if (query.assigned_move_filter === "assigned") c.push(isNotNull(orders.intelisisMovement));
+  if (query.assigned_move_filter === "unassigned") c.push(isNull(orders.intelisisMovement));
+  if (query.search && /^MLM\d+$/i.test(query.search)) c.push(sql`${orders.publicationsId} @> array[${query.search.toUpperCase()}]::text[]`);
+  return c;
+}
+
+/** Mexico City day bounds for day_filter. */
+function dayFilterStart(day: NonNullable<MessagesQueryValue["day_filter"]>, now: Date) {
+  const today = DateTime.fromJSDate(now).setZone(ZONE).startOf("day");
+  const start = { today, yesterday: today.minus({ days: 1 }), week: today.minus({ days: 6 }), month: today.minus({ days: 29 }) }[day];
+  return { start: start.toJSDate(), end: day === "yesterday" ? today.toJSDate() : null };
+}
+
+/**
+ * The section and every filter on the conversation itself. Pending: the buyer wrote last. Invoice:
+ * some buyer text mentions 'factura' (asks_invoice, set with mentionsInvoice when messages arrive).
+ * Dates apply to the last message; end_date is exclusive (the screen sends the chosen end plus one).
+ */
+function conversationConditions(query: MessagesQueryValue, now: Date): SQL[] {
+  const c: SQL[] = [];
+  if (query.section === "pending") c.push(eq(conversations.lastMessageFromSeller, false));
+  if (query.section === "invoice") c.push(eq(conversations.asksInvoice, true));
+  if (query.filterStatus) c.push(eq(conversations.orderStatus, query.filterStatus));
+  const cutoff = priorityCutoff(now);
+  if (query.message_status_filter === "urgent") {
+    c.push(eq(conversations.lastMessageFromSeller, false), lte(conversations.lastMessageDate, cutoff));
+  } else if (query.message_status_filter) c.push(eq(conversations.status, query.message_status_filter));
+  const start = parseQueryDate(query.start_date);
+  const end = parseQueryDate(query.end_date);
+  if (start) c.push(gte(conversations.lastMessageDate, start.toJSDate()));
+  if (end) c.push(lt(conversations.lastMessageDate, end.toJSDate()));
+  if (query.day_filter) {
+    const range = dayFilterStart(query.day_filter, now);
+    c.push(gte(conversations.lastMessageDate, range.start));
+    if (range.end) c.push(lt(conversations.lastMessageDate, range.end));
+  }
+  if (query.search && /^\d{1,19}$/.test(query.search)) {
+    const id = BigInt(query.search);
+    c.push(or(eq(conversations.orderId, id), eq(conversations.packId, id))!);
+  } else if (query.search && !/^MLM\d+$/i.test(query.search)) {
+    c.push(sql`${conversations.clientInfo} ->> 'nickname' ilike ${`%${query.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  }
+  return c;
+}
+
+/** The priority flag as SQL, with the same cutoff as isPriority. */
+function priorityExpr(now: Date) {
+  return sql<boolean>`(not ${conversations.lastMessageFromSeller} and ${conversations.lastMessageDate} <= ${priorityCutoff(now)})`;
+}
+
+/**
+ * One page of a section. The conversations' own indexes order the page; the order row and the first
+ * item's publication are primary-key lookups for the ten rows. The total is a separate count that
+ * joins orders only when an order filter needs it.
+ */
+export async function listConversations(query: MessagesQueryValue, now: Date = new Date()) {
+  const db = getDb();
+  const onOrder = orderConditions(query);
+  const where = and(...conversationConditions(query, now), ...onOrder);
+  const dir = query.sortValue === "asc" ? asc : desc;
+  const sortColumn = query.sortName === "order_date" ? conversations.orderDate : conversations.lastMessageDate;
+  const firstItemId = sql`(${conversations.orderInfo} -> 'items' -> 0 ->> 'id')`;
+  const rows = await db
+    .select({
+      id: conversations.id,
+      orderId: conversations.orderId,
+      packId: conversations.packId,
+      orderDate: conversations.orderDate,
+      orderStatus: conversations.orderStatus,
+      orderInfo: conversations.orderInfo,
+      store: conversations.store,
+      clientId: conversations.clientId,
+      clientInfo: conversations.clientInfo,
+      sellerId: conversations.sellerId,
+      status: conversations.status,
+      lastMessageDate: conversations.lastMessageDate,
+      lastMessageFromSeller: conversations.lastMessageFromSeller,
+      asksInvoice: conversations.asksInvoice,
+      draft: conversations.draft,
+      priority: priorityExpr(now),
+      publicationPermalink: publications.permalink,
+      publicationImage: sql<string | null>`${publications.gallery} -> 0 ->> 'url'`,
+      logisticType: orders.logisticType,
+      shipmentStatus: orders.shipmentStatus,
+      orderHistory: orders.status,
+      intelisisMovement: orders.intelisisMovement,
+    })
+    .from(conversations)
+    .leftJoin(orders, eq(orders.id, conversations.orderId))
+    .leftJoin(publications, sql`${publications.id} = ${firstItemId}`)
+    .where(where)
+    .orderBy(sql`${sortColumn} ${query.sortValue === "asc" ? sql`asc` : sql`desc`} nulls last`, dir(conversations.id))
+    .limit(MESSAGES_PAGE_SIZE)
+    .offset((query.page - 1) * MESSAGES_PAGE_SIZE);
+
+  const countQuery = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(conversations);
+  const [{ n: total }] = onOrder.length
+    ? await countQuery.innerJoin(orders, eq(orders.id, conversations.orderId)).where(where)
+    : await countQuery.where(where);
+
+  // The conversations of the page, in one query (no per-row loads); history rows do not show them.
+  const ids = query.section === "history" ? [] : rows.map((r) => r.id);
+  const thread = ids.length
+    ? await db
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          text: messages.text,
+          fromSeller: messages.fromSeller,
+          messageDate: messages.messageDate,
+          attachments: messages.attachments,
+        })
+        .from(messages)
+        .where(inArray(messages.conversationId, ids))
+        .orderBy(asc(messages.conversationId), asc(messages.messageDate), asc(messages.id))
+    : [];
+  const byConversation = new Map<number, typeof thread>();
+  for (const m of thread) {
+    const list = byConversation.get(m.conversationId) ?? [];
+    list.push(m);
+    byConversation.set(m.conversationId, list);
+  }
+  return {
+    rows: rows.map((r) => ({ ...r, orderId: r.orderId.toString(), packId: r.packId?.toString() ?? null, messages: byConversation.get(r.id) ?? [] })),
+    total,
+    page: query.page,
+    pageSize: MESSAGES_PAGE_SIZE,
+  };
+}
+
+export type ConversationRow = Awaited<ReturnType<typeof listConversations>>["rows"][number];
+
+/** What the reply command needs. */
+export async function getConversation(id: number) {
+  const [row] = await getDb().select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The dialog: the conversation, all its messages and its order (which may have been removed). */
+export async function getConversationDetail(id: number) {
+  const conversation = await getConversation(id);
+  if (!conversation) return null;
+  const db = getDb();
+  const [thread, [order]] = await Promise.all([
+    db.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.messageDate), asc(messages.id)),
+    db.select().from(orders).where(eq(orders.id, conversation.orderId)).limit(1),
+  ]);
+  return { conversation, messages: thread, order: order ?? null };
+}
+
+export async function listCannedReplies() {
+  return getDb()
+    .select({ id: cannedReplies.id, key: cannedReplies.key, name: cannedReplies.name, text: cannedReplies.text })
+    .from(cannedReplies)
+    .orderBy(asc(cannedReplies.sort), asc(cannedReplies.id));
+}

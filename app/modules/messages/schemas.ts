@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { parseQueryDate } from "~/lib/format";
+import { q } from "~/lib/query";
+import { MESSAGE_MAX } from "./rules";
+
+export const SECTIONS = ["pending", "history", "invoice"] as const;
+export type Section = (typeof SECTIONS)[number];
+export const SECTION_LABELS: Record<Section, string> = { pending: "Pendientes", history: "Historial", invoice: "Facturas" };
+
+export const LOGISTIC_FILTERS = [
+  ["fulfillment", "Fulfillment"],
+  ["drop_off", "Regular"],
+  ["acordar", "A acordar"],
+  ["cross_docking", "M-E Colecta"],
+] as const;
+/** The filter value "acordar" is the order-side logistic type not_specified. */
+export const LOGISTIC_VALUES: Record<(typeof LOGISTIC_FILTERS)[number][0], string> = {
+  fulfillment: "fulfillment",
+  drop_off: "drop_off",
+  acordar: "not_specified",
+  cross_docking: "cross_docking",
+};
+
+export const ORDER_STATUS_FILTERS = [
+  ["confirmed", "Confirmada"],
+  ["payment_required", "Pago requerido"],
+  ["payment_in_process", "Pago en proceso"],
+  ["partially_paid", "Pago parcial"],
+  ["paid", "Pagada"],
+  ["cancelled", "Cancelada"],
+] as const;
+
+export const MESSAGE_STATUS_FILTERS = [
+  ["urgent", "Urgentes (más de 24 h)"],
+  ["active", "Conversación activa"],
+  ["blocked", "Conversación bloqueada"],
+  ["closed", "Conversación cerrada"],
+] as const;
+
+export const SHIPMENT_STATUS_FILTERS = [
+  "to_be_agreed", "pending", "ready_to_ship", "shipped", "delivered", "not_delivered", "closed", "printed", "ready_to_print",
+  "in_packing_list", "in_warehouse", "out_for_delivery", "delayed", "receiver_absent", "waiting_for_withdrawal", "ready_to_pack",
+] as const;
+
+export const CLAIM_RETURN_FILTERS = [
+  ["claim", "Con reclamo"],
+  ["return", "Con devolución"],
+] as const;
+
+export const DAY_FILTERS = [
+  ["today", "Hoy"],
+  ["yesterday", "Ayer"],
+  ["week", "Últimos 7 días"],
+  ["month", "Últimos 30 días"],
+] as const;
+
+export const ASSIGNED_FILTERS = [
+  ["assigned", "Con movimiento"],
+  ["unassigned", "Sin movimiento"],
+] as const;
+
+export const MESSAGE_SORTS = ["last_message", "order_date"] as const;
+
+const keys = <T extends ReadonlyArray<readonly [string, string]>>(list: T) => list.map(([k]) => k) as unknown as [T[number][0], ...T[number][0][]];
+const queryDate = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? parseQueryDate(v)?.toFormat("yyyy/LL/dd") : undefined))
+    .catch(undefined);
+
+/** Every query parameter of the spec's Messages screen; a bad value falls back, the valid ones stay. */
+export const MessagesQuery = {
+  section: z.enum(SECTIONS).catch("pending").default("pending"),
+  page: q.page(),
+  search: q.search(),
+  sortName: q.oneOf([...MESSAGE_SORTS]),
+  sortValue: q.sortValue(),
+  filterLogisticType: q.oneOf(keys(LOGISTIC_FILTERS)),
+  filterStatus: q.oneOf(keys(ORDER_STATUS_FILTERS)),
+  message_status_filter: q.oneOf(keys(MESSAGE_STATUS_FILTERS)),
+  shipment_status_filter: q.oneOf([...SHIPMENT_STATUS_FILTERS]),
+  claim_return_status_filter: q.oneOf(keys(CLAIM_RETURN_FILTERS)),
+  day_filter: q.oneOf(keys(DAY_FILTERS)),
+  assigned_move_filter: q.oneOf(keys(ASSIGNED_FILTERS)),
+  start_date: queryDate(),
+  /** Exclusive: the chosen end day plus one. */
+  end_date: queryDate(),
+};
+export type MessagesQueryValue = { [K in keyof typeof MessagesQuery]: z.output<(typeof MessagesQuery)[K]> };
+
+export const ConversationIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const ReplyFields = z.object({
+  intent: z.enum(["reply", "insert-template", "save-draft"]),
+  conversationId: ConversationIdSchema,
+  message: z.string().max(MESSAGE_MAX * 4).optional().default(""),
+  templateId: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+export const CannedReplySchema = z.object({
+  id: z.coerce.number().int().positive(),
+  name: z.string({ required_error: "Escribe un nombre." }).trim().min(1, "Escribe un nombre.").max(80, "Máximo 80 caracteres."),
+  text: z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(MESSAGE_MAX, `Máximo ${MESSAGE_MAX} caracteres.`),
+});

@@ -1,0 +1,91 @@
+/** Business constants of the publications area (spec 1 §3, §5, §9). */
+
+export const PUBLICATIONS_PAGE_SIZE = 8;
+
+/** Marketplace store ids (spec 1 §1). Anything else, or none, is the main account "Meli 1". */
+export const STORE_OFFICIAL = "5139";
+export const STORE_SE_RESIDENCIAL = "4981";
+export const STORE_SQUARE_D = "4979";
+
+/** Warehouses with their delay in days: 0 is immediate stock, anything else is later stock. */
+export const WAREHOUSES: ReadonlyArray<readonly [string, number]> = [
+  ["O4", 0], ["M", 0], ["I", 0], ["U", 0], ["UN", 2], ["A1", 1], ["T6", 0], ["1ML", 0], ["N1", 2],
+  ["S", 1], ["T", 3], ["N", 2], ["S1", 1], ["1N", 1], ["O7", 1], ["C", 2], ["UNC", 1], ["JM", 1],
+];
+export const WAREHOUSE_NAMES = WAREHOUSES.map(([name]) => name);
+export const WAREHOUSE_DELAY = new Map<string, number>(WAREHOUSES);
+
+export const CHANNELS = [
+  ["marketplace", "ML"],
+  ["mshops", "MS"],
+] as const;
+export type ChannelKey = (typeof CHANNELS)[number][0];
+export const CHANNEL_NAMES: Record<ChannelKey, string> = { marketplace: "Mercado Libre", mshops: "Mercado Shops" };
+
+export const LISTING_TYPES = [
+  ["gold_special", "Clásica"],
+  ["gold_pro", "Premium"],
+  ["undefined", "Por definir"],
+] as const;
+export type ListingTypeKey = (typeof LISTING_TYPES)[number][0];
+export const DEFAULT_LISTING_TYPE: ListingTypeKey = "gold_special";
+
+export const STATUSES = [
+  ["active", "Activa"],
+  ["paused", "Inactiva"],
+] as const;
+export type PublicationStatus = (typeof STATUSES)[number][0];
+
+/** Fee maths (spec 1 §9). */
+export const IVA = 0.16;
+export const DEFAULT_COMMISSION = 0.2;
+export const SHIPMENT_COST = 25;
+export const DEFAULT_SHIPMENT_COST = 25;
+export const SHIPMENT_CONSTANT = 298.5;
+export const SHIPMENT_FALLBACK = 30;
+export const FLAT_FEE_DEDUCTION = 25;
+
+/** Title limits (spec 1 §5). */
+export const TITLE_MAX = 55;
+export const SPECIAL_TITLE_MAX = 40;
+
+/** Linked products (spec 1 §5). */
+export const DISCOUNT_MIN = 0;
+export const DISCOUNT_MAX = 10;
+export const QTY_MIN = 1;
+
+/** Gallery: at most 8 images per linked product; the minimum size of gallery images (spec 2 §5). */
+export const GALLERY_MAX_PER_PRODUCT = 8;
+export const IMAGE_MIN_WIDTH = 1500;
+export const IMAGE_MIN_HEIGHT = 1500;
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+
+/** Product search inside the dialog (spec 1 §2). */
+export const PRODUCT_SEARCH_LIMIT = 40;
+export const PRODUCT_SEARCH_DEBOUNCE_MS = 600;
+
+/** Stock report threshold (spec 1 §5). */
+export const STOCK_THRESHOLD_MIN = 0;
+export const STOCK_THRESHOLD_MAX = 20;
+
+/** The spec's texts, kept exactly. */
+export const TEXTS = {
+  insufficientTitle: "Datos insuficientes",
+  insufficientMessage: "Por favor completa toda la información",
+  allSyncedTitle: "Genial",
+  allSyncedMessage: "Wow al parecer todas las publicaciones están sincronizadas",
+  noRecordsTitle: "Sin registros",
+  noRecordsDate: "Lo sentimos, no se encuentran registros de la fecha seleccionada.",
+  noRecordsStock: "Lo sentimos, no se encuentran registros con los parámetros seleccionados.",
+  rangeTooLongTitle: "Rango inválido",
+  rangeTooLong: "El rango máximo permitido es de 1 año.",
+  futureTitle: "Fecha inválida",
+  future: "No se permite seleccionar fechas futuras.",
+  incompleteTitle: "Rango incompleto",
+  incomplete: "Selecciona un rango completo.",
+  imageExistsTitle: "Imagen ya existente",
+  imageExists: (name: string) => `Error al guardar, la imagen ${name} ya existe.`,
+  imageInvalidTitle: "Imagen no válida",
+  imageInvalid: `Lo sentimos, la imagen no cumple con las dimensiones mínimas (${IMAGE_MIN_WIDTH}x${IMAGE_MIN_HEIGHT})`,
+  linkCopied: "Enlace copiado",
+} as const;

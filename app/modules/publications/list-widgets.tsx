@@ -1,0 +1,121 @@
+import { Icon } from "~/components/Icon";
+import { Form, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Toaster } from "~/components/Toast";
+import type { Toast } from "~/lib/toast";
+import { cn } from "~/lib/cn";
+import { TEXTS } from "./constants";
+
+/**
+ * A sync switch of the list: a small POST form that works without JavaScript (the page reloads
+ * with a toast); with it, a fetcher submits in place and the switch flips at once.
+ */
+export function SyncSwitch({ id, field, value, action, label }: { id: string; field: "priceSync" | "stockSync"; value: boolean; action: string; label: string }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("value");
+  const shown = pending ? pending === "on" : value;
+  return (
+    <fetcher.Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="sync-switch" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="field" value={field} />
+      <input type="hidden" name="value" value={shown ? "off" : "on"} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={shown}
+        aria-label={`${label} ${id}`}
+        data-testid={`${field}-${id}`}
+        className={cn(
+          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors",
+          shown ? "bg-brand-600" : "bg-slate-300",
+        )}
+      >
+        <span aria-hidden className={cn("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", shown ? "translate-x-5" : "translate-x-0")} />
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Copies a listing link. With JavaScript it uses the clipboard and shows an info toast; without
+ * it, the form asks the server, which answers with a toast holding the link to copy by hand.
+ */
+export function CopyLinkButton({ id, permalink, action }: { id: string; permalink: string; action: string }) {
+  const [toast, setToast] = useState<Toast | null>(null);
+  return (
+    <Form method="post" action={action} preventScrollReset className="inline">
+      <input type="hidden" name="intent" value="copy-link" />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        className="btn-ghost px-1 py-0.5 text-xs"
+        aria-label={`Copiar enlace de ${id}`}
+        onClick={async (e) => {
+          if (!navigator.clipboard) return;
+          e.preventDefault();
+          await navigator.clipboard.writeText(permalink).catch(() => undefined);
+          setToast({ id: String(Date.now()), title: TEXTS.linkCopied, message: permalink, variant: "info", durationMs: 3000 });
+        }}
+      >
+        <Icon name="copy" className="h-3.5 w-3.5" />
+      </button>
+      {toast ? <Toaster toast={toast} /> : null}
+    </Form>
+  );
+}
+
+/**
+ * A download that may answer with a toast instead (no rows). Without JavaScript it is a plain link:
+ * the browser downloads the file or follows the redirect to the list with the toast. With it, the
+ * button shows progress while the file is generated.
+ */
+export function DownloadButton({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  useEffect(() => () => setBusy(false), []);
+  return (
+    <a
+      href={href}
+      className={cn("btn-secondary", className)}
+      aria-busy={busy}
+      onClick={async (e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+        e.preventDefault();
+        if (busy) return;
+        setBusy(true);
+        try {
+          const res = await fetch(href, { credentials: "same-origin" });
+          const type = res.headers.get("content-type") ?? "";
+          if (res.ok && type.includes("spreadsheetml")) {
+            const blob = await res.blob();
+            const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get("content-disposition") ?? "")?.[1];
+            const url = URL.createObjectURL(blob);
+            const a = document.createElement("a");
+            a.href = url;
+            a.download = name ? decodeURIComponent(name) : "reporte.xlsx";
+            document.body.appendChild(a);
+            a.click();
+            a.remove();
+            setTimeout(() => URL.revokeObjectURL(url), 1000);
+          } else {
+            // Redirected with a toast (no rows, bad input): show that page.
+            const to = new URL(res.url);
+            navigate(to.pathname + to.search, { preventScrollReset: true });
+          }
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {busy ? (
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-current border-r-transparent" />
+          Generando…
+        </span>
+      ) : (
+        children
+      )}
+    </a>
+  );
+}

@@ -1,0 +1,204 @@
+import { getDb } from "@server/db/client";
+import { publicationVariations, publications, type LinkedProduct } from "@server/db/schema";
+import { getEnv } from "@server/env";
+import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { and, eq, notInArray, sql, TransactionRollbackError } from "drizzle-orm";
+import { audit } from "~/modules/logs/audit.server";
+import { draftSkus, storeColumns, type Draft } from "./draft";
+import type { EditorView } from "./editor.server";
+import { marketplaceTitle } from "./title";
+import { hasErrors, validateDraft, type FieldErrors } from "./validation";
+
+export type SaveResult =
+  | { ok: true; id: string; created: boolean }
+  | { ok: false; reason: "invalid"; fieldErrors: FieldErrors }
+  | { ok: false; reason: "integration"; message: string }
+  | { ok: false; reason: "stale" }
+  | { ok: false; reason: "not-found" };
+
+export const STALE_MESSAGE = "Otra persona modificó esta publicación mientras la editabas. Vuelve a abrirla para ver los cambios.";
+
+/** The description sent to the marketplace: the three parts and the fixed seller footer, plain text. */
+export function fullDescription(parts: Draft["description"], footer: string): string {
+  const chunks = [parts.intro, parts.body, parts.closing].map((p) => p.trim()).filter(Boolean);
+  if (footer.trim() && !chunks.includes(footer.trim())) chunks.push(footer.trim());
+  return chunks.join("\n\n");
+}
+
+function linkedFor(list: Draft["linked"], view: EditorView, warehouses: string[]): LinkedProduct[] {
+  return list
+    .filter((l) => l.sku)
+    .map((l) => {
+      const p = view.products[l.sku];
+      return {
+        sku: l.sku,
+        name: p?.name ?? l.sku,
+        intelisisName: p?.intelisisName ?? null,
+        price: p?.price ?? 0,
+        stock: p?.stock ?? 0,
+        qty: l.qty,
+        discount: l.discount,
+        warehouses: (p?.stocks ?? []).filter((s) => s.qty > 0 && (warehouses.length === 0 || warehouses.includes(s.name))).map((s) => s.name),
+      };
+    });
+}
+
+/**
+ * Saves the dialog (spec 1 §5 and §7). Checks everything first; then the marketplace (publish a new
+ * listing, or update an existing one, and its description); only when it accepted, one transaction
+ * stores the publication, its variations and the audit entry. A refusal leaves nothing saved here.
+ */
+export async function savePublication(view: EditorView, stored: { version: number; title: string; categoryId: string; description: Draft["description"]; listingType: string } | null, userId: number): Promise<SaveResult> {
+  const draft = view.draft;
+  const errors = validateDraft(draft, { requiredAttributes: view.attributes.required, variationAttributes: view.attributes.variation });
+  if (view.categoryError && draft.categoryId) (errors.categoryId ??= []).push(view.categoryError);
+  const unknown = draftSkus(draft).filter((s) => !view.products[s]);
+  if (unknown.length) (errors.linked ??= []).push(`No existen en el catálogo: ${unknown.join(", ")}.`);
+  if (hasErrors(errors)) return { ok: false, reason: "invalid", fieldErrors: errors };
+
+  const brand = getEnv().BRAND_NAME;
+  const store = storeColumns(draft.store, brand);
+  const account = store.officialStore ? "brand" : "main";
+  const description = fullDescription(draft.description, view.footer);
+  const variationAttrs = view.attributes.variation;
+  const variationName = (v: Draft["variations"][number]) =>
+    variationAttrs.length ? variationAttrs.map((a) => v.attributes[a.id] ?? "").filter(Boolean).join(" / ") : v.name.trim();
+  const flatLinked = linkedFor(draft.linked, view, draft.warehouses);
+  const variationLinked = draft.variations.map((v) => linkedFor(v.linked, view, draft.warehouses));
+  const allLinked = draft.variations.length ? variationLinked.flat() : flatLinked;
+  const listingType = draft.listingType === "gold_pro" ? "gold_pro" : "gold_special";
+  const attributes = [...view.attributes.required, ...view.attributes.optional]
+    .map((a) => ({ id: a.id, valueName: (draft.attributes[a.id] ?? "").trim() }))
+    .filter((a) => a.valueName);
+  const categoryVariations = [
+    ...new Map(
+      draft.variations.flatMap((v) => variationAttrs.map((a) => ({ id: a.id, valueName: (v.attributes[a.id] ?? "").trim() }))).filter((a) => a.valueName).map((a) => [`${a.id}:${a.valueName}`, a]),
+    ).values(),
+  ];
+
+  const { marketplace } = getIntegrations();
+  let id = draft.id;
+  let permalink: string | null = null;
+  try {
+    const republish = !stored || stored.title !== draft.title || stored.categoryId !== draft.categoryId || stored.listingType !== draft.listingType;
+    if (republish) {
+      const published = await marketplace.publish({
+        id,
+        account,
+        title: marketplaceTitle(draft.title, draft.special, brand),
+        description,
+        categoryId: draft.categoryId,
+        listingType,
+        attributes,
+        categoryVariations,
+        cost: view.cost.total,
+        linkedProducts: allLinked.map((l) => ({ sku: l.sku, qty: l.qty, discount: l.discount })),
+        channels: draft.channels as Array<"marketplace" | "mshops">,
+        syncWarehouses: draft.warehouses,
+        autosync: draft.autosync,
+        priceSync: draft.priceSync,
+        stockSync: draft.stockSync,
+        pictures: draft.gallery.map((g) => g.url),
+        userId,
+      });
+      id = published.id;
+      permalink = published.permalink;
+    } else if (id) {
+      await marketplace.updatePublication({ id, store: store.officialStore || null });
+    }
+    if (id && (!stored || fullDescription(stored.description, view.footer) !== description)) {
+      await marketplace.updateDescription({ id, description, store: store.officialStore || null });
+    }
+  } catch (error) {
+    if (isIntegrationError(error)) return { ok: false, reason: "integration", message: error.message };
+    throw error;
+  }
+  if (!id) return { ok: false, reason: "integration", message: "Mercado Libre no devolvió el identificador de la publicación." };
+  const publicationId = id;
+
+  const values = {
+    title: draft.title.trim(),
+    ...(permalink ? { permalink } : {}),
+    price: view.cost.total,
+    autosync: draft.autosync,
+    priceSync: draft.priceSync,
+    stockSync: draft.stockSync,
+    special: draft.special,
+    premium: draft.premium,
+    listingType: draft.listingType,
+    linkedProducts: draft.variations.length ? [] : flatLinked,
+    linkedProductsString: [...new Set(allLinked.map((l) => l.sku.toUpperCase()))].join(" "),
+    syncWarehouses: draft.warehouses,
+    categoryId: draft.categoryId,
+    categoryPath: view.category?.path ?? [],
+    categoryCommission: view.commissionRate,
+    categoryAttributes: [...view.attributes.required, ...view.attributes.optional]
+      .filter((a) => (draft.attributes[a.id] ?? "").trim())
+      .map((a) => ({ id: a.id, name: a.name, value: draft.attributes[a.id].trim(), required: a.required || a.catalogRequired })),
+    categoryVariations: variationAttrs.map((a) => ({ id: a.id, name: a.name, allowVariations: true })),
+    description: draft.description,
+    status: draft.status,
+    mlStore: store.mlStore,
+    officialStore: store.officialStore,
+    channels: draft.channels,
+    stockNow: view.stock.now,
+    stockLater: view.stock.later,
+    gallery: draft.gallery.map((g, sort) => ({ fileId: g.fileId, url: g.url, name: g.name, sku: g.sku, origin: g.origin, sort })),
+    lastUpdate: new Date(),
+  };
+
+  return getDb().transaction(async (tx) => {
+    if (stored) {
+      const [updated] = await tx
+        .update(publications)
+        .set({ ...values, version: sql`${publications.version} + 1` })
+        .where(and(eq(publications.id, publicationId), eq(publications.version, stored.version)))
+        .returning({ id: publications.id });
+      if (!updated) {
+        // Something changed under us after the marketplace call: roll back and say so.
+        tx.rollback();
+      }
+    } else {
+      await tx.insert(publications).values({ id: publicationId, ...values, ownPost: true, createdBy: userId, lastSyncUp: new Date() });
+    }
+    const keep = draft.variations.map((v) => v.id).filter((v): v is number => v != null);
+    await tx
+      .delete(publicationVariations)
+      .where(keep.length ? and(eq(publicationVariations.postId, publicationId), notInArray(publicationVariations.id, keep)) : eq(publicationVariations.postId, publicationId));
+    const base = Date.now() * 100;
+    for (const [j, v] of draft.variations.entries()) {
+      const row = {
+        postId: publicationId,
+        name: variationName(v) || `Variación ${j + 1}`,
+        attributes: variationAttrs.map((a) => ({ id: a.id, name: a.name, value: (v.attributes[a.id] ?? "").trim() })),
+        linkedProducts: variationLinked[j],
+        lastUpdate: new Date(),
+      };
+      if (v.id != null) {
+        const [existing] = await tx.update(publicationVariations).set(row).where(and(eq(publicationVariations.id, v.id), eq(publicationVariations.postId, publicationId))).returning({ id: publicationVariations.id });
+        if (existing) continue;
+      }
+      await tx.insert(publicationVariations).values({ id: base + j, ...row });
+    }
+    await audit(
+      {
+        message: stored ? `Publicación ${publicationId} actualizada` : `Publicación ${publicationId} creada`,
+        type: stored ? "update" : "create",
+        tags: ["publicaciones"],
+        identifier: publicationId,
+        detail: { title: values.title, skus: values.linkedProductsString, variations: draft.variations.length, priceSync: draft.priceSync, stockSync: draft.stockSync },
+        userId,
+      },
+      tx,
+    );
+    return { ok: true as const, id: publicationId, created: !stored };
+  }).catch((error: unknown) => {
+    if (isRollback(error)) return { ok: false as const, reason: "stale" as const };
+    throw error;
+  });
+}
+
+function isRollback(error: unknown) {
+  return error instanceof TransactionRollbackError || (error instanceof Error && error.message === "Rollback");
+}
+

@@ -1,0 +1,203 @@
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { getDb } from "@server/db/client";
+import { publications, questions } from "@server/db/schema";
+import { ZONE, parseQueryDate } from "~/lib/format";
+import { PENDING_STATUS } from "./rules";
+import { RESPONSE_WINDOW_DAYS, WORK_END_HOUR, WORK_START_HOUR } from "./response-time";
+
+/** The card's columns: the question, its publication (left join: it may be gone) and nothing else. */
+const cardColumns = {
+  id: questions.id,
+  status: questions.status,
+  message: questions.message,
+  answer: questions.answer,
+  draft: questions.draft,
+  clientId: questions.clientId,
+  clientNickname: questions.clientNickname,
+  store: questions.store,
+  dateCreated: questions.dateCreated,
+  answeredAt: questions.answeredAt,
+  evaluation: questions.evaluation,
+  suggestion: questions.suggestion,
+  publicationId: questions.publicationId,
+  publicationTitle: publications.title,
+  publicationPermalink: publications.permalink,
+  publicationPrice: publications.price,
+  publicationStock: publications.stockNow,
+  publicationStatus: publications.status,
+  publicationImage: sql<string | null>`${publications.gallery} -> 0 ->> 'url'`,
+  linkedProducts: publications.linkedProducts,
+};
+
+type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
+
+function selectCards(where: SQL | undefined, order: SQL[], limit: number) {
+  return getDb()
+    .select(cardColumns)
+    .from(questions)
+    .leftJoin(publications, eq(publications.id, questions.publicationId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+}
+
+/**
+ * Earlier records of the same client on the same publication, for every card of the batch in one
+ * query (index questions_client_pub_idx), newest first, at most five per card.
+ */
+async function withRecords(rows: CardRow[]) {
+  const pairs = rows.filter((r) => r.publicationId);
+  if (pairs.length === 0) return rows.map((r) => ({ ...r, records: [] as RecordRow[] }));
+  const found = await getDb()
+    .select({
+      id: questions.id,
+      clientId: questions.clientId,
+      publicationId: questions.publicationId,
+      message: questions.message,
+      answer: questions.answer,
+      status: questions.status,
+      dateCreated: questions.dateCreated,
+    })
+    .from(questions)
+    .where(
+      and(
+        inArray(questions.clientId, [...new Set(pairs.map((r) => r.clientId))]),
+        inArray(questions.publicationId, [...new Set(pairs.map((r) => r.publicationId!))]),
+      ),
+    )
+    .orderBy(desc(questions.dateCreated))
+    .limit(pairs.length * 20);
+  return rows.map((r) => ({
+    ...r,
+    records: found
+      .filter((f) => f.clientId === r.clientId && f.publicationId === r.publicationId && f.id !== r.id && f.dateCreated < r.dateCreated)
+      .slice(0, 5),
+  }));
+}
+
+type RecordRow = { id: number; message: string; answer: string | null; status: string; dateCreated: Date };
+
+/** The oldest pending questions first (spec: sort date_created), `limit` of them. */
+export async function listPending(limit: number) {
+  const rows = await selectCards(eq(questions.status, PENDING_STATUS), [asc(questions.dateCreated), asc(questions.id)], limit);
+  const [{ n }] = await getDb()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(eq(questions.status, PENDING_STATUS));
+  return { rows: await withRecords(rows), total: n };
+}
+
+/** A Mexico City day as a half-open UTC range. */
+export function dayRange(day: string) {
+  const start = parseQueryDate(day);
+  if (!start) return null;
+  return { start: start.startOf("day").toJSDate(), end: start.startOf("day").plus({ days: 1 }).toJSDate() };
+}
+
+function historyWhere(query: { date?: string; search?: string }) {
+  const conditions: SQL[] = [ne(questions.status, PENDING_STATUS)];
+  const range = query.date ? dayRange(query.date) : null;
+  if (range) conditions.push(gte(questions.dateCreated, range.start), lt(questions.dateCreated, range.end));
+  if (query.search) conditions.push(eq(questions.clientId, Number(query.search)));
+  return and(...conditions);
+}
+
+/** Answered (and deleted) questions, newest first, with the per-store counts of the same filter. */
+export async function listHistory(query: { limit: number; date?: string; search?: string }) {
+  const where = historyWhere(query);
+  const rows = await selectCards(where, [desc(questions.dateCreated), desc(questions.id)], query.limit);
+  const counts = await getDb()
+    .select({ store: questions.store, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(where)
+    .groupBy(questions.store)
+    .orderBy(sql`${questions.store} nulls first`);
+  return { rows: await withRecords(rows), counts, total: counts.reduce((s, c) => s + c.n, 0) };
+}
+
+export type QuestionCard = Awaited<ReturnType<typeof listPending>>["rows"][number];
+
+export type ResponseTimeRow = {
+  store: string | null;
+  answered: number;
+  total: number | null;
+  weekdays_working_hours: number | null;
+  weekdays_extra_hours: number | null;
+  weekend: number | null;
+};
+
+/**
+ * Average minutes to answer per store over the last RESPONSE_WINDOW_DAYS days, split by when the
+ * question arrived in Mexico City time (same bands as bandOf). One aggregate in the database.
+ */
+export async function responseTimes(now: Date = new Date()): Promise<ResponseTimeRow[]> {
+  const cached = timesCache();
+  if (cached.value && cached.expires > now.getTime()) return cached.value;
+  const value = await computeResponseTimes(now);
+  Object.assign(cached, { value, expires: now.getTime() + RESPONSE_CACHE_MS });
+  return value;
+}
+
+/**
+ * The averages move only when a question is answered, and the aggregate reads a month of rows, so
+ * the result is kept for a minute per process and dropped whenever this process records an answer.
+ * Kept on globalThis: the server entry and the bundled app are separate module graphs.
+ */
+const RESPONSE_CACHE_MS = 60_000;
+type TimesCache = { value: ResponseTimeRow[] | null; expires: number };
+function timesCache(): TimesCache {
+  const holder = globalThis as { __questionsResponseTimes?: TimesCache };
+  return (holder.__questionsResponseTimes ??= { value: null, expires: 0 });
+}
+export function forgetResponseTimes() {
+  Object.assign(timesCache(), { value: null, expires: 0 });
+}
+
+async function computeResponseTimes(now: Date): Promise<ResponseTimeRow[]> {
+  const since = DateTime.fromJSDate(now).setZone(ZONE).startOf("day").minus({ days: RESPONSE_WINDOW_DAYS - 1 }).toJSDate();
+  const local = sql`(${questions.dateCreated} at time zone ${ZONE})`;
+  const minutes = sql`extract(epoch from (${questions.answeredAt} - ${questions.dateCreated})) / 60.0`;
+  const dow = sql`extract(isodow from ${local})`;
+  const hour = sql`extract(hour from ${local})`;
+  const avg = (filter?: SQL) =>
+    sql<number | null>`round(avg(${minutes})${filter ? sql` filter (where ${filter})` : sql``}, 1)`.mapWith((v) => (v == null ? null : Number(v)));
+  return getDb()
+    .select({
+      store: questions.store,
+      answered: sql<number>`count(*)`.mapWith(Number),
+      total: avg(),
+      weekdays_working_hours: avg(sql`${dow} <= 5 and ${hour} >= ${WORK_START_HOUR} and ${hour} < ${WORK_END_HOUR}`),
+      weekdays_extra_hours: avg(sql`${dow} <= 5 and ${hour} >= ${WORK_END_HOUR}`),
+      weekend: avg(sql`${dow} >= 6`),
+    })
+    .from(questions)
+    .where(and(ne(questions.status, PENDING_STATUS), gte(questions.dateCreated, since), sql`${questions.answeredAt} is not null`))
+    .groupBy(questions.store)
+    .orderBy(sql`${questions.store} nulls first`) as Promise<ResponseTimeRow[]>;
+}
+
+/** One question with what the commands need (status, account, publication state). */
+export async function getQuestion(id: number) {
+  const [row] = await getDb()
+    .select({
+      id: questions.id,
+      status: questions.status,
+      clientId: questions.clientId,
+      clientNickname: questions.clientNickname,
+      store: questions.store,
+      draft: questions.draft,
+      suggestion: questions.suggestion,
+      evaluation: questions.evaluation,
+      message: questions.message,
+      publicationId: questions.publicationId,
+      publicationStatus: publications.status,
+    })
+    .from(questions)
+    .leftJoin(publications, eq(publications.id, questions.publicationId))
+    .where(eq(questions.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type QuestionSummary = NonNullable<Awaited<ReturnType<typeof getQuestion>>>;

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { parseQueryDate } from "~/lib/format";
+import { ANSWER_MAX, EVALUATIONS, QUESTIONS_BATCH, QUESTIONS_MAX_LIMIT } from "./rules";
+
+export const QUESTION_TABS = ["pending", "history"] as const;
+export type QuestionTab = (typeof QUESTION_TABS)[number];
+
+/** The list's URL state: tab, how many cards are loaded, the history day and client search. */
+export const QuestionsQuery = {
+  tab: z.enum(QUESTION_TABS).catch("pending").default("pending"),
+  limit: z.coerce.number().int().min(QUESTIONS_BATCH).max(QUESTIONS_MAX_LIMIT).catch(QUESTIONS_BATCH).default(QUESTIONS_BATCH),
+  date: z
+    .string()
+    .optional()
+    .transform((v) => (v ? parseQueryDate(v)?.toFormat("yyyy/LL/dd") : undefined))
+    .catch(undefined),
+  search: z
+    .string()
+    .trim()
+    .regex(/^\d{1,19}$/)
+    .optional()
+    .catch(undefined),
+};
+
+export const QuestionIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+const questionId = z.coerce.number({ invalid_type_error: "Pregunta inválida." }).int().positive().max(Number.MAX_SAFE_INTEGER);
+
+const evaluation = z.coerce
+  .number()
+  .refine((v) => (EVALUATIONS as readonly number[]).includes(v), "Elige 100, 50 o 25.")
+  .optional();
+
+export const AnswerSchema = z.object({
+  intent: z.literal("answer"),
+  questionId,
+  answer: z
+    .string({ required_error: "Escribe una respuesta." })
+    .trim()
+    .min(1, "Escribe una respuesta.")
+    .max(ANSWER_MAX, `La respuesta no puede exceder ${ANSWER_MAX} caracteres.`),
+  evaluation,
+});
+
+/** Saving the draft, using the suggestion or inserting a fast answer: the textarea's text is kept. */
+export const DraftSchema = z.object({
+  intent: z.enum(["save-draft", "use-suggestion", "insert-fast-answer"]),
+  questionId,
+  answer: z.string().max(ANSWER_MAX * 2).optional().default(""),
+  fastAnswerId: z.coerce.number().int().positive().optional(),
+});
+
+export const FastAnswerSchema = z.object({
+  name: z.string({ required_error: "Escribe un nombre." }).trim().min(1, "Escribe un nombre.").max(80, "Máximo 80 caracteres."),
+  text: z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(ANSWER_MAX, `Máximo ${ANSWER_MAX} caracteres.`),
+});
+
+export const FastAnswerIntent = z.discriminatedUnion("intent", [
+  FastAnswerSchema.extend({ intent: z.literal("create") }),
+  FastAnswerSchema.extend({ intent: z.literal("update"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() }),
+]);

@@ -1,0 +1,158 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Badge } from "~/components/Badge";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorList } from "~/components/Field";
+import { cn } from "~/lib/cn";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { redirectWithToast, toastCookie } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { AttachmentLink } from "~/modules/messages/conversation-card";
+import { getConversationDetail } from "~/modules/messages/messages.server";
+import { saleUrl } from "~/modules/messages/rules";
+import { ConversationIdSchema } from "~/modules/messages/schemas";
+import { OrderEditFields, orderEditDefaults } from "~/modules/orders/order-edit-fields";
+import { saveOrderEdits } from "~/modules/orders/order-edit.server";
+import { getOrderDetail } from "~/modules/orders/orders.server";
+import { OrderEditSchema, type OrderEditInput } from "~/modules/orders/schemas";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" }];
+
+function notFound(): never {
+  throw new Response("La conversación no existe.", { status: 404 });
+}
+
+async function load(params: { conversationId?: string }) {
+  const id = ConversationIdSchema.safeParse(params.conversationId);
+  if (!id.success) notFound();
+  return (await getConversationDetail(id.data)) ?? notFound();
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const detail = await load(params);
+  const order = await getOrderDetail(detail.conversation.orderId);
+  const c = detail.conversation;
+  return {
+    conversation: { id: c.id, orderId: c.orderId.toString(), packId: (c.packId ?? c.orderId).toString(), sellerId: c.sellerId, status: c.status, clientInfo: c.clientInfo, orderInfo: c.orderInfo },
+    messages: detail.messages,
+    order,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const detail = await load(params);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: OrderEditSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const saved = await saveOrderEdits(detail.conversation.orderId, submission.value, actor);
+  const self = `/messages/${detail.conversation.id}${new URL(request.url).search}`;
+  if (saved.ok) return redirectWithToast(self, saved.toast);
+  if (saved.reason === "not-found") throw new Response("La orden de esta conversación no existe.", { status: 404 });
+  // Refused by the movement rules: the typed values stay in the form and the reason shows as a toast.
+  return data(
+    { result: submission.reply({ formErrors: [saved.toast.message ?? saved.toast.title], fieldErrors: saved.fieldErrors }) },
+    { status: 400, headers: { "Set-Cookie": await toastCookie(saved.toast) } },
+  );
+}
+
+export default function ConversationDialog() {
+  const { conversation, messages, order } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const closeTo = `/messages${search}`;
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm<OrderEditInput>({
+    id: `order-edit-${conversation.id}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(OrderEditSchema),
+    defaultValue: order ? orderEditDefaults(order.edit) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderEditSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog
+      size="xl"
+      closeTo={closeTo}
+      title={
+        <>
+          Orden{" "}
+          <a href={saleUrl(conversation.orderId)} target="_blank" rel="noreferrer" className="font-mono text-brand-700 hover:underline">
+            {conversation.orderId}
+          </a>
+        </>
+      }
+      description={conversation.clientInfo?.nickname ? `Comprador: ${conversation.clientInfo.nickname}` : undefined}
+      footer={
+        <>
+          <Link to={closeTo} preventScrollReset className="btn-secondary">
+            Volver
+          </Link>
+          {order ? (
+            <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
+              {busy ? "Guardando…" : "Guardar"}
+            </button>
+          ) : null}
+        </>
+      }
+    >
+      <div className="grid gap-5 lg:grid-cols-2">
+        <section aria-label="Conversación" className="max-h-[60vh] space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="thread">
+          {messages.length === 0 ? <p className="text-sm text-slate-500">Sin mensajes.</p> : null}
+          {messages.map((m) => (
+            <div key={m.id} className={cn("max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm", m.fromSeller ? "ml-auto bg-brand-50" : "bg-white")}>
+              <p className="text-xs font-medium text-slate-500">{m.fromSeller ? "Vendedor" : "Comprador"}</p>
+              {m.text ? <p className="whitespace-pre-wrap">{m.text}</p> : null}
+              {m.attachments.map((a) => (
+                <p key={a.filename}>
+                  <AttachmentLink a={a} packId={conversation.packId} sellerId={conversation.sellerId} />
+                </p>
+              ))}
+              <p className="mt-1 text-right text-[11px] text-slate-500">{formatDateTime(m.messageDate)}</p>
+            </div>
+          ))}
+        </section>
+        <section aria-label="Orden">
+          {order ? (
+            <>
+              <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+                <Badge variant={order.status.variant}>{order.status.label}</Badge>
+                <span className="text-slate-600">{formatDateTime(order.order.orderDate)}</span>
+                <span className="font-medium">{formatMoney(order.order.totalAmount)}</span>
+              </div>
+              <ul className="mb-3 divide-y divide-slate-100 text-sm" aria-label="Artículos">
+                {order.order.items.map((it, k) => (
+                  <li key={`${it.id}-${k}`} className="flex justify-between gap-2 py-1">
+                    <span>
+                      {it.title} <span className="text-xs text-slate-500">{it.id}</span>
+                    </span>
+                    <span className="whitespace-nowrap tabular-nums">
+                      {it.qty} × {formatMoney(it.price)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <Form method="post" preventScrollReset {...getFormProps(form)}>
+                <ErrorList id={form.errorId} errors={form.errors} />
+                <OrderEditFields fields={fields} order={order.edit} packageManagers={order.packageManagers} />
+              </Form>
+            </>
+          ) : (
+            <p className="text-sm text-slate-500">La orden de esta conversación ya no existe en el sistema.</p>
+          )}
+        </section>
+      </div>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/messages" notFoundTitle="Conversación no encontrada" notFoundText="La conversación no existe o fue eliminada." />;
+}

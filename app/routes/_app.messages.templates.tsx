@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorList } from "~/components/Field";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { updateCannedReply } from "~/modules/messages/commands.server";
+import { listCannedReplies } from "~/modules/messages/messages.server";
+import { MESSAGE_MAX } from "~/modules/messages/rules";
+import { CannedReplySchema } from "~/modules/messages/schemas";
+
+export const meta: MetaFunction = () => [{ title: "Plantillas de mensajes" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return { templates: await listCannedReplies() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: CannedReplySchema });
+  if (submission.status !== "success") {
+    return data({ id: String(formData.get("id") ?? ""), errors: (submission.reply().error ?? {}) as Record<string, string[] | null> }, { status: 400 });
+  }
+  const result = await updateCannedReply(submission.value, actor);
+  if (!result.ok && result.notFound) throw new Response("La plantilla no existe.", { status: 404 });
+  return redirectWithToast(`/messages/templates${new URL(request.url).search}`, result.toast);
+}
+
+export default function Templates() {
+  const { templates } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const closeTo = `/messages${search}`;
+  return (
+    <RouteDialog title="Plantillas de mensajes" description="Respuestas predefinidas que se insertan en el cuadro de respuesta." closeTo={closeTo} size="lg">
+      <ul className="space-y-3">
+        {templates.map((t) => {
+          const errors = actionData?.id === String(t.id) ? actionData.errors : undefined;
+          return (
+            <li key={t.id} className="rounded-md border border-slate-200 p-3">
+              <Form method="post" preventScrollReset className="grid gap-2">
+                <input type="hidden" name="id" value={t.id} />
+                <label className="flex flex-col gap-1 text-sm">
+                  <span className="font-medium text-slate-700">Nombre</span>
+                  <input name="name" defaultValue={t.name} required maxLength={80} className="input" />
+                </label>
+                <ErrorList errors={errors?.name} />
+                <label className="flex flex-col gap-1 text-sm">
+                  <span className="font-medium text-slate-700">Texto</span>
+                  <textarea name="text" defaultValue={t.text} required maxLength={MESSAGE_MAX} rows={3} className="input" />
+                </label>
+                <ErrorList errors={errors?.text} />
+                <div className="flex justify-end">
+                  <button type="submit" className="btn-secondary">
+                    Guardar
+                  </button>
+                </div>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-4 flex justify-end">
+        <Link to={closeTo} preventScrollReset className="btn-secondary">
+          Cerrar
+        </Link>
+      </div>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/messages" notFoundTitle="Plantilla no encontrada" notFoundText="La plantilla no existe." />;
+}

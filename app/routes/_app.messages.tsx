@@ -1,0 +1,168 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FilterSelect } from "~/components/FilterBar";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { cn } from "~/lib/cn";
+import { parseQueryDate } from "~/lib/format";
+import { parseQuery } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { sendReply, updateDraft } from "~/modules/messages/commands.server";
+import { ConversationCard, HistoryRow } from "~/modules/messages/conversation-card";
+import { listCannedReplies, listConversations } from "~/modules/messages/messages.server";
+import { endDateParam } from "~/modules/messages/rules";
+import {
+  ASSIGNED_FILTERS, CLAIM_RETURN_FILTERS, DAY_FILTERS, LOGISTIC_FILTERS, MESSAGE_STATUS_FILTERS, MessagesQuery, ORDER_STATUS_FILTERS,
+  ReplyFields, SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
+} from "~/modules/messages/schemas";
+import { parseReplyForm } from "~/modules/messages/upload.server";
+
+export const meta: MetaFunction = () => [{ title: "Mensajes" }];
+
+/**
+ * The filter form sends the chosen days (start_day, end_day); the list URL carries the spec's
+ * start_date and end_date (YYYY/MM/DD, end plus one day), so bookmarks keep the spec's shape.
+ */
+function canonicalDates(url: URL) {
+  if (!url.searchParams.has("start_day") && !url.searchParams.has("end_day")) return null;
+  const params = new URLSearchParams(url.search);
+  const start = parseQueryDate(params.get("start_day"));
+  const end = parseQueryDate(params.get("end_day"));
+  params.delete("start_day");
+  params.delete("end_day");
+  params.delete("start_date");
+  params.delete("end_date");
+  if (start) params.set("start_date", start.toFormat("yyyy/LL/dd"));
+  if (end) params.set("end_date", endDateParam(end));
+  params.delete("page");
+  const text = params.toString();
+  return `${url.pathname}${text ? `?${text}` : ""}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const url = new URL(request.url);
+  const canonical = canonicalDates(url);
+  if (canonical) throw redirect(canonical);
+  const query = parseQuery(request, MessagesQuery);
+  const [list, templates] = await Promise.all([listConversations(query), listCannedReplies()]);
+  return { ...list, query, templates };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const url = new URL(request.url);
+  const { formData, file } = await parseReplyForm(request);
+  const parsed = ReplyFields.safeParse(Object.fromEntries([...formData.entries()].filter(([k]) => k !== "file")));
+  const back = (id?: number) => `/messages${url.search}${id ? `#conversation-${id}` : ""}`;
+  if (!parsed.success) {
+    return redirectWithToast(back(), { title: "Solicitud inválida", message: "Revisa los datos enviados e intenta de nuevo.", variant: "warning" });
+  }
+  const input = parsed.data;
+  const result =
+    input.intent === "reply"
+      ? await sendReply({ conversationId: input.conversationId, message: input.message, file }, actor)
+      : await updateDraft({ intent: input.intent, conversationId: input.conversationId, message: input.message, templateId: input.templateId }, actor);
+  if (!result.ok && result.notFound) throw new Response("La conversación no existe.", { status: 404 });
+  return redirectWithToast(back(input.conversationId), result.toast);
+}
+
+export default function Messages() {
+  const { rows, total, page, pageSize, query, templates } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const busyId = navigation.state === "submitting" ? Number(navigation.formData?.get("conversationId")) : null;
+  const endChosen = parseQueryDate(query.end_date)?.minus({ days: 1 }).toFormat("yyyy-LL-dd");
+  return (
+    <div>
+      <PageHeader
+        title="Mensajes"
+        total={total}
+        actions={
+          <Link to={`/messages/templates${search}`} preventScrollReset className="btn-secondary">
+            Plantillas
+          </Link>
+        }
+      />
+      <nav className="mb-3 flex gap-1 border-b border-slate-200" aria-label="Secciones">
+        {SECTIONS.map((s) => (
+          <Link
+            key={s}
+            to={s === "pending" ? "/messages" : `/messages?section=${s}`}
+            aria-current={query.section === s ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+              query.section === s ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-700",
+            )}
+          >
+            {SECTION_LABELS[s]}
+          </Link>
+        ))}
+      </nav>
+      <Pagination page={page} total={total} pageSize={pageSize} basePath="/messages" />
+
+      <details className="card mb-4 p-4" open={hasFilters(query)}>
+        <summary className="cursor-pointer text-sm font-medium">Filtros</summary>
+        <Form method="get" role="search" className="mt-3 flex flex-wrap items-end gap-3">
+          {query.section !== "pending" ? <input type="hidden" name="section" value={query.section} /> : null}
+          <label className="flex min-w-48 flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Buscar orden</span>
+            <input type="search" name="search" defaultValue={query.search} className="input" placeholder="Orden, MLM… o comprador" />
+          </label>
+          <FilterSelect name="filterLogisticType" label="Logística" value={query.filterLogisticType} allLabel="Todas" options={LOGISTIC_FILTERS} />
+          <FilterSelect name="filterStatus" label="Estado de la orden" value={query.filterStatus} allLabel="Todos" options={ORDER_STATUS_FILTERS} />
+          <FilterSelect name="message_status_filter" label="Conversación" value={query.message_status_filter} allLabel="Todas" options={MESSAGE_STATUS_FILTERS} />
+          <FilterSelect name="shipment_status_filter" label="Envío" value={query.shipment_status_filter} allLabel="Todos" options={SHIPMENT_STATUS_FILTERS.map((s) => [s, s] as const)} />
+          <FilterSelect name="claim_return_status_filter" label="Reclamos" value={query.claim_return_status_filter} allLabel="Todos" options={CLAIM_RETURN_FILTERS} />
+          <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={ASSIGNED_FILTERS} />
+          <FilterSelect name="day_filter" label="Último mensaje" value={query.day_filter} allLabel="Cualquier día" options={DAY_FILTERS} />
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Desde</span>
+            <input type="date" name="start_day" className="input" defaultValue={query.start_date?.replace(/\//g, "-")} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Hasta</span>
+            <input type="date" name="end_day" className="input" defaultValue={endChosen} />
+          </label>
+          <FilterSelect
+            name="sortName"
+            label="Ordenar por"
+            value={query.sortName}
+            allLabel="Último mensaje"
+            options={[["order_date", "Fecha de la orden"]]}
+          />
+          <FilterSelect name="sortValue" label="Orden" value={query.sortValue} allLabel="Más recientes" options={[["asc", "Más antiguos"]]} />
+          <button type="submit" className="btn-secondary">
+            Buscar
+          </button>
+          <Link to={query.section === "pending" ? "/messages" : `/messages?section=${query.section}`} className="btn-ghost">
+            Limpiar filtros
+          </Link>
+        </Form>
+      </details>
+
+      <div className="space-y-3">
+        {rows.length === 0 ? (
+          <p className="card p-6 text-center text-slate-500">No hay conversaciones con estos filtros.</p>
+        ) : query.section === "history" ? (
+          rows.map((c) => <HistoryRow key={c.id} c={c} search={search} />)
+        ) : (
+          rows.map((c) => <ConversationCard key={c.id} c={c} templates={templates} action={`/messages${search}`} busy={busyId === c.id} />)
+        )}
+      </div>
+      <Pagination page={page} total={total} pageSize={pageSize} basePath="/messages" />
+      <Outlet />
+    </div>
+  );
+}
+
+function hasFilters(query: Record<string, unknown>) {
+  return Object.entries(query).some(([k, v]) => !["section", "page"].includes(k) && v !== undefined);
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { handleEditorAction, loadEditor, type EditorActionData } from "~/modules/publications/editor-action.server";
+import { PublicationDialog } from "~/modules/publications/publication-form";
+import { PublicationIdSchema } from "~/modules/publications/schemas";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Publicación ${data.view.draft.id}` : "Publicación" }];
+
+function publicationId(params: { id?: string }): string {
+  const parsed = PublicationIdSchema.safeParse(params.id ?? "");
+  if (!parsed.success) throw new Response("La publicación no existe.", { status: 404 });
+  return parsed.data;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const { view } = await loadEditor(publicationId(params));
+  return { view };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAccess(request);
+  return handleEditorAction(request, publicationId(params), user.id);
+}
+
+export default function EditPublication() {
+  const { view } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as EditorActionData | undefined;
+  const { search, pathname } = useLocation();
+  return (
+    <PublicationDialog
+      view={answer?.view ?? view}
+      fieldErrors={answer?.fieldErrors ?? {}}
+      toast={answer?.toast ?? null}
+      library={answer?.library ?? null}
+      revision={answer?.revision ?? `initial-${view.draft.version}`}
+      closeTo={`/publications${search}`}
+      action={`${pathname}${search}`}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/publications" notFoundTitle="Publicación no encontrada" notFoundText="La publicación no existe o fue eliminada." />;
+}

@@ -1,0 +1,72 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { parseQuery } from "~/lib/query";
+import { requireFeature } from "~/modules/auth/guard.server";
+import { QUICK_RANGES, REPORT_STORES } from "~/modules/publications/report-range";
+import { DownloadForm } from "~/modules/publications/report-widgets";
+import { SalesReportQuery } from "~/modules/publications/schemas";
+
+export const meta: MetaFunction = () => [{ title: "Reporte de ventas de publicaciones" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireFeature(request, "publications.salesReport", "/publications");
+  const query = parseQuery(request, SalesReportQuery);
+  return { store: query.store ?? "Meli1", range: query.range ?? "today", start: query.start ?? "", end: query.end ?? "" };
+}
+
+export default function SalesReportDialog() {
+  const initial = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const [range, setRange] = useState(initial.range);
+  const params = new URLSearchParams(search);
+  const closeTo = `/publications${params.has("range") || params.has("store") ? "" : search}`;
+  return (
+    <RouteDialog
+      title="Generar reporte"
+      description="Ventas y visitas por publicación en el rango elegido."
+      closeTo={closeTo}
+      footer={<Link to={closeTo} preventScrollReset className="btn-secondary">Cancelar</Link>}
+    >
+      <DownloadForm action="/publications/sales-report.xlsx" submitLabel="Buscar">
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">Tipo de reporte</legend>
+          <div className="flex gap-4">
+            {REPORT_STORES.map(([key, label]) => (
+              <label key={key} className="inline-flex items-center gap-2 text-sm">
+                <input type="radio" name="store" value={key} defaultChecked={initial.store === key} className="h-4 w-4" /> {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">Rango de fechas</legend>
+          <div className="grid grid-cols-2 gap-1 sm:grid-cols-4">
+            {[...QUICK_RANGES, ["custom", "Personalizado"] as const].map(([key, label]) => (
+              <label key={key} className="inline-flex items-center gap-2 text-sm">
+                <input type="radio" name="range" value={key} defaultChecked={initial.range === key} onChange={() => setRange(key)} className="h-4 w-4" /> {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap gap-3" aria-disabled={range !== "custom"}>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Desde</span>
+            <input type="date" name="start" defaultValue={initial.start.replace(/\//g, "-")} className="input" />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Hasta</span>
+            <input type="date" name="end" defaultValue={initial.end.replace(/\//g, "-")} className="input" />
+          </label>
+          <p className="w-full text-xs text-slate-500">Las fechas se usan con «Personalizado»; máximo un año, sin fechas futuras.</p>
+        </div>
+      </DownloadForm>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/publications" notFoundTitle="No encontrado" notFoundText="El reporte no existe." />;
+}

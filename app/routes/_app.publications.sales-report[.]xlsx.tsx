@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
+import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { formatQueryDate, parseQueryDate } from "~/lib/format";
+import { parseQuery, withParams } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireFeature } from "~/modules/auth/guard.server";
+import { TEXTS } from "~/modules/publications/constants";
+import { checkRange, quickRange } from "~/modules/publications/report-range";
+import { SalesReportQuery } from "~/modules/publications/schemas";
+
+/** GET /publications/sales-report.xlsx?store&range[&start&end]: the sales report (Admin, Developer, flag holders). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireFeature(request, "publications.salesReport", "/publications");
+  const query = parseQuery(request, SalesReportQuery);
+  const store = query.store ?? "Meli1";
+  const range = query.range ?? "today";
+  const back = `/publications/sales-report${withParams("", { store, range, start: query.start, end: query.end })}`;
+  const checked =
+    range === "custom" ? checkRange(parseQueryDate(query.start), parseQueryDate(query.end)) : { ok: true as const, ...quickRange(range) };
+  if (!checked.ok) return redirectWithToast(back, { title: checked.title, message: checked.message, variant: "warning" });
+  const start = formatQueryDate(checked.start.toJSDate());
+  const end = formatQueryDate(checked.end.toJSDate());
+  let rows;
+  try {
+    rows = await getIntegrations().marketplace.reportPublications({ start, end, mlStore: store });
+  } catch (error) {
+    if (!isIntegrationError(error)) throw error;
+    return redirectWithToast(back, { title: "No se generó el reporte", message: error.message, variant: "danger" });
+  }
+  if (rows.length === 0) return redirectWithToast(back, { title: TEXTS.noRecordsTitle, message: TEXTS.noRecordsDate, variant: "warning" });
+  const buffer = await buildWorkbook({
+    sheetName: `Ventas ${store}`,
+    columns: [
+      { header: "Publicación", key: "id", width: 16 },
+      { header: "Título", key: "title", width: 55 },
+      { header: "Ventas", key: "sales", style: "integer" },
+      { header: "Visitas", key: "visits", style: "integer" },
+    ],
+    rows,
+  });
+  return xlsxResponse(buffer, `reporte-publicaciones-${store}-${start.replace(/\//g, "")}-${end.replace(/\//g, "")}.xlsx`);
+}

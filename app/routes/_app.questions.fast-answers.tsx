@@ -1,0 +1,92 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorList } from "~/components/Field";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { listFastAnswers, saveFastAnswer } from "~/modules/questions/commands.server";
+import { ANSWER_MAX } from "~/modules/questions/rules";
+import { FastAnswerIntent } from "~/modules/questions/schemas";
+
+export const meta: MetaFunction = () => [{ title: "Respuestas rápidas" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return { fastAnswers: await listFastAnswers() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: FastAnswerIntent });
+  const key = String(formData.get("id") ?? "new");
+  if (submission.status !== "success") {
+    return data({ key, errors: (submission.reply().error ?? {}) as Record<string, string[] | null> }, { status: 400 });
+  }
+  const result = await saveFastAnswer(submission.value, actor);
+  const self = `/questions/fast-answers${new URL(request.url).search}`;
+  if (result.ok) return redirectWithToast(self, result.toast);
+  if (result.notFound) throw new Response("La respuesta rápida no existe.", { status: 404 });
+  return redirectWithToast(self, result.toast ?? { title: "No se pudo guardar", variant: "danger" });
+}
+
+export default function FastAnswers() {
+  const { fastAnswers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const errorsFor = (key: string) => (actionData?.key === key ? actionData.errors : undefined);
+  return (
+    <RouteDialog title="Respuestas rápidas" description="Textos que se insertan en la respuesta de una pregunta." closeTo={`/questions${search}`} size="lg">
+      <ul className="space-y-3">
+        {fastAnswers.map((f) => (
+          <li key={f.id} className="rounded-md border border-slate-200 p-3">
+            <FastAnswerForm id={f.id} name={f.name} text={f.text} errors={errorsFor(String(f.id))} />
+          </li>
+        ))}
+      </ul>
+      <h3 className="mb-2 mt-5 font-semibold">Nueva respuesta rápida</h3>
+      <FastAnswerForm errors={errorsFor("new")} />
+      <div className="mt-4 flex justify-end">
+        <Link to={`/questions${search}`} preventScrollReset className="btn-secondary">
+          Cerrar
+        </Link>
+      </div>
+    </RouteDialog>
+  );
+}
+
+function FastAnswerForm({ id, name, text, errors }: { id?: number; name?: string; text?: string; errors?: Record<string, string[] | null> }) {
+  const key = id ? String(id) : "new";
+  return (
+    <Form method="post" preventScrollReset className="grid gap-2">
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Nombre</span>
+        <input name="name" defaultValue={name} required maxLength={80} className="input" aria-describedby={`fa-${key}-name`} />
+      </label>
+      <ErrorList id={`fa-${key}-name`} errors={errors?.name} />
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Texto</span>
+        <textarea name="text" defaultValue={text} required maxLength={ANSWER_MAX} rows={2} className="input" aria-describedby={`fa-${key}-text`} />
+      </label>
+      <ErrorList id={`fa-${key}-text`} errors={errors?.text} />
+      <div className="flex justify-end gap-2">
+        {id ? (
+          <button type="submit" name="intent" value="delete" formNoValidate className="btn-ghost text-red-700">
+            Eliminar
+          </button>
+        ) : null}
+        <button type="submit" name="intent" value={id ? "update" : "create"} className={id ? "btn-secondary" : "btn-primary"}>
+          {id ? "Guardar" : "Agregar"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/questions" notFoundTitle="Respuesta rápida no encontrada" notFoundText="La respuesta rápida no existe o fue eliminada." />;
+}

@@ -1,0 +1,234 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Badge } from "~/components/Badge";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { PageHeader } from "~/components/PageHeader";
+import { can } from "~/lib/access";
+import { cn } from "~/lib/cn";
+import { formatQueryDate } from "~/lib/format";
+import { parseQuery, withParams } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useAppUser } from "~/lib/use-app-user";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { answerQuestion, listFastAnswers, updateDraft, type CommandResult } from "~/modules/questions/commands.server";
+import { QuestionCard, type CardErrors } from "~/modules/questions/question-card";
+import { listHistory, listPending, responseTimes } from "~/modules/questions/questions.server";
+import { ResponseTimeCards } from "~/modules/questions/response-time-cards";
+import { QUESTIONS_BATCH, storeLabel } from "~/modules/questions/rules";
+import { AnswerSchema, DraftSchema, QuestionsQuery } from "~/modules/questions/schemas";
+
+export const meta: MetaFunction = () => [{ title: "Preguntas" }];
+
+/** Pending questions refresh every 5 minutes with JavaScript (spec 1 §9). */
+const REFRESH_MS = 300_000;
+/** Infinite scroll waits this long between batches (the old app's 1 s lock). */
+const SCROLL_LOCK_MS = 1000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const query = parseQuery(request, QuestionsQuery);
+  const [times, fastAnswers] = await Promise.all([responseTimes(), listFastAnswers()]);
+  if (query.tab === "history") {
+    // History is read one Mexico City day at a time (today unless chosen), or all of one client's.
+    const effective = { ...query, date: query.date ?? (query.search ? undefined : formatQueryDate(new Date())) };
+    const history = await listHistory(effective);
+    return { query: effective, times, fastAnswers, rows: history.rows, total: history.total, counts: history.counts };
+  }
+  const pending = await listPending(query.limit);
+  return { query, times, fastAnswers, rows: pending.rows, total: pending.total, counts: null };
+}
+
+type ActionData = { questionId: number; errors: CardErrors; typed: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const intent = formData.get("intent");
+  const questionId = Number(formData.get("questionId"));
+  const back = `/questions${url.search}#question-${Number.isSafeInteger(questionId) ? questionId : ""}`;
+
+  async function finish(result: CommandResult, successTo: string) {
+    if (result.ok) return redirectWithToast(successTo, result.toast);
+    if (result.notFound) throw new Response("La pregunta no existe.", { status: 404 });
+    if (result.fieldErrors) {
+      return data<ActionData>({ questionId, errors: result.fieldErrors, typed: String(formData.get("answer") ?? "") }, { status: 400 });
+    }
+    return redirectWithToast(back, result.toast ?? { title: "No se pudo completar", variant: "danger" });
+  }
+
+  if (intent === "answer") {
+    const submission = parseWithZod(formData, { schema: AnswerSchema });
+    if (submission.status !== "success") {
+      const reply = submission.reply();
+      const fieldErrors = (reply.error ?? {}) as Record<string, string[] | null>;
+      return data<ActionData>(
+        {
+          questionId,
+          errors: { answer: fieldErrors.answer ?? undefined, evaluation: fieldErrors.evaluation ?? undefined, form: fieldErrors.questionId ?? undefined },
+          typed: String(formData.get("answer") ?? ""),
+        },
+        { status: 400 },
+      );
+    }
+    // After answering, the pending list reloads from the start.
+    return finish(await answerQuestion(submission.value, actor), "/questions");
+  }
+  const draft = DraftSchema.safeParse(Object.fromEntries(formData));
+  if (!draft.success) {
+    return redirectWithToast(`/questions${url.search}`, { title: "Solicitud inválida", message: "Revisa los datos enviados e intenta de nuevo.", variant: "warning" });
+  }
+  return finish(await updateDraft(draft.data, actor), back);
+}
+
+export default function Questions() {
+  const { query, times, fastAnswers, rows, total, counts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const user = useAppUser();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const canModerate = can(user, "questions.moderate");
+  const history = query.tab === "history";
+  const moreHref = `/questions${withParams(search, { limit: query.limit + QUESTIONS_BATCH })}`;
+  const hasMore = rows.length < total;
+  const busyId = navigation.state === "submitting" ? Number(navigation.formData?.get("questionId")) : null;
+
+  useEffect(() => {
+    if (history) return;
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [history, revalidator]);
+
+  return (
+    <div>
+      <PageHeader
+        title="Preguntas"
+        total={total}
+        actions={
+          <Link to={`/questions/fast-answers${search}`} preventScrollReset className="btn-secondary">
+            Respuestas rápidas
+          </Link>
+        }
+      />
+      <ResponseTimeCards rows={times} />
+
+      <nav className="mb-4 flex gap-1 border-b border-slate-200" aria-label="Secciones">
+        <TabLink to="/questions" current={!history}>
+          Pendientes
+        </TabLink>
+        <TabLink to="/questions?tab=history" current={history}>
+          Historial
+        </TabLink>
+      </nav>
+
+      {history ? (
+        <div className="card mb-4 flex flex-wrap items-end justify-between gap-3 p-4">
+          <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+            <input type="hidden" name="tab" value="history" />
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium text-slate-700">Fecha</span>
+              <input type="date" name="date" className="input" defaultValue={query.date?.replace(/\//g, "-")} max={formatQueryDate(new Date()).replace(/\//g, "-")} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium text-slate-700">Id del cliente</span>
+              <input type="search" name="search" inputMode="numeric" pattern="[0-9]*" className="input" defaultValue={query.search} />
+            </label>
+            <button type="submit" className="btn-secondary">
+              Filtrar
+            </button>
+            <Link to="/questions?tab=history" className="btn-ghost">
+              Limpiar filtros
+            </Link>
+          </Form>
+          <ul className="flex flex-wrap gap-2 text-sm" aria-label="Preguntas por tienda" data-testid="store-counts">
+            {(counts ?? []).map((c) => (
+              <li key={c.store ?? "main"}>
+                <Badge variant="indigo">
+                  {storeLabel(c.store)}: {c.n.toLocaleString("es-MX")}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="space-y-3">
+        {rows.length === 0 ? (
+          <p className="card p-6 text-center text-slate-500">{history ? "No hay preguntas en el historial con estos filtros." : "No hay preguntas pendientes."}</p>
+        ) : (
+          rows.map((q) => (
+            <QuestionCard
+              key={q.id}
+              question={q}
+              fastAnswers={fastAnswers}
+              canModerate={canModerate}
+              search={search}
+              errors={actionData?.questionId === q.id ? actionData.errors : undefined}
+              typed={actionData?.questionId === q.id ? actionData.typed : undefined}
+              busy={busyId === q.id}
+            />
+          ))
+        )}
+      </div>
+
+      {hasMore ? (
+        history ? (
+          <InfiniteMore to={moreHref} />
+        ) : (
+          <div className="mt-4 text-center">
+            <Link to={moreHref} preventScrollReset replace className="btn-secondary">
+              Cargar más
+            </Link>
+          </div>
+        )
+      ) : null}
+      <Outlet />
+    </div>
+  );
+}
+
+function TabLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-700")}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** History: the link loads three more without JavaScript; with it, reaching the link does (locked 1 s). */
+function InfiniteMore({ to }: { to: string }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const lockedUntil = useRef(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting) || navigation.state !== "idle" || Date.now() < lockedUntil.current) return;
+      lockedUntil.current = Date.now() + SCROLL_LOCK_MS;
+      navigate(to, { replace: true, preventScrollReset: true });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [to, navigate, navigation.state]);
+  return (
+    <div className="mt-4 text-center">
+      <Link ref={ref} to={to} preventScrollReset replace className="btn-secondary">
+        Ver más
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

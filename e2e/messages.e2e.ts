@@ -1,0 +1,54 @@
+import { expect, jsEnabled, test } from "./fixtures";
+
+test("reply to a pending message with an attachment", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  await page.goto("/messages");
+  await expect(page.getByRole("heading", { name: /Mensajes/ })).toBeVisible();
+  const open = page.locator('[data-testid="conversation"]', { has: page.locator("fieldset:not([disabled])") });
+  const card = jsEnabled(testInfo) ? open.first() : open.last();
+  const id = await card.getAttribute("data-conversation-id");
+  const text = `Le enviamos el documento (${testInfo.project.name})`;
+  await card.getByPlaceholder("Escribe tu respuesta…").fill(text);
+  await card.getByLabel("Adjuntar archivo").setInputFiles({ name: "ficha.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 ficha") });
+  await card.getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Mensaje enviado");
+  await page.goto(`/messages/${id}?section=history`);
+  const thread = page.getByTestId("thread");
+  await expect(thread).toContainText(text);
+  const link = thread.getByRole("link", { name: /ficha\.pdf/ }).last();
+  const response = await page.request.get((await link.getAttribute("href"))!);
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("%PDF-1.4 ficha");
+});
+
+test("an empty reply is not sent", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/messages");
+  const card = page.locator('[data-testid="conversation"]', { has: page.locator("fieldset:not([disabled])") }).first();
+  await card.getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Mensaje no enviado");
+});
+
+test("edit an order field from the conversation dialog", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  await page.goto("/messages?section=history");
+  // With JavaScript, a click before hydration and route discovery finish can be lost.
+  await page.waitForLoadState("networkidle");
+  const row = page.getByTestId("conversation").nth(jsEnabled(testInfo) ? 2 : 3);
+  await row.getByRole("link", { name: "Ver conversación" }).click();
+  await expect(page).toHaveURL(/\/messages\/\d+\?section=history$/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("thread")).toBeVisible();
+  const comment = `Comentario desde mensajes ${testInfo.project.name} ${Date.now()}`;
+  await dialog.getByLabel("Comentarios").fill(comment);
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("dialog").getByLabel("Comentarios")).toHaveValue(comment);
+});
+
+test("an unknown conversation shows a 404 inside the layout", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/messages/999999");
+  await expect(page.getByRole("dialog")).toContainText("Conversación no encontrada");
+});

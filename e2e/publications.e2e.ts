@@ -1,0 +1,92 @@
+import { expect, jsEnabled, test } from "./fixtures";
+
+// A simple demo publication (one linked product, no variations); demo publication ids never change.
+const SIMPLE_ID = "MLM1133703341";
+
+test("list: URL state, store and channel badges, type and status", async ({ loginAs }) => {
+  const page = await loginAs("ml_manager");
+  await page.goto("/publications?filterStatus=paused&sortName=sold&sortValue=desc");
+  await expect(page.getByRole("heading", { name: /Publicaciones/ })).toBeVisible();
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(8);
+  await expect(rows.first().getByText("Inactiva")).toBeVisible();
+  await page.goto("/publications?search=Thw-ls%20Calibre%2012%20Awg%20Condumex");
+  await expect(page.locator("tbody tr").first().getByText("VARIABLE")).toBeVisible();
+});
+
+test("JS on: creates a publication with a variation", async ({ loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "con JavaScript");
+  const page = await loginAs("ml_manager");
+  await page.goto("/publications/new?page=2");
+  const title = `Cable Thw Calibre 12 E2E ${Date.now().toString().slice(-6)}`;
+  await page.getByLabel("Título").fill(title);
+  await expect(page.getByTestId("title-remaining")).toHaveText(String(55 - title.length));
+  await page.getByLabel("ID de categoría").fill("MLM187773");
+  await page.getByRole("button", { name: "Cargar categoría" }).click();
+  await expect(page.getByTestId("category-path")).toContainText("Cables Eléctricos");
+  await page.getByLabel("Marca *").fill("Condumex");
+  await page.getByLabel("Modelo *").fill("THW12");
+  await page.getByLabel("Código universal de producto *").fill("7501234567890");
+  await page.getByLabel("Condición del ítem *").selectOption("Nuevo");
+  await page.getByLabel("Calibre *").selectOption("12 AWG");
+  await page.getByLabel("Largo *").fill("100 m");
+  await page.getByLabel("Meli 1").check();
+  await page.getByLabel("Mercado Libre", { exact: true }).check();
+  await page.getByRole("checkbox", { name: "Sincronizar precio", exact: true }).check();
+  await page.getByRole("button", { name: "Agregar variación" }).click();
+  await expect(page.getByTestId("variation-0")).toBeVisible();
+  await page.getByTestId("variation-0").getByLabel("Color *").selectOption("Negro");
+  await page.getByLabel("Buscar producto (SKU o nombre)").fill("thw12ne100");
+  await page.getByRole("button", { name: "Agregar THW12NE100" }).click();
+  await expect(page.getByTestId("linked-v0-0")).toContainText("THW12NE100");
+  await expect(page.getByTestId("cost-total")).not.toHaveText("$0.00");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Publicación creada");
+  await expect(page).toHaveURL(/\/publications\?page=2$/);
+  await page.goto(`/publications?search=${encodeURIComponent(title)}`);
+  await expect(page.locator("tbody tr").first()).toContainText("VARIABLE");
+});
+
+test("JS on: a save with missing data warns 'Datos insuficientes'", async ({ loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "con JavaScript");
+  const page = await loginAs("admin");
+  await page.goto("/publications/new");
+  await page.getByLabel("Título").fill("Solo un título");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Por favor completa toda la información");
+  await expect(page.getByText("Elige la categoría.")).toBeVisible();
+});
+
+test("JS off: price-sync switch, a linked product's discount, the stock report", async ({ loginAs }, testInfo) => {
+  test.skip(jsEnabled(testInfo), "sin JavaScript");
+  const page = await loginAs("ml_manager");
+  await page.goto(`/publications?search=${SIMPLE_ID}`);
+  const priceSwitch = page.getByTestId(`priceSync-${SIMPLE_ID}`);
+  const before = await priceSwitch.getAttribute("aria-checked");
+  await priceSwitch.click();
+  await expect(page.getByTestId("toast")).toContainText("Publicación actualizada");
+  await expect(page.getByTestId(`priceSync-${SIMPLE_ID}`)).toHaveAttribute("aria-checked", before === "true" ? "false" : "true");
+
+  await page.getByRole("link", { name: `Editar ${SIMPLE_ID}` }).click();
+  await expect(page.getByRole("dialog")).toContainText(`Publicación ${SIMPLE_ID}`);
+  await page.getByLabel("Descuento TLREF200W65").fill("37");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Publicación actualizada");
+  await expect(page).toHaveURL(new RegExp(`/publications\\?search=${SIMPLE_ID}$`));
+  await page.goto(`/publications/${SIMPLE_ID}`);
+  await expect(page.getByLabel("Descuento TLREF200W65")).toHaveValue("10");
+
+  await page.goto("/publications/stock-report");
+  await page.getByLabel("Límite de stock (0 a 20)").fill("20");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Generar" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^publicaciones-stock-20-.*\.xlsx$/);
+});
+
+test("an unknown publication shows 'no encontrada' inside the list", async ({ loginAs }) => {
+  const page = await loginAs("admin");
+  await page.goto("/publications/MLM1?page=2");
+  await expect(page.getByRole("dialog")).toContainText("La publicación no existe o fue eliminada.");
+  // The list stays behind the dialog (a modal hides it from the accessibility tree with JavaScript).
+  await expect(page.locator("h1", { hasText: "Publicaciones" })).toBeVisible();
+});

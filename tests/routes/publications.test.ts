@@ -1,0 +1,378 @@
+import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "../../server/db/client";
+import { auditLog, files, publicationVariations, publications } from "../../server/db/schema";
+import { seedDemo } from "../../server/db/seed/demo";
+import { simulatorControl } from "../../server/integrations/simulator";
+import { loader as listLoader, action as listAction } from "~/routes/_app.publications";
+import { loader as editLoader, action as editAction } from "~/routes/_app.publications.$id";
+import { loader as newLoader, action as newAction } from "~/routes/_app.publications.new";
+import { loader as stockXlsx } from "~/routes/_app.publications.stock-report[.]xlsx";
+import { loader as unsyncedXlsx } from "~/routes/_app.publications.unsynced[.]xlsx";
+import { loader as salesXlsx } from "~/routes/_app.publications.sales-report[.]xlsx";
+import { loader as productsLoader } from "~/routes/_app.publications.products";
+import { loader as fileLoader } from "~/routes/files.$fileId";
+import { readToast } from "~/lib/toast.server";
+import type { Draft } from "~/modules/publications/draft";
+import type { EditorActionData } from "~/modules/publications/editor-action.server";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+const database = await useTestDatabase();
+await seedDemo(database, { now: new Date(), brand: "Electrica" });
+
+type ListData = Awaited<ReturnType<typeof listLoader>>;
+type EditData = Awaited<ReturnType<typeof editLoader>>;
+const ctx = { context: {} };
+
+async function toastOf(res: unknown) {
+  expect(res).toBeInstanceOf(Response);
+  const cookie = (res as Response).headers.get("set-cookie") ?? "";
+  return (await readToast(new Request("http://x", { headers: { cookie: cookie.split(";")[0] } }))).toast;
+}
+
+/** The dialog's form fields for a draft, as the browser would post them. */
+function draftForm(d: Draft, intent = "save"): FormData {
+  const f = new FormData();
+  const put = (k: string, v: string | number | boolean | null | undefined) => {
+    if (v === false || v == null) return;
+    f.append(k, v === true ? "on" : String(v));
+  };
+  put("intent", intent);
+  put("version", d.version);
+  put("title", d.title);
+  put("special", d.special);
+  put("categoryId", d.categoryId);
+  put("listingType", d.listingType);
+  put("store", d.store);
+  for (const [k, v] of Object.entries(d.attributes)) put(`attr.${k}`, v);
+  put("autosync", d.autosync);
+  put("priceSync", d.priceSync);
+  put("stockSync", d.stockSync);
+  d.warehouses.forEach((w) => f.append("warehouses", w));
+  d.channels.forEach((c) => f.append("channels", c));
+  put("premium", d.premium);
+  put("status", d.status);
+  d.linked.forEach((l, i) => {
+    f.append(`lp.${i}.sku`, l.sku);
+    f.append(`lp.${i}.qty`, String(l.qty));
+    f.append(`lp.${i}.discount`, String(l.discount));
+  });
+  d.variations.forEach((v, j) => {
+    f.append(`v.${j}.id`, v.id == null ? "" : String(v.id));
+    f.append(`v.${j}.name`, v.name);
+    for (const [k, val] of Object.entries(v.attributes)) f.append(`v.${j}.attr.${k}`, val);
+    v.linked.forEach((l, i) => {
+      f.append(`v.${j}.lp.${i}.sku`, l.sku);
+      f.append(`v.${j}.lp.${i}.qty`, String(l.qty));
+      f.append(`v.${j}.lp.${i}.discount`, String(l.discount));
+    });
+  });
+  d.gallery.forEach((g, k) => {
+    f.append(`g.${k}.fileId`, g.fileId);
+    f.append(`g.${k}.url`, g.url);
+    f.append(`g.${k}.name`, g.name);
+    f.append(`g.${k}.sku`, g.sku);
+    f.append(`g.${k}.origin`, g.origin);
+  });
+  put("descIntro", d.description.intro);
+  put("descBody", d.description.body);
+  put("descClosing", d.description.closing);
+  put("productSearch", d.productSearch);
+  put("searchTarget", d.searchTarget);
+  return f;
+}
+
+const answerOf = (res: unknown) => res as { data: EditorActionData; init: { status: number } | null };
+
+const list = (path: string, cookie: string) => settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, ...ctx }));
+const open = (id: string, cookie: string, query = "") =>
+  settle(() => editLoader({ request: makeRequest(`/publications/${id}${query}`, { cookie }), params: { id }, ...ctx }));
+const post = (id: string, form: FormData, cookie: string, query = "") =>
+  settle(() => editAction({ request: makeRequest(`/publications/${id}${query}`, { cookie, form }), params: { id }, ...ctx }));
+const postNew = (form: FormData, cookie: string) => settle(() => newAction({ request: makeRequest(`/publications/new?page=2`, { cookie, form }), params: {}, ...ctx }));
+
+async function pngOf(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+}
+
+describe("/publications list", () => {
+  it("lets Admin, Developer and MercadoLibre Manager in, 8 per page, and sends others home", async () => {
+    for (const role of ["admin", "developer", "ml_manager"] as const) {
+      const { cookie } = await loginAs(role);
+      const res = (await list("/publications", cookie)) as ListData;
+      expect(res.rows).toHaveLength(8);
+      expect(res.total).toBe(120);
+    }
+    for (const role of ["shop_manager", "cajero", "inventory"] as const) {
+      const { cookie } = await loginAs(role);
+      const res = (await list("/publications", cookie)) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).not.toContain("/publications");
+    }
+    const anonymous = (await list("/publications", "")) as Response;
+    expect(anonymous.headers.get("location")).toMatch(/^\/login/);
+  });
+
+  it("keeps valid parameters and drops bad ones instead of failing", async () => {
+    const { cookie } = await loginAs("admin");
+    const res = (await list("/publications?page=abc&sortName=DROP&sortValue=up&filterStatus=paused&search=%25", cookie)) as ListData;
+    expect(res.query).toMatchObject({ page: 1, sortName: undefined, sortValue: undefined, filterStatus: "paused" });
+    expect(res.rows.every((r) => r.status === "paused")).toBe(true);
+  });
+
+  it("filters, sorts and pages in the database", async () => {
+    const { cookie } = await loginAs("admin");
+    const paused = (await list("/publications?filterStatus=paused", cookie)) as ListData;
+    const [{ n }] = await database.query<{ n: number }>(`select count(*)::int n from publications where status = 'paused'`);
+    expect(paused.total).toBe(n);
+    const sold = (await list("/publications?sortName=sold&sortValue=desc", cookie)) as ListData;
+    const values = sold.rows.map((r) => r.soldQuantity);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    const page2 = (await list("/publications?sortName=sold&sortValue=desc&page=2", cookie)) as ListData;
+    expect(page2.rows[0].soldQuantity).toBeLessThanOrEqual(values.at(-1)!);
+    const bySync = (await list("/publications?sortName=priceSync&sortValue=desc", cookie)) as ListData;
+    expect(bySync.rows.every((r) => r.priceSync)).toBe(true);
+    const variable = (await list("/publications?search=Thw-ls%20Calibre%2012", cookie)) as ListData;
+    expect(variable.rows[0]).toMatchObject({ hasVariations: true });
+  });
+
+  it("searches by full SKU when the switch is on", async () => {
+    const { cookie } = await loginAs("admin");
+    const res = (await list("/publications?search=qo120&skuSearch=true", cookie)) as ListData;
+    expect(res.total).toBeGreaterThan(0);
+    const ids = res.rows.map((r) => r.id);
+    const rows = await getDb().select({ s: publications.linkedProductsString }).from(publications).where(inArray(publications.id, ids));
+    expect(rows.every((r) => ` ${r.s} `.includes(" QO120 "))).toBe(true);
+    // A part of a SKU is not a full SKU.
+    const partial = (await list("/publications?search=QO12&skuSearch=true", cookie)) as ListData;
+    expect(partial.total).toBe(0);
+  });
+
+  it("turns price sync on (which turns autosync on) and off, with an audit entry", async () => {
+    const { cookie, user } = await loginAs("ml_manager");
+    const [target] = await getDb().select().from(publications).where(sql`not ${publications.autosync}`).limit(1);
+    const on = await settle(() =>
+      listAction({ request: makeRequest("/publications?page=3", { cookie, form: { intent: "sync-switch", id: target.id, field: "priceSync", value: "on" } }), params: {}, ...ctx }),
+    );
+    expect((on as Response).headers.get("location")).toBe("/publications?page=3");
+    expect((await toastOf(on))?.variant).toBe("success");
+    const [after] = await getDb().select().from(publications).where(eq(publications.id, target.id));
+    expect(after).toMatchObject({ priceSync: true, autosync: true, version: target.version + 1 });
+    const entries = await getDb().select().from(auditLog).where(and(eq(auditLog.identifier, target.id), eq(auditLog.userId, user.id)));
+    expect(entries).toHaveLength(1);
+    await listAction({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: target.id, field: "priceSync", value: "off" } }), params: {}, ...ctx });
+    const [off] = await getDb().select().from(publications).where(eq(publications.id, target.id));
+    expect(off.priceSync).toBe(false);
+  });
+
+  it("answers bad switch input with a toast, never a 500", async () => {
+    const { cookie } = await loginAs("admin");
+    const forms: Array<Record<string, string>> = [{ intent: "sync-switch", id: "x", field: "priceSync", value: "on" }, { intent: "sync-switch", id: "MLM1", field: "title", value: "on" }, {}];
+    for (const form of forms) {
+      const res = await settle(() => listAction({ request: makeRequest("/publications", { cookie, form }), params: {}, ...ctx }));
+      expect((res as Response).status).toBe(302);
+      expect((await toastOf(res))?.variant).toBe("warning");
+    }
+    const missing = await settle(() => listAction({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: "MLM999", field: "stockSync", value: "on" } }), params: {}, ...ctx }));
+    expect((await toastOf(missing))?.title).toBe("Publicación no encontrada");
+  });
+});
+
+describe("/publications/:id dialog", () => {
+  it("answers 404 for an unknown or malformed id (shown inside the list)", async () => {
+    const { cookie } = await loginAs("admin");
+    expect(((await open("MLM1", cookie)) as Response).status).toBe(404);
+    expect(((await open("nada", cookie)) as Response).status).toBe(404);
+    expect(((await post("MLM1", new FormData(), cookie)) as Response).status).toBe(404);
+  });
+
+  it("loads a publication with its variations, products and cost summary", async () => {
+    const { cookie } = await loginAs("admin");
+    const [variable] = await getDb().select({ id: publications.id }).from(publications).where(sql`exists (select 1 from publication_variations v where v.post_id = ${publications.id})`).limit(1);
+    const res = (await open(variable.id, cookie)) as EditData;
+    expect(res.view.draft.variations.length).toBeGreaterThan(1);
+    for (const v of res.view.draft.variations) for (const l of v.linked) expect(res.view.products[l.sku]).toBeTruthy();
+    expect(res.view.cost.total).toBeGreaterThan(res.view.cost.subtotal);
+    expect(res.view.footer).toContain("GARANTÍA");
+  });
+
+  it("saves a linked product's discount clamped to 10 and qty at least 1, keeping the list query", async () => {
+    const { cookie } = await loginAs("ml_manager");
+    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1 and ${publications.status} = 'active'`).limit(1);
+    const view = ((await open(pub.id, cookie)) as EditData).view;
+    const draft = { ...view.draft, linked: [{ ...view.draft.linked[0], qty: 0, discount: 37 }] };
+    const res = await post(pub.id, draftForm(draft), cookie, "?page=4&sortName=sold");
+    expect((res as Response).status, JSON.stringify(answerOf(res).data?.fieldErrors ?? {})).toBe(302);
+    expect((res as Response).headers.get("location")).toBe("/publications?page=4&sortName=sold");
+    const [saved] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(saved.linkedProducts[0]).toMatchObject({ qty: 1, discount: 10 });
+    expect(saved.version).toBe(pub.version + 1);
+  });
+
+  it("refuses a stale edit", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1`).offset(3).limit(1);
+    const view = ((await open(pub.id, cookie)) as EditData).view;
+    await getDb().update(publications).set({ version: pub.version + 5 }).where(eq(publications.id, pub.id));
+    const res = answerOf(await post(pub.id, draftForm({ ...view.draft, description: { ...view.draft.description, intro: "Nuevo texto" } }), cookie));
+    expect(res.init?.status).toBe(400);
+    expect(res.data.toast?.title).toBe("Publicación modificada");
+  });
+
+  it("shows the marketplace's refusal and saves nothing", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1`).offset(5).limit(1);
+    const view = ((await open(pub.id, cookie)) as EditData).view;
+    await simulatorControl.failNext("marketplace.updatePublication", "http", { status: 503 });
+    const res = answerOf(await post(pub.id, draftForm({ ...view.draft, priceSync: !view.draft.priceSync }), cookie));
+    expect(res.init?.status).toBe(400);
+    expect(res.data.toast?.variant).toBe("danger");
+    const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(after.version).toBe(pub.version);
+  });
+});
+
+describe("/publications/new", () => {
+  it("starts with the section 3 defaults", async () => {
+    const { cookie } = await loginAs("admin");
+    const res = (await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }))) as Awaited<ReturnType<typeof newLoader>>;
+    expect(res.view.draft).toMatchObject({ id: null, autosync: false, priceSync: false, stockSync: false, listingType: "gold_special" });
+    expect(res.view.draft.linked).toEqual([{ sku: "", qty: 1, discount: 0 }]);
+  });
+
+  it("warns 'Datos insuficientes' and sends nothing when data is missing", async () => {
+    const { cookie } = await loginAs("admin");
+    const before = await database.query<{ n: number }>(`select count(*)::int n from sim.mkt_publications`);
+    const res = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Solo título" }), cookie));
+    expect(res.init?.status).toBe(400);
+    expect(res.data.toast).toMatchObject({ title: "Datos insuficientes", message: "Por favor completa toda la información", variant: "warning" });
+    expect(Object.keys(res.data.fieldErrors)).toEqual(expect.arrayContaining(["categoryId", "channels", "store", "linked"]));
+    const after = await database.query<{ n: number }>(`select count(*)::int n from sim.mkt_publications`);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it("answers a category the marketplace does not know with a field error", async () => {
+    const { cookie } = await loginAs("admin");
+    const res = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable", categoryId: "MLM000" }, "load-category"), cookie));
+    expect(res.init?.status).toBe(400);
+    expect(res.data.fieldErrors.categoryId).toEqual(["La categoría no existe en Mercado Libre."]);
+  });
+
+  it("predicts categories, searches products and adds rows without saving", async () => {
+    const { cookie } = await loginAs("admin");
+    const predicted = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable THW calibre 12 negro" }, "predict"), cookie));
+    expect(predicted.data.view.predictions?.[0].categoryId).toBe("MLM187773");
+    const found = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable", productSearch: "thw12" }, "search-products"), cookie));
+    expect(found.data.view.searchResults?.length).toBeGreaterThan(0);
+    expect(found.data.view.searchResults!.length).toBeLessThanOrEqual(40);
+    const short = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable", productSearch: " t " }, "search-products"), cookie));
+    expect(short.data.view.searchResults).toEqual([]);
+    const added = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable" }, "add-product:flat:thw12ne100"), cookie));
+    expect(added.data.view.draft.linked).toEqual([{ sku: "THW12NE100", qty: 1, discount: 0 }]);
+    const json = (await settle(() => productsLoader({ request: makeRequest("/publications/products?search=qo1", { cookie }), params: {}, ...ctx }))) as { results: unknown[] };
+    expect(json.results.length).toBeGreaterThan(0);
+  });
+
+  it("creates a publication with a variation through the marketplace, then stores it", async () => {
+    const { cookie, user } = await loginAs("ml_manager");
+    const draft: Draft = {
+      ...emptyDraft(),
+      title: "Cable Thw Calibre 12 Prueba Caja 100 M",
+      categoryId: "MLM187773",
+      store: "meli1",
+      channels: ["marketplace", "mshops"],
+      priceSync: true,
+      warehouses: ["1ML", "M"],
+      attributes: { BRAND: "Condumex", MODEL: "THW12", GTIN: "7501234567890", ITEM_CONDITION: "Nuevo", CABLE_GAUGE: "12 AWG", CABLE_LENGTH: "100 m" },
+      linked: [],
+      variations: [
+        { id: null, name: "", attributes: { COLOR: "Negro" }, linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }] },
+        { id: null, name: "", attributes: { COLOR: "Blanco" }, linked: [{ sku: "THW12BL100", qty: 1, discount: 3 }] },
+      ],
+      description: { intro: "Cable de prueba.", body: "- Calibre 12", closing: "" },
+    };
+    const res = await postNew(draftForm(draft), cookie);
+    expect((res as Response).status, JSON.stringify(answerOf(res).data?.fieldErrors ?? answerOf(res).data?.toast)).toBe(302);
+    expect((res as Response).headers.get("location")).toBe("/publications?page=2");
+    expect((await toastOf(res))?.title).toBe("Publicación creada");
+    const [created] = await getDb().select().from(publications).where(eq(publications.title, draft.title));
+    expect(created).toMatchObject({ autosync: true, priceSync: true, createdBy: user.id, linkedProductsString: "THW12NE100 THW12BL100" });
+    const variations = await getDb().select().from(publicationVariations).where(eq(publicationVariations.postId, created.id));
+    expect(variations.map((v) => v.name).sort()).toEqual(["Blanco", "Negro"]);
+    const [remote] = await database.query<{ description: string }>(`select description from sim.mkt_publications where id = $1`, [created.id]);
+    expect(remote.description).toContain("GARANTÍA");
+  });
+
+  it("refuses an image under the minimum size or a non-image, and a duplicate name", async () => {
+    const { cookie } = await loginAs("admin");
+    const base = { ...emptyDraft(), title: "Foco", linked: [{ sku: "QO120", qty: 1, discount: 0 }] };
+    const upload = async (name: string, bytes: Buffer, type: string) => {
+      const form = draftForm(base, "upload:QO120");
+      form.append("upload.QO120", new File([new Uint8Array(bytes)], name, { type }));
+      return answerOf(await postNew(form, cookie));
+    };
+    const small = await upload("chica.png", await pngOf(800, 800), "image/png");
+    expect(small.data.toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)" });
+    const text = await upload("texto.png", Buffer.from("no soy imagen"), "image/png");
+    expect(text.data.toast?.title).toBe("Imagen no válida");
+    expect(await getDb().select().from(files)).toHaveLength(0);
+    const ok = await upload("grande.png", await pngOf(1500, 1600), "image/png");
+    expect(ok.data.toast).toBeNull();
+    expect(ok.data.view.draft.gallery).toHaveLength(1);
+    const again = await upload("GRANDE.png", await pngOf(1500, 1600), "image/png");
+    expect(again.data.toast).toMatchObject({ title: "Imagen ya existente", message: "Error al guardar, la imagen GRANDE.png ya existe." });
+    const stored = await getDb().select().from(files);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ mimeType: "image/webp", width: 1500, height: 1600 });
+    const served = (await settle(() => fileLoader({ request: makeRequest(`/files/${stored[0].id}?w=150`, { cookie }), params: { fileId: stored[0].id }, ...ctx }))) as Response;
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(150);
+  });
+});
+
+describe("reports", () => {
+  it("'Sin sincronizar' downloads a real spreadsheet", async () => {
+    const { cookie } = await loginAs("admin");
+    const res = (await settle(() => unsyncedXlsx({ request: makeRequest("/publications/unsynced.xlsx", { cookie }), params: {}, ...ctx }))) as Response;
+    expect(res.headers.get("content-type")).toContain("spreadsheetml");
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+  });
+
+  it("'Por stock' validates the threshold and answers 'Sin registros' when nothing matches", async () => {
+    const { cookie } = await loginAs("ml_manager");
+    const run = (q: string) => settle(() => stockXlsx({ request: makeRequest(`/publications/stock-report.xlsx${q}`, { cookie }), params: {}, ...ctx }));
+    expect((await toastOf(await run("?threshold=25")))?.title).toBe("Límite inválido");
+    await getDb().update(publications).set({ stockNow: 0, stockLater: 0 }).where(sql`${publications.id} = (select id from publications where autosync order by id limit 1)`);
+    const some = (await run("?threshold=0")) as Response;
+    expect(some.headers.get("content-type")).toContain("spreadsheetml");
+    await getDb().update(publications).set({ stockNow: 50, stockLater: 50 }).where(sql`${publications.autosync}`);
+    const none = await run("?threshold=20");
+    expect(await toastOf(none)).toMatchObject({ title: "Sin registros", message: "Lo sentimos, no se encuentran registros con los parámetros seleccionados." });
+  });
+
+  it("the sales report checks the range and the permission", async () => {
+    const { cookie } = await loginAs("admin");
+    const run = (q: string, c = cookie) => settle(() => salesXlsx({ request: makeRequest(`/publications/sales-report.xlsx${q}`, { cookie: c }), params: {}, ...ctx }));
+    expect(await toastOf(await run("?store=Meli1&range=custom&start=2024-01-01&end=2025-06-01"))).toMatchObject({ title: "Rango inválido" });
+    expect(await toastOf(await run("?store=Meli1&range=custom&start=2024-01-01"))).toMatchObject({ title: "Rango incompleto" });
+    expect(await toastOf(await run("?store=Meli1&range=custom&start=2024-01-01&end=2999-01-01"))).toMatchObject({ title: "Fecha inválida" });
+    const month = (await run("?store=Meli1&range=last30")) as Response;
+    expect(month.headers.get("content-type")).toContain("spreadsheetml");
+    const manager = await loginAs("ml_manager", { permissions: [] });
+    expect(await toastOf(await run("?store=Meli1&range=today", manager.cookie))).toMatchObject({ title: "Sin permiso" });
+    const granted = await loginAs("ml_manager", { permissions: ["sales_reports"] });
+    expect(((await run("?store=Oficiales&range=last30", granted.cookie)) as Response).status).not.toBe(500);
+  });
+});
+
+function emptyDraft(): Draft {
+  return {
+    id: null, version: 0, title: "", special: false, categoryId: "", listingType: "gold_special", store: "", attributes: {},
+    autosync: false, priceSync: false, stockSync: false, warehouses: [], channels: [], premium: false, status: "active",
+    linked: [{ sku: "", qty: 1, discount: 0 }], variations: [], gallery: [], description: { intro: "", body: "", closing: "" },
+    productSearch: "", searchTarget: "flat",
+  };
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../server/db/client";
+import { auditLog, questions } from "../../server/db/schema";
+import { seedDemo } from "../../server/db/seed/demo";
+import { simulatorControl } from "../../server/integrations/simulator";
+import { loader as listLoader, action as listAction } from "~/routes/_app.questions";
+import { loader as blockLoader, action as blockAction } from "~/routes/_app.questions.$questionId.block";
+import { action as deleteAction } from "~/routes/_app.questions.$questionId.delete";
+import { action as fastAction } from "~/routes/_app.questions.fast-answers";
+import { readToast } from "~/lib/toast.server";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+const database = await useTestDatabase();
+await seedDemo(database, { now: new Date(), brand: "Electrica" });
+
+type ListData = Awaited<ReturnType<typeof listLoader>>;
+
+async function list(path: string, cookie: string) {
+  return settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+}
+async function post(form: Record<string, string>, cookie: string, path = "/questions") {
+  return settle(() => listAction({ request: makeRequest(path, { cookie, form }), params: {}, context: {} }));
+}
+async function toastOf(res: unknown) {
+  expect(res).toBeInstanceOf(Response);
+  const r = res as Response;
+  const cookie = r.headers.get("set-cookie") ?? "";
+  return (await readToast(new Request("http://x", { headers: { cookie: cookie.split(";")[0] } }))).toast;
+}
+const pendingWith = async (where: (q: typeof questions.$inferSelect) => boolean) =>
+  (await getDb().select().from(questions).where(eq(questions.status, "UNANSWERED"))).filter(where);
+
+describe("/questions access", () => {
+  it("lets Admin, Developer and MercadoLibre Manager in and sends others home", async () => {
+    for (const role of ["admin", "developer", "ml_manager"] as const) {
+      const { cookie } = await loginAs(role);
+      const res = (await list("/questions", cookie)) as ListData;
+      expect(res.rows.length).toBe(3);
+    }
+    const { cookie } = await loginAs("shop_manager");
+    const res = await list("/questions", cookie);
+    expect((res as Response).status).toBe(302);
+    expect((res as Response).headers.get("location")).toBe("/products");
+    const anonymous = await list("/questions", "");
+    expect((anonymous as Response).headers.get("location")).toMatch(/^\/login/);
+  });
+
+  it("block and delete need the moderation flag for MercadoLibre Manager", async () => {
+    const [q] = await pendingWith(() => true);
+    const { cookie } = await loginAs("ml_manager");
+    const res = await settle(() => blockLoader({ request: makeRequest(`/questions/${q.id}/block`, { cookie }), params: { questionId: String(q.id) }, context: {} }));
+    expect((res as Response).status).toBe(302);
+    expect((await toastOf(res))?.title).toBe("Sin permiso");
+    const posted = await settle(() => deleteAction({ request: makeRequest(`/questions/${q.id}/delete`, { cookie, form: {} }), params: { questionId: String(q.id) }, context: {} }));
+    expect((await toastOf(posted))?.title).toBe("Sin permiso");
+    const [still] = await getDb().select().from(questions).where(eq(questions.id, q.id));
+    expect(still.status).toBe("UNANSWERED");
+  });
+});
+
+describe("/questions lists", () => {
+  it("pending: oldest first, three per batch, a larger limit loads more; bad params fall back", async () => {
+    const { cookie } = await loginAs("admin");
+    const first = (await list("/questions", cookie)) as ListData;
+    expect(first.total).toBe(30);
+    expect(first.rows.map((r) => r.id)).toHaveLength(3);
+    const more = (await list("/questions?limit=6", cookie)) as ListData;
+    expect(more.rows.slice(0, 3).map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    expect(more.rows).toHaveLength(6);
+    const bad = (await list("/questions?limit=abc&tab=zzz&date=2024-99-99", cookie)) as ListData;
+    expect(bad.query).toMatchObject({ tab: "pending", limit: 3 });
+    expect(first.times.length).toBeGreaterThan(0);
+    expect(first.times[0].total).toBeGreaterThan(0);
+  });
+
+  it("history: one Mexico City day (today by default) with per-store counts, or all of one client", async () => {
+    const { cookie } = await loginAs("admin");
+    const ymdOf = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(d).replace(/-/g, "/");
+    const today = (await list("/questions?tab=history", cookie)) as ListData;
+    expect(today.query.date).toBe(ymdOf(new Date()));
+    expect(today.rows.every((r) => ymdOf(r.dateCreated) === today.query.date)).toBe(true);
+    const [latest] = await database.query<{ date_created: Date; client_id: string }>(`select date_created, client_id::text from questions where status <> 'UNANSWERED' order by date_created desc limit 1 offset 5`);
+    const ymd = ymdOf(new Date(latest.date_created));
+    const filtered = (await list(`/questions?tab=history&limit=300&date=${ymd}`, cookie)) as ListData;
+    const [{ n }] = await database.query<{ n: number }>(
+      `select count(*)::int as n from questions where status <> 'UNANSWERED' and to_char(date_created at time zone 'America/Mexico_City', 'YYYY/MM/DD') = $1`, [ymd]);
+    expect(filtered.total).toBe(n);
+    expect(filtered.counts!.reduce((s, c) => s + c.n, 0)).toBe(n);
+    expect(filtered.rows).toHaveLength(n);
+    expect(filtered.rows.every((r) => ymdOf(r.dateCreated) === ymd)).toBe(true);
+    const client = (await list(`/questions?tab=history&search=${latest.client_id}`, cookie)) as ListData;
+    expect(client.query.date).toBeUndefined();
+    expect(client.rows.every((r) => String(r.clientId) === latest.client_id)).toBe(true);
+    expect(client.total).toBeGreaterThan(0);
+  });
+});
+
+describe("answering", () => {
+  it("an empty answer is a field error; a missing rating too; nothing is sent", async () => {
+    const { cookie } = await loginAs("admin");
+    const [q] = await pendingWith((q) => !!q.suggestion);
+    const empty = (await post({ intent: "answer", questionId: String(q.id), answer: "   ", evaluation: "100" }, cookie)) as unknown as { data: { errors: { answer?: string[] } }; init: { status: number } };
+    expect(empty.init.status).toBe(400);
+    expect(empty.data.errors.answer?.[0]).toBe("Escribe una respuesta.");
+    const unrated = (await post({ intent: "answer", questionId: String(q.id), answer: "Hola" }, cookie)) as unknown as { data: { errors: { evaluation?: string[] } }; init: { status: number } };
+    expect(unrated.init.status).toBe(400);
+    expect(unrated.data.errors.evaluation?.[0]).toMatch(/Califica la sugerencia/);
+    const [after] = await getDb().select().from(questions).where(eq(questions.id, q.id));
+    expect(after.status).toBe("UNANSWERED");
+  });
+
+  it("answers through the marketplace, records the rating and audits; the list restarts", async () => {
+    const { cookie, user } = await loginAs("ml_manager");
+    const [q] = await pendingWith((q) => !!q.suggestion);
+    const res = await post({ intent: "answer", questionId: String(q.id), answer: "¡Hola! Sí, es original.", evaluation: "50" }, cookie, "/questions?limit=9");
+    expect((res as Response).headers.get("location")).toBe("/questions");
+    expect((await toastOf(res))?.title).toBe("Respuesta enviada");
+    const [after] = await getDb().select().from(questions).where(eq(questions.id, q.id));
+    expect(after).toMatchObject({ status: "ANSWERED", answer: "¡Hola! Sí, es original.", evaluation: 50, updatedBy: user.id, draft: null });
+    const entries = await getDb().select().from(auditLog).where(eq(auditLog.identifier, String(q.id)));
+    expect(entries.some((e) => e.message.includes("respondida"))).toBe(true);
+  });
+
+  it("a marketplace failure shows a danger toast and keeps the typed text as the draft", async () => {
+    const { cookie } = await loginAs("admin");
+    const [q] = await pendingWith((q) => !q.suggestion);
+    await simulatorControl.failNext("marketplace.answerQuestion", "timeout");
+    const res = await post({ intent: "answer", questionId: String(q.id), answer: "Texto que no se debe perder" }, cookie);
+    const toast = await toastOf(res);
+    expect(toast?.variant).toBe("danger");
+    const [after] = await getDb().select().from(questions).where(eq(questions.id, q.id));
+    expect(after).toMatchObject({ status: "UNANSWERED", draft: "Texto que no se debe perder" });
+  });
+
+  it("inactive publications without a suggestion cannot be answered", async () => {
+    const { cookie } = await loginAs("admin");
+    const rows = await database.query<{ id: string }>(
+      `select q.id::text from questions q join publications p on p.id = q.publication_id where q.status = 'UNANSWERED' and p.status <> 'active' and q.suggestion is null`,
+    );
+    if (rows.length === 0) return;
+    const res = await post({ intent: "answer", questionId: rows[0].id, answer: "Hola" }, cookie);
+    expect((await toastOf(res))?.title).toBe("Publicación inactiva");
+  });
+
+  it("an unknown question is a 404; fast answers insert into the draft", async () => {
+    const { cookie } = await loginAs("admin");
+    const missing = await post({ intent: "answer", questionId: "999", answer: "Hola" }, cookie);
+    expect((missing as Response).status).toBe(404);
+    const [q] = await pendingWith(() => true);
+    const fast = await database.query<{ id: number; text: string }>(`select id, text from fast_answers order by id limit 1`);
+    await post({ intent: "insert-fast-answer", questionId: String(q.id), answer: "Inicio", fastAnswerId: String(fast[0].id) }, cookie);
+    const [after] = await getDb().select().from(questions).where(eq(questions.id, q.id));
+    expect(after.draft).toBe(`Inicio\n\n${fast[0].text}`);
+  });
+});
+
+describe("moderation", () => {
+  it("Admin blocks a buyer and deletes a question through the marketplace", async () => {
+    const { cookie } = await loginAs("admin");
+    const [a, b] = await pendingWith(() => true);
+    const blocked = await settle(() => blockAction({ request: makeRequest(`/questions/${a.id}/block?limit=6`, { cookie, form: {} }), params: { questionId: String(a.id) }, context: {} }));
+    expect((blocked as Response).headers.get("location")).toBe("/questions");
+    expect((await toastOf(blocked))?.title).toBe("Comprador bloqueado");
+    const deleted = await settle(() => deleteAction({ request: makeRequest(`/questions/${b.id}/delete`, { cookie, form: {} }), params: { questionId: String(b.id) }, context: {} }));
+    expect((await toastOf(deleted))?.title).toBe("Pregunta eliminada");
+    const [after] = await getDb().select().from(questions).where(eq(questions.id, b.id));
+    expect(after.status).toBe("DELETED");
+    const missing = await settle(() => blockLoader({ request: makeRequest(`/questions/42/block`, { cookie }), params: { questionId: "42" }, context: {} }));
+    expect((missing as Response).status).toBe(404);
+  });
+
+  it("MercadoLibre Manager with the flag may moderate", async () => {
+    const { cookie } = await loginAs("ml_manager", { permissions: ["question_moderation"] });
+    const [a] = await pendingWith(() => true);
+    const res = await settle(() => blockLoader({ request: makeRequest(`/questions/${a.id}/block`, { cookie }), params: { questionId: String(a.id) }, context: {} }));
+    expect(res).toHaveProperty("question");
+  });
+
+  it("fast answers: an empty name is refused, a valid one is created", async () => {
+    const { cookie } = await loginAs("admin");
+    const bad = (await settle(() => fastAction({ request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: " ", text: "x" } }), params: {}, context: {} }))) as unknown as { init: { status: number } };
+    expect(bad.init.status).toBe(400);
+    const ok = await settle(() => fastAction({ request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: "Garantía", text: "Un año de garantía." } }), params: {}, context: {} }));
+    expect((await toastOf(ok))?.title).toBe("Respuesta rápida creada");
+  });
+});
