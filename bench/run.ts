@@ -59,7 +59,7 @@ for (const list of LISTS) {
     if (res.status !== 200) throw new Error(`${list.route}?${list.query} respondió ${res.status}`);
     await res.text();
   };
-  await timeMany(5, get);
+  await timeMany(15, get);
   const doc = await timeMany(ROUNDS, get);
   let sqlMs: number | null = null;
   if (list.sql) {

@@ -34,6 +34,11 @@ export const q = {
       .optional(),
 };
 
+/** The keys of a [key, label] option table, typed for `q.oneOf`. */
+export function keysOf<T extends ReadonlyArray<readonly [string, string]>>(list: T) {
+  return list.map(([k]) => k) as unknown as [T[number][0], ...T[number][0][]];
+}
+
 /** A URL for the same list with some parameters changed (undefined/empty removes them). */
 export function withParams(search: string | URLSearchParams, changes: Record<string, string | number | null | undefined>) {
   const params = new URLSearchParams(search);

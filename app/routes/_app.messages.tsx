@@ -115,7 +115,7 @@ export default function Messages() {
           <FilterSelect name="filterLogisticType" label="Logística" value={query.filterLogisticType} allLabel="Todas" options={LOGISTIC_FILTERS} />
           <FilterSelect name="filterStatus" label="Estado de la orden" value={query.filterStatus} allLabel="Todos" options={ORDER_STATUS_FILTERS} />
           <FilterSelect name="message_status_filter" label="Conversación" value={query.message_status_filter} allLabel="Todas" options={MESSAGE_STATUS_FILTERS} />
-          <FilterSelect name="shipment_status_filter" label="Envío" value={query.shipment_status_filter} allLabel="Todos" options={SHIPMENT_STATUS_FILTERS.map((s) => [s, s] as const)} />
+          <FilterSelect name="shipment_status_filter" label="Envío" value={query.shipment_status_filter} allLabel="Todos" options={SHIPMENT_STATUS_FILTERS} />
           <FilterSelect name="claim_return_status_filter" label="Reclamos" value={query.claim_return_status_filter} allLabel="Todos" options={CLAIM_RETURN_FILTERS} />
           <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={ASSIGNED_FILTERS} />
           <FilterSelect name="day_filter" label="Último mensaje" value={query.day_filter} allLabel="Cualquier día" options={DAY_FILTERS} />

@@ -5,6 +5,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
 import { requireAccess } from "~/modules/auth/guard.server";
+import { downloadFilename, saveBlob } from "~/lib/download";
 import { DAY_FILTERS, FILTER_PARAMS } from "~/modules/orders/filters";
 
 export const meta: MetaFunction = () => [{ title: "Reportes · Órdenes" }];
@@ -46,16 +47,9 @@ async function download(form: HTMLFormElement, onProgress: (p: Progress) => void
       }
     }
     const blob = new Blob(chunks as BlobPart[], { type });
-    const filename = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? "reporte.xlsx";
-    const href = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = href;
-    a.download = decodeURIComponent(filename);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
-    onProgress({ state: "done", filename: decodeURIComponent(filename) });
+    const filename = downloadFilename(res);
+    saveBlob(blob, filename);
+    onProgress({ state: "done", filename });
   } catch {
     onProgress({ state: "error", title: "Reporte no generado", message: "No fue posible conectar con el servidor." });
   }

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { formatQueryDate, parseQueryDate } from "~/lib/format";
 import { parseQuery, withParams } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { TEXTS } from "~/modules/publications/constants";
-import { checkRange, quickRange } from "~/modules/publications/report-range";
 import { SalesReportQuery } from "~/modules/publications/schemas";
+import { quickRange, RANGE_MESSAGES, validateRange } from "~/modules/reports/date-range";
 
 /** GET /publications/sales-report.xlsx?store&range[&start&end]: the sales report (Admin, Developer, flag holders). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,10 +16,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const range = query.range ?? "today";
   const back = `/publications/sales-report${withParams("", { store, range, start: query.start, end: query.end })}`;
   const checked =
-    range === "custom" ? checkRange(parseQueryDate(query.start), parseQueryDate(query.end)) : { ok: true as const, ...quickRange(range) };
-  if (!checked.ok) return redirectWithToast(back, { title: checked.title, message: checked.message, variant: "warning" });
-  const start = formatQueryDate(checked.start.toJSDate());
-  const end = formatQueryDate(checked.end.toJSDate());
+    range === "custom"
+      ? validateRange(query.start, query.end)
+      : { range: quickRange(range), error: null };
+  // A custom range with neither end is as incomplete as one with a single end.
+  if (!checked.range) {
+    const error = checked.error ?? RANGE_MESSAGES.incomplete;
+    return redirectWithToast(back, { ...error, variant: "warning" });
+  }
+  const { start, end } = checked.range;
   let rows;
   try {
     rows = await getIntegrations().marketplace.reportPublications({ start, end, mlStore: store });

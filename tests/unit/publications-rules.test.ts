@@ -1,9 +1,7 @@
-import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { classifyAttributes } from "~/modules/publications/attributes";
 import { addProduct, addRow, addVariation, newDraft, readDraft, removeRow, setAllWarehouses, type Draft } from "~/modules/publications/draft";
 import { isBrandAccount, publicationTypeLabel, statusLabel, storeLabel } from "~/modules/publications/labels";
-import { checkRange, quickRange } from "~/modules/publications/report-range";
 import { computeStock } from "~/modules/publications/stock";
 import { marketplaceTitle, remainingCharacters, titleLimit } from "~/modules/publications/title";
 import { validateDraft } from "~/modules/publications/validation";
@@ -157,27 +155,5 @@ describe("stock (immediate and later)", () => {
     expect(computeStock(lines, [])).toEqual({ now: 3, later: 2 });
     expect(computeStock(lines, ["1ML", "M"])).toEqual({ now: 3, later: 0 });
     expect(computeStock([], [])).toEqual({ now: 0, later: 0 });
-  });
-});
-
-describe("report ranges (spec 1 §5)", () => {
-  const now = DateTime.fromISO("2025-03-12T12:00:00", { zone: "America/Mexico_City" });
-  const day = (s: string) => DateTime.fromISO(s, { zone: "America/Mexico_City" });
-  it.each([
-    ["today", "2025-03-12", "2025-03-12"],
-    ["yesterday", "2025-03-11", "2025-03-11"],
-    ["last7", "2025-03-06", "2025-03-12"],
-    ["last30", "2025-02-11", "2025-03-12"],
-    ["thisMonth", "2025-03-01", "2025-03-12"],
-    ["thisYear", "2025-01-01", "2025-03-12"],
-  ] as const)("%s is %s – %s", (range, start, end) => {
-    const r = quickRange(range, now);
-    expect([r.start.toISODate(), r.end.toISODate()]).toEqual([start, end]);
-  });
-  it("refuses incomplete, future and longer-than-a-year ranges", () => {
-    expect(checkRange(day("2025-01-01"), null, now)).toMatchObject({ ok: false, title: "Rango incompleto", message: "Selecciona un rango completo." });
-    expect(checkRange(day("2025-03-01"), day("2025-03-13"), now)).toMatchObject({ ok: false, title: "Fecha inválida", message: "No se permite seleccionar fechas futuras." });
-    expect(checkRange(day("2024-03-11"), day("2025-03-12"), now)).toMatchObject({ ok: false, title: "Rango inválido", message: "El rango máximo permitido es de 1 año." });
-    expect(checkRange(day("2024-03-12"), day("2025-03-12"), now)).toMatchObject({ ok: true });
   });
 });

@@ -61,8 +61,20 @@ export async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 20 ? value : null;
 }
 
-/** The signed-in user, or null. One query; slides the expiry forward. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+// The root, layout and page loaders of one document request all ask for the user: one lookup serves them.
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null. One query per request; slides the expiry forward. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = lookupSessionUser(request);
+    perRequest.set(request, found);
+  }
+  return found;
+}
+
+async function lookupSessionUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
   const db = getDb();

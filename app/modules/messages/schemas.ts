@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { parseQueryDate } from "~/lib/format";
-import { q } from "~/lib/query";
+import { keysOf, q } from "~/lib/query";
+import { ORDER_STATUS_FILTERS, SHIPMENT_STATUS_FILTERS } from "~/modules/orders/filters";
 import { MESSAGE_MAX } from "./rules";
+
+// The order-side filter tables are the orders screen's own: one list of statuses for both screens.
+export { ORDER_STATUS_FILTERS, SHIPMENT_STATUS_FILTERS };
 
 export const SECTIONS = ["pending", "history", "invoice"] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -21,14 +25,6 @@ export const LOGISTIC_VALUES: Record<(typeof LOGISTIC_FILTERS)[number][0], strin
   cross_docking: "cross_docking",
 };
 
-export const ORDER_STATUS_FILTERS = [
-  ["confirmed", "Confirmada"],
-  ["payment_required", "Pago requerido"],
-  ["payment_in_process", "Pago en proceso"],
-  ["partially_paid", "Pago parcial"],
-  ["paid", "Pagada"],
-  ["cancelled", "Cancelada"],
-] as const;
 
 export const MESSAGE_STATUS_FILTERS = [
   ["urgent", "Urgentes (más de 24 h)"],
@@ -37,10 +33,6 @@ export const MESSAGE_STATUS_FILTERS = [
   ["closed", "Conversación cerrada"],
 ] as const;
 
-export const SHIPMENT_STATUS_FILTERS = [
-  "to_be_agreed", "pending", "ready_to_ship", "shipped", "delivered", "not_delivered", "closed", "printed", "ready_to_print",
-  "in_packing_list", "in_warehouse", "out_for_delivery", "delayed", "receiver_absent", "waiting_for_withdrawal", "ready_to_pack",
-] as const;
 
 export const CLAIM_RETURN_FILTERS = [
   ["claim", "Con reclamo"],
@@ -61,7 +53,6 @@ export const ASSIGNED_FILTERS = [
 
 export const MESSAGE_SORTS = ["last_message", "order_date"] as const;
 
-const keys = <T extends ReadonlyArray<readonly [string, string]>>(list: T) => list.map(([k]) => k) as unknown as [T[number][0], ...T[number][0][]];
 const queryDate = () =>
   z
     .string()
@@ -76,13 +67,13 @@ export const MessagesQuery = {
   search: q.search(),
   sortName: q.oneOf([...MESSAGE_SORTS]),
   sortValue: q.sortValue(),
-  filterLogisticType: q.oneOf(keys(LOGISTIC_FILTERS)),
-  filterStatus: q.oneOf(keys(ORDER_STATUS_FILTERS)),
-  message_status_filter: q.oneOf(keys(MESSAGE_STATUS_FILTERS)),
-  shipment_status_filter: q.oneOf([...SHIPMENT_STATUS_FILTERS]),
-  claim_return_status_filter: q.oneOf(keys(CLAIM_RETURN_FILTERS)),
-  day_filter: q.oneOf(keys(DAY_FILTERS)),
-  assigned_move_filter: q.oneOf(keys(ASSIGNED_FILTERS)),
+  filterLogisticType: q.oneOf(keysOf(LOGISTIC_FILTERS)),
+  filterStatus: q.oneOf(keysOf(ORDER_STATUS_FILTERS)),
+  message_status_filter: q.oneOf(keysOf(MESSAGE_STATUS_FILTERS)),
+  shipment_status_filter: q.oneOf(keysOf(SHIPMENT_STATUS_FILTERS)),
+  claim_return_status_filter: q.oneOf(keysOf(CLAIM_RETURN_FILTERS)),
+  day_filter: q.oneOf(keysOf(DAY_FILTERS)),
+  assigned_move_filter: q.oneOf(keysOf(ASSIGNED_FILTERS)),
   start_date: queryDate(),
   /** Exclusive: the chosen end day plus one. */
   end_date: queryDate(),

@@ -1,7 +1,10 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { parseQueryDate, ZONE } from "~/lib/format";
-import { parseQuery, q } from "~/lib/query";
+import { keysOf, parseQuery, q } from "~/lib/query";
+import { QUICK_RANGES, quickRange, RANGE_MESSAGES, validateRange, type RangeError } from "~/modules/reports/date-range";
+
+export { quickRange, RANGE_MESSAGES, validateRange, type DayRange, type RangeError } from "~/modules/reports/date-range";
 
 /**
  * The orders list's URL (spec 1 §2 "Orders list"): every parameter parsed on its own, a bad value
@@ -61,16 +64,8 @@ export const MOVEMENT_FILTERS = [
   ["unassigned", "Sin movimiento"],
 ] as const;
 
-export const DAY_FILTERS = [
-  ["today", "Hoy"],
-  ["yesterday", "Ayer"],
-  ["last7", "Últimos 7 días"],
-  ["last30", "Últimos 30 días"],
-  ["thisMonth", "Este mes"],
-  ["thisYear", "Este año"],
-] as const;
-
-const keys = <T extends ReadonlyArray<readonly [string, string]>>(list: T) => list.map(([k]) => k) as unknown as [T[number][0], ...T[number][0][]];
+/** Quick date picks (day_filter): the reports' quick ranges. */
+export const DAY_FILTERS = QUICK_RANGES;
 
 const dateParam = () =>
   z
@@ -86,12 +81,12 @@ export const OrdersListQuery = {
   sortName: q.oneOf(["date"]).catch(undefined),
   sortValue: q.sortValue().catch(undefined),
   filterLogisticType: z.enum(LOGISTIC_VALUES).optional().catch(undefined),
-  filterStatus: z.enum(keys(QUICK_STATUSES)).optional().catch(undefined),
-  order_status_filter: z.enum(keys(ORDER_STATUS_FILTERS)).optional().catch(undefined),
-  shipment_status_filter: z.enum(keys(SHIPMENT_STATUS_FILTERS)).optional().catch(undefined),
-  claim_return_status_filter: z.enum(keys(CLAIM_STATUS_FILTERS)).optional().catch(undefined),
-  day_filter: z.enum(keys(DAY_FILTERS)).optional().catch(undefined),
-  assigned_move_filter: z.enum(keys(MOVEMENT_FILTERS)).optional().catch(undefined),
+  filterStatus: z.enum(keysOf(QUICK_STATUSES)).optional().catch(undefined),
+  order_status_filter: z.enum(keysOf(ORDER_STATUS_FILTERS)).optional().catch(undefined),
+  shipment_status_filter: z.enum(keysOf(SHIPMENT_STATUS_FILTERS)).optional().catch(undefined),
+  claim_return_status_filter: z.enum(keysOf(CLAIM_STATUS_FILTERS)).optional().catch(undefined),
+  day_filter: z.enum(keysOf(DAY_FILTERS)).optional().catch(undefined),
+  assigned_move_filter: z.enum(keysOf(MOVEMENT_FILTERS)).optional().catch(undefined),
   start_date: dateParam(),
   end_date: dateParam(),
 };
@@ -115,68 +110,6 @@ export const FILTER_PARAMS = [
   "start_date",
   "end_date",
 ] as const;
-
-// ---------------------------------------------------------------------------------------------------
-// Date ranges (spec 1 §5 "Reports", applied to the list's range too)
-
-export const RANGE_MESSAGES = {
-  incomplete: { title: "Rango incompleto", message: "Selecciona un rango completo." },
-  future: { title: "Fecha inválida", message: "No se permite seleccionar fechas futuras." },
-  tooLong: { title: "Rango inválido", message: "El rango máximo permitido es de 1 año." },
-} as const;
-
-export type RangeError = (typeof RANGE_MESSAGES)[keyof typeof RANGE_MESSAGES];
-
-/** A day range in Mexico City: from the start of `from` to the start of the day after `to`. */
-export type DayRange = { from: Date; toExclusive: Date; start: string; end: string };
-
-function dayRange(from: DateTime, to: DateTime): DayRange {
-  return {
-    from: from.startOf("day").toJSDate(),
-    toExclusive: to.startOf("day").plus({ days: 1 }).toJSDate(),
-    start: from.toFormat("yyyy/LL/dd"),
-    end: to.toFormat("yyyy/LL/dd"),
-  };
-}
-
-/**
- * Checks a chosen range: both ends needed, neither in the future, at most one year from the start.
- * Reversed ends are swapped.
- */
-export function validateRange(
-  start: string | null | undefined,
-  end: string | null | undefined,
-  now: Date = new Date(),
-): { range: DayRange | null; error: RangeError | null } {
-  const a = parseQueryDate(start ?? null);
-  const b = parseQueryDate(end ?? null);
-  if (!a && !b) return { range: null, error: null };
-  if (!a || !b) return { range: null, error: RANGE_MESSAGES.incomplete };
-  const [from, to] = a <= b ? [a, b] : [b, a];
-  const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf("day");
-  if (to.startOf("day") > today) return { range: null, error: RANGE_MESSAGES.future };
-  if (to.startOf("day") > from.startOf("day").plus({ years: 1 })) return { range: null, error: RANGE_MESSAGES.tooLong };
-  return { range: dayRange(from, to), error: null };
-}
-
-/** A quick pick (day_filter) as a range ending today. */
-export function quickRange(pick: (typeof DAY_FILTERS)[number][0], now: Date = new Date()): DayRange {
-  const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf("day");
-  switch (pick) {
-    case "today":
-      return dayRange(today, today);
-    case "yesterday":
-      return dayRange(today.minus({ days: 1 }), today.minus({ days: 1 }));
-    case "last7":
-      return dayRange(today.minus({ days: 6 }), today);
-    case "last30":
-      return dayRange(today.minus({ days: 29 }), today);
-    case "thisMonth":
-      return dayRange(today.startOf("month"), today);
-    case "thisYear":
-      return dayRange(today.startOf("year"), today);
-  }
-}
 
 /** The list's effective date range: an explicit valid range wins over the quick pick. */
 export function listRange(query: Pick<OrdersQuery, "start_date" | "end_date" | "day_filter">, now: Date = new Date()) {

@@ -1,5 +1,6 @@
 import { Icon } from "~/components/Icon";
 import { Form, useFetcher, useNavigate } from "@remix-run/react";
+import { downloadFilename, isSpreadsheet, saveBlob } from "~/lib/download";
 import { useEffect, useState } from "react";
 import { Toaster } from "~/components/Toast";
 import type { Toast } from "~/lib/toast";
@@ -86,18 +87,8 @@ export function DownloadButton({ href, children, className }: { href: string; ch
         setBusy(true);
         try {
           const res = await fetch(href, { credentials: "same-origin" });
-          const type = res.headers.get("content-type") ?? "";
-          if (res.ok && type.includes("spreadsheetml")) {
-            const blob = await res.blob();
-            const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get("content-disposition") ?? "")?.[1];
-            const url = URL.createObjectURL(blob);
-            const a = document.createElement("a");
-            a.href = url;
-            a.download = name ? decodeURIComponent(name) : "reporte.xlsx";
-            document.body.appendChild(a);
-            a.click();
-            a.remove();
-            setTimeout(() => URL.revokeObjectURL(url), 1000);
+          if (isSpreadsheet(res)) {
+            saveBlob(await res.blob(), downloadFilename(res));
           } else {
             // Redirected with a toast (no rows, bad input): show that page.
             const to = new URL(res.url);

@@ -1,4 +1,5 @@
 import { useNavigate } from "@remix-run/react";
+import { downloadFilename, isSpreadsheet, saveBlob } from "~/lib/download";
 import { useState } from "react";
 
 /**
@@ -21,18 +22,8 @@ export function DownloadForm({ action, submitLabel, children }: { action: string
         setBusy(true);
         try {
           const res = await fetch(`${action}?${params}`, { credentials: "same-origin" });
-          const type = res.headers.get("content-type") ?? "";
-          if (res.ok && type.includes("spreadsheetml")) {
-            const blob = await res.blob();
-            const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get("content-disposition") ?? "")?.[1];
-            const url = URL.createObjectURL(blob);
-            const a = document.createElement("a");
-            a.href = url;
-            a.download = name ? decodeURIComponent(name) : "reporte.xlsx";
-            document.body.appendChild(a);
-            a.click();
-            a.remove();
-            setTimeout(() => URL.revokeObjectURL(url), 1000);
+          if (isSpreadsheet(res)) {
+            saveBlob(await res.blob(), downloadFilename(res));
           } else {
             const to = new URL(res.url);
             navigate(to.pathname + to.search, { preventScrollReset: true });
