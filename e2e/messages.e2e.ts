@@ -52,3 +52,12 @@ test("an unknown conversation shows a 404 inside the layout", async ({ page, log
   await page.goto("/messages/999999");
   await expect(page.getByRole("dialog")).toContainText("Conversación no encontrada");
 });
+
+test("sync new buyer messages from the marketplace", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/messages?section=history");
+  await page.getByRole("button", { name: "Sincronizar mensajes" }).click();
+  // The first run imports the new messages; a later one (the other project) finds none: both confirm.
+  await expect(page.getByTestId("toast")).toContainText("Mensajes sincronizados");
+  await expect(page).toHaveURL(/\/messages\?section=history$/);
+});

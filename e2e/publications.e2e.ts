@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expect, jsEnabled, test } from "./fixtures";
 
 // A simple demo publication (one linked product, no variations); demo publication ids never change.
@@ -81,6 +82,33 @@ test("JS off: price-sync switch, a linked product's discount, the stock report",
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Generar" }).click();
   expect((await download).suggestedFilename()).toMatch(/^publicaciones-stock-20-.*\.xlsx$/);
+});
+
+test("gallery: uploads two images, moves one up and keeps its alt text", async ({ loginAs }, testInfo) => {
+  const page = await loginAs("admin");
+  await page.goto(`/publications/${SIMPLE_ID}`);
+  const box = page.getByTestId("gallery-TLREF200W65");
+  const png = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  const stamp = `${jsEnabled(testInfo) ? "js" : "nojs"}-${Date.now()}`;
+  const names = [`galeria-${stamp}-1.png`, `galeria-${stamp}-2.png`];
+  for (const [n, name] of names.entries()) {
+    await box.getByLabel("Imagen para TLREF200W65").setInputFiles({ name, mimeType: "image/png", buffer: png });
+    await box.getByRole("button", { name: "Subir imagen" }).click();
+    await expect(box.getByRole("listitem")).toHaveCount(n + 1);
+  }
+  await expect(page.getByRole("button", { name: `Subir ${names[0]}` })).toBeDisabled();
+  await page.getByLabel(`Texto alternativo de ${names[1]}`).fill("  Foco de prueba  ");
+  await page.getByRole("button", { name: `Subir ${names[1]}` }).click();
+  await expect(page.getByTestId("gallery-TLREF200W65-0").getByRole("img")).toHaveAttribute("alt", "Foco de prueba");
+  await expect(page.getByLabel(`Texto alternativo de ${names[1]}`)).toHaveValue("Foco de prueba");
+  await expect(page.getByRole("button", { name: `Subir ${names[1]}` })).toBeDisabled();
+  await expect(page.getByRole("button", { name: `Bajar ${names[0]}` })).toBeDisabled();
+  if (jsEnabled(testInfo)) {
+    // With JavaScript an image can also be dragged onto another one of the same product.
+    await page.getByTestId("gallery-TLREF200W65-0").getByRole("img").dragTo(page.getByTestId("gallery-TLREF200W65-1"));
+    await expect(page.getByTestId("gallery-TLREF200W65-1").getByRole("img")).toHaveAttribute("alt", "Foco de prueba");
+    await expect(page.getByLabel(`Texto alternativo de ${names[1]}`)).toHaveValue("Foco de prueba");
+  }
 });
 
 test("an unknown publication shows 'no encontrada' inside the list", async ({ loginAs }) => {

@@ -18,6 +18,7 @@ import {
   ASSIGNED_FILTERS, CLAIM_RETURN_FILTERS, DAY_FILTERS, LOGISTIC_FILTERS, MESSAGE_STATUS_FILTERS, MessagesQuery, ORDER_STATUS_FILTERS,
   ReplyFields, SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
 } from "~/modules/messages/schemas";
+import { syncMessages } from "~/modules/messages/sync.server";
 import { parseReplyForm } from "~/modules/messages/upload.server";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes" }];
@@ -58,6 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { formData, file } = await parseReplyForm(request);
   const parsed = ReplyFields.safeParse(Object.fromEntries([...formData.entries()].filter(([k]) => k !== "file")));
   const back = (id?: number) => `/messages${url.search}${id ? `#conversation-${id}` : ""}`;
+  if (formData.get("intent") === "sync") {
+    // Imports the buyers' new messages (marketplace first, then one transaction); back to the same list.
+    return redirectWithToast(back(), (await syncMessages(actor)).toast);
+  }
   if (!parsed.success) {
     return redirectWithToast(back(), { title: "Solicitud inválida", message: "Revisa los datos enviados e intenta de nuevo.", variant: "warning" });
   }
@@ -75,6 +80,7 @@ export default function Messages() {
   const { search } = useLocation();
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? Number(navigation.formData?.get("conversationId")) : null;
+  const syncing = navigation.state === "submitting" && navigation.formData?.get("intent") === "sync";
   const endChosen = parseQueryDate(query.end_date)?.minus({ days: 1 }).toFormat("yyyy-LL-dd");
   return (
     <div>
@@ -82,9 +88,16 @@ export default function Messages() {
         title="Mensajes"
         total={total}
         actions={
-          <Link to={`/messages/templates${search}`} preventScrollReset className="btn-secondary">
-            Plantillas
-          </Link>
+          <>
+            <Form method="post" action={`/messages${search}`} preventScrollReset>
+              <button type="submit" name="intent" value="sync" className="btn-primary" disabled={syncing}>
+                {syncing ? "Sincronizando…" : "Sincronizar mensajes"}
+              </button>
+            </Form>
+            <Link to={`/messages/templates${search}`} preventScrollReset className="btn-secondary">
+              Plantillas
+            </Link>
+          </>
         }
       />
       <nav className="mb-3 flex gap-1 border-b border-slate-200" aria-label="Secciones">

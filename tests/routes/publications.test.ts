@@ -75,6 +75,7 @@ function draftForm(d: Draft, intent = "save"): FormData {
     f.append(`g.${k}.name`, g.name);
     f.append(`g.${k}.sku`, g.sku);
     f.append(`g.${k}.origin`, g.origin);
+    f.append(`g.${k}.alt`, g.alt);
   });
   put("descIntro", d.description.intro);
   put("descBody", d.description.body);
@@ -209,6 +210,41 @@ describe("/publications/:id dialog", () => {
     const [saved] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
     expect(saved.linkedProducts[0]).toMatchObject({ qty: 1, discount: 10 });
     expect(saved.version).toBe(pub.version + 1);
+  });
+
+  it("moves a gallery image up within its product and saves the order and the alt text", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1 and ${publications.status} = 'active'`).offset(1).limit(1);
+    const view = ((await open(pub.id, cookie)) as EditData).view;
+    const sku = view.draft.linked[0].sku;
+    const image = (n: number, imageSku = sku) => {
+      const fileId = `00000000-0000-4000-8000-00000000000${n}`;
+      return { fileId, url: `/files/${fileId}`, name: `foto-${n}.webp`, sku: imageSku, origin: "upload", alt: "" };
+    };
+    // Image 3 belongs to a product no longer linked: it keeps its place and its alt text.
+    const draft: Draft = { ...view.draft, gallery: [image(1), image(2), { ...image(3, "OTRO1"), alt: "Otro producto" }, image(4)] };
+
+    const moved = answerOf(await post(pub.id, draftForm(draft, "move-image:3:up"), cookie));
+    expect(moved.init?.status).toBe(200);
+    expect(moved.data.view.draft.gallery.map((g) => g.name)).toEqual(["foto-1.webp", "foto-4.webp", "foto-3.webp", "foto-2.webp"]);
+    const top = answerOf(await post(pub.id, draftForm(moved.data.view.draft, "move-image:0:up"), cookie));
+    expect(top.data.view.draft.gallery.map((g) => g.name)).toEqual(["foto-1.webp", "foto-4.webp", "foto-3.webp", "foto-2.webp"]);
+
+    const withAlt: Draft = {
+      ...moved.data.view.draft,
+      gallery: moved.data.view.draft.gallery.map((g) => (g.name === "foto-4.webp" ? { ...g, alt: "  Foco LED de 9 W, luz cálida  " } : g.name === "foto-2.webp" ? { ...g, alt: "x".repeat(140) } : g)),
+    };
+    const res = await post(pub.id, draftForm(withAlt), cookie);
+    expect((res as Response).status, JSON.stringify(answerOf(res).data?.fieldErrors ?? answerOf(res).data?.toast)).toBe(302);
+    const [saved] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(saved.gallery.map((g) => [g.name, g.sort, g.alt])).toEqual([
+      ["foto-1.webp", 0, null],
+      ["foto-4.webp", 1, "Foco LED de 9 W, luz cálida"],
+      ["foto-3.webp", 2, "Otro producto"],
+      ["foto-2.webp", 3, "x".repeat(125)],
+    ]);
+    const reopened = ((await open(pub.id, cookie)) as EditData).view.draft.gallery;
+    expect(reopened.map((g) => [g.name, g.alt])).toEqual(saved.gallery.map((g) => [g.name, g.alt ?? ""]));
   });
 
   it("refuses a stale edit", async () => {

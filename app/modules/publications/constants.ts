@@ -56,6 +56,8 @@ export const QTY_MIN = 1;
 
 /** Gallery: at most 8 images per linked product; the minimum size of gallery images (spec 2 §5). */
 export const GALLERY_MAX_PER_PRODUCT = 8;
+/** An image's alt text (the gallery item's `alt`). */
+export const GALLERY_ALT_MAX = 125;
 export const IMAGE_MIN_WIDTH = 1500;
 export const IMAGE_MIN_HEIGHT = 1500;
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;

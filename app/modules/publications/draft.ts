@@ -1,9 +1,10 @@
 import { z } from "zod";
 import {
-  CHANNELS, DEFAULT_LISTING_TYPE, GALLERY_MAX_PER_PRODUCT, LISTING_TYPES, STATUSES, STORE_OFFICIAL, STORE_SE_RESIDENCIAL,
+  CHANNELS, DEFAULT_LISTING_TYPE, GALLERY_ALT_MAX, GALLERY_MAX_PER_PRODUCT, LISTING_TYPES, STATUSES, STORE_OFFICIAL, STORE_SE_RESIDENCIAL,
   STORE_SQUARE_D, WAREHOUSE_NAMES,
 } from "./constants";
 import { clampDiscount, clampQty } from "./fees";
+import { bySort, cleanAlt, moveImage, type Direction } from "./gallery-order";
 
 /**
  * The create/edit dialog's state. The whole dialog is one form: every button (add a row, search a
@@ -13,7 +14,8 @@ import { clampDiscount, clampQty } from "./fees";
  */
 export type DraftLinked = { sku: string; qty: number; discount: number };
 export type DraftVariation = { id: number | null; name: string; attributes: Record<string, string>; linked: DraftLinked[] };
-export type DraftImage = { fileId: string; url: string; name: string; sku: string; origin: string };
+/** A gallery image; its place in `Draft.gallery` is its order (see gallery-order.ts). */
+export type DraftImage = { fileId: string; url: string; name: string; sku: string; origin: string; alt: string };
 export type StoreChoice = "" | "meli1" | typeof STORE_OFFICIAL | typeof STORE_SE_RESIDENCIAL | typeof STORE_SQUARE_D;
 
 export type Draft = {
@@ -188,13 +190,15 @@ export function readDraft(form: FormLike): Draft {
       linked: readLinked(form, keys, `v.${j}.`),
     };
   });
-  const gallery = indexes(keys, /^g\.(\d+)\.fileId$/, 200)
+  // `g.<k>.sort` is the image's place (drag and drop rewrites it); without it the field order counts.
+  const gallery = bySort(indexes(keys, /^g\.(\d+)\.fileId$/, 200), (k) => str(form, `g.${k}.sort`))
     .map((k) => ({
       fileId: str(form, `g.${k}.fileId`),
       url: str(form, `g.${k}.url`),
       name: str(form, `g.${k}.name`).slice(0, 200),
       sku: upperSku.parse(str(form, `g.${k}.sku`)),
       origin: str(form, `g.${k}.origin`) || "upload",
+      alt: cleanAlt(str(form, `g.${k}.alt`), GALLERY_ALT_MAX),
     }))
     .filter((g) => /^[0-9a-f-]{36}$/i.test(g.fileId) && /^\/files\/[0-9a-f-]{36}$/i.test(g.url));
   const draft: Draft = {
@@ -279,6 +283,11 @@ export function setAllWarehouses(draft: Draft, all: boolean): Draft {
 
 export function removeImage(draft: Draft, index: number): Draft {
   return { ...draft, gallery: draft.gallery.filter((_, i) => i !== index) };
+}
+
+/** "Subir"/"Bajar" on an image: one place among the images of the same linked product. */
+export function moveDraftImage(draft: Draft, index: number, direction: Direction): Draft {
+  return { ...draft, gallery: moveImage(draft.gallery, index, direction) };
 }
 
 /** Every SKU the draft links (flat and per variation), upper-case, without repeats. */

@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { audit } from "~/modules/logs/audit.server";
 import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "./constants";
 import {
-  addProduct, addRow, addVariation, newDraft, readDraft, removeImage, removeRow, removeVariation, setAllWarehouses, type Draft,
+  addProduct, addRow, addVariation, moveDraftImage, newDraft, readDraft, removeImage, removeRow, removeVariation, setAllWarehouses, type Draft,
 } from "./draft";
 import { buildView, draftFromRecord, type EditorView } from "./editor.server";
 import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "./gallery.server";
@@ -134,7 +134,7 @@ export async function handleEditorAction(request: Request, id: string | null, us
         status = 400;
         break;
       }
-      draft = { ...draft, gallery: [...draft.gallery, { ...uploaded.image, sku }] };
+      draft = { ...draft, gallery: [...draft.gallery, { ...uploaded.image, sku, alt: "" }] };
       await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: ["archivos", "publicaciones"], identifier: uploaded.image.fileId, userId });
       break;
     }
@@ -156,12 +156,15 @@ export async function handleEditorAction(request: Request, id: string | null, us
         break;
       }
       if (!draft.gallery.some((g) => g.sku === sku && g.fileId === image.fileId)) {
-        draft = { ...draft, gallery: [...draft.gallery, { ...image, sku, origin: "directus" }] };
+        draft = { ...draft, gallery: [...draft.gallery, { ...image, sku, origin: "directus", alt: "" }] };
       }
       break;
     }
     case "remove-image":
       draft = removeImage(draft, Number(args[0]));
+      break;
+    case "move-image":
+      if (args[1] === "up" || args[1] === "down") draft = moveDraftImage(draft, Number(args[0]), args[1]);
       break;
     case "sync-price": {
       if (!stored) break;
@@ -218,6 +221,7 @@ export async function handleEditorAction(request: Request, id: string | null, us
       return data(answer, { status: 400 });
     }
     case "recalc":
+    case "reorder-images": // drag and drop: the new order is already in the posted `g.<k>.sort` fields
     case "load-category":
     default:
       break;

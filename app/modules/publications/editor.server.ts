@@ -1,9 +1,10 @@
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError, type CategoryAttribute, type CategoryPrediction } from "@server/integrations";
 import { classifyAttributes } from "./attributes";
-import { DEFAULT_COMMISSION } from "./constants";
+import { DEFAULT_COMMISSION, GALLERY_ALT_MAX } from "./constants";
 import { draftSkus, newDraft, pricedLines, storeChoiceFor, type Draft } from "./draft";
 import { computeCost, rateFromCommission, type CostSummary } from "./fees";
+import { bySort, cleanAlt } from "./gallery-order";
 import type { ProductInfo, PublicationRecord, StoredVariation } from "./publications.server";
 import { productsBySku } from "./publications.server";
 import { computeStock } from "./stock";
@@ -59,7 +60,14 @@ export function draftFromRecord(record: PublicationRecord, variations: StoredVar
       attributes: Object.fromEntries((v.attributes ?? []).map((a) => [a.id, a.value])),
       linked: (v.linkedProducts ?? []).map((l) => ({ sku: String(l.sku).toUpperCase(), qty: Number(l.qty) || 1, discount: Number(l.discount) || 0 })),
     })),
-    gallery: record.gallery.map((g) => ({ fileId: g.fileId, url: g.url, name: g.name ?? "", sku: (g.sku ?? "").toUpperCase(), origin: g.origin ?? "upload" })),
+    gallery: bySort(record.gallery, (g) => g.sort).map((g) => ({
+      fileId: g.fileId,
+      url: g.url,
+      name: g.name ?? "",
+      sku: (g.sku ?? "").toUpperCase(),
+      origin: g.origin ?? "upload",
+      alt: cleanAlt(g.alt, GALLERY_ALT_MAX),
+    })),
     description: record.description ?? { intro: "", body: "", closing: "" },
   };
 }

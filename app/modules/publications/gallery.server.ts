@@ -9,7 +9,7 @@ import sharp, { type Metadata } from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_HEIGHT, IMAGE_MIN_WIDTH, TEXTS } from "./constants";
 import type { DraftImage } from "./draft";
 
-export type UploadResult = { ok: true; image: Omit<DraftImage, "sku"> } | { ok: false; title: string; message: string };
+export type UploadResult = { ok: true; image: Omit<DraftImage, "sku" | "alt"> } | { ok: false; title: string; message: string };
 
 const VARIANTS = [150, 800] as const;
 

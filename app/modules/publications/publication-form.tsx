@@ -6,11 +6,12 @@ import { ErrorList } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
-import { CHANNELS, CHANNEL_NAMES, LISTING_TYPES, PRODUCT_SEARCH_DEBOUNCE_MS, STATUSES, WAREHOUSES } from "./constants";
+import { CHANNELS, CHANNEL_NAMES, GALLERY_ALT_MAX, LISTING_TYPES, PRODUCT_SEARCH_DEBOUNCE_MS, STATUSES, WAREHOUSES } from "./constants";
 import { pricedLines, readDraft, type Draft, type DraftLinked } from "./draft";
 import type { EditorActionData } from "./editor-action.server";
 import type { EditorView } from "./editor.server";
 import { computeCost } from "./fees";
+import { canMove, moveImageTo } from "./gallery-order";
 import { storeLabel } from "./labels";
 import type { ProductInfo } from "./publications.server";
 import { computeStock } from "./stock";
@@ -313,7 +314,7 @@ export function PublicationDialog({ view, fieldErrors, toast, library, revision,
           <ProductSearch view={view} targets={targets} fieldErrors={fieldErrors} />
         </section>
 
-        <Gallery view={view} library={library} />
+        <Gallery view={view} library={library} formRef={formRef} />
 
         <section aria-labelledby="pub-description" className="space-y-2">
           <h3 id="pub-description" className="font-semibold">Descripción</h3>
@@ -499,34 +500,101 @@ function AddProductButton({ sku }: { sku: string }) {
   );
 }
 
-function Gallery({ view, library }: { view: EditorView; library: EditorActionData["library"] }) {
+/**
+ * The gallery, per linked product: "Subir"/"Bajar" and the alt text post the form like every other
+ * button. With JavaScript an image can also be dragged onto another of the same product: the drop
+ * rewrites the hidden `g.<k>.sort` fields (same rule as the buttons) and posts the form.
+ */
+function Gallery({ view, library, formRef }: { view: EditorView; library: EditorActionData["library"]; formRef: React.RefObject<HTMLFormElement> }) {
+  const gallery = view.draft.gallery;
   const skus = [...new Set([...view.draft.linked, ...view.draft.variations.flatMap((v) => v.linked)].map((l) => l.sku).filter(Boolean))];
+  const dragged = useRef<{ k: number; sku: string } | null>(null);
+  const [dropTarget, setDropTarget] = useState<number | null>(null);
+
+  function drop(target: number) {
+    const from = dragged.current?.k;
+    dragged.current = null;
+    setDropTarget(null);
+    const form = formRef.current;
+    if (from === undefined || from === target || !form) return;
+    moveImageTo(gallery.map((g, k) => ({ sku: g.sku, k })), from, target).forEach((item, position) => {
+      const input = form.querySelector<HTMLInputElement>(`input[name="g.${item.k}.sort"]`);
+      if (input) input.value = String(position);
+    });
+    form.requestSubmit(form.querySelector<HTMLButtonElement>('button[name="intent"][value="reorder-images"]'));
+  }
+
   return (
     <section aria-labelledby="pub-gallery" className="space-y-3">
       <h3 id="pub-gallery" className="font-semibold">Galería</h3>
-      {view.draft.gallery.map((g, k) => (
+      <button type="submit" name="intent" value="reorder-images" hidden tabIndex={-1} formNoValidate>Reordenar</button>
+      {gallery.map((g, k) => (
         <span key={`${g.fileId}-${k}`} hidden>
           <input type="hidden" name={`g.${k}.fileId`} value={g.fileId} />
           <input type="hidden" name={`g.${k}.url`} value={g.url} />
           <input type="hidden" name={`g.${k}.name`} value={g.name} />
           <input type="hidden" name={`g.${k}.sku`} value={g.sku} />
           <input type="hidden" name={`g.${k}.origin`} value={g.origin} />
+          <input type="hidden" name={`g.${k}.sort`} defaultValue={k} />
+          {/* Images of a product no longer linked have no visible alt field: keep their text. */}
+          {skus.includes(g.sku) ? null : <input type="hidden" name={`g.${k}.alt`} value={g.alt} />}
         </span>
       ))}
       {skus.length === 0 ? <p className="text-sm text-slate-500">Vincula un producto para agregar sus imágenes (hasta 8 por producto).</p> : null}
       {skus.map((sku) => {
-        const images = view.draft.gallery.map((g, k) => ({ g, k })).filter(({ g }) => g.sku === sku);
+        const images = gallery.map((g, k) => ({ g, k })).filter(({ g }) => g.sku === sku);
         return (
           <div key={sku} className="rounded-md border border-slate-200 p-3" data-testid={`gallery-${sku}`}>
             <p className="mb-2 text-sm font-medium">{sku} <span className="text-slate-500">({images.length}/8)</span></p>
-            <div className="flex flex-wrap gap-2">
-              {images.map(({ g, k }) => (
-                <figure key={k} className="relative">
-                  <img src={`${g.url}?w=150`} alt={g.name} className="h-20 w-20 rounded object-cover" loading="lazy" />
-                  <IntentButton intent={`remove-image:${k}`} className="absolute right-0 top-0 rounded bg-white/80 px-1 text-xs text-red-700" label={`Quitar ${g.name}`}>✕</IntentButton>
-                </figure>
+            <ol className="flex flex-wrap gap-3">
+              {images.map(({ g, k }, position) => (
+                <li
+                  key={k}
+                  data-testid={`gallery-${sku}-${position}`}
+                  className={cn("flex w-44 flex-col gap-1 rounded border border-transparent p-1", dropTarget === k && "border-brand-600 bg-brand-50")}
+                  onDragOver={(e) => {
+                    if (dragged.current?.sku !== sku) return;
+                    e.preventDefault();
+                    e.dataTransfer.dropEffect = "move";
+                    setDropTarget(k);
+                  }}
+                  onDragLeave={() => setDropTarget((t) => (t === k ? null : t))}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    drop(k);
+                  }}
+                >
+                  <figure className="relative">
+                    <img
+                      src={`${g.url}?w=150`}
+                      alt={g.alt || g.name}
+                      title="Arrastra para cambiar el orden"
+                      className="h-20 w-20 cursor-move rounded object-cover"
+                      loading="lazy"
+                      draggable
+                      onDragStart={(e) => {
+                        dragged.current = { k, sku };
+                        e.dataTransfer.effectAllowed = "move";
+                        e.dataTransfer.setData("text/plain", String(k));
+                      }}
+                      onDragEnd={() => {
+                        dragged.current = null;
+                        setDropTarget(null);
+                      }}
+                    />
+                    <IntentButton intent={`remove-image:${k}`} className="absolute left-16 top-0 rounded bg-white/80 px-1 text-xs text-red-700" label={`Quitar ${g.name}`}>✕</IntentButton>
+                  </figure>
+                  <div className="flex gap-1">
+                    <IntentButton intent={`move-image:${k}:up`} className="btn-ghost px-2 py-0.5 text-xs" disabled={!canMove(gallery, k, "up")} label={`Subir ${g.name}`}>Subir</IntentButton>
+                    <IntentButton intent={`move-image:${k}:down`} className="btn-ghost px-2 py-0.5 text-xs" disabled={!canMove(gallery, k, "down")} label={`Bajar ${g.name}`}>Bajar</IntentButton>
+                  </div>
+                  <label className="flex flex-col gap-0.5 text-xs">
+                    <span className="text-slate-600">Texto alternativo<span className="sr-only"> de {g.name}</span></span>
+                    <input name={`g.${k}.alt`} defaultValue={g.alt} maxLength={GALLERY_ALT_MAX} className="input px-2 py-1 text-xs" />
+                  </label>
+                </li>
               ))}
-            </div>
+            </ol>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <input type="file" name={`upload.${sku}`} accept="image/*" className="text-sm" aria-label={`Imagen para ${sku}`} />
               <IntentButton intent={`upload:${sku}`} className="btn-secondary px-2 py-1 text-sm">Subir imagen</IntentButton>

@@ -242,7 +242,7 @@ function fromJsonRow(p: Record<string, unknown>) {
     shipmentCost: num(p.shipment_cost, 25),
     shipmentConstant: num(p.shipment_constant, 298.5),
     iva: num(p.iva, 0.16),
-    gallery: (p.gallery as Array<{ fileId: string; url: string; name?: string; sku?: string | null; origin?: string; sort: number }>) ?? [],
+    gallery: (p.gallery as Array<{ fileId: string; url: string; name?: string; sku?: string | null; origin?: string; alt?: string | null; sort: number }>) ?? [],
     lastSyncUp: (p.last_sync_up as string | null) ?? null,
     lastSyncDown: (p.last_sync_down as string | null) ?? null,
     version: num(p.version, 1),

@@ -143,7 +143,7 @@ export async function savePublication(view: EditorView, stored: { version: numbe
     channels: draft.channels,
     stockNow: view.stock.now,
     stockLater: view.stock.later,
-    gallery: draft.gallery.map((g, sort) => ({ fileId: g.fileId, url: g.url, name: g.name, sku: g.sku, origin: g.origin, sort })),
+    gallery: draft.gallery.map((g, sort) => ({ fileId: g.fileId, url: g.url, name: g.name, sku: g.sku, origin: g.origin, alt: g.alt || null, sort })),
     lastUpdate: new Date(),
   };
 

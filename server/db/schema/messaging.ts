@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export type ConversationItem = { id: string; title: string; image?: string | null; sold: number };
 export type Attachment = { filename: string; originalFilename: string; size?: number; fileId?: string };
@@ -46,6 +46,11 @@ export const messages = pgTable(
     fromSeller: boolean("from_seller").notNull(),
     messageDate: timestamp("message_date", { withTimezone: true }).notNull(),
     attachments: jsonb("attachments").$type<Attachment[]>().notNull().default([]),
+    /** The marketplace's message id, set when the message was imported (or matched) by the sync; NULL for older rows. */
+    externalId: text("external_id"),
   },
-  (t) => [index("messages_conversation_date_idx").on(t.conversationId, t.messageDate)],
+  (t) => [
+    index("messages_conversation_date_idx").on(t.conversationId, t.messageDate),
+    uniqueIndex("messages_external_id_idx").on(t.externalId),
+  ],
 );
