@@ -26,6 +26,18 @@ export async function signIn(request: APIRequestContext, role: DemoRole) {
 }
 
 export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }>({
+  // With JavaScript on, a click that lands before hydration can be lost: every goto waits for React.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => undefined);
+        return response;
+      };
+    }
+    await use(page);
+  },
   loginAs: async ({ page }, use) => {
     await use(async (role) => {
       await signIn(page.request, role);

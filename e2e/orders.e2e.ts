@@ -129,8 +129,10 @@ test("assigns the matching ERP movement to its order", async ({ page, loginAs },
     if ((await field.getAttribute("readonly")) !== null) continue;
     await field.fill(movement);
     await dialog.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForLoadState("networkidle");
-    if (await page.getByTestId("toast").filter({ hasText: "Orden actualizada correctamente" }).count()) {
+    // Wait for the answer itself (success toast or the dialog's error), not for an idle network.
+    const success = page.getByTestId("toast").filter({ hasText: "Orden actualizada correctamente" });
+    await expect(success.or(page.getByTestId("order-error")).first()).toBeVisible({ timeout: 15_000 });
+    if (await success.count()) {
       await expect(page.getByRole("dialog").getByLabel("Movimiento (prefactura)")).toHaveValue(movement);
       assigned = true;
       break;
