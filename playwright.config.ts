@@ -26,6 +26,7 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     url: `http://localhost:${PORT}/login`,
     reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     timeout: 120_000,
     env: { PORT: String(PORT) },
   },

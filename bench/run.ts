@@ -26,7 +26,8 @@ const { LISTS } = await import("./lists");
 const { percentile, round, timeMany } = await import("./stats");
 
 const env = getEnv();
-if (!fs.existsSync("build/server/index.js")) execSync("npm run build", { stdio: "inherit" });
+// Always measure the current code: a stale build would time screens that no longer exist as they were.
+if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) execSync("npm run build", { stdio: "ignore" });
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
 setDatabase(database);

@@ -8,7 +8,9 @@ const dataDir = process.env.E2E_DATA_DIR || `tests/.tmp/e2e-data-${port}`;
 const buildDir = process.env.BUILD_DIR || "build";
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (!fs.existsSync(`${buildDir}/server/index.js`)) execSync("npm run build", { stdio: "inherit" });
-const child = spawn("npx", ["tsx", "server/index.ts"], {
+// node itself (tsx as a loader, no npx in between) so a SIGTERM reaches the server, which then closes
+// its Chromium: a browser left behind would keep running after the suite.
+const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   stdio: "inherit",
   env: { ...process.env, DATA_DIR: dataDir, PORT: port, DEMO_MODE: "true", DATABASE_URL: "" },
 });
