@@ -118,3 +118,13 @@ test("an unknown publication shows 'no encontrada' inside the list", async ({ lo
   // The list stays behind the dialog (a modal hides it from the accessibility tree with JavaScript).
   await expect(page.locator("h1", { hasText: "Publicaciones" })).toBeVisible();
 });
+
+test("the unsynced report downloads a sheet, or says everything is in sync", async ({ page, loginAs }) => {
+  await loginAs("ml_manager");
+  await page.goto("/publications");
+  const download = page.waitForEvent("download", { timeout: 15_000 }).catch(() => null);
+  await page.getByRole("link", { name: "Sin sincronizar" }).click();
+  const file = await download;
+  if (file) expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  else await expect(page.getByTestId("toast")).toContainText("Genial");
+});

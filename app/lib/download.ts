@@ -21,3 +21,17 @@ export function saveBlob(blob: Blob, filename: string) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Fetches a report URL: a spreadsheet is saved as a download; anything else (the server redirected
+ * back with a toast: no rows, bad range) is shown by navigating to where the server sent us.
+ */
+export async function downloadOrFollow(url: string, navigate: (to: string, options?: { preventScrollReset?: boolean }) => void) {
+  const res = await fetch(url, { credentials: "same-origin" });
+  if (isSpreadsheet(res)) {
+    saveBlob(await res.blob(), downloadFilename(res));
+    return;
+  }
+  const to = new URL(res.url);
+  navigate(to.pathname + to.search, { preventScrollReset: true });
+}

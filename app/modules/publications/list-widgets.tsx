@@ -1,6 +1,6 @@
 import { Icon } from "~/components/Icon";
 import { Form, useFetcher, useNavigate } from "@remix-run/react";
-import { downloadFilename, isSpreadsheet, saveBlob } from "~/lib/download";
+import { downloadOrFollow } from "~/lib/download";
 import { useEffect, useState } from "react";
 import { Toaster } from "~/components/Toast";
 import type { Toast } from "~/lib/toast";
@@ -86,14 +86,7 @@ export function DownloadButton({ href, children, className }: { href: string; ch
         if (busy) return;
         setBusy(true);
         try {
-          const res = await fetch(href, { credentials: "same-origin" });
-          if (isSpreadsheet(res)) {
-            saveBlob(await res.blob(), downloadFilename(res));
-          } else {
-            // Redirected with a toast (no rows, bad input): show that page.
-            const to = new URL(res.url);
-            navigate(to.pathname + to.search, { preventScrollReset: true });
-          }
+          await downloadOrFollow(href, navigate);
         } finally {
           setBusy(false);
         }

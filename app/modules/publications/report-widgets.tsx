@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { downloadFilename, isSpreadsheet, saveBlob } from "~/lib/download";
+import { downloadOrFollow } from "~/lib/download";
 import { useState } from "react";
 
 /**
@@ -21,13 +21,7 @@ export function DownloadForm({ action, submitLabel, children }: { action: string
         const params = new URLSearchParams(new FormData(e.currentTarget) as unknown as Record<string, string>);
         setBusy(true);
         try {
-          const res = await fetch(`${action}?${params}`, { credentials: "same-origin" });
-          if (isSpreadsheet(res)) {
-            saveBlob(await res.blob(), downloadFilename(res));
-          } else {
-            const to = new URL(res.url);
-            navigate(to.pathname + to.search, { preventScrollReset: true });
-          }
+          await downloadOrFollow(`${action}?${params}`, navigate);
         } finally {
           setBusy(false);
         }
