@@ -9,6 +9,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney } from "~/lib/format";
+import { OrderItemsList } from "~/modules/orders/order-items-list";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { AttachmentLink } from "~/modules/messages/conversation-card";
@@ -127,18 +128,7 @@ export default function ConversationDialog() {
                 <span className="text-slate-600">{formatDateTime(order.order.orderDate)}</span>
                 <span className="font-medium">{formatMoney(order.order.totalAmount)}</span>
               </div>
-              <ul className="mb-3 divide-y divide-slate-100 text-sm" aria-label="Artículos">
-                {order.order.items.map((it, k) => (
-                  <li key={`${it.id}-${k}`} className="flex justify-between gap-2 py-1">
-                    <span>
-                      {it.title} <span className="text-xs text-slate-500">{it.id}</span>
-                    </span>
-                    <span className="whitespace-nowrap tabular-nums">
-                      {it.qty} × {formatMoney(it.price)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <OrderItemsList items={order.order.items} className="mb-3" />
               <Form method="post" preventScrollReset {...getFormProps(form)}>
                 <ErrorList id={form.errorId} errors={form.errors} />
                 <OrderEditFields fields={fields} order={order.edit} packageManagers={order.packageManagers} />

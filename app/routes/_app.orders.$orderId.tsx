@@ -10,6 +10,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { can } from "~/lib/access";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { OrderItemsList } from "~/modules/orders/order-items-list";
 import { withParams } from "~/lib/query";
 import type { ToastInput } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -229,18 +230,7 @@ export default function OrderDialog() {
           </dl>
 
           <h3 className="mb-2 mt-4 font-semibold">Artículos</h3>
-          <ul className="divide-y divide-slate-100 text-sm">
-            {order.items.map((it, k) => (
-              <li key={`${it.id}-${k}`} className="flex justify-between gap-3 py-1.5">
-                <span>
-                  <span className="font-mono text-xs text-slate-500">{it.id}</span> {it.title}
-                </span>
-                <span className="whitespace-nowrap tabular-nums">
-                  {it.qty} × {formatMoney(it.price)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <OrderItemsList items={order.items} />
 
           {rules.ecommerce ? (
             <section aria-labelledby="ecommerce-breakdown" className="mt-4 rounded-md border border-slate-200 p-3">

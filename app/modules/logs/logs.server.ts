@@ -33,24 +33,26 @@ const userName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${u
  * One page of the activity log, newest first by default: a single query joins the author's name and
  * carries the total with count(*) over(); only a page past the end costs a second count.
  */
+/** What the list and the detail dialog both show of an entry (with the author's name). */
+const entryColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  userId: auditLog.userId,
+  userName,
+  userEmail: users.email,
+  type: auditLog.type,
+  message: auditLog.message,
+  identifier: auditLog.identifier,
+  tags: auditLog.tags,
+};
+
 export async function listLogs(query: LogListQuery) {
   const db = getDb();
   const pageSize = query.pageSize ?? LOGS_PAGE_SIZE;
   const where = listWhere(query);
   const dir = query.sortValue === "asc" ? asc : desc;
   const found = await db
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      userId: auditLog.userId,
-      userName,
-      userEmail: users.email,
-      type: auditLog.type,
-      message: auditLog.message,
-      identifier: auditLog.identifier,
-      tags: auditLog.tags,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
+    .select({ ...entryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(where)
@@ -70,18 +72,7 @@ export type LogListRow = Awaited<ReturnType<typeof listLogs>>["rows"][number];
 /** One entry with its JSON detail, for the detail dialog. */
 export async function getLog(id: number) {
   const [row] = await getDb()
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      userId: auditLog.userId,
-      userName,
-      userEmail: users.email,
-      type: auditLog.type,
-      message: auditLog.message,
-      identifier: auditLog.identifier,
-      tags: auditLog.tags,
-      detail: auditLog.detail,
-    })
+    .select({ ...entryColumns, detail: auditLog.detail })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(eq(auditLog.id, id))

@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { ErrorList } from "~/components/Field";
 import { formatMoney } from "~/lib/format";
-import { editability } from "./movement";
+import { editability, type EditableOrder } from "./movement";
 import { logisticLabel } from "./rules";
 
 /**
@@ -11,15 +11,7 @@ import { logisticLabel } from "./rules";
  */
 
 /** What the fields need to know about the order. */
-export type OrderEditView = {
-  intelisisMovement: string | null;
-  creditNote: string | null;
-  packageManager: string | null;
-  orderStatus: string;
-  comments: string | null;
-  splittedOrder: string | null;
-  logisticType: string | null;
-  balance: number;
+export type OrderEditView = Omit<EditableOrder, "productsOrder"> & {
   version: number;
   /** The order's products as "SKU × qty" (what a movement must contain). */
   products: ReadonlyArray<{ sku: string; qty: number }>;

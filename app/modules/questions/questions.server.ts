@@ -4,7 +4,9 @@ import { getDb } from "@server/db/client";
 import { publications, questions } from "@server/db/schema";
 import { ZONE, parseQueryDate } from "~/lib/format";
 import { PENDING_STATUS } from "./rules";
-import { RESPONSE_WINDOW_DAYS, WORK_END_HOUR, WORK_START_HOUR } from "./response-time";
+import { RESPONSE_WINDOW_DAYS, WORK_END_HOUR, WORK_START_HOUR, type ResponseTimeRow } from "./response-time";
+
+export type { ResponseTimeRow };
 
 /** The card's columns: the question, its publication (left join: it may be gone) and nothing else. */
 const cardColumns = {
@@ -118,14 +120,6 @@ export async function listHistory(query: { limit: number; date?: string; search?
 
 export type QuestionCard = Awaited<ReturnType<typeof listPending>>["rows"][number];
 
-export type ResponseTimeRow = {
-  store: string | null;
-  answered: number;
-  total: number | null;
-  weekdays_working_hours: number | null;
-  weekdays_extra_hours: number | null;
-  weekend: number | null;
-};
 
 /**
  * Average minutes to answer per store over the last RESPONSE_WINDOW_DAYS days, split by when the

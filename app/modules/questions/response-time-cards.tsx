@@ -1,15 +1,7 @@
 import { cn } from "~/lib/cn";
-import { BAND_INFO, RESPONSE_BANDS, RESPONSE_WINDOW_DAYS, formatMinutes, responseTimeColor, type ResponseColor } from "./response-time";
+import { BAND_INFO, RESPONSE_BANDS, RESPONSE_WINDOW_DAYS, formatMinutes, responseTimeColor, type ResponseColor, type ResponseTimeRow } from "./response-time";
 import { storeLabel } from "./rules";
 
-type Row = {
-  store: string | null;
-  answered: number;
-  total: number | null;
-  weekdays_working_hours: number | null;
-  weekdays_extra_hours: number | null;
-  weekend: number | null;
-};
 
 const colorClass: Record<ResponseColor, string> = {
   green: "border-green-300 bg-green-50 text-green-900",
@@ -19,7 +11,7 @@ const colorClass: Record<ResponseColor, string> = {
 const colorName: Record<ResponseColor, string> = { green: "en meta", yellow: "más de 1 h", red: "más de 4 h" };
 
 /** One card per store: the four averages, each coloured by the spec's thresholds. */
-export function ResponseTimeCards({ rows }: { rows: Row[] }) {
+export function ResponseTimeCards({ rows }: { rows: ResponseTimeRow[] }) {
   if (rows.length === 0) {
     return <p className="card mb-4 p-4 text-sm text-slate-500">Sin preguntas respondidas en los últimos {RESPONSE_WINDOW_DAYS} días.</p>;
   }

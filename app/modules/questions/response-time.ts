@@ -52,3 +52,13 @@ export function formatMinutes(minutes: number | null): string {
 
 /** Window the cards average over (Mexico City days, today included). */
 export const RESPONSE_WINDOW_DAYS = 30;
+
+/** Average minutes per band for one store, as the response-time query returns them. */
+export type ResponseTimeRow = {
+  store: string | null;
+  answered: number;
+  total: number | null;
+  weekdays_working_hours: number | null;
+  weekdays_extra_hours: number | null;
+  weekend: number | null;
+};

@@ -90,6 +90,18 @@ export const orders = pgTable(
   ],
 );
 
+/** The filter dimensions (and the count) both roll-ups share; a function so each table gets its own columns. */
+const countDimensions = () => ({
+  logisticType: text("logistic_type").notNull(),
+  orderStatus: text("order_status").notNull(),
+  shipmentStatus: text("shipment_status").notNull(),
+  claimStatus: text("claim_status").notNull(),
+  assigned: boolean("assigned").notNull(),
+  hasReturns: boolean("has_returns").notNull(),
+  hasMediations: boolean("has_mediations").notNull(),
+  n: integer("n").notNull(),
+});
+
 /**
  * Order counts per Mexico City day and per value of every list filter, kept by statement-level
  * triggers on `orders` (migration orders_counts). The list's total for any combination of filters
@@ -100,14 +112,7 @@ export const orderCounts = pgTable(
   "order_counts",
   {
     day: date("day", { mode: "string" }).notNull(),
-    logisticType: text("logistic_type").notNull(),
-    orderStatus: text("order_status").notNull(),
-    shipmentStatus: text("shipment_status").notNull(),
-    claimStatus: text("claim_status").notNull(),
-    assigned: boolean("assigned").notNull(),
-    hasReturns: boolean("has_returns").notNull(),
-    hasMediations: boolean("has_mediations").notNull(),
-    n: integer("n").notNull(),
+    ...countDimensions(),
   },
   (t) => [
     uniqueIndex("order_counts_key").on(
@@ -121,14 +126,7 @@ export const orderCountsMonthly = pgTable(
   "order_counts_monthly",
   {
     month: date("month", { mode: "string" }).notNull(),
-    logisticType: text("logistic_type").notNull(),
-    orderStatus: text("order_status").notNull(),
-    shipmentStatus: text("shipment_status").notNull(),
-    claimStatus: text("claim_status").notNull(),
-    assigned: boolean("assigned").notNull(),
-    hasReturns: boolean("has_returns").notNull(),
-    hasMediations: boolean("has_mediations").notNull(),
-    n: integer("n").notNull(),
+    ...countDimensions(),
   },
   (t) => [
     uniqueIndex("order_counts_monthly_key").on(
