@@ -53,7 +53,9 @@ const login = await fetch(`${base}/login`, {
 const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
 if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la base de volumen (${login.status})`);
 
-for (const list of LISTS) {
+// BENCH_ONLY=/questions,/messages measures just those routes (while working on one screen).
+const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+for (const list of LISTS.filter((l) => !only.length || only.includes(l.route))) {
   const url = `${base}${list.route}${list.query ? `?${list.query}` : ""}`;
   const get = async () => {
     const res = await fetch(url, { headers: list.anonymous ? {} : { cookie }, redirect: "manual" });

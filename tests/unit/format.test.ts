@@ -1,5 +1,6 @@
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatQueryDate, formatRelative, parseQueryDate } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, formatTime, formatQueryDate, formatRelative, parseQueryDate } from "~/lib/format";
 
 describe("formatting in es-MX and Mexico City time", () => {
   it("formats money as MXN", () => {
@@ -23,5 +24,64 @@ describe("formatting in es-MX and Mexico City time", () => {
   it("says 'hace 3 horas'", () => {
     const now = new Date("2026-05-01T15:00:00Z");
     expect(formatRelative(new Date("2026-05-01T12:00:00Z"), now)).toBe("hace 3 horas");
+  });
+
+  it("leaves unparseable values empty", () => {
+    expect(formatDateTime("no es fecha")).toBe("");
+    expect(formatRelative(undefined)).toBe("");
+    expect(formatTime(null)).toBe("");
+  });
+});
+
+// Luxon in America/Mexico_City is the reference the fast formatters must agree with, including the
+// daylight-saving years before 2023 and the transitions themselves.
+const ZONE = "America/Mexico_City";
+const INSTANTS = [
+  "2020-04-05T07:59:59Z", "2020-04-05T08:00:00Z", "2020-10-25T06:59:59Z", "2020-10-25T07:00:00Z",
+  "2022-10-30T06:30:00Z", "2022-10-30T07:30:00Z", "2024-02-29T23:59:59.999Z", "2025-12-31T06:00:00Z",
+  "2026-01-01T05:59:59Z", "2026-01-01T06:00:00Z", "2026-11-22T18:05:09Z", "1999-12-31T23:00:00Z",
+];
+
+describe("fast Mexico City formatting agrees with the zone database", () => {
+  it.each(INSTANTS)("%s", (iso) => {
+    const ref = DateTime.fromISO(iso, { zone: ZONE });
+    expect(formatDateTime(iso)).toBe(ref.toFormat("dd/LL/yyyy HH:mm:ss"));
+    expect(formatDate(new Date(iso))).toBe(ref.toFormat("dd/LL/yyyy"));
+    expect(formatTime(Date.parse(iso))).toBe(ref.toFormat("HH:mm"));
+  });
+
+  it("reads offset-less strings as Mexico City wall-clock time", () => {
+    expect(formatDateTime("2026-03-10T08:00:00")).toBe("10/03/2026 08:00:00");
+  });
+
+  const base = new Date("2026-11-22T18:00:00Z");
+  const AGO: Array<[string, string]> = [
+    ["2026-11-22T18:00:00Z", "hace 0 segundos"],
+    ["2026-11-22T17:59:15Z", "hace 45 segundos"],
+    ["2026-11-22T17:01:00Z", "hace 59 minutos"],
+    ["2026-11-22T15:00:00Z", "hace 3 horas"],
+    ["2026-11-21T18:00:01Z", "hace 23 horas"],
+    ["2026-11-21T18:00:00Z", "hace 1 día"],
+    ["2026-10-23T18:00:00Z", "hace 30 días"],
+    ["2026-10-22T18:00:00Z", "hace 1 mes"],
+    ["2026-01-31T18:00:00Z", "hace 9 meses"],
+    ["2025-11-22T18:00:00Z", "hace 1 año"],
+    ["2023-05-01T00:00:00Z", "hace 3 años"],
+    ["2026-11-23T21:00:00Z", "dentro de 1 día"],
+    ["2027-02-28T18:00:00Z", "en 3 meses"],
+  ];
+  it.each(AGO)("%s is '%s' and matches Luxon", (iso, text) => {
+    expect(formatRelative(iso, base)).toBe(text);
+    // Just now reads as the past ('hace 0 segundos'), where Luxon says 'dentro de 0 segundos'.
+    if (Date.parse(iso) === base.getTime()) return;
+    const luxon = DateTime.fromISO(iso, { zone: ZONE }).setLocale("es-MX").toRelative({ base: DateTime.fromJSDate(base, { zone: ZONE }) });
+    expect(formatRelative(iso, base)).toBe(luxon);
+  });
+
+  it("counts calendar months with days clamped to the month's end", () => {
+    const endOfFeb = new Date("2026-03-01T05:00:00Z"); // 28/02/2026 23:00 in Mexico City
+    expect(formatRelative("2026-01-31T06:00:00Z", endOfFeb)).toBe(
+      DateTime.fromISO("2026-01-31T06:00:00Z", { zone: ZONE }).setLocale("es-MX").toRelative({ base: DateTime.fromJSDate(endOfFeb, { zone: ZONE }) }),
+    );
   });
 });
