@@ -1,6 +1,7 @@
 import { getEnv } from "./env";
 import { createApp } from "./app";
 import { openDatabase, setDatabase } from "./db/client";
+import { scheduleMaintenance } from "./db/maintenance";
 import { migrate } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed/seed-if-empty";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
@@ -15,6 +16,7 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: en
 setDatabase(database);
 await migrate(database);
 const seeded = await seedIfEmpty(database, env);
+const stopMaintenance = scheduleMaintenance(database);
 
 const app = await createApp({ isDev });
 const server = app.listen(env.PORT, () => {
@@ -28,6 +30,7 @@ const server = app.listen(env.PORT, () => {
 
 async function shutdown() {
   server.close();
+  stopMaintenance();
   await closePdfBrowser().catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(0);

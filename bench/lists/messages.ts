@@ -13,10 +13,10 @@ const row = `c.id, c.order_id, c.pack_id, c.order_date, c.order_status, c.order_
   p.permalink, p.gallery -> 0 ->> 'url' as image, o.logistic_type, o.shipment_status, o.status as history, o.intelisis_movement`;
 const from = `from conversations c left join orders o on o.id = c.order_id left join publications p on p.id = (c.order_info -> 'items' -> 0 ->> 'id')`;
 
-function statement(where: string, opts: { thread: boolean; countJoin?: boolean; order?: string }) {
+function statement(where: string, opts: { thread: boolean; order?: string }) {
   const order = opts.order ?? "c.last_message_date desc nulls last, c.id desc";
   return `with page as (select ${row} ${from} where ${where} order by ${order} limit 10),
-    total as (select count(*) from conversations c ${opts.countJoin ? "join orders o on o.id = c.order_id" : ""} where ${where}),
+    total as (select count(*) from conversations c where ${where}),
     thread as (${opts.thread ? "select m.id, m.conversation_id, m.text, m.from_seller, m.message_date, m.attachments from messages m where m.conversation_id in (select id from page) order by m.conversation_id, m.message_date, m.id" : "select null where false"}),
     canned as (select id, key, name, text from canned_replies order by sort, id)
   select (select json_agg(page) from page) as page, (select * from total) as total, (select json_agg(thread) from thread) as thread,
@@ -37,7 +37,7 @@ export const MESSAGE_LISTS: BenchList[] = [
   {
     route: "/messages",
     query: "section=history&filterLogisticType=fulfillment&assigned_move_filter=unassigned",
-    sql: statement("o.logistic_type = 'fulfillment' and o.intelisis_movement is null and $1::timestamptz is not null", { thread: false, countJoin: true }),
+    sql: statement("c.order_logistic_type = 'fulfillment' and not c.order_movement_assigned and $1::timestamptz is not null", { thread: false }),
     params: [cutoff()],
   },
 ];

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { conversations, messages, orders } from "../../server/db/schema";
 import { seedDemo } from "../../server/db/seed/demo";
@@ -79,6 +79,57 @@ describe("/messages lists", () => {
     const [c] = await getDb().select().from(conversations).limit(1);
     const byOrder = (await list(`/messages?section=history&search=${c.orderId}`, cookie)) as ListData;
     expect(byOrder.rows.map((r) => r.id)).toContain(c.id);
+  });
+});
+
+describe("order filters read the order's current attributes", () => {
+  // The truth is the order row itself; the list filters on copies the triggers keep on the conversation.
+  const TRUTH: Array<[string, string]> = [
+    ["filterLogisticType=fulfillment", "o.logistic_type = 'fulfillment'"],
+    ["filterLogisticType=acordar", "o.logistic_type = 'not_specified'"],
+    ["filterLogisticType=drop_off&assigned_move_filter=unassigned", "o.logistic_type = 'drop_off' and o.intelisis_movement is null"],
+    ["assigned_move_filter=assigned", "o.intelisis_movement is not null"],
+    ["assigned_move_filter=unassigned", "o.intelisis_movement is null"],
+    ["shipment_status_filter=delivered", "o.shipment_status = 'delivered'"],
+    ["claim_return_status_filter=claim", "o.claim_status is not null"],
+    ["claim_return_status_filter=return", "string_to_array(o.status, ',') @> array['returns']"],
+  ];
+  const expected = async (where: string) => {
+    const result = await getDb().execute(sql.raw(`select count(*)::int as n from conversations c join orders o on o.id = c.order_id where ${where}`));
+    return (result as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+  };
+
+  it.each(TRUTH)("history?%s counts what the orders say", async (query, where) => {
+    const { cookie } = await loginAs("admin");
+    const data = (await list(`/messages?section=history&${query}`, cookie)) as ListData;
+    const truth = await expected(where);
+    expect(truth).toBeGreaterThan(0);
+    expect(data.total).toBe(truth);
+  });
+
+  it("follows order edits, removals and new conversations", async () => {
+    const { cookie } = await loginAs("admin");
+    const db = getDb();
+    const [c] = await db.select().from(conversations).limit(1);
+    const ids = async (query: string) => ((await list(`/messages?section=history&${query}`, cookie)) as ListData).rows.map((r) => r.id);
+    const search = `search=${c.orderId}`;
+
+    await db.update(orders).set({ logisticType: "cross_docking", intelisisMovement: null }).where(eq(orders.id, c.orderId));
+    expect(await ids(`${search}&filterLogisticType=cross_docking&assigned_move_filter=unassigned`)).toEqual([c.id]);
+    await db.update(orders).set({ intelisisMovement: "Factura Electrónica 4242" }).where(eq(orders.id, c.orderId));
+    expect(await ids(`${search}&assigned_move_filter=unassigned`)).toEqual([]);
+    expect(await ids(`${search}&assigned_move_filter=assigned`)).toEqual([c.id]);
+
+    const [order] = await db.select().from(orders).where(eq(orders.id, c.orderId));
+    await db.delete(orders).where(eq(orders.id, c.orderId));
+    expect(await ids(`${search}&filterLogisticType=cross_docking`)).toEqual([]);
+    await db.insert(orders).values(order);
+    expect(await ids(`${search}&filterLogisticType=cross_docking&assigned_move_filter=assigned`)).toEqual([c.id]);
+
+    const { id: _id, ...copy } = c;
+    const [added] = await db.insert(conversations).values({ ...copy, orderLogisticType: null, orderMovementAssigned: false }).returning();
+    expect(added).toMatchObject({ orderLogisticType: "cross_docking", orderMovementAssigned: true });
+    await db.delete(conversations).where(eq(conversations.id, added.id));
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb } from "@server/db/client";
 import { cannedReplies, conversations, messages, orders, publications } from "@server/db/schema";
@@ -8,17 +8,24 @@ import { LOGISTIC_VALUES, type MessagesQueryValue } from "./schemas";
 
 export const MESSAGES_PAGE_SIZE = 10;
 
-/** Conditions on the order row (joined only when one of them is used). */
+/**
+ * Conditions on the order's attributes, read from the copies on the conversation (kept by triggers).
+ * Only a publication search needs the order row itself.
+ */
 function orderConditions(query: MessagesQueryValue): SQL[] {
   const c: SQL[] = [];
-  if (query.filterLogisticType) c.push(eq(orders.logisticType, LOGISTIC_VALUES[query.filterLogisticType]));
-  if (query.shipment_status_filter) c.push(eq(orders.shipmentStatus, query.shipment_status_filter));
-  if (query.claim_return_status_filter === "claim") c.push(isNotNull(orders.claimStatus));
-  if (query.claim_return_status_filter === "return") c.push(sql`(',' || ${orders.status} || ',') like '%,returns,%'`);
-  if (query.assigned_move_filter === "assigned") c.push(isNotNull(orders.intelisisMovement));
-  if (query.assigned_move_filter === "unassigned") c.push(isNull(orders.intelisisMovement));
-  if (query.search && /^MLM\d+$/i.test(query.search)) c.push(sql`${orders.publicationsId} @> array[${query.search.toUpperCase()}]::text[]`);
+  if (query.filterLogisticType) c.push(eq(conversations.orderLogisticType, LOGISTIC_VALUES[query.filterLogisticType]));
+  if (query.shipment_status_filter) c.push(eq(conversations.orderShipmentStatus, query.shipment_status_filter));
+  if (query.claim_return_status_filter === "claim") c.push(eq(conversations.orderHasClaim, true));
+  if (query.claim_return_status_filter === "return") c.push(eq(conversations.orderHasReturn, true));
+  if (query.assigned_move_filter === "assigned") c.push(eq(conversations.orderMovementAssigned, true));
+  if (query.assigned_move_filter === "unassigned") c.push(eq(conversations.orderMovementAssigned, false));
   return c;
+}
+
+/** A publication id search matches the order's publications (the one filter that joins orders). */
+function publicationSearch(query: MessagesQueryValue): SQL | null {
+  return query.search && /^MLM\d+$/i.test(query.search) ? sql`${orders.publicationsId} @> array[${query.search.toUpperCase()}]::text[]` : null;
 }
 
 /** Mexico City day bounds for day_filter. */
@@ -66,14 +73,14 @@ function priorityExpr(now: Date) {
 }
 
 /**
- * One page of a section. The conversations' own indexes order the page; the order row and the first
- * item's publication are primary-key lookups for the ten rows. The total is a separate count that
- * joins orders only when an order filter needs it.
+ * One page of a section. The conversations' own indexes filter and order the page; the order row and
+ * the first item's publication are primary-key lookups for the ten rows. The total is a separate
+ * count that joins orders only for a publication search.
  */
 export async function listConversations(query: MessagesQueryValue, now: Date = new Date()) {
   const db = getDb();
-  const onOrder = orderConditions(query);
-  const where = and(...conversationConditions(query, now), ...onOrder);
+  const byPublication = publicationSearch(query);
+  const where = and(...conversationConditions(query, now), ...orderConditions(query), ...(byPublication ? [byPublication] : []));
   const dir = query.sortValue === "asc" ? asc : desc;
   const sortColumn = query.sortName === "order_date" ? conversations.orderDate : conversations.lastMessageDate;
   const firstItemId = sql`(${conversations.orderInfo} -> 'items' -> 0 ->> 'id')`;
@@ -111,7 +118,7 @@ export async function listConversations(query: MessagesQueryValue, now: Date = n
     .offset((query.page - 1) * MESSAGES_PAGE_SIZE);
 
   const countQuery = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(conversations);
-  const [{ n: total }] = onOrder.length
+  const [{ n: total }] = byPublication
     ? await countQuery.innerJoin(orders, eq(orders.id, conversations.orderId)).where(where)
     : await countQuery.where(where);
 

@@ -24,6 +24,15 @@ export const conversations = pgTable(
     asksInvoice: boolean("asks_invoice").notNull().default(false),
     /** The reply being written (the old app's `send`): kept when a send fails or a template is inserted. */
     draft: text("draft"),
+    /*
+     * The order's list-filter attributes, copied by triggers (migration 0008) whenever the order or the
+     * conversation's order_id changes, so every section filters and counts without joining orders.
+     */
+    orderLogisticType: text("order_logistic_type"),
+    orderShipmentStatus: text("order_shipment_status"),
+    orderHasClaim: boolean("order_has_claim").notNull().default(false),
+    orderHasReturn: boolean("order_has_return").notNull().default(false),
+    orderMovementAssigned: boolean("order_movement_assigned").notNull().default(false),
     dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -31,6 +40,11 @@ export const conversations = pgTable(
     index("conversations_pending_idx").on(t.lastMessageDate.desc()).where(sql`${t.lastMessageFromSeller} = false`),
     index("conversations_history_idx").on(t.lastMessageDate.desc()),
     index("conversations_invoice_idx").on(t.lastMessageDate.desc()).where(sql`${t.asksInvoice}`),
+    index("conversations_logistic_idx").on(t.orderLogisticType, t.lastMessageDate.desc()),
+    index("conversations_shipment_idx").on(t.orderShipmentStatus, t.lastMessageDate.desc()),
+    index("conversations_claim_idx").on(t.lastMessageDate.desc()).where(sql`${t.orderHasClaim}`),
+    index("conversations_return_idx").on(t.lastMessageDate.desc()).where(sql`${t.orderHasReturn}`),
+    index("conversations_unassigned_idx").on(t.lastMessageDate.desc()).where(sql`not ${t.orderMovementAssigned}`),
   ],
 );
 
