@@ -80,7 +80,11 @@ export function SaleCard({ c }: { c: CardConversation }) {
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
           {c.priority ? <Badge variant="danger">Urgente</Badge> : null}
           {c.lastMessageDate ? <span className="text-slate-500">Último mensaje {formatRelative(c.lastMessageDate)}</span> : null}
-          {c.clientInfo?.nickname ? <span className="text-slate-500">· {c.clientInfo.nickname}</span> : null}
+          {c.clientInfo?.nickname ? (
+            <span className="font-medium text-slate-700" title="Comprador">
+              {c.clientInfo.nickname}
+            </span>
+          ) : null}
         </p>
       </div>
     </div>

@@ -39,7 +39,7 @@ export function ResponseTimeCards({ rows }: { rows: ResponseTimeRow[] }) {
                   title={color ? colorName[color] : "Sin datos"}
                 >
                   <dt className="text-xs font-medium">{info.label}</dt>
-                  <dd className="text-lg font-semibold tabular-nums">{formatMinutes(minutes)}</dd>
+                  <dd className="whitespace-nowrap text-base font-semibold tabular-nums xl:text-lg">{formatMinutes(minutes)}</dd>
                   <dd className="text-[11px] opacity-80">
                     {info.hours}
                     {info.targetMinutes ? ` · meta ${info.targetMinutes} min` : ""}
