@@ -41,6 +41,8 @@ export const conversations = pgTable(
     index("conversations_history_idx").on(t.lastMessageDate.desc()),
     index("conversations_invoice_idx").on(t.lastMessageDate.desc()).where(sql`${t.asksInvoice}`),
     index("conversations_logistic_idx").on(t.orderLogisticType, t.lastMessageDate.desc()),
+    // Logistic type with movement is the pair staff filter by most: page and count from one index.
+    index("conversations_logistic_movement_idx").on(t.orderLogisticType, t.orderMovementAssigned, t.lastMessageDate.desc()),
     index("conversations_shipment_idx").on(t.orderShipmentStatus, t.lastMessageDate.desc()),
     index("conversations_claim_idx").on(t.lastMessageDate.desc()).where(sql`${t.orderHasClaim}`),
     index("conversations_return_idx").on(t.lastMessageDate.desc()).where(sql`${t.orderHasReturn}`),

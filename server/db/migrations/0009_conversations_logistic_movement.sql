@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_logistic_movement_idx" ON "conversations" USING btree ("order_logistic_type","order_movement_assigned","last_message_date" DESC NULLS LAST);
