@@ -9,7 +9,8 @@ import { ORDERS_LISTS } from "./lists/orders";
 import { PUBLICATIONS_LISTS } from "./lists/publications";
 import { QUESTION_LISTS } from "./lists/questions";
 import { MESSAGE_LISTS } from "./lists/messages";
+import { SURTIDO_LISTS } from "./lists/surtido";
 
 export type { BenchList };
 
-export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS, ...PUBLICATIONS_LISTS, ...QUESTION_LISTS, ...MESSAGE_LISTS];
+export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS, ...PUBLICATIONS_LISTS, ...QUESTION_LISTS, ...MESSAGE_LISTS, ...SURTIDO_LISTS];

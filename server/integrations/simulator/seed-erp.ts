@@ -298,14 +298,18 @@ export function surtidoStatements(sizes: SeedSizes): string[] {
     `insert into sim.erp_surtido (fecha_registro, fecha, articulos)
      select now() - g * interval '37 minutes', ((now() - g * interval '37 minutes') at time zone 'America/Mexico_City')::date,
             (select jsonb_agg(jsonb_build_object(
-                      'renglonid', k, 'articulo', a.sku,
-                      'ubicacion', 'A' || (1 + a.rn % 12) || '-' || lpad((a.rn % 40)::text, 2, '0'),
-                      'existencia', a.stock_total,
-                      'cantidadpendiente', 1 + (g + k) % 5,
-                      'cantidadSeleccionada', 0,
-                      'mensaje', case when a.stock_total < 1 + (g + k) % 5 then 'Sin existencia suficiente' else '' end) order by k)
-               from generate_series(1, 1 + g % 4) k
-               join sim_seed_articles a on a.rn = (g * 7 + k * 13) % (select greatest(count(*), 1) from sim_seed_articles))
+                      'renglonid', l.k, 'articulo', l.sku, 'ubicacion', l.ubicacion, 'existencia', l.existencia,
+                      'cantidadpendiente', l.pendiente, 'cantidadSeleccionada', 0,
+                      'mensaje', case when l.existencia < l.pendiente then 'Sin existencia suficiente' else '' end) order by l.k)
+               from (
+                 -- Every fifth line is short of stock and every eleventh sits at the counter (a location
+                 -- without a level), so the picking list shows its SINSTOCK and unassigned groups.
+                 select k, a.sku,
+                        case when (g * k) % 11 = 0 then 'MOSTRADOR' else 'A' || (1 + a.rn % 12) || '-' || lpad((a.rn % 40)::text, 2, '0') end as ubicacion,
+                        case when (g + 3 * k) % 5 = 0 then greatest(0, least(a.stock_total, (g + k) % 5 - g % 2)) else a.stock_total end as existencia,
+                        1 + (g + k) % 5 as pendiente
+                   from generate_series(1, 1 + g % 4) k
+                   join sim_seed_articles a on a.rn = (g * 7 + k * 13) % (select greatest(count(*), 1) from sim_seed_articles)) l)
        from generate_series(1, ${Math.max(0, Math.floor(sizes.surtidoRecords))}) g
       where exists (select 1 from sim_seed_articles)`,
   ];

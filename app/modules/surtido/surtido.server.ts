@@ -1,0 +1,29 @@
+import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { pickGroups, pickTotals } from "./allocation";
+
+export type SurtidoQuery = { search?: string; page: number };
+
+/**
+ * One page of pending picking records from the ERP, each with its picking list. The ERP pages and
+ * searches (the search is upper-cased, as the ERP expects); an ERP failure is an answer the screen
+ * shows, not an error page.
+ */
+export async function listSurtido(query: SurtidoQuery) {
+  const search = query.search ? query.search.toUpperCase() : undefined;
+  try {
+    const { data, meta } = await getIntegrations().erp.listSurtido({ search, page: query.page });
+    return {
+      ok: true as const,
+      records: data.map((record) => ({ ...record, groups: pickGroups(record.lines), totals: pickTotals(record.lines) })),
+      total: meta.total,
+      page: meta.page,
+      pageSize: meta.limit,
+    };
+  } catch (error) {
+    if (!isIntegrationError(error)) throw error;
+    return { ok: false as const, message: error.message, retryable: error.retryable };
+  }
+}
+
+export type SurtidoPage = Awaited<ReturnType<typeof listSurtido>>;
+export type SurtidoRecordView = Extract<SurtidoPage, { ok: true }>["records"][number];

@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Badge } from "~/components/Badge";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FilterBar, SearchInput } from "~/components/FilterBar";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { parseQuery, q } from "~/lib/query";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { SurtidoRecordCard } from "~/modules/surtido/record-card";
+import { listSurtido } from "~/modules/surtido/surtido.server";
+
+export const meta: MetaFunction = () => [{ title: "Surtido" }];
+
+const ListQuery = { search: q.search(), page: q.page() };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const query = parseQuery(request, ListQuery);
+  const search = query.search ? query.search.toUpperCase() : undefined;
+  const result = await listSurtido({ search, page: query.page });
+  return { result, query: { ...query, search }, level: user.role === "surtido" ? user.level : null };
+}
+
+export default function Surtido() {
+  const { result, query, level } = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  return (
+    <div>
+      <PageHeader title="Surtido" total={result.ok ? result.total : undefined}>
+        <p className="text-sm text-slate-500">
+          Registros pendientes de surtir en Intelisis, con su lista de surtido por nivel.
+          {level ? <span className="ml-1">Tu nivel: {level}.</span> : null}
+        </p>
+      </PageHeader>
+      <div className="card mb-4 p-4">
+        <FilterBar clearTo="/surtido" keep={[]}>
+          <SearchInput defaultValue={query.search} placeholder="Artículo, ubicación o número de registro" />
+        </FilterBar>
+      </div>
+      {!result.ok ? (
+        <div className="card border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
+          <p className="font-medium">No se pudo consultar el surtido en Intelisis.</p>
+          <p className="mt-1">{result.message}</p>
+          <Link to={`${pathname}${search}`} className="btn-secondary mt-3 inline-flex">
+            Reintentar
+          </Link>
+        </div>
+      ) : result.records.length === 0 ? (
+        <div className="card p-8 text-center text-slate-500">
+          {query.search ? `No hay registros de surtido que coincidan con "${query.search}".` : "No hay registros de surtido pendientes."}
+        </div>
+      ) : (
+        <>
+          <ul className="space-y-4" aria-label="Registros de surtido">
+            {result.records.map((record) => (
+              <li key={record.id}>
+                <SurtidoRecordCard record={record} userLevel={level} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={result.page} total={result.total} pageSize={result.pageSize} basePath="/surtido" />
+        </>
+      )}
+      {result.ok && result.records.length > 0 && result.records.some((r) => r.totals.missing > 0) ? (
+        <p className="mt-2 text-xs text-slate-500">
+          <Badge variant="danger">SINSTOCK</Badge> reúne lo que no alcanza con las existencias: se surte lo disponible por nivel y el resto queda pendiente.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
