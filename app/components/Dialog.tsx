@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { cn } from "~/lib/cn";
 
 const sizes = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-6xl" } as const;
@@ -48,5 +48,45 @@ export function RouteDialog({
         {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}
       </RadixDialog.Content>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * A confirmation as a nested route: Cancelar goes back, the danger button posts to the route's
+ * action. Without JavaScript it is a page with a form; with it, a modal.
+ */
+export function ConfirmDialog({
+  title,
+  closeTo,
+  confirmLabel,
+  busyLabel = "Procesando…",
+  children,
+}: {
+  title: React.ReactNode;
+  closeTo: string;
+  confirmLabel: string;
+  busyLabel?: string;
+  children: React.ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <RouteDialog
+      title={title}
+      closeTo={closeTo}
+      footer={
+        <>
+          <Link to={closeTo} preventScrollReset className="btn-secondary">
+            Cancelar
+          </Link>
+          <Form method="post" preventScrollReset>
+            <button type="submit" className="btn-danger" disabled={busy}>
+              {busy ? busyLabel : confirmLabel}
+            </button>
+          </Form>
+        </>
+      }
+    >
+      {children}
+    </RouteDialog>
   );
 }

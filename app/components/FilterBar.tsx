@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { dayInputValues } from "~/lib/day-range";
 
 /**
  * A GET form over the list: submitting writes the filters into the URL (page reset). Parameters this
@@ -102,5 +103,25 @@ export function FilterSelect({
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * "Desde" / "Hasta" day inputs for a list whose URL carries start_date and end_date (end plus one
+ * day): they post start_day and end_day, which the loader turns into the canonical URL.
+ */
+export function DayRangeInputs({ range }: { range: { start_date?: string; end_date?: string } }) {
+  const days = dayInputValues(range);
+  return (
+    <>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Desde</span>
+        <input type="date" name="start_day" className="input" defaultValue={days.start} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Hasta</span>
+        <input type="date" name="end_day" className="input" defaultValue={days.end} />
+      </label>
+    </>
   );
 }

@@ -2,18 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { FilterSelect } from "~/components/FilterBar";
+import { DayRangeInputs, FilterSelect } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
-import { parseQueryDate } from "~/lib/format";
+import { canonicalDayRange } from "~/lib/day-range";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { sendReply, updateDraft } from "~/modules/messages/commands.server";
 import { ConversationCard, HistoryRow } from "~/modules/messages/conversation-card";
 import { listCannedReplies, listConversations } from "~/modules/messages/messages.server";
-import { endDateParam } from "~/modules/messages/rules";
 import {
   ASSIGNED_FILTERS, CLAIM_RETURN_FILTERS, DAY_FILTERS, LOGISTIC_FILTERS, MESSAGE_STATUS_FILTERS, MessagesQuery, ORDER_STATUS_FILTERS,
   ReplyFields, SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
@@ -23,30 +22,10 @@ import { parseReplyForm } from "~/modules/messages/upload.server";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes" }];
 
-/**
- * The filter form sends the chosen days (start_day, end_day); the list URL carries the spec's
- * start_date and end_date (YYYY/MM/DD, end plus one day), so bookmarks keep the spec's shape.
- */
-function canonicalDates(url: URL) {
-  if (!url.searchParams.has("start_day") && !url.searchParams.has("end_day")) return null;
-  const params = new URLSearchParams(url.search);
-  const start = parseQueryDate(params.get("start_day"));
-  const end = parseQueryDate(params.get("end_day"));
-  params.delete("start_day");
-  params.delete("end_day");
-  params.delete("start_date");
-  params.delete("end_date");
-  if (start) params.set("start_date", start.toFormat("yyyy/LL/dd"));
-  if (end) params.set("end_date", endDateParam(end));
-  params.delete("page");
-  const text = params.toString();
-  return `${url.pathname}${text ? `?${text}` : ""}`;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const url = new URL(request.url);
-  const canonical = canonicalDates(url);
+  const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);
   const query = parseQuery(request, MessagesQuery);
   const [list, templates] = await Promise.all([listConversations(query), listCannedReplies()]);
@@ -81,7 +60,6 @@ export default function Messages() {
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? Number(navigation.formData?.get("conversationId")) : null;
   const syncing = navigation.state === "submitting" && navigation.formData?.get("intent") === "sync";
-  const endChosen = parseQueryDate(query.end_date)?.minus({ days: 1 }).toFormat("yyyy-LL-dd");
   return (
     <div>
       <PageHeader
@@ -132,14 +110,7 @@ export default function Messages() {
           <FilterSelect name="claim_return_status_filter" label="Reclamos" value={query.claim_return_status_filter} allLabel="Todos" options={CLAIM_RETURN_FILTERS} />
           <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={ASSIGNED_FILTERS} />
           <FilterSelect name="day_filter" label="Último mensaje" value={query.day_filter} allLabel="Cualquier día" options={DAY_FILTERS} />
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Desde</span>
-            <input type="date" name="start_day" className="input" defaultValue={query.start_date?.replace(/\//g, "-")} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Hasta</span>
-            <input type="date" name="end_day" className="input" defaultValue={endChosen} />
-          </label>
+          <DayRangeInputs range={query} />
           <FilterSelect
             name="sortName"
             label="Ordenar por"

@@ -44,13 +44,13 @@ const parsedInvoiceRecord = {
   id: ORDER,
   orderId: ORDER,
   permalink: `https://www.mercadolibre.com.mx/ventas/${ORDER}/detalle`,
-  dateCreated: "2024-05-17T10:00:00",
+  dateCreated: "2024-05-17T10:00:00.000Z",
   errorInfo: "SUCCESSFUL",
   invoiceData: {
     name: "JUAN PEREZ", rfc: "PEXJ800101AB1", address: "", phone: "", email: "", zipCode: "76000", country: "", state: "", city: "",
     colony: "", wayPayment: "", paymentMethod: "", taxRegime: "", cfdi: "G03",
   },
-  feedbacks: [{ id: 11, dateCreated: "2024-05-17T10:00:00", errorInfo: "SUCCESSFUL" }],
+  feedbacks: [{ id: 11, dateCreated: "2024-05-17T10:00:00.000Z", errorInfo: "SUCCESSFUL" }],
 };
 
 const contracts: Array<Contract<MarketplacePort>> = [

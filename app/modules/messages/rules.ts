@@ -66,7 +66,4 @@ export function marketplaceAttachmentUrl(packId: string | bigint, sellerId: numb
   return `https://www.mercadolibre.com.mx/mensajes/adjuntos/${packId}/${sellerId}/${encodeURIComponent(filename)}`;
 }
 
-/** The spec's query dates: the end date sent is the chosen end plus one day (an exclusive bound). */
-export function endDateParam(chosen: DateTime) {
-  return chosen.plus({ days: 1 }).toFormat("yyyy/LL/dd");
-}
+export { endDateParam } from "~/lib/day-range";

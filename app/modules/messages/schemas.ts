@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseQueryDate } from "~/lib/format";
+import { queryDay } from "~/lib/day-range";
 import { keysOf, q } from "~/lib/query";
 import { ORDER_STATUS_FILTERS, SHIPMENT_STATUS_FILTERS } from "~/modules/orders/filters";
 import { MESSAGE_MAX } from "./rules";
@@ -53,13 +53,6 @@ export const ASSIGNED_FILTERS = [
 
 export const MESSAGE_SORTS = ["last_message", "order_date"] as const;
 
-const queryDate = () =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v ? parseQueryDate(v)?.toFormat("yyyy/LL/dd") : undefined))
-    .catch(undefined);
-
 /** Every query parameter of the spec's Messages screen; a bad value falls back, the valid ones stay. */
 export const MessagesQuery = {
   section: z.enum(SECTIONS).catch("pending").default("pending"),
@@ -74,9 +67,9 @@ export const MessagesQuery = {
   claim_return_status_filter: q.oneOf(keysOf(CLAIM_RETURN_FILTERS)),
   day_filter: q.oneOf(keysOf(DAY_FILTERS)),
   assigned_move_filter: q.oneOf(keysOf(ASSIGNED_FILTERS)),
-  start_date: queryDate(),
+  start_date: queryDay(),
   /** Exclusive: the chosen end day plus one. */
-  end_date: queryDate(),
+  end_date: queryDay(),
 };
 export type MessagesQueryValue = { [K in keyof typeof MessagesQuery]: z.output<(typeof MessagesQuery)[K]> };
 

@@ -1,5 +1,5 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { RouteDialog } from "~/components/Dialog";
+import { useLocation } from "@remix-run/react";
+import { ConfirmDialog } from "~/components/Dialog";
 import type { ModerationKind } from "./moderation.server";
 
 const TEXT: Record<ModerationKind, { title: string; confirm: string; body: (nick: string) => string }> = {
@@ -18,29 +18,11 @@ const TEXT: Record<ModerationKind, { title: string; confirm: string; body: (nick
 /** The confirmation step of block and delete: a nested route, so it works without JavaScript. */
 export function ModerationDialog({ kind, question }: { kind: ModerationKind; question: { id: number; message: string; clientNickname: string } }) {
   const { search } = useLocation();
-  const navigation = useNavigation();
-  const closeTo = `/questions${search}`;
   const text = TEXT[kind];
-  const busy = navigation.state === "submitting";
   return (
-    <RouteDialog
-      title={text.title}
-      closeTo={closeTo}
-      footer={
-        <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Cancelar
-          </Link>
-          <Form method="post" preventScrollReset>
-            <button type="submit" className="btn-danger" disabled={busy}>
-              {busy ? "Procesando…" : text.confirm}
-            </button>
-          </Form>
-        </>
-      }
-    >
+    <ConfirmDialog title={text.title} closeTo={`/questions${search}`} confirmLabel={text.confirm}>
       <p>{text.body(question.clientNickname)}</p>
       <blockquote className="mt-3 border-l-4 border-slate-200 pl-3 text-sm text-slate-600">{question.message}</blockquote>
-    </RouteDialog>
+    </ConfirmDialog>
   );
 }

@@ -434,6 +434,18 @@ const invoiceDataSchema = z
     cfdi: d.cfdi ?? "",
   }));
 
+/**
+ * The old back end writes timestamps in UTC, sometimes without an offset ("2026-11-20T20:53:39"):
+ * those are read as UTC and every date leaves the adapter as an ISO instant.
+ */
+export function utcInstant(text: string): string {
+  const value = text.trim();
+  if (!value) return value;
+  const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value.replace(" ", "T")}Z`;
+  const ms = Date.parse(withZone);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : value;
+}
+
 /** The record names its order field after the brand ({product}_order): any `…_order` key is taken. */
 const feedbackRecordSchema = z
   .object({
@@ -454,10 +466,10 @@ const feedbackRecordSchema = z
       id: r.id,
       orderId: orderValue === null || orderValue === undefined ? r.id : String(orderValue),
       permalink: r.permalink,
-      dateCreated: r.date_created,
+      dateCreated: utcInstant(r.date_created),
       errorInfo: r.error_info,
       invoiceData: r.invoice_data ?? invoiceDataSchema.parse({}),
-      feedbacks: (r.feedbacks ?? []).map((f) => ({ id: f.id, dateCreated: f.date_created, errorInfo: f.error_info })),
+      feedbacks: (r.feedbacks ?? []).map((f) => ({ id: f.id, dateCreated: utcInstant(f.date_created), errorInfo: f.error_info })),
     };
   });
 

@@ -228,6 +228,7 @@ export type InvoiceFeedbackRecord = {
   /** SUCCESSFUL (shown Finalizada) or the raw error text the screen maps to a message. */
   errorInfo: string;
   invoiceData: InvoiceData;
+  /** Newest first; dates are ISO instants (UTC). */
   feedbacks: Array<{ id: number; dateCreated: string; errorInfo: string }>;
 };
 

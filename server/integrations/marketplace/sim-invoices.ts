@@ -1,6 +1,7 @@
 /** Simulated invoice-feedback lists (feedbackInvoice and its fallback dataInvoice answer the same data). */
 import type { SimRuntime } from "../simulator/runtime";
 import { requireDay } from "../simulator/store";
+import { utcInstant } from "./legacy";
 import type { InvoiceData, InvoiceFeedbackQuery, InvoiceFeedbackRecord, MarketplacePort } from "./port";
 
 type FeedbackRow = {
@@ -74,7 +75,7 @@ export function invoiceFeedbackCalls(sim: SimRuntime): Pick<MarketplacePort, "li
           dateCreated: new Date(r.date_created).toISOString(),
           errorInfo: r.error_info,
           invoiceData: toInvoiceData(r.invoice_data),
-          feedbacks: r.feedbacks.map((f) => ({ id: Number(f.id), dateCreated: f.date_created, errorInfo: f.error_info })),
+          feedbacks: r.feedbacks.map((f) => ({ id: Number(f.id), dateCreated: utcInstant(f.date_created), errorInfo: f.error_info })),
         }),
       );
       return { data, total };

@@ -61,12 +61,20 @@ const FAST_ANSWERS: Array<[string, string]> = [
   ["Horario", "¡Hola! Nuestro horario de atención es de lunes a viernes de 8:30 a 18:00 h, hora del centro de México."],
 ];
 
+/** A demo mail domain from the brand: "Eléctrica Norte" → electricanorte.mx. */
+function mailDomain(brand: string) {
+  const slug = brand.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return `${slug || "empresa"}.mx`;
+}
+
 export async function seedContent(ctx: SeedContext) {
   const { tx, brand, users } = ctx;
   await insertChunks(tx, settings, [
     { key: "package_managers", value: PACKAGE_MANAGERS },
     { key: "seller_footer", value: sellerFooter(brand) },
     { key: "dollar_price", value: DOLLAR_PRICE },
+    // The internal mailbox copied on every resent invoice (Facturación v2).
+    { key: "invoice_copy_email", value: `facturacion@${mailDomain(brand)}` },
   ]);
   await insertChunks(tx, cannedReplies, cannedReplyRows(brand));
   await insertChunks(tx, fastAnswers, FAST_ANSWERS.map(([name, text]) => ({ name, text, createdBy: users.mlManager })));

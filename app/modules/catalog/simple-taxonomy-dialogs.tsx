@@ -1,0 +1,97 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { ConfirmDialog, RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorList, Field } from "~/components/Field";
+import { TAXONOMY_NAME_MAX, TAXONOMY_TEXTS, TaxonomyFormSchema, type SimpleTaxonomy, type TaxonomyRow } from "./simple-taxonomy";
+import { taxonomySlug } from "./taxonomy-slug";
+
+/**
+ * "Sector {id}" / "Aplicación {id}" and their create form: one name field. The spec's applications
+ * dialog has both Volver and Cancelar, which do the same thing here (close without saving): only
+ * Volver is shown.
+ */
+export function TaxonomyEditDialog({
+  kind,
+  item,
+  lastResult,
+}: {
+  kind: SimpleTaxonomy;
+  item: TaxonomyRow | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { search, pathname } = useLocation();
+  const navigation = useNavigation();
+  const texts = TAXONOMY_TEXTS[kind];
+  const closeTo = `${texts.path}${search}`;
+  const [form, fields] = useForm({
+    id: `${kind}-${item?.id ?? "new"}`,
+    lastResult,
+    constraint: getZodConstraint(TaxonomyFormSchema),
+    defaultValue: { name: item?.name ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TaxonomyFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname);
+  const typed = fields.name.value ?? item?.name ?? "";
+  const slug = taxonomySlug(typed);
+  return (
+    <RouteDialog
+      title={item ? `${texts.singular} ${item.id}` : texts.newTitle}
+      closeTo={closeTo}
+      footer={
+        <>
+          <Link to={closeTo} preventScrollReset className="btn-secondary">
+            Volver
+          </Link>
+          <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
+            {busy ? "Guardando…" : "Guardar"}
+          </button>
+        </>
+      }
+    >
+      <Form method="post" preventScrollReset {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Nombre"
+          meta={fields.name}
+          hint={
+            <>
+              Máximo {TAXONOMY_NAME_MAX} caracteres. Slug: <code data-testid="taxonomy-slug">{slug || "—"}</code>
+            </>
+          }
+          inputProps={{ autoComplete: "off", autoFocus: true }}
+        />
+      </Form>
+    </RouteDialog>
+  );
+}
+
+/** The delete confirmation: names the item and how many products lose the reference. */
+export function TaxonomyDeleteDialog({ kind, item, productCount }: { kind: SimpleTaxonomy; item: TaxonomyRow; productCount: number }) {
+  const { search } = useLocation();
+  const texts = TAXONOMY_TEXTS[kind];
+  const usage =
+    productCount === 0
+      ? `Ningún producto ${texts.it} usa.`
+      : productCount === 1
+        ? `1 producto ${texts.it} usa: seguirá existiendo y quedará ${texts.without}.`
+        : `${productCount.toLocaleString("es-MX")} productos ${texts.it} usan: seguirán existiendo y quedarán ${texts.without}.`;
+  return (
+    <ConfirmDialog title={texts.deleteTitle} closeTo={`${texts.path}${search}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
+      <p>
+        ¿Eliminar {texts.theOne} <strong>{item.name}</strong> (ID {item.id})? No se puede deshacer.
+      </p>
+      <p className="mt-2 text-sm text-slate-600" data-testid="taxonomy-usage">
+        {usage}
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+export function TaxonomyDialogErrorBoundary({ kind }: { kind: SimpleTaxonomy }) {
+  const texts = TAXONOMY_TEXTS[kind];
+  return <DialogErrorBoundary listPath={texts.path} notFoundTitle={texts.notFoundTitle} notFoundText={texts.notFoundText} />;
+}

@@ -1,0 +1,273 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { getDb, type Tx } from "@server/db/client";
+import { applications, products, sectors } from "@server/db/schema";
+import { can } from "~/lib/access";
+import { pageCount, withParams } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { audit } from "~/modules/logs/audit.server";
+import {
+  SEARCH_FOLD,
+  TAXONOMY_MESSAGES,
+  TAXONOMY_PAGE_SIZE,
+  TAXONOMY_TEXTS,
+  TaxonomyFormSchema,
+  TaxonomyIdSchema,
+  parseTaxonomyListQuery,
+  searchPattern,
+  type SimpleTaxonomy,
+  type TaxonomyInput,
+  type TaxonomyListData,
+  type TaxonomyListQuery,
+  type TaxonomyRow,
+  type TaxonomySort,
+} from "./simple-taxonomy";
+import { taxonomySlug } from "./taxonomy-slug";
+
+/** Who runs a command (the audit entry names them). */
+export type Actor = { id: number } | null;
+
+export type FieldErrors = Record<string, string[]>;
+export type CommandResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; reason: "invalid"; fieldErrors: FieldErrors }
+  | { ok: false; reason: "not-found" };
+
+const notFound = { ok: false, reason: "not-found" } as const;
+
+/**
+ * Both tables have the same columns (id, name, slug); typing them as one lets every query below be
+ * written once. The product column is the reference a delete clears.
+ */
+const STORE = {
+  sectors: { table: sectors, productColumn: products.sectorId },
+  applications: { table: applications, productColumn: products.applicationId },
+} as const;
+
+function storeOf(kind: SimpleTaxonomy) {
+  const { table, productColumn } = STORE[kind];
+  return { table: table as typeof sectors, productColumn };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+
+function listWhere(table: typeof sectors, search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  return sql`translate(lower(${table.name}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${searchPattern(search)}`;
+}
+
+function listOrder(table: typeof sectors, sortName: TaxonomySort = "name", sortValue: "asc" | "desc" = "asc"): SQL[] {
+  const dir = sortValue === "desc" ? desc : asc;
+  if (sortName === "id") return [dir(table.id)];
+  return [dir(sql`lower(${table.name})`), dir(table.id)];
+}
+
+/** One page of a taxonomy, searched, sorted, counted and paged by the database. */
+export async function listTaxonomy(kind: SimpleTaxonomy, query: TaxonomyListQuery) {
+  const { table } = storeOf(kind);
+  const db = getDb();
+  const where = listWhere(table, query.search);
+  const found = await db
+    .select({ id: table.id, name: table.name, slug: table.slug, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(table)
+    .where(where)
+    .orderBy(...listOrder(table, query.sortName, query.sortValue))
+    .limit(TAXONOMY_PAGE_SIZE)
+    .offset((query.page - 1) * TAXONOMY_PAGE_SIZE);
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && query.page > 1) {
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
+    total = row?.n ?? 0;
+  }
+  const rows: TaxonomyRow[] = found.map(({ total: _total, ...row }) => row);
+  return { rows, total, page: query.page, pageSize: TAXONOMY_PAGE_SIZE };
+}
+
+export async function getTaxonomyItem(kind: SimpleTaxonomy, id: number): Promise<TaxonomyRow | null> {
+  const { table } = storeOf(kind);
+  const [row] = await getDb().select({ id: table.id, name: table.name, slug: table.slug }).from(table).where(eq(table.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** How many products point at the item (what the delete dialog warns about). */
+export async function countProductsUsing(kind: SimpleTaxonomy, id: number, tx: Tx = getDb()) {
+  const { productColumn } = storeOf(kind);
+  const [row] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(eq(productColumn, id));
+  return row?.n ?? 0;
+}
+
+/**
+ * The name is unique without regard to case; two names that differ only in accents or punctuation
+ * would share a slug (the shop's address), so that is refused too, naming the other item.
+ */
+async function nameConflict(tx: Tx, kind: SimpleTaxonomy, name: string, slug: string, exceptId?: number): Promise<FieldErrors | null> {
+  const { table } = storeOf(kind);
+  const same = or(sql`lower(${table.name}) = lower(${name})`, eq(table.slug, slug));
+  const where = exceptId === undefined ? same : and(same, ne(table.id, exceptId));
+  const clashes = await tx.select({ name: table.name }).from(table).where(where).limit(5);
+  if (!clashes.length) return null;
+  const texts = TAXONOMY_TEXTS[kind];
+  const lowered = name.toLocaleLowerCase("es-MX");
+  const sameName = clashes.some((c) => c.name.trim().toLocaleLowerCase("es-MX") === lowered);
+  return { name: [sameName ? texts.nameTaken : texts.slugTaken(clashes[0].name)] };
+}
+
+/** Check and write in one step per table, so two people saving the same name at once cannot both pass. */
+async function lockNames(tx: Tx, kind: SimpleTaxonomy) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.${kind}.name`}))`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Commands
+
+/** Creates (id null; the spec's id 0) or renames an item; the slug always follows the name. */
+export async function saveTaxonomyItem(
+  kind: SimpleTaxonomy,
+  id: number | null,
+  input: TaxonomyInput,
+  actor: Actor,
+): Promise<CommandResult<TaxonomyRow>> {
+  const { table } = storeOf(kind);
+  const name = input.name.trim();
+  const slug = taxonomySlug(name);
+  const tags = ["catalog", kind];
+  return getDb().transaction(async (tx) => {
+    await lockNames(tx, kind);
+    if (id === null) {
+      const conflict = await nameConflict(tx, kind, name, slug);
+      if (conflict) return { ok: false, reason: "invalid", fieldErrors: conflict };
+      const [row] = await tx.insert(table).values({ name, slug }).returning({ id: table.id, name: table.name, slug: table.slug });
+      await audit({ message: `${TAXONOMY_TEXTS[kind].created}: ${name}`, type: "create", tags, identifier: row.id, userId: actor?.id ?? null, detail: { name, slug } }, tx);
+      return { ok: true, value: row };
+    }
+    const [current] = await tx.select().from(table).where(eq(table.id, id)).for("update").limit(1);
+    if (!current) return notFound;
+    const conflict = await nameConflict(tx, kind, name, slug, id);
+    if (conflict) return { ok: false, reason: "invalid", fieldErrors: conflict };
+    await tx.update(table).set({ name, slug }).where(eq(table.id, id));
+    await audit(
+      {
+        message: `${TAXONOMY_TEXTS[kind].updated}: ${name}`,
+        type: "update",
+        tags,
+        identifier: id,
+        userId: actor?.id ?? null,
+        detail: { changes: { name: { from: current.name, to: name }, slug: { from: current.slug, to: slug } } },
+      },
+      tx,
+    );
+    return { ok: true, value: { id, name, slug } };
+  });
+}
+
+/**
+ * Deletes an item. Its products stay and lose the reference; they are cleared here rather than left to
+ * the foreign key so that their `updated_at` records the change and the audit entry can count them.
+ */
+export async function deleteTaxonomyItem(kind: SimpleTaxonomy, id: number, actor: Actor): Promise<CommandResult<TaxonomyRow & { clearedProducts: number }>> {
+  const { table, productColumn } = storeOf(kind);
+  return getDb().transaction(async (tx) => {
+    const [current] = await tx.select().from(table).where(eq(table.id, id)).for("update").limit(1);
+    if (!current) return notFound;
+    const cleared = await tx
+      .update(products)
+      .set({ ...(kind === "sectors" ? { sectorId: null } : { applicationId: null }), updatedAt: new Date() })
+      .where(eq(productColumn, id))
+      .returning({ id: products.id });
+    await tx.delete(table).where(eq(table.id, id));
+    await audit(
+      {
+        message: `${TAXONOMY_TEXTS[kind].deleted}: ${current.name}`,
+        type: "delete",
+        tags: ["catalog", kind],
+        identifier: id,
+        userId: actor?.id ?? null,
+        detail: { name: current.name, slug: current.slug, clearedProducts: cleared.length },
+      },
+      tx,
+    );
+    return { ok: true, value: { ...current, clearedProducts: cleared.length } };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Route handlers: the two route sets (/product-sectors, /product-applications) call these with their kind.
+
+function itemIdFrom(kind: SimpleTaxonomy, params: Record<string, string | undefined>) {
+  const parsed = TaxonomyIdSchema.safeParse(params[TAXONOMY_TEXTS[kind].param]);
+  if (!parsed.success) throw missing(kind);
+  return parsed.data;
+}
+
+function missing(kind: SimpleTaxonomy) {
+  return new Response(TAXONOMY_TEXTS[kind].notFoundText, { status: 404 });
+}
+
+/** The list with the query the dialog was opened from (its URL carries it). */
+function listUrlOf(kind: SimpleTaxonomy, request: Request) {
+  return `${TAXONOMY_TEXTS[kind].path}${new URL(request.url).search}`;
+}
+
+export async function taxonomyListLoader(kind: SimpleTaxonomy, request: Request): Promise<TaxonomyListData> {
+  const user = await requireAccess(request);
+  const query = parseTaxonomyListQuery(request);
+  const page = await listTaxonomy(kind, query);
+  // A page past the end (a bookmark, or the last item of the last page deleted) shows the last page.
+  const last = pageCount(page.total, page.pageSize);
+  if (page.total > 0 && query.page > last) {
+    const url = new URL(request.url);
+    throw redirect(url.pathname + withParams(url.search, { page: last === 1 ? undefined : last }));
+  }
+  return { ...page, query, canDelete: can(user, "taxonomies.delete") };
+}
+
+export async function taxonomyItemLoader(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
+  await requireAccess(request);
+  const item = await getTaxonomyItem(kind, itemIdFrom(kind, params));
+  if (!item) throw missing(kind);
+  return { item };
+}
+
+export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request) {
+  await requireAccess(request);
+  return { item: null };
+}
+
+/** Create (no id param) or update: validate, save, back to the list with a toast; 400 keeps what was typed. */
+export async function taxonomySaveAction(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
+  const actor = await requireAccess(request);
+  const id = mode === "update" ? itemIdFrom(kind, params) : null;
+  const submission = parseWithZod(await request.formData(), { schema: TaxonomyFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const saved = await saveTaxonomyItem(kind, id, submission.value, actor);
+  if (!saved.ok) {
+    if (saved.reason === "not-found") throw missing(kind);
+    return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
+  }
+  const texts = TAXONOMY_TEXTS[kind];
+  return redirectWithToast(listUrlOf(kind, request), {
+    title: id === null ? texts.created : texts.updated,
+    message: id === null ? TAXONOMY_MESSAGES.created : TAXONOMY_MESSAGES.updated,
+    variant: "success",
+  });
+}
+
+/** The delete confirmation: Admin and Developer only (others go back to the list with 'Sin permiso'). */
+export async function taxonomyDeleteLoader(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
+  await requireFeature(request, "taxonomies.delete", listUrlOf(kind, request));
+  const id = itemIdFrom(kind, params);
+  const item = await getTaxonomyItem(kind, id);
+  if (!item) throw missing(kind);
+  return { item, productCount: await countProductsUsing(kind, id) };
+}
+
+export async function taxonomyDeleteAction(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
+  const listUrl = listUrlOf(kind, request);
+  const actor = await requireFeature(request, "taxonomies.delete", listUrl);
+  const deleted = await deleteTaxonomyItem(kind, itemIdFrom(kind, params), actor);
+  if (!deleted.ok) throw missing(kind);
+  return redirectWithToast(listUrl, { title: TAXONOMY_TEXTS[kind].deleted, message: TAXONOMY_MESSAGES.deleted, variant: "success" });
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { parseQuery, q } from "~/lib/query";
+import { taxonomySlug } from "./taxonomy-slug";
+
+/**
+ * Sectors and applications (spec 2 §2 'Categories, brands, sectors, applications', §3): the same
+ * screen twice — a name and its slug. Everything that differs between the two is text, kept here so
+ * the list, the dialogs, the server and the tests read one table.
+ */
+export const SIMPLE_TAXONOMIES = ["sectors", "applications"] as const;
+export type SimpleTaxonomy = (typeof SIMPLE_TAXONOMIES)[number];
+
+export type TaxonomyTexts = {
+  /** The list screen and its URL. */
+  path: string;
+  title: string;
+  /** The route parameter of the edit and delete dialogs (`/product-sectors/$sectorId`). */
+  param: string;
+  newButton: string;
+  /** "Sector {id}": the spec's dialog title. */
+  singular: string;
+  /** The create dialog title (the spec's "Sector 0" reads as a record that exists; see docs/taxonomies.md). */
+  newTitle: string;
+  /** Lowercase with its article, for sentences: "el sector", "la aplicación". */
+  theOne: string;
+  /** The object pronoun: "Ningún producto lo usa" / "la usa". */
+  it: "lo" | "la";
+  /** "sin sector": what a product is left with after a delete. */
+  without: string;
+  nameTaken: string;
+  slugTaken: (other: string) => string;
+  created: string;
+  updated: string;
+  deleted: string;
+  deleteTitle: string;
+  notFoundTitle: string;
+  notFoundText: string;
+  empty: string;
+};
+
+export const TAXONOMY_TEXTS: Record<SimpleTaxonomy, TaxonomyTexts> = {
+  sectors: {
+    path: "/product-sectors",
+    title: "Sectores",
+    param: "sectorId",
+    newButton: "Nuevo Sector",
+    singular: "Sector",
+    newTitle: "Nuevo sector",
+    theOne: "el sector",
+    it: "lo",
+    without: "sin sector",
+    nameTaken: "Ya existe un sector con ese nombre.",
+    slugTaken: (other) => `Ya existe un sector con un nombre equivalente: «${other}».`,
+    created: "Sector creado",
+    updated: "Sector actualizado",
+    deleted: "Sector eliminado",
+    deleteTitle: "Eliminar sector",
+    notFoundTitle: "Sector no encontrado",
+    notFoundText: "El sector no existe o fue eliminado.",
+    empty: "No hay sectores que coincidan con la búsqueda.",
+  },
+  applications: {
+    path: "/product-applications",
+    title: "Aplicaciones",
+    param: "applicationId",
+    newButton: "Nueva Aplicación",
+    singular: "Aplicación",
+    newTitle: "Nueva aplicación",
+    theOne: "la aplicación",
+    it: "la",
+    without: "sin aplicación",
+    nameTaken: "Ya existe una aplicación con ese nombre.",
+    slugTaken: (other) => `Ya existe una aplicación con un nombre equivalente: «${other}».`,
+    created: "Aplicación creada",
+    updated: "Aplicación actualizada",
+    deleted: "Aplicación eliminada",
+    deleteTitle: "Eliminar aplicación",
+    notFoundTitle: "Aplicación no encontrada",
+    notFoundText: "La aplicación no existe o fue eliminada.",
+    empty: "No hay aplicaciones que coincidan con la búsqueda.",
+  },
+};
+
+/** Spec 8: the same three messages for both taxonomies. */
+export const TAXONOMY_MESSAGES = {
+  created: "Se ha creado exitosamente",
+  updated: "Se ha actualizado exitosamente",
+  deleted: "Se ha eliminado exitosamente",
+} as const;
+
+export const TAXONOMY_PAGE_SIZE = 20;
+export const TAXONOMY_NAME_MAX = 100;
+export const TAXONOMY_SORTS = ["id", "name"] as const;
+export type TaxonomySort = (typeof TAXONOMY_SORTS)[number];
+
+/** The list's URL: search on the name, sort by id or name, page. */
+const ListQueryShape = {
+  search: q.search(),
+  sortName: q.oneOf([...TAXONOMY_SORTS]),
+  sortValue: q.sortValue(),
+  page: q.page(),
+};
+export type TaxonomyListQuery = ReturnType<typeof parseTaxonomyListQuery>;
+
+export function parseTaxonomyListQuery(source: Request | URL | URLSearchParams) {
+  return parseQuery(source, ListQueryShape);
+}
+
+/**
+ * The search folds accents on both sides (so "energia" finds "Energía"): the SQL lowercases the name
+ * and `translate`s these letters; the term gets the same treatment here.
+ */
+export const SEARCH_FOLD = { from: "áàäâãéèëêíìïîóòöôõúùüûñç", to: "aaaaaeeeeiiiiooooouuuunc" } as const;
+
+/** The term as the SQL compares it: lowercased, accents folded, `%` and `_` taken literally. */
+export function searchPattern(term: string) {
+  const folded = [...term.toLowerCase()].map((c) => SEARCH_FOLD.to[SEARCH_FOLD.from.indexOf(c)] ?? c).join("");
+  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The one field of both dialogs; the slug is derived from it, so a name must yield one. */
+export const TaxonomyFormSchema = z.object({
+  name: z
+    .string({ required_error: "Ingresa el nombre" })
+    .trim()
+    .min(1, "Ingresa el nombre")
+    .max(TAXONOMY_NAME_MAX, `Nombre: máximo ${TAXONOMY_NAME_MAX} caracteres`)
+    .refine((name) => name === "" || taxonomySlug(name) !== "", "El nombre debe tener al menos una letra o un número"),
+});
+export type TaxonomyInput = z.output<typeof TaxonomyFormSchema>;
+
+/** A record id from the URL: anything else (letters, 0, out of range) is a 404. */
+export const TaxonomyIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export type TaxonomyRow = { id: number; name: string; slug: string };
+
+export type TaxonomyListData = {
+  rows: TaxonomyRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  query: TaxonomyListQuery;
+  canDelete: boolean;
+};

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TaxonomyDialogErrorBoundary, TaxonomyEditDialog } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { taxonomyItemLoader, taxonomySaveAction } from "~/modules/catalog/simple-taxonomy.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Aplicación ${data.item.id}` : "Aplicación" }];
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyItemLoader("applications", request, params);
+
+export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("applications", request, params, "update");
+
+export default function EditApplication() {
+  const { item } = useLoaderData<typeof loader>();
+  return <TaxonomyEditDialog key={item.id} kind="applications" item={item} lastResult={useActionData<typeof action>()?.result} />;
+}
+
+export function ErrorBoundary() {
+  return <TaxonomyDialogErrorBoundary kind="applications" />;
+}

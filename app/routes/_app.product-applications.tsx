@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { TaxonomyList } from "~/modules/catalog/simple-taxonomy-list";
+import { taxonomyListLoader } from "~/modules/catalog/simple-taxonomy.server";
+
+export const meta: MetaFunction = () => [{ title: "Aplicaciones" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => taxonomyListLoader("applications", request);
+
+export default function ApplicationsList() {
+  return <TaxonomyList kind="applications" data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

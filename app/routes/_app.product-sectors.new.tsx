@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { TaxonomyDialogErrorBoundary, TaxonomyEditDialog } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { taxonomyNewLoader, taxonomySaveAction } from "~/modules/catalog/simple-taxonomy.server";
+
+export const meta: MetaFunction = () => [{ title: "Nuevo sector" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => taxonomyNewLoader("sectors", request);
+
+export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, params, "create");
+
+export default function NewSector() {
+  return <TaxonomyEditDialog kind="sectors" item={null} lastResult={useActionData<typeof action>()?.result} />;
+}
+
+export function ErrorBoundary() {
+  return <TaxonomyDialogErrorBoundary kind="sectors" />;
+}

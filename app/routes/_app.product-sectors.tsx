@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { TaxonomyList } from "~/modules/catalog/simple-taxonomy-list";
+import { taxonomyListLoader } from "~/modules/catalog/simple-taxonomy.server";
+
+export const meta: MetaFunction = () => [{ title: "Sectores" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => taxonomyListLoader("sectors", request);
+
+export default function SectorsList() {
+  return <TaxonomyList kind="sectors" data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
