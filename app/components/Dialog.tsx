@@ -90,3 +90,38 @@ export function ConfirmDialog({
     </RouteDialog>
   );
 }
+
+/**
+ * The footer of an edit dialog: Eliminar (a link to the record's confirmation route, when it
+ * exists), Volver and Guardar, which submits the dialog's form by id.
+ */
+export function EditDialogFooter({
+  closeTo,
+  formId,
+  busy,
+  deleteTo,
+  saveIntent,
+}: {
+  closeTo: string;
+  formId: string;
+  busy: boolean;
+  deleteTo?: string | null;
+  /** When the form has several buttons, Guardar posts this `intent`. */
+  saveIntent?: string;
+}) {
+  return (
+    <>
+      {deleteTo ? (
+        <Link to={deleteTo} preventScrollReset className="btn-danger mr-auto">
+          Eliminar
+        </Link>
+      ) : null}
+      <Link to={closeTo} preventScrollReset className="btn-secondary">
+        Volver
+      </Link>
+      <button type="submit" form={formId} name={saveIntent ? "intent" : undefined} value={saveIntent} className="btn-primary" disabled={busy}>
+        {busy ? "Guardando…" : "Guardar"}
+      </button>
+    </>
+  );
+}

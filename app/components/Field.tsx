@@ -45,19 +45,23 @@ export function TextareaField({
   label,
   meta,
   className,
+  hint,
   textareaProps,
 }: {
   label: React.ReactNode;
   meta: FieldMetadata<string | undefined | null>;
   className?: string;
+  hint?: React.ReactNode;
   textareaProps?: React.TextareaHTMLAttributes<HTMLTextAreaElement>;
 }) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={meta.id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <textarea {...getTextareaProps(meta)} {...textareaProps} className={cn("input", textareaProps?.className)} />
+      <textarea {...getTextareaProps(meta, { ariaDescribedBy: hintId })} {...textareaProps} className={cn("input", textareaProps?.className)} />
+      {hint ? <p id={hintId} className="text-xs text-slate-500">{hint}</p> : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );

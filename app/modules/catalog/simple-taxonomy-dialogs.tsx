@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { ConfirmDialog, RouteDialog } from "~/components/Dialog";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { TAXONOMY_NAME_MAX, TAXONOMY_TEXTS, TaxonomyFormSchema, type SimpleTaxonomy, type TaxonomyRow } from "./simple-taxonomy";
@@ -41,16 +41,7 @@ export function TaxonomyEditDialog({
     <RouteDialog
       title={item ? `${texts.singular} ${item.id}` : texts.newTitle}
       closeTo={closeTo}
-      footer={
-        <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Volver
-          </Link>
-          <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
-            {busy ? "Guardando…" : "Guardar"}
-          </button>
-        </>
-      }
+      footer={<EditDialogFooter closeTo={closeTo} formId={form.id} busy={busy} />}
     >
       <Form method="post" preventScrollReset {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} />

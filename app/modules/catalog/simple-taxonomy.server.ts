@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@server/db/client";
 import { applications, products, sectors } from "@server/db/schema";
 import { can } from "~/lib/access";
-import { pageCount, withParams } from "~/lib/query";
+import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { audit } from "~/modules/logs/audit.server";
@@ -215,12 +215,7 @@ export async function taxonomyListLoader(kind: SimpleTaxonomy, request: Request)
   const user = await requireAccess(request);
   const query = parseTaxonomyListQuery(request);
   const page = await listTaxonomy(kind, query);
-  // A page past the end (a bookmark, or the last item of the last page deleted) shows the last page.
-  const last = pageCount(page.total, page.pageSize);
-  if (page.total > 0 && query.page > last) {
-    const url = new URL(request.url);
-    throw redirect(url.pathname + withParams(url.search, { page: last === 1 ? undefined : last }));
-  }
+  redirectPastLastPage(request, page, query.page);
   return { ...page, query, canDelete: can(user, "taxonomies.delete") };
 }
 

@@ -22,15 +22,38 @@ function cleanName(name: string) {
   return path.basename(name.replace(/\\/g, "/")).normalize("NFC").trim().slice(0, 200);
 }
 
+export type StoreImageOptions = {
+  minWidth: number;
+  minHeight: number;
+  /** Resized copies kept next to the original (each fits inside size × size, or width × height). */
+  variants: ReadonlyArray<{ name: string; width: number; height: number }>;
+  /** Texts for a refusal; the duplicate text gets the file's name. */
+  invalidMessage: string;
+  existsMessage: (name: string) => string;
+};
+
+const GALLERY_IMAGE: StoreImageOptions = {
+  minWidth: IMAGE_MIN_WIDTH,
+  minHeight: IMAGE_MIN_HEIGHT,
+  variants: VARIANTS.map((size) => ({ name: String(size), width: size, height: size })),
+  invalidMessage: TEXTS.imageInvalid,
+  existsMessage: TEXTS.imageExists,
+};
+
 /**
  * An uploaded gallery image: refused when a file with that name already exists ('Imagen ya
  * existente'), when it is not an image or is smaller than 1500×1500 ('Imagen no válida'). Kept as
  * WebP with 150 and 800 px variants; nothing is written unless every check passed.
  */
-export async function uploadImage(file: File, userId: number): Promise<UploadResult> {
+export function uploadImage(file: File, userId: number): Promise<UploadResult> {
+  return storeImage(file, userId, GALLERY_IMAGE);
+}
+
+/** Any uploaded image with its own minimum size and variants (banners, covers…), same checks as the gallery. */
+export async function storeImage(file: File, userId: number, options: StoreImageOptions): Promise<UploadResult> {
   const name = cleanName(file.name || "imagen");
-  const invalid = { ok: false as const, title: TEXTS.imageInvalidTitle, message: TEXTS.imageInvalid };
-  const exists = { ok: false as const, title: TEXTS.imageExistsTitle, message: TEXTS.imageExists(name) };
+  const invalid = { ok: false as const, title: TEXTS.imageInvalidTitle, message: options.invalidMessage };
+  const exists = { ok: false as const, title: TEXTS.imageExistsTitle, message: options.existsMessage(name) };
   if (file.size === 0 || file.size > IMAGE_MAX_BYTES) return invalid;
   const [taken] = await getDb().select({ id: files.id }).from(files).where(sql`lower(${files.filenameDownload}) = ${name.toLowerCase()}`).limit(1);
   if (taken) return exists;
@@ -41,7 +64,7 @@ export async function uploadImage(file: File, userId: number): Promise<UploadRes
   } catch {
     return invalid;
   }
-  if (!meta.width || !meta.height || meta.width < IMAGE_MIN_WIDTH || meta.height < IMAGE_MIN_HEIGHT) return invalid;
+  if (!meta.width || !meta.height || meta.width < options.minWidth || meta.height < options.minHeight) return invalid;
 
   const id = crypto.randomUUID();
   const dir = uploadsDir();
@@ -52,11 +75,11 @@ export async function uploadImage(file: File, userId: number): Promise<UploadRes
     const original = await sharp(input).rotate().webp({ quality: 85 }).toFile(path.join(dir, disk));
     written.push(disk);
     const variants = [];
-    for (const size of VARIANTS) {
-      const variantDisk = `${id}-${size}.webp`;
-      const out = await sharp(input).rotate().resize(size, size, { fit: "inside" }).webp({ quality: 80 }).toFile(path.join(dir, variantDisk));
+    for (const variant of options.variants) {
+      const variantDisk = `${id}-${variant.name}.webp`;
+      const out = await sharp(input).rotate().resize(variant.width, variant.height, { fit: "inside" }).webp({ quality: 80 }).toFile(path.join(dir, variantDisk));
       written.push(variantDisk);
-      variants.push({ name: String(size), width: out.width, height: out.height, disk: variantDisk });
+      variants.push({ name: variant.name, width: out.width, height: out.height, disk: variantDisk });
     }
     await getDb().insert(files).values({
       id,

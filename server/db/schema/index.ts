@@ -6,3 +6,5 @@ export * from "./orders";
 export * from "./messaging";
 export * from "./sales";
 export * from "./sim";
+export * from "./content";
+export * from "./assistants";

@@ -10,6 +10,7 @@ import { seedPdv } from "./pdv";
 import { seedPublications } from "./publications";
 import { seedQuestions } from "./questions";
 import { seedQuotations } from "./quotations";
+import { seedShopContent } from "./shop-content";
 import { DemoClock } from "./time";
 import { DEMO_USERS } from "../demo-users";
 import { resetSequences } from "../sequences";
@@ -39,6 +40,7 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
     const users = demoUsersById(created);
     const ctx: SeedContext = { tx, clock, brand, users };
     await seedContent(ctx);
+    await seedShopContent(ctx);
     const catalog = await seedCatalog(ctx);
     const pubs = await seedPublications(ctx, catalog);
     const buyers = buyerPool(260);

@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorList, Field, TextareaField } from "~/components/Field";
+import { LOCATIONS_PATH, LOCATION_LIMITS, LOCATION_TEXTS, LocationFormSchema, PHONE_DIGITS, type Location } from "./locations";
+
+/**
+ * A checkbox drawn as a switch. It stays a real checkbox (posted as "on", focusable, announced as a
+ * switch), so it works before JavaScript loads.
+ */
+export function SwitchField({ meta, label, hint }: { meta: FieldMetadata<boolean | undefined | null>; label: React.ReactNode; hint?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-slate-700">
+        <input {...getInputProps(meta, { type: "checkbox" })} role="switch" className="peer sr-only" />
+        <span
+          aria-hidden
+          className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors after:ml-0.5 after:inline-block after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2"
+        />
+        {label}
+      </label>
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** "Ubicación {id}" and the create form ("Nueva ubicación"). */
+export function LocationEditDialog({ location, lastResult }: { location: Location | null; lastResult?: SubmissionResult<string[]> }) {
+  const { search, pathname } = useLocation();
+  const navigation = useNavigation();
+  const closeTo = `${LOCATIONS_PATH}${search}`;
+  const [form, fields] = useForm({
+    id: `location-${location?.id ?? "new"}`,
+    lastResult,
+    constraint: getZodConstraint(LocationFormSchema),
+    defaultValue: {
+      name: location?.name ?? "",
+      schedule: location?.schedule ?? "",
+      phone: location?.phone ?? "",
+      whatsapp: location?.whatsapp ?? "",
+      address: location?.address ?? "",
+      url: location?.url ?? "",
+      // A new branch starts active: it is usually created to be shown.
+      isActive: location ? location.isActive : true,
+      latitude: location?.geolocation?.lat,
+      longitude: location?.geolocation?.lng,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LocationFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname);
+  const phoneHint = `${PHONE_DIGITS} dígitos; se permiten espacios, +, - y paréntesis.`;
+  return (
+    <RouteDialog
+      title={location ? `${LOCATION_TEXTS.singular} ${location.id}` : LOCATION_TEXTS.newTitle}
+      closeTo={closeTo}
+      size="lg"
+      footer={<EditDialogFooter closeTo={closeTo} formId={form.id} busy={busy} deleteTo={location ? `${LOCATIONS_PATH}/${location.id}/delete${search}` : null} />}
+    >
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+        <Field label="Sucursal" meta={fields.name} className="sm:col-span-2" inputProps={{ autoComplete: "off", autoFocus: true, maxLength: LOCATION_LIMITS.name }} />
+        <TextareaField label="Horarios" meta={fields.schedule} className="sm:col-span-2" textareaProps={{ rows: 3, placeholder: "Lunes a viernes 9:00–18:00, sábado 9:00–14:00" }} />
+        <Field label="Teléfono" meta={fields.phone} type="tel" hint={phoneHint} inputProps={{ autoComplete: "off", placeholder: "55 1234 5678" }} />
+        <Field label="WhatsApp" meta={fields.whatsapp} type="tel" hint={phoneHint} inputProps={{ autoComplete: "off", placeholder: "55 1234 5678" }} />
+        <TextareaField label="Dirección" meta={fields.address} className="sm:col-span-2" textareaProps={{ rows: 3 }} />
+        <Field
+          label="URL de mapas"
+          meta={fields.url}
+          className="sm:col-span-2"
+          hint="El enlace de Google Maps que verá el cliente en la tienda."
+          inputProps={{ autoComplete: "off", inputMode: "url", placeholder: "https://maps.app.goo.gl/…" }}
+        />
+        <fieldset className="grid grid-cols-1 gap-x-4 sm:col-span-2 sm:grid-cols-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">
+            Geolocalización <span className="font-normal text-slate-500">(opcional: ambas o ninguna)</span>
+          </legend>
+          <Field label="Latitud" meta={fields.latitude} inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "19.4326" }} />
+          <Field label="Longitud" meta={fields.longitude} inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "-99.1332" }} />
+        </fieldset>
+        <div className="sm:col-span-2">
+          <SwitchField meta={fields.isActive} label="Activa" hint="Solo las sucursales activas se muestran en la tienda." />
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function LocationDeleteDialog({ location }: { location: Location }) {
+  const { search } = useLocation();
+  return (
+    <ConfirmDialog title={LOCATION_TEXTS.deleteTitle} closeTo={`${LOCATIONS_PATH}${search}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
+      <p>
+        ¿Eliminar la ubicación <strong>{location.name}</strong> (ID {location.id})? No se puede deshacer.
+      </p>
+      {location.address ? <p className="mt-2 text-sm text-slate-600">{location.address}</p> : null}
+    </ConfirmDialog>
+  );
+}
+
+export function LocationDialogErrorBoundary() {
+  return <DialogErrorBoundary listPath={LOCATIONS_PATH} notFoundTitle={LOCATION_TEXTS.notFoundTitle} notFoundText={LOCATION_TEXTS.notFoundText} />;
+}

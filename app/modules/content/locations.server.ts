@@ -1,0 +1,182 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@server/db/client";
+import { storeLocations } from "@server/db/schema";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { SEARCH_FOLD, searchPattern } from "~/modules/catalog/simple-taxonomy";
+import {
+  ContentIdSchema,
+  LOCATIONS_PAGE_SIZE,
+  LOCATIONS_PATH,
+  LOCATION_MESSAGES,
+  LOCATION_TEXTS,
+  LocationFormSchema,
+  geolocationOf,
+  parseLocationListQuery,
+  type Location,
+  type LocationInput,
+  type LocationListData,
+  type LocationListQuery,
+  type LocationRow,
+} from "./locations";
+
+import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";
+
+export type { Actor, CommandResult };
+const TAGS = ["content", "locations"];
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+
+/** Name or address contains the term, ignoring case and accents (the same fold as the taxonomies). */
+export function locationListWhere(query: Pick<LocationListQuery, "search" | "location_status_filter">): SQL | undefined {
+  const parts: SQL[] = [];
+  if (query.search) {
+    const pattern = searchPattern(query.search);
+    const name = sql`translate(lower(${storeLocations.name}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${pattern}`;
+    const address = sql`translate(lower(${storeLocations.address}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${pattern}`;
+    parts.push(or(name, address)!);
+  }
+  if (query.location_status_filter) parts.push(eq(storeLocations.isActive, query.location_status_filter === "active"));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** One page, newest first; the total rides along as a window count. */
+export async function listLocations(query: LocationListQuery) {
+  const db = getDb();
+  const where = locationListWhere(query);
+  const found = await db
+    .select({
+      id: storeLocations.id,
+      name: storeLocations.name,
+      address: storeLocations.address,
+      isActive: storeLocations.isActive,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(storeLocations)
+    .where(where)
+    .orderBy(desc(storeLocations.id))
+    .limit(LOCATIONS_PAGE_SIZE)
+    .offset((query.page - 1) * LOCATIONS_PAGE_SIZE);
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && query.page > 1) {
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storeLocations).where(where);
+    total = row?.n ?? 0;
+  }
+  const rows: LocationRow[] = found.map(({ total: _total, ...row }) => row);
+  return { rows, total, page: query.page, pageSize: LOCATIONS_PAGE_SIZE };
+}
+
+export async function getLocation(id: number): Promise<Location | null> {
+  const [row] = await getDb()
+    .select({
+      id: storeLocations.id,
+      name: storeLocations.name,
+      schedule: storeLocations.schedule,
+      phone: storeLocations.phone,
+      whatsapp: storeLocations.whatsapp,
+      address: storeLocations.address,
+      url: storeLocations.url,
+      geolocation: storeLocations.geolocation,
+      isActive: storeLocations.isActive,
+    })
+    .from(storeLocations)
+    .where(eq(storeLocations.id, id))
+    .limit(1);
+  return row ? { ...row, geolocation: row.geolocation ?? null } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Commands
+
+function valuesOf(input: LocationInput) {
+  return {
+    name: input.name,
+    schedule: input.schedule,
+    phone: input.phone,
+    whatsapp: input.whatsapp,
+    address: input.address,
+    url: input.url,
+    geolocation: geolocationOf(input),
+    isActive: input.isActive,
+  };
+}
+
+const WORDS = { created: "Ubicación creada", updated: "Ubicación actualizada", deleted: "Ubicación eliminada", tags: TAGS };
+
+/** Creates (id null: the spec's id 0) or updates a branch, with its audit entry, in one transaction. */
+export function saveLocation(id: number | null, input: LocationInput, actor: Actor): Promise<CommandResult<{ id: number; created: boolean }>> {
+  const values = valuesOf(input);
+  return saveRecord(storeLocations, id, values, values.name, WORDS, actor);
+}
+
+export async function deleteLocation(id: number, actor: Actor): Promise<CommandResult<{ id: number; name: string }>> {
+  const deleted = await deleteRecord(storeLocations, id, (row) => String(row.name), WORDS, actor);
+  return deleted.ok ? { ok: true, value: { id, name: deleted.value.label } } : deleted;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Route handlers
+
+function missing() {
+  return new Response(LOCATION_TEXTS.notFoundText, { status: 404 });
+}
+
+function locationIdFrom(params: Record<string, string | undefined>) {
+  const parsed = ContentIdSchema.safeParse(params.locationId);
+  if (!parsed.success) throw missing();
+  return parsed.data;
+}
+
+/** The list with the query the dialog was opened from (its URL carries it). */
+function listUrlOf(request: Request) {
+  return `${LOCATIONS_PATH}${new URL(request.url).search}`;
+}
+
+export async function locationListLoader(request: Request): Promise<LocationListData> {
+  await requireAccess(request);
+  const query = parseLocationListQuery(request);
+  const page = await listLocations(query);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query };
+}
+
+export async function locationItemLoader(request: Request, params: Record<string, string | undefined>) {
+  await requireAccess(request);
+  const location = await getLocation(locationIdFrom(params));
+  if (!location) throw missing();
+  return { location };
+}
+
+export async function locationNewLoader(request: Request) {
+  await requireAccess(request);
+  return { location: null };
+}
+
+/** Create (no id) or update: validate, save, back to the list with a toast; a 400 keeps what was typed. */
+export async function locationSaveAction(request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
+  const actor = await requireAccess(request);
+  const id = mode === "update" ? locationIdFrom(params) : null;
+  const submission = parseWithZod(await request.formData(), { schema: LocationFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const saved = await saveLocation(id, submission.value, actor);
+  if (!saved.ok) throw missing();
+  return redirectWithToast(listUrlOf(request), { title: LOCATION_TEXTS.saved, message: LOCATION_MESSAGES.saved, variant: "success" });
+}
+
+export async function locationDeleteLoader(request: Request, params: Record<string, string | undefined>) {
+  await requireAccess(request);
+  const location = await getLocation(locationIdFrom(params));
+  if (!location) throw missing();
+  return { location };
+}
+
+export async function locationDeleteAction(request: Request, params: Record<string, string | undefined>) {
+  const actor = await requireAccess(request);
+  const deleted = await deleteLocation(locationIdFrom(params), actor);
+  if (!deleted.ok) throw missing();
+  return redirectWithToast(listUrlOf(request), { title: LOCATION_TEXTS.deleted, message: LOCATION_MESSAGES.deleted, variant: "success" });
+}

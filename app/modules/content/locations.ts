@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { keysOf, parseQuery, q } from "~/lib/query";
+import { isHttpUrl } from "./shop-path";
+
+/**
+ * The shop's branches (spec 2 §2 'Locations', §3 'Location'): texts, the list's URL, the dialog's
+ * schema and the field rules. Pure: used by the form, the action and the unit tests.
+ */
+export const LOCATIONS_PATH = "/locations";
+export const LOCATIONS_PAGE_SIZE = 20;
+
+export const LOCATION_TEXTS = {
+  title: "Ubicaciones",
+  newButton: "Nueva Ubicación",
+  newTitle: "Nueva ubicación",
+  singular: "Ubicación",
+  saved: "Ubicación guardada",
+  deleted: "Ubicación eliminada",
+  deleteTitle: "Eliminar ubicación",
+  notFoundTitle: "Ubicación no encontrada",
+  notFoundText: "La ubicación no existe o fue eliminada.",
+  empty: "No hay ubicaciones que coincidan con los filtros.",
+} as const;
+
+/** Spec 8: the toast texts of every content save and delete. */
+export const LOCATION_MESSAGES = {
+  saved: "Información agregada/actualizada exitosamente",
+  deleted: "Se ha eliminado exitosamente",
+} as const;
+
+export const LOCATION_STATUSES = [
+  ["active", "Activa"],
+  ["inactive", "Inactiva"],
+] as const;
+export type LocationStatus = (typeof LOCATION_STATUSES)[number][0];
+
+const ListQueryShape = {
+  search: q.search(),
+  location_status_filter: q.oneOf(keysOf(LOCATION_STATUSES)),
+  page: q.page(),
+};
+export type LocationListQuery = ReturnType<typeof parseLocationListQuery>;
+
+export function parseLocationListQuery(source: Request | URL | URLSearchParams) {
+  return parseQuery(source, ListQueryShape);
+}
+
+export const LOCATION_LIMITS = { name: 120, schedule: 500, address: 300, url: 2000, phone: 30 } as const;
+export const PHONE_DIGITS = 10;
+
+export const PHONE_MESSAGES = {
+  characters: "Usa solo dígitos, espacios, +, - y paréntesis",
+  digits: `Debe tener ${PHONE_DIGITS} dígitos`,
+} as const;
+
+/** A phone as typed ("55 1234-5678", "(81) 8340 1122"): null when acceptable or empty. */
+export function phoneProblem(value: string): string | null {
+  const text = value.trim();
+  if (!text) return null;
+  if (/[^0-9 +\-()]/.test(text)) return PHONE_MESSAGES.characters;
+  if (text.replace(/\D/g, "").length !== PHONE_DIGITS) return PHONE_MESSAGES.digits;
+  return null;
+}
+
+export const URL_MESSAGE = "Ingresa una dirección que empiece con http:// o https://";
+
+export const GEO_MESSAGES = {
+  latitudeRange: "La latitud debe estar entre -90 y 90",
+  longitudeRange: "La longitud debe estar entre -180 y 180",
+  latitudeMissing: "Ingresa también la latitud",
+  longitudeMissing: "Ingresa también la longitud",
+  number: "Ingresa un número con punto decimal (por ejemplo 19.4326)",
+} as const;
+
+/** Both coordinates or none; each within its range. Returns the message per field, if any. */
+export function geolocationProblems(lat: number | undefined, lng: number | undefined): { latitude?: string; longitude?: string } {
+  const out: { latitude?: string; longitude?: string } = {};
+  if (lat !== undefined && (lat < -90 || lat > 90)) out.latitude = GEO_MESSAGES.latitudeRange;
+  if (lng !== undefined && (lng < -180 || lng > 180)) out.longitude = GEO_MESSAGES.longitudeRange;
+  if (lat !== undefined && lng === undefined) out.longitude ??= GEO_MESSAGES.longitudeMissing;
+  if (lng !== undefined && lat === undefined) out.latitude ??= GEO_MESSAGES.latitudeMissing;
+  return out;
+}
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label}: máximo ${max} caracteres`).optional().default("");
+
+const phoneField = (label: string) =>
+  optionalText(LOCATION_LIMITS.phone, label).superRefine((value, ctx) => {
+    const problem = phoneProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const coordinate = z.number({ invalid_type_error: GEO_MESSAGES.number }).finite(GEO_MESSAGES.number).optional();
+
+/** The dialog's fields but the coordinates. Conform turns empty inputs into undefined, hence the defaults. */
+const LocationFieldsSchema = z.object({
+  name: z
+    .string({ required_error: "Ingresa el nombre de la sucursal" })
+    .trim()
+    .min(1, "Ingresa el nombre de la sucursal")
+    .max(LOCATION_LIMITS.name, `Sucursal: máximo ${LOCATION_LIMITS.name} caracteres`),
+  schedule: optionalText(LOCATION_LIMITS.schedule, "Horarios"),
+  phone: phoneField("Teléfono"),
+  whatsapp: phoneField("WhatsApp"),
+  address: z
+    .string({ required_error: "Ingresa la dirección" })
+    .trim()
+    .min(1, "Ingresa la dirección")
+    .max(LOCATION_LIMITS.address, `Dirección: máximo ${LOCATION_LIMITS.address} caracteres`),
+  url: optionalText(LOCATION_LIMITS.url, "URL de mapas").refine((v) => v === "" || isHttpUrl(v), URL_MESSAGE),
+  isActive: z.boolean().optional().default(false),
+});
+
+/**
+ * The coordinates, judged apart: zod skips an object's refinement once a field is missing, and a
+ * "both or none" mistake should show together with a missing name.
+ */
+const GeolocationFieldsSchema = z
+  .object({ latitude: coordinate, longitude: coordinate })
+  .superRefine((value, ctx) => {
+    for (const [path, message] of Object.entries(geolocationProblems(value.latitude, value.longitude))) {
+      ctx.addIssue({ code: "custom", path: [path], message });
+    }
+  });
+
+export const LocationFormSchema = LocationFieldsSchema.and(GeolocationFieldsSchema);
+export type LocationInput = z.output<typeof LocationFormSchema>;
+
+/** A record id from the URL: digits only, within a serial's range; anything else is a 404. */
+export const ContentIdSchema = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(2_147_483_647));
+
+export type Geolocation = { lat: number; lng: number };
+
+export function geolocationOf(input: Pick<LocationInput, "latitude" | "longitude">): Geolocation | null {
+  return input.latitude !== undefined && input.longitude !== undefined ? { lat: input.latitude, lng: input.longitude } : null;
+}
+
+export type LocationRow = { id: number; name: string; address: string; isActive: boolean };
+
+export type Location = LocationRow & {
+  schedule: string;
+  phone: string;
+  whatsapp: string;
+  url: string;
+  geolocation: Geolocation | null;
+};
+
+export type LocationListData = {
+  rows: LocationRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  query: LocationListQuery;
+};

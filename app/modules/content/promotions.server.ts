@@ -1,0 +1,273 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@server/db/client";
+import { storePromos } from "@server/db/schema";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { nowInMexico } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { SEARCH_FOLD, searchPattern } from "~/modules/catalog/simple-taxonomy";
+import { audit } from "~/modules/logs/audit.server";
+import { libraryImage, listLibraryImages, uploadImage } from "~/modules/publications/gallery.server";
+import { ContentIdSchema } from "./locations";
+import {
+  PROMOTIONS_PAGE_SIZE,
+  PROMOTIONS_PATH,
+  PROMOTION_MESSAGES,
+  PROMOTION_TEXTS,
+  PromotionFormSchema,
+  parsePromotionIntent,
+  parsePromotionListQuery,
+  promotionSchemaFor,
+  type Promotion,
+  type PromotionDialogState,
+  type PromotionImage,
+  type PromotionInput,
+  type PromotionListData,
+  type PromotionListQuery,
+  type PromotionRow,
+} from "./promotions";
+import { promotionPermalink } from "./shop-path";
+
+import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";
+
+export type { Actor, CommandResult };
+const TAGS = ["content", "promotions"];
+/** How an image came to the promotion (spec 3 'File entry origins'): uploaded here, or taken from the library. */
+const ORIGIN_UPLOAD = "upload";
+const ORIGIN_LIBRARY = "directus";
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+
+/** Title contains the term (case and accents ignored); the status filter reads `visible`. */
+export function promotionListWhere(query: Pick<PromotionListQuery, "search" | "promo_status_filter">): SQL | undefined {
+  const parts: SQL[] = [];
+  if (query.search) {
+    parts.push(sql`translate(lower(${storePromos.title}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${searchPattern(query.search)}`);
+  }
+  if (query.promo_status_filter) parts.push(eq(storePromos.visible, query.promo_status_filter === "active"));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** One page, newest first; the total rides along as a window count. */
+export async function listPromotions(query: PromotionListQuery) {
+  const db = getDb();
+  const where = promotionListWhere(query);
+  const found = await db
+    .select({
+      id: storePromos.id,
+      title: storePromos.title,
+      visible: storePromos.visible,
+      startDate: storePromos.startDate,
+      endDate: storePromos.endDate,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(storePromos)
+    .where(where)
+    .orderBy(desc(storePromos.id))
+    .limit(PROMOTIONS_PAGE_SIZE)
+    .offset((query.page - 1) * PROMOTIONS_PAGE_SIZE);
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && query.page > 1) {
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storePromos).where(where);
+    total = row?.n ?? 0;
+  }
+  const rows: PromotionRow[] = found.map(({ total: _total, ...row }) => row);
+  return { rows, total, page: query.page, pageSize: PROMOTIONS_PAGE_SIZE };
+}
+
+export async function getPromotion(id: number): Promise<Promotion | null> {
+  const [row] = await getDb()
+    .select({
+      id: storePromos.id,
+      title: storePromos.title,
+      description: storePromos.description,
+      link: storePromos.link,
+      image: storePromos.image,
+      startDate: storePromos.startDate,
+      endDate: storePromos.endDate,
+      visible: storePromos.visible,
+      status: storePromos.status,
+      permalink: storePromos.permalink,
+    })
+    .from(storePromos)
+    .where(eq(storePromos.id, id))
+    .limit(1);
+  return row ? { ...row, image: row.image ?? null } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Commands
+
+function valuesOf(input: PromotionInput, image: PromotionImage | null) {
+  return {
+    title: input.title,
+    description: input.description,
+    link: input.link,
+    visible: input.visible,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    image,
+    permalink: promotionPermalink(input.title),
+  };
+}
+
+const WORDS = { created: "Promoción creada", updated: "Promoción actualizada", deleted: "Promoción eliminada", tags: TAGS };
+
+/**
+ * Creates (id null: the spec's id 0) or updates a promotion with its image, in one transaction with
+ * its audit entry. The permalink follows the title on every save.
+ */
+export function savePromotion(
+  id: number | null,
+  input: PromotionInput,
+  image: PromotionImage | null,
+  actor: Actor,
+): Promise<CommandResult<{ id: number; created: boolean }>> {
+  const values = valuesOf(input, image);
+  return saveRecord(storePromos, id, values, values.title, WORDS, actor);
+}
+
+/** Deletes the promotion; its image stays in the files library (other records may use it). */
+export async function deletePromotion(id: number, actor: Actor): Promise<CommandResult<{ id: number; title: string }>> {
+  const deleted = await deleteRecord(storePromos, id, (row) => String(row.title), WORDS, actor);
+  return deleted.ok ? { ok: true, value: { id, title: deleted.value.label } } : deleted;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Route handlers
+
+function missing() {
+  return new Response(PROMOTION_TEXTS.notFoundText, { status: 404 });
+}
+
+function promotionIdFrom(params: Record<string, string | undefined>) {
+  const parsed = ContentIdSchema.safeParse(params.promotionId);
+  if (!parsed.success) throw missing();
+  return parsed.data;
+}
+
+function listUrlOf(request: Request) {
+  return `${PROMOTIONS_PATH}${new URL(request.url).search}`;
+}
+
+/** Today in Mexico City, yyyy-mm-dd: the start a new promotion is offered. */
+function todayInMexico() {
+  return nowInMexico().toFormat("yyyy-LL-dd");
+}
+
+export async function promotionListLoader(request: Request): Promise<PromotionListData> {
+  await requireAccess(request);
+  const query = parsePromotionListQuery(request);
+  const page = await listPromotions(query);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query };
+}
+
+export async function promotionItemLoader(request: Request, params: Record<string, string | undefined>) {
+  await requireAccess(request);
+  const promotion = await getPromotion(promotionIdFrom(params));
+  if (!promotion) throw missing();
+  return { promotion, today: todayInMexico() };
+}
+
+export async function promotionNewLoader(request: Request) {
+  await requireAccess(request);
+  return { promotion: null, today: todayInMexico() };
+}
+
+/**
+ * The image the form currently holds (its hidden `imageFileId`): the stored one keeps its origin
+ * and alt text; any other id must still be an image of the library.
+ */
+async function chosenImage(form: FormData, stored: PromotionImage | null): Promise<PromotionImage | null> {
+  const fileId = String(form.get("imageFileId") ?? "").trim();
+  if (!fileId) return null;
+  if (stored?.fileId === fileId) return stored;
+  const found = await libraryImage(fileId);
+  return found ? { ...found, origin: ORIGIN_LIBRARY } : null;
+}
+
+/**
+ * Every button of the dialog posts the whole (multipart) form here. Guardar uploads the chosen file
+ * first — so a field error does not lose an image that was fine, and an image that is refused does
+ * not lose the typed fields — then validates and saves. The library buttons only answer with the
+ * form as it was and the new image choice.
+ */
+export async function promotionSaveAction(request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
+  const actor = await requireAccess(request);
+  const id = mode === "update" ? promotionIdFrom(params) : null;
+  const stored = id === null ? null : await getPromotion(id);
+  if (id !== null && !stored) throw missing();
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new Response("No se pudo leer el formulario.", { status: 400 });
+  }
+  const intent = parsePromotionIntent(form.get("intent"));
+  const state: PromotionDialogState = { image: await chosenImage(form, stored?.image ?? null), library: null, imageError: null };
+  const answer = (status: number, fieldErrors?: Record<string, string[]>) => {
+    // The form comes back holding the image as decided here, never the posted file.
+    form.delete("imageUpload");
+    form.set("imageFileId", state.image?.fileId ?? "");
+    const submission = parseWithZod(form, { schema: promotionSchemaFor(form.get("intent")) });
+    return data({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined), ...state }, { status });
+  };
+
+  switch (intent.kind) {
+    case "remove-image":
+      state.image = null;
+      return answer(200);
+    case "library": {
+      const search = String(form.get("librarySearch") ?? "").trim().slice(0, 100);
+      state.library = { search, images: await listLibraryImages(search) };
+      return answer(200);
+    }
+    case "pick": {
+      const found = await libraryImage(intent.fileId);
+      if (found) state.image = { ...found, origin: ORIGIN_LIBRARY };
+      else state.imageError = { title: PROMOTION_TEXTS.imageMissingTitle, message: PROMOTION_TEXTS.imageMissing };
+      return answer(found ? 200 : 400);
+    }
+    case "save":
+      break;
+  }
+
+  const file = form.get("imageUpload");
+  if (file instanceof File && file.name !== "") {
+    const uploaded = await uploadImage(file, actor.id);
+    if (uploaded.ok) {
+      state.image = { ...uploaded.image, origin: ORIGIN_UPLOAD };
+      await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
+    } else {
+      state.imageError = { title: uploaded.title, message: uploaded.message };
+    }
+  }
+  form.delete("imageUpload");
+  form.set("imageFileId", state.image?.fileId ?? "");
+  const submission = parseWithZod(form, { schema: PromotionFormSchema });
+  if (submission.status !== "success" || state.imageError) {
+    return answer(400, state.imageError ? { imageUpload: [state.imageError.message] } : undefined);
+  }
+  const saved = await savePromotion(id, submission.value, state.image, actor);
+  if (!saved.ok) throw missing();
+  return redirectWithToast(listUrlOf(request), { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved, variant: "success" });
+}
+
+export async function promotionDeleteLoader(request: Request, params: Record<string, string | undefined>) {
+  await requireAccess(request);
+  const promotion = await getPromotion(promotionIdFrom(params));
+  if (!promotion) throw missing();
+  return { promotion };
+}
+
+export async function promotionDeleteAction(request: Request, params: Record<string, string | undefined>) {
+  const actor = await requireAccess(request);
+  const deleted = await deletePromotion(promotionIdFrom(params), actor);
+  if (!deleted.ok) throw missing();
+  return redirectWithToast(listUrlOf(request), { title: PROMOTION_TEXTS.deleted, message: PROMOTION_MESSAGES.deleted, variant: "success" });
+}

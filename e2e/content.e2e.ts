@@ -1,0 +1,126 @@
+import sharp from "sharp";
+import { expect, jsEnabled, test } from "./fixtures";
+
+// Both projects (JavaScript on and off) share one database: every test works on names of its own.
+const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
+
+test("a location created from the dialog shows in the list with the toast", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const name = uniqueName("Sucursal e2e", testInfo.project.name);
+  await page.goto("/locations?location_status_filter=active");
+  await expect(page.getByRole("heading", { name: /Ubicaciones/ })).toBeVisible();
+
+  await page.getByRole("link", { name: "Nueva Ubicación" }).click();
+  await expect(page).toHaveURL(/\/locations\/new\?location_status_filter=active$/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Nueva ubicación" })).toBeVisible();
+  await dialog.getByLabel("Sucursal").fill(name);
+  await dialog.getByLabel("Horarios").fill("Lunes a viernes 9:00–18:00, sábado 9:00–14:00");
+  await dialog.getByLabel("Teléfono").fill("55 1234");
+  await dialog.getByLabel("Dirección").fill("Av. Revolución 1500, San Ángel, CDMX");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Debe tener 10 dígitos");
+  await expect(page.getByRole("dialog").getByLabel("Sucursal")).toHaveValue(name);
+
+  await page.getByRole("dialog").getByLabel("Teléfono").fill("55 1234 5678");
+  await page.getByRole("dialog").getByLabel("URL de mapas").fill("https://maps.app.goo.gl/e2e");
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page).toHaveURL(/\/locations\?location_status_filter=active$/);
+  await expect(page.getByTestId("toast")).toContainText("Ubicación guardada");
+  await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Av. Revolución 1500");
+  await expect(row).toContainText("Activa");
+});
+
+test("an admin deletes a location after confirming", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const name = uniqueName("Borrar sucursal e2e", testInfo.project.name);
+  const created = await page.request.post("/locations/new", { form: { name, address: "Calle Falsa 123, Toluca", isActive: "on" }, maxRedirects: 0 });
+  expect(created.status()).toBe(302);
+
+  await page.goto(`/locations?search=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: `Editar ${name}` }).click();
+  await expect(page.getByRole("dialog").getByRole("heading", { name: /^Ubicación \d+$/ })).toBeVisible();
+  await page.getByRole("dialog").getByRole("link", { name: "Eliminar" }).click();
+  await expect(page).toHaveURL(/\/locations\/\d+\/delete\?search=/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Eliminar ubicación" })).toBeVisible();
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole("button", { name: "Eliminar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Ubicación eliminada");
+  await expect(page.getByTestId("toast")).toContainText("Se ha eliminado exitosamente");
+  await expect(page).toHaveURL(/\/locations\?search=/);
+  await expect(page.getByText("No hay ubicaciones que coincidan con los filtros.")).toBeVisible();
+});
+
+test("promotions filter by status", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const tag = uniqueName("Filtro e2e", testInfo.project.name);
+  for (const [suffix, visible] of [["visible", true], ["oculta", false]] as const) {
+    const form: Record<string, string> = { title: `${tag} ${suffix}`, startDate: "2025-01-01", endDate: "2025-12-31" };
+    if (visible) form.visible = "on";
+    const res = await page.request.post("/promotions/new", { form, maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+  }
+  await page.goto(`/promotions?search=${encodeURIComponent(tag)}`);
+  await expect(page.getByRole("link", { name: `${tag} visible`, exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: `${tag} oculta`, exact: true })).toBeVisible();
+
+  await page.getByLabel("Estatus").selectOption("inactive");
+  if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/promo_status_filter=inactive/);
+  await expect(page.getByRole("link", { name: `${tag} oculta`, exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: `${tag} visible`, exact: true })).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: `${tag} oculta` })).toContainText("Inactiva");
+
+  await page.getByLabel("Estatus").selectOption("active");
+  if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/promo_status_filter=active/);
+  await expect(page.getByRole("link", { name: `${tag} visible`, exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: `${tag} oculta`, exact: true })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Limpiar filtros" }).click();
+  await expect(page).toHaveURL(/\/promotions$/);
+});
+
+test("a promotion is created with a date range and an uploaded image", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const title = uniqueName("Promo e2e", testInfo.project.name);
+  const fileName = `${title.replace(/\s+/g, "-")}.png`;
+  const buffer = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 240, g: 180, b: 0 } } }).png().toBuffer();
+
+  await page.goto("/promotions?promo_status_filter=active");
+  await page.getByRole("link", { name: "Nueva Promoción" }).click();
+  await expect(page).toHaveURL(/\/promotions\/new\?promo_status_filter=active$/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Nueva promoción" })).toBeVisible();
+  await dialog.getByLabel("Título").fill(title);
+  await dialog.getByLabel("Descripción").fill("Descuento especial en interruptores.");
+  await dialog.getByLabel("Fecha inicial").fill("2025-07-10");
+  await dialog.getByLabel("Fecha final").fill("2025-07-01");
+  await dialog.getByRole("switch", { name: "Visible en la tienda" }).check({ force: true });
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByRole("dialog")).toContainText("La fecha final debe ser igual o posterior a la inicial");
+  await expect(page.getByRole("dialog").getByLabel("Título")).toHaveValue(title);
+
+  await page.getByRole("dialog").getByLabel("Fecha final").fill("2025-07-31");
+  await page.getByRole("dialog").getByLabel(/imagen nueva/).setInputFiles({ name: fileName, mimeType: "image/png", buffer });
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page).toHaveURL(/\/promotions\?promo_status_filter=active$/);
+  await expect(page.getByTestId("toast")).toContainText("Promoción guardada");
+  await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("Activa");
+  await expect(row).toContainText("10/07/2025 – 31/07/2025");
+
+  await row.getByRole("link", { name: title, exact: true }).click();
+  const edit = page.getByRole("dialog");
+  await expect(edit.getByRole("heading", { name: /^Promoción \d+$/ })).toBeVisible();
+  await expect(edit.getByTestId("promotion-image")).toContainText(fileName);
+  const src = await edit.getByTestId("promotion-image").locator("img").getAttribute("src");
+  expect(src).toMatch(/^\/files\/[0-9a-f-]{36}\?w=150$/);
+  const image = await page.request.get(src!);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+});

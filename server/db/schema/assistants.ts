@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { files } from "./system";
+
+/**
+ * AI assistants (spec 2 'AI assistant', items/ai_assistants). The name is also the assistant's table
+ * in the AI service, so it is unique and never renamed.
+ */
+export const aiAssistants = pgTable(
+  "ai_assistants",
+  {
+    id: serial("id").primaryKey(),
+    assistantName: text("assistant_name").notNull(),
+    /**
+     * Only Admin and Developer may change a restricted assistant (the old screen hard-coded one
+     * assistant id for this); others can open it and chat.
+     */
+    restricted: boolean("restricted").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("ai_assistants_name_uq").on(sql`lower(${t.assistantName})`)],
+);
+
+/** A data sheet indexed by an assistant: the file, the product it documents and the AI service's id. */
+export const aiAssistantDocuments = pgTable(
+  "ai_assistant_documents",
+  {
+    id: serial("id").primaryKey(),
+    assistantId: integer("assistant_id")
+      .notNull()
+      .references(() => aiAssistants.id, { onDelete: "cascade" }),
+    /** The id the AI service knows the document by. */
+    documentId: text("document_id").notNull(),
+    sku: text("sku").notNull(),
+    nameDocument: text("name_document").notNull(),
+    fileId: uuid("file_id").references(() => files.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ai_assistant_documents_assistant_idx").on(t.assistantId, t.id.desc()),
+    uniqueIndex("ai_assistant_documents_name_uq").on(t.assistantId, sql`lower(${t.nameDocument})`),
+  ],
+);

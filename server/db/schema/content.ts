@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { ImageRef } from "./catalog";
+
+/** The shop's branches (spec 2 'Location', items/store_locations). */
+export const storeLocations = pgTable(
+  "store_locations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    schedule: text("schedule").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    whatsapp: text("whatsapp").notNull().default(""),
+    address: text("address").notNull().default(""),
+    /** The maps link shown in the shop. */
+    url: text("url").notNull().default(""),
+    /** Latitude and longitude when known (the old store kept a geolocation field). */
+    geolocation: jsonb("geolocation").$type<{ lat: number; lng: number } | null>(),
+    /** Shown in the shop (the list's location_status_filter). */
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("store_locations_name_idx").on(sql`lower(${t.name})`), index("store_locations_active_idx").on(t.isActive, t.id)],
+);
+
+/** The shop's promotions (spec 2 'Promotion', items/store_promos). */
+export const storePromos = pgTable(
+  "store_promos",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    link: text("link").notNull().default(""),
+    image: jsonb("image").$type<ImageRef | null>(),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    /** Activa / Inactiva in the list (the promo_status_filter). */
+    visible: boolean("visible").notNull().default(false),
+    /** The old store's workflow status; kept for the shop, not edited here. */
+    status: text("status").notNull().default("published"),
+    permalink: text("permalink").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("store_promos_title_idx").on(sql`lower(${t.title})`), index("store_promos_visible_idx").on(t.visible, t.id)],
+);
+
+/** The shop's home banner (spec 2 'Banner home'): the screen edits the latest row. */
+export const bannersHome = pgTable("banners_home", {
+  id: serial("id").primaryKey(),
+  /** The image title. */
+  name: text("name").notNull().default(""),
+  image: jsonb("image").$type<ImageRef | null>(),
+  coverTitle: text("cover_title").notNull().default(""),
+  coverSubtitle: text("cover_subtitle").notNull().default(""),
+  coverContent: text("cover_content").notNull().default(""),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

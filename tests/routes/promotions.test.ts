@@ -1,0 +1,348 @@
+import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { eq, like } from "drizzle-orm";
+import { getDb } from "../../server/db/client";
+import { auditLog, files, storePromos } from "../../server/db/schema";
+import type { SeedUsers } from "../../server/db/seed/demo/context";
+import { DEMO_PROMOTIONS, seedShopContent } from "../../server/db/seed/demo/shop-content";
+import { DemoClock } from "../../server/db/seed/demo/time";
+import { readToast } from "~/lib/toast.server";
+import type { PromotionDialogState, PromotionListData } from "~/modules/content/promotions";
+import * as list from "~/routes/_app.promotions";
+import * as createRoute from "~/routes/_app.promotions.new";
+import * as editRoute from "~/routes/_app.promotions.$promotionId";
+import * as deleteRoute from "~/routes/_app.promotions.$promotionId_.delete";
+import { CONTENT_LISTS } from "../../bench/lists/content";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+const database = await useTestDatabase();
+const clock = new DemoClock(new Date());
+await database.db.transaction((tx) => seedShopContent({ tx, clock, brand: "Electrica", users: {} as SeedUsers }));
+
+type Reply = { status?: string; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
+type ActionOut = { data: { result: Reply } & PromotionDialogState; init: { status: number } };
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+type Fields = Record<string, string | File>;
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
+
+function formOf(fields: Fields) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  return f;
+}
+function call(handler: Handler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Fields } = {}) {
+  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {}, context: {} }));
+}
+const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/promotions${query}`, cookie) as Promise<PromotionListData | Response>;
+const open = (id: string | number, cookie: string) => call(editRoute.loader as Handler, `/promotions/${id}`, cookie, { params: { promotionId: String(id) } });
+const create = (form: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/promotions/new${query}`, cookie, { form });
+const update = (id: string | number, form: Fields, cookie: string, query = "") =>
+  call(editRoute.action as Handler, `/promotions/${id}${query}`, cookie, { params: { promotionId: String(id) }, form });
+const confirm = (id: string | number, cookie: string) => call(deleteRoute.loader as Handler, `/promotions/${id}/delete`, cookie, { params: { promotionId: String(id) } });
+const remove = (id: string | number, cookie: string, query = "") =>
+  call(deleteRoute.action as Handler, `/promotions/${id}/delete${query}`, cookie, { params: { promotionId: String(id) }, form: {} });
+
+function location(res: unknown) {
+  expect(res).toBeInstanceOf(Response);
+  return (res as Response).headers.get("Location");
+}
+function status(res: unknown) {
+  return res instanceof Response ? res.status : (res as ActionOut).init.status;
+}
+async function toastOf(res: unknown) {
+  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
+  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
+}
+async function rowTitled(title: string) {
+  const [row] = await getDb().select().from(storePromos).where(eq(storePromos.title, title));
+  return row;
+}
+const auditOf = (id: number) =>
+  getDb()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.identifier, String(id)))
+    .then((rows) => rows.filter((r) => r.tags.includes("promotions")));
+
+async function png(name: string, width: number, height: number) {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
+  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
+}
+
+const valid = (title: string): Fields => ({
+  title,
+  description: "Descuento en toda la línea de apagadores.",
+  link: "/categorias/apagadores",
+  visible: "on",
+  startDate: "2025-06-01",
+  endDate: "2025-06-30",
+  imageFileId: "",
+});
+
+describe("access", () => {
+  it("lets Admin, Developer and MercadoLibre Manager in", async () => {
+    for (const role of ["admin", "developer", "ml_manager"] as const) {
+      const { cookie } = await loginAs(role);
+      const data = (await listOf("", cookie)) as PromotionListData;
+      expect(data.total, role).toBe(DEMO_PROMOTIONS.length);
+      expect(await call(createRoute.loader as Handler, "/promotions/new", cookie)).toMatchObject({ promotion: null, today: clock.today.toISODate() });
+    }
+  });
+
+  it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
+    const [first] = await getDb().select().from(storePromos).limit(1);
+    for (const [role, home] of [["inventory", "/products"], ["iluminacion", "/products"], ["cajero", "/pdv"], ["gerente_pdv", "/pdv"]] as const) {
+      const { cookie } = await loginAs(role);
+      expect(location(await listOf("", cookie)), role).toBe(home);
+      expect(location(await open(first.id, cookie)), role).toBe(home);
+      expect(location(await create(valid(unique("Intrusa")), cookie)), role).toBe(home);
+      expect(location(await update(first.id, valid(unique("Intrusa")), cookie)), role).toBe(home);
+      expect(location(await confirm(first.id, cookie)), role).toBe(home);
+      expect(location(await remove(first.id, cookie)), role).toBe(home);
+    }
+    expect(await rowTitled(first.title)).toBeTruthy();
+    expect(await getDb().select().from(storePromos).where(like(storePromos.title, "Intrusa%"))).toEqual([]);
+  });
+});
+
+describe("list", () => {
+  it("shows promotions newest first with status and validity dates", async () => {
+    const { cookie } = await loginAs("admin");
+    const data = (await listOf("", cookie)) as PromotionListData;
+    expect(data.rows.map((r) => r.id)).toEqual([...data.rows.map((r) => r.id)].sort((a, b) => b - a));
+    expect(data.rows[0].title).toBe("Kit de instalación residencial");
+    expect(data.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.startDate ?? "") && r.endDate! >= r.startDate!)).toBe(true);
+    const current = data.rows.filter((r) => r.startDate! <= clock.today.toISODate()! && r.endDate! >= clock.today.toISODate()!);
+    expect(current.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("searches the title (trimmed, case and accents ignored) and filters by visibility", async () => {
+    const { cookie } = await loginAs("ml_manager");
+    const search = (await listOf("?search=%20ILUMINACION%20", cookie)) as PromotionListData;
+    expect(search.rows.map((r) => r.title)).toEqual(["Iluminación LED: 3x2 en focos A19"]);
+    const active = (await listOf("?promo_status_filter=active", cookie)) as PromotionListData;
+    expect(active.total).toBe(DEMO_PROMOTIONS.filter((p) => p.visible).length);
+    expect(active.rows.every((r) => r.visible)).toBe(true);
+    const inactive = (await listOf("?promo_status_filter=inactive", cookie)) as PromotionListData;
+    expect(inactive.rows.map((r) => r.title).sort()).toEqual(["Kit de instalación residencial", "Liquidación de luminarias fluorescentes"]);
+    const both = (await listOf("?search=kit&promo_status_filter=active", cookie)) as PromotionListData;
+    expect(both.total).toBe(0);
+    const bad = (await listOf("?promo_status_filter=x&page=-2", cookie)) as PromotionListData;
+    expect(bad).toMatchObject({ total: DEMO_PROMOTIONS.length, page: 1 });
+  });
+
+  it("pages by 20 in the database and sends a page past the end to the last one", async () => {
+    const { cookie } = await loginAs("admin");
+    const tag = `zpromo${Date.now().toString(36)}`;
+    await getDb()
+      .insert(storePromos)
+      .values(Array.from({ length: 23 }, (_, i) => ({ title: `${tag} ${String(i).padStart(2, "0")}`, startDate: "2025-01-01", endDate: "2025-01-31" })));
+    const second = (await listOf(`?search=${tag}&page=2`, cookie)) as PromotionListData;
+    expect(second).toMatchObject({ total: 23, page: 2, pageSize: 20 });
+    expect(second.rows.map((r) => r.title)).toEqual([2, 1, 0].map((i) => `${tag} 0${i}`));
+    expect(location(await listOf(`?search=${tag}&promo_status_filter=inactive&page=5`, cookie))).toBe(`/promotions?search=${tag}&promo_status_filter=inactive&page=2`);
+    await getDb().delete(storePromos).where(like(storePromos.title, `${tag}%`));
+  });
+
+  it("the bench's raw SQL returns the rows its loader shows", async () => {
+    const { cookie } = await loginAs("admin");
+    for (const line of CONTENT_LISTS.filter((l) => l.route === "/promotions")) {
+      const data = (await listOf(line.query ? `?${line.query}` : "", cookie)) as PromotionListData;
+      const raw = await database.query<{ id: number; total: number | string }>(line.sql!, line.params ?? []);
+      expect(raw.map((r) => r.id), line.query).toEqual(data.rows.map((r) => r.id));
+      expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
+      expect(data.total, line.query).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("create, update, delete", () => {
+  it("creates with the permalink from the title, audits it and goes back to the list with the toast", async () => {
+    const { cookie, user } = await loginAs("ml_manager");
+    const title = unique("Oferta de Verano: Apagadores Ñ");
+    const res = await create(valid(`  ${title} `), cookie, "?promo_status_filter=active");
+    expect(location(res)).toBe("/promotions?promo_status_filter=active");
+    expect(await toastOf(res)).toMatchObject({ title: "Promoción guardada", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    const row = await rowTitled(title);
+    expect(row).toMatchObject({
+      description: "Descuento en toda la línea de apagadores.",
+      link: "/categorias/apagadores",
+      visible: true,
+      startDate: "2025-06-01",
+      endDate: "2025-06-30",
+      image: null,
+      status: "published",
+    });
+    expect(row.permalink).toMatch(/^\/promociones\/oferta-de-verano-apagadores-n-[a-z0-9]+$/);
+    const [entry] = await auditOf(row.id);
+    expect(entry).toMatchObject({ type: "create", userId: user.id, message: `Promoción creada: ${title}` });
+  });
+
+  it("updates (hidden, new title, new permalink) with an audit of the changes", async () => {
+    const { cookie, user } = await loginAs("admin");
+    const title = unique("Promo Cables");
+    await create(valid(title), cookie);
+    const row = await rowTitled(title);
+    const opened = (await open(row.id, cookie)) as { promotion: { title: string; permalink: string } };
+    expect(opened.promotion).toMatchObject({ title, permalink: row.permalink });
+    const { visible: _v, ...rest } = valid(`${title} Plus`);
+    const res = await update(row.id, { ...rest, endDate: "2025-07-15" }, cookie, "?page=1");
+    expect(location(res)).toBe("/promotions?page=1");
+    const after = await rowTitled(`${title} Plus`);
+    expect(after).toMatchObject({ id: row.id, visible: false, endDate: "2025-07-15", permalink: `${row.permalink}-plus` });
+    expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(row.updatedAt.getTime());
+    const entry = (await auditOf(row.id)).find((e) => e.type === "update")!;
+    expect(entry.userId).toBe(user.id);
+    expect(Object.keys((entry.detail as { changes: object }).changes).sort()).toEqual(["endDate", "permalink", "title", "visible"]);
+  });
+
+  it("refuses bad input with 400 and the typed values back", async () => {
+    const { cookie } = await loginAs("admin");
+    const title = unique("Promo Fechas");
+    const res = (await create({ ...valid(title), startDate: "2025-06-10", endDate: "2025-06-01", link: "www.tienda.mx" }, cookie)) as ActionOut;
+    expect(status(res)).toBe(400);
+    expect(res.data.result.error).toMatchObject({
+      endDate: ["La fecha final debe ser igual o posterior a la inicial"],
+      link: ["Ingresa una dirección http(s):// o una ruta de la tienda que empiece con /"],
+    });
+    expect(res.data.result.initialValue).toMatchObject({ title, startDate: "2025-06-10", endDate: "2025-06-01", visible: "on", link: "www.tienda.mx" });
+    const missing = (await create({ title: "", startDate: "", endDate: "" }, cookie)) as ActionOut;
+    expect(missing.data.result.error).toMatchObject({ title: ["Ingresa el título"], startDate: ["Ingresa la fecha inicial"], endDate: ["Ingresa la fecha final"] });
+    expect(await rowTitled(title)).toBeUndefined();
+  });
+
+  it("answers 404 for unknown or non-numeric ids", async () => {
+    const { cookie } = await loginAs("admin");
+    for (const id of ["424242", "nueva", "0"]) {
+      expect(status(await open(id, cookie)), id).toBe(404);
+      expect(status(await update(id, valid(unique("Nada")), cookie)), id).toBe(404);
+      expect(status(await confirm(id, cookie)), id).toBe(404);
+      expect(status(await remove(id, cookie)), id).toBe(404);
+    }
+  });
+
+  it("deletes after confirming, with the toast and an audit entry", async () => {
+    const { cookie, user } = await loginAs("developer");
+    const title = unique("Promo Borrar");
+    await create(valid(title), cookie);
+    const row = await rowTitled(title);
+    expect(((await confirm(row.id, cookie)) as { promotion: { title: string } }).promotion.title).toBe(title);
+    const res = await remove(row.id, cookie, "?search=borrar");
+    expect(location(res)).toBe("/promotions?search=borrar");
+    expect(await toastOf(res)).toMatchObject({ title: "Promoción eliminada", message: "Se ha eliminado exitosamente", variant: "success" });
+    expect(await rowTitled(title)).toBeUndefined();
+    const entry = (await auditOf(row.id)).find((e) => e.type === "delete")!;
+    expect(entry).toMatchObject({ userId: user.id, message: `Promoción eliminada: ${title}` });
+  });
+});
+
+describe("image", () => {
+  it("accepts an uploaded 1500×1500 image and stores it as the promotion's image", async () => {
+    const { cookie, user } = await loginAs("admin");
+    const title = unique("Promo Imagen");
+    const name = `${title.replace(/\s+/g, "-")}.png`;
+    const res = await create({ ...valid(title), imageUpload: await png(name, 1500, 1500) }, cookie);
+    expect(location(res)).toBe("/promotions");
+    const row = await rowTitled(title);
+    expect(row.image).toMatchObject({ name, origin: "upload", url: `/files/${row.image!.fileId}` });
+    const [file] = await getDb().select().from(files).where(eq(files.id, row.image!.fileId));
+    expect(file).toMatchObject({ filenameDownload: name, mimeType: "image/webp", width: 1500, height: 1500, uploadedBy: user.id });
+    expect(file.variants.map((v) => v.name)).toEqual(["150", "800"]);
+    expect((await auditOf(row.id))[0].detail).toMatchObject({ image: { fileId: file.id, origin: "upload" } });
+  });
+
+  it("refuses an image under 1500×1500 with the spec's text, keeping the typed fields and writing nothing", async () => {
+    const { cookie } = await loginAs("admin");
+    const title = unique("Promo Chica");
+    const before = await getDb().select({ id: files.id }).from(files);
+    const res = (await create({ ...valid(title), description: "Texto escrito", imageUpload: await png("chica.png", 1499, 1500) }, cookie)) as ActionOut;
+    expect(status(res)).toBe(400);
+    expect(res.data.imageError).toEqual({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)" });
+    expect(res.data.result.error?.imageUpload).toEqual(["Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)"]);
+    expect(res.data.result.initialValue).toMatchObject({ title, description: "Texto escrito", startDate: "2025-06-01", endDate: "2025-06-30", visible: "on" });
+    expect(res.data.result.initialValue).not.toHaveProperty("imageUpload");
+    expect(await rowTitled(title)).toBeUndefined();
+    expect(await getDb().select({ id: files.id }).from(files)).toHaveLength(before.length);
+  });
+
+  it("refuses a file whose name is already in the library", async () => {
+    const { cookie } = await loginAs("admin");
+    const name = `${unique("duplicada").replace(/\s+/g, "-")}.png`;
+    await create({ ...valid(unique("Promo Original")), imageUpload: await png(name, 1600, 1500) }, cookie);
+    const title = unique("Promo Copia");
+    const res = (await create({ ...valid(title), imageUpload: await png(name.toUpperCase(), 1600, 1500) }, cookie)) as ActionOut;
+    expect(status(res)).toBe(400);
+    expect(res.data.imageError).toEqual({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${name.toUpperCase()} ya existe.` });
+    expect(res.data.result.initialValue).toMatchObject({ title });
+    expect(await rowTitled(title)).toBeUndefined();
+  });
+
+  it("keeps an accepted upload when another field is wrong, so the next Guardar saves it", async () => {
+    const { cookie } = await loginAs("admin");
+    const title = unique("Promo Reintento");
+    const name = `${title.replace(/\s+/g, "-")}.png`;
+    const res = (await create({ ...valid(title), endDate: "2025-05-01", imageUpload: await png(name, 1500, 1500) }, cookie)) as ActionOut;
+    expect(status(res)).toBe(400);
+    expect(res.data.image).toMatchObject({ name, origin: "upload" });
+    expect(res.data.result.initialValue).toMatchObject({ imageFileId: res.data.image!.fileId });
+    await create({ ...valid(title), imageFileId: res.data.image!.fileId }, cookie);
+    expect((await rowTitled(title)).image).toMatchObject({ fileId: res.data.image!.fileId, name });
+  });
+
+  it("searches the library, picks an existing image, saves it, then removes it", async () => {
+    const { cookie } = await loginAs("developer");
+    const name = `${unique("biblioteca").replace(/\s+/g, "-")}.png`;
+    await create({ ...valid(unique("Promo Fuente")), imageUpload: await png(name, 1500, 1500) }, cookie);
+    const [file] = await getDb().select().from(files).where(eq(files.filenameDownload, name));
+
+    const title = unique("Promo Biblioteca");
+    await create({ ...valid(title), visible: "" }, cookie);
+    const row = await rowTitled(title);
+    const typed = { ...valid(`${title} editada`), description: "Sin guardar aún" };
+
+    const searched = (await update(row.id, { ...typed, intent: "library", librarySearch: name.slice(0, 14).toUpperCase() }, cookie)) as ActionOut;
+    expect(status(searched)).toBe(200);
+    expect(searched.data.library?.images.map((i) => i.fileId)).toContain(file.id);
+    expect(searched.data.result.error ?? {}).toEqual({});
+    expect(searched.data.result.initialValue).toMatchObject({ title: `${title} editada`, description: "Sin guardar aún" });
+
+    const picked = (await update(row.id, { ...typed, intent: `pick:${file.id}` }, cookie)) as ActionOut;
+    expect(status(picked)).toBe(200);
+    expect(picked.data.image).toEqual({ fileId: file.id, url: `/files/${file.id}`, name, origin: "directus" });
+    expect(picked.data.result.initialValue).toMatchObject({ imageFileId: file.id, description: "Sin guardar aún" });
+    expect((await rowTitled(title)).image).toBeNull();
+
+    const gone = (await update(row.id, { ...typed, intent: "pick:00000000-0000-4000-8000-000000000000" }, cookie)) as ActionOut;
+    expect(gone.data.imageError).toEqual({ title: "Imagen no encontrada", message: "La imagen ya no existe en la biblioteca." });
+
+    await update(row.id, { ...typed, intent: "save", imageFileId: file.id }, cookie);
+    const saved = await rowTitled(`${title} editada`);
+    expect(saved.image).toEqual({ fileId: file.id, url: `/files/${file.id}`, name, origin: "directus" });
+    const opened = (await open(row.id, cookie)) as { promotion: { image: unknown } };
+    expect(opened.promotion.image).toEqual(saved.image);
+
+    // The stored image keeps its own record (origin, alt) when the form carries it back untouched.
+    await getDb().update(storePromos).set({ image: { ...saved.image!, alt: "Texto alternativo" } }).where(eq(storePromos.id, row.id));
+    await update(row.id, { ...typed, imageFileId: file.id }, cookie);
+    expect((await rowTitled(`${title} editada`)).image).toMatchObject({ alt: "Texto alternativo", origin: "directus" });
+
+    const removed = (await update(row.id, { ...typed, intent: "remove-image", imageFileId: file.id }, cookie)) as ActionOut;
+    expect(status(removed)).toBe(200);
+    expect(removed.data.image).toBeNull();
+    expect(removed.data.result.initialValue).not.toHaveProperty("imageFileId");
+    await update(row.id, { ...typed, imageFileId: "" }, cookie);
+    expect((await rowTitled(`${title} editada`)).image).toBeNull();
+    // The file stays in the library.
+    expect(await getDb().select({ id: files.id }).from(files).where(eq(files.id, file.id))).toHaveLength(1);
+  });
+
+  it("ignores an image id that is not in the library", async () => {
+    const { cookie } = await loginAs("admin");
+    const title = unique("Promo Sin Archivo");
+    await create({ ...valid(title), imageFileId: "00000000-0000-4000-8000-000000000000" }, cookie);
+    expect((await rowTitled(title)).image).toBeNull();
+  });
+});
