@@ -13,7 +13,8 @@ import { SURTIDO_LISTS } from "./lists/surtido";
 import { TAXONOMY_LISTS } from "./lists/taxonomies";
 import { INVOICE_LISTS } from "./lists/invoices";
 import { CONTENT_LISTS } from "./lists/content";
+import { ASSISTANT_LISTS } from "./lists/assistants";
 
 export type { BenchList };
 
-export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS, ...PUBLICATIONS_LISTS, ...QUESTION_LISTS, ...MESSAGE_LISTS, ...SURTIDO_LISTS, ...TAXONOMY_LISTS, ...INVOICE_LISTS, ...CONTENT_LISTS];
+export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS, ...PUBLICATIONS_LISTS, ...QUESTION_LISTS, ...MESSAGE_LISTS, ...SURTIDO_LISTS, ...TAXONOMY_LISTS, ...INVOICE_LISTS, ...CONTENT_LISTS, ...ASSISTANT_LISTS];

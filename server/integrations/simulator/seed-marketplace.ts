@@ -92,7 +92,11 @@ export function marketplaceStatements(sizes: MarketplaceSizes): string[] {
   ];
 }
 
-/** AI assistants the app already lists (when its table exists) must exist in the AI service too. */
+/**
+ * AI assistants the app already lists (when its table exists) must exist in the AI service too, and
+ * so must their documents: each sheet's pages are read from the catalogue product its SKU names (a
+ * generic page when the SKU is unknown), like the simulator's addDocument does.
+ */
 export const ASSISTANTS_FROM_APP = `
 do $$
 begin
@@ -100,5 +104,30 @@ begin
               where table_schema = 'public' and table_name = 'ai_assistants' and column_name = 'assistant_name') then
     execute 'insert into sim.ai_assistants (name) select distinct assistant_name from public.ai_assistants
              where assistant_name ~ ''^[A-Za-z0-9_]{4,}$'' on conflict do nothing';
+    if exists (select 1 from information_schema.columns
+                where table_schema = 'public' and table_name = 'ai_assistant_documents' and column_name = 'name_document') then
+      execute $sql$
+        insert into sim.ai_documents (assistant, document_id, product_id, file_name, file_url, pages, created_at)
+        select a.assistant_name, d.document_id, upper(d.sku), d.name_document, '/files/' || coalesce(d.file_id::text, ''),
+               coalesce(
+                 (select jsonb_build_array(
+                           'Ficha técnica: ' || p.name || '. SKU ' || p.id || '.'
+                             || case when p.manufacturer_sku <> '' then ' Clave de fabricante ' || p.manufacturer_sku || '.' else '' end
+                             || coalesce(' Marca ' || b.name || '.', ''),
+                           'Descripción. ' || coalesce(nullif(trim(p.descripcion1), ''), p.name) || '.',
+                           'Precio de lista ' || to_char(p.price, 'FM999,999,990.00') || ' MXN más IVA.'
+                             || case when p.weight > 0 then ' Peso ' || p.weight::text || ' kg.' else '' end)
+                    from public.products p left join public.brands b on b.id = p.brand_id
+                   where upper(p.id) = upper(trim(d.sku))
+                   limit 1),
+                 jsonb_build_array('Documento ' || d.name_document || '.',
+                                   'Producto ' || upper(d.sku) || ': la ficha técnica no tiene texto extraíble.')),
+               d.created_at
+          from public.ai_assistant_documents d
+          join public.ai_assistants a on a.id = d.assistant_id
+         where a.assistant_name ~ '^[A-Za-z0-9_]{4,}$'
+        on conflict do nothing
+      $sql$;
+    end if;
   end if;
 end $$`;

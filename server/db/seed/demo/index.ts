@@ -11,6 +11,7 @@ import { seedPublications } from "./publications";
 import { seedQuestions } from "./questions";
 import { seedQuotations } from "./quotations";
 import { seedShopContent } from "./shop-content";
+import { seedAssistants } from "./assistants";
 import { DemoClock } from "./time";
 import { DEMO_USERS } from "../demo-users";
 import { resetSequences } from "../sequences";
@@ -41,6 +42,7 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
     const ctx: SeedContext = { tx, clock, brand, users };
     await seedContent(ctx);
     await seedShopContent(ctx);
+    await seedAssistants(ctx);
     const catalog = await seedCatalog(ctx);
     const pubs = await seedPublications(ctx, catalog);
     const buyers = buyerPool(260);

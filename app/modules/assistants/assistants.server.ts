@@ -1,0 +1,484 @@
+import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@server/db/client";
+import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
+import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { can } from "~/lib/access";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { pageCount, withParams } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { audit } from "~/modules/logs/audit.server";
+import { discardPdf, libraryPdf, listLibraryPdfs, parseDocumentForm, storePdf, type StoredPdf } from "./documents.server";
+import {
+  ASSISTANTS_PAGE_SIZE,
+  ASSISTANTS_PATH,
+  ASSISTANT_MESSAGES,
+  ASSISTANT_TEXTS,
+  AssistantCreateSchema,
+  AssistantIdSchema,
+  CHAT_TEXTS,
+  DOCUMENTS_PAGE_SIZE,
+  DOCUMENT_ERRORS,
+  NAME_TEXTS,
+  SkuSchema,
+  appendTurns,
+  cleanQuestion,
+  listSearchOf,
+  mayChangeDocuments,
+  parseAssistantDialogQuery,
+  parseAssistantListQuery,
+  parseConversation,
+  parseViewerQuery,
+  type AssistantDocumentRow,
+  type AssistantListQuery,
+  type AssistantRow,
+  type ChatTurn,
+  type Conversation,
+  type PageOf,
+} from "./rules";
+
+const TAGS = ["assistants"];
+type Actor = { id: number };
+type Params = Record<string, string | undefined>;
+export type Assistant = { id: number; name: string; restricted: boolean };
+export type Refusal = { title: string; message: string };
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+
+function likePattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function assistantListWhere(query: Pick<AssistantListQuery, "search">): SQL | undefined {
+  return query.search ? ilike(aiAssistants.assistantName, likePattern(query.search)) : undefined;
+}
+
+/** One page, newest first, each with its document count (one grouped query); the total as a window count. */
+export async function listAssistants(query: AssistantListQuery): Promise<PageOf<AssistantRow>> {
+  const db = getDb();
+  const where = assistantListWhere(query);
+  const found = await db
+    .select({
+      id: aiAssistants.id,
+      name: aiAssistants.assistantName,
+      restricted: aiAssistants.restricted,
+      documents: count(aiAssistantDocuments.id),
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(aiAssistants)
+    .leftJoin(aiAssistantDocuments, eq(aiAssistantDocuments.assistantId, aiAssistants.id))
+    .where(where)
+    .groupBy(aiAssistants.id)
+    .orderBy(desc(aiAssistants.id))
+    .limit(ASSISTANTS_PAGE_SIZE)
+    .offset((query.page - 1) * ASSISTANTS_PAGE_SIZE);
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && query.page > 1) {
+    const [row] = await db.select({ n: count() }).from(aiAssistants).where(where);
+    total = row?.n ?? 0;
+  }
+  return { rows: found.map(({ total: _t, ...row }) => row), total, page: query.page, pageSize: ASSISTANTS_PAGE_SIZE };
+}
+
+export async function getAssistant(id: number): Promise<Assistant | null> {
+  const [row] = await getDb()
+    .select({ id: aiAssistants.id, name: aiAssistants.assistantName, restricted: aiAssistants.restricted })
+    .from(aiAssistants)
+    .where(eq(aiAssistants.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countDocuments(assistantId: number) {
+  const [row] = await getDb().select({ n: count() }).from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistantId));
+  return row?.n ?? 0;
+}
+
+const documentColumns = {
+  id: aiAssistantDocuments.id,
+  documentId: aiAssistantDocuments.documentId,
+  sku: aiAssistantDocuments.sku,
+  nameDocument: aiAssistantDocuments.nameDocument,
+  fileId: aiAssistantDocuments.fileId,
+};
+
+export async function listDocuments(assistantId: number, page: number): Promise<PageOf<AssistantDocumentRow>> {
+  const found = await getDb()
+    .select({ ...documentColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(aiAssistantDocuments)
+    .where(eq(aiAssistantDocuments.assistantId, assistantId))
+    .orderBy(desc(aiAssistantDocuments.id))
+    .limit(DOCUMENTS_PAGE_SIZE)
+    .offset((page - 1) * DOCUMENTS_PAGE_SIZE);
+  const total = found[0]?.total ?? (page > 1 ? await countDocuments(assistantId) : 0);
+  return { rows: found.map(({ total: _t, ...row }) => row), total, page, pageSize: DOCUMENTS_PAGE_SIZE };
+}
+
+export async function getAssistantDocument(assistantId: number, id: number): Promise<AssistantDocumentRow | null> {
+  const [row] = await getDb()
+    .select(documentColumns)
+    .from(aiAssistantDocuments)
+    .where(and(eq(aiAssistantDocuments.assistantId, assistantId), eq(aiAssistantDocuments.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function nameTaken(name: string) {
+  const [row] = await getDb().select({ id: aiAssistants.id }).from(aiAssistants).where(sql`lower(${aiAssistants.assistantName}) = ${name.toLowerCase()}`).limit(1);
+  return !!row;
+}
+
+async function documentNameTaken(assistantId: number, name: string) {
+  const [row] = await getDb()
+    .select({ id: aiAssistantDocuments.id })
+    .from(aiAssistantDocuments)
+    .where(and(eq(aiAssistantDocuments.assistantId, assistantId), sql`lower(${aiAssistantDocuments.nameDocument}) = ${name.toLowerCase()}`))
+    .limit(1);
+  return !!row;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Commands. The AI service is always called before the transaction that records its result: the
+// embedded database has one connection and a call inside a transaction would hold it.
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; status: number };
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === "object" && (e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The AI service's refusal as the dialog shows it; a refusal is the user's to fix (400), the rest 502. */
+function aiRefusal(error: unknown, title: string): { refusal: Refusal; status: number } {
+  if (!isIntegrationError(error)) throw error;
+  return { refusal: { title, message: error.message }, status: error.kind === "rejected" ? 400 : 502 };
+}
+
+/** Whether the AI service no longer knows the thing being deleted (then deleting here is what is left). */
+function alreadyGone(error: unknown) {
+  return isIntegrationError(error) && error.kind === "rejected" && error.status === 404;
+}
+
+export async function createAssistant(name: string, actor: Actor): Promise<Outcome<{ id: number }> | { ok: false; taken: true }> {
+  if (await nameTaken(name)) return { ok: false, taken: true };
+  try {
+    await getIntegrations().ai.createAssistant(name);
+  } catch (error) {
+    return { ok: false, ...aiRefusal(error, NAME_TEXTS.title) };
+  }
+  try {
+    const id = await getDb().transaction(async (tx) => {
+      const [created] = await tx.insert(aiAssistants).values({ assistantName: name }).returning({ id: aiAssistants.id });
+      await audit({ message: `Asistente creado: ${name}`, type: "create", tags: TAGS, identifier: created.id, userId: actor.id, detail: { assistantName: name } }, tx);
+      return created.id;
+    });
+    return { ok: true, value: { id } };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, taken: true };
+    throw error;
+  }
+}
+
+export type DocumentSource = { kind: "upload"; file: StoredPdf } | { kind: "library"; file: { fileId: string; name: string; url: string } };
+
+/** Indexes a sheet in the AI service, then records it; a refusal leaves nothing in the app's tables. */
+export async function addDocument(assistant: Assistant, source: DocumentSource, sku: string, actor: Actor): Promise<Outcome<{ id: number }>> {
+  const undo = () => (source.kind === "upload" ? discardPdf(source.file.fileId) : Promise.resolve());
+  const documentId = crypto.randomUUID();
+  const ai = getIntegrations().ai;
+  try {
+    await ai.addDocument({ assistant: assistant.name, documentId, file: { url: source.file.url, name: source.file.name }, productId: sku });
+  } catch (error) {
+    await undo();
+    const failed = aiRefusal(error, DOCUMENT_ERRORS.aiFailed.title);
+    if (failed.refusal.message.startsWith(DOCUMENT_ERRORS.exists.title)) failed.refusal.title = DOCUMENT_ERRORS.exists.title;
+    return { ok: false, ...failed };
+  }
+  try {
+    const id = await getDb().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(aiAssistantDocuments)
+        .values({ assistantId: assistant.id, documentId, sku, nameDocument: source.file.name, fileId: source.file.fileId })
+        .returning({ id: aiAssistantDocuments.id });
+      await audit(
+        {
+          message: `Documento agregado al asistente ${assistant.name}: ${source.file.name}`,
+          type: "create",
+          tags: [...TAGS, "documents"],
+          identifier: assistant.id,
+          userId: actor.id,
+          detail: { documentId, sku, nameDocument: source.file.name, fileId: source.file.fileId, origin: source.kind },
+        },
+        tx,
+      );
+      return row.id;
+    });
+    return { ok: true, value: { id } };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Someone saved the same name meanwhile: take it back out of the AI service too.
+    await ai.deleteDocument({ assistant: assistant.name, documentId }).catch(() => undefined);
+    await undo();
+    return { ok: false, refusal: { title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, status: 409 };
+  }
+}
+
+export async function deleteDocument(assistant: Assistant, document: AssistantDocumentRow, actor: Actor): Promise<Outcome<null>> {
+  try {
+    await getIntegrations().ai.deleteDocument({ assistant: assistant.name, documentId: document.documentId });
+  } catch (error) {
+    if (!alreadyGone(error)) return { ok: false, ...aiRefusal(error, "No se pudo eliminar el documento") };
+  }
+  await getDb().transaction(async (tx) => {
+    await tx.delete(aiAssistantDocuments).where(eq(aiAssistantDocuments.id, document.id));
+    await audit(
+      {
+        message: `Documento eliminado del asistente ${assistant.name}: ${document.nameDocument}`,
+        type: "delete",
+        tags: [...TAGS, "documents"],
+        identifier: assistant.id,
+        userId: actor.id,
+        detail: document,
+      },
+      tx,
+    );
+  });
+  return { ok: true, value: null };
+}
+
+export async function deleteAssistant(assistant: Assistant, actor: Actor): Promise<Outcome<null>> {
+  try {
+    await getIntegrations().ai.deleteAssistant(assistant.name);
+  } catch (error) {
+    if (!alreadyGone(error)) return { ok: false, ...aiRefusal(error, "No se pudo eliminar el asistente") };
+  }
+  await getDb().transaction(async (tx) => {
+    const documents = await tx.select(documentColumns).from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistant.id));
+    await tx.delete(aiAssistants).where(eq(aiAssistants.id, assistant.id));
+    await audit({ message: `Asistente eliminado: ${assistant.name}`, type: "delete", tags: TAGS, identifier: assistant.id, userId: actor.id, detail: { ...assistant, documents } }, tx);
+  });
+  return { ok: true, value: null };
+}
+
+/** One chat turn: an assistant without documents answers so without asking the service. */
+export async function chatTurn(assistant: Assistant, conversation: Conversation, question: string, now = new Date()): Promise<Conversation> {
+  const at = now.toISOString();
+  const asked: ChatTurn = { from: "user", text: question, at };
+  if ((await countDocuments(assistant.id)) === 0) {
+    return appendTurns(conversation, [asked, { from: "assistant", text: CHAT_TEXTS.noDocuments, at }]);
+  }
+  try {
+    const answer = await getIntegrations().ai.askWithSummary({ assistant: assistant.name, message: question, summary: conversation.summary || null });
+    return appendTurns(conversation, [asked, { from: "assistant", text: answer.response, at: new Date().toISOString() }], answer.summary);
+  } catch (error) {
+    if (!isIntegrationError(error)) throw error;
+    return appendTurns(conversation, [asked, { from: "assistant", text: CHAT_TEXTS.failure, at: new Date().toISOString(), error: true }]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Route handlers
+
+function missing(text: string = ASSISTANT_TEXTS.notFoundText) {
+  return new Response(text, { status: 404 });
+}
+
+function idFrom(raw: string | undefined, text?: string) {
+  const parsed = AssistantIdSchema.safeParse(raw);
+  if (!parsed.success) throw missing(text);
+  return parsed.data;
+}
+
+async function assistantFrom(params: Params) {
+  const assistant = await getAssistant(idFrom(params.assistantId));
+  if (!assistant) throw missing();
+  return assistant;
+}
+
+async function documentFrom(assistant: Assistant, params: Params) {
+  const document = await getAssistantDocument(assistant.id, idFrom(params.documentId, ASSISTANT_TEXTS.documentNotFoundText));
+  if (!document) throw missing(ASSISTANT_TEXTS.documentNotFoundText);
+  return document;
+}
+
+/** The list with the query the dialog was opened from, without the dialog's own parameters. */
+function listUrlOf(request: Request) {
+  return `${ASSISTANTS_PATH}${listSearchOf(new URL(request.url).search)}`;
+}
+
+/** The edit dialog, keeping the list's query and the documents page. */
+function dialogUrlOf(request: Request, assistantId: number) {
+  const search = new URL(request.url).search;
+  return `${ASSISTANTS_PATH}/${assistantId}${withParams(search, { sheet: undefined, fileSearch: undefined })}`;
+}
+
+export async function assistantListLoader(request: Request) {
+  const user = await requireAccess(request);
+  const query = parseAssistantListQuery(request);
+  const page = await listAssistants(query);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query, canDelete: can(user, "assistants.delete") };
+}
+
+export async function assistantNewLoader(request: Request) {
+  await requireAccess(request);
+  return { assistant: null };
+}
+
+export async function assistantCreateAction(request: Request) {
+  const actor = await requireAccess(request);
+  const submission = parseWithZod(await request.formData(), { schema: AssistantCreateSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const name = submission.value.assistantName;
+  const created = await createAssistant(name, actor);
+  if (!created.ok) {
+    if ("taken" in created) return data({ result: submission.reply({ fieldErrors: { assistantName: [NAME_TEXTS.taken] } }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [created.refusal.message] }) }, { status: created.status });
+  }
+  const search = listSearchOf(new URL(request.url).search);
+  return redirectWithToast(`${ASSISTANTS_PATH}/${created.value.id}${search}`, {
+    title: ASSISTANT_TEXTS.created,
+    message: ASSISTANT_MESSAGES.created,
+    variant: "success",
+  });
+}
+
+export async function assistantDialogLoader(request: Request, params: Params) {
+  const user = await requireAccess(request);
+  const assistant = await assistantFrom(params);
+  const query = parseAssistantDialogQuery(request);
+  const documents = await listDocuments(assistant.id, query.docPage);
+  const last = pageCount(documents.total, documents.pageSize);
+  if (documents.total > 0 && query.docPage > last) {
+    const url = new URL(request.url);
+    throw redirect(url.pathname + withParams(url.search, { docPage: last === 1 ? undefined : last }));
+  }
+  const canEdit = mayChangeDocuments(user.role, assistant.restricted);
+  const library = canEdit ? await listLibraryPdfs(query.fileSearch) : [];
+  return { assistant, documents, canEdit, canDelete: can(user, "assistants.delete"), library, fileSearch: query.fileSearch ?? "" };
+}
+
+export type DocumentActionAnswer = { error: Refusal; sku: string; fileId: string };
+
+/** Actualizar: upload or pick a sheet, give its SKU, index it in the AI service, record it. */
+export async function assistantDocumentAction(request: Request, params: Params) {
+  const actor = await requireAccess(request);
+  const assistant = await assistantFrom(params);
+  const back = dialogUrlOf(request, assistant.id);
+  if (!mayChangeDocuments(actor.role, assistant.restricted)) {
+    throw await redirectWithToast(back, { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
+  }
+  const { formData, file } = await parseDocumentForm(request);
+  const rawSku = String(formData.get("sku") ?? "");
+  const fileId = String(formData.get("fileId") ?? "");
+  const refuse = (error: Refusal, status = 400) => data<DocumentActionAnswer>({ error, sku: rawSku, fileId }, { status });
+
+  if (!file && !fileId) return refuse(DOCUMENT_ERRORS.noDocument);
+  const sku = SkuSchema.safeParse(rawSku);
+  if (!sku.success) return refuse(DOCUMENT_ERRORS.invalidSku);
+  if (!sku.data) return refuse(DOCUMENT_ERRORS.missingSku);
+
+  let source: DocumentSource;
+  if (file) {
+    if ("tooBig" in file) return refuse(DOCUMENT_ERRORS.invalidPdf);
+    const stored = await storePdf(file, actor.id);
+    if (!stored.ok) {
+      return stored.reason === "invalid"
+        ? refuse(DOCUMENT_ERRORS.invalidPdf)
+        : refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${stored.name}. Elígelo de la biblioteca si es el mismo archivo.` }, 409);
+    }
+    source = { kind: "upload", file: stored.file };
+  } else {
+    const picked = await libraryPdf(fileId);
+    if (!picked) return refuse(DOCUMENT_ERRORS.noDocument);
+    source = { kind: "library", file: picked };
+  }
+  if (await documentNameTaken(assistant.id, source.file.name)) {
+    if (source.kind === "upload") await discardPdf(source.file.fileId);
+    return refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, 409);
+  }
+  const added = await addDocument(assistant, source, sku.data, actor);
+  if (!added.ok) return refuse(added.refusal, added.status);
+  return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentAdded, message: ASSISTANT_MESSAGES.documentAdded, variant: "success" });
+}
+
+export async function documentViewerLoader(request: Request, params: Params) {
+  await requireAccess(request);
+  const assistant = await assistantFrom(params);
+  const document = await documentFrom(assistant, params);
+  const { sheet } = parseViewerQuery(request);
+  let pages: string[] = [];
+  let error: string | null = null;
+  try {
+    const found = await getIntegrations().ai.getDocument({ assistant: assistant.name, documentId: document.documentId });
+    pages = found?.pages ?? [];
+  } catch (failure) {
+    if (!isIntegrationError(failure)) throw failure;
+    error = failure.message;
+  }
+  const total = pages.length;
+  const current = total === 0 ? 1 : Math.min(sheet, total);
+  return { assistant, document, error, page: current, pages: total, content: pages[current - 1] ?? null };
+}
+
+export async function documentDeleteLoader(request: Request, params: Params) {
+  const user = await requireAccess(request);
+  const assistant = await assistantFrom(params);
+  const document = await documentFrom(assistant, params);
+  if (!mayChangeDocuments(user.role, assistant.restricted)) {
+    throw await redirectWithToast(dialogUrlOf(request, assistant.id), { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
+  }
+  return { assistant, document };
+}
+
+export async function documentDeleteAction(request: Request, params: Params) {
+  const actor = await requireAccess(request);
+  const assistant = await assistantFrom(params);
+  const document = await documentFrom(assistant, params);
+  const back = dialogUrlOf(request, assistant.id);
+  if (!mayChangeDocuments(actor.role, assistant.restricted)) {
+    throw await redirectWithToast(back, { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
+  }
+  const deleted = await deleteDocument(assistant, document, actor);
+  if (!deleted.ok) return redirectWithToast(back, { ...deleted.refusal, variant: "danger" });
+  return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentDeleted, message: ASSISTANT_MESSAGES.deleted, variant: "success" });
+}
+
+export async function assistantDeleteLoader(request: Request, params: Params) {
+  await requireFeature(request, "assistants.delete", listUrlOf(request));
+  const assistant = await assistantFrom(params);
+  return { assistant, documents: await countDocuments(assistant.id) };
+}
+
+export async function assistantDeleteAction(request: Request, params: Params) {
+  const listUrl = listUrlOf(request);
+  const actor = await requireFeature(request, "assistants.delete", listUrl);
+  const assistant = await assistantFrom(params);
+  const deleted = await deleteAssistant(assistant, actor);
+  if (!deleted.ok) return redirectWithToast(listUrl, { ...deleted.refusal, variant: "danger" });
+  return redirectWithToast(listUrl, { title: ASSISTANT_TEXTS.deleted, message: ASSISTANT_MESSAGES.deleted, variant: "success" });
+}
+
+export async function chatLoader(request: Request, params: Params) {
+  await requireAccess(request);
+  const assistant = await assistantFrom(params);
+  return { assistant, documents: await countDocuments(assistant.id) };
+}
+
+/** A chat turn. The conversation so far comes back in the form and goes out whole: nothing stays in the browser. */
+export async function chatAction(request: Request, params: Params) {
+  await requireAccess(request);
+  const assistant = await assistantFrom(params);
+  const form = await request.formData();
+  const conversation = parseConversation(form.get("conversation"));
+  const question = cleanQuestion(form.get("question"));
+  if (!question) return { conversation };
+  return { conversation: await chatTurn(assistant, conversation, question) };
+}

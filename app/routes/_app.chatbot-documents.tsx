@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Badge } from "~/components/Badge";
+import { DataTable, type Column } from "~/components/DataTable";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FilterBar, SearchInput } from "~/components/FilterBar";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { assistantListLoader } from "~/modules/assistants/assistants.server";
+import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf, type AssistantRow } from "~/modules/assistants/rules";
+
+export const meta: MetaFunction = () => [{ title: ASSISTANT_TEXTS.title }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => assistantListLoader(request);
+
+export default function AssistantsList() {
+  const { rows, total, page, pageSize, query, canDelete } = useLoaderData<typeof loader>();
+  const listSearch = listSearchOf(useLocation().search);
+  const to = (r: AssistantRow, suffix = "") => `${ASSISTANTS_PATH}/${r.id}${suffix}${listSearch}`;
+  const columns: Column<AssistantRow>[] = [
+    { key: "id", header: "ID", className: "w-16 tabular-nums text-slate-600", cell: (r) => r.id },
+    {
+      key: "name",
+      header: "Nombre",
+      cell: (r) => (
+        <span className="inline-flex items-center gap-2">
+          <Link to={to(r)} preventScrollReset className="font-medium text-brand-700 hover:underline">
+            {r.name}
+          </Link>
+          {r.restricted ? <Badge variant="warning">{ASSISTANT_TEXTS.restricted}</Badge> : null}
+        </span>
+      ),
+    },
+    { key: "documents", header: "Documentos", className: "w-28 tabular-nums", cell: (r) => <Badge variant={r.documents ? "info" : "gray"}>{r.documents}</Badge> },
+    {
+      key: "actions",
+      header: <span className="sr-only">Acciones</span>,
+      className: "w-64 whitespace-nowrap text-right",
+      cell: (r) => (
+        <>
+          <Link to={to(r)} preventScrollReset className="btn-ghost px-2 py-1" aria-label={`Editar ${r.name}`}>
+            Editar
+          </Link>
+          <Link to={to(r, "/chat")} preventScrollReset className="btn-ghost px-2 py-1" aria-label={`Chat con ${r.name}`}>
+            Chat
+          </Link>
+          {canDelete ? (
+            <Link to={to(r, "/delete")} preventScrollReset className="btn-ghost px-2 py-1 text-red-700" aria-label={`Eliminar ${r.name}`}>
+              Eliminar
+            </Link>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+  return (
+    <div>
+      <PageHeader
+        title={ASSISTANT_TEXTS.title}
+        total={total}
+        actions={
+          <Link to={`${ASSISTANTS_PATH}/new${listSearch}`} preventScrollReset className="btn-primary">
+            {ASSISTANT_TEXTS.newButton}
+          </Link>
+        }
+      />
+      <div className="card mb-4 p-4">
+        <FilterBar clearTo={ASSISTANTS_PATH} keep={[]}>
+          <SearchInput defaultValue={query.search} placeholder="Nombre del asistente" label="Buscar" />
+        </FilterBar>
+      </div>
+      <DataTable basePath={ASSISTANTS_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={ASSISTANT_TEXTS.title} empty={ASSISTANT_TEXTS.empty} />
+      <Pagination page={page} total={total} pageSize={pageSize} basePath={ASSISTANTS_PATH} />
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
