@@ -1,10 +1,9 @@
-import { ASSISTANTS_PAGE_SIZE, DOCUMENTS_PAGE_SIZE, LIBRARY_PAGE_SIZE } from "../../app/modules/assistants/rules";
+import { ASSISTANTS_PAGE_SIZE } from "../../app/modules/assistants/rules";
 import type { BenchList } from "./types";
 
 /**
  * /chatbot-documents (app/modules/assistants/assistants.server.ts): the list is one grouped statement
- * (document counts by join, the total as a window); the edit dialog pages an assistant's documents
- * and offers the library's PDFs.
+ * (document counts by join, the total as a window).
  */
 type Shape = { search?: string; page?: number };
 
@@ -34,19 +33,4 @@ export const ASSISTANT_LISTS: BenchList[] = [
   listLine({}),
   listLine({ search: "ilu" }),
   listLine({ search: "cables", page: 1 }),
-  {
-    route: "/chatbot-documents/$assistantId",
-    query: "docPage=1",
-    sql: `select id, document_id, sku, name_document, file_id, count(*) over() as total
-      from ai_assistant_documents where assistant_id = (select min(id) from ai_assistants)
-      order by id desc limit ${DOCUMENTS_PAGE_SIZE} offset 0`,
-    params: [],
-  },
-  {
-    route: "/chatbot-documents/$assistantId",
-    query: "fileSearch=ficha",
-    sql: `select id, filename_download from files where mime_type = 'application/pdf' and filename_download ilike $1
-      order by created_at desc, id desc limit ${LIBRARY_PAGE_SIZE}`,
-    params: [escapeLike("ficha")],
-  },
 ];
