@@ -57,3 +57,18 @@ export const bannersHome = pgTable("banners_home", {
   coverContent: text("cover_content").notNull().default(""),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The shop's home sections (spec 2 'Shop section', items/ecommerce): a title, whether the shop shows
+ * it, and its products in order. The product details the shop needs are read from the catalogue.
+ */
+export const shopSections = pgTable("shop_sections", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  /** Shown in the shop (the list's active toggle). */
+  status: boolean("status").notNull().default(false),
+  /** Catalogue SKUs in display order, each with the quantity the shop offers (kits). */
+  products: jsonb("products").$type<Array<{ id: string; qty: number }>>().notNull().default([]),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
