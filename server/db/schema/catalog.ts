@@ -101,6 +101,9 @@ export const products = pgTable(
     index("products_name_idx").on(t.name),
     index("products_brand_idx").on(t.brandId),
     index("products_category_idx").on(t.categoryId),
+    // Deleting a sector or an application counts and clears its products.
+    index("products_sector_idx").on(t.sectorId),
+    index("products_application_idx").on(t.applicationId),
     uniqueIndex("products_ean_uq").on(t.eanUpc).where(sql`${t.eanUpc} is not null and ${t.eanUpc} <> '' and ${t.eanUpc} <> '0'`),
   ],
 );
