@@ -11,6 +11,20 @@ export type Column<T> = {
   className?: string;
 };
 
+/** The trailing "Editar" column: a link to the row's dialog route, named after the row for screen readers. */
+export function editColumn<T>(to: (row: T) => string, name: (row: T) => string): Column<T> {
+  return {
+    key: "actions",
+    header: <span className="sr-only">Acciones</span>,
+    className: "w-24 text-right",
+    cell: (row) => (
+      <Link to={to(row)} preventScrollReset className="btn-ghost px-2 py-1" aria-label={`Editar ${name(row)}`}>
+        Editar
+      </Link>
+    ),
+  };
+}
+
 /** A server-sorted table: sort headers are links that toggle sortName/sortValue and reset the page. */
 export function DataTable<T>({
   rows,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
-import { DataTable, type Column } from "~/components/DataTable";
+import { DataTable, editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
@@ -34,16 +34,7 @@ export default function LocationsList() {
       className: "w-28",
       cell: (r) => <Badge variant={r.isActive ? "success" : "gray"}>{r.isActive ? "Activa" : "Inactiva"}</Badge>,
     },
-    {
-      key: "actions",
-      header: <span className="sr-only">Acciones</span>,
-      className: "w-24 text-right",
-      cell: (r) => (
-        <Link to={editTo(r)} preventScrollReset className="btn-ghost px-2 py-1" aria-label={`Editar ${r.name}`}>
-          Editar
-        </Link>
-      ),
-    },
+    editColumn(editTo, (r) => r.name),
   ];
   return (
     <div>

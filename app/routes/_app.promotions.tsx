@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
-import { DataTable, type Column } from "~/components/DataTable";
+import { DataTable, editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
@@ -35,16 +35,7 @@ export default function PromotionsList() {
       cell: (r) => <Badge variant={r.visible ? "success" : "gray"}>{r.visible ? "Activa" : "Inactiva"}</Badge>,
     },
     { key: "validity", header: "Vigencia", className: "whitespace-nowrap tabular-nums", cell: (r) => formatValidity(r.startDate, r.endDate) },
-    {
-      key: "actions",
-      header: <span className="sr-only">Acciones</span>,
-      className: "w-24 text-right",
-      cell: (r) => (
-        <Link to={editTo(r)} preventScrollReset className="btn-ghost px-2 py-1" aria-label={`Editar ${r.title}`}>
-          Editar
-        </Link>
-      ),
-    },
+    editColumn(editTo, (r) => r.title),
   ];
   return (
     <div>

@@ -12,6 +12,7 @@ import { seedQuestions } from "./questions";
 import { seedQuotations } from "./quotations";
 import { seedShopContent } from "./shop-content";
 import { seedAssistants } from "./assistants";
+import { seedShopSections } from "./shop-sections";
 import { DemoClock } from "./time";
 import { DEMO_USERS } from "../demo-users";
 import { resetSequences } from "../sequences";
@@ -43,6 +44,7 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
     await seedContent(ctx);
     await seedShopContent(ctx);
     await seedAssistants(ctx);
+    await seedShopSections(ctx);
     const catalog = await seedCatalog(ctx);
     const pubs = await seedPublications(ctx, catalog);
     const buyers = buyerPool(260);

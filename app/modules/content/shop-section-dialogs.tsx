@@ -1,0 +1,235 @@
+import { Form, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorList } from "~/components/Field";
+import { cn } from "~/lib/cn";
+import { formatMoney, formatNumber } from "~/lib/format";
+import { SHOP_SECTIONS_PATH, SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS, type SectionFormState, type ShopSectionRow } from "./shop-sections";
+
+const SEARCH_PAUSE_MS = 600;
+
+/**
+ * The list's Activa switch. A real POST form (the page comes back with a toast without JavaScript);
+ * with it, a fetcher posts in place and the switch shows the new state at once. The action always
+ * redirects, so the list reloads from the database: a refused change flips back by itself.
+ */
+export function SectionStatusSwitch({ row }: { row: ShopSectionRow }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("status");
+  const shown = typeof pending === "string" ? pending === "true" : row.status;
+  return (
+    <fetcher.Form method="post" action={`${SHOP_SECTIONS_PATH}${useLocation().search}`} preventScrollReset>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="status" value={shown ? "false" : "true"} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={shown}
+        aria-label={`Activa ${row.title}`}
+        data-testid={`section-status-${row.id}`}
+        className={cn(
+          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
+          shown ? "bg-brand-600" : "bg-slate-300",
+        )}
+      >
+        <span aria-hidden className={cn("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", shown ? "translate-x-5" : "translate-x-0")} />
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** "Sección {id}" and the create form ("Nueva sección"). */
+export function ShopSectionDialog({ sectionId, state }: { sectionId: number | null; state: SectionFormState }) {
+  const { search, pathname } = useLocation();
+  const navigation = useNavigation();
+  const closeTo = `${SHOP_SECTIONS_PATH}${search}`;
+  const formId = `shop-section-${sectionId ?? "new"}`;
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname);
+  const saving = submitting && navigation.formData?.get("intent") === "save";
+  const titleError = state.errors.title?.length ? `${formId}-title-error` : undefined;
+  const listError = state.errors.products?.length ? `${formId}-products-error` : undefined;
+
+  return (
+    <RouteDialog
+      title={sectionId ? `${SHOP_SECTION_TEXTS.singular} ${sectionId}` : SHOP_SECTION_TEXTS.newTitle}
+      closeTo={closeTo}
+      size="xl"
+      footer={<EditDialogFooter closeTo={closeTo} formId={formId} busy={Boolean(saving)} saveIntent="save" />}
+    >
+      <Form
+        method="post"
+        id={formId}
+        preventScrollReset
+        className="flex flex-col gap-4"
+        aria-busy={submitting || undefined}
+        // A pending typed search would otherwise interrupt the post of the button just pressed.
+        onSubmit={() => clearTimeout(timer.current)}
+      >
+        {/* First submit button of the form: Enter in a field refreshes the dialog (and runs the search) instead of saving or moving a row. */}
+        <button type="submit" name="intent" value="search" formNoValidate tabIndex={-1} aria-hidden className="sr-only">
+          Actualizar
+        </button>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${formId}-title`} className="text-sm font-medium text-slate-700">
+              Título
+            </label>
+            <input
+              id={`${formId}-title`}
+              name="title"
+              defaultValue={state.title}
+              required
+              maxLength={SHOP_SECTION_LIMITS.title}
+              autoComplete="off"
+              aria-invalid={titleError ? true : undefined}
+              aria-describedby={titleError}
+              className="input"
+            />
+            <ErrorList id={titleError} errors={state.errors.title} />
+          </div>
+          <label className="inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-slate-700 sm:mt-7">
+            <input type="checkbox" name="status" defaultChecked={state.status} role="switch" className="peer sr-only" />
+            <span
+              aria-hidden
+              className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors after:ml-0.5 after:inline-block after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2"
+            />
+            {SHOP_SECTION_TEXTS.showInShop}
+          </label>
+        </div>
+
+        <section aria-labelledby={`${formId}-products`}>
+          <h3 id={`${formId}-products`} className="mb-2 text-sm font-semibold text-slate-700">
+            Productos <span className="font-normal text-slate-500">({state.products.length}, en el orden en que se muestran)</span>
+          </h3>
+          <ErrorList id={listError} errors={state.errors.products} />
+          <div className="overflow-x-auto rounded-lg border border-slate-200">
+            <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="section-products">
+              <caption className="sr-only">Productos de la sección</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  {["SKU", "Nombre", "Precio", "Existencia", "Cantidad"].map((h) => (
+                    <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700">
+                      {h}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {state.products.length === 0 ? (
+                  <tr>
+                    <td colSpan={6} className="px-3 py-6 text-center text-slate-500">
+                      {SHOP_SECTION_TEXTS.noProducts}
+                    </td>
+                  </tr>
+                ) : (
+                  state.products.map((p, i) => (
+                    <tr key={`${state.rev}-${i}`}>
+                      <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.id}</td>
+                      <td className="px-3 py-2">
+                        {p.name}
+                        {p.isActive ? null : <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inactivo</span>}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(p.price)}</td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatNumber(p.stockTotal)}</td>
+                      <td className="px-3 py-2">
+                        <input type="hidden" name="product" value={p.id} />
+                        <input
+                          type="number"
+                          name="qty"
+                          defaultValue={p.qty}
+                          min={1}
+                          max={SHOP_SECTION_LIMITS.qty}
+                          step={1}
+                          required
+                          aria-label={`Cantidad ${p.id}`}
+                          aria-describedby={listError}
+                          className="input w-20"
+                        />
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right">
+                        <button type="submit" name="up" value={i} formNoValidate disabled={i === 0} className="btn-ghost px-2 py-1" aria-label={`Subir ${p.id}`}>
+                          ↑
+                        </button>
+                        <button
+                          type="submit"
+                          name="down"
+                          value={i}
+                          formNoValidate
+                          disabled={i === state.products.length - 1}
+                          className="btn-ghost px-2 py-1"
+                          aria-label={`Bajar ${p.id}`}
+                        >
+                          ↓
+                        </button>
+                        <button type="submit" name="remove" value={i} formNoValidate className="btn-ghost px-2 py-1 text-red-700" aria-label={`Quitar ${p.id}`}>
+                          Quitar
+                        </button>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <div className="rounded-lg border border-slate-200 p-3">
+          <label id={`${formId}-search-label`} htmlFor={`${formId}-q`} className="text-sm font-semibold text-slate-700">
+            {SHOP_SECTION_TEXTS.searchLabel}
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id={`${formId}-q`}
+              name="q"
+              type="search"
+              defaultValue={state.q}
+              maxLength={SHOP_SECTION_LIMITS.search}
+              autoComplete="off"
+              placeholder="Ej. QO120 o foco LED"
+              className="input flex-1"
+              onChange={() => {
+                clearTimeout(timer.current);
+                timer.current = setTimeout(() => searchButton.current?.click(), SEARCH_PAUSE_MS);
+              }}
+            />
+            <button ref={searchButton} type="submit" name="intent" value="search" formNoValidate className="btn-secondary">
+              Buscar
+            </button>
+          </div>
+          {state.results === null ? null : state.results.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-500">{SHOP_SECTION_TEXTS.noResults}</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100" aria-label="Resultados de la búsqueda">
+              {state.results.map((hit) => {
+                const inList = state.products.find((p) => p.id === hit.id);
+                return (
+                  <li key={hit.id} className="flex items-center gap-3 py-1.5 text-sm">
+                    <span className="w-32 shrink-0 font-mono text-xs">{hit.id}</span>
+                    <span className="flex-1">{hit.name}</span>
+                    <span className="w-24 text-right tabular-nums">{formatMoney(hit.price)}</span>
+                    <span className="w-20 text-right tabular-nums text-slate-500">{formatNumber(hit.stockTotal)} pzas</span>
+                    <button type="submit" name="add" value={hit.id} formNoValidate className="btn-secondary px-2 py-1" aria-label={`Agregar ${hit.id}`}>
+                      {inList ? `Agregar (+1, hay ${inList.qty})` : "Agregar"}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function ShopSectionDialogErrorBoundary() {
+  return <DialogErrorBoundary listPath={SHOP_SECTIONS_PATH} notFoundTitle={SHOP_SECTION_TEXTS.notFoundTitle} notFoundText={SHOP_SECTION_TEXTS.notFoundText} />;
+}

@@ -1,0 +1,272 @@
+import { describe, expect, it } from "vitest";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "../../server/db/client";
+import { auditLog, products, shopSections } from "../../server/db/schema";
+import { seedDemo } from "../../server/db/seed/demo";
+import { DEMO_SHOP_SECTIONS, seedShopSections } from "../../server/db/seed/demo/shop-sections";
+import { DemoClock } from "../../server/db/seed/demo/time";
+import type { SeedUsers } from "../../server/db/seed/demo/context";
+import { readToast } from "~/lib/toast.server";
+import type { SectionFormState, ShopSectionRow } from "~/modules/content/shop-sections";
+import * as list from "~/routes/_app.ecommerce";
+import * as createRoute from "~/routes/_app.ecommerce.new";
+import * as editRoute from "~/routes/_app.ecommerce.$sectionId";
+import { SHOP_SECTION_LISTS } from "../../bench/lists/shop-sections";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+const database = await useTestDatabase();
+await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
+// The demo index may already seed the sections; only add them when it does not.
+const [{ n: seeded }] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(shopSections);
+if (seeded === 0) {
+  await database.db.transaction((tx) => seedShopSections({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
+}
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+type FormOut = { data: { form: SectionFormState }; init: { status: number } };
+type ListData = { rows: ShopSectionRow[]; total: number };
+type Form = Record<string, string | string[]>;
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
+
+function call(handler: Handler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Form } = {}) {
+  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {}, context: {} }));
+}
+const listOf = (cookie: string | undefined, query = "") => call(list.loader as Handler, `/ecommerce${query}`, cookie) as Promise<ListData | Response>;
+const toggle = (form: Form, cookie: string, query = "") => call(list.action as Handler, `/ecommerce${query}`, cookie, { form });
+const open = (id: string | number, cookie: string) => call(editRoute.loader as Handler, `/ecommerce/${id}`, cookie, { params: { sectionId: String(id) } });
+const create = (form: Form, cookie: string, query = "") => call(createRoute.action as Handler, `/ecommerce/new${query}`, cookie, { form });
+const update = (id: string | number, form: Form, cookie: string, query = "") =>
+  call(editRoute.action as Handler, `/ecommerce/${id}${query}`, cookie, { params: { sectionId: String(id) }, form });
+
+function location(res: unknown) {
+  expect(res).toBeInstanceOf(Response);
+  return (res as Response).headers.get("Location");
+}
+const status = (res: unknown) => (res instanceof Response ? res.status : (res as FormOut).init.status);
+const stateOf = (res: unknown) => (res as FormOut).data.form;
+async function toastOf(res: unknown) {
+  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
+  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
+}
+const sectionNamed = async (title: string) => (await getDb().select().from(shopSections).where(eq(shopSections.title, title)))[0];
+const auditOf = (id: number) =>
+  getDb()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.identifier, String(id)))
+    .then((rows) => rows.filter((r) => r.tags.includes("shop-sections")));
+
+/** The list as the dialog posts it: `product` and `qty` pairs, in order. */
+const carried = (items: Array<{ id: string; qty: number | string }>) => ({ product: items.map((i) => i.id), qty: items.map((i) => String(i.qty)) });
+const asPairs = (state: SectionFormState) => state.products.map((p) => ({ id: p.id, qty: p.qty }));
+
+const activeSkus = await getDb()
+  .select({ id: products.id })
+  .from(products)
+  .where(and(eq(products.isActive, true), sql`${products.id} like 'QO1%'`))
+  .orderBy(products.id)
+  .then((rows) => rows.map((r) => r.id));
+
+describe("access", () => {
+  it("lets Admin, Developer and MercadoLibre Manager in", async () => {
+    for (const role of ["admin", "developer", "ml_manager"] as const) {
+      const { cookie } = await loginAs(role);
+      const data = (await listOf(cookie)) as ListData;
+      expect(data.total, role).toBeGreaterThanOrEqual(DEMO_SHOP_SECTIONS.length);
+      const fresh = (await call(createRoute.loader as Handler, "/ecommerce/new", cookie)) as { section: null; form: SectionFormState };
+      expect(fresh.section).toBeNull();
+      expect(fresh.form).toMatchObject({ title: "", products: [], results: null });
+    }
+  });
+
+  it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
+    const [first] = await getDb().select().from(shopSections).orderBy(shopSections.id).limit(1);
+    for (const [role, home] of [["inventory", "/products"], ["shop_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]] as const) {
+      const { cookie } = await loginAs(role);
+      expect(location(await listOf(cookie)), role).toBe(home);
+      expect(location(await open(first.id, cookie)), role).toBe(home);
+      expect(location(await toggle({ intent: "toggle", id: String(first.id), status: String(!first.status) }, cookie)), role).toBe(home);
+      expect(location(await create({ intent: "save", title: unique("Intrusa") }, cookie)), role).toBe(home);
+      expect(location(await update(first.id, { intent: "save", title: unique("Intrusa") }, cookie)), role).toBe(home);
+    }
+    const [after] = await getDb().select().from(shopSections).where(eq(shopSections.id, first.id));
+    expect(after).toEqual(first);
+    expect(await getDb().select().from(shopSections).where(sql`${shopSections.title} like 'Intrusa%'`)).toEqual([]);
+  });
+
+  it("sends anonymous visitors to sign in", async () => {
+    expect(location(await listOf(undefined))).toBe(`/login?redirectTo=${encodeURIComponent("/ecommerce")}`);
+  });
+});
+
+describe("list", () => {
+  it("shows every section by id with its product count and status", async () => {
+    const { cookie } = await loginAs("admin");
+    const data = (await listOf(cookie)) as ListData;
+    expect(data.total).toBe(data.rows.length);
+    expect(data.rows.map((r) => r.id)).toEqual([...data.rows.map((r) => r.id)].sort((a, b) => a - b));
+    const demo = data.rows.filter((r) => DEMO_SHOP_SECTIONS.some((s) => s.title === r.title));
+    expect(demo.map((r) => r.title)).toEqual(DEMO_SHOP_SECTIONS.map((s) => s.title));
+    expect(demo.map((r) => r.productCount)).toEqual(DEMO_SHOP_SECTIONS.map((s) => s.products.length));
+    expect(demo.find((r) => r.title === "Ofertas de temporada")?.status).toBe(false);
+  });
+
+  it("seeds only SKUs the demo catalogue has", async () => {
+    const skus = [...new Set(DEMO_SHOP_SECTIONS.flatMap((s) => s.products.map(([id]) => id)))];
+    const found = await getDb().select({ id: products.id }).from(products).where(inArray(products.id, skus));
+    expect(found.map((r) => r.id).sort()).toEqual([...skus].sort());
+  });
+
+  it("the bench runs the loader's statement", async () => {
+    const { cookie } = await loginAs("admin");
+    const data = (await listOf(cookie)) as ListData;
+    for (const line of SHOP_SECTION_LISTS) {
+      const raw = await database.query<{ id: number; product_count: number | string }>(line.sql!, line.params ?? []);
+      expect(raw.map((r) => [r.id, Number(r.product_count)]), line.route).toEqual(data.rows.map((r) => [r.id, r.productCount]));
+    }
+  });
+});
+
+describe("toggle", () => {
+  it("changes only status and updated_at, with an audit entry and a toast, keeping the query", async () => {
+    const { cookie, user } = await loginAs("ml_manager");
+    const section = await sectionNamed("Iluminación LED");
+    const res = await toggle({ intent: "toggle", id: String(section.id), status: "false" }, cookie, "?from=x");
+    expect(location(res)).toBe("/ecommerce?from=x");
+    expect(await toastOf(res)).toMatchObject({ title: "Sección desactivada", variant: "success" });
+    const after = await sectionNamed("Iluminación LED");
+    expect(after.status).toBe(false);
+    expect(after.updatedAt.getTime()).toBeGreaterThan(section.updatedAt.getTime());
+    expect({ ...after, status: true, updatedAt: section.updatedAt }).toEqual(section);
+    const entries = await auditOf(section.id);
+    expect(entries.at(-1)).toMatchObject({ message: "Sección desactivada: Iluminación LED", userId: user.id, detail: { changes: { status: { from: true, to: false } } } });
+
+    await toggle({ intent: "toggle", id: String(section.id), status: "true" }, cookie);
+    expect((await sectionNamed("Iluminación LED")).status).toBe(true);
+  });
+
+  it("refuses bad input and unknown ids with a warning toast, writing nothing", async () => {
+    const { cookie } = await loginAs("admin");
+    const section = await sectionNamed("Lo más vendido");
+    const before = (await auditOf(section.id)).length;
+    const forms: Form[] = [
+      { intent: "toggle", id: String(section.id), status: "maybe" },
+      { intent: "toggle", id: "abc", status: "true" },
+      { intent: "other", id: String(section.id), status: "false" },
+      { intent: "toggle", status: "false" },
+    ];
+    for (const form of forms) {
+      const res = await toggle(form, cookie);
+      expect(location(res), JSON.stringify(form)).toBe("/ecommerce");
+      expect(await toastOf(res)).toMatchObject({ title: "No se pudo cambiar la sección", variant: "danger" });
+    }
+    const unknown = await toggle({ intent: "toggle", id: "999999", status: "false" }, cookie);
+    expect(await toastOf(unknown)).toMatchObject({ title: "No se pudo cambiar la sección", message: "La sección no existe." });
+    expect(await sectionNamed("Lo más vendido")).toEqual(section);
+    expect(await auditOf(section.id)).toHaveLength(before);
+  });
+});
+
+describe("dialog", () => {
+  it("creates a section with products found by search and added from it", async () => {
+    const { cookie } = await loginAs("admin");
+    const title = unique("Sección prueba");
+    const searched = await create({ intent: "search", title, status: "on", q: "qo1", ...carried([]) }, cookie, "?k=1");
+    expect(status(searched)).toBe(200);
+    const found = stateOf(searched);
+    expect(found.results!.length).toBeGreaterThan(1);
+    expect(found.results!.length).toBeLessThanOrEqual(20);
+    expect(found.results!.every((r) => `${r.id} ${r.name}`.toUpperCase().includes("QO1"))).toBe(true);
+    expect(found.results!.some((r) => r.id.startsWith("QO1"))).toBe(true);
+    expect(found).toMatchObject({ title, status: true, q: "qo1", products: [] });
+
+    const [a, b] = found.results!.map((r) => r.id);
+    const one = stateOf(await create({ intent: "search", title, status: "on", q: "qo1", add: a, ...carried(asPairs(found)) }, cookie));
+    expect(asPairs(one)).toEqual([{ id: a, qty: 1 }]);
+    expect(one.results!.length).toBe(found.results!.length);
+    const two = stateOf(await create({ title, status: "on", q: "qo1", add: b, ...carried(asPairs(one)) }, cookie));
+    const again = stateOf(await create({ title, status: "on", q: "qo1", add: a, ...carried(asPairs(two)) }, cookie));
+    expect(asPairs(again)).toEqual([{ id: a, qty: 2 }, { id: b, qty: 1 }]);
+    expect(again.products[0]).toMatchObject({ name: expect.any(String), price: expect.any(Number), stockTotal: expect.any(Number) });
+    expect(await sectionNamed(title)).toBeUndefined();
+
+    const saved = await create({ intent: "save", title, status: "on", q: "qo1", ...carried(asPairs(again)) }, cookie, "?k=1");
+    expect(location(saved)).toBe("/ecommerce?k=1");
+    expect(await toastOf(saved)).toMatchObject({ title: "Sección guardada", message: "Información agregada/actualizada exitosamente" });
+    const row = await sectionNamed(title);
+    expect(row).toMatchObject({ status: true, products: [{ id: a, qty: 2 }, { id: b, qty: 1 }] });
+    expect((await auditOf(row.id)).map((e) => e.message)).toEqual([`Sección creada: ${title}`]);
+  });
+
+  it("updates order and quantities; moves and removals only rearrange the carried list", async () => {
+    const { cookie } = await loginAs("developer");
+    const section = await sectionNamed("Protección eléctrica");
+    const opened = (await open(section.id, cookie)) as { section: { id: number }; form: SectionFormState };
+    expect(asPairs(opened.form)).toEqual(section.products);
+    const start = section.products.map((p, i) => ({ id: p.id, qty: i === 0 ? 5 : p.qty }));
+
+    const moved = stateOf(await update(section.id, { title: section.title, status: "on", up: "1", ...carried(start) }, cookie));
+    expect(asPairs(moved).slice(0, 2)).toEqual([start[1], start[0]]);
+    const down = stateOf(await update(section.id, { title: section.title, status: "on", down: "0", ...carried(asPairs(moved)) }, cookie));
+    expect(asPairs(down)).toEqual(start);
+    const removed = stateOf(await update(section.id, { title: section.title, status: "on", remove: String(start.length - 1), ...carried(asPairs(moved)) }, cookie));
+    expect(asPairs(removed)).toEqual(asPairs(moved).slice(0, -1));
+    expect(await sectionNamed(section.title)).toEqual(section);
+
+    const saved = await update(section.id, { intent: "save", title: section.title, ...carried(asPairs(removed)) }, cookie);
+    expect(location(saved)).toBe("/ecommerce");
+    const after = await getDb().select().from(shopSections).where(eq(shopSections.id, section.id)).then((r) => r[0]);
+    expect(after.products).toEqual(asPairs(removed));
+    expect(after.status).toBe(false);
+    const entry = (await auditOf(section.id)).at(-1)!;
+    expect(entry.message).toBe(`Sección actualizada: ${section.title}`);
+    expect(Object.keys((entry.detail as { changes: object }).changes).sort()).toEqual(["products", "status"]);
+  });
+
+  it("drops SKUs the catalogue does not know, on every post and on save", async () => {
+    const { cookie } = await loginAs("admin");
+    const title = unique("Con desconocido");
+    const list = [{ id: activeSkus[0], qty: 1 }, { id: "NO-EXISTE-1", qty: 3 }];
+    const shown = stateOf(await create({ intent: "search", title, add: "NO-EXISTE-2", ...carried(list) }, cookie));
+    expect(asPairs(shown)).toEqual([{ id: activeSkus[0], qty: 1 }]);
+    const saved = await create({ intent: "save", title, ...carried(list) }, cookie);
+    expect(status(saved)).toBe(302);
+    expect((await sectionNamed(title)).products).toEqual([{ id: activeSkus[0], qty: 1 }]);
+  });
+
+  it("allows a section without products", async () => {
+    const { cookie } = await loginAs("admin");
+    const title = unique("Vacía");
+    expect(status(await create({ intent: "save", title }, cookie))).toBe(302);
+    expect(await sectionNamed(title)).toMatchObject({ products: [], status: false });
+  });
+
+  it("answers 400 for a bad title or quantity, keeping the list, and writes nothing", async () => {
+    const { cookie } = await loginAs("admin");
+    const list = [{ id: activeSkus[1], qty: 2 }, { id: activeSkus[0], qty: 1 }];
+    for (const title of ["   ", "x".repeat(121)]) {
+      const res = await create({ intent: "save", title, status: "on", ...carried(list) }, cookie);
+      expect(status(res)).toBe(400);
+      const state = stateOf(res);
+      expect(state.errors.title?.length).toBe(1);
+      expect(asPairs(state)).toEqual(list);
+      expect(state.status).toBe(true);
+    }
+    const title = unique("Cantidad mala");
+    const bad = await create({ intent: "save", title, ...carried([{ id: activeSkus[0], qty: "0" }]) }, cookie);
+    expect(status(bad)).toBe(400);
+    expect(stateOf(bad).errors.products).toEqual(["Cantidad: ingresa un número entero mayor o igual a 1"]);
+    expect(await sectionNamed(title)).toBeUndefined();
+  });
+
+  it("answers 404 for unknown or non-numeric ids", async () => {
+    const { cookie } = await loginAs("admin");
+    for (const id of ["999999", "abc", "0", "-1", "99999999999"]) {
+      expect(status(await open(id, cookie)), id).toBe(404);
+      expect(status(await update(id, { intent: "save", title: unique("Nada") }, cookie)), id).toBe(404);
+    }
+  });
+});
