@@ -72,3 +72,20 @@ export const shopSections = pgTable("shop_sections", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Printed/online product catalogues (spec 2 'Catalog', items/catalogs): a title, several images with
+ * alt text, and subtitles, each listing catalogue products in order.
+ */
+export const catalogs = pgTable(
+  "catalogs",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    images: jsonb("images").$type<Array<ImageRef & { alt: string }>>().notNull().default([]),
+    subtitles: jsonb("subtitles").$type<Array<{ title: string; products: Array<{ id: string; qty: number }> }>>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("catalogs_title_idx").on(sql`lower(${t.title})`)],
+);
