@@ -5,6 +5,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
 import { formatMoney, formatNumber } from "~/lib/format";
+import { ProductRowsTable } from "./product-rows-table";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS, type SectionFormState, type ShopSectionRow } from "./shop-sections";
 
 const SEARCH_PAUSE_MS = 600;
@@ -107,77 +108,15 @@ export function ShopSectionDialog({ sectionId, state }: { sectionId: number | nu
             Productos <span className="font-normal text-slate-500">({state.products.length}, en el orden en que se muestran)</span>
           </h3>
           <ErrorList id={listError} errors={state.errors.products} />
-          <div className="overflow-x-auto rounded-lg border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="section-products">
-              <caption className="sr-only">Productos de la sección</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  {["SKU", "Nombre", "Precio", "Existencia", "Cantidad"].map((h) => (
-                    <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700">
-                      {h}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-3 py-2">
-                    <span className="sr-only">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {state.products.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="px-3 py-6 text-center text-slate-500">
-                      {SHOP_SECTION_TEXTS.noProducts}
-                    </td>
-                  </tr>
-                ) : (
-                  state.products.map((p, i) => (
-                    <tr key={`${state.rev}-${i}`}>
-                      <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.id}</td>
-                      <td className="px-3 py-2">
-                        {p.name}
-                        {p.isActive ? null : <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inactivo</span>}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(p.price)}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatNumber(p.stockTotal)}</td>
-                      <td className="px-3 py-2">
-                        <input type="hidden" name="product" value={p.id} />
-                        <input
-                          type="number"
-                          name="qty"
-                          defaultValue={p.qty}
-                          min={1}
-                          max={SHOP_SECTION_LIMITS.qty}
-                          step={1}
-                          required
-                          aria-label={`Cantidad ${p.id}`}
-                          aria-describedby={listError}
-                          className="input w-20"
-                        />
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right">
-                        <button type="submit" name="up" value={i} formNoValidate disabled={i === 0} className="btn-ghost px-2 py-1" aria-label={`Subir ${p.id}`}>
-                          ↑
-                        </button>
-                        <button
-                          type="submit"
-                          name="down"
-                          value={i}
-                          formNoValidate
-                          disabled={i === state.products.length - 1}
-                          className="btn-ghost px-2 py-1"
-                          aria-label={`Bajar ${p.id}`}
-                        >
-                          ↓
-                        </button>
-                        <button type="submit" name="remove" value={i} formNoValidate className="btn-ghost px-2 py-1 text-red-700" aria-label={`Quitar ${p.id}`}>
-                          Quitar
-                        </button>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+          <div data-testid="section-products">
+            <ProductRowsTable
+              products={state.products}
+              names={{ product: "product", qty: "qty", up: "up", down: "down", remove: "remove" }}
+              label="Productos de la sección"
+              empty={SHOP_SECTION_TEXTS.noProducts}
+              describedBy={listError}
+              rowKey={(_p, i) => `${state.rev}-${i}`}
+            />
           </div>
         </section>
 

@@ -13,6 +13,7 @@ import { seedQuotations } from "./quotations";
 import { seedShopContent } from "./shop-content";
 import { seedAssistants } from "./assistants";
 import { seedShopSections } from "./shop-sections";
+import { seedCatalogs } from "./catalogs";
 import { DemoClock } from "./time";
 import { DEMO_USERS } from "../demo-users";
 import { resetSequences } from "../sequences";
@@ -45,6 +46,7 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
     await seedShopContent(ctx);
     await seedAssistants(ctx);
     await seedShopSections(ctx);
+    await seedCatalogs(ctx);
     const catalog = await seedCatalog(ctx);
     const pubs = await seedPublications(ctx, catalog);
     const buyers = buyerPool(260);

@@ -1,0 +1,62 @@
+import { expect, test } from "./fixtures";
+
+// Both projects (JavaScript on and off) share one database: every test works on titles of its own.
+const uniqueTitle = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
+
+test("a catalogue is created with a subtitle and two products, shows in the list and is deleted by an admin", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const title = uniqueTitle("Catálogo e2e", testInfo.project.name);
+  await page.goto("/catalogs?k=e2e");
+  await expect(page.getByRole("heading", { name: /Catálogos/ })).toBeVisible();
+
+  await page.getByRole("link", { name: "Nuevo catálogo" }).click();
+  await expect(page).toHaveURL(/\/catalogs\/new\?k=e2e$/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Nuevo catálogo" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Agregar subtítulo" })).toBeDisabled();
+
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
+  // Without JavaScript the add buttons wake up when the dialog comes back with the title.
+  await dialog.getByLabel("Título", { exact: true }).press("Enter");
+  await expect(page.getByRole("dialog").getByLabel("Título", { exact: true })).toHaveValue(title);
+  await expect(page.getByRole("dialog").getByRole("button", { name: "Agregar subtítulo" })).toBeEnabled();
+  await page.getByRole("dialog").getByLabel("Nuevo subtítulo").fill("Focos LED");
+  await page.getByRole("dialog").getByRole("button", { name: "Agregar subtítulo" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Texto del subtítulo 1")).toHaveValue("Focos LED");
+
+  await page.getByRole("dialog").getByRole("searchbox", { name: /Busca por nombre o sku/ }).fill("QO1");
+  await page.getByRole("dialog").getByRole("button", { name: "Buscar productos para Focos LED" }).click();
+  const results = page.getByRole("dialog").getByRole("list", { name: "Resultados para Focos LED" });
+  await expect(results.getByRole("button").first()).toBeVisible();
+  const labels = await results.getByRole("button").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""));
+  const [first, second] = labels.slice(0, 2).map((l) => l.replace(/^Agregar /, ""));
+  expect(first && second).toBeTruthy();
+
+  const products = page.getByRole("dialog").getByRole("table", { name: "Productos de Focos LED" });
+  await results.getByRole("button", { name: `Agregar ${first}`, exact: true }).click();
+  await expect(products.getByRole("row")).toHaveCount(2);
+  await page.getByRole("dialog").getByRole("list", { name: "Resultados para Focos LED" }).getByRole("button", { name: `Agregar ${second}`, exact: true }).click();
+  await expect(products.getByRole("row")).toHaveCount(3);
+  await expect(products.getByRole("row").nth(1)).toContainText(first);
+  await expect(products.getByRole("row").nth(2)).toContainText(second);
+
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page).toHaveURL(/\/catalogs\?k=e2e$/);
+  await expect(page.getByTestId("toast")).toContainText("Catálogo guardado");
+  await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.goto(`/catalogs?search=${encodeURIComponent(title)}`);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row.getByRole("cell").nth(2)).toHaveText("1");
+  await expect(row.getByRole("cell").nth(3)).toHaveText("2");
+
+  await row.getByRole("link", { name: `Editar ${title}` }).click();
+  await expect(page.getByRole("dialog").getByRole("heading", { name: /^Catálogo \d+$/ })).toBeVisible();
+  await page.getByRole("dialog").getByRole("link", { name: "Eliminar" }).click();
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "Eliminar catálogo" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Eliminar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Se ha eliminado exitosamente");
+  await expect(page).toHaveURL(/\/catalogs\?search=/);
+  await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+});
