@@ -26,10 +26,13 @@ test("a section is created with two searched products, reordered, and shows in t
   const products = page.getByRole("dialog").getByTestId("section-products");
   await results.getByRole("button", { name: `Agregar ${first}`, exact: true }).click();
   await expect(products.getByRole("row")).toHaveCount(2);
+  // With JavaScript the answer is followed by a revalidation: the next press waits for it to settle.
+  await page.waitForLoadState("networkidle");
   await page.getByRole("dialog").getByRole("list", { name: "Resultados de la búsqueda" }).getByRole("button", { name: `Agregar ${second}`, exact: true }).click();
   await expect(products.getByRole("row")).toHaveCount(3);
   await expect(products.getByRole("row").nth(1)).toContainText(first);
   await expect(products.getByRole("row").nth(2)).toContainText(second);
+  await page.waitForLoadState("networkidle");
 
   await products.getByRole("button", { name: `Subir ${second}` }).click();
   await expect(products.getByRole("row").nth(1)).toContainText(second);
