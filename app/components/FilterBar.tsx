@@ -49,12 +49,30 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
+  const { search } = useLocation();
+  const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A pending pause must not undo what came after it: a Buscar press, "Limpiar filtros" or any other
+  // navigation cancels it, and the box then shows the URL's search (unless the user is typing in it).
+  useEffect(() => {
+    const form = input.current?.form;
+    const cancel = () => clearTimeout(timer.current);
+    form?.addEventListener("submit", cancel);
+    return () => form?.removeEventListener("submit", cancel);
+  }, []);
+  useEffect(() => {
+    const el = input.current;
+    // While the user types, the answer to an earlier pause arrives: keep the newer pending one.
+    if (!el || document.activeElement === el) return;
+    clearTimeout(timer.current);
+    el.value = defaultValue ?? "";
+  }, [search, defaultValue]);
   return (
     <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm">
       <span className="font-medium text-slate-700">{label}</span>
       <input
+        ref={input}
         type="search"
         name={name}
         defaultValue={defaultValue}
