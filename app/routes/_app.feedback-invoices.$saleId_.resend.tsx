@@ -5,7 +5,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadInvoiceRecord, resendInvoice, startingRecipients } from "~/modules/invoices/invoices.server";
-import { addRecipient, firstFeedbackSuccessful, removeRecipient, type Recipient } from "~/modules/invoices/rules";
+import { addRecipient, firstFeedbackSuccessful, rebuildRecipients, removeRecipient, type Recipient } from "~/modules/invoices/rules";
 import { ResendForm } from "~/modules/invoices/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Reenviar factura" }];
@@ -43,14 +43,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     email: form.get("email") ?? "",
     remove: form.get("remove") ?? undefined,
   });
-  let list = await startingRecipients(record);
+  const defaults = await startingRecipients(record);
   if (!parsed.success) {
-    return data<ActionAnswer>({ recipients: list, error: { title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." } }, { status: 400 });
+    return data<ActionAnswer>({ recipients: defaults, error: { title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." } }, { status: 400 });
   }
-  for (const extra of parsed.data.recipient) {
-    const added = addRecipient(list, extra);
-    if (added.ok) list = added.list;
-  }
+  const list = rebuildRecipients(defaults, parsed.data.recipient);
   if (parsed.data.intent === "remove") return data<ActionAnswer>({ recipients: removeRecipient(list, parsed.data.remove ?? "") });
   if (parsed.data.intent === "add") {
     const added = addRecipient(list, parsed.data.email);

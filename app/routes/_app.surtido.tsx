@@ -17,9 +17,9 @@ const ListQuery = { search: q.search(), page: q.page() };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const query = parseQuery(request, ListQuery);
-  const search = query.search ? query.search.toUpperCase() : undefined;
-  const result = await listSurtido({ search, page: query.page });
-  return { result, query: { ...query, search }, level: user.role === "surtido" ? user.level : null };
+  const result = await listSurtido(query);
+  // The box shows the search as the ERP reads it (upper-cased by listSurtido).
+  return { result, query: { ...query, search: result.search }, level: user.role === "surtido" ? user.level : null };
 }
 
 export default function Surtido() {

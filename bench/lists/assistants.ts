@@ -1,5 +1,5 @@
 import { ASSISTANTS_PAGE_SIZE } from "../../app/modules/assistants/rules";
-import type { BenchList } from "./types";
+import { queryOf, type BenchList } from "./types";
 
 /**
  * /chatbot-documents (app/modules/assistants/assistants.server.ts): the list is one grouped statement
@@ -13,11 +13,7 @@ function escapeLike(term: string) {
 
 function listLine(shape: Shape): BenchList {
   const offset = ((shape.page ?? 1) - 1) * ASSISTANTS_PAGE_SIZE;
-  const query = new URLSearchParams(
-    Object.entries(shape)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
+  const query = queryOf(shape);
   return {
     route: "/chatbot-documents",
     query,

@@ -1,19 +1,11 @@
-import { SEARCH_FOLD, searchPattern } from "../../app/modules/catalog/simple-taxonomy";
+import { SEARCH_FOLD, searchPattern } from "../../app/lib/folded-search";
 import { CATALOGS_PAGE_SIZE, type CatalogSort } from "../../app/modules/content/catalogs";
-import type { BenchList } from "./types";
+import { queryOf, type BenchList } from "./types";
 
 /**
  * /catalogs (app/modules/content/catalogs.server.ts): one statement per page, the subtitle and product
  * counts read from the jsonb, the total riding along as a window count.
  */
-function queryOf(shape: Record<string, string | number | undefined>) {
-  return new URLSearchParams(
-    Object.entries(shape)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
-}
-
 function catalogsList(shape: { search?: string; sortName?: CatalogSort; sortValue?: "asc" | "desc"; page?: number }): BenchList {
   const params: unknown[] = [];
   let where = "";

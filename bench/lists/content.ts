@@ -1,21 +1,13 @@
-import { SEARCH_FOLD, searchPattern } from "../../app/modules/catalog/simple-taxonomy";
+import { SEARCH_FOLD, searchPattern } from "../../app/lib/folded-search";
 import { LOCATIONS_PAGE_SIZE } from "../../app/modules/content/locations";
 import { PROMOTIONS_PAGE_SIZE } from "../../app/modules/content/promotions";
-import type { BenchList } from "./types";
+import { queryOf, type BenchList } from "./types";
 
 /**
  * /locations and /promotions (app/modules/content/*.server.ts): one statement per page, newest first,
  * the count riding along as a window.
  */
 type Status = "active" | "inactive";
-
-function queryOf(shape: Record<string, string | number | undefined>) {
-  return new URLSearchParams(
-    Object.entries(shape)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
-}
 
 function locations(shape: { search?: string; location_status_filter?: Status; page?: number }): BenchList {
   const where: string[] = [];

@@ -1,5 +1,6 @@
-import { SEARCH_FOLD, TAXONOMY_PAGE_SIZE, searchPattern } from "../../app/modules/catalog/simple-taxonomy";
-import type { BenchList } from "./types";
+import { SEARCH_FOLD, searchPattern } from "../../app/lib/folded-search";
+import { TAXONOMY_PAGE_SIZE } from "../../app/modules/catalog/simple-taxonomy";
+import { queryOf, type BenchList } from "./types";
 
 /**
  * /product-sectors and /product-applications share one loader (app/modules/catalog/simple-taxonomy.server.ts):
@@ -12,11 +13,7 @@ function line(table: "sectors" | "applications", route: string, shape: Shape): B
   const order = shape.sortName === "id" ? `id ${dir}` : `lower(name) ${dir}, id ${dir}`;
   const where = shape.search ? `where translate(lower(name), $1, $2) like $3` : "";
   const offset = ((shape.page ?? 1) - 1) * TAXONOMY_PAGE_SIZE;
-  const query = new URLSearchParams(
-    Object.entries(shape)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
+  const query = queryOf(shape);
   return {
     route,
     query,

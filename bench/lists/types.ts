@@ -1,2 +1,11 @@
 /** A list document to time: its URL, and the raw SQL its loader runs (same filters, sort and page). */
 export type BenchList = { route: string; query: string; sql?: string; params?: unknown[]; anonymous?: boolean };
+
+/** A list URL's query string from its shape (undefined values left out). */
+export function queryOf(shape: Record<string, string | number | undefined>) {
+  return new URLSearchParams(
+    Object.entries(shape)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CFDI_USES, PAYMENT_FORMS, PAYMENT_METHODS, TAX_REGIMES, addRecipient, defaultRecipients, feedbackErrorMessage, feedbackStatus,
-  firstFeedbackSuccessful, orNoData, readCode, removeRecipient, resendRefused,
+  firstFeedbackSuccessful, orNoData, readCode, rebuildRecipients, removeRecipient, resendRefused,
 } from "~/modules/invoices/rules";
 
 describe("feedback status", () => {
@@ -98,5 +98,14 @@ describe("resend recipients (spec 2 §5)", () => {
   it("read 'Lo sentimos' in the service's answer as a refusal", () => {
     expect(resendRefused("Lo sentimos, la factura no se pudo timbrar")).toBe(true);
     expect(resendRefused("Se reenvió la factura")).toBe(false);
+  });
+});
+
+describe("a resend form's list", () => {
+  it("is the defaults plus the valid, new extras in order", () => {
+    const defaults = defaultRecipients("cliente@correo.mx", "facturacion@electrica.mx");
+    const list = rebuildRecipients(defaults, ["conta@empresa.mx", "mal@", "CLIENTE@correo.mx", "conta@empresa.mx", "otra@empresa.mx"]);
+    expect(list.map((r) => r.email)).toEqual(["cliente@correo.mx", "facturacion@electrica.mx", "conta@empresa.mx", "otra@empresa.mx"]);
+    expect(list.filter((r) => r.isDefault)).toHaveLength(2);
   });
 });

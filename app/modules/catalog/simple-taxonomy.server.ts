@@ -5,18 +5,17 @@ import { getDb, type Tx } from "@server/db/client";
 import { applications, products, sectors } from "@server/db/schema";
 import { can } from "~/lib/access";
 import { redirectPastLastPage } from "~/lib/list.server";
+import { foldedContains } from "~/lib/folded-search";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { audit } from "~/modules/logs/audit.server";
 import {
-  SEARCH_FOLD,
   TAXONOMY_MESSAGES,
   TAXONOMY_PAGE_SIZE,
   TAXONOMY_TEXTS,
   TaxonomyFormSchema,
   TaxonomyIdSchema,
   parseTaxonomyListQuery,
-  searchPattern,
   type SimpleTaxonomy,
   type TaxonomyInput,
   type TaxonomyListData,
@@ -56,7 +55,7 @@ function storeOf(kind: SimpleTaxonomy) {
 
 function listWhere(table: typeof sectors, search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  return sql`translate(lower(${table.name}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${searchPattern(search)}`;
+  return foldedContains(table.name, search);
 }
 
 function listOrder(table: typeof sectors, sortName: TaxonomySort = "name", sortValue: "asc" | "desc" = "asc"): SQL[] {

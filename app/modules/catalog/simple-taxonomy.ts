@@ -106,18 +106,6 @@ export function parseTaxonomyListQuery(source: Request | URL | URLSearchParams) 
   return parseQuery(source, ListQueryShape);
 }
 
-/**
- * The search folds accents on both sides (so "energia" finds "Energía"): the SQL lowercases the name
- * and `translate`s these letters; the term gets the same treatment here.
- */
-export const SEARCH_FOLD = { from: "áàäâãéèëêíìïîóòöôõúùüûñç", to: "aaaaaeeeeiiiiooooouuuunc" } as const;
-
-/** The term as the SQL compares it: lowercased, accents folded, `%` and `_` taken literally. */
-export function searchPattern(term: string) {
-  const folded = [...term.toLowerCase()].map((c) => SEARCH_FOLD.to[SEARCH_FOLD.from.indexOf(c)] ?? c).join("");
-  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The one field of both dialogs; the slug is derived from it, so a name must yield one. */
 export const TaxonomyFormSchema = z.object({
   name: z

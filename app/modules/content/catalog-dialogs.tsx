@@ -3,10 +3,8 @@ import { useState } from "react";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
-import { formatMoney } from "~/lib/format";
 import { CATALOGS_PATH, CATALOG_IMAGE, CATALOG_LIMITS, CATALOG_TEXTS, type CatalogFormState } from "./catalogs";
-import { ProductRowsTable } from "./product-rows-table";
-import { SHOP_SECTION_LIMITS } from "./shop-sections";
+import { ProductRowsTable, ProductSearch } from "./product-list-editor";
 
 /**
  * "Catálogo {id}" and the create form. One multipart form holds the whole catalogue in its inputs;
@@ -180,48 +178,22 @@ function CatalogForm({ formId, state, busy }: { formId: string; state: CatalogFo
               />
             </div>
             <div className="mt-2">
-              <label htmlFor={`${formId}-q-${s}`} className="text-sm font-medium text-slate-700">
-                {CATALOG_TEXTS.searchLabel} <span className="sr-only">en {sub.title}</span>
-              </label>
-              <div className="mt-1 flex gap-2">
-                <input
-                  id={`${formId}-q-${s}`}
-                  name={`q.${s}`}
-                  type="search"
-                  defaultValue={sub.q}
-                  maxLength={SHOP_SECTION_LIMITS.search}
-                  autoComplete="off"
-                  placeholder="Ej. QO120 o foco LED"
-                  className="input flex-1"
-                />
-                <button type="submit" name="intent" value="search" formNoValidate className="btn-secondary" aria-label={`Buscar productos para ${sub.title}`}>
-                  Buscar
-                </button>
-              </div>
-              {sub.results === null ? null : sub.results.length === 0 ? (
-                <p className="mt-2 text-sm text-slate-500">{CATALOG_TEXTS.noResults}</p>
-              ) : (
-                <ul className="mt-2 divide-y divide-slate-100" aria-label={`Resultados para ${sub.title}`}>
-                  {sub.results.map((hit) => (
-                    <li key={hit.id} className="flex items-center gap-3 py-1.5 text-sm">
-                      <span className="w-32 shrink-0 font-mono text-xs">{hit.id}</span>
-                      <span className="flex-1">{hit.name}</span>
-                      <span className="w-24 text-right tabular-nums">{formatMoney(hit.price)}</span>
-                      <button
-                        type="submit"
-                        name={`add.${s}`}
-                        value={hit.id}
-                        formNoValidate
-                        disabled={noTitle}
-                        className="btn-secondary px-2 py-1"
-                        aria-label={`Agregar ${hit.id}`}
-                      >
-                        Agregar
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ProductSearch
+                inputId={`${formId}-q-${s}`}
+                inputName={`q.${s}`}
+                defaultValue={sub.q}
+                label={
+                  <>
+                    {CATALOG_TEXTS.searchLabel} <span className="sr-only">en {sub.title}</span>
+                  </>
+                }
+                buttonLabel={`Buscar productos para ${sub.title}`}
+                results={sub.results}
+                addName={`add.${s}`}
+                addDisabled={noTitle}
+                resultsLabel={`Resultados para ${sub.title}`}
+                noResults={CATALOG_TEXTS.noResults}
+              />
             </div>
           </fieldset>
         ))}

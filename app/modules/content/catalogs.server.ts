@@ -5,7 +5,7 @@ import { catalogs, files } from "@server/db/schema";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
-import { SEARCH_FOLD, searchPattern } from "~/modules/catalog/simple-taxonomy";
+import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/publications/gallery.server";
 import { ContentIdSchema } from "./locations";
@@ -39,7 +39,7 @@ const TAGS = ["content", "catalogs"];
 /** Title contains the term, ignoring case and accents (the same fold as the other content lists). */
 export function catalogListWhere(query: Pick<CatalogListQuery, "search">): SQL | undefined {
   if (!query.search) return undefined;
-  return sql`translate(lower(${catalogs.title}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${searchPattern(query.search)}`;
+  return foldedContains(catalogs.title, query.search);
 }
 
 /** Newest first unless a column is chosen; id breaks ties so pages never overlap. */

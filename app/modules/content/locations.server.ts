@@ -6,7 +6,7 @@ import { storeLocations } from "@server/db/schema";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { SEARCH_FOLD, searchPattern } from "~/modules/catalog/simple-taxonomy";
+import { foldedContains } from "~/lib/folded-search";
 import {
   ContentIdSchema,
   LOCATIONS_PAGE_SIZE,
@@ -35,10 +35,7 @@ const TAGS = ["content", "locations"];
 export function locationListWhere(query: Pick<LocationListQuery, "search" | "location_status_filter">): SQL | undefined {
   const parts: SQL[] = [];
   if (query.search) {
-    const pattern = searchPattern(query.search);
-    const name = sql`translate(lower(${storeLocations.name}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${pattern}`;
-    const address = sql`translate(lower(${storeLocations.address}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${pattern}`;
-    parts.push(or(name, address)!);
+    parts.push(or(foldedContains(storeLocations.name, query.search), foldedContains(storeLocations.address, query.search))!);
   }
   if (query.location_status_filter) parts.push(eq(storeLocations.isActive, query.location_status_filter === "active"));
   return parts.length ? and(...parts) : undefined;

@@ -7,7 +7,7 @@ import { redirectPastLastPage } from "~/lib/list.server";
 import { nowInMexico } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { SEARCH_FOLD, searchPattern } from "~/modules/catalog/simple-taxonomy";
+import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { libraryImage, listLibraryImages, uploadImage } from "~/modules/publications/gallery.server";
 import { ContentIdSchema } from "./locations";
@@ -45,7 +45,7 @@ const ORIGIN_LIBRARY = "directus";
 export function promotionListWhere(query: Pick<PromotionListQuery, "search" | "promo_status_filter">): SQL | undefined {
   const parts: SQL[] = [];
   if (query.search) {
-    parts.push(sql`translate(lower(${storePromos.title}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to}) like ${searchPattern(query.search)}`);
+    parts.push(foldedContains(storePromos.title, query.search));
   }
   if (query.promo_status_filter) parts.push(eq(storePromos.visible, query.promo_status_filter === "active"));
   return parts.length ? and(...parts) : undefined;

@@ -4,8 +4,7 @@ import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
-import { formatMoney, formatNumber } from "~/lib/format";
-import { ProductRowsTable } from "./product-rows-table";
+import { ProductRowsTable, ProductSearch } from "./product-list-editor";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS, type SectionFormState, type ShopSectionRow } from "./shop-sections";
 
 const SEARCH_PAUSE_MS = 600;
@@ -121,48 +120,25 @@ export function ShopSectionDialog({ sectionId, state }: { sectionId: number | nu
         </section>
 
         <div className="rounded-lg border border-slate-200 p-3">
-          <label id={`${formId}-search-label`} htmlFor={`${formId}-q`} className="text-sm font-semibold text-slate-700">
-            {SHOP_SECTION_TEXTS.searchLabel}
-          </label>
-          <div className="mt-1 flex gap-2">
-            <input
-              id={`${formId}-q`}
-              name="q"
-              type="search"
-              defaultValue={state.q}
-              maxLength={SHOP_SECTION_LIMITS.search}
-              autoComplete="off"
-              placeholder="Ej. QO120 o foco LED"
-              className="input flex-1"
-              onChange={() => {
-                clearTimeout(timer.current);
-                timer.current = setTimeout(() => searchButton.current?.click(), SEARCH_PAUSE_MS);
-              }}
-            />
-            <button ref={searchButton} type="submit" name="intent" value="search" formNoValidate className="btn-secondary">
-              Buscar
-            </button>
-          </div>
-          {state.results === null ? null : state.results.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-500">{SHOP_SECTION_TEXTS.noResults}</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100" aria-label="Resultados de la búsqueda">
-              {state.results.map((hit) => {
-                const inList = state.products.find((p) => p.id === hit.id);
-                return (
-                  <li key={hit.id} className="flex items-center gap-3 py-1.5 text-sm">
-                    <span className="w-32 shrink-0 font-mono text-xs">{hit.id}</span>
-                    <span className="flex-1">{hit.name}</span>
-                    <span className="w-24 text-right tabular-nums">{formatMoney(hit.price)}</span>
-                    <span className="w-20 text-right tabular-nums text-slate-500">{formatNumber(hit.stockTotal)} pzas</span>
-                    <button type="submit" name="add" value={hit.id} formNoValidate className="btn-secondary px-2 py-1" aria-label={`Agregar ${hit.id}`}>
-                      {inList ? `Agregar (+1, hay ${inList.qty})` : "Agregar"}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <ProductSearch
+            inputId={`${formId}-q`}
+            inputName="q"
+            defaultValue={state.q}
+            label={SHOP_SECTION_TEXTS.searchLabel}
+            results={state.results}
+            addName="add"
+            addLabel={(hit) => {
+              const inList = state.products.find((p) => p.id === hit.id);
+              return inList ? `Agregar (+1, hay ${inList.qty})` : "Agregar";
+            }}
+            resultsLabel="Resultados de la búsqueda"
+            noResults={SHOP_SECTION_TEXTS.noResults}
+            buttonRef={searchButton}
+            onType={() => {
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => searchButton.current?.click(), SEARCH_PAUSE_MS);
+            }}
+          />
         </div>
       </Form>
     </RouteDialog>

@@ -136,6 +136,19 @@ export function addRecipient(list: Recipient[], raw: string): AddResult {
   return { ok: true, list: [...list, { email, isDefault: false, role: "adicional" }] };
 }
 
+/**
+ * The list a resend form stands for: the fixed defaults (never taken from the browser) plus the valid
+ * extras its hidden inputs carried, in order; invalid or repeated extras are dropped.
+ */
+export function rebuildRecipients(defaults: Recipient[], extras: string[]): Recipient[] {
+  let list = defaults;
+  for (const extra of extras) {
+    const added = addRecipient(list, extra);
+    if (added.ok) list = added.list;
+  }
+  return list;
+}
+
 /** Only extra recipients can be removed. */
 export function removeRecipient(list: Recipient[], email: string): Recipient[] {
   const target = email.trim().toLowerCase();

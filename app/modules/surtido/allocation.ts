@@ -70,7 +70,10 @@ export function allocateLines(lines: PickLine[]): AllocatedLine[] {
  * in SINSTOCK.
  */
 export function pickGroups(lines: PickLine[]): PickGroup[] {
-  const allocated = allocateLines(lines);
+  return groupAllocated(allocateLines(lines));
+}
+
+function groupAllocated(allocated: AllocatedLine[]): PickGroup[] {
   const byLevel = new Map<number | null, AllocatedLine[]>();
   for (const line of allocated) {
     if (line.allocated === 0) continue;
@@ -96,10 +99,19 @@ export function pickGroups(lines: PickLine[]): PickGroup[] {
 
 /** Units to pick and units missing over a record. */
 export function pickTotals(lines: PickLine[]) {
-  const allocated = allocateLines(lines);
+  return totalsOf(allocateLines(lines));
+}
+
+function totalsOf(allocated: AllocatedLine[]) {
   return {
     articles: new Set(allocated.map((l) => l.sku)).size,
     toPick: allocated.reduce((sum, l) => sum + l.allocated, 0),
     missing: allocated.reduce((sum, l) => sum + l.missing, 0),
   };
+}
+
+/** A record's picking list and its totals from one allocation pass. */
+export function pickList(lines: PickLine[]) {
+  const allocated = allocateLines(lines);
+  return { groups: groupAllocated(allocated), totals: totalsOf(allocated) };
 }

@@ -1,5 +1,5 @@
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { pickGroups, pickTotals } from "./allocation";
+import { pickList } from "./allocation";
 
 export type SurtidoQuery = { search?: string; page: number };
 
@@ -14,14 +14,15 @@ export async function listSurtido(query: SurtidoQuery) {
     const { data, meta } = await getIntegrations().erp.listSurtido({ search, page: query.page });
     return {
       ok: true as const,
-      records: data.map((record) => ({ ...record, groups: pickGroups(record.lines), totals: pickTotals(record.lines) })),
+      search,
+      records: data.map((record) => ({ ...record, ...pickList(record.lines) })),
       total: meta.total,
       page: meta.page,
       pageSize: meta.limit,
     };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    return { ok: false as const, message: error.message, retryable: error.retryable };
+    return { ok: false as const, search, message: error.message, retryable: error.retryable };
   }
 }
 

@@ -97,3 +97,81 @@ export function ProductRowsTable({
     </div>
   );
 }
+
+export type ProductHit = { id: string; name: string; price: number; stockTotal: number };
+
+/**
+ * "Busca por nombre o sku": the search box and its submit button (intent=search), then the hits,
+ * each with an Agregar submit button posting its SKU under `addName`.
+ */
+export function ProductSearch({
+  inputId,
+  inputName,
+  defaultValue,
+  label,
+  buttonLabel,
+  results,
+  addName,
+  addLabel = () => "Agregar",
+  addDisabled,
+  resultsLabel,
+  noResults,
+  buttonRef,
+  onType,
+}: {
+  inputId: string;
+  inputName: string;
+  defaultValue: string;
+  label: React.ReactNode;
+  buttonLabel?: string;
+  /** null before any search. */
+  results: ProductHit[] | null;
+  addName: string;
+  addLabel?: (hit: ProductHit) => string;
+  addDisabled?: boolean;
+  resultsLabel: string;
+  noResults: string;
+  buttonRef?: React.Ref<HTMLButtonElement>;
+  onType?: () => void;
+}) {
+  return (
+    <>
+      <label htmlFor={inputId} className="text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={inputId}
+          name={inputName}
+          type="search"
+          defaultValue={defaultValue}
+          maxLength={SHOP_SECTION_LIMITS.search}
+          autoComplete="off"
+          placeholder="Ej. QO120 o foco LED"
+          className="input flex-1"
+          onChange={onType}
+        />
+        <button ref={buttonRef} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" aria-label={buttonLabel}>
+          Buscar
+        </button>
+      </div>
+      {results === null ? null : results.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">{noResults}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100" aria-label={resultsLabel}>
+          {results.map((hit) => (
+            <li key={hit.id} className="flex items-center gap-3 py-1.5 text-sm">
+              <span className="w-32 shrink-0 font-mono text-xs">{hit.id}</span>
+              <span className="flex-1">{hit.name}</span>
+              <span className="w-24 text-right tabular-nums">{formatMoney(hit.price)}</span>
+              <span className="w-20 text-right tabular-nums text-slate-500">{formatNumber(hit.stockTotal)} pzas</span>
+              <button type="submit" name={addName} value={hit.id} formNoValidate disabled={addDisabled} className="btn-secondary px-2 py-1" aria-label={`Agregar ${hit.id}`}>
+                {addLabel(hit)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
