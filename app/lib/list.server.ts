@@ -12,3 +12,12 @@ export function redirectPastLastPage(request: Request, list: { total: number; pa
     throw redirect(url.pathname + withParams(url.search, { page: last === 1 ? undefined : last }));
   }
 }
+
+/**
+ * A list page's total: its rows carry it as a `count(*) over()` window; a page past the end has no
+ * rows to carry it, so then (and only then) it is counted on its own.
+ */
+export async function totalOf(found: ReadonlyArray<{ total: number }>, page: number, countAll: () => Promise<number>) {
+  if (found.length) return found[0].total;
+  return page > 1 ? countAll() : 0;
+}

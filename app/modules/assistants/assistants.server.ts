@@ -6,7 +6,7 @@ import { getDb } from "@server/db/client";
 import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { can } from "~/lib/access";
-import { redirectPastLastPage } from "~/lib/list.server";
+import { redirectPastLastPage, totalOf } from "~/lib/list.server";
 import { pageCount, withParams } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
@@ -76,11 +76,7 @@ export async function listAssistants(query: AssistantListQuery): Promise<PageOf<
     .orderBy(desc(aiAssistants.id))
     .limit(ASSISTANTS_PAGE_SIZE)
     .offset((query.page - 1) * ASSISTANTS_PAGE_SIZE);
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && query.page > 1) {
-    const [row] = await db.select({ n: count() }).from(aiAssistants).where(where);
-    total = row?.n ?? 0;
-  }
+  const total = await totalOf(found, query.page, async () => (await db.select({ n: count() }).from(aiAssistants).where(where))[0]?.n ?? 0);
   return { rows: found.map(({ total: _t, ...row }) => row), total, page: query.page, pageSize: ASSISTANTS_PAGE_SIZE };
 }
 

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@server/db/client";
 import { applications, products, sectors } from "@server/db/schema";
 import { can } from "~/lib/access";
-import { redirectPastLastPage } from "~/lib/list.server";
+import { redirectPastLastPage, totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
@@ -76,11 +76,7 @@ export async function listTaxonomy(kind: SimpleTaxonomy, query: TaxonomyListQuer
     .orderBy(...listOrder(table, query.sortName, query.sortValue))
     .limit(TAXONOMY_PAGE_SIZE)
     .offset((query.page - 1) * TAXONOMY_PAGE_SIZE);
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && query.page > 1) {
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
-    total = row?.n ?? 0;
-  }
+  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where))[0]?.n ?? 0);
   const rows: TaxonomyRow[] = found.map(({ total: _total, ...row }) => row);
   return { rows, total, page: query.page, pageSize: TAXONOMY_PAGE_SIZE };
 }

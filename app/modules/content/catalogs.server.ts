@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
-import { redirectPastLastPage } from "~/lib/list.server";
+import { redirectPastLastPage, totalOf } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { foldedContains } from "~/lib/folded-search";
@@ -66,11 +66,7 @@ export async function listCatalogs(query: CatalogListQuery) {
     .orderBy(...listOrder(query))
     .limit(CATALOGS_PAGE_SIZE)
     .offset((query.page - 1) * CATALOGS_PAGE_SIZE);
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && query.page > 1) {
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(catalogs).where(where);
-    total = row?.n ?? 0;
-  }
+  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(catalogs).where(where))[0]?.n ?? 0);
   const rows: CatalogRow[] = found.map(({ total: _total, ...row }) => row);
   return { rows, total, page: query.page, pageSize: CATALOGS_PAGE_SIZE };
 }

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { storeLocations } from "@server/db/schema";
-import { redirectPastLastPage } from "~/lib/list.server";
+import { redirectPastLastPage, totalOf } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { foldedContains } from "~/lib/folded-search";
@@ -58,11 +58,7 @@ export async function listLocations(query: LocationListQuery) {
     .orderBy(desc(storeLocations.id))
     .limit(LOCATIONS_PAGE_SIZE)
     .offset((query.page - 1) * LOCATIONS_PAGE_SIZE);
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && query.page > 1) {
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storeLocations).where(where);
-    total = row?.n ?? 0;
-  }
+  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storeLocations).where(where))[0]?.n ?? 0);
   const rows: LocationRow[] = found.map(({ total: _total, ...row }) => row);
   return { rows, total, page: query.page, pageSize: LOCATIONS_PAGE_SIZE };
 }

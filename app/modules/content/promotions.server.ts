@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
-import { redirectPastLastPage } from "~/lib/list.server";
+import { redirectPastLastPage, totalOf } from "~/lib/list.server";
 import { nowInMexico } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
@@ -69,11 +69,7 @@ export async function listPromotions(query: PromotionListQuery) {
     .orderBy(desc(storePromos.id))
     .limit(PROMOTIONS_PAGE_SIZE)
     .offset((query.page - 1) * PROMOTIONS_PAGE_SIZE);
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && query.page > 1) {
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storePromos).where(where);
-    total = row?.n ?? 0;
-  }
+  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storePromos).where(where))[0]?.n ?? 0);
   const rows: PromotionRow[] = found.map(({ total: _total, ...row }) => row);
   return { rows, total, page: query.page, pageSize: PROMOTIONS_PAGE_SIZE };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { auditLog, users } from "@server/db/schema";
 import { LOGS_PAGE_SIZE } from "./types";
+import { totalOf } from "~/lib/list.server";
 
 export type LogListQuery = {
   search?: string;
@@ -59,11 +60,7 @@ export async function listLogs(query: LogListQuery) {
     .orderBy(dir(auditLog.createdAt), dir(auditLog.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && query.page > 1) {
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where);
-    total = row?.n ?? 0;
-  }
+  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where))[0]?.n ?? 0);
   return { rows: found.map(({ total: _total, ...row }) => row), total, page: query.page, pageSize };
 }
 

@@ -7,6 +7,7 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { audit } from "~/modules/logs/audit.server";
 import { generateConfirmCode } from "./confirm-code";
 import { USERS_PAGE_SIZE, type NewUser, type UserSort, type UserStatus, type UserUpdate } from "./schemas";
+import { totalOf } from "~/lib/list.server";
 
 /** Who runs a command: a signed-in user (its session is spared where it matters) or the command line (null). */
 export type Actor = { id: number; sessionId?: string } | null;
@@ -105,11 +106,7 @@ export async function listUsers(query: UserListQuery) {
     .orderBy(...listOrder(query.sortName, query.sortValue), asc(users.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && query.page > 1) {
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where);
-    total = row?.n ?? 0;
-  }
+  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where))[0]?.n ?? 0);
   return { rows: found.map(({ total: _total, ...row }) => row), total, page: query.page, pageSize };
 }
 
