@@ -1,100 +1,160 @@
 /**
- * npm run bench — seeds the bench-scale database once (cached in ./data-bench), starts the built app
- * in this process, and for every list prints one JSON line:
- *   {"route","query","p50_ms","p95_ms","sql_ms","ratio"}
- * p50/p95: full HTML document over HTTP, signed in as Admin. sql_ms: median of the same SQL run raw on
- * the same database handle in the same run. ratio = p50_ms / sql_ms. Then PDF cold/warm lines.
+ * npm run bench — measures what users wait for, over HTTP, against the built app running as its own
+ * process on the bench-scale database (seeded once into ./data-bench on a fresh run).
+ *
+ * 1. In this process: the raw SQL of every list line (median of ROUNDS runs) and the floor — a bare Node
+ *    handler serving the orders page-1 query over HTTP.
+ * 2. Then the app starts as a separate process on the same database; the bench signs in through /login
+ *    and times every list, dialog and download at 1 client and at 10 concurrent clients.
+ * One JSON line per measurement; any answer other than 200 fails the run (exit 1), none is skipped.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
+import { DOCUMENTS } from "./documents";
+import { startFloor } from "./floor";
+import { closeAgent, measure, request, type Timing } from "./http";
+import { LISTS } from "./lists";
+import { startServer } from "./server-process";
+import { percentile, round, timeMany } from "./stats";
+import { jsWeights } from "./weight";
 
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "data-bench");
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const CLIENTS = 10;
+const DOCUMENT_ROUNDS = Number(process.env.BENCH_DOCUMENT_ROUNDS ?? 10);
+const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+const chosen = <T extends { route: string }>(rows: T[]) => rows.filter((r) => !only.length || only.some((o) => r.route.startsWith(o)));
+
 process.env.DATA_DIR = dataDir;
-process.env.NODE_ENV = "production";
+process.env.DATABASE_URL = databaseUrl;
 process.env.DEMO_MODE = "true";
-process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "";
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 
-const { getEnv } = await import("../server/env");
-const { openDatabase, setDatabase } = await import("../server/db/client");
-const { migrate } = await import("../server/db/migrate");
-const { createApp } = await import("../server/app");
-const { renderPdf, closePdfBrowser } = await import("../server/documents/pdf.server");
-const { LISTS } = await import("./lists");
-const { percentile, round, timeMany } = await import("./stats");
+const failures: string[] = [];
+const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
-const env = getEnv();
 // Always measure the current code: a stale build would time screens that no longer exist as they were.
-if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) execSync("npm run build", { stdio: "ignore" });
+if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "server/index.js"))) {
+  execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR: path.relative(process.cwd(), buildDir) } });
+}
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
-setDatabase(database);
+// ── 1. The database alone ──────────────────────────────────────────────────────────────────────────
+const { openDatabase } = await import("../server/db/client");
+const { migrate } = await import("../server/db/migrate");
+let database = await openDatabase({ databaseUrl, dataDir });
 await migrate(database);
-const [{ n }] = await database.query<{ n: number }>("select count(*)::int as n from orders");
-if (n < 100_000) {
+const [{ users, orders }] = await database.query<{ users: number; orders: number }>(
+  "select (select count(*) from users)::int as users, (select count(*) from orders)::int as orders",
+);
+if (users === 0) {
   const t = Date.now();
-  console.error(`Preparando la base de volumen en ${dataDir} (una sola vez)…`);
+  console.error(`Preparando la base de volumen en ${databaseUrl ? "BENCH_DATABASE_URL" : dataDir} (una sola vez)…`);
   const { seedBench } = await import("../server/db/seed/bench");
   await seedBench(database);
   console.error(`Base de volumen lista en ${((Date.now() - t) / 1000).toFixed(1)} s`);
-}
-
-const app = await createApp({ isDev: false });
-const server = app.listen(0);
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-const login = await fetch(`${base}/login`, {
-  method: "POST",
-  body: new URLSearchParams({ email: "admin@demo.mx", password: "demo1234" }),
-  redirect: "manual",
-});
-const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
-if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la base de volumen (${login.status})`);
-
-// BENCH_ONLY=/questions,/messages measures just those routes (while working on one screen).
-const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
-for (const list of LISTS.filter((l) => !only.length || only.includes(l.route))) {
-  const url = `${base}${list.route}${list.query ? `?${list.query}` : ""}`;
-  const get = async () => {
-    const res = await fetch(url, { headers: list.anonymous ? {} : { cookie }, redirect: "manual" });
-    if (res.status !== 200) throw new Error(`${list.route}?${list.query} respondió ${res.status}`);
-    await res.text();
-  };
-  await timeMany(15, get);
-  const doc = await timeMany(ROUNDS, get);
-  let sqlMs: number | null = null;
-  if (list.sql) {
-    const run = () => database.query(list.sql!, list.params ?? []);
-    await timeMany(3, run);
-    sqlMs = percentile(await timeMany(ROUNDS, run), 50);
-  }
-  const p50 = percentile(doc, 50);
-  console.log(
-    JSON.stringify({
-      route: list.route,
-      query: list.query,
-      p50_ms: round(p50),
-      p95_ms: round(percentile(doc, 95)),
-      sql_ms: sqlMs === null ? null : round(sqlMs),
-      ratio: sqlMs ? round(p50 / sqlMs) : null,
-    }),
+} else if (orders < 100_000) {
+  console.error(
+    `La base ${databaseUrl ? "de BENCH_DATABASE_URL" : dataDir} tiene datos pero no los de volumen (${orders} órdenes, se esperan ≥ 100 000).` +
+      " El banco solo mide sobre la base de volumen: usa una carpeta vacía (BENCH_DATA_DIR) o `npm run db:seed -- --scale=bench`.",
   );
+  process.exit(2);
 }
 
-// PDFs: the first render launches Chromium (cold); the next ones reuse it (warm).
-const html = `<!doctype html><html lang="es"><body style="font-family:sans-serif"><h1>Cotización de prueba</h1>${"<p>Cable THW calibre 12, 100 m — $1,234.00</p>".repeat(40)}</body></html>`;
-try {
-  const [cold] = await timeMany(1, () => renderPdf(html));
-  const warm = await timeMany(10, () => renderPdf(html));
-  console.log(JSON.stringify({ route: "pdf", query: "cold", p50_ms: round(cold), p95_ms: round(cold), sql_ms: null, ratio: null }));
-  console.log(JSON.stringify({ route: "pdf", query: "warm", p50_ms: round(percentile(warm, 50)), p95_ms: round(percentile(warm, 95)), sql_ms: null, ratio: null }));
-} catch (error) {
-  console.error(`PDF no medido: ${(error as Error).message}`);
+const lists = chosen(LISTS);
+const sqlMs = new Map<number, number>();
+for (const [i, list] of lists.entries()) {
+  if (!list.sql) continue;
+  const run = () => database.query(list.sql!, list.params ?? []);
+  try {
+    await timeMany(3, run);
+    sqlMs.set(i, percentile(await timeMany(ROUNDS, run), 50));
+  } catch (error) {
+    failures.push(`SQL de ${list.route}?${list.query}: ${(error as Error).message}`);
+  }
 }
 
-await closePdfBrowser();
-server.close();
+const documents: { label: string; path: string; body?: string }[] = [];
+for (const doc of chosen(DOCUMENTS)) {
+  try {
+    const p = doc.pick ? await doc.pick(database) : doc.route;
+    documents.push({ label: doc.label ?? doc.route, path: p, body: doc.post ? await doc.post(database) : undefined });
+  } catch (error) {
+    failures.push(`${doc.route}: ${(error as Error).message}`);
+  }
+}
+
+const floorList = LISTS.find((l) => l.route === "/orders" && l.query === "")!;
+const floor = await startFloor(database, floorList.sql!, floorList.params ?? []);
+const floorGet = async () => {
+  const res = await request(floor.base);
+  if (res.status !== 200) throw new Error(`piso respondió ${res.status}`);
+};
+await measure(10, 1, floorGet);
+const floor1 = await measure(ROUNDS, 1, floorGet);
+const floor10 = await measure(ROUNDS * 2, CLIENTS, floorGet);
+print({ route: "floor", query: "orders page 1", clients: 1, p50_ms: floor1.p50, p95_ms: floor1.p95, rps: floor1.rps });
+print({ route: "floor", query: "orders page 1", clients: CLIENTS, p50_ms: floor10.p50, p95_ms: floor10.p95, rps: floor10.rps });
+await floor.stop();
+// The embedded database admits one process: hand it over to the app.
 await database.close();
-process.exit(0);
+
+// ── 2. The app over HTTP ───────────────────────────────────────────────────────────────────────────
+const app = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_MODE: "true", BUILD_DIR: path.relative(process.cwd(), buildDir) });
+try {
+  const login = await request(`${app.base}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "admin@demo.mx", password: "demo1234" }).toString(),
+    headers: { origin: app.base },
+  });
+  const cookie = (login.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
+  if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la base de volumen (${login.status})`);
+
+  const timed = async (label: string, url: string, extra: Record<string, unknown>, opts: { body?: string; rounds?: number } = {}) => {
+    const rounds = opts.rounds ?? ROUNDS;
+    const call = async () => {
+      const res = await request(url, {
+        cookie,
+        ...(opts.body !== undefined ? { method: "POST", body: opts.body, headers: { origin: app.base } } : {}),
+      });
+      if (res.status !== 200) throw new Error(`${label} respondió ${res.status}${res.location ? ` → ${res.location}` : ""}`);
+    };
+    try {
+      const cold = await measure(1, 1, call);
+      await measure(4, 1, call);
+      const one: Timing = await measure(rounds, 1, call);
+      const ten: Timing = await measure(rounds * 2, CLIENTS, call);
+      print({ ...extra, cold_ms: cold.p50, p50_ms: one.p50, p95_ms: one.p95, c10_p95_ms: ten.p95, c10_rps: ten.rps, c10_vs_floor: round(ten.rps / floor10.rps) });
+      return one;
+    } catch (error) {
+      failures.push((error as Error).message);
+      print({ ...extra, error: (error as Error).message });
+      return null;
+    }
+  };
+
+  for (const [i, list] of lists.entries()) {
+    const url = `${app.base}${list.route}${list.query ? `?${list.query}` : ""}`;
+    const sql = sqlMs.get(i);
+    const one = await timed(`${list.route}?${list.query}`, url, { route: list.route, query: list.query });
+    if (one && sql !== undefined) print({ route: list.route, query: list.query, sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
+  }
+  // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.
+  for (const doc of documents) await timed(doc.label, `${app.base}${doc.path}`, { route: doc.label, query: "" }, { body: doc.body, rounds: DOCUMENT_ROUNDS });
+
+  // Weight: gzipped JavaScript per list route and the gzipped HTML of /orders.
+  const ids = [...new Set(lists.map((l) => `routes/_app${l.route.replace(/\//g, ".")}`))];
+  for (const w of await jsWeights(buildDir, ids)) print({ route: w.id, js_gzip_kb: w.kb, within_120kb: w.kb <= 120 });
+  const html = await request(`${app.base}/orders`, { cookie });
+  print({ route: "/orders", html_gzip_kb: round(html.bytes / 1024), within_8kb: html.bytes <= 8 * 1024 });
+} finally {
+  await app.stop();
+  closeAgent();
+}
+
+if (failures.length) {
+  console.error(`\n${failures.length} fallo(s):\n- ${failures.join("\n- ")}`);
+  process.exit(1);
+}
+console.error("\nBanco completo: todas las rutas respondieron 200.");

@@ -30,5 +30,5 @@ export const CATALOG_LISTS: BenchList[] = [
   catalogsList({}),
   catalogsList({ search: "iluminación" }),
   catalogsList({ sortName: "title", sortValue: "asc" }),
-  catalogsList({ sortName: "id", sortValue: "desc", page: 2 }),
+  catalogsList({ sortName: "id", sortValue: "desc" }),
 ];

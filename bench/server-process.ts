@@ -1,0 +1,42 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+/**
+ * The built app as its own process, as users reach it: its own event loop, its own database handle,
+ * the full request path (session cookie, guard, render, compression).
+ */
+export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = String(3900 + Math.floor(Math.random() * 90));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, ...env, PORT: port, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // A bench that stops early must not leave the app running on the bench database.
+  const killChild = () => child.kill("SIGKILL");
+  process.once("exit", killChild);
+  let log = "";
+  child.stderr?.on("data", (c: Buffer) => (log += c.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`El servidor no arrancó en 120 s:\n${log}`)), 120_000);
+    child.stdout?.on("data", (c: Buffer) => {
+      log += c.toString();
+      if (log.includes("Back office listo")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`El servidor terminó (código ${code}):\n${log}`));
+    });
+  });
+  child.removeAllListeners("exit");
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+      }),
+  };
+}
