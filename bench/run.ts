@@ -5,7 +5,7 @@
  * 1. In this process: the raw SQL of every list line (median of ROUNDS runs) and the floor — a bare Node
  *    handler serving the orders page-1 query over HTTP.
  * 2. Then the app starts as a separate process on the same database; the bench signs in through /login
- *    and times every list, dialog and download at 1 client and at 10 concurrent clients.
+ *    (as Developer, who may open every screen) and times every list, dialog and download at 1 client and at 10 concurrent clients.
  * One JSON line per measurement; any answer other than 200 fails the run (exit 1), none is skipped.
  */
 import { execSync } from "node:child_process";
@@ -105,7 +105,7 @@ const app = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DE
 try {
   const login = await request(`${app.base}/login`, {
     method: "POST",
-    body: new URLSearchParams({ email: "admin@demo.mx", password: "demo1234" }).toString(),
+    body: new URLSearchParams({ email: "developer@demo.mx", password: "demo1234" }).toString(),
     headers: { origin: app.base },
   });
   const cookie = (login.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
