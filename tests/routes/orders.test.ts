@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { seedDemo } from "../../server/db/seed/demo";
-import { orders } from "../../server/db/schema";
+import { auditLog, orders } from "../../server/db/schema";
 import { listDemoCreditNotes, listDemoMovements, simulatorControl } from "../../server/integrations/simulator";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { loader as listLoader } from "~/routes/_app.orders";
 import { action as orderAction, loader as orderLoader } from "~/routes/_app.orders.$orderId";
 import { action as labelAction } from "~/routes/_app.orders.$orderId.label";
@@ -158,6 +158,10 @@ describe("assigning a movement (spec 1 §5)", async () => {
     const r = await row(m.orderId);
     expect(r.intelisisMovement).toBe(m.movement);
     expect(r.comments).toBe("asignado en prueba");
+    // Every saved change leaves its audit entry, with who made it.
+    const entries = await getDb().select().from(auditLog).where(and(eq(auditLog.identifier, m.orderId), eq(auditLog.type, "update")));
+    expect(entries.map((e) => e.message)).toContain(`Movimiento ${m.movement} asignado a la orden ${m.orderId}`);
+    expect(entries.every((e) => e.userId !== null)).toBe(true);
   });
 
   it.each([

@@ -5,6 +5,9 @@ describe("order search parsing (spec 1 §5)", () => {
   it.each([
     ["MLM123456789", { kind: "publication", value: "MLM123456789" }],
     ["  mlm123  ", { kind: "publication", value: "MLM123" }],
+    // "containing 'MLM'", not only starting with it: a pasted permalink fragment still finds the listing.
+    ["ARTICULO-MLM123456789", { kind: "publication", value: "ARTICULO-MLM123456789" }],
+    ["xmlm55", { kind: "publication", value: "XMLM55" }],
     ["V2000009300023297", { kind: "related", value: 2000009300023297n }],
     ["v123", { kind: "related", value: 123n }],
     ["5601", { kind: "movement", value: "5601" }],
