@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { DateTime } from "luxon";
 
@@ -45,26 +46,76 @@ function toNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-function toDateTime(value: unknown): DateTime | null {
-  if (value == null || value === "") return null;
-  let dt: DateTime;
-  if (value instanceof Date) dt = DateTime.fromJSDate(value);
-  else if (DateTime.isDateTime(value)) dt = value;
-  else if (typeof value === "number") dt = DateTime.fromMillis(value);
-  else dt = DateTime.fromISO(String(value), { zone: ZONE });
-  return dt.isValid ? dt.setZone(ZONE) : null;
+/**
+ * Wall-clock fields in Mexico City from one cached formatter: a workbook formats thousands of dates,
+ * and a zone lookup per cell (a DateTime per value) was most of an export's time.
+ */
+const MX_FIELDS = new Intl.DateTimeFormat("en-US", {
+  timeZone: ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+type Fields = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** Mexico City's UTC offset per UTC hour: offsets change only on the hour, so one lookup per hour seen. */
+const OFFSET_BY_HOUR = new Map<number, number>();
+function offsetAt(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  let offset = OFFSET_BY_HOUR.get(hour);
+  if (offset === undefined) {
+    const f: Record<string, number> = {};
+    for (const part of MX_FIELDS.formatToParts(hour * 3_600_000)) if (part.type !== "literal") f[part.type] = Number(part.value);
+    offset = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - hour * 3_600_000;
+    if (OFFSET_BY_HOUR.size > 50_000) OFFSET_BY_HOUR.clear();
+    OFFSET_BY_HOUR.set(hour, offset);
+  }
+  return offset;
 }
+
+function fieldsOfInstant(ms: number): Fields | null {
+  if (!Number.isFinite(ms)) return null;
+  const local = new Date(ms + offsetAt(ms));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
+}
+
+/** A value as Mexico City wall-clock fields; a text without an offset already is Mexico City time. */
+function mxFields(value: unknown): Fields | null {
+  if (value == null || value === "") return null;
+  if (value instanceof Date) return fieldsOfInstant(value.getTime());
+  if (typeof value === "number") return fieldsOfInstant(value);
+  if (DateTime.isDateTime(value)) return value.isValid ? fieldsOfInstant(value.toMillis()) : null;
+  const text = String(value);
+  const plain = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (plain) {
+    const [, y, mo, d, h = "0", mi = "0", se = "0"] = plain;
+    return { year: +y, month: +mo, day: +d, hour: +h, minute: +mi, second: +se };
+  }
+  const dt = DateTime.fromISO(text, { zone: ZONE });
+  return dt.isValid ? fieldsOfInstant(dt.toMillis()) : null;
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
 
 /**
  * Excel dates have no zone: exceljs stores a Date by its UTC fields, so the Mexico City wall-clock
  * fields are written as UTC to show the local time a user expects.
  */
 function excelDate(value: unknown, dayOnly: boolean): Date | null {
-  const dt = toDateTime(value);
-  if (!dt) return null;
-  return dayOnly
-    ? new Date(Date.UTC(dt.year, dt.month - 1, dt.day))
-    : new Date(Date.UTC(dt.year, dt.month - 1, dt.day, dt.hour, dt.minute, dt.second));
+  const f = mxFields(value);
+  if (!f) return null;
+  return dayOnly ? new Date(Date.UTC(f.year, f.month - 1, f.day)) : new Date(Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second));
 }
 
 function cellValue(value: unknown, style: XlsxStyle): ExcelJS.CellValue {
@@ -79,11 +130,15 @@ function cellValue(value: unknown, style: XlsxStyle): ExcelJS.CellValue {
     case "datetime":
       return excelDate(value, false);
     case "text":
-    default:
+    default: {
       if (value == null) return null;
-      if (value instanceof Date) return DateTime.fromJSDate(value).setZone(ZONE).toFormat("dd/LL/yyyy HH:mm:ss");
+      if (value instanceof Date) {
+        const f = fieldsOfInstant(value.getTime());
+        return f ? `${two(f.day)}/${two(f.month)}/${f.year} ${two(f.hour)}:${two(f.minute)}:${two(f.second)}` : null;
+      }
       if (Array.isArray(value)) return value.join(", ");
       return typeof value === "object" ? JSON.stringify(value) : String(value);
+    }
   }
 }
 
@@ -93,7 +148,11 @@ export function safeSheetName(name: string): string {
   return cleaned || "Hoja1";
 }
 
-/** Builds one worksheet with a bold, frozen, filterable header row and returns the file bytes. */
+/**
+ * Builds one worksheet with a bold, frozen, filterable header row and returns the file bytes. Rows
+ * go through exceljs's streaming writer, committed as they are added, so a large export neither
+ * keeps a cell object per value nor stalls the event loop in one long serialisation at the end.
+ */
 export async function buildWorkbook<Row extends Record<string, unknown>>({
   sheetName,
   columns,
@@ -103,24 +162,25 @@ export async function buildWorkbook<Row extends Record<string, unknown>>({
   columns: XlsxColumn<Row>[];
   rows: Iterable<Row>;
 }): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on("end", resolve);
+    stream.on("error", reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.created = new Date();
   workbook.creator = "Back office";
   const sheet = workbook.addWorksheet(safeSheetName(sheetName), { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((c) => {
-    const style = c.style ?? "text";
-    return {
-      header: c.header,
-      key: c.key,
-      width: c.width ?? Math.max(DEFAULT_WIDTH[style], Math.min(60, c.header.length + 2)),
-      style: NUM_FMT[style] ? { numFmt: NUM_FMT[style] } : {},
-    };
-  });
-  for (const row of rows) {
-    const values: Record<string, ExcelJS.CellValue> = {};
-    for (const c of columns) values[c.key] = cellValue(row[c.key], c.style ?? "text");
-    sheet.addRow(values);
-  }
+  const styles = columns.map((c) => c.style ?? "text");
+  sheet.columns = columns.map((c, i) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width ?? Math.max(DEFAULT_WIDTH[styles[i]], Math.min(60, c.header.length + 2)),
+    style: NUM_FMT[styles[i]] ? { numFmt: NUM_FMT[styles[i]] } : {},
+  }));
+  if (columns.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.alignment = { vertical: "middle" };
@@ -128,8 +188,17 @@ export async function buildWorkbook<Row extends Record<string, unknown>>({
     cell.numFmt = "@";
     cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE2E8F0" } };
   });
-  if (columns.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  header.commit();
+  let n = 0;
+  for (const row of rows) {
+    sheet.addRow(columns.map((c, i) => cellValue(row[c.key], styles[i]))).commit();
+    // Let other requests in between slices of a large export.
+    if (++n % 2000 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  sheet.commit();
+  await workbook.commit();
+  await done;
+  return Buffer.concat(chunks);
 }
 
 /**
