@@ -72,7 +72,8 @@ export function RouteDialog({
 function useOpenerFocus() {
   // Read while rendering: the dialog's focus trap moves focus inside before any effect here runs.
   const [opener] = useState(() => {
-    const active = typeof document === "undefined" ? null : document.activeElement;
+    if (typeof document === "undefined") return null;
+    const active = document.activeElement;
     if (!(active instanceof HTMLElement) || active === document.body || active.closest("[role=dialog]")) return null;
     return { element: active, href: active.getAttribute("href"), label: active.getAttribute("aria-label") ?? active.textContent };
   });
