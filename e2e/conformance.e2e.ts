@@ -116,7 +116,9 @@ test("question history: a scroll (or the link) adds three more", async ({ page, 
   // Tall enough that the link is in view from the start: only a scroll gesture may load more.
   await page.setViewportSize({ width: 1280, height: 2400 });
   await page.goto(`/questions?tab=history&date=${best.date}`);
+  await page.waitForLoadState("networkidle");
   const cards = page.getByTestId("question");
+  // Nothing loads by itself: three until the user scrolls.
   await expect(cards).toHaveCount(3);
   if (jsEnabled(testInfo)) {
     await expect(async () => {
