@@ -23,15 +23,16 @@ export function saveBlob(blob: Blob, filename: string) {
 }
 
 /**
- * Fetches a report URL: a spreadsheet is saved as a download; anything else (the server redirected
- * back with a toast: no rows, bad range) is shown by navigating to where the server sent us.
+ * Fetches a report URL: a spreadsheet is saved as a download. Anything else (the server redirected
+ * with a flash toast: no rows, bad range, all in sync) is loaded by the browser itself, exactly as
+ * without JavaScript. The fetch must not follow that redirect: following it would load the target
+ * page inside the fetch, which reads the one-time toast and throws it away.
  */
-export async function downloadOrFollow(url: string, navigate: (to: string, options?: { preventScrollReset?: boolean }) => void) {
-  const res = await fetch(url, { credentials: "same-origin" });
+export async function downloadOrFollow(url: string, _navigate?: (to: string, options?: { preventScrollReset?: boolean }) => void) {
+  const res = await fetch(url, { credentials: "same-origin", redirect: "manual" });
   if (isSpreadsheet(res)) {
     saveBlob(await res.blob(), downloadFilename(res));
     return;
   }
-  const to = new URL(res.url);
-  navigate(to.pathname + to.search, { preventScrollReset: true });
+  window.location.assign(url);
 }

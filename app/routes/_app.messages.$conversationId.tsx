@@ -36,7 +36,7 @@ async function load(params: { conversationId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const detail = await load(params);
-  const order = await getOrderDetail(detail.conversation.orderId);
+  const order = await getOrderDetail(detail.conversation.orderId, new Date(), "messages");
   const c = detail.conversation;
   return {
     conversation: { id: c.id, orderId: c.orderId.toString(), packId: (c.packId ?? c.orderId).toString(), sellerId: c.sellerId, status: c.status, clientInfo: c.clientInfo, orderInfo: c.orderInfo },
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: OrderEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await saveOrderEdits(detail.conversation.orderId, submission.value, actor);
+  const saved = await saveOrderEdits(detail.conversation.orderId, submission.value, actor, "messages");
   const self = `/messages/${detail.conversation.id}${new URL(request.url).search}`;
   if (saved.ok) return redirectWithToast(self, saved.toast);
   if (saved.reason === "not-found") throw new Response("La orden de esta conversación no existe.", { status: 404 });

@@ -203,23 +203,30 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
   );
 }
 
-/** History: the link loads three more without JavaScript; with it, reaching the link does (locked 1 s). */
+/**
+ * History: the link loads three more without JavaScript; with it, each scroll that reaches the link
+ * does (locked 1 s). A wheel or touch move counts even when the page can no longer scroll (the link
+ * already in view): waiting only for the link to enter the view again would never load the next batch.
+ */
 function InfiniteMore({ to }: { to: string }) {
   const ref = useRef<HTMLAnchorElement>(null);
   const navigate = useNavigate();
-  const navigation = useNavigation();
+  const idle = useNavigation().state === "idle";
   const lockedUntil = useRef(0);
   useEffect(() => {
     const el = ref.current;
-    if (!el || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting) || navigation.state !== "idle" || Date.now() < lockedUntil.current) return;
+    if (!el || !idle) return;
+    const load = () => {
+      if (Date.now() < lockedUntil.current || el.getBoundingClientRect().top > window.innerHeight) return;
       lockedUntil.current = Date.now() + SCROLL_LOCK_MS;
       navigate(to, { replace: true, preventScrollReset: true });
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [to, navigate, navigation.state]);
+    };
+    const events = ["scroll", "wheel", "touchmove"] as const;
+    for (const name of events) window.addEventListener(name, load, { passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, load);
+    };
+  }, [to, navigate, idle]);
   return (
     <div className="mt-4 text-center">
       <Link ref={ref} to={to} preventScrollReset replace className="btn-secondary">

@@ -128,17 +128,17 @@ describe("list", () => {
     expect(found.map((r) => r.id).sort()).toEqual([...all].sort());
   });
 
-  it("sorts by id or title, pages by 20 and redirects past the last page", async () => {
+  it("sorts by id or title, pages by 15 (spec 2 §9) and redirects past the last page", async () => {
     const { cookie } = await loginAs("admin");
     const tag = unique("Paginado");
     await getDb().insert(catalogs).values(Array.from({ length: 23 }, (_, i) => ({ title: `${tag} ${String(i).padStart(2, "0")}` })));
     const q = `?search=${encodeURIComponent(tag)}`;
     const first = (await listOf(cookie, `${q}&sortName=title&sortValue=asc`)) as CatalogListData;
     expect(first.total).toBe(23);
-    expect(first.rows).toHaveLength(20);
+    expect(first.rows).toHaveLength(15);
     expect(first.rows[0].title).toBe(`${tag} 00`);
     const second = (await listOf(cookie, `${q}&sortName=title&sortValue=asc&page=2`)) as CatalogListData;
-    expect(second.rows.map((r) => r.title)).toEqual([`${tag} 20`, `${tag} 21`, `${tag} 22`]);
+    expect(second.rows.map((r) => r.title)).toEqual(Array.from({ length: 8 }, (_, i) => `${tag} ${15 + i}`));
     const byId = (await listOf(cookie, `${q}&sortName=id&sortValue=desc`)) as CatalogListData;
     expect(byId.rows.map((r) => r.id)).toEqual([...byId.rows.map((r) => r.id)].sort((a, b) => b - a));
     expect(location(await listOf(cookie, `${q}&page=9`))).toBe(`/catalogs${q.replace("%20", "+")}&page=2`);

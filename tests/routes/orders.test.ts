@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { seedDemo } from "../../server/db/seed/demo";
-import { auditLog, orders } from "../../server/db/schema";
+import { auditLog, orders, storeLocations } from "../../server/db/schema";
 import { listDemoCreditNotes, listDemoMovements, simulatorControl } from "../../server/integrations/simulator";
 import { and, eq, sql } from "drizzle-orm";
 import { loader as listLoader } from "~/routes/_app.orders";
@@ -141,6 +141,33 @@ describe("/orders/$orderId dialog", () => {
     const detail = (await open(ecom.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
     expect(detail.rules.ecommerce?.payment.label).toMatch(/Pago aprobado|Verificar pago/);
     expect(detail.rules.label.allowed).toBe(false);
+  });
+
+  it("a pickup order shows its branch as the location with that id, by name", async () => {
+    const [pickup] = await db.select({ id: orders.id, info: orders.shippingInfo }).from(orders).where(sql`${orders.shippingInfo}->>'sucursalId' is not null`).limit(1);
+    const branchId = Number(pickup.info?.sucursalId);
+    const [location] = await db.select().from(storeLocations).where(eq(storeLocations.id, branchId));
+    const detail = (await open(pickup.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
+    expect(detail.rules.branch?.name).toBe(location.name);
+    expect(detail.rules.branch?.name).not.toBe(`Sucursal ${branchId}`);
+  });
+
+  it("offers four package owners on the orders screen and refuses the fifth", async () => {
+    const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null and ${orders.orderStatus} <> 'cancelled'`).limit(1);
+    const detail = (await open(o.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
+    expect(detail.packageManagers).toHaveLength(4);
+    const fifth = ["Luis", "Fernanda", "Jorge", "Alejandra", "Ricardo", "Daniela"].find((n) => !detail.packageManagers.includes(n))!;
+    const refused = await saveOrderEdits(o.id, { version: o.version, packageManager: fifth }, admin.user as never);
+    expect(refused.ok).toBe(false);
+    expect((await row(o.id.toString())).packageManager).toBeNull();
+  });
+
+  it("setting the package owner says 'Responsable del paquete actualizado'", async () => {
+    const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null and ${orders.orderStatus} <> 'cancelled'`).offset(1).limit(1);
+    const detail = (await open(o.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
+    const res = await post(o.id.toString(), { intent: "save", version: String(o.version), packageManager: detail.packageManagers[0], comments: o.comments ?? "" });
+    expect((await toastOf(res))?.message).toBe("Responsable del paquete actualizado");
+    expect((await row(o.id.toString())).packageManager).toBe(detail.packageManagers[0]);
   });
 });
 

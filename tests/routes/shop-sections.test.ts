@@ -171,6 +171,12 @@ describe("toggle", () => {
 });
 
 describe("dialog", () => {
+  it("the product search lists up to 40 matches (spec 2 §9 typeahead)", async () => {
+    const { cookie } = await loginAs("admin");
+    const wide = stateOf(await create({ intent: "search", title: unique("Amplia"), status: "on", q: "e", ...carried([]) }, cookie));
+    expect(wide.results).toHaveLength(40);
+  });
+
   it("creates a section with products found by search and added from it", async () => {
     const { cookie } = await loginAs("admin");
     const title = unique("Sección prueba");
@@ -178,7 +184,7 @@ describe("dialog", () => {
     expect(status(searched)).toBe(200);
     const found = stateOf(searched);
     expect(found.results!.length).toBeGreaterThan(1);
-    expect(found.results!.length).toBeLessThanOrEqual(20);
+    expect(found.results!.length).toBeLessThanOrEqual(40);
     expect(found.results!.every((r) => `${r.id} ${r.name}`.toUpperCase().includes("QO1"))).toBe(true);
     expect(found.results!.some((r) => r.id.startsWith("QO1"))).toBe(true);
     expect(found).toMatchObject({ title, status: true, q: "qo1", products: [] });

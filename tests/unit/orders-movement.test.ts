@@ -13,6 +13,7 @@ import {
   type EditRequest,
   type MovementLine,
 } from "~/modules/orders/movement";
+import { packageOwnerChoices } from "~/modules/orders/movement";
 
 // An order selling 2 × (cable ×1) and 1 × (foco ×3): expected THW12 ×2, FOCO9W ×3.
 const productsOrder = [
@@ -99,7 +100,10 @@ describe("planOrderEdit: every branch of spec 1 §5", () => {
   type Case = [name: string, o: Partial<EditableOrder>, req: EditRequest, f: Partial<EditFacts>, expected: { ok: boolean; branch?: string; message: string; changes?: object; field?: string }];
   it.each<Case>([
     ["no movement → comments and package owner only", {}, { comments: "hola", packageManager: "Luis" }, {},
-      { ok: true, branch: "no-movement", message: M.commentsOnly, changes: { comments: "hola", packageManager: "Luis" } }],
+      { ok: true, branch: "no-movement", message: "Responsable del paquete actualizado", changes: { comments: "hola", packageManager: "Luis" } }],
+    ["no movement, comments only", {}, { comments: "hola" }, {}, { ok: true, branch: "no-movement", message: M.commentsOnly, changes: { comments: "hola" } }],
+    ["own movement, package owner set", { intelisisMovement: "5001" }, { packageManager: "Luis" }, {},
+      { ok: true, branch: "own-movement", message: "Responsable del paquete actualizado", changes: { packageManager: "Luis" } }],
     ["no movement, nothing changed", {}, {}, {}, { ok: true, branch: "no-movement", message: M.commentsOnly, changes: {} }],
     ["movement used by another order this year → comments only, warning", {}, { intelisisMovement: "5601", comments: "x", packageManager: "Luis" }, { usedElsewhere: true },
       { ok: true, branch: "already-used", message: M.alreadyUsed, changes: { comments: "x" } }],
@@ -145,5 +149,15 @@ describe("planOrderEdit: every branch of spec 1 §5", () => {
     expect(plan).toMatchObject({ ok: true, applyToSplit: true });
     const own = planOrderEdit(order({ intelisisMovement: "5601" }), {}, facts());
     expect(own).toMatchObject({ ok: true, applyToSplit: false });
+  });
+});
+
+describe("package owners offered per screen (spec 1 §2)", () => {
+  const staff = ["Luis", "Fernanda", "Jorge", "Alejandra", "Ricardo", "Daniela"];
+  it.each([
+    ["orders", 4],
+    ["messages", 6],
+  ] as const)("%s screen offers %i first names", (screen, n) => {
+    expect(packageOwnerChoices(staff, screen)).toEqual(staff.slice(0, n));
   });
 });

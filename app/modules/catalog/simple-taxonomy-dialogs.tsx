@@ -8,9 +8,8 @@ import { TAXONOMY_NAME_MAX, TAXONOMY_TEXTS, TaxonomyFormSchema, type SimpleTaxon
 import { taxonomySlug } from "./taxonomy-slug";
 
 /**
- * "Sector {id}" / "Aplicación {id}" and their create form: one name field. The spec's applications
- * dialog has both Volver and Cancelar, which do the same thing here (close without saving): only
- * Volver is shown.
+ * "Sector {id}" / "Aplicación {id}" and their create form: one name field. The applications dialog
+ * offers Volver, Guardar and Cancelar (spec 2 §2); Volver and Cancelar both close without saving.
  */
 export function TaxonomyEditDialog({
   kind,
@@ -41,7 +40,7 @@ export function TaxonomyEditDialog({
     <RouteDialog
       title={item ? `${texts.singular} ${item.id}` : texts.newTitle}
       closeTo={closeTo}
-      footer={<EditDialogFooter closeTo={closeTo} formId={form.id} busy={busy} />}
+      footer={<EditDialogFooter closeTo={closeTo} formId={form.id} busy={busy} cancel={kind === "applications"} />}
     >
       <Form method="post" preventScrollReset {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} />

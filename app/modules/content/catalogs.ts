@@ -18,7 +18,7 @@ import {
  * the actions and the unit tests.
  */
 export const CATALOGS_PATH = "/catalogs";
-export const CATALOGS_PAGE_SIZE = 20;
+export const CATALOGS_PAGE_SIZE = 15;
 export const CATALOG_LIMITS = { title: 150, subtitle: 150, alt: 250, subtitles: 50, images: 30 } as const;
 
 /** Spec 5: at least 1800x600, kept with a 1200x400 WebP copy next to the original. */

@@ -1,31 +1,14 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
 import { LOCATIONS_PATH, LOCATION_LIMITS, LOCATION_TEXTS, LocationFormSchema, PHONE_DIGITS, type Location } from "./locations";
+import { SwitchField } from "~/components/Switch";
 
-/**
- * A checkbox drawn as a switch. It stays a real checkbox (posted as "on", focusable, announced as a
- * switch), so it works before JavaScript loads.
- */
-export function SwitchField({ meta, label, hint }: { meta: FieldMetadata<boolean | undefined | null>; label: React.ReactNode; hint?: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label className="inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-slate-700">
-        <input {...getInputProps(meta, { type: "checkbox" })} role="switch" className="peer sr-only" />
-        <span
-          aria-hidden
-          className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors after:ml-0.5 after:inline-block after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2"
-        />
-        {label}
-      </label>
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
+/** The form switch now lives with the shared components; kept here for existing imports. */
+export { SwitchField } from "~/components/Switch";
 
 /** "Ubicación {id}" and the create form ("Nueva ubicación"). */
 export function LocationEditDialog({ location, lastResult }: { location: Location | null; lastResult?: SubmissionResult<string[]> }) {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
+import { SwitchInput } from "~/components/Switch";
 import { cn } from "~/lib/cn";
 import { ProductRowsTable, ProductSearch } from "./product-list-editor";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS, type SectionFormState, type ShopSectionRow } from "./shop-sections";
@@ -93,11 +94,7 @@ export function ShopSectionDialog({ sectionId, state }: { sectionId: number | nu
             <ErrorList id={titleError} errors={state.errors.title} />
           </div>
           <label className="inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-slate-700 sm:mt-7">
-            <input type="checkbox" name="status" defaultChecked={state.status} role="switch" className="peer sr-only" />
-            <span
-              aria-hidden
-              className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors after:ml-0.5 after:inline-block after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2"
-            />
+            <SwitchInput name="status" defaultChecked={state.status} />
             {SHOP_SECTION_TEXTS.showInShop}
           </label>
         </div>

@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 export const SHOP_SECTIONS_PATH = "/ecommerce";
 /** How many catalogue matches the dialog's product search shows. */
-export const SHOP_SECTION_SEARCH_LIMIT = 20;
+export const SHOP_SECTION_SEARCH_LIMIT = 40;
 export const SHOP_SECTION_LIMITS = { title: 120, qty: 9999, search: 80 } as const;
 
 export const SHOP_SECTION_TEXTS = {

@@ -14,6 +14,7 @@ export const MARKETPLACE_WAREHOUSE = "1ML";
 export const MOVEMENT_MESSAGES = {
   saved: "Orden actualizada correctamente",
   commentsOnly: "Comentarios actualizados (sin movimiento)",
+  packageOwnerSaved: "Responsable del paquete actualizado",
   alreadyUsed: "Una orden ya tiene asignado ese movimiento, actualizando solo los comentarios",
   creditNoteMismatch: "La nota de crédito no coincide con la prefactura.",
   itemsMismatch: "La prefactura no existe en intelisis o los productos no coinciden",
@@ -25,6 +26,22 @@ export const MOVEMENT_MESSAGES = {
   packageManagerLocked: "El responsable del paquete ya no se puede cambiar.",
   packageManagerUnknown: "Elige un responsable de la lista.",
 } as const;
+
+/**
+ * The package owners each screen offers (spec 1 §2): the orders dialog a fixed short list of four
+ * staff first names, the messages conversation dialog six. Both come from one settings list, in order.
+ */
+export const PACKAGE_OWNER_CHOICES = { orders: 4, messages: 6 } as const;
+export type PackageOwnerScreen = keyof typeof PACKAGE_OWNER_CHOICES;
+
+export function packageOwnerChoices(names: readonly string[], screen: PackageOwnerScreen): string[] {
+  return names.slice(0, PACKAGE_OWNER_CHOICES[screen]);
+}
+
+/** A save that sets the package owner (and no movement or credit note) says so (spec 1 §8). */
+function savedMessage(changes: EditChanges, otherwise: string) {
+  return changes.packageManager && !changes.intelisisMovement && !changes.creditNote ? MOVEMENT_MESSAGES.packageOwnerSaved : otherwise;
+}
 
 export type MovementLine = { sku: string; quantity: number; price: number; reservedQuantity: number; warehouse: string; client: string };
 export type SkuQty = { sku: string; qty: number };
@@ -230,7 +247,7 @@ export function planOrderEdit(order: EditableOrder, req: EditRequest, facts: Edi
   const newNote = !order.creditNote && req.creditNote ? req.creditNote.toUpperCase() : null;
 
   if (!movement) {
-    return { ok: true, branch: "no-movement", changes: withOwner, message: MOVEMENT_MESSAGES.commentsOnly, variant: "success", applyToSplit: false };
+    return { ok: true, branch: "no-movement", changes: withOwner, message: savedMessage(withOwner, MOVEMENT_MESSAGES.commentsOnly), variant: "success", applyToSplit: false };
   }
 
   const noteCheck = (): EditPlan | null => {
@@ -259,7 +276,7 @@ export function planOrderEdit(order: EditableOrder, req: EditRequest, facts: Edi
     if (refused) return refused;
     const changes: EditChanges = { ...withOwner };
     if (newNote) changes.creditNote = newNote;
-    return { ok: true, branch: "own-movement", changes, message: MOVEMENT_MESSAGES.saved, variant: "success", applyToSplit: false };
+    return { ok: true, branch: "own-movement", changes, message: savedMessage(changes, MOVEMENT_MESSAGES.saved), variant: "success", applyToSplit: false };
   }
 
   // A new movement.

@@ -10,6 +10,7 @@ import { audit } from "~/modules/logs/audit.server";
 import {
   lookupsNeeded,
   MOVEMENT_MESSAGES,
+  packageOwnerChoices,
   planOrderEdit,
   type EditableOrder,
   type EditFacts,
@@ -17,6 +18,7 @@ import {
   type EditRequest,
   type Lookup,
   type MovementLine,
+  type PackageOwnerScreen,
 } from "./movement";
 import { splitOrderIds, type OrderEditSchema } from "./schemas";
 
@@ -124,6 +126,7 @@ export async function saveOrderEdits(
   orderId: bigint,
   input: z.infer<typeof OrderEditSchema>,
   actor: SessionUser,
+  screen: PackageOwnerScreen = "orders",
 ): Promise<SaveResult> {
   const db = getDb();
   const request = toRequest(input);
@@ -131,7 +134,7 @@ export async function saveOrderEdits(
   if (!current) return { ok: false, reason: "not-found", toast: { title: NOT_UPDATED, message: "La orden no existe.", variant: "danger" } };
   if (current.version !== input.version) return staleResult();
 
-  const packageManagers = await getPackageManagers(db);
+  const packageManagers = packageOwnerChoices(await getPackageManagers(db), screen);
   const requestedMovement = !current.intelisisMovement ? request.intelisisMovement : undefined;
   const usedBefore = requestedMovement ? (await movementUsedElsewhere(db, requestedMovement, orderId)) !== null : false;
 

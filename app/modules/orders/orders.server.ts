@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
-import { orderCounts, orderCountsMonthly, orders, settings } from "@server/db/schema";
+import { orderCounts, orderCountsMonthly, orders, settings, storeLocations } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
@@ -8,7 +8,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
 import { brandSlugOf, displayStatus } from "./display-status";
 import { countSpans, listRange, type OrdersQuery } from "./filters";
-import { expectedItems } from "./movement";
+import { expectedItems, packageOwnerChoices, type PackageOwnerScreen } from "./movement";
 import { packageManagersFrom } from "./order-edit.server";
 import {
   accountOf,
@@ -220,17 +220,30 @@ export type OrderListRow = Awaited<ReturnType<typeof listOrders>>["rows"][number
 // ---------------------------------------------------------------------------------------------------
 // One order (the dialog)
 
-type Branch = { id: string | number; name: string; address?: string };
+/** The pickup branch of an order: the location (/locations) whose id is the order's sucursal_id. */
+async function pickupBranch(branchId: string | number | null) {
+  const id = branchId === null ? NaN : Number(branchId);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return branchId === null ? null : { id: String(branchId), name: `Sucursal ${branchId}`, address: "" };
+  const [row] = await getDb()
+    .select({ id: storeLocations.id, name: storeLocations.name, address: storeLocations.address })
+    .from(storeLocations)
+    .where(eq(storeLocations.id, id))
+    .limit(1);
+  return row ? { id: String(row.id), name: row.name, address: row.address } : { id: String(id), name: `Sucursal ${id}`, address: "" };
+}
 
-/** Everything the order dialog shows, with each rule already decided. Two queries (order, settings). */
-export async function getOrderDetail(id: bigint, now: Date = new Date()) {
+/**
+ * Everything the order dialog shows, with each rule already decided. Three queries (order,
+ * settings, the pickup branch). `screen` picks the package owners offered (orders or messages).
+ */
+export async function getOrderDetail(id: bigint, now: Date = new Date(), screen: PackageOwnerScreen = "orders") {
   const db = getDb();
   const [[order], settingRows] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, id)).limit(1),
     db
       .select({ key: settings.key, value: settings.value })
       .from(settings)
-      .where(inArray(settings.key, ["branches", "invoicing_portal_url", "package_managers"])),
+      .where(inArray(settings.key, ["invoicing_portal_url", "package_managers"])),
   ]);
   if (!order) return null;
   const env = getEnv();
@@ -240,8 +253,7 @@ export async function getOrderDetail(id: bigint, now: Date = new Date()) {
   const label = labelAction(order);
   const info = order.shippingInfo ?? {};
   const branchId = info.sucursalId ?? info.sucursal_id ?? null;
-  const branches = (Array.isArray(setting("branches")) ? setting("branches") : []) as Branch[];
-  const branch = branchId ? branches.find((b) => String(b.id) === String(branchId)) ?? { id: branchId, name: `Sucursal ${branchId}` } : null;
+  const branch = branchId ? await pickupBranch(branchId) : null;
   const invoiceAvailable = invoiceLinkAvailable(order);
   const portal = (setting("invoicing_portal_url") as string | null) ?? `${env.PUBLIC_URL ?? "https://facturacion.example.mx"}/facturacion`;
   const ecommerce = order.logisticType === "ecommerce";
@@ -290,7 +302,7 @@ export async function getOrderDetail(id: bigint, now: Date = new Date()) {
       products: expectedItems(order.productsOrder),
     },
     status,
-    packageManagers: packageManagersFrom(setting("package_managers")),
+    packageManagers: packageOwnerChoices(packageManagersFrom(setting("package_managers")), screen),
     rules: {
       label,
       delayed: isDelayed(order, now),
