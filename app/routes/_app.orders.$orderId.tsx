@@ -207,7 +207,7 @@ export default function OrderDialog() {
             {order.estimatedHandlingLimit ? <Row label="Límite de despacho">{formatDateTime(order.estimatedHandlingLimit)}</Row> : null}
             {rules.tracking ? (
               <Row label="Guía">
-                <a href={rules.tracking.url} target="_blank" rel="noreferrer" className="font-mono text-brand-700 hover:underline">
+                <a href={rules.tracking.url} target="_blank" rel="noreferrer" className="font-mono text-brand-700 underline">
                   {rules.tracking.code}
                 </a>
                 <span className="ml-1 text-xs text-slate-500">({rules.tracking.carrier})</span>
