@@ -1,5 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { useId } from "react";
 import { cn } from "~/lib/cn";
 
 const sizes = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-6xl" } as const;
@@ -25,11 +26,14 @@ export function RouteDialog({
   footer?: React.ReactNode;
 }) {
   const navigate = useNavigate();
+  // Named by its title in the server's HTML too (Radix only links the title once JavaScript runs).
+  const titleId = useId();
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && navigate(closeTo, { preventScrollReset: true })}>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
       <RadixDialog.Content
         aria-describedby={description ? undefined : undefined}
+        aria-labelledby={titleId}
         className={cn(
           "fixed inset-x-2 top-4 z-50 mx-auto flex max-h-[calc(100vh-2rem)] flex-col rounded-xl bg-white shadow-2xl sm:inset-x-4 sm:top-10",
           sizes[size],
@@ -37,7 +41,7 @@ export function RouteDialog({
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
           <div>
-            <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+            <RadixDialog.Title id={titleId} className="text-lg font-semibold">{title}</RadixDialog.Title>
             {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-500">{description}</RadixDialog.Description> : null}
           </div>
           <Link to={closeTo} preventScrollReset className="btn-ghost -mr-2 px-2 py-1" aria-label="Cerrar">

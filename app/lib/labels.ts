@@ -1,7 +1,6 @@
 import { ROLES } from "./roles";
 import { LOG_TYPES } from "~/modules/logs/types";
 import { ORDER_STATUS_FILTERS, SHIPMENT_STATUS_FILTERS } from "~/modules/orders/filters";
-import { LOGISTIC_LABELS } from "~/modules/orders/rules";
 
 /**
  * The one place a stored code becomes words on screen: every status, type and role the app shows
@@ -36,6 +35,17 @@ const HISTORY_STATUS: Record<string, string> = {
   partially_refunded: "Reembolso parcial",
   refunded: "Reembolsada",
   waiting_for_withdrawal: "Esperando retiro",
+};
+
+/** Order-side logistic types with their screen labels (spec 1 §3). */
+export const LOGISTIC_LABELS: Readonly<Record<string, string>> = {
+  fulfillment: "FULFILLMENT",
+  drop_off: "REGULAR",
+  not_specified: "A ACORDAR",
+  cross_docking: "M-E COLECTA",
+  xd_drop_off: "ML-PLACES",
+  cotizador: "COTIZADOR",
+  ecommerce: "ECOMMERCE",
 };
 
 export const LABELS = {
