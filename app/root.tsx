@@ -2,6 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { NavigationProgress } from "~/components/NavigationProgress";
+import { PendingSubmit } from "~/components/PendingSubmit";
 import { Toaster } from "~/components/Toast";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/lib/toast.server";
@@ -11,6 +13,7 @@ import stylesheet from "~/tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Back office · ${data?.brand ?? ""}` }];
@@ -47,7 +50,13 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      <PendingSubmit />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -43,7 +43,9 @@ export function DataTable<T>({
   basePath?: string;
 }) {
   return (
-    <div className="card overflow-x-auto">
+    // `relative` keeps the sr-only texts inside the scrolling box: without it they are placed against
+    // the page and widen it on a phone.
+    <div className="card relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-50">

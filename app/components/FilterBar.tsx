@@ -1,6 +1,19 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { dayInputValues } from "~/lib/day-range";
+import { filledParams } from "~/lib/filter-params";
+
+/** Submits a GET filter form with JavaScript, leaving its empty fields out of the URL. */
+function useFilterSubmit() {
+  const submit = useSubmit();
+  return (form: HTMLFormElement, submitter?: HTMLElement | null, replace = true) =>
+    submit(filledParams(new FormData(form, submitter)), {
+      method: "get",
+      action: form.getAttribute("action") ?? undefined,
+      replace,
+      preventScrollReset: true,
+    });
+}
 
 /**
  * A GET form over the list: submitting writes the filters into the URL (page reset). Parameters this
@@ -20,8 +33,18 @@ export function FilterBar({
 }) {
   const { search, pathname } = useLocation();
   const params = new URLSearchParams(search);
+  const submitFilters = useFilterSubmit();
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-3" preventScrollReset>
+    <Form
+      method="get"
+      role="search"
+      className="flex flex-wrap items-end gap-3"
+      preventScrollReset
+      onSubmit={(e) => {
+        e.preventDefault();
+        submitFilters(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter, false);
+      }}
+    >
       {keep.map((k) => {
         const v = params.get(k);
         return v ? <input key={k} type="hidden" name={k} value={v} /> : null;
@@ -47,7 +70,7 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
   label?: string;
   debounceMs?: number;
 }) {
-  const submit = useSubmit();
+  const submitFilters = useFilterSubmit();
   const navigation = useNavigation();
   const { search } = useLocation();
   const input = useRef<HTMLInputElement>(null);
@@ -82,14 +105,18 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
         onChange={(e) => {
           const form = e.currentTarget.form;
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), debounceMs);
+          timer.current = setTimeout(() => form && submitFilters(form), debounceMs);
         }}
       />
     </label>
   );
 }
 
-/** A filter select; with JavaScript it applies itself on change, without it the bar's button does. */
+/**
+ * A filter select. With JavaScript it applies itself when chosen with the pointer or confirmed with
+ * Enter; arrow keys only move through the options (a list reloading on every arrow press is unusable
+ * with a keyboard). Without JavaScript, or after arrowing, the bar's button applies it.
+ */
 export function FilterSelect({
   name,
   label,
@@ -103,7 +130,10 @@ export function FilterSelect({
   allLabel: string;
   options: ReadonlyArray<readonly [string, string]>;
 }) {
-  const submit = useSubmit();
+  const submitFilters = useFilterSubmit();
+  // Set by a key press, cleared by the pointer: a change that follows a key press waits for Enter.
+  const byKeyboard = useRef(false);
+  const apply = (select: HTMLSelectElement) => select.form && submitFilters(select.form);
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium text-slate-700">{label}</span>
@@ -111,7 +141,22 @@ export function FilterSelect({
         name={name}
         defaultValue={value ?? ""}
         className="input"
-        onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
+        onPointerDown={() => {
+          byKeyboard.current = false;
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Tab") return;
+          if (e.key === "Enter") {
+            e.preventDefault();
+            byKeyboard.current = false;
+            apply(e.currentTarget);
+            return;
+          }
+          byKeyboard.current = true;
+        }}
+        onChange={(e) => {
+          if (!byKeyboard.current) apply(e.currentTarget);
+        }}
       >
         <option value="">{allLabel}</option>
         {options.map(([key, text]) => (

@@ -34,7 +34,7 @@ export function Pagination({
         </li>
         {windowed.map((p, i) =>
           p === null ? (
-            <li key={`gap-${i}`} className="px-2 text-slate-400">…</li>
+            <li key={`gap-${i}`} className="px-2 text-slate-500">…</li>
           ) : (
             <li key={p}>
               <PageLink to={href(p)} current={p === page} label={`Página ${p}`}>{p}</PageLink>

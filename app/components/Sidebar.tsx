@@ -15,9 +15,23 @@ export function Sidebar({ items, user, brand }: { items: NavItem[]; user: Sideba
   }, {});
   return (
     <>
-      <input type="checkbox" id="nav-toggle" className="peer sr-only" aria-label="Mostrar menú" />
-      <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 md:hidden">
-        <label htmlFor="nav-toggle" className="btn-ghost cursor-pointer px-2" aria-label="Abrir menú" data-testid="nav-open">
+      {/* The checkbox itself is the menu button: it lies, transparent, over the icon drawn by its label,
+          so the keyboard's tab stop is where the eye sees the button (and it is gone on wide screens); the
+          label takes the pointer. */}
+      <input
+        type="checkbox"
+        id="nav-toggle"
+        className="peer pointer-events-none fixed left-4 top-2 z-[35] h-10 w-10 appearance-none opacity-0 md:hidden"
+        aria-label="Mostrar menú"
+        aria-controls="main-nav"
+      />
+      <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 md:hidden print:hidden">
+        <label
+          htmlFor="nav-toggle"
+          aria-hidden
+          className="btn-ghost h-10 w-10 cursor-pointer px-2 [.peer:focus-visible~header_&]:outline [.peer:focus-visible~header_&]:outline-2 [.peer:focus-visible~header_&]:outline-brand-500"
+          data-testid="nav-open"
+        >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
@@ -33,8 +47,9 @@ export function Sidebar({ items, user, brand }: { items: NavItem[]; user: Sideba
       <aside
         className={cn(
           "fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-transform",
-          "peer-checked:translate-x-0 md:sticky md:top-0 md:h-screen md:translate-x-0",
+          "peer-checked:translate-x-0 md:sticky md:top-0 md:h-screen md:translate-x-0 print:hidden",
         )}
+        id="main-nav"
         aria-label="Menú principal"
         data-testid="sidebar"
       >
@@ -45,7 +60,7 @@ export function Sidebar({ items, user, brand }: { items: NavItem[]; user: Sideba
         <nav className="flex-1 overflow-y-auto px-3 py-3">
           {Object.entries(groups).map(([group, list]) => (
             <div key={group} className="mb-3">
-              <p className="px-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-slate-500">{group}</p>
+              <p className="px-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-slate-400">{group}</p>
               <ul>
                 {list.map((item) => (
                   <li key={item.path}>

@@ -8,7 +8,7 @@ export const ROLES = {
   inventory: "Inventory",
   practicante: "Practicante",
   cajero: "Cajero",
-  gerente_pdv: "gerente_pdv",
+  gerente_pdv: "Gerente de PDV",
   surtido: "Surtido",
 } as const;
 
@@ -20,7 +20,7 @@ export function isRole(value: unknown): value is Role {
 }
 
 export function roleLabel(role: string): string {
-  return isRole(role) ? ROLES[role] : role;
+  return isRole(role) ? ROLES[role] : "Sin traducir";
 }
 
 /**

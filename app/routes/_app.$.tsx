@@ -1,24 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
 import { homeFor, routeFor } from "~/lib/access";
+import { unknownPathToast } from "~/lib/unknown-path";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireUser } from "~/modules/auth/guard.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.label ?? "En construcción" }];
 
 /**
  * Screens of the access matrix that have no page yet answer here with 'En construcción' (the guard
- * still applies); anything outside the matrix goes to the user's home.
+ * still applies); anything outside the matrix goes to the user's home (the spec's catch-all), with a
+ * toast saying which address did not exist and where the user is now, so the jump is not a mystery.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const route = routeFor(pathname);
   if (!route) {
     const user = await requireUser(request);
-    throw redirect(homeFor(user.role));
+    const home = homeFor(user.role);
+    throw await redirectWithToast(home, unknownPathToast(pathname, routeFor(home)?.label ?? home));
   }
   await requireAccess(request);
   if (pathname.replace(/\/+$/, "") !== route.path) throw new Response("No encontrado", { status: 404 });

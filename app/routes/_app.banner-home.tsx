@@ -129,7 +129,7 @@ export default function BannerHome() {
             {banner?.image ? (
               <img src={`${banner.image.url}?w=1200`} alt={banner.name || "Portada actual"} className="absolute inset-0 h-full w-full object-cover" />
             ) : (
-              <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500">Sin imagen de portada</div>
+              <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-700">Sin imagen de portada</div>
             )}
             <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/80 to-transparent p-5 text-white">
               <p className="text-2xl font-semibold" data-testid="preview-title">

@@ -23,7 +23,7 @@ export default function CatalogsList() {
       header: "Título",
       sortName: "title",
       cell: (r) => (
-        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 hover:underline">
+        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 underline">
           {r.title}
         </Link>
       ),

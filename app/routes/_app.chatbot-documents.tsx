@@ -24,7 +24,7 @@ export default function AssistantsList() {
       header: "Nombre",
       cell: (r) => (
         <span className="inline-flex items-center gap-2">
-          <Link to={to(r)} preventScrollReset className="font-medium text-brand-700 hover:underline">
+          <Link to={to(r)} preventScrollReset className="font-medium text-brand-700 underline">
             {r.name}
           </Link>
           {r.restricted ? <Badge variant="warning">{ASSISTANT_TEXTS.restricted}</Badge> : null}

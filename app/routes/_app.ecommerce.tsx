@@ -23,7 +23,7 @@ export default function ShopSectionsList() {
       key: "title",
       header: "Título",
       cell: (r) => (
-        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 hover:underline">
+        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 underline">
           {r.title}
         </Link>
       ),

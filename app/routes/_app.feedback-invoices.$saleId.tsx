@@ -34,7 +34,7 @@ export default function FeedbackInvoiceDialog() {
     <RouteDialog
       title={`Facturación de la venta no. ${record.id}`}
       description={
-        <a href={record.permalink} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+        <a href={record.permalink} target="_blank" rel="noreferrer" className="text-brand-700 underline">
           Ver la venta en Mercado Libre
         </a>
       }

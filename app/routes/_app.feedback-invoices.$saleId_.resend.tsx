@@ -125,7 +125,7 @@ export default function ResendInvoiceDialog() {
                 <span className="ml-2 text-xs text-slate-500">{r.role === "cliente" ? "Cliente" : r.role === "interno" ? "Interno" : "Adicional"}</span>
               </span>
               {r.isDefault ? (
-                <span className="text-xs text-slate-400">Predeterminado</span>
+                <span className="text-xs text-slate-500">Predeterminado</span>
               ) : (
                 <button type="submit" name="remove" value={r.email} formNoValidate className="btn-ghost px-2 py-0.5 text-xs text-red-700" aria-label={`Quitar ${r.email}`}>
                   Quitar

@@ -36,7 +36,7 @@ export default function FeedbackInvoices() {
       header: "Venta",
       className: "whitespace-nowrap",
       cell: (r) => (
-        <a href={r.permalink} target="_blank" rel="noreferrer" className="font-mono text-brand-700 hover:underline">
+        <a href={r.permalink} target="_blank" rel="noreferrer" className="font-mono text-brand-700 underline">
           {r.id}
         </a>
       ),
@@ -47,7 +47,7 @@ export default function FeedbackInvoices() {
       header: "Cliente",
       cell: (r) => (
         <span>
-          {r.invoiceData.name || <span className="text-slate-400">Sin nombre</span>}
+          {r.invoiceData.name || <span className="text-slate-500">Sin nombre</span>}
           <span className="block font-mono text-xs text-slate-500">{r.invoiceData.rfc}</span>
         </span>
       ),

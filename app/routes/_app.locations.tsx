@@ -22,7 +22,7 @@ export default function LocationsList() {
       key: "name",
       header: "Sucursal",
       cell: (r) => (
-        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 hover:underline">
+        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 underline">
           {r.name}
         </Link>
       ),

@@ -44,7 +44,7 @@ export default function Logs() {
       key: "user",
       header: "Usuario",
       className: "whitespace-nowrap",
-      cell: (r) => (r.userName ?? r.userEmail ?? <span className="text-slate-400">{r.userId ? `#${r.userId}` : "Sistema"}</span>),
+      cell: (r) => (r.userName ?? r.userEmail ?? <span className="text-slate-500">{r.userId ? `#${r.userId}` : "Sistema"}</span>),
     },
     {
       key: "type",
@@ -59,7 +59,7 @@ export default function Logs() {
       header: "Mensaje",
       className: "min-w-64",
       cell: (r) => (
-        <Link to={`/logs/${r.id}${search}`} preventScrollReset className="text-brand-700 hover:underline">
+        <Link to={`/logs/${r.id}${search}`} preventScrollReset className="text-brand-700 underline">
           {r.message}
         </Link>
       ),

@@ -85,7 +85,7 @@ export default function ConversationDialog() {
       title={
         <>
           Orden{" "}
-          <a href={saleUrl(conversation.orderId)} target="_blank" rel="noreferrer" className="font-mono text-brand-700 hover:underline">
+          <a href={saleUrl(conversation.orderId)} target="_blank" rel="noreferrer" className="font-mono text-brand-700 underline">
             {conversation.orderId}
           </a>
         </>

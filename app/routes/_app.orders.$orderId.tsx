@@ -10,6 +10,8 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { can } from "~/lib/access";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { labelOf } from "~/lib/labels";
+import { statusLabel } from "~/modules/orders/display-status";
 import { OrderItemsList } from "~/modules/orders/order-items-list";
 import { withParams } from "~/lib/query";
 import type { ToastInput } from "~/lib/toast";
@@ -199,15 +201,15 @@ export default function OrderDialog() {
               {[order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(" ") || "—"}
               {order.buyerNickname ? <span className="ml-1 text-slate-500">({order.buyerNickname})</span> : null}
             </Row>
-            <Row label="Estatus de la orden">{order.orderStatus}</Row>
-            <Row label="Envío">{order.shipmentStatus ?? "—"}</Row>
+            <Row label="Estatus de la orden">{labelOf("orderStatus", order.orderStatus)}</Row>
+            <Row label="Envío">{labelOf("shipmentStatus", order.shipmentStatus)}</Row>
             <Row label="Historial">
-              <span className="text-xs text-slate-600">{order.statusHistory.join(" → ") || "—"}</span>
+              <span className="text-xs text-slate-600">{order.statusHistory.map((token) => statusLabel(token).label).join(" → ") || "—"}</span>
             </Row>
             {order.estimatedHandlingLimit ? <Row label="Límite de despacho">{formatDateTime(order.estimatedHandlingLimit)}</Row> : null}
             {rules.tracking ? (
               <Row label="Guía">
-                <a href={rules.tracking.url} target="_blank" rel="noreferrer" className="font-mono text-brand-700 hover:underline">
+                <a href={rules.tracking.url} target="_blank" rel="noreferrer" className="font-mono text-brand-700 underline">
                   {rules.tracking.code}
                 </a>
                 <span className="ml-1 text-xs text-slate-500">({rules.tracking.carrier})</span>

@@ -62,7 +62,7 @@ export default function OrdersList() {
       key: "detail",
       header: "Detalle",
       cell: (o) => (
-        <Link to={`/orders/${o.id}${search}`} preventScrollReset className="text-brand-700 hover:underline" aria-label={`Ver detalle de la orden ${o.id}`}>
+        <Link to={`/orders/${o.id}${search}`} preventScrollReset className="text-brand-700 underline" aria-label={`Ver detalle de la orden ${o.id}`}>
           Ver
         </Link>
       ),
@@ -95,10 +95,10 @@ export default function OrdersList() {
       key: "movement",
       header: "Movimiento",
       className: "whitespace-nowrap",
-      cell: (o) => (o.intelisisMovement ? <span className="font-mono">{o.intelisisMovement}</span> : <span className="text-slate-400">Sin asignar</span>),
+      cell: (o) => (o.intelisisMovement ? <span className="font-mono">{o.intelisisMovement}</span> : <span className="text-slate-500">Sin asignar</span>),
     },
     { key: "comments", header: "Comentarios", className: "max-w-56 truncate", cell: (o) => <span title={o.comments ?? undefined}>{o.comments ?? ""}</span> },
-    { key: "owner", header: "Responsable", className: "whitespace-nowrap", cell: (o) => o.packageManager ?? <span className="text-slate-400">—</span> },
+    { key: "owner", header: "Responsable", className: "whitespace-nowrap", cell: (o) => o.packageManager ?? <span className="text-slate-500">—</span> },
     {
       key: "edit",
       header: <span className="sr-only">Editar</span>,

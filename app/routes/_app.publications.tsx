@@ -77,7 +77,7 @@ export default function PublicationsList() {
       cell: (p) => (
         <span className="inline-flex items-center gap-1">
           {p.permalink ? (
-            <a href={p.permalink} target="_blank" rel="noreferrer" className="font-mono text-xs text-brand-700 hover:underline">
+            <a href={p.permalink} target="_blank" rel="noreferrer" className="font-mono text-xs text-brand-700 underline">
               {p.id}
             </a>
           ) : (

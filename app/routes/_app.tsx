@@ -1,14 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Sidebar } from "~/components/Sidebar";
 import { navFor } from "~/lib/access";
+import { withoutEmptyParams } from "~/lib/filter-params";
 import { roleLabel } from "~/lib/roles";
 import { requireUser } from "~/modules/auth/guard.server";
 import { getEnv } from "@server/env";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  // A filter form sent without JavaScript carries its empty fields: the bookmarkable URL drops them.
+  const clean = request.method === "GET" ? withoutEmptyParams(new URL(request.url)) : null;
+  if (clean) throw redirect(clean);
   return {
     brand: getEnv().BRAND_NAME,
     nav: navFor(user),
@@ -29,8 +34,11 @@ export default function AppLayout() {
   const { nav, user, brand } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen md:flex">
+      <a href="#main" className="skip-link">
+        Saltar al contenido
+      </a>
       <Sidebar items={nav} user={user} brand={brand} />
-      <main className="min-w-0 flex-1 px-4 py-5 md:px-8">
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 focus:outline-none md:px-8 print:p-0">
         <Outlet />
       </main>
     </div>

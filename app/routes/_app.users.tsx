@@ -40,7 +40,7 @@ export default function UsersList() {
       header: "Nombre",
       sortName: "name",
       cell: (u) => (
-        <Link to={`/users/${u.id}${search}`} preventScrollReset className="font-medium text-brand-700 hover:underline">
+        <Link to={`/users/${u.id}${search}`} preventScrollReset className="font-medium text-brand-700 underline">
           {u.firstName} {u.lastName}
         </Link>
       ),
@@ -58,7 +58,7 @@ export default function UsersList() {
         ) : u.permissions.length ? (
           <Badge variant="indigo">{u.permissions.length}</Badge>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     },
     {
@@ -72,7 +72,7 @@ export default function UsersList() {
       header: "Último acceso",
       sortName: "lastLogin",
       className: "whitespace-nowrap",
-      cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="text-slate-400">Nunca</span>),
+      cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="text-slate-500">Nunca</span>),
     },
   ];
   return (

@@ -60,7 +60,7 @@ describe("last meaningful entry", () => {
   });
   it("for cancelled ignores null, undefined and pack_splitted (not paid)", () => {
     expect(displayStatus({ status: "paid,cancelled,pack_splitted", orderStatus: "cancelled", logisticType: "drop_off" }).label).toBe("Cancelada");
-    expect(displayStatus({ status: "paid,undefined", orderStatus: "cancelled", logisticType: "drop_off" })).toEqual({ key: "paid", label: "paid", variant: "primary" });
+    expect(displayStatus({ status: "paid,undefined", orderStatus: "cancelled", logisticType: "drop_off" })).toEqual({ key: "paid", label: "Pagada", variant: "primary" });
   });
   it("e-commerce orders with nothing else show procesando_en_{brand}", () => {
     expect(displayStatus({ status: "paid", orderStatus: "paid", logisticType: "ecommerce" }, "electrica_sur", "Eléctrica Sur")).toEqual({
@@ -71,11 +71,12 @@ describe("last meaningful entry", () => {
     expect(displayStatus({ status: "", orderStatus: "paid", logisticType: "ecommerce" }).label).toBe("Procesando en Electrica");
   });
   it("Sinenvío falls back to the order status", () => {
-    expect(paid("paid,Sinenvío")).toEqual({ key: "paid", label: "paid", variant: "primary" });
+    expect(paid("paid,Sinenvío")).toEqual({ key: "paid", label: "Pagada", variant: "primary" });
     expect(displayStatus({ status: "paid,Sinenvío", orderStatus: "cancelled", logisticType: "not_specified" }).label).toBe("Cancelada");
   });
-  it("unmapped values show raw with the primary variant", () => {
-    expect(paid("paid,waiting_for_withdrawal")).toEqual({ key: "waiting_for_withdrawal", label: "waiting_for_withdrawal", variant: "primary" });
+  it("values outside the spec's table read the label map (never the raw code) with the primary variant", () => {
+    expect(paid("paid,waiting_for_withdrawal")).toEqual({ key: "waiting_for_withdrawal", label: "Esperando retiro", variant: "primary" });
+    expect(paid("paid,a_code_nobody_named")).toEqual({ key: "a_code_nobody_named", label: "Sin traducir", variant: "primary" });
   });
   it("trims entries and ignores blanks", () => {
     expect(paid(" paid , delivered ,").key).toBe("delivered");

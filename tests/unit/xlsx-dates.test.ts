@@ -20,7 +20,7 @@ describe("workbook dates in Mexico City time", () => {
       rows: instants.map((at) => ({ at })),
     });
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(buffer);
+    await workbook.xlsx.load(new Uint8Array(buffer).buffer as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe("Fecha y hora");
     instants.forEach((at, i) => {
@@ -35,7 +35,7 @@ describe("workbook dates in Mexico City time", () => {
   it("reads a date without an offset as Mexico City's own day", async () => {
     const buffer = await buildWorkbook({ sheetName: "x", columns: [{ header: "Día", key: "d", style: "date" }], rows: [{ d: "2026-01-15" }] });
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(buffer);
+    await workbook.xlsx.load(new Uint8Array(buffer).buffer as ArrayBuffer);
     expect((workbook.worksheets[0].getRow(2).getCell(1).value as Date).toISOString()).toBe("2026-01-15T00:00:00.000Z");
   });
 });

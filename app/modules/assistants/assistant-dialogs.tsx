@@ -203,7 +203,7 @@ export function AssistantEditDialog({
                         <input type="radio" name="fileId" value={f.fileId} defaultChecked={answer?.fileId === f.fileId} />
                         <span className="break-all">{f.name}</span>
                       </label>
-                      <a href={f.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 hover:underline">
+                      <a href={f.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
                         Abrir
                       </a>
                     </li>

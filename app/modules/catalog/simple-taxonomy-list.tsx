@@ -17,7 +17,7 @@ export function TaxonomyList({ kind, data }: { kind: SimpleTaxonomy; data: Taxon
       header: "Nombre",
       sortName: "name",
       cell: (r) => (
-        <Link to={`${texts.path}/${r.id}${search}`} preventScrollReset className="font-medium text-brand-700 hover:underline">
+        <Link to={`${texts.path}/${r.id}${search}`} preventScrollReset className="font-medium text-brand-700 underline">
           {r.name}
         </Link>
       ),

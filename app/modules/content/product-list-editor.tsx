@@ -24,7 +24,7 @@ export function ProductRowsTable({
   rowKey: (product: ProductRow, index: number) => string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
         <thead className="bg-slate-50">
           <tr>

@@ -33,7 +33,7 @@ export function TaxDataCard({ data }: { data: InvoiceData }) {
         {plain.map(([label, value, mono]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className={cn(mono && "font-mono", value === "Sin datos" && "text-slate-400")}>{value}</dd>
+            <dd className={cn(mono && "font-mono", value === "Sin datos" && "text-slate-500")}>{value}</dd>
           </div>
         ))}
         {codes.map(([label, reading]) => (

@@ -16,5 +16,5 @@ export const LOG_TYPE_KEYS = Object.keys(LOG_TYPES) as LogType[];
 export const LOGS_PAGE_SIZE = 20;
 
 export function logTypeInfo(type: string): { label: string; variant: BadgeVariant } {
-  return type in LOG_TYPES ? LOG_TYPES[type as LogType] : { label: type, variant: "gray" };
+  return type in LOG_TYPES ? LOG_TYPES[type as LogType] : { label: "Sin traducir", variant: "gray" };
 }

@@ -34,11 +34,11 @@ export function AttachmentLink({ a, packId, sellerId }: { a: Attachment; packId:
     </span>
   );
   return a.fileId ? (
-    <a href={`/messages/attachments/${a.fileId}`} className="text-brand-700 hover:underline" download>
+    <a href={`/messages/attachments/${a.fileId}`} className="text-brand-700 underline" download>
       {label}
     </a>
   ) : (
-    <a href={marketplaceAttachmentUrl(packId, sellerId, a.filename)} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+    <a href={marketplaceAttachmentUrl(packId, sellerId, a.filename)} target="_blank" rel="noreferrer" className="text-brand-700 underline">
       {label}
     </a>
   );
@@ -54,13 +54,13 @@ export function SaleCard({ c }: { c: CardConversation }) {
       {image ? (
         <img src={image} alt="" className="h-16 w-16 flex-none rounded object-cover" loading="lazy" />
       ) : (
-        <div className="flex h-16 w-16 flex-none items-center justify-center rounded bg-slate-100 text-xs text-slate-400">Sin imagen</div>
+        <div className="flex h-16 w-16 flex-none items-center justify-center rounded bg-slate-100 text-xs text-slate-600">Sin imagen</div>
       )}
       <div className="min-w-0">
         <p className="line-clamp-2 font-medium">{first?.title ?? "Venta"}</p>
         <p className="text-slate-600">
           {units} {units === 1 ? "unidad" : "unidades"} · Orden{" "}
-          <a href={saleUrl(c.orderId)} target="_blank" rel="noreferrer" className="font-mono text-brand-700 hover:underline">
+          <a href={saleUrl(c.orderId)} target="_blank" rel="noreferrer" className="font-mono text-brand-700 underline">
             {c.orderId}
           </a>
         </p>
@@ -69,7 +69,7 @@ export function SaleCard({ c }: { c: CardConversation }) {
           {c.publicationPermalink ? (
             <>
               {" · "}
-              <a href={c.publicationPermalink} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+              <a href={c.publicationPermalink} target="_blank" rel="noreferrer" className="text-brand-700 underline">
                 Ver publicación
               </a>
             </>

@@ -1,4 +1,5 @@
 import type { BadgeVariant } from "~/components/Badge";
+import { labelOf } from "~/lib/labels";
 
 /**
  * The status an order shows (spec 1 §4 "Order display status"): the last meaningful entry of the
@@ -96,11 +97,14 @@ function lastMeaningful(status: string, orderStatus: string): string | null {
   return null;
 }
 
-/** The label and badge variant of one status token (raw value and primary when unmapped). */
+/**
+ * The label and badge variant of one status token. Tokens the spec's table does not name read the
+ * app's label map (primary variant): the spec showed them raw ("paid"), which no user understands.
+ */
 export function statusLabel(key: string, brandName?: string): DisplayStatus {
   if (key.startsWith(PROCESSING_PREFIX)) return { key, label: processingLabel(key, brandName), variant: "orange" };
   const entry = STATUS_TABLE[key];
-  return entry ? { key, label: entry[0], variant: entry[1] } : { key, label: key, variant: "primary" };
+  return entry ? { key, label: entry[0], variant: entry[1] } : { key, label: labelOf("historyStatus", key), variant: "primary" };
 }
 
 /**
@@ -108,7 +112,7 @@ export function statusLabel(key: string, brandName?: string): DisplayStatus {
  * - the last history entry not ignored for its order_status;
  * - e-commerce orders with nothing else: procesando_en_{brand};
  * - "Sinenvío" (and an empty history otherwise) falls back to the order status;
- * - anything unmapped: the raw value, primary.
+ * - anything unmapped: its label from the app's label map, primary.
  * `brandName` (optional) gives the exact "Procesando en {product}" label; without it the slug is read back.
  */
 export function displayStatus(

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { ZONE } from "~/lib/format";
+import { LOGISTIC_LABELS } from "~/lib/labels";
 import { displayStatus } from "./display-status";
 
 /**
@@ -11,16 +12,7 @@ export const VAT = 0.16;
 export const ECOMMERCE_INCREASE = 0.1;
 export const INVOICE_LINK_HOURS = 24;
 
-/** Order-side logistic types with their screen labels (spec 1 §3). */
-export const LOGISTIC_LABELS: Readonly<Record<string, string>> = {
-  fulfillment: "FULFILLMENT",
-  drop_off: "REGULAR",
-  not_specified: "A ACORDAR",
-  cross_docking: "M-E COLECTA",
-  xd_drop_off: "ML-PLACES",
-  cotizador: "COTIZADOR",
-  ecommerce: "ECOMMERCE",
-};
+export { LOGISTIC_LABELS };
 
 export function logisticLabel(logisticType: string | null | undefined): string {
   if (!logisticType) return "—";

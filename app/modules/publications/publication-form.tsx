@@ -81,7 +81,7 @@ export function PublicationDialog({ view, fieldErrors, toast, library, revision,
   return (
     <RouteDialog
       title={isNew ? "Nueva publicación" : `Publicación ${draft.id}`}
-      description={view.meta.permalink ? <a href={view.meta.permalink} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">{view.meta.permalink}</a> : undefined}
+      description={view.meta.permalink ? <a href={view.meta.permalink} target="_blank" rel="noreferrer" className="text-brand-700 underline">{view.meta.permalink}</a> : undefined}
       closeTo={closeTo}
       size="xl"
       footer={
@@ -255,7 +255,7 @@ export function PublicationDialog({ view, fieldErrors, toast, library, revision,
             {WAREHOUSES.map(([name, delay]) => (
               <label key={name} className="inline-flex items-center gap-1 text-sm">
                 <input type="checkbox" name="warehouses" value={name} defaultChecked={draft.warehouses.includes(name)} className="h-4 w-4" />
-                {name}{delay ? <span className="text-xs text-slate-400">(+{delay})</span> : null}
+                {name}{delay ? <span className="text-xs text-slate-500">(+{delay})</span> : null}
               </label>
             ))}
           </div>
@@ -377,7 +377,7 @@ function WarehouseToggle({ all, formRef, onToggled }: { all: boolean; formRef: R
 
 function LinkedTable({ prefix, target, rows, products, canAdd }: { prefix: string; target: string; rows: DraftLinked[]; products: Record<string, ProductInfo>; canAdd: boolean }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full text-sm">
         <thead className="bg-slate-50 text-left">
           <tr>

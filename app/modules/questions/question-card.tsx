@@ -228,11 +228,11 @@ function PublicationInfo({ q }: { q: CardQuestion }) {
         {q.publicationImage ? (
           <img src={q.publicationImage} alt="" className="h-16 w-16 flex-none rounded object-cover" loading="lazy" />
         ) : (
-          <div className="flex h-16 w-16 flex-none items-center justify-center rounded bg-slate-100 text-xs text-slate-400">Sin imagen</div>
+          <div className="flex h-16 w-16 flex-none items-center justify-center rounded bg-slate-100 text-xs text-slate-600">Sin imagen</div>
         )}
         <div className="min-w-0">
           {q.publicationPermalink ? (
-            <a href={q.publicationPermalink} target="_blank" rel="noreferrer" className="line-clamp-2 font-medium text-brand-700 hover:underline">
+            <a href={q.publicationPermalink} target="_blank" rel="noreferrer" className="line-clamp-2 font-medium text-brand-700 underline">
               {q.publicationTitle ?? q.publicationId}
             </a>
           ) : (

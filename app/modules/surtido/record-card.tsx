@@ -41,11 +41,13 @@ function PickGroupTable({ group, mine }: { group: PickGroup; mine: boolean }) {
     <section
       aria-label={group.label}
       data-testid="pick-group"
-      className={cn("overflow-x-auto rounded-md border", noStock ? "border-red-200" : mine ? "border-brand-300 ring-1 ring-brand-200" : "border-slate-200")}
+      // Focusable so a keyboard user can scroll the table sideways on a phone.
+      tabIndex={0}
+      className={cn("relative overflow-x-auto rounded-md border", noStock ? "border-red-200" : mine ? "border-brand-300 ring-1 ring-brand-200" : "border-slate-200")}
     >
       <h3 className={cn("flex items-center gap-2 px-3 py-1.5 text-sm font-semibold", noStock ? "bg-red-50 text-red-800" : "bg-slate-50")}>
         {group.label}
-        <span className="font-normal text-slate-500">
+        <span className="font-normal text-slate-600">
           · {formatNumber(group.units)} {noStock ? (group.units === 1 ? "faltante" : "faltantes") : "por surtir"}
         </span>
         {mine ? <Badge variant="indigo">Tu nivel</Badge> : null}

@@ -1,0 +1,153 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { ROUTES } from "../app/lib/access";
+import { DEMO, DEMO_PASSWORD, expect, jsEnabled, test } from "./fixtures";
+
+/**
+ * Every screen of the route table, and the dialogs each one links to, at phone width: the page never
+ * scrolls sideways as a whole, and axe finds no serious or critical violation. With JavaScript off
+ * the checks read the server's HTML in a page whose scripts are all refused (axe itself needs a
+ * script engine to run, the app does not get one).
+ */
+
+const PHONE = { width: 390, height: 844 };
+// Developer passes the guard of every screen in the table.
+const ROLE_EMAIL = DEMO.developer;
+
+/** A signed-in phone-sized context; without JavaScript its pages refuse every script of the app. */
+async function inspectionContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL, locale: "es-MX", timezoneId: "America/Mexico_City" });
+  const res = await context.request.post("/login", { form: { email: ROLE_EMAIL, password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  return context;
+}
+
+/** A fresh page per address: axe leaves state behind in a page it has analysed. */
+async function open(context: BrowserContext, path: string, js: boolean): Promise<Page> {
+  const page = await context.newPage();
+  if (!js) await page.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
+  await page.goto(path);
+  if (js) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+  return page;
+}
+
+async function expectFitsAndAccessible(page: Page, label: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${label}: page width at ${PHONE.width} px`).toBeLessThanOrEqual(innerWidth);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(blocking, `${label}: axe serious/critical`).toEqual([]);
+}
+
+/** The dialogs a screen links to: one link per distinct route shape (ids folded), downloads left out. */
+async function dialogLinks(page: Page, path: string, max = 2): Promise<string[]> {
+  const hrefs = await page.locator(`main a[href^="${path}/"]`).evaluateAll((links) =>
+    links
+      .filter((a) => !a.hasAttribute("download") && a.getAttribute("target") !== "_blank")
+      .map((a) => a.getAttribute("href") ?? ""),
+  );
+  const byShape = new Map<string, string>();
+  for (const href of hrefs) {
+    const pathname = href.split("?")[0];
+    if (/\.(xlsx|pdf)$|\/attachments\//.test(pathname)) continue;
+    const shape = pathname.replace(/\/[^/]*\d[^/]*/g, "/:id");
+    if (!byShape.has(shape)) byShape.set(shape, href);
+  }
+  return [...byShape.values()].slice(0, max);
+}
+
+for (const route of ROUTES) {
+  test(`${route.path} and its dialogs fit a 390 px phone and pass axe`, async ({ browser, baseURL }, testInfo) => {
+    test.setTimeout(90_000);
+    const js = jsEnabled(testInfo);
+    const context = await inspectionContext(browser, baseURL!);
+    try {
+      const page = await open(context, route.path, js);
+      await expectFitsAndAccessible(page, route.path);
+      const dialogs = await dialogLinks(page, route.path);
+      await page.close();
+      for (const href of dialogs) {
+        const dialogPage = await open(context, href, js);
+        await expectFitsAndAccessible(dialogPage, href);
+        await dialogPage.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test("the skip link is the first tab stop and leads to the content; the menu button is visible when focused", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  await page.setViewportSize(PHONE);
+  await page.goto("/promotions");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Saltar al contenido" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  if (jsEnabled(testInfo)) {
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+  }
+  // The next stop is the menu toggle, drawn where its icon is (not an invisible box elsewhere).
+  await page.goto("/promotions");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  const toggle = page.getByRole("checkbox", { name: "Mostrar menú" });
+  await expect(toggle).toBeFocused();
+  const box = await toggle.boundingBox();
+  const icon = await page.getByTestId("nav-open").boundingBox();
+  expect(box && icon && Math.abs(box.x - icon.x) < 8 && Math.abs(box.y - icon.y) < 8).toBe(true);
+});
+
+test("arrow keys in a filter select do not reload the list; Enter applies it", async ({ page, loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the select never submits by itself");
+  await loginAs("admin");
+  await page.goto("/promotions");
+  const select = page.getByLabel("Estatus");
+  await select.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(/\/promotions$/);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/promo_status_filter=inactive/);
+});
+
+test("a filter form leaves empty fields out of the URL", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/promotions");
+  await page.getByLabel("Estatus").selectOption("active");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/\/promotions\?promo_status_filter=active$/);
+});
+
+test("an unknown address lands on the home screen with a message saying so", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/esto-no-existe");
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByTestId("toast")).toContainText("Página no encontrada");
+  await expect(page.getByTestId("toast")).toContainText("/esto-no-existe");
+});
+
+test("printing a list leaves out the menu and the filter controls and writes the filters as text", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/promotions?promo_status_filter=active");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("sidebar")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Buscar" })).toBeHidden();
+  await expect(page.getByRole("search")).toBeVisible();
+  await expect(page.getByRole("searchbox")).toBeHidden();
+  await expect(page.getByRole("table")).toBeVisible();
+  await page.goto("/promotions/new");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("table")).toBeHidden();
+});
+
+test("/favicon.ico is an icon, not a redirect to the sign-in", async ({ request }) => {
+  const res = await request.get("/favicon.ico", { maxRedirects: 0 });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/icon/);
+});
