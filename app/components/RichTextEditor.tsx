@@ -51,8 +51,9 @@ export function RichTextEditor({ id, name, label, defaultValue, ariaDescribedBy,
         rows={rows}
         aria-describedby={ariaDescribedBy}
         aria-invalid={invalid || undefined}
-        hidden={enhanced}
-        className="input w-full font-mono text-xs"
+        aria-hidden={enhanced || undefined}
+        tabIndex={enhanced ? -1 : undefined}
+        className={cn("input w-full font-mono text-xs", enhanced && "hidden")}
       />
     </div>
   );
@@ -61,8 +62,8 @@ export function RichTextEditor({ id, name, label, defaultValue, ariaDescribedBy,
 const BUTTONS: Array<{ label: string; title: string; run: (e: Editor) => void; active: (e: Editor) => boolean }> = [
   { label: "B", title: "Negritas", run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
   { label: "I", title: "Cursivas", run: (e) => e.chain().focus().toggleItalic().run(), active: (e) => e.isActive("italic") },
-  { label: "H2", title: "Título", run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), active: (e) => e.isActive("heading", { level: 2 }) },
-  { label: "H3", title: "Subtítulo", run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), active: (e) => e.isActive("heading", { level: 3 }) },
+  { label: "H2", title: "Encabezado", run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), active: (e) => e.isActive("heading", { level: 2 }) },
+  { label: "H3", title: "Encabezado menor", run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), active: (e) => e.isActive("heading", { level: 3 }) },
   { label: "• Lista", title: "Lista con viñetas", run: (e) => e.chain().focus().toggleBulletList().run(), active: (e) => e.isActive("bulletList") },
   { label: "1. Lista", title: "Lista numerada", run: (e) => e.chain().focus().toggleOrderedList().run(), active: (e) => e.isActive("orderedList") },
   { label: "“ Cita", title: "Cita", run: (e) => e.chain().focus().toggleBlockquote().run(), active: (e) => e.isActive("blockquote") },
