@@ -9,3 +9,4 @@ export * from "./sim";
 export * from "./content";
 export * from "./assistants";
 export * from "./blogs";
+export * from "./box-score";
