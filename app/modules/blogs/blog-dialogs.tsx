@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
@@ -6,7 +6,6 @@ import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { RichTextEditor } from "~/components/RichTextEditor";
-import { SwitchField } from "~/modules/content/location-dialogs";
 import { BLOG_LIMITS, BLOG_PATH, BLOG_TEXTS, BlogFormSchema, blogSchemaFor, blogSlug, publishAtInputValue, type BlogDialogState, type BlogPost } from "./blog-posts";
 
 type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) | undefined;
@@ -92,7 +91,14 @@ export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer
           <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
         </div>
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <SwitchField meta={fields.status} label="Publicado" hint="Apagado: borrador, la tienda no lo muestra." />
+          <div className="flex flex-col gap-1 pt-6">
+            <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
+              <input {...getInputProps(fields.status, { type: "checkbox" })} className="h-5 w-5 rounded border-slate-300 text-brand-600" />
+              Publicado
+            </label>
+            <p className="text-xs text-slate-500">Sin marcar: borrador, la tienda no lo muestra.</p>
+            <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
+          </div>
           <Field
             label="Fecha de publicación"
             meta={fields.publishAt}
