@@ -8,3 +8,5 @@ export * from "./sales";
 export * from "./sim";
 export * from "./content";
 export * from "./assistants";
+export * from "./blogs";
+export * from "./box-score";

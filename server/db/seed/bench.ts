@@ -11,6 +11,7 @@ import { PEOPLE } from "./demo/people";
 import { DemoClock } from "./demo/time";
 import { seedSimulator } from "../../integrations/simulator/seed";
 import { wipeAll } from "./wipe";
+import { benchSalesStatements } from "./bench/sales";
 
 /**
  * The volume data set for benchmarks: the demo data set plus set-based rows built in SQL from
@@ -163,6 +164,9 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
     await step("questions", () => run(questionsSql(brand, anchor)));
     await step("conversations", () => run(conversationsSql(anchor)));
     await step("messages", () => run(messagesSql(anchor)));
+    await step("pdv sales and quotations", async () => {
+      for (const statement of benchSalesStatements(anchor)) await run(statement);
+    });
     await step("indexes", async () => {
       for (const ix of indexes) await run(ix.indexdef);
     });

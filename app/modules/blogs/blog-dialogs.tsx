@@ -1,0 +1,213 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorList, Field } from "~/components/Field";
+import { RichTextEditor } from "~/components/RichTextEditor";
+import { BLOG_LIMITS, BLOG_PATH, BLOG_TEXTS, BlogFormSchema, blogSchemaFor, blogSlug, publishAtInputValue, type BlogDialogState, type BlogPost } from "./blog-posts";
+
+type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) | undefined;
+
+/**
+ * "Blog {id}" and the create form (spec 2 'Blogs': title in the header, rich-text content, Publicado
+ * switch, one featured image with remove; Volver, Guardar). One multipart form: Guardar uploads the
+ * chosen file and saves; the image buttons post the same form with their own `intent` and come back
+ * with the typed values, so everything works without JavaScript.
+ */
+export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer: ActionAnswer }) {
+  const { search, pathname } = useLocation();
+  const navigation = useNavigation();
+  const libraryButton = useRef<HTMLButtonElement>(null);
+  const closeTo = `${BLOG_PATH}${search}`;
+  const [form, fields] = useForm({
+    id: `blog-${post?.id ?? "new"}`,
+    lastResult: answer?.result,
+    constraint: getZodConstraint(BlogFormSchema),
+    defaultValue: {
+      title: post?.title ?? "",
+      content: post?.content ?? "",
+      status: post?.status ?? false,
+      publishAt: publishAtInputValue(post?.publishAt),
+      imageAlt: post?.featuredImage?.alt ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: blogSchemaFor(formData.get("intent")) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const image = answer ? answer.image : post?.featuredImage ?? null;
+  const busyIntent = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname) ? String(navigation.formData?.get("intent") ?? "save") : null;
+  const typedTitle = fields.title.value ?? post?.title ?? "";
+  const contentValue = (fields.content.initialValue as string | undefined) ?? post?.content ?? "";
+  return (
+    <RouteDialog
+      title={post ? post.title || `${BLOG_TEXTS.singular} ${post.id}` : BLOG_TEXTS.newTitle}
+      description={post ? `${BLOG_TEXTS.singular} ${post.id} · /${post.slug}` : undefined}
+      closeTo={closeTo}
+      size="lg"
+      footer={
+        <>
+          {post ? (
+            <Link to={`${BLOG_PATH}/${post.id}/preview${search}`} preventScrollReset className="btn-secondary mr-auto">
+              {BLOG_TEXTS.preview}
+            </Link>
+          ) : null}
+          <EditDialogFooter closeTo={closeTo} formId={form.id} busy={busyIntent === "save"} saveIntent="save" />
+        </>
+      }
+    >
+      <Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="flex flex-col gap-1">
+        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden>
+          Guardar
+        </button>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Título"
+          meta={fields.title}
+          hint={
+            <>
+              Slug: <code data-testid="blog-slug">{blogSlug(typedTitle) || "—"}</code> (si ya existe se agrega un número).
+            </>
+          }
+          inputProps={{ autoComplete: "off", autoFocus: !post, maxLength: BLOG_LIMITS.title }}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fields.content.id} className="text-sm font-medium text-slate-700">
+            Contenido
+          </label>
+          <RichTextEditor
+            key={`${form.id}-${answer ? "answer" : "stored"}`}
+            id={fields.content.id}
+            name={fields.content.name}
+            label="Contenido"
+            defaultValue={contentValue}
+            ariaDescribedBy={`${fields.content.id}-hint ${fields.content.errorId}`}
+            invalid={!!fields.content.errors}
+          />
+          <p id={`${fields.content.id}-hint`} className="text-xs text-slate-500">
+            Se guarda como HTML; scripts, estilos y enlaces no seguros se eliminan al guardar.
+          </p>
+          <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
+        </div>
+        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1 pt-6">
+            <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
+              <input {...getInputProps(fields.status, { type: "checkbox" })} className="h-5 w-5 rounded border-slate-300 text-brand-600" />
+              Publicado
+            </label>
+            <p className="text-xs text-slate-500">Sin marcar: borrador, la tienda no lo muestra.</p>
+            <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
+          </div>
+          <Field
+            label="Fecha de publicación"
+            meta={fields.publishAt}
+            inputProps={{ type: "datetime-local" }}
+            hint="Opcional, hora de la Ciudad de México. Una fecha futura en un blog publicado lo deja programado."
+          />
+        </div>
+
+        <section className="rounded-lg border border-slate-200 p-3" aria-labelledby="blog-image-heading">
+          <h3 id="blog-image-heading" className="text-sm font-medium text-slate-700">
+            Imagen destacada
+          </h3>
+          <input type="hidden" name="imageFileId" value={image?.fileId ?? ""} />
+          {image ? (
+            <div className="mt-2 flex items-center gap-3" data-testid="blog-image">
+              <img src={`/files/${image.fileId}?w=150`} alt={image.alt || image.name || "Imagen destacada"} width={96} height={96} className="h-24 w-24 rounded border border-slate-200 object-contain" />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="truncate font-medium">{image.name}</p>
+                <button type="submit" name="intent" value="remove-image" formNoValidate className="btn-ghost mt-1 px-2 py-1 text-red-700" disabled={busyIntent !== null}>
+                  Quitar imagen
+                </button>
+              </div>
+            </div>
+          ) : (
+            <p className="mt-1 text-sm text-slate-500">Sin imagen.</p>
+          )}
+          <Field
+            label="Texto alternativo"
+            meta={fields.imageAlt}
+            className="mt-2"
+            hint="Describe la imagen para quien no puede verla."
+            inputProps={{ autoComplete: "off", maxLength: BLOG_LIMITS.alt }}
+          />
+          <div className="mt-1 flex flex-col gap-1">
+            <label htmlFor={`${form.id}-upload`} className="text-sm font-medium text-slate-700">
+              {image ? "Reemplazar con una imagen nueva" : "Subir una imagen nueva"}
+            </label>
+            <input
+              id={`${form.id}-upload`}
+              type="file"
+              name="imageUpload"
+              accept="image/*"
+              className="max-w-full text-sm"
+              aria-invalid={answer?.imageError ? true : undefined}
+              aria-describedby={`${form.id}-upload-hint ${form.id}-upload-error`}
+            />
+            <p id={`${form.id}-upload-hint`} className="text-xs text-slate-500">
+              Mínimo 1500×1500 px. Se sube al guardar; un nombre de archivo que ya existe en la biblioteca se rechaza.
+            </p>
+            <div id={`${form.id}-upload-error`} role="alert" className="min-h-5 text-xs text-red-600">
+              {answer?.imageError ? (
+                <>
+                  <strong>{answer.imageError.title}:</strong> {answer.imageError.message}
+                </>
+              ) : null}
+            </div>
+          </div>
+          <div className="mt-2 flex flex-wrap items-end gap-2">
+            <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+              <span className="font-medium text-slate-700">O elegir una imagen existente</span>
+              <input
+                type="search"
+                name="librarySearch"
+                defaultValue={answer?.library?.search ?? ""}
+                placeholder="Nombre del archivo"
+                className="input"
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    libraryButton.current?.click();
+                  }
+                }}
+              />
+            </label>
+            <button ref={libraryButton} type="submit" name="intent" value="library" formNoValidate className="btn-secondary" disabled={busyIntent !== null}>
+              {busyIntent === "library" ? "Buscando…" : "Buscar en la biblioteca"}
+            </button>
+          </div>
+          {answer?.library ? (
+            answer.library.images.length ? (
+              <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Imágenes de la biblioteca">
+                {answer.library.images.map((img) => (
+                  <li key={img.fileId}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={`pick:${img.fileId}`}
+                      formNoValidate
+                      className="flex w-full flex-col items-center gap-1 rounded border border-slate-200 p-1 text-xs hover:border-brand-500 aria-pressed:border-brand-600"
+                      aria-pressed={image?.fileId === img.fileId}
+                      aria-label={`Elegir ${img.name}`}
+                      disabled={busyIntent !== null}
+                    >
+                      <img src={`${img.url}?w=150`} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 object-contain" />
+                      <span className="w-full truncate">{img.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-sm text-slate-500">No hay imágenes que coincidan.</p>
+            )
+          ) : null}
+        </section>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function BlogDialogErrorBoundary() {
+  return <DialogErrorBoundary listPath={BLOG_PATH} notFoundTitle={BLOG_TEXTS.notFoundTitle} notFoundText={BLOG_TEXTS.notFoundText} />;
+}

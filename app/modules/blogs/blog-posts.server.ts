@@ -1,0 +1,99 @@
+import { and, desc, eq, ne, or, sql, like } from "drizzle-orm";
+import { getDb } from "@server/db/client";
+import { blogPosts } from "@server/db/schema";
+import { foldedContains } from "~/lib/folded-search";
+import { totalOf } from "~/lib/list.server";
+import { sanitizeRichText } from "~/lib/sanitize-html.server";
+import { audit } from "~/modules/logs/audit.server";
+import { changesBetween } from "~/modules/content/records.server";
+import { BLOG_PAGE_SIZE, blogSlug, freeSlug, parsePublishAt, type BlogImage, type BlogInput, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
+
+export type Actor = { id: number } | null;
+export type SaveResult = { ok: true; value: { id: number; slug: string; created: boolean } } | { ok: false; reason: "not-found" };
+
+const TAGS = ["content", "blogs"];
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+
+const rowColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  slug: blogPosts.slug,
+  status: blogPosts.status,
+  publishAt: blogPosts.publishAt,
+  createdAt: blogPosts.createdAt,
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Spec 7: title contains the term, newest first (sort -created_at), 10 a page. */
+export async function listBlogPosts(query: BlogListQuery) {
+  const db = getDb();
+  const where = query.search ? foldedContains(blogPosts.title, query.search) : undefined;
+  const found = await db
+    .select({ ...rowColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(blogPosts)
+    .where(where)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(BLOG_PAGE_SIZE)
+    .offset((query.page - 1) * BLOG_PAGE_SIZE);
+  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(blogPosts).where(where))[0]?.n ?? 0);
+  const rows: BlogRow[] = found.map(({ total: _t, publishAt, createdAt, ...row }) => ({ ...row, publishAt: iso(publishAt), createdAt: createdAt.toISOString() }));
+  return { rows, total, page: query.page, pageSize: BLOG_PAGE_SIZE };
+}
+
+export async function getBlogPost(id: number): Promise<BlogPost | null> {
+  const [row] = await getDb()
+    .select({ ...rowColumns, content: blogPosts.content, featuredImage: blogPosts.featuredImage })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, publishAt: iso(row.publishAt), createdAt: row.createdAt.toISOString(), featuredImage: row.featuredImage ?? null };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Commands
+
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+/** The slug for this title that no other post uses (the post's own slug does not clash with itself). */
+async function slugFor(tx: Tx, title: string, ownId: number | null): Promise<string> {
+  const base = blogSlug(title);
+  const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await tx
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(and(or(eq(blogPosts.slug, base), like(blogPosts.slug, `${escaped}-%`)), ownId === null ? undefined : ne(blogPosts.id, ownId)));
+  return freeSlug(base, new Set(rows.map((r) => r.slug)));
+}
+
+/**
+ * Creates (id null) or updates a post, in one transaction with its audit entry. The content is
+ * sanitised here, whatever the form sent; the slug follows the title and gets a suffix on a clash.
+ * Saves are serialised by a transaction lock so two posts with one title never pick the same slug.
+ */
+export async function saveBlogPost(id: number | null, input: BlogInput, image: BlogImage | null, actor: Actor): Promise<SaveResult> {
+  const content = sanitizeRichText(input.content);
+  const publishAt = input.publishAt ? parsePublishAt(input.publishAt) : null;
+  const featuredImage = image ? { ...image, alt: input.imageAlt } : null;
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('blog_posts.slug'))`);
+    const entry = { tags: TAGS, userId: actor?.id ?? null };
+    if (id === null) {
+      const slug = await slugFor(tx, input.title, null);
+      const values = { title: input.title, content, slug, status: input.status, publishAt, featuredImage };
+      const [created] = await tx.insert(blogPosts).values(values).returning({ id: blogPosts.id });
+      await audit({ ...entry, message: `Blog creado: ${input.title}`, type: "create", identifier: created.id, detail: values }, tx);
+      return { ok: true, value: { id: created.id, slug, created: true } };
+    }
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update").limit(1);
+    if (!current) return { ok: false, reason: "not-found" };
+    const slug = current.title === input.title ? current.slug : await slugFor(tx, input.title, id);
+    const values = { title: input.title, content, slug, status: input.status, publishAt, featuredImage };
+    await tx.update(blogPosts).set({ ...values, updatedAt: new Date() }).where(eq(blogPosts.id, id));
+    await audit({ ...entry, message: `Blog actualizado: ${input.title}`, type: "update", identifier: id, detail: { changes: changesBetween(current, values) } }, tx);
+    return { ok: true, value: { id, slug, created: false } };
+  });
+}

@@ -1,0 +1,165 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import type { ImageRef } from "@server/db/schema/catalog";
+import { ZONE } from "~/lib/format";
+import { parseQuery, q } from "~/lib/query";
+
+/**
+ * The shop's blog (spec 2 §2 'Blogs', §3 'Blog post', §5 slug, §7 'Blogs', §8, §9): texts, the list's
+ * URL, the dialog's schema, the slug rule and the status a post shows. Pure: used by the form, the
+ * action and the unit tests.
+ */
+export const BLOG_PATH = "/blog-posts";
+/** Spec 9: the list offsets by 10. */
+export const BLOG_PAGE_SIZE = 10;
+
+export const BLOG_TEXTS = {
+  title: "Blogs",
+  newButton: "Nuevo Blog",
+  newTitle: "Nuevo Blog",
+  singular: "Blog",
+  /** Spec 8: the success message of a blog save. */
+  saved: "Blog Guardado! Obteniendo información...",
+  savedTitle: "Obteniendo información",
+  notFoundTitle: "Blog no encontrado",
+  notFoundText: "El blog no existe o fue eliminado.",
+  empty: "No hay blogs que coincidan con la búsqueda.",
+  imageMissingTitle: "Imagen no encontrada",
+  imageMissing: "La imagen ya no existe en la biblioteca.",
+  preview: "Vista previa",
+} as const;
+
+export const BLOG_LIMITS = { title: 200, content: 200_000, alt: 200 } as const;
+
+/** Characters the spec's slug rule removes (spec 5: *+~.¬=|°,?/%&$#()'"!:@). */
+const SLUG_REMOVED = /[*+~.¬=|°,?/%&$#()'"!:@]/g;
+
+/**
+ * Spec 5: the title lowercased, the listed characters removed, spaces to hyphens. Runs of spaces
+ * (and the spaces left where a removed character stood between two) make one hyphen, and none is
+ * left at either end, so "Luz LED: guía" → "luz-led-guía".
+ */
+export function blogSlug(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(SLUG_REMOVED, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * The first free slug: the base itself, else base-2, base-3… (a clash gets a suffix; nothing is
+ * overwritten). `taken` holds the slugs other posts already use.
+ */
+export function freeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export type BlogState = "draft" | "scheduled" | "published";
+
+export const BLOG_STATE_LABELS: Record<BlogState, string> = {
+  draft: "Borrador",
+  scheduled: "Programado",
+  published: "Publicado",
+};
+
+/**
+ * What the shop does with a post now: a draft is never shown; a published post with a publish date
+ * still ahead waits for it (scheduled); otherwise it is live.
+ */
+export function blogState(post: { status: boolean; publishAt: Date | string | null }, now: Date = new Date()): BlogState {
+  if (!post.status) return "draft";
+  if (post.publishAt && new Date(post.publishAt).getTime() > now.getTime()) return "scheduled";
+  return "published";
+}
+
+/** "2026-12-01T09:30" (what datetime-local posts, Mexico City wall clock) → the instant, or null. */
+export function parsePublishAt(value: string): Date | null {
+  const dt = DateTime.fromFormat(value, "yyyy-MM-dd'T'HH:mm", { zone: ZONE });
+  if (!dt.isValid) return null;
+  if (dt.year < 2000 || dt.year > 2999) return null;
+  return dt.toJSDate();
+}
+
+/** The instant as a datetime-local value in Mexico City. */
+export function publishAtInputValue(value: Date | string | null | undefined): string {
+  if (!value) return "";
+  return DateTime.fromJSDate(new Date(value)).setZone(ZONE).toFormat("yyyy-MM-dd'T'HH:mm");
+}
+
+const ListQueryShape = { search: q.search(), page: q.page() };
+export type BlogListQuery = ReturnType<typeof parseBlogListQuery>;
+export function parseBlogListQuery(source: Request | URL | URLSearchParams) {
+  return parseQuery(source, ListQueryShape);
+}
+
+export const BLOG_MESSAGES = {
+  titleMissing: "Ingresa el título",
+  titleLong: `Título: máximo ${BLOG_LIMITS.title} caracteres`,
+  titleNoSlug: "El título debe tener al menos una letra o un número",
+  contentLong: "El contenido es demasiado largo",
+  publishAt: "Usa una fecha y hora válidas (aaaa-mm-dd hh:mm)",
+  altLong: `Texto alternativo: máximo ${BLOG_LIMITS.alt} caracteres`,
+} as const;
+
+export const BlogFormSchema = z.object({
+  title: z
+    .string({ required_error: BLOG_MESSAGES.titleMissing })
+    .trim()
+    .min(1, BLOG_MESSAGES.titleMissing)
+    .max(BLOG_LIMITS.title, BLOG_MESSAGES.titleLong)
+    .refine((v) => v === "" || blogSlug(v) !== "", BLOG_MESSAGES.titleNoSlug),
+  content: z.string().max(BLOG_LIMITS.content, BLOG_MESSAGES.contentLong).optional().default(""),
+  status: z.boolean().optional().default(false),
+  publishAt: z
+    .string()
+    .trim()
+    .optional()
+    .default("")
+    .refine((v) => v === "" || parsePublishAt(v) !== null, BLOG_MESSAGES.publishAt),
+  imageAlt: z.string().trim().max(BLOG_LIMITS.alt, BLOG_MESSAGES.altLong).optional().default(""),
+});
+export type BlogInput = z.output<typeof BlogFormSchema>;
+
+/** The image buttons post the same form and come back with what was typed, unjudged. */
+const BlogDraftSchema = z.object({}).passthrough();
+
+export function blogSchemaFor(intent: FormDataEntryValue | null | undefined): typeof BlogFormSchema {
+  return parseBlogIntent(intent).kind === "save" ? BlogFormSchema : (BlogDraftSchema as unknown as typeof BlogFormSchema);
+}
+
+export type BlogIntent = { kind: "save" } | { kind: "library" } | { kind: "remove-image" } | { kind: "pick"; fileId: string };
+
+/** The `intent` of the button that posted the dialog; no intent (Enter in a field) saves. */
+export function parseBlogIntent(value: FormDataEntryValue | null | undefined): BlogIntent {
+  const text = typeof value === "string" ? value : "";
+  if (text === "library" || text === "remove-image") return { kind: text };
+  if (text.startsWith("pick:")) return { kind: "pick", fileId: text.slice(5) };
+  return { kind: "save" };
+}
+
+export type BlogImage = ImageRef & { alt: string };
+
+export type BlogRow = { id: number; title: string; slug: string; status: boolean; publishAt: string | null; createdAt: string };
+export type BlogPost = BlogRow & { content: string; featuredImage: BlogImage | null };
+
+export type BlogListData = { rows: BlogRow[]; total: number; page: number; pageSize: number; query: BlogListQuery };
+
+export type LibraryChoice = { fileId: string; url: string; name: string };
+
+export type BlogDialogState = {
+  image: BlogImage | null;
+  library: { search: string; images: LibraryChoice[] } | null;
+  imageError: { title: string; message: string } | null;
+};
+
+export const BlogIdSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);

@@ -1,0 +1,144 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { ZONE } from "~/lib/format";
+
+/**
+ * The box-score's indicators (docs/box-score.md gives each formula, source and unit). Pure: the
+ * table's rows, how a (num, den) pair becomes a value, the month/year rules of the URL.
+ */
+export const BOX_SCORE_PATH = "/box-score";
+
+export type Unit = "money" | "count" | "percent" | "minutes";
+/** sum: the value is num. ratio: num / den. percent: 100 × num / den. */
+export type Kind = "sum" | "ratio" | "percent";
+
+export type Indicator = {
+  key: string;
+  label: string;
+  unit: Unit;
+  kind: Kind;
+  /** Why there is no value yet (the source this system does not have); such a row shows "sin datos". */
+  missing?: string;
+};
+
+export const INDICATORS: readonly Indicator[] = [
+  { key: "net_sales", label: "Ventas netas", unit: "money", kind: "sum" },
+  { key: "ml_sales", label: "Ventas marketplace", unit: "money", kind: "sum" },
+  { key: "shop_sales", label: "Ventas tienda en línea", unit: "money", kind: "sum" },
+  { key: "pdv_sales", label: "Ventas PDV", unit: "money", kind: "sum" },
+  { key: "quoter_orders", label: "Pedidos del cotizador", unit: "count", kind: "sum" },
+  { key: "ml_orders", label: "Pedidos marketplace", unit: "count", kind: "sum" },
+  { key: "ml_ticket", label: "Ticket promedio marketplace", unit: "money", kind: "ratio" },
+  { key: "pdv_tickets", label: "Tickets PDV", unit: "count", kind: "sum" },
+  { key: "pdv_ticket", label: "Ticket promedio PDV", unit: "money", kind: "ratio" },
+  { key: "units_sold", label: "Unidades vendidas", unit: "count", kind: "sum" },
+  { key: "ml_fee_pct", label: "Comisión marketplace %", unit: "percent", kind: "percent" },
+  { key: "seller_shipping", label: "Envío pagado por el vendedor", unit: "money", kind: "sum" },
+  { key: "cancelled_pct", label: "Pedidos cancelados %", unit: "percent", kind: "percent" },
+  { key: "open_claims", label: "Reclamos abiertos", unit: "count", kind: "sum" },
+  { key: "late_orders", label: "Pedidos atrasados", unit: "count", kind: "sum" },
+  { key: "no_movement_24h", label: "Pedidos sin movimiento después de 24 h", unit: "count", kind: "sum" },
+  { key: "pdv_discount_pct", label: "Descuento PDV %", unit: "percent", kind: "percent" },
+  { key: "pdv_cancelled", label: "Cancelaciones PDV", unit: "count", kind: "sum" },
+  { key: "cash_share", label: "Pago en efectivo %", unit: "percent", kind: "percent" },
+  { key: "debit_share", label: "Pago con débito %", unit: "percent", kind: "percent" },
+  { key: "credit_share", label: "Pago con crédito %", unit: "percent", kind: "percent" },
+  { key: "cash_cut_diff", label: "Diferencia en corte de caja", unit: "money", kind: "sum", missing: "La sesión de caja no guarda el monto esperado al cierre." },
+  { key: "pdv_not_in_erp", label: "Ventas PDV sin registrar en ERP", unit: "count", kind: "sum" },
+  { key: "quotes_created", label: "Cotizaciones creadas", unit: "count", kind: "sum" },
+  { key: "amount_quoted", label: "Monto cotizado", unit: "money", kind: "sum" },
+  { key: "quote_to_order_pct", label: "Cotizaciones convertidas en pedido % (30 días)", unit: "percent", kind: "percent", missing: "Los pedidos no guardan la cotización de la que vienen." },
+  { key: "questions", label: "Preguntas recibidas", unit: "count", kind: "sum" },
+  { key: "answer_minutes", label: "Tiempo promedio de respuesta en horario laboral (min)", unit: "minutes", kind: "ratio" },
+  { key: "answered_in_target_pct", label: "Preguntas respondidas dentro del objetivo %", unit: "percent", kind: "percent" },
+  { key: "urgent_messages", label: "Mensajes urgentes pendientes", unit: "count", kind: "sum", missing: "Las conversaciones no tienen una marca de urgencia." },
+  { key: "invoices_stamped_pct", label: "Facturas timbradas ÷ solicitadas %", unit: "percent", kind: "percent", missing: "Las solicitudes y timbrados viven en el servicio de facturación, no en esta base." },
+];
+
+export const NO_DATA = "sin datos";
+
+/** A (num, den) pair as the indicator's value; null when there is nothing to divide by. */
+export function valueOf(kind: Kind, num: number, den: number | null): number | null {
+  if (kind === "sum") return num;
+  if (!den) return null;
+  return kind === "percent" ? (100 * num) / den : num / den;
+}
+
+const money = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const count = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat("es-MX", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+export function formatIndicator(unit: Unit, value: number | null): string {
+  if (value === null) return "—";
+  if (unit === "money") return money.format(value);
+  if (unit === "count") return count.format(value);
+  if (unit === "percent") return `${decimal.format(value)} %`;
+  return decimal.format(value);
+}
+
+export const MONTH_NAMES = ["Enero", "Febrero", "Marzo", "Abril", "Mayo", "Junio", "Julio", "Agosto", "Septiembre", "Octubre", "Noviembre", "Diciembre"];
+
+/** The first and last year with data; a single year when there is none. */
+export type YearRange = { first: number; last: number };
+
+export type MonthChoice = { year: number; month: number; adjusted: boolean };
+
+/**
+ * The month the URL asks for, moved to the nearest valid page: no year or month → the current
+ * month (within the years with data); a year outside the range → its nearest end; a month outside
+ * 1–12 → 1 or 12. `adjusted` says the URL asked for something else, so the page can say so.
+ */
+export function chooseMonth(params: URLSearchParams, range: YearRange, today: { year: number; month: number }): MonthChoice {
+  const rawYear = params.get("year");
+  const rawMonth = params.get("month");
+  const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+  const int = (s: string | null) => (s !== null && /^-?\d{1,6}$/.test(s.trim()) ? Number(s.trim()) : null);
+  const y = int(rawYear);
+  const m = int(rawMonth);
+  const defaultYear = clamp(today.year, range.first, range.last);
+  const year = y === null ? defaultYear : clamp(y, range.first, range.last);
+  const month = m === null ? (year === today.year ? today.month : 12) : clamp(m, 1, 12);
+  const adjusted = (rawYear !== null && y !== year) || (rawMonth !== null && m !== month);
+  return { year, month, adjusted };
+}
+
+export const ADJUSTED_MESSAGE = "El año o mes pedido no existe; se muestra el más cercano con datos.";
+
+/** The month's days as Mexico City dates: yyyy-MM-dd. */
+export function daysOf(year: number, month: number): string[] {
+  const first = DateTime.fromObject({ year, month, day: 1 }, { zone: ZONE });
+  return Array.from({ length: first.daysInMonth ?? 30 }, (_, i) => first.plus({ days: i }).toFormat("yyyy-LL-dd"));
+}
+
+export const YearMonthSchema = z.object({ year: z.number().int(), month: z.number().int().min(1).max(12) });
+
+/**
+ * The list behind a cell: the orders of that day, filtered as the indicator counts them (null when
+ * the indicator's source has no list screen yet). Days are yyyy-MM-dd; the orders list reads yyyy/MM/dd.
+ */
+export function drillDownHref(key: string, from: string, to: string): string | null {
+  const range = `start_date=${from.replace(/-/g, "/")}&end_date=${to.replace(/-/g, "/")}`;
+  switch (key) {
+    case "ml_sales":
+    case "ml_orders":
+    case "ml_ticket":
+    case "ml_fee_pct":
+    case "seller_shipping":
+    case "units_sold":
+    case "net_sales":
+    case "late_orders":
+      return `/orders?${range}`;
+    case "shop_sales":
+      return `/orders?${range}&filterLogisticType=ecommerce`;
+    case "quoter_orders":
+      return `/orders?${range}&filterLogisticType=cotizador`;
+    case "cancelled_pct":
+      return `/orders?${range}&order_status_filter=cancelled`;
+    case "open_claims":
+      return `/orders?${range}&claim_return_status_filter=opened`;
+    case "no_movement_24h":
+      return `/orders?${range}&assigned_move_filter=unassigned`;
+    default:
+      return null;
+  }
+}

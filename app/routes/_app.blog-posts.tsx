@@ -1,0 +1,80 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Badge } from "~/components/Badge";
+import { DataTable, editColumn, type Column } from "~/components/DataTable";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FilterBar, SearchInput } from "~/components/FilterBar";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { formatDateTime } from "~/lib/format";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState, parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
+import { listBlogPosts } from "~/modules/blogs/blog-posts.server";
+
+export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.title }];
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<BlogListData & { now: string }> {
+  await requireAccess(request);
+  const query = parseBlogListQuery(request);
+  const page = await listBlogPosts(query);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query, now: new Date().toISOString() };
+}
+
+const STATE_BADGE = { draft: "gray", scheduled: "warning", published: "success" } as const;
+
+export default function BlogList() {
+  const { rows, total, page, pageSize, query, now } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const editTo = (r: BlogRow) => `${BLOG_PATH}/${r.id}${search}`;
+  const columns: Column<BlogRow>[] = [
+    { key: "id", header: "No. Blog", className: "w-24 tabular-nums", cell: (r) => r.id },
+    {
+      key: "title",
+      header: "Título",
+      cell: (r) => (
+        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 hover:underline">
+          {r.title}
+        </Link>
+      ),
+    },
+    {
+      key: "status",
+      header: "Estatus",
+      className: "w-32",
+      cell: (r) => {
+        const state = blogState(r, new Date(now));
+        return <Badge variant={STATE_BADGE[state]}>{BLOG_STATE_LABELS[state]}</Badge>;
+      },
+    },
+    { key: "publishAt", header: "Publicación", className: "whitespace-nowrap tabular-nums", cell: (r) => (r.publishAt ? formatDateTime(r.publishAt) : "—") },
+    { key: "createdAt", header: "Creado", className: "whitespace-nowrap tabular-nums", cell: (r) => formatDateTime(r.createdAt) },
+    editColumn(editTo, (r) => r.title),
+  ];
+  return (
+    <div>
+      <PageHeader
+        title={BLOG_TEXTS.title}
+        total={total}
+        actions={
+          <Link to={`${BLOG_PATH}/new${search}`} preventScrollReset className="btn-primary">
+            {BLOG_TEXTS.newButton}
+          </Link>
+        }
+      />
+      <div className="card mb-4 p-4">
+        <FilterBar clearTo={BLOG_PATH} keep={[]}>
+          <SearchInput defaultValue={query.search} placeholder="Título" label="Buscar" />
+        </FilterBar>
+      </div>
+      <DataTable basePath={BLOG_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={BLOG_TEXTS.title} empty={BLOG_TEXTS.empty} />
+      <Pagination page={page} total={total} pageSize={pageSize} basePath={BLOG_PATH} />
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

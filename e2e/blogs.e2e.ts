@@ -1,0 +1,90 @@
+import { expect as baseExpect, jsEnabled, test } from "./fixtures";
+
+// The shared test machine can be slow to answer; the flows themselves have no waits.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// Both projects (JavaScript on and off) share one database: every test works on names of its own.
+const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
+
+test("a blog is created as a draft, scheduled, previewed and published", async ({ page, loginAs }, testInfo) => {
+  await loginAs("ml_manager");
+  const title = uniqueName("Blog e2e", testInfo.project.name);
+  await page.goto("/blog-posts");
+  await expect(page.getByRole("heading", { name: /Blogs/ })).toBeVisible();
+  await page.getByRole("link", { name: "Nuevo Blog" }).click();
+  await expect(page).toHaveURL(/\/blog-posts\/new$/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Nuevo Blog" })).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Título" }).fill(title);
+  if (jsEnabled(testInfo)) {
+    const editor = dialog.getByRole("textbox", { name: "Contenido" });
+    await editor.click();
+    await editor.pressSequentially("Cómo elegir un cable");
+  } else {
+    await dialog.getByLabel("Contenido").fill('<p>Cómo elegir un cable</p><script>alert("x")</script>');
+  }
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page).toHaveURL(/\/blog-posts$/);
+  await expect(page.getByTestId("toast")).toContainText("Blog Guardado! Obteniendo información...");
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("Borrador");
+
+  // Schedule: published with a date ahead.
+  await row.getByRole("link", { name: title, exact: true }).click();
+  const edit = page.getByRole("dialog");
+  await expect(edit.getByRole("textbox", { name: "Título" })).toHaveValue(title);
+  if (jsEnabled(testInfo)) await expect(edit.getByRole("toolbar", { name: "Formato" })).toBeVisible();
+  await edit.getByRole("checkbox", { name: "Publicado" }).check();
+  await expect(edit.getByRole("checkbox", { name: "Publicado" })).toBeChecked();
+  await edit.getByLabel("Fecha de publicación").fill("2999-01-02T08:00");
+  await edit.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Blog Guardado!");
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Programado");
+
+  // Preview, rendered by the server, without the script.
+  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: title, exact: true }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Vista previa" }).click();
+  await expect(page).toHaveURL(/\/blog-posts\/\d+\/preview$/);
+  const preview = page.getByTestId("blog-preview");
+  await expect(preview).toContainText("Cómo elegir un cable");
+  await expect(preview).toContainText("Programado");
+  expect(await preview.locator("script").count()).toBe(0);
+
+  // Publish now: the date is cleared.
+  await page.getByRole("dialog").getByRole("link", { name: "Editar" }).click();
+  await page.getByRole("dialog").getByLabel("Fecha de publicación").fill("");
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Blog Guardado!");
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Publicado");
+});
+
+test("script is stripped from posted content and a second post with the title gets a suffix", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const title = uniqueName("Blog doble", testInfo.project.name);
+  for (const body of ['<p>Primero</p><script>alert("x")</script>', "<p>Segundo</p>"]) {
+    const res = await page.request.post("/blog-posts/new", { form: { title, content: body, status: "on", intent: "save" }, maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+  }
+  await page.goto(`/blog-posts?search=${encodeURIComponent(title)}`);
+  const links = page.getByRole("row").getByRole("link", { name: title, exact: true });
+  await expect(links).toHaveCount(2);
+  // Oldest is last (newest first).
+  await links.last().click();
+  const slug = (await page.getByTestId("blog-slug").textContent()) ?? "";
+  await expect(page.getByRole("dialog").getByText(new RegExp(`· /${slug}$`))).toBeVisible();
+  await page.getByRole("dialog").getByRole("link", { name: "Vista previa" }).click();
+  await expect(page.getByTestId("blog-preview")).toContainText("Primero");
+  expect(await page.getByTestId("blog-preview").innerHTML()).not.toContain("script");
+  await page.goto(`/blog-posts?search=${encodeURIComponent(title)}`);
+  await links.first().click();
+  await expect(page.getByRole("dialog").getByText(new RegExp(`· /${slug}-2$`))).toBeVisible();
+});
+
+test("an unknown post answers inside the list", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  const res = await page.goto("/blog-posts/99999999");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("dialog")).toContainText("El blog no existe o fue eliminado.");
+  // The list stays behind the dialog.
+  await expect(page.locator('a[href="/blog-posts/new"]')).toHaveCount(1);
+});

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ImageRef } from "./catalog";
+
+/**
+ * The shop's blog (spec 2 'Blog post', items/blog_posts). `status` is the store's boolean
+ * (published / draft); `publishAt` lets a published post wait for its day (a scheduled post).
+ */
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Sanitised HTML (the same allowlist as the product description). */
+    content: text("content").notNull().default(""),
+    slug: text("slug").notNull(),
+    /** true = published, false = draft. */
+    status: boolean("status").notNull().default(false),
+    /** When the shop may show it; null = as soon as it is published. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    featuredImage: jsonb("featured_image").$type<(ImageRef & { alt: string }) | null>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_key").on(t.slug),
+    index("blog_posts_created_idx").on(t.createdAt, t.id),
+    index("blog_posts_title_trgm_idx").using("gin", sql`translate(lower(${t.title}), 'áàäâãéèëêíìïîóòöôõúùüûñç', 'aaaaaeeeeiiiiooooouuuunc') gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,176 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
+import { getDb } from "../../server/db/client";
+import { orders, pdvSaleLines, pdvSales, pdvSessions, questions, quotations } from "../../server/db/schema";
+import { boxScoreMonth, refreshMonth } from "~/modules/box-score/box-score.server";
+import { forgetYearRange } from "~/modules/box-score/page.server";
+import { readToast } from "~/lib/toast.server";
+import * as route from "~/routes/_app.box-score";
+import * as xlsxRoute from "~/routes/_app.box-score[.]xlsx";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+await useTestDatabase();
+
+/** Mexico City wall time in March 2019 (UTC−6, no daylight saving that month). */
+const mx = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2019, 2, day, hh + 6, mm));
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+const call = (handler: Handler, path: string, cookie: string) => settle(() => handler({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+
+beforeAll(async () => {
+  const db = getDb();
+  const base = { title: "x", orderItems: [] as Array<{ id: string; title: string; price: number; qty: number; saleFee?: number }> };
+  await db.insert(orders).values([
+    {
+      ...base, id: 9001n, orderDate: mx(4, 10), orderStatus: "paid", logisticType: "fulfillment", totalAmount: 1000, shippingCost: 100,
+      orderItems: [{ id: "A", title: "a", price: 500, qty: 2, saleFee: 60 }], claimStatus: "opened",
+      estimatedHandlingLimit: mx(5, 12), readyDate: mx(6, 12),
+    },
+    { ...base, id: 9002n, orderDate: mx(4, 12), orderStatus: "paid", logisticType: "ecommerce", totalAmount: 500, orderItems: [{ id: "B", title: "b", price: 500, qty: 1 }], intelisisMovement: "VTA-1" },
+    { ...base, id: 9003n, orderDate: mx(4, 13), orderStatus: "cancelled", logisticType: "fulfillment", totalAmount: 300, orderItems: [{ id: "C", title: "c", price: 60, qty: 5 }] },
+    // 23:30 in Mexico City is already the next day in UTC: it counts on the 5th.
+    { ...base, id: 9004n, orderDate: mx(5, 23, 30), orderStatus: "paid", logisticType: "cotizador", totalAmount: 200, orderItems: [{ id: "D", title: "d", price: 200 / 3, qty: 3 }], intelisisMovement: "X" },
+  ]);
+  const { user } = await loginAs("cajero");
+  const [session] = await db.insert(pdvSessions).values({ userId: user.id, amountOpen: 500, dateOpen: mx(4, 9) }).returning();
+  const sale = { sessionId: session.id, userId: user.id, ivaTotal: 0, invoiceCode: "ABCDE", paymentWay: "01", paymentCondition: "CONTADO" };
+  const [s1, s2] = await db
+    .insert(pdvSales)
+    .values([
+      { ...sale, saleCode: "t-1", dateCreated: mx(4, 11), total: 200, subtotal: 180, totalDiscount: 20, amountCash: 150, amountCardDebit: 50, intelisisStatus: false },
+      { ...sale, saleCode: "t-2", dateCreated: mx(4, 12), total: 100, subtotal: 100, amountCash: 120, changeMoney: 20, intelisisStatus: true },
+      { ...sale, saleCode: "t-3", dateCreated: mx(4, 13), total: 50, subtotal: 50, isActive: false },
+    ])
+    .returning();
+  const line = { productId: "P", sku: "P", description: "p", price: 1, amount: 1 };
+  await db.insert(pdvSaleLines).values([
+    { ...line, saleId: s1.id, qty: 2 },
+    { ...line, saleId: s1.id, qty: 1, isActive: false },
+    { ...line, saleId: s2.id, qty: 4 },
+  ]);
+  await db.insert(quotations).values([
+    { folio: "BS-1", total: 1000, createdAt: mx(4, 10) },
+    { folio: "BS-2", total: 500, createdAt: mx(5, 10) },
+  ]);
+  const q = { message: "?", clientId: 1, clientNickname: "c" };
+  // 2019-03-04 is a Monday.
+  await db.insert(questions).values([
+    { ...q, id: 7001, dateCreated: mx(4, 10), answeredAt: mx(4, 10, 30), status: "ANSWERED" },
+    { ...q, id: 7002, dateCreated: mx(4, 11), answeredAt: mx(4, 13), status: "ANSWERED" },
+    { ...q, id: 7003, dateCreated: mx(4, 20), answeredAt: mx(4, 20, 5), status: "ANSWERED" },
+    { ...q, id: 7004, dateCreated: mx(4, 12) },
+  ]);
+  forgetYearRange();
+});
+
+async function march() {
+  const { rows } = await boxScoreMonth(2019, 3);
+  return new Map(rows.map((r) => [r.key, r]));
+}
+const close = (v: number | null | undefined) => (v === null || v === undefined ? v : Math.round(v * 100) / 100);
+
+describe("indicator formulas on a hand-made month", () => {
+  // [indicator, day 4, day 5, month total] — worked out by hand from the rows above.
+  it.each([
+    ["net_sales", 1800, 200, 2000],
+    ["ml_sales", 1000, 0, 1000],
+    ["shop_sales", 500, 0, 500],
+    ["pdv_sales", 300, 0, 300],
+    ["quoter_orders", 0, 1, 1],
+    ["ml_orders", 1, 0, 1],
+    ["ml_ticket", 1000, null, 1000],
+    ["pdv_tickets", 2, 0, 2],
+    ["pdv_ticket", 150, null, 150],
+    ["units_sold", 9, 3, 12],
+    ["ml_fee_pct", 12, null, 12],
+    ["seller_shipping", 100, 0, 100],
+    ["cancelled_pct", 33.33, 0, 25],
+    ["open_claims", 1, 0, 1],
+    ["late_orders", 1, 0, 1],
+    ["no_movement_24h", 1, 0, 1],
+    ["pdv_discount_pct", 6.67, null, 6.67],
+    ["pdv_cancelled", 1, 0, 1],
+    ["cash_share", 83.33, null, 83.33],
+    ["debit_share", 16.67, null, 16.67],
+    ["credit_share", 0, null, 0],
+    ["pdv_not_in_erp", 1, 0, 1],
+    ["quotes_created", 1, 1, 2],
+    ["amount_quoted", 1000, 500, 1500],
+    ["questions", 4, 0, 4],
+    ["answer_minutes", 75, null, 75],
+    ["answered_in_target_pct", 33.33, null, 33.33],
+  ] as const)("%s", async (key, day4, day5, total) => {
+    const row = (await march()).get(key)!;
+    expect(row.missing).toBeNull();
+    expect([close(row.days[3]), close(row.days[4]), close(row.total)]).toEqual([day4, day5, total]);
+    expect(row.days).toHaveLength(31);
+  });
+
+  it("indicators without a source say so instead of a number", async () => {
+    const rows = await march();
+    for (const key of ["cash_cut_diff", "quote_to_order_pct", "urgent_messages", "invoices_stamped_pct"]) {
+      expect(rows.get(key)?.missing).toBeTruthy();
+      expect(rows.get(key)?.total).toBeNull();
+    }
+    expect(rows.size).toBe(31);
+  });
+
+  it("a write shows after the month is refreshed, not before its time-to-live", async () => {
+    await refreshMonth(2019, 3, { force: true });
+    await getDb().insert(orders).values({ id: 9005n, title: "x", orderDate: mx(10, 10), orderStatus: "paid", logisticType: "fulfillment", totalAmount: 70 });
+    expect((await march()).get("ml_sales")?.days[9]).toBe(0);
+    const later = new Date(Date.now() + 16 * 60_000);
+    expect(await refreshMonth(2019, 3, { now: later })).toBe(true);
+    expect((await march()).get("ml_sales")?.days[9]).toBe(70);
+  });
+});
+
+describe("route", () => {
+  it("admits Admin, Developer, MercadoLibre Manager and Inventory; others go home", async () => {
+    for (const role of ["admin", "developer", "ml_manager", "inventory"] as const) {
+      const { cookie } = await loginAs(role);
+      const out = (await call(route.loader as Handler, "/box-score?year=2019&month=3", cookie)) as { year: number; month: number; years: number[] };
+      expect(out).toMatchObject({ year: 2019, month: 3 });
+    }
+    for (const role of ["shop_manager", "cajero", "practicante"] as const) {
+      const { cookie } = await loginAs(role);
+      const res = (await call(route.loader as Handler, "/box-score?year=2019&month=3", cookie)) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).not.toContain("box-score");
+      const file = (await call(xlsxRoute.loader as Handler, "/box-score.xlsx?year=2019&month=3", cookie)) as Response;
+      expect(file.status).toBe(302);
+    }
+  });
+
+  it("offers every year with data and sends an out-of-range year or month to the nearest page with a message", async () => {
+    const { cookie } = await loginAs("admin");
+    const out = (await call(route.loader as Handler, "/box-score?year=2019&month=3", cookie)) as { years: number[] };
+    expect(out.years).toEqual([2019]);
+    for (const [query, target] of [
+      ["?year=1800&month=3", "/box-score?year=2019&month=3"],
+      ["?year=2019&month=13", "/box-score?year=2019&month=12"],
+      ["?year=2019&month=0", "/box-score?year=2019&month=1"],
+      ["?year=2999&month=-4", "/box-score?year=2019&month=1"],
+    ]) {
+      const res = (await call(route.loader as Handler, `/box-score${query}`, cookie)) as Response;
+      expect(res.headers.get("Location")).toBe(target);
+      const toast = (await readToast(new Request("http://localhost/", { headers: { cookie: (res.headers.get("Set-Cookie") ?? "").split(";")[0] } }))).toast;
+      expect(toast?.message).toBe("El año o mes pedido no existe; se muestra el más cercano con datos.");
+    }
+  });
+
+  it("exports the month as .xlsx with one row per indicator", async () => {
+    const { cookie } = await loginAs("inventory");
+    const res = (await call(xlsxRoute.loader as Handler, "/box-score.xlsx?year=2019&month=3", cookie)) as Response;
+    expect(res.headers.get("Content-Type")).toContain("spreadsheetml");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe("Indicador");
+    expect(sheet.getRow(1).getCell(2 + 31 + 1).value).toBe("Total del mes");
+    expect(sheet.rowCount).toBe(1 + 31);
+    const amountQuoted = sheet.getRows(2, 31)!.find((r) => r.getCell(1).value === "Monto cotizado")!;
+    expect([amountQuoted.getCell(3 + 3).value, amountQuoted.getCell(3 + 4).value, amountQuoted.getCell(34).value]).toEqual([1000, 500, 1500]);
+  });
+});

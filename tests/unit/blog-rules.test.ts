@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { BLOG_PAGE_SIZE, BLOG_TEXTS, BlogFormSchema, blogSlug, blogState, freeSlug, parseBlogListQuery, parsePublishAt, publishAtInputValue } from "~/modules/blogs/blog-posts";
+import { sanitizeRichText } from "~/lib/sanitize-html.server";
+
+describe("blog slug (spec 5: title lowercased, *+~.¬=|°,?/%&$#()'\"!:@ removed, spaces to hyphens)", () => {
+  it.each([
+    ["Guía de Iluminación LED", "guía-de-iluminación-led"],
+    ["¿Qué cable usar? 10% más barato!", "¿qué-cable-usar-10-más-barato"],
+    ["a*b+c~d.e¬f=g|h°i,j?k/l%m&n$o#p(q)r's\"t!u:v@w", "abcdefghijklmnopqrstuvw"],
+    ["  Dos   espacios  ", "dos-espacios"],
+    ["Uno : dos", "uno-dos"],
+    ["@@@", ""],
+  ])("%s → %s", (title, slug) => {
+    expect(blogSlug(title)).toBe(slug);
+  });
+
+  it("a clash gets the first free numeric suffix", () => {
+    expect(freeSlug("luz", new Set())).toBe("luz");
+    expect(freeSlug("luz", new Set(["luz"]))).toBe("luz-2");
+    expect(freeSlug("luz", new Set(["luz", "luz-2", "luz-3"]))).toBe("luz-4");
+    expect(freeSlug("luz", new Set(["luz-2"]))).toBe("luz");
+  });
+});
+
+describe("blog status shown", () => {
+  const now = new Date("2026-06-01T12:00:00Z");
+  it.each([
+    [{ status: false, publishAt: null }, "draft"],
+    [{ status: false, publishAt: "2026-07-01T00:00:00Z" }, "draft"],
+    [{ status: true, publishAt: null }, "published"],
+    [{ status: true, publishAt: "2026-05-01T00:00:00Z" }, "published"],
+    [{ status: true, publishAt: "2026-06-01T12:00:01Z" }, "scheduled"],
+  ] as const)("%o → %s", (post, state) => {
+    expect(blogState(post, now)).toBe(state);
+  });
+});
+
+describe("publish date is Mexico City wall time", () => {
+  it("reads and writes datetime-local values", () => {
+    expect(parsePublishAt("2026-12-01T09:30")?.toISOString()).toBe("2026-12-01T15:30:00.000Z");
+    expect(publishAtInputValue("2026-12-01T15:30:00.000Z")).toBe("2026-12-01T09:30");
+    expect(parsePublishAt("2026-02-30T09:30")).toBeNull();
+    expect(parsePublishAt("mañana")).toBeNull();
+  });
+});
+
+describe("list query and form", () => {
+  it("pages by 10 and falls back on bad values", () => {
+    expect(BLOG_PAGE_SIZE).toBe(10);
+    expect(parseBlogListQuery(new URLSearchParams("page=abc&search=%20luz%20"))).toEqual({ page: 1, search: "luz" });
+  });
+  it("the saved message is the spec's", () => {
+    expect(BLOG_TEXTS.saved).toBe("Blog Guardado! Obteniendo información...");
+  });
+  it("refuses a title with no letter or digit and a bad date", () => {
+    const r = BlogFormSchema.safeParse({ title: "!!!", publishAt: "ayer" });
+    expect(r.success).toBe(false);
+    expect(r.error?.flatten().fieldErrors).toMatchObject({ title: ["El título debe tener al menos una letra o un número"], publishAt: [expect.any(String)] });
+  });
+});
+
+describe("rich text sanitiser", () => {
+  it.each([
+    ["<p>Hola<script>alert(1)</script></p>", "<p>Hola</p>"],
+    ['<p onclick="x()">a</p>', "<p>a</p>"],
+    ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="https://x.mx" target="_blank">x</a>', '<a href="https://x.mx" target="_blank" rel="noopener noreferrer">x</a>'],
+    ['<a href="mailto:a@b.mx">m</a>', '<a href="mailto:a@b.mx">m</a>'],
+    ['<img src="https://x.mx/a.png" alt="a" onerror="x()">', '<img src="https://x.mx/a.png" alt="a" />'],
+    ['<img src="data:image/png;base64,AAA">', "<img />"],
+    ["<h1>T</h1><h2>S</h2>", "T<h2>S</h2>"],
+    ["<style>p{}</style><iframe src=x></iframe><b>n</b>", "<strong>n</strong>"],
+    ["<ul><li>uno</li></ul><blockquote>c</blockquote><pre><code>x</code></pre>", "<ul><li>uno</li></ul><blockquote>c</blockquote><pre><code>x</code></pre>"],
+  ])("%s", (input, output) => {
+    expect(sanitizeRichText(input)).toBe(output);
+  });
+});
