@@ -15,6 +15,8 @@ import { listSessionSales, listSessions } from "~/modules/pdv/history.server";
 import { parseQuantity, parseMoney } from "~/modules/pdv/rules";
 import { formValues, TillIntent } from "~/modules/pdv/schemas";
 import { PdvScreen } from "~/modules/pdv/ui/screen";
+import { startPdvOutboxWorker } from "~/modules/pdv/sale.server";
+import { getEnv } from "@server/env";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -39,6 +41,8 @@ function z_id() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
+  // Sales still owed to the ERP (after a restart or a failure) go out from the first visit on.
+  if (getEnv().NODE_ENV !== "test") startPdvOutboxWorker();
   const url = new URL(request.url);
   const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);

@@ -16,7 +16,7 @@ export function invoiceUrl(invoiceCode: string) {
 }
 
 const STYLE = `
-@page { size: 100mm auto; margin: 4mm; }
+@page { size: 100mm 297mm; margin: 4mm; }
 * { box-sizing: border-box; }
 body { font-family: "DejaVu Sans Mono", monospace; font-size: 10pt; width: 92mm; margin: 0 auto; color: #000; }
 h1 { font-size: 12pt; text-align: center; margin: 0 0 2mm; }
