@@ -18,6 +18,23 @@ import { SHOP_SECTION_LISTS } from "./lists/shop-sections";
 import { CATALOG_LISTS } from "./lists/catalogs";
 import { BOX_SCORE_LISTS } from "./lists/box-score";
 
+import { PDV_LISTS } from "./lists/pdv";
+
 export type { BenchList };
 
-export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS, ...PUBLICATIONS_LISTS, ...QUESTION_LISTS, ...MESSAGE_LISTS, ...SURTIDO_LISTS, ...TAXONOMY_LISTS, ...INVOICE_LISTS, ...CONTENT_LISTS, ...ASSISTANT_LISTS, ...SHOP_SECTION_LISTS, ...CATALOG_LISTS, ...BOX_SCORE_LISTS];
+export const LISTS: BenchList[] = [
+  ...SYSTEM_LISTS,
+  ...ORDERS_LISTS,
+  ...PUBLICATIONS_LISTS,
+  ...QUESTION_LISTS,
+  ...MESSAGE_LISTS,
+  ...SURTIDO_LISTS,
+  ...TAXONOMY_LISTS,
+  ...INVOICE_LISTS,
+  ...CONTENT_LISTS,
+  ...ASSISTANT_LISTS,
+  ...SHOP_SECTION_LISTS,
+  ...CATALOG_LISTS,
+  ...BOX_SCORE_LISTS,
+  ...PDV_LISTS,
+];

@@ -32,6 +32,8 @@ const schema = z
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(20000),
     PUBLIC_URL: z.string().url().optional(),
+    /** Where a ticket's QR sends the customer to invoice the sale (the invoice code is appended). */
+    TICKET_INVOICE_URL: z.string().url().default("https://facturacion.electrica.mx/facturar"),
   })
   .superRefine((env, ctx) => {
     if (env.INTEGRATIONS !== "http") return;

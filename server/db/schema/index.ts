@@ -10,3 +10,4 @@ export * from "./content";
 export * from "./assistants";
 export * from "./blogs";
 export * from "./box-score";
+export * from "./pdv";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp,
+  boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
@@ -73,10 +73,23 @@ export const pdvSessions = pgTable(
     amountCardCredit: money("amount_card_credit"),
     amountClose: money("amount_close"),
     amountDetail: jsonb("amount_detail").$type<Record<string, number> | null>(),
+    /** The cart's discount (0, 2, 4, 8 or 10): the cart lives on the open session, not in a browser. */
+    cartDiscount: integer("cart_discount").notNull().default(0),
+    /** Set when a manager's code opened delete mode; cleared by a wrong code or a sale. */
+    deleteModeBy: integer("delete_mode_by").references(() => users.id),
+    /** Set when a manager's code let the cashier see the expected close-box amounts. */
+    expectedShownBy: integer("expected_shown_by").references(() => users.id),
+    codeFailures: integer("code_failures").notNull().default(0),
+    codeLockedUntil: timestamp("code_locked_until", { withTimezone: true }),
+    closeDifference: money("close_difference"),
+    closeReason: text("close_reason"),
+    closeApprovedBy: integer("close_approved_by").references(() => users.id),
   },
   (t) => [
     index("pdv_sessions_user_open_idx").on(t.userId).where(sql`${t.dateClose} is null`),
     index("pdv_sessions_date_idx").on(t.dateOpen.desc()),
+    index("pdv_sessions_user_close_idx").on(t.userId, t.dateClose.desc()),
+    uniqueIndex("pdv_sessions_one_open_uq").on(t.userId).where(sql`${t.dateClose} is null`),
   ],
 );
 
@@ -111,8 +124,14 @@ export const pdvSales = pgTable(
     cancelDetail: text("cancel_detail"),
     dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
     lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+    /** The payment form's one-time token: a second submit of the same form finds this sale. */
+    paymentToken: text("payment_token").unique(),
   },
-  (t) => [index("pdv_sales_session_idx").on(t.sessionId, t.dateCreated.desc())],
+  (t) => [
+    index("pdv_sales_session_idx").on(t.sessionId, t.dateCreated.desc()),
+    index("pdv_sales_session_active_idx").on(t.sessionId, t.isActive.desc(), t.dateCreated.desc()),
+    index("pdv_sales_user_idx").on(t.userId, t.dateCreated.desc()),
+  ],
 );
 
 export const pdvSaleLines = pgTable(

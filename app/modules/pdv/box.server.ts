@@ -1,0 +1,220 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@server/db/client";
+import { pdvCartLines, pdvSessions, products } from "@server/db/schema";
+import { audit } from "~/modules/logs/audit.server";
+import { checkCode } from "./codes.server";
+import { discountNeedsCode, isDiscount, saleTotals, toCents, toggleDiscount, type Discount, type Totals } from "./rules";
+
+export const INVALID_AMOUNT = "Por favor ingresa un monto válido.";
+export const NOT_FOUND = "No se encontró el producto solicitado.";
+export const NO_PRICE = "Lo sentimos, no se ha podido agregar el producto debido a que no cuenta con la información suficiente.";
+export const BOX_CLOSED = "Tu caja está cerrada: abre la caja para continuar.";
+
+export type Box = typeof pdvSessions.$inferSelect;
+export type CartLine = { id: number; productId: string; sku: string; description: string; priceCents: number; qty: number; amountCents: number; barcode: string | null };
+export type Cart = { lines: CartLine[]; discount: Discount; totals: Totals };
+
+export type PdvResult<T = null> = { ok: true; value: T; message?: string } | { ok: false; message: string; status: 400 | 404 | 409 | 422 | 429 };
+
+const fail = (message: string, status: 400 | 404 | 409 | 422 | 429 = 422) => ({ ok: false as const, message, status });
+
+/** The user's open cash-box session, if any (a session is open while date_close is null). */
+export async function openBoxOf(userId: number, tx: Tx = getDb()): Promise<Box | null> {
+  const [row] = await tx.select().from(pdvSessions).where(and(eq(pdvSessions.userId, userId), isNull(pdvSessions.dateClose))).limit(1);
+  return row ?? null;
+}
+
+/** Locks the user's open session for the rest of the transaction (one writer per till at a time). */
+export async function lockOpenBox(tx: Tx, userId: number): Promise<Box | null> {
+  const [row] = await tx
+    .select()
+    .from(pdvSessions)
+    .where(and(eq(pdvSessions.userId, userId), isNull(pdvSessions.dateClose)))
+    .for("update")
+    .limit(1);
+  return row ?? null;
+}
+
+export async function openBox(userId: number, amountCents: number | null): Promise<PdvResult<{ sessionId: number }>> {
+  if (amountCents === null || !Number.isFinite(amountCents) || amountCents <= 0) return fail(INVALID_AMOUNT, 400);
+  return getDb().transaction(async (tx) => {
+    const existing = await lockOpenBox(tx, userId);
+    if (existing) return { ok: true as const, value: { sessionId: existing.id } };
+    const [row] = await tx
+      .insert(pdvSessions)
+      .values({ userId, amountOpen: amountCents / 100 })
+      .onConflictDoNothing()
+      .returning({ id: pdvSessions.id });
+    const id = row?.id ?? (await openBoxOf(userId, tx))!.id;
+    await audit({ message: `PDV: caja abierta con ${(amountCents / 100).toFixed(2)}`, type: "create", tags: ["pdv", "session"], identifier: id, userId }, tx);
+    return { ok: true as const, value: { sessionId: id } };
+  });
+}
+
+export async function loadCart(box: Pick<Box, "id" | "cartDiscount">, tx: Tx = getDb()): Promise<Cart> {
+  const rows = await tx.select().from(pdvCartLines).where(eq(pdvCartLines.sessionId, box.id)).orderBy(asc(pdvCartLines.id));
+  const lines = rows.map((r) => {
+    const priceCents = toCents(r.price);
+    return { id: r.id, productId: r.productId, sku: r.sku, description: r.description, priceCents, qty: r.qty, amountCents: priceCents * r.qty, barcode: r.barcode };
+  });
+  const discount = isDiscount(box.cartDiscount) ? box.cartDiscount : 0;
+  return { lines, discount, totals: saleTotals(lines, discount) };
+}
+
+/** Product id (upper-cased) first, then EAN/UPC. */
+export async function findProductForScan(raw: string, tx: Tx = getDb()) {
+  const text = raw.trim();
+  const fields = { id: products.id, name: products.name, descripcion1: products.descripcion1, intelisisName: products.intelisisName, price: products.price, eanUpc: products.eanUpc };
+  const [byId] = await tx.select(fields).from(products).where(eq(products.id, text.toUpperCase())).limit(1);
+  if (byId) return byId;
+  if (text === "" || text === "0") return null;
+  const [byEan] = await tx
+    .select(fields)
+    .from(products)
+    .where(and(eq(products.eanUpc, text), sql`${products.eanUpc} is not null and ${products.eanUpc} <> '' and ${products.eanUpc} <> '0'`))
+    .limit(1);
+  return byEan ?? null;
+}
+
+/** Scanning adds the product with quantity 1, or one more of it when it is already in the cart. */
+export async function scanProduct(userId: number, raw: string): Promise<PdvResult<{ sku: string }>> {
+  const text = raw.trim();
+  if (!text) return fail("Escanea o escribe un producto.", 400);
+  if (text.length > 60) return fail(NOT_FOUND, 404);
+  return getDb().transaction(async (tx) => {
+    const box = await lockOpenBox(tx, userId);
+    if (!box) return fail(BOX_CLOSED, 409);
+    const product = await findProductForScan(text, tx);
+    if (!product) return fail(NOT_FOUND, 404);
+    if (!(product.price > 0)) return fail(NO_PRICE, 422);
+    await tx
+      .insert(pdvCartLines)
+      .values({
+        sessionId: box.id,
+        productId: product.id,
+        sku: product.id,
+        description: product.descripcion1 || product.intelisisName || product.name,
+        price: product.price,
+        qty: 1,
+        barcode: product.eanUpc && product.eanUpc === text ? product.eanUpc : null,
+      })
+      .onConflictDoUpdate({
+        target: [pdvCartLines.sessionId, pdvCartLines.productId],
+        set: { qty: sql`least(${pdvCartLines.qty} + 1, 9999)` },
+      });
+    return { ok: true as const, value: { sku: product.id } };
+  });
+}
+
+/** Typed quantity (already parsed by the rules: at least 1). */
+export async function setLineQty(userId: number, lineId: number, qty: number): Promise<PdvResult> {
+  return getDb().transaction(async (tx) => {
+    const box = await lockOpenBox(tx, userId);
+    if (!box) return fail(BOX_CLOSED, 409);
+    const rows = await tx
+      .update(pdvCartLines)
+      .set({ qty })
+      .where(and(eq(pdvCartLines.id, lineId), eq(pdvCartLines.sessionId, box.id)))
+      .returning({ id: pdvCartLines.id });
+    if (rows.length === 0) return fail("El producto ya no está en el carrito.", 404);
+    return { ok: true as const, value: null };
+  });
+}
+
+/** Minus: one less; at 1 it asks to remove the line, which needs delete mode. */
+export async function stepLineQty(userId: number, lineId: number, step: 1 | -1): Promise<PdvResult<{ needsCode?: boolean }>> {
+  return getDb().transaction(async (tx) => {
+    const box = await lockOpenBox(tx, userId);
+    if (!box) return fail(BOX_CLOSED, 409);
+    const [line] = await tx.select().from(pdvCartLines).where(and(eq(pdvCartLines.id, lineId), eq(pdvCartLines.sessionId, box.id))).limit(1);
+    if (!line) return fail("El producto ya no está en el carrito.", 404);
+    const next = line.qty + step;
+    if (next < 1) {
+      if (!box.deleteModeBy) return { ok: true as const, value: { needsCode: true } };
+      await removeLineTx(tx, box, line.id, userId);
+      return { ok: true as const, value: {} };
+    }
+    await tx.update(pdvCartLines).set({ qty: Math.min(next, 9999) }).where(eq(pdvCartLines.id, line.id));
+    return { ok: true as const, value: {} };
+  });
+}
+
+async function removeLineTx(tx: Tx, box: Box, lineId: number, userId: number) {
+  const [removed] = await tx
+    .delete(pdvCartLines)
+    .where(and(eq(pdvCartLines.id, lineId), eq(pdvCartLines.sessionId, box.id)))
+    .returning({ sku: pdvCartLines.sku, qty: pdvCartLines.qty });
+  if (!removed) return false;
+  await audit(
+    { message: `PDV: producto ${removed.sku} eliminado del carrito`, type: "delete", tags: ["pdv", "cart"], identifier: box.id, userId, detail: { ...removed, approvedBy: box.deleteModeBy } },
+    tx,
+  );
+  await resetDiscountIfEmpty(tx, box.id);
+  return true;
+}
+
+/** The discount resets when the cart empties. */
+async function resetDiscountIfEmpty(tx: Tx, sessionId: number) {
+  await tx
+    .update(pdvSessions)
+    .set({ cartDiscount: 0 })
+    .where(and(eq(pdvSessions.id, sessionId), sql`not exists (select 1 from ${pdvCartLines} where ${pdvCartLines.sessionId} = ${sessionId})`));
+}
+
+export async function removeLine(userId: number, lineId: number): Promise<PdvResult<{ needsCode?: boolean }>> {
+  return getDb().transaction(async (tx) => {
+    const box = await lockOpenBox(tx, userId);
+    if (!box) return fail(BOX_CLOSED, 409);
+    if (!box.deleteModeBy) return { ok: true as const, value: { needsCode: true } };
+    const removed = await removeLineTx(tx, box, lineId, userId);
+    if (!removed) return fail("El producto ya no está en el carrito.", 404);
+    return { ok: true as const, value: {} };
+  });
+}
+
+export type Authorization = { kind: "discount"; discount: 8 | 10 } | { kind: "delete" } | { kind: "expected" };
+
+export const AUTHORIZATION_LABEL: Record<Authorization["kind"], string> = {
+  discount: "un descuento",
+  delete: "eliminar productos",
+  expected: "mostrar los montos esperados",
+};
+
+/** 2 % and 4 % apply at once; 8 % and 10 % come through authorize(). Pressing the active one clears it. */
+export async function pressDiscount(userId: number, pressed: Discount): Promise<PdvResult<{ needsCode?: boolean; discount: Discount }>> {
+  return getDb().transaction(async (tx) => {
+    const box = await lockOpenBox(tx, userId);
+    if (!box) return fail(BOX_CLOSED, 409);
+    const current = isDiscount(box.cartDiscount) ? box.cartDiscount : 0;
+    const next = toggleDiscount(current, pressed);
+    if (next !== 0 && discountNeedsCode(next)) return { ok: true as const, value: { needsCode: true, discount: current } };
+    const [line] = await tx.select({ id: pdvCartLines.id }).from(pdvCartLines).where(eq(pdvCartLines.sessionId, box.id)).limit(1);
+    if (!line && next !== 0) return fail("Agrega productos antes de aplicar un descuento.", 422);
+    await tx.update(pdvSessions).set({ cartDiscount: next }).where(eq(pdvSessions.id, box.id));
+    return { ok: true as const, value: { discount: next } };
+  });
+}
+
+/** A manager's code approving one of the gated cart actions. */
+export async function authorize(userId: number, what: Authorization, code: string): Promise<PdvResult<{ approver: string }>> {
+  return getDb().transaction(async (tx) => {
+    const box = await lockOpenBox(tx, userId);
+    if (!box) return fail(BOX_CLOSED, 409);
+    const purpose = what.kind === "discount" ? `el descuento de ${what.discount} %` : AUTHORIZATION_LABEL[what.kind];
+    if (what.kind === "discount") {
+      const [line] = await tx.select({ id: pdvCartLines.id }).from(pdvCartLines).where(eq(pdvCartLines.sessionId, box.id)).limit(1);
+      if (!line) return fail("Agrega productos antes de aplicar un descuento.", 422);
+    }
+    const check = await checkCode(tx, box.id, code, purpose, userId);
+    if (!check.ok) return fail(check.message, check.message.startsWith("Demasiados") ? 429 : 422);
+    const approverId = check.approver.id;
+    if (what.kind === "discount") await tx.update(pdvSessions).set({ cartDiscount: what.discount }).where(eq(pdvSessions.id, box.id));
+    if (what.kind === "delete") await tx.update(pdvSessions).set({ deleteModeBy: approverId }).where(eq(pdvSessions.id, box.id));
+    if (what.kind === "expected") await tx.update(pdvSessions).set({ expectedShownBy: approverId }).where(eq(pdvSessions.id, box.id));
+    return { ok: true as const, value: { approver: check.approver.name } };
+  });
+}
+
+export async function endDeleteMode(userId: number) {
+  await getDb().update(pdvSessions).set({ deleteModeBy: null }).where(and(eq(pdvSessions.userId, userId), isNull(pdvSessions.dateClose)));
+}

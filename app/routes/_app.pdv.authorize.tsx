@@ -1,0 +1,88 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { parseQuery } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { authorize, openBoxOf, type Authorization } from "~/modules/pdv/box.server";
+import { AuthorizeForm, AuthorizeWhat, formValues } from "~/modules/pdv/schemas";
+
+const TITLES = {
+  "discount-8": "Autorizar descuento de 8 %",
+  "discount-10": "Autorizar descuento de 10 %",
+  delete: "Eliminar productos",
+  expected: "Mostrar montos esperados",
+} as const;
+
+function whatOf(request: Request) {
+  return parseQuery(request, { what: AuthorizeWhat.optional().catch(undefined) }).what;
+}
+
+function toAuthorization(what: keyof typeof TITLES): Authorization {
+  if (what === "discount-8") return { kind: "discount", discount: 8 };
+  if (what === "discount-10") return { kind: "discount", discount: 10 };
+  return { kind: what };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const what = whatOf(request);
+  if (!what) throw new Response("No encontrado", { status: 404 });
+  if (!(await openBoxOf(user.id))) throw redirect("/pdv");
+  return { what, title: TITLES[what] };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAccess(request);
+  const what = whatOf(request);
+  if (!what) throw new Response("No encontrado", { status: 404 });
+  const form = AuthorizeForm.safeParse(formValues(await request.formData()));
+  if (!form.success) return data({ error: "Solicitud no válida." }, { status: 400 });
+  if (!form.data.code.trim()) return data({ error: "Ingresa el código de confirmación." }, { status: 400 });
+  const result = await authorize(user.id, toAuthorization(what), form.data.code);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (what === "delete") {
+    return redirectWithToast("/pdv", { title: "Código verificado", message: "Código verificado, ahora puedes eliminar varios productos a la vez", variant: "success" });
+  }
+  if (what === "expected") return redirectWithToast("/pdv/close", { title: "Código correcto", message: `Autorizó: ${result.value.approver}`, variant: "success" });
+  return redirectWithToast("/pdv", { title: "Código verificado", message: `Descuento autorizado por ${result.value.approver}.`, variant: "success" });
+}
+
+export default function Authorize() {
+  const { what, title } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const closeTo = what === "expected" ? "/pdv/close" : "/pdv";
+  return (
+    <RouteDialog
+      title={title}
+      closeTo={closeTo}
+      footer={
+        <>
+          <Link to={closeTo} className="btn-secondary">
+            Cancelar
+          </Link>
+          <button type="submit" form="authorize-form" className="btn-primary" disabled={busy}>
+            Verificar
+          </button>
+        </>
+      }
+    >
+      <Form method="post" id="authorize-form" className="space-y-2">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Código de confirmación</span>
+          <input name="code" type="password" autoComplete="off" className="input" autoFocus maxLength={50} aria-invalid={result?.error ? true : undefined} aria-describedby="code-error" />
+        </label>
+        <p id="code-error" role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
+          {result?.error}
+        </p>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/pdv" notFoundTitle="Autorización no encontrada" notFoundText="La acción que intentas autorizar no existe." />;
+}

@@ -1,0 +1,186 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { can } from "~/lib/access";
+import { formatMoney } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { openBoxOf } from "~/modules/pdv/box.server";
+import { CLOSED_OK, closeBox, sessionFigures } from "~/modules/pdv/close.server";
+import { closeCheck, denominationCents, DENOMINATIONS, parseMoney, type CloseCheck } from "~/modules/pdv/rules";
+import { CloseForm, denominationField, formValues, parseCounts } from "~/modules/pdv/schemas";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const box = await openBoxOf(user.id);
+  if (!box) throw redirect("/pdv");
+  const showExpected = can(user, "pdv.history") || box.expectedShownBy !== null;
+  const figures = await sessionFigures(box.id);
+  return {
+    sessionId: box.id,
+    showExpected,
+    // A cashier's page does not carry the expected amounts until a manager's code shows them.
+    expected: showExpected ? { fundCents: figures.fundCents, cashCents: figures.cashCents, debitCents: figures.debitCents, creditCents: figures.creditCents } : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAccess(request);
+  const parsed = CloseForm.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ error: "Solicitud no válida.", check: null as CloseCheck | null, matches: false }, { status: 400 });
+  const input = parsed.data;
+  const counts = parseCounts(input as Record<string, unknown>);
+  const fund = parseMoney(input.fund);
+  const debit = parseMoney(input.debit);
+  const credit = parseMoney(input.credit);
+  if (!counts || fund === null || debit === null || credit === null) {
+    return data({ error: "Escribe cantidades válidas: piezas enteras y montos con hasta dos decimales.", check: null, matches: false }, { status: 400 });
+  }
+  const box = await openBoxOf(user.id);
+  if (!box) return redirect("/pdv");
+  const showExpected = can(user, "pdv.history") || box.expectedShownBy !== null;
+  if (input.intent === "check") {
+    const figures = await sessionFigures(box.id);
+    const check = closeCheck(figures, { drawerCents: denominationCents(counts), fundCents: fund, debitCents: debit, creditCents: credit });
+    // A cashier without a manager's code learns whether it adds up, never the expected figures.
+    return data({ error: check.matches ? null : "Los montos no cuadran todavía.", check: showExpected ? check : null, matches: check.matches });
+  }
+  const result = await closeBox(user.id, { sessionId: input.session, denominations: counts, fundCents: fund, debitCents: debit, creditCents: credit, code: input.code, reason: input.reason });
+  if (!result.ok) return data({ error: result.message, check: showExpected ? (result.check ?? null) : null, matches: false }, { status: result.status });
+  return redirectWithToast(`/pdv?cut=${result.value.sessionId}`, { title: "Caja cerrada", message: CLOSED_OK, variant: "success" });
+}
+
+export default function CloseBox() {
+  const { sessionId, showExpected, expected } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [counts, setCounts] = useState<Record<string, string>>({});
+  const [fund, setFund] = useState("");
+  const [debit, setDebit] = useState("");
+  const [credit, setCredit] = useState("");
+  const [reason, setReason] = useState("");
+  const drawer = useMemo(() => {
+    const parsed = Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Number(counts[String(d)] || 0) || 0]));
+    return denominationCents(parsed);
+  }, [counts]);
+  const live = expected ? closeCheck(expected, { drawerCents: drawer, fundCents: parseMoney(fund) ?? 0, debitCents: parseMoney(debit) ?? 0, creditCents: parseMoney(credit) ?? 0 }) : null;
+  const check = live ?? (result?.check as CloseCheck | null) ?? null;
+  const rows = check && expected ? ([["Total", check.total], ["Tarjetas", check.card], ["Efectivo", check.cash], ["Fondo", check.fund]] as const) : [];
+  return (
+    <RouteDialog
+      title="Cerrar caja"
+      closeTo="/pdv"
+      size="lg"
+      footer={
+        <>
+          <Link to="/pdv" className="btn-secondary">
+            Volver
+          </Link>
+          <button type="submit" form="close-form" name="intent" value="check" className="btn-secondary">
+            Calcular
+          </button>
+          <button type="submit" form="close-form" name="intent" value="close" className="btn-danger" disabled={busy || Boolean(live && !live.matches && reason.trim() === "")}>
+            Cerrar caja
+          </button>
+        </>
+      }
+    >
+      <Form method="post" id="close-form" className="space-y-4">
+        <input type="hidden" name="session" value={sessionId} />
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">Efectivo en caja por denominación</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {DENOMINATIONS.map((d) => (
+              <label key={d} className="flex items-center gap-2 text-sm">
+                <span className="w-14 text-right">{formatMoney(d)}</span>
+                <input
+                  name={denominationField(d)}
+                  inputMode="numeric"
+                  aria-label={`Piezas de ${formatMoney(d)}`}
+                  className="input w-full min-w-0"
+                  value={counts[String(d)] ?? ""}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    setCounts((old) => ({ ...old, [String(d)]: v }));
+                  }}
+                />
+              </label>
+            ))}
+          </div>
+          <p className="mt-2 text-sm">
+            Contado en caja: <strong data-testid="drawer-total">{formatMoney(drawer / 100)}</strong>
+          </p>
+        </fieldset>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Fondo</span>
+            <input name="fund" inputMode="decimal" className="input" value={fund} onChange={(e) => setFund(e.currentTarget.value)} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Tarjeta de débito</span>
+            <input name="debit" inputMode="decimal" className="input" value={debit} onChange={(e) => setDebit(e.currentTarget.value)} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Tarjeta de crédito</span>
+            <input name="credit" inputMode="decimal" className="input" value={credit} onChange={(e) => setCredit(e.currentTarget.value)} />
+          </label>
+        </div>
+        {showExpected && expected ? (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" aria-label="Montos esperados">
+              <thead className="text-left text-slate-600">
+                <tr>
+                  <th className="py-1">Concepto</th>
+                  <th className="py-1 text-right">Esperado</th>
+                  <th className="py-1 text-right">Contado</th>
+                  <th className="py-1">Estado</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(([label, r]) => (
+                  <tr key={label} className="border-t border-slate-100">
+                    <td className="py-1">{label}</td>
+                    <td className="py-1 text-right">{formatMoney(r.expected / 100)}</td>
+                    <td className="py-1 text-right">{formatMoney(r.counted / 100)}</td>
+                    <td className={r.ok ? "py-1 text-emerald-700" : "py-1 text-red-700"}>{r.ok ? "Cuadra" : "No cuadra"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {!check ? <p className="text-sm text-slate-500">Fondo esperado: {formatMoney(expected.fundCents / 100)}, efectivo {formatMoney(expected.cashCents / 100)}, débito {formatMoney(expected.debitCents / 100)}, crédito {formatMoney(expected.creditCents / 100)}.</p> : null}
+          </div>
+        ) : (
+          <p className="text-sm">
+            Los montos esperados están ocultos.{" "}
+            <Link to="/pdv/authorize?what=expected" className="btn-secondary">
+              Mostrar
+            </Link>
+          </p>
+        )}
+        <details className="rounded border border-slate-200 p-3" open={Boolean(result?.check && !result.check.matches)}>
+          <summary className="cursor-pointer text-sm font-medium">Cerrar con diferencia (requiere gerente)</summary>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            <label className="flex flex-col gap-1 text-sm">
+              <span>Motivo</span>
+              <input name="reason" maxLength={150} className="input" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              <span>Código de confirmación</span>
+              <input name="code" type="password" autoComplete="off" className="input" />
+            </label>
+          </div>
+        </details>
+        {result && !result.error && result.matches ? <p className="text-sm text-emerald-700">Los montos cuadran: puedes cerrar la caja.</p> : null}
+        <p role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
+          {result?.error}
+        </p>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/pdv" notFoundTitle="Caja no disponible" notFoundText="No hay una caja abierta." />;
+}

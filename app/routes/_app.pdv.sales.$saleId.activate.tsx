@@ -1,0 +1,63 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireFeature } from "~/modules/auth/guard.server";
+import { activateSale, saleById } from "~/modules/pdv/history.server";
+import { listBack, saleIdOf } from "~/modules/pdv/route-params";
+import { AuthorizeForm, formValues } from "~/modules/pdv/schemas";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireFeature(request, "pdv.history", "/pdv");
+  const sale = await saleById(saleIdOf(params));
+  if (!sale) throw new Response("Venta no encontrada", { status: 404 });
+  return { sale: { id: sale.id, saleCode: sale.saleCode } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeature(request, "pdv.history", listBack(request));
+  const form = AuthorizeForm.safeParse(formValues(await request.formData()));
+  if (!form.success) return data({ error: "Solicitud no válida." }, { status: 400 });
+  const result = await activateSale(user.id, saleIdOf(params), form.data.code);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirectWithToast(listBack(request), { title: "Venta activada", message: "Venta activada correctamente", variant: "success" });
+}
+
+export default function ActivateSale() {
+  const { sale } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const closeTo = `/pdv${search}`;
+  return (
+    <RouteDialog
+      title={`Activar venta ${sale.saleCode}`}
+      closeTo={closeTo}
+      footer={
+        <>
+          <Link to={closeTo} className="btn-secondary">
+            Volver
+          </Link>
+          <button type="submit" form="activate-form" className="btn-primary" disabled={busy}>
+            Activar venta
+          </button>
+        </>
+      }
+    >
+      <Form method="post" id="activate-form" className="space-y-2">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Código de confirmación</span>
+          <input name="code" type="password" autoComplete="off" className="input" autoFocus maxLength={50} />
+        </label>
+        <p role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
+          {result?.error}
+        </p>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/pdv?tab=historial" notFoundTitle="Venta no encontrada" notFoundText="La venta no existe." />;
+}

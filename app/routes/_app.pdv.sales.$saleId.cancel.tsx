@@ -1,0 +1,87 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireFeature } from "~/modules/auth/guard.server";
+import { cancelSale, saleById } from "~/modules/pdv/history.server";
+import { CancelForm, formValues } from "~/modules/pdv/schemas";
+import { listBack, saleIdOf } from "~/modules/pdv/route-params";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireFeature(request, "pdv.history", "/pdv");
+  const sale = await saleById(saleIdOf(params));
+  if (!sale) throw new Response("Venta no encontrada", { status: 404 });
+  return { sale: { id: sale.id, saleCode: sale.saleCode, total: sale.total, dateCreated: sale.dateCreated.toISOString(), isActive: sale.isActive } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeature(request, "pdv.history", listBack(request));
+  const form = CancelForm.safeParse(formValues(await request.formData()));
+  if (!form.success) return data({ error: "Solicitud no válida.", title: "Error" }, { status: 400 });
+  const result = await cancelSale(user.id, saleIdOf(params), form.data);
+  if (!result.ok) {
+    const title = result.message.startsWith("Llena") ? "Campos faltantes" : result.status === 409 ? "No es posible cancelar la venta" : "Error";
+    return data({ error: result.message, title }, { status: result.status });
+  }
+  return redirectWithToast(listBack(request), { title: "Venta cancelada", message: `La venta ${result.value.saleCode} se canceló.`, variant: "success" });
+}
+
+export default function CancelSale() {
+  const { sale } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const [reason, setReason] = useState("");
+  const closeTo = `/pdv${search}`;
+  return (
+    <RouteDialog
+      title={`Cancelar venta ${sale.saleCode}`}
+      closeTo={closeTo}
+      footer={
+        <>
+          <Link to={closeTo} className="btn-secondary">
+            Volver
+          </Link>
+          <button type="submit" form="cancel-form" className="btn-danger" disabled={busy}>
+            Cancelar venta
+          </button>
+        </>
+      }
+    >
+      <p className="mb-3 text-sm text-slate-600">
+        {formatDateTime(sale.dateCreated)} · {formatMoney(sale.total)}
+      </p>
+      <Form method="post" id="cancel-form" className="space-y-3">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Código de confirmación</span>
+          <input name="code" type="password" autoComplete="off" className="input" maxLength={50} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Nombre del gerente</span>
+          <input name="manager" className="input" maxLength={100} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Motivo</span>
+          <textarea name="reason" className="input" rows={3} maxLength={150} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <span className="text-right text-xs text-slate-500" aria-live="polite">
+            {reason.length}/150
+          </span>
+        </label>
+        <p role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
+          {result?.error ? (
+            <>
+              <strong>{result.title}:</strong> {result.error}
+            </>
+          ) : null}
+        </p>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/pdv?tab=historial" notFoundTitle="Venta no encontrada" notFoundText="La venta no existe." />;
+}

@@ -1,0 +1,81 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { RouteDialog } from "~/components/Dialog";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { formatDateTime } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireFeature } from "~/modules/auth/guard.server";
+import { refreshMovements, saleById } from "~/modules/pdv/history.server";
+import { saleIdOf } from "~/modules/pdv/route-params";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireFeature(request, "pdv.history", "/pdv");
+  const sale = await saleById(saleIdOf(params));
+  if (!sale) throw new Response("Venta no encontrada", { status: 404 });
+  return { sale: { id: sale.id, saleCode: sale.saleCode, movements: sale.intelisisMovs } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeature(request, "pdv.history", "/pdv?tab=historial");
+  const id = saleIdOf(params);
+  const url = new URL(request.url);
+  const back = `/pdv/sales/${id}/movements${url.search}`;
+  const result = await refreshMovements(user.id, id);
+  if (!result.ok) {
+    if (result.status === 404) throw new Response("Venta no encontrada", { status: 404 });
+    return redirectWithToast(back, { title: "Intelisis", message: result.message, variant: "danger" });
+  }
+  return redirectWithToast(back, { title: "Intelisis", message: "Información de movimientos actualizada", variant: "success" });
+}
+
+export default function SaleMovements() {
+  const { sale } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const closeTo = `/pdv${search}`;
+  return (
+    <RouteDialog
+      title={`Movimientos en Intelisis · ${sale.saleCode}`}
+      closeTo={closeTo}
+      footer={
+        <>
+          <Link to={closeTo} className="btn-secondary">
+            Volver
+          </Link>
+          <Form method="post">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? "Actualizando…" : "Actualizar movimiento"}
+            </button>
+          </Form>
+        </>
+      }
+    >
+      {sale.movements.length === 0 ? (
+        <p className="text-sm text-slate-500">Sin resultados</p>
+      ) : (
+        <table className="w-full text-sm" aria-label="Movimientos en Intelisis">
+          <thead className="text-left text-slate-600">
+            <tr>
+              <th className="py-1">Tipo</th>
+              <th className="py-1">ID</th>
+              <th className="py-1">Fecha</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sale.movements.map((m) => (
+              <tr key={`${m.mov}-${m.movid}`} className="border-t border-slate-100">
+                <td className="py-1">{m.mov}</td>
+                <td className="py-1 font-mono">{m.movid}</td>
+                <td className="py-1">{formatDateTime(m.ultimocambio)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/pdv?tab=historial" notFoundTitle="Venta no encontrada" notFoundText="La venta no existe." />;
+}

@@ -1,0 +1,166 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { can } from "~/lib/access";
+import { canonicalDayRange, queryDay } from "~/lib/day-range";
+import { parseQueryDate } from "~/lib/format";
+import { parseQuery, q } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { getDb } from "@server/db/client";
+import { users } from "@server/db/schema";
+import { eq } from "drizzle-orm";
+import { endDeleteMode, loadCart, openBox, openBoxOf, pressDiscount, removeLine, scanProduct, setLineQty, stepLineQty } from "~/modules/pdv/box.server";
+import { listSessionSales, listSessions } from "~/modules/pdv/history.server";
+import { parseQuantity, parseMoney } from "~/modules/pdv/rules";
+import { formValues, TillIntent } from "~/modules/pdv/schemas";
+import { PdvScreen } from "~/modules/pdv/ui/screen";
+import { startPdvOutboxWorker } from "~/modules/pdv/sale.server";
+import { getEnv } from "@server/env";
+import { regenerateConfirmCode } from "~/modules/users/users.server";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+
+export const meta: MetaFunction = () => [{ title: "Punto de venta" }];
+
+const Query = {
+  tab: q.oneOf(["venta", "caja", "historial"]),
+  page: q.page(),
+  start_date: queryDay(),
+  end_date: queryDay(),
+  session: z_id(),
+  salesPage: q.page(),
+  sale: z_id(),
+  cut: z_id(),
+  repeat: q.bool(),
+};
+
+function z_id() {
+  return z.coerce.number().int().positive().max(2147483647).optional().catch(undefined);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  // Sales still owed to the ERP (after a restart or a failure) go out from the first visit on.
+  if (getEnv().NODE_ENV !== "test") startPdvOutboxWorker();
+  const url = new URL(request.url);
+  const canonical = canonicalDayRange(url);
+  if (canonical) throw redirect(canonical);
+  const query = parseQuery(request, Query);
+  const manager = can(user, "pdv.history");
+  const box = await openBoxOf(user.id);
+  const cart = box ? await loadCart(box) : null;
+  const [me] = manager ? await getDb().select({ code: users.confirmCodePdv }).from(users).where(eq(users.id, user.id)).limit(1) : [];
+  const tab = query.tab === "historial" && manager ? "historial" : box ? "venta" : "caja";
+  let history = null;
+  if (tab === "historial") {
+    const start = parseQueryDate(query.start_date)?.startOf("day");
+    const end = parseQueryDate(query.end_date)?.startOf("day");
+    // An invalid range (end not after start) is ignored, as the spec says.
+    const valid = !(start && end && end <= start);
+    const sessions = await listSessions({ page: query.page, start: valid ? start?.toJSDate() : null, end: valid ? end?.toJSDate() : null });
+    const sales = query.session ? await listSessionSales(query.session, query.salesPage) : null;
+    history = { ...sessions, openSession: query.session ?? null, sales, range: { start_date: query.start_date, end_date: query.end_date }, rangeIgnored: !valid };
+  }
+  return {
+    user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), role: user.role },
+    manager,
+    myCode: me?.code ?? null,
+    box: box
+      ? {
+          id: box.id,
+          dateOpen: box.dateOpen.toISOString(),
+          amountOpen: box.amountOpen,
+          deleteMode: box.deleteModeBy !== null,
+          expectedShown: box.expectedShownBy !== null,
+        }
+      : null,
+    cart,
+    tab,
+    history,
+    done: { sale: query.sale ?? null, repeat: query.repeat ?? false, cut: query.cut ?? null },
+  };
+}
+
+export type PdvLoader = typeof loader;
+
+const back = (request: Request) => {
+  const url = new URL(request.url);
+  const params = new URLSearchParams(url.search);
+  for (const k of ["sale", "cut", "repeat", "index"]) params.delete(k);
+  const text = params.toString();
+  return `/pdv${text ? `?${text}` : ""}`;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAccess(request);
+  const parsed = TillIntent.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ error: "Solicitud no válida.", field: "form" as const }, { status: 400 });
+  const input = parsed.data;
+  const to = back(request);
+  switch (input.intent) {
+    case "open": {
+      const result = await openBox(user.id, parseMoney(input.amount));
+      if (!result.ok) return data({ error: result.message, field: "amount" as const }, { status: result.status });
+      return redirectWithToast("/pdv", { title: "Caja abierta", message: "Ya puedes registrar ventas.", variant: "success" });
+    }
+    case "scan": {
+      if (input.query.trim() === "") return redirect(to);
+      const result = await scanProduct(user.id, input.query);
+      if (!result.ok) {
+        const title = result.status === 404 ? `Producto ${input.query.trim().slice(0, 60)} no encontrado` : result.status === 422 ? `Producto ${input.query.trim().slice(0, 60)} no disponible` : "Caja cerrada";
+        return data({ error: result.message, title, field: "scan" as const, query: input.query.slice(0, 200) }, { status: result.status });
+      }
+      return redirect(to);
+    }
+    case "qty": {
+      const result = await setLineQty(user.id, input.line, parseQuantity(input.qty));
+      return result.ok ? redirect(to) : data({ error: result.message, field: "cart" as const }, { status: result.status });
+    }
+    case "inc":
+    case "dec": {
+      const result = await stepLineQty(user.id, input.line, input.intent === "inc" ? 1 : -1);
+      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: result.status });
+      if (result.value.needsCode) throw redirect(`/pdv/authorize?what=delete`);
+      return redirect(to);
+    }
+    case "remove": {
+      const result = await removeLine(user.id, input.line);
+      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: result.status });
+      if (result.value.needsCode) throw redirect(`/pdv/authorize?what=delete`);
+      return redirect(to);
+    }
+    case "discount": {
+      const result = await pressDiscount(user.id, input.discount);
+      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: result.status });
+      if (result.value.needsCode) throw redirect(`/pdv/authorize?what=discount-${input.discount}`);
+      return redirect(to);
+    }
+    case "end-delete":
+      await endDeleteMode(user.id);
+      return redirect(to);
+    case "new-code": {
+      if (!can(user, "pdv.confirmCode")) return redirectWithToast(to, { title: "Sin permiso", message: "Tu usuario no tiene permiso para realizar esta acción.", variant: "danger" });
+      const result = await regenerateConfirmCode(user.id, { id: user.id });
+      if (!result.ok) return redirect(to);
+      return redirectWithToast(to, { title: "Código generado", message: "Tu nuevo código de confirmación ya está activo.", variant: "success" });
+    }
+  }
+}
+
+export type PdvAction = typeof action;
+
+export default function Pdv() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <PdvScreen data={loaderData} actionData={actionData ?? null} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
