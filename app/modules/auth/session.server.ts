@@ -122,6 +122,10 @@ export async function purgeExpiredSessions() {
   await getDb().delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
+/**
+ * The address the server saw (server/http/remix-handler.ts sets it from the socket, or from the
+ * forwarding header of a configured trusted proxy); a client's own X-Forwarded-For is never read.
+ */
 export function clientIp(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+  return request.headers.get("x-client-ip")?.trim().slice(0, 64) || "desconocida";
 }
