@@ -37,7 +37,7 @@ function remixRequest(req: Request, res: Response) {
     headers.set("content-type", body.contentType);
     if ("data" in body) {
       headers.set("content-length", String(body.data.byteLength));
-      init.body = new Uint8Array(body.data.buffer, body.data.byteOffset, body.data.byteLength);
+      init.body = new Uint8Array(body.data);
     } else {
       init.body = createReadableStreamFromReadable(fs.createReadStream(body.file));
       init.duplex = "half";
