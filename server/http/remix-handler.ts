@@ -33,7 +33,10 @@ function remixRequest(req: Request, res: Response) {
   const headers = remixHeaders(req);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   const body = res.locals.checkedBody as CheckedBody | undefined;
-  if (req.method !== "GET" && req.method !== "HEAD" && body) {
+  if (req.method !== "GET" && req.method !== "HEAD" && !body) {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  } else if (req.method !== "GET" && req.method !== "HEAD" && body) {
     headers.set("content-type", body.contentType);
     if ("data" in body) {
       headers.set("content-length", String(body.data.byteLength));
