@@ -1,15 +1,20 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { getEnv } from "./env";
+import { boundedBody } from "./http/bounded-body";
+import { refuseCrossOrigin } from "./http/origin-check";
+import { createRequestHandler } from "./http/remix-handler";
 
 /** The HTTP app: security headers with a per-response CSP nonce, static assets, Remix. */
 export async function createApp({ isDev, buildDir = path.resolve(process.env.BUILD_DIR ?? "build") }: { isDev: boolean; buildDir?: string }) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  const env = getEnv();
+  // X-Forwarded-For is believed only from a proxy the operator names; otherwise the socket speaks.
+  app.set("trust proxy", env.TRUST_PROXY ?? false);
   // Level 1: most of the saving for a fraction of the CPU (every list page is compressed on the fly).
   app.use(compression({ level: 1 }));
 
@@ -50,6 +55,11 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
+
+  // Before Remix reads anything: another site's posts are refused, every body is bounded and checked.
+  const trustedOrigins = env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [];
+  app.use(refuseCrossOrigin(trustedOrigins));
+  app.use(boundedBody());
 
   app.all(
     "*",

@@ -11,6 +11,8 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    TRUST_PROXY: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
     BRAND_NAME: z.string().min(1).default("Electrica"),

@@ -19,7 +19,7 @@ const seeded = await seedIfEmpty(database, env);
 const stopMaintenance = scheduleMaintenance(database);
 
 const app = await createApp({ isDev });
-const server = app.listen(env.PORT, () => {
+const server = app.listen(env.PORT, env.HOST, () => {
   const ms = Date.now() - started;
   console.log(`Back office listo en http://localhost:${env.PORT} (${ms} ms, base ${database.kind}${seeded ? ", datos demo cargados" : ""})`);
   if (env.DEMO_MODE) {

@@ -206,7 +206,7 @@ describe("creating users", () => {
       isActive: true,
       phone: "55 1234 5678",
     });
-    resetRateLimits();
+    await resetRateLimits();
     expect(await attemptLogin(form.email, "segura123", "10.0.0.1")).toMatchObject({ ok: true, userId: row.id });
     const entries = await auditFor(row.id);
     expect(entries[0]).toMatchObject({ type: "create", userId: admin.id, tags: ["users"] });

@@ -86,3 +86,12 @@ describe("question rules", () => {
     expect(parseQuery(new URLSearchParams("limit=100000&date=2025-02-03"), QuestionsQuery)).toMatchObject({ tab: "pending", limit: 3, date: "2025/02/03" });
   });
 });
+
+describe("draft form with the fast-answer select left empty", () => {
+  it.each(["save-draft", "use-suggestion"])("%s is accepted", async (intent) => {
+    const { DraftSchema } = await import("~/modules/questions/schemas");
+    const parsed = DraftSchema.safeParse({ intent, questionId: "12", answer: "Hola", fastAnswerId: "" });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.fastAnswerId).toBeUndefined();
+  });
+});

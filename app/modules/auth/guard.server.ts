@@ -1,20 +1,16 @@
 import { redirect } from "@remix-run/node";
 import { can, canAccessPath, homeFor, routeFor, type Feature } from "~/lib/access";
+import { sameOriginPath } from "~/lib/safe-path";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
-/** Only same-site relative paths are accepted as a post-login destination (no open redirect). */
+/** Only same-origin paths are accepted as a post-login destination (no open redirect). */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.includes("\n")) return fallback;
-  try {
-    const url = new URL(to, "http://local.invalid");
-    if (url.origin !== "http://local.invalid") return fallback;
-    if (url.pathname === "/login" || url.pathname === "/logout") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
+  const path = sameOriginPath(to);
+  if (!path) return fallback;
+  const { pathname } = new URL(path, "http://local.invalid");
+  if (pathname === "/login" || pathname === "/logout") return fallback;
+  return path;
 }
 
 function loginRedirect(request: Request) {

@@ -1,39 +1,48 @@
+import { inArray, lt, sql } from "drizzle-orm";
+import { getDb } from "@server/db/client";
+import { loginThrottle } from "@server/db/schema";
+import { THROTTLE_WINDOW_MS, throttleKeys, throttleWaitMs, type ThrottleKind } from "./throttle-rules";
+
 /**
- * Sliding-window counter of failed sign-ins per IP and per e-mail, kept in memory: one process serves
- * the office, and a restart forgetting the window is acceptable.
+ * Failed sign-ins kept in the database (login_throttle), so a restart or a second process does not
+ * reset them. The rules are in throttle-rules.ts.
  */
-const WINDOW_MS = 15 * 60 * 1000;
-export const MAX_PER_EMAIL = 5;
-export const MAX_PER_IP = 20;
-
-const failures = new Map<string, number[]>();
-
-function recent(key: string, now: number) {
-  const list = (failures.get(key) ?? []).filter((t) => now - t < WINDOW_MS);
-  if (list.length) failures.set(key, list);
-  else failures.delete(key);
-  return list;
-}
-
-/** Minutes to wait, or 0 when another attempt is allowed. */
-export function loginBlockedFor(ip: string, email: string, now = Date.now()): number {
-  const byEmail = recent(`e:${email.toLowerCase()}`, now);
-  const byIp = recent(`i:${ip}`, now);
-  const blocked = (byEmail.length >= MAX_PER_EMAIL && byEmail) || (byIp.length >= MAX_PER_IP && byIp);
-  if (!blocked) return 0;
-  return Math.max(1, Math.ceil((blocked[0] + WINDOW_MS - now) / 60000));
-}
-
-export function recordLoginFailure(ip: string, email: string, now = Date.now()) {
-  for (const key of [`e:${email.toLowerCase()}`, `i:${ip}`]) {
-    failures.set(key, [...recent(key, now), now]);
+export async function loginBlockedFor(ip: string, email: string, now = new Date()): Promise<number> {
+  const keys = throttleKeys(email, ip);
+  const rows = await getDb().select().from(loginThrottle).where(inArray(loginThrottle.key, Object.values(keys)));
+  let wait = 0;
+  for (const [kind, key] of Object.entries(keys) as Array<[ThrottleKind, string]>) {
+    const row = rows.find((r) => r.key === key);
+    if (row) wait = Math.max(wait, throttleWaitMs(kind, row.failures, row.lastFailureAt, now));
   }
+  return wait;
 }
 
-export function clearLoginFailures(email: string) {
-  failures.delete(`e:${email.toLowerCase()}`);
+/** One more failure on every key; a count whose last failure left the window starts again at one. */
+export async function recordLoginFailure(ip: string, email: string, now = new Date()) {
+  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  await getDb()
+    .insert(loginThrottle)
+    .values(Object.values(throttleKeys(email, ip)).map((key) => ({ key, failures: 1, lastFailureAt: now })))
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`case when ${loginThrottle.lastFailureAt} < ${windowStart.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
+        lastFailureAt: now,
+      },
+    });
 }
 
-export function resetRateLimits() {
-  failures.clear();
+/** A correct password forgets that account's failures (from everywhere); the address keeps its own. */
+export async function clearLoginFailures(ip: string, email: string) {
+  const { pair, account } = throttleKeys(email, ip);
+  await getDb().delete(loginThrottle).where(inArray(loginThrottle.key, [pair, account]));
+}
+
+export async function purgeLoginThrottle(now = new Date()) {
+  await getDb().delete(loginThrottle).where(lt(loginThrottle.lastFailureAt, new Date(now.getTime() - THROTTLE_WINDOW_MS)));
+}
+
+export async function resetRateLimits() {
+  await getDb().delete(loginThrottle);
 }

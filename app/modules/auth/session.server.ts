@@ -7,19 +7,24 @@ import { getEnv } from "@server/env";
 
 /** Idle time after which a session ends; every request within it pushes the end further. */
 export const SESSION_IDLE_MS = 10 * 60 * 60 * 1000;
+/** However active, a session ends this long after sign-in: a stolen cookie does not live for ever. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Touching the row at most this often keeps reads cheap. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-const COOKIE_MAX_AGE_S = 14 * 24 * 60 * 60;
+const COOKIE_MAX_AGE_S = SESSION_ABSOLUTE_MS / 1000;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
   if (!cookie) {
     const env = getEnv();
-    cookie = createCookie("bo_session", {
+    const secure = env.NODE_ENV === "production" && !env.DEMO_MODE;
+    // The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and for "/",
+    // so a sibling subdomain cannot plant or overwrite it.
+    cookie = createCookie(secure ? "__Host-bo_session" : "bo_session", {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: env.NODE_ENV === "production" && !env.DEMO_MODE,
+      secure,
       secrets: [env.SESSION_SECRET],
       maxAge: COOKIE_MAX_AGE_S,
     });
@@ -95,7 +100,14 @@ async function lookupSessionUser(request: Request): Promise<SessionUser | null> 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), eq(users.isActive, true)))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
+        eq(users.isActive, true),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -122,6 +134,10 @@ export async function purgeExpiredSessions() {
   await getDb().delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
+/**
+ * The address the server saw (server/http/remix-handler.ts sets it from the socket, or from the
+ * forwarding header of a configured trusted proxy); a client's own X-Forwarded-For is never read.
+ */
 export function clientIp(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+  return request.headers.get("x-client-ip")?.trim().slice(0, 64) || "desconocida";
 }

@@ -49,6 +49,10 @@ export function uploadImage(file: File, userId: number): Promise<UploadResult> {
   return storeImage(file, userId, GALLERY_IMAGE);
 }
 
+/** About 50 megapixels: far above any catalogue image, far below what exhausts the server's memory. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+const DECODE_LIMITS = { limitInputPixels: MAX_INPUT_PIXELS };
+
 /** Any uploaded image with its own minimum size and variants (banners, covers…), same checks as the gallery. */
 export async function storeImage(file: File, userId: number, options: StoreImageOptions): Promise<UploadResult> {
   const name = cleanName(file.name || "imagen");
@@ -60,27 +64,31 @@ export async function storeImage(file: File, userId: number, options: StoreImage
   const input = Buffer.from(await file.arrayBuffer());
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
+    meta = await sharp(input, DECODE_LIMITS).metadata();
   } catch {
     return invalid;
   }
   if (!meta.width || !meta.height || meta.width < options.minWidth || meta.height < options.minHeight) return invalid;
+  // The header tells the size before any pixel is decoded: a 16000×16000 image is refused here.
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) return invalid;
 
   const id = crypto.randomUUID();
   const dir = uploadsDir();
   await fs.mkdir(dir, { recursive: true });
   const disk = `${id}.webp`;
   const written: string[] = [];
+  let encoded = false;
   try {
-    const original = await sharp(input).rotate().webp({ quality: 85 }).toFile(path.join(dir, disk));
+    const original = await sharp(input, DECODE_LIMITS).rotate().webp({ quality: 85 }).toFile(path.join(dir, disk));
     written.push(disk);
     const variants = [];
     for (const variant of options.variants) {
       const variantDisk = `${id}-${variant.name}.webp`;
-      const out = await sharp(input).rotate().resize(variant.width, variant.height, { fit: "inside" }).webp({ quality: 80 }).toFile(path.join(dir, variantDisk));
+      const out = await sharp(input, DECODE_LIMITS).rotate().resize(variant.width, variant.height, { fit: "inside" }).webp({ quality: 80 }).toFile(path.join(dir, variantDisk));
       written.push(variantDisk);
       variants.push({ name: variant.name, width: out.width, height: out.height, disk: variantDisk });
     }
+    encoded = true;
     await getDb().insert(files).values({
       id,
       filenameDisk: disk,
@@ -97,7 +105,8 @@ export async function storeImage(file: File, userId: number, options: StoreImage
   } catch (error) {
     await Promise.all(written.map((f) => fs.rm(path.join(dir, f), { force: true })));
     if (isUniqueViolation(error)) return exists;
-    if (error instanceof Error && /unsupported|corrupt|input/i.test(error.message)) return invalid;
+    // Whatever sharp cannot decode (a truncated or forged file) is an invalid image, not a failure.
+    if (!encoded) return invalid;
     throw error;
   }
   return { ok: true, image: { fileId: id, url: `/files/${id}`, name, origin: "upload" } };

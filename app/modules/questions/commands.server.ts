@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { fastAnswers, questions } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
@@ -6,7 +6,7 @@ import type { ToastInput } from "~/lib/toast";
 import { audit } from "~/modules/logs/audit.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { forgetResponseTimes, getQuestion, type QuestionSummary } from "./questions.server";
-import { ANSWERED_STATUS, DELETED_STATUS, accountOf, appendText, canAnswer, isPending, needsRating } from "./rules";
+import { ANSWERED_STATUS, DELETED_STATUS, PENDING_STATUS, accountOf, appendText, canAnswer, isPending, needsRating } from "./rules";
 
 export type CommandResult =
   | { ok: true; toast: ToastInput }
@@ -17,6 +17,24 @@ const notFound = { ok: false, notFound: true } as const;
 function integrationToast(error: unknown, title: string): ToastInput {
   if (isIntegrationError(error)) return { title, message: error.message, variant: "danger", durationMs: 8000 };
   throw error;
+}
+
+const NOT_PENDING: ToastInput = { title: "Pregunta no pendiente", message: "La pregunta ya fue respondida o eliminada.", variant: "warning" };
+
+/** A claim outlives the slowest marketplace call; one left by a crashed request expires by itself. */
+const ANSWER_CLAIM_MS = 2 * 60 * 1000;
+
+async function claimForAnswer(id: number) {
+  const claimed = await getDb()
+    .update(questions)
+    .set({ answeringUntil: sql`now() + ${`${ANSWER_CLAIM_MS} milliseconds`}::interval` })
+    .where(and(eq(questions.id, id), eq(questions.status, PENDING_STATUS), or(isNull(questions.answeringUntil), lt(questions.answeringUntil, sql`now()`))))
+    .returning({ id: questions.id });
+  return claimed.length === 1;
+}
+
+async function releaseClaim(id: number) {
+  await getDb().update(questions).set({ answeringUntil: null }).where(eq(questions.id, id));
 }
 
 /** Keeps what was typed, so a failed send never loses it (outside any transaction: it is one row). */
@@ -35,7 +53,7 @@ export async function answerQuestion(
   const q = await getQuestion(input.questionId);
   if (!q) return notFound;
   if (!isPending(q)) {
-    return { ok: false, toast: { title: "Pregunta no pendiente", message: "La pregunta ya fue respondida o eliminada.", variant: "warning" } };
+    return { ok: false, toast: NOT_PENDING };
   }
   if (!canAnswer(q)) {
     await keepDraft(q.id, input.answer);
@@ -47,6 +65,11 @@ export async function answerQuestion(
   if (needsRating(q, input.evaluation)) {
     return { ok: false, fieldErrors: { evaluation: ["Califica la sugerencia antes de enviar la respuesta."] } };
   }
+  // Only one request may carry the answer to the marketplace: the claim is a conditional update, so
+  // parallel submissions (a double click, two tabs, two users) find it taken and stop here.
+  if (!(await claimForAnswer(q.id))) {
+    return { ok: false, toast: NOT_PENDING };
+  }
   let answeredAt: Date;
   try {
     const result = await getIntegrations().marketplace.answerQuestion({
@@ -57,22 +80,27 @@ export async function answerQuestion(
     });
     answeredAt = new Date(result.answeredAt);
   } catch (error) {
+    await releaseClaim(q.id);
     const toast = integrationToast(error, "Respuesta no enviada");
     await keepDraft(q.id, input.answer);
     await audit({ message: `Error al responder la pregunta ${q.id}: ${toast.message}`, type: "integration", tags: ["questions"], identifier: q.id, userId: actor.id });
     return { ok: false, toast };
   }
   const evaluation = q.suggestion ? input.evaluation ?? null : null;
-  await getDb().transaction(async (tx) => {
-    await tx
+  const recorded = await getDb().transaction(async (tx) => {
+    const updated = await tx
       .update(questions)
-      .set({ status: ANSWERED_STATUS, answer: input.answer, answeredAt, draft: null, evaluation, updatedBy: actor.id, updatedAt: new Date() })
-      .where(eq(questions.id, q.id));
+      .set({ status: ANSWERED_STATUS, answer: input.answer, answeredAt, draft: null, evaluation, answeringUntil: null, updatedBy: actor.id, updatedAt: new Date() })
+      .where(and(eq(questions.id, q.id), eq(questions.status, PENDING_STATUS)))
+      .returning({ id: questions.id });
+    if (!updated.length) return false;
     await audit(
       { message: `Pregunta ${q.id} respondida`, type: "update", tags: ["questions"], identifier: q.id, userId: actor.id, detail: { evaluation, account: accountOf(q.store) } },
       tx,
     );
+    return true;
   });
+  if (!recorded) return { ok: false, toast: NOT_PENDING };
   forgetResponseTimes();
   return { ok: true, toast: { title: "Respuesta enviada", message: `Se respondió la pregunta de ${q.clientNickname}.`, variant: "success" } };
 }

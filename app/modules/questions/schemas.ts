@@ -47,7 +47,8 @@ export const DraftSchema = z.object({
   intent: z.enum(["save-draft", "use-suggestion", "insert-fast-answer"]),
   questionId,
   answer: z.string().max(ANSWER_MAX * 2).optional().default(""),
-  fastAnswerId: z.coerce.number().int().positive().optional(),
+  // The fast-answer select left on its empty option posts "": that means "none", not a bad request.
+  fastAnswerId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
 });
 
 export const FastAnswerSchema = z.object({

@@ -1,3 +1,4 @@
+import { PASSWORD_TOO_LONG, passwordFitsBcrypt } from "~/modules/auth/password-rules";
 import { z } from "zod";
 import { PERMISSION_KEYS, ROLE_KEYS, type Permission, type Role } from "~/lib/roles";
 
@@ -44,7 +45,8 @@ export function formatErpUsers(list: readonly string[] | null | undefined): stri
 export const passwordSchema = z
   .string({ required_error: "Ingresa la contraseña" })
   .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`)
-  .max(200, "La contraseña es demasiado larga");
+  .max(200, "La contraseña es demasiado larga")
+  .refine(passwordFitsBcrypt, PASSWORD_TOO_LONG);
 
 const confirmPasswordSchema = z.string({ required_error: "Confirma la contraseña" }).max(200);
 

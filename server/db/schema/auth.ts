@@ -43,3 +43,17 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Failed sign-ins counted per client address, per account and per (account, address), kept in the
+ * database so neither a restart nor a second process forgets them.
+ */
+export const loginThrottle = pgTable(
+  "login_throttle",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_throttle_last_failure_idx").on(t.lastFailureAt)],
+);

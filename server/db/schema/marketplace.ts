@@ -118,6 +118,8 @@ export const questions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     evaluation: integer("evaluation"),
     suggestion: text("suggestion"),
+    /** Set while one request sends the answer to the marketplace, so a second one cannot send it too. */
+    answeringUntil: timestamp("answering_until", { withTimezone: true }),
   },
   (t) => [
     index("questions_pending_idx").on(t.dateCreated, t.id).where(sql`${t.status} = 'UNANSWERED'`),

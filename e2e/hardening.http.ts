@@ -1,0 +1,153 @@
+import http from "node:http";
+import { request as pwRequest } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
+
+/**
+ * Posts `total` bytes to the path, with a declared Content-Length (then only the first piece is sent:
+ * the answer must come before the body) or chunked, and resolves as soon as the server answers.
+ */
+function postRaw(baseURL: string, path: string, opts: { contentType: string; total: number; declared: boolean; headers?: Record<string, string> }) {
+  const url = new URL(path, baseURL);
+  return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+    const started = Date.now();
+    let answered = false;
+    const req = http.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": opts.contentType, ...(opts.declared ? { "content-length": String(opts.total) } : {}), ...opts.headers },
+      },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, ms: Date.now() - started }));
+        res.on("error", () => resolve({ status: res.statusCode ?? 0, body, ms: Date.now() - started }));
+      },
+    );
+    // The server closes the connection after refusing: a write failing after its answer is expected.
+    req.on("error", (e) => (answered ? undefined : reject(e)));
+    const chunk = Buffer.alloc(256 * 1024, "a");
+    let sent = 0;
+    // With a declared length the answer must come before the body: only its first piece is sent.
+    const until = opts.declared ? chunk.byteLength : opts.total;
+    const pump = () => {
+      while (sent < until && !answered) {
+        sent += chunk.byteLength;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!opts.declared) req.end();
+    };
+    pump();
+  });
+}
+
+const MB = 1024 * 1024;
+
+test.describe("request bodies are bounded before they are read", () => {
+  test("a 100 MB anonymous post to /login is refused with 413 in under a second, and others are not held up", async ({ baseURL, request }) => {
+    const big = postRaw(baseURL!, "/login", { contentType: "application/x-www-form-urlencoded", total: 100 * MB, declared: true });
+    const other = (async () => {
+      const started = Date.now();
+      const res = await request.get("/login");
+      return { status: res.status(), ms: Date.now() - started };
+    })();
+    const [refused, page] = await Promise.all([big, other]);
+    expect(refused.status).toBe(413);
+    expect(refused.body).toContain("supera el tamaño máximo permitido (1 MB)");
+    expect(refused.ms).toBeLessThan(1000);
+    expect(page.status).toBe(200);
+    expect(page.ms).toBeLessThan(1000);
+  });
+
+  test("a chunked body without a length is cut at the limit", async ({ baseURL }) => {
+    const refused = await postRaw(baseURL!, "/login", { contentType: "application/x-www-form-urlencoded", total: 5 * MB, declared: false });
+    expect(refused.status).toBe(413);
+    expect(refused.ms).toBeLessThan(1000);
+  });
+
+  test("an upload route refuses a multipart body over its limit (images 16 MB, attachments 26 MB)", async ({ baseURL }) => {
+    const type = "multipart/form-data; boundary=----limite";
+    const image = await postRaw(baseURL!, "/catalogs/new", { contentType: type, total: 40 * MB, declared: true });
+    expect(image.status).toBe(413);
+    expect(image.body).toContain("(16 MB)");
+    expect(image.ms).toBeLessThan(1000);
+    const attachment = await postRaw(baseURL!, "/messages/1", { contentType: type, total: 40 * MB, declared: true });
+    expect(attachment.status).toBe(413);
+    expect(attachment.body).toContain("(26 MB)");
+    expect(attachment.ms).toBeLessThan(1000);
+  });
+
+  test("a multipart text field over 64 KB on /messages is refused, not a 500", async ({ baseURL, request }) => {
+    const ctx = await pwRequest.newContext({ baseURL });
+    await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD } });
+    const res = await ctx.post("/messages/1", { multipart: { intent: "reply", text: "x".repeat(70 * 1024) }, maxRedirects: 0 });
+    expect(res.status()).toBe(413);
+    expect(await res.text()).toContain("Un campo de texto supera el tamaño máximo permitido (64 KB)");
+    await ctx.dispose();
+    void request;
+  });
+});
+
+test.describe("cross-site posts are refused on every route, resource routes included", () => {
+  for (const path of ["/logout", "/orders/2000000000000001/label", "/login", "/orders", "/messages/1"]) {
+    test(`POST ${path} from another site → 403`, async ({ request }) => {
+      const byOrigin = await request.post(path, { form: { intent: "x" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+      expect(byOrigin.status()).toBe(403);
+      expect(await byOrigin.text()).toContain("El formulario no se envió desde este sitio.");
+      const byFetchSite = await request.post(path, { form: { intent: "x" }, headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+      expect(byFetchSite.status()).toBe(403);
+    });
+  }
+
+  test("a same-origin logout still works", async ({ baseURL }) => {
+    const ctx = await pwRequest.newContext({ baseURL });
+    await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD } });
+    const res = await ctx.post("/logout", { headers: { Origin: new URL(baseURL!).origin, "Sec-Fetch-Site": "same-origin" }, maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers()["location"]).toBe("/login");
+    await ctx.dispose();
+  });
+});
+
+test.describe("redirectTo never leaves the site", () => {
+  const bypasses = ["/.//evil.example", "//evil.example", "/\\evil.example", "/%2f%2fevil.example", "https://evil.example/x"];
+
+  test("after signing in (POST)", async ({ baseURL }) => {
+    for (const redirectTo of bypasses) {
+      const ctx = await pwRequest.newContext({ baseURL });
+      const res = await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD, redirectTo }, maxRedirects: 0 });
+      expect(res.status(), redirectTo).toBe(302);
+      const location = res.headers()["location"];
+      expect(new URL(location, "https://app.example").origin, `${redirectTo} → ${location}`).toBe("https://app.example");
+      expect(location.startsWith("//"), location).toBe(false);
+      await ctx.dispose();
+    }
+  });
+
+  test("on a signed-in GET of /login", async ({ baseURL }) => {
+    const ctx = await pwRequest.newContext({ baseURL });
+    await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD } });
+    for (const redirectTo of bypasses) {
+      const res = await ctx.get(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, { maxRedirects: 0 });
+      const location = res.headers()["location"];
+      expect(new URL(location, "https://app.example").origin, `${redirectTo} → ${location}`).toBe("https://app.example");
+      expect(location.startsWith("//"), location).toBe(false);
+    }
+    await ctx.dispose();
+  });
+});
+
+test("signed-in pages and downloads are never stored (Cache-Control: no-store)", async ({ baseURL }) => {
+  const ctx = await pwRequest.newContext({ baseURL });
+  await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD } });
+  for (const path of ["/orders", "/publications/stock-report.xlsx"]) {
+    const res = await ctx.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["cache-control"], path).toBe("no-store");
+  }
+  await ctx.dispose();
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "questions" ADD COLUMN "answering_until" timestamp with time zone;

@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createRemixHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import type { NextFunction, Request, Response } from "express";
+import type { CheckedBody } from "./bounded-body";
+
+/** The header the app reads the client's address from; whatever a client sends under it is dropped. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+function remixHeaders(req: Request) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined || key === CLIENT_IP_HEADER) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+  }
+  // req.ip is the socket's address, or the proxy's forwarded one only when TRUST_PROXY names that proxy.
+  headers.set(CLIENT_IP_HEADER, req.ip ?? req.socket.remoteAddress ?? "desconocida");
+  return headers;
+}
+
+function remixRequest(req: Request, res: Response) {
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  const controller = new AbortController();
+  // Loaders and actions stop when the client leaves before the answer was written.
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => !finished && controller.abort());
+  const headers = remixHeaders(req);
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  const body = res.locals.checkedBody as CheckedBody | undefined;
+  if (req.method !== "GET" && req.method !== "HEAD" && !body) {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  } else if (req.method !== "GET" && req.method !== "HEAD" && body) {
+    headers.set("content-type", body.contentType);
+    if ("data" in body) {
+      headers.set("content-length", String(body.data.byteLength));
+      init.body = new Uint8Array(body.data);
+    } else {
+      init.body = createReadableStreamFromReadable(fs.createReadStream(body.file));
+      init.duplex = "half";
+    }
+  }
+  return new Request(url.href, init);
+}
+
+async function sendRemixResponse(res: Response, response: globalThis.Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+function withNoStore(response: globalThis.Response) {
+  try {
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  } catch {
+    const copy = new globalThis.Response(response.body, response);
+    copy.headers.set("Cache-Control", "no-store");
+    return copy;
+  }
+}
+
+/**
+ * Remix behind the checks in server/http: the body it reads is the checked one, the client address is
+ * the one the server trusts, and a signed-in answer (pages, data, downloads) is never stored by a
+ * browser or a proxy on a shared machine.
+ */
+export function createRequestHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+}) {
+  const handle = createRemixHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      let response = await handle(remixRequest(req, res), getLoadContext(req, res));
+      if (req.headers.cookie) response = withNoStore(response);
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { storeImage, MAX_INPUT_PIXELS } from "~/modules/publications/gallery.server";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs } from "../helpers/auth";
+
+await useTestDatabase();
+
+function crc32(bytes: Buffer) {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+function chunk(type: string, data: Buffer) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A valid PNG header announcing width × height, with (almost) no pixel data behind it. */
+function pngHeader(width: number, height: number) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IEND", Buffer.alloc(0))]);
+}
+
+const OPTIONS = { minWidth: 100, minHeight: 100, variants: [], invalidMessage: "Imagen no válida", existsMessage: (n: string) => `Ya existe ${n}` };
+
+describe("uploaded images", () => {
+  it("a 16000×16000 image is refused from its header, fast, before any pixel is decoded", async () => {
+    expect(16000 * 16000).toBeGreaterThan(MAX_INPUT_PIXELS);
+    const { user } = await loginAs("admin");
+    const started = performance.now();
+    const result = await storeImage(new File([pngHeader(16000, 16000)], "enorme.png", { type: "image/png" }), user.id, OPTIONS);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result).toMatchObject({ ok: false, message: "Imagen no válida" });
+  });
+
+  it("a truncated PNG is an invalid image, not an error", async () => {
+    const { user } = await loginAs("admin");
+    const whole = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#c00" } }).png().toBuffer();
+    const result = await storeImage(new File([whole.subarray(0, Math.floor(whole.length / 2))], "rota.png", { type: "image/png" }), user.id, OPTIONS);
+    expect(result).toMatchObject({ ok: false, message: "Imagen no válida" });
+  });
+});
