@@ -8,3 +8,4 @@ export * from "./sales";
 export * from "./sim";
 export * from "./content";
 export * from "./assistants";
+export * from "./quotes";
