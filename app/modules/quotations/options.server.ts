@@ -65,3 +65,18 @@ export async function saveDraftOptions(
     return next;
   });
 }
+
+const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+/** Marketplace categories for the quotation's typeahead: up to 20 whose title contains the text. */
+export async function searchFeeCategories(text: string) {
+  const term = fold(text.trim());
+  if (term.length < 1) return { ok: true as const, categories: [] };
+  try {
+    const all = await getIntegrations().marketplace.listFeeCategories();
+    return { ok: true as const, categories: all.filter((c) => fold(c.title).includes(term)).slice(0, 20) };
+  } catch (error) {
+    if (!isIntegrationError(error)) throw error;
+    return { ok: false as const, categories: [], message: error.message };
+  }
+}
