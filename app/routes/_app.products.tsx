@@ -119,7 +119,7 @@ export default function ProductsPage() {
       ) : (
         <>
           <Pagination page={list.page} total={list.total} pageSize={list.pageSize} basePath="/products" />
-          <ProductsTable rows={list.rows} inDraft={draft.items} version={draft.version} busy={busy} />
+          <ProductsTable rows={list.rows} inDraft={draft.items} busy={busy} />
           <Pagination page={list.page} total={list.total} pageSize={list.pageSize} basePath="/products" />
         </>
       )}

@@ -8,11 +8,12 @@ import { can } from "~/lib/access";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { NO_ERP_USERS, orderFromQuote, sendQuoteToErp } from "~/modules/quotations/erp.server";
+import { orderFromQuote, sendQuoteToErp } from "~/modules/quotations/erp.server";
+import { displayStatus, NO_ERP_USERS, STATUS_LABELS } from "~/modules/quotations/status";
 import { companyContact } from "~/modules/quotations/documents.server";
 import { QUOTATION_CSS, QuotationDocument } from "~/modules/quotations/quotation-document";
 import { changesSince, storedQuoteDocument } from "~/modules/quotations/stored-view.server";
-import { displayStatus, getStoredQuote, issueQuote, reviseQuote, STATUS_LABELS } from "~/modules/quotations/stored.server";
+import { getStoredQuote, issueQuote, reviseQuote } from "~/modules/quotations/stored.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Cotización ${data.folio}` : "Cotización" }];
 

@@ -9,7 +9,8 @@ import { Pagination } from "~/components/Pagination";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { listStoredQuotes, STATUS_LABELS, STORED_STATUSES } from "~/modules/quotations/stored.server";
+import { STATUS_LABELS, STORED_STATUSES } from "~/modules/quotations/status";
+import { listStoredQuotes } from "~/modules/quotations/stored.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizaciones guardadas" }];
 

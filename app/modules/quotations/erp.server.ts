@@ -6,11 +6,11 @@ import { can } from "~/lib/access";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
 import { erpQuotationId, MESSAGES, priceListOf } from "./pricing";
+import { NO_ERP_USERS } from "./status";
 import { expiryFor, getStoredQuote } from "./stored.server";
 
 export type ErpOutcome = { ok: true; message: string } | { ok: false; status: 403 | 404 | 409 | 422 | 502; title: string; message: string };
 
-export const NO_ERP_USERS = "No tienes usuarios de Intelisis asignados. Contacta a soporte para que los agreguen a tu cuenta.";
 /** A "sending" claim older than this is taken as abandoned (the process died mid-call) and may be retried. */
 const STALE_CLAIM = sql`interval '2 minutes'`;
 

@@ -5,8 +5,12 @@ import { formatCents } from "./pricing";
 
 type Row = ErpArticle & { priceCents: number };
 
-/** The ERP articles of one page: stock per warehouse in a <details>, Agregar with a quantity or Quitar. */
-export function ProductsTable({ rows, inDraft, version, busy }: { rows: Row[]; inDraft: Record<string, number>; version: number; busy: boolean }) {
+/**
+ * The ERP articles of one page: stock per warehouse in a <details>, Agregar with a quantity or Quitar.
+ * Agregar and Quitar post no draft version: they do not depend on what the row showed, so two quick
+ * clicks (or two tabs adding different articles) both apply.
+ */
+export function ProductsTable({ rows, inDraft, busy }: { rows: Row[]; inDraft: Record<string, number>; busy: boolean }) {
   const columns: Column<Row>[] = [
     {
       key: "sku",
@@ -52,13 +56,12 @@ export function ProductsTable({ rows, inDraft, version, busy }: { rows: Row[]; i
     },
     {
       key: "action",
-      header: <span className="sr-only">Cotización</span>,
+      header: "Cotizar",
       className: "whitespace-nowrap",
       cell: (r) =>
         inDraft[r.sku] !== undefined ? (
           <Form method="post" preventScrollReset className="flex items-center gap-2">
             <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="version" value={version} />
             <input type="hidden" name="sku" value={r.sku} />
             <span className="text-xs text-slate-500">En cotización: {inDraft[r.sku]}</span>
             <button type="submit" className="btn-secondary px-2 py-1" disabled={busy} aria-label={`Quitar ${r.sku}`}>
@@ -68,7 +71,6 @@ export function ProductsTable({ rows, inDraft, version, busy }: { rows: Row[]; i
         ) : (
           <Form method="post" preventScrollReset className="flex items-center gap-2">
             <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="version" value={version} />
             <input type="hidden" name="sku" value={r.sku} />
             <input
               name="qty"

@@ -6,6 +6,8 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { priceDraft, readDraftData } from "./draft";
 import type { QuotationDocumentData } from "./document";
 import { getExchangeRate, STALE_MESSAGE } from "./draft.server";
+import { displayStatus, STORED_STATUSES } from "./status";
+export { displayStatus, STATUS_LABELS, STORED_STATUSES } from "./status";
 import { addBusinessDays, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS } from "./pricing";
 
 export type StoreResult = { ok: true; folio: string } | { ok: false; status: 404 | 409 | 422; message: string };
@@ -139,14 +141,6 @@ export function diffQuote(before: Comparable, after: Comparable): QuotationChang
   return out;
 }
 
-/** Status as shown: a sent quote past its validity (5 business days after issue) is "vencida". */
-export function displayStatus(row: { status: string; expiresAt: Date | string | null }, now = new Date()) {
-  if (row.status === "enviada" && row.expiresAt && new Date(row.expiresAt) < now) return "vencida";
-  return row.status;
-}
-
-export const STATUS_LABELS: Record<string, string> = { borrador: "Borrador", enviada: "Enviada", vencida: "Vencida", convertida: "Convertida en orden" };
-
 /** The issue day's validity end: 5 business days later, end of that Mexico City day. */
 export function expiryFor(issuedAt: Date): Date {
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(issuedAt);
@@ -261,7 +255,6 @@ export async function reviseQuote(user: SessionUser, folio: string) {
   return { ok: true as const };
 }
 
-export const STORED_STATUSES = ["borrador", "enviada", "vencida", "convertida"] as const;
 
 /** The stored quotes list: search by number or client, status, author; newest first; 20 a page. */
 export async function listStoredQuotes(query: { page: number; search?: string; status?: (typeof STORED_STATUSES)[number]; mine?: boolean }, userId: number) {
