@@ -46,10 +46,9 @@ export type PricedArticle = { price2: number; price3: number; currency: Currency
 export function unitPriceCents(article: PricedArticle, priceList: PriceList, exchangeRate: number): number {
   const base = priceList === "Precio 3" ? article.price3 : article.price2;
   if (article.currency !== "Dolares") return toCents(base);
-  // Fixed-point product (price in cents × rate in 1/10000) so 1.005 × 20 never lands on the wrong cent.
-  const rate = Math.round(exchangeRate * 10000);
-  const raw = toCents(base) * rate;
-  return Math.sign(raw) * Math.round(Math.abs(raw) / 10000);
+  // Fixed-point product (both in 1/10000) rounded once to the cent, so 1.005 × 20 is 20.10, not 20.099….
+  const raw = Math.round(base * 10000) * Math.round(exchangeRate * 10000);
+  return Math.sign(raw) * Math.round(Math.abs(raw) / 1_000_000);
 }
 
 /**
