@@ -11,3 +11,4 @@ export * from "./assistants";
 export * from "./blogs";
 export * from "./box-score";
 export * from "./pdv";
+export * from "./quotes";

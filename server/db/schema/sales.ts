@@ -3,6 +3,7 @@ import {
   boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { storedQuotationColumns, storedQuotationIndexes, storedQuotationLineColumns } from "./quotes";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
@@ -33,8 +34,13 @@ export const quotations = pgTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...storedQuotationColumns,
   },
-  (t) => [index("quotations_created_idx").on(t.createdAt.desc()), index("quotations_client_idx").on(t.clientKey)],
+  (t) => [
+    index("quotations_created_idx").on(t.createdAt.desc()),
+    index("quotations_client_idx").on(t.clientKey),
+    ...storedQuotationIndexes(t),
+  ],
 );
 
 export const quotationLines = pgTable(
@@ -53,6 +59,7 @@ export const quotationLines = pgTable(
     originalPrice: money("original_price"),
     qty: numeric("qty", { precision: 12, scale: 3, mode: "number" }).notNull(),
     discount: numeric("discount", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    ...storedQuotationLineColumns,
   },
   (t) => [index("quotation_lines_quotation_idx").on(t.quotationId, t.position)],
 );

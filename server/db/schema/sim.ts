@@ -55,7 +55,15 @@ export const simErpArticles = simSchema.table(
     currency: text("currency").notNull().default("Pesos"),
     syncedAt: timestamp("synced_at", { withTimezone: true }),
   },
-  (t) => [index("sim_erp_articles_search_idx").on(t.manufacturerSku)],
+  (t) => [
+    index("sim_erp_articles_search_idx").on(t.manufacturerSku),
+    // Cotizador v3: "contains" searches and every sortable column answer from an index.
+    index("sim_erp_articles_sku_trgm").using("gin", sql`${t.sku} gin_trgm_ops`),
+    index("sim_erp_articles_mfr_trgm").using("gin", sql`upper(${t.manufacturerSku}) gin_trgm_ops`),
+    index("sim_erp_articles_desc_trgm").using("gin", sql`upper(${t.description}) gin_trgm_ops`),
+    index("sim_erp_articles_stock_idx").on(t.stockTotal, t.sku),
+    index("sim_erp_articles_description_idx").on(t.description, t.sku),
+  ],
 );
 
 export const simErpClients = simSchema.table("erp_clients", {

@@ -1,5 +1,5 @@
 import type { DateTime } from "luxon";
-import { quotationLines, quotations } from "../../schema";
+import { quotationLines, quotations, settings } from "../../schema";
 import type { Catalog } from "./catalog";
 import { VAT } from "./constants";
 import { insertChunks, type SeedContext } from "./context";
@@ -7,6 +7,13 @@ import { rngFor, round2 } from "./random";
 import { js } from "./time";
 
 export const QUOTATION_COUNT = 20;
+
+export const COMPANY_CONTACT = {
+  address: "Av. Insurgentes Sur 1234, Col. Del Valle, Benito Juárez, CDMX, C.P. 03100",
+  phone: "55-1234-5678",
+  email: "ventas@electrica.example",
+  web: "www.electrica.example",
+};
 
 /** ERP clients (invented businesses); V is the counter-sale client. */
 export const ERP_CLIENTS: Array<{ key: string; name: string; priceList: "(Precio 2)" | "(Precio 3)"; email: string | null; phone: string | null }> = [
@@ -76,6 +83,10 @@ export async function seedQuotations(ctx: SeedContext, catalog: Catalog) {
     rows.push({
       id,
       folio: `${day}-${String(seq).padStart(2, "0")}`,
+      baseFolio: `${day}-${String(seq).padStart(2, "0")}`,
+      status: intelisis ? "enviada" : "borrador",
+      issuedAt: intelisis ? js(date) : null,
+      erpState: intelisis ? "sent" : null,
       clientKey: client.key,
       clientName: client.name,
       clientEmail: client.email,
@@ -100,6 +111,8 @@ export async function seedQuotations(ctx: SeedContext, catalog: Catalog) {
     });
   });
   await insertChunks(tx, quotations, rows);
+  // The company block printed on every quotation.
+  await tx.insert(settings).values({ key: "company_contact", value: COMPANY_CONTACT }).onConflictDoNothing();
   await insertChunks(tx, quotationLines, lines);
   return rows.length;
 }

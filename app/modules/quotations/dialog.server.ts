@@ -1,0 +1,39 @@
+import { can } from "~/lib/access";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { draftDocument, companyContact } from "./documents.server";
+import { getExchangeRate, loadDraft } from "./draft.server";
+import { searchFeeCategories } from "./options.server";
+import { priceListOf } from "./pricing";
+import type { DialogDraft } from "./quotation-dialog";
+
+export const authorName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim();
+
+/** Everything the quotation dialog shows for the signed-in user's draft. */
+export async function quotationDialogData(user: SessionUser, url: URL) {
+  const [draft, rate, company] = await Promise.all([loadDraft(user.id), getExchangeRate(), companyContact()]);
+  const d = draft.data;
+  const may = { discount: can(user, "quotations.globalDiscount"), orderType: can(user, "quotations.orderType"), erp: can(user, "quotations.erpMode") };
+  const categoryQuery = url.searchParams.get("category")?.slice(0, 100) ?? undefined;
+  const categories = may.orderType && categoryQuery ? (await searchFeeCategories(categoryQuery)).categories : null;
+  const dialog: DialogDraft = {
+    version: draft.version,
+    doc: draftDocument(d, rate, authorName(user)),
+    clientEmail: d.clientEmail,
+    clientPhone: d.clientPhone,
+    globalDiscount: d.globalDiscount,
+    orderType: d.orderType,
+    listingType: d.listingType,
+    category: d.category?.title ?? null,
+    shipment: d.shipmentCents ? String(d.shipmentCents / 100) : "",
+    notes: d.notes,
+    reference: d.reference,
+    priceList: priceListOf(d.client.priceList),
+    sourceFolio: d.sourceFolio,
+  };
+  return { draft: dialog, company, may, categories, categoryQuery };
+}
+
+export async function draftDocumentFor(user: SessionUser) {
+  const [draft, rate] = await Promise.all([loadDraft(user.id), getExchangeRate()]);
+  return draftDocument(draft.data, rate, authorName(user));
+}

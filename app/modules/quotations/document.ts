@@ -1,0 +1,35 @@
+import type { Totals } from "./pricing";
+
+/** What a quotation prints: the same for the draft, a stored quote, the preview, the PDF and the Excel. */
+export type QuotationDocumentData = {
+  folio: string | null;
+  issuedAt: string;
+  author: string;
+  client: { key: string; name: string; rfc: string; priceList: string };
+  email: string;
+  phone: string;
+  reference: string;
+  notes: string;
+  orderType: "normal" | "mercadolibre";
+  listingType: string | null;
+  category: string | null;
+  discountPercent: number;
+  exchangeRate: number;
+  lines: Array<{ sku: string; description: string; qty: number; priceCents: number; amountCents: number; discount: number }>;
+  /** Null while a Mercado Libre quote has no category. */
+  totals: Totals | null;
+};
+
+export const LINES_PER_PDF_PAGE = 8;
+export const VALIDITY_TEXT = "5 días hábiles";
+export const AMOUNTS_NOTE = "Importes en pesos mexicanos (MXN). Precios sujetos a disponibilidad y a cambio sin previo aviso.";
+
+/** The lines split into printed pages of 8 (at least one page). */
+export function paginate<T>(lines: T[], size = LINES_PER_PDF_PAGE): T[][] {
+  if (lines.length === 0) return [[]];
+  const pages: T[][] = [];
+  for (let i = 0; i < lines.length; i += size) pages.push(lines.slice(i, i + size));
+  return pages;
+}
+
+export type CompanyContact = { name: string; address: string; phone: string; email: string; web: string };

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { can } from "~/lib/access";
+import { addArticle, chooseClient, clearDraft, removeArticle, setLineQuantity, type DraftResult } from "./draft.server";
+import { saveDraftOptions } from "./options.server";
+
+const version = z.coerce.number().int().min(0).optional().catch(undefined);
+const sku = z.string().trim().min(1).max(60);
+
+/** Every form that changes the draft, told apart by `intent`. */
+export const DraftIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), version, sku, qty: z.string().max(30).default("") }),
+  z.object({ intent: z.literal("remove"), version, sku }),
+  z.object({ intent: z.literal("qty"), version, sku, qty: z.string().max(30).default("") }),
+  z.object({ intent: z.literal("clear"), version }),
+  z.object({ intent: z.literal("client"), version, clientKey: z.string().trim().min(1).max(40) }),
+  z.object({
+    intent: z.literal("options"),
+    version,
+    clientEmail: z.string().max(200).default(""),
+    clientPhone: z.string().max(40).default(""),
+    globalDiscount: z.string().max(20).default(""),
+    orderType: z.enum(["normal", "mercadolibre"]).default("normal"),
+    listingType: z.enum(["gold_special", "gold_pro"]).default("gold_special"),
+    shipment: z.string().max(20).default(""),
+    notes: z.string().max(2000).default(""),
+    reference: z.string().max(200).default(""),
+  }),
+  z.object({ intent: z.literal("category"), version, title: z.string().trim().min(1).max(200) }),
+]);
+
+const SUCCESS: Record<string, string> = {
+  add: "Se agregó el artículo a la cotización.",
+  remove: "Se quitó el artículo de la cotización.",
+  qty: "Cantidad actualizada.",
+  clear: "La cotización quedó vacía.",
+  client: "Cliente seleccionado.",
+  options: "Datos de la cotización guardados.",
+  category: "Categoría de Mercado Libre seleccionada.",
+};
+
+export type DraftActionOutcome = { ok: true; message: string; result: DraftResult } | { ok: false; status: number; message: string };
+
+/** Parses one draft form and runs its command for the signed-in user. */
+export async function runDraftIntent(user: SessionUser, form: FormData): Promise<DraftActionOutcome> {
+  const parsed = DraftIntentSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { ok: false, status: 400, message: "La solicitud no es válida. Revisa los datos e inténtalo de nuevo." };
+  const input = parsed.data;
+  const expected = input.version ?? null;
+  let result: DraftResult;
+  switch (input.intent) {
+    case "add":
+      result = await addArticle(user.id, expected, input.sku, input.qty);
+      break;
+    case "remove":
+      result = await removeArticle(user.id, expected, input.sku.toUpperCase());
+      break;
+    case "qty":
+      result = await setLineQuantity(user.id, expected, input.sku.toUpperCase(), input.qty);
+      break;
+    case "clear":
+      result = await clearDraft(user.id, expected);
+      break;
+    case "client":
+      result = await chooseClient(user.id, expected, input.clientKey);
+      break;
+    case "options":
+      result = await saveDraftOptions(user.id, expected, input, {
+        discount: can(user, "quotations.globalDiscount"),
+        orderType: can(user, "quotations.orderType"),
+      });
+      break;
+    case "category":
+      result = await saveDraftOptions(user.id, expected, { category: input.title }, { discount: false, orderType: can(user, "quotations.orderType") });
+      break;
+  }
+  if (!result.ok) return { ok: false, status: result.status, message: result.message };
+  return { ok: true, message: result.message ?? SUCCESS[input.intent], result };
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import {
+  applyLineDiscount, computeTotals, feeRateFor, marketplaceUnitCents, priceListOf, unitPriceCents,
+  type ListingType, type PriceList, type Totals,
+} from "./pricing";
+
+/**
+ * The quotation being edited: one per user, kept on the server (quotation_drafts.data). Product lines
+ * keep the article's ERP prices (both lists and currency), so a change of client re-prices them.
+ */
+const LineSchema = z.object({
+  sku: z.string(),
+  type: z.enum(["product", "custom"]).default("product"),
+  description: z.string(),
+  qty: z.number().positive(),
+  price2: z.number().default(0),
+  price3: z.number().default(0),
+  currency: z.enum(["Pesos", "Dolares"]).default("Pesos"),
+  stockTotal: z.number().default(0),
+  /** Custom lines carry their own price; product lines get it from the list. */
+  customPriceCents: z.number().int().nullable().default(null),
+  discount: z.number().min(0).max(100).default(0),
+  note: z.string().default(""),
+});
+export type DraftLine = z.infer<typeof LineSchema>;
+
+export const ClientSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  rfc: z.string().default(""),
+  priceList: z.enum(["Precio 2", "Precio 3"]),
+  email: z.string().nullable().default(null),
+  phones: z.string().nullable().default(null),
+});
+export type DraftClient = z.infer<typeof ClientSchema>;
+
+export const COUNTER_CLIENT: DraftClient = { key: "V", name: "VENTA MOSTRADOR", rfc: "", priceList: "Precio 2", email: null, phones: null };
+
+export const CategorySchema = z.object({ title: z.string(), goldPro: z.number(), goldSpecial: z.number() });
+
+export const DraftDataSchema = z.object({
+  client: ClientSchema.default(COUNTER_CLIENT),
+  clientEmail: z.string().default(""),
+  clientPhone: z.string().default(""),
+  globalDiscount: z.number().min(0).default(0),
+  orderType: z.enum(["normal", "mercadolibre"]).default("normal"),
+  listingType: z.enum(["gold_special", "gold_pro"]).default("gold_special"),
+  category: CategorySchema.nullable().default(null),
+  shipmentCents: z.number().int().min(0).default(0),
+  notes: z.string().default(""),
+  reference: z.string().default(""),
+  erpUser: z.string().nullable().default(null),
+  warehouse: z.string().nullable().default(null),
+  /** The stored quote this draft revises (its next revision is saved on "Guardar"). */
+  sourceId: z.number().int().nullable().default(null),
+  sourceFolio: z.string().nullable().default(null),
+  lines: z.array(LineSchema).default([]),
+});
+export type DraftData = z.infer<typeof DraftDataSchema>;
+
+export function readDraftData(raw: unknown): DraftData {
+  const parsed = DraftDataSchema.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : DraftDataSchema.parse({});
+}
+
+export type PricedLine = DraftLine & { priceCents: number; listPriceCents: number; amountCents: number };
+export type PricedDraft = {
+  lines: PricedLine[];
+  priceList: PriceList;
+  /** Null while a Mercado Libre quote has no category: totals are not shown yet. */
+  totals: Totals | null;
+  feeRate: number | null;
+  itemCount: number;
+};
+
+/** Prices every line for the draft's client and order type and adds up the totals. */
+export function priceDraft(data: DraftData, exchangeRate: number): PricedDraft {
+  const priceList = priceListOf(data.client.priceList);
+  const ml = data.orderType === "mercadolibre";
+  const feeRate = ml && data.category ? feeRateFor(data.category, data.listingType as ListingType) : null;
+  const lines = data.lines.map((line) => {
+    const list = line.customPriceCents ?? unitPriceCents(line, priceList, exchangeRate);
+    const discounted = applyLineDiscount({ priceCents: list, originalPriceCents: null }, line.discount).priceCents;
+    const priceCents = feeRate !== null ? marketplaceUnitCents(discounted, feeRate) : discounted;
+    return { ...line, listPriceCents: list, priceCents, amountCents: Math.round(priceCents * line.qty) };
+  });
+  const discount = priceList === "Precio 3" ? 0 : data.globalDiscount;
+  const totals = ml && !data.category ? null : computeTotals(lines, discount, data.shipmentCents);
+  return { lines, priceList, totals, feeRate, itemCount: lines.length };
+}
+
+/** Adds an article or, when already present, raises its quantity (v4: "+1, not a second line"). */
+export function addLine(data: DraftData, line: DraftLine): DraftData {
+  const existing = data.lines.findIndex((l) => l.type === "product" && l.sku === line.sku);
+  if (existing === -1 || line.type === "custom") return { ...data, lines: [...data.lines, line] };
+  const lines = data.lines.map((l, i) => (i === existing ? { ...l, qty: Math.round((l.qty + line.qty) * 1000) / 1000 } : l));
+  return { ...data, lines };
+}

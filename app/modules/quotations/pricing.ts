@@ -1,0 +1,180 @@
+/**
+ * The quotation maths of both quoting screens (spec 2 §5 "Quotation tools", §9), in integer cents so
+ * no float drift reaches a total. Pure: used by the server, the PDF, the Excel file and the browser.
+ */
+
+export const VAT_RATE_PERCENT = 16;
+export const GLOBAL_DISCOUNT_MAX = 6;
+export const VALIDITY_BUSINESS_DAYS = 5;
+
+export type PriceList = "Precio 2" | "Precio 3";
+export type Currency = "Pesos" | "Dolares";
+export type ListingType = "gold_special" | "gold_pro";
+
+export const MESSAGES = {
+  badQuantity: "No se agregó el articulo, revisa valor ingresado",
+  noLines: "Aún no hay artículos en la lista",
+  noMatch: "No se ha encontrado ninguna coincidencia.",
+  discountCap: `El descuento global no puede ser mayor a ${GLOBAL_DISCOUNT_MAX} %.`,
+  discountPrecio3: "Los clientes con Precio 3 no tienen descuento global.",
+  badNumber: "Revisa el valor ingresado: solo se aceptan números y punto decimal.",
+  needCategory: "Elige la categoría de Mercado Libre para ver los totales.",
+  erpUserMissingTitle: "Datos insuficientes",
+  erpUserMissing: "Debes completar la información para continuar",
+} as const;
+
+/** Money in a decimal unit (pesos, dollars) to integer cents, rounding half away from zero. */
+export function toCents(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-7);
+}
+
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+/** "(Precio 3)" / "Precio 3" / anything else → the list the prices follow. */
+export function priceListOf(raw: string | null | undefined): PriceList {
+  return raw && /3/.test(raw) ? "Precio 3" : "Precio 2";
+}
+
+export type PricedArticle = { price2: number; price3: number; currency: Currency };
+
+/**
+ * Unit price in pesos (cents) for the client's list: Precio 3 uses precio3, anything else precio2;
+ * a price in "Dolares" is multiplied by the exchange rate and fixed to 2 decimals.
+ */
+export function unitPriceCents(article: PricedArticle, priceList: PriceList, exchangeRate: number): number {
+  const base = priceList === "Precio 3" ? article.price3 : article.price2;
+  if (article.currency !== "Dolares") return toCents(base);
+  // Fixed-point product (both in 1/10000) rounded once to the cent, so 1.005 × 20 is 20.10, not 20.099….
+  const raw = Math.round(base * 10000) * Math.round(exchangeRate * 10000);
+  return Math.sign(raw) * Math.round(Math.abs(raw) / 1_000_000);
+}
+
+/**
+ * The value typed into a quantity, price, discount or shipment box: characters other than digits
+ * and a dot are stripped (as the spec's inputs do); null when nothing usable is left.
+ */
+export function parseDecimal(raw: string | null | undefined): number | null {
+  const cleaned = String(raw ?? "").replace(/[^0-9.]/g, "");
+  if (cleaned === "" || cleaned === "." || (cleaned.match(/\./g) ?? []).length > 1) return null;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * A quantity to add: digits and a dot only, above 0, at most 3 decimals. A minus sign or letters
+ * make it invalid rather than silently changing the number ("-5" is not 5).
+ */
+export function parseQuantity(raw: string | null | undefined): number | null {
+  const text = String(raw ?? "").trim();
+  if (!/^[0-9]*\.?[0-9]*$/.test(text)) return null;
+  const n = parseDecimal(text);
+  if (n === null || n <= 0 || n > 1_000_000) return null;
+  return Math.round(n * 1000) / 1000;
+}
+
+/** Strict non-negative decimal for money and percentage inputs (no sign, letters or commas). */
+export function parseAmount(raw: string | null | undefined): number | null {
+  const text = String(raw ?? "").trim();
+  if (text === "") return 0;
+  if (!/^[0-9]*\.?[0-9]*$/.test(text)) return null;
+  return parseDecimal(text);
+}
+
+export type DiscountDecision = { ok: true; percent: number } | { ok: false; percent: number; message: string };
+
+/**
+ * The global discount a quote may carry: forced to 0 for Precio 3 clients, at most 6 % otherwise.
+ * A larger request is refused (with its message), never silently lowered.
+ */
+export function decideGlobalDiscount(requested: number, priceList: PriceList): DiscountDecision {
+  if (priceList === "Precio 3") {
+    return requested > 0 ? { ok: false, percent: 0, message: MESSAGES.discountPrecio3 } : { ok: true, percent: 0 };
+  }
+  if (!Number.isFinite(requested) || requested < 0) return { ok: false, percent: 0, message: MESSAGES.badNumber };
+  if (requested > GLOBAL_DISCOUNT_MAX) return { ok: false, percent: GLOBAL_DISCOUNT_MAX, message: MESSAGES.discountCap };
+  return { ok: true, percent: Math.round(requested * 100) / 100 };
+}
+
+/**
+ * A line discount (v4): a value other than 0 lowers the price by that percentage of the original,
+ * which is remembered; back at 0 the original price returns.
+ */
+export function applyLineDiscount(line: { priceCents: number; originalPriceCents: number | null }, percent: number) {
+  const original = line.originalPriceCents ?? line.priceCents;
+  if (!percent) return { priceCents: original, originalPriceCents: null, discount: 0 };
+  const p = Math.min(100, Math.max(0, percent));
+  return { priceCents: Math.round((original * (100 - p)) / 100), originalPriceCents: original, discount: p };
+}
+
+/**
+ * Mercado Libre order type (docs/decisions/0007): each unit price is grossed up so that, after the
+ * category's fee for the listing type (Clásica gold_special, Premium gold_pro), the seller keeps the
+ * list price: ceil(price / (1 − rate)) to the cent.
+ */
+export function marketplaceUnitCents(priceCents: number, feeRate: number): number {
+  if (!(feeRate > 0 && feeRate < 1)) return priceCents;
+  const rate = Math.round(feeRate * 10000);
+  return Math.ceil((priceCents * 10000) / (10000 - rate) - 1e-9);
+}
+
+export function feeRateFor(category: { goldPro: number; goldSpecial: number }, listingType: ListingType): number {
+  return listingType === "gold_pro" ? category.goldPro : category.goldSpecial;
+}
+
+export type TotalsLine = { priceCents: number; qty: number };
+export type Totals = { linesCents: number; discountCents: number; shipmentCents: number; subtotalCents: number; ivaCents: number; totalCents: number };
+
+/** Line amount: unit price × quantity, rounded once to the cent. */
+export function lineAmountCents(line: TotalsLine): number {
+  return Math.round(line.priceCents * Math.round(line.qty * 1000) / 1000);
+}
+
+/**
+ * Totals: Σ line amounts; the global discount on them; the shipment cost added after the discount;
+ * IVA 16 % of that subtotal; total = subtotal + IVA. Each step rounds once, to the cent.
+ */
+export function computeTotals(lines: TotalsLine[], discountPercent: number, shipmentCents = 0): Totals {
+  const linesCents = lines.reduce((sum, l) => sum + lineAmountCents(l), 0);
+  const discountCents = Math.round((linesCents * Math.round(discountPercent * 100)) / 10000);
+  const subtotalCents = linesCents - discountCents + shipmentCents;
+  const ivaCents = Math.round((subtotalCents * VAT_RATE_PERCENT) / 100);
+  return { linesCents, discountCents, shipmentCents, subtotalCents, ivaCents, totalCents: subtotalCents + ivaCents };
+}
+
+/** Phone typed as digits, shown 3-3-4 with dashes (up to 10 digits). */
+export function formatPhone(raw: string | null | undefined): string {
+  const digits = String(raw ?? "").replace(/\D/g, "").slice(0, 10);
+  return [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 10)].filter(Boolean).join("-");
+}
+
+/** The ERP's quoationId: the quotation date as YYMMDD (Mexico City day). */
+export function erpQuotationId(date: Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "2-digit", month: "2-digit", day: "2-digit" })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  return `${parts.year}${parts.month}${parts.day}`;
+}
+
+/** Adds business days (Monday–Friday) to a Mexico City calendar day given as YYYY-MM-DD. */
+export function addBusinessDays(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    const wd = d.getUTCDay();
+    if (wd !== 0 && wd !== 6) left -= 1;
+  }
+  return d.toISOString().slice(0, 10);
+}
+
+/** COT-2026-000123, and -R2… for later revisions. */
+export function quotationFolio(year: number, seq: number, revision = 1): string {
+  const base = `COT-${year}-${String(seq).padStart(6, "0")}`;
+  return revision > 1 ? `${base}-R${revision}` : base;
+}
+
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" }).format(cents / 100);
+}

@@ -1,0 +1,305 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { RouteDialog } from "~/components/Dialog";
+import type { QuotationDocumentData, CompanyContact } from "./document";
+import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES } from "./pricing";
+import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
+import { withoutParam } from "./routing";
+
+export type DialogDraft = {
+  version: number;
+  doc: QuotationDocumentData;
+  clientEmail: string;
+  clientPhone: string;
+  globalDiscount: number;
+  orderType: "normal" | "mercadolibre";
+  listingType: "gold_special" | "gold_pro";
+  category: string | null;
+  shipment: string;
+  notes: string;
+  reference: string;
+  priceList: string;
+  sourceFolio: string | null;
+};
+
+type Props = {
+  draft: DialogDraft;
+  company: CompanyContact;
+  may: { discount: boolean; orderType: boolean; erp: boolean };
+  categories: Array<{ title: string; goldPro: number; goldSpecial: number }> | null;
+  categoryQuery?: string;
+  error?: string | null;
+  basePath: string;
+};
+
+/** The quotation dialog (xl): lines or preview, client data, discount, order type, totals, documents. */
+export function QuotationDialog({ draft, company, may, categories, categoryQuery, error, basePath }: Props) {
+  const { search, pathname } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const preview = new URLSearchParams(search).get("view") === "preview";
+  const listSearch = withoutParam(withoutParam(search, "view"), "category");
+  const closeTo = `${basePath}${listSearch}`;
+  const toggleTo = `${pathname}${withoutParam(search, "view")}${preview ? "" : `${withoutParam(search, "view") ? "&" : "?"}view=preview`}`;
+  const count = draft.doc.lines.length;
+  const hidden = (intent: string) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={draft.version} />
+    </>
+  );
+  return (
+    <RouteDialog
+      title={`Cotización (${count})`}
+      description={`${draft.doc.client.name} (${draft.doc.client.key}) · ${draft.priceList}${draft.sourceFolio ? ` · revisión de ${draft.sourceFolio}` : ""}`}
+      closeTo={closeTo}
+      size="xl"
+      footer={
+        <>
+          <Link to={closeTo} preventScrollReset className="btn-secondary mr-auto">
+            Volver
+          </Link>
+          <a href={`${pathname}.pdf`} target="_blank" rel="noopener" className="btn-secondary">
+            Generar PDF
+          </a>
+          <a href={`${pathname}.xlsx`} download className="btn-secondary">
+            Generar Excel
+          </a>
+          <Form method="post" preventScrollReset>
+            {hidden("store")}
+            <button type="submit" className="btn-primary" disabled={busy || count === 0}>
+              Guardar cotización
+            </button>
+          </Form>
+        </>
+      }
+    >
+      {error ? (
+        <div className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <Link to={toggleTo} preventScrollReset replace className="btn-ghost border border-slate-300" aria-pressed={preview}>
+          {preview ? "Ver lista de artículos" : "Vista previa"}
+        </Link>
+      </div>
+      {preview ? (
+        <div className="overflow-x-auto rounded-md border border-slate-200 p-4" data-testid="quotation-preview">
+          <style>{QUOTATION_CSS}</style>
+          <QuotationDocument doc={draft.doc} company={company} paged={false} />
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <div className="overflow-x-auto rounded-md border border-slate-200">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">Artículos de la cotización</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th className="px-2 py-2 text-left">SKU</th>
+                  <th className="px-2 py-2 text-left">Descripción</th>
+                  <th className="px-2 py-2 text-left">Cantidad</th>
+                  <th className="px-2 py-2 text-right">Precio</th>
+                  <th className="px-2 py-2 text-right">Importe</th>
+                  <th className="px-2 py-2">
+                    <span className="sr-only">Quitar</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {count === 0 ? (
+                  <tr>
+                    <td colSpan={6} className="px-2 py-6 text-center text-slate-500">
+                      {MESSAGES.noLines}
+                    </td>
+                  </tr>
+                ) : null}
+                {draft.doc.lines.map((l) => (
+                  <tr key={l.sku}>
+                    <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.sku}</td>
+                    <td className="min-w-48 px-2 py-1.5">{l.description}</td>
+                    <td className="px-2 py-1.5">
+                      <Form method="post" preventScrollReset className="flex items-center gap-1">
+                        {hidden("qty")}
+                        <input type="hidden" name="sku" value={l.sku} />
+                        <input name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.sku}`} />
+                        <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Actualizar cantidad de ${l.sku}`}>
+                          ✓
+                        </button>
+                      </Form>
+                    </td>
+                    <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.priceCents)}</td>
+                    <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.amountCents)}</td>
+                    <td className="px-2 py-1.5 text-right">
+                      <Form method="post" preventScrollReset>
+                        {hidden("remove")}
+                        <input type="hidden" name="sku" value={l.sku} />
+                        <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.sku}`}>
+                          Quitar
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <OptionsForm draft={draft} may={may} busy={busy} />
+          {may.orderType && draft.orderType === "mercadolibre" ? (
+            <CategoryPicker version={draft.version} current={draft.category} results={categories} query={categoryQuery} />
+          ) : null}
+          <Totals doc={draft.doc} />
+        </div>
+      )}
+    </RouteDialog>
+  );
+}
+
+function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may"]; busy: boolean }) {
+  const precio3 = draft.priceList === "Precio 3";
+  return (
+    <Form method="post" preventScrollReset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2" aria-label="Datos de la cotización">
+      <input type="hidden" name="intent" value="options" />
+      <input type="hidden" name="version" value={draft.version} />
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Nombre del cliente</span>
+        <input className="input bg-slate-50" value={draft.doc.client.name} readOnly />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Correo</span>
+        <input name="clientEmail" type="email" className="input" defaultValue={draft.clientEmail} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Teléfono</span>
+        <input
+          name="clientPhone"
+          type="tel"
+          className="input"
+          defaultValue={formatPhone(draft.clientPhone)}
+          placeholder="000-000-0000"
+          onInput={(e) => {
+            e.currentTarget.value = formatPhone(e.currentTarget.value);
+          }}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Referencia</span>
+        <input name="reference" className="input" defaultValue={draft.reference} maxLength={200} />
+      </label>
+      {may.discount && !precio3 ? (
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Descuento global (máximo {GLOBAL_DISCOUNT_MAX} %)</span>
+          <input name="globalDiscount" inputMode="decimal" className="input" defaultValue={String(draft.globalDiscount)} />
+        </label>
+      ) : null}
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Costo de envío</span>
+        <input name="shipment" inputMode="decimal" className="input" defaultValue={draft.shipment} />
+      </label>
+      {may.orderType ? (
+        <>
+          <fieldset className="flex flex-col gap-1 text-sm">
+            <legend className="font-medium text-slate-700">Tipo de orden</legend>
+            <div className="flex gap-4">
+              <label className="flex items-center gap-1">
+                <input type="radio" name="orderType" value="normal" defaultChecked={draft.orderType === "normal"} /> Normal
+              </label>
+              <label className="flex items-center gap-1">
+                <input type="radio" name="orderType" value="mercadolibre" defaultChecked={draft.orderType === "mercadolibre"} /> Mercadolibre
+              </label>
+            </div>
+          </fieldset>
+          <fieldset className="flex flex-col gap-1 text-sm">
+            <legend className="font-medium text-slate-700">Tipo de publicación</legend>
+            <div className="flex gap-4">
+              <label className="flex items-center gap-1">
+                <input type="radio" name="listingType" value="gold_special" defaultChecked={draft.listingType === "gold_special"} /> Clásica
+              </label>
+              <label className="flex items-center gap-1">
+                <input type="radio" name="listingType" value="gold_pro" defaultChecked={draft.listingType === "gold_pro"} /> Premium
+              </label>
+            </div>
+          </fieldset>
+        </>
+      ) : null}
+      <label className="flex flex-col gap-1 text-sm sm:col-span-2">
+        <span className="font-medium text-slate-700">Notas</span>
+        <textarea name="notes" className="input" rows={2} defaultValue={draft.notes} maxLength={2000} />
+      </label>
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          Guardar datos
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function CategoryPicker({ version, current, results, query }: { version: number; current: string | null; results: Props["categories"]; query?: string }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete("category");
+  return (
+    <div className="rounded-md border border-slate-200 p-3 text-sm">
+      <p className="mb-2">
+        Categoría de Mercado Libre: <strong>{current ?? "sin elegir"}</strong>
+      </p>
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Buscar categoría" preventScrollReset>
+        {[...params.entries()].map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <label className="flex min-w-48 flex-1 flex-col gap-1">
+          <span className="font-medium text-slate-700">Categoría</span>
+          <input type="search" name="category" defaultValue={query} className="input" placeholder="Nombre de la categoría" />
+        </label>
+        <button type="submit" className="btn-secondary">
+          Buscar categoría
+        </button>
+      </Form>
+      {results ? (
+        results.length === 0 ? (
+          <p className="mt-2 text-amber-700">{MESSAGES.noMatch}</p>
+        ) : (
+          <ul className="mt-2 max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200" aria-label="Categorías encontradas">
+            {results.map((c) => (
+              <li key={c.title} className="flex items-center justify-between gap-2 px-3 py-1">
+                <span>
+                  {c.title} <span className="text-slate-500">(Clásica {(c.goldSpecial * 100).toFixed(1)} %, Premium {(c.goldPro * 100).toFixed(1)} %)</span>
+                </span>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="category" />
+                  <input type="hidden" name="version" value={version} />
+                  <input type="hidden" name="title" value={c.title} />
+                  <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Elegir categoría ${c.title}`}>
+                    Elegir
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function Totals({ doc }: { doc: QuotationDocumentData }) {
+  if (!doc.totals) return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{MESSAGES.needCategory}</p>;
+  const t = doc.totals;
+  const rows: Array<[string, number]> = [
+    ["Importe", t.linesCents],
+    [`Descuento (${doc.discountPercent} %)`, -t.discountCents],
+    ["Envío", t.shipmentCents],
+    ["Subtotal", t.subtotalCents],
+    ["IVA 16 %", t.ivaCents],
+    ["Total", t.totalCents],
+  ];
+  return (
+    <dl className="ml-auto w-full max-w-xs text-sm" data-testid="dialog-totals">
+      {rows.map(([label, cents]) => (
+        <div key={label} className={`flex justify-between py-0.5 ${label === "Total" ? "border-t border-slate-400 font-semibold" : ""}`}>
+          <dt>{label}</dt>
+          <dd className="tabular-nums">{formatCents(cents)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { parseQuery } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { ClientPicker } from "~/modules/quotations/client-picker";
+import { runDraftIntent } from "~/modules/quotations/draft-action.server";
+import { getExchangeRate, loadDraft, searchClients } from "~/modules/quotations/draft.server";
+import { ProductsTable } from "~/modules/quotations/products-table";
+import { listProducts, ProductsQuery } from "~/modules/quotations/products.server";
+import { safeBack } from "~/modules/quotations/routing";
+
+export const meta: MetaFunction = () => [{ title: "Cotizador v3" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const query = parseQuery(request, ProductsQuery);
+  const [draft, rate] = await Promise.all([loadDraft(user.id), getExchangeRate()]);
+  const [list, clients] = await Promise.all([
+    listProducts(query, draft.data.client.priceList, rate),
+    query.client ? searchClients(query.client) : Promise.resolve(null),
+  ]);
+  return {
+    query,
+    list,
+    clients: clients ? clients.clients : null,
+    draft: {
+      version: draft.version,
+      client: draft.data.client,
+      items: Object.fromEntries(draft.data.lines.map((l) => [l.sku, l.qty])),
+      count: draft.data.lines.length,
+      sourceFolio: draft.data.sourceFolio,
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAccess(request);
+  const outcome = await runDraftIntent(user, await request.formData());
+  if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
+  return redirectWithToast(safeBack(request), { title: "Cotización", message: outcome.message, variant: "success", durationMs: 3000 });
+}
+
+export default function ProductsPage() {
+  const { query, list, clients, draft } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const { search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const listParams = new URLSearchParams(search);
+  listParams.delete("client");
+  const listSearch = listParams.toString() ? `?${listParams}` : "";
+  return (
+    <div className="min-w-0">
+      <PageHeader
+        title="Cotizador v3"
+        total={list.ok ? list.total : undefined}
+        actions={
+          <>
+            <Link to={`/products/quotation${listSearch}`} preventScrollReset className="btn-primary" data-testid="quotation-button">
+              Cotización ({draft.count})
+            </Link>
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="clear" />
+              <input type="hidden" name="version" value={draft.version} />
+              <button type="submit" className="btn-secondary" disabled={busy || draft.count === 0}>
+                Vaciar
+              </button>
+            </Form>
+            <Link to="/products/quotes" className="btn-ghost">
+              Cotizaciones guardadas
+            </Link>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-500">Los precios y existencias pueden variar.</p>
+      </PageHeader>
+
+      {posted && "error" in posted ? (
+        <div className="card mb-4 border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
+          {posted.error}
+        </div>
+      ) : null}
+
+      <div className="card mb-4 grid gap-4 p-4 lg:grid-cols-2">
+        <div className="min-w-0">
+          <p className="mb-2 text-sm" data-testid="current-client">
+            Cliente: <strong>{draft.client.name}</strong> ({draft.client.key}) · {draft.client.priceList}
+            {draft.sourceFolio ? <span className="ml-2 text-slate-500">Revisando {draft.sourceFolio}</span> : null}
+          </p>
+          <ClientPicker version={draft.version} query={query.client} results={clients} />
+        </div>
+        <Form method="get" role="search" aria-label="Buscar artículos" className="flex flex-col gap-1 self-end" preventScrollReset>
+          {query.sortName ? <input type="hidden" name="sortName" value={query.sortName} /> : null}
+          {query.sortValue ? <input type="hidden" name="sortValue" value={query.sortValue} /> : null}
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Buscar artículo</span>
+            <input
+              type="search"
+              name="search"
+              defaultValue={query.search}
+              className="input"
+              placeholder="SKU, clave de fabricante o descripción (* al inicio: empieza con)"
+              enterKeyHint="search"
+            />
+          </label>
+          <span className="text-xs text-slate-500">Presiona Enter para buscar.</span>
+        </Form>
+      </div>
+
+      {!list.ok ? (
+        <div className="card border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
+          <p className="font-medium">No se pudo consultar el inventario en Intelisis.</p>
+          <p className="mt-1">{list.message}</p>
+        </div>
+      ) : (
+        <>
+          <Pagination page={list.page} total={list.total} pageSize={list.pageSize} basePath="/products" />
+          <ProductsTable rows={list.rows} inDraft={draft.items} busy={busy} />
+          <Pagination page={list.page} total={list.total} pageSize={list.pageSize} basePath="/products" />
+        </>
+      )}
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { xlsxDownload } from "~/modules/quotations/downloads.server";
+import { storedQuoteDocument } from "~/modules/quotations/stored-view.server";
+
+/** GET /products/quotes/:folio/xlsx: a stored quote's lines and totals. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const doc = await storedQuoteDocument(params.folio ?? "");
+  if (!doc) throw new Response("No encontrado", { status: 404 });
+  return xlsxDownload(doc, doc.folio ?? "cotizacion", `/products/quotes/${doc.folio}`);
+}

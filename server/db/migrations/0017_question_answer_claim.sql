@@ -1,1 +1,0 @@
-ALTER TABLE "questions" ADD COLUMN "answering_until" timestamp with time zone;

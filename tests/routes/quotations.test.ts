@@ -1,0 +1,213 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { extractText, getDocumentProxy } from "unpdf";
+import { seedDemo } from "../../server/db/seed/demo";
+import { simulatorControl } from "../../server/integrations/simulator";
+import { closePdfBrowser } from "../../server/documents/pdf.server";
+import { loader as productsLoader, action as productsAction } from "~/routes/_app.products";
+import { loader as dialogLoader, action as dialogAction } from "~/routes/_app.products.quotation";
+import { loader as pdfLoader } from "~/routes/_app.products.quotation[.]pdf";
+import { action as quoteAction } from "~/routes/_app.products_.quotes.$folio";
+import { quotationPdf } from "~/modules/quotations/documents.server";
+import type { QuotationDocumentData } from "~/modules/quotations/document";
+import { computeTotals } from "~/modules/quotations/pricing";
+import { loadDraft } from "~/modules/quotations/draft.server";
+import { getStoredQuote } from "~/modules/quotations/stored.server";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+const database = await useTestDatabase();
+await seedDemo(database, { now: new Date(), brand: "Electrica" });
+afterAll(() => closePdfBrowser());
+
+const get = (path: string, cookie: string) => settle(() => productsLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const post = (path: string, cookie: string, form: Record<string, string>) =>
+  settle(() => productsAction({ request: makeRequest(path, { cookie, form }), params: {}, context: {} })) as Promise<Response>;
+const postDialog = (cookie: string, form: Record<string, string>) =>
+  settle(() => dialogAction({ request: makeRequest("/products/quotation", { cookie, form }), params: {}, context: {} })) as Promise<Response>;
+type ListData = Exclude<Awaited<ReturnType<typeof productsLoader>>, Response>;
+const okList = (d: ListData) => {
+  if (!d.list.ok) throw new Error(d.list.message);
+  return d.list;
+};
+const errorOf = async (res: Response | { data: unknown; init: { status?: number } | null }) => {
+  if (res instanceof Response) return { status: res.status, body: await res.text() };
+  return { status: res.init?.status ?? 200, body: JSON.stringify(res.data) };
+};
+
+describe("/products access", () => {
+  it("the seven roles whose home it is get the priced list; others go home", async () => {
+    for (const role of ["admin", "developer", "ml_manager", "shop_manager", "iluminacion", "inventory", "practicante"] as const) {
+      const { cookie } = await loginAs(role);
+      const list = okList((await get("/products", cookie)) as ListData);
+      expect(list.rows).toHaveLength(20);
+      expect(list.total).toBeGreaterThan(20);
+    }
+    for (const [role, home] of [["cajero", "/pdv"], ["surtido", "/surtido"]] as const) {
+      const { cookie } = await loginAs(role);
+      const res = (await get("/products", cookie)) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(home);
+    }
+  });
+});
+
+describe("/products list", () => {
+  it("sorts by stock in the ERP and searches with a leading * as 'starts with'", async () => {
+    const { cookie } = await loginAs("admin");
+    const desc = okList((await get("/products?sortName=stockTotal&sortValue=DESC", cookie)) as ListData).rows.map((r) => r.stockTotal);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const contains = okList((await get("/products?search=APAGADOR", cookie)) as ListData);
+    expect(contains.total).toBeGreaterThan(0);
+    for (const r of contains.rows) expect(`${r.sku} ${r.manufacturerSku} ${r.description}`.toUpperCase()).toContain("APAGADOR");
+    const starts = okList((await get("/products?search=*APAGADOR", cookie)) as ListData);
+    for (const r of starts.rows) expect([r.sku, r.manufacturerSku, r.description].some((f) => f.toUpperCase().startsWith("APAGADOR"))).toBe(true);
+    const bad = (await get("/products?page=abc&sortName=nope&sortValue=sideways", cookie)) as ListData;
+    expect(okList(bad).page).toBe(1);
+  });
+});
+
+describe("the draft", () => {
+  it("Agregar with a bad quantity gives the spec's message and changes nothing", async () => {
+    const { cookie, user } = await loginAs("shop_manager");
+    const sku = okList((await get("/products", cookie)) as ListData).rows[0].sku;
+    for (const qty of ["", "abc", "-2", "0"]) {
+      const res = await errorOf(await post("/products", cookie, { intent: "add", sku, qty }));
+      expect(res.status).toBe(422);
+      expect(res.body).toContain("No se agregó el articulo, revisa valor ingresado");
+    }
+    expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
+    const unknown = await errorOf(await post("/products", cookie, { intent: "add", sku: "NOEXISTE-999", qty: "1" }));
+    expect(unknown.status).toBe(404);
+    const ok = await post("/products", cookie, { intent: "add", sku, qty: "2.5" });
+    expect(ok.status).toBe(302);
+    const draft = await loadDraft(user.id);
+    expect(draft.data.lines.map((l) => [l.sku, l.qty])).toEqual([[sku, 2.5]]);
+  });
+
+  it("a form opened on an older version is refused, not overwritten", async () => {
+    const { cookie, user } = await loginAs("admin");
+    const sku = okList((await get("/products", cookie)) as ListData).rows[1].sku;
+    await post("/products", cookie, { intent: "add", sku, qty: "1" });
+    const v = (await loadDraft(user.id)).version;
+    expect((await postDialog(cookie, { intent: "options", version: String(v), notes: "primera" })).status).toBe(302);
+    const stale = await errorOf(await postDialog(cookie, { intent: "options", version: String(v), notes: "segunda" }));
+    expect(stale.status).toBe(409);
+    expect((await loadDraft(user.id)).data.notes).toBe("primera");
+  });
+
+  it("a discount over 6 % is refused with a message; Precio 3 clients get none", async () => {
+    const { cookie, user } = await loginAs("ml_manager");
+    const refused = await errorOf(await postDialog(cookie, { intent: "options", globalDiscount: "7" }));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toContain("no puede ser mayor a 6");
+    expect((await postDialog(cookie, { intent: "options", globalDiscount: "6" })).status).toBe(302);
+    expect((await loadDraft(user.id)).data.globalDiscount).toBe(6);
+    const negative = await errorOf(await postDialog(cookie, { intent: "options", globalDiscount: "-1" }));
+    expect(negative.status).toBe(422);
+    expect((await postDialog(cookie, { intent: "client", clientKey: "C00101" })).status).toBe(302);
+    expect((await loadDraft(user.id)).data.globalDiscount).toBe(0);
+    const unknown = await errorOf(await postDialog(cookie, { intent: "client", clientKey: "ZZZ999" }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain("No se ha encontrado ninguna coincidencia.");
+  });
+
+  it("roles without the discount feature cannot set one", async () => {
+    const { cookie, user } = await loginAs("practicante");
+    expect((await postDialog(cookie, { intent: "options", globalDiscount: "5" })).status).toBe(302);
+    expect((await loadDraft(user.id)).data.globalDiscount).toBe(0);
+    const data = await settle(() => dialogLoader({ request: makeRequest("/products/quotation", { cookie }), params: {}, context: {} }));
+    expect((data as { may: { discount: boolean } }).may.discount).toBe(false);
+  });
+
+  it("a PDF of an empty quotation answers with the spec's message", async () => {
+    const { cookie } = await loginAs("inventory");
+    const res = (await settle(() => pdfLoader({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {}, context: {} }))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("set-cookie")).toBeTruthy();
+  });
+});
+
+describe("stored quotations", () => {
+  it("Guardar numbers the quote per year, Editar stores revision R2 with what changed, and the ERP call is retryable and sent once", async () => {
+    const { cookie, user } = await loginAs("developer", { erpUsers: ["VENTAS1"] });
+    const rows = okList((await get("/products", cookie)) as ListData).rows;
+    await post("/products", cookie, { intent: "add", sku: rows[0].sku, qty: "1" });
+    await post("/products", cookie, { intent: "add", sku: rows[1].sku, qty: "2" });
+    const stored = await postDialog(cookie, { intent: "store" });
+    expect(stored.status).toBe(302);
+    const folio = stored.headers.get("location")!.split("/").pop()!;
+    expect(folio).toMatch(new RegExp(`^COT-${new Date().getFullYear()}-\\d{6}$`));
+    expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
+
+    const act = (form: Record<string, string>) =>
+      settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form }), params: { folio }, context: {} }));
+    // Revision: the draft reopens the quote; one more unit of the first article; stored as -R2.
+    expect(((await act({ intent: "revise" })) as Response).status).toBe(302);
+    await postDialog(cookie, { intent: "qty", sku: rows[0].sku, qty: "3" });
+    const revised = await postDialog(cookie, { intent: "store" });
+    const folio2 = revised.headers.get("location")!.split("/").pop()!;
+    expect(folio2).toBe(`${folio}-R2`);
+    const r2 = await getStoredQuote(folio2);
+    expect(r2!.row.changes.map((c) => c.field)).toContain(`Cantidad ${rows[0].sku}`);
+    expect((await getStoredQuote(folio))!.lines.find((l) => l.sku === rows[0].sku)!.qty).toBe(1);
+
+    // ERP: no user chosen, then a timeout (the quote stays, retryable), then success, then refused as already sent.
+    const noUser = await errorOf((await act({ intent: "erp", erpUser: "" })) as Response);
+    expect(noUser.status).toBe(422);
+    expect(noUser.body).toContain("Debes completar la información para continuar");
+    await simulatorControl.failNext("erp.createQuotation", "timeout");
+    const failed = await errorOf((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response);
+    expect(failed.status).toBe(502);
+    expect((await getStoredQuote(folio))!.row.erpState).toBe("failed");
+    expect(((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response).status).toBe(302);
+    const sent = (await getStoredQuote(folio))!.row;
+    expect(sent.erpState).toBe("sent");
+    expect(sent.status).toBe("enviada");
+    expect((await errorOf((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response)).status).toBe(409);
+    // Generar orden: once.
+    expect(((await act({ intent: "order" })) as Response).status).toBe(302);
+    expect((await errorOf((await act({ intent: "order" })) as Response)).status).toBe(409);
+    expect((await getStoredQuote(folio))!.row.status).toBe("convertida");
+  });
+
+  it("ERP mode without ERP users asks to contact support; other roles may not send", async () => {
+    const dev = await loginAs("developer", { erpUsers: [] });
+    const admin = await loginAs("admin");
+    const rows = okList((await get("/products", dev.cookie)) as ListData).rows;
+    await post("/products", dev.cookie, { intent: "add", sku: rows[0].sku, qty: "1" });
+    const folio = (await postDialog(dev.cookie, { intent: "store" })).headers.get("location")!.split("/").pop()!;
+    const send = (cookie: string) =>
+      settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }), params: { folio }, context: {} }));
+    expect((await errorOf((await send(dev.cookie)) as Response)).body).toContain("Contacta a soporte");
+    expect((await errorOf((await send(admin.cookie)) as Response)).status).toBe(403);
+  });
+});
+
+describe("quotation PDF (8 lines a page, 'Página n de m', totals)", () => {
+  const docWith = (n: number): QuotationDocumentData => {
+    const lines = Array.from({ length: n }, (_, i) => ({ sku: `SKU-${i + 1}`, description: `Artículo ${i + 1}`, qty: 1, priceCents: 10000, amountCents: 10000, discount: 0 }));
+    return {
+      folio: "COT-2026-000001", issuedAt: new Date().toISOString(), author: "Prueba", client: { key: "V", name: "VENTA MOSTRADOR", rfc: "", priceList: "Precio 2" },
+      email: "", phone: "", reference: "", notes: "", orderType: "normal", listingType: null, category: null, discountPercent: 0, exchangeRate: 18,
+      lines, totals: computeTotals(lines, 0, 0),
+    };
+  };
+  it.each([
+    [1, 1],
+    [8, 1],
+    [9, 2],
+    [17, 3],
+  ])("%d lines → %d pages", async (lines, pages) => {
+    const pdf = await quotationPdf(docWith(lines));
+    const proxy = await getDocumentProxy(new Uint8Array(pdf));
+    expect(proxy.numPages).toBe(pages);
+    const { text } = await extractText(proxy, { mergePages: false });
+    expect(text[pages - 1]).toContain(`Página ${pages} de ${pages}`);
+    if (pages === 3) expect(text[1]).toContain("Página 2 de 3");
+    // Totals on the last page only: 16 % IVA of n × $100.00.
+    const total = (lines * 100 * 1.16).toLocaleString("es-MX", { minimumFractionDigits: 2 });
+    expect(text[pages - 1]).toContain(total);
+    expect(text[pages - 1]).toContain("5 días hábiles");
+    expect(text[0]).toContain("MXN");
+  }, 30_000);
+});
