@@ -89,7 +89,7 @@ test("a till opens a box, scans, discounts with a code, pays mixed, prints, and 
   await dialog.getByRole("button", { name: "Pagar e imprimir" }).click();
   await expect(till).toHaveURL(/\/pdv\?sale=\d+/);
   const saleId = new URL(till.url()).searchParams.get("sale")!;
-  await expect(till.getByText(`Venta ${saleId} registrada.`)).toBeVisible();
+  await expect(till.getByText(`Venta ${saleId} registrada.`).first()).toBeVisible();
 
   const pdf = await till.request.get(`/pdv/sales/${saleId}/ticket.pdf`);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
