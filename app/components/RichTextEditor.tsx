@@ -1,0 +1,124 @@
+import { EditorContent, useEditor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { useEffect, useState } from "react";
+import { cn } from "~/lib/cn";
+
+/**
+ * A rich-text field that posts HTML under `name`. Before JavaScript runs (or without it) it is a
+ * plain textarea holding the same HTML, so the form works either way; the server sanitises what
+ * arrives (app/lib/sanitize-html.server.ts) on every save.
+ */
+export function RichTextEditor({
+  id,
+  name,
+  label,
+  defaultValue,
+  errorId,
+  invalid,
+  className,
+  rows = 8,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  errorId?: string;
+  invalid?: boolean;
+  className?: string;
+  rows?: number;
+}) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className={cn("flex flex-col gap-1", className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {hydrated ? (
+        <TipTapField id={id} name={name} label={label} defaultValue={defaultValue} errorId={errorId} invalid={invalid} />
+      ) : (
+        <textarea
+          id={id}
+          name={name}
+          defaultValue={defaultValue}
+          rows={rows}
+          aria-invalid={invalid || undefined}
+          aria-describedby={errorId}
+          className="input font-mono text-xs"
+        />
+      )}
+    </div>
+  );
+}
+
+function TipTapField({
+  id,
+  name,
+  label,
+  defaultValue,
+  errorId,
+  invalid,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  errorId?: string;
+  invalid?: boolean;
+}) {
+  const [html, setHtml] = useState(defaultValue);
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] } })],
+    content: defaultValue,
+    immediatelyRender: false,
+    editorProps: {
+      attributes: {
+        id,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-label": label,
+        ...(errorId ? { "aria-describedby": errorId } : {}),
+        ...(invalid ? { "aria-invalid": "true" } : {}),
+        class: "prose prose-sm min-h-32 max-w-none px-3 py-2 focus:outline-none",
+      },
+    },
+    onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
+  });
+  // A new default (the form answered with another record's text) replaces the content.
+  useEffect(() => {
+    if (editor && defaultValue !== editor.getHTML()) {
+      editor.commands.setContent(defaultValue, { emitUpdate: false });
+      setHtml(defaultValue);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [defaultValue, editor]);
+  const button = (labelText: string, active: boolean, run: () => void, text: string) => (
+    <button
+      type="button"
+      aria-label={labelText}
+      aria-pressed={active}
+      onClick={run}
+      className={cn("rounded px-2 py-1 text-xs font-semibold hover:bg-slate-200", active && "bg-slate-200")}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <div className={cn("rounded-md border bg-white", invalid ? "border-red-500" : "border-slate-300")}>
+      <input type="hidden" name={name} value={html} />
+      {editor ? (
+        <div className="flex flex-wrap gap-1 border-b border-slate-200 p-1" role="toolbar" aria-label={`Formato de ${label}`}>
+          {button("Negritas", editor.isActive("bold"), () => editor.chain().focus().toggleBold().run(), "B")}
+          {button("Cursivas", editor.isActive("italic"), () => editor.chain().focus().toggleItalic().run(), "I")}
+          {button("Subtítulo", editor.isActive("heading", { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
+          {button("Lista", editor.isActive("bulletList"), () => editor.chain().focus().toggleBulletList().run(), "• Lista")}
+          {button("Lista numerada", editor.isActive("orderedList"), () => editor.chain().focus().toggleOrderedList().run(), "1. Lista")}
+          {button("Cita", editor.isActive("blockquote"), () => editor.chain().focus().toggleBlockquote().run(), "“ ”")}
+          {button("Deshacer", false, () => editor.chain().focus().undo().run(), "↶")}
+          {button("Rehacer", false, () => editor.chain().focus().redo().run(), "↷")}
+        </div>
+      ) : null}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
