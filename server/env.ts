@@ -32,6 +32,8 @@ const schema = z
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(20000),
     PUBLIC_URL: z.string().url().optional(),
+    /** The web shop, for links and QR codes to a product page. */
+    SHOP_URL: z.string().url().default("https://tienda.example.com.mx"),
   })
   .superRefine((env, ctx) => {
     if (env.INTEGRATIONS !== "http") return;

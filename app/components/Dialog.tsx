@@ -16,6 +16,7 @@ export function RouteDialog({
   size = "md",
   children,
   footer,
+  dismissOnOutside = true,
 }: {
   title: React.ReactNode;
   description?: React.ReactNode;
@@ -23,6 +24,8 @@ export function RouteDialog({
   size?: keyof typeof sizes;
   children: React.ReactNode;
   footer?: React.ReactNode;
+  /** False keeps the dialog open on a click outside it (an editor with unsaved input). */
+  dismissOnOutside?: boolean;
 }) {
   const navigate = useNavigate();
   return (
@@ -30,6 +33,7 @@ export function RouteDialog({
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
       <RadixDialog.Content
         aria-describedby={description ? undefined : undefined}
+        onInteractOutside={dismissOnOutside ? undefined : (event) => event.preventDefault()}
         className={cn(
           "fixed inset-x-2 top-4 z-50 mx-auto flex max-h-[calc(100vh-2rem)] flex-col rounded-xl bg-white shadow-2xl sm:inset-x-4 sm:top-10",
           sizes[size],
