@@ -40,3 +40,11 @@ export function looksLikePdf(bytes: Uint8Array) {
 export function isFileId(value: string) {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
+
+/** The opener's URL with the pick added (and the library's own parameters removed). */
+export function pickUrl(openerPath: string, search: string, fileId: string) {
+  const params = new URLSearchParams(search);
+  for (const k of ["fileSearch", "filePage"]) params.delete(k);
+  params.set("pick", fileId);
+  return `${openerPath}?${params.toString()}`;
+}
