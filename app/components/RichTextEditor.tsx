@@ -79,7 +79,7 @@ function TipTapField({
         "aria-label": label,
         ...(errorId ? { "aria-describedby": errorId } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
-        class: "prose prose-sm min-h-32 max-w-none px-3 py-2 focus:outline-none",
+        class: "min-h-32 px-3 py-2 text-sm focus:outline-none [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_h3]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:pl-3",
       },
     },
     onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
