@@ -16,7 +16,8 @@ import { CONTENT_LISTS } from "./lists/content";
 import { ASSISTANT_LISTS } from "./lists/assistants";
 import { SHOP_SECTION_LISTS } from "./lists/shop-sections";
 import { CATALOG_LISTS } from "./lists/catalogs";
+import { INVENTORY_LISTS } from "./lists/inventory";
 
 export type { BenchList };
 
-export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS, ...PUBLICATIONS_LISTS, ...QUESTION_LISTS, ...MESSAGE_LISTS, ...SURTIDO_LISTS, ...TAXONOMY_LISTS, ...INVOICE_LISTS, ...CONTENT_LISTS, ...ASSISTANT_LISTS, ...SHOP_SECTION_LISTS, ...CATALOG_LISTS];
+export const LISTS: BenchList[] = [...SYSTEM_LISTS, ...ORDERS_LISTS, ...PUBLICATIONS_LISTS, ...QUESTION_LISTS, ...MESSAGE_LISTS, ...SURTIDO_LISTS, ...TAXONOMY_LISTS, ...INVOICE_LISTS, ...CONTENT_LISTS, ...ASSISTANT_LISTS, ...SHOP_SECTION_LISTS, ...CATALOG_LISTS, ...INVENTORY_LISTS];
