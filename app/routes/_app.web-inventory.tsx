@@ -89,9 +89,6 @@ export default function WebInventory() {
         total={total}
         actions={
           <>
-            <Link to={`${INVENTORY_PATH}/combo/new${search}`} preventScrollReset className="btn-secondary">
-              {INVENTORY_TEXTS.newCombo}
-            </Link>
             {can(user, "products.edit") ? (
               <Link to={`${INVENTORY_PATH}/new${search}`} preventScrollReset className="btn-primary">
                 {INVENTORY_TEXTS.newProduct}

@@ -67,7 +67,7 @@ export function rowDescription(row: Pick<InventoryRow, "name" | "descripcion1">)
   return extra && extra.toLowerCase() !== row.name.trim().toLowerCase() ? `${row.name} — ${extra}` : row.name;
 }
 
-/** A product's dialog (or a combo's) from the list, keeping the list's query. */
+/** A product's dialog from the list, keeping the list's query (combos open it too until their own dialog exists). */
 export function productPath(row: { id: string; isCombo: boolean }, search = "") {
-  return `${INVENTORY_PATH}/${row.isCombo ? "combo/" : ""}${encodeURIComponent(row.id)}${search}`;
+  return `${INVENTORY_PATH}/${encodeURIComponent(row.id)}${search}`;
 }
