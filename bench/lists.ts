@@ -17,8 +17,8 @@ import { ASSISTANT_LISTS } from "./lists/assistants";
 import { SHOP_SECTION_LISTS } from "./lists/shop-sections";
 import { CATALOG_LISTS } from "./lists/catalogs";
 import { BOX_SCORE_LISTS } from "./lists/box-score";
-
 import { PDV_LISTS } from "./lists/pdv";
+import { INVENTORY_LISTS } from "./lists/inventory";
 
 export type { BenchList };
 
@@ -37,4 +37,5 @@ export const LISTS: BenchList[] = [
   ...CATALOG_LISTS,
   ...BOX_SCORE_LISTS,
   ...PDV_LISTS,
+  ...INVENTORY_LISTS,
 ];

@@ -36,6 +36,8 @@ const schema = z
     PUBLIC_URL: z.string().url().optional(),
     /** Where a ticket's QR sends the customer to invoice the sale (the invoice code is appended). */
     TICKET_INVOICE_URL: z.string().url().default("https://facturacion.electrica.mx/facturar"),
+    /** The web shop, for links and QR codes to a product page. */
+    SHOP_URL: z.string().url().default("https://tienda.example.com.mx"),
   })
   .superRefine((env, ctx) => {
     if (env.INTEGRATIONS !== "http") return;

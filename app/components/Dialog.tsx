@@ -18,6 +18,7 @@ export function RouteDialog({
   size = "md",
   children,
   footer,
+  dismissOnOutside = true,
 }: {
   title: React.ReactNode;
   description?: React.ReactNode;
@@ -25,6 +26,8 @@ export function RouteDialog({
   size?: keyof typeof sizes;
   children: React.ReactNode;
   footer?: React.ReactNode;
+  /** False keeps the dialog open on a click outside it (an editor with unsaved input). */
+  dismissOnOutside?: boolean;
 }) {
   const navigate = useNavigate();
   const titleId = useId();
@@ -37,6 +40,7 @@ export function RouteDialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         onCloseAutoFocus={restoreFocus}
+        onInteractOutside={dismissOnOutside ? undefined : (event) => event.preventDefault()}
         className={cn(
           "fixed inset-x-2 top-4 z-50 mx-auto flex max-h-[calc(100vh-2rem)] flex-col rounded-xl bg-white shadow-2xl sm:inset-x-4 sm:top-10",
           sizes[size],

@@ -1,98 +1,124 @@
-import { EditorContent, useEditor, type Editor } from "@tiptap/react";
+import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { cn } from "~/lib/cn";
 
-type Props = {
+/**
+ * A rich-text field that posts HTML under `name`. Before JavaScript runs (or without it) it is a
+ * plain textarea holding the same HTML, so the form works either way; the server sanitises what
+ * arrives (app/lib/sanitize-html.server.ts) on every save.
+ */
+export function RichTextEditor({
+  id,
+  name,
+  label,
+  defaultValue,
+  errorId,
+  invalid,
+  className,
+  rows = 8,
+}: {
   id: string;
   name: string;
   label: string;
   defaultValue: string;
-  ariaDescribedBy?: string;
+  errorId?: string;
   invalid?: boolean;
+  className?: string;
   rows?: number;
-};
-
-/**
- * Rich text for the back office. The form always posts the plain `<textarea>`: without JavaScript it
- * is the editor (HTML typed by hand); with JavaScript a TipTap editor takes its place on screen and
- * writes its HTML back into it on every change. The server sanitises whatever arrives.
- */
-export function RichTextEditor({ id, name, label, defaultValue, ariaDescribedBy, invalid, rows = 10 }: Props) {
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] } })],
-    content: defaultValue,
-    immediatelyRender: false,
-    // The page's content security policy refuses inline styles without its nonce.
-    injectCSS: false,
-    editorProps: { attributes: { class: "prose-editor min-h-48 px-3 py-2 focus:outline-none", "aria-label": label, role: "textbox", "aria-multiline": "true" } },
-    onUpdate: ({ editor: e }) => {
-      if (textarea.current) textarea.current.value = e.isEmpty ? "" : e.getHTML();
-    },
-  });
-  useEffect(() => {
-    if (!editor) return;
-    // Start from what the textarea holds (the browser may have restored a typed value).
-    const current = textarea.current?.value ?? "";
-    if (current !== editor.getHTML()) editor.commands.setContent(current, { emitUpdate: false });
-    setEnhanced(true);
-  }, [editor]);
+}) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
-    <div className={cn("rounded-md", enhanced && "border border-slate-300", invalid && enhanced && "border-red-500")} data-testid="rich-text">
-      {enhanced && editor ? <Toolbar editor={editor} /> : null}
-      {enhanced && editor ? <EditorContent editor={editor} className="max-h-96 overflow-y-auto text-sm" /> : null}
-      <textarea
-        ref={textarea}
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        rows={rows}
-        aria-describedby={ariaDescribedBy}
-        aria-invalid={invalid || undefined}
-        aria-hidden={enhanced || undefined}
-        tabIndex={enhanced ? -1 : undefined}
-        className={cn("input w-full font-mono text-xs", enhanced && "hidden")}
-      />
+    <div className={cn("flex flex-col gap-1", className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {hydrated ? (
+        <TipTapField id={id} name={name} label={label} defaultValue={defaultValue} errorId={errorId} invalid={invalid} />
+      ) : (
+        <textarea
+          id={id}
+          name={name}
+          defaultValue={defaultValue}
+          rows={rows}
+          aria-invalid={invalid || undefined}
+          aria-describedby={errorId}
+          className="input font-mono text-xs"
+        />
+      )}
     </div>
   );
 }
 
-const BUTTONS: Array<{ label: string; title: string; run: (e: Editor) => void; active: (e: Editor) => boolean }> = [
-  { label: "B", title: "Negritas", run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
-  { label: "I", title: "Cursivas", run: (e) => e.chain().focus().toggleItalic().run(), active: (e) => e.isActive("italic") },
-  { label: "H2", title: "Encabezado", run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), active: (e) => e.isActive("heading", { level: 2 }) },
-  { label: "H3", title: "Encabezado menor", run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), active: (e) => e.isActive("heading", { level: 3 }) },
-  { label: "• Lista", title: "Lista con viñetas", run: (e) => e.chain().focus().toggleBulletList().run(), active: (e) => e.isActive("bulletList") },
-  { label: "1. Lista", title: "Lista numerada", run: (e) => e.chain().focus().toggleOrderedList().run(), active: (e) => e.isActive("orderedList") },
-  { label: "“ Cita", title: "Cita", run: (e) => e.chain().focus().toggleBlockquote().run(), active: (e) => e.isActive("blockquote") },
-];
-
-function Toolbar({ editor }: { editor: Editor }) {
-  const [, rerender] = useState(0);
+function TipTapField({
+  id,
+  name,
+  label,
+  defaultValue,
+  errorId,
+  invalid,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  errorId?: string;
+  invalid?: boolean;
+}) {
+  const [html, setHtml] = useState(defaultValue);
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] } })],
+    content: defaultValue,
+    immediatelyRender: false,
+    editorProps: {
+      attributes: {
+        id,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-label": label,
+        ...(errorId ? { "aria-describedby": errorId } : {}),
+        ...(invalid ? { "aria-invalid": "true" } : {}),
+        class: "min-h-32 px-3 py-2 text-sm focus:outline-none [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_h3]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:pl-3",
+      },
+    },
+    onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
+  });
+  // A new default (the form answered with another record's text) replaces the content.
   useEffect(() => {
-    const update = () => rerender((n) => n + 1);
-    editor.on("transaction", update);
-    return () => {
-      editor.off("transaction", update);
-    };
-  }, [editor]);
+    if (editor && defaultValue !== editor.getHTML()) {
+      editor.commands.setContent(defaultValue, { emitUpdate: false });
+      setHtml(defaultValue);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [defaultValue, editor]);
+  const button = (labelText: string, active: boolean, run: () => void, text: string) => (
+    <button
+      type="button"
+      aria-label={labelText}
+      aria-pressed={active}
+      onClick={run}
+      className={cn("rounded px-2 py-1 text-xs font-semibold hover:bg-slate-200", active && "bg-slate-200")}
+    >
+      {text}
+    </button>
+  );
   return (
-    <div role="toolbar" aria-label="Formato" className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1">
-      {BUTTONS.map((b) => (
-        <button
-          key={b.title}
-          type="button"
-          title={b.title}
-          aria-label={b.title}
-          aria-pressed={b.active(editor)}
-          onClick={() => b.run(editor)}
-          className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-200 aria-pressed:bg-slate-300"
-        >
-          {b.label}
-        </button>
-      ))}
+    <div className={cn("rounded-md border bg-white", invalid ? "border-red-500" : "border-slate-300")}>
+      <input type="hidden" name={name} value={html} />
+      {editor ? (
+        <div className="flex flex-wrap gap-1 border-b border-slate-200 p-1" role="toolbar" aria-label={`Formato de ${label}`}>
+          {button("Negritas", editor.isActive("bold"), () => editor.chain().focus().toggleBold().run(), "B")}
+          {button("Cursivas", editor.isActive("italic"), () => editor.chain().focus().toggleItalic().run(), "I")}
+          {button("Subtítulo", editor.isActive("heading", { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
+          {button("Lista", editor.isActive("bulletList"), () => editor.chain().focus().toggleBulletList().run(), "• Lista")}
+          {button("Lista numerada", editor.isActive("orderedList"), () => editor.chain().focus().toggleOrderedList().run(), "1. Lista")}
+          {button("Cita", editor.isActive("blockquote"), () => editor.chain().focus().toggleBlockquote().run(), "“ ”")}
+          {button("Deshacer", false, () => editor.chain().focus().undo().run(), "↶")}
+          {button("Rehacer", false, () => editor.chain().focus().redo().run(), "↷")}
+        </div>
+      ) : null}
+      <EditorContent editor={editor} />
     </div>
   );
 }

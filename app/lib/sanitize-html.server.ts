@@ -1,35 +1,32 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
- * The one allowlist for rich text typed in the back office (product descriptions, blog posts): the
- * shop renders it as HTML, so anything else (scripts, styles, event attributes, javascript: links)
- * is removed on the server before it is stored.
+ * The only HTML kept from a rich-text field: what the editor can produce (paragraphs, headings,
+ * lists, emphasis, links, quotes, code, rules). Anything else — scripts, styles, event handlers,
+ * iframes, `javascript:` links — is dropped on every save, whatever the browser sent.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "em", "u", "s", "a", "ul", "ol", "li", "h2", "h3", "h4", "blockquote", "code", "pre", "img"],
-  allowedAttributes: { a: ["href", "target", "rel"], img: ["src", "alt"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedTags: [
+    "p", "br", "h2", "h3", "h4", "strong", "b", "em", "i", "u", "s", "ul", "ol", "li", "a", "blockquote", "code", "pre", "hr",
+  ],
+  allowedAttributes: { a: ["href", "target", "rel"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
   allowProtocolRelative: false,
-  // Script and style bodies go with their tags rather than surviving as text.
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object"],
+  disallowedTagsMode: "discard",
   transformTags: {
-    // A link opening a new tab must not hand the shop's window to the target page.
-    a: (tagName, attribs) => {
-      const target = attribs.target === "_blank" ? "_blank" : undefined;
-      const out: Record<string, string> = {};
-      if (attribs.href) out.href = attribs.href;
-      if (target) {
-        out.target = target;
-        out.rel = "noopener noreferrer";
-      } else if (attribs.rel) out.rel = attribs.rel;
-      return { tagName, attribs: out };
-    },
-    b: "strong",
-    i: "em",
+    // Links leave the back office in a new tab without handing it the opener.
+    a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener noreferrer" }),
+    h1: "h2",
   },
 };
 
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  const clean = sanitizeHtml(html ?? "", OPTIONS).trim();
+  // An editor left empty posts "<p></p>": store it as no description at all.
+  return clean.replace(/^(<p>(\s|&nbsp;|<br \/>)*<\/p>)+$/, "");
+}
+
+/** The visible text of rich text, for length rules and plain listings. */
+export function richTextToPlain(html: string): string {
+  return sanitizeHtml(html ?? "", { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
 }

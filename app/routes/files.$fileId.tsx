@@ -5,7 +5,7 @@ import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { requireUser } from "~/modules/auth/guard.server";
-import { uploadsDir } from "~/modules/publications/gallery.server";
+import { uploadsDir } from "~/modules/files/files.server";
 
 /** GET /files/:fileId[?w=150|800]: an uploaded file (or its resized variant), for signed-in staff only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { storeImage, MAX_INPUT_PIXELS } from "~/modules/publications/gallery.server";
+import { storeImage } from "~/modules/files/images.server";
+import { IMAGE_MAX_PIXELS as MAX_INPUT_PIXELS } from "~/modules/files/rules";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 

@@ -38,6 +38,7 @@ import {
   type ChatTurn,
   type Conversation,
   type PageOf,
+  LIBRARY_PAGE_SIZE,
 } from "./rules";
 
 const TAGS = ["assistants"];
@@ -357,7 +358,7 @@ export async function assistantDialogLoader(request: Request, params: Params) {
     throw redirect(url.pathname + withParams(url.search, { docPage: last === 1 ? undefined : last }));
   }
   const canEdit = mayChangeDocuments(user.role, assistant.restricted);
-  const library = canEdit ? await listLibraryPdfs(query.fileSearch) : [];
+  const library = canEdit ? await listLibraryPdfs(query.fileSearch, LIBRARY_PAGE_SIZE) : [];
   return { assistant, documents, canEdit, canDelete: can(user, "assistants.delete"), library, fileSearch: query.fileSearch ?? "" };
 }
 

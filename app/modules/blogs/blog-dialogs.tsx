@@ -82,7 +82,7 @@ export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer
             name={fields.content.name}
             label="Contenido"
             defaultValue={contentValue}
-            ariaDescribedBy={`${fields.content.id}-hint ${fields.content.errorId}`}
+            errorId={`${fields.content.id}-hint ${fields.content.errorId}`}
             invalid={!!fields.content.errors}
           />
           <p id={`${fields.content.id}-hint`} className="text-xs text-slate-500">

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
+  boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { files } from "./system";
 
@@ -23,7 +23,11 @@ export const categories = pgTable(
     cover: jsonb("cover").$type<ImageRef | null>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("categories_parent_idx").on(t.parentId), index("categories_name_idx").on(t.name)],
+  (t) => [
+    index("categories_parent_idx").on(t.parentId),
+    index("categories_name_idx").on(t.name),
+    index("categories_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 export const brands = pgTable(
@@ -39,7 +43,11 @@ export const brands = pgTable(
     isFeatured: boolean("is_featured").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("brands_parent_idx").on(t.parentId), index("brands_name_idx").on(t.name)],
+  (t) => [
+    index("brands_parent_idx").on(t.parentId),
+    index("brands_name_idx").on(t.name),
+    index("brands_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 export const sectors = pgTable("sectors", {
@@ -79,6 +87,8 @@ export const products = pgTable(
     dataSheetId: uuid("data_sheet_id").references(() => files.id, { onDelete: "set null" }),
     gallery: jsonb("gallery").$type<GalleryItem[]>().notNull().default([]),
     isActive: boolean("is_active").notNull().default(false),
+    /** "Descripción global": the shop shows the brand's shared description instead of this product's own. */
+    globalDescription: boolean("global_description").notNull().default(false),
     isCombo: boolean("is_combo").notNull().default(false),
     comboProducts: jsonb("combo_products").$type<ComboComponent[]>().notNull().default([]),
     claveSat: text("clave_sat").notNull().default("0"),
@@ -88,6 +98,16 @@ export const products = pgTable(
     monedaPrecio: text("moneda_precio").notNull().default("Pesos"),
     stockTotal: integer("stock_total").notNull().default(0),
     stocks: jsonb("stocks").$type<WarehouseStock[]>().notNull().default([]),
+    /**
+     * What of the product record is filled in (gallery of 3+, data sheet, a description of 200+
+     * characters, all four dimensions, category, brand, EAN/UPC): 0–7. Properties live in their own
+     * table and are added by the list's query (docs/catalogue.md).
+     */
+    completenessRow: smallint("completeness_row").generatedAlwaysAs(
+      sql`((jsonb_array_length(gallery) >= 3)::int + (data_sheet_id is not null)::int + (char_length(description) >= 200)::int
+        + (tall > 0 and wide > 0 and long > 0 and weight > 0)::int + (category_id is not null)::int + (brand_id is not null)::int
+        + (coalesce(ean_upc, '') not in ('', '0'))::int)::smallint`,
+    ),
     searchText: text("search_text").generatedAlwaysAs(
       sql`upper(id || ' ' || manufacturer_sku || ' ' || name || ' ' || coalesce(descripcion1, ''))`,
     ),
@@ -104,6 +124,8 @@ export const products = pgTable(
     // Deleting a sector or an application counts and clears its products.
     index("products_sector_idx").on(t.sectorId),
     index("products_application_idx").on(t.applicationId),
+    index("products_completeness_idx").on(t.completenessRow),
+    index("products_combo_idx").on(t.isCombo),
     uniqueIndex("products_ean_uq").on(t.eanUpc).where(sql`${t.eanUpc} is not null and ${t.eanUpc} <> '' and ${t.eanUpc} <> '0'`),
   ],
 );

@@ -1,0 +1,28 @@
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { FilesLibraryDialog } from "~/modules/files/library-dialog";
+import type { libraryPage } from "~/modules/files/library-route.server";
+import { pickUrl } from "~/modules/files/rules";
+
+type Data = Awaited<ReturnType<typeof libraryPage>> & { openerPath: string };
+
+/** The files library opened from the product dialog; a pick goes back to it. */
+export function ProductFilesDialog() {
+  const data = useLoaderData<Data>();
+  const { search } = useLocation();
+  const back = new URLSearchParams(search);
+  for (const k of ["fileSearch", "filePage", "for"]) back.delete(k);
+  const closeTo = `${data.openerPath}${back.toString() ? `?${back.toString()}` : ""}`;
+  return (
+    <FilesLibraryDialog
+      rows={data.rows}
+      total={data.total}
+      page={data.page}
+      pageSize={data.pageSize}
+      search={data.search}
+      selfPath={`${data.openerPath}/files`}
+      keep={data.keep}
+      pickTo={(fileId) => pickUrl(data.openerPath, search, fileId)}
+      closeTo={closeTo}
+    />
+  );
+}

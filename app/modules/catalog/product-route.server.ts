@@ -1,0 +1,48 @@
+import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { INVENTORY_PATH } from "./inventory";
+import { flatOptions, treeOptions } from "./inventory.server";
+import { handleProductAction, loadProductDialog } from "./product-action.server";
+import { stockFor } from "./product.server";
+
+/** The SKU from the URL; Remix has already decoded it. */
+export function skuFrom(params: Record<string, string | undefined>) {
+  const sku = (params.sku ?? "").trim();
+  if (!sku || sku.length > 60) throw new Response("El producto no existe o fue eliminado.", { status: 404 });
+  return sku;
+}
+
+function listUrlOf(request: Request) {
+  const params = new URL(request.url).searchParams;
+  params.delete("pick");
+  params.delete("for");
+  const text = params.toString();
+  return `${INVENTORY_PATH}${text ? `?${text}` : ""}`;
+}
+
+export async function productDialogLoader(request: Request, sku: string | null) {
+  const user = await requireAccess(request);
+  if (sku === null) await requireFeature(request, "products.edit", listUrlOf(request));
+  const loaded = await loadProductDialog(sku, request);
+  const [categories, brands, sectors, applications, stock] = await Promise.all([
+    treeOptions("categories"),
+    treeOptions("brands"),
+    flatOptions("sectors"),
+    flatOptions("applications"),
+    loaded.stored ? stockFor(loaded.stored) : Promise.resolve(null),
+  ]);
+  const url = new URL(request.url);
+  return {
+    ...loaded,
+    stock,
+    options: { categories, brands, sectors, applications },
+    closeTo: listUrlOf(request),
+    selfPath: sku === null ? `${INVENTORY_PATH}/new` : `${INVENTORY_PATH}/${encodeURIComponent(sku)}`,
+    query: url.search,
+    userRole: user.role,
+  };
+}
+
+export async function productDialogAction(request: Request, sku: string | null) {
+  const user = await requireFeature(request, "products.edit", listUrlOf(request));
+  return handleProductAction(request, sku, user);
+}

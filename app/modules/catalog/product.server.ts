@@ -1,0 +1,216 @@
+import { getDb } from "@server/db/client";
+import { files, productProperties, products, type GalleryItem } from "@server/db/schema";
+import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { audit } from "~/modules/logs/audit.server";
+import { isUniqueViolation } from "~/modules/files/files.server";
+import { PDF_MIME } from "~/modules/files/rules";
+import { sanitizeRichText } from "~/lib/sanitize-html.server";
+import { PRODUCT_TEXTS, type ProductDraft, type ProductValues } from "./product-form";
+import { productSlug } from "./product-rules";
+
+const TAGS = ["catalog", "products"];
+
+export type StoredProduct = {
+  id: string;
+  manufacturerSku: string;
+  intelisisName: string | null;
+  intelisisCategory: string | null;
+  isCombo: boolean;
+  stockTotal: number;
+  stocks: Array<{ name: string; qty: number }>;
+  slug: string;
+  updatedAt: Date;
+};
+
+/** The stored product as the dialog's draft, plus what it shows read-only. */
+export async function loadProduct(sku: string): Promise<{ draft: ProductDraft; stored: StoredProduct } | null> {
+  const db = getDb();
+  const [row] = await db
+    .select({ p: products, sheetName: files.filenameDownload })
+    .from(products)
+    .leftJoin(files, eq(files.id, products.dataSheetId))
+    .where(eq(products.id, sku))
+    .limit(1);
+  if (!row) return null;
+  const p = row.p;
+  const props = await db
+    .select({ name: productProperties.name, value: productProperties.value, isSelector: productProperties.isSelector })
+    .from(productProperties)
+    .where(eq(productProperties.productId, sku))
+    .orderBy(asc(productProperties.sort), asc(productProperties.id));
+  const gallery = [...p.gallery].sort((a, b) => a.sort - b.sort);
+  return {
+    draft: {
+      version: p.updatedAt.toISOString(),
+      sku: p.id,
+      manufacturerSku: p.manufacturerSku,
+      name: p.name,
+      description: p.description,
+      price: p.price,
+      eanUpc: p.eanUpc ?? "",
+      tall: p.tall,
+      long: p.long,
+      wide: p.wide,
+      weight: p.weight,
+      isActive: p.isActive,
+      globalDescription: p.globalDescription,
+      categoryId: p.categoryId ?? undefined,
+      brandId: p.brandId ?? undefined,
+      sectorId: p.sectorId ?? undefined,
+      applicationId: p.applicationId ?? undefined,
+      dataSheetId: p.dataSheetId ?? undefined,
+      dataSheetName: row.sheetName ?? "",
+      gallery: gallery.map((g) => ({ fileId: g.fileId, url: g.url, name: g.name ?? "", alt: g.alt ?? "", origin: g.origin ?? "" })),
+      properties: props,
+    },
+    stored: {
+      id: p.id,
+      manufacturerSku: p.manufacturerSku,
+      intelisisName: p.intelisisName,
+      intelisisCategory: p.intelisisCategory,
+      isCombo: p.isCombo,
+      stockTotal: p.stockTotal,
+      stocks: p.stocks,
+      slug: p.slug,
+      updatedAt: p.updatedAt,
+    },
+  };
+}
+
+export type StockView = { total: number; warehouses: Array<{ name: string; qty: number }>; source: "erp" | "catalogue" };
+
+/** Spec 2 stock widget: the ERP's stock per warehouse; the catalogue's copy when the ERP does not answer. */
+export async function stockFor(stored: StoredProduct): Promise<StockView> {
+  try {
+    const article = await getIntegrations().erp.getArticle(stored.id);
+    if (article) return { total: article.stockTotal, warehouses: article.stocks.map((s) => ({ name: s.warehouse, qty: s.qty })), source: "erp" };
+  } catch (error) {
+    if (!isIntegrationError(error)) throw error;
+  }
+  return { total: stored.stockTotal, warehouses: stored.stocks, source: "catalogue" };
+}
+
+export type SaveResult =
+  | { ok: true; sku: string; created: boolean }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "stale"; message: string }
+  | { ok: false; reason: "field"; field: string; message: string };
+
+/** The gallery as stored: only images still in the library, in the dialog's order. */
+async function galleryOf(values: ProductValues): Promise<{ gallery: GalleryItem[]; dropped: number }> {
+  const ids = values.gallery.map((g) => g.fileId);
+  if (!ids.length) return { gallery: [], dropped: 0 };
+  const found = await getDb()
+    .select({ id: files.id, name: files.filenameDownload })
+    .from(files)
+    .where(and(inArray(files.id, ids), sql`${files.mimeType} like 'image/%'`));
+  const names = new Map(found.map((f) => [f.id, f.name]));
+  const seen = new Set<string>();
+  const gallery: GalleryItem[] = [];
+  for (const g of values.gallery) {
+    if (!names.has(g.fileId) || seen.has(g.fileId)) continue;
+    seen.add(g.fileId);
+    gallery.push({ fileId: g.fileId, url: `/files/${g.fileId}`, name: names.get(g.fileId), alt: g.alt.trim() || null, origin: g.origin || "upload", sort: gallery.length });
+  }
+  return { gallery, dropped: values.gallery.length - gallery.length };
+}
+
+async function sheetExists(fileId: string | undefined) {
+  if (!fileId) return true;
+  const [row] = await getDb().select({ id: files.id }).from(files).where(and(eq(files.id, fileId), eq(files.mimeType, PDF_MIME))).limit(1);
+  return !!row;
+}
+
+/**
+ * Creates (existing null) or updates a product in one transaction with its properties and an audit
+ * entry. An update locks the row and refuses a version other than the one the form was opened
+ * with. The SKU (on creation) and the EAN/UPC must be free; the description is sanitised here, on
+ * every save, whatever the browser sent.
+ */
+export async function saveProduct(
+  existing: { sku: string; version: string } | null,
+  values: ProductValues,
+  actor: { id: number },
+): Promise<SaveResult> {
+  if (!(await sheetExists(values.dataSheetId))) return { ok: false, reason: "field", field: "dataSheetId", message: PRODUCT_TEXTS.sheetMissing };
+  const { gallery } = await galleryOf(values);
+  const description = sanitizeRichText(values.description);
+  const row = {
+    manufacturerSku: values.manufacturerSku,
+    name: values.name,
+    slug: productSlug(values.sku, values.name),
+    description,
+    price: values.price,
+    eanUpc: values.eanUpc,
+    tall: values.tall,
+    long: values.long,
+    wide: values.wide,
+    weight: values.weight,
+    isActive: values.isActive,
+    globalDescription: values.globalDescription,
+    categoryId: values.categoryId ?? null,
+    brandId: values.brandId ?? null,
+    sectorId: values.sectorId ?? null,
+    applicationId: values.applicationId ?? null,
+    dataSheetId: values.dataSheetId ?? null,
+    gallery,
+  };
+  try {
+    return await getDb().transaction(async (tx) => {
+      const sku = existing?.sku ?? values.sku;
+      if (existing) {
+        const [locked] = await tx.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, sku)).for("update");
+        if (!locked) return { ok: false as const, reason: "not-found" as const };
+        if (locked.updatedAt.toISOString() !== existing.version) return { ok: false as const, reason: "stale" as const, message: PRODUCT_TEXTS.stale };
+      } else {
+        const [taken] = await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${sku}`).limit(1);
+        if (taken) return { ok: false as const, reason: "field" as const, field: "sku", message: PRODUCT_TEXTS.skuTaken };
+      }
+      if (values.eanUpc) {
+        const [other] = await tx.select({ id: products.id }).from(products).where(and(eq(products.eanUpc, values.eanUpc), ne(products.id, sku))).limit(1);
+        if (other) return { ok: false as const, reason: "field" as const, field: "eanUpc", message: PRODUCT_TEXTS.eanTaken(other.id) };
+      }
+      if (existing) {
+        await tx.update(products).set({ ...row, updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, sku));
+        await tx.delete(productProperties).where(eq(productProperties.productId, sku));
+      } else {
+        await tx.insert(products).values({ id: sku, ...row });
+      }
+      if (values.properties.length) {
+        await tx.insert(productProperties).values(values.properties.map((p, k) => ({ productId: sku, name: p.name, value: p.value, isSelector: p.isSelector, sort: k })));
+      }
+      await audit(
+        {
+          message: existing ? `Producto actualizado: ${sku}` : `Producto creado: ${sku}`,
+          type: existing ? "update" : "create",
+          tags: TAGS,
+          identifier: sku,
+          detail: { name: values.name, images: gallery.length, properties: values.properties.length, eanUpc: values.eanUpc },
+          userId: actor.id,
+        },
+        tx,
+      );
+      return { ok: true as const, sku, created: !existing };
+    });
+  } catch (error) {
+    // Two saves racing past the checks: the unique indexes decide, with the same messages.
+    if (!isUniqueViolation(error)) throw error;
+    const text = String((error as { cause?: { constraint?: string }; constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
+    if (text.includes("ean")) return { ok: false, reason: "field", field: "eanUpc", message: PRODUCT_TEXTS.eanTaken("otro") };
+    return { ok: false, reason: "field", field: "sku", message: PRODUCT_TEXTS.skuTaken };
+  }
+}
+
+/** Spec 7: GET custom/legacy-intelisis/syncSku/{sku}, never inside a transaction. */
+export async function syncProduct(sku: string, actor: { id: number }): Promise<{ ok: boolean; message: string }> {
+  try {
+    await getIntegrations().erp.syncSku(sku);
+    await audit({ message: `Producto sincronizado con Intelisis: ${sku}`, type: "integration", tags: TAGS, identifier: sku, userId: actor.id });
+    return { ok: true, message: PRODUCT_TEXTS.syncOk };
+  } catch (error) {
+    if (!isIntegrationError(error)) throw error;
+    await audit({ message: `No se sincronizó ${sku} con Intelisis: ${error.message}`, type: "error", tags: TAGS, identifier: sku, userId: actor.id });
+    return { ok: false, message: PRODUCT_TEXTS.syncFailed };
+  }
+}

@@ -1,0 +1,4 @@
+export * from "./images.server";
+export * from "./library.server";
+export * from "./pdfs.server";
+export * from "./storage.server";

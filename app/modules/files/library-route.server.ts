@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { parseQuery, q } from "~/lib/query";
+import { listLibrary } from "./library.server";
+import type { LibraryKind } from "./rules";
+
+const Shape = {
+  fileSearch: z.string().max(100).transform((s) => s.trim()).optional(),
+  filePage: q.page(),
+  for: z.string().max(20).optional(),
+};
+
+/**
+ * One page of "Archivos subidos" for a dialog: `for` says what the opener wants (an image slot or a
+ * data sheet), which decides the kind listed. The opener's own query rides along untouched.
+ */
+export async function libraryPage(request: Request, kindFor: (target: string | undefined) => LibraryKind | undefined) {
+  const url = new URL(request.url);
+  const query = parseQuery(url, Shape);
+  const kind = kindFor(query.for);
+  const page = await listLibrary({ search: query.fileSearch, kind, page: query.filePage });
+  const keep = [...url.searchParams.entries()].filter(([k]) => k !== "fileSearch" && k !== "filePage" && k !== "pick");
+  return { ...page, search: query.fileSearch ?? "", target: query.for ?? "", keep };
+}
+

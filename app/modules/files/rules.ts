@@ -1,0 +1,50 @@
+/**
+ * The shared files library (spec 2 'Archivos subidos', 3 'File entry origins', 5 image sizes, 7
+ * 'Files', 9 'Files page size'): limits and texts every screen that takes a file uses.
+ */
+export const FILES_PAGE_SIZE = 18;
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** A decoded image above this many pixels is refused before it is decompressed (a decompression bomb). */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+export const PDF_MAX_BYTES = 20 * 1024 * 1024;
+export const PDF_MIME = "application/pdf";
+
+/** Spec 3: how an entry came to a record — uploaded there, or picked from the library. */
+export const ORIGIN_UPLOAD = "upload";
+export const ORIGIN_LIBRARY = "directus";
+
+export const FILE_TEXTS = {
+  title: "Archivos subidos",
+  imageExistsTitle: "Imagen ya existente",
+  imageExists: (name: string) => `Error al guardar, la imagen ${name} ya existe.`,
+  imageInvalidTitle: "Imagen no válida",
+  imageInvalid: (w: number, h: number) => `Lo sentimos, la imagen no cumple con las dimensiones mínimas (${w}x${h})`,
+  imageUnreadable: "El archivo no es una imagen válida o está dañado.",
+  imageTooLarge: "La imagen es demasiado grande (máximo 15 MB y 60 megapíxeles).",
+  documentExistsTitle: "Documento ya existente",
+  documentExists: (name: string) => `Error al guardar, el archivo ${name} ya existe.`,
+  documentInvalidTitle: "Documento no válido",
+  documentInvalid: "La ficha técnica debe ser un archivo PDF de máximo 20 MB.",
+  empty: "No hay archivos que coincidan.",
+  missing: "El archivo elegido ya no existe en la biblioteca.",
+} as const;
+
+export type LibraryKind = "image" | "pdf";
+export type LibraryEntry = { fileId: string; url: string; name: string; kind: LibraryKind; thumb: string | null };
+
+/** Whether a PDF's first bytes carry its signature. */
+export function looksLikePdf(bytes: Uint8Array) {
+  return bytes.length >= 5 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d;
+}
+
+export function isFileId(value: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** The opener's URL with the pick added (and the library's own parameters removed). */
+export function pickUrl(openerPath: string, search: string, fileId: string) {
+  const params = new URLSearchParams(search);
+  for (const k of ["fileSearch", "filePage"]) params.delete(k);
+  params.set("pick", fileId);
+  return `${openerPath}?${params.toString()}`;
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { requireFeature } from "~/modules/auth/guard.server";
+import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
+import { libraryPage } from "~/modules/files/library-route.server";
+
+export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireFeature(request, "products.edit", "/web-inventory");
+  const page = await libraryPage(request, (target) => (target === "sheet" ? "pdf" : "image"));
+  return { ...page, openerPath: "/web-inventory/new" };
+}
+
+export default function ProductFiles() {
+  return <ProductFilesDialog />;
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/web-inventory" notFoundTitle="Archivo no encontrado" notFoundText="El archivo no existe." />;
+}

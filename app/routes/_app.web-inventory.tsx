@@ -1,0 +1,132 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Badge } from "~/components/Badge";
+import { DataTable, editColumn, type Column } from "~/components/DataTable";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { can } from "~/lib/access";
+import { formatMoney, formatNumber } from "~/lib/format";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { useAppUser } from "~/lib/use-app-user";
+import { requireAccess } from "~/modules/auth/guard.server";
+import {
+  COMPLETENESS_MAX, INVENTORY_PATH, INVENTORY_TEXTS, parseInventoryQuery, productPath, rowDescription, type InventoryRow,
+} from "~/modules/catalog/inventory";
+import { listInventory, treeOptions } from "~/modules/catalog/inventory.server";
+
+export const meta: MetaFunction = () => [{ title: INVENTORY_TEXTS.title }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const query = parseInventoryQuery(request);
+  const [page, brandOptions, categoryOptions] = await Promise.all([listInventory(query), treeOptions("brands"), treeOptions("categories")]);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query, brandOptions, categoryOptions };
+}
+
+const indent = (depth: number) => "\u00a0\u00a0".repeat(depth);
+
+export default function WebInventory() {
+  const { rows, total, page, pageSize, query, brandOptions, categoryOptions } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const user = useAppUser();
+  const editTo = (r: InventoryRow) => productPath(r, search);
+  const columns: Column<InventoryRow>[] = [
+    {
+      key: "image",
+      header: <span className="sr-only">Imagen</span>,
+      className: "w-14",
+      cell: (r) =>
+        r.thumb ? (
+          <img src={r.thumb} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded border border-slate-200 object-contain" />
+        ) : (
+          <span aria-hidden className="block h-10 w-10 rounded border border-dashed border-slate-300 bg-slate-50" />
+        ),
+    },
+    {
+      key: "id",
+      header: "SKU",
+      sortName: "id",
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (r) => (
+        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 hover:underline">
+          {r.id}
+        </Link>
+      ),
+    },
+    { key: "manufacturer", header: "Clave de fabricante", sortName: "manufacturer_sku", className: "whitespace-nowrap font-mono text-xs", cell: (r) => r.manufacturerSku },
+    {
+      key: "description",
+      header: "Descripción",
+      className: "min-w-64",
+      cell: (r) => (
+        <span>
+          {r.isCombo ? <Badge variant="info">Combo</Badge> : null} {rowDescription(r)}
+        </span>
+      ),
+    },
+    { key: "stock", header: "Stock", sortName: "stock", className: "text-right tabular-nums", cell: (r) => formatNumber(r.stockTotal) },
+    { key: "price", header: "Precio", className: "whitespace-nowrap text-right tabular-nums", cell: (r) => formatMoney(r.price) },
+    {
+      key: "completeness",
+      header: "Completo",
+      sortName: "completeness",
+      className: "whitespace-nowrap text-right tabular-nums",
+      cell: (r) => (
+        <span title={`${r.completeness} de ${COMPLETENESS_MAX} puntos`} className={r.completeness < COMPLETENESS_MAX ? "text-amber-700" : "text-emerald-700"}>
+          {r.completeness}/{COMPLETENESS_MAX}
+        </span>
+      ),
+    },
+    editColumn(editTo, (r) => r.id),
+  ];
+  return (
+    <div>
+      <PageHeader
+        title={INVENTORY_TEXTS.title}
+        total={total}
+        actions={
+          <>
+            {can(user, "products.edit") ? (
+              <Link to={`${INVENTORY_PATH}/new${search}`} preventScrollReset className="btn-primary">
+                {INVENTORY_TEXTS.newProduct}
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <div className="card mb-4 p-4">
+        <FilterBar clearTo={INVENTORY_PATH} keep={["sortName", "sortValue"]}>
+          <SearchInput defaultValue={query.search} placeholder="SKU, clave o descripción" label="Buscar" />
+          <FilterSelect
+            name="brand"
+            label="Marca"
+            value={query.brand === undefined ? undefined : String(query.brand)}
+            allLabel={INVENTORY_TEXTS.allBrands}
+            options={[["0", "Sin marca"], ...brandOptions.map((o) => [String(o.id), indent(o.depth) + o.name] as const)]}
+          />
+          <FilterSelect
+            name="category"
+            label="Categoría"
+            value={query.category === undefined ? undefined : String(query.category)}
+            allLabel={INVENTORY_TEXTS.allCategories}
+            options={[["0", "Sin categoría"], ...categoryOptions.map((o) => [String(o.id), indent(o.depth) + o.name] as const)]}
+          />
+          <label className="flex items-center gap-2 self-end pb-2 text-sm">
+            <input type="checkbox" name="incomplete" value="1" defaultChecked={!!query.incomplete} className="h-4 w-4" />
+            {INVENTORY_TEXTS.incompleteOnly}
+          </label>
+        </FilterBar>
+      </div>
+      <DataTable basePath={INVENTORY_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={INVENTORY_TEXTS.title} empty={INVENTORY_TEXTS.empty} />
+      <Pagination page={page} total={total} pageSize={pageSize} basePath={INVENTORY_PATH} />
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,240 @@
+import fs from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../server/db/client";
+import { auditLog, brands, categories, files, productProperties, products } from "../../server/db/schema";
+import { readToast } from "~/lib/toast.server";
+import type { ProductActionData } from "~/modules/catalog/product-action.server";
+import { uploadsDir } from "~/modules/files/files.server";
+import * as list from "~/routes/_app.web-inventory";
+import * as createRoute from "~/routes/_app.web-inventory.new";
+import * as editRoute from "~/routes/_app.web-inventory.$sku";
+import * as qrRoute from "~/routes/_app.web-inventory.$sku_.qr";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+await useTestDatabase();
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+type Fields = Record<string, string | File | Array<string | File>>;
+type ActionOut = { data: ProductActionData; init: { status: number } };
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++seq}`;
+
+function formOf(fields: Fields) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) f.append(k, item);
+  return f;
+}
+function call(handler: Handler, path: string, cookie: string, opts: { params?: Record<string, string>; form?: Fields } = {}) {
+  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {}, context: {} }));
+}
+const create = (form: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/web-inventory/new${query}`, cookie, { form });
+const update = (sku: string, form: Fields, cookie: string) => call(editRoute.action as Handler, `/web-inventory/${sku}`, cookie, { params: { sku }, form });
+const open = (sku: string, cookie: string, query = "") => call(editRoute.loader as Handler, `/web-inventory/${sku}${query}`, cookie, { params: { sku } });
+const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/web-inventory${query}`, cookie);
+
+function status(res: unknown) {
+  return res instanceof Response ? res.status : (res as ActionOut).init.status;
+}
+function answer(res: unknown) {
+  expect(res).not.toBeInstanceOf(Response);
+  return (res as ActionOut).data;
+}
+async function toastOf(res: unknown) {
+  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
+  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
+}
+async function png(name: string, width: number, height: number) {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 20 } } }).png().toBuffer();
+  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
+}
+const productRow = (sku: string) => getDb().select().from(products).where(eq(products.id, sku)).then((r) => r[0]);
+
+const admin = await loginAs("admin");
+const inventory = await loginAs("inventory");
+
+describe("/web-inventory list", () => {
+  it("filters by brand and category from the URL, counts in the database and falls back on bad values", async () => {
+    const [cat] = await getDb().insert(categories).values({ name: unique("Cat"), slug: unique("cat") }).returning();
+    const [brand] = await getDb().insert(brands).values({ name: unique("Marca"), slug: unique("marca") }).returning();
+    const skus = [unique("LA"), unique("LB"), unique("LC")];
+    await getDb().insert(products).values([
+      { id: skus[0], name: "Uno", slug: "uno", categoryId: cat.id, brandId: brand.id, stockTotal: 5 },
+      { id: skus[1], name: "Dos", slug: "dos", categoryId: cat.id, stockTotal: 9 },
+      { id: skus[2], name: "Tres", slug: "tres", brandId: brand.id },
+    ]);
+    const both = (await listOf(`?brand=${brand.id}&category=${cat.id}`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
+    expect(both.total).toBe(1);
+    expect(both.rows.map((r) => r.id)).toEqual([skus[0]]);
+    const byCategory = (await listOf(`?category=${cat.id}&sortName=stock&sortValue=DESC`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
+    expect(byCategory.rows.map((r) => r.id)).toEqual([skus[1], skus[0]]);
+    const bad = (await listOf(`?brand=abc&category=${cat.id}&sortName=nope&page=-3`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
+    expect(bad.query.brand).toBeUndefined();
+    expect(bad.total).toBe(2);
+    const searched = (await listOf(`?search=${skus[2].toLowerCase()}`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
+    expect(searched.rows.map((r) => r.id)).toEqual([skus[2]]);
+  });
+
+  it("is refused to roles outside the spec's list (Shop Manager goes home)", async () => {
+    const shop = await loginAs("shop_manager");
+    const res = await listOf("", shop.cookie);
+    expect(res).toBeInstanceOf(Response);
+    expect((res as Response).headers.get("Location")).toBe("/products");
+  });
+
+  it("the incomplete filter keeps only products missing something", async () => {
+    const sku = unique("INC");
+    await getDb().insert(products).values({ id: sku, name: "Incompleto", slug: "inc" });
+    const page = (await listOf(`?incomplete=1&search=${sku}`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
+    expect(page.rows.map((r) => r.id)).toEqual([sku]);
+    expect(page.rows[0].completeness).toBe(0);
+  });
+});
+
+describe("product save (spec 5)", () => {
+  it("creates with the SKU and key uppercased, whitespace removed, the name capitalised, the slug, inactive, sanitised HTML, and syncs to the ERP", async () => {
+    const raw = unique("NW");
+    const res = await create(
+      {
+        sku: ` ${raw.slice(0, 3)} ${raw.slice(3).toLowerCase()} `,
+        manufacturerSku: " qo-120 ",
+        name: "interruptor termomagnético 1/2",
+        description: '<p>Bueno</p><script>alert(1)</script><img src=x onerror="alert(1)">',
+        price: "120.5",
+        "properties[0].name": "Polos",
+        "properties[0].value": "1",
+        "properties[0].isSelector": "on",
+      },
+      admin.cookie,
+      "?page=2&brand=3",
+    );
+    expect(status(res)).toBe(302);
+    expect((res as Response).headers.get("Location")).toBe("/web-inventory?page=2&brand=3");
+    expect((await toastOf(res))?.message).toBe("Producto Guardado! Obteniendo información...");
+    const row = await productRow(raw);
+    expect(row).toMatchObject({ manufacturerSku: "QO-120", name: "Interruptor Termomagnético 1/2", isActive: false, description: "<p>Bueno</p>", price: 120.5 });
+    expect(row.slug).toBe(`${raw.toLowerCase()}-interruptor-termomagnético-12`);
+    const props = await getDb().select().from(productProperties).where(eq(productProperties.productId, raw));
+    expect(props.map((p) => [p.name, p.value, p.isSelector])).toEqual([["Polos", "1", true]]);
+    const entries = await getDb().select().from(auditLog).where(eq(auditLog.identifier, raw));
+    expect(entries.map((e) => e.message)).toEqual(expect.arrayContaining([`Producto creado: ${raw}`, `Producto sincronizado con Intelisis: ${raw}`]));
+  });
+
+  it("requires SKU and manufacturer key with the spec's messages", async () => {
+    const res = await create({ sku: " ", manufacturerSku: "", name: "x" }, admin.cookie);
+    expect(status(res)).toBe(422);
+    const data = answer(res);
+    expect(data.fieldErrors.sku).toEqual(["SKU es necesario"]);
+    expect(data.fieldErrors.manufacturerSku).toEqual(["Clave de Fabricante es necesario"]);
+  });
+
+  it("refuses a SKU that exists and an EAN/UPC of another product, with the spec's messages", async () => {
+    const sku = unique("DUP");
+    await getDb().insert(products).values({ id: sku, name: "Original", slug: "o", eanUpc: "4006381333931" });
+    const again = await create({ sku: sku.toLowerCase(), manufacturerSku: "K", name: "Copia" }, admin.cookie);
+    expect(status(again)).toBe(409);
+    expect(answer(again).fieldErrors.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
+    const ean = await create({ sku: unique("EAN"), manufacturerSku: "K", name: "Otro", eanUpc: "4006381333931" }, admin.cookie);
+    expect(status(ean)).toBe(409);
+    expect(answer(ean).fieldErrors.eanUpc).toEqual([`Error al guardar, el código de barras ya existe en el producto ${sku}`]);
+  });
+
+  it("skips an EAN of 0 and refuses a wrong check digit", async () => {
+    const zero = unique("Z");
+    expect(status(await create({ sku: zero, manufacturerSku: "K", name: "Cero", eanUpc: "0" }, admin.cookie))).toBe(302);
+    expect((await productRow(zero)).eanUpc).toBeNull();
+    const bad = await create({ sku: unique("B"), manufacturerSku: "K", name: "Malo", eanUpc: "4006381333932" }, admin.cookie);
+    expect(status(bad)).toBe(422);
+    expect(answer(bad).fieldErrors.eanUpc).toEqual(["El dígito verificador del código de barras no es válido."]);
+  });
+
+  it("refuses a stale edit from another tab instead of overwriting it", async () => {
+    const sku = unique("ST");
+    await create({ sku, manufacturerSku: "K", name: "Primero" }, admin.cookie);
+    const first = (await open(sku, admin.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+    const version = first.draft.version;
+    expect(status(await update(sku, { version, name: "Pestaña uno" }, admin.cookie))).toBe(302);
+    const stale = await update(sku, { version, name: "Pestaña dos" }, admin.cookie);
+    expect(status(stale)).toBe(409);
+    expect(answer(stale).toast?.message).toMatch(/Otra persona guardó este producto/);
+    expect((await productRow(sku)).name).toBe("Pestaña Uno");
+  });
+
+  it("keeps the existing SKU and manufacturer key whatever the form sends", async () => {
+    const sku = unique("KEEP");
+    await create({ sku, manufacturerSku: "ORIG", name: "Fijo" }, admin.cookie);
+    const { draft } = (await open(sku, admin.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+    await update(sku, { version: draft.version, sku: "OTRO", manufacturerSku: "CAMBIO", name: "Fijo" }, admin.cookie);
+    expect((await productRow(sku)).manufacturerSku).toBe("ORIG");
+    expect(await productRow("OTRO")).toBeUndefined();
+  });
+
+  it("an unknown SKU is a 404", async () => {
+    expect(status(await open("NO-EXISTE-123", admin.cookie))).toBe(404);
+  });
+
+  it("Iluminacion cannot change the e-commerce switch", async () => {
+    const sku = unique("ILU");
+    await create({ sku, manufacturerSku: "K", name: "Luz" }, admin.cookie);
+    const ilu = await loginAs("iluminacion");
+    const { draft } = (await open(sku, ilu.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+    expect(status(await update(sku, { version: draft.version, name: "Luz", isActive: "on" }, ilu.cookie))).toBe(302);
+    expect((await productRow(sku)).isActive).toBe(false);
+  });
+});
+
+describe("gallery uploads", () => {
+  it("keeps a 1500×1500 image with WebP variants of 150 and 800, and refuses small, fake and duplicate files leaving nothing on disk", async () => {
+    const before = new Set(await fs.readdir(uploadsDir()).catch(() => [] as string[]));
+    const good = await png(`${unique("ok")}.png`, 1500, 1500);
+    const ok = await create({ intent: "upload", uploads: good, sku: "", name: "" }, admin.cookie);
+    expect(status(ok)).toBe(200);
+    const image = answer(ok).draft.gallery[0];
+    const [row] = await getDb().select().from(files).where(eq(files.id, image.fileId));
+    expect(row.mimeType).toBe("image/webp");
+    expect(row.variants.map((v) => [v.name, v.width, v.height])).toEqual([["150", 150, 150], ["800", 800, 800]]);
+
+    const small = await create({ intent: "upload", uploads: await png(`${unique("s")}.png`, 1499, 1500) }, admin.cookie);
+    expect(status(small)).toBe(422);
+    expect(answer(small).toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)" });
+    const fake = await create({ intent: "upload", uploads: new File(["no soy imagen"], `${unique("f")}.png`, { type: "image/png" }) }, admin.cookie);
+    expect(status(fake)).toBe(422);
+    const dup = await create({ intent: "upload", uploads: await png(good.name, 1500, 1500) }, admin.cookie);
+    expect(answer(dup).toast).toMatchObject({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${good.name} ya existe.` });
+    const after = (await fs.readdir(uploadsDir())).filter((f) => !before.has(f));
+    expect(after.sort()).toEqual([`${image.fileId}-150.webp`, `${image.fileId}-800.webp`, `${image.fileId}.webp`].sort());
+  });
+
+  it("refuses a PDF that is not a PDF as the data sheet", async () => {
+    const res = await create({ intent: "sheet-upload", sheetUpload: new File(["hola"], `${unique("f")}.pdf`, { type: "application/pdf" }) }, admin.cookie);
+    expect(status(res)).toBe(422);
+    expect(answer(res).toast?.title).toBe("Documento no válido");
+  });
+
+  it("moves and removes images and property rows without saving", async () => {
+    const ids = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"];
+    const base = { "gallery[0].fileId": ids[0], "gallery[1].fileId": ids[1], "properties[0].name": "A" };
+    const moved = answer(await create({ ...base, intent: "image-move:1:0" }, admin.cookie));
+    expect(moved.draft.gallery.map((g) => g.fileId)).toEqual([ids[1], ids[0]]);
+    const removed = answer(await create({ ...base, intent: "image-remove:0" }, admin.cookie));
+    expect(removed.draft.gallery.map((g) => g.fileId)).toEqual([ids[1]]);
+    const added = answer(await create({ ...base, intent: "property-add" }, admin.cookie));
+    expect(added.draft.properties).toHaveLength(2);
+  });
+});
+
+describe("QR", () => {
+  it("is a PNG for the spec's roles and refused to Inventory", async () => {
+    const sku = unique("QR");
+    await getDb().insert(products).values({ id: sku, name: "Q", slug: "q-slug" });
+    const res = (await call(qrRoute.loader as Handler, `/web-inventory/${sku}/qr`, admin.cookie, { params: { sku } })) as Response;
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta.width).toBe(200);
+    const refused = (await call(qrRoute.loader as Handler, `/web-inventory/${sku}/qr`, inventory.cookie, { params: { sku } })) as Response;
+    expect(refused.status).toBe(302);
+  });
+});
