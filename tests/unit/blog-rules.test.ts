@@ -59,19 +59,18 @@ describe("list query and form", () => {
   });
 });
 
-describe("rich text sanitiser", () => {
+describe("blog content goes through the shared rich-text sanitiser (its table: sanitize-html.test.ts)", () => {
   it.each([
-    ["<p>Hola<script>alert(1)</script></p>", "<p>Hola</p>"],
-    ['<p onclick="x()">a</p>', "<p>a</p>"],
-    ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
-    ['<a href="https://x.mx" target="_blank">x</a>', '<a href="https://x.mx" target="_blank" rel="noopener noreferrer">x</a>'],
-    ['<a href="mailto:a@b.mx">m</a>', '<a href="mailto:a@b.mx">m</a>'],
-    ['<img src="https://x.mx/a.png" alt="a" onerror="x()">', '<img src="https://x.mx/a.png" alt="a" />'],
-    ['<img src="data:image/png;base64,AAA">', "<img />"],
-    ["<h1>T</h1><h2>S</h2>", "T<h2>S</h2>"],
-    ["<style>p{}</style><iframe src=x></iframe><b>n</b>", "<strong>n</strong>"],
-    ["<ul><li>uno</li></ul><blockquote>c</blockquote><pre><code>x</code></pre>", "<ul><li>uno</li></ul><blockquote>c</blockquote><pre><code>x</code></pre>"],
-  ])("%s", (input, output) => {
-    expect(sanitizeRichText(input)).toBe(output);
+    "<p>Hola<script>alert(1)</script></p>",
+    '<p onclick="x()">a</p>',
+    '<a href="javascript:alert(1)">x</a>',
+    '<img src="https://x.mx/a.png" onerror="x()">',
+    "<style>p{}</style><iframe src=x></iframe><b>n</b>",
+  ])("%s keeps no script, handler, style or frame", (input) => {
+    expect(sanitizeRichText(input)).not.toMatch(/<script|onclick|onerror|javascript:|<style|<iframe/i);
+  });
+  it("keeps the structure the editor writes", () => {
+    const html = "<h2>S</h2><ul><li>uno</li></ul><blockquote>c</blockquote><p><strong>n</strong></p>";
+    expect(sanitizeRichText(html)).toBe(html);
   });
 });
