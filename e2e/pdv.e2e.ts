@@ -37,13 +37,16 @@ test("gerente_pdv lands on a working till with Caja and Historial", async ({ pag
 });
 
 test("a till opens a box, scans, discounts with a code, pays mixed, prints, and the sale is cancelled, reactivated, the box closed and found in the history", async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const js = jsEnabled(testInfo);
-  // The demo admin has no box open in the demo data (the demo cashier has one), and each run closes its own.
-  const manager = await signedIn(browser, "gerente_pdv", js);
+  // Both projects share one server: each has its own till user and its own approving manager, so
+  // neither sees the other's box, sale or code. Neither has a box open in the demo data.
+  const tillRole: DemoRole = js ? "admin" : "developer";
+  const tillName = js ? "Ana Martínez" : "Diego Hernández";
+  const manager = await signedIn(browser, js ? "gerente_pdv" : "admin", js);
   const code = await managerCode(manager);
 
-  const till = await signedIn(browser, "admin", js);
+  const till = await signedIn(browser, tillRole, js);
   await till.goto("/pdv");
   await expect(till.getByRole("heading", { name: "Abrir caja" })).toBeVisible();
   await till.getByLabel("Monto inicial").fill("0");
@@ -99,7 +102,7 @@ test("a till opens a box, scans, discounts with a code, pays mixed, prints, and 
 
   // The manager cancels it with a code and reactivates it from the history.
   await manager.goto(`/pdv?tab=historial`);
-  const card = manager.locator("li[data-session]").first();
+  const card = manager.locator("li[data-session]").filter({ hasText: tillName }).first();
   await card.getByRole("link", { name: "Ver ventas" }).click();
   await card.getByRole("link", { name: "Desactivar" }).click();
   await manager.getByLabel("Código de confirmación").fill(code);
@@ -131,5 +134,5 @@ test("a till opens a box, scans, discounts with a code, pays mixed, prints, and 
   await expect(till.getByRole("heading", { name: "Abrir caja" })).toBeVisible();
 
   await manager.goto(`/pdv?tab=historial`);
-  await expect(manager.locator("li[data-session]").first()).toContainText("Cierre:");
+  await expect(manager.locator("li[data-session]").filter({ hasText: tillName }).first()).toContainText("Cierre:");
 });

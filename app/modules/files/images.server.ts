@@ -65,8 +65,9 @@ export async function storeImage(file: File, userId: number, options: StoreImage
   let meta: Metadata;
   try {
     meta = await open().metadata();
-  } catch {
-    return invalid(FILE_TEXTS.imageUnreadable);
+  } catch (error) {
+    // sharp refuses from the header alone when the declared size passes the pixel limit.
+    return invalid(error instanceof Error && /pixel limit/i.test(error.message) ? FILE_TEXTS.imageTooLarge : FILE_TEXTS.imageUnreadable);
   }
   if (!meta.width || !meta.height) return invalid(FILE_TEXTS.imageUnreadable);
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) return invalid(FILE_TEXTS.imageTooLarge);

@@ -20,7 +20,7 @@ export const FILE_TEXTS = {
   imageInvalidTitle: "Imagen no válida",
   imageInvalid: (w: number, h: number) => `Lo sentimos, la imagen no cumple con las dimensiones mínimas (${w}x${h})`,
   imageUnreadable: "El archivo no es una imagen válida o está dañado.",
-  imageTooLarge: "La imagen es demasiado grande (máximo 15 MB y 60 megapíxeles).",
+  imageTooLarge: "La imagen es demasiado grande (máximo 15 MB y 50 megapíxeles).",
   documentExistsTitle: "Documento ya existente",
   documentExists: (name: string) => `Error al guardar, el archivo ${name} ya existe.`,
   documentInvalidTitle: "Documento no válido",
