@@ -60,9 +60,9 @@ test("screens not built yet say so and keep the layout", async ({ page, loginAs 
   await loginAs("ml_manager");
   await page.goto("/theme");
   await expect(page).toHaveURL(/\/products$/);
-  await page.goto("/blog-posts");
+  await page.goto("/product-categories");
   await expect(page.getByTestId("under-construction")).toContainText("En construcción");
-  await page.goto("/blog-posts/123/nada");
+  await page.goto("/product-categories/123/nada");
   await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
   await expect(page.getByTestId("sidebar")).toBeVisible();
 });

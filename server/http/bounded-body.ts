@@ -134,9 +134,13 @@ export function boundedBody() {
     } catch (error) {
       if (!(error instanceof Refusal)) return next(error);
       const unread = !req.readableEnded;
-      if (unread) req.pause();
       refuse(res, error.status, error.message, { closeConnection: unread });
-      if (unread) res.once("finish", () => res.socket?.destroy());
+      if (unread) {
+        // Closing at once while the client still sends resets the connection, and the client may
+        // lose the 413 it was sent. Discard what keeps arriving for a moment, then close.
+        req.resume();
+        res.once("finish", () => setTimeout(() => res.socket?.destroy(), 1500).unref());
+      }
     }
   };
 }

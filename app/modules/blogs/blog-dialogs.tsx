@@ -38,8 +38,9 @@ export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer
   });
   const image = answer ? answer.image : post?.featuredImage ?? null;
   const busyIntent = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname) ? String(navigation.formData?.get("intent") ?? "save") : null;
-  const typedTitle = fields.title.value ?? post?.title ?? "";
-  const contentValue = (fields.content.initialValue as string | undefined) ?? post?.content ?? "";
+  // A repeated title field comes back as a list: only a text names the slug.
+  const typedTitle = typeof fields.title.value === "string" ? fields.title.value : (post?.title ?? "");
+  const contentValue = typeof fields.content.initialValue === "string" ? fields.content.initialValue : (post?.content ?? "");
   return (
     <RouteDialog
       title={post ? post.title || `${BLOG_TEXTS.singular} ${post.id}` : BLOG_TEXTS.newTitle}
