@@ -4,6 +4,8 @@ import { expect, test } from "./fixtures";
 const PDF = Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 test("an assistant is created, gets a sheet, answers in the chat and is deleted", async ({ page, loginAs }, testInfo) => {
+  // Several uploads and renders in one flow: slower than one page on a busy two-core machine.
+  test.setTimeout(60_000);
   await loginAs("admin");
   const name = `E2E_${testInfo.project.name.replace(/\W/g, "_")}_${Date.now().toString(36)}`;
   await page.goto("/chatbot-documents");

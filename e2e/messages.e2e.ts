@@ -1,6 +1,8 @@
 import { expect, jsEnabled, test } from "./fixtures";
 
 test("reply to a pending message with an attachment", async ({ page, loginAs }, testInfo) => {
+  // Several uploads and renders in one flow: slower than one page on a busy two-core machine.
+  test.setTimeout(60_000);
   await loginAs("admin");
   await page.goto("/messages");
   await expect(page.getByRole("heading", { name: /Mensajes/ })).toBeVisible();
