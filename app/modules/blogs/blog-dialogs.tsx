@@ -74,9 +74,6 @@ export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer
           inputProps={{ autoComplete: "off", autoFocus: !post, maxLength: BLOG_LIMITS.title }}
         />
         <div className="flex flex-col gap-1">
-          <label htmlFor={fields.content.id} className="text-sm font-medium text-slate-700">
-            Contenido
-          </label>
           <RichTextEditor
             key={`${form.id}-${answer ? "answer" : "stored"}`}
             id={fields.content.id}
