@@ -1,10 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// The hostile suites (fuzz over every action, oversize and cross-origin posts) get a server and an
-// embedded database of their own: their posts change records, and the screen tests must not find
-// an assistant deleted or a question answered under them.
-const HOSTILE_PORT = PORT + 50;
+// Each project has a server and an embedded database of its own, so no test finds rows changed
+// under it by the other mode: JavaScript on, JavaScript off, and the HTTP suites (access matrix,
+// and the hostile ones — fuzz over every action, oversize and cross-origin posts — whose posts
+// change records).
+const SERVERS = { "js-on": PORT, "js-off": PORT + 1, http: PORT + 2 } as const;
+const url = (port: number) => `http://localhost:${port}`;
 const HOSTILE = /(fuzz|hardening)\.http\.ts/;
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -21,20 +23,23 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
-  use: { baseURL: `http://localhost:${PORT}`, locale: "es-MX", timezoneId: "America/Mexico_City", trace: "retain-on-failure" },
+  // A two-core machine runs two browsers and three servers at once: an answer can take longer than
+  // Playwright's default 5 s to show without anything being wrong.
+  expect: { timeout: 10_000 },
+  use: { locale: "es-MX", timezoneId: "America/Mexico_City", trace: "retain-on-failure" },
   projects: [
-    { name: "http", testMatch: /.*\.http\.ts/, testIgnore: HOSTILE },
-    { name: "hostile", testMatch: HOSTILE, use: { baseURL: `http://localhost:${HOSTILE_PORT}` } },
-    { name: "js-on", testMatch: /.*\.e2e\.ts/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", testMatch: /.*\.e2e\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "http", testMatch: /.*\.http\.ts/, testIgnore: HOSTILE, use: { baseURL: url(SERVERS.http) } },
+    { name: "hostile", testMatch: HOSTILE, use: { baseURL: url(SERVERS.http) } },
+    { name: "js-on", testMatch: /.*\.e2e\.ts/, use: { ...chromium, baseURL: url(SERVERS["js-on"]), javaScriptEnabled: true } },
+    { name: "js-off", testMatch: /.*\.e2e\.ts/, use: { ...chromium, baseURL: url(SERVERS["js-off"]), javaScriptEnabled: false } },
   ],
-  // E2E_ONLY_SCREENS=1 starts only the screens' server (for a run of chosen screen tests).
-  webServer: (process.env.E2E_ONLY_SCREENS ? [PORT] : [PORT, HOSTILE_PORT]).map((port) => ({
+  // E2E_ONLY_SCREENS=1 leaves out the HTTP suites' server (for a run of chosen screen tests).
+  webServer: (process.env.E2E_ONLY_SCREENS ? [SERVERS["js-on"], SERVERS["js-off"]] : Object.values(SERVERS)).map((port) => ({
     command: "node scripts/e2e-server.mjs",
-    url: `http://localhost:${port}/login`,
+    url: `${url(port)}/login`,
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
-    timeout: 120_000,
+    timeout: 180_000,
     env: { PORT: String(port) },
   })),
 });
