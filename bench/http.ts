@@ -1,13 +1,20 @@
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { percentile, round } from "./stats";
 
 /** One keep-alive pool, as a browser keeps its connections: a fresh socket per request would time TCP. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
-export type Answer = { status: number; bytes: number; type: string; location?: string; setCookie?: string[] };
+export type Answer = { status: number; bytes: number; type: string; location?: string; setCookie?: string[]; body?: string };
 
-/** A request with the headers a browser sends (gzip accepted, session cookie); the body is read whole. */
-export function request(url: string, opts: { cookie?: string; method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+/**
+ * A request with the headers a browser sends (gzip accepted, session cookie); the body is read whole,
+ * and kept as text (decompressed) only when `readBody` asks for it.
+ */
+export function request(
+  url: string,
+  opts: { cookie?: string; method?: string; body?: string; headers?: Record<string, string>; readBody?: boolean; retried?: boolean } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
@@ -23,9 +30,14 @@ export function request(url: string, opts: { cookie?: string; method?: string; b
       },
       (res) => {
         let bytes = 0;
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (opts.readBody) chunks.push(chunk);
+        });
         res.on("end", () =>
           resolve({
+            body: opts.readBody ? (res.headers["content-encoding"] === "gzip" ? gunzipSync(Buffer.concat(chunks)) : Buffer.concat(chunks)).toString("utf8") : undefined,
             status: res.statusCode ?? 0,
             bytes,
             type: String(res.headers["content-type"] ?? ""),
@@ -37,7 +49,12 @@ export function request(url: string, opts: { cookie?: string; method?: string; b
       },
     );
     req.setTimeout(60_000, () => req.destroy(new Error(`${url}: sin respuesta en 60 s`)));
-    req.on("error", reject);
+    // A keep-alive socket the server closed while idle fails on reuse: retry once on a fresh one, as
+    // browsers do (Node's documented pattern for request.reusedSocket).
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === "ECONNRESET" && !opts.retried) resolve(request(url, { ...opts, retried: true }));
+      else reject(error);
+    });
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
   });

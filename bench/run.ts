@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DOCUMENTS } from "./documents";
 import { startFloor } from "./floor";
+import { openBenchDatabase } from "./bench-database";
 import { closeAgent, measure, request, type Timing } from "./http";
 import { LISTS } from "./lists";
 import { startServer } from "./server-process";
@@ -41,26 +42,7 @@ if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "
 }
 
 // ── 1. The database alone ──────────────────────────────────────────────────────────────────────────
-const { openDatabase } = await import("../server/db/client");
-const { migrate } = await import("../server/db/migrate");
-let database = await openDatabase({ databaseUrl, dataDir });
-await migrate(database);
-const [{ users, orders }] = await database.query<{ users: number; orders: number }>(
-  "select (select count(*) from users)::int as users, (select count(*) from orders)::int as orders",
-);
-if (users === 0) {
-  const t = Date.now();
-  console.error(`Preparando la base de volumen en ${databaseUrl ? "BENCH_DATABASE_URL" : dataDir} (una sola vez)…`);
-  const { seedBench } = await import("../server/db/seed/bench");
-  await seedBench(database);
-  console.error(`Base de volumen lista en ${((Date.now() - t) / 1000).toFixed(1)} s`);
-} else if (orders < 100_000) {
-  console.error(
-    `La base ${databaseUrl ? "de BENCH_DATABASE_URL" : dataDir} tiene datos pero no los de volumen (${orders} órdenes, se esperan ≥ 100 000).` +
-      " El banco solo mide sobre la base de volumen: usa una carpeta vacía (BENCH_DATA_DIR) o `npm run db:seed -- --scale=bench`.",
-  );
-  process.exit(2);
-}
+let database = await openBenchDatabase({ databaseUrl, dataDir });
 
 const lists = chosen(LISTS);
 const sqlMs = new Map<number, number>();

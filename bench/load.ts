@@ -1,0 +1,215 @@
+/**
+ * npm run load — a working day compressed: LOAD_READERS staff reading lists and LOAD_WRITERS staff
+ * editing orders, each making one request every THINK_MS on average (exponential think time), for
+ * LOAD_MINUTES, against the built app as its own process on the bench-scale database.
+ *
+ * Defaults: 50 readers + 10 writers, 2 s think time, 10 minutes → about 30 requests/s offered.
+ * Then the saturation point: clients with no think time, doubled every LOAD_STEP_S seconds until the
+ * throughput stops growing.
+ *
+ * No lost update: the writers share a few orders on purpose. Each save carries the version it read;
+ * the app either accepts it (the version goes up by one) or refuses it as stale. At the end, every
+ * order's version must have gone up by exactly the number of saves the app acknowledged.
+ *
+ * PGlite by default (BENCH_DATA_DIR, ./data-bench); PostgreSQL with LOAD_DATABASE_URL.
+ * Exit 1 when p95 > 300 ms, when any request failed (5xx, network, a reader's non-200) or when an
+ * acknowledged update is missing.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { execSync } from "node:child_process";
+import { openBenchDatabase } from "./bench-database";
+import { closeAgent, request } from "./http";
+import { LISTS } from "./lists";
+import { startServer } from "./server-process";
+import { percentile, round } from "./stats";
+import { formFields } from "./form-fields";
+
+const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "data-bench");
+const databaseUrl = process.env.LOAD_DATABASE_URL ?? "";
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const MINUTES = Number(process.env.LOAD_MINUTES ?? 10);
+const READERS = Number(process.env.LOAD_READERS ?? 50);
+const WRITERS = Number(process.env.LOAD_WRITERS ?? 10);
+const THINK_MS = Number(process.env.THINK_MS ?? 2000);
+const STEP_S = Number(process.env.LOAD_STEP_S ?? 20);
+const SHARED_ORDERS = 5;
+const P95_TARGET_MS = 300;
+
+process.env.DATA_DIR = dataDir;
+process.env.DATABASE_URL = databaseUrl;
+const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const think = () => sleep(-Math.log(1 - Math.random()) * THINK_MS);
+
+if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "server/index.js"))) {
+  execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR: path.relative(process.cwd(), buildDir) } });
+}
+
+// The orders the writers fight over, and their versions before the run.
+let database = await openBenchDatabase({ databaseUrl, dataDir });
+const shared = await database.query<{ id: string; version: number }>(
+  "select id::text as id, version from orders where status <> 'cancelled' order by order_date desc nulls last, id desc limit $1",
+  [SHARED_ORDERS],
+);
+const before = new Map(shared.map((o) => [o.id, o.version]));
+await database.close();
+
+const readerUrls = LISTS.filter((l) => !l.anonymous).map((l) => `${l.route}${l.query ? `?${l.query}` : ""}`);
+const app = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_MODE: "true", BUILD_DIR: path.relative(process.cwd(), buildDir) });
+
+type Sample = { kind: "read" | "write"; ms: number; at: number };
+const samples: Sample[] = [];
+const errors: string[] = [];
+const acks = new Map<string, number>();
+let refusedStale = 0;
+
+async function signIn(): Promise<string> {
+  const res = await request(`${app.base}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "developer@demo.mx", password: "demo1234" }).toString(),
+    headers: { origin: app.base },
+  });
+  const cookie = (res.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
+  if (res.status !== 302 || !cookie) throw new Error(`inicio de sesión: ${res.status}`);
+  return cookie;
+}
+
+async function timedCall(kind: Sample["kind"], fn: () => Promise<void>) {
+  const t = performance.now();
+  try {
+    await fn();
+  } catch (error) {
+    errors.push((error as Error).message);
+  }
+  samples.push({ kind, ms: performance.now() - t, at: Date.now() });
+}
+
+async function readOnce(cookie: string) {
+  const url = readerUrls[Math.floor(Math.random() * readerUrls.length)];
+  await timedCall("read", async () => {
+    const res = await request(`${app.base}${url}`, { cookie });
+    if (res.status !== 200) throw new Error(`${url} respondió ${res.status}`);
+  });
+}
+
+/** Reads the order's dialog, then saves it with a new comment and the version it read. */
+async function writeOnce(cookie: string, writer: number, n: number) {
+  const id = shared[Math.floor(Math.random() * shared.length)].id;
+  let fields: Record<string, string> | null = null;
+  await timedCall("read", async () => {
+    const page = await request(`${app.base}/orders/${id}`, { cookie, readBody: true });
+    if (page.status !== 200) throw new Error(`/orders/${id} respondió ${page.status}`);
+    fields = formFields(page.body ?? "", "save");
+    if (!fields) throw new Error(`/orders/${id}: sin formulario de edición`);
+  });
+  if (!fields) return;
+  const body = new URLSearchParams({ ...(fields as Record<string, string>), intent: "save", comments: `Carga ${writer}-${n} ${Date.now()}` }).toString();
+  await timedCall("write", async () => {
+    const res = await request(`${app.base}/orders/${id}`, { cookie, method: "POST", body, headers: { origin: app.base } });
+    if (res.status !== 302) throw new Error(`POST /orders/${id} respondió ${res.status}`);
+    // A save and a refusal of a stale version both redirect to the order; the flash toast says which.
+    const variant = toastVariant(res.setCookie);
+    if (variant === "success") acks.set(id, (acks.get(id) ?? 0) + 1);
+    else if (variant === "warning") refusedStale++;
+    else throw new Error(`POST /orders/${id}: aviso inesperado (${variant ?? "ninguno"})`);
+  });
+}
+
+/** The variant of the flash toast a redirect carries (the signed cookie's payload is base64 JSON). */
+function toastVariant(setCookie: string[] | undefined): string | undefined {
+  const raw = setCookie?.find((c) => c.startsWith("bo_toast="))?.split(";")[0].slice("bo_toast=".length);
+  if (!raw) return undefined;
+  const value = decodeURIComponent(raw);
+  const payload = value.slice(0, value.lastIndexOf("."));
+  try {
+    const json = Buffer.from(payload, "base64").toString("utf8");
+    return json.match(/"variant":"(\w+)"/)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+async function staff(kind: "reader" | "writer", index: number, until: number) {
+  const cookie = await signIn();
+  await sleep(Math.random() * THINK_MS);
+  for (let n = 0; Date.now() < until; n++) {
+    if (kind === "reader") await readOnce(cookie);
+    else await writeOnce(cookie, index, n);
+    await think();
+  }
+}
+
+function summary(label: string, rows: Sample[], seconds: number) {
+  const ms = rows.map((r) => r.ms);
+  return { label, requests: rows.length, rps: round(rows.length / seconds), p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), p99_ms: round(percentile(ms, 99)) };
+}
+
+let failed = false;
+try {
+  // ── The working day ───────────────────────────────────────────────────────────────────────────────
+  const started = Date.now();
+  const until = started + MINUTES * 60_000;
+  const progress = setInterval(() => {
+    const recent = samples.filter((s) => s.at > Date.now() - 30_000);
+    console.error(`${Math.round((Date.now() - started) / 1000)} s · ${recent.length / 30} req/s · p95 ${round(percentile(recent.map((s) => s.ms), 95))} ms · errores ${errors.length}`);
+  }, 30_000);
+  await Promise.all([
+    ...Array.from({ length: READERS }, (_, i) => staff("reader", i, until)),
+    ...Array.from({ length: WRITERS }, (_, i) => staff("writer", i, until)),
+  ]);
+  clearInterval(progress);
+  const seconds = (Date.now() - started) / 1000;
+  const all = summary("total", samples, seconds);
+  print({ database: databaseUrl ? "postgresql" : "pglite", minutes: MINUTES, readers: READERS, writers: WRITERS, think_ms: THINK_MS, offered_rps: round((READERS + WRITERS * 2) / (THINK_MS / 1000)) });
+  print(all);
+  print(summary("lecturas", samples.filter((s) => s.kind === "read"), seconds));
+  print(summary("escrituras", samples.filter((s) => s.kind === "write"), seconds));
+  print({ label: "errores", count: errors.length, first: [...new Set(errors)].slice(0, 5) });
+  print({ label: "guardados", acknowledged: [...acks.values()].reduce((a, b) => a + b, 0), refused_stale: refusedStale });
+  if (all.p95_ms > P95_TARGET_MS || errors.length) failed = true;
+
+  // ── Saturation: no think time, clients doubled until the throughput stops growing ────────────────
+  const cookie = await signIn();
+  let best = 0;
+  for (let clients = 1; clients <= 64; clients *= 2) {
+    const step: Sample[] = [];
+    const stepUntil = Date.now() + STEP_S * 1000;
+    const t0 = Date.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (Date.now() < stepUntil) {
+          const url = readerUrls[Math.floor(Math.random() * readerUrls.length)];
+          const t = performance.now();
+          const res = await request(`${app.base}${url}`, { cookie }).catch(() => ({ status: 0 }));
+          step.push({ kind: "read", ms: performance.now() - t, at: Date.now() });
+          if (res.status !== 200) errors.push(`saturación: ${url} respondió ${res.status}`);
+        }
+      }),
+    );
+    const line = summary(`saturación ${clients} clientes`, step, (Date.now() - t0) / 1000);
+    print(line);
+    if (line.rps < best * 1.1) {
+      print({ label: "punto de saturación", clients: clients / 2, rps: best });
+      break;
+    }
+    best = Math.max(best, line.rps);
+  }
+} finally {
+  await app.stop();
+  closeAgent();
+}
+
+// ── No lost update ──────────────────────────────────────────────────────────────────────────────────
+database = await openBenchDatabase({ databaseUrl, dataDir });
+const after = await database.query<{ id: string; version: number }>("select id::text as id, version from orders where id::text = any($1)", [shared.map((o) => o.id)]);
+await database.close();
+for (const o of after) {
+  const expected = (before.get(o.id) ?? 0) + (acks.get(o.id) ?? 0);
+  if (o.version !== expected) {
+    failed = true;
+    print({ label: "actualización perdida", order: o.id, version: o.version, expected });
+  }
+}
+print({ label: "actualizaciones perdidas", count: after.filter((o) => o.version !== (before.get(o.id) ?? 0) + (acks.get(o.id) ?? 0)).length });
+process.exit(failed ? 1 : 0);
