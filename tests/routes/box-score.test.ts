@@ -7,6 +7,10 @@ import { forgetYearRange } from "~/modules/box-score/page.server";
 import { readToast } from "~/lib/toast.server";
 import * as route from "~/routes/_app.box-score";
 import * as xlsxRoute from "~/routes/_app.box-score[.]xlsx";
+import * as pdvRoute from "~/routes/_app.pdv";
+import * as quotesRoute from "~/routes/_app.products_.quotes";
+import * as questionsRoute from "~/routes/_app.questions";
+import { drillDownHref } from "~/modules/box-score/indicators";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 
@@ -172,5 +176,38 @@ describe("route", () => {
     expect(sheet.rowCount).toBe(1 + 31);
     const amountQuoted = sheet.getRows(2, 31)!.find((r) => r.getCell(1).value === "Monto cotizado")!;
     expect([amountQuoted.getCell(3 + 3).value, amountQuoted.getCell(3 + 4).value, amountQuoted.getCell(34).value]).toEqual([1000, 500, 1500]);
+  });
+
+  it("a PDV, quotation or question cell leads to the list of that day's rows it counts", async () => {
+    const { cookie } = await loginAs("admin");
+    const day = "2019-03-04";
+    // PDV: the box sessions opened that day (the hand-made session of the 4th holds its three sales).
+    const pdvHref = drillDownHref("pdv_tickets", day, day)!;
+    expect(pdvHref).toBe("/pdv?tab=historial&start_date=2019/03/04&end_date=2019/03/05");
+    for (const key of ["pdv_sales", "pdv_ticket", "pdv_discount_pct", "pdv_cancelled", "cash_share", "debit_share", "credit_share", "pdv_not_in_erp"]) {
+      expect(drillDownHref(key, day, day), key).toBe(pdvHref);
+    }
+    const pdv = (await call(pdvRoute.loader as Handler, pdvHref, cookie)) as { history: { sessions: Array<{ dateOpen: Date | string }>; total: number } };
+    expect(pdv.history.total).toBe(1);
+    expect(new Date(pdv.history.sessions[0].dateOpen).toISOString()).toBe(mx(4, 9).toISOString());
+    const nextDay = (await call(pdvRoute.loader as Handler, drillDownHref("pdv_sales", "2019-03-05", "2019-03-05")!, cookie)) as { history: { total: number } };
+    expect(nextDay.history.total).toBe(0);
+
+    // Quotations: the saved quotations created that day (BS-1 on the 4th, BS-2 on the 5th).
+    const quotesHref = drillDownHref("quotes_created", day, day)!;
+    expect(drillDownHref("amount_quoted", day, day)).toBe(quotesHref);
+    const quotes = (await call(quotesRoute.loader as Handler, quotesHref, cookie)) as { list: { rows: Array<{ folio: string }> } };
+    expect(quotes.list.rows.map((r) => r.folio)).toEqual(["BS-1"]);
+    const month = (await call(quotesRoute.loader as Handler, drillDownHref("amount_quoted", "2019-03-01", "2019-03-31")!, cookie)) as { list: { rows: Array<{ folio: string }> } };
+    expect(month.list.rows.map((r) => r.folio).sort()).toEqual(["BS-1", "BS-2"]);
+
+    // Questions: that day's history (the answered ones of the 4th); the history reads one day, so no month link.
+    const questionsHref = drillDownHref("questions", day, day)!;
+    expect(questionsHref).toBe("/questions?tab=history&date=2019/03/04");
+    expect(drillDownHref("answer_minutes", day, day)).toBe(questionsHref);
+    expect(drillDownHref("answered_in_target_pct", day, day)).toBe(questionsHref);
+    expect(drillDownHref("questions", "2019-03-01", "2019-03-31")).toBeNull();
+    const history = (await call(questionsRoute.loader as Handler, questionsHref, cookie)) as { rows: Array<{ id: number }> };
+    expect(history.rows.map((r) => Number(r.id)).sort()).toEqual([7001, 7002, 7003]);
   });
 });
