@@ -11,10 +11,11 @@ import * as pdvRoute from "~/routes/_app.pdv";
 import * as quotesRoute from "~/routes/_app.products_.quotes";
 import * as questionsRoute from "~/routes/_app.questions";
 import { drillDownHref } from "~/modules/box-score/indicators";
+import { BOX_SCORE_LISTS } from "../../bench/lists/box-score";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 
-await useTestDatabase();
+const database = await useTestDatabase();
 
 /** Mexico City wall time in March 2019 (UTC−6, no daylight saving that month). */
 const mx = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2019, 2, day, hh + 6, mm));
@@ -209,5 +210,28 @@ describe("route", () => {
     expect(drillDownHref("questions", "2019-03-01", "2019-03-31")).toBeNull();
     const history = (await call(questionsRoute.loader as Handler, questionsHref, cookie)) as { rows: Array<{ id: number }> };
     expect(history.rows.map((r) => Number(r.id)).sort()).toEqual([7001, 7002, 7003]);
+  });
+
+  it("reads a month of PDV sales through the date index, not a scan of the table", async () => {
+    await database.query("set enable_seqscan = off");
+    try {
+      const plan = await database.query<{ "QUERY PLAN": string }>(
+        "explain select count(*) from pdv_sales where date_created >= '2019-03-01T06:00:00Z' and date_created < '2019-04-01T06:00:00Z'",
+      );
+      expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("pdv_sales_date_idx");
+    } finally {
+      await database.query("reset enable_seqscan");
+    }
+  });
+
+  it("has bench lines whose SQL runs and whose URLs are box-score pages", async () => {
+    const { cookie } = await loginAs("admin");
+    for (const line of BOX_SCORE_LISTS) {
+      expect(line.route).toBe("/box-score");
+      await expect(database.query(line.sql!, line.params ?? [])).resolves.toBeInstanceOf(Array);
+      const out = (await call(route.loader as Handler, `/box-score?${line.query}`, cookie)) as { rows: unknown[] } | Response;
+      // A month without data redirects to the nearest with data; a month with data answers its table.
+      if (!(out instanceof Response)) expect(out.rows).toHaveLength(31);
+    }
   });
 });
