@@ -17,6 +17,7 @@ import { ASSISTANT_LISTS } from "./lists/assistants";
 import { SHOP_SECTION_LISTS } from "./lists/shop-sections";
 import { CATALOG_LISTS } from "./lists/catalogs";
 import { BOX_SCORE_LISTS } from "./lists/box-score";
+import { BLOG_LISTS } from "./lists/blogs";
 import { PDV_LISTS } from "./lists/pdv";
 import { INVENTORY_LISTS } from "./lists/inventory";
 
@@ -36,6 +37,7 @@ export const LISTS: BenchList[] = [
   ...SHOP_SECTION_LISTS,
   ...CATALOG_LISTS,
   ...BOX_SCORE_LISTS,
+  ...BLOG_LISTS,
   ...PDV_LISTS,
   ...INVENTORY_LISTS,
 ];

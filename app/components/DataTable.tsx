@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { withParams } from "~/lib/query";
 import { cn } from "~/lib/cn";
+import { ScrollBox } from "./ScrollBox";
 
 export type Column<T> = {
   key: string;
@@ -43,9 +44,7 @@ export function DataTable<T>({
   basePath?: string;
 }) {
   return (
-    // `relative` keeps the sr-only texts inside the scrolling box: without it they are placed against
-    // the page and widen it on a phone.
-    <div className="card relative overflow-x-auto">
+    <ScrollBox label={caption ?? "Tabla"} className="card">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-50">
@@ -77,7 +76,7 @@ export function DataTable<T>({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

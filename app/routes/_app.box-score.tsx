@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
+import { ScrollBox } from "~/components/ScrollBox";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, MONTH_NAMES, NO_DATA, drillDownHref, formatIndicator } from "~/modules/box-score/indicators";
@@ -71,7 +72,7 @@ export default function BoxScore() {
       <h2 className="mb-2 text-lg font-semibold">
         {MONTH_NAMES[month - 1]} {year}
       </h2>
-      <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ScrollBox label={`Indicadores de ${MONTH_NAMES[month - 1]} ${year} por día`} className="max-w-full rounded-lg border border-slate-200 bg-white">
         <table className="min-w-max text-right text-xs tabular-nums">
           <caption className="sr-only">
             Indicadores de {MONTH_NAMES[month - 1]} {year} por día
@@ -98,8 +99,8 @@ export default function BoxScore() {
                   {row.label}
                 </th>
                 {row.missing ? (
-                  <td colSpan={days.length + 1} className="px-2 py-1.5 text-left text-slate-500" title={row.missing}>
-                    {NO_DATA} <span className="text-slate-400">— {row.missing}</span>
+                  <td colSpan={days.length + 1} className="px-2 py-1.5 text-left text-slate-600" title={row.missing}>
+                    {NO_DATA} <span>— {row.missing}</span>
                   </td>
                 ) : (
                   <>
@@ -137,7 +138,7 @@ export default function BoxScore() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
+import { DayRangeInputs, FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { formatDateTime, formatMoney } from "~/lib/format";
+import { canonicalDayRange, queryDay } from "~/lib/day-range";
+import { parseQueryDate } from "~/lib/format";
 import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { STATUS_LABELS, STORED_STATUSES } from "~/modules/quotations/status";
@@ -14,12 +16,19 @@ import { listStoredQuotes } from "~/modules/quotations/stored.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizaciones guardadas" }];
 
-const ListQuery = { page: q.page(), search: q.search(), status: q.oneOf([...STORED_STATUSES]), mine: q.bool() };
+// start_date/end_date: the creation days (end exclusive, the spec's ranges), e.g. from the box score.
+const ListQuery = { page: q.page(), search: q.search(), status: q.oneOf([...STORED_STATUSES]), mine: q.bool(), start_date: queryDay(), end_date: queryDay() };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
+  const canonical = canonicalDayRange(new URL(request.url));
+  if (canonical) throw redirect(canonical);
   const query = parseQuery(request, ListQuery);
-  return { query, list: await listStoredQuotes(query, user.id) };
+  const created = {
+    from: parseQueryDate(query.start_date ?? null)?.startOf("day").toJSDate() ?? null,
+    to: parseQueryDate(query.end_date ?? null)?.startOf("day").toJSDate() ?? null,
+  };
+  return { query, list: await listStoredQuotes({ ...query, created }, user.id) };
 }
 
 type Row = Awaited<ReturnType<typeof listStoredQuotes>>["rows"][number];
@@ -64,6 +73,7 @@ export default function StoredQuotes() {
           <SearchInput defaultValue={query.search} placeholder="Número (COT-2026-000123) o cliente" />
           <FilterSelect name="status" label="Estado" value={query.status} allLabel="Todos" options={STORED_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} />
           <FilterSelect name="mine" label="Autor" value={query.mine ? "true" : undefined} allLabel="Todos" options={[["true", "Mis cotizaciones"]]} />
+          <DayRangeInputs range={query} />
         </FilterBar>
       </div>
       <DataTable rows={list.rows} columns={columns} rowKey={(r) => r.id} basePath="/products/quotes" caption="Cotizaciones guardadas" empty="No hay cotizaciones que coincidan." />

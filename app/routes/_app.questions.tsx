@@ -205,7 +205,7 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
 
 /**
  * History: the link loads three more without JavaScript; with it, each scroll that reaches the link
- * does (locked 1 s). A wheel or touch move counts even when the page can no longer scroll (the link
+ * does (locked 1 s after the batch arrives). A wheel or touch move counts even when the page can no longer scroll (the link
  * already in view): waiting only for the link to enter the view again would never load the next batch.
  */
 function InfiniteMore({ to }: { to: string }) {
@@ -213,12 +213,20 @@ function InfiniteMore({ to }: { to: string }) {
   const navigate = useNavigate();
   const idle = useNavigation().state === "idle";
   const lockedUntil = useRef(0);
+  const asked = useRef(false);
   useEffect(() => {
     const el = ref.current;
     if (!el || !idle) return;
+    // A batch just arrived: the gesture that asked for it may still be scrolling (smooth scrolling,
+    // the page growing under it), so the lock starts again now; one gesture adds one batch.
+    if (asked.current) {
+      asked.current = false;
+      lockedUntil.current = Date.now() + SCROLL_LOCK_MS;
+    }
     const load = () => {
       if (Date.now() < lockedUntil.current || el.getBoundingClientRect().top > window.innerHeight) return;
       lockedUntil.current = Date.now() + SCROLL_LOCK_MS;
+      asked.current = true;
       navigate(to, { replace: true, preventScrollReset: true });
     };
     const events = ["scroll", "wheel", "touchmove"] as const;

@@ -22,5 +22,12 @@ const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1,
 export const BOX_SCORE_LISTS: BenchList[] = [
   month(now.getUTCFullYear(), now.getUTCMonth() + 1),
   month(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1),
-  { route: "/blog-posts", query: "", sql: `select id, title, slug, status, publish_at, created_at, count(*) over() as total from blog_posts order by created_at desc, id desc limit 10`, params: [] },
+  // A month's PDV pass of the roll-up (what a stale month costs once): sales of one month by date.
+  {
+    route: "/box-score",
+    query: queryOf({ year: lastMonth.getUTCFullYear(), month: lastMonth.getUTCMonth() + 1 }),
+    sql: `select (date_created at time zone 'America/Mexico_City')::date as day, count(*), sum(total) from pdv_sales
+      where date_created >= $1::timestamptz and date_created < $1::timestamptz + interval '1 month' group by 1`,
+    params: [`${lastMonth.getUTCFullYear()}-${String(lastMonth.getUTCMonth() + 1).padStart(2, "0")}-01T06:00:00Z`],
+  },
 ];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { seedDemo } from "../../server/db/seed/demo";
 import { CANNED_REPLY_KEYS } from "../../server/db/seed/demo/content";
-import { PENDING_QUESTIONS, QUESTION_COUNT } from "../../server/db/seed/demo/questions";
+import { BUSY_DAY_QUESTIONS, PENDING_QUESTIONS, QUESTION_COUNT } from "../../server/db/seed/demo/questions";
 import { wipeAll } from "../../server/db/seed/wipe";
 import { useTestDatabase } from "../helpers/db";
 
@@ -24,6 +24,7 @@ const KEYS: Record<string, string> = {
   quotations: "select folio, client_key, subtotal, iva, total from quotations order by folio",
   pdv_sales: "select id, session_id, total, payment_way, sale_code, is_active from pdv_sales order by id",
   audit_log: "select created_at, message, identifier from audit_log order by id",
+  blog_posts: "select id, title, slug, status, publish_at, created_at from blog_posts order by id",
 };
 
 async function fingerprint(db: Database, tables: string[] = Object.keys(KEYS)) {
@@ -62,6 +63,15 @@ describe("demo seed", () => {
     expect(await count("select count(*)::int as n from orders")).toBeGreaterThanOrEqual(400);
     expect(await count("select count(*)::int as n from questions")).toBe(QUESTION_COUNT);
     expect(await count("select count(*)::int as n from questions where status = 'UNANSWERED'")).toBe(PENDING_QUESTIONS);
+    // The question history of yesterday holds more than three batches of three (its scroll is tested).
+    const yesterday = `(date_trunc('day', '${NOW.toISOString()}'::timestamptz at time zone 'America/Mexico_City') - interval '1 day') at time zone 'America/Mexico_City'`;
+    expect(await count(`select count(*)::int as n from questions where status = 'ANSWERED' and date_created >= ${yesterday} and date_created < ${yesterday} + interval '1 day'`)).toBeGreaterThanOrEqual(BUSY_DAY_QUESTIONS);
+    expect(BUSY_DAY_QUESTIONS).toBeGreaterThan(9);
+    // Blog posts in each state: published, scheduled (published, date ahead), draft.
+    const blogs = await database.query<{ state: string; n: number }>(
+      `select case when not status then 'draft' when publish_at > '${NOW.toISOString()}'::timestamptz then 'scheduled' else 'published' end as state, count(*)::int as n from blog_posts group by 1 order by 1`,
+    );
+    expect(blogs).toEqual([{ state: "draft", n: 2 }, { state: "published", n: 3 }, { state: "scheduled", n: 2 }]);
     expect(await count("select count(*)::int as n from conversations")).toBe(120);
     expect(await count("select count(*)::int as n from quotations")).toBe(20);
     expect(await count("select count(*)::int as n from audit_log")).toBe(200);

@@ -7,10 +7,15 @@ import { forgetYearRange } from "~/modules/box-score/page.server";
 import { readToast } from "~/lib/toast.server";
 import * as route from "~/routes/_app.box-score";
 import * as xlsxRoute from "~/routes/_app.box-score[.]xlsx";
+import * as pdvRoute from "~/routes/_app.pdv";
+import * as quotesRoute from "~/routes/_app.products_.quotes";
+import * as questionsRoute from "~/routes/_app.questions";
+import { drillDownHref } from "~/modules/box-score/indicators";
+import { BOX_SCORE_LISTS } from "../../bench/lists/box-score";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 
-await useTestDatabase();
+const database = await useTestDatabase();
 
 /** Mexico City wall time in March 2019 (UTC−6, no daylight saving that month). */
 const mx = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2019, 2, day, hh + 6, mm));
@@ -172,5 +177,61 @@ describe("route", () => {
     expect(sheet.rowCount).toBe(1 + 31);
     const amountQuoted = sheet.getRows(2, 31)!.find((r) => r.getCell(1).value === "Monto cotizado")!;
     expect([amountQuoted.getCell(3 + 3).value, amountQuoted.getCell(3 + 4).value, amountQuoted.getCell(34).value]).toEqual([1000, 500, 1500]);
+  });
+
+  it("a PDV, quotation or question cell leads to the list of that day's rows it counts", async () => {
+    const { cookie } = await loginAs("admin");
+    const day = "2019-03-04";
+    // PDV: the box sessions opened that day (the hand-made session of the 4th holds its three sales).
+    const pdvHref = drillDownHref("pdv_tickets", day, day)!;
+    expect(pdvHref).toBe("/pdv?tab=historial&start_date=2019/03/04&end_date=2019/03/05");
+    for (const key of ["pdv_sales", "pdv_ticket", "pdv_discount_pct", "pdv_cancelled", "cash_share", "debit_share", "credit_share", "pdv_not_in_erp"]) {
+      expect(drillDownHref(key, day, day), key).toBe(pdvHref);
+    }
+    const pdv = (await call(pdvRoute.loader as Handler, pdvHref, cookie)) as { history: { sessions: Array<{ dateOpen: Date | string }>; total: number } };
+    expect(pdv.history.total).toBe(1);
+    expect(new Date(pdv.history.sessions[0].dateOpen).toISOString()).toBe(mx(4, 9).toISOString());
+    const nextDay = (await call(pdvRoute.loader as Handler, drillDownHref("pdv_sales", "2019-03-05", "2019-03-05")!, cookie)) as { history: { total: number } };
+    expect(nextDay.history.total).toBe(0);
+
+    // Quotations: the saved quotations created that day (BS-1 on the 4th, BS-2 on the 5th).
+    const quotesHref = drillDownHref("quotes_created", day, day)!;
+    expect(drillDownHref("amount_quoted", day, day)).toBe(quotesHref);
+    const quotes = (await call(quotesRoute.loader as Handler, quotesHref, cookie)) as { list: { rows: Array<{ folio: string }> } };
+    expect(quotes.list.rows.map((r) => r.folio)).toEqual(["BS-1"]);
+    const month = (await call(quotesRoute.loader as Handler, drillDownHref("amount_quoted", "2019-03-01", "2019-03-31")!, cookie)) as { list: { rows: Array<{ folio: string }> } };
+    expect(month.list.rows.map((r) => r.folio).sort()).toEqual(["BS-1", "BS-2"]);
+
+    // Questions: that day's history (the answered ones of the 4th); the history reads one day, so no month link.
+    const questionsHref = drillDownHref("questions", day, day)!;
+    expect(questionsHref).toBe("/questions?tab=history&date=2019/03/04");
+    expect(drillDownHref("answer_minutes", day, day)).toBe(questionsHref);
+    expect(drillDownHref("answered_in_target_pct", day, day)).toBe(questionsHref);
+    expect(drillDownHref("questions", "2019-03-01", "2019-03-31")).toBeNull();
+    const history = (await call(questionsRoute.loader as Handler, questionsHref, cookie)) as { rows: Array<{ id: number }> };
+    expect(history.rows.map((r) => Number(r.id)).sort()).toEqual([7001, 7002, 7003]);
+  });
+
+  it("reads a month of PDV sales through the date index, not a scan of the table", async () => {
+    await database.query("set enable_seqscan = off");
+    try {
+      const plan = await database.query<{ "QUERY PLAN": string }>(
+        "explain select count(*) from pdv_sales where date_created >= '2019-03-01T06:00:00Z' and date_created < '2019-04-01T06:00:00Z'",
+      );
+      expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("pdv_sales_date_idx");
+    } finally {
+      await database.query("reset enable_seqscan");
+    }
+  });
+
+  it("has bench lines whose SQL runs and whose URLs are box-score pages", async () => {
+    const { cookie } = await loginAs("admin");
+    for (const line of BOX_SCORE_LISTS) {
+      expect(line.route).toBe("/box-score");
+      await expect(database.query(line.sql!, line.params ?? [])).resolves.toBeInstanceOf(Array);
+      const out = (await call(route.loader as Handler, `/box-score?${line.query}`, cookie)) as { rows: unknown[] } | Response;
+      // A month without data redirects to the nearest with data; a month with data answers its table.
+      if (!(out instanceof Response)) expect(out.rows).toHaveLength(31);
+    }
   });
 });

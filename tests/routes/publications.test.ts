@@ -278,6 +278,46 @@ describe("/publications/new", () => {
     expect(res.view.draft.linked).toEqual([{ sku: "", qty: 1, discount: 0 }]);
   });
 
+  it("starts with two default gallery images, real library files that are saved with the publication", async () => {
+    const { cookie } = await loginAs("admin");
+    const first = (await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }))) as Awaited<ReturnType<typeof newLoader>>;
+    const gallery = first.view.draft.gallery;
+    // Spec 1 §4: two default images, belonging to the publication itself (no linked product).
+    expect(gallery).toHaveLength(2);
+    expect(gallery.map((g) => g.sku)).toEqual(["", ""]);
+    expect(gallery.every((g) => g.alt.length > 0 && g.url === `/files/${g.fileId}`)).toBe(true);
+    // The same two files for every new publication: no copy per dialog opened.
+    const second = (await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }))) as Awaited<ReturnType<typeof newLoader>>;
+    expect(second.view.draft.gallery.map((g) => g.fileId)).toEqual(gallery.map((g) => g.fileId));
+    const rows = await getDb().select().from(files).where(inArray(files.id, gallery.map((g) => g.fileId)));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ mimeType: "image/webp", width: 1500, height: 1500, origin: "directus" });
+    for (const g of gallery) {
+      const served = (await settle(() => fileLoader({ request: makeRequest(`${g.url}?w=800`, { cookie }), params: { fileId: g.fileId }, ...ctx }))) as Response;
+      expect(served.status).toBe(200);
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(800);
+    }
+
+    const draft: Draft = {
+      ...emptyDraft(),
+      title: "Centro De Carga Qo 2 Polos Con Galeria",
+      categoryId: "MLM187773",
+      store: "meli1",
+      channels: ["marketplace"],
+      attributes: { BRAND: "Square D", MODEL: "QO2", GTIN: "7501234567891", ITEM_CONDITION: "Nuevo", CABLE_GAUGE: "12 AWG", CABLE_LENGTH: "1 m" },
+      linked: [{ sku: "QO120", qty: 1, discount: 0 }],
+      gallery,
+      description: { intro: "Prueba de galería.", body: "", closing: "" },
+    };
+    const res = await postNew(draftForm(draft), cookie);
+    expect((res as Response).status, JSON.stringify(answerOf(res).data?.fieldErrors ?? answerOf(res).data?.toast)).toBe(302);
+    const [created] = await getDb().select().from(publications).where(eq(publications.title, draft.title));
+    expect(created.gallery.map((g) => ({ fileId: g.fileId, sort: g.sort, sku: g.sku }))).toEqual([
+      { fileId: gallery[0].fileId, sort: 0, sku: "" },
+      { fileId: gallery[1].fileId, sort: 1, sku: "" },
+    ]);
+  });
+
   it("warns 'Datos insuficientes' and sends nothing when data is missing", async () => {
     const { cookie } = await loginAs("admin");
     const before = await database.query<{ n: number }>(`select count(*)::int n from sim.mkt_publications`);
@@ -353,13 +393,14 @@ describe("/publications/new", () => {
     expect(small.data.toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)" });
     const text = await upload("texto.png", Buffer.from("no soy imagen"), "image/png");
     expect(text.data.toast?.title).toBe("Imagen no válida");
-    expect(await getDb().select().from(files)).toHaveLength(0);
+    const uploads = () => getDb().select().from(files).where(eq(files.origin, "upload"));
+    expect(await uploads()).toHaveLength(0);
     const ok = await upload("grande.png", await pngOf(1500, 1600), "image/png");
     expect(ok.data.toast).toBeNull();
     expect(ok.data.view.draft.gallery).toHaveLength(1);
     const again = await upload("GRANDE.png", await pngOf(1500, 1600), "image/png");
     expect(again.data.toast).toMatchObject({ title: "Imagen ya existente", message: "Error al guardar, la imagen GRANDE.png ya existe." });
-    const stored = await getDb().select().from(files);
+    const stored = await uploads();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ mimeType: "image/webp", width: 1500, height: 1600 });
     const served = (await settle(() => fileLoader({ request: makeRequest(`/files/${stored[0].id}?w=150`, { cookie }), params: { fileId: stored[0].id }, ...ctx }))) as Response;

@@ -113,11 +113,18 @@ export function daysOf(year: number, month: number): string[] {
 export const YearMonthSchema = z.object({ year: z.number().int(), month: z.number().int().min(1).max(12) });
 
 /**
- * The list behind a cell: the orders of that day, filtered as the indicator counts them (null when
- * the indicator's source has no list screen yet). Days are yyyy-MM-dd; the orders list reads yyyy/MM/dd.
+ * The list behind a cell, filtered as the indicator counts it (null when its source has no list):
+ * - orders: that day's orders (the orders list reads yyyy/MM/dd and its end date is inclusive);
+ * - PDV: the point of sale's history of box sessions opened that day, with their sales (its end date
+ *   is exclusive: the day after, as the spec's ranges send it);
+ * - quotations: the saved quotations created that day (end exclusive too);
+ * - questions: that day's question history; the history reads one day, so a month total has no link.
+ * Days are yyyy-MM-dd (Mexico City).
  */
 export function drillDownHref(key: string, from: string, to: string): string | null {
-  const range = `start_date=${from.replace(/-/g, "/")}&end_date=${to.replace(/-/g, "/")}`;
+  const slash = (day: string) => day.replace(/-/g, "/");
+  const range = `start_date=${slash(from)}&end_date=${slash(to)}`;
+  const exclusive = `start_date=${slash(from)}&end_date=${DateTime.fromISO(to, { zone: ZONE }).plus({ days: 1 }).toFormat("yyyy/LL/dd")}`;
   switch (key) {
     case "ml_sales":
     case "ml_orders":
@@ -138,6 +145,23 @@ export function drillDownHref(key: string, from: string, to: string): string | n
       return `/orders?${range}&claim_return_status_filter=opened`;
     case "no_movement_24h":
       return `/orders?${range}&assigned_move_filter=unassigned`;
+    case "pdv_sales":
+    case "pdv_tickets":
+    case "pdv_ticket":
+    case "pdv_discount_pct":
+    case "pdv_cancelled":
+    case "cash_share":
+    case "debit_share":
+    case "credit_share":
+    case "pdv_not_in_erp":
+      return `/pdv?tab=historial&${exclusive}`;
+    case "quotes_created":
+    case "amount_quoted":
+      return `/products/quotes?${exclusive}`;
+    case "questions":
+    case "answer_minutes":
+    case "answered_in_target_pct":
+      return from === to ? `/questions?tab=history&date=${slash(from)}` : null;
     default:
       return null;
   }

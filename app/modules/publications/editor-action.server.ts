@@ -10,6 +10,7 @@ import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "./constants";
 import {
   addProduct, addRow, addVariation, moveDraftImage, newDraft, readDraft, removeImage, removeRow, removeVariation, setAllWarehouses, type Draft,
 } from "./draft";
+import { defaultGallery } from "./default-gallery.server";
 import { buildView, draftFromRecord, type EditorView } from "./editor.server";
 import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "./gallery.server";
 import { loadPublication, searchProducts, sellerFooter, touchSync, type ProductInfo } from "./publications.server";
@@ -29,12 +30,12 @@ function notFound(): never {
   throw new Response("La publicación no existe.", { status: 404 });
 }
 
-/** The dialog's first view: the stored publication, or the section 3 defaults for a new one. */
+/** The dialog's first view: the stored publication, or the section 3 defaults (with the two default images) for a new one. */
 export async function loadEditor(id: string | null) {
   const loaded = await loadPublication(id);
   if (id && !loaded.publication) notFound();
   const footer = loaded.footer || (await sellerFooter());
-  const draft = loaded.publication ? draftFromRecord(loaded.publication, loaded.variations) : newDraft();
+  const draft = loaded.publication ? draftFromRecord(loaded.publication, loaded.variations) : { ...newDraft(), gallery: await defaultGallery() };
   const view = await buildView(draft, { footer, record: loaded.publication, products: loaded.products });
   return { view, stored: loaded.publication };
 }

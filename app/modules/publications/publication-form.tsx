@@ -508,6 +508,8 @@ function AddProductButton({ sku }: { sku: string }) {
 function Gallery({ view, library, formRef }: { view: EditorView; library: EditorActionData["library"]; formRef: React.RefObject<HTMLFormElement> }) {
   const gallery = view.draft.gallery;
   const skus = [...new Set([...view.draft.linked, ...view.draft.variations.flatMap((v) => v.linked)].map((l) => l.sku).filter(Boolean))];
+  // The publication's own images (the two defaults of a new one, spec 1 §4) come first, then each linked product's.
+  const groups = ["", ...skus];
   const dragged = useRef<{ k: number; sku: string } | null>(null);
   const [dropTarget, setDropTarget] = useState<number | null>(null);
 
@@ -537,20 +539,21 @@ function Gallery({ view, library, formRef }: { view: EditorView; library: Editor
           <input type="hidden" name={`g.${k}.origin`} value={g.origin} />
           <input type="hidden" name={`g.${k}.sort`} defaultValue={k} />
           {/* Images of a product no longer linked have no visible alt field: keep their text. */}
-          {skus.includes(g.sku) ? null : <input type="hidden" name={`g.${k}.alt`} value={g.alt} />}
+          {groups.includes(g.sku) ? null : <input type="hidden" name={`g.${k}.alt`} value={g.alt} />}
         </span>
       ))}
-      {skus.length === 0 ? <p className="text-sm text-slate-500">Vincula un producto para agregar sus imágenes (hasta 8 por producto).</p> : null}
-      {skus.map((sku) => {
+      {skus.length === 0 ? <p className="text-sm text-slate-600">Vincula un producto para agregar sus imágenes (hasta 8 por producto).</p> : null}
+      {groups.map((sku) => {
         const images = gallery.map((g, k) => ({ g, k })).filter(({ g }) => g.sku === sku);
+        const title = sku || "Imágenes de la publicación";
         return (
-          <div key={sku} className="rounded-md border border-slate-200 p-3" data-testid={`gallery-${sku}`}>
-            <p className="mb-2 text-sm font-medium">{sku} <span className="text-slate-500">({images.length}/8)</span></p>
+          <div key={sku || "general"} className="rounded-md border border-slate-200 p-3" data-testid={`gallery-${sku || "general"}`}>
+            <p className="mb-2 text-sm font-medium">{title} <span className="text-slate-600">({images.length}/8)</span></p>
             <ol className="flex flex-wrap gap-3">
               {images.map(({ g, k }, position) => (
                 <li
                   key={k}
-                  data-testid={`gallery-${sku}-${position}`}
+                  data-testid={`gallery-${sku || "general"}-${position}`}
                   className={cn("flex w-44 flex-col gap-1 rounded border border-transparent p-1", dropTarget === k && "border-brand-600 bg-brand-50")}
                   onDragOver={(e) => {
                     if (dragged.current?.sku !== sku) return;
@@ -596,7 +599,7 @@ function Gallery({ view, library, formRef }: { view: EditorView; library: Editor
               ))}
             </ol>
             <div className="mt-2 flex flex-wrap items-center gap-2">
-              <input type="file" name={`upload.${sku}`} accept="image/*" className="text-sm" aria-label={`Imagen para ${sku}`} />
+              <input type="file" name={`upload.${sku}`} accept="image/*" className="text-sm" aria-label={sku ? `Imagen para ${sku}` : "Imagen para la publicación"} />
               <IntentButton intent={`upload:${sku}`} className="btn-secondary px-2 py-1 text-sm">Subir imagen</IntentButton>
               <IntentButton intent={`library:${sku}`} className="btn-ghost px-2 py-1 text-sm">Elegir de la biblioteca</IntentButton>
             </div>

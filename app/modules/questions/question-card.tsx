@@ -68,7 +68,9 @@ export function QuestionCard({
   return (
     <article
       id={`question-${q.id}`}
-      className={cn("card p-4", inactive && "bg-slate-50 opacity-70")}
+      // An inactive publication's card is told apart by its background and the "Inactiva" badge, not by
+      // fading it: opacity lowered every text below the 4.5:1 contrast minimum.
+      className={cn("card p-4", inactive && "border-dashed bg-slate-50")}
       data-testid="question"
       data-question-id={q.id}
       data-client-id={q.clientId}
@@ -77,7 +79,7 @@ export function QuestionCard({
       <div className="flex flex-wrap gap-4">
         <PublicationInfo q={q} />
         <div className="min-w-0 flex-1">
-          <header className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+          <header className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <span className="font-medium text-slate-800">{q.clientNickname}</span>
             <span title={formatDateTime(q.dateCreated)}>{formatDateTime(q.dateCreated)}</span>
             <span>({formatRelative(q.dateCreated)})</span>
@@ -93,7 +95,7 @@ export function QuestionCard({
               <ul className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3">
                 {q.records.map((r) => (
                   <li key={r.id}>
-                    <span className="text-xs text-slate-500">{formatDateTime(r.dateCreated)} · </span>
+                    <span className="text-xs text-slate-600">{formatDateTime(r.dateCreated)} · </span>
                     {r.message}
                     {r.answer ? <p className="text-slate-600">↳ {r.answer}</p> : null}
                   </li>
@@ -104,10 +106,10 @@ export function QuestionCard({
 
           {!pending ? (
             <div className="mt-2 rounded-md bg-slate-50 p-3 text-sm">
-              {q.answer ? <p>{q.answer}</p> : <p className="text-slate-500">Sin respuesta.</p>}
-              {q.answeredAt ? <p className="mt-1 text-xs text-slate-500">Respondida el {formatDateTime(q.answeredAt)}</p> : null}
+              {q.answer ? <p>{q.answer}</p> : <p className="text-slate-600">Sin respuesta.</p>}
+              {q.answeredAt ? <p className="mt-1 text-xs text-slate-600">Respondida el {formatDateTime(q.answeredAt)}</p> : null}
               {q.suggestion ? (
-                <p className="mt-1 text-xs text-slate-500">
+                <p className="mt-1 text-xs text-slate-600">
                   Sugerencia calificada: {q.evaluation ?? "sin calificar"}
                 </p>
               ) : null}
@@ -115,7 +117,7 @@ export function QuestionCard({
           ) : (
             <Form method="post" action={`/questions${search}`} preventScrollReset className="mt-3" aria-label={`Responder a ${q.clientNickname}`}>
               <input type="hidden" name="questionId" value={q.id} />
-              <fieldset disabled={!answerable || busy} className="space-y-2 disabled:opacity-80">
+              <fieldset disabled={!answerable || busy} className="space-y-2">
                 {inactive ? (
                   <p className="text-sm text-amber-800">
                     Publicación inactiva{answerable ? ": solo se puede responder con la sugerencia." : ": no se puede responder."}
@@ -238,24 +240,24 @@ function PublicationInfo({ q }: { q: CardQuestion }) {
           ) : (
             <p className="line-clamp-2 font-medium">{q.publicationTitle ?? q.publicationId}</p>
           )}
-          <p className="text-xs text-slate-500">{q.publicationId}</p>
+          <p className="text-xs text-slate-600">{q.publicationId}</p>
         </div>
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-2 text-xs">
-        <dt className="text-slate-500">Precio</dt>
+        <dt className="text-slate-600">Precio</dt>
         <dd>{q.publicationPrice == null ? "—" : formatMoney(q.publicationPrice)}</dd>
-        <dt className="text-slate-500">Disponibles</dt>
+        <dt className="text-slate-600">Disponibles</dt>
         <dd>{q.publicationStock ?? "—"}</dd>
-        <dt className="text-slate-500">Estado</dt>
+        <dt className="text-slate-600">Estado</dt>
         <dd>{active ? <Badge variant="success">Activa</Badge> : <Badge variant="gray">Inactiva</Badge>}</dd>
       </dl>
       {q.linkedProducts?.length ? (
         <div className="mt-2 text-xs">
-          <p className="text-slate-500">Productos vinculados</p>
+          <p className="text-slate-600">Productos vinculados</p>
           <ul>
             {q.linkedProducts.map((p) => (
               <li key={p.sku}>
-                <span className="font-mono">{p.sku}</span> × {p.qty} <span className="text-slate-500">{p.name}</span>
+                <span className="font-mono">{p.sku}</span> × {p.qty} <span className="text-slate-600">{p.name}</span>
               </li>
             ))}
           </ul>

@@ -257,8 +257,14 @@ export async function reviseQuote(user: SessionUser, folio: string) {
 
 
 /** The stored quotes list: search by number or client, status, author; newest first; 20 a page. */
-export async function listStoredQuotes(query: { page: number; search?: string; status?: (typeof STORED_STATUSES)[number]; mine?: boolean }, userId: number) {
+export async function listStoredQuotes(
+  query: { page: number; search?: string; status?: (typeof STORED_STATUSES)[number]; mine?: boolean; created?: { from: Date | null; to: Date | null } },
+  userId: number,
+) {
   const conditions = [sql`true`];
+  // Creation days: from inclusive, to exclusive (already the day after the last one shown).
+  if (query.created?.from) conditions.push(sql`${quotations.createdAt} >= ${query.created.from.toISOString()}::timestamptz`);
+  if (query.created?.to) conditions.push(sql`${quotations.createdAt} < ${query.created.to.toISOString()}::timestamptz`);
   if (query.search) {
     const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(${quotations.folio} || ' ' || ${quotations.clientName} || ' ' || coalesce(${quotations.clientKey}, '')) ilike ${term}`);

@@ -138,6 +138,8 @@ export const pdvSales = pgTable(
     index("pdv_sales_session_idx").on(t.sessionId, t.dateCreated.desc()),
     index("pdv_sales_session_active_idx").on(t.sessionId, t.isActive.desc(), t.dateCreated.desc()),
     index("pdv_sales_user_idx").on(t.userId, t.dateCreated.desc()),
+    // The box score's monthly roll-up and its year range read sales by date alone.
+    index("pdv_sales_date_idx").on(t.dateCreated),
   ],
 );
 

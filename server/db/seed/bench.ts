@@ -11,6 +11,7 @@ import { PEOPLE } from "./demo/people";
 import { DemoClock } from "./demo/time";
 import { seedSimulator } from "../../integrations/simulator/seed";
 import { wipeAll } from "./wipe";
+import { benchBlogStatements } from "./bench/blogs";
 import { benchSalesStatements } from "./bench/sales";
 
 /**
@@ -166,6 +167,9 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
     await step("messages", () => run(messagesSql(anchor)));
     await step("pdv sales and quotations", async () => {
       for (const statement of benchSalesStatements(anchor)) await run(statement);
+    });
+    await step("blog posts", async () => {
+      for (const statement of benchBlogStatements(anchor)) await run(statement);
     });
     await step("indexes", async () => {
       for (const ix of indexes) await run(ix.indexdef);

@@ -1,5 +1,6 @@
 import type { Database, Db } from "../../client";
 import { seedAudit } from "./audit";
+import { seedBlogs } from "./blogs";
 import { seedCatalog } from "./catalog";
 import { seedContent } from "./content";
 import type { SeedContext, SeedUsers } from "./context";
@@ -47,6 +48,7 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
     await seedAssistants(ctx);
     await seedShopSections(ctx);
     await seedCatalogs(ctx);
+    counts.blog_posts = await seedBlogs(ctx);
     const catalog = await seedCatalog(ctx);
     const pubs = await seedPublications(ctx, catalog);
     const buyers = buyerPool(260);

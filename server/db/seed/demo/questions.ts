@@ -8,6 +8,12 @@ import { js } from "./time";
 
 export const QUESTION_COUNT = 150;
 export const PENDING_QUESTIONS = 30;
+/**
+ * Answered questions that all arrived yesterday during office hours (a busy day): the history of
+ * one day then holds well over three batches of three, so its scroll can be shown loading several.
+ */
+export const BUSY_DAY_QUESTIONS = 16;
+const isBusyDay = (i: number) => i > PENDING_QUESTIONS && i <= PENDING_QUESTIONS + 19 && i % 5 !== 0;
 
 type Topic = "cable" | "breaker" | "light" | "device" | "conduit" | "industrial" | "general";
 
@@ -121,7 +127,9 @@ export async function seedQuestions(ctx: SeedContext, pubs: DemoPublication[], b
       if (repeatOf && date <= repeatOf.date) date = repeatOf.date.plus({ milliseconds: clock.anchor.diff(repeatOf.date).milliseconds / 2 }).startOf("second");
     } else {
       const days = Math.floor(r.next() ** 1.3 * 90);
-      date = clock.at(days, r.weighted([[6, 2], [7, 3], [8, 5], [9, 8], [10, 9], [11, 9], [12, 9], [13, 8], [14, 8], [15, 8], [16, 8], [17, 7], [18, 6], [19, 6], [20, 6], [21, 5], [22, 4], [23, 3]] as const), r.int(0, 59), r.int(0, 59));
+      // Repeats (i % 5 = 0) follow their first question by hours, so they stay out of the busy day.
+      if (isBusyDay(i)) date = clock.at(1, 9 + (i % 9), r.int(0, 59), r.int(0, 59));
+      else date = clock.at(days, r.weighted([[6, 2], [7, 3], [8, 5], [9, 8], [10, 9], [11, 9], [12, 9], [13, 8], [14, 8], [15, 8], [16, 8], [17, 7], [18, 6], [19, 6], [20, 6], [21, 5], [22, 4], [23, 3]] as const), r.int(0, 59), r.int(0, 59));
       if (repeatOf && date <= repeatOf.date) date = clock.clamp(repeatOf.date.plus({ hours: r.int(2, 30) }));
     }
     const plan: Plan = { i, pub, buyer, pending, date, pair, suggestion: pending ? r.chance(0.4) || (pub.status !== "active" && i % 2 === 0) : r.chance(0.25) };

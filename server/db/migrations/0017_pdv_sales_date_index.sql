@@ -1,0 +1,1 @@
+CREATE INDEX "pdv_sales_date_idx" ON "pdv_sales" USING btree ("date_created");
