@@ -2,3 +2,4 @@ export * from "./images.server";
 export * from "./library.server";
 export * from "./pdfs.server";
 export * from "./storage.server";
+export * from "./pdf-form.server";

@@ -11,7 +11,7 @@ import {
   addProduct, addRow, addVariation, moveDraftImage, newDraft, readDraft, removeImage, removeRow, removeVariation, setAllWarehouses, type Draft,
 } from "./draft";
 import { buildView, draftFromRecord, type EditorView } from "./editor.server";
-import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "./gallery.server";
+import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "~/modules/files/files.server";
 import { loadPublication, searchProducts, sellerFooter, touchSync, type ProductInfo } from "./publications.server";
 import { savePublication, STALE_MESSAGE } from "./save.server";
 import type { FieldErrors } from "./validation";
