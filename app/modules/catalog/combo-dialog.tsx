@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { Toaster } from "~/components/Toast";
@@ -39,6 +39,8 @@ export function ComboDialog({
   const searchButton = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const limiting = lines.find((l) => l.id === summary.limitedBy);
+  // A pending typeahead search must not fire after the form was posted another way.
+  useEffect(() => () => clearTimeout(timer.current), [revision]);
   return (
     <RouteDialog
       title={comboId ? COMBO_DIALOG_TEXTS.title(comboId) : COMBO_DIALOG_TEXTS.newTitle}
@@ -157,7 +159,7 @@ export function ComboDialog({
                       }}
                     />
                   </label>
-                  <button ref={searchButton} type="submit" name="intent" value="search" formNoValidate className="btn-secondary">
+                  <button ref={searchButton} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" onClick={() => clearTimeout(timer.current)}>
                     Buscar producto
                   </button>
                 </div>
