@@ -35,6 +35,7 @@ test("a sub-category is created under a new category and can never become its ow
 
   await page.getByRole("link", { name: parentName, exact: true }).click();
   await expect(page.getByRole("dialog").getByRole("heading", { name: /^Categoría \d+$/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/product-categories\/\d+$/);
   const parentId = idFromUrl(page.url());
 
   await page.goto("/product-categories/new");
@@ -52,6 +53,7 @@ test("a sub-category is created under a new category and can never become its ow
   await expect(page.getByRole("heading", { level: 1 })).toContainText("1");
 
   await tree.getByRole("link", { name: childName, exact: true }).click();
+  await expect(page).toHaveURL(/\/product-categories\/\d+\?/);
   const childId = idFromUrl(page.url());
   dialog = page.getByRole("dialog");
   await expect(dialog.getByLabel("Categoría padre")).toHaveValue(String(parentId));
