@@ -10,7 +10,7 @@ import { PUBLICATIONS_LISTS } from "./lists/publications";
 import { QUESTION_LISTS } from "./lists/questions";
 import { MESSAGE_LISTS } from "./lists/messages";
 import { SURTIDO_LISTS } from "./lists/surtido";
-import { TAXONOMY_LISTS } from "./lists/taxonomies";
+import { TAXONOMY_LISTS, TREE_LISTS } from "./lists/taxonomies";
 import { INVOICE_LISTS } from "./lists/invoices";
 import { CONTENT_LISTS } from "./lists/content";
 import { ASSISTANT_LISTS } from "./lists/assistants";
@@ -31,6 +31,7 @@ export const LISTS: BenchList[] = [
   ...MESSAGE_LISTS,
   ...SURTIDO_LISTS,
   ...TAXONOMY_LISTS,
+  ...TREE_LISTS,
   ...INVOICE_LISTS,
   ...CONTENT_LISTS,
   ...ASSISTANT_LISTS,

@@ -57,10 +57,10 @@ test("Cajero lands on the point of sale and sees only it", async ({ page, loginA
 });
 
 test("screens not built yet say so and keep the layout", async ({ page, loginAs }) => {
-  await loginAs("ml_manager");
+  await loginAs("admin");
   await page.goto("/theme");
   await expect(page).toHaveURL(/\/products$/);
-  await page.goto("/product-categories");
+  await page.goto("/quotations");
   await expect(page.getByTestId("under-construction")).toContainText("En construcción");
   await page.goto("/product-categories/123/nada");
   await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");

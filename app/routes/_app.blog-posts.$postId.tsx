@@ -7,7 +7,7 @@ import { BlogDialogErrorBoundary, BlogEditDialog } from "~/modules/blogs/blog-di
 import { BLOG_PATH, BLOG_TEXTS, BlogFormSchema, BlogIdSchema, blogSchemaFor, parseBlogIntent, type BlogDialogState, type BlogImage } from "~/modules/blogs/blog-posts";
 import { getBlogPost, saveBlogPost } from "~/modules/blogs/blog-posts.server";
 import { audit } from "~/modules/logs/audit.server";
-import { libraryImage, listLibraryImages, uploadImage } from "~/modules/publications/gallery.server";
+import { libraryImage, listLibraryImages, uploadImage } from "~/modules/files/files.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Blog ${data.post.id}` : "Blog" }];
 

@@ -89,6 +89,10 @@ export default function WebInventory() {
         total={total}
         actions={
           <>
+            {/* Spec 2: Nueva publicación (a combo) for every role of the screen. */}
+            <Link to={`${INVENTORY_PATH}/combos/new${search}`} preventScrollReset className="btn-secondary">
+              {INVENTORY_TEXTS.newCombo}
+            </Link>
             {can(user, "products.edit") ? (
               <Link to={`${INVENTORY_PATH}/new${search}`} preventScrollReset className="btn-primary">
                 {INVENTORY_TEXTS.newProduct}

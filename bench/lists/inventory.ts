@@ -1,4 +1,7 @@
 import { INVENTORY_PAGE_SIZE } from "../../app/modules/catalog/inventory";
+import { categoryRows } from "../../server/db/seed/demo/catalog";
+import { BRANDS } from "../../server/db/seed/demo/catalog-data";
+import { BENCH_TAXONOMIES } from "../../server/db/seed/bench/taxonomies";
 import { queryOf, type BenchList } from "./types";
 
 /**
@@ -17,7 +20,8 @@ function line(shape: Shape): BenchList {
   const params: unknown[] = [];
   if (shape.search) where.push(`search_text like $${params.push(`%${shape.search.toUpperCase()}%`)}`);
   if (shape.brand !== undefined) where.push(`brand_id = $${params.push(shape.brand)}`);
-  if (shape.category !== undefined) where.push(`category_id = $${params.push(shape.category)}`);
+  if (shape.category === 0) where.push("category_id is null");
+  else if (shape.category !== undefined) where.push(`category_id = $${params.push(shape.category)}`);
   if (shape.incomplete) where.push(`(completeness_row < 7 or not exists (select 1 from product_properties pp where pp.product_id = products.id))`);
   return {
     route: "/web-inventory",
@@ -29,6 +33,10 @@ function line(shape: Shape): BenchList {
   };
 }
 
+/** Ids the bench seed gives its first series and maker (after the demo's own rows). */
+const BENCH_SERIES = categoryRows().length + BENCH_TAXONOMIES.lines + 1;
+const BENCH_MAKER = BRANDS.length + 1;
+
 export const INVENTORY_LISTS: BenchList[] = [
   line({}),
   line({ search: "interruptor" }),
@@ -38,4 +46,9 @@ export const INVENTORY_LISTS: BenchList[] = [
   line({ brand: 1, category: 3, sortName: "name" }),
   line({ sortName: "manufacturer_sku", sortValue: "desc" }),
   line({ incomplete: true, sortName: "completeness" }),
+  // The bench's own trees: a leaf of the 2k categories, one of the 500 brands, both with a sort.
+  line({ category: BENCH_SERIES, sortName: "name" }),
+  line({ brand: BENCH_MAKER, sortName: "stock", sortValue: "desc" }),
+  line({ brand: BENCH_MAKER, category: BENCH_SERIES + BENCH_TAXONOMIES.lines, search: "a" }),
+  line({ category: 0, sortName: "manufacturer_sku" }),
 ];

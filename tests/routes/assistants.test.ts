@@ -11,7 +11,7 @@ import { simulatorControl } from "../../server/integrations/simulator";
 import { ASSISTANTS_FROM_APP } from "../../server/integrations/simulator/seed-marketplace";
 import { readToast } from "~/lib/toast.server";
 import { ASSISTANT_LISTS } from "../../bench/lists/assistants";
-import { uploadsDir } from "~/modules/publications/gallery.server";
+import { uploadsDir } from "~/modules/files/files.server";
 import { CHAT_TEXTS, DOCUMENT_ERRORS, NAME_TEXTS, serializeConversation, type Conversation } from "~/modules/assistants/rules";
 import * as list from "~/routes/_app.chatbot-documents";
 import * as createRoute from "~/routes/_app.chatbot-documents.new";

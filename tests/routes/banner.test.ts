@@ -7,7 +7,7 @@ import { getDb } from "../../server/db/client";
 import { auditLog, bannersHome, files } from "../../server/db/schema";
 import { action, loader } from "~/routes/_app.banner-home";
 import { readToast } from "~/lib/toast.server";
-import { uploadsDir } from "~/modules/publications/gallery.server";
+import { uploadsDir } from "~/modules/files/files.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 

@@ -11,7 +11,7 @@ import { pageCount, withParams } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { audit } from "~/modules/logs/audit.server";
-import { discardPdf, libraryPdf, listLibraryPdfs, parseDocumentForm, storePdf, type StoredPdf } from "./documents.server";
+import { discardPdf, libraryPdf, listLibraryPdfs, parseDocumentForm, storePdf, type StoredPdf } from "~/modules/files/files.server";
 import {
   ASSISTANTS_PAGE_SIZE,
   ASSISTANTS_PATH,

@@ -67,7 +67,7 @@ export function rowDescription(row: Pick<InventoryRow, "name" | "descripcion1">)
   return extra && extra.toLowerCase() !== row.name.trim().toLowerCase() ? `${row.name} — ${extra}` : row.name;
 }
 
-/** A product's dialog from the list, keeping the list's query (combos open it too until their own dialog exists). */
+/** A row's dialog from the list, keeping the list's query: a combo opens "Publicación {id}", any other product its own dialog. */
 export function productPath(row: { id: string; isCombo: boolean }, search = "") {
-  return `${INVENTORY_PATH}/${encodeURIComponent(row.id)}${search}`;
+  return `${INVENTORY_PATH}/${row.isCombo ? "combos/" : ""}${encodeURIComponent(row.id)}${search}`;
 }

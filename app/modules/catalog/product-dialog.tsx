@@ -70,7 +70,7 @@ export function ProductDialog(props: ProductDialogProps) {
   );
 }
 
-function Err({ errors, name }: { errors: FieldErrors; name: string }) {
+export function Err({ errors, name }: { errors: FieldErrors; name: string }) {
   return <ErrorList id={`${name}-error`} errors={errors[name]} />;
 }
 
@@ -137,7 +137,7 @@ function MainFields({ draft, fieldErrors, ai, user }: ProductDialogProps) {
   );
 }
 
-function Gallery({ draft, fieldErrors, selfPath }: ProductDialogProps) {
+export function Gallery({ draft, fieldErrors, selfPath }: { draft: Pick<ProductDraft, "gallery">; fieldErrors: FieldErrors; selfPath: string }) {
   const { search } = useLocation();
   const gallery = draft.gallery;
   const mover = useRef<HTMLButtonElement>(null);
@@ -216,7 +216,7 @@ function withFor(search: string, target: "gallery" | "sheet") {
   return `?${params.toString()}`;
 }
 
-function Dimensions({ draft }: { draft: ProductDraft }) {
+export function Dimensions({ draft }: { draft: Pick<ProductDraft, "tall" | "long" | "wide" | "weight"> }) {
   const fields = [
     ["tall", "Alto (cm)", draft.tall],
     ["long", "Largo (cm)", draft.long],
@@ -273,7 +273,7 @@ function DataSheet({ draft, fieldErrors, selfPath }: ProductDialogProps) {
   );
 }
 
-function Properties({ draft, fieldErrors }: ProductDialogProps) {
+export function Properties({ draft, fieldErrors }: { draft: Pick<ProductDraft, "properties">; fieldErrors: FieldErrors }) {
   return (
     <section aria-labelledby="p-props" className="space-y-2">
       <h3 id="p-props" className="font-semibold">Propiedades</h3>
@@ -317,7 +317,7 @@ function Properties({ draft, fieldErrors }: ProductDialogProps) {
   );
 }
 
-function Select({ name, label, value, options, errors }: { name: string; label: string; value: number | undefined; options: Option[]; errors: FieldErrors }) {
+export function Select({ name, label, value, options, errors }: { name: string; label: string; value: number | undefined; options: Option[]; errors: FieldErrors }) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium text-slate-700">{label}</span>

@@ -1,3 +1,4 @@
+import { redirect } from "@remix-run/node";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { INVENTORY_PATH } from "./inventory";
 import { flatOptions, treeOptions } from "./inventory.server";
@@ -23,6 +24,8 @@ export async function productDialogLoader(request: Request, sku: string | null) 
   const user = await requireAccess(request);
   if (sku === null) await requireFeature(request, "products.edit", listUrlOf(request));
   const loaded = await loadProductDialog(sku, request);
+  // A bookmarked combo SKU opens the combo's own dialog.
+  if (loaded.stored?.isCombo) throw redirect(`${INVENTORY_PATH}/combos/${encodeURIComponent(loaded.stored.id)}${new URL(request.url).search}`);
   const [categories, brands, sectors, applications, stock] = await Promise.all([
     treeOptions("categories"),
     treeOptions("brands"),

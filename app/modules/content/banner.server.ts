@@ -3,7 +3,7 @@ import { getDb } from "@server/db/client";
 import { bannersHome } from "@server/db/schema";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
-import { storeImage } from "~/modules/publications/gallery.server";
+import { storeImage } from "~/modules/files/files.server";
 import { BANNER_MIN_HEIGHT, BANNER_MIN_WIDTH, BANNER_TEXTS, type BannerInput } from "./banner";
 
 /** The banner the shop shows: the latest row (none before the first save). */

@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
-import { storeImage } from "~/modules/publications/gallery.server";
+import { storeImage } from "~/modules/files/files.server";
 import { ContentIdSchema } from "./locations";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
 import { resolveProducts, searchSectionProducts } from "./shop-sections.server";

@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
-import { libraryImage, listLibraryImages, uploadImage } from "~/modules/publications/gallery.server";
+import { libraryImage, listLibraryImages, uploadImage } from "~/modules/files/files.server";
 import { ContentIdSchema } from "./locations";
 import {
   PROMOTIONS_PAGE_SIZE,

@@ -12,7 +12,7 @@ import {
 } from "./draft";
 import { defaultGallery } from "./default-gallery.server";
 import { buildView, draftFromRecord, type EditorView } from "./editor.server";
-import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "./gallery.server";
+import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "~/modules/files/files.server";
 import { loadPublication, searchProducts, sellerFooter, touchSync, type ProductInfo } from "./publications.server";
 import { savePublication, STALE_MESSAGE } from "./save.server";
 import type { FieldErrors } from "./validation";

@@ -13,6 +13,7 @@ import { seedSimulator } from "../../integrations/simulator/seed";
 import { wipeAll } from "./wipe";
 import { benchBlogStatements } from "./bench/blogs";
 import { benchSalesStatements } from "./bench/sales";
+import { benchTaxonomyAssignments, benchTaxonomyStatements } from "./bench/taxonomies";
 
 /**
  * The volume data set for benchmarks: the demo data set plus set-based rows built in SQL from
@@ -150,7 +151,11 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
       order by i.tablename, i.indexname`))) as unknown as { rows: Array<{ indexname: string; indexdef: string }> }).rows;
     for (const ix of indexes) await run(`drop index "${ix.indexname}"`);
+    await step("categories and brands", async () => {
+      for (const statement of benchTaxonomyStatements()) await run(statement);
+    });
     await step("products", () => run(productsSql(cats, brandIds, anchor)));
+    await step("products to bench categories and brands", () => run(benchTaxonomyAssignments()));
     await run(`create temp table bench_products on commit drop as
       select (row_number() over (order by id_new))::int as rn, id as sku, name, coalesce(intelisis_name, name) as intelisis_name,
         round(case when moneda_precio = 'Dolares' then precio2 * ${DOLLAR_PRICE} else precio2 end, 2) as price, stock_total as stock,
@@ -184,7 +189,7 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
   await step("vacuum analyze", () => database.exec("vacuum analyze"));
 
   const counts: Record<string, number> = {};
-  for (const table of ["products", "publications", "publication_variations", "orders", "questions", "conversations", "messages"]) {
+  for (const table of ["products", "categories", "brands", "publications", "publication_variations", "orders", "questions", "conversations", "messages"]) {
     const [row] = await database.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     counts[table] = row.n;
   }

@@ -2,8 +2,8 @@ import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, ty
 import { PDF_MAX_BYTES } from "./rules";
 
 /**
- * Technical sheets: the PDF a user uploads (kept like the gallery keeps images: a `files` row and
- * the bytes under uploadsDir()) and the PDFs already in the files library.
+ * A form that carries one PDF (a technical sheet, an assistant document): the file part is read
+ * with a size cap and handed to storePdf; the other fields come back as FormData.
  */
 export type UploadedPdf = { name: string; data: Uint8Array } | { name: string; tooBig: true } | null;
 
@@ -35,4 +35,3 @@ export async function parseDocumentForm(request: Request): Promise<{ formData: F
   return { formData, file };
 }
 
-export { cleanFileName, discardPdf, fileNameTaken, libraryPdf, listLibraryPdfs, storePdf, type StorePdfResult, type StoredPdf } from "~/modules/files/files.server";

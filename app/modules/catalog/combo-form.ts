@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { GalleryDraftSchema, PropertyDraftSchema } from "./product-form";
+import { COMBO_TEXTS, capitaliseWords, checkComboQty, comboPrice, comboStock, type ComboLine } from "./product-rules";
+
+/**
+ * The combo dialog "Publicación {id}" (spec 2 'Combo publication modal', 4 'Combo', 5 'Combo', 9).
+ * Like the product dialog it is one form posted whole by every button; a component row carries only
+ * its SKU and quantity: name, price and stock are read from the catalogue on every post.
+ */
+const text = (max: number) => z.string().max(max).optional().default("");
+const measure = z.number().min(0).max(100000).optional().default(0);
+const ref = z.number().int().min(1).max(2_147_483_647).optional();
+
+export const ComboLineDraftSchema = z.object({
+  id: z.string().min(1).max(60),
+  qty: z.number().int().min(-1_000_000).max(1_000_000).optional().default(1),
+});
+
+export const ComboDraftSchema = z.object({
+  version: text(40),
+  name: text(300),
+  description: text(200_000),
+  componentSearch: text(100),
+  tall: measure,
+  long: measure,
+  wide: measure,
+  weight: measure,
+  isActive: z.boolean().optional().default(false),
+  categoryId: ref,
+  brandId: ref,
+  sectorId: ref,
+  applicationId: ref,
+  components: z.array(ComboLineDraftSchema).max(100).optional().default([]),
+  gallery: z.array(GalleryDraftSchema).max(40).optional().default([]),
+  properties: z.array(PropertyDraftSchema).max(200).optional().default([]),
+});
+export type ComboDraft = z.infer<typeof ComboDraftSchema>;
+
+export function emptyComboDraft(): ComboDraft {
+  return ComboDraftSchema.parse({});
+}
+
+export const COMBO_DIALOG_TEXTS = {
+  newTitle: "Nueva publicación",
+  title: (id: string) => `Publicación ${id}`,
+  searchLabel: "Busca por nombre o sku",
+  notFound: "La publicación no existe o fue eliminada.",
+  noMatches: "Ningún producto coincide con la búsqueda.",
+  productGone: "El producto elegido ya no existe.",
+  comboNotComponent: "Un combo no puede ser componente de otro combo.",
+  readOnly: "Los componentes de una publicación guardada no se pueden cambiar.",
+  saved: "Producto Guardado! Obteniendo información...",
+  savedTitle: "Publicación guardada",
+  stale: "Otra persona guardó esta publicación mientras la editabas. Cierra y vuelve a abrirla para ver sus cambios.",
+} as const;
+
+/** Spec 9: the combo typeahead answers from 1 character with 40 matches. */
+export const COMBO_SEARCH_MIN = 1;
+export const COMBO_SEARCH_LIMIT = 40;
+
+export type ComboIntent =
+  | { kind: "save" }
+  | { kind: "search" }
+  | { kind: "add"; sku: string }
+  | { kind: "line-remove"; index: number }
+  | { kind: "upload" }
+  | { kind: "image-remove"; index: number }
+  | { kind: "image-move"; from: number; to: number }
+  | { kind: "property-add" }
+  | { kind: "property-remove"; index: number };
+
+export function parseComboIntent(raw: FormDataEntryValue | null): ComboIntent {
+  const value = typeof raw === "string" ? raw : "save";
+  const at = value.indexOf(":");
+  const verb = at === -1 ? value : value.slice(0, at);
+  const rest = at === -1 ? "" : value.slice(at + 1);
+  const n = (s: string | undefined) => (s !== undefined && /^\d{1,3}$/.test(s) ? Number(s) : -1);
+  switch (verb) {
+    case "search":
+    case "upload":
+    case "property-add":
+      return { kind: verb };
+    case "add":
+      return rest && rest.length <= 60 ? { kind: "add", sku: rest } : { kind: "save" };
+    case "line-remove":
+    case "image-remove":
+    case "property-remove":
+      return n(rest) >= 0 ? { kind: verb, index: n(rest) } : { kind: "save" };
+    case "image-move": {
+      const [a, b] = rest.split(":");
+      return n(a) >= 0 && n(b) >= 0 ? { kind: "image-move", from: n(a), to: n(b) } : { kind: "save" };
+    }
+    default:
+      return { kind: "save" };
+  }
+}
+
+export type QtyProblem = { index: number; title: string; message: string };
+
+/**
+ * Spec 5: each quantity must be above 0 and not above the component's stock; a refused quantity is
+ * reset to 1 and the problem reported with the spec's title and message.
+ */
+export function checkComboLines(lines: ComboLine[]): { lines: ComboLine[]; problems: QtyProblem[] } {
+  const problems: QtyProblem[] = [];
+  const checked = lines.map((line, index) => {
+    const result = checkComboQty(line.qty, line.stock);
+    if (result.ok) return { ...line, qty: result.qty };
+    problems.push({ index, title: result.title, message: result.message });
+    return { ...line, qty: result.qty };
+  });
+  return { lines: checked, problems };
+}
+
+export type ComboSummary = { price: number; stock: number; limitedBy: string | null };
+
+export function summariseCombo(lines: ComboLine[]): ComboSummary {
+  const { stock, limitedBy } = comboStock(lines);
+  return { price: comboPrice(lines), stock, limitedBy };
+}
+
+/**
+ * Spec 5: a combo saves only with a name, at least one component, price and minimum stock above 0,
+ * a description, at least one image, a category and a brand (dimensions are optional).
+ */
+export function comboIsComplete(draft: ComboDraft, summary: ComboSummary, plainDescription: string, lineCount: number) {
+  return (
+    capitaliseWords(draft.name) !== "" &&
+    lineCount > 0 &&
+    summary.price > 0 &&
+    summary.stock > 0 &&
+    plainDescription.trim() !== "" &&
+    draft.gallery.length > 0 &&
+    draft.categoryId !== undefined &&
+    draft.brandId !== undefined
+  );
+}
+
+export { COMBO_TEXTS };

@@ -1,0 +1,165 @@
+import { getDb } from "@server/db/client";
+import { files, productProperties, products, type ComboComponent, type GalleryItem } from "@server/db/schema";
+import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
+import { sanitizeRichText } from "~/lib/sanitize-html.server";
+import { isUniqueViolation } from "~/modules/files/files.server";
+import { audit } from "~/modules/logs/audit.server";
+import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, type ComboDraft } from "./combo-form";
+import { capitaliseWords, newComboId, productSlug, type ComboLine } from "./product-rules";
+
+/** A component as the dialog shows it: the catalogue's current name, price and stock. */
+export type ComponentRow = ComboLine & { thumb: string | null };
+export type ComponentMatch = { id: string; name: string; price: number; stock: number };
+
+/** The catalogue rows behind component SKUs (combos excluded), keyed by SKU. */
+export async function componentsById(ids: string[]): Promise<Map<string, Omit<ComponentRow, "qty">>> {
+  if (!ids.length) return new Map();
+  const rows = await getDb()
+    .select({
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      stock: products.stockTotal,
+      firstImage: sql<string | null>`${products.gallery} -> 0 ->> 'fileId'`,
+    })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.isCombo, false)));
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, price: r.price, stock: r.stock, thumb: r.firstImage ? `/files/${r.firstImage}?w=150` : null }]));
+}
+
+/** Spec 5 typeahead: SKU, key, name or descripcion1 contain the text (uppercased, trigram index); 40 matches. */
+export async function searchComponents(term: string): Promise<ComponentMatch[]> {
+  const text = term.trim().toUpperCase();
+  if (!text) return [];
+  return getDb()
+    .select({ id: products.id, name: products.name, price: products.price, stock: products.stockTotal })
+    .from(products)
+    .where(and(eq(products.isCombo, false), like(products.searchText, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)))
+    .orderBy(asc(products.id))
+    .limit(COMBO_SEARCH_LIMIT);
+}
+
+export type StoredCombo = { id: string; updatedAt: Date; components: ComboComponent[] };
+
+/** A stored combo as the dialog's draft; null when the id is unknown or not a combo. */
+export async function loadCombo(id: string): Promise<{ draft: ComboDraft; stored: StoredCombo } | null> {
+  const db = getDb();
+  const [p] = await db.select().from(products).where(and(eq(products.id, id), eq(products.isCombo, true))).limit(1);
+  if (!p) return null;
+  const props = await db
+    .select({ name: productProperties.name, value: productProperties.value, isSelector: productProperties.isSelector })
+    .from(productProperties)
+    .where(eq(productProperties.productId, id))
+    .orderBy(asc(productProperties.sort), asc(productProperties.id));
+  return {
+    draft: {
+      version: p.updatedAt.toISOString(),
+      name: p.name,
+      description: p.description,
+      componentSearch: "",
+      tall: p.tall,
+      long: p.long,
+      wide: p.wide,
+      weight: p.weight,
+      isActive: p.isActive,
+      categoryId: p.categoryId ?? undefined,
+      brandId: p.brandId ?? undefined,
+      sectorId: p.sectorId ?? undefined,
+      applicationId: p.applicationId ?? undefined,
+      components: p.comboProducts.map((c) => ({ id: c.id, qty: c.qty })),
+      gallery: [...p.gallery].sort((a, b) => a.sort - b.sort).map((g) => ({ fileId: g.fileId, url: g.url, name: g.name ?? "", alt: g.alt ?? "", origin: g.origin ?? "" })),
+      properties: props,
+    },
+    stored: { id: p.id, updatedAt: p.updatedAt, components: p.comboProducts },
+  };
+}
+
+async function galleryOf(draft: ComboDraft): Promise<GalleryItem[]> {
+  const ids = draft.gallery.map((g) => g.fileId);
+  if (!ids.length) return [];
+  const found = await getDb().select({ id: files.id, name: files.filenameDownload }).from(files).where(and(inArray(files.id, ids), like(files.mimeType, "image/%")));
+  const names = new Map(found.map((f) => [f.id, f.name]));
+  const gallery: GalleryItem[] = [];
+  for (const g of draft.gallery) {
+    if (!names.has(g.fileId) || gallery.some((x) => x.fileId === g.fileId)) continue;
+    gallery.push({ fileId: g.fileId, url: `/files/${g.fileId}`, name: names.get(g.fileId), alt: g.alt.trim() || null, origin: g.origin || "upload", sort: gallery.length });
+  }
+  return gallery;
+}
+
+export type ComboSaveResult = { ok: true; id: string; created: boolean } | { ok: false; reason: "not-found" } | { ok: false; reason: "stale"; message: string };
+
+/**
+ * Creates (existing null) or updates a combo in one transaction with its properties and an audit
+ * entry. A new combo gets a 7-character A–Z/0–9 id, drawn again while taken (spec 4, 9); the lines,
+ * price and minimum stock come from the caller, computed from the catalogue. An update keeps the
+ * stored components (spec 4: read-only once saved) and refuses a stale version.
+ */
+export async function saveCombo(
+  existing: { id: string; version: string } | null,
+  draft: ComboDraft,
+  computed: { lines: ComboLine[]; price: number; stock: number },
+  actor: { id: number },
+  drawId: () => string = () => newComboId(),
+): Promise<ComboSaveResult> {
+  const gallery = await galleryOf(draft);
+  const name = capitaliseWords(draft.name);
+  const row = {
+    name,
+    description: sanitizeRichText(draft.description),
+    tall: draft.tall,
+    long: draft.long,
+    wide: draft.wide,
+    weight: draft.weight,
+    isActive: draft.isActive,
+    categoryId: draft.categoryId ?? null,
+    brandId: draft.brandId ?? null,
+    sectorId: draft.sectorId ?? null,
+    applicationId: draft.applicationId ?? null,
+    gallery,
+    price: computed.price,
+    stockTotal: computed.stock,
+  };
+  const properties = draft.properties.filter((p) => p.name.trim()).map((p, k) => ({ name: p.name.trim(), value: p.value.trim(), isSelector: p.isSelector, sort: k }));
+  for (let attempt = 0; attempt < 8; attempt++) {
+    try {
+      return await getDb().transaction(async (tx) => {
+        let id: string;
+        if (existing) {
+          const [locked] = await tx.select({ updatedAt: products.updatedAt }).from(products).where(and(eq(products.id, existing.id), eq(products.isCombo, true))).for("update");
+          if (!locked) return { ok: false as const, reason: "not-found" as const };
+          if (locked.updatedAt.toISOString() !== existing.version) return { ok: false as const, reason: "stale" as const, message: COMBO_DIALOG_TEXTS.stale };
+          id = existing.id;
+          await tx.update(products).set({ ...row, slug: productSlug(id, name), updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, id));
+          await tx.delete(productProperties).where(eq(productProperties.productId, id));
+        } else {
+          id = drawId();
+          // Ids compare without case, as SKUs do on creation.
+          for (let k = 0; (await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${id}`).limit(1)).length; k++) {
+            if (k >= 8) throw new Error("No se pudo generar un id único para la publicación.");
+            id = drawId();
+          }
+          const comboProducts: ComboComponent[] = computed.lines.map((l) => ({ id: l.id, name: l.name, price: l.price, stock: l.stock, qty: l.qty }));
+          await tx.insert(products).values({ id, ...row, slug: productSlug(id, name), manufacturerSku: id, isCombo: true, comboProducts, claveSat: "0" });
+        }
+        if (properties.length) await tx.insert(productProperties).values(properties.map((p) => ({ productId: id, ...p })));
+        await audit(
+          {
+            message: existing ? `Publicación actualizada: ${id}` : `Publicación creada: ${id}`,
+            type: existing ? "update" : "create",
+            tags: ["catalog", "products", "combos"],
+            identifier: id,
+            userId: actor.id,
+            detail: { name, price: computed.price, stock: computed.stock, components: computed.lines.map((l) => ({ id: l.id, qty: l.qty })) },
+          },
+          tx,
+        );
+        return { ok: true as const, id, created: !existing };
+      });
+    } catch (error) {
+      // Only a new id drawn twice can clash: draw again.
+      if (existing || !isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error("No se pudo generar un id único para la publicación.");
+}

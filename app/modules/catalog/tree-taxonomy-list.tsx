@@ -1,0 +1,181 @@
+import { Link, Outlet, useLocation } from "@remix-run/react";
+import { DataTable, type Column } from "~/components/DataTable";
+import { FilterBar, SearchInput } from "~/components/FilterBar";
+import { PageHeader } from "~/components/PageHeader";
+import { Pagination } from "~/components/Pagination";
+import { cn } from "~/lib/cn";
+import { withParams } from "~/lib/query";
+import { TREE_TEXTS, type TreeListQuery, type TreeNode, type TreeTaxonomy } from "./tree-taxonomy";
+import type { TreeTableRow } from "./tree-taxonomy.server";
+
+export type TreeListData = {
+  view: "tree" | "table";
+  query: TreeListQuery;
+  tree: TreeNode[] | null;
+  table: { rows: TreeTableRow[]; total: number; page: number; pageSize: number } | null;
+  total: number;
+  without: number;
+  canDelete: boolean;
+};
+
+/**
+ * Categorías / Marcas: the tree (default) as nested lists with <details>, so it opens and closes
+ * without JavaScript, or the table; the view, search, sort and page live in the URL.
+ */
+export function TreeList({ kind, data }: { kind: TreeTaxonomy; data: TreeListData }) {
+  const { search } = useLocation();
+  const t = TREE_TEXTS[kind];
+  const tab = (view: "tree" | "table", label: string) => (
+    <Link
+      to={`${t.path}${withParams(search, { view: view === "tree" ? undefined : view, page: undefined, sortName: undefined, sortValue: undefined })}`}
+      aria-current={data.view === view ? "page" : undefined}
+      className={cn("rounded-md px-3 py-1.5 text-sm", data.view === view ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100")}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        total={data.total}
+        actions={
+          <Link to={`${t.path}/new${search}`} preventScrollReset className="btn-primary">
+            {t.newButton}
+          </Link>
+        }
+      />
+      <div className="card mb-4 flex flex-wrap items-end justify-between gap-3 p-4">
+        <FilterBar clearTo={data.view === "table" ? `${t.path}?view=table` : t.path} keep={["view", "sortName", "sortValue"]}>
+          <SearchInput defaultValue={data.query.search} placeholder="Nombre" label="Buscar" />
+        </FilterBar>
+        <nav aria-label="Vista" className="flex gap-1 rounded-lg border border-slate-200 p-1">
+          {tab("tree", "Árbol")}
+          {tab("table", "Tabla")}
+        </nav>
+      </div>
+      {data.view === "tree" ? <TreeView kind={kind} data={data} /> : <TableView kind={kind} data={data} />}
+      <Outlet />
+    </div>
+  );
+}
+
+/** The virtual node 0 (spec 3): not stored, not editable; it leads to the products without one. */
+function VirtualNode({ kind, count }: { kind: TreeTaxonomy; count: number }) {
+  const t = TREE_TEXTS[kind];
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-slate-600" data-testid="virtual-node">
+      <span className="tabular-nums text-xs text-slate-500">0</span>
+      <span className="italic">{t.none}</span>
+      <Link to={`/web-inventory?${t.inventoryParam}=0`} className="text-xs text-brand-700 underline">
+        {count.toLocaleString("es-MX")} productos
+      </Link>
+    </span>
+  );
+}
+
+function TreeView({ kind, data }: { kind: TreeTaxonomy; data: TreeListData }) {
+  const t = TREE_TEXTS[kind];
+  const roots = data.tree ?? [];
+  const searching = !!data.query.search;
+  return (
+    <div className="card p-4" data-testid="taxonomy-tree">
+      {!searching ? (
+        <div className="mb-2 border-b border-slate-100 pb-2">
+          <VirtualNode kind={kind} count={data.without} />
+        </div>
+      ) : null}
+      {roots.length === 0 ? <p className="py-6 text-center text-slate-500">{t.empty}</p> : <Branch kind={kind} nodes={roots} open={searching} canDelete={data.canDelete} root />}
+    </div>
+  );
+}
+
+function Branch({ kind, nodes, open, canDelete, root = false }: { kind: TreeTaxonomy; nodes: TreeNode[]; open: boolean; canDelete: boolean; root?: boolean }) {
+  return (
+    <ul className={cn("space-y-1", !root && "ml-5 border-l border-slate-200 pl-3")}>
+      {nodes.map((n) => (
+        <li key={n.id}>
+          {n.children.length ? (
+            <details open={open}>
+              <summary className="cursor-pointer">
+                <NodeLabel kind={kind} node={n} canDelete={canDelete} />
+              </summary>
+              <Branch kind={kind} nodes={n.children} open={open} canDelete={canDelete} />
+            </details>
+          ) : (
+            <div className="pl-4">
+              <NodeLabel kind={kind} node={n} canDelete={canDelete} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NodeLabel({ kind, node, canDelete }: { kind: TreeTaxonomy; node: TreeNode; canDelete: boolean }) {
+  const { search } = useLocation();
+  const t = TREE_TEXTS[kind];
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="tabular-nums text-xs text-slate-500">{node.id}</span>
+      <Link to={`${t.path}/${node.id}${search}`} preventScrollReset className={cn("text-brand-700 hover:underline", node.match && "font-semibold")}>
+        {node.name}
+      </Link>
+      {node.children.length ? <span className="text-xs text-slate-500">({node.children.length})</span> : null}
+      {canDelete && !t.protectedIds.includes(node.id) ? (
+        <Link to={`${t.path}/${node.id}/delete${search}`} preventScrollReset className="text-xs text-red-700 hover:underline" aria-label={`Eliminar ${node.name}`}>
+          Eliminar
+        </Link>
+      ) : null}
+    </span>
+  );
+}
+
+function TableView({ kind, data }: { kind: TreeTaxonomy; data: TreeListData }) {
+  const { search } = useLocation();
+  const t = TREE_TEXTS[kind];
+  const page = data.table!;
+  const columns: Column<TreeTableRow>[] = [
+    { key: "id", header: "ID", sortName: "id", className: "w-24 tabular-nums", cell: (r) => r.id },
+    {
+      key: "name",
+      header: "Nombre",
+      sortName: "name",
+      cell: (r) => (
+        <Link to={`${t.path}/${r.id}${search}`} preventScrollReset className="font-medium text-brand-700 underline">
+          {r.name}
+        </Link>
+      ),
+    },
+    { key: "parent", header: t.parentLabel, cell: (r) => r.parentName ?? <span className="text-slate-400">—</span> },
+    {
+      key: "actions",
+      header: <span className="sr-only">Acciones</span>,
+      className: "w-48 text-right whitespace-nowrap",
+      cell: (r) => (
+        <span className="inline-flex gap-1">
+          <Link to={`${t.path}/${r.id}${search}`} preventScrollReset className="btn-ghost px-2 py-1" aria-label={`Editar ${r.name}`}>
+            Editar
+          </Link>
+          {data.canDelete && !t.protectedIds.includes(r.id) ? (
+            <Link to={`${t.path}/${r.id}/delete${search}`} preventScrollReset className="btn-ghost px-2 py-1 text-red-700" aria-label={`Eliminar ${r.name}`}>
+              Eliminar
+            </Link>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      {page.page === 1 && !data.query.search ? (
+        <div className="mb-2 px-1">
+          <VirtualNode kind={kind} count={data.without} />
+        </div>
+      ) : null}
+      <DataTable basePath={t.path} rows={page.rows} columns={columns} rowKey={(r) => r.id} caption={t.title} empty={t.empty} />
+      <Pagination page={page.page} total={page.total} pageSize={page.pageSize} basePath={t.path} />
+    </>
+  );
+}

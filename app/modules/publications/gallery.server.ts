@@ -1,1 +1,0 @@
-export * from "~/modules/files/files.server";

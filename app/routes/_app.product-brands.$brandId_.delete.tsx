@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TreeDeleteDialog, TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { treeDeleteAction, treeDeleteLoader } from "~/modules/catalog/tree-taxonomy-route.server";
+import { TREE_TEXTS } from "~/modules/catalog/tree-taxonomy";
+
+export const meta: MetaFunction = () => [{ title: TREE_TEXTS.brands.deleteTitle }];
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => treeDeleteLoader("brands", request, params);
+
+export const action = ({ request, params }: ActionFunctionArgs) => treeDeleteAction("brands", request, params);
+
+export default function DeleteBrand() {
+  const { node, refusal, closeTo } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return <TreeDeleteDialog kind="brands" node={node} refusal={answer?.refusal ?? refusal} closeTo={closeTo} />;
+}
+
+export function ErrorBoundary() {
+  return <TreeDialogErrorBoundary kind="brands" />;
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { TreeList } from "~/modules/catalog/tree-taxonomy-list";
+import { treeListLoader } from "~/modules/catalog/tree-taxonomy-route.server";
+
+export const meta: MetaFunction = () => [{ title: "Marcas" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => treeListLoader("brands", request);
+
+export default function BrandList() {
+  return <TreeList kind="brands" data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { TreeList } from "~/modules/catalog/tree-taxonomy-list";
+import { treeListLoader } from "~/modules/catalog/tree-taxonomy-route.server";
+
+export const meta: MetaFunction = () => [{ title: "Categorías" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => treeListLoader("categories", request);
+
+export default function CategoryList() {
+  return <TreeList kind="categories" data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

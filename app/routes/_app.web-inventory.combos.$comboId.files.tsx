@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { COMBO_BASE, comboIdFrom } from "~/modules/catalog/combo-route.server";
+import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
+import { libraryPage } from "~/modules/files/library-route.server";
+
+export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const page = await libraryPage(request, () => "image");
+  return { ...page, openerPath: `${COMBO_BASE}/${comboIdFrom(params)}` };
+}
+
+export default function ComboFiles() {
+  return <ProductFilesDialog />;
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/web-inventory" notFoundTitle="Archivo no encontrado" notFoundText="El archivo no existe." />;
+}

@@ -1,0 +1,71 @@
+import sharp from "sharp";
+import { expect as baseExpect, jsEnabled, test } from "./fixtures";
+
+// Both projects (JavaScript on and off) share one database: every test works on names of its own.
+test.describe.configure({ timeout: 150_000 });
+// The machine running the suite is shared: navigations get more than the default 5 s to show.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test("a combo is made from two components and opens again as 'Publicación {id}' with read-only components", async ({ page, loginAs }, testInfo) => {
+  await loginAs("inventory");
+  const project = jsEnabled(testInfo) ? "on" : "off";
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  const image = { name: `combo-${project}-${stamp}.png`, mimeType: "image/png", buffer: await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 90, g: 10, b: 10 } } }).png().toBuffer() };
+
+  await page.goto("/web-inventory?page=1");
+  await page.getByRole("link", { name: "Nueva publicación" }).click();
+  await expect(page).toHaveURL(/\/web-inventory\/combos\/new\?page=1$/);
+  let dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Nueva publicación" })).toBeVisible();
+  await dialog.getByLabel("Nombre", { exact: true }).fill(`kit e2e ${project} ${stamp}`);
+
+  // The typeahead: one character is enough; a match is added with its button.
+  await dialog.getByLabel("Busca por nombre o sku").fill("QO1");
+  await dialog.getByRole("button", { name: "Buscar producto" }).click();
+  const matches = page.getByTestId("combo-matches");
+  await expect(matches.getByRole("button").first()).toBeVisible();
+  // A component with stock for two of it (the quantity may not pass the stock).
+  const texts = await matches.getByRole("button").allTextContents();
+  const pick = texts.findIndex((t) => Number(/stock ([\d,]+)$/.exec(t.trim())?.[1].replace(/,/g, "") ?? 0) >= 2);
+  expect(pick).toBeGreaterThanOrEqual(0);
+  const firstSku = (await matches.getByRole("button").nth(pick).locator("span.font-mono").textContent())!.trim();
+  await matches.getByRole("button").nth(pick).click();
+  await expect(page.getByTestId("combo-line-0")).toContainText(firstSku);
+  // The same product again: +1 instead of a new row.
+  await page.getByRole("dialog").getByLabel("Busca por nombre o sku").fill(firstSku);
+  await page.getByRole("dialog").getByRole("button", { name: "Buscar producto" }).click();
+  await page.getByTestId("combo-matches").getByRole("button", { name: new RegExp(`^${firstSku} `) }).click();
+  await expect(page.getByLabel(`Cantidad de ${firstSku}`)).toHaveValue("2");
+  await expect(page.getByTestId("combo-line-1")).toHaveCount(0);
+
+  dialog = page.getByRole("dialog");
+  await dialog.locator('input[name="uploads"]').setInputFiles(image);
+  await dialog.getByRole("button", { name: "Subir", exact: true }).click();
+  await expect(page.getByTestId("gallery-0")).toContainText(image.name);
+
+  dialog = page.getByRole("dialog");
+  // Saving without description, category and brand: the spec's message.
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Todos los campos son obligatorios excepto (Alto, Largo, Ancho, y Peso)");
+
+  dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Descripción de la publicación" }).fill("Dos piezas del mismo interruptor");
+  await dialog.getByLabel("Categoría").selectOption({ index: 1 });
+  await dialog.getByLabel("Marca").selectOption({ index: 1 });
+  const price = (await page.getByTestId("combo-price").textContent())!;
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Publicación guardada");
+  await expect(page).toHaveURL(/\/web-inventory\?page=1$/);
+  const id = /\(([A-Z0-9]{7})\)/.exec((await toast.textContent())!)![1];
+
+  await page.goto(`/web-inventory?search=${id}`);
+  await page.getByRole("link", { name: id, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/web-inventory/combos/${id}\\?search=${id}$`));
+  dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: `Publicación ${id}` })).toBeVisible();
+  await expect(dialog).toContainText("Los componentes de una publicación guardada no se pueden cambiar.");
+  await expect(page.getByTestId("combo-line-0")).toContainText(firstSku);
+  await expect(dialog.getByLabel(`Cantidad de ${firstSku}`)).toHaveCount(0);
+  await expect(page.getByTestId("combo-price")).toHaveText(price);
+});

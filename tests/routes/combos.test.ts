@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../server/db/client";
+import { auditLog, brands, categories, products } from "../../server/db/schema";
+import { readToast } from "~/lib/toast.server";
+import type { ComboView } from "~/modules/catalog/combo-route.server";
+import * as createRoute from "~/routes/_app.web-inventory.combos.new";
+import * as editRoute from "~/routes/_app.web-inventory.combos.$comboId";
+import * as productRoute from "~/routes/_app.web-inventory.$sku";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+await useTestDatabase();
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+type Fields = Record<string, string | File>;
+type ActionOut = { data: ComboView; init: { status: number } };
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++seq}`;
+
+function formOf(fields: Fields) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  return f;
+}
+function call(handler: Handler, path: string, cookie: string, opts: { params?: Record<string, string>; form?: Fields } = {}) {
+  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {}, context: {} }));
+}
+const post = (form: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/web-inventory/combos/new${query}`, cookie, { form });
+const postEdit = (id: string, form: Fields, cookie: string) => call(editRoute.action as Handler, `/web-inventory/combos/${id}`, cookie, { params: { comboId: id }, form });
+function status(res: unknown) {
+  return res instanceof Response ? res.status : (res as ActionOut).init.status;
+}
+function view(res: unknown) {
+  expect(res).not.toBeInstanceOf(Response);
+  return (res as ActionOut).data;
+}
+async function toastOf(res: unknown) {
+  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
+  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
+}
+
+const inventory = await loginAs("inventory");
+const practicante = await loginAs("practicante");
+const [cat] = await getDb().insert(categories).values({ name: unique("CatCombo"), slug: unique("cat-combo").toLowerCase() }).returning();
+const [brand] = await getDb().insert(brands).values({ name: unique("MarcaCombo"), slug: unique("marca-combo").toLowerCase() }).returning();
+const stem = unique("CMP");
+const A = `${stem}A`;
+const B = `${stem}B`;
+const EMPTY = `${stem}Z`;
+await getDb().insert(products).values([
+  { id: A, name: "Contacto dúplex", slug: "a", price: 45.5, stockTotal: 10 },
+  { id: B, name: "Placa blanca", slug: "b", price: 20.25, stockTotal: 7 },
+  { id: EMPTY, name: "Sin existencias", slug: "z", price: 99, stockTotal: 0 },
+]);
+const bytes = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+const image = () => new File([new Uint8Array(bytes)], `${unique("combo").toLowerCase()}.png`, { type: "image/png" });
+
+describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
+  it("is open to every role of /web-inventory and refused to others", async () => {
+    const ok = await call(createRoute.loader as Handler, "/web-inventory/combos/new", practicante.cookie);
+    expect(ok).not.toBeInstanceOf(Response);
+    const shop = await loginAs("shop_manager");
+    const refused = await post({ name: "x", intent: "save" }, shop.cookie);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("Location")).toBe("/products");
+  });
+
+  it("searches components from 1 character, 40 at most, never combos", async () => {
+    const res = view(await post({ intent: "search", componentSearch: stem.toLowerCase() }, inventory.cookie));
+    expect(res.matches!.map((m) => m.id).sort()).toEqual([A, B, EMPTY]);
+    const one = view(await post({ intent: "search", componentSearch: "a" }, inventory.cookie));
+    expect(one.matches!.length).toBeLessThanOrEqual(40);
+    expect(one.matches!.length).toBeGreaterThan(0);
+  });
+
+  it("adds a product, +1 when already present, refuses one without stock, and checks each quantity against its stock", async () => {
+    const first = view(await post({ intent: `add:${A}` }, inventory.cookie));
+    expect(first.lines.map((l) => [l.id, l.qty])).toEqual([[A, 1]]);
+    const again = view(await post({ intent: `add:${A}`, "components[0].id": A, "components[0].qty": "3" }, inventory.cookie));
+    expect(again.lines.map((l) => [l.id, l.qty])).toEqual([[A, 4]]);
+    const none = view(await post({ intent: `add:${EMPTY}`, "components[0].id": A, "components[0].qty": "1" }, inventory.cookie));
+    expect(none.toast).toMatchObject({ message: "No hay suficiente stock" });
+    expect(none.lines.map((l) => l.id)).toEqual([A]);
+
+    const zero = await post({ intent: "search", "components[0].id": A, "components[0].qty": "0" }, inventory.cookie);
+    expect(status(zero)).toBe(422);
+    expect(view(zero).toast).toMatchObject({ title: "Cantidad insuficiente", message: "La cantidad debe ser mayor a 0" });
+    expect(view(zero).lines[0].qty).toBe(1);
+    const over = await post({ intent: "search", "components[0].id": A, "components[0].qty": "11" }, inventory.cookie);
+    expect(view(over).toast).toMatchObject({ title: "Stock insuficiente", message: "La cantidad es mayor al stock disponible" });
+    expect(view(over).lines[0].qty).toBe(1);
+  });
+
+  it("shows price = Σ price × qty and stock = min floor(stock / qty) with the limiting component", async () => {
+    const res = view(await post({ intent: "search", "components[0].id": A, "components[0].qty": "3", "components[1].id": B, "components[1].qty": "2" }, inventory.cookie));
+    // 45.50 × 3 + 20.25 × 2 = 177.00; A: floor(10/3) = 3, B: floor(7/2) = 3 → 3, first reaching it.
+    expect(res.summary).toEqual({ price: 177, stock: 3, limitedBy: A });
+    const limited = view(await post({ intent: "search", "components[0].id": A, "components[0].qty": "2", "components[1].id": B, "components[1].qty": "4" }, inventory.cookie));
+    expect(limited.summary).toEqual({ price: 172, stock: 1, limitedBy: B });
+  });
+
+  it("refuses an incomplete combo with the spec's message and saves a complete one with a 7-character id", async () => {
+    const incomplete = await post({ intent: "save", name: "kit", "components[0].id": A, "components[0].qty": "2", description: "<p>Hola</p>", categoryId: String(cat.id) }, inventory.cookie);
+    expect(status(incomplete)).toBe(422);
+    expect(view(incomplete).toast).toMatchObject({ title: "Campos obligatorios", message: "Todos los campos son obligatorios excepto (Alto, Largo, Ancho, y Peso)" });
+
+    const uploaded = view(await post({ intent: "upload", uploads: image() }, inventory.cookie));
+    const fileId = uploaded.draft.gallery[0].fileId;
+    const saved = await post(
+      {
+        intent: "save",
+        name: "kit  de contactos",
+        description: "<p>Tres contactos y dos placas</p><script>x()</script>",
+        "components[0].id": A,
+        "components[0].qty": "3",
+        "components[1].id": B,
+        "components[1].qty": "2",
+        "gallery[0].fileId": fileId,
+        "gallery[0].alt": "Kit",
+        categoryId: String(cat.id),
+        brandId: String(brand.id),
+      },
+      inventory.cookie,
+      "?page=2",
+    );
+    expect(saved).toBeInstanceOf(Response);
+    expect((saved as Response).headers.get("Location")).toBe("/web-inventory?page=2");
+    const toast = await toastOf(saved);
+    const id = /\(([A-Z0-9]{7})\)$/.exec(toast!.message)![1];
+    const [row] = await getDb().select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ isCombo: true, name: "Kit De Contactos", price: 177, stockTotal: 3, claveSat: "0", tall: 0, categoryId: cat.id, brandId: brand.id });
+    expect(row.description).not.toContain("script");
+    expect(row.comboProducts.map((c) => [c.id, c.qty])).toEqual([[A, 3], [B, 2]]);
+    expect((await getDb().select().from(auditLog).where(eq(auditLog.identifier, id))).some((a) => a.type === "create")).toBe(true);
+
+    // An existing combo keeps its components whatever is posted; the product route sends it here.
+    const edited = await postEdit(id, { intent: "save", version: row.updatedAt.toISOString(), name: row.name, description: row.description, "components[0].id": B, "components[0].qty": "1", "gallery[0].fileId": fileId, categoryId: String(cat.id), brandId: String(brand.id) }, inventory.cookie);
+    expect(edited).toBeInstanceOf(Response);
+    const [after] = await getDb().select().from(products).where(eq(products.id, id));
+    expect(after.comboProducts.map((c) => [c.id, c.qty])).toEqual([[A, 3], [B, 2]]);
+    const stale = await postEdit(id, { intent: "save", version: row.updatedAt.toISOString(), name: row.name, description: row.description, "gallery[0].fileId": fileId, categoryId: String(cat.id), brandId: String(brand.id) }, inventory.cookie);
+    expect(status(stale)).toBe(409);
+    const redirected = await call(productRoute.loader as Handler, `/web-inventory/${id}?page=3`, inventory.cookie, { params: { sku: id } });
+    expect((redirected as Response).headers.get("Location")).toBe(`/web-inventory/combos/${id}?page=3`);
+  });
+
+  it("answers 404 for an id that is not a combo", async () => {
+    for (const id of [A, "abc", "ZZZZZZZ"]) {
+      const res = await call(editRoute.loader as Handler, `/web-inventory/combos/${id}`, inventory.cookie, { params: { comboId: id } });
+      expect(status(res)).toBe(404);
+    }
+  });
+});
