@@ -85,11 +85,8 @@ test("gerente_pdv lands on a working till with Caja and Historial", async ({ pag
   await expect(page.getByTestId("my-code")).toBeVisible();
 });
 
-test("a cashier opens a box, scans by SKU and EAN, changes a quantity, applies 2 % then 10 % with a code, pays mixed and prints the ticket", async ({ browser }, testInfo) => {
+test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
-  const js = jsEnabled(testInfo);
-  const manager = await newPerson(browser, testInfo, "gerente_pdv", "Gerente");
-  const code = await managerCode(manager.page);
   const { page: till } = await newPerson(browser, testInfo, "cajero", "Cajera");
 
   await open(till, "/pdv");
@@ -109,6 +106,7 @@ test("a cashier opens a box, scans by SKU and EAN, changes a quantity, applies 2
   await scan.fill(EAN);
   await scan.press("Enter");
   await expect(till.locator('tr[data-sku="11055"]')).toBeVisible();
+  await expect(scan).toBeFocused();
   await scan.fill("NOEXISTE999");
   await scan.press("Enter");
   await expect(till.getByText("No se encontró el producto solicitado.")).toBeVisible();
@@ -116,8 +114,26 @@ test("a cashier opens a box, scans by SKU and EAN, changes a quantity, applies 2
   const qty = till.getByLabel(`Cantidad de ${SKU}`);
   await qty.fill("2");
   await qty.press("Enter");
-  await expect(till.getByTestId("sale-total")).toHaveText(/229\.10/); // (176 + 21.50) × 1.16
+  await expect(till.getByTestId("sale-total")).toHaveText(/229\.10/); // (2 × 88 + 21.50) × 1.16
+  // The cart lives on the server: another tab (or a reload) finds it as it was.
+  const other = await till.context().newPage();
+  await open(other, "/pdv");
+  await expect(other.getByLabel(`Cantidad de ${SKU}`)).toHaveValue("2");
+  await expect(other.getByTestId("sale-total")).toHaveText(/229\.10/);
+});
 
+test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prints the ticket", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const js = jsEnabled(testInfo);
+  const { page: manager } = await newPerson(browser, testInfo, "gerente_pdv", "Gerente");
+  const code = await managerCode(manager);
+  const { page: till } = await newPerson(browser, testInfo, "cajero", "Cajera");
+  // The cart of the scanning test, set up through the same forms: 2 × 1453-2W and 1 × 11055.
+  await post(till, "/pdv", { intent: "open", amount: "500" });
+  for (const query of [SKU, SKU, EAN]) await post(till, "/pdv", { intent: "scan", query });
+
+  await open(till, "/pdv");
+  await expect(till.getByTestId("sale-total")).toHaveText(/229\.10/);
   await till.getByRole("button", { name: "2 %" }).click();
   await expect(till.getByRole("button", { name: "2 %" })).toHaveAttribute("aria-pressed", "true");
   await expect(till.getByTestId("sale-total")).toHaveText(/224\.52/); // 197.50 − 3.95 = 193.55, × 1.16
