@@ -1,7 +1,10 @@
 import { extractText, getDocumentProxy } from "unpdf";
-import { expect, jsEnabled, signIn, test } from "./fixtures";
+import { expect as baseExpect, jsEnabled, signIn, test } from "./fixtures";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEMO_PASSWORD } from "./fixtures";
+
+// Every step is a server round trip; on a loaded machine one can take longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Demo catalogue: 1453-2W costs 88.00 and 11055 (EAN 7502010339291) 21.50, before VAT.
 const SKU = "1453-2W";
@@ -86,7 +89,7 @@ test("gerente_pdv lands on a working till with Caja and Historial", async ({ pag
 });
 
 test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { page: till } = await newPerson(browser, testInfo, "cajero", "Cajera");
 
   await open(till, "/pdv");
@@ -123,7 +126,7 @@ test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", as
 });
 
 test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prints the ticket", async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const js = jsEnabled(testInfo);
   const { page: manager } = await newPerson(browser, testInfo, "gerente_pdv", "Gerente");
   const code = await managerCode(manager);
@@ -166,7 +169,7 @@ test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prin
 });
 
 test("a manager cancels a sale with a code from the history and reactivates it", async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const till = await newPerson(browser, testInfo, "cajero", "Cajero");
   const { saleId } = await boxWithCashSale(till.page);
   const { page: manager } = await newPerson(browser, testInfo, "gerente_pdv", "Gerente");
@@ -199,7 +202,7 @@ test("a manager cancels a sale with a code from the history and reactivates it",
 });
 
 test("a till counts the drawer, closes the box, prints the slip and the session is in the history", async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // A gerente_pdv till sees the expected figures while counting.
   const till = await newPerson(browser, testInfo, "gerente_pdv", "Encargada");
   const { sessionId } = await boxWithCashSale(till.page);

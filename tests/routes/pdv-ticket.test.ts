@@ -67,7 +67,7 @@ describe("ticket PDF on 100 mm roll paper", () => {
     expect(b.sizes[0].heightMm - a.sizes[0].heightMm).toBeGreaterThan(40);
     expect(b.text).toContain("¡Gracias por su compra!");
     expect(a.text).toContain(short.sale.saleCode);
-  }, 60_000);
+  }, 120_000);
 
   it("the box-cut slip is one 100 mm page as long as its content", async () => {
     const s = await saleWith(1);
@@ -76,5 +76,5 @@ describe("ticket PDF on 100 mm roll paper", () => {
     expect(sizes[0].widthMm).toBeCloseTo(100, 0);
     expect(sizes[0].heightMm).toBeLessThan(200);
     expect(text).toContain("Corte parcial (X)");
-  }, 60_000);
+  }, 120_000);
 });
