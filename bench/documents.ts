@@ -52,6 +52,8 @@ export const DOCUMENTS: BenchDocument[] = [
       return rows.map((r) => `ids=${r.id}`).join("&");
     },
   },
+  // The till's ticket on 100 mm roll paper (the page measured to the ticket's length).
+  { route: "/pdv/sales/:id/ticket.pdf", pick: async (db) => `/pdv/sales/${await first("select id from pdv_sales order by id desc limit 1")(db)}/ticket.pdf` },
   { route: "/theme/sample.pdf" },
   { route: "/theme/sample.xlsx" },
   { route: "/publications/stock-report.xlsx" },

@@ -16,6 +16,7 @@ import { startFloor } from "./floor";
 import { openBenchDatabase } from "./bench-database";
 import { closeAgent, measure, request, type Timing } from "./http";
 import { LISTS } from "./lists";
+import { PDV_FLOWS, pickTill, type TillHttp, type TillIds } from "./lists/pdv";
 import { startServer } from "./server-process";
 import { percentile, round, timeMany } from "./stats";
 import { jsWeights } from "./weight";
@@ -64,6 +65,17 @@ for (const doc of chosen(DOCUMENTS)) {
     documents.push({ label: doc.label ?? doc.route, path: p, body: doc.post ? await doc.post(database) : undefined });
   } catch (error) {
     failures.push(`${doc.route}: ${(error as Error).message}`);
+  }
+}
+
+// The till's steps need the bench user's open box and a product to scan, read before the app starts.
+const flows = chosen(PDV_FLOWS);
+let till: TillIds | null = null;
+if (flows.length) {
+  try {
+    till = await pickTill(database);
+  } catch (error) {
+    failures.push(`/pdv: ${(error as Error).message}`);
   }
 }
 
@@ -124,6 +136,36 @@ try {
   }
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.
   for (const doc of documents) await timed(doc.label, `${app.base}${doc.path}`, { route: doc.label, query: "" }, { body: doc.body, rounds: DOCUMENT_ROUNDS });
+
+  // Till steps: a form post and what follows it, each call with its own untimed preparation.
+  const http: TillHttp = {
+    get: (p) => request(`${app.base}${p}`, { cookie }),
+    post: (p, form) => request(`${app.base}${p}`, { cookie, method: "POST", body: new URLSearchParams(form).toString(), headers: { origin: app.base } }),
+  };
+  for (const flow of till ? flows : []) {
+    const ids = till!;
+    const step = async () => {
+      if (flow.prepare) await flow.prepare(http, ids);
+      const t = performance.now();
+      await flow.run(http, ids);
+      return performance.now() - t;
+    };
+    try {
+      const cold = await step();
+      for (let i = 0; i < 4; i++) await step();
+      const samples: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) samples.push(await step());
+      const line: Record<string, unknown> = { route: flow.label, query: "", cold_ms: round(cold), p50_ms: round(percentile(samples, 50)), p95_ms: round(percentile(samples, 95)) };
+      if (flow.concurrent) {
+        const ten = await measure(ROUNDS * 2, CLIENTS, async () => void (await step()));
+        Object.assign(line, { c10_p95_ms: ten.p95, c10_rps: ten.rps, c10_vs_floor: round(ten.rps / floor10.rps) });
+      }
+      print(line);
+    } catch (error) {
+      failures.push((error as Error).message);
+      print({ route: flow.label, query: "", error: (error as Error).message });
+    }
+  }
 
   // Weight: gzipped JavaScript per list route and the gzipped HTML of /orders.
   const ids = [...new Set(lists.map((l) => `routes/_app${l.route.replace(/\//g, ".")}`))];

@@ -1,29 +1,81 @@
 import { extractText, getDocumentProxy } from "unpdf";
-import { expect, jsEnabled, test, type DemoRole } from "./fixtures";
-import type { Browser, Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD } from "./fixtures";
+import { expect as baseExpect, jsEnabled, signIn, test } from "./fixtures";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { DEMO_PASSWORD } from "./fixtures";
+
+// Every step is a server round trip; on a loaded machine one can take longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Demo catalogue: 1453-2W costs 88.00 and 11055 (EAN 7502010339291) 21.50, before VAT.
 const SKU = "1453-2W";
 const EAN = "7502010339291";
 
-async function signedIn(browser: Browser, role: DemoRole | { email: string }, js: boolean): Promise<Page> {
+type TillRole = "cajero" | "gerente_pdv";
+type Person = { page: Page; name: string };
+
+/**
+ * Both browser projects, and the tests of this file, run at the same time against one database:
+ * every test signs in users of its own (created by the demo admin), so no test sees another's box,
+ * cart, sale or confirmation code.
+ */
+async function newPerson(browser: Browser, testInfo: TestInfo, role: TillRole, label: string): Promise<Person> {
+  const js = jsEnabled(testInfo);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const name = `${label} ${testInfo.project.name} ${stamp}`;
+  const email = `${label.toLowerCase()}.${testInfo.project.name}.${stamp}@demo.mx`;
+  const admin = await browser.newContext();
+  await signIn(admin.request, "admin");
+  const created = await admin.request.post("/users/new", {
+    form: { firstName: label, lastName: `${testInfo.project.name} ${stamp}`, email, role, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, isActive: "on" },
+    maxRedirects: 0,
+  });
+  expect(created.status(), `alta de ${email}`).toBe(302);
+  await admin.close();
   const context = await browser.newContext({ javaScriptEnabled: js });
   const page = await context.newPage();
-  const email = typeof role === "string" ? DEMO[role] : role.email;
   const res = await page.request.post("/login", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
   expect(res.status()).toBe(302);
-  return page;
+  return { page, name };
 }
 
-async function managerCode(page: Page) {
-  await page.goto("/pdv");
-  const code = page.getByTestId("my-code");
+/** With JavaScript on, a click that lands before hydration is lost: wait for React after a load. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  if (jsEnabled(test.info())) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => undefined);
+}
+
+async function managerCode(manager: Page) {
+  await open(manager, "/pdv");
+  const code = manager.getByTestId("my-code");
   if ((await code.textContent())?.includes("sin código")) {
-    await page.getByRole("button", { name: "Generar nuevo código" }).click();
+    await manager.getByRole("button", { name: "Generar nuevo código" }).click();
     await expect(code).not.toHaveText("sin código");
   }
   return (await code.textContent())!.trim();
+}
+
+async function post(page: Page, url: string, form: Record<string, string>) {
+  const res = await page.request.post(url, { form, maxRedirects: 0 });
+  expect(res.status(), `${url} ${JSON.stringify(form)}`).toBe(302);
+  return res.headers()["location"] ?? "";
+}
+
+/** Setup through the till's own forms: a box with 500.00 and one 1453-2W paid with 110.00 cash (total 102.08). */
+async function boxWithCashSale(page: Page) {
+  await post(page, "/pdv", { intent: "open", amount: "500" });
+  await post(page, "/pdv", { intent: "scan", query: SKU });
+  const html = await (await page.request.get("/pdv/pay")).text();
+  const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
+  const session = /name="session" value="(\d+)"/.exec(html)?.[1];
+  expect(token && session, "formulario de pago").toBeTruthy();
+  const to = await post(page, "/pdv/pay", { intent: "pay", token: token!, session: session!, cash_on: "1", cash: "110", debit: "0", credit: "0" });
+  return { saleId: /sale=(\d+)/.exec(to)![1], sessionId: session! };
+}
+
+async function pdfText(page: Page, url: string) {
+  const pdf = await page.request.get(url);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  return (await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true })).text;
 }
 
 test("gerente_pdv lands on a working till with Caja and Historial", async ({ page, loginAs }) => {
@@ -36,21 +88,11 @@ test("gerente_pdv lands on a working till with Caja and Historial", async ({ pag
   await expect(page.getByTestId("my-code")).toBeVisible();
 });
 
-test("a till opens a box, scans, discounts with a code, pays mixed, prints, and the sale is cancelled, reactivated, the box closed and found in the history", async ({ browser }, testInfo) => {
+test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
-  const js = jsEnabled(testInfo);
-  // Without JavaScript the flow reaches the reactivation and then runs out of time after it (seen on
-  // a loaded machine, cause not yet found): docs/STATUS.md. The server side is covered by the route tests.
-  test.fixme(!js, "sin JavaScript: se agota el tiempo tras reactivar la venta (docs/STATUS.md)");
-  // Both projects share one server: each has its own till user and its own approving manager, so
-  // neither sees the other's box, sale or code. Neither has a box open in the demo data.
-  const tillRole: DemoRole = js ? "admin" : "developer";
-  const tillName = js ? "Ana Martínez" : "Diego Hernández";
-  const manager = await signedIn(browser, js ? "gerente_pdv" : "admin", js);
-  const code = await managerCode(manager);
+  const { page: till } = await newPerson(browser, testInfo, "cajero", "Cajera");
 
-  const till = await signedIn(browser, tillRole, js);
-  await till.goto("/pdv");
+  await open(till, "/pdv");
   await expect(till.getByRole("heading", { name: "Abrir caja" })).toBeVisible();
   await till.getByLabel("Monto inicial").fill("0");
   await till.getByRole("button", { name: "Abrir caja" }).click();
@@ -67,6 +109,7 @@ test("a till opens a box, scans, discounts with a code, pays mixed, prints, and 
   await scan.fill(EAN);
   await scan.press("Enter");
   await expect(till.locator('tr[data-sku="11055"]')).toBeVisible();
+  await expect(scan).toBeFocused();
   await scan.fill("NOEXISTE999");
   await scan.press("Enter");
   await expect(till.getByText("No se encontró el producto solicitado.")).toBeVisible();
@@ -74,16 +117,37 @@ test("a till opens a box, scans, discounts with a code, pays mixed, prints, and 
   const qty = till.getByLabel(`Cantidad de ${SKU}`);
   await qty.fill("2");
   await qty.press("Enter");
-  await expect(till.getByTestId("sale-total")).toHaveText(/229\.10/); // (176 + 21.50) × 1.16
+  await expect(till.getByTestId("sale-total")).toHaveText(/229\.10/); // (2 × 88 + 21.50) × 1.16
+  // The cart lives on the server: another tab (or a reload) finds it as it was.
+  const other = await till.context().newPage();
+  await open(other, "/pdv");
+  await expect(other.getByLabel(`Cantidad de ${SKU}`)).toHaveValue("2");
+  await expect(other.getByTestId("sale-total")).toHaveText(/229\.10/);
+});
 
+test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prints the ticket", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const js = jsEnabled(testInfo);
+  const { page: manager } = await newPerson(browser, testInfo, "gerente_pdv", "Gerente");
+  const code = await managerCode(manager);
+  const { page: till } = await newPerson(browser, testInfo, "cajero", "Cajera");
+  // The cart of the scanning test, set up through the same forms: 2 × 1453-2W and 1 × 11055.
+  await post(till, "/pdv", { intent: "open", amount: "500" });
+  for (const query of [SKU, SKU, EAN]) await post(till, "/pdv", { intent: "scan", query });
+
+  await open(till, "/pdv");
+  await expect(till.getByTestId("sale-total")).toHaveText(/229\.10/);
   await till.getByRole("button", { name: "2 %" }).click();
   await expect(till.getByRole("button", { name: "2 %" })).toHaveAttribute("aria-pressed", "true");
+  await expect(till.getByTestId("sale-total")).toHaveText(/224\.52/); // 197.50 − 3.95 = 193.55, × 1.16
   await till.getByRole("button", { name: "10 %" }).click();
   await expect(till.getByRole("dialog")).toContainText("Autorizar descuento de 10 %");
   await till.getByLabel("Código de confirmación").fill(code);
   await till.getByRole("button", { name: "Verificar" }).click();
   // base 197.50, 10 % = 19.75, subtotal 177.75, IVA 28.44, total 206.19
   await expect(till.getByTestId("sale-total")).toHaveText(/206\.19/);
+  await expect(till.getByRole("button", { name: "10 %" })).toHaveAttribute("aria-pressed", "true");
+  await expect(till.getByRole("button", { name: "2 %" })).toHaveAttribute("aria-pressed", "false");
 
   await till.getByRole("link", { name: "Pagar" }).click();
   const dialog = till.getByRole("dialog");
@@ -96,18 +160,29 @@ test("a till opens a box, scans, discounts with a code, pays mixed, prints, and 
   await expect(till).toHaveURL(/\/pdv\?sale=\d+/);
   const saleId = new URL(till.url()).searchParams.get("sale")!;
   await expect(till.getByText(`Venta ${saleId} registrada.`).first()).toBeVisible();
+  // After the sale the cart and the discount start over.
+  await expect(till.getByText("Escanea un producto para comenzar la venta.")).toBeVisible();
 
-  const pdf = await till.request.get(`/pdv/sales/${saleId}/ticket.pdf`);
-  expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true });
+  const text = await pdfText(till, `/pdv/sales/${saleId}/ticket.pdf`);
   expect(text).toContain("206.19");
   expect(text).toContain("facturacion.electrica.mx/facturar?codigo=");
+});
 
-  // The manager cancels it with a code and reactivates it from the history.
-  await manager.goto(`/pdv?tab=historial`);
-  const card = manager.locator("li[data-session]").filter({ hasText: tillName }).first();
+test("a manager cancels a sale with a code from the history and reactivates it", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const till = await newPerson(browser, testInfo, "cajero", "Cajero");
+  const { saleId } = await boxWithCashSale(till.page);
+  const { page: manager } = await newPerson(browser, testInfo, "gerente_pdv", "Gerente");
+  const code = await managerCode(manager);
+
+  await open(manager, "/pdv?tab=historial");
+  const card = manager.locator("li[data-session]").filter({ hasText: till.name });
+  await expect(card).toContainText("Activo actualmente");
   await card.getByRole("link", { name: "Ver ventas" }).click();
-  await card.getByRole("link", { name: "Desactivar" }).click();
+  const row = card.locator("tr[data-sale]").filter({ hasText: "$102.08" });
+  await expect(row).toContainText("Activa");
+  await row.getByRole("link", { name: "Desactivar" }).click();
+  await expect(manager.getByRole("dialog")).toContainText("Cancelar venta");
   await manager.getByLabel("Código de confirmación").fill(code);
   await manager.getByRole("button", { name: "Cancelar venta" }).click();
   await expect(manager.getByRole("dialog")).toContainText("Llena todos los campos para procesar la cancelación");
@@ -115,27 +190,50 @@ test("a till opens a box, scans, discounts with a code, pays mixed, prints, and 
   await manager.getByLabel("Nombre del gerente").fill("Gabriela Ruiz");
   await manager.getByLabel("Motivo").fill("Prueba de cancelación");
   await manager.getByRole("button", { name: "Cancelar venta" }).click();
-  await expect(card.getByText("Cancelada")).toBeVisible();
-  await card.getByRole("link", { name: "Activar" }).click();
+  await expect(manager.getByRole("dialog")).toBeHidden();
+  await expect(row).toContainText("Cancelada");
+  await row.getByRole("link", { name: "Activar" }).click();
   await manager.getByLabel("Código de confirmación").fill(code);
   await manager.getByRole("button", { name: "Activar venta" }).click();
   await expect(manager.getByText("Venta activada correctamente")).toBeVisible();
-  await expect(card.getByText("Activa", { exact: true })).toBeVisible();
+  await expect(row).toContainText("Activa");
+  expect(manager.url()).toContain(`session=`);
+  expect(saleId).toMatch(/^\d+$/);
+});
 
-  // Count and close: fund 500 + cash 100 in the drawer, 106.19 on debit.
-  await till.goto("/pdv/close");
-  const close = till.getByRole("dialog");
+test("a till counts the drawer, closes the box, prints the slip and the session is in the history", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  // A gerente_pdv till sees the expected figures while counting.
+  const till = await newPerson(browser, testInfo, "gerente_pdv", "Encargada");
+  const { sessionId } = await boxWithCashSale(till.page);
+  const page = till.page;
+
+  await open(page, "/pdv/close");
+  const close = page.getByRole("dialog");
+  // The drawer holds the 500.00 fund and the 102.08 cash sale; 602.00 is counted.
   await close.getByLabel("Piezas de $500.00").fill("1");
   await close.getByLabel("Piezas de $100.00").fill("1");
+  await close.getByLabel("Piezas de $2.00").fill("1");
   await close.getByLabel("Fondo").fill("500");
-  await close.getByLabel("Tarjeta de débito").fill("106.19");
+  await close.getByLabel("Tarjeta de débito").fill("0");
   await close.getByLabel("Tarjeta de crédito").fill("0");
+  await close.getByRole("button", { name: "Calcular" }).click();
+  // 602.00 counted against 602.08 expected: within the 0.50 tolerance.
+  await expect(close.getByRole("table", { name: "Montos esperados" })).toContainText("$602.08");
+  await expect(close.getByRole("table", { name: "Montos esperados" })).not.toContainText("No cuadra");
+  await expect(close.getByLabel("Piezas de $500.00")).toHaveValue("1");
   await close.getByRole("button", { name: "Cerrar caja" }).click();
-  await expect(till.getByText("Caja cerrada correctamente")).toBeVisible();
-  const slip = await till.request.get(`${new URL(till.url()).pathname.replace(/\/pdv.*/, "")}/pdv/last-cut`);
-  expect(await slip.text()).toContain("Corte de caja (Z)");
-  await expect(till.getByRole("heading", { name: "Abrir caja" })).toBeVisible();
+  await expect(page.getByText("Caja cerrada correctamente")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Abrir caja/ })).toBeVisible();
 
-  await manager.goto(`/pdv?tab=historial`);
-  await expect(manager.locator("li[data-session]").filter({ hasText: tillName }).first()).toContainText("Cierre:");
+  const slip = await (await page.request.get("/pdv/last-cut")).text();
+  expect(slip).toContain("Corte de caja (Z)");
+  expect(slip).toContain(`${sessionId}`);
+  const slipPdf = await pdfText(page, `/pdv/sessions/${sessionId}/slip.pdf`);
+  expect(slipPdf).toContain("102.08");
+
+  await open(page, "/pdv?tab=historial");
+  const card = page.locator(`li[data-session="${sessionId}"]`);
+  await expect(card).toContainText(till.name);
+  await expect(card).toContainText("Cierre:");
 });

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
@@ -29,14 +29,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const parsed = CloseForm.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ error: "Solicitud no válida.", check: null as CloseCheck | null, matches: false }, { status: 400 });
+  if (!parsed.success) return data({ error: "Solicitud no válida.", check: null as CloseCheck | null, matches: false, typed: null as Record<string, string> | null }, { status: 400 });
   const input = parsed.data;
+  // Without JavaScript every answer is a fresh page: it comes back with what was typed.
+  const typed = typedValues(input as Record<string, unknown>);
   const counts = parseCounts(input as Record<string, unknown>);
   const fund = parseMoney(input.fund);
   const debit = parseMoney(input.debit);
   const credit = parseMoney(input.credit);
   if (!counts || fund === null || debit === null || credit === null) {
-    return data({ error: "Escribe cantidades válidas: piezas enteras y montos con hasta dos decimales.", check: null, matches: false }, { status: 400 });
+    return data({ error: "Escribe cantidades válidas: piezas enteras y montos con hasta dos decimales.", check: null, matches: false, typed }, { status: 400 });
   }
   const box = await openBoxOf(user.id);
   if (!box) return redirect("/pdv");
@@ -45,27 +47,37 @@ export async function action({ request }: ActionFunctionArgs) {
     const figures = await sessionFigures(box.id);
     const check = closeCheck(figures, { drawerCents: denominationCents(counts), fundCents: fund, debitCents: debit, creditCents: credit });
     // A cashier without a manager's code learns whether it adds up, never the expected figures.
-    return data({ error: check.matches ? null : "Los montos no cuadran todavía.", check: showExpected ? check : null, matches: check.matches });
+    return data({ error: check.matches ? null : "Los montos no cuadran todavía.", check: showExpected ? check : null, matches: check.matches, typed });
   }
   const result = await closeBox(user.id, { sessionId: input.session, denominations: counts, fundCents: fund, debitCents: debit, creditCents: credit, code: input.code, reason: input.reason });
-  if (!result.ok) return data({ error: result.message, check: showExpected ? (result.check ?? null) : null, matches: false }, { status: result.status });
+  if (!result.ok) return data({ error: result.message, check: showExpected ? (result.check ?? null) : null, matches: false, typed }, { status: result.status });
   return redirectWithToast(`/pdv?cut=${result.value.sessionId}`, { title: "Caja cerrada", message: CLOSED_OK, variant: "success" });
+}
+
+const TYPED = ["fund", "debit", "credit", "reason", ...DENOMINATIONS.map(denominationField)];
+function typedValues(input: Record<string, unknown>) {
+  return Object.fromEntries(TYPED.map((k) => [k, String(input[k] ?? "").slice(0, 150)]));
 }
 
 export default function CloseBox() {
   const { sessionId, showExpected, expected } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [counts, setCounts] = useState<Record<string, string>>({});
-  const [fund, setFund] = useState("");
-  const [debit, setDebit] = useState("");
-  const [credit, setCredit] = useState("");
-  const [reason, setReason] = useState("");
+  const typed = result?.typed ?? {};
+  const [counts, setCounts] = useState<Record<string, string>>(() => Object.fromEntries(DENOMINATIONS.map((d) => [String(d), typed[denominationField(d)] ?? ""])));
+  const [fund, setFund] = useState(typed.fund ?? "");
+  const [debit, setDebit] = useState(typed.debit ?? "");
+  const [credit, setCredit] = useState(typed.credit ?? "");
+  const [reason, setReason] = useState(typed.reason ?? "");
+  // The live check needs the script that updates it: the server's render (and a page without
+  // JavaScript) must not disable "Cerrar caja" over counts nobody has typed yet.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const drawer = useMemo(() => {
     const parsed = Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Number(counts[String(d)] || 0) || 0]));
     return denominationCents(parsed);
   }, [counts]);
-  const live = expected ? closeCheck(expected, { drawerCents: drawer, fundCents: parseMoney(fund) ?? 0, debitCents: parseMoney(debit) ?? 0, creditCents: parseMoney(credit) ?? 0 }) : null;
+  const live = hydrated && expected ? closeCheck(expected, { drawerCents: drawer, fundCents: parseMoney(fund) ?? 0, debitCents: parseMoney(debit) ?? 0, creditCents: parseMoney(credit) ?? 0 }) : null;
   const check = live ?? (result?.check as CloseCheck | null) ?? null;
   const rows = check && expected ? ([["Total", check.total], ["Tarjetas", check.card], ["Efectivo", check.cash], ["Fondo", check.fund]] as const) : [];
   return (

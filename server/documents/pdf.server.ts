@@ -45,7 +45,29 @@ async function browser(): Promise<Browser> {
   return launching;
 }
 
-export type RenderPdfOptions = { timeoutMs?: number; pdf?: PDFOptions };
+/**
+ * Roll paper (a till's ticket printer): the page is `widthMm` wide and exactly as tall as the
+ * content laid out at that width, instead of a fixed sheet with a long blank tail.
+ */
+export type RollPaper = { widthMm: number; marginMm: number };
+export type RenderPdfOptions = { timeoutMs?: number; pdf?: PDFOptions; roll?: RollPaper };
+
+const PX_PER_MM = 96 / 25.4;
+// A page a hair taller than the content, so rounding never spills the last line onto a second page.
+const ROLL_SLACK_MM = 1;
+
+/** Lays the document out in print media at the roll's printable width and returns the page size. */
+async function rollPageSize(page: import("puppeteer-core").Page, roll: RollPaper) {
+  const printable = roll.widthMm - 2 * roll.marginMm;
+  await page.emulateMediaType("print");
+  // A short viewport: the document's height is then its content's, never the window's.
+  await page.setViewport({ width: Math.ceil(printable * PX_PER_MM), height: 16 });
+  const contentPx = await page.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+  const heightMm = Math.ceil((contentPx / PX_PER_MM + 2 * roll.marginMm + ROLL_SLACK_MM) * 10) / 10;
+  // The document's own @page size (the print window's) gives way to the measured one.
+  await page.addStyleTag({ content: `@page { size: ${roll.widthMm}mm ${heightMm}mm; margin: ${roll.marginMm}mm; }` });
+  return { width: `${roll.widthMm}mm`, height: `${heightMm}mm`, margin: { top: `${roll.marginMm}mm`, bottom: `${roll.marginMm}mm`, left: `${roll.marginMm}mm`, right: `${roll.marginMm}mm` }, preferCSSPageSize: true };
+}
 
 /** Prints an HTML document to PDF on a fresh page; the page never outlives the call. */
 export async function renderPdf(html: string, options: RenderPdfOptions = {}): Promise<Buffer> {
@@ -57,7 +79,8 @@ export async function renderPdf(html: string, options: RenderPdfOptions = {}): P
     const work = (async () => {
       await page.setJavaScriptEnabled(false);
       await page.setContent(html, { waitUntil: "load", timeout });
-      return Buffer.from(await page.pdf({ format: "Letter", printBackground: true, margin: { top: "12mm", bottom: "14mm", left: "10mm", right: "10mm" }, ...options.pdf }));
+      const roll = options.roll ? await rollPageSize(page, options.roll) : {};
+      return Buffer.from(await page.pdf({ format: "Letter", printBackground: true, margin: { top: "12mm", bottom: "14mm", left: "10mm", right: "10mm" }, ...options.pdf, ...roll }));
     })();
     const timeoutPromise = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new PdfUnavailableError("La generación del PDF tardó demasiado. Intenta de nuevo.")), timeout);

@@ -3,7 +3,7 @@ import { getDb } from "@server/db/client";
 import { pdvSales, pdvSessions } from "@server/db/schema";
 import { PdfUnavailableError, renderPdf } from "@server/documents/pdf.server";
 import { can, type AccessUser } from "~/lib/access";
-import { boxCutHtml, saleTicketHtml, TICKET_PDF } from "./ticket.server";
+import { boxCutHtml, saleTicketHtml, TICKET_ROLL } from "./ticket.server";
 
 type Viewer = AccessUser & { id: number };
 
@@ -41,7 +41,7 @@ export async function slipResponse(user: Viewer, sessionId: number, opts: { kind
 /** A printer fault never touches the sale: the answer is a message and the sale stays saved. */
 async function pdfResponse(html: string, filename: string, failure: string) {
   try {
-    const pdf = await renderPdf(html, { pdf: TICKET_PDF });
+    const pdf = await renderPdf(html, { roll: TICKET_ROLL });
     return new Response(new Uint8Array(pdf), { headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"`, "Cache-Control": "no-store" } });
   } catch (error) {
     const detail = error instanceof PdfUnavailableError ? ` ${error.message}` : "";

@@ -31,6 +31,15 @@ th { text-align: left; border-bottom: 1px dashed #000; }
 .qr svg { width: 40mm; height: 40mm; }
 `;
 
+// The print window sizes its page to the ticket (as the PDF service does), prints and closes itself.
+const AUTO_PRINT = [
+  "window.addEventListener('afterprint',function(){window.close()});",
+  "window.addEventListener('load',function(){",
+  "var mm=Math.ceil(document.documentElement.getBoundingClientRect().height*25.4/96+9);",
+  "var s=document.createElement('style');s.textContent='@page{size:100mm '+mm+'mm;margin:4mm}';document.head.appendChild(s);",
+  "window.print()});",
+].join("");
+
 function Doc({ title, children, autoPrintNonce }: { title: string; children: React.ReactNode; autoPrintNonce?: string }) {
   return (
     <html lang="es-MX">
@@ -44,7 +53,7 @@ function Doc({ title, children, autoPrintNonce }: { title: string; children: Rea
         {autoPrintNonce !== undefined ? (
           <script
             nonce={autoPrintNonce}
-            dangerouslySetInnerHTML={{ __html: "window.addEventListener('afterprint',function(){window.close()});window.addEventListener('load',function(){window.print()});" }}
+            dangerouslySetInnerHTML={{ __html: AUTO_PRINT }}
           />
         ) : null}
       </body>
@@ -177,5 +186,5 @@ export async function boxCutHtml(sessionId: number, opts: { kind: "Z" | "X"; rep
   return `<!doctype html>${html}`;
 }
 
-/** 100 mm wide, as long as the content. */
-export const TICKET_PDF = { width: "100mm", printBackground: true, margin: { top: "4mm", bottom: "4mm", left: "4mm", right: "4mm" }, preferCSSPageSize: true } as const;
+/** 100 mm roll paper: the PDF page is as long as the ticket (measured in the PDF service). */
+export const TICKET_ROLL = { widthMm: 100, marginMm: 4 } as const;
