@@ -21,27 +21,33 @@ const rows = Array.from({ length: ROWS }, (_, i) => ({
 
 describe("a heavy export", () => {
   it(
-    `a ${ROWS.toLocaleString(
-      "en"
-    )}-row .xlsx is written while /orders keeps answering in under 200 ms`,
+    `a ${ROWS.toLocaleString("en")}-row .xlsx is written while /orders keeps answering in under 200 ms`,
     // A retry absorbs a scheduling hiccup of the shared test machine; a stall of the request thread fails every time.
-    { timeout: 120_000, retry: 2 },
+    { timeout: 180_000, retry: 2 },
     async () => {
       const { cookie } = await loginAs("admin");
+      let inOrders = false;
       const orders = async () => {
+        inOrders = true;
         const started = performance.now();
-        const res = await settle(() =>
-          ordersLoader({
-            request: makeRequest("/orders?page=2", { cookie }),
-            params: {},
-            context: {},
-          })
-        );
+        const res = await settle(() => ordersLoader({ request: makeRequest("/orders?page=2", { cookie }), params: {}, context: {} }));
+        inOrders = false;
         expect(res).not.toBeInstanceOf(Response);
         return performance.now() - started;
       };
       await orders(); // warm
 
+      // A stall of the request thread is what any request arriving then would wait. Ticks that overlap an
+      // /orders call are left out: PGlite runs that call's own statements on this thread.
+      let worstStall = 0;
+      let tick = performance.now();
+      let overlapped = false;
+      const monitor = setInterval(() => {
+        const now = performance.now();
+        if (!overlapped && !inOrders) worstStall = Math.max(worstStall, now - tick - 10);
+        overlapped = inOrders;
+        tick = now;
+      }, 10);
       let finished = false;
       const exportDone = buildWorkbook({
         sheetName: "Publicaciones",
@@ -62,27 +68,22 @@ describe("a heavy export", () => {
         await new Promise((r) => setTimeout(r, 20));
       }
       const file = await exportDone;
+      clearInterval(monitor);
       expect(timings.length).toBeGreaterThanOrEqual(3);
-      expect(
-        Math.max(...timings),
-        `/orders took ${timings.map(Math.round).join(", ")} ms`
-      ).toBeLessThan(200);
+      const report = `stall ${Math.round(worstStall)} ms; /orders took ${timings.map(Math.round).join(", ")} ms`;
+      expect(Math.max(...timings), report).toBeLessThan(200);
+      // Written on the request thread the workbook froze it for 0.76 s and more; with the worker the
+      // remaining stalls on a loaded two-core machine (0.2–0.45 s) are the scheduler's, not the export's.
+      expect(Math.round(worstStall), report).toBeLessThan(500);
 
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load(
-        file.buffer.slice(
-          file.byteOffset,
-          file.byteOffset + file.byteLength
-        ) as ArrayBuffer
-      );
+      await book.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
       const sheet = book.worksheets[0];
       expect(sheet.rowCount).toBe(ROWS + 1);
       expect(sheet.getCell("A2").value).toBe("MLM1000000");
       expect(sheet.getCell("D2").value).toBe(120.5);
       // 2026-01-01 00:00 UTC is 2025-12-31 18:00 in Mexico City.
-      expect((sheet.getCell("E2").value as Date).toISOString()).toBe(
-        "2025-12-31T18:00:00.000Z"
-      );
-    }
+      expect((sheet.getCell("E2").value as Date).toISOString()).toBe("2025-12-31T18:00:00.000Z");
+    },
   );
 });
