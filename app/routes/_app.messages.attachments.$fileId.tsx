@@ -6,6 +6,7 @@ import { z } from "zod";
 import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
 import { requireAccess } from "~/modules/auth/guard.server";
+import { contentDisposition } from "~/modules/files/file-access.server";
 import { attachmentPath } from "~/modules/messages/upload.server";
 
 const FileId = z.string().uuid();
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": file.mimeType,
       "Content-Length": String(file.size),
-      "Content-Disposition": `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "Content-Disposition": contentDisposition(file.mimeType, name),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = parsed.data;
   const result =
     input.intent === "reply"
-      ? await sendReply({ conversationId: input.conversationId, message: input.message, file }, actor)
+      ? await sendReply({ conversationId: input.conversationId, message: input.message, file, seenLastMessage: input.seenLastMessage }, actor)
       : await updateDraft({ intent: input.intent, conversationId: input.conversationId, message: input.message, templateId: input.templateId }, actor);
   if (!result.ok && result.notFound) throw new Response("La conversación no existe.", { status: 404 });
   return redirectWithToast(back(input.conversationId), result.toast);

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { THROTTLE_WINDOW_MS } from "~/modules/auth/throttle-rules";
 import type { Database } from "./client";
 
 const ZONE = "America/Mexico_City";
@@ -12,18 +13,30 @@ export function msUntilNightly(now: Date = new Date()): number {
 }
 
 /**
- * The embedded database has no autovacuum: once a night it gets VACUUM ANALYZE, which keeps list
- * counts index-only and the planner's statistics current. PostgreSQL does this on its own.
+ * Failed sign-ins older than the throttle window no longer slow anyone down (`throttleWaitMs` is 0
+ * for them): deleting them keeps login_throttle as small as the last quarter of an hour of failures,
+ * however many addresses a password-guessing run came from.
+ */
+export async function purgeLoginThrottle(database: Database, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
+  const deleted = await database.query<{ key: string }>("delete from login_throttle where last_failure_at < $1::timestamptz returning key", [cutoff]);
+  return deleted.length;
+}
+
+/**
+ * Once a night: the sign-in throttle is purged (any database) and the embedded database, which has
+ * no autovacuum, gets VACUUM ANALYZE, keeping list counts index-only and the planner's statistics
+ * current. PostgreSQL vacuums on its own.
  */
 export function scheduleMaintenance(database: Database, log: (line: string) => void = console.log) {
-  if (database.kind !== "pglite") return () => undefined;
   let timer: NodeJS.Timeout;
   const plan = () => {
     timer = setTimeout(async () => {
       const started = Date.now();
       try {
-        await database.exec("vacuum analyze");
-        log(`Mantenimiento nocturno de la base (vacuum analyze) en ${Date.now() - started} ms`);
+        const purged = await purgeLoginThrottle(database);
+        if (database.kind === "pglite") await database.exec("vacuum analyze");
+        log(`Mantenimiento nocturno de la base en ${Date.now() - started} ms (${purged} bloqueos de acceso vencidos borrados)`);
       } catch (error) {
         log(`Mantenimiento nocturno fallido: ${(error as Error).message}`);
       }

@@ -1,6 +1,6 @@
-import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { DateTime } from "luxon";
+import { writeWorkbookInWorker, type CellValue } from "./xlsx-worker";
 
 /**
  * Real .xlsx spreadsheets with exceljs. Cells are typed by their column style: numbers stay numbers
@@ -149,9 +149,9 @@ export function safeSheetName(name: string): string {
 }
 
 /**
- * Builds one worksheet with a bold, frozen, filterable header row and returns the file bytes. Rows
- * go through exceljs's streaming writer, committed as they are added, so a large export neither
- * keeps a cell object per value nor stalls the event loop in one long serialisation at the end.
+ * Builds one worksheet with a bold, frozen, filterable header row and returns the file bytes. The
+ * cells are typed here; the workbook itself is written in a worker thread (`xlsx-worker.ts`), so a
+ * large export never holds other users' requests.
  */
 export async function buildWorkbook<Row extends Record<string, unknown>>({
   sheetName,
@@ -162,43 +162,18 @@ export async function buildWorkbook<Row extends Record<string, unknown>>({
   columns: XlsxColumn<Row>[];
   rows: Iterable<Row>;
 }): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const stream = new PassThrough();
-  stream.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on("end", resolve);
-    stream.on("error", reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  workbook.created = new Date();
-  workbook.creator = "Back office";
-  const sheet = workbook.addWorksheet(safeSheetName(sheetName), { views: [{ state: "frozen", ySplit: 1 }] });
   const styles = columns.map((c) => c.style ?? "text");
-  sheet.columns = columns.map((c, i) => ({
-    header: c.header,
-    key: c.key,
-    width: c.width ?? Math.max(DEFAULT_WIDTH[styles[i]], Math.min(60, c.header.length + 2)),
-    style: NUM_FMT[styles[i]] ? { numFmt: NUM_FMT[styles[i]] } : {},
-  }));
-  if (columns.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.alignment = { vertical: "middle" };
-  header.eachCell((cell) => {
-    cell.numFmt = "@";
-    cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE2E8F0" } };
+  return writeWorkbookInWorker({
+    sheetName: safeSheetName(sheetName),
+    columns: columns.map((c, i) => ({
+      header: c.header,
+      key: c.key,
+      width: c.width ?? Math.max(DEFAULT_WIDTH[styles[i]], Math.min(60, c.header.length + 2)),
+      numFmt: NUM_FMT[styles[i]],
+    })),
+    rows,
+    cells: (row) => columns.map((c, i) => cellValue(row[c.key], styles[i]) as CellValue),
   });
-  header.commit();
-  let n = 0;
-  for (const row of rows) {
-    sheet.addRow(columns.map((c, i) => cellValue(row[c.key], styles[i]))).commit();
-    // Let other requests in between slices of a large export.
-    if (++n % 2000 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  sheet.commit();
-  await workbook.commit();
-  await done;
-  return Buffer.concat(chunks);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { loginThrottle } from "@server/db/schema";
 import { THROTTLE_WINDOW_MS, throttleKeys, throttleWaitMs, type ThrottleKind } from "./throttle-rules";
@@ -37,10 +37,6 @@ export async function recordLoginFailure(ip: string, email: string, now = new Da
 export async function clearLoginFailures(ip: string, email: string) {
   const { pair, account } = throttleKeys(email, ip);
   await getDb().delete(loginThrottle).where(inArray(loginThrottle.key, [pair, account]));
-}
-
-export async function purgeLoginThrottle(now = new Date()) {
-  await getDb().delete(loginThrottle).where(lt(loginThrottle.lastFailureAt, new Date(now.getTime() - THROTTLE_WINDOW_MS)));
 }
 
 export async function resetRateLimits() {

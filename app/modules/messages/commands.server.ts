@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { cannedReplies, conversations, files, messages } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
@@ -15,6 +15,40 @@ export type CommandResult = { ok: true; toast: ToastInput } | { ok: false; notFo
 
 const notFound: CommandResult = { ok: false, notFound: true, toast: { title: "No encontrada", variant: "danger" } };
 
+/** A claim outlives the slowest marketplace call; one left by a crashed request expires by itself. */
+const SEND_CLAIM_MS = 2 * 60 * 1000;
+
+/**
+ * Claims the conversation for one send. Parallel submits (a double click, two tabs) find it claimed;
+ * a form rendered before the last message (the same form submitted again after it was sent) finds
+ * the conversation moved on. Either way the marketplace is not called twice.
+ */
+async function claimForSend(id: number, seenLastMessage: string | undefined): Promise<"claimed" | "busy" | "moved"> {
+  const seen =
+    seenLastMessage === undefined
+      ? []
+      : [seenLastMessage === "" ? isNull(conversations.lastMessageDate) : sql`date_trunc('milliseconds', ${conversations.lastMessageDate}) = ${new Date(seenLastMessage)}`];
+  const claimed = await getDb()
+    .update(conversations)
+    .set({ sendingUntil: sql`now() + ${`${SEND_CLAIM_MS} milliseconds`}::interval` })
+    .where(and(eq(conversations.id, id), or(isNull(conversations.sendingUntil), lt(conversations.sendingUntil, sql`now()`)), ...seen))
+    .returning({ id: conversations.id });
+  if (claimed.length === 1) return "claimed";
+  const [row] = await getDb().select({ sendingUntil: conversations.sendingUntil }).from(conversations).where(eq(conversations.id, id));
+  return row?.sendingUntil && row.sendingUntil > new Date() ? "busy" : "moved";
+}
+
+async function releaseSendClaim(id: number) {
+  await getDb().update(conversations).set({ sendingUntil: null }).where(eq(conversations.id, id));
+}
+
+const SEND_BUSY: ToastInput = { title: "Mensaje no enviado", message: "Ya se está enviando un mensaje en esta conversación. Espera un momento y revisa el historial.", variant: "warning" };
+const SEND_MOVED: ToastInput = {
+  title: "Mensaje no enviado",
+  message: "La conversación cambió desde que abriste el formulario (el mensaje pudo haberse enviado ya). Revisa el historial antes de enviar de nuevo.",
+  variant: "warning",
+};
+
 /** What was typed stays in the conversation's draft whenever a reply is not sent. */
 async function keepDraft(id: number, text: string) {
   await getDb().update(conversations).set({ draft: text }).where(eq(conversations.id, id));
@@ -25,7 +59,7 @@ async function keepDraft(id: number, text: string) {
  * the marketplace outside any transaction, then stores the file and records the message, the
  * conversation's new state and the audit entry together.
  */
-export async function sendReply(input: { conversationId: number; message: string; file: ParsedUpload }, actor: SessionUser): Promise<CommandResult> {
+export async function sendReply(input: { conversationId: number; message: string; file: ParsedUpload; seenLastMessage?: string }, actor: SessionUser): Promise<CommandResult> {
   const c = await getConversation(input.conversationId);
   if (!c) return notFound;
   const text = input.message.trim();
@@ -40,6 +74,9 @@ export async function sendReply(input: { conversationId: number; message: string
     return { ok: false, toast: { ...problem, variant: "warning", durationMs: 5000 } };
   }
   const upload = file && !("tooBig" in file) ? file : null;
+  const claim = await claimForSend(c.id, input.seenLastMessage);
+  // The losing submit leaves the draft alone: the winner clears it or keeps it on failure.
+  if (claim !== "claimed") return { ok: false, toast: claim === "busy" ? SEND_BUSY : SEND_MOVED };
   let sent: Awaited<ReturnType<ReturnType<typeof getIntegrations>["marketplace"]["sendMessage"]>>;
   try {
     sent = await getIntegrations().marketplace.sendMessage({
@@ -51,6 +88,7 @@ export async function sendReply(input: { conversationId: number; message: string
       file: upload,
     });
   } catch (error) {
+    await releaseSendClaim(c.id);
     if (!isIntegrationError(error)) throw error;
     await keepDraft(c.id, input.message);
     await audit({ message: `Error al enviar mensaje en la orden ${c.orderId}: ${error.message}`, type: "integration", tags: ["messages"], identifier: c.orderId, userId: actor.id });
@@ -81,7 +119,7 @@ export async function sendReply(input: { conversationId: number; message: string
         });
       }
       await tx.insert(messages).values({ conversationId: c.id, text, fromUserId: c.sellerId, fromSeller: true, messageDate: sentAt, attachments });
-      await tx.update(conversations).set({ lastMessageDate: sentAt, lastMessageFromSeller: true, draft: null }).where(eq(conversations.id, c.id));
+      await tx.update(conversations).set({ lastMessageDate: sentAt, lastMessageFromSeller: true, draft: null, sendingUntil: null }).where(eq(conversations.id, c.id));
       await audit(
         { message: `Mensaje enviado en la orden ${c.orderId}`, type: "create", tags: ["messages"], identifier: c.orderId, userId: actor.id, detail: { attachment: upload?.name ?? null } },
         tx,
@@ -89,6 +127,7 @@ export async function sendReply(input: { conversationId: number; message: string
     });
   } catch (error) {
     if (stored) await fs.rm(attachmentPath(stored.disk), { force: true });
+    await releaseSendClaim(c.id);
     throw error;
   }
   return { ok: true, toast: { title: "Mensaje enviado", message: `Respuesta enviada en la orden ${c.orderId}.`, variant: "success" } };

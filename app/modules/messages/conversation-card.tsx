@@ -163,6 +163,7 @@ export function ConversationCard({
         ) : null}
         <Form method="post" encType="multipart/form-data" action={action} preventScrollReset className="mt-3" aria-label={`Responder orden ${c.orderId}`}>
           <input type="hidden" name="conversationId" value={c.id} />
+          <input type="hidden" name="seenLastMessage" value={c.lastMessageDate ? new Date(c.lastMessageDate).toISOString() : ""} />
           <fieldset disabled={!active || busy} className={cn("space-y-2", !active && "opacity-50")}>
             {!active ? <p className="text-xs text-amber-800">Conversación {c.status === "blocked" ? "bloqueada" : "cerrada"}: no se pueden enviar mensajes.</p> : null}
             <label htmlFor={textareaId} className="sr-only">

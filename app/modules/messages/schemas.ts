@@ -80,6 +80,8 @@ export const ReplyFields = z.object({
   conversationId: ConversationIdSchema,
   message: z.string().max(MESSAGE_MAX * 4).optional().default(""),
   templateId: z.coerce.number().int().positive().optional().catch(undefined),
+  /** The conversation's last message date when the form was rendered ("" = none yet): a resubmitted form is refused. */
+  seenLastMessage: z.union([z.literal(""), z.string().datetime()]).optional().catch(undefined),
 });
 
 export const CannedReplySchema = z.object({

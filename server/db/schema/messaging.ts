@@ -24,6 +24,8 @@ export const conversations = pgTable(
     asksInvoice: boolean("asks_invoice").notNull().default(false),
     /** The reply being written (the old app's `send`): kept when a send fails or a template is inserted. */
     draft: text("draft"),
+    /** Claimed by the reply being sent to the marketplace, so a double submit sends once; expires by itself. */
+    sendingUntil: timestamp("sending_until", { withTimezone: true }),
     /*
      * The order's list-filter attributes, copied by triggers (migration 0008) whenever the order or the
      * conversation's order_id changes, so every section filters and counts without joining orders.
