@@ -52,6 +52,8 @@ export const DOCUMENTS: BenchDocument[] = [
       return rows.map((r) => `ids=${r.id}`).join("&");
     },
   },
+  // A stored quote of 20 lines: a 3-page PDF from the pooled browser page.
+  { route: "/products/quotes/:folio/pdf", label: "/products/quotes/:folio/pdf (3 páginas)", pick: async () => "/products/quotes/BENCH-1/pdf" },
   { route: "/theme/sample.pdf" },
   { route: "/theme/sample.xlsx" },
   { route: "/publications/stock-report.xlsx" },

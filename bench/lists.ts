@@ -19,6 +19,7 @@ import { CATALOG_LISTS } from "./lists/catalogs";
 import { BOX_SCORE_LISTS } from "./lists/box-score";
 import { PDV_LISTS } from "./lists/pdv";
 import { INVENTORY_LISTS } from "./lists/inventory";
+import { QUOTATION_LISTS } from "./lists/quotations";
 
 export type { BenchList };
 
@@ -38,4 +39,5 @@ export const LISTS: BenchList[] = [
   ...BOX_SCORE_LISTS,
   ...PDV_LISTS,
   ...INVENTORY_LISTS,
+  ...QUOTATION_LISTS,
 ];

@@ -88,6 +88,12 @@ export function QuotationV4Actions({ d }: { d: V4Data }) {
           Crear cotización
         </button>
       </Form>
+      <Form method="post" preventScrollReset>
+        <Version intent="clear" version={d.version} />
+        <button type="submit" className="btn-secondary" disabled={busy || empty}>
+          Vaciar
+        </button>
+      </Form>
       <Link to={toggle} preventScrollReset replace className="btn-secondary">
         {preview ? "Ver artículos" : "Vista previa"}
       </Link>
@@ -350,7 +356,7 @@ function ItemResults({ d }: { d: V4Data }) {
 function CustomLineForm({ version }: { version: number }) {
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" preventScrollReset className="grid gap-2 rounded-md border border-dashed border-slate-300 p-3 sm:grid-cols-[1fr_7rem_8rem_auto] sm:items-end" aria-label="Artículo libre">
+    <Form method="post" preventScrollReset className="grid gap-2 rounded-md border border-dashed border-slate-300 p-3 sm:grid-cols-[1fr_7rem_8rem_auto] sm:items-end" aria-label="Agregar artículo libre">
       <Version intent="custom" version={version} />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">Artículo libre</span>
