@@ -53,7 +53,7 @@ export default function QuotationsPage() {
         <ClientBlock d={d} />
       </section>
       <section className="card mb-4 p-4" aria-label="Datos">
-        <HeaderForm d={d} />
+        <HeaderForm key={d.version} d={d} />
       </section>
       <section className="card mb-4 space-y-4 p-4" aria-label="Artículos">
         {d.doc ? <PreviewBlock d={d} /> : <LinesTable d={d} />}

@@ -83,14 +83,14 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
         </Link>
       </div>
       {preview ? (
-        <div className="overflow-x-auto rounded-md border border-slate-200 p-4" data-testid="quotation-preview" tabIndex={0} role="region" aria-label="Vista previa de la cotización">
+        <div className="relative overflow-x-auto rounded-md border border-slate-200 p-4" data-testid="quotation-preview" tabIndex={0} role="region" aria-label="Vista previa de la cotización">
           <style>{QUOTATION_CSS}</style>
           <QuotationDocument doc={draft.doc} company={company} paged={false} />
         </div>
       ) : (
         <div className="space-y-4">
           {/* Focusable so keyboard users can scroll the table sideways on a narrow screen. */}
-          <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Artículos de la cotización">
+          <div className="relative overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Artículos de la cotización">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <caption className="sr-only">Artículos de la cotización</caption>
               <thead className="bg-slate-50">

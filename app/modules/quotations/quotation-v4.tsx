@@ -249,7 +249,7 @@ export function LinesTable({ d }: { d: V4Data }) {
       <Form id="item-search" method="get" preventScrollReset role="search" aria-label="Buscar artículo para agregar" hidden>
         <KeepParams drop="item" />
       </Form>
-      <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Artículos de la cotización">
+      <div className="relative overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Artículos de la cotización">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Artículos de la cotización</caption>
           <thead className="bg-slate-50">
@@ -267,7 +267,8 @@ export function LinesTable({ d }: { d: V4Data }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {d.lines.map((l, i) => (
-              <tr key={l.sku} data-testid={`line-${l.sku}`}>
+              // Keyed by version too: the row's uncontrolled inputs show the saved values after each change.
+              <tr key={`${l.sku}:${d.version}`} data-testid={`line-${l.sku}`}>
                 <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.custom ? <span className="text-slate-500">Libre</span> : l.sku}</td>
                 <td className="min-w-40 px-2 py-1.5">{l.description}</td>
                 <td className="px-2 py-1.5">
@@ -401,7 +402,7 @@ export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null
 export function PreviewBlock({ d }: { d: V4Data }) {
   if (!d.doc) return null;
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white p-4" tabIndex={0} role="region" aria-label="Vista previa de la cotización" data-testid="quotation-preview">
+    <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white p-4" tabIndex={0} role="region" aria-label="Vista previa de la cotización" data-testid="quotation-preview">
       <style>{QUOTATION_CSS}</style>
       <QuotationDocument doc={d.doc} company={d.company} paged={false} />
     </div>
