@@ -68,5 +68,5 @@ test("Cotizador v4: agent and warehouse, client, lines with +1, line discount, f
   await page.getByRole("button", { name: "Crear cotización" }).click();
   // Storing, then opening the stored quote (which compares it with the ERP): slow on a loaded machine.
   await expect(page).toHaveURL(/\/products\/quotes\/COT-\d{4}-\d{6}$/, { timeout: 20_000 });
-  await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents));
+  await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents), { timeout: 20_000 });
 });

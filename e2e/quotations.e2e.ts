@@ -50,6 +50,6 @@ test("Cotizador v3: search, add with a quantity, choose a client, totals, PDF an
   await checkDocuments(page, pdfAmount(totalCents));
 
   await dialog.getByRole("button", { name: "Guardar cotización" }).click();
-  await expect(page).toHaveURL(/\/products\/quotes\/COT-\d{4}-\d{6}$/);
-  await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents));
+  await expect(page).toHaveURL(/\/products\/quotes\/COT-\d{4}-\d{6}$/, { timeout: 20_000 });
+  await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents), { timeout: 20_000 });
 });
