@@ -54,6 +54,8 @@ export const DOCUMENTS: BenchDocument[] = [
   },
   // The till's ticket on 100 mm roll paper (the page measured to the ticket's length).
   { route: "/pdv/sales/:id/ticket.pdf", pick: async (db) => `/pdv/sales/${await first("select id from pdv_sales order by id desc limit 1")(db)}/ticket.pdf` },
+  // A stored quote of 20 lines: a 3-page PDF from the pooled browser page.
+  { route: "/products/quotes/:folio/pdf", label: "/products/quotes/:folio/pdf (3 páginas)", pick: async () => "/products/quotes/BENCH-1/pdf" },
   { route: "/theme/sample.pdf" },
   { route: "/theme/sample.xlsx" },
   { route: "/publications/stock-report.xlsx" },

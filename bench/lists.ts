@@ -20,6 +20,7 @@ import { BOX_SCORE_LISTS } from "./lists/box-score";
 import { BLOG_LISTS } from "./lists/blogs";
 import { PDV_LISTS } from "./lists/pdv";
 import { INVENTORY_LISTS } from "./lists/inventory";
+import { QUOTATION_LISTS } from "./lists/quotations";
 
 export type { BenchList };
 
@@ -41,4 +42,5 @@ export const LISTS: BenchList[] = [
   ...BLOG_LISTS,
   ...PDV_LISTS,
   ...INVENTORY_LISTS,
+  ...QUOTATION_LISTS,
 ];

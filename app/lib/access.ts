@@ -81,6 +81,9 @@ export const FEATURES = {
   "assistants.delete": { roles: AD },
   "quotations.globalDiscount": { roles: ["developer", "admin", "ml_manager", "shop_manager"] },
   "quotations.erpMode": { roles: ["developer"] },
+  // "Crear cotización" in the ERP (Developer and MercadoLibre Manager); the ERP-mode switch and
+  // "Generar orden" stay Developer-only (quotations.erpMode).
+  "quotations.erpCreate": { roles: ["developer", "ml_manager"] },
   "quotations.orderType": { roles: ADM },
   "pdv.history": { roles: ["admin", "developer", "gerente_pdv"] },
   "pdv.confirmCode": { roles: ["admin", "developer", "gerente_pdv"] },

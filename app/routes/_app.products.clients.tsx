@@ -10,3 +10,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = await searchClients(q);
   return Response.json({ clients: found.clients, message: found.ok ? undefined : found.message }, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** The typeahead's matches do not depend on the quotation: a saved change need not ask the ERP again. */
+export const shouldRevalidate = () => false;

@@ -33,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     revisions: q.revisions.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), total: Number(r.total) })),
     since,
     erpMode: can(user, "quotations.erpMode"),
+    erpCreate: can(user, "quotations.erpCreate"),
     erpUsers: user.erpUsers,
   };
 }
@@ -137,7 +138,7 @@ export default function StoredQuoteDialog() {
           <p className="text-amber-800">No se pudo comparar con Intelisis: {d.since.message}</p>
         )}
       </section>
-      {d.erpMode ? (
+      {d.erpCreate ? (
         <section className="mb-4 rounded-md border border-slate-200 p-3 text-sm" aria-label="Intelisis">
           {d.erpUsers.length === 0 ? (
             <p className="text-amber-800">{NO_ERP_USERS}</p>
@@ -156,12 +157,12 @@ export default function StoredQuoteDialog() {
                 </select>
               </label>
               <button type="submit" className="btn-primary" disabled={busy || d.erp.state === "sent"}>
-                {d.erp.state === "failed" ? "Reintentar: Cotizar a intelisis" : "Cotizar a intelisis"}
+                {`${d.erp.state === "failed" ? "Reintentar: " : ""}${d.erpMode ? "Cotizar a intelisis" : "Crear cotización"}`}
               </button>
             </Form>
           )}
           {d.erp.state === "failed" ? <p className="mt-2 text-red-700">Último intento fallido: {d.erp.message}</p> : null}
-          <div className="mt-2">{post("order", d.orderId ? `Orden generada (${d.orderId})` : "Generar orden", d.orderId !== null)}</div>
+          {d.erpMode ? <div className="mt-2">{post("order", d.orderId ? `Orden generada (${d.orderId})` : "Generar orden", d.orderId !== null)}</div> : null}
         </section>
       ) : null}
       {d.revisions.length > 1 ? (

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { can } from "~/lib/access";
 import { addArticle, chooseClient, clearDraft, removeArticle, setLineQuantity, type DraftResult } from "./draft.server";
+import { addCustomLine, chooseAgent, updateLine } from "./lines.server";
 import { saveDraftOptions } from "./options.server";
 
 const version = z.coerce.number().int().min(0).optional().catch(undefined);
@@ -27,6 +28,20 @@ export const DraftIntentSchema = z.discriminatedUnion("intent", [
     reference: z.string().max(200).default(""),
   }),
   z.object({ intent: z.literal("category"), version, title: z.string().trim().min(1).max(200) }),
+  // Cotizador v4: only the fields its header form shows, so nothing else is reset.
+  z.object({
+    intent: z.literal("header"),
+    version,
+    reference: z.string().max(200).default(""),
+    warehouse: z.string().trim().max(40).optional(),
+    globalDiscount: z.string().max(20).optional(),
+    notes: z.string().max(2000).default(""),
+    clientEmail: z.string().max(200).default(""),
+    clientPhone: z.string().max(40).default(""),
+  }),
+  z.object({ intent: z.literal("agent"), version, agent: z.string().trim().min(1).max(40) }),
+  z.object({ intent: z.literal("line"), version, sku, qty: z.string().max(30).default(""), discount: z.string().max(20).default(""), note: z.string().max(500).default("") }),
+  z.object({ intent: z.literal("custom"), version, description: z.string().max(300).default(""), qty: z.string().max(30).default(""), price: z.string().max(30).default("") }),
 ]);
 
 const SUCCESS: Record<string, string> = {
@@ -37,6 +52,10 @@ const SUCCESS: Record<string, string> = {
   client: "Cliente seleccionado.",
   options: "Datos de la cotización guardados.",
   category: "Categoría de Mercado Libre seleccionada.",
+  header: "Datos de la cotización guardados.",
+  agent: "Agente seleccionado.",
+  line: "Línea actualizada.",
+  custom: "Se agregó el artículo libre.",
 };
 
 export type DraftActionOutcome = { ok: true; message: string; result: DraftResult } | { ok: false; status: number; message: string };
@@ -72,6 +91,20 @@ export async function runDraftIntent(user: SessionUser, form: FormData): Promise
       break;
     case "category":
       result = await saveDraftOptions(user.id, expected, { category: input.title }, { discount: false, orderType: can(user, "quotations.orderType") });
+      break;
+    case "header": {
+      const { intent: _intent, version: _version, ...fields } = input;
+      result = await saveDraftOptions(user.id, expected, fields, { discount: can(user, "quotations.globalDiscount"), orderType: false });
+      break;
+    }
+    case "agent":
+      result = await chooseAgent(user, expected, input.agent);
+      break;
+    case "line":
+      result = await updateLine(user.id, expected, input.sku.toUpperCase(), input);
+      break;
+    case "custom":
+      result = await addCustomLine(user.id, expected, input);
       break;
   }
   if (!result.ok) return { ok: false, status: result.status, message: result.message };

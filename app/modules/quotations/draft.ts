@@ -50,6 +50,9 @@ export const DraftDataSchema = z.object({
   notes: z.string().default(""),
   reference: z.string().default(""),
   erpUser: z.string().nullable().default(null),
+  /** The chosen agent's name and warehouses (Cotizador v4 fills the warehouse select from them). */
+  agentName: z.string().nullable().default(null),
+  agentWarehouses: z.array(z.string()).default([]),
   warehouse: z.string().nullable().default(null),
   /** The stored quote this draft revises (its next revision is saved on "Guardar"). */
   sourceId: z.number().int().nullable().default(null),
@@ -95,4 +98,11 @@ export function addLine(data: DraftData, line: DraftLine): DraftData {
   if (existing === -1 || line.type === "custom") return { ...data, lines: [...data.lines, line] };
   const lines = data.lines.map((l, i) => (i === existing ? { ...l, qty: Math.round((l.qty + line.qty) * 1000) / 1000 } : l));
   return { ...data, lines };
+}
+
+/** Free-entry lines are keyed LIBRE-1, LIBRE-2…: never an ERP SKU, and unique within the draft. */
+export const CUSTOM_PREFIX = "LIBRE-";
+export function nextCustomKey(data: DraftData): string {
+  const used = data.lines.filter((l) => l.type === "custom").map((l) => Number(l.sku.slice(CUSTOM_PREFIX.length)) || 0);
+  return `${CUSTOM_PREFIX}${Math.max(0, ...used) + 1}`;
 }

@@ -20,7 +20,7 @@ const STALE_CLAIM = sql`interval '2 minutes'`;
  * the outcome is recorded; a failure leaves the quote saved and the action retryable.
  */
 export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: string | null): Promise<ErpOutcome> {
-  if (!can(user, "quotations.erpMode")) return { ok: false, status: 403, title: "Sin permiso", message: "Tu usuario no puede crear cotizaciones en Intelisis." };
+  if (!can(user, "quotations.erpCreate")) return { ok: false, status: 403, title: "Sin permiso", message: "Tu usuario no puede crear cotizaciones en Intelisis." };
   if (user.erpUsers.length === 0) return { ok: false, status: 422, title: "Intelisis", message: NO_ERP_USERS };
   if (!erpUser || !user.erpUsers.includes(erpUser)) return { ok: false, status: 422, title: MESSAGES.erpUserMissingTitle, message: MESSAGES.erpUserMissing };
   const quote = await getStoredQuote(folio);
@@ -49,14 +49,20 @@ export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: 
   }
 
   try {
-    const info = await getIntegrations().erp.createQuotation({
-      user: erpUser,
-      warehouse: quote.row.warehouse ?? "M",
-      client: quote.row.clientKey ?? "V",
-      priceList: priceListOf(quote.row.priceList),
-      items,
-      quotationId: erpQuotationId(quote.row.createdAt),
-    });
+    // A previous attempt whose answer never came (time-out, dropped connection) may have created the
+    // quotation anyway: look for it by our number before creating it again.
+    const earlier = quote.row.erpState ? await findCreated(folio) : null;
+    const info =
+      earlier ??
+      (await getIntegrations().erp.createQuotation({
+        user: erpUser,
+        warehouse: quote.row.warehouse ?? "M",
+        client: quote.row.clientKey ?? "V",
+        priceList: priceListOf(quote.row.priceList),
+        items,
+        quotationId: erpQuotationId(quote.row.createdAt),
+        reference: folio,
+      }));
     const now = new Date();
     await getDb().transaction(async (tx) => {
       await tx
@@ -92,6 +98,11 @@ export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: 
       message: `No se pudo crear la cotización en Intelisis: ${error.message} La cotización sigue guardada; puedes reintentar.`,
     };
   }
+}
+
+async function findCreated(folio: string) {
+  const movements = await getIntegrations().erp.getMovementsInfo(folio);
+  return movements.find((m) => m.mov.toLowerCase().startsWith("cotiza")) ?? null;
 }
 
 /** Quoter orders take ids in their own 16-digit range, derived from the quotation's id. */

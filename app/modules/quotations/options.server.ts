@@ -1,4 +1,5 @@
 import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { checkWarehouse } from "./lines.server";
 import { changeDraft, type DraftResult } from "./draft.server";
 import { decideGlobalDiscount, MESSAGES, parseAmount, priceListOf, toCents } from "./pricing";
 
@@ -11,6 +12,8 @@ export type OptionsInput = {
   shipment?: string;
   notes?: string;
   reference?: string;
+  /** Cotizador v4: one of the chosen agent's warehouses. */
+  warehouse?: string;
   /** A marketplace category title, picked from the typeahead. */
   category?: string;
 };
@@ -51,6 +54,11 @@ export async function saveDraftOptions(
     if (input.clientPhone !== undefined) next.clientPhone = input.clientPhone.replace(/\D/g, "").slice(0, 10);
     if (input.notes !== undefined) next.notes = input.notes.trim();
     if (input.reference !== undefined) next.reference = input.reference.trim();
+    if (input.warehouse !== undefined) {
+      const refused = checkWarehouse(data, input.warehouse);
+      if (refused) return { error: refused, status: 422 };
+      next.warehouse = input.warehouse;
+    }
     if (shipment !== undefined) next.shipmentCents = toCents(shipment);
     if (discount !== undefined && may.discount) {
       const decision = decideGlobalDiscount(discount, priceListOf(data.client.priceList));

@@ -78,18 +78,19 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
         </div>
       ) : null}
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <Link to={toggleTo} preventScrollReset replace className="btn-ghost border border-slate-300" aria-pressed={preview}>
+        <Link to={toggleTo} preventScrollReset replace className="btn-ghost border border-slate-300">
           {preview ? "Ver lista de artículos" : "Vista previa"}
         </Link>
       </div>
       {preview ? (
-        <div className="overflow-x-auto rounded-md border border-slate-200 p-4" data-testid="quotation-preview">
+        <div className="relative overflow-x-auto rounded-md border border-slate-200 p-4" data-testid="quotation-preview" tabIndex={0} role="region" aria-label="Vista previa de la cotización">
           <style>{QUOTATION_CSS}</style>
           <QuotationDocument doc={draft.doc} company={company} paged={false} />
         </div>
       ) : (
         <div className="space-y-4">
-          <div className="overflow-x-auto rounded-md border border-slate-200">
+          {/* Focusable so keyboard users can scroll the table sideways on a narrow screen. */}
+          <div className="relative overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Artículos de la cotización">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <caption className="sr-only">Artículos de la cotización</caption>
               <thead className="bg-slate-50">

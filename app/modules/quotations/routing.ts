@@ -1,8 +1,8 @@
 /** Where a posted form returns: the same path and query it was posted from (same origin only). */
-export function safeBack(request: Request, fallback = "/products"): string {
+export function safeBack(request: Request, fallback = "/products", alsoDrop: string[] = []): string {
   const url = new URL(request.url);
-  // A picked client ends the client search that listed it.
-  url.searchParams.delete("client");
+  // A picked client (agent, article) ends the search that listed it.
+  for (const name of ["client", ...alsoDrop]) url.searchParams.delete(name);
   const target = url.pathname + url.search;
   return target.startsWith("/") && !target.startsWith("//") ? target : fallback;
 }

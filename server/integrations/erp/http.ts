@@ -139,6 +139,7 @@ export function createHttpErp(config: Omit<HttpConfig, "system">): ErpPort {
           precio: priceListToLegacy(input.priceList),
           items: itemsToLegacy(input.items),
           quoationId: input.quotationId,
+          ...(input.reference ? { reference: input.reference } : {}),
         },
         schema: quotationAnswerSchema,
       });

@@ -104,6 +104,11 @@ export type CreateQuotationInput = {
   items: ErpDocumentItem[];
   /** `quoationId`: the quotation date as YYMMDD (the legacy field name has that typo). */
   quotationId: string;
+  /**
+   * Our quote number (COT-…), sent as the movement's reference so that a retry after a lost answer
+   * can find the quotation already created (getMovementsInfo) instead of creating it twice.
+   */
+  reference?: string;
 };
 
 /** mov/movid/ultimocambio: one step of an ERP document chain (Pedido → Factura…). */

@@ -245,7 +245,7 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
         await requireArticles("createQuotation", input.items.map((i) => i.sku));
         const total = round2(input.items.reduce((s, i) => s + i.subtotal, 0) * 1.16);
         const row = await insertDocument("quotation", "COT", {
-          kind: "cotizacion", reference: input.quotationId, mov: "Cotizacion", user: input.user, warehouse: input.warehouse,
+          kind: "cotizacion", reference: input.reference ?? input.quotationId, mov: "Cotizacion", user: input.user, warehouse: input.warehouse,
           client: input.client, items: input.items, total,
         });
         return toInfo(row);

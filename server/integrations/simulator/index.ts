@@ -7,7 +7,7 @@ import { createSimulatorInvoicing } from "../invoicing/simulator";
 import { createSimulatorMarketplace } from "../marketplace/simulator";
 import type { Integrations } from "../types";
 import { listDemoCreditNotes, listDemoMovements } from "./demo";
-import { SimRuntime, type SimulatorOptions } from "./runtime";
+import { SimRuntime, type QueuedFailureKind, type SimulatorOptions } from "./runtime";
 
 export { listDemoCreditNotes, listDemoMovements } from "./demo";
 export { MAGIC_INPUTS, MAGIC_TOKENS } from "./magic";
@@ -57,7 +57,7 @@ export type FailNextOptions = {
  */
 export const simulatorControl = {
   /** Makes the next call(s) to `target` ("erp.validateMovement", "marketplace.*") fail with `kind`. */
-  async failNext(target: `${IntegrationSystem}.${string}`, kind: IntegrationErrorKind, options: FailNextOptions = {}): Promise<void> {
+  async failNext(target: `${IntegrationSystem}.${string}`, kind: QueuedFailureKind, options: FailNextOptions = {}): Promise<void> {
     const [system, call] = target.split(".", 2) as [IntegrationSystem, string];
     const database = options.database ?? getDatabase();
     const times = Math.max(1, Math.floor(options.times ?? 1));

@@ -25,6 +25,14 @@ export type SimulatorOptions = {
 
 export type InjectedFailure = { kind: IntegrationErrorKind; status?: number | null; message?: string | null };
 
+/**
+ * A queued failure kind of the simulator only: the call does its work, then times out, as when the
+ * legacy system commits but its answer is lost on the way back (what idempotent retries must survive).
+ */
+export const LOST_ANSWER = "timeout-after-work";
+export type QueuedFailureKind = IntegrationErrorKind | typeof LOST_ANSWER;
+type QueuedFailure = { kind: QueuedFailureKind; status: number | null };
+
 /** mulberry32: tiny, fast and good enough to spread failures evenly. */
 export function createPrng(seed: number): () => number {
   let a = seed >>> 0;
@@ -68,7 +76,12 @@ export class SimRuntime {
 
     // failNext() stores its match upper-cased and trimmed; compare keys the same way.
     const queued = await this.takeQueuedFailure(system, call, textKeys.map((k) => k.trim().toUpperCase()));
-    if (queued) return this.fail(system, call, queued);
+    if (queued?.kind === LOST_ANSWER) {
+      // The legacy system did the work but its answer never arrived: the caller sees a time-out.
+      await work();
+      return this.fail(system, call, { kind: "timeout" });
+    }
+    if (queued) return this.fail(system, call, queued as InjectedFailure);
 
     const magic = magicFailure(system, call, textKeys);
     if (magic) return this.fail(system, call, magic);
@@ -82,9 +95,9 @@ export class SimRuntime {
     return work();
   }
 
-  private async takeQueuedFailure(system: IntegrationSystem, call: string, keys: string[]): Promise<InjectedFailure | null> {
+  private async takeQueuedFailure(system: IntegrationSystem, call: string, keys: string[]): Promise<QueuedFailure | null> {
     // One statement picks and consumes the oldest matching row, so two concurrent calls never share it.
-    const query = this.database.query<{ kind: IntegrationErrorKind; status: number | null }>(
+    const query = this.database.query<QueuedFailure>(
       `delete from sim.failures
         where id = (
           select id from sim.failures

@@ -31,5 +31,9 @@ export function benchSalesStatements(anchor: string): string[] {
       select 'BENCH-' || g, 'Cliente ' || g, v.sub, round(v.sub * 0.16, 2), round(v.sub * 1.16, 2),
         ${anchor} - ((${h("g::text")} % 1051200) || ' minutes')::interval, ${anchor}
       from generate_series(1, ${BENCH_SALES.quotations}) g cross join lateral (select round((100 + ${h("'q' || g")} % 90000)::numeric, 2) as sub) v`,
+    // One quote with 20 lines: its PDF is 3 pages (8 lines a page), the document the bench times.
+    `insert into quotation_lines (quotation_id, position, sku, description, price, qty)
+      select q.id, g, 'BENCH-' || g, 'Artículo de prueba ' || g, 100 + g, 1 + g % 3
+      from quotations q cross join generate_series(1, 20) g where q.folio = 'BENCH-1'`,
   ];
 }

@@ -1,0 +1,410 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ErpUser } from "@server/integrations/erp/port";
+import { ClientPicker } from "./client-picker";
+import type { CompanyContact, QuotationDocumentData } from "./document";
+import type { DraftClient } from "./draft";
+import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES, type Totals } from "./pricing";
+import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
+import { NO_ERP_USERS } from "./status";
+
+/** Cotizador v4 (/quotations): header, lines with a typeahead row and free-entry lines, totals. */
+
+export type V4Line = {
+  sku: string;
+  custom: boolean;
+  description: string;
+  qty: number;
+  discount: number;
+  note: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  amountCents: number;
+};
+
+export type V4Data = {
+  query: { agent?: string; client?: string; item?: string; view?: "preview" };
+  version: number;
+  today: string;
+  may: { discount: boolean; erpCreate: boolean };
+  hasErpUsers: boolean;
+  header: {
+    agent: { key: string; name: string } | null;
+    warehouses: string[];
+    warehouse: string | null;
+    reference: string;
+    globalDiscount: number;
+    priceList: string;
+    client: DraftClient;
+    clientEmail: string;
+    clientPhone: string;
+    notes: string;
+    sourceFolio: string | null;
+  };
+  lines: V4Line[];
+  totals: Totals | null;
+  doc: QuotationDocumentData | null;
+  company: CompanyContact;
+  agents: { ok: boolean; agents: ErpUser[]; message: string | null } | null;
+  clients: DraftClient[] | null;
+  items: { ok: boolean; items: Array<{ sku: string; description: string; stockTotal: number }>; message: string | null } | null;
+};
+
+function Version({ intent, version }: { intent: string; version: number }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={version} />
+    </>
+  );
+}
+
+/** Hidden copies of the URL's other parameters, so one GET search keeps the rest of the screen's state. */
+function KeepParams({ drop }: { drop: string }) {
+  const params = new URLSearchParams(useLocation().search);
+  params.delete(drop);
+  return (
+    <>
+      {[...params.entries()].map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+export function QuotationV4Actions({ d }: { d: V4Data }) {
+  const { search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const params = new URLSearchParams(search);
+  const preview = d.query.view === "preview";
+  if (preview) params.delete("view");
+  else params.set("view", "preview");
+  const toggle = `/quotations${params.toString() ? `?${params}` : ""}`;
+  const empty = d.lines.length === 0;
+  return (
+    <>
+      <Form method="post" preventScrollReset>
+        <Version intent="store" version={d.version} />
+        <button type="submit" className="btn-primary" disabled={busy || empty} title={empty ? MESSAGES.noLines : undefined}>
+          Crear cotización
+        </button>
+      </Form>
+      <Form method="post" preventScrollReset>
+        <Version intent="clear" version={d.version} />
+        <button type="submit" className="btn-secondary" disabled={busy || empty}>
+          Vaciar
+        </button>
+      </Form>
+      <Link to={toggle} preventScrollReset replace className="btn-secondary">
+        {preview ? "Ver artículos" : "Vista previa"}
+      </Link>
+      <a href="/products/quotation.pdf" target="_blank" rel="noopener" className="btn-secondary">
+        Generar PDF
+      </a>
+      <a href="/products/quotation.xlsx" download className="btn-secondary">
+        Generar Excel
+      </a>
+    </>
+  );
+}
+
+export function AgentPicker({ d }: { d: V4Data }) {
+  if (!d.hasErpUsers) {
+    return (
+      <p className="text-sm text-amber-800" role="status">
+        Agente: {NO_ERP_USERS}
+      </p>
+    );
+  }
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <p className="text-sm" data-testid="current-agent">
+        Agente: <strong>{d.header.agent ? `${d.header.agent.name} (${d.header.agent.key})` : "sin elegir"}</strong>
+      </p>
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Buscar agente">
+        <KeepParams drop="agent" />
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Agente</span>
+          <input type="search" name="agent" defaultValue={d.query.agent} placeholder="Usuario o nombre" className="input" />
+        </label>
+        <button type="submit" className="btn-secondary">
+          Buscar agente
+        </button>
+      </Form>
+      {d.agents ? (
+        d.agents.agents.length === 0 ? (
+          <p className="text-sm text-amber-700" role="status">
+            {d.agents.message ?? MESSAGES.noMatch}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Agentes encontrados">
+            {d.agents.agents.map((a) => (
+              <li key={a.user} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                <span className="min-w-0 truncate">
+                  <strong>{a.user}</strong> {a.name} <span className="text-slate-500">({a.warehouses.join(", ") || "sin almacenes"})</span>
+                </span>
+                <Form method="post" preventScrollReset>
+                  <Version intent="agent" version={d.version} />
+                  <input type="hidden" name="agent" value={a.user} />
+                  <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Elegir agente ${a.name}`}>
+                    Elegir
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+export function HeaderForm({ d }: { d: V4Data }) {
+  const busy = useNavigation().state === "submitting";
+  const h = d.header;
+  const precio3 = h.priceList === "Precio 3";
+  return (
+    <Form method="post" preventScrollReset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Datos de la cotización">
+      <Version intent="header" version={d.version} />
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Fecha</span>
+        <input value={d.today} readOnly className="input bg-slate-50" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Referencia</span>
+        <input name="reference" defaultValue={h.reference} maxLength={200} className="input" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Almacén</span>
+        <select name="warehouse" defaultValue={h.warehouse ?? ""} className="input" disabled={h.warehouses.length === 0}>
+          {h.warehouses.length === 0 ? <option value="">Elige primero un agente</option> : null}
+          {h.warehouses.map((w) => (
+            <option key={w} value={w}>
+              {w}
+            </option>
+          ))}
+        </select>
+      </label>
+      {d.may.discount && !precio3 ? (
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Descuento (%)</span>
+          <input
+            name="globalDiscount"
+            defaultValue={h.globalDiscount ? String(h.globalDiscount) : ""}
+            inputMode="decimal"
+            pattern="[0-9]*\.?[0-9]*"
+            className="input"
+            aria-describedby="v4-discount-hint"
+          />
+          <span id="v4-discount-hint" className="text-xs text-slate-500">
+            Máximo {GLOBAL_DISCOUNT_MAX} %.
+          </span>
+        </label>
+      ) : null}
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Correo del cliente</span>
+        <input type="email" name="clientEmail" defaultValue={h.clientEmail} maxLength={200} className="input" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Teléfono del cliente</span>
+        <input type="tel" name="clientPhone" defaultValue={formatPhone(h.clientPhone)} maxLength={12} placeholder="000-000-0000" className="input" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm sm:col-span-2 lg:col-span-3">
+        <span className="font-medium text-slate-700">Notas</span>
+        <textarea name="notes" defaultValue={h.notes} rows={2} maxLength={2000} className="input" />
+      </label>
+      <div className="sm:col-span-2 lg:col-span-3">
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          Guardar datos
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function ClientBlock({ d }: { d: V4Data }) {
+  const c = d.header.client;
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <p className="text-sm" data-testid="current-client">
+        Cliente: <strong>{c.name}</strong> ({c.key}) · {c.priceList}
+        {c.rfc ? ` · RFC ${c.rfc}` : ""}
+        {d.header.sourceFolio ? <span className="ml-2 text-slate-500">Revisando {d.header.sourceFolio}</span> : null}
+      </p>
+      <ClientPicker version={d.version} query={d.query.client} results={d.clients} />
+    </div>
+  );
+}
+
+export function LinesTable({ d }: { d: V4Data }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="space-y-3">
+      {/* Row inputs belong to per-row forms through the form attribute: a form cannot wrap a table row. */}
+      {d.lines.map((l, i) => (
+        <Form key={l.sku} id={`line-${i}`} method="post" preventScrollReset hidden>
+          <Version intent="line" version={d.version} />
+          <input type="hidden" name="sku" value={l.sku} />
+        </Form>
+      ))}
+      <Form id="item-search" method="get" preventScrollReset role="search" aria-label="Buscar artículo para agregar" hidden>
+        <KeepParams drop="item" />
+      </Form>
+      <div className="relative overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Artículos de la cotización">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Artículos de la cotización</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th className="px-2 py-2 text-left">SKU</th>
+              <th className="px-2 py-2 text-left">Descripción</th>
+              <th className="px-2 py-2 text-left">Cantidad</th>
+              <th className="px-2 py-2 text-left">Descuento (%)</th>
+              <th className="px-2 py-2 text-right">Precio</th>
+              <th className="px-2 py-2 text-left">Observaciones</th>
+              <th className="px-2 py-2">
+                <span className="sr-only">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {d.lines.map((l, i) => (
+              // Keyed by version too: the row's uncontrolled inputs show the saved values after each change.
+              <tr key={`${l.sku}:${d.version}`} data-testid={`line-${l.sku}`}>
+                <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.custom ? <span className="text-slate-500">Libre</span> : l.sku}</td>
+                <td className="min-w-40 px-2 py-1.5">{l.description}</td>
+                <td className="px-2 py-1.5">
+                  <input form={`line-${i}`} name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.description}`} />
+                </td>
+                <td className="px-2 py-1.5">
+                  <input form={`line-${i}`} name="discount" defaultValue={String(l.discount)} inputMode="decimal" className="input w-20 py-1" aria-label={`Descuento de ${l.description}`} />
+                </td>
+                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
+                  {formatCents(l.priceCents)}
+                  {l.originalPriceCents !== null ? (
+                    <span className="block text-xs text-slate-500" data-testid="original-price">
+                      antes <s>{formatCents(l.originalPriceCents)}</s>
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-2 py-1.5">
+                  <input form={`line-${i}`} name="note" defaultValue={l.note} maxLength={500} className="input min-w-32 py-1" aria-label={`Observaciones de ${l.description}`} />
+                </td>
+                <td className="whitespace-nowrap px-2 py-1.5 text-right">
+                  <button type="submit" form={`line-${i}`} className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Aplicar cambios a ${l.description}`}>
+                    Aplicar
+                  </button>
+                  <Form method="post" preventScrollReset className="inline">
+                    <Version intent="remove" version={d.version} />
+                    <input type="hidden" name="sku" value={l.sku} />
+                    <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.description}`}>
+                      Quitar
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+            <tr className="bg-slate-50/60">
+              <td colSpan={7} className="px-2 py-2">
+                <div className="flex flex-wrap items-end gap-2">
+                  <label className="flex min-w-0 flex-1 flex-col gap-1">
+                    <span className="font-medium text-slate-700">Nuevo artículo</span>
+                    <input form="item-search" type="search" name="item" defaultValue={d.query.item} placeholder="SKU, clave de fabricante o descripción" className="input" />
+                  </label>
+                  <button type="submit" form="item-search" className="btn-secondary">
+                    Buscar artículo
+                  </button>
+                </div>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {d.lines.length === 0 ? <p className="text-sm text-slate-500">{MESSAGES.noLines}</p> : null}
+      {d.items ? <ItemResults d={d} /> : null}
+      <CustomLineForm version={d.version} />
+    </div>
+  );
+}
+
+function ItemResults({ d }: { d: V4Data }) {
+  const items = d.items!;
+  if (items.items.length === 0)
+    return (
+      <p className="text-sm text-amber-700" role="status">
+        {items.message ?? MESSAGES.noMatch}
+      </p>
+    );
+  return (
+    <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Artículos encontrados">
+      {items.items.map((a) => (
+        <li key={a.sku} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+          <span className="min-w-0">
+            <strong>{a.sku}</strong> {a.description} <span className="text-slate-500">(existencia {a.stockTotal})</span>
+          </span>
+          <Form method="post" preventScrollReset>
+            <Version intent="add" version={d.version} />
+            <input type="hidden" name="sku" value={a.sku} />
+            <input type="hidden" name="qty" value="1" />
+            <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Agregar ${a.sku}`}>
+              Agregar
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CustomLineForm({ version }: { version: number }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" preventScrollReset className="grid gap-2 rounded-md border border-dashed border-slate-300 p-3 sm:grid-cols-[1fr_7rem_8rem_auto] sm:items-end" aria-label="Agregar artículo libre">
+      <Version intent="custom" version={version} />
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Artículo libre</span>
+        <input name="description" maxLength={300} placeholder="Descripción" className="input" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Cantidad</span>
+        <input name="qty" inputMode="decimal" defaultValue="1" className="input" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">Precio</span>
+        <input name="price" inputMode="decimal" className="input" />
+      </label>
+      <button type="submit" className="btn-secondary" disabled={busy}>
+        Agregar libre
+      </button>
+    </Form>
+  );
+}
+
+export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null; discountPercent: number }) {
+  if (!totals) return null;
+  const rows: Array<[string, number]> = [
+    ["Importe", totals.linesCents],
+    [`Descuento (${discountPercent} %)`, -totals.discountCents],
+    ["Subtotal", totals.subtotalCents],
+    ["IVA 16 %", totals.ivaCents],
+    ["Total", totals.totalCents],
+  ];
+  return (
+    <dl className="ml-auto w-full max-w-xs text-sm" data-testid="v4-totals">
+      {rows.map(([label, cents]) => (
+        <div key={label} className={`flex justify-between py-0.5 ${label === "Total" ? "border-t border-slate-400 font-semibold" : ""}`}>
+          <dt>{label}</dt>
+          <dd className="tabular-nums">{formatCents(cents)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function PreviewBlock({ d }: { d: V4Data }) {
+  if (!d.doc) return null;
+  return (
+    <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white p-4" tabIndex={0} role="region" aria-label="Vista previa de la cotización" data-testid="quotation-preview">
+      <style>{QUOTATION_CSS}</style>
+      <QuotationDocument doc={d.doc} company={d.company} paged={false} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { can } from "~/lib/access";
+import { formatDate } from "~/lib/format";
+import { q, parseQuery } from "~/lib/query";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { authorName } from "./dialog.server";
+import { companyContact, draftDocument } from "./documents.server";
+import { priceDraft } from "./draft";
+import { getExchangeRate, loadDraft, searchClients } from "./draft.server";
+import { searchAgents, searchItems } from "./lines.server";
+import { priceListOf } from "./pricing";
+
+/** The /quotations URL: the three no-JavaScript typeahead searches and the preview toggle. */
+export const QuotationsV4Query = {
+  agent: q.search(),
+  client: q.search(),
+  item: q.search(),
+  view: z.enum(["preview"]).optional().catch(undefined),
+};
+
+/** Everything Cotizador v4 shows: the user's server-kept draft (the same one /products edits). */
+export async function quotationsScreenData(user: SessionUser, request: Request) {
+  const query = parseQuery(request, QuotationsV4Query);
+  const [draft, rate, company] = await Promise.all([loadDraft(user.id), getExchangeRate(), companyContact()]);
+  const [agents, clients, items] = await Promise.all([
+    query.agent !== undefined ? searchAgents(user, query.agent) : null,
+    query.client ? searchClients(query.client) : null,
+    query.item ? searchItems(query.item) : null,
+  ]);
+  const d = draft.data;
+  const priced = priceDraft(d, rate);
+  const now = new Date();
+  return {
+    query,
+    version: draft.version,
+    today: formatDate(now),
+    may: { discount: can(user, "quotations.globalDiscount"), erpCreate: can(user, "quotations.erpCreate") },
+    hasErpUsers: user.erpUsers.length > 0,
+    header: {
+      agent: d.erpUser ? { key: d.erpUser, name: d.agentName ?? d.erpUser } : null,
+      warehouses: d.agentWarehouses,
+      warehouse: d.warehouse,
+      reference: d.reference,
+      globalDiscount: d.globalDiscount,
+      priceList: priceListOf(d.client.priceList),
+      client: d.client,
+      clientEmail: d.clientEmail,
+      clientPhone: d.clientPhone,
+      notes: d.notes,
+      sourceFolio: d.sourceFolio,
+    },
+    lines: priced.lines.map((l) => ({
+      sku: l.sku,
+      custom: l.type === "custom",
+      description: l.description,
+      qty: l.qty,
+      discount: l.discount,
+      note: l.note,
+      priceCents: l.priceCents,
+      originalPriceCents: l.discount ? l.listPriceCents : null,
+      amountCents: l.amountCents,
+    })),
+    totals: priced.totals,
+    doc: query.view === "preview" ? draftDocument(d, rate, authorName(user), now) : null,
+    company,
+    agents,
+    clients: clients ? clients.clients : null,
+    items,
+  };
+}

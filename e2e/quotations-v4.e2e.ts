@@ -1,0 +1,72 @@
+import { expect, jsEnabled, test } from "./fixtures";
+import { checkDocuments, chooseClient, pdfAmount } from "./quotation-helpers";
+
+// Both projects share one server and the draft is per user: each project quotes as its own user.
+test("Cotizador v4: agent and warehouse, client, lines with +1, line discount, free-entry line, totals, documents, Crear cotización, at 390 px", async ({ page, loginAs }, testInfo) => {
+  test.setTimeout(150_000);
+  const js = jsEnabled(testInfo);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(js ? "admin" : "developer");
+  await page.goto("/quotations");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Cotizador v4");
+  const vaciar = page.getByRole("button", { name: "Vaciar" });
+  if (await vaciar.isEnabled()) await vaciar.click();
+  await expect(page.getByRole("button", { name: "Crear cotización" })).toBeDisabled();
+  await expect(page.getByLabel("Fecha")).toHaveAttribute("readonly", "");
+
+  // Agent: its warehouses fill the select (demo: VENTAS1 has M, O4 and I).
+  await page.getByLabel("Agente", { exact: true }).fill("ventas");
+  await page.getByRole("button", { name: "Buscar agente" }).click();
+  await page.getByRole("button", { name: "Elegir agente Ventas mostrador 1" }).click();
+  await expect(page.getByTestId("current-agent")).toContainText("VENTAS1");
+  await expect(page.getByLabel("Almacén").locator("option")).toHaveText(["M", "O4", "I"]);
+
+  await chooseClient(page, js, "C00102", "INSTALACIONES ELECTRICAS HERNANDEZ");
+
+  // The typeahead row adds an article; adding it again raises its quantity instead of a second line.
+  for (let i = 0; i < 2; i++) {
+    await page.getByLabel("Nuevo artículo").fill("1453-2W");
+    await page.getByRole("button", { name: "Buscar artículo" }).click();
+    await page.getByRole("button", { name: "Agregar 1453-2W" }).click();
+    await expect(page.getByTestId("line-1453-2W")).toBeVisible();
+  }
+  const line = page.getByTestId("line-1453-2W");
+  await expect(page.locator("tr[data-testid^=line-]")).toHaveCount(1);
+  await expect(line.getByRole("textbox").first()).toHaveValue("2");
+  const listCents = Math.round(Number(((await line.getByRole("cell").nth(4).textContent()) ?? "").replace(/[^0-9.]/g, "")) * 100);
+
+  // A line discount lowers the price and shows the original.
+  await line.getByRole("textbox").nth(1).fill("10");
+  await line.getByRole("button", { name: /^Aplicar/ }).click();
+  await expect(line.getByTestId("original-price")).toContainText(pdfAmount(listCents));
+  const unitCents = Math.round(listCents * 0.9);
+  await expect(line.getByRole("cell").nth(4)).toContainText(pdfAmount(unitCents));
+
+  // A free-entry line.
+  await page.getByLabel("Artículo libre", { exact: true }).fill("Instalación en sitio");
+  await page.getByLabel("Precio", { exact: true }).fill("150");
+  await page.getByRole("button", { name: "Agregar libre" }).click();
+  await expect(page.getByTestId("line-LIBRE-1")).toContainText("Instalación en sitio");
+
+  await page.getByLabel("Referencia").fill("Obra Norte");
+  await page.getByLabel("Almacén").selectOption("O4");
+  await page.getByLabel("Notas").fill("Entrega en obra");
+  await page.getByRole("button", { name: "Guardar datos" }).click();
+  await expect(page.getByLabel("Referencia")).toHaveValue("Obra Norte");
+
+  // Spec: 16 % IVA on the lines.
+  const totalCents = Math.round((unitCents * 2 + 15000) * 1.16);
+  await expect(page.getByTestId("v4-totals")).toContainText(pdfAmount(totalCents));
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+
+  await page.getByRole("link", { name: "Vista previa" }).click();
+  await expect(page.getByTestId("quotation-preview")).toContainText("INSTALACIONES ELECTRICAS HERNANDEZ");
+  await page.getByRole("link", { name: "Ver artículos" }).click();
+  await checkDocuments(page, pdfAmount(totalCents));
+
+  await page.getByRole("button", { name: "Crear cotización" }).click();
+  // Storing, then opening the stored quote (which compares it with the ERP): slow on a loaded machine.
+  await expect(page).toHaveURL(/\/products\/quotes\/COT-\d{4}-\d{6}$/, { timeout: 20_000 });
+  await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents), { timeout: 20_000 });
+});

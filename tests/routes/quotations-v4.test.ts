@@ -1,0 +1,202 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { seedDemo } from "../../server/db/seed/demo";
+import { getIntegrations } from "../../server/integrations";
+import { simulatorControl } from "../../server/integrations/simulator";
+import { closePdfBrowser } from "../../server/documents/pdf.server";
+import { loader, action } from "~/routes/_app.quotations";
+import { loader as productsLoader } from "~/routes/_app.products";
+import { action as quoteAction } from "~/routes/_app.products_.quotes.$folio";
+import { loadDraft } from "~/modules/quotations/draft.server";
+import { getStoredQuote } from "~/modules/quotations/stored.server";
+import { useTestDatabase } from "../helpers/db";
+import { loginAs, makeRequest, settle } from "../helpers/auth";
+
+const database = await useTestDatabase();
+await seedDemo(database, { now: new Date(), brand: "Electrica" });
+afterAll(() => closePdfBrowser());
+
+type ScreenData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+const get = (path: string, cookie: string) => settle(() => loader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const post = (cookie: string, form: Record<string, string>, path = "/quotations") =>
+  settle(() => action({ request: makeRequest(path, { cookie, form }), params: {}, context: {} })) as Promise<Response>;
+const errorOf = async (res: Response | { data: unknown; init: { status?: number } | null }) => {
+  if (res instanceof Response) return { status: res.status, body: await res.text() };
+  return { status: res.init?.status ?? 200, body: JSON.stringify(res.data) };
+};
+/** Articles priced in pesos, so the expected prices come from the ERP's precio2 alone. */
+async function pesoArticles(cookie: string) {
+  const data = (await settle(() => productsLoader({ request: makeRequest("/products", { cookie }), params: {}, context: {} }))) as {
+    list: { ok: true; rows: Array<{ sku: string; price2: number; currency: string }> };
+  };
+  return data.list.rows.filter((r) => r.currency === "Pesos" && r.price2 > 0);
+}
+
+describe("/quotations access", () => {
+  it("Admin and Developer get the screen; the other roles go to their home", async () => {
+    for (const role of ["admin", "developer"] as const) {
+      const { cookie } = await loginAs(role);
+      const d = (await get("/quotations", cookie)) as ScreenData;
+      expect(d.lines).toEqual([]);
+      expect(d.header.client.key).toBe("V");
+    }
+    for (const [role, home] of [["ml_manager", "/products"], ["shop_manager", "/products"], ["practicante", "/products"], ["cajero", "/pdv"]] as const) {
+      const { cookie } = await loginAs(role);
+      const res = (await get("/quotations", cookie)) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(home);
+      const posted = await post(cookie, { intent: "custom", description: "X", qty: "1", price: "1" });
+      expect(posted.status).toBe(302);
+      expect(posted.headers.get("location")).toBe(home);
+    }
+  });
+});
+
+describe("agent and warehouse", () => {
+  it("offers only the user's ERP users; the agent's warehouses fill the select and others are refused", async () => {
+    const { cookie, user } = await loginAs("developer", { erpUsers: ["VENTAS1", "VENTAS2"] });
+    const found = ((await get("/quotations?agent=ventas", cookie)) as ScreenData).agents!;
+    expect(found.agents.map((a) => a.user).sort()).toEqual(["VENTAS1", "VENTAS2"]);
+    expect((await post(cookie, { intent: "agent", agent: "VENTAS2" })).status).toBe(302);
+    const d = (await get("/quotations", cookie)) as ScreenData;
+    expect(d.header.agent).toEqual({ key: "VENTAS2", name: "Ventas proyectos" });
+    expect(d.header.warehouses).toEqual(["M", "I", "U", "A1"]);
+    expect(d.header.warehouse).toBe("M");
+    expect((await post(cookie, { intent: "header", warehouse: "U", reference: "Obra Norte" })).status).toBe(302);
+    expect((await loadDraft(user.id)).data).toMatchObject({ warehouse: "U", reference: "Obra Norte" });
+    const foreign = await errorOf(await post(cookie, { intent: "header", warehouse: "O4" }));
+    expect(foreign.status).toBe(422);
+    expect((await loadDraft(user.id)).data.warehouse).toBe("U");
+    const notMine = await errorOf(await post(cookie, { intent: "agent", agent: "MLVENTAS" }));
+    expect(notMine.status).toBe(404);
+    expect(notMine.body).toContain("No se ha encontrado ninguna coincidencia.");
+  });
+
+  it("without ERP users the agent search asks to contact support", async () => {
+    const { cookie } = await loginAs("admin");
+    const d = (await get("/quotations?agent=ventas", cookie)) as ScreenData;
+    expect(d.hasErpUsers).toBe(false);
+    expect((await errorOf(await post(cookie, { intent: "agent", agent: "VENTAS1" }))).body).toContain("Contacta a soporte");
+  });
+});
+
+describe("lines", () => {
+  it("an article already present gets +1; a line discount lowers the price and 0 restores it", async () => {
+    const { cookie, user } = await loginAs("admin");
+    const [article] = await pesoArticles(cookie);
+    const list = Math.round(article.price2 * 100);
+    expect((await post(cookie, { intent: "add", sku: article.sku, qty: "1" })).status).toBe(302);
+    expect((await post(cookie, { intent: "add", sku: article.sku, qty: "1" })).status).toBe(302);
+    let d = (await get("/quotations", cookie)) as ScreenData;
+    expect(d.lines).toHaveLength(1);
+    expect(d.lines[0]).toMatchObject({ sku: article.sku, qty: 2, priceCents: list, originalPriceCents: null });
+
+    expect((await post(cookie, { intent: "line", sku: article.sku, qty: "2", discount: "10", note: "Entrega en obra" })).status).toBe(302);
+    d = (await get("/quotations", cookie)) as ScreenData;
+    expect(d.lines[0]).toMatchObject({ discount: 10, note: "Entrega en obra", priceCents: Math.round(list * 0.9), originalPriceCents: list });
+    expect(d.lines[0].amountCents).toBe(Math.round(list * 0.9) * 2);
+
+    expect((await post(cookie, { intent: "line", sku: article.sku, qty: "2", discount: "0", note: "" })).status).toBe(302);
+    d = (await get("/quotations", cookie)) as ScreenData;
+    expect(d.lines[0]).toMatchObject({ discount: 0, priceCents: list, originalPriceCents: null });
+
+    for (const [discount, qty] of [["abc", "1"], ["150", "1"], ["-5", "1"], ["5", "x"]]) {
+      const bad = await errorOf(await post(cookie, { intent: "line", sku: article.sku, qty, discount, note: "" }));
+      expect(bad.status).toBe(422);
+    }
+    expect((await loadDraft(user.id)).data.lines[0]).toMatchObject({ qty: 2, discount: 0 });
+  });
+
+  it("free-entry lines carry their own price; bad ones are refused", async () => {
+    const { cookie } = await loginAs("developer");
+    expect((await post(cookie, { intent: "custom", description: "Instalación en sitio", qty: "2", price: "150.50" })).status).toBe(302);
+    expect((await post(cookie, { intent: "custom", description: "Flete", qty: "1", price: "99" })).status).toBe(302);
+    const d = (await get("/quotations", cookie)) as ScreenData;
+    expect(d.lines.map((l) => [l.sku, l.custom, l.priceCents, l.amountCents])).toEqual([
+      ["LIBRE-1", true, 15050, 30100],
+      ["LIBRE-2", true, 9900, 9900],
+    ]);
+    // 301.00 + 99.00 = 400.00; 16 % IVA = 64.00; total 464.00
+    expect(d.totals).toMatchObject({ subtotalCents: 40000, ivaCents: 6400, totalCents: 46400 });
+    for (const form of [
+      { description: "", qty: "1", price: "10" },
+      { description: "Algo", qty: "1", price: "diez" },
+      { description: "Algo", qty: "0", price: "10" },
+    ]) {
+      expect((await errorOf(await post(cookie, { intent: "custom", ...form }))).status).toBe(422);
+    }
+  });
+
+  it("the global discount is capped at 6 % with a message", async () => {
+    const { cookie, user } = await loginAs("admin");
+    const refused = await errorOf(await post(cookie, { intent: "header", globalDiscount: "7" }));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toContain("no puede ser mayor a 6");
+    expect((await post(cookie, { intent: "header", globalDiscount: "5" })).status).toBe(302);
+    expect((await loadDraft(user.id)).data.globalDiscount).toBe(5);
+  });
+
+  it("a form opened on an older version is refused, not overwritten", async () => {
+    const { cookie, user } = await loginAs("admin");
+    await post(cookie, { intent: "custom", description: "Uno", qty: "1", price: "10" });
+    const v = String((await loadDraft(user.id)).version);
+    expect((await post(cookie, { intent: "header", version: v, notes: "primera" })).status).toBe(302);
+    const stale = await errorOf(await post(cookie, { intent: "header", version: v, notes: "segunda" }));
+    expect(stale.status).toBe(409);
+    expect((await loadDraft(user.id)).data.notes).toBe("primera");
+  });
+});
+
+describe("Crear cotización", () => {
+  it("is refused with no products; Admin stores the quote; Developer with an agent also creates it in the ERP", async () => {
+    const admin = await loginAs("admin");
+    const empty = await errorOf(await post(admin.cookie, { intent: "store" }));
+    expect(empty.status).toBe(422);
+    expect(empty.body).toContain("Aún no hay artículos en la lista");
+    const [article] = await pesoArticles(admin.cookie);
+    await post(admin.cookie, { intent: "add", sku: article.sku, qty: "1" });
+    const stored = await post(admin.cookie, { intent: "store" });
+    const folio = stored.headers.get("location")!.split("/").pop()!;
+    expect((await getStoredQuote(folio))!.row.erpState).toBeNull();
+
+    const dev = await loginAs("developer", { erpUsers: ["VENTAS1"] });
+    await post(dev.cookie, { intent: "agent", agent: "VENTAS1" });
+    await post(dev.cookie, { intent: "header", warehouse: "O4", reference: "Pedido 77" });
+    await post(dev.cookie, { intent: "add", sku: article.sku, qty: "3" });
+    const created = await post(dev.cookie, { intent: "store" });
+    expect(created.status).toBe(302);
+    const devFolio = created.headers.get("location")!.split("/").pop()!;
+    const row = (await getStoredQuote(devFolio))!.row;
+    expect(row).toMatchObject({ erpState: "sent", erpUser: "VENTAS1", warehouse: "O4", reference: "Pedido 77", status: "enviada" });
+  });
+});
+
+describe("ERP quotation: MercadoLibre Manager and retries", () => {
+  it("MercadoLibre Manager creates it from a stored quote; a lost answer is not sent twice on retry", async () => {
+    const ml = await loginAs("ml_manager", { erpUsers: ["MLVENTAS"] });
+    const [article] = await pesoArticles(ml.cookie);
+    await settle(() =>
+      productsLoader({ request: makeRequest("/products", { cookie: ml.cookie }), params: {}, context: {} }),
+    );
+    const { action: productsAction } = await import("~/routes/_app.products");
+    const { action: dialogAction } = await import("~/routes/_app.products.quotation");
+    await settle(() => productsAction({ request: makeRequest("/products", { cookie: ml.cookie, form: { intent: "add", sku: article.sku, qty: "1" } }), params: {}, context: {} }));
+    const stored = (await settle(() => dialogAction({ request: makeRequest("/products/quotation", { cookie: ml.cookie, form: { intent: "store" } }), params: {}, context: {} }))) as Response;
+    const folio = stored.headers.get("location")!.split("/").pop()!;
+    const send = () =>
+      settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "erp", erpUser: "MLVENTAS" } }), params: { folio }, context: {} }));
+
+    // The ERP creates the quotation but the answer is lost: the user sees a failure and retries.
+    await simulatorControl.failNext("erp.createQuotation", "timeout-after-work");
+    const lost = await errorOf((await send()) as Response);
+    expect(lost.status).toBe(502);
+    expect(lost.body).toContain("puedes reintentar");
+    expect(await getIntegrations().erp.getMovementsInfo(folio)).toHaveLength(1);
+    expect(((await send()) as Response).status).toBe(302);
+    const movements = await getIntegrations().erp.getMovementsInfo(folio);
+    expect(movements).toHaveLength(1);
+    expect((await getStoredQuote(folio))!.row).toMatchObject({ erpState: "sent", intelisisId: movements[0].movId });
+    // "Generar orden" stays Developer-only.
+    const order = await settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "order" } }), params: { folio }, context: {} }));
+    expect((await errorOf(order as Response)).status).toBe(403);
+  });
+});
