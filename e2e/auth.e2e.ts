@@ -56,12 +56,10 @@ test("Cajero lands on the point of sale and sees only it", async ({ page, loginA
   await expect(links.first()).toHaveText("Punto de Venta");
 });
 
-test("screens not built yet say so and keep the layout", async ({ page, loginAs }) => {
+test("a screen the role may not open sends it home; an unknown address is a 404 inside the layout", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/theme");
   await expect(page).toHaveURL(/\/products$/);
-  await page.goto("/quotations");
-  await expect(page.getByTestId("under-construction")).toContainText("En construcción");
   await page.goto("/product-categories/123/nada");
   await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
   await expect(page.getByTestId("sidebar")).toBeVisible();
