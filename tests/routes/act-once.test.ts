@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, like, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
-import { auditLog, conversations, messages, orders, questions } from "../../server/db/schema";
+import { auditLog, conversations, messages, orders, publications, questions } from "../../server/db/schema";
 import { seedDemo } from "../../server/db/seed/demo";
 import { getIntegrations, setIntegrations, type Integrations } from "../../server/integrations";
 import { listDemoMovements } from "../../server/integrations/simulator";
@@ -53,7 +53,14 @@ async function toastTitle(res: unknown) {
 
 describe("act once", () => {
   it("five parallel answers to one question: one is sent and audited, the others are told it is no longer pending", async () => {
-    const [q] = await getDb().select().from(questions).where(and(eq(questions.status, "UNANSWERED"), sql`${questions.suggestion} is null`)).limit(1);
+    // A question without a suggestion on an active publication: answerable with any text, no rating.
+    const [q] = await getDb()
+      .select({ id: questions.id })
+      .from(questions)
+      .innerJoin(publications, eq(publications.id, questions.publicationId))
+      .where(and(eq(questions.status, "UNANSWERED"), sql`${questions.suggestion} is null`, eq(publications.status, "active")))
+      .orderBy(questions.id)
+      .limit(1);
     const people = await Promise.all([1, 2, 3, 4, 5].map(() => loginAs("admin")));
     const results = await Promise.all(
       people.map(({ cookie }, i) =>

@@ -125,7 +125,11 @@ describe("answering", () => {
 
   it("a marketplace failure shows a danger toast and keeps the typed text as the draft", async () => {
     const { cookie } = await loginAs("admin");
-    const [q] = await pendingWith((q) => !q.suggestion);
+    // Without a suggestion only a question on an active publication can be answered at all.
+    const [{ id }] = await database.query<{ id: string }>(
+      `select q.id::text from questions q join publications p on p.id = q.publication_id where q.status = 'UNANSWERED' and q.suggestion is null and p.status = 'active' order by q.id limit 1`,
+    );
+    const [q] = await pendingWith((q) => String(q.id) === id);
     await simulatorControl.failNext("marketplace.answerQuestion", "timeout");
     const res = await post({ intent: "answer", questionId: String(q.id), answer: "Texto que no se debe perder" }, cookie);
     const toast = await toastOf(res);
