@@ -36,9 +36,18 @@ beforeAll(async () => {
     { ...base, id: 9003n, orderDate: mx(4, 13), orderStatus: "cancelled", logisticType: "fulfillment", totalAmount: 300, orderItems: [{ id: "C", title: "c", price: 60, qty: 5 }] },
     // 23:30 in Mexico City is already the next day in UTC: it counts on the 5th.
     { ...base, id: 9004n, orderDate: mx(5, 23, 30), orderStatus: "paid", logisticType: "cotizador", totalAmount: 200, orderItems: [{ id: "D", title: "d", price: 200 / 3, qty: 3 }], intelisisMovement: "X" },
+    // Outside March: counted by no March indicator of its own.
+    { ...base, id: 9006n, orderDate: new Date(Date.UTC(2019, 3, 14, 18)), orderStatus: "paid", logisticType: "cotizador", totalAmount: 10 },
   ]);
   const { user } = await loginAs("cajero");
   const [session] = await db.insert(pdvSessions).values({ userId: user.id, amountOpen: 500, dateOpen: mx(4, 9) }).returning();
+  // Two boxes closed on the 4th (12.50 short, 2.00 over) and one on the 5th (3.00 over), all opened
+  // before the 4th (the PDV history lists boxes by the day they were opened).
+  await db.insert(pdvSessions).values([
+    { userId: user.id, amountOpen: 500, dateOpen: mx(1, 9), dateClose: mx(4, 19), closeDifference: -12.5 },
+    { userId: user.id, amountOpen: 500, dateOpen: mx(2, 9), dateClose: mx(4, 21), closeDifference: 2 },
+    { userId: user.id, amountOpen: 500, dateOpen: mx(3, 9), dateClose: mx(5, 19), closeDifference: 3 },
+  ]);
   const sale = { sessionId: session.id, userId: user.id, ivaTotal: 0, invoiceCode: "ABCDE", paymentWay: "01", paymentCondition: "CONTADO" };
   const [s1, s2] = await db
     .insert(pdvSales)
@@ -55,8 +64,10 @@ beforeAll(async () => {
     { ...line, saleId: s2.id, qty: 4 },
   ]);
   await db.insert(quotations).values([
-    { folio: "BS-1", total: 1000, createdAt: mx(4, 10) },
+    // BS-1 became order 9004 the next day; BS-3 became an order 40 days later (outside the 30 days).
+    { folio: "BS-1", total: 1000, createdAt: mx(4, 10), orderId: 9004n },
     { folio: "BS-2", total: 500, createdAt: mx(5, 10) },
+    { folio: "BS-3", total: 0, createdAt: mx(5, 11), orderId: 9006n },
   ]);
   const q = { message: "?", clientId: 1, clientNickname: "c" };
   // 2019-03-04 is a Monday.
@@ -100,8 +111,10 @@ describe("indicator formulas on a hand-made month", () => {
     ["debit_share", 16.67, null, 16.67],
     ["credit_share", 0, null, 0],
     ["pdv_not_in_erp", 1, 0, 1],
-    ["quotes_created", 1, 1, 2],
+    ["cash_cut_diff", 14.5, 3, 17.5],
+    ["quotes_created", 1, 2, 3],
     ["amount_quoted", 1000, 500, 1500],
+    ["quote_to_order_pct", 100, 0, 33.33],
     ["questions", 4, 0, 4],
     ["answer_minutes", 75, null, 75],
     ["answered_in_target_pct", 33.33, null, 33.33],
@@ -114,7 +127,7 @@ describe("indicator formulas on a hand-made month", () => {
 
   it("indicators without a source say so instead of a number", async () => {
     const rows = await march();
-    for (const key of ["cash_cut_diff", "quote_to_order_pct", "urgent_messages", "invoices_stamped_pct"]) {
+    for (const key of ["urgent_messages", "invoices_stamped_pct"]) {
       expect(rows.get(key)?.missing).toBeTruthy();
       expect(rows.get(key)?.total).toBeNull();
     }
@@ -185,7 +198,7 @@ describe("route", () => {
     // PDV: the box sessions opened that day (the hand-made session of the 4th holds its three sales).
     const pdvHref = drillDownHref("pdv_tickets", day, day)!;
     expect(pdvHref).toBe("/pdv?tab=historial&start_date=2019/03/04&end_date=2019/03/05");
-    for (const key of ["pdv_sales", "pdv_ticket", "pdv_discount_pct", "pdv_cancelled", "cash_share", "debit_share", "credit_share", "pdv_not_in_erp"]) {
+    for (const key of ["pdv_sales", "pdv_ticket", "pdv_discount_pct", "pdv_cancelled", "cash_share", "debit_share", "credit_share", "pdv_not_in_erp", "cash_cut_diff"]) {
       expect(drillDownHref(key, day, day), key).toBe(pdvHref);
     }
     const pdv = (await call(pdvRoute.loader as Handler, pdvHref, cookie)) as { history: { sessions: Array<{ dateOpen: Date | string }>; total: number } };
@@ -197,10 +210,11 @@ describe("route", () => {
     // Quotations: the saved quotations created that day (BS-1 on the 4th, BS-2 on the 5th).
     const quotesHref = drillDownHref("quotes_created", day, day)!;
     expect(drillDownHref("amount_quoted", day, day)).toBe(quotesHref);
+    expect(drillDownHref("quote_to_order_pct", day, day)).toBe(quotesHref);
     const quotes = (await call(quotesRoute.loader as Handler, quotesHref, cookie)) as { list: { rows: Array<{ folio: string }> } };
     expect(quotes.list.rows.map((r) => r.folio)).toEqual(["BS-1"]);
     const month = (await call(quotesRoute.loader as Handler, drillDownHref("amount_quoted", "2019-03-01", "2019-03-31")!, cookie)) as { list: { rows: Array<{ folio: string }> } };
-    expect(month.list.rows.map((r) => r.folio).sort()).toEqual(["BS-1", "BS-2"]);
+    expect(month.list.rows.map((r) => r.folio).sort()).toEqual(["BS-1", "BS-2", "BS-3"]);
 
     // Questions: that day's history (the answered ones of the 4th); the history reads one day, so no month link.
     const questionsHref = drillDownHref("questions", day, day)!;

@@ -62,7 +62,17 @@ function sourceStatements(from: Date, to: Date) {
   const quotes = sql`
     insert into box_score_daily (day, indicator, num, den)
     select ${dayOf("created_at")}, 'quotes_created', count(*), null::float8 from quotations where created_at >= ${from} and created_at < ${to} group by 1
-    union all select ${dayOf("created_at")}, 'amount_quoted', sum(total)::float8, null::float8 from quotations where created_at >= ${from} and created_at < ${to} group by 1`;
+    union all select ${dayOf("created_at")}, 'amount_quoted', sum(total)::float8, null::float8 from quotations where created_at >= ${from} and created_at < ${to} group by 1
+    union all select ${dayOf("q.created_at")}, 'quote_to_order_pct',
+        count(*) filter (where q.order_id is not null and (o.order_date is null or o.order_date < q.created_at + interval '30 days')), count(*)
+      from quotations q left join orders o on o.id = q.order_id
+      where q.created_at >= ${from} and q.created_at < ${to} group by 1`;
+  // Boxes closed that day: how far the count was from what the system expected, either way (a
+  // surplus and a shortage do not cancel out).
+  const cashCut = sql`
+    insert into box_score_daily (day, indicator, num, den)
+    select ${dayOf("date_close")}, 'cash_cut_diff', sum(abs(coalesce(close_difference, 0)))::float8, null::float8
+    from pdv_sessions where date_close >= ${from} and date_close < ${to} group by 1`;
   // Business hours: Monday to Friday, 9:00–18:00 Mexico City; the target there is 60 minutes (the
   // questions screen's 'Entre semana' band).
   const questionsSql = sql`
@@ -76,7 +86,7 @@ function sourceStatements(from: Date, to: Date) {
     select day, 'questions', count(*), null::float8 from q group by day
     union all select day, 'answer_minutes', sum(extract(epoch from answered_at - date_created) / 60), count(*) from q where business and answered_at is not null group by day
     union all select day, 'answered_in_target_pct', count(*) filter (where answered_at is not null and answered_at - date_created <= interval '60 minutes'), count(*) from q where business group by day`;
-  return [orders, pdv, quotes, questionsSql];
+  return [orders, pdv, quotes, cashCut, questionsSql];
 }
 
 function monthBounds(year: number, month: number) {

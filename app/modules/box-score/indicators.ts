@@ -43,11 +43,11 @@ export const INDICATORS: readonly Indicator[] = [
   { key: "cash_share", label: "Pago en efectivo %", unit: "percent", kind: "percent" },
   { key: "debit_share", label: "Pago con débito %", unit: "percent", kind: "percent" },
   { key: "credit_share", label: "Pago con crédito %", unit: "percent", kind: "percent" },
-  { key: "cash_cut_diff", label: "Diferencia en corte de caja", unit: "money", kind: "sum", missing: "La sesión de caja no guarda el monto esperado al cierre." },
+  { key: "cash_cut_diff", label: "Diferencia en corte de caja", unit: "money", kind: "sum" },
   { key: "pdv_not_in_erp", label: "Ventas PDV sin registrar en ERP", unit: "count", kind: "sum" },
   { key: "quotes_created", label: "Cotizaciones creadas", unit: "count", kind: "sum" },
   { key: "amount_quoted", label: "Monto cotizado", unit: "money", kind: "sum" },
-  { key: "quote_to_order_pct", label: "Cotizaciones convertidas en pedido % (30 días)", unit: "percent", kind: "percent", missing: "Los pedidos no guardan la cotización de la que vienen." },
+  { key: "quote_to_order_pct", label: "Cotizaciones convertidas en pedido % (30 días)", unit: "percent", kind: "percent" },
   { key: "questions", label: "Preguntas recibidas", unit: "count", kind: "sum" },
   { key: "answer_minutes", label: "Tiempo promedio de respuesta en horario laboral (min)", unit: "minutes", kind: "ratio" },
   { key: "answered_in_target_pct", label: "Preguntas respondidas dentro del objetivo %", unit: "percent", kind: "percent" },
@@ -154,7 +154,9 @@ export function drillDownHref(key: string, from: string, to: string): string | n
     case "debit_share":
     case "credit_share":
     case "pdv_not_in_erp":
+    case "cash_cut_diff":
       return `/pdv?tab=historial&${exclusive}`;
+    case "quote_to_order_pct":
     case "quotes_created":
     case "amount_quoted":
       return `/products/quotes?${exclusive}`;
