@@ -10,7 +10,7 @@ test("box score: month and year from the URL, a drill-down link, the .xlsx, and 
   await page.goto(`/box-score?year=${year}&month=1`);
   await expect(page.getByRole("heading", { name: `Enero ${year}` })).toBeVisible();
   await expect(page.locator("tbody tr")).toHaveCount(31);
-  await expect(page.locator('tr[data-indicator="urgent_messages"]')).toContainText("sin datos");
+  await expect(page.locator('tr[data-indicator="invoices_stamped_pct"]')).toContainText("sin datos");
 
   // Another month from the month pages.
   await page.getByRole("navigation", { name: "Meses" }).getByRole("link", { name: "Feb" }).click();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { getDb } from "../../server/db/client";
-import { orders, pdvSaleLines, pdvSales, pdvSessions, questions, quotations } from "../../server/db/schema";
+import { conversations, orders, pdvSaleLines, pdvSales, pdvSessions, questions, quotations } from "../../server/db/schema";
 import { boxScoreMonth, refreshMonth } from "~/modules/box-score/box-score.server";
 import { forgetYearRange } from "~/modules/box-score/page.server";
 import { readToast } from "~/lib/toast.server";
@@ -69,6 +69,13 @@ beforeAll(async () => {
     { folio: "BS-2", total: 500, createdAt: mx(5, 10) },
     { folio: "BS-3", total: 0, createdAt: mx(5, 11), orderId: 9006n },
   ]);
+  // Urgent: the buyer wrote last and nobody answered for 24 hours (all of March 2019 is long past).
+  const talk = { clientId: 1, sellerId: 2, orderDate: mx(4, 9) };
+  await db.insert(conversations).values([
+    { ...talk, orderId: 9001n, lastMessageDate: mx(4, 10), lastMessageFromSeller: false },
+    { ...talk, orderId: 9002n, lastMessageDate: mx(4, 11), lastMessageFromSeller: true },
+    { ...talk, orderId: 9003n, lastMessageDate: mx(5, 9), lastMessageFromSeller: false },
+  ]);
   const q = { message: "?", clientId: 1, clientNickname: "c" };
   // 2019-03-04 is a Monday.
   await db.insert(questions).values([
@@ -115,6 +122,7 @@ describe("indicator formulas on a hand-made month", () => {
     ["quotes_created", 1, 2, 3],
     ["amount_quoted", 1000, 500, 1500],
     ["quote_to_order_pct", 100, 0, 33.33],
+    ["urgent_messages", 1, 1, 2],
     ["questions", 4, 0, 4],
     ["answer_minutes", 75, null, 75],
     ["answered_in_target_pct", 33.33, null, 33.33],
@@ -127,7 +135,7 @@ describe("indicator formulas on a hand-made month", () => {
 
   it("indicators without a source say so instead of a number", async () => {
     const rows = await march();
-    for (const key of ["urgent_messages", "invoices_stamped_pct"]) {
+    for (const key of ["invoices_stamped_pct"]) {
       expect(rows.get(key)?.missing).toBeTruthy();
       expect(rows.get(key)?.total).toBeNull();
     }
@@ -211,6 +219,7 @@ describe("route", () => {
     const quotesHref = drillDownHref("quotes_created", day, day)!;
     expect(drillDownHref("amount_quoted", day, day)).toBe(quotesHref);
     expect(drillDownHref("quote_to_order_pct", day, day)).toBe(quotesHref);
+    expect(drillDownHref("urgent_messages", day, day)).toBe("/messages?message_status_filter=urgent&start_date=2019/03/04&end_date=2019/03/05");
     const quotes = (await call(quotesRoute.loader as Handler, quotesHref, cookie)) as { list: { rows: Array<{ folio: string }> } };
     expect(quotes.list.rows.map((r) => r.folio)).toEqual(["BS-1"]);
     const month = (await call(quotesRoute.loader as Handler, drillDownHref("amount_quoted", "2019-03-01", "2019-03-31")!, cookie)) as { list: { rows: Array<{ folio: string }> } };

@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import { getDb } from "@server/db/client";
 import { boxScoreDaily, boxScoreMonths } from "@server/db/schema";
 import { ZONE } from "~/lib/format";
+import { priorityCutoff } from "~/modules/messages/rules";
 import { INDICATORS, daysOf, valueOf, type YearRange } from "./indicators";
 
 /**
@@ -86,7 +87,16 @@ function sourceStatements(from: Date, to: Date) {
     select day, 'questions', count(*), null::float8 from q group by day
     union all select day, 'answer_minutes', sum(extract(epoch from answered_at - date_created) / 60), count(*) from q where business and answered_at is not null group by day
     union all select day, 'answered_in_target_pct', count(*) filter (where answered_at is not null and answered_at - date_created <= interval '60 minutes'), count(*) from q where business group by day`;
-  return [orders, pdv, quotes, cashCut, questionsSql];
+  // Urgent as on /messages (the buyer wrote last and nobody answered for 24 hours), counted on the day
+  // the buyer wrote: the conversations of that day still waiting past the limit.
+  const urgent = sql`
+    insert into box_score_daily (day, indicator, num, den)
+    select ${dayOf("last_message_date")}, 'urgent_messages', count(*), null::float8
+    from conversations
+    where not last_message_from_seller and last_message_date >= ${from} and last_message_date < ${to}
+      and last_message_date <= ${priorityCutoff(new Date())}
+    group by 1`;
+  return [orders, pdv, quotes, cashCut, questionsSql, urgent];
 }
 
 function monthBounds(year: number, month: number) {

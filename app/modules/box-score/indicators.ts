@@ -51,7 +51,7 @@ export const INDICATORS: readonly Indicator[] = [
   { key: "questions", label: "Preguntas recibidas", unit: "count", kind: "sum" },
   { key: "answer_minutes", label: "Tiempo promedio de respuesta en horario laboral (min)", unit: "minutes", kind: "ratio" },
   { key: "answered_in_target_pct", label: "Preguntas respondidas dentro del objetivo %", unit: "percent", kind: "percent" },
-  { key: "urgent_messages", label: "Mensajes urgentes pendientes", unit: "count", kind: "sum", missing: "Las conversaciones no tienen una marca de urgencia." },
+  { key: "urgent_messages", label: "Mensajes urgentes pendientes", unit: "count", kind: "sum" },
   { key: "invoices_stamped_pct", label: "Facturas timbradas ÷ solicitadas %", unit: "percent", kind: "percent", missing: "Las solicitudes y timbrados viven en el servicio de facturación, no en esta base." },
 ];
 
@@ -160,6 +160,8 @@ export function drillDownHref(key: string, from: string, to: string): string | n
     case "quotes_created":
     case "amount_quoted":
       return `/products/quotes?${exclusive}`;
+    case "urgent_messages":
+      return `/messages?message_status_filter=urgent&${exclusive}`;
     case "questions":
     case "answer_minutes":
     case "answered_in_target_pct":
