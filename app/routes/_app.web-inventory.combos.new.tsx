@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { useAppUser } from "~/lib/use-app-user";
-import { ComboDialog } from "~/modules/catalog/combo-dialog";
+import { ComboRoute } from "~/modules/catalog/combo-dialog";
 import { COMBO_DIALOG_TEXTS } from "~/modules/catalog/combo-form";
 import { comboDialogAction, comboDialogLoader } from "~/modules/catalog/combo-route.server";
 
@@ -13,15 +11,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => comboDialogLoader(req
 export const action = ({ request }: ActionFunctionArgs) => comboDialogAction(request, null);
 
 export default function NewCombo() {
-  const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const user = useAppUser();
-  return (
-    <>
-      <ComboDialog view={answer ?? loaded.view} comboId={loaded.comboId} options={loaded.options} closeTo={loaded.closeTo} selfPath={loaded.selfPath} user={user} />
-      <Outlet />
-    </>
-  );
+  return <ComboRoute />;
 }
 
 export function ErrorBoundary() {

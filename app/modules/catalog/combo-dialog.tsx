@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { RichTextEditor } from "~/components/RichTextEditor";
@@ -6,7 +6,8 @@ import { Toaster } from "~/components/Toast";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT } from "./combo-form";
-import type { ComboView } from "./combo-route.server";
+import type { ComboView, comboDialogAction, comboDialogLoader } from "./combo-route.server";
+import { useAppUser } from "~/lib/use-app-user";
 import type { TaxonomyOption } from "./inventory.server";
 import { Dimensions, Err, Gallery, Properties, Select } from "./product-dialog";
 
@@ -226,5 +227,18 @@ export function ComboDialog({
         </aside>
       </Form>
     </RouteDialog>
+  );
+}
+
+/** The body of the new and edit combo routes: the loaded combo, or the answer of a refused save. */
+export function ComboRoute() {
+  const loaded = useLoaderData<typeof comboDialogLoader>();
+  const answer = useActionData<typeof comboDialogAction>();
+  const user = useAppUser();
+  return (
+    <>
+      <ComboDialog view={answer ?? loaded.view} comboId={loaded.comboId} options={loaded.options} closeTo={loaded.closeTo} selfPath={loaded.selfPath} user={user} />
+      <Outlet />
+    </>
   );
 }

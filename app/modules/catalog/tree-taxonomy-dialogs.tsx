@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
@@ -6,6 +6,7 @@ import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
 import type { TaxonomyOption } from "./inventory.server";
 import type { DialogToast } from "./product-action.server";
+import type { treeItemLoader, treeSaveAction } from "./tree-taxonomy-route.server";
 import { taxonomySlug } from "./taxonomy-slug";
 import { TREE_NAME_MAX, TREE_TEXTS, type SlotSpec, type TreeDraft, type TreeTaxonomy } from "./tree-taxonomy";
 
@@ -219,4 +220,29 @@ export function TreeDeleteDialog({ kind, node, refusal, closeTo }: { kind: TreeT
 export function TreeDialogErrorBoundary({ kind }: { kind: TreeTaxonomy }) {
   const t = TREE_TEXTS[kind];
   return <DialogErrorBoundary listPath={t.path} notFoundTitle={t.notFoundTitle} notFoundText={t.notFoundText} />;
+}
+
+/**
+ * The body of the four node routes (new and edit, categories and brands): the loader's node and
+ * choices, the action's answer when a save was refused, and the library picker as a child route.
+ */
+export function TreeEditRoute({ kind }: { kind: TreeTaxonomy }) {
+  const loaded = useLoaderData<typeof treeItemLoader>();
+  const answer = useActionData<typeof treeSaveAction>();
+  return (
+    <>
+      <TreeEditDialog
+        kind={kind}
+        node={loaded.node}
+        draft={answer?.draft ?? loaded.draft}
+        parents={loaded.parents}
+        fieldErrors={answer?.fieldErrors ?? {}}
+        toast={answer?.toast ?? loaded.pickToast}
+        revision={answer?.revision ?? "load"}
+        canDelete={loaded.canDelete}
+        closeTo={loaded.closeTo}
+      />
+      <Outlet />
+    </>
+  );
 }
