@@ -16,6 +16,8 @@ test("list: URL state, store and channel badges, type and status", async ({ logi
 });
 
 test("creates a publication with a variation", async ({ loginAs }, testInfo) => {
+  // Twenty steps, several of them posts that render the whole editor again: 20–30 s on two cores.
+  test.setTimeout(60_000);
   const page = await loginAs("ml_manager");
   await page.goto("/publications/new?page=2");
   const title = `Cable Thw Calibre 12 E2E ${Date.now().toString().slice(-6)}`;

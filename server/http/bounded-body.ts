@@ -134,10 +134,11 @@ export function boundedBody() {
     } catch (error) {
       if (!(error instanceof Refusal)) return next(error);
       const unread = !req.readableEnded;
-      refuse(res, error.status, error.message, { closeConnection: unread });
+      // No `Connection: close` while the client is still sending: Node would end the socket right
+      // after the answer and the client, still writing, gets EPIPE instead of its 413. What keeps
+      // arriving is discarded for a moment, then the connection is cut.
+      refuse(res, error.status, error.message);
       if (unread) {
-        // Closing at once while the client still sends resets the connection, and the client may
-        // lose the 413 it was sent. Discard what keeps arriving for a moment, then close.
         req.resume();
         res.once("finish", () => setTimeout(() => res.socket?.destroy(), 1500).unref());
       }

@@ -95,18 +95,20 @@ function Branch({ kind, nodes, open, canDelete, root = false }: { kind: TreeTaxo
     <ul className={cn("space-y-1", !root && "ml-5 border-l border-slate-200 pl-3")}>
       {nodes.map((n) => (
         <li key={n.id}>
+          <div className="pl-4">
+            <NodeLabel kind={kind} node={n} canDelete={canDelete} />
+          </div>
           {n.children.length ? (
-            <details open={open}>
-              <summary className="cursor-pointer">
-                <NodeLabel kind={kind} node={n} canDelete={canDelete} />
+            // The toggle is a summary of its own: a summary holding the node's links would nest
+            // interactive elements (axe: nested-interactive).
+            <details open={open} className="pl-4">
+              <summary className="cursor-pointer text-xs text-slate-600">
+                {kind === "categories" ? "Subcategorías" : "Submarcas"}
+                <span className="sr-only"> de {n.name}</span> ({n.children.length})
               </summary>
               <Branch kind={kind} nodes={n.children} open={open} canDelete={canDelete} />
             </details>
-          ) : (
-            <div className="pl-4">
-              <NodeLabel kind={kind} node={n} canDelete={canDelete} />
-            </div>
-          )}
+          ) : null}
         </li>
       ))}
     </ul>

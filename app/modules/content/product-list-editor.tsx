@@ -1,3 +1,4 @@
+import { ScrollBox } from "~/components/ScrollBox";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { SHOP_SECTION_LIMITS } from "./shop-sections";
 
@@ -24,7 +25,7 @@ export function ProductRowsTable({
   rowKey: (product: ProductRow, index: number) => string;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
+    <ScrollBox label={label} className="rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
         <thead className="bg-slate-50">
           <tr>
@@ -94,7 +95,7 @@ export function ProductRowsTable({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

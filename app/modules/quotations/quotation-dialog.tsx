@@ -1,3 +1,4 @@
+import { ScrollBox } from "~/components/ScrollBox";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";
@@ -83,14 +84,13 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
         </Link>
       </div>
       {preview ? (
-        <div className="relative overflow-x-auto rounded-md border border-slate-200 p-4" data-testid="quotation-preview" tabIndex={0} role="region" aria-label="Vista previa de la cotización">
+        <ScrollBox label="Vista previa de la cotización" className="rounded-md border border-slate-200 p-4" data-testid="quotation-preview">
           <style>{QUOTATION_CSS}</style>
           <QuotationDocument doc={draft.doc} company={company} paged={false} />
-        </div>
+        </ScrollBox>
       ) : (
         <div className="space-y-4">
-          {/* Focusable so keyboard users can scroll the table sideways on a narrow screen. */}
-          <div className="relative overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Artículos de la cotización">
+          <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <caption className="sr-only">Artículos de la cotización</caption>
               <thead className="bg-slate-50">
@@ -142,7 +142,7 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           <OptionsForm draft={draft} may={may} busy={busy} />
           {may.orderType && draft.orderType === "mercadolibre" ? (
             <CategoryPicker version={draft.version} current={draft.category} results={categories} query={categoryQuery} />

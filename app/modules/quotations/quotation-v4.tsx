@@ -1,3 +1,4 @@
+import { ScrollBox } from "~/components/ScrollBox";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ErpUser } from "@server/integrations/erp/port";
 import { ClientPicker } from "./client-picker";
@@ -249,7 +250,7 @@ export function LinesTable({ d }: { d: V4Data }) {
       <Form id="item-search" method="get" preventScrollReset role="search" aria-label="Buscar artículo para agregar" hidden>
         <KeepParams drop="item" />
       </Form>
-      <div className="relative overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Artículos de la cotización">
+      <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Artículos de la cotización</caption>
           <thead className="bg-slate-50">
@@ -317,7 +318,7 @@ export function LinesTable({ d }: { d: V4Data }) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       {d.lines.length === 0 ? <p className="text-sm text-slate-500">{MESSAGES.noLines}</p> : null}
       {d.items ? <ItemResults d={d} /> : null}
       <CustomLineForm version={d.version} />
@@ -402,9 +403,9 @@ export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null
 export function PreviewBlock({ d }: { d: V4Data }) {
   if (!d.doc) return null;
   return (
-    <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white p-4" tabIndex={0} role="region" aria-label="Vista previa de la cotización" data-testid="quotation-preview">
+    <ScrollBox label="Vista previa de la cotización" className="rounded-md border border-slate-200 bg-white p-4" data-testid="quotation-preview">
       <style>{QUOTATION_CSS}</style>
       <QuotationDocument doc={d.doc} company={d.company} paged={false} />
-    </div>
+    </ScrollBox>
   );
 }
