@@ -10,7 +10,7 @@ const products = (shape: Record<string, string | number | undefined>): BenchList
 const quotes = (where: string, params: unknown[], query: string): BenchList => ({
   route: "/products/quotes",
   query,
-  sql: `select id, folio, client_name, total, status, expires_at, created_at, author_id, count(*) over () as total_count
+  sql: `select id, folio, client_name, total, status, expires_at, created_at, created_by, count(*) over () as total_count
     from quotations where ${where} order by created_at desc, id desc limit 20`,
   params,
 });
