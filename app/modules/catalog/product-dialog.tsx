@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Fragment, useRef, useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
@@ -8,6 +8,8 @@ import { can, type AccessUser } from "~/lib/access";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import type { AiResult, DialogToast } from "./product-action.server";
+import type { productDialogAction, productDialogLoader } from "./product-route.server";
+import { useAppUser } from "~/lib/use-app-user";
 import type { TaxonomyOption } from "./inventory.server";
 import { PRODUCT_TEXTS, type FieldErrors, type ProductDraft } from "./product-form";
 import type { StockView } from "./product.server";
@@ -410,5 +412,30 @@ function StockWidget({ stock }: { stock: StockView }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The body of the new and edit product routes: the loaded product, or the answer of a refused save. */
+export function ProductRoute() {
+  const loaded = useLoaderData<typeof productDialogLoader>();
+  const answer = useActionData<typeof productDialogAction>();
+  const user = useAppUser();
+  return (
+    <>
+      <ProductDialog
+        draft={answer?.draft ?? loaded.draft}
+        stored={loaded.stored}
+        stock={loaded.stock}
+        options={loaded.options}
+        fieldErrors={answer?.fieldErrors ?? {}}
+        toast={answer?.toast ?? loaded.pickToast}
+        ai={answer?.ai ?? null}
+        revision={answer?.revision ?? "load"}
+        closeTo={loaded.closeTo}
+        selfPath={loaded.selfPath}
+        user={user}
+      />
+      <Outlet />
+    </>
   );
 }
