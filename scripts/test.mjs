@@ -23,9 +23,9 @@ if (!ensureChromium()) {
 try {
   step("Tipos (tsc)", "npx tsc --noEmit");
   step("Unitarias", "npx vitest run --project unit");
-  step("Base de datos (PGlite)", "npx vitest run --project db", { TEST_DATABASE_URL: "" });
+  step("Base de datos (PGlite)", "npx vitest run --project db --no-isolate", { TEST_DATABASE_URL: "" });
   if (process.env.TEST_DATABASE_URL) {
-    step("Base de datos (PostgreSQL)", "npx vitest run --project db");
+    step("Base de datos (PostgreSQL)", "npx vitest run --project db --no-isolate");
   } else {
     console.log("\n(TEST_DATABASE_URL no definido: se omite la segunda pasada contra PostgreSQL)");
   }

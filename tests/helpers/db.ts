@@ -5,6 +5,8 @@ import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { openDatabase, pgliteExtensions, setDatabase, wrapPglite, type Database } from "../../server/db/client";
 import { adminUrl } from "./template";
+import { forgetResponseTimes } from "~/modules/questions/questions.server";
+import { forgetYearRange } from "~/modules/box-score/page.server";
 
 /**
  * A fresh, migrated database for one test file, cloned from the template the global setup built
@@ -37,6 +39,10 @@ export async function createTestDatabase(): Promise<Database> {
     database = wrapPglite(client);
   }
   setDatabase(database);
+  // Test files share a worker process (vitest --no-isolate): what a process keeps for a minute about
+  // its database must not outlive the database it was read from.
+  forgetResponseTimes();
+  forgetYearRange();
   return database;
 }
 

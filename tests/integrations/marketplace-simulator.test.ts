@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { closePdfBrowser } from "../../server/documents/pdf.server";
-import { getEnv, resetEnvCache } from "../../server/env";
+import { getEnv } from "../../server/env";
+import { withMissingChromium } from "../helpers/missing-chromium";
 import type { PublishInput } from "../../server/integrations/marketplace/port";
 import { createSimulatorIntegrations } from "../../server/integrations/simulator";
 import { useTestDatabase } from "../helpers/db";
@@ -129,21 +130,14 @@ describe("marketplace simulator: listings", () => {
 
 describe("marketplace simulator: orders", () => {
   it("surfaces a missing Chromium as an IntegrationError", async () => {
-    const previous = process.env.CHROMIUM_PATH;
-    process.env.CHROMIUM_PATH = "/nonexistent/chromium";
-    resetEnvCache();
-    try {
+    await withMissingChromium(async () => {
       const error = await expectIntegrationError(marketplace.getShipmentLabel({ orderId: ORDERS.assignedDropOff, account: "main" }), {
         system: "marketplace",
         call: "getShipmentLabel",
         kind: "network",
       });
       expect((error as Error).message).toContain("Chromium");
-    } finally {
-      if (previous === undefined) delete process.env.CHROMIUM_PATH;
-      else process.env.CHROMIUM_PATH = previous;
-      resetEnvCache();
-    }
+    });
   });
 
   it.skipIf(!fs.existsSync(getEnv().CHROMIUM_PATH))("prints a real PDF label, which moves the order to printed, then dispatch and syncs move it on", async () => {

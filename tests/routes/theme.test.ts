@@ -9,7 +9,8 @@ import { loader as xlsxLoader } from "~/routes/_app.theme.sample[.]xlsx";
 import { readToast } from "~/lib/toast.server";
 import { buildWorkbook, safeFilename, xlsxResponse, XLSX_CONTENT_TYPE } from "../../server/documents/xlsx.server";
 import { closePdfBrowser } from "../../server/documents/pdf.server";
-import { getEnv, resetEnvCache } from "../../server/env";
+import { getEnv } from "../../server/env";
+import { withMissingChromium } from "../helpers/missing-chromium";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 
@@ -156,21 +157,14 @@ describe("sample spreadsheet", () => {
 
 describe("sample PDF", () => {
   it("goes back to /theme with a danger toast when Chromium is missing", async () => {
-    const previous = process.env.CHROMIUM_PATH;
-    process.env.CHROMIUM_PATH = "/nonexistent/chromium";
-    resetEnvCache();
-    try {
+    await withMissingChromium(async () => {
       const res = (await settle(() => pdfLoader({ ...ctx, request: makeRequest("/theme/sample.pdf", { cookie }) }))) as Response;
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/theme");
       const toast = await toastOf(res);
       expect(toast).toMatchObject({ variant: "danger", title: "PDF no disponible" });
       expect(toast?.message).toContain("/nonexistent/chromium");
-    } finally {
-      if (previous === undefined) delete process.env.CHROMIUM_PATH;
-      else process.env.CHROMIUM_PATH = previous;
-      resetEnvCache();
-    }
+    });
   });
 
   it.skipIf(!fs.existsSync(getEnv().CHROMIUM_PATH))(
