@@ -8,6 +8,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SERVERS = { "js-on": PORT, "js-off": PORT + 1, http: PORT + 2 } as const;
 const url = (port: number) => `http://localhost:${port}`;
 const HOSTILE = /(fuzz|hardening)\.http\.ts/;
+// One demo seed per run, copied by each server (scripts/e2e-server.mjs). The config is evaluated
+// again in every worker: the run's id travels in the environment so they all agree on it.
+process.env.E2E_RUN_ID ??= String(Date.now());
+const TEMPLATE_DIR = `tests/.tmp/e2e-template-${process.env.E2E_RUN_ID}`;
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -40,6 +44,6 @@ export default defineConfig({
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
     timeout: 180_000,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), E2E_TEMPLATE_DIR: TEMPLATE_DIR },
   })),
 });

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
+import { markTransactions } from "./transaction-scope";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -29,7 +30,7 @@ export function pgliteExtensions() {
 }
 
 export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = markTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: "pglite",
@@ -46,7 +47,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // Bigint ids (order ids are 16 digits) and numerics are parsed by Drizzle column modes.
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = markTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: "postgres",

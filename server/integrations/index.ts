@@ -8,9 +8,11 @@ import { createHttpErp } from "./erp/http";
 import { createHttpInvoicing } from "./invoicing/http";
 import { brandSegmentFrom, createHttpMarketplace } from "./marketplace/http";
 import { createSimulatorIntegrations } from "./simulator";
+import { guardAgainstTransactions } from "./transaction-guard";
 import type { Integrations } from "./types";
 
 export type { Integrations } from "./types";
+export { CallInsideTransactionError } from "./transaction-guard";
 export { IntegrationError, isIntegrationError, type IntegrationErrorKind, type IntegrationSystem } from "./errors";
 export type * from "./erp/port";
 export type * from "./marketplace/port";
@@ -48,7 +50,7 @@ type Holder = { [KEY]?: Integrations };
 
 export function getIntegrations(): Integrations {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createIntegrations(getEnv());
+  holder[KEY] ??= guardAgainstTransactions(createIntegrations(getEnv()));
   return holder[KEY];
 }
 
