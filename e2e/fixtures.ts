@@ -32,7 +32,9 @@ export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }>(
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
-        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => undefined);
+        // A document of the app must hydrate; a download or an error body has nothing to wait for.
+        const html = (response?.headers()["content-type"] ?? "").includes("text/html");
+        if (html && response!.ok()) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
         return response;
       };
     }
