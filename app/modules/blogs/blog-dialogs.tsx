@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { RichTextEditor } from "~/components/RichTextEditor";
+import { ImagePickSection } from "~/modules/files/image-pick-section";
 import { BLOG_LIMITS, BLOG_PATH, BLOG_TEXTS, BlogFormSchema, blogSchemaFor, blogSlug, publishAtInputValue, type BlogDialogState, type BlogPost } from "./blog-posts";
 
 type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) | undefined;
@@ -19,7 +19,6 @@ type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) |
 export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer: ActionAnswer }) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
-  const libraryButton = useRef<HTMLButtonElement>(null);
   const closeTo = `${BLOG_PATH}${search}`;
   const [form, fields] = useForm({
     id: `blog-${post?.id ?? "new"}`,
@@ -105,24 +104,16 @@ export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer
           />
         </div>
 
-        <section className="rounded-lg border border-slate-200 p-3" aria-labelledby="blog-image-heading">
-          <h3 id="blog-image-heading" className="text-sm font-medium text-slate-700">
-            Imagen destacada
-          </h3>
-          <input type="hidden" name="imageFileId" value={image?.fileId ?? ""} />
-          {image ? (
-            <div className="mt-2 flex items-center gap-3" data-testid="blog-image">
-              <img src={`/files/${image.fileId}?w=150`} alt={image.alt || image.name || "Imagen destacada"} width={96} height={96} className="h-24 w-24 rounded border border-slate-200 object-contain" />
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="truncate font-medium">{image.name}</p>
-                <button type="submit" name="intent" value="remove-image" formNoValidate className="btn-ghost mt-1 px-2 py-1 text-red-700" disabled={busyIntent !== null}>
-                  Quitar imagen
-                </button>
-              </div>
-            </div>
-          ) : (
-            <p className="mt-1 text-sm text-slate-500">Sin imagen.</p>
-          )}
+        <ImagePickSection
+          formId={form.id}
+          heading="Imagen destacada"
+          testId="blog-image"
+          fallbackAlt="Imagen destacada"
+          minimumHint="Mínimo 1500×1500 px."
+          image={image}
+          answer={answer}
+          busyIntent={busyIntent}
+        >
           <Field
             label="Texto alternativo"
             meta={fields.imageAlt}
@@ -130,77 +121,7 @@ export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer
             hint="Describe la imagen para quien no puede verla."
             inputProps={{ autoComplete: "off", maxLength: BLOG_LIMITS.alt }}
           />
-          <div className="mt-1 flex flex-col gap-1">
-            <label htmlFor={`${form.id}-upload`} className="text-sm font-medium text-slate-700">
-              {image ? "Reemplazar con una imagen nueva" : "Subir una imagen nueva"}
-            </label>
-            <input
-              id={`${form.id}-upload`}
-              type="file"
-              name="imageUpload"
-              accept="image/*"
-              className="max-w-full text-sm"
-              aria-invalid={answer?.imageError ? true : undefined}
-              aria-describedby={`${form.id}-upload-hint ${form.id}-upload-error`}
-            />
-            <p id={`${form.id}-upload-hint`} className="text-xs text-slate-500">
-              Mínimo 1500×1500 px. Se sube al guardar; un nombre de archivo que ya existe en la biblioteca se rechaza.
-            </p>
-            <div id={`${form.id}-upload-error`} role="alert" className="min-h-5 text-xs text-red-600">
-              {answer?.imageError ? (
-                <>
-                  <strong>{answer.imageError.title}:</strong> {answer.imageError.message}
-                </>
-              ) : null}
-            </div>
-          </div>
-          <div className="mt-2 flex flex-wrap items-end gap-2">
-            <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-              <span className="font-medium text-slate-700">O elegir una imagen existente</span>
-              <input
-                type="search"
-                name="librarySearch"
-                defaultValue={answer?.library?.search ?? ""}
-                placeholder="Nombre del archivo"
-                className="input"
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    libraryButton.current?.click();
-                  }
-                }}
-              />
-            </label>
-            <button ref={libraryButton} type="submit" name="intent" value="library" formNoValidate className="btn-secondary" disabled={busyIntent !== null}>
-              {busyIntent === "library" ? "Buscando…" : "Buscar en la biblioteca"}
-            </button>
-          </div>
-          {answer?.library ? (
-            answer.library.images.length ? (
-              <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Imágenes de la biblioteca">
-                {answer.library.images.map((img) => (
-                  <li key={img.fileId}>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={`pick:${img.fileId}`}
-                      formNoValidate
-                      className="flex w-full flex-col items-center gap-1 rounded border border-slate-200 p-1 text-xs hover:border-brand-500 aria-pressed:border-brand-600"
-                      aria-pressed={image?.fileId === img.fileId}
-                      aria-label={`Elegir ${img.name}`}
-                      disabled={busyIntent !== null}
-                    >
-                      <img src={`${img.url}?w=150`} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 object-contain" />
-                      <span className="w-full truncate">{img.name}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-2 text-sm text-slate-500">No hay imágenes que coincidan.</p>
-            )
-          ) : null}
-        </section>
+        </ImagePickSection>
       </Form>
     </RouteDialog>
   );

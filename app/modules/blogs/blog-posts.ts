@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import type { ImageRef } from "@server/db/schema/catalog";
+import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
 import { ZONE } from "~/lib/format";
 import { parseQuery, q } from "~/lib/query";
 
@@ -134,15 +135,8 @@ export function blogSchemaFor(intent: FormDataEntryValue | null | undefined): ty
   return parseBlogIntent(intent).kind === "save" ? BlogFormSchema : (BlogDraftSchema as unknown as typeof BlogFormSchema);
 }
 
-export type BlogIntent = { kind: "save" } | { kind: "library" } | { kind: "remove-image" } | { kind: "pick"; fileId: string };
-
-/** The `intent` of the button that posted the dialog; no intent (Enter in a field) saves. */
-export function parseBlogIntent(value: FormDataEntryValue | null | undefined): BlogIntent {
-  const text = typeof value === "string" ? value : "";
-  if (text === "library" || text === "remove-image") return { kind: text };
-  if (text.startsWith("pick:")) return { kind: "pick", fileId: text.slice(5) };
-  return { kind: "save" };
-}
+export type BlogIntent = ImagePickIntent;
+export const parseBlogIntent = parseImagePickIntent;
 
 export type BlogImage = ImageRef & { alt: string };
 
@@ -151,13 +145,8 @@ export type BlogPost = BlogRow & { content: string; featuredImage: BlogImage | n
 
 export type BlogListData = { rows: BlogRow[]; total: number; page: number; pageSize: number; query: BlogListQuery };
 
-export type LibraryChoice = { fileId: string; url: string; name: string };
-
-export type BlogDialogState = {
-  image: BlogImage | null;
-  library: { search: string; images: LibraryChoice[] } | null;
-  imageError: { title: string; message: string } | null;
-};
+export type { LibraryChoice };
+export type BlogDialogState = ImagePickState<BlogImage>;
 
 export const BlogIdSchema = z
   .string()

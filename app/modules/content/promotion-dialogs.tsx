@@ -1,10 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
+import { ImagePickSection } from "~/modules/files/image-pick-section";
 import { SwitchField } from "./location-dialogs";
 import {
   PROMOTIONS_PATH,
@@ -29,7 +29,6 @@ type ActionAnswer = ({ result: SubmissionResult<string[]> } & PromotionDialogSta
 export function PromotionEditDialog({ promotion, today, answer }: { promotion: Promotion | null; today: string; answer: ActionAnswer }) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
-  const libraryButton = useRef<HTMLButtonElement>(null);
   const closeTo = `${PROMOTIONS_PATH}${search}`;
   const [form, fields] = useForm({
     id: `promotion-${promotion?.id ?? "new"}`,
@@ -104,98 +103,17 @@ export function PromotionEditDialog({ promotion, today, answer }: { promotion: P
           <SwitchField meta={fields.visible} label="Visible en la tienda" hint="Activa: la tienda la muestra durante su vigencia. Inactiva: oculta." />
         </div>
 
-        <section className="rounded-lg border border-slate-200 p-3 sm:col-span-2" aria-labelledby="promotion-image-heading">
-          <h3 id="promotion-image-heading" className="text-sm font-medium text-slate-700">
-            Imagen
-          </h3>
-          <input type="hidden" name="imageFileId" value={image?.fileId ?? ""} />
-          {image ? (
-            <div className="mt-2 flex items-center gap-3" data-testid="promotion-image">
-              <img src={`/files/${image.fileId}?w=150`} alt={image.alt || image.name || "Imagen de la promoción"} width={96} height={96} className="h-24 w-24 rounded border border-slate-200 object-contain" />
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="truncate font-medium">{image.name}</p>
-                <button type="submit" name="intent" value="remove-image" formNoValidate className="btn-ghost mt-1 px-2 py-1 text-red-700" disabled={busyIntent !== null}>
-                  Quitar imagen
-                </button>
-              </div>
-            </div>
-          ) : (
-            <p className="mt-1 text-sm text-slate-500">Sin imagen.</p>
-          )}
-
-          <div className="mt-3 flex flex-col gap-1">
-            <label htmlFor={`${form.id}-upload`} className="text-sm font-medium text-slate-700">
-              {image ? "Reemplazar con una imagen nueva" : "Subir una imagen nueva"}
-            </label>
-            <input
-              id={`${form.id}-upload`}
-              type="file"
-              name="imageUpload"
-              accept="image/*"
-              className="text-sm"
-              aria-invalid={answer?.imageError ? true : undefined}
-              aria-describedby={`${form.id}-upload-hint ${form.id}-upload-error`}
-            />
-            <p id={`${form.id}-upload-hint`} className="text-xs text-slate-500">
-              Mínimo 1500×1500 px. Se sube al guardar; un nombre de archivo que ya existe en la biblioteca se rechaza.
-            </p>
-            <div id={`${form.id}-upload-error`} role="alert" className="min-h-5 text-xs text-red-600">
-              {answer?.imageError ? (
-                <>
-                  <strong>{answer.imageError.title}:</strong> {answer.imageError.message}
-                </>
-              ) : null}
-            </div>
-          </div>
-
-          <div className="mt-2 flex flex-wrap items-end gap-2">
-            <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
-              <span className="font-medium text-slate-700">O elegir una imagen existente</span>
-              <input
-                type="search"
-                name="librarySearch"
-                defaultValue={answer?.library?.search ?? ""}
-                placeholder="Nombre del archivo"
-                className="input"
-                onKeyDown={(e) => {
-                  // Enter here searches the library rather than saving the promotion.
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    libraryButton.current?.click();
-                  }
-                }}
-              />
-            </label>
-            <button ref={libraryButton} type="submit" name="intent" value="library" formNoValidate className="btn-secondary" disabled={busyIntent !== null}>
-              {busyIntent === "library" ? "Buscando…" : "Buscar en la biblioteca"}
-            </button>
-          </div>
-          {answer?.library ? (
-            answer.library.images.length ? (
-              <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Imágenes de la biblioteca">
-                {answer.library.images.map((img) => (
-                  <li key={img.fileId}>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={`pick:${img.fileId}`}
-                      formNoValidate
-                      className="flex w-full flex-col items-center gap-1 rounded border border-slate-200 p-1 text-xs hover:border-brand-500 aria-pressed:border-brand-600"
-                      aria-pressed={image?.fileId === img.fileId}
-                      aria-label={`Elegir ${img.name}`}
-                      disabled={busyIntent !== null}
-                    >
-                      <img src={`${img.url}?w=150`} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 object-contain" />
-                      <span className="w-full truncate">{img.name}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-2 text-sm text-slate-500">No hay imágenes que coincidan.</p>
-            )
-          ) : null}
-        </section>
+        <ImagePickSection
+          className="sm:col-span-2"
+          formId={form.id}
+          heading="Imagen"
+          testId="promotion-image"
+          fallbackAlt="Imagen de la promoción"
+          minimumHint="Mínimo 1500×1500 px."
+          image={image}
+          answer={answer}
+          busyIntent={busyIntent}
+        />
       </Form>
     </RouteDialog>
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ImageRef } from "@server/db/schema/catalog";
+import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
 import { keysOf, parseQuery, q } from "~/lib/query";
 import { isHttpUrl, isSitePath, shopSlug } from "./shop-path";
 
@@ -157,15 +158,8 @@ export function promotionSchemaFor(intent: FormDataEntryValue | null | undefined
   return parsePromotionIntent(intent).kind === "save" ? PromotionFormSchema : (PromotionDraftSchema as unknown as typeof PromotionFormSchema);
 }
 
-export type PromotionIntent = { kind: "save" } | { kind: "library" } | { kind: "remove-image" } | { kind: "pick"; fileId: string };
-
-/** The `intent` of the button that posted the dialog; no intent (Enter in a field) saves. */
-export function parsePromotionIntent(value: FormDataEntryValue | null | undefined): PromotionIntent {
-  const text = typeof value === "string" ? value : "";
-  if (text === "library" || text === "remove-image") return { kind: text };
-  if (text.startsWith("pick:")) return { kind: "pick", fileId: text.slice(5) };
-  return { kind: "save" };
-}
+export type PromotionIntent = ImagePickIntent;
+export const parsePromotionIntent = parseImagePickIntent;
 
 export type PromotionImage = ImageRef;
 
@@ -187,12 +181,7 @@ export type PromotionListData = {
   query: PromotionListQuery;
 };
 
-export type LibraryChoice = { fileId: string; url: string; name: string };
-
+export type { LibraryChoice };
 /** What the dialog's action answers when it does not redirect. */
-export type PromotionDialogState = {
-  /** The image chosen so far (stored, picked or just uploaded); null when none or removed. */
-  image: PromotionImage | null;
-  library: { search: string; images: LibraryChoice[] } | null;
-  imageError: { title: string; message: string } | null;
-};
+export type PromotionDialogState = ImagePickState<PromotionImage>;
+

@@ -1,0 +1,23 @@
+/**
+ * One image chosen in a form that also uploads or picks from the "Archivos subidos" library: the
+ * state the action answers with when it does not redirect, and the intents of the form's buttons.
+ * Used by the blog and promotion dialogs (spec 2: one featured image, remove, library).
+ */
+export type LibraryChoice = { fileId: string; url: string; name: string };
+
+export type ImagePickState<Image> = {
+  /** The image chosen so far (stored, picked or just uploaded); null when none or removed. */
+  image: Image | null;
+  library: { search: string; images: LibraryChoice[] } | null;
+  imageError: { title: string; message: string } | null;
+};
+
+export type ImagePickIntent = { kind: "save" } | { kind: "library" } | { kind: "remove-image" } | { kind: "pick"; fileId: string };
+
+/** The `intent` of the button that posted the form; no intent (Enter in a field) saves. */
+export function parseImagePickIntent(value: FormDataEntryValue | null | undefined): ImagePickIntent {
+  const text = typeof value === "string" ? value : "";
+  if (text === "library" || text === "remove-image") return { kind: text };
+  if (text.startsWith("pick:")) return { kind: "pick", fileId: text.slice(5) };
+  return { kind: "save" };
+}
