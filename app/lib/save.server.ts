@@ -112,3 +112,10 @@ export async function answerSave<T, D>(
   if (result.reason === "not-found") throw new Response(result.message, { status: 404 });
   return data(on.refused(result), { status: REFUSAL_STATUS[result.reason] });
 }
+
+/** A refusal's field errors as Conform's `submission.reply({ fieldErrors })` takes them. */
+export function replyErrors(refusal: SaveRefusal): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [name, errors] of Object.entries(refusal.fieldErrors ?? {})) if (errors?.length) fieldErrors[name] = errors;
+  return { formErrors: [refusal.message], fieldErrors };
+}
