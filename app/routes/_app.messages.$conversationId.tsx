@@ -10,7 +10,7 @@ import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { OrderItemsList } from "~/modules/orders/order-items-list";
-import { redirectWithToast, toastCookie } from "~/lib/toast.server";
+import { answerSave, replyErrors } from "~/lib/save.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { AttachmentLink } from "~/modules/messages/conversation-card";
 import { getConversationDetail } from "~/modules/messages/messages.server";
@@ -51,15 +51,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: OrderEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await saveOrderEdits(detail.conversation.orderId, submission.value, actor, "messages");
   const self = `/messages/${detail.conversation.id}${new URL(request.url).search}`;
-  if (saved.ok) return redirectWithToast(self, saved.toast);
-  if (saved.reason === "not-found") throw new Response("La orden de esta conversación no existe.", { status: 404 });
-  // Refused by the movement rules: the typed values stay in the form and the reason shows as a toast.
-  return data(
-    { result: submission.reply({ formErrors: [saved.toast.message ?? saved.toast.title], fieldErrors: saved.fieldErrors }) },
-    { status: 400, headers: { "Set-Cookie": await toastCookie(saved.toast) } },
-  );
+  // A refusal (movement rules, stale version, ERP) keeps what was typed and shows its reason in the form.
+  return answerSave(await saveOrderEdits(detail.conversation.orderId, submission.value, actor, "messages"), {
+    saved: ({ toast }) => ({ to: self, toast }),
+    refused: (refusal) => ({ result: submission.reply(replyErrors(refusal)) }),
+  });
 }
 
 export default function ConversationDialog() {

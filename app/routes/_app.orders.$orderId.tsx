@@ -1,26 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
-import { Badge } from "~/components/Badge";
-import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { ErrorList } from "~/components/Field";
 import { can } from "~/lib/access";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
-import { labelOf } from "~/lib/labels";
-import { statusLabel } from "~/modules/orders/display-status";
-import { OrderItemsList } from "~/modules/orders/order-items-list";
-import { withParams } from "~/lib/query";
-import type { ToastInput } from "~/lib/toast";
+import { answerSave, replyErrors, type SaveRefusal } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
-import { OrderEditFields, orderEditDefaults, type OrderEditFieldset } from "~/modules/orders/order-edit-fields";
-import { saveOrderEdits } from "~/modules/orders/order-edit.server";
+import { OrderDialog, listSearch, type OrderActionData, type OrderDialogView } from "~/modules/orders/order-dialog";
+import { NOT_UPDATED, saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail, markDelivered, setInvoiceDisabled, syncOrderStatus } from "~/modules/orders/orders.server";
-import { logisticLabel } from "~/modules/orders/rules";
 import { InvoiceToggleSchema, ManualDeliverySchema, OrderEditSchema, OrderIntentSchema, parseOrderId } from "~/modules/orders/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Orden ${data.order.id}` : "Orden" }];
@@ -33,26 +21,21 @@ function orderIdFrom(params: { orderId?: string }) {
   return parseOrderId(params.orderId) ?? notFound();
 }
 
-/** The list query without the dialog's own parameters. */
-function listSearch(url: URL) {
-  const params = new URLSearchParams(url.search);
-  params.delete("confirm");
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs): Promise<OrderDialogView> {
   const user = await requireAccess(request);
   const detail = (await getOrderDetail(orderIdFrom(params))) ?? notFound();
-  const url = new URL(request.url);
   return {
     ...detail,
     canToggleInvoice: can(user, "orders.invoiceLinkToggle"),
-    confirmInvoice: url.searchParams.get("confirm") === "invoice",
+    confirmInvoice: new URL(request.url).searchParams.get("confirm") === "invoice",
   };
 }
 
-type ActionData = { result: SubmissionResult<string[]>; toast: ToastInput };
+/** A refusal as the dialog shows it: in the page, above the form, with what was typed kept. */
+const shown = (refusal: SaveRefusal, result: OrderActionData["result"]): OrderActionData => ({
+  result,
+  toast: { title: NOT_UPDATED, message: refusal.message, variant: refusal.reason === "stale" ? "warning" : "danger" },
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
@@ -60,27 +43,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = OrderIntentSchema.safeParse(formData.get("intent") ?? "save");
   if (!intent.success) throw new Response("Acción desconocida.", { status: 400 });
-  const url = new URL(request.url);
-  const selfUrl = `/orders/${id}${listSearch(url)}`;
+  const selfUrl = `/orders/${id}${listSearch(new URL(request.url))}`;
+  const saved = ({ toast }: { toast: OrderActionData["toast"] }) => ({ to: selfUrl, toast });
 
   switch (intent.data) {
     case "save": {
       const submission = parseWithZod(formData, { schema: OrderEditSchema });
       if (submission.status !== "success") {
-        return data<ActionData>(
-          { result: submission.reply(), toast: { title: "No actualizada", message: "Revisa los campos marcados.", variant: "danger" } },
-          { status: 400 },
-        );
+        return data<OrderActionData>({ result: submission.reply(), toast: { title: NOT_UPDATED, message: "Revisa los campos marcados.", variant: "danger" } }, { status: 400 });
       }
-      const saved = await saveOrderEdits(id, submission.value, actor);
-      if (saved.ok) return redirectWithToast(selfUrl, saved.toast);
-      if (saved.reason === "not-found") notFound();
-      // Someone else changed the order: show it as it is now, with the warning.
-      if (saved.reason === "stale") return redirectWithToast(selfUrl, saved.toast);
-      return data<ActionData>(
-        { result: submission.reply({ fieldErrors: saved.fieldErrors ?? {}, formErrors: [String(saved.toast.message ?? "")] }), toast: saved.toast },
-        { status: saved.reason === "integration" ? 502 : 400 },
-      );
+      return answerSave(await saveOrderEdits(id, submission.value, actor), { saved, refused: (r) => shown(r, submission.reply(replyErrors(r))) });
     }
     case "sync-status": {
       const result = await syncOrderStatus(id, actor);
@@ -90,272 +62,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "mark-delivered": {
       const parsed = ManualDeliverySchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new Response("Solicitud inválida.", { status: 400 });
-      const result = await markDelivered(id, parsed.data.version, actor);
-      if (!result.ok && result.reason === "not-found") notFound();
-      return redirectWithToast(selfUrl, result.toast);
+      return answerSave(await markDelivered(id, parsed.data.version, actor), { saved, refused: (r) => shown(r, null) });
     }
     case "toggle-invoice": {
       await requireFeature(request, "orders.invoiceLinkToggle", selfUrl);
       const parsed = InvoiceToggleSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new Response("Solicitud inválida.", { status: 400 });
-      const result = await setInvoiceDisabled(id, parsed.data.invoiceDisabled, parsed.data.version, actor);
-      if (!result.ok && result.reason === "not-found") notFound();
-      return redirectWithToast(selfUrl, result.toast);
+      return answerSave(await setInvoiceDisabled(id, parsed.data.invoiceDisabled, parsed.data.version, actor), { saved, refused: (r) => shown(r, null) });
     }
   }
 }
 
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="btn-secondary whitespace-nowrap"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-        } catch {
-          const input = document.getElementById("invoice-link") as HTMLInputElement | null;
-          input?.select();
-          document.execCommand("copy");
-        }
-        setCopied(true);
-        setTimeout(() => setCopied(false), 2500);
-      }}
-    >
-      {copied ? "¡Copiado!" : "Copiar enlace"}
-    </button>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-500">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </>
-  );
-}
-
-export default function OrderDialog() {
-  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const { search } = useLocation();
-  const navigation = useNavigation();
-  const list = listSearch(new URL(`http://x${search}`));
-  const closeTo = `/orders${list}`;
-  const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "save") === intent;
-
-  const [form, fields] = useForm({
-    id: `order-${order.id}-v${edit.version}`,
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(OrderEditSchema),
-    defaultValue: orderEditDefaults(edit),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderEditSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-
-  const invoice = rules.invoice;
-  return (
-    <RouteDialog
-      title={`Orden ${order.id}`}
-      description={
-        <span className="flex flex-wrap items-center gap-2">
-          <Badge variant={status.variant}>{status.label}</Badge>
-          <span>{logisticLabel(order.logisticType)}</span>
-          <span>· {order.store}</span>
-          <span>· {formatDateTime(order.orderDate)}</span>
-        </span>
-      }
-      closeTo={closeTo}
-      size="xl"
-      footer={
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          Volver
-        </Link>
-      }
-    >
-      {rules.delayed ? (
-        <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-700" data-testid="delay-warning">
-          Estás con demora
-        </p>
-      ) : null}
-      {actionData?.toast ? (
-        <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="order-error">
-          <strong>{actionData.toast.title}:</strong> {actionData.toast.message}
-        </p>
-      ) : null}
-
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="order-summary">
-          <h3 id="order-summary" className="mb-2 font-semibold">
-            Resumen
-          </h3>
-          <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1.5 text-sm">
-            <Row label="Venta">
-              <span className="font-mono">{order.id}</span>
-              {order.relatedOrderId ? <span className="ml-2 font-mono text-slate-500">V{order.relatedOrderId}</span> : null}
-            </Row>
-            <Row label="Comprador">
-              {[order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(" ") || "—"}
-              {order.buyerNickname ? <span className="ml-1 text-slate-500">({order.buyerNickname})</span> : null}
-            </Row>
-            <Row label="Estatus de la orden">{labelOf("orderStatus", order.orderStatus)}</Row>
-            <Row label="Envío">{labelOf("shipmentStatus", order.shipmentStatus)}</Row>
-            <Row label="Historial">
-              <span className="text-xs text-slate-600">{order.statusHistory.map((token) => statusLabel(token).label).join(" → ") || "—"}</span>
-            </Row>
-            {order.estimatedHandlingLimit ? <Row label="Límite de despacho">{formatDateTime(order.estimatedHandlingLimit)}</Row> : null}
-            {rules.tracking ? (
-              <Row label="Guía">
-                <a href={rules.tracking.url} target="_blank" rel="noreferrer" className="font-mono text-brand-700 underline">
-                  {rules.tracking.code}
-                </a>
-                <span className="ml-1 text-xs text-slate-500">({rules.tracking.carrier})</span>
-              </Row>
-            ) : null}
-            {rules.branch ? <Row label="Sucursal de entrega">{rules.branch.name}</Row> : null}
-            {rules.collection ? (
-              <Row label="Recolección">
-                <span data-testid="collection-time">
-                  {rules.collection.day}, de {rules.collection.from} a {rules.collection.to} ({rules.collection.sameDay ? "mismo día" : "día siguiente"})
-                </span>
-              </Row>
-            ) : null}
-            <Row label="Total">{formatMoney(order.totalAmount)}</Row>
-            {order.manualDelivered ? (
-              <Row label="Entregada a mano">
-                {formatDateTime(order.manualDelivered.date)} por {order.manualDelivered.username} ({order.manualDelivered.email})
-              </Row>
-            ) : null}
-          </dl>
-
-          <h3 className="mb-2 mt-4 font-semibold">Artículos</h3>
-          <OrderItemsList items={order.items} />
-
-          {rules.ecommerce ? (
-            <section aria-labelledby="ecommerce-breakdown" className="mt-4 rounded-md border border-slate-200 p-3">
-              <div className="mb-2 flex items-center justify-between">
-                <h3 id="ecommerce-breakdown" className="font-semibold">
-                  Desglose ecommerce
-                </h3>
-                <Badge variant={rules.ecommerce.payment.variant}>{rules.ecommerce.payment.label}</Badge>
-              </div>
-              <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm tabular-nums">
-                <dt>Precio de lista</dt>
-                <dd>{formatMoney(rules.ecommerce.breakdown.listPrice)}</dd>
-                <dt>Incremento ecommerce (10 %)</dt>
-                <dd>{formatMoney(rules.ecommerce.breakdown.increase)}</dd>
-                <dt>Subtotal</dt>
-                <dd>{formatMoney(rules.ecommerce.breakdown.subtotal)}</dd>
-                <dt>IVA (16 %)</dt>
-                <dd>{formatMoney(rules.ecommerce.breakdown.vat)}</dd>
-                <dt>Envío</dt>
-                <dd>{formatMoney(rules.ecommerce.breakdown.shipping)}</dd>
-                <dt className="font-semibold">Total</dt>
-                <dd className="font-semibold">{formatMoney(rules.ecommerce.breakdown.total)}</dd>
-              </dl>
-            </section>
-          ) : null}
-        </section>
-
-        <section aria-labelledby="order-edit">
-          <h3 id="order-edit" className="mb-2 font-semibold">
-            Datos de la orden
-          </h3>
-          <Form method="post" preventScrollReset {...getFormProps(form)}>
-            <input type="hidden" name="intent" value="save" />
-            <OrderEditFields fields={fields as unknown as OrderEditFieldset} order={edit} packageManagers={packageManagers} />
-            <ErrorList id={form.errorId} errors={form.errors} />
-            <div className="flex justify-end">
-              <button type="submit" className="btn-primary" disabled={busy("save")}>
-                {busy("save") ? "Guardando…" : "Guardar"}
-              </button>
-            </div>
-          </Form>
-
-          <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
-            {rules.label.allowed ? (
-              // A plain form: the PDF opens in a new window with or without JavaScript.
-              <form method="post" action={`/orders/${order.id}/label`} target="_blank">
-                <button type="submit" className="btn-primary">
-                  {rules.label.reprint ? "Reimprimir etiqueta" : "Imprimir etiqueta"}
-                </button>
-              </form>
-            ) : null}
-            {rules.marketplace ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="sync-status" />
-                <button type="submit" className="btn-secondary" disabled={busy("sync-status")}>
-                  {busy("sync-status") ? "Sincronizando…" : "Sincronizar estatus"}
-                </button>
-              </Form>
-            ) : null}
-            {rules.canMarkDelivered ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="mark-delivered" />
-                <input type="hidden" name="version" value={edit.version} />
-                <button type="submit" className="btn-secondary" disabled={busy("mark-delivered")}>
-                  Marcar como entregado
-                </button>
-              </Form>
-            ) : null}
-          </div>
-
-          {invoice ? (
-            <section aria-labelledby="invoice-link-title" className="mt-4 rounded-md border border-slate-200 p-3">
-              <h3 id="invoice-link-title" className="mb-2 font-semibold">
-                Enlace de facturación
-              </h3>
-              {invoice.disabled ? (
-                <p className="text-sm text-slate-600">El proceso para facturar esta venta está deshabilitado.</p>
-              ) : invoice.expired ? (
-                <p className="text-sm text-slate-600">El enlace venció el {formatDateTime(invoice.expiresAt)}.</p>
-              ) : (
-                <div className="flex gap-2">
-                  <label htmlFor="invoice-link" className="sr-only">
-                    Enlace de facturación
-                  </label>
-                  <input id="invoice-link" readOnly value={invoice.link} className="input flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-                  <CopyButton text={invoice.link} />
-                </div>
-              )}
-              {invoice.expiresAt && !invoice.expired && !invoice.disabled ? (
-                <p className="mt-1 text-xs text-slate-500">Válido hasta el {formatDate(invoice.expiresAt)} {formatDateTime(invoice.expiresAt).slice(11, 16)} (24 h).</p>
-              ) : null}
-              {canToggleInvoice ? (
-                confirmInvoice ? (
-                  <div role="alertdialog" aria-labelledby="confirm-invoice" className="mt-3 rounded-md bg-amber-50 p-3">
-                    <p id="confirm-invoice" className="text-sm font-medium text-amber-900">
-                      Está seguro de que desea hacer este cambio?
-                    </p>
-                    <div className="mt-2 flex gap-2">
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="intent" value="toggle-invoice" />
-                        <input type="hidden" name="invoiceDisabled" value={invoice.disabled ? "false" : "true"} />
-                        <input type="hidden" name="version" value={edit.version} />
-                        <button type="submit" className="btn-primary">
-                          Sí, {invoice.disabled ? "habilitar" : "deshabilitar"}
-                        </button>
-                      </Form>
-                      <Link to={`/orders/${order.id}${list}`} preventScrollReset className="btn-secondary">
-                        Cancelar
-                      </Link>
-                    </div>
-                  </div>
-                ) : (
-                  <Link to={`/orders/${order.id}${withParams(list, { confirm: "invoice" })}`} preventScrollReset className="btn-ghost mt-2">
-                    {invoice.disabled ? "Habilitar facturación" : "Deshabilitar facturación"}
-                  </Link>
-                )
-              ) : null}
-            </section>
-          ) : null}
-        </section>
-      </div>
-    </RouteDialog>
-  );
+export default function OrderRoute() {
+  return <OrderDialog />;
 }
 
 export function ErrorBoundary() {

@@ -104,7 +104,7 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
 
   it("refuses an incomplete combo with the spec's message and saves a complete one with a 7-character id", async () => {
     const incomplete = await post({ intent: "save", name: "kit", "components[0].id": A, "components[0].qty": "2", description: "<p>Hola</p>", categoryId: String(cat.id) }, inventory.cookie);
-    expect(status(incomplete)).toBe(422);
+    expect(status(incomplete)).toBe(400);
     expect(view(incomplete).toast).toMatchObject({ title: "Campos obligatorios", message: "Todos los campos son obligatorios excepto (Alto, Largo, Ancho, y Peso)" });
 
     const uploaded = view(await post({ intent: "upload", uploads: image() }, inventory.cookie));
@@ -143,6 +143,7 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
     expect(after.comboProducts.map((c) => [c.id, c.qty])).toEqual([[A, 3], [B, 2]]);
     const stale = await postEdit(id, { intent: "save", version: row.updatedAt.toISOString(), name: row.name, description: row.description, "gallery[0].fileId": fileId, categoryId: String(cat.id), brandId: String(brand.id) }, inventory.cookie);
     expect(status(stale)).toBe(409);
+    expect(view(stale).toast?.message).toMatch(/Otra persona guardó esta publicación/);
     const redirected = await call(productRoute.loader as Handler, `/web-inventory/${id}?page=3`, inventory.cookie, { params: { sku: id } });
     expect((redirected as Response).headers.get("Location")).toBe(`/web-inventory/combos/${id}?page=3`);
   });

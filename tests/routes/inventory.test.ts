@@ -125,7 +125,7 @@ describe("product save (spec 5)", () => {
 
   it("requires SKU and manufacturer key with the spec's messages", async () => {
     const res = await create({ sku: " ", manufacturerSku: "", name: "x" }, admin.cookie);
-    expect(status(res)).toBe(422);
+    expect(status(res)).toBe(400);
     const data = answer(res);
     expect(data.fieldErrors.sku).toEqual(["SKU es necesario"]);
     expect(data.fieldErrors.manufacturerSku).toEqual(["Clave de Fabricante es necesario"]);
@@ -135,10 +135,10 @@ describe("product save (spec 5)", () => {
     const sku = unique("DUP");
     await getDb().insert(products).values({ id: sku, name: "Original", slug: "o", eanUpc: "4006381333931" });
     const again = await create({ sku: sku.toLowerCase(), manufacturerSku: "K", name: "Copia" }, admin.cookie);
-    expect(status(again)).toBe(409);
+    expect(status(again)).toBe(400);
     expect(answer(again).fieldErrors.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
     const ean = await create({ sku: unique("EAN"), manufacturerSku: "K", name: "Otro", eanUpc: "4006381333931" }, admin.cookie);
-    expect(status(ean)).toBe(409);
+    expect(status(ean)).toBe(400);
     expect(answer(ean).fieldErrors.eanUpc).toEqual([`Error al guardar, el código de barras ya existe en el producto ${sku}`]);
   });
 
@@ -147,7 +147,7 @@ describe("product save (spec 5)", () => {
     expect(status(await create({ sku: zero, manufacturerSku: "K", name: "Cero", eanUpc: "0" }, admin.cookie))).toBe(302);
     expect((await productRow(zero)).eanUpc).toBeNull();
     const bad = await create({ sku: unique("B"), manufacturerSku: "K", name: "Malo", eanUpc: "4006381333932" }, admin.cookie);
-    expect(status(bad)).toBe(422);
+    expect(status(bad)).toBe(400);
     expect(answer(bad).fieldErrors.eanUpc).toEqual(["El dígito verificador del código de barras no es válido."]);
   });
 
@@ -157,10 +157,14 @@ describe("product save (spec 5)", () => {
     const first = (await open(sku, admin.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
     const version = first.draft.version;
     expect(status(await update(sku, { version, name: "Pestaña uno" }, admin.cookie))).toBe(302);
-    const stale = await update(sku, { version, name: "Pestaña dos" }, admin.cookie);
+    const before = await getDb().select().from(auditLog).where(eq(auditLog.identifier, sku));
+    const stale = await update(sku, { version, name: "Pestaña dos", price: "123.5", eanUpc: "4006381333931" }, admin.cookie);
     expect(status(stale)).toBe(409);
     expect(answer(stale).toast?.message).toMatch(/Otra persona guardó este producto/);
+    // The dialog comes back with what was typed in this tab, and its version, not the stored record.
+    expect(answer(stale).draft).toMatchObject({ name: "Pestaña dos", price: 123.5, eanUpc: "4006381333931", version });
     expect((await productRow(sku)).name).toBe("Pestaña Uno");
+    expect(await getDb().select().from(auditLog).where(eq(auditLog.identifier, sku))).toHaveLength(before.length);
   });
 
   it("keeps the existing SKU and manufacturer key whatever the form sends", async () => {

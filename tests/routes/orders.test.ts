@@ -242,9 +242,22 @@ describe("assigning a movement (spec 1 §5)", async () => {
 
   it("a stale version is refused instead of overwriting", async () => {
     const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null`).limit(1);
-    const res = await post(o.id.toString(), { intent: "save", version: String(o.version - 1 || 999), comments: "viejo" });
-    expect((await toastOf(res))?.message).toBe(M.stale);
-    expect((await row(o.id.toString())).comments).toBe(o.comments);
+    const audits = async () => (await db.select().from(auditLog).where(eq(auditLog.identifier, o.id.toString()))).length;
+    const before = await audits();
+    const res = (await post(o.id.toString(), { intent: "save", version: String(o.version - 1 || 999), comments: "viejo" })) as {
+      data: { toast: { message: string }; result: { initialValue: Record<string, unknown>; error: Record<string, string[]> } };
+      init: { status: number };
+    };
+    // 409, the dialog again with what was typed and the reason in the page (no flash cookie).
+    expect(res).not.toBeInstanceOf(Response);
+    expect(res.init.status).toBe(409);
+    expect(res.data.toast.message).toBe(M.stale);
+    expect(res.data.result.initialValue).toMatchObject({ comments: "viejo", version: String(o.version - 1 || 999) });
+    expect(res.data.result.error[""]).toEqual([M.stale]);
+    const after = await row(o.id.toString());
+    expect(after.comments).toBe(o.comments);
+    expect(after.version).toBe(o.version);
+    expect(await audits()).toBe(before);
   });
 
   it("rejects bad input with 400 and keeps the order", async () => {
@@ -264,8 +277,8 @@ describe("assigning a movement (spec 1 §5)", async () => {
       saveOrderEdits(source.id, { intelisisMovement: m.movement, version: source.version }, admin.user as never),
       saveOrderEdits(twinId, { intelisisMovement: m.movement, version: 1 }, manager.user as never),
     ]);
-    const saved = results.filter((r) => r.ok && r.toast.message === M.saved);
-    const warned = results.filter((r) => r.ok && r.toast.message === M.alreadyUsed);
+    const saved = results.filter((r) => r.ok && r.value.toast.message === M.saved);
+    const warned = results.filter((r) => r.ok && r.value.toast.message === M.alreadyUsed);
     expect(saved).toHaveLength(1);
     expect(warned).toHaveLength(1);
     expect(await count(`intelisis_movement = '${m.movement}'`)).toBe(1);

@@ -253,8 +253,10 @@ describe("/publications/:id dialog", () => {
     const view = ((await open(pub.id, cookie)) as EditData).view;
     await getDb().update(publications).set({ version: pub.version + 5 }).where(eq(publications.id, pub.id));
     const res = answerOf(await post(pub.id, draftForm({ ...view.draft, description: { ...view.draft.description, intro: "Nuevo texto" } }), cookie));
-    expect(res.init?.status).toBe(400);
+    expect(res.init?.status).toBe(409);
     expect(res.data.toast?.title).toBe("Publicación modificada");
+    // The dialog keeps what was typed; the marketplace was not asked.
+    expect(res.data.view.draft.description.intro).toBe("Nuevo texto");
   });
 
   it("shows the marketplace's refusal and saves nothing", async () => {
@@ -263,7 +265,7 @@ describe("/publications/:id dialog", () => {
     const view = ((await open(pub.id, cookie)) as EditData).view;
     await simulatorControl.failNext("marketplace.updatePublication", "http", { status: 503 });
     const res = answerOf(await post(pub.id, draftForm({ ...view.draft, priceSync: !view.draft.priceSync }), cookie));
-    expect(res.init?.status).toBe(400);
+    expect(res.init?.status).toBe(502);
     expect(res.data.toast?.variant).toBe("danger");
     const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
     expect(after.version).toBe(pub.version);

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { richTextToPlain } from "~/lib/sanitize-html.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { answerSave, refuse, type FieldErrors } from "~/lib/save.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { uploadImage } from "~/modules/files/files.server";
 import { audit } from "~/modules/logs/audit.server";
@@ -61,7 +61,7 @@ export type ComboView = {
   summary: ComboSummary;
   matches: ComponentMatch[] | null;
   problems: QtyProblem[];
-  fieldErrors: Record<string, string[]>;
+  fieldErrors: FieldErrors;
   toast: DialogToast | null;
   revision: string;
 };
@@ -202,18 +202,18 @@ export async function comboDialogAction(request: Request, id: string | null) {
 
   if (intent.kind === "save" && status === 200) {
     const summary = summariseCombo(lines);
-    if (!comboIsComplete(draft, summary, richTextToPlain(draft.description), lines.length)) {
-      message = toast(COMBO_TEXTS.requiredTitle, COMBO_TEXTS.required, "info");
-      status = 422;
-    } else {
-      const saved = await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user);
-      if (saved.ok) {
-        return redirectWithToast(listUrlOf(request), { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${saved.id})`, variant: "success" });
-      }
-      if (saved.reason === "not-found") notFound();
-      message = toast("No se guardó", saved.message, "danger");
-      status = 409;
-    }
+    const saved = comboIsComplete(draft, summary, richTextToPlain(draft.description), lines.length)
+      ? await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user)
+      : refuse("rules", COMBO_TEXTS.required);
+    const view = await viewOf(draft, lines, { matches, problems: checked.problems, fieldErrors });
+    return answerSave(saved, {
+      saved: ({ id }) => ({ to: listUrlOf(request), toast: { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" } }),
+      refused: (refusal): ComboView => ({
+        ...view,
+        fieldErrors: { ...fieldErrors, ...refusal.fieldErrors },
+        toast: refusal.reason === "rules" ? toast(COMBO_TEXTS.requiredTitle, refusal.message, "info") : toast("No se guardó", refusal.message, "danger"),
+      }),
+    });
   }
   return data(await viewOf(draft, lines, { matches, problems: checked.problems, fieldErrors, toast: message }), { status });
 }

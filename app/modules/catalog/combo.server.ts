@@ -3,7 +3,7 @@ import { files, productProperties, products, type ComboComponent, type GalleryIt
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import { isUniqueViolation } from "~/modules/files/files.server";
-import { audit } from "~/modules/logs/audit.server";
+import { saveVersioned, type SaveResult } from "~/lib/save.server";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, type ComboDraft } from "./combo-form";
 import { capitaliseWords, newComboId, productSlug, type ComboLine } from "./product-rules";
 
@@ -87,11 +87,10 @@ async function galleryOf(draft: ComboDraft): Promise<GalleryItem[]> {
   return gallery;
 }
 
-export type ComboSaveResult = { ok: true; id: string; created: boolean } | { ok: false; reason: "not-found" } | { ok: false; reason: "stale"; message: string };
+export type ComboSaveResult = SaveResult<{ id: string; created: boolean }>;
 
 /**
- * Creates (existing null) or updates a combo in one transaction with its properties and an audit
- * entry. A new combo gets a 7-character A–Z/0–9 id, drawn again while taken (spec 4, 9); the lines,
+ * Creates (existing null) or updates a combo with its properties through the one save path. A new combo gets a 7-character A–Z/0–9 id, drawn again while taken (spec 4, 9); the lines,
  * price and minimum stock come from the caller, computed from the catalogue. An update keeps the
  * stored components (spec 4: read-only once saved) and refuses a stale version.
  */
@@ -123,38 +122,41 @@ export async function saveCombo(
   const properties = draft.properties.filter((p) => p.name.trim()).map((p, k) => ({ name: p.name.trim(), value: p.value.trim(), isSelector: p.isSelector, sort: k }));
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
-      return await getDb().transaction(async (tx) => {
-        let id: string;
-        if (existing) {
-          const [locked] = await tx.select({ updatedAt: products.updatedAt }).from(products).where(and(eq(products.id, existing.id), eq(products.isCombo, true))).for("update");
-          if (!locked) return { ok: false as const, reason: "not-found" as const };
-          if (locked.updatedAt.toISOString() !== existing.version) return { ok: false as const, reason: "stale" as const, message: COMBO_DIALOG_TEXTS.stale };
-          id = existing.id;
-          await tx.update(products).set({ ...row, slug: productSlug(id, name), updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, id));
-          await tx.delete(productProperties).where(eq(productProperties.productId, id));
-        } else {
-          id = drawId();
-          // Ids compare without case, as SKUs do on creation.
-          for (let k = 0; (await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${id}`).limit(1)).length; k++) {
-            if (k >= 8) throw new Error("No se pudo generar un id único para la publicación.");
+      return await saveVersioned({
+        lock: existing
+          ? async (tx) => (await tx.select({ updatedAt: products.updatedAt }).from(products).where(and(eq(products.id, existing.id), eq(products.isCombo, true))).for("update"))[0] ?? null
+          : undefined,
+        expected: existing?.version,
+        messages: { notFound: COMBO_DIALOG_TEXTS.notFound, stale: COMBO_DIALOG_TEXTS.stale },
+        write: async (tx) => {
+          let id: string;
+          if (existing) {
+            id = existing.id;
+            await tx.update(products).set({ ...row, slug: productSlug(id, name), updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, id));
+            await tx.delete(productProperties).where(eq(productProperties.productId, id));
+          } else {
             id = drawId();
+            // Ids compare without case, as SKUs do on creation.
+            for (let k = 0; (await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${id}`).limit(1)).length; k++) {
+              if (k >= 8) throw new Error("No se pudo generar un id único para la publicación.");
+              id = drawId();
+            }
+            const comboProducts: ComboComponent[] = computed.lines.map((l) => ({ id: l.id, name: l.name, price: l.price, stock: l.stock, qty: l.qty }));
+            await tx.insert(products).values({ id, ...row, slug: productSlug(id, name), manufacturerSku: id, isCombo: true, comboProducts, claveSat: "0" });
           }
-          const comboProducts: ComboComponent[] = computed.lines.map((l) => ({ id: l.id, name: l.name, price: l.price, stock: l.stock, qty: l.qty }));
-          await tx.insert(products).values({ id, ...row, slug: productSlug(id, name), manufacturerSku: id, isCombo: true, comboProducts, claveSat: "0" });
-        }
-        if (properties.length) await tx.insert(productProperties).values(properties.map((p) => ({ productId: id, ...p })));
-        await audit(
-          {
-            message: existing ? `Publicación actualizada: ${id}` : `Publicación creada: ${id}`,
-            type: existing ? "update" : "create",
-            tags: ["catalog", "products", "combos"],
-            identifier: id,
-            userId: actor.id,
-            detail: { name, price: computed.price, stock: computed.stock, components: computed.lines.map((l) => ({ id: l.id, qty: l.qty })) },
-          },
-          tx,
-        );
-        return { ok: true as const, id, created: !existing };
+          if (properties.length) await tx.insert(productProperties).values(properties.map((p) => ({ productId: id, ...p })));
+          return {
+            value: { id, created: !existing },
+            audit: {
+              message: existing ? `Publicación actualizada: ${id}` : `Publicación creada: ${id}`,
+              type: existing ? "update" : "create",
+              tags: ["catalog", "products", "combos"],
+              identifier: id,
+              userId: actor.id,
+              detail: { name, price: computed.price, stock: computed.stock, components: computed.lines.map((l) => ({ id: l.id, qty: l.qty })) },
+            },
+          };
+        },
       });
     } catch (error) {
       // Only a new id drawn twice can clash: draw again.

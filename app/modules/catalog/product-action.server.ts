@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { getEnv } from "@server/env";
 import { can } from "~/lib/access";
-import { redirectWithToast } from "~/lib/toast.server";
+import { answerSave, refuse } from "~/lib/save.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { libraryEntry, storePdf, uploadImage } from "~/modules/files/files.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
@@ -26,6 +26,8 @@ const toast = (title: string, message: string, variant: DialogToast["variant"] =
   variant,
   durationMs,
 });
+
+const revisionId = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 function notFound(): never {
   throw new Response("El producto no existe o fue eliminado.", { status: 404 });
@@ -173,33 +175,37 @@ export async function handleProductAction(request: Request, sku: string | null, 
       await uploadSheet();
       if (status !== 200) break;
       const checked = validateProduct(draft, stored ? { sku: stored.id, manufacturerSku: stored.manufacturerSku } : null);
-      if (!checked.ok) {
-        fieldErrors = checked.errors;
-        message = toast(PRODUCT_TEXTS.notSavedTitle, PRODUCT_TEXTS.fixFields);
-        status = 422;
-        break;
-      }
-      const saved = await saveProduct(stored ? { sku: stored.id, version: draft.version } : null, checked.values, user);
-      if (!saved.ok) {
-        if (saved.reason === "not-found") notFound();
-        status = 409;
-        if (saved.reason === "stale") message = toast(PRODUCT_TEXTS.notSavedTitle, saved.message, "danger", 10000);
-        else {
-          fieldErrors = { [saved.field]: [saved.message] };
-          message = toast(PRODUCT_TEXTS.duplicateTitle, saved.message);
-        }
-        break;
-      }
-      // Spec 4: a new product (never a combo here) is synced to the ERP after it is created, outside the transaction.
-      const synced = saved.created ? await syncProduct(saved.sku, user) : null;
-      return redirectWithToast(listUrl(request), {
-        title: PRODUCT_TEXTS.savedTitle,
-        message: synced && !synced.ok ? `${PRODUCT_TEXTS.saved} ${synced.message}` : PRODUCT_TEXTS.saved,
-        variant: synced && !synced.ok ? "warning" : "success",
+      const saved = checked.ok
+        ? await saveProduct(stored ? { sku: stored.id, version: draft.version } : null, checked.values, user)
+        : refuse("rules", PRODUCT_TEXTS.fixFields, checked.errors);
+      const shown = draft;
+      return answerSave(saved, {
+        saved: async ({ sku, created }) => {
+          // Spec 4: a new product (never a combo here) is synced to the ERP after it is created, outside the transaction.
+          const synced = created ? await syncProduct(sku, user) : null;
+          return {
+            to: listUrl(request),
+            toast: {
+              title: PRODUCT_TEXTS.savedTitle,
+              message: synced && !synced.ok ? `${PRODUCT_TEXTS.saved} ${synced.message}` : PRODUCT_TEXTS.saved,
+              variant: synced && !synced.ok ? "warning" : "success",
+            },
+          };
+        },
+        refused: (refusal): ProductActionData => ({
+          draft: shown,
+          fieldErrors: refusal.fieldErrors ?? {},
+          toast:
+            refusal.reason === "stale"
+              ? toast(PRODUCT_TEXTS.notSavedTitle, refusal.message, "danger", 10000)
+              : toast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
+          ai: null,
+          revision: revisionId(),
+        }),
       });
     }
   }
-  const answer: ProductActionData = { draft, fieldErrors, toast: message, ai, revision: `${Date.now()}-${Math.random().toString(36).slice(2, 6)}` };
+  const answer: ProductActionData = { draft, fieldErrors, toast: message, ai, revision: revisionId() };
   return data(answer, { status });
 }
 

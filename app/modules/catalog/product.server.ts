@@ -3,6 +3,7 @@ import { files, productProperties, products, type GalleryItem } from "@server/db
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { audit } from "~/modules/logs/audit.server";
+import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { isUniqueViolation } from "~/modules/files/files.server";
 import { PDF_MIME } from "~/modules/files/rules";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
@@ -91,11 +92,9 @@ export async function stockFor(stored: StoredProduct): Promise<StockView> {
   return { total: stored.stockTotal, warehouses: stored.stocks, source: "catalogue" };
 }
 
-export type SaveResult =
-  | { ok: true; sku: string; created: boolean }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "stale"; message: string }
-  | { ok: false; reason: "field"; field: string; message: string };
+export type ProductSaveResult = SaveResult<{ sku: string; created: boolean }>;
+
+const NOT_FOUND = "El producto no existe o fue eliminado.";
 
 /** The gallery as stored: only images still in the library, in the dialog's order. */
 async function galleryOf(values: ProductValues): Promise<{ gallery: GalleryItem[]; dropped: number }> {
@@ -123,17 +122,16 @@ async function sheetExists(fileId: string | undefined) {
 }
 
 /**
- * Creates (existing null) or updates a product in one transaction with its properties and an audit
- * entry. An update locks the row and refuses a version other than the one the form was opened
- * with. The SKU (on creation) and the EAN/UPC must be free; the description is sanitised here, on
+ * Creates (existing null) or updates a product with its properties through the one save path
+ * (lock, version, write, audit entry). The SKU (on creation) and the EAN/UPC must be free; the description is sanitised here, on
  * every save, whatever the browser sent.
  */
 export async function saveProduct(
   existing: { sku: string; version: string } | null,
   values: ProductValues,
   actor: { id: number },
-): Promise<SaveResult> {
-  if (!(await sheetExists(values.dataSheetId))) return { ok: false, reason: "field", field: "dataSheetId", message: PRODUCT_TEXTS.sheetMissing };
+): Promise<ProductSaveResult> {
+  if (!(await sheetExists(values.dataSheetId))) return refuse("rules", PRODUCT_TEXTS.sheetMissing, { dataSheetId: [PRODUCT_TEXTS.sheetMissing] });
   const { gallery } = await galleryOf(values);
   const description = sanitizeRichText(values.description);
   const row = {
@@ -156,49 +154,49 @@ export async function saveProduct(
     dataSheetId: values.dataSheetId ?? null,
     gallery,
   };
+  const sku = existing?.sku ?? values.sku;
   try {
-    return await getDb().transaction(async (tx) => {
-      const sku = existing?.sku ?? values.sku;
-      if (existing) {
-        const [locked] = await tx.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, sku)).for("update");
-        if (!locked) return { ok: false as const, reason: "not-found" as const };
-        if (locked.updatedAt.toISOString() !== existing.version) return { ok: false as const, reason: "stale" as const, message: PRODUCT_TEXTS.stale };
-      } else {
-        const [taken] = await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${sku}`).limit(1);
-        if (taken) return { ok: false as const, reason: "field" as const, field: "sku", message: PRODUCT_TEXTS.skuTaken };
-      }
-      if (values.eanUpc) {
-        const [other] = await tx.select({ id: products.id }).from(products).where(and(eq(products.eanUpc, values.eanUpc), ne(products.id, sku))).limit(1);
-        if (other) return { ok: false as const, reason: "field" as const, field: "eanUpc", message: PRODUCT_TEXTS.eanTaken(other.id) };
-      }
-      if (existing) {
-        await tx.update(products).set({ ...row, updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, sku));
-        await tx.delete(productProperties).where(eq(productProperties.productId, sku));
-      } else {
-        await tx.insert(products).values({ id: sku, ...row });
-      }
-      if (values.properties.length) {
-        await tx.insert(productProperties).values(values.properties.map((p, k) => ({ productId: sku, name: p.name, value: p.value, isSelector: p.isSelector, sort: k })));
-      }
-      await audit(
-        {
-          message: existing ? `Producto actualizado: ${sku}` : `Producto creado: ${sku}`,
-          type: existing ? "update" : "create",
-          tags: TAGS,
-          identifier: sku,
-          detail: { name: values.name, images: gallery.length, properties: values.properties.length, eanUpc: values.eanUpc },
-          userId: actor.id,
-        },
-        tx,
-      );
-      return { ok: true as const, sku, created: !existing };
+    return await saveVersioned({
+      lock: existing ? async (tx) => (await tx.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, sku)).for("update"))[0] ?? null : undefined,
+      expected: existing?.version,
+      messages: { notFound: NOT_FOUND, stale: PRODUCT_TEXTS.stale },
+      write: async (tx) => {
+        if (!existing) {
+          const [taken] = await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${sku}`).limit(1);
+          if (taken) return refuse("rules", PRODUCT_TEXTS.skuTaken, { sku: [PRODUCT_TEXTS.skuTaken] });
+        }
+        if (values.eanUpc) {
+          const [other] = await tx.select({ id: products.id }).from(products).where(and(eq(products.eanUpc, values.eanUpc), ne(products.id, sku))).limit(1);
+          if (other) return refuse("rules", PRODUCT_TEXTS.eanTaken(other.id), { eanUpc: [PRODUCT_TEXTS.eanTaken(other.id)] });
+        }
+        if (existing) {
+          await tx.update(products).set({ ...row, updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, sku));
+          await tx.delete(productProperties).where(eq(productProperties.productId, sku));
+        } else {
+          await tx.insert(products).values({ id: sku, ...row });
+        }
+        if (values.properties.length) {
+          await tx.insert(productProperties).values(values.properties.map((p, k) => ({ productId: sku, name: p.name, value: p.value, isSelector: p.isSelector, sort: k })));
+        }
+        return {
+          value: { sku, created: !existing },
+          audit: {
+            message: existing ? `Producto actualizado: ${sku}` : `Producto creado: ${sku}`,
+            type: existing ? "update" : "create",
+            tags: TAGS,
+            identifier: sku,
+            detail: { name: values.name, images: gallery.length, properties: values.properties.length, eanUpc: values.eanUpc },
+            userId: actor.id,
+          },
+        };
+      },
     });
   } catch (error) {
     // Two saves racing past the checks: the unique indexes decide, with the same messages.
     if (!isUniqueViolation(error)) throw error;
     const text = String((error as { cause?: { constraint?: string }; constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
-    if (text.includes("ean")) return { ok: false, reason: "field", field: "eanUpc", message: PRODUCT_TEXTS.eanTaken("otro") };
-    return { ok: false, reason: "field", field: "sku", message: PRODUCT_TEXTS.skuTaken };
+    if (text.includes("ean")) return refuse("rules", PRODUCT_TEXTS.eanTaken("otro"), { eanUpc: [PRODUCT_TEXTS.eanTaken("otro")] });
+    return refuse("rules", PRODUCT_TEXTS.skuTaken, { sku: [PRODUCT_TEXTS.skuTaken] });
   }
 }
 

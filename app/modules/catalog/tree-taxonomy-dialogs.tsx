@@ -31,7 +31,7 @@ export function TreeEditDialog({
   node: { id: number; name: string } | null;
   draft: TreeDraft;
   parents: TaxonomyOption[];
-  fieldErrors: Record<string, string[]>;
+  fieldErrors: Partial<Record<string, string[]>>;
   toast: DialogToast | null;
   revision: string;
   canDelete: boolean;
@@ -132,7 +132,7 @@ function libraryLink(selfPath: string, search: string, slot: string) {
   return `${selfPath}/files?${params.toString()}`;
 }
 
-function ImageSlotField({ spec, draft, fieldErrors, selfPath, search }: { spec: SlotSpec; draft: TreeDraft; fieldErrors: Record<string, string[]>; selfPath: string; search: string }) {
+function ImageSlotField({ spec, draft, fieldErrors, selfPath, search }: { spec: SlotSpec; draft: TreeDraft; fieldErrors: Partial<Record<string, string[]>>; selfPath: string; search: string }) {
   const image = draft[spec.slot];
   const id = `t-${spec.slot}`;
   return (

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { can } from "~/lib/access";
 import { redirectPastLastPage } from "~/lib/list.server";
+import { answerSave, refuse, type FieldErrors } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -16,7 +17,7 @@ import {
   parseTreeListQuery, slotOf, type ImageDraft, type TreeDraft, type TreeTaxonomy,
 } from "./tree-taxonomy";
 import {
-  countWithout, deleteBlockers, deleteTreeNode, getNode, imageRefOf, listTree, listTreeTable, saveTreeNode, type StoredNode, type TreeImages,
+  countWithout, deleteBlockers, deleteTreeNode, getNode, imageRefOf, listTree, listTreeTable, saveTreeNode, type StoredNode, type TreeImages, type TreeSaveResult,
 } from "./tree-taxonomy.server";
 
 /** Route handlers of /product-categories and /product-brands: each route file passes its kind. */
@@ -29,6 +30,8 @@ const toast = (title: string, message: string, variant: DialogToast["variant"] =
   variant,
   durationMs: 5000,
 });
+
+const revisionId = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 function missing(kind: TreeTaxonomy): never {
   throw new Response(TREE_TEXTS[kind].notFoundText, { status: 404 });
@@ -100,7 +103,7 @@ export async function treeItemLoader(kind: TreeTaxonomy, request: Request, param
   };
 }
 
-export type TreeActionData = { draft: TreeDraft; fieldErrors: Record<string, string[]>; toast: DialogToast | null; revision: string };
+export type TreeActionData = { draft: TreeDraft; fieldErrors: FieldErrors; toast: DialogToast | null; revision: string };
 
 async function readForm(request: Request) {
   try {
@@ -120,7 +123,8 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
   const user = await requireAccess(request);
   const t = TREE_TEXTS[kind];
   const id = params === null ? null : idFrom(kind, params);
-  if (id !== null && !(await getNode(kind, id))) missing(kind);
+  const node = id === null ? null : await getNode(kind, id);
+  if (id !== null && !node) missing(kind);
   const form = await readForm(request);
   const intent = parseTreeIntent(form.get("intent"));
   const uploads = new Map<string, File>();
@@ -159,30 +163,28 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
   }
   if (intent.kind === "save" && status === 200) {
     const name = checkTreeName(draft.name);
-    if (!name.ok) {
-      fieldErrors = { name: [name.message] };
-      status = 400;
-    } else {
+    let saved: TreeSaveResult;
+    if (!name.ok) saved = refuse("rules", name.message, { name: [name.message] });
+    else {
       const images: TreeImages = {};
       for (const { slot } of t.slots) images[slot] = await imageRefOf(draft[slot]);
-      const saved = await saveTreeNode(kind, id, { version: draft.version, name: name.name, parentId: draft.parentId > 0 ? draft.parentId : null, images }, user);
-      if (saved.ok) {
-        return redirectWithToast(listUrlOf(kind, request), {
-          title: saved.created ? t.created : t.updated,
-          message: saved.created ? TREE_MESSAGES.created : TREE_MESSAGES.updated,
-          variant: "success",
-        });
-      }
-      if (saved.reason === "not-found") missing(kind);
-      status = 409;
-      if (saved.reason === "stale") message = toast("No se guardó", saved.message, "danger");
-      else {
-        fieldErrors = { [saved.field]: [saved.message] };
-        status = 400;
-      }
+      saved = await saveTreeNode(kind, id, { version: draft.version || (node?.updatedAt.toISOString() ?? ""), name: name.name, parentId: draft.parentId > 0 ? draft.parentId : null, images }, user);
     }
+    const shown = draft;
+    return answerSave(saved, {
+      saved: ({ created }) => ({
+        to: listUrlOf(kind, request),
+        toast: { title: created ? t.created : t.updated, message: created ? TREE_MESSAGES.created : TREE_MESSAGES.updated, variant: "success" },
+      }),
+      refused: (refusal): TreeActionData => ({
+        draft: shown,
+        fieldErrors: { ...fieldErrors, ...refusal.fieldErrors },
+        toast: refusal.reason === "stale" ? toast("No se guardó", refusal.message, "danger") : message,
+        revision: revisionId(),
+      }),
+    });
   }
-  const answer: TreeActionData = { draft, fieldErrors, toast: message, revision: `${Date.now()}-${Math.random().toString(36).slice(2, 6)}` };
+  const answer: TreeActionData = { draft, fieldErrors, toast: message, revision: revisionId() };
   return data(answer, { status });
 }
 

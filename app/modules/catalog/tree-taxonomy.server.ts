@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { totalOf } from "~/lib/list.server";
 import { libraryEntry } from "~/modules/files/files.server";
 import { audit } from "~/modules/logs/audit.server";
+import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { wouldCreateCycle } from "./product-rules";
 import { taxonomySlug } from "./taxonomy-slug";
 import {
@@ -140,11 +141,7 @@ export async function imageRefOf(draft: { fileId?: string; alt?: string; origin?
 // Commands
 
 export type TreeSaveInput = { version: string; name: string; parentId: number | null; images: TreeImages };
-export type TreeSaveResult =
-  | { ok: true; node: { id: number; name: string; slug: string }; created: boolean }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "stale"; message: string }
-  | { ok: false; reason: "field"; field: "name" | "parentId"; message: string };
+export type TreeSaveResult = SaveResult<{ node: { id: number; name: string; slug: string }; created: boolean }>;
 
 /** Names and the tree's shape change under one lock per table, so two saves cannot both pass a check. */
 async function lockTree(tx: Tx, kind: TreeTaxonomy) {
@@ -166,7 +163,7 @@ async function nameConflict(tx: Tx, kind: TreeTaxonomy, name: string, slug: stri
 }
 
 /**
- * Creates (id null) or updates a node in one transaction with its audit entry. The parent must exist
+ * Creates (id null) or updates a node through the one save path, under the tree lock. The parent must exist
  * and may never be the node itself or one of its descendants (the cycle check walks up from the new
  * parent over the table's current shape, read under the lock). An update refuses a version other
  * than the one the dialog was opened with.
@@ -176,63 +173,60 @@ export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input:
   const t = TREE_TEXTS[kind];
   const name = input.name;
   const slug = taxonomySlug(name);
-  return getDb().transaction(async (tx) => {
-    await lockTree(tx, kind);
-    let current: StoredNode | null = null;
-    if (id !== null) {
-      await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
-      current = await getNode(kind, id, tx);
-      if (!current) return { ok: false, reason: "not-found" } as const;
-      if (input.version && current.updatedAt.toISOString() !== input.version) return { ok: false, reason: "stale", message: TREE_MESSAGES.stale } as const;
-    }
-    if (input.parentId !== null) {
-      const shape = await tx.select({ id: table.id, parentId: table.parentId }).from(table);
-      const parentOf = new Map(shape.map((r) => [r.id, r.parentId]));
-      if (!parentOf.has(input.parentId)) return { ok: false, reason: "field", field: "parentId", message: t.parentMissing } as const;
-      if (id !== null && wouldCreateCycle(id, input.parentId, (n) => parentOf.get(n))) {
-        return { ok: false, reason: "field", field: "parentId", message: t.cycle } as const;
+  const imagesOf = (images: TreeImages) => Object.fromEntries(t.slots.map((s) => [s.slot, images[s.slot]?.name ?? null]));
+  return saveVersioned<StoredNode, { node: { id: number; name: string; slug: string }; created: boolean }>({
+    before: (tx) => lockTree(tx, kind),
+    lock: id === null ? undefined : async (tx) => (await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update")).length ? getNode(kind, id, tx) : null,
+    expected: input.version,
+    messages: { notFound: t.notFoundText, stale: TREE_MESSAGES.stale },
+    write: async (tx, current) => {
+      if (input.parentId !== null) {
+        const shape = await tx.select({ id: table.id, parentId: table.parentId }).from(table);
+        const parentOf = new Map(shape.map((r) => [r.id, r.parentId]));
+        if (!parentOf.has(input.parentId)) return refuse("rules", t.parentMissing, { parentId: [t.parentMissing] });
+        if (id !== null && wouldCreateCycle(id, input.parentId, (n) => parentOf.get(n))) return refuse("rules", t.cycle, { parentId: [t.cycle] });
       }
-    }
-    const conflict = await nameConflict(tx, kind, name, slug, id);
-    if (conflict) return { ok: false, reason: "field", field: "name", message: conflict } as const;
+      const conflict = await nameConflict(tx, kind, name, slug, id);
+      if (conflict) return refuse("rules", conflict, { name: [conflict] });
 
-    const values = {
-      name,
-      slug,
-      parentId: input.parentId,
-      cover: input.images.cover ?? null,
-      image: input.images.image ?? null,
-      ...(kind === "brands" ? { imgProduct: input.images.imgProduct ?? null } : {}),
-    };
-    const imagesOf = (images: TreeImages) => Object.fromEntries(t.slots.map((s) => [s.slot, images[s.slot]?.name ?? null]));
-    if (current === null) {
-      const [row] = await tx.insert(table).values(values).returning({ id: table.id });
-      await audit({ message: `${t.created}: ${name}`, type: "create", tags: ["catalog", kind], identifier: row.id, userId: actor.id, detail: { name, slug, parentId: input.parentId, images: imagesOf(input.images) } }, tx);
-      return { ok: true, node: { id: row.id, name, slug }, created: true } as const;
-    }
-    await tx
-      .update(table)
-      .set({ ...values, updatedAt: sql`greatest(now(), ${table.updatedAt} + interval '1 millisecond')` })
-      .where(eq(table.id, current.id));
-    await audit(
-      {
-        message: `${t.updated}: ${name}`,
-        type: "update",
-        tags: ["catalog", kind],
-        identifier: current.id,
-        userId: actor.id,
-        detail: {
-          changes: {
-            name: { from: current.name, to: name },
-            slug: { from: current.slug, to: slug },
-            parentId: { from: current.parentId, to: input.parentId },
-            images: { from: imagesOf(current.images), to: imagesOf(input.images) },
+      const values = {
+        name,
+        slug,
+        parentId: input.parentId,
+        cover: input.images.cover ?? null,
+        image: input.images.image ?? null,
+        ...(kind === "brands" ? { imgProduct: input.images.imgProduct ?? null } : {}),
+      };
+      if (current === null) {
+        const [row] = await tx.insert(table).values(values).returning({ id: table.id });
+        return {
+          value: { node: { id: row.id, name, slug }, created: true },
+          audit: { message: `${t.created}: ${name}`, type: "create", tags: ["catalog", kind], identifier: row.id, userId: actor.id, detail: { name, slug, parentId: input.parentId, images: imagesOf(input.images) } },
+        };
+      }
+      await tx
+        .update(table)
+        .set({ ...values, updatedAt: sql`greatest(now(), ${table.updatedAt} + interval '1 millisecond')` })
+        .where(eq(table.id, current.id));
+      return {
+        value: { node: { id: current.id, name, slug }, created: false },
+        audit: {
+          message: `${t.updated}: ${name}`,
+          type: "update",
+          tags: ["catalog", kind],
+          identifier: current.id,
+          userId: actor.id,
+          detail: {
+            changes: {
+              name: { from: current.name, to: name },
+              slug: { from: current.slug, to: slug },
+              parentId: { from: current.parentId, to: input.parentId },
+              images: { from: imagesOf(current.images), to: imagesOf(input.images) },
+            },
           },
         },
-      },
-      tx,
-    );
-    return { ok: true, node: { id: current.id, name, slug }, created: false } as const;
+      };
+    },
   });
 }
 

@@ -6,6 +6,7 @@ import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
 import { nowInMexico } from "~/lib/format";
 import type { SessionUser } from "~/modules/auth/session.server";
+import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";
 import {
   lookupsNeeded,
@@ -22,11 +23,11 @@ import {
 } from "./movement";
 import { splitOrderIds, type OrderEditSchema } from "./schemas";
 
-export type SaveResult =
-  | { ok: true; toast: ToastInput }
-  | { ok: false; toast: ToastInput; fieldErrors?: Record<string, string[]>; reason?: "not-found" | "stale" | "rules" | "integration" };
+/** Saved: the toast the plan chose (success, or the "already assigned" warning). */
+export type OrderSaveResult = SaveResult<{ toast: ToastInput }>;
 
-const NOT_UPDATED = "No actualizada";
+export const NOT_UPDATED = "No actualizada";
+const ORDER_MISSING = "La orden no existe.";
 
 /** The staff first names offered as package owner (settings row `package_managers`). */
 export async function getPackageManagers(tx: Tx = getDb()): Promise<string[]> {
@@ -82,8 +83,8 @@ async function movementUsedElsewhere(tx: Tx, movement: string, orderId: bigint):
   return row?.id ?? null;
 }
 
-function reviewToast(detail?: string): ToastInput {
-  return { title: NOT_UPDATED, message: detail ? `${MOVEMENT_MESSAGES.review}. ${detail}` : MOVEMENT_MESSAGES.review, variant: "danger" };
+function reviewMessage(detail?: string) {
+  return detail ? `${MOVEMENT_MESSAGES.review}. ${detail}` : MOVEMENT_MESSAGES.review;
 }
 
 function toRequest(input: z.infer<typeof OrderEditSchema>): EditRequest {
@@ -119,20 +120,22 @@ function planToast(plan: Extract<EditPlan, { ok: true }>): ToastInput {
 /**
  * Saves the order dialog (orders screen and messages conversation): the movement-assignment rules of
  * spec 1 §5. The ERP is asked first, outside any transaction; then one transaction takes a lock on the
- * movement number, checks again that no other order took it meanwhile, refuses a stale version, saves,
- * applies the movement to the split orders and writes the audit entry. Nothing is half-saved.
+ * movement number, checks again that no other order took it meanwhile, and the one save path refuses
+ * a stale version, saves, applies the movement to the split orders and writes the audit entry. Nothing
+ * is half-saved; a refusal by the rules keeps only its own audit entry.
  */
 export async function saveOrderEdits(
   orderId: bigint,
   input: z.infer<typeof OrderEditSchema>,
   actor: SessionUser,
   screen: PackageOwnerScreen = "orders",
-): Promise<SaveResult> {
+): Promise<OrderSaveResult> {
   const db = getDb();
   const request = toRequest(input);
+  // A first look outside the transaction spares the ERP a call for a form that cannot be saved.
   const current = await loadEditable(db, orderId);
-  if (!current) return { ok: false, reason: "not-found", toast: { title: NOT_UPDATED, message: "La orden no existe.", variant: "danger" } };
-  if (current.version !== input.version) return staleResult();
+  if (!current) return refuse("not-found", ORDER_MISSING);
+  if (current.version !== input.version) return refuse("stale", MOVEMENT_MESSAGES.stale);
 
   const packageManagers = packageOwnerChoices(await getPackageManagers(db), screen);
   const requestedMovement = !current.intelisisMovement ? request.intelisisMovement : undefined;
@@ -151,85 +154,76 @@ export async function saveOrderEdits(
       userId: actor.id,
       detail: { call: error.call, kind: error.kind, status: error.status, detail: error.detail },
     });
-    return { ok: false, reason: "integration", toast: reviewToast(error.message) };
+    return refuse("integration", reviewMessage(error.message));
   }
 
-  return db.transaction(async (tx) => {
+  return saveVersioned({
     // One movement number is assigned by one save at a time (PGlite and PostgreSQL alike).
-    if (requestedMovement) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"orders.movement:" + requestedMovement}))`);
-    const order = await loadEditable(tx, orderId, true);
-    if (!order) return { ok: false as const, reason: "not-found" as const, toast: { title: NOT_UPDATED, message: "La orden no existe.", variant: "danger" as const } };
-    if (order.version !== input.version) return staleResult();
+    before: async (tx) => {
+      if (requestedMovement) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"orders.movement:" + requestedMovement}))`);
+    },
+    lock: (tx) => loadEditable(tx, orderId, true),
+    expected: String(input.version),
+    messages: { notFound: ORDER_MISSING, stale: MOVEMENT_MESSAGES.stale },
+    write: async (tx, order) => {
+      if (!order) return refuse("not-found", ORDER_MISSING);
+      const usedElsewhere = requestedMovement ? (await movementUsedElsewhere(tx, requestedMovement, orderId)) !== null : false;
+      const facts: EditFacts = { usedElsewhere, packageManagers, ...lookups };
+      const plan = planOrderEdit(order as EditableOrder, request, facts);
+      if (!plan.ok) {
+        // The refusal itself is recorded (but not a locked order's): who tried which movement, and why.
+        const entry =
+          plan.branch !== "locked"
+            ? {
+                message: `Orden ${orderId}: ${plan.message}`,
+                type: "error" as const,
+                tags: ["orders", "movement", "refused"],
+                identifier: orderId,
+                userId: actor.id,
+                detail: { movement: requestedMovement ?? order.intelisisMovement, creditNote: request.creditNote, ...plan.detail },
+              }
+            : undefined;
+        return refuse("rules", plan.message, plan.fieldErrors, entry);
+      }
 
-    const usedElsewhere = requestedMovement ? (await movementUsedElsewhere(tx, requestedMovement, orderId)) !== null : false;
-    const facts: EditFacts = { usedElsewhere, packageManagers, ...lookups };
-    const plan = planOrderEdit(order as EditableOrder, request, facts);
-    if (!plan.ok) {
-      if (plan.branch !== "locked") {
-        await audit(
-          {
-            message: `Orden ${orderId}: ${plan.message}`,
-            type: "error",
-            tags: ["orders", "movement", "refused"],
-            identifier: orderId,
-            userId: actor.id,
-            detail: { movement: requestedMovement ?? order.intelisisMovement, creditNote: request.creditNote, ...plan.detail },
-          },
-          tx,
-        );
+      const changes = plan.changes;
+      const changed = Object.keys(changes).length > 0;
+      if (changed) {
+        await tx
+          .update(orders)
+          .set({ ...changes, updatedAt: new Date(), version: sql`${orders.version} + 1` })
+          .where(eq(orders.id, orderId));
+      }
+      let appliedTo: string[] = [];
+      if (plan.applyToSplit && changes.intelisisMovement) {
+        const ids = splitOrderIds(changes.splittedOrder ?? order.splittedOrder).filter((id) => id !== orderId);
+        if (ids.length) {
+          const updated = await tx
+            .update(orders)
+            .set({ intelisisMovement: changes.intelisisMovement, updatedAt: new Date(), version: sql`${orders.version} + 1` })
+            .where(and(inArray(orders.id, ids), isNull(orders.intelisisMovement)))
+            .returning({ id: orders.id });
+          appliedTo = updated.map((r) => r.id.toString());
+        }
       }
       return {
-        ok: false as const,
-        reason: "rules" as const,
-        toast: { title: NOT_UPDATED, message: plan.message, variant: "danger" as const },
-        fieldErrors: plan.fieldErrors,
+        value: { toast: planToast(plan) },
+        // Nothing changed, nothing to record.
+        audit: changed
+          ? {
+              message: plan.branch === "new-movement" ? `Movimiento ${changes.intelisisMovement} asignado a la orden ${orderId}` : `Orden ${orderId} actualizada`,
+              type: "update",
+              tags: ["orders", plan.branch],
+              identifier: orderId,
+              userId: actor.id,
+              detail: { changes, appliedTo, before: pick(order, Object.keys(changes)) },
+            }
+          : null,
       };
-    }
-
-    const changes = plan.changes;
-    const changed = Object.keys(changes).length > 0;
-    if (changed) {
-      await tx
-        .update(orders)
-        .set({ ...changes, updatedAt: new Date(), version: sql`${orders.version} + 1` })
-        .where(and(eq(orders.id, orderId), eq(orders.version, input.version)));
-    }
-    let appliedTo: string[] = [];
-    if (plan.applyToSplit && changes.intelisisMovement) {
-      const ids = splitOrderIds(changes.splittedOrder ?? order.splittedOrder).filter((id) => id !== orderId);
-      if (ids.length) {
-        const updated = await tx
-          .update(orders)
-          .set({ intelisisMovement: changes.intelisisMovement, updatedAt: new Date(), version: sql`${orders.version} + 1` })
-          .where(and(inArray(orders.id, ids), isNull(orders.intelisisMovement)))
-          .returning({ id: orders.id });
-        appliedTo = updated.map((r) => r.id.toString());
-      }
-    }
-    if (changed) {
-      await audit(
-        {
-          message:
-            plan.branch === "new-movement"
-              ? `Movimiento ${changes.intelisisMovement} asignado a la orden ${orderId}`
-              : `Orden ${orderId} actualizada`,
-          type: "update",
-          tags: ["orders", plan.branch],
-          identifier: orderId,
-          userId: actor.id,
-          detail: { changes, appliedTo, before: pick(order, Object.keys(changes)) },
-        },
-        tx,
-      );
-    }
-    return { ok: true as const, toast: planToast(plan) };
+    },
   });
 }
 
 function pick(row: Record<string, unknown>, keys: string[]) {
   return Object.fromEntries(keys.map((k) => [k, row[k] ?? null]));
-}
-
-function staleResult(): SaveResult {
-  return { ok: false, reason: "stale", toast: { title: NOT_UPDATED, message: MOVEMENT_MESSAGES.stale, variant: "warning" } };
 }

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { getDb } from "@server/db/client";
+import { getDb, type Tx } from "@server/db/client";
 import { orderCounts, orderCountsMonthly, orders, settings, storeLocations } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
 import type { SessionUser } from "~/modules/auth/session.server";
+import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";
 import { brandSlugOf, displayStatus } from "./display-status";
 import { countSpans, listRange, type OrdersQuery } from "./filters";
@@ -383,55 +384,60 @@ export async function syncOrderStatus(id: bigint, actor: SessionUser): Promise<C
   return { ok: true, toast: SYNC_MESSAGES.ok };
 }
 
+const STALE_MESSAGE = STALE.toast.message ?? "";
+const lockOrder = (id: bigint) => async (tx: Tx) => (await tx.select().from(orders).where(eq(orders.id, id)).for("update"))[0] ?? null;
+
 /** "Marcar como entregado": records who and when, and opens the 24-hour invoicing link. */
-export async function markDelivered(id: bigint, version: number, actor: SessionUser, now: Date = new Date()): Promise<CommandResult> {
-  return getDb().transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-    if (!order) return NOT_FOUND;
-    if (order.version !== version) return STALE;
-    if (!canMarkDelivered(order)) {
-      return { ok: false, reason: "refused", toast: { title: "No actualizada", message: "Esta orden no se puede marcar como entregada.", variant: "warning" } };
-    }
-    const record = manualDeliveryRecord(id, actor, now);
-    await tx
-      .update(orders)
-      .set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` })
-      .where(and(eq(orders.id, id), eq(orders.version, version)));
-    await audit({ message: `Orden ${id} marcada como entregada`, type: "update", tags: ["orders", "manual-delivery"], identifier: id, userId: actor.id, detail: record }, tx);
-    return {
-      ok: true,
-      toast: {
-        title: "Orden entregada",
-        message: "Tienes 24 hrs. para generar la factura. Copia el enlace de facturación y envíalo al cliente.",
-        variant: "success",
-        durationMs: 8000,
-      },
-    };
+export async function markDelivered(id: bigint, version: number, actor: SessionUser, now: Date = new Date()): Promise<SaveResult<{ toast: ToastInput }>> {
+  return saveVersioned({
+    lock: lockOrder(id),
+    expected: String(version),
+    messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
+    write: async (tx, order) => {
+      if (!order || !canMarkDelivered(order)) return refuse("rules", "Esta orden no se puede marcar como entregada.");
+      const record = manualDeliveryRecord(id, actor, now);
+      await tx.update(orders).set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+      return {
+        value: {
+          toast: {
+            title: "Orden entregada",
+            message: "Tienes 24 hrs. para generar la factura. Copia el enlace de facturación y envíalo al cliente.",
+            variant: "success",
+            durationMs: 8000,
+          },
+        },
+        audit: { message: `Orden ${id} marcada como entregada`, type: "update", tags: ["orders", "manual-delivery"], identifier: id, userId: actor.id, detail: record },
+      };
+    },
   });
 }
 
 /** Enables or disables the invoicing link (privileged; the route checks the permission). */
-export async function setInvoiceDisabled(id: bigint, disabled: boolean, version: number, actor: SessionUser): Promise<CommandResult> {
-  return getDb().transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-    if (!order) return NOT_FOUND;
-    if (order.version !== version) return STALE;
-    if (!invoiceLinkAvailable(order)) {
-      return { ok: false, reason: "refused", toast: { title: "No actualizada", message: "La orden aún no está entregada.", variant: "warning" } };
-    }
-    await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: new Date(), version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
-    await audit(
-      { message: `Orden ${id}: enlace de facturación ${disabled ? "deshabilitado" : "habilitado"}`, type: "update", tags: ["orders", "invoice-link"], identifier: id, userId: actor.id, detail: { invoiceDisabled: disabled } },
-      tx,
-    );
-    return {
-      ok: true,
-      toast: {
-        title: "Facturación",
-        message: disabled ? "El proceso para facturar esta venta se ha deshabilitado." : "El proceso para facturar esta venta se ha habilitado.",
-        variant: "success",
-      },
-    };
+export async function setInvoiceDisabled(id: bigint, disabled: boolean, version: number, actor: SessionUser): Promise<SaveResult<{ toast: ToastInput }>> {
+  return saveVersioned({
+    lock: lockOrder(id),
+    expected: String(version),
+    messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
+    write: async (tx, order) => {
+      if (!order || !invoiceLinkAvailable(order)) return refuse("rules", "La orden aún no está entregada.");
+      await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: new Date(), version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+      return {
+        value: {
+          toast: {
+            title: "Facturación",
+            message: disabled ? "El proceso para facturar esta venta se ha deshabilitado." : "El proceso para facturar esta venta se ha habilitado.",
+            variant: "success",
+          },
+        },
+        audit: {
+          message: `Orden ${id}: enlace de facturación ${disabled ? "deshabilitado" : "habilitado"}`,
+          type: "update",
+          tags: ["orders", "invoice-link"],
+          identifier: id,
+          userId: actor.id,
+          detail: { invoiceDisabled: disabled },
+        },
+      };
+    },
   });
 }
-

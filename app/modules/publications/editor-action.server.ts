@@ -4,6 +4,7 @@ import { publications } from "@server/db/schema";
 import { getIntegrations, isIntegrationError, type CategoryPrediction } from "@server/integrations";
 import { eq, sql } from "drizzle-orm";
 import type { Toast } from "~/lib/toast";
+import { answerSave, replyErrors } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { audit } from "~/modules/logs/audit.server";
 import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "./constants";
@@ -14,7 +15,7 @@ import { defaultGallery } from "./default-gallery.server";
 import { buildView, draftFromRecord, type EditorView } from "./editor.server";
 import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "~/modules/files/files.server";
 import { loadPublication, searchProducts, sellerFooter, touchSync, type ProductInfo } from "./publications.server";
-import { savePublication, STALE_MESSAGE } from "./save.server";
+import { savePublication } from "./save.server";
 import type { FieldErrors } from "./validation";
 
 export type EditorActionData = {
@@ -199,27 +200,28 @@ export async function handleEditorAction(request: Request, id: string | null, us
         stored ? { version: draft.version || stored.version, title: stored.title, categoryId: stored.categoryId, description: stored.description, listingType: stored.listingType } : null,
         userId,
       );
-      if (saved.ok) {
-        return redirectWithToast(listUrl, {
-          title: saved.created ? "Publicación creada" : "Publicación actualizada",
-          message: saved.created ? `Se publicó ${saved.id} en Mercado Libre.` : `Se guardaron los cambios de ${saved.id}.`,
-          variant: "success",
-        });
-      }
-      if (saved.reason === "not-found") notFound();
-      const answer: EditorActionData = {
-        view,
-        fieldErrors: saved.reason === "invalid" ? saved.fieldErrors : {},
-        toast:
-          saved.reason === "invalid"
-            ? toast(TEXTS.insufficientTitle, TEXTS.insufficientMessage, "warning", 5000)
-            : saved.reason === "stale"
-              ? toast("Publicación modificada", STALE_MESSAGE, "warning", 8000)
-              : toast("Mercado Libre rechazó la publicación", saved.message, "danger", 8000),
-        library: null,
-        revision: String(Date.now()),
-      };
-      return data(answer, { status: 400 });
+      return answerSave(saved, {
+        saved: ({ id, created }) => ({
+          to: listUrl,
+          toast: {
+            title: created ? "Publicación creada" : "Publicación actualizada",
+            message: created ? `Se publicó ${id} en Mercado Libre.` : `Se guardaron los cambios de ${id}.`,
+            variant: "success",
+          },
+        }),
+        refused: (refusal): EditorActionData => ({
+          view,
+          fieldErrors: replyErrors(refusal).fieldErrors,
+          toast:
+            refusal.reason === "rules"
+              ? toast(TEXTS.insufficientTitle, refusal.message, "warning", 5000)
+              : refusal.reason === "stale"
+                ? toast("Publicación modificada", refusal.message, "warning", 8000)
+                : toast("Mercado Libre rechazó la publicación", refusal.message, "danger", 8000),
+          library: null,
+          revision: String(Date.now()),
+        }),
+      });
     }
     case "recalc":
     case "reorder-images": // drag and drop: the new order is already in the posted `g.<k>.sort` fields

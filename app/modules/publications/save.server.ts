@@ -1,21 +1,17 @@
-import { getDb } from "@server/db/client";
 import { publicationVariations, publications, type LinkedProduct } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { and, eq, notInArray, sql, TransactionRollbackError } from "drizzle-orm";
-import { audit } from "~/modules/logs/audit.server";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
+import { TEXTS } from "./constants";
 import { draftSkus, storeColumns, type Draft } from "./draft";
 import type { EditorView } from "./editor.server";
 import { marketplaceTitle } from "./title";
-import { hasErrors, validateDraft, type FieldErrors } from "./validation";
+import { hasErrors, validateDraft } from "./validation";
 
-export type SaveResult =
-  | { ok: true; id: string; created: boolean }
-  | { ok: false; reason: "invalid"; fieldErrors: FieldErrors }
-  | { ok: false; reason: "integration"; message: string }
-  | { ok: false; reason: "stale" }
-  | { ok: false; reason: "not-found" };
+export type PublicationSaveResult = SaveResult<{ id: string; created: boolean }>;
 
+export const NOT_FOUND_MESSAGE = "La publicación no existe.";
 export const STALE_MESSAGE = "Otra persona modificó esta publicación mientras la editabas. Vuelve a abrirla para ver los cambios.";
 
 /** The description sent to the marketplace: the three parts and the fixed seller footer, plain text. */
@@ -45,16 +41,22 @@ function linkedFor(list: Draft["linked"], view: EditorView, warehouses: string[]
 
 /**
  * Saves the dialog (spec 1 §5 and §7). Checks everything first; then the marketplace (publish a new
- * listing, or update an existing one, and its description); only when it accepted, one transaction
- * stores the publication, its variations and the audit entry. A refusal leaves nothing saved here.
+ * listing, or update an existing one, and its description); only when it accepted, the one save path
+ * stores the publication and its variations with the audit entry. A refusal leaves nothing saved here.
  */
-export async function savePublication(view: EditorView, stored: { version: number; title: string; categoryId: string; description: Draft["description"]; listingType: string } | null, userId: number): Promise<SaveResult> {
+export async function savePublication(
+  view: EditorView,
+  stored: { version: number; title: string; categoryId: string; description: Draft["description"]; listingType: string } | null,
+  userId: number,
+): Promise<PublicationSaveResult> {
   const draft = view.draft;
   const errors = validateDraft(draft, { requiredAttributes: view.attributes.required, variationAttributes: view.attributes.variation });
   if (view.categoryError && draft.categoryId) (errors.categoryId ??= []).push(view.categoryError);
   const unknown = draftSkus(draft).filter((s) => !view.products[s]);
   if (unknown.length) (errors.linked ??= []).push(`No existen en el catálogo: ${unknown.join(", ")}.`);
-  if (hasErrors(errors)) return { ok: false, reason: "invalid", fieldErrors: errors };
+  if (hasErrors(errors)) return refuse("rules", TEXTS.insufficientMessage, errors);
+  // A form opened before someone else's save is refused before the marketplace hears of it.
+  if (stored && draft.version !== stored.version) return refuse("stale", STALE_MESSAGE);
 
   const brand = getEnv().BRAND_NAME;
   const store = storeColumns(draft.store, brand);
@@ -110,10 +112,10 @@ export async function savePublication(view: EditorView, stored: { version: numbe
       await marketplace.updateDescription({ id, description, store: store.officialStore || null });
     }
   } catch (error) {
-    if (isIntegrationError(error)) return { ok: false, reason: "integration", message: error.message };
+    if (isIntegrationError(error)) return refuse("integration", error.message);
     throw error;
   }
-  if (!id) return { ok: false, reason: "integration", message: "Mercado Libre no devolvió el identificador de la publicación." };
+  if (!id) return refuse("integration", "Mercado Libre no devolvió el identificador de la publicación.");
   const publicationId = id;
 
   const values = {
@@ -147,58 +149,44 @@ export async function savePublication(view: EditorView, stored: { version: numbe
     lastUpdate: new Date(),
   };
 
-  return getDb().transaction(async (tx) => {
-    if (stored) {
-      const [updated] = await tx
-        .update(publications)
-        .set({ ...values, version: sql`${publications.version} + 1` })
-        .where(and(eq(publications.id, publicationId), eq(publications.version, stored.version)))
-        .returning({ id: publications.id });
-      if (!updated) {
-        // Something changed under us after the marketplace call: roll back and say so.
-        tx.rollback();
+  return saveVersioned({
+    // Something may have changed under us while the marketplace answered: the row lock decides.
+    lock: stored ? async (tx) => (await tx.select({ version: publications.version }).from(publications).where(eq(publications.id, publicationId)).for("update"))[0] ?? null : undefined,
+    expected: stored ? String(draft.version) : undefined,
+    messages: { notFound: NOT_FOUND_MESSAGE, stale: STALE_MESSAGE },
+    write: async (tx) => {
+      if (stored) await tx.update(publications).set({ ...values, version: sql`${publications.version} + 1` }).where(eq(publications.id, publicationId));
+      else await tx.insert(publications).values({ id: publicationId, ...values, ownPost: true, createdBy: userId, lastSyncUp: new Date() });
+      const keep = draft.variations.map((v) => v.id).filter((v): v is number => v != null);
+      await tx
+        .delete(publicationVariations)
+        .where(keep.length ? and(eq(publicationVariations.postId, publicationId), notInArray(publicationVariations.id, keep)) : eq(publicationVariations.postId, publicationId));
+      const base = Date.now() * 100;
+      for (const [j, v] of draft.variations.entries()) {
+        const row = {
+          postId: publicationId,
+          name: variationName(v) || `Variación ${j + 1}`,
+          attributes: variationAttrs.map((a) => ({ id: a.id, name: a.name, value: (v.attributes[a.id] ?? "").trim() })),
+          linkedProducts: variationLinked[j],
+          lastUpdate: new Date(),
+        };
+        if (v.id != null) {
+          const [existing] = await tx.update(publicationVariations).set(row).where(and(eq(publicationVariations.id, v.id), eq(publicationVariations.postId, publicationId))).returning({ id: publicationVariations.id });
+          if (existing) continue;
+        }
+        await tx.insert(publicationVariations).values({ id: base + j, ...row });
       }
-    } else {
-      await tx.insert(publications).values({ id: publicationId, ...values, ownPost: true, createdBy: userId, lastSyncUp: new Date() });
-    }
-    const keep = draft.variations.map((v) => v.id).filter((v): v is number => v != null);
-    await tx
-      .delete(publicationVariations)
-      .where(keep.length ? and(eq(publicationVariations.postId, publicationId), notInArray(publicationVariations.id, keep)) : eq(publicationVariations.postId, publicationId));
-    const base = Date.now() * 100;
-    for (const [j, v] of draft.variations.entries()) {
-      const row = {
-        postId: publicationId,
-        name: variationName(v) || `Variación ${j + 1}`,
-        attributes: variationAttrs.map((a) => ({ id: a.id, name: a.name, value: (v.attributes[a.id] ?? "").trim() })),
-        linkedProducts: variationLinked[j],
-        lastUpdate: new Date(),
+      return {
+        value: { id: publicationId, created: !stored },
+        audit: {
+          message: stored ? `Publicación ${publicationId} actualizada` : `Publicación ${publicationId} creada`,
+          type: stored ? "update" : "create",
+          tags: ["publicaciones"],
+          identifier: publicationId,
+          detail: { title: values.title, skus: values.linkedProductsString, variations: draft.variations.length, priceSync: draft.priceSync, stockSync: draft.stockSync },
+          userId,
+        },
       };
-      if (v.id != null) {
-        const [existing] = await tx.update(publicationVariations).set(row).where(and(eq(publicationVariations.id, v.id), eq(publicationVariations.postId, publicationId))).returning({ id: publicationVariations.id });
-        if (existing) continue;
-      }
-      await tx.insert(publicationVariations).values({ id: base + j, ...row });
-    }
-    await audit(
-      {
-        message: stored ? `Publicación ${publicationId} actualizada` : `Publicación ${publicationId} creada`,
-        type: stored ? "update" : "create",
-        tags: ["publicaciones"],
-        identifier: publicationId,
-        detail: { title: values.title, skus: values.linkedProductsString, variations: draft.variations.length, priceSync: draft.priceSync, stockSync: draft.stockSync },
-        userId,
-      },
-      tx,
-    );
-    return { ok: true as const, id: publicationId, created: !stored };
-  }).catch((error: unknown) => {
-    if (isRollback(error)) return { ok: false as const, reason: "stale" as const };
-    throw error;
+    },
   });
 }
-
-function isRollback(error: unknown) {
-  return error instanceof TransactionRollbackError || (error instanceof Error && error.message === "Rollback");
-}
-
