@@ -5,7 +5,7 @@ import { scheduleMaintenance } from "./db/maintenance";
 import { migrate } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed/seed-if-empty";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
-import { closePdfBrowser } from "./documents/pdf.server";
+import { closePdfBrowser, warmPdf } from "./documents/pdf.server";
 
 const started = Date.now();
 const isDev = process.argv.includes("--dev");
@@ -26,6 +26,8 @@ const server = app.listen(env.PORT, env.HOST, () => {
     console.log(`Usuarios demo (contraseña ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.roleLabel}`);
   }
+  // Quotes and tickets are printed all day: start Chromium now rather than on the first print.
+  if (!isDev) void warmPdf();
 });
 
 async function shutdown() {

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { dayInputValues } from "~/lib/day-range";
+import { escapeHtml, optionsHtml } from "~/lib/escape-html";
 import { filledParams } from "~/lib/filter-params";
 
 /** Submits a GET filter form with JavaScript, leaving its empty fields out of the URL. */
@@ -112,6 +113,13 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
   );
 }
 
+/** Options given as HTML get no `defaultValue` from React: the chosen one carries `selected`, as React renders it. */
+function markSelected(html: string, value: string) {
+  const option = `<option value="${escapeHtml(value)}">`;
+  const at = html.indexOf(option);
+  return at < 0 ? html : `${html.slice(0, at)}<option value="${escapeHtml(value)}" selected="">${html.slice(at + option.length)}`;
+}
+
 /**
  * A filter select. With JavaScript it applies itself when chosen with the pointer or confirmed with
  * Enter; arrow keys only move through the options (a list reloading on every arrow press is unusable
@@ -123,48 +131,57 @@ export function FilterSelect({
   value,
   allLabel,
   options,
+  packedOptions,
 }: {
   name: string;
   label: string;
   value: string | undefined;
   allLabel: string;
-  options: ReadonlyArray<readonly [string, string]>;
+  options?: ReadonlyArray<readonly [string, string]>;
+  /** Thousands of choices after `options`: `packOptions()` of app/lib/escape-html, rendered as one HTML string. */
+  packedOptions?: string;
 }) {
   const submitFilters = useFilterSubmit();
   // Set by a key press, cleared by the pointer: a change that follows a key press waits for Enter.
   const byKeyboard = useRef(false);
   const apply = (select: HTMLSelectElement) => select.form && submitFilters(select.form);
+  const packedHtml = useMemo(() => (packedOptions === undefined ? undefined : optionsHtml(packedOptions)), [packedOptions]);
+  const selectProps: React.SelectHTMLAttributes<HTMLSelectElement> = {
+    name,
+    defaultValue: value ?? "",
+    className: "input",
+    onPointerDown: () => {
+      byKeyboard.current = false;
+    },
+    onKeyDown: (e) => {
+      if (e.key === "Tab") return;
+      if (e.key === "Enter") {
+        e.preventDefault();
+        byKeyboard.current = false;
+        apply(e.currentTarget);
+        return;
+      }
+      byKeyboard.current = true;
+    },
+    onChange: (e) => {
+      if (!byKeyboard.current) apply(e.currentTarget);
+    },
+  };
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium text-slate-700">{label}</span>
-      <select
-        name={name}
-        defaultValue={value ?? ""}
-        className="input"
-        onPointerDown={() => {
-          byKeyboard.current = false;
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Tab") return;
-          if (e.key === "Enter") {
-            e.preventDefault();
-            byKeyboard.current = false;
-            apply(e.currentTarget);
-            return;
-          }
-          byKeyboard.current = true;
-        }}
-        onChange={(e) => {
-          if (!byKeyboard.current) apply(e.currentTarget);
-        }}
-      >
-        <option value="">{allLabel}</option>
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
+      {packedHtml === undefined ? (
+        <select {...selectProps}>
+          <option value="">{allLabel}</option>
+          {(options ?? []).map(([key, text]) => (
+            <option key={key} value={key}>
+              {text}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <select {...selectProps} dangerouslySetInnerHTML={{ __html: markSelected(optionsHtml(JSON.stringify([["", allLabel], ...(options ?? [])])) + packedHtml, value ?? "") }} />
+      )}
     </label>
   );
 }

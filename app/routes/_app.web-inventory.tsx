@@ -14,19 +14,21 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import {
   COMPLETENESS_MAX, INVENTORY_PATH, INVENTORY_TEXTS, parseInventoryQuery, productPath, rowDescription, type InventoryRow,
 } from "~/modules/catalog/inventory";
-import { listInventory, treeOptions } from "~/modules/catalog/inventory.server";
+import { filterOptions, listInventory } from "~/modules/catalog/inventory.server";
 
 export const meta: MetaFunction = () => [{ title: INVENTORY_TEXTS.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const query = parseInventoryQuery(request);
-  const [page, brandOptions, categoryOptions] = await Promise.all([listInventory(query), treeOptions("brands"), treeOptions("categories")]);
+  const [page, brandOptions, categoryOptions] = await Promise.all([
+    listInventory(query),
+    filterOptions("brands"),
+    filterOptions("categories"),
+  ]);
   redirectPastLastPage(request, page, query.page);
   return { ...page, query, brandOptions, categoryOptions };
 }
-
-const indent = (depth: number) => "\u00a0\u00a0".repeat(depth);
 
 export default function WebInventory() {
   const { rows, total, page, pageSize, query, brandOptions, categoryOptions } = useLoaderData<typeof loader>();
@@ -109,14 +111,16 @@ export default function WebInventory() {
             label="Marca"
             value={query.brand === undefined ? undefined : String(query.brand)}
             allLabel={INVENTORY_TEXTS.allBrands}
-            options={[["0", "Sin marca"], ...brandOptions.map((o) => [String(o.id), indent(o.depth) + o.name] as const)]}
+            options={[["0", "Sin marca"]]}
+            packedOptions={brandOptions}
           />
           <FilterSelect
             name="category"
             label="Categoría"
             value={query.category === undefined ? undefined : String(query.category)}
             allLabel={INVENTORY_TEXTS.allCategories}
-            options={[["0", "Sin categoría"], ...categoryOptions.map((o) => [String(o.id), indent(o.depth) + o.name] as const)]}
+            options={[["0", "Sin categoría"]]}
+            packedOptions={categoryOptions}
           />
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
             <input type="checkbox" name="incomplete" value="1" defaultChecked={!!query.incomplete} className="h-4 w-4" />

@@ -27,7 +27,8 @@ function line(shape: Shape): BenchList {
     route: "/web-inventory",
     query: queryOf({ ...shape, incomplete: shape.incomplete ? 1 : undefined }),
     sql: `select id, manufacturer_sku, name, descripcion1, stock_total, price, is_combo, gallery -> 0 ->> 'fileId',
-        completeness_row + (exists (select 1 from product_properties pp where pp.product_id = products.id))::int, count(*) over() as total
+        completeness_row + (exists (select 1 from product_properties pp where pp.product_id = products.id))::int,
+        ${where.length ? "count(*) over()" : "(select count(*) from products)"} as total
       from products ${where.length ? `where ${where.join(" and ")}` : ""} order by ${order} limit ${INVENTORY_PAGE_SIZE}`,
     params,
   };

@@ -7,6 +7,7 @@ import { INVENTORY_LISTS } from "../../bench/lists/inventory";
 import * as catList from "~/routes/_app.product-categories";
 import * as brandList from "~/routes/_app.product-brands";
 import * as inventoryList from "~/routes/_app.web-inventory";
+import { unpackTree, type TreeNode } from "~/modules/catalog/tree-taxonomy";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest } from "../helpers/auth";
 
@@ -39,8 +40,8 @@ describe("bench categories and brands", () => {
       if (data.view === "table") expect(ids, `${line.route}?${line.query}`).toEqual(data.table!.rows.map((r) => r.id));
       else {
         const flat: number[] = [];
-        const walk = (nodes: NonNullable<typeof data.tree>) => nodes.forEach((n) => (flat.push(n.id), walk(n.children)));
-        walk(data.tree!);
+        const walk = (nodes: TreeNode[]) => nodes.forEach((n) => (flat.push(n.id), walk(n.children)));
+        walk(unpackTree(data.tree!));
         expect(new Set(ids), `${line.route}?${line.query}`).toEqual(new Set(flat));
       }
       expect(ids.length, `${line.route}?${line.query}`).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, products } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
-import type { TreeTaxonomy } from "~/modules/catalog/tree-taxonomy";
+import { unpackTree, type TreeTaxonomy } from "~/modules/catalog/tree-taxonomy";
 import type { TreeActionData } from "~/modules/catalog/tree-taxonomy-route.server";
 import * as catList from "~/routes/_app.product-categories";
 import * as catNew from "~/routes/_app.product-categories.new";
@@ -163,15 +163,16 @@ describe.each(BOTH)("%s list", (kind) => {
     expect(page.view).toBe("tree");
     const all = await getDb().select().from(KINDS[kind].table);
     expect(page.total).toBe(all.length);
-    const top = page.tree!.find((n) => n.id === root.id)!;
+    const top = unpackTree(page.tree!).find((n) => n.id === root.id)!;
     expect(top.children.map((c) => c.id)).toEqual([child.id]);
     expect(top.children[0].children.map((c) => c.id)).toEqual([grandchild.id]);
 
     const found = (await list(kind, `?search=${encodeURIComponent(grandchild.name.toUpperCase())}`, inventory.cookie)) as typeof page;
     expect(found.total).toBe(1);
-    expect(found.tree!.map((n) => n.id)).toEqual([root.id]);
-    expect(found.tree![0].match).toBe(false);
-    expect(found.tree![0].children[0].children[0]).toMatchObject({ id: grandchild.id, match: true });
+    const foundTree = unpackTree(found.tree!);
+    expect(foundTree.map((n) => n.id)).toEqual([root.id]);
+    expect(foundTree[0].match ?? false).toBe(false);
+    expect(foundTree[0].children[0].children[0]).toMatchObject({ id: grandchild.id, match: true });
   });
 
   it("has a table view, paged (categories 10 a page), sorted by the URL, bad values falling back", async () => {

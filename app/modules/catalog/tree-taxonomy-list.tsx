@@ -1,17 +1,20 @@
-import { Link, Outlet, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
 import { DataTable, type Column } from "~/components/DataTable";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
 import { withParams } from "~/lib/query";
-import { TREE_TEXTS, type TreeListQuery, type TreeNode, type TreeTaxonomy } from "./tree-taxonomy";
+import { treeHtml } from "./tree-html";
+import { TREE_TEXTS, unpackTree, type TreeListQuery, type TreeTaxonomy } from "./tree-taxonomy";
 import type { TreeTableRow } from "./tree-taxonomy.server";
 
 export type TreeListData = {
   view: "tree" | "table";
   query: TreeListQuery;
-  tree: TreeNode[] | null;
+  /** The tree view's rows, packed (`packTreeRows`). */
+  tree: string | null;
   table: { rows: TreeTableRow[]; total: number; page: number; pageSize: number } | null;
   total: number;
   without: number;
@@ -76,8 +79,30 @@ function VirtualNode({ kind, count }: { kind: TreeTaxonomy; count: number }) {
 
 function TreeView({ kind, data }: { kind: TreeTaxonomy; data: TreeListData }) {
   const t = TREE_TEXTS[kind];
-  const roots = data.tree ?? [];
   const searching = !!data.query.search;
+  const { search } = useLocation();
+  const html = useMemo(
+    () => (data.tree ? treeHtml(kind, unpackTree(data.tree), { open: searching, canDelete: data.canDelete, search }) : ""),
+    [kind, data.tree, data.canDelete, searching, search],
+  );
+  const navigate = useNavigate();
+  const tree = useRef<HTMLDivElement>(null);
+  // The nodes are an HTML string (tree-html.ts), not <Link>s: one handler gives their plain clicks the
+  // in-place navigation a <Link preventScrollReset> has; modified clicks keep the browser's own.
+  useEffect(() => {
+    const el = tree.current;
+    if (!el) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = e.target instanceof Element ? e.target.closest("a") : null;
+      const href = link?.getAttribute("href");
+      if (!link || !href?.startsWith("/") || !el.contains(link)) return;
+      e.preventDefault();
+      navigate(href, { preventScrollReset: true });
+    };
+    el.addEventListener("click", onClick);
+    return () => el.removeEventListener("click", onClick);
+  }, [navigate, html]);
   return (
     <div className="card p-4" data-testid="taxonomy-tree">
       {!searching ? (
@@ -85,52 +110,8 @@ function TreeView({ kind, data }: { kind: TreeTaxonomy; data: TreeListData }) {
           <VirtualNode kind={kind} count={data.without} />
         </div>
       ) : null}
-      {roots.length === 0 ? <p className="py-6 text-center text-slate-500">{t.empty}</p> : <Branch kind={kind} nodes={roots} open={searching} canDelete={data.canDelete} root />}
+      {html ? <div ref={tree} dangerouslySetInnerHTML={{ __html: html }} /> : <p className="py-6 text-center text-slate-500">{t.empty}</p>}
     </div>
-  );
-}
-
-function Branch({ kind, nodes, open, canDelete, root = false }: { kind: TreeTaxonomy; nodes: TreeNode[]; open: boolean; canDelete: boolean; root?: boolean }) {
-  return (
-    <ul className={cn("space-y-1", !root && "ml-5 border-l border-slate-200 pl-3")}>
-      {nodes.map((n) => (
-        <li key={n.id}>
-          <div className="pl-4">
-            <NodeLabel kind={kind} node={n} canDelete={canDelete} />
-          </div>
-          {n.children.length ? (
-            // The toggle is a summary of its own: a summary holding the node's links would nest
-            // interactive elements (axe: nested-interactive).
-            <details open={open} className="pl-4">
-              <summary className="cursor-pointer text-xs text-slate-600">
-                {kind === "categories" ? "Subcategorías" : "Submarcas"}
-                <span className="sr-only"> de {n.name}</span> ({n.children.length})
-              </summary>
-              <Branch kind={kind} nodes={n.children} open={open} canDelete={canDelete} />
-            </details>
-          ) : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function NodeLabel({ kind, node, canDelete }: { kind: TreeTaxonomy; node: TreeNode; canDelete: boolean }) {
-  const { search } = useLocation();
-  const t = TREE_TEXTS[kind];
-  return (
-    <span className="inline-flex flex-wrap items-center gap-2">
-      <span className="tabular-nums text-xs text-slate-500">{node.id}</span>
-      <Link to={`${t.path}/${node.id}${search}`} preventScrollReset className={cn("text-brand-700 hover:underline", node.match && "font-semibold")}>
-        {node.name}
-      </Link>
-      {node.children.length ? <span className="text-xs text-slate-500">({node.children.length})</span> : null}
-      {canDelete && !t.protectedIds.includes(node.id) ? (
-        <Link to={`${t.path}/${node.id}/delete${search}`} preventScrollReset className="text-xs text-red-700 hover:underline" aria-label={`Eliminar ${node.name}`}>
-          Eliminar
-        </Link>
-      ) : null}
-    </span>
   );
 }
 

@@ -13,7 +13,7 @@ import { audit } from "~/modules/logs/audit.server";
 import { treeOptions } from "./inventory.server";
 import type { DialogToast } from "./product-action.server";
 import {
-  TREE_MESSAGES, TREE_TEXTS, TreeFormSchema, TreeIdSchema, checkTreeName, deleteRefusal, emptyTreeDraft, isBlocked, parseTreeIntent,
+  TREE_MESSAGES, TREE_TEXTS, TreeFormSchema, TreeIdSchema, checkTreeName, deleteRefusal, emptyTreeDraft, isBlocked, packTreeRows, parseTreeIntent,
   parseTreeListQuery, slotOf, type ImageDraft, type TreeDraft, type TreeTaxonomy,
 } from "./tree-taxonomy";
 import {
@@ -61,7 +61,7 @@ export async function treeListLoader(kind: TreeTaxonomy, request: Request) {
     return { view: "table" as const, query, table: page, tree: null, total: page.total, without, canDelete: can(user, "taxonomies.delete") };
   }
   const tree = await listTree(kind, query.search);
-  return { view: "tree" as const, query, table: null, tree: tree.roots, total: tree.total, without, canDelete: can(user, "taxonomies.delete") };
+  return { view: "tree" as const, query, table: null, tree: packTreeRows(tree.rows), total: tree.total, without, canDelete: can(user, "taxonomies.delete") };
 }
 
 function draftOf(node: StoredNode): TreeDraft {

@@ -40,14 +40,14 @@ function nameMatches(table: NodeTable, search: string): SQL {
  * The tree view: every node nested under its parent, siblings by name. With a search, the matches
  * and the ancestors that lead to them (one recursive query), the matches marked.
  */
-export async function listTree(kind: TreeTaxonomy, search: string | undefined): Promise<{ roots: TreeNode[]; total: number }> {
+export async function listTree(kind: TreeTaxonomy, search: string | undefined): Promise<{ roots: TreeNode[]; rows: Array<Omit<TreeNode, "children">>; total: number }> {
   const table = tableOf(kind);
   if (!search) {
     const rows = await getDb()
       .select({ id: table.id, name: table.name, slug: table.slug, parentId: table.parentId })
       .from(table)
       .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
-    return { roots: nestTree(rows), total: rows.length };
+    return { roots: nestTree(rows), rows, total: rows.length };
   }
   const result = (await getDb().execute(sql`
     with recursive hit as (
@@ -60,7 +60,7 @@ export async function listTree(kind: TreeTaxonomy, search: string | undefined): 
     select id, name, slug, parent_id, bool_or(match) as match from up group by id, name, slug, parent_id
     order by lower(name), id`)) as unknown as { rows: Array<{ id: number; name: string; slug: string; parent_id: number | null; match: boolean }> };
   const rows = result.rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, parentId: r.parent_id === null ? null : Number(r.parent_id), match: !!r.match }));
-  return { roots: nestTree(rows), total: rows.filter((r) => r.match).length };
+  return { roots: nestTree(rows), rows, total: rows.filter((r) => r.match).length };
 }
 
 export type TreeTableRow = { id: number; name: string; slug: string; parentId: number | null; parentName: string | null };

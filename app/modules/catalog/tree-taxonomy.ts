@@ -214,6 +214,21 @@ export function nestTree(rows: Array<Omit<TreeNode, "children">>): TreeNode[] {
   return roots;
 }
 
+/**
+ * The tree's rows (display order) as one JSON string of [id, parentId, name, match] tuples: a
+ * document carries its loader data inside a script, and thousands of nested objects cost far more
+ * to serialise and escape there than one string.
+ */
+export function packTreeRows(rows: Array<Omit<TreeNode, "children">>): string {
+  return JSON.stringify(rows.map((r) => [r.id, r.parentId, r.name, r.match ? 1 : 0]));
+}
+
+/** The nested tree back from `packTreeRows` (slugs are not sent: the list does not show them). */
+export function unpackTree(packed: string): TreeNode[] {
+  const tuples = JSON.parse(packed) as Array<[number, number | null, string, 0 | 1]>;
+  return nestTree(tuples.map(([id, parentId, name, match]) => ({ id, parentId, name, slug: "", ...(match ? { match: true } : {}) })));
+}
+
 /** Where a pick from "Archivos subidos" goes: which image slot of the dialog. */
 export function slotOf(target: string | null | undefined): ImageSlot | null {
   return target === "cover" || target === "image" || target === "imgProduct" ? target : null;

@@ -3,6 +3,10 @@ import { DataTable, type Column } from "~/components/DataTable";
 import type { ErpArticle } from "@server/integrations/erp/port";
 import { formatCents } from "./pricing";
 
+// toLocaleString("es-MX") per cell, with one formatter.
+const QTY = new Intl.NumberFormat("es-MX");
+const formatNumber = (n: number) => QTY.format(n);
+
 type Row = ErpArticle & { priceCents: number };
 
 /**
@@ -33,13 +37,13 @@ export function ProductsTable({ rows, inDraft, busy }: { rows: Row[]; inDraft: R
       cell: (r) => (
         <details>
           <summary className="cursor-pointer tabular-nums" aria-label={`Existencia de ${r.sku}: ${r.stockTotal}, ver por almacén`}>
-            {r.stockTotal.toLocaleString("es-MX")}
+            {formatNumber(r.stockTotal)}
           </summary>
           <ul className="mt-1 text-xs text-slate-600">
             {r.stocks.length === 0 ? <li>Sin existencias por almacén</li> : null}
             {r.stocks.map((s) => (
               <li key={s.warehouse}>
-                {s.warehouse}: {s.qty.toLocaleString("es-MX")}
+                {s.warehouse}: {formatNumber(s.qty)}
               </li>
             ))}
           </ul>

@@ -182,15 +182,19 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
         const prefix = search.startsWith("*");
         if (prefix) search = search.slice(1).trim();
         const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
-        const pattern = search === "" ? "%" : prefix ? `${escaped}%` : `%${escaped}%`;
-        const where = `(sku like $1 or upper(manufacturer_sku) like $1 or upper(description) like $1)`;
+        // No search: no filter at all (a "like '%'" over three columns made every row of the count
+        // and of a sort pay three pattern matches, and hid the sort's index from the planner).
+        const filtered = search !== "";
+        const pattern = prefix ? `${escaped}%` : `%${escaped}%`;
+        const where = filtered ? `where (sku like $1 or upper(manufacturer_sku) like $1 or upper(description) like $1)` : "";
+        const params: unknown[] = filtered ? [pattern] : [];
         const sortColumn = input.sortName ? SORT_COLUMNS[input.sortName] : "sku";
         const direction = input.sortValue === "DESC" ? "desc" : "asc";
-        const [count] = await db().query<{ n: number }>(`select count(*)::int as n from sim.erp_articles where ${where}`, [pattern]);
+        const [count] = await db().query<{ n: number }>(`select count(*)::int as n from sim.erp_articles ${where}`, params);
         const rows = await db().query<ArticleRow>(
-          `select ${ARTICLE_COLUMNS} from sim.erp_articles where ${where}
-            order by ${sortColumn} ${direction}, sku asc limit ${ARTICLES_PAGE} offset $2`,
-          [pattern, (page - 1) * ARTICLES_PAGE],
+          `select ${ARTICLE_COLUMNS} from sim.erp_articles ${where}
+            order by ${sortColumn} ${direction}, sku asc limit ${ARTICLES_PAGE} offset $${params.length + 1}`,
+          [...params, (page - 1) * ARTICLES_PAGE],
         );
         return { data: rows.map(toArticle), meta: { limit: ARTICLES_PAGE, page, total: Number(count.n) }, message: null };
       });
