@@ -65,9 +65,9 @@ export function DataTable<T>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-slate-50">
+              <tr key={rowKey(row)} className="data-row">
                 {columns.map((c) => (
-                  <td key={c.key} className={cn("px-3 py-2 align-middle", c.className)}>
+                  <td key={c.key} className={cn("data-cell", c.className)}>
                     {c.cell(row)}
                   </td>
                 ))}

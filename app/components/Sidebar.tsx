@@ -67,6 +67,8 @@ export function Sidebar({ items, user, brand }: { items: NavItem[]; user: Sideba
                     <NavLink
                       to={item.path}
                       prefetch="intent"
+                      // The whole route manifest is in the browser (decision 0027): nothing to discover.
+                      discover="none"
                       className={({ isActive }) =>
                         cn("block rounded-md px-2 py-1.5 text-sm", isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white")
                       }

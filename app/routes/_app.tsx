@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Sidebar } from "~/components/Sidebar";
 import { navFor } from "~/lib/access";
@@ -16,7 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (clean) throw redirect(clean);
   return {
     brand: getEnv().BRAND_NAME,
-    nav: navFor(user),
     user: {
       id: user.id,
       firstName: user.firstName,
@@ -31,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { nav, user, brand } = useLoaderData<typeof loader>();
+  const { user, brand } = useLoaderData<typeof loader>();
+  // The sidebar follows from the role and flags the page already carries: it is not sent as data
+  // with every document (the access table is in the browser anyway, for what the UI shows).
+  const nav = useMemo(() => navFor(user), [user]);
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="skip-link">

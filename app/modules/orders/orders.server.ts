@@ -155,7 +155,6 @@ export async function countOrders(spec: Pick<ListFilters, "filters" | "search" |
 const listColumns = {
   id: orders.id,
   relatedOrderId: orders.relatedOrderId,
-  title: orders.title,
   store: orders.store,
   orderDate: orders.orderDate,
   readyDate: orders.readyDate,
@@ -199,8 +198,6 @@ export async function listOrders(query: OrdersQuery, now: Date = new Date()) {
     return {
       id: o.id.toString(),
       relatedOrderId: o.relatedOrderId?.toString() ?? null,
-      title: o.title,
-      store: storeName(o.store, brand),
       orderDate: o.orderDate.toISOString(),
       logisticType: o.logisticType,
       status: displayStatus(o, slug, brand),
