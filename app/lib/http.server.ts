@@ -1,5 +1,8 @@
 import { data } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
+import { xlsxResponse } from "@server/documents/xlsx.server";
+import type { ToastInput } from "./toast";
+import { redirectWithToast } from "./toast.server";
 
 /**
  * The web side of the modules' typed results: routes read the Request with these and turn a result
@@ -64,4 +67,36 @@ export function htmlResponse(html: string) {
 /** A plain-text failure the browser shows as is (a printer fault, a missing document). */
 export function textResponse(text: string, status: number) {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * A printable document as the browser gets it: the print window's HTML, the PDF inline, a printer
+ * fault as a 503 message; a refusal or a missing record stops with its status.
+ */
+export function printResponse(
+  result:
+    | { ok: true; kind: "html"; html: string }
+    | { ok: true; kind: "pdf"; bytes: Uint8Array; filename: string }
+    | { ok: false; reason: "denied"; status: number; message: string }
+    | { ok: false; reason: "failed"; message: string },
+) {
+  if (result.ok) {
+    if (result.kind === "html") return htmlResponse(result.html);
+    return fileResponse({ bytes: result.bytes, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "no-store" });
+  }
+  if (result.reason === "denied") throw new Response(result.message, { status: result.status });
+  return textResponse(result.message, 503);
+}
+
+/**
+ * A document download (a quotation's PDF shown inline, or its spreadsheet), or back to the page
+ * that asked for it with the reason.
+ */
+export function downloadOrBack(
+  result: { ok: true; format: "pdf" | "xlsx"; bytes: Uint8Array; filename: string } | { ok: false; toast: ToastInput },
+  back: string,
+) {
+  if (!result.ok) return redirectWithToast(back, result.toast);
+  if (result.format === "xlsx") return xlsxResponse(result.bytes, result.filename);
+  return fileResponse({ bytes: result.bytes, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "private, no-store" });
 }
