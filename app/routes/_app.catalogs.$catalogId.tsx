@@ -1,15 +1,36 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "~/lib/access";
 import { useAppUser } from "~/lib/use-app-user";
 import { CatalogDialog, CatalogDialogErrorBoundary } from "~/modules/content/catalog-dialogs";
-import { catalogFormAction, catalogItemLoader } from "~/modules/content/catalogs.server";
+import { listUrlOf, notFound, paramOr404, readForm } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
+import { catalogFormOf, catalogFormStep, getCatalog } from "~/modules/content/catalogs.server";
+import { ContentIdSchema } from "~/modules/content/locations";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Catálogo ${data.catalog.id}` : "Catálogo" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => catalogItemLoader(request, params);
+async function storedCatalog(params: LoaderFunctionArgs["params"]) {
+  const catalog = await getCatalog(paramOr404(ContentIdSchema, params.catalogId, CATALOG_TEXTS.notFoundText));
+  return catalog ?? notFound(CATALOG_TEXTS.notFoundText);
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => catalogFormAction(request, params, "update");
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const catalog = await storedCatalog(params);
+  return { catalog: { id: catalog.id }, form: await catalogFormOf(catalog) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const stored = await storedCatalog(params);
+  const step = await catalogFormStep(stored, await readForm(request), actor);
+  if (step.kind === "form") return data({ form: step.form }, { status: step.status });
+  if (step.kind === "not-found") notFound(CATALOG_TEXTS.notFoundText);
+  return redirectWithToast(listUrlOf(CATALOGS_PATH, request), { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage, variant: "success" });
+}
 
 export default function EditCatalog() {
   const { catalog, form } = useLoaderData<typeof loader>();

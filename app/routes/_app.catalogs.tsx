@@ -5,12 +5,20 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
-import { CATALOGS_PATH, CATALOG_TEXTS, type CatalogRow } from "~/modules/content/catalogs";
-import { catalogListLoader } from "~/modules/content/catalogs.server";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { CATALOGS_PATH, CATALOG_TEXTS, parseCatalogListQuery, type CatalogRow } from "~/modules/content/catalogs";
+import { listCatalogs } from "~/modules/content/catalogs.server";
 
 export const meta: MetaFunction = () => [{ title: CATALOG_TEXTS.title }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => catalogListLoader(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const query = parseCatalogListQuery(request);
+  const page = await listCatalogs(query);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query };
+}
 
 export default function CatalogsList() {
   const { rows, total, page, pageSize, query } = useLoaderData<typeof loader>();

@@ -1,13 +1,51 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { can } from "~/lib/access";
+import { notFound } from "~/lib/http.server";
+import { readFormWithFile } from "~/lib/multipart.server";
+import { pageCount, withParams } from "~/lib/query";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantDialogErrorBoundary, AssistantEditDialog } from "~/modules/assistants/assistant-dialogs";
-import { assistantDialogLoader, assistantDocumentAction, type DocumentActionAnswer } from "~/modules/assistants/assistants.server";
+import { addPostedDocument, assistantDialogUrl, assistantOf, listDocuments, type Refusal } from "~/modules/assistants/assistants.server";
+import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS, LIBRARY_PAGE_SIZE, mayChangeDocuments, parseAssistantDialogQuery } from "~/modules/assistants/rules";
+import { PDF_MAX_BYTES } from "~/modules/files/rules";
+import { listLibraryPdfs } from "~/modules/files/files.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Asistente ${data.assistant.name}` : "Asistente" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => assistantDialogLoader(request, params);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
+  const query = parseAssistantDialogQuery(request);
+  const documents = await listDocuments(assistant.id, query.docPage);
+  const last = pageCount(documents.total, documents.pageSize);
+  if (documents.total > 0 && query.docPage > last) {
+    const url = new URL(request.url);
+    throw redirect(url.pathname + withParams(url.search, { docPage: last === 1 ? undefined : last }));
+  }
+  const canEdit = mayChangeDocuments(user.role, assistant.restricted);
+  const library = canEdit ? await listLibraryPdfs(query.fileSearch, LIBRARY_PAGE_SIZE) : [];
+  return { assistant, documents, canEdit, canDelete: can(user, "assistants.delete"), library, fileSearch: query.fileSearch ?? "" };
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => assistantDocumentAction(request, params);
+type DocumentActionAnswer = { error: Refusal; sku: string; fileId: string };
+
+/** Actualizar: a refusal keeps what was typed and picked; the sheet's bytes are never sent back. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
+  const back = assistantDialogUrl(new URL(request.url).search, assistant.id);
+  if (!mayChangeDocuments(actor.role, assistant.restricted)) {
+    throw await redirectWithToast(back, { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
+  }
+  const { formData, file } = await readFormWithFile(request, PDF_MAX_BYTES);
+  const sku = String(formData.get("sku") ?? "");
+  const fileId = String(formData.get("fileId") ?? "");
+  const added = await addPostedDocument(assistant, { sku, fileId, file }, actor);
+  if (!added.ok) return data<DocumentActionAnswer>({ error: added.refusal, sku, fileId }, { status: added.status });
+  return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentAdded, message: ASSISTANT_MESSAGES.documentAdded, variant: "success" });
+}
 
 export default function EditAssistant() {
   const loaded = useLoaderData<typeof loader>();

@@ -1,15 +1,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { notFound } from "~/lib/http.server";
+import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
-import { chatAction, chatLoader } from "~/modules/assistants/assistants.server";
+import { assistantOf, chatTurn, countDocuments } from "~/modules/assistants/assistants.server";
 import { ChatDialog } from "~/modules/assistants/chat";
-import { EMPTY_CONVERSATION } from "~/modules/assistants/rules";
+import { ASSISTANT_TEXTS, EMPTY_CONVERSATION, cleanQuestion, parseConversation } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Chat con ${data.assistant.name}` : "Chat" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => chatLoader(request, params);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
+  return { assistant, documents: await countDocuments(assistant.id) };
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => chatAction(request, params);
+/** A chat turn. The conversation so far comes back in the form and goes out whole: nothing stays in the browser. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAccess(request);
+  const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
+  const form = await request.formData();
+  const conversation = parseConversation(form.get("conversation"));
+  const question = cleanQuestion(form.get("question"));
+  if (!question) return { conversation };
+  return { conversation: await chatTurn(assistant, conversation, question) };
+}
 
 export default function AssistantChat() {
   const { assistant } = useLoaderData<typeof loader>();

@@ -1,13 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { notFound } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireFeature } from "~/modules/auth/guard.server";
 import { AssistantDeleteDialog, AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
-import { assistantDeleteAction, assistantDeleteLoader } from "~/modules/assistants/assistants.server";
+import { assistantOf, assistantsListUrl, countDocuments, deleteAssistant } from "~/modules/assistants/assistants.server";
+import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar asistente" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => assistantDeleteLoader(request, params);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireFeature(request, "assistants.delete", assistantsListUrl(new URL(request.url).search));
+  const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
+  return { assistant, documents: await countDocuments(assistant.id) };
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => assistantDeleteAction(request, params);
+export async function action({ request, params }: ActionFunctionArgs) {
+  const listUrl = assistantsListUrl(new URL(request.url).search);
+  const actor = await requireFeature(request, "assistants.delete", listUrl);
+  const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
+  const deleted = await deleteAssistant(assistant, actor);
+  if (!deleted.ok) return redirectWithToast(listUrl, { ...deleted.refusal, variant: "danger" });
+  return redirectWithToast(listUrl, { title: ASSISTANT_TEXTS.deleted, message: ASSISTANT_MESSAGES.deleted, variant: "success" });
+}
 
 export default function DeleteAssistant() {
   const { assistant, documents } = useLoaderData<typeof loader>();

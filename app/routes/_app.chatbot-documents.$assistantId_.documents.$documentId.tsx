@@ -1,11 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { notFound } from "~/lib/http.server";
+import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantDialogErrorBoundary, DocumentViewerDialog } from "~/modules/assistants/assistant-dialogs";
-import { documentViewerLoader } from "~/modules/assistants/assistants.server";
+import { assistantOf, documentOf, documentSheet } from "~/modules/assistants/assistants.server";
+import { ASSISTANT_TEXTS, parseViewerQuery } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.document.nameDocument : "Documento" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => documentViewerLoader(request, params);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
+  const document = (await documentOf(assistant, params.documentId)) ?? notFound(ASSISTANT_TEXTS.documentNotFoundText);
+  const { sheet } = parseViewerQuery(request);
+  return { assistant, document, ...(await documentSheet(assistant, document, sheet)) };
+}
 
 export default function ViewDocument() {
   const loaded = useLoaderData<typeof loader>();

@@ -1,13 +1,38 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { notFound } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantDialogErrorBoundary, DocumentDeleteDialog } from "~/modules/assistants/assistant-dialogs";
-import { documentDeleteAction, documentDeleteLoader } from "~/modules/assistants/assistants.server";
+import { assistantDialogUrl, assistantOf, deleteDocument, documentOf } from "~/modules/assistants/assistants.server";
+import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS, mayChangeDocuments } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar documento" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => documentDeleteLoader(request, params);
+/** The assistant and document the URL names, for a user allowed to change its documents. */
+async function deletable(request: Request, params: LoaderFunctionArgs["params"], user: { role: string }) {
+  const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
+  const document = (await documentOf(assistant, params.documentId)) ?? notFound(ASSISTANT_TEXTS.documentNotFoundText);
+  const back = assistantDialogUrl(new URL(request.url).search, assistant.id);
+  if (!mayChangeDocuments(user.role, assistant.restricted)) {
+    throw await redirectWithToast(back, { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
+  }
+  return { assistant, document, back };
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => documentDeleteAction(request, params);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const { assistant, document } = await deletable(request, params, user);
+  return { assistant, document };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const { assistant, document, back } = await deletable(request, params, actor);
+  const deleted = await deleteDocument(assistant, document, actor);
+  if (!deleted.ok) return redirectWithToast(back, { ...deleted.refusal, variant: "danger" });
+  return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentDeleted, message: ASSISTANT_MESSAGES.deleted, variant: "success" });
+}
 
 export default function DeleteDocument() {
   const { assistant, document } = useLoaderData<typeof loader>();

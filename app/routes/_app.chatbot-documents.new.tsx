@@ -1,13 +1,35 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantCreateDialog, AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
-import { assistantCreateAction, assistantNewLoader } from "~/modules/assistants/assistants.server";
+import { createAssistant } from "~/modules/assistants/assistants.server";
+import { ASSISTANTS_PATH, ASSISTANT_MESSAGES, ASSISTANT_TEXTS, AssistantCreateSchema, NAME_TEXTS, listSearchOf } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo asistente" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => assistantNewLoader(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return { assistant: null };
+}
 
-export const action = ({ request }: ActionFunctionArgs) => assistantCreateAction(request);
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const submission = parseWithZod(await request.formData(), { schema: AssistantCreateSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const created = await createAssistant(submission.value.assistantName, actor);
+  if (!created.ok) {
+    if ("taken" in created) return data({ result: submission.reply({ fieldErrors: { assistantName: [NAME_TEXTS.taken] } }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [created.refusal.message] }) }, { status: created.status });
+  }
+  const search = listSearchOf(new URL(request.url).search);
+  return redirectWithToast(`${ASSISTANTS_PATH}/${created.value.id}${search}`, {
+    title: ASSISTANT_TEXTS.created,
+    message: ASSISTANT_MESSAGES.created,
+    variant: "success",
+  });
+}
 
 export default function NewAssistant() {
   return <AssistantCreateDialog lastResult={useActionData<typeof action>()?.result} />;

@@ -6,12 +6,21 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
-import { assistantListLoader } from "~/modules/assistants/assistants.server";
-import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf, type AssistantRow } from "~/modules/assistants/rules";
+import { can } from "~/lib/access";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { listAssistants } from "~/modules/assistants/assistants.server";
+import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf, parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction = () => [{ title: ASSISTANT_TEXTS.title }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => assistantListLoader(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const query = parseAssistantListQuery(request);
+  const page = await listAssistants(query);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query, canDelete: can(user, "assistants.delete") };
+}
 
 export default function AssistantsList() {
   const { rows, total, page, pageSize, query, canDelete } = useLoaderData<typeof loader>();

@@ -1,13 +1,34 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ShopSectionDialog, ShopSectionDialogErrorBoundary } from "~/modules/content/shop-section-dialogs";
-import { shopSectionFormAction, shopSectionItemLoader } from "~/modules/content/shop-sections.server";
+import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { ContentIdSchema } from "~/modules/content/locations";
+import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
+import { getShopSection, sectionFormOf, shopSectionFormStep } from "~/modules/content/shop-sections.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Sección ${data.section.id}` : "Sección" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => shopSectionItemLoader(request, params);
+async function storedSection(params: LoaderFunctionArgs["params"]) {
+  const section = await getShopSection(paramOr404(ContentIdSchema, params.sectionId, SHOP_SECTION_TEXTS.notFoundText));
+  return section ?? notFound(SHOP_SECTION_TEXTS.notFoundText);
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => shopSectionFormAction(request, params, "update");
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const section = await storedSection(params);
+  return { section: { id: section.id }, form: await sectionFormOf(section) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const { id } = await storedSection(params);
+  const step = await shopSectionFormStep(id, await request.formData(), actor);
+  if (step.kind === "form") return data({ form: step.form }, { status: step.status });
+  if (step.kind === "not-found") notFound(SHOP_SECTION_TEXTS.notFoundText);
+  return redirectWithToast(listUrlOf(SHOP_SECTIONS_PATH, request), { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage, variant: "success" });
+}
 
 export default function EditShopSection() {
   const { section, form } = useLoaderData<typeof loader>();

@@ -4,14 +4,38 @@ import { DataTable, editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { SectionStatusSwitch } from "~/modules/content/shop-section-dialogs";
-import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, type ShopSectionRow } from "~/modules/content/shop-sections";
-import { shopSectionListAction, shopSectionListLoader } from "~/modules/content/shop-sections.server";
+import { listUrlOf } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, SectionToggleSchema, type ShopSectionRow } from "~/modules/content/shop-sections";
+import { listShopSections, setShopSectionStatus } from "~/modules/content/shop-sections.server";
 
 export const meta: MetaFunction = () => [{ title: SHOP_SECTION_TEXTS.title }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => shopSectionListLoader(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const rows = await listShopSections();
+  return { rows, total: rows.length };
+}
 
-export const action = ({ request }: ActionFunctionArgs) => shopSectionListAction(request);
+/**
+ * The switch of a row. Bad input or a missing section come back to the list with a warning toast
+ * (never a 400 page): without JavaScript that is where the user is, and with it the redirect
+ * reloads the list, undoing the optimistic switch.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const parsed = SectionToggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  const to = listUrlOf(SHOP_SECTIONS_PATH, request);
+  if (!parsed.success) return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.toggleInvalid, variant: "danger" });
+  const changed = await setShopSectionStatus(parsed.data.id, parsed.data.status, actor);
+  if (!changed.ok) return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.notFoundText, variant: "danger" });
+  return redirectWithToast(to, {
+    title: parsed.data.status ? SHOP_SECTION_TEXTS.activated : SHOP_SECTION_TEXTS.deactivated,
+    message: `${changed.value.title} · ${SHOP_SECTION_TEXTS.savedMessage}`,
+    variant: "success",
+  });
+}
 
 export default function ShopSectionsList() {
   const { rows, total } = useLoaderData<typeof loader>();

@@ -4,13 +4,20 @@ import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { FeedbackHistory, TaxDataCard } from "~/modules/invoices/invoice-details";
-import { loadInvoiceRecord } from "~/modules/invoices/invoices.server";
+import { notFound, paramOr404 } from "~/lib/http.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { getFeedbackInvoice } from "~/modules/invoices/invoices.server";
 import { feedbackErrorMessage, feedbackStatus, firstFeedbackSuccessful } from "~/modules/invoices/rules";
+import { SaleIdSchema } from "~/modules/invoices/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Facturación de la venta no. ${data.saleId}` : "Factura" }];
 
+/** 404 for an unknown sale; an unreachable back end is shown inside the dialog. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { saleId, found } = await loadInvoiceRecord(request, params.saleId);
+  await requireAccess(request);
+  const saleId = paramOr404(SaleIdSchema, params.saleId, "La venta no existe.");
+  const found = await getFeedbackInvoice(saleId);
+  if (found.ok && !found.record) notFound("La venta no tiene registro de facturación.");
   return found.ok ? { saleId, record: found.record!, error: null } : { saleId, record: null, error: found.message };
 }
 

@@ -4,23 +4,28 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { redirectWithToast } from "~/lib/toast.server";
-import { loadInvoiceRecord, resendInvoice, startingRecipients } from "~/modules/invoices/invoices.server";
+import { notFound, paramOr404 } from "~/lib/http.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { getFeedbackInvoice, resendInvoice, startingRecipients } from "~/modules/invoices/invoices.server";
 import { addRecipient, firstFeedbackSuccessful, rebuildRecipients, removeRecipient, type Recipient } from "~/modules/invoices/rules";
-import { ResendForm } from "~/modules/invoices/schemas";
+import { ResendForm, SaleIdSchema } from "~/modules/invoices/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Reenviar factura" }];
 
 async function resendable(request: Request, rawId: string | undefined) {
-  const loaded = await loadInvoiceRecord(request, rawId);
-  const detail = `/feedback-invoices/${loaded.saleId}${new URL(request.url).search}`;
-  if (!loaded.found.ok) {
-    throw await redirectWithToast(detail, { title: "No se pudo consultar la factura", message: loaded.found.message, variant: "danger" });
+  const actor = await requireAccess(request);
+  const saleId = paramOr404(SaleIdSchema, rawId, "La venta no existe.");
+  const found = await getFeedbackInvoice(saleId);
+  if (found.ok && !found.record) notFound("La venta no tiene registro de facturación.");
+  const detail = `/feedback-invoices/${saleId}${new URL(request.url).search}`;
+  if (!found.ok) {
+    throw await redirectWithToast(detail, { title: "No se pudo consultar la factura", message: found.message, variant: "danger" });
   }
-  const record = loaded.found.record!;
+  const record = found.record!;
   if (!firstFeedbackSuccessful(record)) {
     throw await redirectWithToast(detail, { title: "Factura pendiente", message: "Solo se puede reenviar una factura timbrada correctamente.", variant: "warning" });
   }
-  return { ...loaded, record, detail };
+  return { actor, saleId, found, record, detail };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

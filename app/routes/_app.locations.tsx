@@ -7,11 +7,20 @@ import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { LOCATIONS_PATH, LOCATION_STATUSES, LOCATION_TEXTS, type LocationRow } from "~/modules/content/locations";
-import { locationListLoader } from "~/modules/content/locations.server";
+import { listLocations } from "~/modules/content/locations.server";
+import { parseLocationListQuery } from "~/modules/content/locations";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { requireAccess } from "~/modules/auth/guard.server";
 
 export const meta: MetaFunction = () => [{ title: LOCATION_TEXTS.title }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => locationListLoader(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const query = parseLocationListQuery(request);
+  const page = await listLocations(query);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query };
+}
 
 export default function LocationsList() {
   const { rows, total, page, pageSize, query } = useLoaderData<typeof loader>();

@@ -7,18 +7,19 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
 import { canonicalDayRange } from "~/lib/day-range";
+import { readFormWithFile } from "~/lib/multipart.server";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { sendReply, updateDraft } from "~/modules/messages/commands.server";
 import { ConversationCard, HistoryRow } from "~/modules/messages/conversation-card";
 import { listCannedReplies, listConversations } from "~/modules/messages/messages.server";
+import { ATTACHMENT_MAX_BYTES } from "~/modules/messages/rules";
 import {
   ASSIGNED_FILTERS, CLAIM_RETURN_FILTERS, DAY_FILTERS, LOGISTIC_FILTERS, MESSAGE_STATUS_FILTERS, MessagesQuery, ORDER_STATUS_FILTERS,
   ReplyFields, SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
 } from "~/modules/messages/schemas";
 import { syncMessages } from "~/modules/messages/sync.server";
-import { parseReplyForm } from "~/modules/messages/upload.server";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes" }];
 
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const url = new URL(request.url);
-  const { formData, file } = await parseReplyForm(request);
+  const { formData, file } = await readFormWithFile(request, ATTACHMENT_MAX_BYTES);
   const parsed = ReplyFields.safeParse(Object.fromEntries([...formData.entries()].filter(([k]) => k !== "file")));
   const back = (id?: number) => `/messages${url.search}${id ? `#conversation-${id}` : ""}`;
   if (formData.get("intent") === "sync") {

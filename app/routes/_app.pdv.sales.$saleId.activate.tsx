@@ -5,7 +5,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { activateSale, saleById } from "~/modules/pdv/history.server";
-import { listBack, saleIdOf } from "~/modules/pdv/route-params";
+import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 import { AuthorizeForm, formValues } from "~/modules/pdv/schemas";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

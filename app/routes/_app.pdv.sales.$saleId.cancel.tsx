@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { cancelSale, saleById } from "~/modules/pdv/history.server";
 import { CancelForm, formValues } from "~/modules/pdv/schemas";
-import { listBack, saleIdOf } from "~/modules/pdv/route-params";
+import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");

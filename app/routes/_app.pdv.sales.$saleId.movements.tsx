@@ -6,7 +6,7 @@ import { formatDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { refreshMovements, saleById } from "~/modules/pdv/history.server";
-import { saleIdOf } from "~/modules/pdv/route-params";
+import { saleIdOf } from "~/lib/pdv-params.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");

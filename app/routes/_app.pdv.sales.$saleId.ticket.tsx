@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { ticketResponse } from "~/modules/pdv/documents.server";
-import { saleIdOf } from "~/modules/pdv/route-params";
+import { printResponse } from "~/lib/http.server";
+import { saleTicket } from "~/modules/pdv/documents.server";
+import { saleIdOf } from "~/lib/pdv-params.server";
 
 /** The print window: the ticket's HTML, which prints itself and closes after printing. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const reprint = new URL(request.url).searchParams.get("reprint") === "1";
-  return ticketResponse(user, saleIdOf(params), { reprint, pdf: false, nonce: (context as { cspNonce?: string }).cspNonce });
+  return printResponse(await saleTicket(user, saleIdOf(params), { reprint, pdf: false, nonce: (context as { cspNonce?: string }).cspNonce }));
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { ticketResponse } from "~/modules/pdv/documents.server";
-import { saleIdOf } from "~/modules/pdv/route-params";
+import { printResponse } from "~/lib/http.server";
+import { saleTicket } from "~/modules/pdv/documents.server";
+import { saleIdOf } from "~/lib/pdv-params.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const reprint = new URL(request.url).searchParams.get("reprint") === "1";
-  return ticketResponse(user, saleIdOf(params), { reprint, pdf: true });
+  return printResponse(await saleTicket(user, saleIdOf(params), { reprint, pdf: true }));
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { draftDocumentFor } from "~/modules/quotations/dialog.server";
-import { xlsxDownload } from "~/modules/quotations/downloads.server";
+import { downloadOrBack } from "~/lib/http.server";
+import { quotationXlsxFile } from "~/modules/quotations/downloads.server";
 
 /** GET /products/quotation.xlsx: the draft's lines and totals as a spreadsheet. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  return xlsxDownload(await draftDocumentFor(user), "cotizacion", "/products/quotation");
+  return downloadOrBack(await quotationXlsxFile(await draftDocumentFor(user), "cotizacion"), "/products/quotation");
 }

@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const outcome = await runDraftIntent(user, await request.formData());
   if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
-  return redirectWithToast(safeBack(request), { title: "Cotización", message: outcome.message, variant: "success", durationMs: 3000 });
+  return redirectWithToast(safeBack(request.url), { title: "Cotización", message: outcome.message, variant: "success", durationMs: 3000 });
 }
 
 export default function ProductsPage() {

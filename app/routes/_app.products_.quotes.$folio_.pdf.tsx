@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { pdfDownload } from "~/modules/quotations/downloads.server";
+import { downloadOrBack } from "~/lib/http.server";
+import { quotationPdfFile } from "~/modules/quotations/downloads.server";
 import { storedQuoteDocument } from "~/modules/quotations/stored-view.server";
 
 /** GET /products/quotes/:folio/pdf: a stored quote, printed with its own figures. */
@@ -8,5 +9,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const doc = await storedQuoteDocument(params.folio ?? "");
   if (!doc) throw new Response("No encontrado", { status: 404 });
-  return pdfDownload(doc, doc.folio ?? "cotizacion", `/products/quotes/${doc.folio}`);
+  return downloadOrBack(await quotationPdfFile(doc, doc.folio ?? "cotizacion"), `/products/quotes/${doc.folio}`);
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { xlsxDownload } from "~/modules/quotations/downloads.server";
+import { downloadOrBack } from "~/lib/http.server";
+import { quotationXlsxFile } from "~/modules/quotations/downloads.server";
 import { storedQuoteDocument } from "~/modules/quotations/stored-view.server";
 
 /** GET /products/quotes/:folio/xlsx: a stored quote's lines and totals. */
@@ -8,5 +9,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const doc = await storedQuoteDocument(params.folio ?? "");
   if (!doc) throw new Response("No encontrado", { status: 404 });
-  return xlsxDownload(doc, doc.folio ?? "cotizacion", `/products/quotes/${doc.folio}`);
+  return downloadOrBack(await quotationXlsxFile(doc, doc.folio ?? "cotizacion"), `/products/quotes/${doc.folio}`);
 }

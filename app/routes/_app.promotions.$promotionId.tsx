@@ -1,13 +1,34 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionDialogErrorBoundary, PromotionEditDialog } from "~/modules/content/promotion-dialogs";
-import { promotionItemLoader, promotionSaveAction } from "~/modules/content/promotions.server";
+import { listUrlOf, notFound, paramOr404, readForm } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { ContentIdSchema } from "~/modules/content/locations";
+import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
+import { getPromotion, promotionFormStep, todayInMexico } from "~/modules/content/promotions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Promoción ${data.promotion.id}` : "Promoción" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => promotionItemLoader(request, params);
+async function storedPromotion(params: LoaderFunctionArgs["params"]) {
+  const id = paramOr404(ContentIdSchema, params.promotionId, PROMOTION_TEXTS.notFoundText);
+  const promotion = await getPromotion(id);
+  return promotion ?? notFound(PROMOTION_TEXTS.notFoundText);
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => promotionSaveAction(request, params, "update");
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return { promotion: await storedPromotion(params), today: todayInMexico() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const stored = await storedPromotion(params);
+  const step = await promotionFormStep(stored.id, stored, await readForm(request), actor);
+  if (step.kind === "answer") return data(step.answer, { status: step.status });
+  if (step.kind === "not-found") notFound(PROMOTION_TEXTS.notFoundText);
+  return redirectWithToast(listUrlOf(PROMOTIONS_PATH, request), { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved, variant: "success" });
+}
 
 export default function EditPromotion() {
   const { promotion, today } = useLoaderData<typeof loader>();

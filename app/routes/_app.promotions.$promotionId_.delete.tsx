@@ -1,13 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PromotionDeleteDialog, PromotionDialogErrorBoundary } from "~/modules/content/promotion-dialogs";
-import { promotionDeleteAction, promotionDeleteLoader } from "~/modules/content/promotions.server";
+import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { ContentIdSchema } from "~/modules/content/locations";
+import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
+import { deletePromotion, getPromotion } from "~/modules/content/promotions.server";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar promoción" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => promotionDeleteLoader(request, params);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const promotion = await getPromotion(paramOr404(ContentIdSchema, params.promotionId, PROMOTION_TEXTS.notFoundText));
+  return { promotion: promotion ?? notFound(PROMOTION_TEXTS.notFoundText) };
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => promotionDeleteAction(request, params);
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const deleted = await deletePromotion(paramOr404(ContentIdSchema, params.promotionId, PROMOTION_TEXTS.notFoundText), actor);
+  if (!deleted.ok) notFound(PROMOTION_TEXTS.notFoundText);
+  return redirectWithToast(listUrlOf(PROMOTIONS_PATH, request), { title: PROMOTION_TEXTS.deleted, message: PROMOTION_MESSAGES.deleted, variant: "success" });
+}
 
 export default function DeletePromotion() {
   const { promotion } = useLoaderData<typeof loader>();

@@ -1,13 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionDialogErrorBoundary, PromotionEditDialog } from "~/modules/content/promotion-dialogs";
-import { promotionNewLoader, promotionSaveAction } from "~/modules/content/promotions.server";
+import { listUrlOf, notFound, readForm } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
+import { promotionFormStep, todayInMexico } from "~/modules/content/promotions.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva promoción" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => promotionNewLoader(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return { promotion: null, today: todayInMexico() };
+}
 
-export const action = ({ request, params }: ActionFunctionArgs) => promotionSaveAction(request, params, "create");
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request);
+  const step = await promotionFormStep(null, null, await readForm(request), actor);
+  if (step.kind === "answer") return data(step.answer, { status: step.status });
+  if (step.kind === "not-found") notFound(PROMOTION_TEXTS.notFoundText);
+  return redirectWithToast(listUrlOf(PROMOTIONS_PATH, request), { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved, variant: "success" });
+}
 
 export default function NewPromotion() {
   const { today } = useLoaderData<typeof loader>();

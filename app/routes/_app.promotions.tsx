@@ -6,12 +6,20 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
-import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity, type PromotionRow } from "~/modules/content/promotions";
-import { promotionListLoader } from "~/modules/content/promotions.server";
+import { redirectPastLastPage } from "~/lib/list.server";
+import { requireAccess } from "~/modules/auth/guard.server";
+import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity, parsePromotionListQuery, type PromotionRow } from "~/modules/content/promotions";
+import { listPromotions } from "~/modules/content/promotions.server";
 
 export const meta: MetaFunction = () => [{ title: PROMOTION_TEXTS.title }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => promotionListLoader(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  const query = parsePromotionListQuery(request);
+  const page = await listPromotions(query);
+  redirectPastLastPage(request, page, query.page);
+  return { ...page, query };
+}
 
 export default function PromotionsList() {
   const { rows, total, page, pageSize, query } = useLoaderData<typeof loader>();

@@ -2,16 +2,31 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ModerationDialog } from "~/modules/questions/moderation-dialog";
-import { moderationAction, moderationLoader } from "~/modules/questions/moderation.server";
+import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireFeature } from "~/modules/auth/guard.server";
+import { moderate, moderationQuestion } from "~/modules/questions/moderation.server";
+import { QuestionIdSchema } from "~/modules/questions/schemas";
+
+const MISSING = "La pregunta no existe.";
 
 export const meta: MetaFunction = () => [{ title: "Bloquear comprador" }];
 
+/** Moderators only (Admin, Developer, question_moderation flag). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return moderationLoader(request, params);
+  await requireFeature(request, "questions.moderate", listUrlOf("/questions", request));
+  const question = await moderationQuestion(paramOr404(QuestionIdSchema, params.questionId, MISSING));
+  return { question: question ?? notFound(MISSING) };
 }
 
+/** Back to the pending list from the start, or back to the same list with the error. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  return moderationAction(request, params, "block");
+  const listUrl = listUrlOf("/questions", request);
+  const actor = await requireFeature(request, "questions.moderate", listUrl);
+  const result = await moderate("block", paramOr404(QuestionIdSchema, params.questionId, MISSING), actor);
+  if (result.ok) return redirectWithToast("/questions", result.toast);
+  if (result.notFound) notFound(MISSING);
+  return redirectWithToast(listUrl, result.toast ?? { title: "No se pudo completar", variant: "danger" });
 }
 
 export default function BlockQuestionDialog() {

@@ -11,22 +11,28 @@ import {
 } from "~/modules/quotations/quotation-v4";
 import { quotationsScreenData } from "~/modules/quotations/screen-v4.server";
 import { safeBack } from "~/modules/quotations/routing";
-import { createQuotationAction } from "~/modules/quotations/store-action.server";
+import { StoreSchema, createQuotation } from "~/modules/quotations/store-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizador v4" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  return quotationsScreenData(user, request);
+  return quotationsScreenData(user, new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const form = await request.formData();
-  if (form.get("intent") === "store") return createQuotationAction(user, form);
+  if (form.get("intent") === "store") {
+    const parsed = StoreSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ error: "La solicitud no es válida." }, { status: 400 });
+    const stored = await createQuotation(user, parsed.data.version ?? null);
+    if (!stored.ok) return data({ error: stored.message }, { status: stored.status });
+    return redirectWithToast(`/products/quotes/${stored.folio}`, stored.toast);
+  }
   const outcome = await runDraftIntent(user, form);
   if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
-  return redirectWithToast(safeBack(request, "/quotations", ["agent", "item"]), {
+  return redirectWithToast(safeBack(request.url, "/quotations", ["agent", "item"]), {
     title: "Cotización",
     message: outcome.message,
     variant: "success",

@@ -1,23 +1,15 @@
 import crypto from "node:crypto";
-import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { can } from "~/lib/access";
-import { redirectPastLastPage, totalOf } from "~/lib/list.server";
-import { pageCount, withParams } from "~/lib/query";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { totalOf } from "~/lib/list.server";
+import { withParams } from "~/lib/query";
 import { audit } from "~/modules/logs/audit.server";
-import { discardPdf, libraryPdf, listLibraryPdfs, parseDocumentForm, storePdf, type StoredPdf } from "~/modules/files/files.server";
+import { discardPdf, libraryPdf, storePdf, type StoredPdf } from "~/modules/files/files.server";
 import {
   ASSISTANTS_PAGE_SIZE,
   ASSISTANTS_PATH,
-  ASSISTANT_MESSAGES,
-  ASSISTANT_TEXTS,
-  AssistantCreateSchema,
   AssistantIdSchema,
   CHAT_TEXTS,
   DOCUMENTS_PAGE_SIZE,
@@ -25,25 +17,17 @@ import {
   NAME_TEXTS,
   SkuSchema,
   appendTurns,
-  cleanQuestion,
   listSearchOf,
-  mayChangeDocuments,
-  parseAssistantDialogQuery,
-  parseAssistantListQuery,
-  parseConversation,
-  parseViewerQuery,
   type AssistantDocumentRow,
   type AssistantListQuery,
   type AssistantRow,
   type ChatTurn,
   type Conversation,
   type PageOf,
-  LIBRARY_PAGE_SIZE,
 } from "./rules";
 
 const TAGS = ["assistants"];
 type Actor = { id: number };
-type Params = Record<string, string | undefined>;
 export type Assistant = { id: number; name: string; restricted: boolean };
 export type Refusal = { title: string; message: string };
 
@@ -142,7 +126,7 @@ async function documentNameTaken(assistantId: number, name: string) {
 // Commands. The AI service is always called before the transaction that records its result: the
 // embedded database has one connection and a call inside a transaction would hold it.
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; status: number };
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; status: number };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
@@ -281,104 +265,38 @@ export async function chatTurn(assistant: Assistant, conversation: Conversation,
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Route handlers
+// What the routes ask
 
-function missing(text: string = ASSISTANT_TEXTS.notFoundText) {
-  return new Response(text, { status: 404 });
+/** The assistant a URL names; a malformed id is as missing as an unknown one. */
+export async function assistantOf(rawId: string | undefined): Promise<Assistant | null> {
+  const id = AssistantIdSchema.safeParse(rawId);
+  return id.success ? getAssistant(id.data) : null;
 }
 
-function idFrom(raw: string | undefined, text?: string) {
-  const parsed = AssistantIdSchema.safeParse(raw);
-  if (!parsed.success) throw missing(text);
-  return parsed.data;
-}
-
-async function assistantFrom(params: Params) {
-  const assistant = await getAssistant(idFrom(params.assistantId));
-  if (!assistant) throw missing();
-  return assistant;
-}
-
-async function documentFrom(assistant: Assistant, params: Params) {
-  const document = await getAssistantDocument(assistant.id, idFrom(params.documentId, ASSISTANT_TEXTS.documentNotFoundText));
-  if (!document) throw missing(ASSISTANT_TEXTS.documentNotFoundText);
-  return document;
+export async function documentOf(assistant: Assistant, rawId: string | undefined): Promise<AssistantDocumentRow | null> {
+  const id = AssistantIdSchema.safeParse(rawId);
+  return id.success ? getAssistantDocument(assistant.id, id.data) : null;
 }
 
 /** The list with the query the dialog was opened from, without the dialog's own parameters. */
-function listUrlOf(request: Request) {
-  return `${ASSISTANTS_PATH}${listSearchOf(new URL(request.url).search)}`;
+export function assistantsListUrl(search: string) {
+  return `${ASSISTANTS_PATH}${listSearchOf(search)}`;
 }
 
 /** The edit dialog, keeping the list's query and the documents page. */
-function dialogUrlOf(request: Request, assistantId: number) {
-  const search = new URL(request.url).search;
+export function assistantDialogUrl(search: string, assistantId: number) {
   return `${ASSISTANTS_PATH}/${assistantId}${withParams(search, { sheet: undefined, fileSearch: undefined })}`;
 }
 
-export async function assistantListLoader(request: Request) {
-  const user = await requireAccess(request);
-  const query = parseAssistantListQuery(request);
-  const page = await listAssistants(query);
-  redirectPastLastPage(request, page, query.page);
-  return { ...page, query, canDelete: can(user, "assistants.delete") };
-}
-
-export async function assistantNewLoader(request: Request) {
-  await requireAccess(request);
-  return { assistant: null };
-}
-
-export async function assistantCreateAction(request: Request) {
-  const actor = await requireAccess(request);
-  const submission = parseWithZod(await request.formData(), { schema: AssistantCreateSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const name = submission.value.assistantName;
-  const created = await createAssistant(name, actor);
-  if (!created.ok) {
-    if ("taken" in created) return data({ result: submission.reply({ fieldErrors: { assistantName: [NAME_TEXTS.taken] } }) }, { status: 400 });
-    return data({ result: submission.reply({ formErrors: [created.refusal.message] }) }, { status: created.status });
-  }
-  const search = listSearchOf(new URL(request.url).search);
-  return redirectWithToast(`${ASSISTANTS_PATH}/${created.value.id}${search}`, {
-    title: ASSISTANT_TEXTS.created,
-    message: ASSISTANT_MESSAGES.created,
-    variant: "success",
-  });
-}
-
-export async function assistantDialogLoader(request: Request, params: Params) {
-  const user = await requireAccess(request);
-  const assistant = await assistantFrom(params);
-  const query = parseAssistantDialogQuery(request);
-  const documents = await listDocuments(assistant.id, query.docPage);
-  const last = pageCount(documents.total, documents.pageSize);
-  if (documents.total > 0 && query.docPage > last) {
-    const url = new URL(request.url);
-    throw redirect(url.pathname + withParams(url.search, { docPage: last === 1 ? undefined : last }));
-  }
-  const canEdit = mayChangeDocuments(user.role, assistant.restricted);
-  const library = canEdit ? await listLibraryPdfs(query.fileSearch, LIBRARY_PAGE_SIZE) : [];
-  return { assistant, documents, canEdit, canDelete: can(user, "assistants.delete"), library, fileSearch: query.fileSearch ?? "" };
-}
-
-export type DocumentActionAnswer = { error: Refusal; sku: string; fileId: string };
+/** What Actualizar posted: the typed SKU, a sheet picked from the library, or an uploaded file. */
+export type DocumentPost = { sku: string; fileId: string; file: { name: string; data: Uint8Array } | { name: string; tooBig: true } | null };
 
 /** Actualizar: upload or pick a sheet, give its SKU, index it in the AI service, record it. */
-export async function assistantDocumentAction(request: Request, params: Params) {
-  const actor = await requireAccess(request);
-  const assistant = await assistantFrom(params);
-  const back = dialogUrlOf(request, assistant.id);
-  if (!mayChangeDocuments(actor.role, assistant.restricted)) {
-    throw await redirectWithToast(back, { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
-  }
-  const { formData, file } = await parseDocumentForm(request);
-  const rawSku = String(formData.get("sku") ?? "");
-  const fileId = String(formData.get("fileId") ?? "");
-  const refuse = (error: Refusal, status = 400) => data<DocumentActionAnswer>({ error, sku: rawSku, fileId }, { status });
-
+export async function addPostedDocument(assistant: Assistant, post: DocumentPost, actor: Actor): Promise<Outcome<{ id: number }>> {
+  const refuse = (refusal: Refusal, status = 400) => ({ ok: false, refusal, status }) as const;
+  const { file, fileId } = post;
   if (!file && !fileId) return refuse(DOCUMENT_ERRORS.noDocument);
-  const sku = SkuSchema.safeParse(rawSku);
+  const sku = SkuSchema.safeParse(post.sku);
   if (!sku.success) return refuse(DOCUMENT_ERRORS.invalidSku);
   if (!sku.data) return refuse(DOCUMENT_ERRORS.missingSku);
 
@@ -401,16 +319,11 @@ export async function assistantDocumentAction(request: Request, params: Params) 
     if (source.kind === "upload") await discardPdf(source.file.fileId);
     return refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, 409);
   }
-  const added = await addDocument(assistant, source, sku.data, actor);
-  if (!added.ok) return refuse(added.refusal, added.status);
-  return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentAdded, message: ASSISTANT_MESSAGES.documentAdded, variant: "success" });
+  return addDocument(assistant, source, sku.data, actor);
 }
 
-export async function documentViewerLoader(request: Request, params: Params) {
-  await requireAccess(request);
-  const assistant = await assistantFrom(params);
-  const document = await documentFrom(assistant, params);
-  const { sheet } = parseViewerQuery(request);
+/** One sheet of a document as the AI service holds it; an unreachable service is a message, not a failure. */
+export async function documentSheet(assistant: Assistant, document: AssistantDocumentRow, sheet: number) {
   let pages: string[] = [];
   let error: string | null = null;
   try {
@@ -422,60 +335,5 @@ export async function documentViewerLoader(request: Request, params: Params) {
   }
   const total = pages.length;
   const current = total === 0 ? 1 : Math.min(sheet, total);
-  return { assistant, document, error, page: current, pages: total, content: pages[current - 1] ?? null };
-}
-
-export async function documentDeleteLoader(request: Request, params: Params) {
-  const user = await requireAccess(request);
-  const assistant = await assistantFrom(params);
-  const document = await documentFrom(assistant, params);
-  if (!mayChangeDocuments(user.role, assistant.restricted)) {
-    throw await redirectWithToast(dialogUrlOf(request, assistant.id), { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
-  }
-  return { assistant, document };
-}
-
-export async function documentDeleteAction(request: Request, params: Params) {
-  const actor = await requireAccess(request);
-  const assistant = await assistantFrom(params);
-  const document = await documentFrom(assistant, params);
-  const back = dialogUrlOf(request, assistant.id);
-  if (!mayChangeDocuments(actor.role, assistant.restricted)) {
-    throw await redirectWithToast(back, { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
-  }
-  const deleted = await deleteDocument(assistant, document, actor);
-  if (!deleted.ok) return redirectWithToast(back, { ...deleted.refusal, variant: "danger" });
-  return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentDeleted, message: ASSISTANT_MESSAGES.deleted, variant: "success" });
-}
-
-export async function assistantDeleteLoader(request: Request, params: Params) {
-  await requireFeature(request, "assistants.delete", listUrlOf(request));
-  const assistant = await assistantFrom(params);
-  return { assistant, documents: await countDocuments(assistant.id) };
-}
-
-export async function assistantDeleteAction(request: Request, params: Params) {
-  const listUrl = listUrlOf(request);
-  const actor = await requireFeature(request, "assistants.delete", listUrl);
-  const assistant = await assistantFrom(params);
-  const deleted = await deleteAssistant(assistant, actor);
-  if (!deleted.ok) return redirectWithToast(listUrl, { ...deleted.refusal, variant: "danger" });
-  return redirectWithToast(listUrl, { title: ASSISTANT_TEXTS.deleted, message: ASSISTANT_MESSAGES.deleted, variant: "success" });
-}
-
-export async function chatLoader(request: Request, params: Params) {
-  await requireAccess(request);
-  const assistant = await assistantFrom(params);
-  return { assistant, documents: await countDocuments(assistant.id) };
-}
-
-/** A chat turn. The conversation so far comes back in the form and goes out whole: nothing stays in the browser. */
-export async function chatAction(request: Request, params: Params) {
-  await requireAccess(request);
-  const assistant = await assistantFrom(params);
-  const form = await request.formData();
-  const conversation = parseConversation(form.get("conversation"));
-  const question = cleanQuestion(form.get("question"));
-  if (!question) return { conversation };
-  return { conversation: await chatTurn(assistant, conversation, question) };
+  return { error, page: current, pages: total, content: pages[current - 1] ?? null };
 }

@@ -1,19 +1,14 @@
-import { data } from "@remix-run/node";
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
-import { redirectPastLastPage, totalOf } from "~/lib/list.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
-import { ContentIdSchema } from "./locations";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
 import { resolveProducts, searchSectionProducts } from "./shop-sections.server";
 import {
   CATALOGS_PAGE_SIZE,
-  CATALOGS_PATH,
   CATALOG_IMAGE,
   CATALOG_TEXTS,
   CatalogAltSchema,
@@ -21,11 +16,9 @@ import {
   CatalogTitleSchema,
   applyCatalogAction,
   catalogActionFrom,
-  parseCatalogListQuery,
   readCatalogDraft,
   type CatalogFormState,
   type CatalogImage,
-  type CatalogListData,
   type CatalogListQuery,
   type CatalogRow,
   type CatalogSubtitle,
@@ -141,65 +134,31 @@ export function deleteCatalog(id: number, actor: Actor): Promise<CommandResult<{
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Route handlers
+// The edit dialog
 
-function missing() {
-  return new Response(CATALOG_TEXTS.notFoundText, { status: 404 });
-}
-
-function catalogIdFrom(params: Record<string, string | undefined>) {
-  const parsed = ContentIdSchema.safeParse(params.catalogId);
-  if (!parsed.success) throw missing();
-  return parsed.data;
-}
-
-function listUrlOf(request: Request) {
-  return `${CATALOGS_PATH}${new URL(request.url).search}`;
-}
+export type Catalog = NonNullable<Awaited<ReturnType<typeof getCatalog>>>;
 
 const newRev = () => Math.random().toString(36).slice(2, 10);
 
-export async function catalogListLoader(request: Request): Promise<CatalogListData> {
-  await requireAccess(request);
-  const query = parseCatalogListQuery(request);
-  const page = await listCatalogs(query);
-  redirectPastLastPage(request, page, query.page);
-  return { ...page, query };
-}
+export const emptyCatalogForm = (): CatalogFormState => ({ title: "", images: [], subtitles: [], newSubtitle: "", errors: {}, imageError: null, rev: newRev() });
 
-const emptyState = (): CatalogFormState => ({ title: "", images: [], subtitles: [], newSubtitle: "", errors: {}, imageError: null, rev: newRev() });
-
-export async function catalogNewLoader(request: Request) {
-  await requireAccess(request);
-  return { catalog: null, form: emptyState() };
-}
-
-export async function catalogItemLoader(request: Request, params: Record<string, string | undefined>) {
-  await requireAccess(request);
-  const catalog = await getCatalog(catalogIdFrom(params));
-  if (!catalog) throw missing();
+/** The dialog as a stored catalogue opens it. */
+export async function catalogFormOf(catalog: Catalog): Promise<CatalogFormState> {
   const subtitles = await Promise.all(catalog.subtitles.map(async (s) => ({ title: s.title, products: await resolveProducts(s.products), q: "", results: null })));
-  const form: CatalogFormState = { ...emptyState(), title: catalog.title, images: catalog.images, subtitles };
-  return { catalog: { id: catalog.id }, form };
+  return { ...emptyCatalogForm(), title: catalog.title, images: catalog.images, subtitles };
 }
+
+/** What one post of the dialog comes to: saved, the catalogue gone meanwhile, or the dialog drawn again. */
+export type CatalogFormStep = { kind: "saved" } | { kind: "not-found" } | { kind: "form"; form: CatalogFormState; status: 200 | 400 };
 
 /**
  * Every button of the dialog posts the whole (multipart) form here and gets the dialog drawn again
  * from what was posted, so it all works without JavaScript. A chosen file is uploaded by any post
  * (Subir imagen or Guardar); a refused one keeps the rest of the state. Only Guardar writes.
+ * `stored` null creates.
  */
-export async function catalogFormAction(request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
-  const actor = await requireAccess(request);
-  const id = mode === "update" ? catalogIdFrom(params) : null;
-  const stored = id === null ? null : await getCatalog(id);
-  if (id !== null && !stored) throw missing();
-
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw new Response("No se pudo leer el formulario.", { status: 400 });
-  }
+export async function catalogFormStep(stored: Catalog | null, formData: FormData, actor: { id: number }): Promise<CatalogFormStep> {
+  const id = stored?.id ?? null;
   const posted = readCatalogDraft(formData);
   const action = catalogActionFrom(formData, posted.subtitles.length);
   const draft = applyCatalogAction(posted, action);
@@ -232,8 +191,7 @@ export async function catalogFormAction(request: Request, params: Record<string,
     const altProblem = alts.find((a) => !a.success);
     if (title.success && lists.success && !posted.badQty && !altProblem && !imageError) {
       const saved = await saveCatalog(id, { title: title.data, images, subtitles: lists.data }, actor);
-      if (!saved.ok) throw missing();
-      return redirectWithToast(listUrlOf(request), { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage, variant: "success" });
+      return saved.ok ? { kind: "saved" } : { kind: "not-found" };
     }
     const subtitleErrors = [
       ...(lists.success ? [] : [...new Set(lists.error.issues.map((i) => i.message))]),
@@ -252,7 +210,7 @@ export async function catalogFormAction(request: Request, params: Record<string,
       imageError,
       rev: newRev(),
     };
-    return data({ form }, { status: 400 });
+    return { kind: "form", form, status: 400 };
   }
 
   const form: CatalogFormState = {
@@ -264,26 +222,10 @@ export async function catalogFormAction(request: Request, params: Record<string,
     imageError,
     rev: newRev(),
   };
-  return data({ form }, { status: imageError ? 400 : 200 });
+  return { kind: "form", form, status: imageError ? 400 : 200 };
 }
 
 /** Each subtitle with a search term shows its matches, so several products can be added in a row. */
 function withResults(subtitles: Array<Omit<CatalogFormState["subtitles"][number], "results">>) {
   return Promise.all(subtitles.map(async (s) => ({ ...s, results: s.q ? await searchSectionProducts(s.q) : null })));
-}
-
-export async function catalogDeleteLoader(request: Request, params: Record<string, string | undefined>) {
-  const id = catalogIdFrom(params);
-  await requireFeature(request, "catalogs.delete", `${CATALOGS_PATH}/${id}${new URL(request.url).search}`);
-  const catalog = await getCatalog(id);
-  if (!catalog) throw missing();
-  return { catalog: { id: catalog.id, title: catalog.title, subtitleCount: catalog.subtitles.length } };
-}
-
-export async function catalogDeleteAction(request: Request, params: Record<string, string | undefined>) {
-  const id = catalogIdFrom(params);
-  const actor = await requireFeature(request, "catalogs.delete", `${CATALOGS_PATH}/${id}${new URL(request.url).search}`);
-  const deleted = await deleteCatalog(id, actor);
-  if (!deleted.ok) throw missing();
-  return redirectWithToast(listUrlOf(request), { title: CATALOG_TEXTS.deleted, message: CATALOG_TEXTS.deletedMessage, variant: "success" });
 }

@@ -1,24 +1,13 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { storeLocations } from "@server/db/schema";
-import { redirectPastLastPage, totalOf } from "~/lib/list.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import {
-  ContentIdSchema,
   LOCATIONS_PAGE_SIZE,
-  LOCATIONS_PATH,
-  LOCATION_MESSAGES,
-  LOCATION_TEXTS,
-  LocationFormSchema,
   geolocationOf,
-  parseLocationListQuery,
   type Location,
   type LocationInput,
-  type LocationListData,
   type LocationListQuery,
   type LocationRow,
 } from "./locations";
@@ -109,67 +98,4 @@ export function saveLocation(id: number | null, input: LocationInput, actor: Act
 export async function deleteLocation(id: number, actor: Actor): Promise<CommandResult<{ id: number; name: string }>> {
   const deleted = await deleteRecord(storeLocations, id, (row) => String(row.name), WORDS, actor);
   return deleted.ok ? { ok: true, value: { id, name: deleted.value.label } } : deleted;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Route handlers
-
-function missing() {
-  return new Response(LOCATION_TEXTS.notFoundText, { status: 404 });
-}
-
-function locationIdFrom(params: Record<string, string | undefined>) {
-  const parsed = ContentIdSchema.safeParse(params.locationId);
-  if (!parsed.success) throw missing();
-  return parsed.data;
-}
-
-/** The list with the query the dialog was opened from (its URL carries it). */
-function listUrlOf(request: Request) {
-  return `${LOCATIONS_PATH}${new URL(request.url).search}`;
-}
-
-export async function locationListLoader(request: Request): Promise<LocationListData> {
-  await requireAccess(request);
-  const query = parseLocationListQuery(request);
-  const page = await listLocations(query);
-  redirectPastLastPage(request, page, query.page);
-  return { ...page, query };
-}
-
-export async function locationItemLoader(request: Request, params: Record<string, string | undefined>) {
-  await requireAccess(request);
-  const location = await getLocation(locationIdFrom(params));
-  if (!location) throw missing();
-  return { location };
-}
-
-export async function locationNewLoader(request: Request) {
-  await requireAccess(request);
-  return { location: null };
-}
-
-/** Create (no id) or update: validate, save, back to the list with a toast; a 400 keeps what was typed. */
-export async function locationSaveAction(request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
-  const actor = await requireAccess(request);
-  const id = mode === "update" ? locationIdFrom(params) : null;
-  const submission = parseWithZod(await request.formData(), { schema: LocationFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await saveLocation(id, submission.value, actor);
-  if (!saved.ok) throw missing();
-  return redirectWithToast(listUrlOf(request), { title: LOCATION_TEXTS.saved, message: LOCATION_MESSAGES.saved, variant: "success" });
-}
-
-export async function locationDeleteLoader(request: Request, params: Record<string, string | undefined>) {
-  await requireAccess(request);
-  const location = await getLocation(locationIdFrom(params));
-  if (!location) throw missing();
-  return { location };
-}
-
-export async function locationDeleteAction(request: Request, params: Record<string, string | undefined>) {
-  const actor = await requireAccess(request);
-  const deleted = await deleteLocation(locationIdFrom(params), actor);
-  if (!deleted.ok) throw missing();
-  return redirectWithToast(listUrlOf(request), { title: LOCATION_TEXTS.deleted, message: LOCATION_MESSAGES.deleted, variant: "success" });
 }

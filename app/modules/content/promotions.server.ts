@@ -1,30 +1,23 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
-import { redirectPastLastPage, totalOf } from "~/lib/list.server";
+import { totalOf } from "~/lib/list.server";
 import { nowInMexico } from "~/lib/format";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { libraryImage, listLibraryImages, uploadImage } from "~/modules/files/files.server";
-import { ContentIdSchema } from "./locations";
 import {
   PROMOTIONS_PAGE_SIZE,
-  PROMOTIONS_PATH,
-  PROMOTION_MESSAGES,
   PROMOTION_TEXTS,
   PromotionFormSchema,
   parsePromotionIntent,
-  parsePromotionListQuery,
   promotionSchemaFor,
   type Promotion,
   type PromotionDialogState,
   type PromotionImage,
   type PromotionInput,
-  type PromotionListData,
   type PromotionListQuery,
   type PromotionRow,
 } from "./promotions";
@@ -133,45 +126,11 @@ export async function deletePromotion(id: number, actor: Actor): Promise<Command
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Route handlers
-
-function missing() {
-  return new Response(PROMOTION_TEXTS.notFoundText, { status: 404 });
-}
-
-function promotionIdFrom(params: Record<string, string | undefined>) {
-  const parsed = ContentIdSchema.safeParse(params.promotionId);
-  if (!parsed.success) throw missing();
-  return parsed.data;
-}
-
-function listUrlOf(request: Request) {
-  return `${PROMOTIONS_PATH}${new URL(request.url).search}`;
-}
+// The edit dialog
 
 /** Today in Mexico City, yyyy-mm-dd: the start a new promotion is offered. */
-function todayInMexico() {
+export function todayInMexico() {
   return nowInMexico().toFormat("yyyy-LL-dd");
-}
-
-export async function promotionListLoader(request: Request): Promise<PromotionListData> {
-  await requireAccess(request);
-  const query = parsePromotionListQuery(request);
-  const page = await listPromotions(query);
-  redirectPastLastPage(request, page, query.page);
-  return { ...page, query };
-}
-
-export async function promotionItemLoader(request: Request, params: Record<string, string | undefined>) {
-  await requireAccess(request);
-  const promotion = await getPromotion(promotionIdFrom(params));
-  if (!promotion) throw missing();
-  return { promotion, today: todayInMexico() };
-}
-
-export async function promotionNewLoader(request: Request) {
-  await requireAccess(request);
-  return { promotion: null, today: todayInMexico() };
 }
 
 /**
@@ -186,32 +145,25 @@ async function chosenImage(form: FormData, stored: PromotionImage | null): Promi
   return found ? { ...found, origin: ORIGIN_LIBRARY } : null;
 }
 
+export type PromotionAnswer = { result: SubmissionResult<string[]> } & PromotionDialogState;
+/** What one post of the dialog comes to: saved, the record gone meanwhile, or the dialog drawn again. */
+export type PromotionStep = { kind: "saved" } | { kind: "not-found" } | { kind: "answer"; status: 200 | 400; answer: PromotionAnswer };
+
 /**
- * Every button of the dialog posts the whole (multipart) form here. Guardar uploads the chosen file
+ * Every button of the dialog posts the whole (multipart) form. Guardar uploads the chosen file
  * first — so a field error does not lose an image that was fine, and an image that is refused does
  * not lose the typed fields — then validates and saves. The library buttons only answer with the
- * form as it was and the new image choice.
+ * form as it was and the new image choice. `id` null creates.
  */
-export async function promotionSaveAction(request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
-  const actor = await requireAccess(request);
-  const id = mode === "update" ? promotionIdFrom(params) : null;
-  const stored = id === null ? null : await getPromotion(id);
-  if (id !== null && !stored) throw missing();
-
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new Response("No se pudo leer el formulario.", { status: 400 });
-  }
+export async function promotionFormStep(id: number | null, stored: Promotion | null, form: FormData, actor: { id: number }): Promise<PromotionStep> {
   const intent = parsePromotionIntent(form.get("intent"));
   const state: PromotionDialogState = { image: await chosenImage(form, stored?.image ?? null), library: null, imageError: null };
-  const answer = (status: number, fieldErrors?: Record<string, string[]>) => {
+  const answer = (status: 200 | 400, fieldErrors?: Record<string, string[]>): PromotionStep => {
     // The form comes back holding the image as decided here, never the posted file.
     form.delete("imageUpload");
     form.set("imageFileId", state.image?.fileId ?? "");
     const submission = parseWithZod(form, { schema: promotionSchemaFor(form.get("intent")) });
-    return data({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined), ...state }, { status });
+    return { kind: "answer", status, answer: { result: submission.reply(fieldErrors ? { fieldErrors } : undefined), ...state } };
   };
 
   switch (intent.kind) {
@@ -250,20 +202,5 @@ export async function promotionSaveAction(request: Request, params: Record<strin
     return answer(400, state.imageError ? { imageUpload: [state.imageError.message] } : undefined);
   }
   const saved = await savePromotion(id, submission.value, state.image, actor);
-  if (!saved.ok) throw missing();
-  return redirectWithToast(listUrlOf(request), { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved, variant: "success" });
-}
-
-export async function promotionDeleteLoader(request: Request, params: Record<string, string | undefined>) {
-  await requireAccess(request);
-  const promotion = await getPromotion(promotionIdFrom(params));
-  if (!promotion) throw missing();
-  return { promotion };
-}
-
-export async function promotionDeleteAction(request: Request, params: Record<string, string | undefined>) {
-  const actor = await requireAccess(request);
-  const deleted = await deletePromotion(promotionIdFrom(params), actor);
-  if (!deleted.ok) throw missing();
-  return redirectWithToast(listUrlOf(request), { title: PROMOTION_TEXTS.deleted, message: PROMOTION_MESSAGES.deleted, variant: "success" });
+  return saved.ok ? { kind: "saved" } : { kind: "not-found" };
 }

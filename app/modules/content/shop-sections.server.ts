@@ -1,20 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
 import { audit } from "~/modules/logs/audit.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
-import { ContentIdSchema } from "./locations";
 import {
-  SHOP_SECTIONS_PATH,
   SHOP_SECTION_LIMITS,
   SHOP_SECTION_SEARCH_LIMIT,
   SHOP_SECTION_TEXTS,
   SectionProductsSchema,
-  SectionToggleSchema,
   ShopSectionFormSchema,
   applyProductAction,
   dropUnknown,
@@ -134,81 +128,28 @@ export function setShopSectionStatus(id: number, status: boolean, actor: Actor):
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Route handlers
-
-function missing() {
-  return new Response(SHOP_SECTION_TEXTS.notFoundText, { status: 404 });
-}
-
-function sectionIdFrom(params: Record<string, string | undefined>) {
-  const parsed = ContentIdSchema.safeParse(params.sectionId);
-  if (!parsed.success) throw missing();
-  return parsed.data;
-}
-
-function listUrlOf(request: Request) {
-  return `${SHOP_SECTIONS_PATH}${new URL(request.url).search}`;
-}
+// The edit dialog
 
 const newRev = () => Math.random().toString(36).slice(2, 10);
 
-export async function shopSectionListLoader(request: Request) {
-  await requireAccess(request);
-  const rows = await listShopSections();
-  return { rows, total: rows.length };
+export function emptySectionForm(): SectionFormState {
+  return { title: "", status: true, products: [], q: "", results: null, errors: {}, rev: newRev() };
 }
 
-/**
- * The switch of a row. Bad input or a missing section come back to the list with a warning toast
- * (never a 400 page): without JavaScript that is where the user is, and with it the redirect
- * reloads the list, undoing the optimistic switch.
- */
-export async function shopSectionListAction(request: Request) {
-  const actor = await requireAccess(request);
-  const parsed = SectionToggleSchema.safeParse(Object.fromEntries(await request.formData()));
-  const to = listUrlOf(request);
-  if (!parsed.success) return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.toggleInvalid, variant: "danger" });
-  const changed = await setShopSectionStatus(parsed.data.id, parsed.data.status, actor);
-  if (!changed.ok) return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.notFoundText, variant: "danger" });
-  return redirectWithToast(to, {
-    title: parsed.data.status ? SHOP_SECTION_TEXTS.activated : SHOP_SECTION_TEXTS.deactivated,
-    message: `${changed.value.title} · ${SHOP_SECTION_TEXTS.savedMessage}`,
-    variant: "success",
-  });
+/** The dialog as a stored section opens it. */
+export async function sectionFormOf(section: { title: string; status: boolean; products: SectionItem[] }): Promise<SectionFormState> {
+  return { title: section.title, status: section.status, products: await resolveProducts(section.products), q: "", results: null, errors: {}, rev: newRev() };
 }
 
-export async function shopSectionNewLoader(request: Request) {
-  await requireAccess(request);
-  const form: SectionFormState = { title: "", status: true, products: [], q: "", results: null, errors: {}, rev: newRev() };
-  return { section: null, form };
-}
-
-export async function shopSectionItemLoader(request: Request, params: Record<string, string | undefined>) {
-  await requireAccess(request);
-  const section = await getShopSection(sectionIdFrom(params));
-  if (!section) throw missing();
-  const form: SectionFormState = {
-    title: section.title,
-    status: section.status,
-    products: await resolveProducts(section.products),
-    q: "",
-    results: null,
-    errors: {},
-    rev: newRev(),
-  };
-  return { section: { id: section.id }, form };
-}
+/** What one post of the dialog comes to: saved, the section gone meanwhile, or the dialog drawn again. */
+export type SectionFormStep = { kind: "saved" } | { kind: "not-found" } | { kind: "form"; form: SectionFormState; status: 200 | 400 };
 
 /**
  * Every button of the dialog posts here. The list travels in the form; each post rebuilds it from
  * the catalogue and answers with the dialog drawn again, so it all works without JavaScript. Only
- * Guardar (intent save) writes.
+ * Guardar (intent save) writes. `id` null creates.
  */
-export async function shopSectionFormAction(request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
-  const actor = await requireAccess(request);
-  const id = mode === "update" ? sectionIdFrom(params) : null;
-  if (id !== null && !(await getShopSection(id))) throw missing();
-  const formData = await request.formData();
+export async function shopSectionFormStep(id: number | null, formData: FormData, actor: Actor): Promise<SectionFormStep> {
   const posted = readPostedList(formData.getAll("product"), formData.getAll("qty"));
   const list = await resolveProducts(applyProductAction(posted.items, productActionFrom(formData)));
   const q = String(formData.get("q") ?? "").trim().slice(0, SHOP_SECTION_LIMITS.search);
@@ -220,8 +161,7 @@ export async function shopSectionFormAction(request: Request, params: Record<str
     const items = SectionProductsSchema.safeParse(list.map(({ id, qty }) => ({ id, qty })));
     if (submission.status === "success" && items.success && !posted.badQty) {
       const saved = await saveShopSection(id, submission.value, items.data, actor);
-      if (!saved.ok) throw missing();
-      return redirectWithToast(listUrlOf(request), { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage, variant: "success" });
+      return saved.ok ? { kind: "saved" } : { kind: "not-found" };
     }
     const reply = submission.reply();
     const form: SectionFormState = {
@@ -233,10 +173,10 @@ export async function shopSectionFormAction(request: Request, params: Record<str
       errors: { title: reply.error?.title ?? undefined, products: posted.badQty || !items.success ? [SHOP_SECTION_TEXTS.qtyInvalid] : undefined },
       rev: newRev(),
     };
-    return data({ form }, { status: 400 });
+    return { kind: "form", form, status: 400 };
   }
 
   // The search stays on screen while products are added from it, so several can be picked in a row.
   const form: SectionFormState = { title, status, products: list, q, results: q ? await searchSectionProducts(q) : null, errors: {}, rev: newRev() };
-  return data({ form }, { status: 200 });
+  return { kind: "form", form, status: 200 };
 }

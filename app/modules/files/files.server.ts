@@ -3,4 +3,3 @@ export * from "./library.server";
 export * from "./pdfs.server";
 export * from "./storage.server";
 export * from "./bundled.server";
-export * from "./pdf-form.server";

@@ -5,8 +5,7 @@ import { getIntegrations, isIntegrationError, type InvoiceFeedbackQuery, type In
 import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
 import { FEEDBACK_PAGE_SIZE, RESEND_TEXTS, defaultRecipients, firstFeedbackSuccessful, resendRefused, type Recipient } from "./rules";
-import { requireAccess } from "~/modules/auth/guard.server";
-import { SaleIdSchema, type FeedbackQueryValue } from "./schemas";
+import type { FeedbackQueryValue } from "./schemas";
 
 /** The settings row holding the internal mailbox that always gets a copy of a resent invoice. */
 export const INTERNAL_EMAIL_SETTING = "invoice_copy_email";
@@ -49,16 +48,6 @@ export async function getFeedbackInvoice(saleId: string): Promise<{ ok: true; re
   const answer = await fetchRecords({ search: saleId, limit: 50, offset: 0 });
   if (!answer.ok) return answer;
   return { ok: true, record: answer.data.find((r) => r.id === saleId) ?? null };
-}
-
-/** A dialog's record: 404 for an unknown sale; an unreachable back end comes back as `ok: false`. */
-export async function loadInvoiceRecord(request: Request, rawId: string | undefined) {
-  const actor = await requireAccess(request);
-  const parsed = SaleIdSchema.safeParse(rawId);
-  if (!parsed.success) throw new Response("La venta no existe.", { status: 404 });
-  const found = await getFeedbackInvoice(parsed.data);
-  if (found.ok && !found.record) throw new Response("La venta no tiene registro de facturación.", { status: 404 });
-  return { actor, saleId: parsed.data, found };
 }
 
 export async function internalEmail(): Promise<string | null> {

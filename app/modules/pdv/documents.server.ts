@@ -19,32 +19,41 @@ async function allowedSession(user: Viewer, sessionId: number) {
   return Boolean(row);
 }
 
-const htmlHeaders = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
+/**
+ * A printable document: its HTML for the print window, or the PDF. A refusal or a missing record
+ * is `denied`; a printer fault is `failed` and never touches the sale.
+ */
+export type PrintResult =
+  | { ok: true; kind: "html"; html: string }
+  | { ok: true; kind: "pdf"; bytes: Uint8Array; filename: string }
+  | { ok: false; reason: "denied"; status: 403 | 404; message: string }
+  | { ok: false; reason: "failed"; message: string };
 
-export async function ticketResponse(user: Viewer, saleId: number, opts: { reprint: boolean; pdf: boolean; nonce?: string }) {
-  if (!(await allowedSale(user, saleId))) throw new Response("Venta no encontrada", { status: 404 });
+const denied = (status: 403 | 404, message: string): PrintResult => ({ ok: false, reason: "denied", status, message });
+
+export async function saleTicket(user: Viewer, saleId: number, opts: { reprint: boolean; pdf: boolean; nonce?: string }): Promise<PrintResult> {
+  if (!(await allowedSale(user, saleId))) return denied(404, "Venta no encontrada");
   const html = await saleTicketHtml(saleId, { reprint: opts.reprint, autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? "") });
-  if (!html) throw new Response("Venta no encontrada", { status: 404 });
-  if (!opts.pdf) return new Response(html, { headers: htmlHeaders });
-  return pdfResponse(html, `ticket-${saleId}.pdf`, "Ocurrió un error al imprimir ticket de venta");
+  if (!html) return denied(404, "Venta no encontrada");
+  if (!opts.pdf) return { ok: true, kind: "html", html };
+  return printPdf(html, `ticket-${saleId}.pdf`, "Ocurrió un error al imprimir ticket de venta");
 }
 
-export async function slipResponse(user: Viewer, sessionId: number, opts: { kind: "X" | "Z"; reprint: boolean; pdf: boolean; nonce?: string }) {
-  if (!(await allowedSession(user, sessionId))) throw new Response("Sesión no encontrada", { status: 404 });
-  if (opts.kind === "X" && !can(user, "pdv.history")) throw new Response("Sin acceso", { status: 403 });
+export async function boxCutSlip(user: Viewer, sessionId: number, opts: { kind: "X" | "Z"; reprint: boolean; pdf: boolean; nonce?: string }): Promise<PrintResult> {
+  if (!(await allowedSession(user, sessionId))) return denied(404, "Sesión no encontrada");
+  if (opts.kind === "X" && !can(user, "pdv.history")) return denied(403, "Sin acceso");
   const html = await boxCutHtml(sessionId, { kind: opts.kind, reprint: opts.reprint, autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? "") });
-  if (!html) throw new Response("Sesión no encontrada", { status: 404 });
-  if (!opts.pdf) return new Response(html, { headers: htmlHeaders });
-  return pdfResponse(html, `corte-${opts.kind}-${sessionId}.pdf`, "Ocurrió un error al imprimir el ticket de corte de caja");
+  if (!html) return denied(404, "Sesión no encontrada");
+  if (!opts.pdf) return { ok: true, kind: "html", html };
+  return printPdf(html, `corte-${opts.kind}-${sessionId}.pdf`, "Ocurrió un error al imprimir el ticket de corte de caja");
 }
 
-/** A printer fault never touches the sale: the answer is a message and the sale stays saved. */
-async function pdfResponse(html: string, filename: string, failure: string) {
+async function printPdf(html: string, filename: string, failure: string): Promise<PrintResult> {
   try {
     const pdf = await renderPdf(html, { roll: TICKET_ROLL });
-    return new Response(new Uint8Array(pdf), { headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"`, "Cache-Control": "no-store" } });
+    return { ok: true, kind: "pdf", bytes: pdf, filename };
   } catch (error) {
     const detail = error instanceof PdfUnavailableError ? ` ${error.message}` : "";
-    return new Response(`${failure}.${detail}`, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return { ok: false, reason: "failed", message: `${failure}.${detail}` };
   }
 }

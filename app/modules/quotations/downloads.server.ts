@@ -1,30 +1,27 @@
 import { PdfUnavailableError } from "@server/documents/pdf.server";
-import { safeFilename, xlsxResponse } from "@server/documents/xlsx.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { safeFilename } from "@server/documents/xlsx.server";
+import type { ToastInput } from "~/lib/toast";
 import type { QuotationDocumentData } from "./document";
 import { quotationPdf, quotationXlsx } from "./documents.server";
 import { MESSAGES } from "./pricing";
 
-/** The quotation PDF (inline: a new tab or window shows it), or the way back with the reason. */
-export async function pdfDownload(doc: QuotationDocumentData, name: string, back: string) {
-  if (doc.lines.length === 0) return redirectWithToast(back, { title: "Cotización", message: MESSAGES.noLines, variant: "warning" });
+/** A quotation file, or why there is none (the toast the page that asked for it shows). */
+export type QuotationFile = { ok: true; format: "pdf" | "xlsx"; bytes: Uint8Array; filename: string } | { ok: false; toast: ToastInput };
+
+const noLines: QuotationFile = { ok: false, toast: { title: "Cotización", message: MESSAGES.noLines, variant: "warning" } };
+
+/** The quotation PDF (shown inline: a new tab or window). */
+export async function quotationPdfFile(doc: QuotationDocumentData, name: string): Promise<QuotationFile> {
+  if (doc.lines.length === 0) return noLines;
   try {
-    const pdf = await quotationPdf(doc);
-    const filename = safeFilename(name, ".pdf");
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `inline; filename="${filename}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return { ok: true, format: "pdf", bytes: await quotationPdf(doc), filename: safeFilename(name, ".pdf") };
   } catch (error) {
     if (!(error instanceof PdfUnavailableError)) throw error;
-    return redirectWithToast(back, { title: "PDF no disponible", message: error.message, variant: "danger", durationMs: 8000 });
+    return { ok: false, toast: { title: "PDF no disponible", message: error.message, variant: "danger", durationMs: 8000 } };
   }
 }
 
-export async function xlsxDownload(doc: QuotationDocumentData, name: string, back: string) {
-  if (doc.lines.length === 0) return redirectWithToast(back, { title: "Cotización", message: MESSAGES.noLines, variant: "warning" });
-  return xlsxResponse(await quotationXlsx(doc), name);
+export async function quotationXlsxFile(doc: QuotationDocumentData, name: string): Promise<QuotationFile> {
+  if (doc.lines.length === 0) return noLines;
+  return { ok: true, format: "xlsx", bytes: await quotationXlsx(doc), filename: name };
 }

@@ -1,6 +1,6 @@
 /** Where a posted form returns: the same path and query it was posted from (same origin only). */
-export function safeBack(request: Request, fallback = "/products", alsoDrop: string[] = []): string {
-  const url = new URL(request.url);
+export function safeBack(postedTo: string | URL, fallback = "/products", alsoDrop: string[] = []): string {
+  const url = new URL(postedTo);
   // A picked client (agent, article) ends the search that listed it.
   for (const name of ["client", ...alsoDrop]) url.searchParams.delete(name);
   const target = url.pathname + url.search;

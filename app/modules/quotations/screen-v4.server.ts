@@ -19,8 +19,8 @@ export const QuotationsV4Query = {
 };
 
 /** Everything Cotizador v4 shows: the user's server-kept draft (the same one /products edits). */
-export async function quotationsScreenData(user: SessionUser, request: Request) {
-  const query = parseQuery(request, QuotationsV4Query);
+export async function quotationsScreenData(user: SessionUser, url: URL) {
+  const query = parseQuery(url, QuotationsV4Query);
   const [draft, rate, company] = await Promise.all([loadDraft(user.id), getExchangeRate(), companyContact()]);
   const [agents, clients, items] = await Promise.all([
     query.agent !== undefined ? searchAgents(user, query.agent) : null,

@@ -1,21 +1,23 @@
-import { data } from "@remix-run/node";
 import { z } from "zod";
-import { redirectWithToast } from "~/lib/toast.server";
-import type { SessionUser } from "~/modules/auth/session.server";
 import { can } from "~/lib/access";
+import type { ToastInput } from "~/lib/toast";
+import type { SessionUser } from "~/modules/auth/session.server";
 import { loadDraft } from "./draft.server";
 import { sendQuoteToErp } from "./erp.server";
 import { storeDraft } from "./stored.server";
 
-const StoreSchema = z.object({ intent: z.literal("store"), version: z.coerce.number().int().min(0).optional().catch(undefined) });
+/** The store buttons' form: the draft version the page was drawn from (a stale page is refused). */
+export const StoreSchema = z.object({ intent: z.literal("store"), version: z.coerce.number().int().min(0).optional().catch(undefined) });
 
-/** Guardar cotización: stores the draft and opens the stored quote. */
-export async function storeDraftAction(user: SessionUser, form: FormData) {
-  const parsed = StoreSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: "La solicitud no es válida." }, { status: 400 });
-  const result = await storeDraft(user, parsed.data.version ?? null);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirectWithToast(`/products/quotes/${result.folio}`, { title: "Cotización guardada", message: `Se guardó la cotización ${result.folio}.`, variant: "success" });
+/** A stored quote and the toast that announces it, or why the draft was not stored. */
+export type StoreOutcome = { ok: true; folio: string; toast: ToastInput } | { ok: false; status: 404 | 409 | 422; message: string };
+
+const savedToast = (folio: string): ToastInput => ({ title: "Cotización guardada", message: `Se guardó la cotización ${folio}.`, variant: "success" });
+
+/** Guardar cotización: stores the draft (the stored quote opens next). */
+export async function storeQuotation(user: SessionUser, version: number | null): Promise<StoreOutcome> {
+  const result = await storeDraft(user, version);
+  return result.ok ? { ok: true, folio: result.folio, toast: savedToast(result.folio) } : result;
 }
 
 /**
@@ -23,18 +25,14 @@ export async function storeDraftAction(user: SessionUser, form: FormData) {
  * and with an agent chosen, sends it to Intelisis. The quote is committed before the ERP call, so an
  * ERP failure leaves it saved and the send can be retried from the stored quote.
  */
-export async function createQuotationAction(user: SessionUser, form: FormData) {
-  const parsed = StoreSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: "La solicitud no es válida." }, { status: 400 });
+export async function createQuotation(user: SessionUser, version: number | null): Promise<StoreOutcome> {
   const agent = (await loadDraft(user.id)).data.erpUser;
-  const result = await storeDraft(user, parsed.data.version ?? null);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  const to = `/products/quotes/${result.folio}`;
-  if (!can(user, "quotations.erpCreate") || !agent) {
-    return redirectWithToast(to, { title: "Cotización guardada", message: `Se guardó la cotización ${result.folio}.`, variant: "success" });
-  }
-  const sent = await sendQuoteToErp(user, result.folio, agent);
+  const result = await storeDraft(user, version);
+  if (!result.ok) return result;
+  const folio = result.folio;
+  if (!can(user, "quotations.erpCreate") || !agent) return { ok: true, folio, toast: savedToast(folio) };
+  const sent = await sendQuoteToErp(user, folio, agent);
   return sent.ok
-    ? redirectWithToast(to, { title: "Cotización creada", message: `Se guardó la cotización ${result.folio}. ${sent.message}`, variant: "success" })
-    : redirectWithToast(to, { title: sent.title, message: `Se guardó la cotización ${result.folio}. ${sent.message}`, variant: "danger" });
+    ? { ok: true, folio, toast: { title: "Cotización creada", message: `Se guardó la cotización ${folio}. ${sent.message}`, variant: "success" } }
+    : { ok: true, folio, toast: { title: sent.title, message: `Se guardó la cotización ${folio}. ${sent.message}`, variant: "danger" } };
 }

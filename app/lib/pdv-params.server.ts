@@ -1,4 +1,4 @@
-/** A sale or session id from the URL; anything else is a 404 inside the layout. */
+/** A sale or session id from the URL (the till's routes); anything else is a 404 inside the layout. */
 export function idParam(value: string | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value)) throw new Response("No encontrado", { status: 404 });
   return Number(value);

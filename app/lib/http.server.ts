@@ -1,0 +1,102 @@
+import { data } from "@remix-run/node";
+import type { ZodType, ZodTypeDef } from "zod";
+import { xlsxResponse } from "@server/documents/xlsx.server";
+import type { ToastInput } from "./toast";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The web side of the modules' typed results: routes read the Request with these and turn a result
+ * into a Response, so the modules never see either.
+ */
+
+/** Stops the loader or action with a 404 that the route's ErrorBoundary shows. */
+export function notFound(message: string): never {
+  throw new Response(message, { status: 404 });
+}
+
+/** A URL parameter checked with its schema; anything else is the record's 404. */
+export function paramOr404<T>(schema: ZodType<T, ZodTypeDef, unknown>, raw: string | undefined, message: string): T {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) notFound(message);
+  return parsed.data;
+}
+
+/** The list with the query the dialog was opened from (the dialog's URL carries it). */
+export function listUrlOf(listPath: string, request: Request) {
+  return `${listPath}${new URL(request.url).search}`;
+}
+
+/** The posted form; a body that cannot be read is a 400 with a message, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("No se pudo leer el formulario.", { status: 400 });
+  }
+}
+
+/** A refused command shown on the page that posted it: its message with its status. */
+export function refusedWith(result: { status: number; message: string }) {
+  return data({ error: result.message }, { status: result.status });
+}
+
+/** A file a module produced (PDF, spreadsheet…), as the browser should receive it. */
+export type FileResult = {
+  bytes: Buffer | Uint8Array;
+  filename: string;
+  contentType: string;
+  disposition: "inline" | "attachment";
+  cacheControl: string;
+};
+
+export function fileResponse(file: FileResult) {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `${file.disposition}; filename="${file.filename}"`,
+      "Cache-Control": file.cacheControl,
+    },
+  });
+}
+
+/** A printable page (tickets, slips): never cached, it holds a sale. */
+export function htmlResponse(html: string) {
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** A plain-text failure the browser shows as is (a printer fault, a missing document). */
+export function textResponse(text: string, status: number) {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * A printable document as the browser gets it: the print window's HTML, the PDF inline, a printer
+ * fault as a 503 message; a refusal or a missing record stops with its status.
+ */
+export function printResponse(
+  result:
+    | { ok: true; kind: "html"; html: string }
+    | { ok: true; kind: "pdf"; bytes: Uint8Array; filename: string }
+    | { ok: false; reason: "denied"; status: number; message: string }
+    | { ok: false; reason: "failed"; message: string },
+) {
+  if (result.ok) {
+    if (result.kind === "html") return htmlResponse(result.html);
+    return fileResponse({ bytes: result.bytes, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "no-store" });
+  }
+  if (result.reason === "denied") throw new Response(result.message, { status: result.status });
+  return textResponse(result.message, 503);
+}
+
+/**
+ * A document download (a quotation's PDF shown inline, or its spreadsheet), or back to the page
+ * that asked for it with the reason.
+ */
+export function downloadOrBack(
+  result: { ok: true; format: "pdf" | "xlsx"; bytes: Uint8Array; filename: string } | { ok: false; toast: ToastInput },
+  back: string,
+) {
+  if (!result.ok) return redirectWithToast(back, result.toast);
+  if (result.format === "xlsx") return xlsxResponse(result.bytes, result.filename);
+  return fileResponse({ bytes: result.bytes, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "private, no-store" });
+}
