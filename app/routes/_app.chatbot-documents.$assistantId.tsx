@@ -1,9 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "~/lib/access";
 import { notFound } from "~/lib/http.server";
 import { readFormWithFile } from "~/lib/multipart.server";
-import { pageCount, withParams } from "~/lib/query";
+import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantDialogErrorBoundary, AssistantEditDialog } from "~/modules/assistants/assistant-dialogs";
@@ -19,11 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const query = parseAssistantDialogQuery(request);
   const documents = await listDocuments(assistant.id, query.docPage);
-  const last = pageCount(documents.total, documents.pageSize);
-  if (documents.total > 0 && query.docPage > last) {
-    const url = new URL(request.url);
-    throw redirect(url.pathname + withParams(url.search, { docPage: last === 1 ? undefined : last }));
-  }
+  redirectPastLastPage(request, documents, query.docPage, "docPage");
   const canEdit = mayChangeDocuments(user.role, assistant.restricted);
   const library = canEdit ? await listLibraryPdfs(query.fileSearch, LIBRARY_PAGE_SIZE) : [];
   return { assistant, documents, canEdit, canDelete: can(user, "assistants.delete"), library, fileSearch: query.fileSearch ?? "" };

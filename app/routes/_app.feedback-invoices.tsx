@@ -15,6 +15,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { listFeedbackInvoices } from "~/modules/invoices/invoices.server";
 import { feedbackErrorMessage, feedbackStatus } from "~/modules/invoices/rules";
 import { FeedbackQuery } from "~/modules/invoices/schemas";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Facturación v2" }];
 
@@ -24,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (canonical) throw redirect(canonical);
   const query = parseQuery(request, FeedbackQuery);
   const { answer, page, pageSize } = await listFeedbackInvoices(query);
+  if (answer.ok) redirectPastLastPage(request, { total: answer.total, pageSize }, page);
   return { answer, page, pageSize, query };
 }
 

@@ -11,6 +11,7 @@ import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { listLogs, type LogListRow } from "~/modules/logs/logs.server";
 import { LOG_TYPES, LOG_TYPE_KEYS, logTypeInfo, type LogType } from "~/modules/logs/types";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Actividad" }];
 
@@ -26,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const query = parseQuery(request, ListQuery);
   const { rows, total, page, pageSize } = await listLogs(query);
+  redirectPastLastPage(request, { total, pageSize }, page);
   return { rows, total, page, pageSize, query };
 }
 

@@ -20,6 +20,7 @@ import {
   ReplyFields, SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
 } from "~/modules/messages/schemas";
 import { syncMessages } from "~/modules/messages/sync.server";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes" }];
 
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (canonical) throw redirect(canonical);
   const query = parseQuery(request, MessagesQuery);
   const [list, templates] = await Promise.all([listConversations(query), listCannedReplies()]);
+  redirectPastLastPage(request, list, list.page);
   return { ...list, query, templates };
 }
 

@@ -14,6 +14,7 @@ import { DAY_FILTERS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUIC
 import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";
 import { logisticLabel } from "~/modules/orders/rules";
 import { describeSearch } from "~/modules/orders/search";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Órdenes" }];
 
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const query = parseOrdersQuery(request);
   const { rows, total, page, pageSize, search, range, rangeError } = await listOrders(query);
+  redirectPastLastPage(request, { total, pageSize }, page);
   return {
     rows,
     total,

@@ -13,6 +13,7 @@ import { getExchangeRate, loadDraft, searchClients } from "~/modules/quotations/
 import { ProductsTable } from "~/modules/quotations/products-table";
 import { listProducts, ProductsQuery } from "~/modules/quotations/products.server";
 import { safeBack } from "~/modules/quotations/routing";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizador v3" }];
 
@@ -24,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listProducts(query, draft.data.client.priceList, rate),
     query.client ? searchClients(query.client) : Promise.resolve(null),
   ]);
+  if (list.ok) redirectPastLastPage(request, list, list.page);
   return {
     query,
     list,

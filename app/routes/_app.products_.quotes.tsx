@@ -13,6 +13,7 @@ import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { STATUS_LABELS, STORED_STATUSES } from "~/modules/quotations/status";
 import { listStoredQuotes } from "~/modules/quotations/stored.server";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizaciones guardadas" }];
 
@@ -28,7 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     from: parseQueryDate(query.start_date ?? null)?.startOf("day").toJSDate() ?? null,
     to: parseQueryDate(query.end_date ?? null)?.startOf("day").toJSDate() ?? null,
   };
-  return { query, list: await listStoredQuotes({ ...query, created }, user.id) };
+  const list = await listStoredQuotes({ ...query, created }, user.id);
+  redirectPastLastPage(request, list, list.page);
+  return { query, list };
 }
 
 type Row = Awaited<ReturnType<typeof listStoredQuotes>>["rows"][number];

@@ -22,6 +22,7 @@ import { getEnv } from "@server/env";
 import { getDb } from "@server/db/client";
 import { publications } from "@server/db/schema";
 import { eq } from "drizzle-orm";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Publicaciones" }];
 
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const query = parseQuery(request, PublicationListQuery);
   const list = await listPublications(query);
+  redirectPastLastPage(request, list, list.page);
   return { ...list, query, brand: getEnv().BRAND_NAME };
 }
 

@@ -9,6 +9,7 @@ import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { SurtidoRecordCard } from "~/modules/surtido/record-card";
 import { listSurtido } from "~/modules/surtido/surtido.server";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Surtido" }];
 
@@ -18,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const query = parseQuery(request, ListQuery);
   const result = await listSurtido(query);
+  if (result.ok) redirectPastLastPage(request, result, result.page);
   // The box shows the search as the ERP reads it (upper-cased by listSurtido).
   return { result, query: { ...query, search: result.search }, level: user.role === "surtido" ? user.level : null };
 }

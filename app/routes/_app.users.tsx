@@ -12,6 +12,7 @@ import { ROLES, ROLE_KEYS, roleLabel, type Role } from "~/lib/roles";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { USER_SORTS, USER_STATUSES, type UserStatus } from "~/modules/users/schemas";
 import { listUsers, type UserListRow } from "~/modules/users/users.server";
+import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios" }];
 
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const query = parseQuery(request, ListQuery);
   const { rows, total, page, pageSize } = await listUsers(query);
+  redirectPastLastPage(request, { total, pageSize }, page);
   return { rows, total, page, pageSize, query };
 }
 
