@@ -5,8 +5,7 @@ import { auditLog, questions } from "../../server/db/schema";
 import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { loader as listLoader, action as listAction } from "~/routes/_app.questions";
-import { loader as blockLoader, action as blockAction } from "~/routes/_app.questions.$questionId.block";
-import { action as deleteAction } from "~/routes/_app.questions.$questionId.delete";
+import { loader as moderationLoader, action as moderationAction } from "~/routes/_app.questions.$questionId.$moderation";
 import { action as fastAction } from "~/routes/_app.questions.fast-answers";
 import { readToast } from "~/lib/toast.server";
 import { useTestDatabase } from "../helpers/db";
@@ -50,10 +49,10 @@ describe("/questions access", () => {
   it("block and delete need the moderation flag for MercadoLibre Manager", async () => {
     const [q] = await pendingWith(() => true);
     const { cookie } = await loginAs("ml_manager");
-    const res = await settle(() => blockLoader({ request: makeRequest(`/questions/${q.id}/block`, { cookie }), params: { questionId: String(q.id) }, context: {} }));
+    const res = await settle(() => moderationLoader({ request: makeRequest(`/questions/${q.id}/block`, { cookie }), params: { questionId: String(q.id), moderation: "block" }, context: {} }));
     expect((res as Response).status).toBe(302);
     expect((await toastOf(res))?.title).toBe("Sin permiso");
-    const posted = await settle(() => deleteAction({ request: makeRequest(`/questions/${q.id}/delete`, { cookie, form: {} }), params: { questionId: String(q.id) }, context: {} }));
+    const posted = await settle(() => moderationAction({ request: makeRequest(`/questions/${q.id}/delete`, { cookie, form: {} }), params: { questionId: String(q.id), moderation: "delete" }, context: {} }));
     expect((await toastOf(posted))?.title).toBe("Sin permiso");
     const [still] = await getDb().select().from(questions).where(eq(questions.id, q.id));
     expect(still.status).toBe("UNANSWERED");
@@ -164,21 +163,24 @@ describe("moderation", () => {
   it("Admin blocks a buyer and deletes a question through the marketplace", async () => {
     const { cookie } = await loginAs("admin");
     const [a, b] = await pendingWith(() => true);
-    const blocked = await settle(() => blockAction({ request: makeRequest(`/questions/${a.id}/block?limit=6`, { cookie, form: {} }), params: { questionId: String(a.id) }, context: {} }));
+    const blocked = await settle(() => moderationAction({ request: makeRequest(`/questions/${a.id}/block?limit=6`, { cookie, form: {} }), params: { questionId: String(a.id), moderation: "block" }, context: {} }));
     expect((blocked as Response).headers.get("location")).toBe("/questions");
     expect((await toastOf(blocked))?.title).toBe("Comprador bloqueado");
-    const deleted = await settle(() => deleteAction({ request: makeRequest(`/questions/${b.id}/delete`, { cookie, form: {} }), params: { questionId: String(b.id) }, context: {} }));
+    const deleted = await settle(() => moderationAction({ request: makeRequest(`/questions/${b.id}/delete`, { cookie, form: {} }), params: { questionId: String(b.id), moderation: "delete" }, context: {} }));
     expect((await toastOf(deleted))?.title).toBe("Pregunta eliminada");
     const [after] = await getDb().select().from(questions).where(eq(questions.id, b.id));
     expect(after.status).toBe("DELETED");
-    const missing = await settle(() => blockLoader({ request: makeRequest(`/questions/42/block`, { cookie }), params: { questionId: "42" }, context: {} }));
+    const missing = await settle(() => moderationLoader({ request: makeRequest(`/questions/42/block`, { cookie }), params: { questionId: "42", moderation: "block" }, context: {} }));
     expect((missing as Response).status).toBe(404);
+    // Only block and delete are moderation commands: any other word is a page that does not exist.
+    const other = await settle(() => moderationAction({ request: makeRequest(`/questions/${a.id}/answer`, { cookie, form: {} }), params: { questionId: String(a.id), moderation: "answer" }, context: {} }));
+    expect((other as Response).status).toBe(404);
   });
 
   it("MercadoLibre Manager with the flag may moderate", async () => {
     const { cookie } = await loginAs("ml_manager", { permissions: ["question_moderation"] });
     const [a] = await pendingWith(() => true);
-    const res = await settle(() => blockLoader({ request: makeRequest(`/questions/${a.id}/block`, { cookie }), params: { questionId: String(a.id) }, context: {} }));
+    const res = await settle(() => moderationLoader({ request: makeRequest(`/questions/${a.id}/block`, { cookie }), params: { questionId: String(a.id), moderation: "block" }, context: {} }));
     expect(res).toHaveProperty("question");
   });
 

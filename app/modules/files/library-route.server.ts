@@ -2,7 +2,6 @@ import { z } from "zod";
 import { parseQuery, q } from "~/lib/query";
 import { listLibrary } from "./library.server";
 import type { LibraryKind } from "./rules";
-import { redirectPastLastPage } from "~/lib/list.server";
 
 const Shape = {
   fileSearch: z.string().max(100).transform((s) => s.trim()).optional(),
@@ -19,7 +18,6 @@ export async function libraryPage(request: Request, kindFor: (target: string | u
   const query = parseQuery(url, Shape);
   const kind = kindFor(query.for);
   const page = await listLibrary({ search: query.fileSearch, kind, page: query.filePage });
-  redirectPastLastPage(request, page, query.filePage, "filePage");
   const keep = [...url.searchParams.entries()].filter(([k]) => k !== "fileSearch" && k !== "filePage" && k !== "pick");
   return { ...page, search: query.fileSearch ?? "", target: query.for ?? "", keep };
 }
