@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { withParams } from "~/lib/query";
+import { withParams } from "~/lib/list-url";
 import { cn } from "~/lib/cn";
 import { ScrollBox } from "./ScrollBox";
 

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { dayInputValues } from "~/lib/day-range";
+import { dayInputValues } from "~/lib/day-input";
 import { escapeHtml, optionsHtml } from "~/lib/escape-html";
 import { filledParams } from "~/lib/filter-params";
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { pageCount, withParams } from "~/lib/query";
+import { pageCount, withParams } from "~/lib/list-url";
 import { cn } from "~/lib/cn";
 
 /** Page links built from the current URL, so filters and sort are kept. */

@@ -1,12 +1,13 @@
-import { EditorContent, useEditor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+
+type TipTapFieldType = typeof import("./RichTextTipTap").TipTapField;
 
 /**
  * A rich-text field that posts HTML under `name`. Before JavaScript runs (or without it) it is a
  * plain textarea holding the same HTML, so the form works either way; the server sanitises what
- * arrives (app/lib/sanitize-html.server.ts) on every save.
+ * arrives (app/lib/sanitize-html.server.ts) on every save. The editor (TipTap, about 130 KB) is
+ * fetched after hydration, so the dialog is usable at once; what was typed meanwhile is kept.
  */
 export function RichTextEditor({
   id,
@@ -27,17 +28,36 @@ export function RichTextEditor({
   className?: string;
   rows?: number;
 }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [editor, setEditor] = useState<{ Field: TipTapFieldType; start: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("./RichTextTipTap").then(({ TipTapField }) => {
+      if (live) setEditor({ Field: TipTapField, start: textarea.current?.value ?? defaultValue });
+    });
+    return () => {
+      live = false;
+    };
+    // Loaded once; a later default reaches the editor through its own prop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // A new default (the form answered with another record's text) replaces what the editor started with.
+  const seen = useRef(defaultValue);
+  useEffect(() => {
+    if (seen.current === defaultValue) return;
+    seen.current = defaultValue;
+    setEditor((current) => (current ? { ...current, start: defaultValue } : current));
+  }, [defaultValue]);
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      {hydrated ? (
-        <TipTapField id={id} name={name} label={label} defaultValue={defaultValue} errorId={errorId} invalid={invalid} />
+      {editor ? (
+        <editor.Field id={id} name={name} label={label} defaultValue={editor.start} errorId={errorId} invalid={invalid} />
       ) : (
         <textarea
+          ref={textarea}
           id={id}
           name={name}
           defaultValue={defaultValue}
@@ -47,78 +67,6 @@ export function RichTextEditor({
           className="input font-mono text-xs"
         />
       )}
-    </div>
-  );
-}
-
-function TipTapField({
-  id,
-  name,
-  label,
-  defaultValue,
-  errorId,
-  invalid,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  defaultValue: string;
-  errorId?: string;
-  invalid?: boolean;
-}) {
-  const [html, setHtml] = useState(defaultValue);
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] } })],
-    content: defaultValue,
-    immediatelyRender: false,
-    editorProps: {
-      attributes: {
-        id,
-        role: "textbox",
-        "aria-multiline": "true",
-        "aria-label": label,
-        ...(errorId ? { "aria-describedby": errorId } : {}),
-        ...(invalid ? { "aria-invalid": "true" } : {}),
-        class: "min-h-32 px-3 py-2 text-sm focus:outline-none [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_h3]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:pl-3",
-      },
-    },
-    onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
-  });
-  // A new default (the form answered with another record's text) replaces the content.
-  useEffect(() => {
-    if (editor && defaultValue !== editor.getHTML()) {
-      editor.commands.setContent(defaultValue, { emitUpdate: false });
-      setHtml(defaultValue);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [defaultValue, editor]);
-  const button = (labelText: string, active: boolean, run: () => void, text: string) => (
-    <button
-      type="button"
-      aria-label={labelText}
-      aria-pressed={active}
-      onClick={run}
-      className={cn("rounded px-2 py-1 text-xs font-semibold hover:bg-slate-200", active && "bg-slate-200")}
-    >
-      {text}
-    </button>
-  );
-  return (
-    <div className={cn("rounded-md border bg-white", invalid ? "border-red-500" : "border-slate-300")}>
-      <input type="hidden" name={name} value={html} />
-      {editor ? (
-        <div className="flex flex-wrap gap-1 border-b border-slate-200 p-1" role="toolbar" aria-label={`Formato de ${label}`}>
-          {button("Negritas", editor.isActive("bold"), () => editor.chain().focus().toggleBold().run(), "B")}
-          {button("Cursivas", editor.isActive("italic"), () => editor.chain().focus().toggleItalic().run(), "I")}
-          {button("Subtítulo", editor.isActive("heading", { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
-          {button("Lista", editor.isActive("bulletList"), () => editor.chain().focus().toggleBulletList().run(), "• Lista")}
-          {button("Lista numerada", editor.isActive("orderedList"), () => editor.chain().focus().toggleOrderedList().run(), "1. Lista")}
-          {button("Cita", editor.isActive("blockquote"), () => editor.chain().focus().toggleBlockquote().run(), "“ ”")}
-          {button("Deshacer", false, () => editor.chain().focus().undo().run(), "↶")}
-          {button("Rehacer", false, () => editor.chain().focus().redo().run(), "↷")}
-        </div>
-      ) : null}
-      <EditorContent editor={editor} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { DateTime } from "luxon";
 import { z } from "zod";
-import { parseQueryDate } from "./format";
+import { parseQueryDate } from "./mexico-time";
 
 /**
  * Day ranges in list URLs (spec: start_date and end_date as YYYY/MM/DD, the end date sent as the chosen
@@ -32,12 +32,4 @@ export function canonicalDayRange(url: URL): string | null {
   if (end) params.set("end_date", endDateParam(end));
   const text = params.toString();
   return `${url.pathname}${text ? `?${text}` : ""}`;
-}
-
-/** The values the date inputs show for a canonical range (the chosen end is end_date minus one day). */
-export function dayInputValues(range: { start_date?: string; end_date?: string }) {
-  return {
-    start: range.start_date?.replace(/\//g, "-"),
-    end: parseQueryDate(range.end_date)?.minus({ days: 1 }).toFormat("yyyy-LL-dd"),
-  };
 }

@@ -1,5 +1,3 @@
-import { DateTime } from "luxon";
-
 export const ZONE = "America/Mexico_City";
 export const LOCALE = "es-MX";
 
@@ -15,19 +13,33 @@ export function formatNumber(value: number | null | undefined): string {
   return num.format(value ?? 0);
 }
 
-function toDateTime(value: Date | string | number): DateTime {
-  if (value instanceof Date) return DateTime.fromJSDate(value, { zone: ZONE });
-  if (typeof value === "number") return DateTime.fromMillis(value, { zone: ZONE });
-  return DateTime.fromISO(value, { zone: ZONE });
-}
-
 /** Epoch milliseconds; strings without an offset are Mexico City wall-clock time. NaN when invalid. */
 function toMillis(value: Date | string | number): number {
   if (value instanceof Date) return value.getTime();
   if (typeof value === "number") return value;
   if (/(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value)) return Date.parse(value);
-  const dt = DateTime.fromISO(value, { zone: ZONE });
-  return dt.isValid ? dt.toMillis() : NaN;
+  return mexicoWallClockToMillis(value);
+}
+
+const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** 'YYYY-MM-DD[THH:mm[:ss[.SSS]]]' read as Mexico City wall-clock time; NaN when it is not one. */
+function mexicoWallClockToMillis(text: string): number {
+  const m = LOCAL_ISO.exec(text.trim());
+  if (!m) return NaN;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((v) => (v === undefined ? undefined : Number(v))) as number[];
+  const ms = m[7] ? Number(m[7].padEnd(3, "0")) : 0;
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate() || hour > 23 || minute > 59 || second > 59) return NaN;
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  // As the zone database's readers do: guess with today's offset, correct once; a reading that does
+  // not exist (spring forward) or exists twice (fall back) takes the standard offset.
+  const today = offsetAt(Date.now());
+  const guess = asUtc - today;
+  const atGuess = offsetAt(guess);
+  if (atGuess === today) return guess;
+  const corrected = guess - (atGuess - today);
+  const atCorrected = offsetAt(corrected);
+  return atGuess === atCorrected ? corrected : asUtc - Math.min(atGuess, atCorrected);
 }
 
 /*
@@ -97,18 +109,9 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return withWallClock(value, dayText);
 }
 
-/** YYYY/MM/DD, the query-string form of a day. */
+/** YYYY/MM/DD, the query-string form of a day (Mexico City). */
 export function formatQueryDate(value: Date | string | number): string {
-  return toDateTime(value).setZone(ZONE).toFormat("yyyy/LL/dd");
-}
-
-/** Parses YYYY/MM/DD (or YYYY-MM-DD) as a Mexico City day; null when invalid. */
-export function parseQueryDate(value: string | null | undefined): DateTime | null {
-  if (!value) return null;
-  const text = value.trim().replace(/-/g, "/");
-  if (!/^\d{4}\/\d{2}\/\d{2}$/.test(text)) return null;
-  const dt = DateTime.fromFormat(text, "yyyy/LL/dd", { zone: ZONE });
-  return dt.isValid ? dt : null;
+  return withWallClock(value, (w) => `${pad(w.year, 4)}/${pad(w.month)}/${pad(w.day)}`);
 }
 
 const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: "always" });
@@ -159,8 +162,4 @@ export function formatRelative(value: Date | string | number | null | undefined,
 /** HH:mm, for chat bubbles. */
 export function formatTime(value: Date | string | number | null | undefined): string {
   return withWallClock(value, timeText);
-}
-
-export function nowInMexico(): DateTime {
-  return DateTime.now().setZone(ZONE);
 }

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { pageCount, withParams } from "./query";
+import { pageCount, withParams } from "./list-url";
 
 /**
  * A page past the end (a bookmark, or the last row of the last page deleted) redirects to the last

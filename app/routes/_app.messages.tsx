@@ -16,9 +16,10 @@ import { ConversationCard, HistoryRow } from "~/modules/messages/conversation-ca
 import { listCannedReplies, listConversations } from "~/modules/messages/messages.server";
 import { ATTACHMENT_MAX_BYTES } from "~/modules/messages/rules";
 import {
-  ASSIGNED_FILTERS, CLAIM_RETURN_FILTERS, DAY_FILTERS, LOGISTIC_FILTERS, MESSAGE_STATUS_FILTERS, MessagesQuery, ORDER_STATUS_FILTERS,
-  ReplyFields, SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
-} from "~/modules/messages/schemas";
+  ASSIGNED_FILTERS, CLAIM_RETURN_FILTERS, DAY_FILTERS, LOGISTIC_FILTERS, MESSAGE_STATUS_FILTERS, ORDER_STATUS_FILTERS,
+  SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
+} from "~/modules/messages/filter-options";
+import { MessagesQuery, ReplyFields } from "~/modules/messages/schemas";
 import { syncMessages } from "~/modules/messages/sync.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { can } from "~/lib/access";
 import { formatDateTime } from "~/lib/format";
-import { withParams } from "~/lib/query";
+import { withParams } from "~/lib/list-url";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { DAY_FILTERS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES } from "~/modules/orders/filters";
 import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";

@@ -3,7 +3,7 @@ import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
 import { canonicalDayRange, queryDay } from "~/lib/day-range";
-import { parseQueryDate } from "~/lib/format";
+import { parseQueryDate } from "~/lib/mexico-time";
 import { parseQuery, q } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";

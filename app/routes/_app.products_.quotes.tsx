@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { canonicalDayRange, queryDay } from "~/lib/day-range";
-import { parseQueryDate } from "~/lib/format";
+import { parseQueryDate } from "~/lib/mexico-time";
 import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { STATUS_LABELS, STORED_STATUSES } from "~/modules/quotations/status";

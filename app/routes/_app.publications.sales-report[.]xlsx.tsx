@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { parseQuery, withParams } from "~/lib/query";
+import { parseQuery } from "~/lib/query";
+import { withParams } from "~/lib/list-url";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { TEXTS } from "~/modules/publications/constants";

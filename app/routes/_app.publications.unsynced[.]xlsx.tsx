@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
-import { nowInMexico } from "~/lib/format";
+import { nowInMexico } from "~/lib/mexico-time";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { TEXTS } from "~/modules/publications/constants";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { nowInMexico } from "~/lib/format";
+import { nowInMexico } from "~/lib/mexico-time";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
 

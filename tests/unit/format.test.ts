@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatTime, formatQueryDate, formatRelative, parseQueryDate } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, formatTime, formatQueryDate, formatRelative } from "~/lib/format";
+import { parseQueryDate } from "~/lib/mexico-time";
 
 describe("formatting in es-MX and Mexico City time", () => {
   it("formats money as MXN", () => {
@@ -52,6 +53,25 @@ describe("fast Mexico City formatting agrees with the zone database", () => {
 
   it("reads offset-less strings as Mexico City wall-clock time", () => {
     expect(formatDateTime("2026-03-10T08:00:00")).toBe("10/03/2026 08:00:00");
+  });
+
+  it.each(INSTANTS)("the day in the query string of %s", (iso) => {
+    expect(formatQueryDate(iso)).toBe(DateTime.fromISO(iso, { zone: ZONE }).toFormat("yyyy/LL/dd"));
+  });
+
+  // Wall-clock readings, around the old daylight-saving changes too (2022 was the last year).
+  const LOCAL = [
+    "2026-03-10T08:00:00", "2026-03-10", "2026-03-10T08:00", "2024-02-29T23:59:59.999", "2020-04-05T01:59:59",
+    "2020-04-05T03:00:00", "2020-10-25T00:30:00", "2022-10-30T01:30:00", "2022-10-30T03:00:00", "1999-12-31 17:00:00",
+  ];
+  it.each(LOCAL)("offset-less %s is read as the zone database reads it", (text) => {
+    const ref = DateTime.fromISO(text.replace(" ", "T"), { zone: ZONE });
+    expect(formatDateTime(text)).toBe(ref.toFormat("dd/LL/yyyy HH:mm:ss"));
+    expect(formatRelative(text, ref.plus({ hours: 3 }).toJSDate())).toBe("hace 3 horas");
+  });
+
+  it.each(["2026-02-30", "2026-13-01", "2026-01-01T24:00", "10/03/2026", "ayer", ""])("'%s' is not a date: nothing is shown", (text) => {
+    expect(formatDateTime(text)).toBe("");
   });
 
   const base = new Date("2026-11-22T18:00:00Z");

@@ -7,7 +7,7 @@ import { ConfirmDialog, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { Pagination } from "~/components/Pagination";
-import { withParams } from "~/lib/query";
+import { withParams } from "~/lib/list-url";
 import {
   ASSISTANTS_PATH,
   ASSISTANT_NAME_MAX,

@@ -4,7 +4,7 @@ import { getDb } from "@server/db/client";
 import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { totalOf } from "~/lib/list.server";
-import { withParams } from "~/lib/query";
+import { withParams } from "~/lib/list-url";
 import { audit } from "~/modules/logs/audit.server";
 import { discardPdf, libraryPdf, storePdf, type StoredPdf } from "~/modules/files/files.server";
 import {

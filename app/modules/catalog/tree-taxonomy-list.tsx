@@ -5,7 +5,7 @@ import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
-import { withParams } from "~/lib/query";
+import { withParams } from "~/lib/list-url";
 import { treeHtml } from "./tree-html";
 import { TREE_TEXTS, unpackTree, type TreeListQuery, type TreeTaxonomy } from "./tree-taxonomy";
 import type { TreeTableRow } from "./tree-taxonomy.server";

@@ -4,7 +4,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
 import { totalOf } from "~/lib/list.server";
-import { nowInMexico } from "~/lib/format";
+import { nowInMexico } from "~/lib/mexico-time";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { libraryImage, listLibraryImages, uploadImage } from "~/modules/files/files.server";

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "dr
 import { DateTime } from "luxon";
 import { getDb } from "@server/db/client";
 import { cannedReplies, conversations, messages, orders, publications } from "@server/db/schema";
-import { ZONE, parseQueryDate } from "~/lib/format";
+import { ZONE } from "~/lib/format";
+import { parseQueryDate } from "~/lib/mexico-time";
 import { priorityCutoff } from "./rules";
 import { LOGISTIC_VALUES, type MessagesQueryValue } from "./schemas";
 

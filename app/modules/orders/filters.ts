@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { parseQueryDate, ZONE } from "~/lib/format";
+import { ZONE } from "~/lib/format";
+import { parseQueryDate } from "~/lib/mexico-time";
 import { keysOf, parseQuery, q } from "~/lib/query";
 import { QUICK_RANGES, quickRange, RANGE_MESSAGES, validateRange, type RangeError } from "~/modules/reports/date-range";
 
@@ -75,7 +76,11 @@ const dateParam = () =>
     .optional()
     .catch(undefined);
 
-export const OrdersListQuery = {
+/**
+ * Built on first use: a module-level schema would be a side effect that keeps zod and luxon in every
+ * browser bundle that only needs the option tables above.
+ */
+const ordersListQuery = () => ({
   page: q.page(),
   search: q.search(),
   sortName: q.oneOf(["date"]).catch(undefined),
@@ -89,12 +94,13 @@ export const OrdersListQuery = {
   assigned_move_filter: z.enum(keysOf(MOVEMENT_FILTERS)).optional().catch(undefined),
   start_date: dateParam(),
   end_date: dateParam(),
-};
+});
+let shape: ReturnType<typeof ordersListQuery> | undefined;
 
 export type OrdersQuery = ReturnType<typeof parseOrdersQuery>;
 
 export function parseOrdersQuery(source: URL | URLSearchParams | Request) {
-  return parseQuery(source, OrdersListQuery);
+  return parseQuery(source, (shape ??= ordersListQuery()));
 }
 
 /** The parameters the list's forms own (everything but page/sort). */

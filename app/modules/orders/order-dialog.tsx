@@ -7,7 +7,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { labelOf } from "~/lib/labels";
-import { withParams } from "~/lib/query";
+import { withParams } from "~/lib/list-url";
 import type { ToastInput } from "~/lib/toast";
 import { statusLabel } from "./display-status";
 import { OrderEditFields, orderEditDefaults, type OrderEditFieldset } from "./order-edit-fields";

@@ -4,7 +4,7 @@ import { getDb, type Tx } from "@server/db/client";
 import { orders, settings } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
-import { nowInMexico } from "~/lib/format";
+import { nowInMexico } from "~/lib/mexico-time";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseQueryDate } from "~/lib/format";
+import { parseQueryDate } from "~/lib/mexico-time";
 import { ANSWER_MAX, EVALUATIONS, QUESTIONS_BATCH, QUESTIONS_MAX_LIMIT } from "./rules";
 
 export const QUESTION_TABS = ["pending", "history"] as const;

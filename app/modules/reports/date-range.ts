@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
-import { parseQueryDate, ZONE } from "~/lib/format";
+import { ZONE } from "~/lib/format";
+import { parseQueryDate } from "~/lib/mexico-time";
 
 /**
  * Report and list date ranges (spec 1 §5 "Reports"): the quick picks and the custom-range rules with

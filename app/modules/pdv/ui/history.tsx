@@ -4,7 +4,7 @@ import { DayRangeInputs } from "~/components/FilterBar";
 import { Pagination } from "~/components/Pagination";
 import { Badge } from "~/components/Badge";
 import { formatDateTime, formatMoney } from "~/lib/format";
-import { withParams } from "~/lib/query";
+import { withParams } from "~/lib/list-url";
 import type { PdvLoader } from "~/routes/_app.pdv";
 
 type History = NonNullable<SerializeFrom<PdvLoader>["history"]>;
