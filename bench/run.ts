@@ -105,11 +105,12 @@ try {
   const cookie = (login.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
   if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la base de volumen (${login.status})`);
 
-  const timed = async (label: string, url: string, extra: Record<string, unknown>, opts: { body?: string; rounds?: number } = {}) => {
+  const timed = async (label: string, url: string, extra: Record<string, unknown>, opts: { body?: string; rounds?: number; anonymous?: boolean } = {}) => {
     const rounds = opts.rounds ?? ROUNDS;
     const call = async () => {
       const res = await request(url, {
-        cookie,
+        // The sign-in page is what a signed-out visitor gets; a signed-in one is sent home.
+        cookie: opts.anonymous ? undefined : cookie,
         ...(opts.body !== undefined ? { method: "POST", body: opts.body, headers: { origin: app.base } } : {}),
       });
       if (res.status !== 200) throw new Error(`${label} respondió ${res.status}${res.location ? ` → ${res.location}` : ""}`);
@@ -131,7 +132,7 @@ try {
   for (const [i, list] of lists.entries()) {
     const url = `${app.base}${list.route}${list.query ? `?${list.query}` : ""}`;
     const sql = sqlMs.get(i);
-    const one = await timed(`${list.route}?${list.query}`, url, { route: list.route, query: list.query });
+    const one = await timed(`${list.route}?${list.query}`, url, { route: list.route, query: list.query }, { anonymous: list.anonymous });
     if (one && sql !== undefined) print({ route: list.route, query: list.query, sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
   }
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.
