@@ -9,7 +9,8 @@ import { Pagination } from "~/components/Pagination";
 import { formatDateTime } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState, parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
+import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState } from "~/modules/blogs/blog-texts";
+import { parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
 import { listBlogPosts } from "~/modules/blogs/blog-posts.server";
 
 export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.title }];

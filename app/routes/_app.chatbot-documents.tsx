@@ -10,7 +10,8 @@ import { can } from "~/lib/access";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { listAssistants } from "~/modules/assistants/assistants.server";
-import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf, parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";
+import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf } from "~/modules/assistants/texts";
+import { parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction = () => [{ title: ASSISTANT_TEXTS.title }];
 

@@ -6,9 +6,9 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
-import { LOCATIONS_PATH, LOCATION_STATUSES, LOCATION_TEXTS, type LocationRow } from "~/modules/content/locations";
+import { LOCATIONS_PATH, LOCATION_STATUSES, LOCATION_TEXTS } from "~/modules/content/location-texts";
 import { listLocations } from "~/modules/content/locations.server";
-import { parseLocationListQuery } from "~/modules/content/locations";
+import { parseLocationListQuery, type LocationRow } from "~/modules/content/locations";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 

@@ -8,7 +8,8 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity, parsePromotionListQuery, type PromotionRow } from "~/modules/content/promotions";
+import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity } from "~/modules/content/promotion-texts";
+import { parsePromotionListQuery, type PromotionRow } from "~/modules/content/promotions";
 import { listPromotions } from "~/modules/content/promotions.server";
 
 export const meta: MetaFunction = () => [{ title: PROMOTION_TEXTS.title }];

@@ -10,7 +10,7 @@ import { formatDateTime } from "~/lib/format";
 import { parseQuery, q } from "~/lib/query";
 import { ROLES, ROLE_KEYS, roleLabel, type Role } from "~/lib/roles";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { USER_SORTS, USER_STATUSES, type UserStatus } from "~/modules/users/schemas";
+import { USER_SORTS, USER_STATUSES, type UserStatus } from "~/modules/users/list-options";
 import { listUsers, type UserListRow } from "~/modules/users/users.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 

@@ -4,33 +4,14 @@ import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
 import { ZONE } from "~/lib/format";
 import { parseQuery, q } from "~/lib/query";
+import { BLOG_LIMITS } from "./blog-texts";
+export * from "./blog-texts";
 
 /**
  * The shop's blog (spec 2 §2 'Blogs', §3 'Blog post', §5 slug, §7 'Blogs', §8, §9): texts, the list's
  * URL, the dialog's schema, the slug rule and the status a post shows. Pure: used by the form, the
  * action and the unit tests.
  */
-export const BLOG_PATH = "/blog-posts";
-/** Spec 9: the list offsets by 10. */
-export const BLOG_PAGE_SIZE = 10;
-
-export const BLOG_TEXTS = {
-  title: "Blogs",
-  newButton: "Nuevo Blog",
-  newTitle: "Nuevo Blog",
-  singular: "Blog",
-  /** Spec 8: the success message of a blog save. */
-  saved: "Blog Guardado! Obteniendo información...",
-  savedTitle: "Obteniendo información",
-  notFoundTitle: "Blog no encontrado",
-  notFoundText: "El blog no existe o fue eliminado.",
-  empty: "No hay blogs que coincidan con la búsqueda.",
-  imageMissingTitle: "Imagen no encontrada",
-  imageMissing: "La imagen ya no existe en la biblioteca.",
-  preview: "Vista previa",
-} as const;
-
-export const BLOG_LIMITS = { title: 200, content: 200_000, alt: 200 } as const;
 
 /** Characters the spec's slug rule removes (spec 5: *+~.¬=|°,?/%&$#()'"!:@). */
 const SLUG_REMOVED = /[*+~.¬=|°,?/%&$#()'"!:@]/g;
@@ -60,24 +41,6 @@ export function freeSlug(base: string, taken: ReadonlySet<string>): string {
     const candidate = `${base}-${n}`;
     if (!taken.has(candidate)) return candidate;
   }
-}
-
-export type BlogState = "draft" | "scheduled" | "published";
-
-export const BLOG_STATE_LABELS: Record<BlogState, string> = {
-  draft: "Borrador",
-  scheduled: "Programado",
-  published: "Publicado",
-};
-
-/**
- * What the shop does with a post now: a draft is never shown; a published post with a publish date
- * still ahead waits for it (scheduled); otherwise it is live.
- */
-export function blogState(post: { status: boolean; publishAt: Date | string | null }, now: Date = new Date()): BlogState {
-  if (!post.status) return "draft";
-  if (post.publishAt && new Date(post.publishAt).getTime() > now.getTime()) return "scheduled";
-  return "published";
 }
 
 /** "2026-12-01T09:30" (what datetime-local posts, Mexico City wall clock) → the instant, or null. */

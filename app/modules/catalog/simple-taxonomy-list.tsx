@@ -3,7 +3,8 @@ import { DataTable, type Column } from "~/components/DataTable";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
-import { TAXONOMY_TEXTS, type SimpleTaxonomy, type TaxonomyListData, type TaxonomyRow } from "./simple-taxonomy";
+import { TAXONOMY_TEXTS, type SimpleTaxonomy } from "./simple-taxonomy-texts";
+import type { TaxonomyListData, TaxonomyRow } from "./simple-taxonomy";
 
 /** The Sectores / Aplicaciones screen: search, sortable ID and Nombre, edit and delete as dialog routes. */
 export function TaxonomyList({ kind, data }: { kind: SimpleTaxonomy; data: TaxonomyListData }) {

@@ -1,38 +1,13 @@
 import { z } from "zod";
 import { keysOf, parseQuery, q } from "~/lib/query";
 import { isHttpUrl } from "./shop-path";
+import { LOCATION_STATUSES } from "./location-texts";
+export * from "./location-texts";
 
 /**
  * The shop's branches (spec 2 §2 'Locations', §3 'Location'): texts, the list's URL, the dialog's
  * schema and the field rules. Pure: used by the form, the action and the unit tests.
  */
-export const LOCATIONS_PATH = "/locations";
-export const LOCATIONS_PAGE_SIZE = 20;
-
-export const LOCATION_TEXTS = {
-  title: "Ubicaciones",
-  newButton: "Nueva Ubicación",
-  newTitle: "Nueva ubicación",
-  singular: "Ubicación",
-  saved: "Ubicación guardada",
-  deleted: "Ubicación eliminada",
-  deleteTitle: "Eliminar ubicación",
-  notFoundTitle: "Ubicación no encontrada",
-  notFoundText: "La ubicación no existe o fue eliminada.",
-  empty: "No hay ubicaciones que coincidan con los filtros.",
-} as const;
-
-/** Spec 8: the toast texts of every content save and delete. */
-export const LOCATION_MESSAGES = {
-  saved: "Información agregada/actualizada exitosamente",
-  deleted: "Se ha eliminado exitosamente",
-} as const;
-
-export const LOCATION_STATUSES = [
-  ["active", "Activa"],
-  ["inactive", "Inactiva"],
-] as const;
-export type LocationStatus = (typeof LOCATION_STATUSES)[number][0];
 
 const ListQueryShape = {
   search: q.search(),

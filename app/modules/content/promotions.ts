@@ -3,41 +3,13 @@ import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
 import { keysOf, parseQuery, q } from "~/lib/query";
 import { isHttpUrl, isSitePath, shopSlug } from "./shop-path";
+import { PROMOTION_STATUSES } from "./promotion-texts";
+export * from "./promotion-texts";
 
 /**
  * The shop's promotions (spec 2 §2 'Promotions', §3 'Promotion', §4, §5): texts, the list's URL, the
  * dialog's schema and its rules. Pure: used by the form, the action and the unit tests.
  */
-export const PROMOTIONS_PATH = "/promotions";
-export const PROMOTIONS_PAGE_SIZE = 20;
-
-export const PROMOTION_TEXTS = {
-  title: "Promociones",
-  newButton: "Nueva Promoción",
-  newTitle: "Nueva promoción",
-  singular: "Promoción",
-  saved: "Promoción guardada",
-  deleted: "Promoción eliminada",
-  deleteTitle: "Eliminar promoción",
-  notFoundTitle: "Promoción no encontrada",
-  notFoundText: "La promoción no existe o fue eliminada.",
-  empty: "No hay promociones que coincidan con los filtros.",
-  imageMissingTitle: "Imagen no encontrada",
-  imageMissing: "La imagen ya no existe en la biblioteca.",
-} as const;
-
-/** Spec 8: the toast texts of every content save and delete. */
-export const PROMOTION_MESSAGES = {
-  saved: "Información agregada/actualizada exitosamente",
-  deleted: "Se ha eliminado exitosamente",
-} as const;
-
-/** Spec 4: the promotion's `visible` flag reads Activa / Inactiva. */
-export const PROMOTION_STATUSES = [
-  ["active", "Activa"],
-  ["inactive", "Inactiva"],
-] as const;
-export type PromotionStatus = (typeof PROMOTION_STATUSES)[number][0];
 
 const ListQueryShape = {
   search: q.search(),
@@ -79,18 +51,6 @@ export function isCalendarDay(value: string): boolean {
 export function dateRangeProblem(start: string, end: string): string | null {
   if (!isCalendarDay(start) || !isCalendarDay(end)) return null;
   return end < start ? DATE_MESSAGES.order : null;
-}
-
-/** "2025-03-07" → "07/03/2025" (spec 9: dates shown DD/MM/YYYY). */
-export function formatDay(value: string | null | undefined): string {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : "—";
-}
-
-/** "07/03/2025 – 21/03/2025": the list's Vigencia column. */
-export function formatValidity(start: string | null | undefined, end: string | null | undefined): string {
-  if (!start && !end) return "—";
-  return `${formatDay(start)} – ${formatDay(end)}`;
 }
 
 const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;

@@ -140,8 +140,6 @@ export type UserIntent = (typeof USER_INTENTS)[number];
 export const IntentSchema = z.enum(USER_INTENTS);
 
 /** Filters of the users list, as read from the URL. */
-export const USER_STATUSES = { active: "Activos", inactive: "Inactivos" } as const;
-export type UserStatus = keyof typeof USER_STATUSES;
-export const USER_SORTS = ["name", "email", "role", "level", "status", "lastLogin", "created"] as const;
-export type UserSort = (typeof USER_SORTS)[number];
 export const USERS_PAGE_SIZE = 20;
+
+export * from "./list-options";
