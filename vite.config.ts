@@ -1,10 +1,12 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { pureSchemas } from "./scripts/pure-schemas";
 
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
+    v3_routeConfig: true;
   }
 }
 
@@ -25,8 +27,10 @@ export default defineConfig({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: false,
+        v3_routeConfig: true,
       },
     }),
     tsconfigPaths(),
+    pureSchemas(),
   ],
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { serverArgs } from "../scripts/server-command.mjs";
 
 /**
  * The built app as its own process, as users reach it: its own event loop, its own database handle,
@@ -6,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
  */
 export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = String(3900 + Math.floor(Math.random() * 90));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, ...env, PORT: port, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });

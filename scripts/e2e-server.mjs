@@ -3,21 +3,22 @@
 import { execFileSync, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { serverArgs } from "./server-command.mjs";
 
 const port = process.env.PORT || "3100";
 const dataDir = process.env.E2E_DATA_DIR || `tests/.tmp/e2e-data-${port}`;
 const buildDir = process.env.BUILD_DIR || "build";
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (!fs.existsSync(`${buildDir}/server/index.js`)) execSync("npm run build", { stdio: "inherit" });
+if (!fs.existsSync(`${buildDir}/server/index.js`) || !fs.existsSync(`${buildDir}/server-entry.js`)) execSync("npm run build", { stdio: "inherit" });
 
 // The suite's servers start together: one of them seeds a template data directory, the others wait
 // for it, and each starts on a copy (one demo seed per run instead of one per server).
 const template = process.env.E2E_TEMPLATE_DIR;
 if (template && (await templateReady(template))) fs.cpSync(template, dataDir, { recursive: true });
 
-// node itself (tsx as a loader, no npx in between) so a SIGTERM reaches the server, which then closes
-// its Chromium: a browser left behind would keep running after the suite.
-const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+// node itself (no npm or npx in between) so a SIGTERM reaches the server, which then closes its
+// Chromium: a browser left behind would keep running after the suite.
+const child = spawn(process.execPath, serverArgs(buildDir), {
   stdio: "inherit",
   env: { ...process.env, DATA_DIR: dataDir, PORT: port, DEMO_MODE: "true", DATABASE_URL: "" },
 });
