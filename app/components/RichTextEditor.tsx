@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+import type { RichTextFieldProps } from "./RichTextTipTap";
 
 type TipTapFieldType = typeof import("./RichTextTipTap").TipTapField;
 
@@ -18,16 +19,7 @@ export function RichTextEditor({
   invalid,
   className,
   rows = 8,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  defaultValue: string;
-  errorId?: string;
-  invalid?: boolean;
-  className?: string;
-  rows?: number;
-}) {
+}: RichTextFieldProps & { className?: string; rows?: number }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [editor, setEditor] = useState<{ Field: TipTapFieldType; start: string } | null>(null);
   useEffect(() => {

@@ -3,22 +3,11 @@ import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useState } from "react";
 import { cn } from "~/lib/cn";
 
+/** What a rich-text field is told, with or without its editor. */
+export type RichTextFieldProps = { id: string; name: string; label: string; defaultValue: string; errorId?: string; invalid?: boolean };
+
 /** The TipTap editor behind RichTextEditor, in a chunk of its own that loads after hydration. */
-export function TipTapField({
-  id,
-  name,
-  label,
-  defaultValue,
-  errorId,
-  invalid,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  defaultValue: string;
-  errorId?: string;
-  invalid?: boolean;
-}) {
+export function TipTapField({ id, name, label, defaultValue, errorId, invalid }: RichTextFieldProps) {
   const [html, setHtml] = useState(defaultValue);
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] } })],
