@@ -21,32 +21,38 @@ export function RichTextEditor({
   rows = 8,
 }: RichTextFieldProps & { className?: string; rows?: number }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [editor, setEditor] = useState<{ Field: TipTapFieldType; start: string } | null>(null);
+  const [Editor, setEditor] = useState<TipTapFieldType | null>(null);
   useEffect(() => {
     let live = true;
     void import("./RichTextTipTap").then(({ TipTapField }) => {
-      if (live) setEditor({ Field: TipTapField, start: textarea.current?.value ?? defaultValue });
+      if (live) setEditor(() => TipTapField);
     });
     return () => {
       live = false;
     };
-    // Loaded once; a later default reaches the editor through its own prop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // A new default (the form answered with another record's text) replaces what the editor started with.
-  const seen = useRef(defaultValue);
-  useEffect(() => {
-    if (seen.current === defaultValue) return;
-    seen.current = defaultValue;
-    setEditor((current) => (current ? { ...current, start: defaultValue } : current));
-  }, [defaultValue]);
+  // Read in the render that swaps the textarea for the editor: the textarea is still in the page then,
+  // with everything typed so far, and nothing can be typed between this read and the editor's focus.
+  const handoff = useRef<{ value: string; focused: boolean } | null>(null);
+  if (Editor && !handoff.current) {
+    handoff.current = { value: textarea.current?.value ?? defaultValue, focused: !!textarea.current && document.activeElement === textarea.current };
+  }
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      {editor ? (
-        <editor.Field id={id} name={name} label={label} defaultValue={editor.start} errorId={errorId} invalid={invalid} />
+      {Editor && handoff.current ? (
+        <Editor
+          id={id}
+          name={name}
+          label={label}
+          defaultValue={defaultValue}
+          initial={handoff.current.value}
+          focusOnMount={handoff.current.focused}
+          errorId={errorId}
+          invalid={invalid}
+        />
       ) : (
         <textarea
           ref={textarea}

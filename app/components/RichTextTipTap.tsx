@@ -1,18 +1,32 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 
 /** What a rich-text field is told, with or without its editor. */
 export type RichTextFieldProps = { id: string; name: string; label: string; defaultValue: string; errorId?: string; invalid?: boolean };
 
-/** The TipTap editor behind RichTextEditor, in a chunk of its own that loads after hydration. */
-export function TipTapField({ id, name, label, defaultValue, errorId, invalid }: RichTextFieldProps) {
-  const [html, setHtml] = useState(defaultValue);
+/**
+ * The TipTap editor behind RichTextEditor, in a chunk of its own that loads after hydration. It takes
+ * over from the textarea in one commit: it starts with what the textarea held (`initial`) and, when
+ * the textarea had the focus, takes it with the caret at the end, so typing is never interrupted.
+ */
+export function TipTapField({
+  id,
+  name,
+  label,
+  defaultValue,
+  errorId,
+  invalid,
+  initial,
+  focusOnMount,
+}: RichTextFieldProps & { initial: string; focusOnMount: boolean }) {
+  const [html, setHtml] = useState(initial);
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] } })],
-    content: defaultValue,
-    immediatelyRender: false,
+    content: initial,
+    // Only ever rendered in the browser (loaded after hydration): the editor exists at first render.
+    immediatelyRender: true,
     editorProps: {
       attributes: {
         id,
@@ -26,13 +40,18 @@ export function TipTapField({ id, name, label, defaultValue, errorId, invalid }:
     },
     onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
   });
-  // A new default (the form answered with another record's text) replaces the content.
-  useEffect(() => {
-    if (editor && defaultValue !== editor.getHTML()) {
-      editor.commands.setContent(defaultValue, { emitUpdate: false });
-      setHtml(defaultValue);
-    }
+  useLayoutEffect(() => {
+    if (focusOnMount) editor?.commands.focus("end");
+    // Once, as the editor replaces the textarea.
     // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // A new default (the form answered with another record's text) replaces the content.
+  const shownDefault = useRef(defaultValue);
+  useEffect(() => {
+    if (!editor || shownDefault.current === defaultValue) return;
+    shownDefault.current = defaultValue;
+    editor.commands.setContent(defaultValue, { emitUpdate: false });
+    setHtml(defaultValue);
   }, [defaultValue, editor]);
   const button = (labelText: string, active: boolean, run: () => void, text: string) => (
     <button
