@@ -46,6 +46,13 @@ export function wrapPglite(client: PGlite): Database {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection the database closes while it sits in the pool (a restart, a failover, a dropped
+    // database) is an 'error' event on the pool; unheard, it would end the whole process. The pool
+    // opens a new connection on the next query.
+    let closing = false;
+    pool.on("error", (error) => {
+      if (!closing) console.error(`[db] Se cerró una conexión inactiva: ${error.message}`);
+    });
     // Bigint ids (order ids are 16 digits) and numerics are parsed by Drizzle column modes.
     const db = markTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     return {
@@ -55,7 +62,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         await pool.query(text);
       },
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
   const dir = path.join(opts.dataDir, "pgdata");
