@@ -190,7 +190,8 @@ function CatalogForm({ formId, state, busy }: { formId: string; state: CatalogFo
                 buttonLabel={`Buscar productos para ${sub.title}`}
                 results={sub.results}
                 addName={`add.${s}`}
-                addDisabled={noTitle}
+                // While an add is on its way, another would post the form without it.
+                addDisabled={noTitle || busy}
                 resultsLabel={`Resultados para ${sub.title}`}
                 noResults={CATALOG_TEXTS.noResults}
               />

@@ -124,6 +124,8 @@ export function ShopSectionDialog({ sectionId, state }: { sectionId: number | nu
             label={SHOP_SECTION_TEXTS.searchLabel}
             results={state.results}
             addName="add"
+            // While an add is on its way, another would post the form without it.
+            addDisabled={Boolean(submitting)}
             addLabel={(hit) => {
               const inList = state.products.find((p) => p.id === hit.id);
               return inList ? `Agregar (+1, hay ${inList.qty})` : "Agregar";
