@@ -53,8 +53,11 @@ export function fileResponse(file: FileResult) {
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": file.contentType,
-      "Content-Disposition": `${file.disposition}; filename="${file.filename}"`,
+      // The name reaches a header: anything outside a plain file name becomes "_".
+      "Content-Disposition": `${file.disposition}; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
+      "Content-Length": String(file.bytes.byteLength),
       "Cache-Control": file.cacheControl,
+      "X-Content-Type-Options": "nosniff",
     },
   });
 }

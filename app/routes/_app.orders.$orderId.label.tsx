@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { getOrderLabel, pdfResponse } from "~/modules/orders/labels.server";
+import { getOrderLabel } from "~/modules/orders/labels.server";
+import { fileResponse } from "~/lib/http.server";
 import { parseOrderId } from "~/modules/orders/schemas";
 
 /**
@@ -20,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseOrderId(params.orderId);
   if (!id) throw new Response("La orden no existe.", { status: 404 });
   const result = await getOrderLabel(id, actor);
-  if (result.ok) return pdfResponse(result.pdf, result.filename);
+  if (result.ok) return fileResponse({ bytes: result.pdf, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "private, no-store" });
   if (result.status === 404) throw new Response(result.message, { status: 404 });
   return redirectWithToast(`/orders/${id}`, { title: "Etiqueta no disponible", message: result.message, variant: "danger" });
 }

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { getBulkLabels, pdfResponse } from "~/modules/orders/labels.server";
+import { getBulkLabels } from "~/modules/orders/labels.server";
+import { fileResponse } from "~/lib/http.server";
 import { parseOrderId } from "~/modules/orders/schemas";
 
 /** Bulk label printing: the orders ticked on the list page, their labels in one PDF (new window). */
@@ -19,6 +20,6 @@ export async function action({ request }: ActionFunctionArgs) {
     .map((v) => parseOrderId(typeof v === "string" ? v : null))
     .filter((v): v is bigint => v !== null);
   const result = await getBulkLabels(ids, actor);
-  if (result.ok) return pdfResponse(result.pdf, result.filename);
+  if (result.ok) return fileResponse({ bytes: result.pdf, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "private, no-store" });
   return redirectWithToast("/orders", { title: "Etiquetas no disponibles", message: result.message, variant: "warning" });
 }

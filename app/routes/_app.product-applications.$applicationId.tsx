@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TaxonomyDialogErrorBoundary, TaxonomyEditDialog } from "~/modules/catalog/simple-taxonomy-dialogs";
-import { taxonomyItemLoader, taxonomySaveAction } from "~/modules/catalog/simple-taxonomy.server";
+import { taxonomyItemLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Aplicación ${data.item.id}` : "Aplicación" }];
 

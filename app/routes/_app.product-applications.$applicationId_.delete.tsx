@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TaxonomyDeleteDialog, TaxonomyDialogErrorBoundary } from "~/modules/catalog/simple-taxonomy-dialogs";
-import { taxonomyDeleteAction, taxonomyDeleteLoader } from "~/modules/catalog/simple-taxonomy.server";
+import { taxonomyDeleteAction, taxonomyDeleteLoader } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar aplicación" }];
 

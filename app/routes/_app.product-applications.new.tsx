@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { TaxonomyDialogErrorBoundary, TaxonomyEditDialog } from "~/modules/catalog/simple-taxonomy-dialogs";
-import { taxonomyNewLoader, taxonomySaveAction } from "~/modules/catalog/simple-taxonomy.server";
+import { taxonomyNewLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva aplicación" }];
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TreeDialogErrorBoundary, TreeEditRoute } from "~/modules/catalog/tree-taxonomy-dialogs";
-import { treeItemLoader, treeSaveAction } from "~/modules/catalog/tree-taxonomy-route.server";
+import { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.node ? `Marca ${data.node.id}` : "Marca" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { TreeList } from "~/modules/catalog/tree-taxonomy-list";
-import { treeListLoader } from "~/modules/catalog/tree-taxonomy-route.server";
+import { treeListLoader } from "~/web/catalog/tree-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Marcas" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
 import { TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
-import { treeFilesLoader } from "~/modules/catalog/tree-taxonomy-route.server";
+import { treeFilesLoader } from "~/web/catalog/tree-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TreeDeleteDialog, TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
-import { treeDeleteAction, treeDeleteLoader } from "~/modules/catalog/tree-taxonomy-route.server";
+import { treeDeleteAction, treeDeleteLoader } from "~/web/catalog/tree-taxonomy-route.server";
 import { TREE_TEXTS } from "~/modules/catalog/tree-taxonomy";
 
 export const meta: MetaFunction = () => [{ title: TREE_TEXTS.categories.deleteTitle }];

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { TaxonomyList } from "~/modules/catalog/simple-taxonomy-list";
-import { taxonomyListLoader } from "~/modules/catalog/simple-taxonomy.server";
+import { taxonomyListLoader } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Sectores" }];
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { handleEditorAction, loadEditor, type EditorActionData } from "~/modules/publications/editor-action.server";
+import { handleEditorAction, loadEditor, type EditorActionData } from "~/web/publications/editor-action.server";
 import { PublicationDialog } from "~/modules/publications/publication-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva publicación" }];

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
-import { skuFrom } from "~/modules/catalog/product-route.server";
-import { libraryPage } from "~/modules/files/library-route.server";
+import { skuFrom } from "~/web/catalog/product-route.server";
+import { libraryPage } from "~/web/files/library-route.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ProductRoute } from "~/modules/catalog/product-dialog";
-import { productDialogAction, productDialogLoader, skuFrom } from "~/modules/catalog/product-route.server";
+import { productDialogAction, productDialogLoader, skuFrom } from "~/web/catalog/product-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stored ? `Producto ${data.stored.id}` : "Producto" }];
 

@@ -5,7 +5,7 @@ import { getEnv } from "@server/env";
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { requireFeature } from "~/modules/auth/guard.server";
-import { skuFrom } from "~/modules/catalog/product-route.server";
+import { skuFrom } from "~/web/catalog/product-route.server";
 
 /**
  * Descargar QR (spec 6 roles, spec 9: 200 px, error correction level L): a PNG of the product's page

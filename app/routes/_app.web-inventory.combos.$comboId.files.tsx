@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { COMBO_BASE, comboIdFrom } from "~/modules/catalog/combo-route.server";
+import { COMBO_BASE, comboIdFrom } from "~/web/catalog/combo-route.server";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
-import { libraryPage } from "~/modules/files/library-route.server";
+import { libraryPage } from "~/web/files/library-route.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ComboRoute } from "~/modules/catalog/combo-dialog";
 import { COMBO_DIALOG_TEXTS } from "~/modules/catalog/combo-form";
-import { comboDialogAction, comboDialogLoader, comboIdFrom } from "~/modules/catalog/combo-route.server";
+import { comboDialogAction, comboDialogLoader, comboIdFrom } from "~/web/catalog/combo-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.comboId ? COMBO_DIALOG_TEXTS.title(data.comboId) : COMBO_DIALOG_TEXTS.newTitle }];
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { PRODUCT_TEXTS } from "~/modules/catalog/product-form";
 import { ProductRoute } from "~/modules/catalog/product-dialog";
-import { productDialogAction, productDialogLoader } from "~/modules/catalog/product-route.server";
+import { productDialogAction, productDialogLoader } from "~/web/catalog/product-route.server";
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_TEXTS.newTitle }];
 

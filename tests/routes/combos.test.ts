@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, products } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
-import type { ComboView } from "~/modules/catalog/combo-route.server";
+import type { ComboView } from "~/web/catalog/combo-route.server";
 import * as createRoute from "~/routes/_app.web-inventory.combos.new";
 import * as editRoute from "~/routes/_app.web-inventory.combos.$comboId";
 import * as productRoute from "~/routes/_app.web-inventory.$sku";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, productProperties, products } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
-import type { ProductActionData } from "~/modules/catalog/product-action.server";
+import type { ProductActionData } from "~/web/catalog/product-action.server";
 import { uploadsDir } from "~/modules/files/files.server";
 import * as list from "~/routes/_app.web-inventory";
 import * as createRoute from "~/routes/_app.web-inventory.new";

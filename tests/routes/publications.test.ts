@@ -15,7 +15,7 @@ import { loader as productsLoader } from "~/routes/_app.publications.products";
 import { loader as fileLoader } from "~/routes/files.$fileId";
 import { readToast } from "~/lib/toast.server";
 import type { Draft } from "~/modules/publications/draft";
-import type { EditorActionData } from "~/modules/publications/editor-action.server";
+import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 

@@ -5,7 +5,7 @@ import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, products } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
 import { unpackTree, type TreeTaxonomy } from "~/modules/catalog/tree-taxonomy";
-import type { TreeActionData } from "~/modules/catalog/tree-taxonomy-route.server";
+import type { TreeActionData } from "~/web/catalog/tree-taxonomy-route.server";
 import * as catList from "~/routes/_app.product-categories";
 import * as catNew from "~/routes/_app.product-categories.new";
 import * as catEdit from "~/routes/_app.product-categories.$categoryId";

@@ -6,7 +6,7 @@ import { Toaster } from "~/components/Toast";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT } from "./combo-form";
-import type { ComboView, comboDialogAction, comboDialogLoader } from "./combo-route.server";
+import type { ComboView, comboDialogAction, comboDialogLoader } from "~/web/catalog/combo-route.server";
 import { useAppUser } from "~/lib/use-app-user";
 import type { TaxonomyOption } from "./inventory.server";
 import { Dimensions, Err, Gallery, Properties, Select } from "./product-dialog";

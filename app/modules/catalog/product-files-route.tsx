@@ -1,6 +1,6 @@
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { FilesLibraryDialog } from "~/modules/files/library-dialog";
-import type { libraryPage } from "~/modules/files/library-route.server";
+import type { libraryPage } from "~/web/files/library-route.server";
 import { pickUrl } from "~/modules/files/rules";
 
 type Data = Awaited<ReturnType<typeof libraryPage>> & { openerPath: string };

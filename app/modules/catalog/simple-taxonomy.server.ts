@@ -1,24 +1,15 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@server/db/client";
 import { applications, products, sectors } from "@server/db/schema";
 import { can } from "~/lib/access";
-import { redirectPastLastPage, totalOf } from "~/lib/list.server";
+import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { audit } from "~/modules/logs/audit.server";
 import {
-  TAXONOMY_MESSAGES,
   TAXONOMY_PAGE_SIZE,
   TAXONOMY_TEXTS,
-  TaxonomyFormSchema,
-  TaxonomyIdSchema,
-  parseTaxonomyListQuery,
   type SimpleTaxonomy,
   type TaxonomyInput,
-  type TaxonomyListData,
   type TaxonomyListQuery,
   type TaxonomyRow,
   type TaxonomySort,
@@ -190,74 +181,3 @@ export async function deleteTaxonomyItem(kind: SimpleTaxonomy, id: number, actor
 
 // ---------------------------------------------------------------------------------------------------
 // Route handlers: the two route sets (/product-sectors, /product-applications) call these with their kind.
-
-function itemIdFrom(kind: SimpleTaxonomy, params: Record<string, string | undefined>) {
-  const parsed = TaxonomyIdSchema.safeParse(params[TAXONOMY_TEXTS[kind].param]);
-  if (!parsed.success) throw missing(kind);
-  return parsed.data;
-}
-
-function missing(kind: SimpleTaxonomy) {
-  return new Response(TAXONOMY_TEXTS[kind].notFoundText, { status: 404 });
-}
-
-/** The list with the query the dialog was opened from (its URL carries it). */
-function listUrlOf(kind: SimpleTaxonomy, request: Request) {
-  return `${TAXONOMY_TEXTS[kind].path}${new URL(request.url).search}`;
-}
-
-export async function taxonomyListLoader(kind: SimpleTaxonomy, request: Request): Promise<TaxonomyListData> {
-  const user = await requireAccess(request);
-  const query = parseTaxonomyListQuery(request);
-  const page = await listTaxonomy(kind, query);
-  redirectPastLastPage(request, page, query.page);
-  return { ...page, query, canDelete: can(user, "taxonomies.delete") };
-}
-
-export async function taxonomyItemLoader(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
-  await requireAccess(request);
-  const item = await getTaxonomyItem(kind, itemIdFrom(kind, params));
-  if (!item) throw missing(kind);
-  return { item };
-}
-
-export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request) {
-  await requireAccess(request);
-  return { item: null };
-}
-
-/** Create (no id param) or update: validate, save, back to the list with a toast; 400 keeps what was typed. */
-export async function taxonomySaveAction(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
-  const actor = await requireAccess(request);
-  const id = mode === "update" ? itemIdFrom(kind, params) : null;
-  const submission = parseWithZod(await request.formData(), { schema: TaxonomyFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await saveTaxonomyItem(kind, id, submission.value, actor);
-  if (!saved.ok) {
-    if (saved.reason === "not-found") throw missing(kind);
-    return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
-  }
-  const texts = TAXONOMY_TEXTS[kind];
-  return redirectWithToast(listUrlOf(kind, request), {
-    title: id === null ? texts.created : texts.updated,
-    message: id === null ? TAXONOMY_MESSAGES.created : TAXONOMY_MESSAGES.updated,
-    variant: "success",
-  });
-}
-
-/** The delete confirmation: Admin and Developer only (others go back to the list with 'Sin permiso'). */
-export async function taxonomyDeleteLoader(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
-  await requireFeature(request, "taxonomies.delete", listUrlOf(kind, request));
-  const id = itemIdFrom(kind, params);
-  const item = await getTaxonomyItem(kind, id);
-  if (!item) throw missing(kind);
-  return { item, productCount: await countProductsUsing(kind, id) };
-}
-
-export async function taxonomyDeleteAction(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
-  const listUrl = listUrlOf(kind, request);
-  const actor = await requireFeature(request, "taxonomies.delete", listUrl);
-  const deleted = await deleteTaxonomyItem(kind, itemIdFrom(kind, params), actor);
-  if (!deleted.ok) throw missing(kind);
-  return redirectWithToast(listUrl, { title: TAXONOMY_TEXTS[kind].deleted, message: TAXONOMY_MESSAGES.deleted, variant: "success" });
-}

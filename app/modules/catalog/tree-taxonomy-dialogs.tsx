@@ -5,8 +5,8 @@ import { ErrorList } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
 import type { TaxonomyOption } from "./inventory.server";
-import type { DialogToast } from "./product-action.server";
-import type { treeItemLoader, treeSaveAction } from "./tree-taxonomy-route.server";
+import type { DialogToast } from "~/web/catalog/product-action.server";
+import type { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 import { taxonomySlug } from "./taxonomy-slug";
 import { TREE_NAME_MAX, TREE_TEXTS, type SlotSpec, type TreeDraft, type TreeTaxonomy } from "./tree-taxonomy";
 

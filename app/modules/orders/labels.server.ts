@@ -136,16 +136,3 @@ export async function getBulkLabels(ids: bigint[], actor: SessionUser): Promise<
   const skipped = unique.filter((id) => !printable.some((o) => o.id === id)).map(String);
   return { ok: true, pdf: await doc.save(), filename: `etiquetas-${printable.length}.pdf`, skipped };
 }
-
-export function pdfResponse(pdf: Uint8Array, filename: string): Response {
-  return new Response(new Uint8Array(pdf), {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
-      "Content-Length": String(pdf.byteLength),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}

@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { CHANNELS, CHANNEL_NAMES, GALLERY_ALT_MAX, LISTING_TYPES, PRODUCT_SEARCH_DEBOUNCE_MS, STATUSES, WAREHOUSES } from "./constants";
 import { pricedLines, readDraft, type Draft, type DraftLinked } from "./draft";
-import type { EditorActionData } from "./editor-action.server";
+import type { EditorActionData } from "~/web/publications/editor-action.server";
 import type { EditorView } from "./editor.server";
 import { computeCost } from "./fees";
 import { canMove, moveImageTo } from "./gallery-order";

@@ -7,18 +7,18 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { COVER_IMAGE, SQUARE_IMAGE, libraryEntry, storeImage } from "~/modules/files/files.server";
-import { libraryPage } from "~/modules/files/library-route.server";
+import { libraryPage } from "~/web/files/library-route.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
-import { treeOptions } from "./inventory.server";
+import { treeOptions } from "~/modules/catalog/inventory.server";
 import type { DialogToast } from "./product-action.server";
 import {
   TREE_MESSAGES, TREE_TEXTS, TreeFormSchema, TreeIdSchema, checkTreeName, deleteRefusal, emptyTreeDraft, isBlocked, packTreeRows, parseTreeIntent,
   parseTreeListQuery, slotOf, type ImageDraft, type TreeDraft, type TreeTaxonomy,
-} from "./tree-taxonomy";
+} from "~/modules/catalog/tree-taxonomy";
 import {
   countWithout, deleteBlockers, deleteTreeNode, getNode, imageRefOf, listTree, listTreeTable, saveTreeNode, type StoredNode, type TreeImages, type TreeSaveResult,
-} from "./tree-taxonomy.server";
+} from "~/modules/catalog/tree-taxonomy.server";
 
 /** Route handlers of /product-categories and /product-brands: each route file passes its kind. */
 type Params = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseQuery, q } from "~/lib/query";
-import { listLibrary } from "./library.server";
-import type { LibraryKind } from "./rules";
+import { listLibrary } from "~/modules/files/library.server";
+import type { LibraryKind } from "~/modules/files/rules";
 
 const Shape = {
   fileSearch: z.string().max(100).transform((s) => s.trim()).optional(),

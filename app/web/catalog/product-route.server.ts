@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
-import { INVENTORY_PATH } from "./inventory";
-import { flatOptions, treeOptions } from "./inventory.server";
+import { INVENTORY_PATH } from "~/modules/catalog/inventory";
+import { flatOptions, treeOptions } from "~/modules/catalog/inventory.server";
 import { handleProductAction, loadProductDialog } from "./product-action.server";
-import { stockFor } from "./product.server";
+import { stockFor } from "~/modules/catalog/product.server";
 
 /** The SKU from the URL; Remix has already decoded it. */
 export function skuFrom(params: Record<string, string | undefined>) {

@@ -8,12 +8,12 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { libraryEntry, storePdf, uploadImage } from "~/modules/files/files.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
-import { INVENTORY_PATH } from "./inventory";
+import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import {
   PRODUCT_TEXTS, ProductDraftSchema, emptyDraft, moveItem, parseProductIntent, validateProduct, type FieldErrors, type ProductDraft,
-} from "./product-form";
-import { mergeProperties } from "./product-rules";
-import { loadProduct, saveProduct, syncProduct } from "./product.server";
+} from "~/modules/catalog/product-form";
+import { mergeProperties } from "~/modules/catalog/product-rules";
+import { loadProduct, saveProduct, syncProduct } from "~/modules/catalog/product.server";
 
 export type DialogToast = { id: string; title: string; message: string; variant: "success" | "info" | "warning" | "danger"; durationMs: number };
 export type AiResult = { description: string; skipped: string[]; note: string | null };

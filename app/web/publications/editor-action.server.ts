@@ -7,16 +7,16 @@ import type { Toast } from "~/lib/toast";
 import { answerSave, replyErrors } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { audit } from "~/modules/logs/audit.server";
-import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "./constants";
+import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "~/modules/publications/constants";
 import {
   addProduct, addRow, addVariation, moveDraftImage, newDraft, readDraft, removeImage, removeRow, removeVariation, setAllWarehouses, type Draft,
-} from "./draft";
-import { defaultGallery } from "./default-gallery.server";
-import { buildView, draftFromRecord, type EditorView } from "./editor.server";
+} from "~/modules/publications/draft";
+import { defaultGallery } from "~/modules/publications/default-gallery.server";
+import { buildView, draftFromRecord, type EditorView } from "~/modules/publications/editor.server";
 import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "~/modules/files/files.server";
-import { loadPublication, searchProducts, sellerFooter, touchSync, type ProductInfo } from "./publications.server";
-import { savePublication } from "./save.server";
-import type { FieldErrors } from "./validation";
+import { loadPublication, searchProducts, sellerFooter, touchSync, type ProductInfo } from "~/modules/publications/publications.server";
+import { savePublication } from "~/modules/publications/save.server";
+import type { FieldErrors } from "~/modules/publications/validation";
 
 export type EditorActionData = {
   view: EditorView;

@@ -8,13 +8,13 @@ import { audit } from "~/modules/logs/audit.server";
 import {
   COMBO_DIALOG_TEXTS, COMBO_SEARCH_MIN, COMBO_TEXTS, ComboDraftSchema, checkComboLines, comboIsComplete, emptyComboDraft, parseComboIntent,
   summariseCombo, type ComboDraft, type ComboSummary, type QtyProblem,
-} from "./combo-form";
-import { componentsById, loadCombo, saveCombo, searchComponents, type ComponentMatch, type ComponentRow } from "./combo.server";
-import { INVENTORY_PATH } from "./inventory";
-import { flatOptions, treeOptions } from "./inventory.server";
+} from "~/modules/catalog/combo-form";
+import { componentsById, loadCombo, saveCombo, searchComponents, type ComponentMatch, type ComponentRow } from "~/modules/catalog/combo.server";
+import { INVENTORY_PATH } from "~/modules/catalog/inventory";
+import { flatOptions, treeOptions } from "~/modules/catalog/inventory.server";
 import { applyPick, type DialogToast } from "./product-action.server";
-import { moveItem } from "./product-form";
-import { addComboLine, isComboId } from "./product-rules";
+import { moveItem } from "~/modules/catalog/product-form";
+import { addComboLine, isComboId } from "~/modules/catalog/product-rules";
 
 /** Route handlers of the combo dialog: /web-inventory/combos/new and /web-inventory/combos/$comboId. */
 export const COMBO_BASE = `${INVENTORY_PATH}/combos`;
