@@ -38,6 +38,3 @@ export const q = {
 export function keysOf<T extends ReadonlyArray<readonly [string, string]>>(list: T) {
   return list.map(([k]) => k) as unknown as [T[number][0], ...T[number][0][]];
 }
-
-// The URL helpers live apart from the schemas, so screens that only link do not load zod.
-export { pageCount, withParams } from "./list-url";

@@ -4,7 +4,6 @@ import { requireFeature } from "~/modules/auth/guard.server";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
 import { skuFrom } from "~/web/catalog/product-route.server";
 import { libraryPage } from "~/web/files/library-route.server";
-import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
@@ -12,7 +11,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "products.edit", "/web-inventory");
   void skuFrom(params);
   const page = await libraryPage(request, (target) => (target === "sheet" ? "pdf" : "image"));
-  redirectPastLastPage(request, page, page.page, "filePage");
   return { ...page, openerPath: `/web-inventory/${encodeURIComponent(skuFrom(params))}` };
 }
 

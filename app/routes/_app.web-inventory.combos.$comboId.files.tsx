@@ -4,14 +4,12 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { COMBO_BASE, comboIdFrom } from "~/web/catalog/combo-route.server";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
 import { libraryPage } from "~/web/files/library-route.server";
-import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const page = await libraryPage(request, () => "image");
-  redirectPastLastPage(request, page, page.page, "filePage");
   return { ...page, openerPath: `${COMBO_BASE}/${comboIdFrom(params)}` };
 }
 

@@ -3,14 +3,12 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
 import { libraryPage } from "~/web/files/library-route.server";
-import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFeature(request, "products.edit", "/web-inventory");
   const page = await libraryPage(request, (target) => (target === "sheet" ? "pdf" : "image"));
-  redirectPastLastPage(request, page, page.page, "filePage");
   return { ...page, openerPath: "/web-inventory/new" };
 }
 

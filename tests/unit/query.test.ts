@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow } from "~/components/Pagination";
-import { pageCount, parseQuery, q, withParams } from "~/lib/query";
+import { pageCount, withParams } from "~/lib/list-url";
+import { parseQuery, q } from "~/lib/query";
 
 describe("URL list state", () => {
   const shape = { page: q.page(), search: q.search(), sortValue: q.sortValue(), filterStatus: q.oneOf(["active", "paused"]) };

@@ -76,11 +76,7 @@ const dateParam = () =>
     .optional()
     .catch(undefined);
 
-/**
- * Built on first use: a module-level schema would be a side effect that keeps zod and luxon in every
- * browser bundle that only needs the option tables above.
- */
-const ordersListQuery = () => ({
+export const OrdersListQuery = {
   page: q.page(),
   search: q.search(),
   sortName: q.oneOf(["date"]).catch(undefined),
@@ -94,13 +90,12 @@ const ordersListQuery = () => ({
   assigned_move_filter: z.enum(keysOf(MOVEMENT_FILTERS)).optional().catch(undefined),
   start_date: dateParam(),
   end_date: dateParam(),
-});
-let shape: ReturnType<typeof ordersListQuery> | undefined;
+};
 
 export type OrdersQuery = ReturnType<typeof parseOrdersQuery>;
 
 export function parseOrdersQuery(source: URL | URLSearchParams | Request) {
-  return parseQuery(source, (shape ??= ordersListQuery()));
+  return parseQuery(source, OrdersListQuery);
 }
 
 /** The parameters the list's forms own (everything but page/sort). */

@@ -216,6 +216,5 @@ export async function treeFilesLoader(kind: TreeTaxonomy, request: Request, para
   const t = TREE_TEXTS[kind];
   const openerPath = params === null ? `${t.path}/new` : `${t.path}/${idFrom(kind, params)}`;
   const page = await libraryPage(request, () => "image");
-  redirectPastLastPage(request, page, page.page, "filePage");
   return { ...page, openerPath };
 }

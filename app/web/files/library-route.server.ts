@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { redirectPastLastPage } from "~/lib/list.server";
 import { parseQuery, q } from "~/lib/query";
 import { listLibrary } from "~/modules/files/library.server";
 import type { LibraryKind } from "~/modules/files/rules";
@@ -11,13 +12,15 @@ const Shape = {
 
 /**
  * One page of "Archivos subidos" for a dialog: `for` says what the opener wants (an image slot or a
- * data sheet), which decides the kind listed. The opener's own query rides along untouched.
+ * data sheet), which decides the kind listed. The opener's own query rides along untouched; a page
+ * past the end goes to the last one.
  */
 export async function libraryPage(request: Request, kindFor: (target: string | undefined) => LibraryKind | undefined) {
   const url = new URL(request.url);
   const query = parseQuery(url, Shape);
   const kind = kindFor(query.for);
   const page = await listLibrary({ search: query.fileSearch, kind, page: query.filePage });
+  redirectPastLastPage(request, page, query.filePage, "filePage");
   const keep = [...url.searchParams.entries()].filter(([k]) => k !== "fileSearch" && k !== "filePage" && k !== "pick");
   return { ...page, search: query.fileSearch ?? "", target: query.for ?? "", keep };
 }
