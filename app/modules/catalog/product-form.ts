@@ -176,3 +176,27 @@ export function moveItem<T>(list: T[], from: number, to: number): T[] {
   next.splice(to, 0, item);
   return next;
 }
+
+/** The gallery and property edits that the product and the combo dialogs share (buttons that work without JavaScript). */
+export type ListEditIntent =
+  | { kind: "image-remove"; index: number }
+  | { kind: "image-move"; from: number; to: number }
+  | { kind: "property-add" }
+  | { kind: "property-remove"; index: number };
+
+/** The draft after one gallery or property edit; an index out of range changes nothing. */
+export function applyListEdit<D extends { gallery: unknown[]; properties: Array<{ name: string; value: string; isSelector: boolean }> }>(
+  draft: D,
+  intent: ListEditIntent,
+): D {
+  switch (intent.kind) {
+    case "image-remove":
+      return { ...draft, gallery: draft.gallery.filter((_, k) => k !== intent.index) };
+    case "image-move":
+      return { ...draft, gallery: moveItem(draft.gallery, intent.from, intent.to) };
+    case "property-add":
+      return { ...draft, properties: [...draft.properties, { name: "", value: "", isSelector: false }] };
+    case "property-remove":
+      return { ...draft, properties: draft.properties.filter((_, k) => k !== intent.index) };
+  }
+}

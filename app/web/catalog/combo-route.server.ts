@@ -13,7 +13,7 @@ import { componentsById, loadCombo, saveCombo, searchComponents, type ComponentM
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import { flatOptions, treeOptions } from "~/modules/catalog/inventory.server";
 import { applyPick, type DialogToast } from "./product-action.server";
-import { moveItem } from "~/modules/catalog/product-form";
+import { applyListEdit } from "~/modules/catalog/product-form";
 import { addComboLine, isComboId } from "~/modules/catalog/product-rules";
 
 /** Route handlers of the combo dialog: /web-inventory/combos/new and /web-inventory/combos/$comboId. */
@@ -174,16 +174,10 @@ export async function comboDialogAction(request: Request, id: string | null) {
       }
       break;
     case "image-remove":
-      draft = { ...draft, gallery: draft.gallery.filter((_, k) => k !== intent.index) };
-      break;
     case "image-move":
-      draft = { ...draft, gallery: moveItem(draft.gallery, intent.from, intent.to) };
-      break;
     case "property-add":
-      draft = { ...draft, properties: [...draft.properties, { name: "", value: "", isSelector: false }] };
-      break;
     case "property-remove":
-      draft = { ...draft, properties: draft.properties.filter((_, k) => k !== intent.index) };
+      draft = applyListEdit(draft, intent);
       break;
     case "save":
       break;

@@ -10,7 +10,7 @@ import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import {
-  PRODUCT_TEXTS, ProductDraftSchema, emptyDraft, moveItem, parseProductIntent, validateProduct, type FieldErrors, type ProductDraft,
+  PRODUCT_TEXTS, ProductDraftSchema, applyListEdit, emptyDraft, parseProductIntent, validateProduct, type FieldErrors, type ProductDraft,
 } from "~/modules/catalog/product-form";
 import { mergeProperties } from "~/modules/catalog/product-rules";
 import { loadProduct, saveProduct, syncProduct } from "~/modules/catalog/product.server";
@@ -137,16 +137,10 @@ export async function handleProductAction(request: Request, sku: string | null, 
       draft = { ...draft, dataSheetId: undefined, dataSheetName: "" };
       break;
     case "image-remove":
-      draft = { ...draft, gallery: draft.gallery.filter((_, k) => k !== intent.index) };
-      break;
     case "image-move":
-      draft = { ...draft, gallery: moveItem(draft.gallery, intent.from, intent.to) };
-      break;
     case "property-add":
-      draft = { ...draft, properties: [...draft.properties, { name: "", value: "", isSelector: false }] };
-      break;
     case "property-remove":
-      draft = { ...draft, properties: draft.properties.filter((_, k) => k !== intent.index) };
+      draft = applyListEdit(draft, intent);
       break;
     case "sync": {
       if (!stored) break;
