@@ -8,6 +8,7 @@ import {
 } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import type { CheckedBody } from "./bounded-body";
+import { inRequestScope } from "./request-scope";
 
 /** The header the app reads the client's address from; whatever a client sends under it is dropped. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -85,7 +86,7 @@ export function createRequestHandler({
   const handle = createRemixHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      let response = await handle(remixRequest(req, res), getLoadContext(req, res));
+      let response = await inRequestScope(() => handle(remixRequest(req, res), getLoadContext(req, res)));
       if (req.headers.cookie) response = withNoStore(response);
       await sendRemixResponse(res, response);
     } catch (error) {

@@ -4,6 +4,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { sessions, users } from "@server/db/schema";
 import { getEnv } from "@server/env";
+import { oncePerRequest } from "@server/http/request-scope";
 
 /** Idle time after which a session ends; every request within it pushes the end further. */
 export const SESSION_IDLE_MS = 10 * 60 * 60 * 1000;
@@ -66,11 +67,22 @@ export async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 20 ? value : null;
 }
 
-// The root, layout and page loaders of one document request all ask for the user: one lookup serves them.
+// The root, layout and page loaders of one document request all ask for the user: one lookup serves
+// them. Remix gives each loader its own copy of the Request, so the HTTP request's scope carries the
+// answer (keyed by the cookie); the WeakMap serves callers outside a scope (tests calling a loader).
+// A post is left out of the scope: its action may sign in, sign out or change the user, and the
+// loaders that run after it must see that.
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /** The signed-in user, or null. One query per request; slides the expiry forward. */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (request.method === "GET" || request.method === "HEAD") {
+    return oncePerRequest(`session-user:${request.headers.get("cookie") ?? ""}`, () => lookupOnce(request));
+  }
+  return lookupOnce(request);
+}
+
+function lookupOnce(request: Request): Promise<SessionUser | null> {
   let found = perRequest.get(request);
   if (!found) {
     found = lookupSessionUser(request);
