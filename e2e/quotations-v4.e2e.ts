@@ -1,5 +1,33 @@
+import type { Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 import { checkDocuments, chooseClient, pdfAmount } from "./quotation-helpers";
+
+/**
+ * With JavaScript: types into a combobox key by key, checks the search waits 600 ms after the last key
+ * and is not sent for one character, then picks the option with the arrow keys and Enter.
+ */
+async function typeAndPick(page: Page, name: string, source: string, text: string, option: RegExp) {
+  const box = page.getByRole("combobox", { name, exact: true });
+  const sent: number[] = [];
+  const onRequest = (r: { url: () => string }) => {
+    if (r.url().includes(source)) sent.push(Date.now());
+  };
+  page.on("request", onRequest);
+  await box.pressSequentially(text.slice(0, 1));
+  await page.waitForTimeout(900);
+  expect(sent, "one character is not searched").toEqual([]);
+  await box.pressSequentially(text.slice(1));
+  const lastKey = Date.now();
+  const wanted = page.getByRole("option", { name: option });
+  await expect(wanted).toBeVisible();
+  page.off("request", onRequest);
+  expect(sent.length, "one search after the pause, not one per key").toBe(1);
+  expect(sent[0] - lastKey).toBeGreaterThanOrEqual(550);
+  for (let i = 0; i < 10 && (await wanted.getAttribute("aria-selected")) !== "true"; i++) await box.press("ArrowDown");
+  await expect(wanted).toHaveAttribute("aria-selected", "true");
+  await box.press("Enter");
+  return box;
+}
 
 // Both projects share one server and the draft is per user: each project quotes as its own user.
 test("Cotizador v4: agent and warehouse, client, lines with +1, line discount, free-entry line, totals, documents, Crear cotización, at 390 px", async ({ page, loginAs }, testInfo) => {
@@ -15,22 +43,36 @@ test("Cotizador v4: agent and warehouse, client, lines with +1, line discount, f
   await expect(page.getByLabel("Fecha")).toHaveAttribute("readonly", "");
 
   // Agent: its warehouses fill the select (demo: VENTAS1 has M, O4 and I).
-  await page.getByLabel("Agente", { exact: true }).fill("ventas");
-  await page.getByRole("button", { name: "Buscar agente" }).click();
-  await page.getByRole("button", { name: "Elegir agente Ventas mostrador 1" }).click();
+  if (js) {
+    await typeAndPick(page, "Agente", "/quotations/agents", "ventas", /^VENTAS1 Ventas mostrador 1/);
+  } else {
+    await page.getByLabel("Agente", { exact: true }).fill("ventas");
+    await page.getByRole("button", { name: "Buscar agente" }).click();
+    await page.getByRole("button", { name: "Elegir agente Ventas mostrador 1" }).click();
+  }
   await expect(page.getByTestId("current-agent")).toContainText("VENTAS1");
   await expect(page.getByLabel("Almacén").locator("option")).toHaveText(["M", "O4", "I"]);
 
   await chooseClient(page, js, "C00102", "INSTALACIONES ELECTRICAS HERNANDEZ");
 
   // The typeahead row adds an article; adding it again raises its quantity instead of a second line.
-  for (let i = 0; i < 2; i++) {
-    await page.getByLabel("Nuevo artículo").fill("1453-2W");
-    await page.getByRole("button", { name: "Buscar artículo" }).click();
-    await page.getByRole("button", { name: "Agregar 1453-2W" }).click();
-    await expect(page.getByTestId("line-1453-2W")).toBeVisible();
-  }
   const line = page.getByTestId("line-1453-2W");
+  for (let i = 0; i < 2; i++) {
+    if (js) {
+      // No full page load: the page's own state survives, and the field keeps the focus for the next article.
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      const box = await typeAndPick(page, "Nuevo artículo", "/quotations/items", "1453-2W", /^1453-2W /);
+      await expect(line.getByRole("textbox").first()).toHaveValue(String(i + 1));
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await expect(box).toBeFocused();
+      await expect(box).toHaveValue("");
+    } else {
+      await page.getByLabel("Nuevo artículo").fill("1453-2W");
+      await page.getByRole("button", { name: "Buscar artículo" }).click();
+      await page.getByRole("button", { name: "Agregar 1453-2W" }).click();
+      await expect(line).toBeVisible();
+    }
+  }
   await expect(page.locator("tr[data-testid^=line-]")).toHaveCount(1);
   await expect(line.getByRole("textbox").first()).toHaveValue("2");
   const listCents = Math.round(Number(((await line.getByRole("cell").nth(4).textContent()) ?? "").replace(/[^0-9.]/g, "")) * 100);

@@ -4,6 +4,9 @@ import { getIntegrations } from "../../server/integrations";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { closePdfBrowser } from "../../server/documents/pdf.server";
 import { loader, action } from "~/routes/_app.quotations";
+import { loader as agentsLoader } from "~/routes/_app.quotations.agents";
+import { loader as itemsLoader } from "~/routes/_app.quotations.items";
+import { loader as clientsLoader } from "~/routes/_app.products.clients";
 import { loader as productsLoader } from "~/routes/_app.products";
 import { action as quoteAction } from "~/routes/_app.products_.quotes.$folio";
 import { loadDraft } from "~/modules/quotations/draft.server";
@@ -76,6 +79,47 @@ describe("agent and warehouse", () => {
     const d = (await get("/quotations?agent=ventas", cookie)) as ScreenData;
     expect(d.hasErpUsers).toBe(false);
     expect((await errorOf(await post(cookie, { intent: "agent", agent: "VENTAS1" }))).body).toContain("Contacta a soporte");
+  });
+});
+
+describe("typeahead searches (the comboboxes' sources)", () => {
+  type Answer = { matches: Array<Record<string, unknown>>; message: string | null };
+  const ask = async (load: typeof agentsLoader, path: string, cookie: string) => {
+    const res = (await settle(() => load({ request: makeRequest(path, { cookie }), params: {}, context: {} }))) as Response;
+    return { status: res.status, location: res.headers.get("location"), body: res.status === 200 ? ((await res.json()) as Answer) : null };
+  };
+
+  it("agents: only the user's ERP users, with their warehouses; one character searches nothing", async () => {
+    const { cookie } = await loginAs("developer", { erpUsers: ["VENTAS1", "VENTAS2"] });
+    const found = await ask(agentsLoader, "/quotations/agents?q=ve", cookie);
+    expect(found.body!.matches.map((a) => [a.user, a.warehouses])).toEqual([
+      ["VENTAS1", ["M", "O4", "I"]],
+      ["VENTAS2", ["M", "I", "U", "A1"]],
+    ]);
+    expect((await ask(agentsLoader, "/quotations/agents?q=MLVENTAS", cookie)).body).toEqual({ matches: [], message: "No se ha encontrado ninguna coincidencia." });
+    expect((await ask(agentsLoader, "/quotations/agents?q=v", cookie)).body).toEqual({ matches: [], message: null });
+    const none = await loginAs("admin");
+    expect((await ask(agentsLoader, "/quotations/agents?q=ventas", none.cookie)).body!.message).toContain("Contacta a soporte");
+  });
+
+  it("articles: up to 10 ERP matches; clients: the v3 source, upper-cased by the browser", async () => {
+    const { cookie } = await loginAs("admin");
+    const items = (await ask(itemsLoader, "/quotations/items?q=1453-2", cookie)).body!;
+    expect(items.matches.map((a) => a.sku)).toContain("1453-2W");
+    expect(items.matches.length).toBeLessThanOrEqual(10);
+    expect((await ask(itemsLoader, "/quotations/items?q=1", cookie)).body!.matches).toEqual([]);
+    const clients = (await ask(clientsLoader, "/products/clients?q=C00102", cookie)).body!;
+    expect(clients.matches.map((c) => c.key)).toEqual(["C00102"]);
+    expect((await ask(clientsLoader, "/products/clients?q=C", cookie)).body!.matches).toEqual([]);
+  });
+
+  it("are guarded like the screen they serve", async () => {
+    const { cookie } = await loginAs("shop_manager");
+    for (const [load, path] of [[agentsLoader, "/quotations/agents?q=ve"], [itemsLoader, "/quotations/items?q=14"]] as const) {
+      const res = await ask(load, path, cookie);
+      expect(res.status).toBe(302);
+      expect(res.location).toBe("/products");
+    }
   });
 });
 

@@ -1,8 +1,7 @@
-import { Form, useFetcher, useLocation, useSubmit } from "@remix-run/react";
-import { useCombobox } from "downshift";
-import { useEffect, useRef, useState } from "react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import type { DraftClient } from "./draft";
 import { MESSAGES } from "./pricing";
+import { SearchCombobox, useHydrated } from "./search-combobox";
 
 type Props = {
   version: number;
@@ -16,9 +15,7 @@ type Props = {
  * with it a combobox (Downshift) that waits 600 ms and needs more than one character.
  */
 export function ClientPicker(props: Props) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? <ClientCombobox version={props.version} /> : <ClientSearchForm {...props} />;
+  return useHydrated() ? <ClientCombobox version={props.version} /> : <ClientSearchForm {...props} />;
 }
 
 function ClientSearchForm({ version, query, results }: Props) {
@@ -69,57 +66,21 @@ function ClientSearchForm({ version, query, results }: Props) {
 }
 
 function ClientCombobox({ version }: { version: number }) {
-  const fetcher = useFetcher<{ clients: DraftClient[]; message?: string }>();
   const submit = useSubmit();
-  const [input, setInput] = useState("");
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const items = input.trim().length > 1 ? fetcher.data?.clients ?? [] : [];
-  const searched = input.trim().length > 1 && fetcher.state === "idle" && fetcher.data !== undefined;
-  const combobox = useCombobox<DraftClient>({
-    items,
-    inputValue: input,
-    itemToString: (c) => (c ? `${c.key} ${c.name}` : ""),
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.ItemClick || type === useCombobox.stateChangeTypes.InputKeyDownEnter) return;
-      const value = inputValue ?? "";
-      setInput(value);
-      clearTimeout(timer.current);
-      const q = value.trim().toUpperCase();
-      if (q.length > 1) timer.current = setTimeout(() => fetcher.load(`/products/clients?q=${encodeURIComponent(q)}`), 600);
-    },
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (!selectedItem) return;
-      setInput("");
-      submit({ intent: "client", clientKey: selectedItem.key, version: String(version) }, { method: "post", preventScrollReset: true });
-    },
-  });
   return (
-    <div className="relative">
-      <label {...combobox.getLabelProps()} className="mb-1 block text-sm font-medium text-slate-700">
-        Cliente
-      </label>
-      <input {...combobox.getInputProps()} className="input" placeholder="Clave, nombre o rfc" />
-      <ul
-        {...combobox.getMenuProps()}
-        className={`absolute z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg ${
-          combobox.isOpen && (items.length > 0 || searched) ? "" : "hidden"
-        }`}
-      >
-        {combobox.isOpen && items.length === 0 && searched ? (
-          <li className="px-3 py-2 text-sm text-amber-700">{fetcher.data?.message ?? MESSAGES.noMatch}</li>
-        ) : null}
-        {combobox.isOpen &&
-          items.map((c, index) => (
-            <li
-              key={c.key}
-              {...combobox.getItemProps({ item: c, index })}
-              className={`cursor-pointer px-3 py-1.5 text-sm ${combobox.highlightedIndex === index ? "bg-brand-50" : ""}`}
-            >
-              <strong>{c.key}</strong> {c.name} <span className="text-slate-500">({c.priceList})</span>
-            </li>
-          ))}
-      </ul>
-    </div>
+    <SearchCombobox<DraftClient>
+      label="Cliente"
+      placeholder="Clave, nombre o rfc"
+      source={(q) => `/products/clients?q=${encodeURIComponent(q.toUpperCase())}`}
+      itemKey={(c) => c.key}
+      itemToString={(c) => `${c.key} ${c.name}`}
+      renderItem={(c) => (
+        <>
+          <strong>{c.key}</strong> {c.name} <span className="text-slate-500">({c.priceList})</span>
+        </>
+      )}
+      onPick={(c) => submit({ intent: "client", clientKey: c.key, version: String(version) }, { method: "post", preventScrollReset: true })}
+      emptyMessage={MESSAGES.noMatch}
+    />
   );
 }

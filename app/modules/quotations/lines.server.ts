@@ -90,16 +90,19 @@ export function checkWarehouse(data: DraftData, warehouse: string): string | nul
   return data.agentWarehouses.includes(warehouse) ? null : "Elige un almacén del agente seleccionado.";
 }
 
+/** One match of the lines table's typeahead row. */
+export type ItemMatch = { sku: string; description: string; stockTotal: number };
+
 /** The typeahead row of the lines table: up to 10 ERP articles for the text (same search as /products). */
 export async function searchItems(text: string) {
   const search = text.trim();
-  if (search.length < 1) return { ok: true as const, items: [], message: null };
+  if (search.length < 1) return { ok: true as const, items: [] as ItemMatch[], message: null };
   try {
     const { data } = await getIntegrations().erp.listArticles({ search, page: 1, sortName: undefined, sortValue: "ASC" });
-    const items = data.slice(0, 10).map((a) => ({ sku: a.sku, description: a.description, stockTotal: a.stockTotal }));
+    const items: ItemMatch[] = data.slice(0, 10).map((a) => ({ sku: a.sku, description: a.description, stockTotal: a.stockTotal }));
     return { ok: true as const, items, message: items.length ? null : MESSAGES.noMatch };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    return { ok: false as const, items: [], message: error.message };
+    return { ok: false as const, items: [] as ItemMatch[], message: error.message };
   }
 }

@@ -1,11 +1,13 @@
 import { ScrollBox } from "~/components/ScrollBox";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { ErpUser } from "@server/integrations/erp/port";
 import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";
 import type { DraftClient } from "./draft";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES, type Totals } from "./pricing";
 import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
+import type { ItemMatch } from "./lines.server";
+import { SearchCombobox, useHydrated } from "./search-combobox";
 import { NO_ERP_USERS } from "./status";
 
 /** Cotizador v4 (/quotations): header, lines with a typeahead row and free-entry lines, totals. */
@@ -47,7 +49,7 @@ export type V4Data = {
   company: CompanyContact;
   agents: { ok: boolean; agents: ErpUser[]; message: string | null } | null;
   clients: DraftClient[] | null;
-  items: { ok: boolean; items: Array<{ sku: string; description: string; stockTotal: number }>; message: string | null } | null;
+  items: { ok: boolean; items: ItemMatch[]; message: string | null } | null;
 };
 
 function Version({ intent, version }: { intent: string; version: number }) {
@@ -108,7 +110,12 @@ export function QuotationV4Actions({ d }: { d: V4Data }) {
   );
 }
 
+/**
+ * The agent: without JavaScript a GET search (`?agent=`) whose results are chosen with a POST; with it
+ * a combobox. Either way the chosen agent is saved on the draft and its warehouses fill "Almacén".
+ */
 export function AgentPicker({ d }: { d: V4Data }) {
+  const hydrated = useHydrated();
   if (!d.hasErpUsers) {
     return (
       <p className="text-sm text-amber-800" role="status">
@@ -121,6 +128,36 @@ export function AgentPicker({ d }: { d: V4Data }) {
       <p className="text-sm" data-testid="current-agent">
         Agente: <strong>{d.header.agent ? `${d.header.agent.name} (${d.header.agent.key})` : "sin elegir"}</strong>
       </p>
+      {hydrated ? <AgentCombobox version={d.version} /> : <AgentSearchForm d={d} />}
+    </div>
+  );
+}
+
+const agentLabel = (a: ErpUser) => (
+  <>
+    <strong>{a.user}</strong> {a.name} <span className="text-slate-500">({a.warehouses.join(", ") || "sin almacenes"})</span>
+  </>
+);
+
+function AgentCombobox({ version }: { version: number }) {
+  const submit = useSubmit();
+  return (
+    <SearchCombobox<ErpUser>
+      label="Agente"
+      placeholder="Usuario o nombre"
+      source={(q) => `/quotations/agents?q=${encodeURIComponent(q)}`}
+      itemKey={(a) => a.user}
+      itemToString={(a) => `${a.user} ${a.name}`}
+      renderItem={agentLabel}
+      onPick={(a) => submit({ intent: "agent", agent: a.user, version: String(version) }, { method: "post", preventScrollReset: true })}
+      emptyMessage={MESSAGES.noMatch}
+    />
+  );
+}
+
+function AgentSearchForm({ d }: { d: V4Data }) {
+  return (
+    <>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Buscar agente">
         <KeepParams drop="agent" />
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
@@ -140,9 +177,7 @@ export function AgentPicker({ d }: { d: V4Data }) {
           <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Agentes encontrados">
             {d.agents.agents.map((a) => (
               <li key={a.user} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-                <span className="min-w-0 truncate">
-                  <strong>{a.user}</strong> {a.name} <span className="text-slate-500">({a.warehouses.join(", ") || "sin almacenes"})</span>
-                </span>
+                <span className="min-w-0 truncate">{agentLabel(a)}</span>
                 <Form method="post" preventScrollReset>
                   <Version intent="agent" version={d.version} />
                   <input type="hidden" name="agent" value={a.user} />
@@ -155,7 +190,7 @@ export function AgentPicker({ d }: { d: V4Data }) {
           </ul>
         )
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -238,6 +273,7 @@ export function ClientBlock({ d }: { d: V4Data }) {
 
 export function LinesTable({ d }: { d: V4Data }) {
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
   return (
     <div className="space-y-3">
       {/* Row inputs belong to per-row forms through the form attribute: a form cannot wrap a table row. */}
@@ -250,7 +286,7 @@ export function LinesTable({ d }: { d: V4Data }) {
       <Form id="item-search" method="get" preventScrollReset role="search" aria-label="Buscar artículo para agregar" hidden>
         <KeepParams drop="item" />
       </Form>
-      <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200">
+      <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200 [container-type:inline-size]">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Artículos de la cotización</caption>
           <thead className="bg-slate-50">
@@ -305,15 +341,8 @@ export function LinesTable({ d }: { d: V4Data }) {
             ))}
             <tr className="bg-slate-50/60">
               <td colSpan={7} className="px-2 py-2">
-                <div className="flex flex-wrap items-end gap-2">
-                  <label className="flex min-w-0 flex-1 flex-col gap-1">
-                    <span className="font-medium text-slate-700">Nuevo artículo</span>
-                    <input form="item-search" type="search" name="item" defaultValue={d.query.item} placeholder="SKU, clave de fabricante o descripción" className="input" />
-                  </label>
-                  <button type="submit" form="item-search" className="btn-secondary">
-                    Buscar artículo
-                  </button>
-                </div>
+                {/* Kept at the visible left edge and no wider than the box when the table scrolls sideways. */}
+                <div className="sticky left-2 max-w-[calc(100cqw-1rem)]">{hydrated ? <ItemCombobox /> : <ItemSearchRow d={d} />}</div>
               </td>
             </tr>
           </tbody>
@@ -323,6 +352,48 @@ export function LinesTable({ d }: { d: V4Data }) {
       {d.items ? <ItemResults d={d} /> : null}
       <CustomLineForm version={d.version} />
     </div>
+  );
+}
+
+/** The typeahead row without JavaScript: a GET search (`?item=`, the hidden form above the table); results below it. */
+function ItemSearchRow({ d }: { d: V4Data }) {
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <label className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="font-medium text-slate-700">Nuevo artículo</span>
+        <input form="item-search" type="search" name="item" defaultValue={d.query.item} placeholder="SKU, clave de fabricante o descripción" className="input" />
+      </label>
+      <button type="submit" form="item-search" className="btn-secondary">
+        Buscar artículo
+      </button>
+    </div>
+  );
+}
+
+const itemLabel = (a: ItemMatch) => (
+  <>
+    <strong>{a.sku}</strong> {a.description} <span className="text-slate-500">(existencia {a.stockTotal})</span>
+  </>
+);
+
+/**
+ * The typeahead row with JavaScript: picking an article adds one (an article already present gets +1).
+ * Like Agregar it posts no draft version: an addition does not depend on what the table showed.
+ */
+function ItemCombobox() {
+  const submit = useSubmit();
+  return (
+    <SearchCombobox<ItemMatch>
+      label="Nuevo artículo"
+      placeholder="SKU, clave de fabricante o descripción"
+      source={(q) => `/quotations/items?q=${encodeURIComponent(q)}`}
+      itemKey={(a) => a.sku}
+      itemToString={(a) => `${a.sku} ${a.description}`}
+      renderItem={itemLabel}
+      onPick={(a) => submit({ intent: "add", sku: a.sku, qty: "1" }, { method: "post", preventScrollReset: true })}
+      emptyMessage={MESSAGES.noMatch}
+      menu="inline"
+    />
   );
 }
 
@@ -338,11 +409,10 @@ function ItemResults({ d }: { d: V4Data }) {
     <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Artículos encontrados">
       {items.items.map((a) => (
         <li key={a.sku} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-          <span className="min-w-0">
-            <strong>{a.sku}</strong> {a.description} <span className="text-slate-500">(existencia {a.stockTotal})</span>
-          </span>
+          <span className="min-w-0">{itemLabel(a)}</span>
+          {/* No draft version: an addition does not depend on what the table showed (as /products' Agregar). */}
           <Form method="post" preventScrollReset>
-            <Version intent="add" version={d.version} />
+            <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="sku" value={a.sku} />
             <input type="hidden" name="qty" value="1" />
             <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Agregar ${a.sku}`}>
