@@ -421,6 +421,30 @@ describe("/publications/new", () => {
   });
 });
 
+describe("/publications/new gallery from the library", () => {
+  it("picks images from the library, each once, up to 8 per product", async () => {
+    const { cookie } = await loginAs("admin");
+    // Opening a new publication stores the two default images in the library.
+    await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }));
+    const base: Draft = { ...emptyDraft(), title: "Foco", linked: [{ sku: "QO120", qty: 1, discount: 0 }] };
+    const opened = answerOf(await postNew(draftForm({ ...base, librarySearch: "predeterminada" }, JSON.stringify({ type: "library", sku: "QO120" })), cookie));
+    expect(opened.data.library).toMatchObject({ sku: "QO120", search: "predeterminada" });
+    const [first] = opened.data.library?.images ?? [];
+    expect(first?.name).toMatch(/^galeria-predeterminada-/);
+
+    const pick = JSON.stringify({ type: "pick-image", sku: "qo120", fileId: first.fileId });
+    const picked = answerOf(await postNew(draftForm(base, pick), cookie));
+    expect(picked.data.view.draft.gallery).toEqual([{ fileId: first.fileId, url: first.url, name: first.name, sku: "QO120", origin: "directus", alt: "" }]);
+    const again = answerOf(await postNew(draftForm(picked.data.view.draft, pick), cookie));
+    expect(again.data.view.draft.gallery).toHaveLength(1);
+
+    const eight = Array.from({ length: 8 }, (_, k) => ({ fileId: `00000000-0000-4000-8000-00000000000${k}`, url: `/files/00000000-0000-4000-8000-00000000000${k}`, name: `f${k}.webp`, sku: "QO120", origin: "upload", alt: "" }));
+    const full = answerOf(await postNew(draftForm({ ...base, gallery: eight }, pick), cookie));
+    expect(full.data.toast).toMatchObject({ title: "Galería completa", message: "Cada producto vinculado admite 8 imágenes." });
+    expect(full.data.view.draft.gallery).toHaveLength(8);
+  });
+});
+
 describe("reports", () => {
   it("'Sin sincronizar' downloads a real spreadsheet", async () => {
     const { cookie } = await loginAs("admin");
