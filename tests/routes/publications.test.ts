@@ -247,6 +247,23 @@ describe("/publications/:id dialog", () => {
     expect(after.version).toBe(pub.version);
   });
 
+  it("Premium and price sync post only their button and act on the stored publication", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`not ${publications.premium}`).limit(1);
+    const only = (intent: string) => {
+      const form = new FormData();
+      form.append("intent", intent);
+      return form;
+    };
+    const premium = await post(pub.id, only("premium"), cookie, "?page=3");
+    expect((premium as Response).headers.get("location")).toBe(`/publications/${pub.id}?page=3`);
+    expect(await toastOf(premium)).toMatchObject({ title: "Publicación Premium", variant: "success" });
+    const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(after).toMatchObject({ premium: true, listingType: "gold_pro", version: pub.version + 1 });
+    const synced = await post(pub.id, only("sync-price"), cookie);
+    expect(await toastOf(synced)).toMatchObject({ title: "Precio sincronizado", variant: "success" });
+  });
+
   it("refuses a stale edit", async () => {
     const { cookie } = await loginAs("admin");
     const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1`).offset(3).limit(1);
