@@ -121,7 +121,8 @@ export async function handleEditorAction(request: Request, id: string | null, us
   }
   const { submission, value } = parsed;
   if (!value) {
-    // Only a forged or broken post gets here: the form comes back as it was posted, with its errors.
+    // A value the form's inputs do not allow (a stored title over 55 characters, a forged post): the
+    // form comes back as it was posted, with its errors.
     const view = await buildView(stored ? draftFromRecord(stored, loaded.variations) : newDraft(), { footer, record: stored, products: loaded.products });
     return data<EditorActionData>(
       { view, result: submission.reply(), toast: toast("Revisa los datos", "Hay datos que no son válidos: corrígelos y vuelve a intentar."), library: null, revision: revision() },
