@@ -87,6 +87,41 @@ test("a sync switch, a linked product's discount, the stock report", async ({ lo
   expect((await download).suggestedFilename()).toMatch(/^publicaciones-stock-20-.*\.xlsx$/);
 });
 
+test("list buttons: rows, variations and warehouses change the form and keep what was typed", async ({ loginAs }, testInfo) => {
+  const page = await loginAs("admin");
+  await page.goto(`/publications/${SIMPLE_ID}`);
+  const dialog = page.getByRole("dialog");
+  // With JavaScript the list buttons change the form in place: no post until "Agregar variación".
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  await dialog.getByLabel("Cantidad TLREF200W65").fill("3");
+  await dialog.getByRole("button", { name: "+ Agregar producto" }).click();
+  await expect(page.getByTestId("linked-flat-1")).toContainText("Nueva fila: busca el producto abajo");
+  await expect(dialog.getByLabel("Cantidad TLREF200W65")).toHaveValue("3");
+  await dialog.getByRole("button", { name: "Quitar fila" }).click();
+  await expect(page.getByTestId("linked-flat-1")).toHaveCount(0);
+  await expect(page.getByTestId("linked-flat-0")).toContainText("TLREF200W65");
+
+  await dialog.getByRole("button", { name: "Todos", exact: true }).click();
+  await expect(dialog.getByRole("checkbox", { name: "O4", exact: true })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: /^JM\b/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Ninguno", exact: true }).click();
+  await expect(dialog.getByRole("checkbox", { name: "O4", exact: true })).not.toBeChecked();
+  if (jsEnabled(testInfo)) expect(posts).toEqual([]);
+
+  // The first variation takes the flat rows (the server moves them); a second one is a plain new entry.
+  await dialog.getByRole("button", { name: "Agregar variación" }).click();
+  await expect(page.getByTestId("linked-v0-0")).toContainText("TLREF200W65");
+  await expect(dialog.getByLabel("Cantidad TLREF200W65")).toHaveValue("3");
+  await dialog.getByRole("button", { name: "Agregar variación" }).click();
+  await expect(page.getByTestId("linked-v1-0")).toContainText("Nueva fila: busca el producto abajo");
+  await page.getByTestId("variation-0").getByRole("button", { name: "Quitar variación" }).click();
+  await expect(page.getByTestId("variation-1")).toHaveCount(0);
+  await expect(page.getByTestId("linked-v0-0")).toContainText("Nueva fila: busca el producto abajo");
+});
+
 test("gallery: uploads two images, moves one up and keeps its alt text", async ({ loginAs }, testInfo) => {
   const page = await loginAs("admin");
   await page.goto(`/publications/${SIMPLE_ID}`);
@@ -112,6 +147,9 @@ test("gallery: uploads two images, moves one up and keeps its alt text", async (
     await expect(page.getByTestId("gallery-TLREF200W65-1").getByRole("img")).toHaveAttribute("alt", "Foco de prueba");
     await expect(page.getByLabel(`Texto alternativo de ${names[1]}`)).toHaveValue("Foco de prueba");
   }
+  await page.getByRole("button", { name: `Quitar ${names[0]}` }).click();
+  await expect(box.getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByLabel(`Texto alternativo de ${names[1]}`)).toHaveValue("Foco de prueba");
 });
 
 test("an unknown publication shows 'no encontrada' inside the list", async ({ loginAs }) => {

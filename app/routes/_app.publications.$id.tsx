@@ -27,12 +27,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditPublication() {
   const { view } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as EditorActionData | undefined;
+  const answer = useActionData<EditorActionData>();
   const { search, pathname } = useLocation();
   return (
     <PublicationDialog
       view={answer?.view ?? view}
-      fieldErrors={answer?.fieldErrors ?? {}}
+      result={answer?.result}
       toast={answer?.toast ?? null}
       library={answer?.library ?? null}
       revision={answer?.revision ?? `initial-${view.draft.version}`}

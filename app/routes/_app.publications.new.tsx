@@ -20,12 +20,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewPublication() {
   const { view } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as EditorActionData | undefined;
+  const answer = useActionData<EditorActionData>();
   const { search } = useLocation();
   return (
     <PublicationDialog
       view={answer?.view ?? view}
-      fieldErrors={answer?.fieldErrors ?? {}}
+      result={answer?.result}
       toast={answer?.toast ?? null}
       library={answer?.library ?? null}
       revision={answer?.revision ?? "initial"}

@@ -17,6 +17,7 @@ import { readToast } from "~/lib/toast.server";
 import type { Draft } from "~/modules/publications/draft";
 import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
+import { publicationForm, type ListIntent } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 
 const database = await useTestDatabase();
@@ -32,58 +33,10 @@ async function toastOf(res: unknown) {
   return (await readToast(new Request("http://x", { headers: { cookie: cookie.split(";")[0] } }))).toast;
 }
 
-/** The dialog's form fields for a draft, as the browser would post them. */
-function draftForm(d: Draft, intent = "save"): FormData {
-  const f = new FormData();
-  const put = (k: string, v: string | number | boolean | null | undefined) => {
-    if (v === false || v == null) return;
-    f.append(k, v === true ? "on" : String(v));
-  };
-  put("intent", intent);
-  put("version", d.version);
-  put("title", d.title);
-  put("special", d.special);
-  put("categoryId", d.categoryId);
-  put("listingType", d.listingType);
-  put("store", d.store);
-  for (const [k, v] of Object.entries(d.attributes)) put(`attr.${k}`, v);
-  put("autosync", d.autosync);
-  put("priceSync", d.priceSync);
-  put("stockSync", d.stockSync);
-  d.warehouses.forEach((w) => f.append("warehouses", w));
-  d.channels.forEach((c) => f.append("channels", c));
-  put("premium", d.premium);
-  put("status", d.status);
-  d.linked.forEach((l, i) => {
-    f.append(`lp.${i}.sku`, l.sku);
-    f.append(`lp.${i}.qty`, String(l.qty));
-    f.append(`lp.${i}.discount`, String(l.discount));
-  });
-  d.variations.forEach((v, j) => {
-    f.append(`v.${j}.id`, v.id == null ? "" : String(v.id));
-    f.append(`v.${j}.name`, v.name);
-    for (const [k, val] of Object.entries(v.attributes)) f.append(`v.${j}.attr.${k}`, val);
-    v.linked.forEach((l, i) => {
-      f.append(`v.${j}.lp.${i}.sku`, l.sku);
-      f.append(`v.${j}.lp.${i}.qty`, String(l.qty));
-      f.append(`v.${j}.lp.${i}.discount`, String(l.discount));
-    });
-  });
-  d.gallery.forEach((g, k) => {
-    f.append(`g.${k}.fileId`, g.fileId);
-    f.append(`g.${k}.url`, g.url);
-    f.append(`g.${k}.name`, g.name);
-    f.append(`g.${k}.sku`, g.sku);
-    f.append(`g.${k}.origin`, g.origin);
-    f.append(`g.${k}.alt`, g.alt);
-  });
-  put("descIntro", d.description.intro);
-  put("descBody", d.description.body);
-  put("descClosing", d.description.closing);
-  put("productSearch", d.productSearch);
-  put("searchTarget", d.searchTarget);
-  return f;
-}
+/** The dialog's form for a draft, as the browser posts it. */
+const draftForm = (d: Draft, button: string | ListIntent = "save") => publicationForm(d, button);
+/** The field errors of an answer (Conform's result). */
+const errorsOf = (res: unknown) => (res as { data?: EditorActionData }).data?.result.error ?? {};
 
 const answerOf = (res: unknown) => res as { data: EditorActionData; init: { status: number } | null };
 
@@ -205,7 +158,7 @@ describe("/publications/:id dialog", () => {
     const view = ((await open(pub.id, cookie)) as EditData).view;
     const draft = { ...view.draft, linked: [{ ...view.draft.linked[0], qty: 0, discount: 37 }] };
     const res = await post(pub.id, draftForm(draft), cookie, "?page=4&sortName=sold");
-    expect((res as Response).status, JSON.stringify(answerOf(res).data?.fieldErrors ?? {})).toBe(302);
+    expect((res as Response).status, JSON.stringify(errorsOf(res))).toBe(302);
     expect((res as Response).headers.get("location")).toBe("/publications?page=4&sortName=sold");
     const [saved] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
     expect(saved.linkedProducts[0]).toMatchObject({ qty: 1, discount: 10 });
@@ -221,30 +174,94 @@ describe("/publications/:id dialog", () => {
       const fileId = `00000000-0000-4000-8000-00000000000${n}`;
       return { fileId, url: `/files/${fileId}`, name: `foto-${n}.webp`, sku: imageSku, origin: "upload", alt: "" };
     };
-    // Image 3 belongs to a product no longer linked: it keeps its place and its alt text.
+    // Image 3 belongs to a product no longer linked: it keeps its alt text and its product's order.
     const draft: Draft = { ...view.draft, gallery: [image(1), image(2), { ...image(3, "OTRO1"), alt: "Otro producto" }, image(4)] };
 
-    const moved = answerOf(await post(pub.id, draftForm(draft, "move-image:3:up"), cookie));
+    // "Subir" on foto-4 without JavaScript: Conform's reorder button, to the place of foto-2 (index 1).
+    const moved = answerOf(await post(pub.id, draftForm(draft, { type: "reorder", payload: { name: "gallery", from: 3, to: 1 } }), cookie));
     expect(moved.init?.status).toBe(200);
-    expect(moved.data.view.draft.gallery.map((g) => g.name)).toEqual(["foto-1.webp", "foto-4.webp", "foto-3.webp", "foto-2.webp"]);
-    const top = answerOf(await post(pub.id, draftForm(moved.data.view.draft, "move-image:0:up"), cookie));
-    expect(top.data.view.draft.gallery.map((g) => g.name)).toEqual(["foto-1.webp", "foto-4.webp", "foto-3.webp", "foto-2.webp"]);
+    expect(moved.data.view.draft.gallery.map((g) => g.name)).toEqual(["foto-1.webp", "foto-4.webp", "foto-2.webp", "foto-3.webp"]);
+    expect(moved.data.result.intent).toMatchObject({ type: "reorder" });
 
     const withAlt: Draft = {
       ...moved.data.view.draft,
       gallery: moved.data.view.draft.gallery.map((g) => (g.name === "foto-4.webp" ? { ...g, alt: "  Foco LED de 9 W, luz cálida  " } : g.name === "foto-2.webp" ? { ...g, alt: "x".repeat(140) } : g)),
     };
     const res = await post(pub.id, draftForm(withAlt), cookie);
-    expect((res as Response).status, JSON.stringify(answerOf(res).data?.fieldErrors ?? answerOf(res).data?.toast)).toBe(302);
+    expect((res as Response).status, JSON.stringify([errorsOf(res), answerOf(res).data?.toast])).toBe(302);
     const [saved] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
     expect(saved.gallery.map((g) => [g.name, g.sort, g.alt])).toEqual([
       ["foto-1.webp", 0, null],
       ["foto-4.webp", 1, "Foco LED de 9 W, luz cálida"],
-      ["foto-3.webp", 2, "Otro producto"],
-      ["foto-2.webp", 3, "x".repeat(125)],
+      ["foto-2.webp", 2, "x".repeat(125)],
+      ["foto-3.webp", 3, "Otro producto"],
     ]);
     const reopened = ((await open(pub.id, cookie)) as EditData).view.draft.gallery;
     expect(reopened.map((g) => [g.name, g.alt])).toEqual(saved.gallery.map((g) => [g.name, g.alt ?? ""]));
+  });
+
+  it("applies the list buttons without JavaScript and shows the changed form with its costs", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1 and ${publications.status} = 'active'`).offset(2).limit(1);
+    const view = ((await open(pub.id, cookie)) as EditData).view;
+    const press = async (draft: Draft, button: ListIntent) => answerOf(await post(pub.id, draftForm(draft, button), cookie));
+
+    const added = await press(view.draft, { type: "insert", payload: { name: "linked", defaultValue: { sku: "", qty: "1", discount: "0" } } });
+    expect(added.init?.status).toBe(200);
+    expect(added.data.view.draft.linked).toEqual([...view.draft.linked, { sku: "", qty: 1, discount: 0 }]);
+    // The form starts from the answer's draft, not from what was posted.
+    expect(added.data.result.initialValue).toBeUndefined();
+
+    const removed = await press(view.draft, { type: "remove", payload: { name: "linked", index: 0 } });
+    expect(removed.data.view.draft.linked).toEqual([]);
+    expect(removed.data.view.cost.total).toBe(0);
+
+    const all = await press(view.draft, { type: "update", payload: { name: "warehouses", value: ["O4", "M"] } });
+    expect(all.data.view.draft.warehouses).toEqual(["O4", "M"]);
+
+    // Nothing was saved.
+    const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(after.version).toBe(pub.version);
+  });
+
+  it("answers a forged form with 400 and the form as it was posted, never a 500", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1`).offset(4).limit(1);
+    const view = ((await open(pub.id, cookie)) as EditData).view;
+    const forged = draftForm({ ...view.draft, title: "Título escrito" });
+    forged.append("gallery[9].fileId", "x");
+    forged.append("gallery[9].url", "https://evil.example/x.png");
+    const res = answerOf(await post(pub.id, forged, cookie));
+    expect(res.init?.status).toBe(400);
+    expect(res.data.toast?.title).toBe("Revisa los datos");
+    expect(res.data.result.error?.["gallery[9].url"]).toEqual(["La imagen no pertenece a la biblioteca."]);
+    expect(res.data.result.initialValue).toMatchObject({ title: "Título escrito" });
+    const broken = draftForm(view.draft);
+    broken.append("__intent__", "a\u0000b");
+    expect(((await post(pub.id, broken, cookie)) as Response).status).toBe(400);
+    expect(((await post(pub.id, draftForm(view.draft, { type: "insert", payload: { name: "title" } }), cookie)) as Response).status).toBe(400);
+    const unknown = answerOf(await post(pub.id, draftForm(view.draft, "borrar-todo"), cookie));
+    expect(unknown.init?.status).toBe(400);
+    expect(unknown.data.toast?.title).toBe("Acción desconocida");
+    const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(after.version).toBe(pub.version);
+  });
+
+  it("Premium and price sync post only their button and act on the stored publication", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`not ${publications.premium}`).limit(1);
+    const only = (intent: string) => {
+      const form = new FormData();
+      form.append("intent", intent);
+      return form;
+    };
+    const premium = await post(pub.id, only("premium"), cookie, "?page=3");
+    expect((premium as Response).headers.get("location")).toBe(`/publications/${pub.id}?page=3`);
+    expect(await toastOf(premium)).toMatchObject({ title: "Publicación Premium", variant: "success" });
+    const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(after).toMatchObject({ premium: true, listingType: "gold_pro", version: pub.version + 1 });
+    const synced = await post(pub.id, only("sync-price"), cookie);
+    expect(await toastOf(synced)).toMatchObject({ title: "Precio sincronizado", variant: "success" });
   });
 
   it("refuses a stale edit", async () => {
@@ -312,7 +329,7 @@ describe("/publications/new", () => {
       description: { intro: "Prueba de galería.", body: "", closing: "" },
     };
     const res = await postNew(draftForm(draft), cookie);
-    expect((res as Response).status, JSON.stringify(answerOf(res).data?.fieldErrors ?? answerOf(res).data?.toast)).toBe(302);
+    expect((res as Response).status, JSON.stringify([errorsOf(res), answerOf(res).data?.toast])).toBe(302);
     const [created] = await getDb().select().from(publications).where(eq(publications.title, draft.title));
     expect(created.gallery.map((g) => ({ fileId: g.fileId, sort: g.sort, sku: g.sku }))).toEqual([
       { fileId: gallery[0].fileId, sort: 0, sku: "" },
@@ -326,7 +343,9 @@ describe("/publications/new", () => {
     const res = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Solo título" }), cookie));
     expect(res.init?.status).toBe(400);
     expect(res.data.toast).toMatchObject({ title: "Datos insuficientes", message: "Por favor completa toda la información", variant: "warning" });
-    expect(Object.keys(res.data.fieldErrors)).toEqual(expect.arrayContaining(["categoryId", "channels", "store", "linked"]));
+    expect(Object.keys(errorsOf(res))).toEqual(expect.arrayContaining(["categoryId", "channels", "store", "linked"]));
+    // The dialog keeps what was typed.
+    expect(res.data.view.draft.title).toBe("Solo título");
     const after = await database.query<{ n: number }>(`select count(*)::int n from sim.mkt_publications`);
     expect(after[0].n).toBe(before[0].n);
   });
@@ -335,7 +354,7 @@ describe("/publications/new", () => {
     const { cookie } = await loginAs("admin");
     const res = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable", categoryId: "MLM000" }, "load-category"), cookie));
     expect(res.init?.status).toBe(400);
-    expect(res.data.fieldErrors.categoryId).toEqual(["La categoría no existe en Mercado Libre."]);
+    expect(errorsOf(res).categoryId).toEqual(["La categoría no existe en Mercado Libre."]);
   });
 
   it("predicts categories, searches products and adds rows without saving", async () => {
@@ -347,8 +366,15 @@ describe("/publications/new", () => {
     expect(found.data.view.searchResults!.length).toBeLessThanOrEqual(40);
     const short = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable", productSearch: " t " }, "search-products"), cookie));
     expect(short.data.view.searchResults).toEqual([]);
-    const added = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable" }, "add-product:flat:thw12ne100"), cookie));
+    const added = answerOf(await postNew(draftForm({ ...emptyDraft(), title: "Cable" }, JSON.stringify({ type: "add-product", sku: "thw12ne100" })), cookie));
     expect(added.data.view.draft.linked).toEqual([{ sku: "THW12NE100", qty: 1, discount: 0 }]);
+    // The first variation takes the flat rows; a found product then goes to the list chosen in "Agregar a".
+    const varied = answerOf(await postNew(draftForm(added.data.view.draft, "add-variation"), cookie));
+    expect(varied.data.view.draft.linked).toEqual([]);
+    expect(varied.data.view.draft.variations).toEqual([{ name: "", attributes: {}, linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }] }]);
+    const second = { ...varied.data.view.draft, variations: [...varied.data.view.draft.variations, { name: "", attributes: {}, linked: [{ sku: "", qty: 1, discount: 0 }] }], searchTarget: "v1" };
+    const intoSecond = answerOf(await postNew(draftForm(second, JSON.stringify({ type: "add-product", sku: "thw12bl100" })), cookie));
+    expect(intoSecond.data.view.draft.variations.map((v) => v.linked.map((l) => l.sku))).toEqual([["THW12NE100"], ["THW12BL100"]]);
     const json = (await settle(() => productsLoader({ request: makeRequest("/publications/products?search=qo1", { cookie }), params: {}, ...ctx }))) as { results: unknown[] };
     expect(json.results.length).toBeGreaterThan(0);
   });
@@ -366,13 +392,13 @@ describe("/publications/new", () => {
       attributes: { BRAND: "Condumex", MODEL: "THW12", GTIN: "7501234567890", ITEM_CONDITION: "Nuevo", CABLE_GAUGE: "12 AWG", CABLE_LENGTH: "100 m" },
       linked: [],
       variations: [
-        { id: null, name: "", attributes: { COLOR: "Negro" }, linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }] },
-        { id: null, name: "", attributes: { COLOR: "Blanco" }, linked: [{ sku: "THW12BL100", qty: 1, discount: 3 }] },
+        { name: "", attributes: { COLOR: "Negro" }, linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }] },
+        { name: "", attributes: { COLOR: "Blanco" }, linked: [{ sku: "THW12BL100", qty: 1, discount: 3 }] },
       ],
       description: { intro: "Cable de prueba.", body: "- Calibre 12", closing: "" },
     };
     const res = await postNew(draftForm(draft), cookie);
-    expect((res as Response).status, JSON.stringify(answerOf(res).data?.fieldErrors ?? answerOf(res).data?.toast)).toBe(302);
+    expect((res as Response).status, JSON.stringify([errorsOf(res), answerOf(res).data?.toast])).toBe(302);
     expect((res as Response).headers.get("location")).toBe("/publications?page=2");
     expect((await toastOf(res))?.title).toBe("Publicación creada");
     const [created] = await getDb().select().from(publications).where(eq(publications.title, draft.title));
@@ -387,8 +413,8 @@ describe("/publications/new", () => {
     const { cookie } = await loginAs("admin");
     const base = { ...emptyDraft(), title: "Foco", linked: [{ sku: "QO120", qty: 1, discount: 0 }] };
     const upload = async (name: string, bytes: Buffer, type: string) => {
-      const form = draftForm(base, "upload:QO120");
-      form.append("upload.QO120", new File([new Uint8Array(bytes)], name, { type }));
+      const form = draftForm(base, JSON.stringify({ type: "upload", sku: "QO120" }));
+      form.append("upload:QO120", new File([new Uint8Array(bytes)], name, { type }));
       return answerOf(await postNew(form, cookie));
     };
     const small = await upload("chica.png", await pngOf(800, 800), "image/png");
@@ -409,6 +435,30 @@ describe("/publications/new", () => {
     expect(served.headers.get("content-type")).toBe("image/webp");
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(150);
+  });
+});
+
+describe("/publications/new gallery from the library", () => {
+  it("picks images from the library, each once, up to 8 per product", async () => {
+    const { cookie } = await loginAs("admin");
+    // Opening a new publication stores the two default images in the library.
+    await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }));
+    const base: Draft = { ...emptyDraft(), title: "Foco", linked: [{ sku: "QO120", qty: 1, discount: 0 }] };
+    const opened = answerOf(await postNew(draftForm({ ...base, librarySearch: "predeterminada" }, JSON.stringify({ type: "library", sku: "QO120" })), cookie));
+    expect(opened.data.library).toMatchObject({ sku: "QO120", search: "predeterminada" });
+    const [first] = opened.data.library?.images ?? [];
+    expect(first?.name).toMatch(/^galeria-predeterminada-/);
+
+    const pick = JSON.stringify({ type: "pick-image", sku: "qo120", fileId: first.fileId });
+    const picked = answerOf(await postNew(draftForm(base, pick), cookie));
+    expect(picked.data.view.draft.gallery).toEqual([{ fileId: first.fileId, url: first.url, name: first.name, sku: "QO120", origin: "directus", alt: "" }]);
+    const again = answerOf(await postNew(draftForm(picked.data.view.draft, pick), cookie));
+    expect(again.data.view.draft.gallery).toHaveLength(1);
+
+    const eight = Array.from({ length: 8 }, (_, k) => ({ fileId: `00000000-0000-4000-8000-00000000000${k}`, url: `/files/00000000-0000-4000-8000-00000000000${k}`, name: `f${k}.webp`, sku: "QO120", origin: "upload", alt: "" }));
+    const full = answerOf(await postNew(draftForm({ ...base, gallery: eight }, pick), cookie));
+    expect(full.data.toast).toMatchObject({ title: "Galería completa", message: "Cada producto vinculado admite 8 imágenes." });
+    expect(full.data.view.draft.gallery).toHaveLength(8);
   });
 });
 
@@ -449,9 +499,9 @@ describe("reports", () => {
 
 function emptyDraft(): Draft {
   return {
-    id: null, version: 0, title: "", special: false, categoryId: "", listingType: "gold_special", store: "", attributes: {},
+    id: null, version: 0, title: "", special: false, categoryId: "", listingType: "gold_special", store: undefined, attributes: {},
     autosync: false, priceSync: false, stockSync: false, warehouses: [], channels: [], premium: false, status: "active",
     linked: [{ sku: "", qty: 1, discount: 0 }], variations: [], gallery: [], description: { intro: "", body: "", closing: "" },
-    productSearch: "", searchTarget: "flat",
+    productSearch: "", searchTarget: "flat", librarySearch: "",
   };
 }

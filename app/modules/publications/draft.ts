@@ -1,50 +1,169 @@
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import {
-  CHANNELS, DEFAULT_LISTING_TYPE, GALLERY_ALT_MAX, GALLERY_MAX_PER_PRODUCT, LISTING_TYPES, STATUSES, STORE_OFFICIAL, STORE_SE_RESIDENCIAL,
-  STORE_SQUARE_D, WAREHOUSE_NAMES,
+  CHANNELS, DEFAULT_LISTING_TYPE, DISCOUNT_MAX, DISCOUNT_MIN, GALLERY_ALT_MAX, GALLERY_MAX_PER_PRODUCT, LISTING_TYPES, QTY_MIN, STATUSES,
+  STORE_OFFICIAL, STORE_SE_RESIDENCIAL, STORE_SQUARE_D, TITLE_MAX, WAREHOUSE_NAMES,
 } from "./constants";
 import { clampDiscount, clampQty } from "./fees";
-import { bySort, cleanAlt, moveImage, type Direction } from "./gallery-order";
+import { cleanAlt } from "./gallery-order";
 
 /**
- * The create/edit dialog's state. The whole dialog is one form: every button (add a row, search a
- * product, predict a category, upload an image, save) posts it, and the server answers with the
- * draft to render again. That keeps unsaved input across round trips without JavaScript; with it,
- * the same form just feels quicker.
+ * The create/edit dialog's form: one Conform form whose lists (linked products, variations and
+ * their linked products, gallery) are field lists. Adding, removing and moving rows are Conform's
+ * insert/remove/reorder buttons; the other buttons (search a product, predict a category, upload an
+ * image, save…) post the whole form with an `intent` (draft-intent.ts) and the server answers with
+ * the draft to show again. Without JavaScript every button is a plain submit, so nothing typed is lost.
  */
-export type DraftLinked = { sku: string; qty: number; discount: number };
-export type DraftVariation = { id: number | null; name: string; attributes: Record<string, string>; linked: DraftLinked[] };
-/** A gallery image; its place in `Draft.gallery` is its order (see gallery-order.ts). */
-export type DraftImage = { fileId: string; url: string; name: string; sku: string; origin: string; alt: string };
-export type StoreChoice = "" | "meli1" | typeof STORE_OFFICIAL | typeof STORE_SE_RESIDENCIAL | typeof STORE_SQUARE_D;
-
-export type Draft = {
-  id: string | null;
-  version: number;
-  title: string;
-  special: boolean;
-  categoryId: string;
-  listingType: string;
-  store: StoreChoice;
-  attributes: Record<string, string>;
-  autosync: boolean;
-  priceSync: boolean;
-  stockSync: boolean;
-  warehouses: string[];
-  channels: string[];
-  premium: boolean;
-  status: string;
-  linked: DraftLinked[];
-  variations: DraftVariation[];
-  gallery: DraftImage[];
-  description: { intro: string; body: string; closing: string };
-  productSearch: string;
-  searchTarget: string;
-};
 
 export const STORE_CHOICES = ["meli1", STORE_OFFICIAL, STORE_SE_RESIDENCIAL, STORE_SQUARE_D] as const;
+export type StoreChoice = (typeof STORE_CHOICES)[number];
 
-export const emptyLinked = (): DraftLinked => ({ sku: "", qty: 1, discount: 0 });
+/** Limits of the posted lists (the spec gives none but 8 images per product; these bound a request). */
+export const LINKED_MAX = 60;
+export const VARIATIONS_MAX = 30;
+export const GALLERY_MAX = 200;
+export const SKU_MAX = 40;
+export const CATEGORY_ID_MAX = 30;
+export const ATTRIBUTE_VALUE_MAX = 200;
+export const VARIATION_NAME_MAX = 120;
+export const SEARCH_MAX = 100;
+export const DESCRIPTION_MAX = { intro: 5000, body: 20000, closing: 5000 } as const;
+
+/** z.enum wants a non-empty tuple; the constants are plain lists. */
+function oneOf<T extends string>(list: readonly T[]): [T, ...T[]] {
+  const [first, ...rest] = list;
+  if (first === undefined) throw new Error("Una lista de opciones no puede estar vacía.");
+  return [first, ...rest];
+}
+
+const ListingTypeSchema = z.enum(oneOf(LISTING_TYPES.map(([key]) => key)));
+const StatusSchema = z.enum(oneOf(STATUSES.map(([key]) => key)));
+const ChannelSchema = z.enum(oneOf(CHANNELS.map(([key]) => key)));
+const WarehouseSchema = z.enum(oneOf(WAREHOUSE_NAMES));
+
+const sku = z.string().trim().toUpperCase().max(SKU_MAX, `El SKU admite ${SKU_MAX} caracteres como máximo.`).default("");
+const text = (max: number) => z.string().max(max, `Escribe como máximo ${max} caracteres.`).default("");
+const flag = z.boolean().default(false);
+
+/** Category attribute values by attribute id (BRAND, COLOR…): a fixed set per category, not a list. */
+const AttributeValues = z
+  .record(z.string().regex(/^[A-Z0-9_]{1,60}$/, "Atributo desconocido."), z.string().trim().max(ATTRIBUTE_VALUE_MAX, `Escribe como máximo ${ATTRIBUTE_VALUE_MAX} caracteres.`))
+  .default({});
+
+/** One linked product. Spec 1 §5: a discount above 10 becomes 10 (minimum 0), a quantity below 1 becomes 1. */
+export const LinkedRowSchema = z.object({
+  sku,
+  qty: z.number().transform(clampQty).pipe(z.number().int().min(QTY_MIN)).default(QTY_MIN),
+  discount: z.number().transform(clampDiscount).pipe(z.number().min(DISCOUNT_MIN).max(DISCOUNT_MAX)).default(DISCOUNT_MIN),
+});
+
+export const VariationSchema = z.object({
+  /** The stored variation's id; none for a variation added in this dialog. */
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().max(VARIATION_NAME_MAX, `Escribe como máximo ${VARIATION_NAME_MAX} caracteres.`).default(""),
+  attributes: AttributeValues,
+  linked: z.array(LinkedRowSchema).max(LINKED_MAX, `Una variación admite ${LINKED_MAX} productos vinculados como máximo.`),
+});
+
+/** A gallery image; its place in the list is its order (gallery-order.ts). Only files of our own library. */
+export const GalleryItemSchema = z.object({
+  fileId: z.string().regex(/^[0-9a-f-]{36}$/i, "La imagen no pertenece a la biblioteca."),
+  url: z.string().regex(/^\/files\/[0-9a-f-]{36}$/i, "La imagen no pertenece a la biblioteca."),
+  name: z.string().transform((s) => s.slice(0, 200)).default(""),
+  sku,
+  origin: z.string().max(30).default("upload"),
+  /** Stored trimmed and cut at the limit, so a pasted longer text is kept in part rather than refused. */
+  alt: z.string().transform((s) => cleanAlt(s, GALLERY_ALT_MAX)).pipe(z.string().max(GALLERY_ALT_MAX)).default(""),
+});
+
+/** At most 8 images per linked product (spec 1 §2); uploads and picks stop there, so only a forged form gets here. */
+function perProductLimit(gallery: ReadonlyArray<{ sku: string }>, ctx: z.RefinementCtx) {
+  const counts = new Map<string, number>();
+  for (const g of gallery) counts.set(g.sku, (counts.get(g.sku) ?? 0) + 1);
+  if ([...counts.values()].some((n) => n > GALLERY_MAX_PER_PRODUCT)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Cada producto vinculado admite ${GALLERY_MAX_PER_PRODUCT} imágenes.` });
+  }
+}
+
+/** The whole dialog form. Empty fields the save rules ask for (validation.ts) are optional here, so no `required`. */
+export const PublicationFields = z.object({
+  /** The version the dialog was opened with (stale edits are refused on save). */
+  version: z.number().int().min(0).default(0),
+  title: z
+    .string()
+    .max(TITLE_MAX, `El título admite ${TITLE_MAX} caracteres como máximo.`)
+    .transform((s) => s.replace(/\s+/g, " ").trimStart())
+    .default(""),
+  special: flag,
+  categoryId: z.string().trim().toUpperCase().max(CATEGORY_ID_MAX, `El ID de categoría admite ${CATEGORY_ID_MAX} caracteres.`).default(""),
+  listingType: ListingTypeSchema.default(DEFAULT_LISTING_TYPE),
+  store: z.enum(STORE_CHOICES).optional(),
+  attributes: AttributeValues,
+  autosync: flag,
+  priceSync: flag,
+  stockSync: flag,
+  warehouses: z.array(WarehouseSchema).default([]),
+  channels: z.array(ChannelSchema).default([]),
+  premium: flag,
+  status: StatusSchema.default("active"),
+  linked: z.array(LinkedRowSchema).max(LINKED_MAX, `Una publicación admite ${LINKED_MAX} productos vinculados como máximo.`),
+  variations: z.array(VariationSchema).max(VARIATIONS_MAX, `Una publicación admite ${VARIATIONS_MAX} variaciones como máximo.`),
+  gallery: z.array(GalleryItemSchema).max(GALLERY_MAX).superRefine(perProductLimit),
+  description: z.object({ intro: text(DESCRIPTION_MAX.intro), body: text(DESCRIPTION_MAX.body), closing: text(DESCRIPTION_MAX.closing) }),
+  productSearch: text(SEARCH_MAX),
+  /** Where "Agregar" puts a found product: the flat list or variation j ("v<j>"). */
+  searchTarget: z.string().regex(/^(flat|v\d{1,2})$/, "Elige dónde agregar el producto.").default("flat"),
+  librarySearch: text(SEARCH_MAX),
+});
+
+/** Spec 1 §4: autosync is on whenever price or stock sync is. */
+export const PublicationFormSchema = PublicationFields.transform((form) => ({ ...form, autosync: form.autosync || form.priceSync || form.stockSync }));
+
+export type PublicationFormInput = z.input<typeof PublicationFormSchema>;
+export type PublicationFormValue = z.output<typeof PublicationFormSchema>;
+/** The dialog's state: the form's value and the publication it belongs to (the URL decides which, never a field). */
+export type Draft = PublicationFormValue & { id: string | null };
+export type DraftLinked = z.output<typeof LinkedRowSchema>;
+export type DraftVariation = z.output<typeof VariationSchema>;
+export type DraftImage = z.output<typeof GalleryItemSchema>;
+
+/** Messages for what only a forged or broken post can get wrong (the schema's own messages win). */
+const formErrorMap: z.ZodErrorMap = (issue) => {
+  if (issue.code === z.ZodIssueCode.too_big && issue.type === "string") return { message: `Escribe como máximo ${issue.maximum} caracteres.` };
+  if (issue.code === z.ZodIssueCode.too_big && issue.type === "array") return { message: `Admite como máximo ${issue.maximum} elementos.` };
+  if (issue.code === z.ZodIssueCode.invalid_enum_value) return { message: "Elige una de las opciones." };
+  return { message: "Valor no válido." };
+};
+
+/**
+ * Parses the posted dialog (browser and server alike). `value` is the typed form also when the post
+ * was a list button (insert/remove/reorder/update): Conform applies the button to the fields and
+ * validates them, but keeps the value to itself then, and the server needs it to show costs and
+ * products of the changed lists.
+ */
+export function parseDraftForm(formData: FormData | URLSearchParams) {
+  let value: PublicationFormValue | undefined;
+  const submission = parseWithZod(formData, {
+    schema: PublicationFormSchema.transform((parsed) => {
+      value = parsed;
+      return parsed;
+    }),
+    errorMap: formErrorMap,
+  });
+  return { submission, value };
+}
+
+/** What live totals need (linked rows and warehouses), read even while another field is invalid. */
+const LiveFields = PublicationFields.pick({ linked: true, variations: true, warehouses: true });
+export function parseLiveFields(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: LiveFields });
+  return submission.status === "success" ? submission.value : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Defaults
+
+export const emptyLinked = (): DraftLinked => ({ sku: "", qty: QTY_MIN, discount: DISCOUNT_MIN });
 
 /** Section 3 defaults: no sync, own post, Clásica, one empty linked-product row. */
 export function newDraft(): Draft {
@@ -55,7 +174,7 @@ export function newDraft(): Draft {
     special: false,
     categoryId: "",
     listingType: DEFAULT_LISTING_TYPE,
-    store: "",
+    store: undefined,
     attributes: {},
     autosync: false,
     priceSync: false,
@@ -70,8 +189,20 @@ export function newDraft(): Draft {
     description: { intro: "", body: "", closing: "" },
     productSearch: "",
     searchTarget: "flat",
+    librarySearch: "",
   };
 }
+
+/** The form's starting value for a draft (the publication id is not a field). */
+export function formDefaults({ id: _publication, ...value }: Draft): PublicationFormValue {
+  return value;
+}
+
+/** Stored values as the form's choices: an unknown listing type or status shows the default, unknown channels or warehouses none. */
+export const knownListingType = (value: string) => ListingTypeSchema.catch(DEFAULT_LISTING_TYPE).parse(value);
+export const knownStatus = (value: string) => StatusSchema.catch("active").parse(value);
+export const knownChannels = (values: readonly string[]) => values.flatMap((v) => ChannelSchema.safeParse(v).data ?? []);
+export const knownWarehouses = (values: readonly string[]) => values.flatMap((v) => WarehouseSchema.safeParse(v).data ?? []);
 
 export function storeChoiceFor(mlStore: string | null | undefined): StoreChoice {
   const s = (mlStore ?? "").trim();
@@ -79,225 +210,25 @@ export function storeChoiceFor(mlStore: string | null | undefined): StoreChoice 
 }
 
 /** The stored store id and the account marker for a store choice. */
-export function storeColumns(choice: StoreChoice, brand: string): { mlStore: string | null; officialStore: string } {
+export function storeColumns(choice: StoreChoice | undefined, brand: string): { mlStore: string | null; officialStore: string } {
   if (choice === STORE_OFFICIAL) return { mlStore: STORE_OFFICIAL, officialStore: brand };
   if (choice === STORE_SE_RESIDENCIAL || choice === STORE_SQUARE_D) return { mlStore: choice, officialStore: "" };
   return { mlStore: null, officialStore: "" };
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Reading the form
-
-type FormLike = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[]; keys(): Iterable<string> };
-
-const text = (max: number) => z.string().max(max * 4).transform((s) => s.slice(0, max)).catch("");
-const flag = z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean());
-const upperSku = z.string().transform((s) => s.trim().toUpperCase().slice(0, 40)).catch("");
-
-const DraftSchema = z.object({
-  id: z.string().trim().regex(/^[A-Z]{3}\d{1,14}$/).nullable().catch(null),
-  version: z.coerce.number().int().min(0).catch(0),
-  title: z.string().transform((s) => s.replace(/\s+/g, " ").trimStart().slice(0, 120)).catch(""),
-  special: flag,
-  categoryId: z.string().transform((s) => s.trim().toUpperCase().slice(0, 30)).catch(""),
-  listingType: z.enum(LISTING_TYPES.map(([k]) => k) as [string, ...string[]]).catch(DEFAULT_LISTING_TYPE),
-  store: z.enum(STORE_CHOICES).or(z.literal("")).catch(""),
-  attributes: z.record(text(200)).catch({}),
-  autosync: flag,
-  priceSync: flag,
-  stockSync: flag,
-  warehouses: z.array(z.string()).transform((list) => WAREHOUSE_NAMES.filter((w) => list.includes(w))).catch([]),
-  channels: z.array(z.string()).transform((list) => CHANNELS.map(([k]) => k as string).filter((c) => list.includes(c))).catch([]),
-  premium: flag,
-  status: z.enum(STATUSES.map(([k]) => k) as [string, ...string[]]).catch("active"),
-  description: z.object({ intro: text(5000), body: text(20000), closing: text(5000) }),
-  productSearch: text(100),
-  searchTarget: z.string().regex(/^(flat|v\d{1,2})$/).catch("flat"),
-});
-
-const LinkedSchema = z.object({
-  sku: upperSku,
-  qty: z.unknown().transform(clampQty),
-  discount: z.unknown().transform((v) => clampDiscount(v === "" || v == null ? 0 : v)),
-});
-
-function str(form: FormLike, name: string): string {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-}
-
-function strings(form: FormLike, name: string): string[] {
-  return form.getAll(name).filter((v): v is string => typeof v === "string");
-}
-
-/** Indexes present under a prefix (`lp.3.sku` → 3), in order, at most `max`. */
-function indexes(keys: string[], pattern: RegExp, max = 60): number[] {
-  const found = new Set<number>();
-  for (const k of keys) {
-    const m = pattern.exec(k);
-    if (m) found.add(Number(m[1]));
-  }
-  return [...found].sort((a, b) => a - b).slice(0, max);
-}
-
-function readLinked(form: FormLike, keys: string[], prefix: string): DraftLinked[] {
-  const escaped = prefix.replace(/\./g, "\\.");
-  return indexes(keys, new RegExp(`^${escaped}lp\\.(\\d+)\\.sku$`)).map((i) =>
-    LinkedSchema.parse({ sku: str(form, `${prefix}lp.${i}.sku`), qty: str(form, `${prefix}lp.${i}.qty`), discount: str(form, `${prefix}lp.${i}.discount`) }),
-  );
-}
-
-function readAttributes(form: FormLike, keys: string[], prefix: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const escaped = prefix.replace(/\./g, "\\.");
-  const pattern = new RegExp(`^${escaped}attr\\.([A-Z0-9_]{1,60})$`);
-  for (const k of keys) {
-    const m = pattern.exec(k);
-    if (m) out[m[1]] = str(form, k).trim().slice(0, 200);
-  }
-  return out;
-}
-
-/** Reads the dialog form into a draft. Never fails: bad values fall back (discount clamped, qty ≥ 1). */
-export function readDraft(form: FormLike): Draft {
-  const keys = [...new Set(form.keys())];
-  const base = DraftSchema.parse({
-    id: str(form, "id") || null,
-    version: str(form, "version"),
-    title: str(form, "title"),
-    special: str(form, "special"),
-    categoryId: str(form, "categoryId"),
-    listingType: str(form, "listingType"),
-    store: str(form, "store"),
-    attributes: readAttributes(form, keys, ""),
-    autosync: str(form, "autosync"),
-    priceSync: str(form, "priceSync"),
-    stockSync: str(form, "stockSync"),
-    warehouses: strings(form, "warehouses"),
-    channels: strings(form, "channels"),
-    premium: str(form, "premium"),
-    status: str(form, "status"),
-    description: { intro: str(form, "descIntro"), body: str(form, "descBody"), closing: str(form, "descClosing") },
-    productSearch: str(form, "productSearch"),
-    searchTarget: str(form, "searchTarget"),
-  });
-  const variations = indexes(keys, /^v\.(\d+)\.name$/, 30).map((j): DraftVariation => {
-    const id = Number(str(form, `v.${j}.id`));
-    return {
-      id: Number.isSafeInteger(id) && id > 0 ? id : null,
-      name: str(form, `v.${j}.name`).trim().slice(0, 120),
-      attributes: readAttributes(form, keys, `v.${j}.`),
-      linked: readLinked(form, keys, `v.${j}.`),
-    };
-  });
-  // `g.<k>.sort` is the image's place (drag and drop rewrites it); without it the field order counts.
-  const gallery = bySort(indexes(keys, /^g\.(\d+)\.fileId$/, 200), (k) => str(form, `g.${k}.sort`))
-    .map((k) => ({
-      fileId: str(form, `g.${k}.fileId`),
-      url: str(form, `g.${k}.url`),
-      name: str(form, `g.${k}.name`).slice(0, 200),
-      sku: upperSku.parse(str(form, `g.${k}.sku`)),
-      origin: str(form, `g.${k}.origin`) || "upload",
-      alt: cleanAlt(str(form, `g.${k}.alt`), GALLERY_ALT_MAX),
-    }))
-    .filter((g) => /^[0-9a-f-]{36}$/i.test(g.fileId) && /^\/files\/[0-9a-f-]{36}$/i.test(g.url));
-  const draft: Draft = {
-    ...base,
-    store: base.store as StoreChoice,
-    linked: readLinked(form, keys, ""),
-    variations,
-    gallery,
-  };
-  return normalizeDraft(draft);
-}
-
-/** autosync is on whenever price or stock sync is (spec 1 §4); at most 8 images per linked product. */
-export function normalizeDraft(draft: Draft): Draft {
-  const perSku = new Map<string, number>();
-  const gallery = draft.gallery.filter((g) => {
-    const n = (perSku.get(g.sku) ?? 0) + 1;
-    perSku.set(g.sku, n);
-    return n <= GALLERY_MAX_PER_PRODUCT;
-  });
-  return { ...draft, autosync: draft.autosync || draft.priceSync || draft.stockSync, gallery };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Editing the draft (the dialog's buttons)
-
-/** The linked-product list a target names: "flat" or "v<j>" (a variation). */
-export function linkedOf(draft: Draft, target: string): DraftLinked[] | null {
-  if (target === "flat") return draft.linked;
-  const m = /^v(\d+)$/.exec(target);
-  return m ? draft.variations[Number(m[1])]?.linked ?? null : null;
-}
-
-function withLinked(draft: Draft, target: string, update: (list: DraftLinked[]) => DraftLinked[]): Draft {
-  if (target === "flat") return { ...draft, linked: update(draft.linked) };
-  const m = /^v(\d+)$/.exec(target);
-  if (!m) return draft;
-  const j = Number(m[1]);
-  if (!draft.variations[j]) return draft;
-  return { ...draft, variations: draft.variations.map((v, k) => (k === j ? { ...v, linked: update(v.linked) } : v)) };
-}
-
-export function addRow(draft: Draft, target: string): Draft {
-  return withLinked(draft, target, (list) => [...list, emptyLinked()]);
-}
-
-export function removeRow(draft: Draft, target: string, index: number): Draft {
-  return withLinked(draft, target, (list) => list.filter((_, i) => i !== index));
-}
-
-/** Puts a product found by the search in the first empty row of the target, or a new row. */
-export function addProduct(draft: Draft, target: string, sku: string): Draft {
-  const clean = sku.trim().toUpperCase();
-  if (!clean) return draft;
-  return withLinked(draft, target, (list) => {
-    if (list.some((l) => l.sku === clean)) return list;
-    const blank = list.findIndex((l) => l.sku === "");
-    if (blank >= 0) return list.map((l, i) => (i === blank ? { ...l, sku: clean } : l));
-    return [...list, { sku: clean, qty: 1, discount: 0 }];
-  });
-}
-
-export function addVariation(draft: Draft): Draft {
-  // A publication with variations sells through them: its flat rows move into the first variation.
-  const first = draft.variations.length === 0;
-  const linked = first ? draft.linked.filter((l) => l.sku) : [];
-  return {
-    ...draft,
-    linked: first ? [] : draft.linked,
-    variations: [...draft.variations, { id: null, name: "", attributes: {}, linked: linked.length ? linked : [emptyLinked()] }],
-  };
-}
-
-export function removeVariation(draft: Draft, index: number): Draft {
-  const variations = draft.variations.filter((_, i) => i !== index);
-  return { ...draft, variations, linked: variations.length === 0 && draft.linked.length === 0 ? [emptyLinked()] : draft.linked };
-}
-
-export function setAllWarehouses(draft: Draft, all: boolean): Draft {
-  return { ...draft, warehouses: all ? [...WAREHOUSE_NAMES] : [] };
-}
-
-export function removeImage(draft: Draft, index: number): Draft {
-  return { ...draft, gallery: draft.gallery.filter((_, i) => i !== index) };
-}
-
-/** "Subir"/"Bajar" on an image: one place among the images of the same linked product. */
-export function moveDraftImage(draft: Draft, index: number, direction: Direction): Draft {
-  return { ...draft, gallery: moveImage(draft.gallery, index, direction) };
+/** The warehouses "Todos"/"Ninguno" select: all 18 or none. */
+export function allWarehouses(all: boolean): string[] {
+  return all ? [...WAREHOUSE_NAMES] : [];
 }
 
 /** Every SKU the draft links (flat and per variation), upper-case, without repeats. */
-export function draftSkus(draft: Draft): string[] {
+export function draftSkus(draft: Pick<Draft, "linked" | "variations">): string[] {
   const all = [...draft.linked, ...draft.variations.flatMap((v) => v.linked)].map((l) => l.sku).filter(Boolean);
   return [...new Set(all)];
 }
 
 /** The rows that count for cost and stock: the flat rows, or the first variation's. */
-export function pricedLines(draft: Draft): DraftLinked[] {
+export function pricedLines(draft: Pick<Draft, "linked" | "variations">): DraftLinked[] {
   const list = draft.variations.length ? draft.variations[0].linked : draft.linked;
   return list.filter((l) => l.sku);
 }

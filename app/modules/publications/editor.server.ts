@@ -2,7 +2,7 @@ import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError, type CategoryAttribute, type CategoryPrediction } from "@server/integrations";
 import { classifyAttributes } from "./attributes";
 import { DEFAULT_COMMISSION, GALLERY_ALT_MAX } from "./constants";
-import { draftSkus, newDraft, pricedLines, storeChoiceFor, type Draft } from "./draft";
+import { draftSkus, knownChannels, knownListingType, knownStatus, knownWarehouses, newDraft, pricedLines, storeChoiceFor, type Draft } from "./draft";
 import { computeCost, rateFromCommission, type CostSummary } from "./fees";
 import { bySort, cleanAlt } from "./gallery-order";
 import type { ProductInfo, PublicationRecord, StoredVariation } from "./publications.server";
@@ -43,16 +43,16 @@ export function draftFromRecord(record: PublicationRecord, variations: StoredVar
     title: record.title,
     special: record.special,
     categoryId: record.categoryId,
-    listingType: record.listingType,
+    listingType: knownListingType(record.listingType),
     store: storeChoiceFor(record.mlStore),
     attributes: attrs,
     autosync: record.autosync,
     priceSync: record.priceSync,
     stockSync: record.stockSync,
-    warehouses: record.syncWarehouses,
-    channels: record.channels,
+    warehouses: knownWarehouses(record.syncWarehouses),
+    channels: knownChannels(record.channels),
     premium: record.premium,
-    status: record.status,
+    status: knownStatus(record.status),
     linked: record.linkedProducts.map((l) => ({ sku: String(l.sku).toUpperCase(), qty: Number(l.qty) || 1, discount: Number(l.discount) || 0 })),
     variations: variations.map((v) => ({
       id: v.id,

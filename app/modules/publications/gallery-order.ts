@@ -1,8 +1,10 @@
 /**
  * Gallery order. The draft keeps every image in one list (all linked products together); the order
  * that matters is the order of one linked product's images (its SKU), which is their relative order
- * in that list. Moving an image only swaps places with images of the same SKU, so the others keep
- * their positions. The saved `sort` of a gallery item is its position in the list.
+ * in that list. "Subir"/"Bajar" and dragging move an image to the place of another image of the same
+ * SKU (Conform's reorder: the images in between shift one place towards where it came from), so
+ * every product keeps the order of its own images. The saved `sort` of a gallery item is its position
+ * in the list, and the marketplace gets the pictures in that order.
  */
 export type Direction = "up" | "down";
 
@@ -14,38 +16,26 @@ function positionsOf(gallery: readonly Item[], sku: string): number[] {
 }
 
 /**
- * Moves the image at `from` to the place of the image at `to` (both of the same SKU), shifting the
- * images between them one place; anything else (unknown index, another SKU) leaves the order as it is.
+ * Where "Subir"/"Bajar" moves the image at `index`: the position of the previous or next image of the
+ * same SKU; null for the first going up, the last going down, or an unknown index.
  */
-export function moveImageTo<T extends Item>(gallery: readonly T[], from: number, to: number): T[] {
-  const out = [...gallery];
-  const source = gallery[from];
-  const target = gallery[to];
-  if (!source || !target || source.sku !== target.sku || from === to) return out;
-  const positions = positionsOf(gallery, source.sku);
-  const group = positions.map((p) => gallery[p]);
-  const [moved] = group.splice(positions.indexOf(from), 1);
-  group.splice(positions.indexOf(to), 0, moved);
-  positions.forEach((p, n) => (out[p] = group[n]));
-  return out;
-}
-
-/** "Subir"/"Bajar": one place up or down among the images of the same SKU; the first stays first, the last stays last. */
-export function moveImage<T extends Item>(gallery: readonly T[], index: number, direction: Direction): T[] {
+export function moveTarget(gallery: readonly Item[], index: number, direction: Direction): number | null {
   const image = gallery[index];
-  if (!image) return [...gallery];
+  if (!image) return null;
   const positions = positionsOf(gallery, image.sku);
-  const neighbour = positions[positions.indexOf(index) + (direction === "up" ? -1 : 1)];
-  return neighbour === undefined ? [...gallery] : moveImageTo(gallery, index, neighbour);
+  return positions[positions.indexOf(index) + (direction === "up" ? -1 : 1)] ?? null;
 }
 
 /** Whether an image can go up or down among its SKU's images (for disabling the buttons). */
 export function canMove(gallery: readonly Item[], index: number, direction: Direction): boolean {
-  const image = gallery[index];
-  if (!image) return false;
-  const positions = positionsOf(gallery, image.sku);
-  const at = positions.indexOf(index);
-  return direction === "up" ? at > 0 : at < positions.length - 1;
+  return moveTarget(gallery, index, direction) !== null;
+}
+
+/** Whether an image dragged from `from` may be dropped on the image at `to`: another image of the same SKU. */
+export function canDrop(gallery: readonly Item[], from: number, to: number): boolean {
+  const source = gallery[from];
+  const target = gallery[to];
+  return !!source && !!target && from !== to && source.sku === target.sku;
 }
 
 /** Orders items by their `sort` (a missing or bad one counts as its position); ties keep the list order. */

@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/Badge";
@@ -6,33 +8,44 @@ import { ErrorList } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
-import { CHANNELS, CHANNEL_NAMES, GALLERY_ALT_MAX, LISTING_TYPES, PRODUCT_SEARCH_DEBOUNCE_MS, STATUSES, WAREHOUSES } from "./constants";
-import { pricedLines, readDraft, type Draft, type DraftLinked } from "./draft";
 import type { EditorActionData } from "~/web/publications/editor-action.server";
+import { CHANNELS, CHANNEL_NAMES, GALLERY_ALT_MAX, LISTING_TYPES, PRODUCT_SEARCH_DEBOUNCE_MS, STATUSES, WAREHOUSES } from "./constants";
+import { allWarehouses, emptyLinked, formDefaults, parseDraftForm, parseLiveFields, pricedLines, PublicationFormSchema, type PublicationFormInput, STORE_CHOICES } from "./draft";
+import { intentValue, readEditorIntent, uploadFieldName, type EditorIntent } from "./draft-intent";
 import type { EditorView } from "./editor.server";
 import { computeCost } from "./fees";
-import { canMove, moveImageTo } from "./gallery-order";
+import { canDrop, cleanAlt, moveTarget } from "./gallery-order";
 import { storeLabel } from "./labels";
 import type { ProductInfo } from "./publications.server";
 import { computeStock } from "./stock";
 import { remainingCharacters, specialTitlePrefix } from "./title";
 
 const FORM_ID = "publication-form";
+/** Premium and price sync act on the stored publication: their own small form, so they post no draft. */
+const ACTIONS_FORM_ID = "publication-actions";
+/** Spec 1 §2: the cost summary is recalculated 100 ms after the last change. */
+const RECALC_DELAY_MS = 100;
+const constraint = getZodConstraint(PublicationFormSchema);
+
+type DialogForm = FormMetadata<PublicationFormInput, string[]>;
+type LinkedListField = FieldMetadata<PublicationFormInput["linked"], PublicationFormInput, string[]>;
+type GalleryField = FieldMetadata<PublicationFormInput["gallery"], PublicationFormInput, string[]>;
 
 type Props = {
   view: EditorView;
-  fieldErrors: Record<string, string[]>;
+  result: SubmissionResult<string[]> | undefined;
   toast: EditorActionData["toast"];
   library: EditorActionData["library"];
+  /** A new value on every server answer: the form starts again from the answer's draft. */
   revision: string;
   closeTo: string;
   action: string;
 };
 
-/** A submit button of the dialog's single form: its intent says what the server should do. */
-function IntentButton({ intent, children, className = "btn-secondary", disabled, label }: { intent: string; children: React.ReactNode; className?: string; disabled?: boolean; label?: string }) {
+/** A submit button for one of the dialog's intents (not a list change: those are Conform's buttons). */
+function IntentButton({ intent, children, className = "btn-secondary", disabled, label, form = FORM_ID }: { intent: EditorIntent; children: React.ReactNode; className?: string; disabled?: boolean; label?: string; form?: string }) {
   return (
-    <button type="submit" form={FORM_ID} name="intent" value={intent} className={className} disabled={disabled} aria-label={label} formNoValidate>
+    <button type="submit" form={form} name="intent" value={intentValue(intent)} className={className} disabled={disabled} aria-label={label} formNoValidate>
       {children}
     </button>
   );
@@ -42,257 +55,281 @@ function Errors({ errors, id }: { errors?: string[]; id?: string }) {
   return errors?.length ? <ErrorList id={id} errors={errors} /> : null;
 }
 
-export function PublicationDialog({ view, fieldErrors, toast, library, revision, closeTo, action }: Props) {
-  const { draft } = view;
-  const isNew = !draft.id;
+/** A checkbox or radio of a group: the group's name and checked state, without the single-field id and constraints. */
+function choiceProps(meta: FieldMetadata<unknown, PublicationFormInput, string[]>, type: "checkbox" | "radio", value: string) {
+  const { id: _id, required: _required, multiple: _multiple, pattern: _pattern, ...props } = getInputProps(meta, { type, value });
+  return props;
+}
+
+export function PublicationDialog({ view, result, toast, library, revision, closeTo, action }: Props) {
+  const isNew = !view.draft.id;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const formRef = useRef<HTMLFormElement>(null);
-  const [title, setTitle] = useState(draft.title);
-  const [special, setSpecial] = useState(draft.special);
-  const [live, setLive] = useState<{ cost: EditorView["cost"]; stock: EditorView["stock"] } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => {
-    setTitle(draft.title);
-    setSpecial(draft.special);
-    setLive(null);
-  }, [revision, draft.title, draft.special]);
-
-  /** Live cost totals with JavaScript: the same maths as the server, 100 ms after the last change. */
-  function recompute() {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (!formRef.current) return;
-      const current = readDraft(new FormData(formRef.current));
-      const lines = pricedLines(current).map((l) => ({ ...l, price: view.products[l.sku]?.price ?? 0, stocks: view.products[l.sku]?.stocks ?? [] }));
-      setLive({
-        cost: computeCost({ lines, commission: view.commissionRate, shipmentCost: view.shipmentCost, shipmentConstant: view.shipmentConstant, iva: view.iva }),
-        stock: computeStock(lines, current.warehouses),
-      });
-    }, 100);
-  }
-  const cost = live?.cost ?? view.cost;
-  const stock = live?.stock ?? view.stock;
-  const remaining = remainingCharacters(title, special);
-  const targets: Array<[string, string]> = draft.variations.length
-    ? draft.variations.map((v, j) => [`v${j}`, `Variación ${j + 1}${v.name ? ` (${v.name})` : ""}`])
-    : [["flat", "Productos vinculados"]];
-
+  const busy = navigation.state === "submitting" ? readEditorIntent(navigation.formData?.get("intent") ?? null)?.type ?? "" : "";
   return (
     <RouteDialog
-      title={isNew ? "Nueva publicación" : `Publicación ${draft.id}`}
+      title={isNew ? "Nueva publicación" : `Publicación ${view.draft.id}`}
       description={view.meta.permalink ? <a href={view.meta.permalink} target="_blank" rel="noreferrer" className="text-brand-700 underline">{view.meta.permalink}</a> : undefined}
       closeTo={closeTo}
       size="xl"
       footer={
         <>
           <Link to={closeTo} preventScrollReset className="btn-ghost">Volver</Link>
-          {!isNew ? <IntentButton intent="premium" disabled={!!busy}>Premium</IntentButton> : null}
+          {!isNew ? <IntentButton intent={{ type: "premium" }} form={ACTIONS_FORM_ID} disabled={!!busy}>Premium</IntentButton> : null}
           <Link to={closeTo} preventScrollReset className="btn-secondary">Cancelar</Link>
-          <IntentButton intent="save" className="btn-primary" disabled={!!busy}>{busy === "save" ? "Guardando…" : "Guardar"}</IntentButton>
+          <IntentButton intent={{ type: "save" }} className="btn-primary" disabled={!!busy}>{busy === "save" ? "Guardando…" : "Guardar"}</IntentButton>
         </>
       }
     >
       {toast ? <Toaster key={toast.id} toast={toast} /> : null}
-      <Form
-        method="post"
-        action={action}
-        encType="multipart/form-data"
-        id={FORM_ID}
-        ref={formRef}
-        key={revision}
-        preventScrollReset
-        onChange={recompute}
-        className="space-y-6"
-      >
-        {/* Enter in a text field recalculates instead of pressing some other button. */}
-        <div className="absolute -left-[9999px]" aria-hidden>
-          <button type="submit" name="intent" value="recalc" tabIndex={-1}>Recalcular</button>
+      {!isNew ? <Form method="post" action={action} id={ACTIONS_FORM_ID} preventScrollReset hidden /> : null}
+      <EditorForm key={revision} view={view} result={result} library={library} action={action} />
+    </RouteDialog>
+  );
+}
+
+function EditorForm({ view, result, library, action }: Pick<Props, "view" | "result" | "library" | "action">) {
+  const isNew = !view.draft.id;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: result,
+    defaultValue: formDefaults(view.draft),
+    constraint,
+    onValidate: ({ formData }) => parseDraftForm(formData).submission,
+    shouldValidate: "onBlur",
+  });
+
+  // Live cost totals with JavaScript: the same maths as the server, after the last change.
+  const value = form.value;
+  const initialValue = useRef(value);
+  const [live, setLive] = useState<{ cost: EditorView["cost"]; stock: EditorView["stock"] } | null>(null);
+  useEffect(() => {
+    if (value === initialValue.current) return;
+    const timer = setTimeout(() => {
+      const current = formRef.current ? parseLiveFields(new FormData(formRef.current)) : null;
+      if (!current) return;
+      const lines = pricedLines(current).map((l) => ({ ...l, price: view.products[l.sku]?.price ?? 0, stocks: view.products[l.sku]?.stocks ?? [] }));
+      setLive({
+        cost: computeCost({ lines, commission: view.commissionRate, shipmentCost: view.shipmentCost, shipmentConstant: view.shipmentConstant, iva: view.iva }),
+        stock: computeStock(lines, current.warehouses),
+      });
+    }, RECALC_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value, view]);
+  const cost = live?.cost ?? view.cost;
+  const stock = live?.stock ?? view.stock;
+
+  const title = fields.title.value ?? "";
+  const special = fields.special.value === "on";
+  const remaining = remainingCharacters(title, special);
+  const variations = fields.variations.getFieldList();
+  const linkedSkus = [fields.linked, ...variations.map((v) => v.getFieldset().linked)]
+    .flatMap((list) => list.getFieldList().map((row) => (row.getFieldset().sku.value ?? "").trim().toUpperCase()))
+    .filter(Boolean);
+  const targets: Array<[string, string]> = variations.length
+    ? variations.map((v, j) => {
+        const name = v.getFieldset().name.value;
+        return [`v${j}`, `Variación ${j + 1}${name ? ` (${name})` : ""}`];
+      })
+    : [["flat", "Productos vinculados"]];
+  const attributeFields = fields.attributes.getFieldset();
+  const description = fields.description.getFieldset();
+
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} ref={formRef} preventScrollReset className="space-y-6">
+      {/* Enter in a text field recalculates instead of pressing some other button. */}
+      <div className="absolute -left-[9999px]" aria-hidden>
+        <button type="submit" name="intent" value={intentValue({ type: "recalc" })} tabIndex={-1}>Recalcular</button>
+      </div>
+      <input {...getInputProps(fields.version, { type: "hidden" })} />
+      {view.notices.length ? (
+        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{view.notices.join(" ")}</div>
+      ) : null}
+
+      <section aria-labelledby="pub-general" className="grid gap-4 lg:grid-cols-3">
+        <h3 id="pub-general" className="sr-only">Datos generales</h3>
+        <div className="lg:col-span-2">
+          <label htmlFor={fields.title.id} className="flex items-center justify-between text-sm font-medium text-slate-700">
+            <span>Título</span>
+            <Badge variant={remaining < 0 ? "danger" : remaining <= 5 ? "warning" : "gray"}>
+              <span data-testid="title-remaining">{remaining}</span>&nbsp;caracteres restantes
+            </Badge>
+          </label>
+          <div className="mt-1 flex items-center gap-2">
+            {special ? <span className="whitespace-nowrap text-sm text-slate-500">{specialTitlePrefix(view.brand)}</span> : null}
+            <input {...getInputProps(fields.title, { type: "text" })} className="input flex-1" />
+          </div>
+          <Errors id={fields.title.errorId} errors={fields.title.errors} />
+          <label className="mt-2 inline-flex items-center gap-2 text-sm">
+            <input {...getInputProps(fields.special, { type: "checkbox" })} className="h-4 w-4" />
+            Publicación especial
+          </label>
         </div>
-        <input type="hidden" name="version" value={draft.version} />
-        {view.notices.length ? (
-          <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{view.notices.join(" ")}</div>
+        <div className="grid grid-cols-2 gap-2 text-sm">
+          <label className="flex flex-col gap-1">
+            <span className="font-medium text-slate-700">Estado</span>
+            <select {...getSelectProps(fields.status)} className="input">
+              {STATUSES.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium text-slate-700">Tipo de publicación</span>
+            <select {...getSelectProps(fields.listingType)} className="input">
+              {LISTING_TYPES.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
+            </select>
+          </label>
+          <p><span className="text-slate-500">Ventas:</span> <strong data-testid="sold">{formatNumber(view.meta.soldQuantity)}</strong></p>
+          <p><span className="text-slate-500">Visitas:</span> <strong>{formatNumber(view.meta.visits)}</strong></p>
+          <label className="col-span-2 inline-flex items-center gap-2">
+            <input {...getInputProps(fields.premium, { type: "checkbox" })} className="h-4 w-4" /> Premium
+          </label>
+        </div>
+      </section>
+
+      <section aria-labelledby="pub-category" className="space-y-2">
+        <h3 id="pub-category" className="font-semibold">Categoría</h3>
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">ID de categoría</span>
+            <input {...getInputProps(fields.categoryId, { type: "text" })} className="input w-48 font-mono" />
+          </label>
+          <IntentButton intent={{ type: "load-category" }}>Cargar categoría</IntentButton>
+          <IntentButton intent={{ type: "predict" }} disabled={!title.trim()}>Predecir desde el título</IntentButton>
+        </div>
+        <Errors id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
+        {view.category ? (
+          <nav aria-label="Ruta de la categoría" className="text-sm text-slate-600" data-testid="category-path">
+            {view.category.path.map((c) => c.name).join(" › ")}
+          </nav>
         ) : null}
+        {view.predictions ? (
+          <div className="rounded-md border border-slate-200 p-3">
+            <p className="mb-2 text-sm font-medium">Categorías sugeridas</p>
+            <ul className="space-y-1">
+              {view.predictions.map((p) => (
+                <li key={p.categoryId} className="flex items-center justify-between gap-2 text-sm">
+                  <span>{p.pathFromRoot.map((c) => c.name).join(" › ")} <span className="font-mono text-xs text-slate-500">{p.categoryId}</span></span>
+                  <IntentButton intent={{ type: "set-category", categoryId: p.categoryId }} className="btn-secondary px-2 py-1 text-xs">Usar</IntentButton>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {[...view.attributes.required, ...view.attributes.optional].length ? (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {[...view.attributes.required, ...view.attributes.optional].map((a) => {
+              const required = a.required || a.catalogRequired;
+              const field = attributeFields[a.id];
+              return (
+                <label key={a.id} className="flex flex-col gap-1 text-sm">
+                  <span className="font-medium text-slate-700">{a.name}{required ? " *" : ""}</span>
+                  {a.values.length ? (
+                    <select {...getSelectProps(field)} className="input">
+                      <option value="">—</option>
+                      {a.values.map((v) => <option key={v.id} value={v.name}>{v.name}</option>)}
+                    </select>
+                  ) : (
+                    <input {...getInputProps(field, { type: "text" })} className="input" />
+                  )}
+                  <Errors id={field.errorId} errors={field.errors} />
+                </label>
+              );
+            })}
+          </div>
+        ) : null}
+      </section>
 
-        <section aria-labelledby="pub-general" className="grid gap-4 lg:grid-cols-3">
-          <h3 id="pub-general" className="sr-only">Datos generales</h3>
-          <div className="lg:col-span-2">
-            <label htmlFor="pub-title" className="flex items-center justify-between text-sm font-medium text-slate-700">
-              <span>Título</span>
-              <Badge variant={remaining < 0 ? "danger" : remaining <= 5 ? "warning" : "gray"}>
-                <span data-testid="title-remaining">{remaining}</span>&nbsp;caracteres restantes
-              </Badge>
+      <section aria-labelledby="pub-store" className="grid gap-4 md:grid-cols-3">
+        <fieldset>
+          <legend id="pub-store" className="mb-1 font-semibold">Tienda oficial</legend>
+          {STORE_CHOICES.map((choice) => (
+            <label key={choice} className="flex items-center gap-2 text-sm">
+              <input {...choiceProps(fields.store, "radio", choice)} className="h-4 w-4" />
+              {storeLabel(choice === "meli1" ? null : choice, view.brand)}
             </label>
-            <div className="mt-1 flex items-center gap-2">
-              {special ? <span className="whitespace-nowrap text-sm text-slate-500">{specialTitlePrefix(view.brand)}</span> : null}
-              <input
-                id="pub-title"
-                name="title"
-                defaultValue={draft.title}
-                className="input flex-1"
-                aria-invalid={fieldErrors.title ? true : undefined}
-                aria-describedby={fieldErrors.title ? "pub-title-error" : undefined}
-                onChange={(e) => setTitle(e.currentTarget.value)}
-              />
-            </div>
-            <Errors id="pub-title-error" errors={fieldErrors.title} />
-            <label className="mt-2 inline-flex items-center gap-2 text-sm">
-              <input type="checkbox" name="special" defaultChecked={draft.special} onChange={(e) => setSpecial(e.currentTarget.checked)} className="h-4 w-4" />
-              Publicación especial
-            </label>
-          </div>
-          <div className="grid grid-cols-2 gap-2 text-sm">
-            <label className="flex flex-col gap-1">
-              <span className="font-medium text-slate-700">Estado</span>
-              <select name="status" defaultValue={draft.status} className="input">
-                {STATUSES.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1">
-              <span className="font-medium text-slate-700">Tipo de publicación</span>
-              <select name="listingType" defaultValue={draft.listingType} className="input">
-                {LISTING_TYPES.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
-              </select>
-            </label>
-            <p><span className="text-slate-500">Ventas:</span> <strong data-testid="sold">{formatNumber(view.meta.soldQuantity)}</strong></p>
-            <p><span className="text-slate-500">Visitas:</span> <strong>{formatNumber(view.meta.visits)}</strong></p>
-            <label className="col-span-2 inline-flex items-center gap-2">
-              <input type="checkbox" name="premium" defaultChecked={draft.premium} className="h-4 w-4" /> Premium
-            </label>
-          </div>
-        </section>
-
-        <section aria-labelledby="pub-category" className="space-y-2">
-          <h3 id="pub-category" className="font-semibold">Categoría</h3>
-          <div className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium text-slate-700">ID de categoría</span>
-              <input name="categoryId" defaultValue={draft.categoryId} className="input w-48 font-mono" aria-invalid={fieldErrors.categoryId ? true : undefined} aria-describedby="pub-category-error" />
-            </label>
-            <IntentButton intent="load-category">Cargar categoría</IntentButton>
-            <IntentButton intent="predict" disabled={!title.trim()}>Predecir desde el título</IntentButton>
-          </div>
-          <Errors id="pub-category-error" errors={fieldErrors.categoryId} />
-          {view.category ? (
-            <nav aria-label="Ruta de la categoría" className="text-sm text-slate-600" data-testid="category-path">
-              {view.category.path.map((c) => c.name).join(" › ")}
-            </nav>
-          ) : null}
-          {view.predictions ? (
-            <div className="rounded-md border border-slate-200 p-3">
-              <p className="mb-2 text-sm font-medium">Categorías sugeridas</p>
-              <ul className="space-y-1">
-                {view.predictions.map((p) => (
-                  <li key={p.categoryId} className="flex items-center justify-between gap-2 text-sm">
-                    <span>{p.pathFromRoot.map((c) => c.name).join(" › ")} <span className="font-mono text-xs text-slate-500">{p.categoryId}</span></span>
-                    <IntentButton intent={`set-category:${p.categoryId}`} className="btn-secondary px-2 py-1 text-xs">Usar</IntentButton>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {[...view.attributes.required, ...view.attributes.optional].length ? (
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {[...view.attributes.required, ...view.attributes.optional].map((a) => {
-                const required = a.required || a.catalogRequired;
-                const name = `attr.${a.id}`;
-                return (
-                  <label key={a.id} className="flex flex-col gap-1 text-sm">
-                    <span className="font-medium text-slate-700">{a.name}{required ? " *" : ""}</span>
-                    {a.values.length ? (
-                      <select name={name} defaultValue={draft.attributes[a.id] ?? ""} className="input" aria-invalid={fieldErrors[name] ? true : undefined}>
-                        <option value="">—</option>
-                        {a.values.map((v) => <option key={v.id} value={v.name}>{v.name}</option>)}
-                      </select>
-                    ) : (
-                      <input name={name} defaultValue={draft.attributes[a.id] ?? ""} className="input" aria-invalid={fieldErrors[name] ? true : undefined} />
-                    )}
-                    <Errors errors={fieldErrors[name]} />
-                  </label>
-                );
-              })}
-            </div>
-          ) : null}
-        </section>
-
-        <section aria-labelledby="pub-store" className="grid gap-4 md:grid-cols-3">
-          <fieldset>
-            <legend id="pub-store" className="mb-1 font-semibold">Tienda oficial</legend>
-            {(["meli1", "5139", "4981", "4979"] as const).map((choice) => (
-              <label key={choice} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="store" value={choice} defaultChecked={draft.store === choice} className="h-4 w-4" />
-                {storeLabel(choice === "meli1" ? null : choice, view.brand)}
-              </label>
-            ))}
-            <Errors errors={fieldErrors.store} />
-          </fieldset>
-          <fieldset>
-            <legend className="mb-1 font-semibold">Sincronización</legend>
-            {([["autosync", "Autosincronizar"], ["priceSync", "Sincronizar precio"], ["stockSync", "Sincronizar stock"]] as const).map(([name, label]) => (
-              <label key={name} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name={name} defaultChecked={draft[name]} className="h-4 w-4" /> {label}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend className="mb-1 font-semibold">Canales</legend>
-            {CHANNELS.map(([key]) => (
-              <label key={key} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="channels" value={key} defaultChecked={draft.channels.includes(key)} className="h-4 w-4" /> {CHANNEL_NAMES[key]}
-              </label>
-            ))}
-            <Errors errors={fieldErrors.channels} />
-          </fieldset>
-        </section>
-
-        <fieldset aria-labelledby="pub-warehouses">
-          <div className="mb-1 flex items-center gap-2">
-            <legend id="pub-warehouses" className="font-semibold">Almacenes</legend>
-            <WarehouseToggle all formRef={formRef} onToggled={recompute} />
-            <WarehouseToggle all={false} formRef={formRef} onToggled={recompute} />
-          </div>
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {WAREHOUSES.map(([name, delay]) => (
-              <label key={name} className="inline-flex items-center gap-1 text-sm">
-                <input type="checkbox" name="warehouses" value={name} defaultChecked={draft.warehouses.includes(name)} className="h-4 w-4" />
-                {name}{delay ? <span className="text-xs text-slate-500">(+{delay})</span> : null}
-              </label>
-            ))}
-          </div>
+          ))}
+          <Errors id={fields.store.errorId} errors={fields.store.errors} />
         </fieldset>
+        <fieldset>
+          <legend className="mb-1 font-semibold">Sincronización</legend>
+          {([[fields.autosync, "Autosincronizar"], [fields.priceSync, "Sincronizar precio"], [fields.stockSync, "Sincronizar stock"]] as const).map(([field, label]) => (
+            <label key={field.name} className="flex items-center gap-2 text-sm">
+              <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4" /> {label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 font-semibold">Canales</legend>
+          {CHANNELS.map(([key]) => (
+            <label key={key} className="flex items-center gap-2 text-sm">
+              <input {...choiceProps(fields.channels, "checkbox", key)} className="h-4 w-4" /> {CHANNEL_NAMES[key]}
+            </label>
+          ))}
+          <Errors id={fields.channels.errorId} errors={fields.channels.errors} />
+        </fieldset>
+      </section>
 
-        <section aria-labelledby="pub-linked" className="space-y-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="pub-linked" className="font-semibold">Productos vinculados</h3>
-            <IntentButton intent="add-variation">Agregar variación</IntentButton>
-          </div>
-          <Errors errors={fieldErrors.linked} />
-          <Errors errors={fieldErrors.variations} />
-          {draft.variations.length === 0 ? (
-            <LinkedTable prefix="" target="flat" rows={draft.linked} products={view.products} canAdd={!!title.trim()} />
+      <fieldset aria-labelledby="pub-warehouses">
+        <div className="mb-1 flex items-center gap-2">
+          <legend id="pub-warehouses" className="font-semibold">Almacenes</legend>
+          {/* Conform's update button: checks the boxes in place with JavaScript, asks the server without it. */}
+          <button type="submit" {...form.update.getButtonProps({ name: fields.warehouses.name, value: allWarehouses(true) })} className="btn-ghost px-2 py-0.5 text-xs">Todos</button>
+          <button type="submit" {...form.update.getButtonProps({ name: fields.warehouses.name, value: allWarehouses(false) })} className="btn-ghost px-2 py-0.5 text-xs">Ninguno</button>
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {WAREHOUSES.map(([name, delay]) => (
+            <label key={name} className="inline-flex items-center gap-1 text-sm">
+              <input {...choiceProps(fields.warehouses, "checkbox", name)} className="h-4 w-4" />
+              {name}{delay ? <span className="text-xs text-slate-500">(+{delay})</span> : null}
+            </label>
+          ))}
+        </div>
+        <Errors id={fields.warehouses.errorId} errors={fields.warehouses.errors} />
+      </fieldset>
+
+      <section aria-labelledby="pub-linked" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="pub-linked" className="font-semibold">Productos vinculados</h3>
+          {variations.length === 0 ? (
+            // The first variation takes the flat rows (the server moves them); later ones are a plain insert.
+            <IntentButton intent={{ type: "add-variation" }}>Agregar variación</IntentButton>
           ) : (
-            draft.variations.map((v, j) => (
-              <div key={j} className="rounded-md border border-slate-200 p-3" data-testid={`variation-${j}`}>
+            <button type="submit" {...form.insert.getButtonProps({ name: fields.variations.name, defaultValue: { name: "", attributes: {}, linked: [emptyLinked()] } })} className="btn-secondary">
+              Agregar variación
+            </button>
+          )}
+        </div>
+        <Errors id={fields.linked.errorId} errors={fields.linked.errors} />
+        <Errors id={fields.variations.errorId} errors={fields.variations.errors} />
+        {variations.length === 0 ? (
+          <LinkedTable form={form} list={fields.linked} target="flat" products={view.products} canAdd={!!title.trim()} />
+        ) : (
+          variations.map((variation, j) => {
+            const v = variation.getFieldset();
+            const attrs = v.attributes.getFieldset();
+            return (
+              <div key={variation.key} className="rounded-md border border-slate-200 p-3" data-testid={`variation-${j}`}>
                 <div className="mb-2 flex flex-wrap items-end gap-3">
-                  <input type="hidden" name={`v.${j}.id`} value={v.id ?? ""} />
+                  <input {...getInputProps(v.id, { type: "hidden" })} />
                   {view.attributes.variation.length ? (
                     <>
-                      <input type="hidden" name={`v.${j}.name`} value={v.name} />
+                      <input {...getInputProps(v.name, { type: "hidden" })} />
                       {view.attributes.variation.map((a) => {
-                        const name = `v.${j}.attr.${a.id}`;
+                        const field = attrs[a.id];
+                        const current = field.value ?? "";
                         return (
                           <label key={a.id} className="flex flex-col gap-1 text-sm">
                             <span className="font-medium text-slate-700">{a.name} *</span>
                             {a.values.length ? (
-                              <select name={name} defaultValue={v.attributes[a.id] ?? ""} className="input" aria-invalid={fieldErrors[name] ? true : undefined}>
+                              <select {...getSelectProps(field)} className="input">
                                 <option value="">—</option>
                                 {a.values.map((o) => <option key={o.id} value={o.name}>{o.name}</option>)}
-                                {v.attributes[a.id] && !a.values.some((o) => o.name === v.attributes[a.id]) ? <option value={v.attributes[a.id]}>{v.attributes[a.id]}</option> : null}
+                                {current && !a.values.some((o) => o.name === current) ? <option value={current}>{current}</option> : null}
                               </select>
                             ) : (
-                              <input name={name} defaultValue={v.attributes[a.id] ?? ""} className="input" />
+                              <input {...getInputProps(field, { type: "text" })} className="input" />
                             )}
-                            <Errors errors={fieldErrors[name]} />
+                            <Errors id={field.errorId} errors={field.errors} />
                           </label>
                         );
                       })}
@@ -300,82 +337,62 @@ export function PublicationDialog({ view, fieldErrors, toast, library, revision,
                   ) : (
                     <label className="flex flex-col gap-1 text-sm">
                       <span className="font-medium text-slate-700">Nombre de la variación</span>
-                      <input name={`v.${j}.name`} defaultValue={v.name} className="input" />
-                      <Errors errors={fieldErrors[`v.${j}.name`]} />
+                      <input {...getInputProps(v.name, { type: "text" })} className="input" />
+                      <Errors id={v.name.errorId} errors={v.name.errors} />
                     </label>
                   )}
-                  <IntentButton intent={`remove-variation:${j}`} className="btn-ghost text-red-700">Quitar variación</IntentButton>
+                  <button type="submit" {...form.remove.getButtonProps({ name: fields.variations.name, index: j })} className="btn-ghost text-red-700">Quitar variación</button>
                 </div>
-                <Errors errors={fieldErrors[`v.${j}`]} />
-                <LinkedTable prefix={`v.${j}.`} target={`v${j}`} rows={v.linked} products={view.products} canAdd={!!title.trim()} />
+                <Errors id={variation.errorId} errors={variation.errors} />
+                <LinkedTable form={form} list={v.linked} target={`v${j}`} products={view.products} canAdd={!!title.trim()} />
               </div>
-            ))
-          )}
-          <ProductSearch view={view} targets={targets} fieldErrors={fieldErrors} />
-        </section>
+            );
+          })
+        )}
+        <ProductSearch view={view} targets={targets} search={fields.productSearch} target={fields.searchTarget} />
+      </section>
 
-        <Gallery view={view} library={library} formRef={formRef} />
+      <Gallery form={form} gallery={fields.gallery} skus={[...new Set(linkedSkus)]} library={library} librarySearch={fields.librarySearch} />
 
-        <section aria-labelledby="pub-description" className="space-y-2">
-          <h3 id="pub-description" className="font-semibold">Descripción</h3>
-          {([["descIntro", "Introducción", draft.description.intro, 3], ["descBody", "Características", draft.description.body, 6], ["descClosing", "Cierre", draft.description.closing, 3]] as const).map(([name, label, value, rows]) => (
-            <label key={name} className="flex flex-col gap-1 text-sm">
-              <span className="font-medium text-slate-700">{label}</span>
-              <textarea name={name} defaultValue={value} rows={rows} className="input" />
-            </label>
-          ))}
-          <details className="text-sm">
-            <summary className="cursor-pointer text-slate-600">Pie fijo del vendedor (se agrega al final)</summary>
-            <pre className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-3 font-sans text-xs text-slate-600">{view.footer}</pre>
-          </details>
-        </section>
+      <section aria-labelledby="pub-description" className="space-y-2">
+        <h3 id="pub-description" className="font-semibold">Descripción</h3>
+        {([[description.intro, "Introducción", 3], [description.body, "Características", 6], [description.closing, "Cierre", 3]] as const).map(([field, label, rows]) => (
+          <label key={field.name} className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">{label}</span>
+            <textarea {...getTextareaProps(field)} rows={rows} className="input" />
+            <Errors id={field.errorId} errors={field.errors} />
+          </label>
+        ))}
+        <details className="text-sm">
+          <summary className="cursor-pointer text-slate-600">Pie fijo del vendedor (se agrega al final)</summary>
+          <pre className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-3 font-sans text-xs text-slate-600">{view.footer}</pre>
+        </details>
+      </section>
 
-        <section aria-labelledby="pub-costs" className="rounded-md border border-slate-200 p-3">
-          <div className="mb-2 flex items-center justify-between">
-            <h3 id="pub-costs" className="font-semibold">Costos</h3>
-            <div className="flex gap-2">
-              <IntentButton intent="recalc" className="btn-ghost text-sm">Recalcular</IntentButton>
-              {!isNew ? <IntentButton intent="sync-price">Sincronizar precio</IntentButton> : null}
-            </div>
+      <section aria-labelledby="pub-costs" className="rounded-md border border-slate-200 p-3">
+        <div className="mb-2 flex items-center justify-between">
+          <h3 id="pub-costs" className="font-semibold">Costos</h3>
+          <div className="flex gap-2">
+            <IntentButton intent={{ type: "recalc" }} className="btn-ghost text-sm">Recalcular</IntentButton>
+            {!isNew ? <IntentButton intent={{ type: "sync-price" }} form={ACTIONS_FORM_ID}>Sincronizar precio</IntentButton> : null}
           </div>
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-5" data-testid="cost-summary">
-            <div><dt className="text-slate-500">Stock inmediato</dt><dd data-testid="stock-now">{formatNumber(stock.now)}</dd></div>
-            <div><dt className="text-slate-500">Stock posterior</dt><dd data-testid="stock-later">{formatNumber(stock.later)}</dd></div>
-            <div><dt className="text-slate-500">Subtotal</dt><dd data-testid="cost-subtotal">{formatMoney(cost.subtotal)}</dd></div>
-            <div><dt className="text-slate-500">Comisión Mercado Libre ({(view.commissionRate * 100).toFixed(1)} %)</dt><dd data-testid="cost-fee">{formatMoney(cost.fee)}</dd></div>
-            <div><dt className="text-slate-500">Total</dt><dd className="font-semibold" data-testid="cost-total">{formatMoney(cost.total)}</dd></div>
-          </dl>
-          {view.meta.lastSyncUp ? <p className="mt-2 text-xs text-slate-500">Última sincronización de precio: {formatDateTime(view.meta.lastSyncUp)}</p> : null}
-        </section>
-      </Form>
-    </RouteDialog>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-5" data-testid="cost-summary">
+          <div><dt className="text-slate-500">Stock inmediato</dt><dd data-testid="stock-now">{formatNumber(stock.now)}</dd></div>
+          <div><dt className="text-slate-500">Stock posterior</dt><dd data-testid="stock-later">{formatNumber(stock.later)}</dd></div>
+          <div><dt className="text-slate-500">Subtotal</dt><dd data-testid="cost-subtotal">{formatMoney(cost.subtotal)}</dd></div>
+          <div><dt className="text-slate-500">Comisión Mercado Libre ({(view.commissionRate * 100).toFixed(1)} %)</dt><dd data-testid="cost-fee">{formatMoney(cost.fee)}</dd></div>
+          <div><dt className="text-slate-500">Total</dt><dd className="font-semibold" data-testid="cost-total">{formatMoney(cost.total)}</dd></div>
+        </dl>
+        {view.meta.lastSyncUp ? <p className="mt-2 text-xs text-slate-500">Última sincronización de precio: {formatDateTime(view.meta.lastSyncUp)}</p> : null}
+      </section>
+    </Form>
   );
 }
 
-/** All/none for the warehouses: checks the boxes in place with JavaScript, asks the server without it. */
-function WarehouseToggle({ all, formRef, onToggled }: { all: boolean; formRef: React.RefObject<HTMLFormElement>; onToggled: () => void }) {
-  return (
-    <button
-      type="submit"
-      form={FORM_ID}
-      name="intent"
-      value={all ? "warehouses-all" : "warehouses-none"}
-      className="btn-ghost px-2 py-0.5 text-xs"
-      formNoValidate
-      onClick={(e) => {
-        const boxes = formRef.current?.querySelectorAll<HTMLInputElement>('input[name="warehouses"]');
-        if (!boxes) return;
-        e.preventDefault();
-        boxes.forEach((b) => (b.checked = all));
-        onToggled();
-      }}
-    >
-      {all ? "Todos" : "Ninguno"}
-    </button>
-  );
-}
-
-function LinkedTable({ prefix, target, rows, products, canAdd }: { prefix: string; target: string; rows: DraftLinked[]; products: Record<string, ProductInfo>; canAdd: boolean }) {
+/** One list of linked products (flat, or a variation's): rows are a Conform field list. */
+function LinkedTable({ form, list, target, products, canAdd }: { form: DialogForm; list: LinkedListField; target: string; products: Record<string, ProductInfo>; canAdd: boolean }) {
+  const rows = list.getFieldList();
   return (
     <div className="relative overflow-x-auto">
       <table className="min-w-full text-sm">
@@ -392,31 +409,35 @@ function LinkedTable({ prefix, target, rows, products, canAdd }: { prefix: strin
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row, i) => {
-            const p = row.sku ? products[row.sku] : undefined;
+            const { sku, qty, discount } = row.getFieldset();
+            const code = sku.value ?? "";
+            const p = code ? products[code] : undefined;
             return (
-              <tr key={`${row.sku}-${i}`} data-testid={`linked-${target}-${i}`}>
+              <tr key={row.key} data-testid={`linked-${target}-${i}`}>
                 <td className="px-2 py-1 font-mono text-xs">
-                  <input type="hidden" name={`${prefix}lp.${i}.sku`} value={row.sku} />
-                  {row.sku || <span className="text-amber-700">Nueva fila: busca el producto abajo</span>}
+                  <input {...getInputProps(sku, { type: "hidden" })} />
+                  {code || <span className="text-amber-700">Nueva fila: busca el producto abajo</span>}
                 </td>
-                <td className="px-2 py-1">{p?.name ?? (row.sku ? <span className="text-red-700">No existe en el catálogo</span> : "")}</td>
+                <td className="px-2 py-1">{p?.name ?? (code ? <span className="text-red-700">No existe en el catálogo</span> : "")}</td>
                 <td className="px-2 py-1 text-right">{p ? formatMoney(p.price) : ""}</td>
                 <td className="px-2 py-1 text-right">{p ? formatNumber(p.stock) : ""}</td>
                 <td className="px-2 py-1">
-                  <input type="number" name={`${prefix}lp.${i}.qty`} defaultValue={row.qty} min={1} step={1} className="input w-20" aria-label={`Cantidad ${row.sku}`} />
+                  <input {...getInputProps(qty, { type: "number" })} step={1} className="input w-20" aria-label={`Cantidad ${code}`} />
                 </td>
                 <td className="px-2 py-1">
-                  <input type="number" name={`${prefix}lp.${i}.discount`} defaultValue={row.discount} min={0} max={10} step="0.5" className="input w-20" aria-label={`Descuento ${row.sku}`} />
+                  <input {...getInputProps(discount, { type: "number" })} step="0.5" className="input w-20" aria-label={`Descuento ${code}`} />
                 </td>
                 <td className="px-2 py-1">
-                  <IntentButton intent={`remove-row:${target}:${i}`} className="btn-ghost px-2 py-0.5 text-red-700" label={`Quitar ${row.sku || "fila"}`}>✕</IntentButton>
+                  <button type="submit" {...form.remove.getButtonProps({ name: list.name, index: i })} className="btn-ghost px-2 py-0.5 text-red-700" aria-label={`Quitar ${code || "fila"}`}>✕</button>
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      <IntentButton intent={`add-row:${target}`} className="btn-ghost mt-1 text-sm" disabled={!canAdd}>+ Agregar producto</IntentButton>
+      <button type="submit" {...form.insert.getButtonProps({ name: list.name, defaultValue: emptyLinked() })} className="btn-ghost mt-1 text-sm" disabled={!canAdd}>
+        + Agregar producto
+      </button>
     </div>
   );
 }
@@ -425,7 +446,12 @@ function LinkedTable({ prefix, target, rows, products, canAdd }: { prefix: strin
  * Product search: without JavaScript a "Buscar" button posts the form; with it, results come 600 ms
  * after typing stops (more than one non-blank character, upper-cased, at most 40).
  */
-function ProductSearch({ view, targets, fieldErrors }: { view: EditorView; targets: Array<[string, string]>; fieldErrors: Record<string, string[]> }) {
+function ProductSearch({ view, targets, search, target }: {
+  view: EditorView;
+  targets: Array<[string, string]>;
+  search: FieldMetadata<PublicationFormInput["productSearch"], PublicationFormInput, string[]>;
+  target: FieldMetadata<PublicationFormInput["searchTarget"], PublicationFormInput, string[]>;
+}) {
   const fetcher = useFetcher<{ results: ProductInfo[] }>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [typed, setTyped] = useState<string | null>(null);
@@ -437,8 +463,7 @@ function ProductSearch({ view, targets, fieldErrors }: { view: EditorView; targe
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Buscar producto (SKU o nombre)</span>
           <input
-            name="productSearch"
-            defaultValue={view.draft.productSearch}
+            {...getInputProps(search, { type: "text" })}
             className="input uppercase"
             autoComplete="off"
             onChange={(e) => {
@@ -453,20 +478,21 @@ function ProductSearch({ view, targets, fieldErrors }: { view: EditorView; targe
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Agregar a</span>
-          <select name="searchTarget" defaultValue={view.draft.searchTarget} className="input">
+          <select {...getSelectProps(target)} className="input">
             {targets.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
           </select>
         </label>
-        <IntentButton intent="search-products">Buscar</IntentButton>
+        <IntentButton intent={{ type: "search-products" }}>Buscar</IntentButton>
       </div>
-      <Errors errors={fieldErrors.productSearch} />
+      <Errors id={search.errorId} errors={search.errors} />
       {results ? (
         results.length ? (
           <ul className="mt-2 max-h-64 divide-y divide-slate-200 overflow-y-auto" data-testid="product-results">
             {results.map((p) => (
               <li key={p.sku} className="flex items-center justify-between gap-2 py-1 text-sm">
                 <span><span className="font-mono text-xs">{p.sku}</span> · {p.name} · {formatMoney(p.price)} · stock {formatNumber(p.stock)}</span>
-                <AddProductButton sku={p.sku} />
+                {/* Goes to the list chosen in "Agregar a", which the form posts along. */}
+                <IntentButton intent={{ type: "add-product", sku: p.sku }} className="btn-secondary px-2 py-1 text-xs">Agregar {p.sku}</IntentButton>
               </li>
             ))}
           </ul>
@@ -478,36 +504,22 @@ function ProductSearch({ view, targets, fieldErrors }: { view: EditorView; targe
   );
 }
 
-/** Adds a found product to the target chosen in the "Agregar a" select (read when the button is pressed). */
-function AddProductButton({ sku }: { sku: string }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  return (
-    <button
-      ref={ref}
-      type="submit"
-      form={FORM_ID}
-      name="intent"
-      value={`add-product:selected:${sku}`}
-      className="btn-secondary px-2 py-1 text-xs"
-      formNoValidate
-      onClick={() => {
-        const select = ref.current?.form?.querySelector<HTMLSelectElement>('select[name="searchTarget"]');
-        if (ref.current && select) ref.current.value = `add-product:${select.value}:${sku}`;
-      }}
-    >
-      Agregar {sku}
-    </button>
-  );
-}
-
 /**
- * The gallery, per linked product: "Subir"/"Bajar" and the alt text post the form like every other
- * button. With JavaScript an image can also be dragged onto another of the same product: the drop
- * rewrites the hidden `g.<k>.sort` fields (same rule as the buttons) and posts the form.
+ * The gallery, per linked product. "Quitar", "Subir" and "Bajar" are Conform's remove and reorder
+ * buttons (in place with JavaScript, a post without it); with JavaScript an image can also be dragged
+ * onto another of the same product. Uploading and picking from the library go to the server.
  */
-function Gallery({ view, library, formRef }: { view: EditorView; library: EditorActionData["library"]; formRef: React.RefObject<HTMLFormElement> }) {
-  const gallery = view.draft.gallery;
-  const skus = [...new Set([...view.draft.linked, ...view.draft.variations.flatMap((v) => v.linked)].map((l) => l.sku).filter(Boolean))];
+function Gallery({ form, gallery, skus, library, librarySearch }: {
+  form: DialogForm;
+  gallery: GalleryField;
+  skus: string[];
+  library: EditorActionData["library"];
+  librarySearch: FieldMetadata<PublicationFormInput["librarySearch"], PublicationFormInput, string[]>;
+}) {
+  const items = gallery.getFieldList().map((item, k) => {
+    const f = item.getFieldset();
+    return { item, f, k, sku: f.sku.value ?? "", url: f.url.value ?? "", name: f.name.value ?? "", alt: f.alt.value ?? "" };
+  });
   // The publication's own images (the two defaults of a new one, spec 1 §4) come first, then each linked product's.
   const groups = ["", ...skus];
   const dragged = useRef<{ k: number; sku: string } | null>(null);
@@ -517,108 +529,116 @@ function Gallery({ view, library, formRef }: { view: EditorView; library: Editor
     const from = dragged.current?.k;
     dragged.current = null;
     setDropTarget(null);
-    const form = formRef.current;
-    if (from === undefined || from === target || !form) return;
-    moveImageTo(gallery.map((g, k) => ({ sku: g.sku, k })), from, target).forEach((item, position) => {
-      const input = form.querySelector<HTMLInputElement>(`input[name="g.${item.k}.sort"]`);
-      if (input) input.value = String(position);
-    });
-    form.requestSubmit(form.querySelector<HTMLButtonElement>('button[name="intent"][value="reorder-images"]'));
+    if (from !== undefined && canDrop(items, from, target)) form.reorder({ name: gallery.name, from, to: target });
   }
 
   return (
     <section aria-labelledby="pub-gallery" className="space-y-3">
       <h3 id="pub-gallery" className="font-semibold">Galería</h3>
-      <button type="submit" name="intent" value="reorder-images" hidden tabIndex={-1} formNoValidate>Reordenar</button>
-      {gallery.map((g, k) => (
-        <span key={`${g.fileId}-${k}`} hidden>
-          <input type="hidden" name={`g.${k}.fileId`} value={g.fileId} />
-          <input type="hidden" name={`g.${k}.url`} value={g.url} />
-          <input type="hidden" name={`g.${k}.name`} value={g.name} />
-          <input type="hidden" name={`g.${k}.sku`} value={g.sku} />
-          <input type="hidden" name={`g.${k}.origin`} value={g.origin} />
-          <input type="hidden" name={`g.${k}.sort`} defaultValue={k} />
+      <Errors id={gallery.errorId} errors={gallery.errors} />
+      {items.map(({ item, f }) => (
+        <span key={item.key} hidden>
+          <input {...getInputProps(f.fileId, { type: "hidden" })} />
+          <input {...getInputProps(f.url, { type: "hidden" })} />
+          <input {...getInputProps(f.name, { type: "hidden" })} />
+          <input {...getInputProps(f.sku, { type: "hidden" })} />
+          <input {...getInputProps(f.origin, { type: "hidden" })} />
           {/* Images of a product no longer linked have no visible alt field: keep their text. */}
-          {groups.includes(g.sku) ? null : <input type="hidden" name={`g.${k}.alt`} value={g.alt} />}
+          {groups.includes(f.sku.value ?? "") ? null : <input {...getInputProps(f.alt, { type: "hidden" })} />}
         </span>
       ))}
       {skus.length === 0 ? <p className="text-sm text-slate-600">Vincula un producto para agregar sus imágenes (hasta 8 por producto).</p> : null}
       {groups.map((sku) => {
-        const images = gallery.map((g, k) => ({ g, k })).filter(({ g }) => g.sku === sku);
+        const images = items.filter((image) => image.sku === sku);
         const title = sku || "Imágenes de la publicación";
         return (
           <div key={sku || "general"} className="rounded-md border border-slate-200 p-3" data-testid={`gallery-${sku || "general"}`}>
             <p className="mb-2 text-sm font-medium">{title} <span className="text-slate-600">({images.length}/8)</span></p>
             <ol className="flex flex-wrap gap-3">
-              {images.map(({ g, k }, position) => (
-                <li
-                  key={k}
-                  data-testid={`gallery-${sku || "general"}-${position}`}
-                  className={cn("flex w-44 flex-col gap-1 rounded border border-transparent p-1", dropTarget === k && "border-brand-600 bg-brand-50")}
-                  onDragOver={(e) => {
-                    if (dragged.current?.sku !== sku) return;
-                    e.preventDefault();
-                    e.dataTransfer.dropEffect = "move";
-                    setDropTarget(k);
-                  }}
-                  onDragLeave={() => setDropTarget((t) => (t === k ? null : t))}
-                  onDrop={(e) => {
-                    e.preventDefault();
-                    drop(k);
-                  }}
-                >
-                  <figure className="relative">
-                    <img
-                      src={`${g.url}?w=150`}
-                      alt={g.alt || g.name}
-                      title="Arrastra para cambiar el orden"
-                      className="h-20 w-20 cursor-move rounded object-cover"
-                      loading="lazy"
-                      draggable
-                      onDragStart={(e) => {
-                        dragged.current = { k, sku };
-                        e.dataTransfer.effectAllowed = "move";
-                        e.dataTransfer.setData("text/plain", String(k));
-                      }}
-                      onDragEnd={() => {
-                        dragged.current = null;
-                        setDropTarget(null);
-                      }}
-                    />
-                    <IntentButton intent={`remove-image:${k}`} className="absolute left-16 top-0 rounded bg-white/80 px-1 text-xs text-red-700" label={`Quitar ${g.name}`}>✕</IntentButton>
-                  </figure>
-                  <div className="flex gap-1">
-                    <IntentButton intent={`move-image:${k}:up`} className="btn-ghost px-2 py-0.5 text-xs" disabled={!canMove(gallery, k, "up")} label={`Subir ${g.name}`}>Subir</IntentButton>
-                    <IntentButton intent={`move-image:${k}:down`} className="btn-ghost px-2 py-0.5 text-xs" disabled={!canMove(gallery, k, "down")} label={`Bajar ${g.name}`}>Bajar</IntentButton>
-                  </div>
-                  <label className="flex flex-col gap-0.5 text-xs">
-                    <span className="text-slate-600">Texto alternativo<span className="sr-only"> de {g.name}</span></span>
-                    <input name={`g.${k}.alt`} defaultValue={g.alt} maxLength={GALLERY_ALT_MAX} className="input px-2 py-1 text-xs" />
-                  </label>
-                </li>
-              ))}
+              {images.map(({ item, f, k, url, name, alt }, position) => {
+                const up = moveTarget(items, k, "up");
+                const down = moveTarget(items, k, "down");
+                return (
+                  <li
+                    key={item.key}
+                    data-testid={`gallery-${sku || "general"}-${position}`}
+                    className={cn("flex w-44 flex-col gap-1 rounded border border-transparent p-1", dropTarget === k && "border-brand-600 bg-brand-50")}
+                    onDragOver={(e) => {
+                      if (dragged.current?.sku !== sku) return;
+                      e.preventDefault();
+                      e.dataTransfer.dropEffect = "move";
+                      setDropTarget(k);
+                    }}
+                    onDragLeave={() => setDropTarget((t) => (t === k ? null : t))}
+                    onDrop={(e) => {
+                      e.preventDefault();
+                      drop(k);
+                    }}
+                  >
+                    <figure className="relative">
+                      <img
+                        src={`${url}?w=150`}
+                        alt={cleanAlt(alt, GALLERY_ALT_MAX) || name}
+                        title="Arrastra para cambiar el orden"
+                        className="h-20 w-20 cursor-move rounded object-cover"
+                        loading="lazy"
+                        draggable
+                        onDragStart={(e) => {
+                          dragged.current = { k, sku };
+                          e.dataTransfer.effectAllowed = "move";
+                          e.dataTransfer.setData("text/plain", String(k));
+                        }}
+                        onDragEnd={() => {
+                          dragged.current = null;
+                          setDropTarget(null);
+                        }}
+                      />
+                      <button type="submit" {...form.remove.getButtonProps({ name: gallery.name, index: k })} className="absolute left-16 top-0 rounded bg-white/80 px-1 text-xs text-red-700" aria-label={`Quitar ${name}`}>✕</button>
+                    </figure>
+                    <div className="flex gap-1">
+                      <button type="submit" {...(up === null ? {} : form.reorder.getButtonProps({ name: gallery.name, from: k, to: up }))} className="btn-ghost px-2 py-0.5 text-xs" disabled={up === null} aria-label={`Subir ${name}`}>Subir</button>
+                      <button type="submit" {...(down === null ? {} : form.reorder.getButtonProps({ name: gallery.name, from: k, to: down }))} className="btn-ghost px-2 py-0.5 text-xs" disabled={down === null} aria-label={`Bajar ${name}`}>Bajar</button>
+                    </div>
+                    <label className="flex flex-col gap-0.5 text-xs">
+                      <span className="text-slate-600">Texto alternativo<span className="sr-only"> de {name}</span></span>
+                      <input
+                        {...getInputProps(f.alt, { type: "text" })}
+                        className="input px-2 py-1 text-xs"
+                        onBlur={(e) => {
+                          // Shown as it will be stored (trimmed), as a post would show it.
+                          const input = e.currentTarget;
+                          const clean = cleanAlt(input.value, GALLERY_ALT_MAX);
+                          if (clean === input.value) return;
+                          input.value = clean;
+                          input.dispatchEvent(new Event("input", { bubbles: true }));
+                        }}
+                      />
+                    </label>
+                  </li>
+                );
+              })}
             </ol>
             <div className="mt-2 flex flex-wrap items-center gap-2">
-              <input type="file" name={`upload.${sku}`} accept="image/*" className="text-sm" aria-label={sku ? `Imagen para ${sku}` : "Imagen para la publicación"} />
-              <IntentButton intent={`upload:${sku}`} className="btn-secondary px-2 py-1 text-sm">Subir imagen</IntentButton>
-              <IntentButton intent={`library:${sku}`} className="btn-ghost px-2 py-1 text-sm">Elegir de la biblioteca</IntentButton>
+              <input type="file" name={uploadFieldName(sku)} accept="image/*" className="text-sm" aria-label={sku ? `Imagen para ${sku}` : "Imagen para la publicación"} />
+              <IntentButton intent={{ type: "upload", sku }} className="btn-secondary px-2 py-1 text-sm">Subir imagen</IntentButton>
+              <IntentButton intent={{ type: "library", sku }} className="btn-ghost px-2 py-1 text-sm">Elegir de la biblioteca</IntentButton>
             </div>
             {library && library.sku === sku ? (
               <div className="mt-2 rounded bg-slate-50 p-2">
                 <div className="flex items-end gap-2">
                   <label className="flex flex-col gap-1 text-sm">
                     <span>Buscar en la biblioteca</span>
-                    <input name="librarySearch" defaultValue={library.search} className="input" />
+                    <input {...getInputProps(librarySearch, { type: "text" })} className="input" />
                   </label>
-                  <IntentButton intent={`library:${sku}`} className="btn-secondary px-2 py-1 text-sm">Buscar</IntentButton>
+                  <IntentButton intent={{ type: "library", sku }} className="btn-secondary px-2 py-1 text-sm">Buscar</IntentButton>
                 </div>
                 {library.images.length === 0 ? <p className="mt-2 text-sm text-slate-500">No hay imágenes.</p> : null}
                 <div className="mt-2 flex flex-wrap gap-2">
                   {library.images.map((img) => (
-                    <button key={img.fileId} type="submit" form={FORM_ID} name="intent" value={`pick-image:${sku}:${img.fileId}`} className={cn("rounded border border-slate-200 p-1 text-xs hover:border-brand-600")} formNoValidate>
+                    <IntentButton key={img.fileId} intent={{ type: "pick-image", sku, fileId: img.fileId }} className="rounded border border-slate-200 p-1 text-xs hover:border-brand-600">
                       <img src={`${img.url}?w=150`} alt="" className="h-16 w-16 object-cover" loading="lazy" />
                       <span className="block max-w-16 truncate">{img.name}</span>
-                    </button>
+                    </IntentButton>
                   ))}
                 </div>
               </div>
@@ -629,5 +649,3 @@ function Gallery({ view, library, formRef }: { view: EditorView; library: Editor
     </section>
   );
 }
-
-export type { Draft };

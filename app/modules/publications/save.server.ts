@@ -95,7 +95,7 @@ export async function savePublication(
         categoryVariations,
         cost: view.cost.total,
         linkedProducts: allLinked.map((l) => ({ sku: l.sku, qty: l.qty, discount: l.discount })),
-        channels: draft.channels as Array<"marketplace" | "mshops">,
+        channels: draft.channels,
         syncWarehouses: draft.warehouses,
         autosync: draft.autosync,
         priceSync: draft.priceSync,

@@ -12,6 +12,7 @@ export type DraftRules = {
   variationAttributes: ReadonlyArray<{ id: string; name: string }>;
 };
 
+/** Errors by the form's field names (`attributes.BRAND`, `variations[0].name`), as Conform shows them. */
 export type FieldErrors = Record<string, string[]>;
 
 export function validateDraft(draft: Draft, rules: DraftRules): FieldErrors {
@@ -30,17 +31,17 @@ export function validateDraft(draft: Draft, rules: DraftRules): FieldErrors {
   if (rows.some((l) => !l.sku)) add("linked", "Hay filas nuevas sin producto: elige el producto o quítalas.");
 
   for (const a of rules.requiredAttributes) {
-    if (!(draft.attributes[a.id] ?? "").trim()) add(`attr.${a.id}`, `${a.name} es obligatorio.`);
+    if (!(draft.attributes[a.id] ?? "").trim()) add(`attributes.${a.id}`, `${a.name} es obligatorio.`);
   }
 
   draft.variations.forEach((v, j) => {
-    if (v.linked.filter((l) => l.sku).length === 0) add(`v.${j}`, "La variación necesita al menos un producto vinculado.");
+    if (v.linked.filter((l) => l.sku).length === 0) add(`variations[${j}]`, "La variación necesita al menos un producto vinculado.");
     if (rules.variationAttributes.length === 0) {
-      if (!v.name.trim()) add(`v.${j}.name`, "Escribe el nombre de la variación.");
+      if (!v.name.trim()) add(`variations[${j}].name`, "Escribe el nombre de la variación.");
       return;
     }
     for (const a of rules.variationAttributes) {
-      if (!(v.attributes[a.id] ?? "").trim()) add(`v.${j}.attr.${a.id}`, `Selecciona ${a.name.toLowerCase()}.`);
+      if (!(v.attributes[a.id] ?? "").trim()) add(`variations[${j}].attributes.${a.id}`, `Selecciona ${a.name.toLowerCase()}.`);
     }
   });
   if (draft.variations.length > 0 && rules.variationAttributes.length > 0) {

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { getDb } from "@server/db/client";
 import { publications } from "@server/db/schema";
@@ -8,9 +9,8 @@ import { answerSave, replyErrors } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { audit } from "~/modules/logs/audit.server";
 import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "~/modules/publications/constants";
-import {
-  addProduct, addRow, addVariation, moveDraftImage, newDraft, readDraft, removeImage, removeRow, removeVariation, setAllWarehouses, type Draft,
-} from "~/modules/publications/draft";
+import { newDraft, parseDraftForm, type Draft } from "~/modules/publications/draft";
+import { addImage, addProduct, addVariation, canAddImage, readEditorIntent, uploadFieldName } from "~/modules/publications/draft-intent";
 import { defaultGallery } from "~/modules/publications/default-gallery.server";
 import { buildView, draftFromRecord, type EditorView } from "~/modules/publications/editor.server";
 import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "~/modules/files/files.server";
@@ -20,10 +20,11 @@ import type { FieldErrors } from "~/modules/publications/validation";
 
 export type EditorActionData = {
   view: EditorView;
-  fieldErrors: FieldErrors;
+  /** Conform's answer: the field errors, and which list button was applied. */
+  result: SubmissionResult<string[]>;
   toast: (Pick<Toast, "title" | "message" | "variant"> & { id: string; durationMs: number }) | null;
   library: { sku: string; images: LibraryImage[]; search: string } | null;
-  /** Changes on every answer, so the form's uncontrolled inputs take the draft's values again. */
+  /** Changes on every answer, so the form starts again from the draft the server worked out. */
   revision: string;
 };
 
@@ -49,9 +50,25 @@ const toast = (title: string, message: string, variant: Toast["variant"] = "warn
   durationMs,
 });
 
+type Submission = ReturnType<typeof parseDraftForm>["submission"];
+
 /**
- * Every button of the dialog posts the whole form here with its `intent`; the answer is the draft
- * to show again (or a redirect once saved). Nothing but "save", "sync-price" and "premium" writes.
+ * Conform's answer for the form shown again from `draft`: the errors, without the posted fields (what
+ * the server worked out — a product added, a category set, a row moved — is in the draft, which the
+ * form starts from).
+ */
+function replyFor(submission: Submission, fieldErrors?: FieldErrors, formErrors?: string[]): SubmissionResult<string[]> {
+  const reply = submission.reply(fieldErrors || formErrors ? { fieldErrors, formErrors } : undefined);
+  return { ...reply, initialValue: undefined };
+}
+
+const fullGallery = () => toast("Galería completa", `Cada producto vinculado admite ${GALLERY_MAX_PER_PRODUCT} imágenes.`);
+
+/**
+ * Every button of the dialog posts the whole form here. Conform's list buttons (add, remove or move a
+ * row or an image, all/none warehouses) come already applied to the parsed form; the other buttons
+ * carry an `intent`. The answer is the draft to show again (or a redirect once saved). Nothing but
+ * "save", "sync-price" and "premium" writes.
  */
 export async function handleEditorAction(request: Request, id: string | null, userId: number) {
   const url = new URL(request.url);
@@ -68,133 +85,118 @@ export async function handleEditorAction(request: Request, id: string | null, us
   } catch {
     throw new Response("No se pudo leer el formulario.", { status: 400 });
   }
-  const intent = String(form.get("intent") ?? "save");
-  let draft: Draft = readDraft(form);
-  // The URL decides which publication this is, never a hidden field.
-  draft = { ...draft, id: stored?.id ?? null, version: draft.version || stored?.version || 0 };
+  const intent = readEditorIntent(form.get("intent"));
 
-  let searchResults: ProductInfo[] | null = null;
-  let predictions: CategoryPrediction[] | null = null;
-  let message: EditorActionData["toast"] = null;
-  let library: EditorActionData["library"] = null;
-  let status = 200;
-  const notices: string[] = [];
-  const [verb, ...args] = intent.split(":");
+  // Premium and price sync act on the stored publication (their buttons post no draft).
+  if (intent?.type === "sync-price" && stored) {
+    try {
+      const synced = await getIntegrations().marketplace.syncPost({ id: stored.id });
+      await touchSync(stored.id, new Date(synced.syncedAt), userId);
+    } catch (error) {
+      if (!isIntegrationError(error)) throw error;
+      return redirectWithToast(selfUrl, { title: "No se sincronizó el precio", message: error.message, variant: "danger" });
+    }
+    return redirectWithToast(selfUrl, { title: "Precio sincronizado", message: `Se sincronizó el precio de ${stored.id} con Mercado Libre.`, variant: "success" });
+  }
+  if (intent?.type === "premium" && stored) {
+    try {
+      await getIntegrations().marketplace.updatePremium({ id: stored.id, account: stored.officialStore ? "brand" : "main" });
+    } catch (error) {
+      if (!isIntegrationError(error)) throw error;
+      return redirectWithToast(selfUrl, { title: "No se cambió a Premium", message: error.message, variant: "danger" });
+    }
+    await getDb().transaction(async (tx) => {
+      await tx.update(publications).set({ listingType: "gold_pro", premium: true, version: sql`${publications.version} + 1`, lastUpdate: new Date() }).where(eq(publications.id, stored.id));
+      await audit({ message: `Publicación ${stored.id} cambiada a Premium`, type: "update", tags: ["publicaciones"], identifier: stored.id, userId }, tx);
+    });
+    return redirectWithToast(selfUrl, { title: "Publicación Premium", message: `${stored.id} ahora es Premium.`, variant: "success" });
+  }
 
-  switch (verb) {
-    case "add-row":
-      draft = addRow(draft, args[0] ?? "flat");
-      break;
-    case "remove-row":
-      draft = removeRow(draft, args[0] ?? "flat", Number(args[1]));
-      break;
+  let parsed: ReturnType<typeof parseDraftForm>;
+  try {
+    parsed = parseDraftForm(form);
+  } catch {
+    // A list button Conform cannot read (its JSON broken, or aimed at a field that is no list).
+    throw new Response("No se pudo leer el formulario.", { status: 400 });
+  }
+  const { submission, value } = parsed;
+  if (!value) {
+    // A value the form's inputs do not allow (a stored title over 55 characters, a forged post): the
+    // form comes back as it was posted, with its errors.
+    const view = await buildView(stored ? draftFromRecord(stored, loaded.variations) : newDraft(), { footer, record: stored, products: loaded.products });
+    return data<EditorActionData>(
+      { view, result: submission.reply(), toast: toast("Revisa los datos", "Hay datos que no son válidos: corrígelos y vuelve a intentar."), library: null, revision: revision() },
+      { status: 400 },
+    );
+  }
+  // The URL decides which publication this is, never a field.
+  let draft: Draft = { ...value, id: stored?.id ?? null, version: value.version || stored?.version || 0 };
+
+  const answer = async (extras: Partial<Pick<EditorActionData, "toast" | "library">> & { fieldErrors?: FieldErrors; searchResults?: ProductInfo[] | null; predictions?: CategoryPrediction[] | null } = {}, status = 200) => {
+    const view = await buildView(draft, { footer, record: stored, searchResults: extras.searchResults, predictions: extras.predictions });
+    return data<EditorActionData>(
+      { view, result: replyFor(submission, extras.fieldErrors), toast: extras.toast ?? null, library: extras.library ?? null, revision: revision() },
+      { status },
+    );
+  };
+
+  // A list button (Conform's insert/remove/reorder/update) is already in `value`: show the changed form.
+  if (submission.status !== "success") return answer();
+  if (!intent) return answer({ toast: toast("Acción desconocida", "El botón no corresponde a ninguna acción del formulario.") }, 400);
+
+  switch (intent.type) {
+    case "recalc":
+    case "premium": // a new publication has nothing to change to Premium or to sync yet
+    case "sync-price":
+      return answer();
     case "add-variation":
       draft = addVariation(draft);
-      break;
-    case "remove-variation":
-      draft = removeVariation(draft, Number(args[0]));
-      break;
-    case "warehouses-all":
-    case "warehouses-none":
-      draft = setAllWarehouses(draft, verb === "warehouses-all");
-      break;
-    case "search-products":
-      searchResults = await searchProducts(draft.productSearch);
-      break;
+      return answer();
     case "add-product":
-      draft = addProduct(draft, args[0] === "selected" ? draft.searchTarget : args[0] ?? "flat", args.slice(1).join(":"));
-      break;
-    case "predict":
-      if (!draft.title.trim()) {
-        message = toast("Escribe el título", "El predictor sugiere categorías a partir del título.");
-        break;
-      }
+      draft = addProduct(draft, draft.searchTarget, intent.sku);
+      return answer();
+    case "search-products":
+      if (draft.productSearch.trim().length <= 1) return answer({ searchResults: [], fieldErrors: { productSearch: ["Escribe al menos dos caracteres."] } });
+      return answer({ searchResults: await searchProducts(draft.productSearch) });
+    case "predict": {
+      if (!draft.title.trim()) return answer({ toast: toast("Escribe el título", "El predictor sugiere categorías a partir del título.") });
       try {
-        predictions = await getIntegrations().marketplace.predictCategory(draft.title);
+        return answer({ predictions: await getIntegrations().marketplace.predictCategory(draft.title) });
       } catch (error) {
         if (!isIntegrationError(error)) throw error;
-        message = toast("No se pudo predecir la categoría", error.message, "danger");
+        return answer({ toast: toast("No se pudo predecir la categoría", error.message, "danger") });
       }
-      break;
+    }
     case "set-category":
-      draft = { ...draft, categoryId: (args[0] ?? "").toUpperCase().slice(0, 30) };
-      break;
+    case "load-category": {
+      if (intent.type === "set-category") draft = { ...draft, categoryId: intent.categoryId };
+      const view = await buildView(draft, { footer, record: stored });
+      const fieldErrors: FieldErrors | undefined = view.categoryError ? { categoryId: [view.categoryError] } : undefined;
+      return data<EditorActionData>({ view, result: replyFor(submission, fieldErrors), toast: null, library: null, revision: revision() }, { status: fieldErrors ? 400 : 200 });
+    }
     case "upload": {
-      const sku = (args.join(":") || "").toUpperCase();
-      const file = form.get(`upload.${sku}`);
-      if (!(file instanceof File) || file.size === 0) {
-        message = toast(TEXTS.imageInvalidTitle, "Elige una imagen para subir.");
-        break;
-      }
-      if (draft.gallery.filter((g) => g.sku === sku).length >= GALLERY_MAX_PER_PRODUCT) {
-        message = toast("Galería completa", `Cada producto vinculado admite ${GALLERY_MAX_PER_PRODUCT} imágenes.`);
-        break;
-      }
+      const file = form.get(uploadFieldName(intent.sku));
+      if (!(file instanceof File) || file.size === 0) return answer({ toast: toast(TEXTS.imageInvalidTitle, "Elige una imagen para subir.") });
+      if (!canAddImage(draft.gallery, intent.sku)) return answer({ toast: fullGallery() });
       const uploaded = await uploadImage(file, userId);
-      if (!uploaded.ok) {
-        message = toast(uploaded.title, uploaded.message);
-        status = 400;
-        break;
-      }
-      draft = { ...draft, gallery: [...draft.gallery, { ...uploaded.image, sku, alt: "" }] };
+      if (!uploaded.ok) return answer({ toast: toast(uploaded.title, uploaded.message) }, 400);
+      const added = addImage(draft, { ...uploaded.image, sku: intent.sku, alt: "" });
+      if (added.ok) draft = added.draft;
       await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: ["archivos", "publicaciones"], identifier: uploaded.image.fileId, userId });
-      break;
+      return answer();
     }
-    case "library": {
-      const sku = (args.join(":") || "").toUpperCase();
-      const search = String(form.get("librarySearch") ?? "").slice(0, 100);
-      library = { sku, search, images: await listLibraryImages(search) };
-      break;
-    }
+    case "library":
+      return answer({ library: { sku: intent.sku, search: draft.librarySearch, images: await listLibraryImages(draft.librarySearch) } });
     case "pick-image": {
-      const [sku, fileId] = [(args[0] ?? "").toUpperCase(), args[1] ?? ""];
-      const image = await libraryImage(fileId);
-      if (!image) {
-        message = toast("Imagen no encontrada", "La imagen ya no existe en la biblioteca.");
-        break;
-      }
-      if (draft.gallery.filter((g) => g.sku === sku).length >= GALLERY_MAX_PER_PRODUCT) {
-        message = toast("Galería completa", `Cada producto vinculado admite ${GALLERY_MAX_PER_PRODUCT} imágenes.`);
-        break;
-      }
-      if (!draft.gallery.some((g) => g.sku === sku && g.fileId === image.fileId)) {
-        draft = { ...draft, gallery: [...draft.gallery, { ...image, sku, origin: "directus", alt: "" }] };
-      }
-      break;
-    }
-    case "remove-image":
-      draft = removeImage(draft, Number(args[0]));
-      break;
-    case "move-image":
-      if (args[1] === "up" || args[1] === "down") draft = moveDraftImage(draft, Number(args[0]), args[1]);
-      break;
-    case "sync-price": {
-      if (!stored) break;
-      try {
-        const synced = await getIntegrations().marketplace.syncPost({ id: stored.id });
-        await touchSync(stored.id, new Date(synced.syncedAt), userId);
-      } catch (error) {
-        if (!isIntegrationError(error)) throw error;
-        return redirectWithToast(selfUrl, { title: "No se sincronizó el precio", message: error.message, variant: "danger" });
-      }
-      return redirectWithToast(selfUrl, { title: "Precio sincronizado", message: `Se sincronizó el precio de ${stored.id} con Mercado Libre.`, variant: "success" });
-    }
-    case "premium": {
-      if (!stored) break;
-      try {
-        await getIntegrations().marketplace.updatePremium({ id: stored.id, account: stored.officialStore ? "brand" : "main" });
-      } catch (error) {
-        if (!isIntegrationError(error)) throw error;
-        return redirectWithToast(selfUrl, { title: "No se cambió a Premium", message: error.message, variant: "danger" });
-      }
-      await getDb().transaction(async (tx) => {
-        await tx.update(publications).set({ listingType: "gold_pro", premium: true, version: sql`${publications.version} + 1`, lastUpdate: new Date() }).where(eq(publications.id, stored.id));
-        await audit({ message: `Publicación ${stored.id} cambiada a Premium`, type: "update", tags: ["publicaciones"], identifier: stored.id, userId }, tx);
-      });
-      return redirectWithToast(selfUrl, { title: "Publicación Premium", message: `${stored.id} ahora es Premium.`, variant: "success" });
+      const image = await libraryImage(intent.fileId);
+      if (!image) return answer({ toast: toast("Imagen no encontrada", "La imagen ya no existe en la biblioteca.") });
+      const added = addImage(draft, { ...image, sku: intent.sku, origin: "directus", alt: "" });
+      if (!added.ok) return answer({ toast: fullGallery() });
+      draft = added.draft;
+      return answer();
     }
     case "save": {
-      const view = await buildView(draft, { footer, record: stored, notices });
+      const view = await buildView(draft, { footer, record: stored });
       const saved = await savePublication(
         view,
         stored ? { version: draft.version || stored.version, title: stored.title, categoryId: stored.categoryId, description: stored.description, listingType: stored.listingType } : null,
@@ -209,32 +211,24 @@ export async function handleEditorAction(request: Request, id: string | null, us
             variant: "success",
           },
         }),
-        refused: (refusal): EditorActionData => ({
-          view,
-          fieldErrors: replyErrors(refusal).fieldErrors,
-          toast:
-            refusal.reason === "rules"
-              ? toast(TEXTS.insufficientTitle, refusal.message, "warning", 5000)
-              : refusal.reason === "stale"
-                ? toast("Publicación modificada", refusal.message, "warning", 8000)
-                : toast("Mercado Libre rechazó la publicación", refusal.message, "danger", 8000),
-          library: null,
-          revision: String(Date.now()),
-        }),
+        refused: (refusal): EditorActionData => {
+          const errors = replyErrors(refusal);
+          return {
+            view,
+            result: replyFor(submission, errors.fieldErrors, errors.formErrors),
+            toast:
+              refusal.reason === "rules"
+                ? toast(TEXTS.insufficientTitle, refusal.message, "warning", 5000)
+                : refusal.reason === "stale"
+                  ? toast("Publicación modificada", refusal.message, "warning", 8000)
+                  : toast("Mercado Libre rechazó la publicación", refusal.message, "danger", 8000),
+            library: null,
+            revision: revision(),
+          };
+        },
       });
     }
-    case "recalc":
-    case "reorder-images": // drag and drop: the new order is already in the posted `g.<k>.sort` fields
-    case "load-category":
-    default:
-      break;
   }
-
-  const view = await buildView(draft, { footer, record: stored, searchResults, predictions, notices });
-  const fieldErrors: FieldErrors = {};
-  if ((verb === "set-category" || verb === "load-category") && view.categoryError) fieldErrors.categoryId = [view.categoryError];
-  if (verb === "search-products" && draft.productSearch.trim().length <= 1) {
-    fieldErrors.productSearch = ["Escribe al menos dos caracteres."];
-  }
-  return data<EditorActionData>({ view, fieldErrors, toast: message, library, revision: String(Date.now()) }, { status: fieldErrors.categoryId ? 400 : status });
 }
+
+const revision = () => String(Date.now());
