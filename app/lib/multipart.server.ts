@@ -1,11 +1,63 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { getEnv } from "@server/env";
 
-/** The one file a form carried: its bytes, or only its name when it was over the cap. */
-export type PostedFile = { name: string; type: string; data: Uint8Array } | { name: string; tooBig: true } | null;
+/**
+ * The one file a form carried, already on disk: `path` is a staged copy the command moves to its
+ * storage (a rename: the same file system), `head` its first bytes for signature checks. Over the cap
+ * only its name is kept. The staged copy is the route's to discard once the command has run
+ * (`discardPostedFile`); the nightly job removes any that a crash left behind.
+ */
+export type StagedFile = { name: string; type: string; size: number; path: string; head: Uint8Array };
+export type PostedFile = StagedFile | { name: string; tooBig: true } | null;
+
+/** Bytes of a file kept in `head`: enough for any signature the commands check. */
+const HEAD_BYTES = 16;
+
+/** Where uploads wait for their command: beside the stored files, so keeping one is a rename. */
+export function stagingDir() {
+  return path.join(getEnv().DATA_DIR, "uploads", ".incoming");
+}
+
+type Staged = { size: number; path: string; head: Uint8Array } | { tooBig: true } | { empty: true };
+
+/**
+ * Writes a file part to the staging folder as it is parsed, a chunk at a time: the file is never held
+ * whole in memory. Past `maxBytes` nothing more is written, the rest is drained and the partial copy
+ * removed.
+ */
+async function stage(data: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Staged> {
+  const dir = stagingDir();
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, crypto.randomUUID());
+  let size = 0;
+  let head = Buffer.alloc(0);
+  try {
+    await pipeline(async function* () {
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        if (size > maxBytes) continue;
+        if (head.length < HEAD_BYTES) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, HEAD_BYTES - head.length))]);
+        yield chunk;
+      }
+    }, fs.createWriteStream(file, { flags: "wx", mode: 0o600 }));
+  } catch (error) {
+    await fs.promises.rm(file, { force: true });
+    throw error;
+  }
+  if (size > maxBytes || size === 0) {
+    await fs.promises.rm(file, { force: true });
+    return size === 0 ? { empty: true } : { tooBig: true };
+  }
+  return { size, path: file, head: new Uint8Array(head) };
+}
 
 /**
  * Reads a form that may carry one file in its `file` field (a reply attachment, a PDF sheet). Only
- * the first non-empty file is kept; one over `maxBytes` is drained (never held whole in memory) and
+ * the first non-empty file is kept, streamed to a staged file; one over `maxBytes` is drained and
  * reported as too big, so the typed fields survive and the form can say why. The other fields come
  * back as FormData; a form sent without multipart is read as usual.
  */
@@ -14,21 +66,26 @@ export async function readFormWithFile(request: Request, maxBytes: number): Prom
   if (!type.includes("multipart/form-data")) return { formData: await request.formData(), file: null };
   let file: PostedFile = null;
   const fileHandler: UploadHandler = async ({ filename, contentType, data }) => {
-    if (!filename) {
+    if (!filename || file !== null) {
       for await (const _chunk of data) void _chunk;
       return undefined;
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      if (size <= maxBytes && file === null) chunks.push(chunk);
-    }
-    if (file !== null || size === 0) return "";
-    file = size > maxBytes ? { name: filename, tooBig: true } : { name: filename, type: contentType || "application/octet-stream", data: Buffer.concat(chunks) };
+    const staged = await stage(data, maxBytes);
+    if ("empty" in staged) return "";
+    file = "tooBig" in staged ? { name: filename, tooBig: true } : { name: filename, type: contentType || "application/octet-stream", ...staged };
     return "";
   };
   const textHandler = unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 });
-  const formData = await unstable_parseMultipartFormData(request, async (part) => (part.name === "file" ? fileHandler(part) : textHandler(part)));
-  return { formData, file };
+  try {
+    const formData = await unstable_parseMultipartFormData(request, async (part) => (part.name === "file" ? fileHandler(part) : textHandler(part)));
+    return { formData, file };
+  } catch (error) {
+    await discardPostedFile(file);
+    throw error;
+  }
+}
+
+/** Removes the staged copy of a posted file; nothing to do once its command moved it to storage. */
+export async function discardPostedFile(file: PostedFile) {
+  if (file && "path" in file) await fs.promises.rm(file.path, { force: true });
 }

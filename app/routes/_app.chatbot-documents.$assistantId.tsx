@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "~/lib/access";
 import { notFound } from "~/lib/http.server";
-import { readFormWithFile } from "~/lib/multipart.server";
+import { discardPostedFile, readFormWithFile } from "~/lib/multipart.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
@@ -38,7 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { formData, file } = await readFormWithFile(request, PDF_MAX_BYTES);
   const sku = String(formData.get("sku") ?? "");
   const fileId = String(formData.get("fileId") ?? "");
-  const added = await addPostedDocument(assistant, { sku, fileId, file }, actor);
+  // A kept sheet was moved to the library; a refused one leaves only its staged copy to remove.
+  const added = await addPostedDocument(assistant, { sku, fileId, file }, actor).finally(() => discardPostedFile(file));
   if (!added.ok) return data<DocumentActionAnswer>({ error: added.refusal, sku, fileId }, { status: added.status });
   return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentAdded, message: ASSISTANT_MESSAGES.documentAdded, variant: "success" });
 }

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
 import { canonicalDayRange } from "~/lib/day-range";
-import { readFormWithFile } from "~/lib/multipart.server";
+import { discardPostedFile, readFormWithFile } from "~/lib/multipart.server";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
@@ -40,22 +40,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const url = new URL(request.url);
   const { formData, file } = await readFormWithFile(request, ATTACHMENT_MAX_BYTES);
-  const parsed = ReplyFields.safeParse(Object.fromEntries([...formData.entries()].filter(([k]) => k !== "file")));
-  const back = (id?: number) => `/messages${url.search}${id ? `#conversation-${id}` : ""}`;
-  if (formData.get("intent") === "sync") {
-    // Imports the buyers' new messages (marketplace first, then one transaction); back to the same list.
-    return redirectWithToast(back(), (await syncMessages(actor)).toast);
+  try {
+    const parsed = ReplyFields.safeParse(Object.fromEntries([...formData.entries()].filter(([k]) => k !== "file")));
+    const back = (id?: number) => `/messages${url.search}${id ? `#conversation-${id}` : ""}`;
+    if (formData.get("intent") === "sync") {
+      // Imports the buyers' new messages (marketplace first, then one transaction); back to the same list.
+      return redirectWithToast(back(), (await syncMessages(actor)).toast);
+    }
+    if (!parsed.success) {
+      return redirectWithToast(back(), { title: "Solicitud inválida", message: "Revisa los datos enviados e intenta de nuevo.", variant: "warning" });
+    }
+    const input = parsed.data;
+    const result =
+      input.intent === "reply"
+        ? await sendReply({ conversationId: input.conversationId, message: input.message, file, seenLastMessage: input.seenLastMessage }, actor)
+        : await updateDraft({ intent: input.intent, conversationId: input.conversationId, message: input.message, templateId: input.templateId }, actor);
+    if (!result.ok && result.notFound) throw new Response("La conversación no existe.", { status: 404 });
+    return redirectWithToast(back(input.conversationId), result.toast);
+  } finally {
+    // A sent reply moved its attachment to storage; anything else leaves only a staged copy to remove.
+    await discardPostedFile(file);
   }
-  if (!parsed.success) {
-    return redirectWithToast(back(), { title: "Solicitud inválida", message: "Revisa los datos enviados e intenta de nuevo.", variant: "warning" });
-  }
-  const input = parsed.data;
-  const result =
-    input.intent === "reply"
-      ? await sendReply({ conversationId: input.conversationId, message: input.message, file, seenLastMessage: input.seenLastMessage }, actor)
-      : await updateDraft({ intent: input.intent, conversationId: input.conversationId, message: input.message, templateId: input.templateId }, actor);
-  if (!result.ok && result.notFound) throw new Response("La conversación no existe.", { status: 404 });
-  return redirectWithToast(back(input.conversationId), result.toast);
 }
 
 export default function Messages() {

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { THROTTLE_WINDOW_MS } from "~/modules/auth/throttle-rules";
+import { sweepUnusedUploads } from "~/modules/files/sweep.server";
 import type { Database } from "./client";
 
 const ZONE = "America/Mexico_City";
@@ -24,8 +25,9 @@ export async function purgeLoginThrottle(database: Database, now: Date = new Dat
 }
 
 /**
- * Once a night: the sign-in throttle is purged (any database) and the embedded database, which has
- * no autovacuum, gets VACUUM ANALYZE, keeping list counts index-only and the planner's statistics
+ * Once a night: the sign-in throttle is purged and library uploads that nothing has used for a day
+ * are removed (any database; app/modules/files/sweep.server.ts), then the embedded database, which
+ * has no autovacuum, gets VACUUM ANALYZE, keeping list counts index-only and the planner's statistics
  * current. PostgreSQL vacuums on its own.
  */
 export function scheduleMaintenance(database: Database, log: (line: string) => void = console.log) {
@@ -35,8 +37,12 @@ export function scheduleMaintenance(database: Database, log: (line: string) => v
       const started = Date.now();
       try {
         const purged = await purgeLoginThrottle(database);
+        const swept = await sweepUnusedUploads(database);
         if (database.kind === "pglite") await database.exec("vacuum analyze");
-        log(`Mantenimiento nocturno de la base en ${Date.now() - started} ms (${purged} bloqueos de acceso vencidos borrados)`);
+        log(
+          `Mantenimiento nocturno de la base en ${Date.now() - started} ms (${purged} bloqueos de acceso vencidos borrados; ` +
+            `${swept.files} archivos subidos sin usar borrados, ${swept.diskFiles} archivos en disco, ${swept.staged} subidas interrumpidas)`,
+        );
       } catch (error) {
         log(`Mantenimiento nocturno fallido: ${(error as Error).message}`);
       }

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { brandSegmentFrom, createHttpMarketplace } from "../../server/integrations/marketplace/http";
 import type { MarketplacePort, PublishInput } from "../../server/integrations/marketplace/port";
@@ -11,6 +14,9 @@ const make = (timeoutMs: number) =>
 
 const ORDER = "2000006065655488";
 const PDF = new TextEncoder().encode("%PDF-1.4\n% etiqueta de prueba\n%%EOF");
+// Files go out streamed from disk, as the app stages them.
+const PDF_PATH = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mkt-http-")), "factura.pdf");
+fs.writeFileSync(PDF_PATH, PDF);
 
 const publishInput: PublishInput = {
   account: "brand",
@@ -415,7 +421,7 @@ const contracts: Array<Contract<MarketplacePort>> = [
     call: (m) =>
       m.sendMessage({
         account: "main", orderId: ORDER, message: "Le envío su factura", updatedBy: 3, clientId: 555,
-        file: { name: "factura.pdf", type: "application/pdf", data: PDF },
+        file: { name: "factura.pdf", type: "application/pdf", size: PDF.byteLength, path: PDF_PATH },
       }),
     method: "POST",
     path: `${ML}/messages`,

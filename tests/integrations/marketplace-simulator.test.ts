@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { closePdfBrowser } from "../../server/documents/pdf.server";
@@ -258,7 +260,9 @@ describe("marketplace simulator: messages", () => {
       [false, "¿Me pueden mandar factura?"],
     ]);
 
-    const file = { name: "factura 123.pdf", type: "application/pdf", data: new TextEncoder().encode("%PDF-1.4 factura") };
+    const filePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mkt-sim-")), "factura.pdf");
+    fs.writeFileSync(filePath, "%PDF-1.4 factura");
+    const file = { name: "factura 123.pdf", type: "application/pdf", size: 16, path: filePath };
     const sent = await marketplace.sendMessage({ account: "main", orderId: ORDERS.assignedDropOff, message: "Le adjunto su factura.", updatedBy: 1, clientId: BUYER.id, file });
     expect(sent.attachment).toEqual({ filename: expect.stringMatching(/^187654321_2000000000000101_\d+_factura_123\.pdf$/), originalFilename: "factura 123.pdf" });
     expect((await marketplace.listPendingMessages()).some((c) => c.orderId === ORDERS.assignedDropOff)).toBe(false);

@@ -6,6 +6,7 @@ import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { totalOf } from "~/lib/list.server";
 import { withParams } from "~/lib/list-url";
 import { audit } from "~/modules/logs/audit.server";
+import type { PostedFile } from "~/lib/multipart.server";
 import { discardPdf, libraryPdf, storePdf, type StoredPdf } from "~/modules/files/files.server";
 import {
   ASSISTANTS_PAGE_SIZE,
@@ -289,7 +290,7 @@ export function assistantDialogUrl(search: string, assistantId: number) {
 }
 
 /** What Actualizar posted: the typed SKU, a sheet picked from the library, or an uploaded file. */
-export type DocumentPost = { sku: string; fileId: string; file: { name: string; data: Uint8Array } | { name: string; tooBig: true } | null };
+export type DocumentPost = { sku: string; fileId: string; file: PostedFile };
 
 /** Actualizar: upload or pick a sheet, give its SKU, index it in the AI service, record it. */
 export async function addPostedDocument(assistant: Assistant, post: DocumentPost, actor: Actor): Promise<Outcome<{ id: number }>> {

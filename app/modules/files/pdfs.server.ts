@@ -9,15 +9,24 @@ import { cleanFileName, discardFile, fileNameTaken, isUniqueViolation, uploadsDi
 export type StoredPdf = { fileId: string; name: string; url: string };
 export type StorePdfResult = { ok: true; file: StoredPdf } | { ok: false; reason: "invalid" | "exists"; name: string };
 
-/** Keeps an uploaded PDF: a PDF by its signature, 20 MB at most, under a name not yet in the library. */
-export async function storePdf(upload: { name: string; data: Uint8Array }, userId: number): Promise<StorePdfResult> {
+/** An uploaded PDF: its bytes, or a copy staged on disk by the form reader (app/lib/multipart.server.ts). */
+export type PdfUpload = { name: string } & ({ data: Uint8Array } | { path: string; size: number; head: Uint8Array });
+
+/**
+ * Keeps an uploaded PDF: a PDF by its signature, 20 MB at most, under a name not yet in the library.
+ * A staged copy is moved into the library (a rename), so a large sheet is never read into memory.
+ */
+export async function storePdf(upload: PdfUpload, userId: number): Promise<StorePdfResult> {
   const name = cleanFileName(upload.name) || "ficha-tecnica.pdf";
-  if (upload.data.byteLength === 0 || upload.data.byteLength > PDF_MAX_BYTES || !looksLikePdf(upload.data)) return { ok: false, reason: "invalid", name };
+  const size = "data" in upload ? upload.data.byteLength : upload.size;
+  const head = "data" in upload ? upload.data : upload.head;
+  if (size === 0 || size > PDF_MAX_BYTES || !looksLikePdf(head)) return { ok: false, reason: "invalid", name };
   if (await fileNameTaken(name)) return { ok: false, reason: "exists", name };
   const id = crypto.randomUUID();
   const disk = `${id}.pdf`;
   await fs.mkdir(uploadsDir(), { recursive: true });
-  await fs.writeFile(path.join(uploadsDir(), disk), upload.data);
+  if ("data" in upload) await fs.writeFile(path.join(uploadsDir(), disk), upload.data);
+  else await fs.rename(upload.path, path.join(uploadsDir(), disk));
   try {
     await getDb().insert(files).values({
       id,
@@ -25,7 +34,7 @@ export async function storePdf(upload: { name: string; data: Uint8Array }, userI
       filenameDownload: name,
       title: name.replace(/\.[^.]+$/, ""),
       mimeType: PDF_MIME,
-      size: upload.data.byteLength,
+      size,
       origin: "upload",
       uploadedBy: userId,
     });

@@ -68,7 +68,7 @@ export async function sendReply(input: { conversationId: number; message: string
     return { ok: false, toast: { title: "Mensaje no enviado", message: "La conversación no está activa; no se pueden enviar mensajes ni archivos.", variant: "warning" } };
   }
   const file = input.file;
-  const problem = replyProblem(text, file && ("tooBig" in file ? file : { name: file.name, size: file.data.byteLength }));
+  const problem = replyProblem(text, file && ("tooBig" in file ? file : { name: file.name, size: file.size }));
   if (problem) {
     await keepDraft(c.id, input.message);
     return { ok: false, toast: { ...problem, variant: "warning", durationMs: 5000 } };
@@ -85,7 +85,7 @@ export async function sendReply(input: { conversationId: number; message: string
       message: text,
       updatedBy: actor.id,
       clientId: accountOf(c.store) === "main" ? c.clientId : null,
-      file: upload,
+      file: upload && { name: upload.name, type: upload.type, size: upload.size, path: upload.path },
     });
   } catch (error) {
     await releaseSendClaim(c.id);
@@ -107,14 +107,14 @@ export async function sendReply(input: { conversationId: number; message: string
           filenameDownload: `${stored.id}-${upload.name}`,
           title: upload.name,
           mimeType: upload.type,
-          size: upload.data.byteLength,
+          size: upload.size,
           origin: "message",
           uploadedBy: actor.id,
         });
         attachments.push({
           filename: sent.attachment?.filename ?? upload.name,
           originalFilename: upload.name,
-          size: upload.data.byteLength,
+          size: upload.size,
           fileId: stored.id,
         });
       }

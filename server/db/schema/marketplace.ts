@@ -79,6 +79,9 @@ export const publications = pgTable(
     index("publications_title_idx").on(t.title, t.id),
     index("publications_price_sync_idx").on(t.priceSync, t.id),
     index("publications_stock_sync_idx").on(t.stockSync, t.id),
+    // The 'Por stock' and 'Sin sincronizar' reports read their publications in keyset pages along these.
+    index("publications_low_stock_idx").on(t.stockNow, t.stockLater, t.id).where(sql`${t.autosync}`),
+    index("publications_unsynced_idx").on(t.id).where(sql`not ${t.autosync} and not ${t.priceSync} and not ${t.stockSync}`),
     index("publications_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
     index("publications_skus_trgm").using("gin", sql`${t.linkedProductsString} gin_trgm_ops`),
   ],

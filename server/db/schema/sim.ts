@@ -223,7 +223,8 @@ export const simMktOrders = simSchema.table(
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sim_mkt_orders_date_idx").on(t.orderDate)],
+  // Reports read a month of orders in keyset pages along (order_date, id).
+  (t) => [index("sim_mkt_orders_date_id_idx").on(t.orderDate, t.id)],
 );
 
 export const simMktPublications = simSchema.table("mkt_publications", {

@@ -1,4 +1,5 @@
 /** The marketplace port over the legacy HTTP endpoints (custom/legacy-mercadolibre/*, items/mercadolibre_categories). */
+import fs from "node:fs";
 import { IntegrationError } from "../errors";
 import { acknowledgement } from "../http/legacy-zod";
 import { createHttpClient, segment, type HttpConfig } from "../http/request";
@@ -363,7 +364,8 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
       form.set("updated_by", String(input.updatedBy));
       // The brand account's endpoint ({product}/message) takes no client_id.
       if (input.account === "main" && input.clientId !== null) form.set("client_id", String(input.clientId));
-      if (input.file) form.set("file", new Blob([new Uint8Array(input.file.data)], { type: input.file.type }), input.file.name);
+      // A file-backed Blob: the request body streams it from disk.
+      if (input.file) form.set("file", await fs.openAsBlob(input.file.path, { type: input.file.type }), input.file.name);
       const answer = await http.json({
         call: "sendMessage",
         method: "POST",

@@ -182,7 +182,8 @@ export type PendingConversation = {
   messages: ConversationMessage[];
 };
 
-export type OutgoingFile = { name: string; type: string; data: Uint8Array };
+/** A file to send, on disk: adapters stream it from `path` and never read it whole into memory. */
+export type OutgoingFile = { name: string; type: string; size: number; path: string };
 
 export type SendMessageInput = {
   account: MarketplaceAccount;

@@ -146,7 +146,7 @@ export function conversationCalls(sim: SimRuntime): Pick<
         if (text.length > MESSAGE_MAX) throw refuse("sendMessage", `El mensaje excede los ${MESSAGE_MAX} caracteres que permite Mercado Libre.`);
         let attachment: { filename: string; originalFilename: string } | null = null;
         if (input.file) {
-          if (input.file.data.byteLength > ATTACHMENT_MAX_BYTES) throw refuse("sendMessage", "El archivo excede el tamaño máximo de 25 MB.");
+          if (input.file.size > ATTACHMENT_MAX_BYTES) throw refuse("sendMessage", "El archivo excede el tamaño máximo de 25 MB.");
           const n = await nextCounter(db(), "attachment", 1);
           const safe = input.file.name.replace(/[^A-Za-z0-9._-]+/g, "_");
           attachment = { filename: `${SELLER_IDS[input.account]}_${id}_${n}_${safe}`, originalFilename: input.file.name };
@@ -161,7 +161,7 @@ export function conversationCalls(sim: SimRuntime): Pick<
             text,
             JSON.stringify(
               attachment
-                ? [{ filename: attachment.filename, original_filename: attachment.originalFilename, size: input.file!.data.byteLength, content_type: input.file!.type }]
+                ? [{ filename: attachment.filename, original_filename: attachment.originalFilename, size: input.file!.size, content_type: input.file!.type }]
                 : [],
             ),
             input.updatedBy,

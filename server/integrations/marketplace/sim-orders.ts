@@ -9,6 +9,7 @@ import { mirrorOrdersSql } from "../simulator/mirror-sql";
 import type { SimRuntime } from "../simulator/runtime";
 import { rejected, requireDay, requireMonth } from "../simulator/store";
 import { labelHtml } from "./label";
+import { pagedCustomerSummary, pagedSalesReport } from "./sim-order-reports";
 import type { MarketplaceAccount, MarketplacePort, OrderSyncInfo, ShippingScheduleEntry } from "./port";
 
 const ZONE = "America/Mexico_City";
@@ -252,27 +253,9 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
     },
 
     monthlyCustomerSummary(month) {
-      return sim.run("marketplace", "monthlyCustomerSummary", [month], async () => {
-        const first = requireMonth("marketplace", "monthlyCustomerSummary", month);
-        const rows = await db().query<{ buyer_id: string | null; nickname: string; name: string; orders: number; total: number }>(
-          `select buyer_id::text as buyer_id, coalesce(max(buyer_nickname), '') as nickname,
-                  trim(coalesce(max(buyer_first_name), '') || ' ' || coalesce(max(buyer_last_name), '')) as name,
-                  count(*)::int as orders, sum(total_amount)::float8 as total
-             from sim.mkt_orders
-            where order_status <> 'cancelled'
-              and (order_date at time zone '${ZONE}') >= $1::date and (order_date at time zone '${ZONE}') < ($1::date + interval '1 month')
-            group by buyer_id
-            order by total desc, buyer_id`,
-          [first],
-        );
-        return rows.map((r) => ({
-          buyerId: r.buyer_id === null ? null : Number(r.buyer_id),
-          nickname: r.nickname,
-          name: r.name,
-          orders: Number(r.orders),
-          total: Number(r.total),
-        }));
-      });
+      return sim.run("marketplace", "monthlyCustomerSummary", [month], () =>
+        pagedCustomerSummary(db(), requireMonth("marketplace", "monthlyCustomerSummary", month)),
+      );
     },
 
     monthlyOrderSummary(month) {
@@ -295,35 +278,9 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
     },
 
     salesReport(input) {
-      return sim.run("marketplace", "salesReport", [], async () => {
-        const start = requireDay("marketplace", "salesReport", input.start);
-        const end = requireDay("marketplace", "salesReport", input.end);
-        const rows = await db().query<{
-          order_id: string; date: string; account: MarketplaceAccount; title: string; sku: string | null; qty: number; total: number;
-          status: string; logistic_type: string | null;
-        }>(
-          `select o.id::text as order_id, to_char(o.order_date at time zone '${ZONE}', 'YYYY-MM-DD HH24:MI:SS') as date, o.account,
-                  coalesce(it->>'title', '') as title, nullif(it->>'sellerSku', '') as sku,
-                  coalesce((it->>'qty')::numeric, 1)::float8 as qty,
-                  round(coalesce((it->>'price')::numeric, 0) * coalesce((it->>'qty')::numeric, 1), 2)::float8 as total,
-                  o.order_status as status, o.logistic_type
-             from sim.mkt_orders o cross join lateral jsonb_array_elements(o.items) it
-            where (o.order_date at time zone '${ZONE}')::date between $1::date and $2::date
-            order by o.order_date, o.id`,
-          [start, end],
-        );
-        return rows.map((r) => ({
-          orderId: r.order_id,
-          date: r.date,
-          account: r.account,
-          title: r.title,
-          sku: r.sku,
-          qty: Number(r.qty),
-          total: Number(r.total),
-          status: r.status,
-          logisticType: r.logistic_type,
-        }));
-      });
+      return sim.run("marketplace", "salesReport", [], () =>
+        pagedSalesReport(db(), requireDay("marketplace", "salesReport", input.start), requireDay("marketplace", "salesReport", input.end)),
+      );
     },
 
     sendPackage(input) {
