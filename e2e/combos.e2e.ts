@@ -37,6 +37,32 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   await page.getByTestId("combo-matches").getByRole("button", { name: new RegExp(`^${firstSku} `) }).click();
   await expect(page.getByLabel(`Cantidad de ${firstSku}`)).toHaveValue("2");
   await expect(page.getByTestId("combo-line-1")).toHaveCount(0);
+  const twoOfFirst = (await page.getByTestId("combo-price").textContent())!;
+  // Another product, then Quitar: the row goes and the total is the first product's again.
+  await page.getByRole("dialog").getByLabel("Busca por nombre o sku").fill("QO1");
+  await page.getByRole("dialog").getByRole("button", { name: "Buscar producto" }).click();
+  const options = page.getByTestId("combo-matches").getByRole("button");
+  await expect(options.first()).toBeVisible();
+  // A product with a price and stock, other than the first.
+  const other = (await options.allTextContents()).findIndex((t) => {
+    const [, price, stock] = /\$([\d,.]+) · stock ([\d,]+)$/.exec(t.trim()) ?? [];
+    return !t.trim().startsWith(`${firstSku} `) && Number(price?.replace(/,/g, "")) > 0 && Number(stock?.replace(/,/g, "")) >= 1;
+  });
+  expect(other).toBeGreaterThanOrEqual(0);
+  const secondSku = (await options.nth(other).locator("span.font-mono").textContent())!.trim();
+  await options.nth(other).click();
+  await expect(page.getByTestId("combo-line-1")).toContainText(secondSku);
+  await expect(page.getByTestId("combo-price")).not.toHaveText(twoOfFirst);
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts++;
+  });
+  await page.getByRole("dialog").getByRole("button", { name: `Quitar ${secondSku}` }).click();
+  await expect(page.getByTestId("combo-line-1")).toHaveCount(0);
+  await expect(page.getByTestId("combo-price")).toHaveText(twoOfFirst);
+  await expect(page.getByLabel(`Cantidad de ${firstSku}`)).toHaveValue("2");
+  // With JavaScript the row goes in the page and the total is added up there; without it, one post.
+  expect(posts).toBe(project === "on" ? 0 : 1);
 
   dialog = page.getByRole("dialog");
   await dialog.locator('input[name="uploads"]').setInputFiles(image);

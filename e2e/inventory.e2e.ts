@@ -82,6 +82,89 @@ test("a product is created with an uploaded image and one from the library; dupl
 
 });
 
+test("gallery images and property rows are moved, added and removed with the list buttons, and saved in that order", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const id = stamp();
+  const project = jsEnabled(testInfo) ? "on" : "off";
+  const sku = `LST${project.toUpperCase()}${id}`;
+  const [first, second] = [`uno-${project}-${id}.png`, `dos-${project}-${id}.png`];
+  await page.goto("/web-inventory/new");
+  const dialog = page.getByRole("dialog").filter({ hasText: "Nuevo producto" });
+  await dialog.getByLabel("SKU").fill(sku);
+  await dialog.getByLabel("Clave de fabricante").fill(`clave-${id}`);
+  await dialog.getByLabel("Nombre", { exact: true }).fill(`lista ${id}`);
+  await dialog.locator('input[name="uploads"]').setInputFiles([await pngFile(first, { r: 0, g: 0, b: 200 }), await pngFile(second, { r: 0, g: 200, b: 0 })]);
+  await dialog.getByRole("button", { name: "Subir", exact: true }).click();
+  await expect(page.getByTestId("gallery-1")).toContainText(second);
+  // What was typed stays through the upload, and an alt text moves with its image.
+  await expect(dialog.getByLabel("SKU")).toHaveValue(sku);
+  await page.getByTestId("gallery-0").getByLabel("Texto alternativo").fill("Foco azul");
+  // With JavaScript the list buttons change the form in the page; without it each one is a post.
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts++;
+  });
+  await dialog.getByRole("button", { name: `Bajar ${first}` }).click();
+  await expect(page.getByTestId("gallery-0")).toContainText(second);
+  await expect(page.getByTestId("gallery-1")).toContainText(first);
+  await expect(page.getByTestId("gallery-1").getByLabel("Texto alternativo")).toHaveValue("Foco azul");
+
+  await dialog.getByRole("button", { name: "Agregar propiedad" }).click();
+  await dialog.getByLabel("Nombre de la propiedad 1").fill("Color");
+  await dialog.getByRole("button", { name: "Agregar propiedad" }).click();
+  await dialog.getByLabel("Nombre de la propiedad 2").fill("Voltaje");
+  await dialog.getByLabel("Valor de la propiedad 2").fill("127 V");
+  await dialog.getByLabel("La propiedad 2 es selector").check();
+  await page.getByTestId("property-0").getByRole("button", { name: "Quitar" }).click();
+  await expect(page.getByTestId("property-1")).toHaveCount(0);
+  await expect(dialog.getByLabel("Nombre de la propiedad 1")).toHaveValue("Voltaje");
+  await expect(dialog.getByLabel("La propiedad 1 es selector")).toBeChecked();
+  expect(posts).toBe(project === "on" ? 0 : 4);
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Producto Guardado! Obteniendo información...");
+
+  await page.goto(`/web-inventory/${sku}`);
+  await expect(page.getByTestId("gallery-0")).toContainText(second);
+  await expect(page.getByTestId("gallery-1")).toContainText(first);
+  await expect(page.getByTestId("gallery-1").getByLabel("Texto alternativo")).toHaveValue("Foco azul");
+  await expect(page.getByRole("dialog").getByLabel("Nombre de la propiedad 1")).toHaveValue("Voltaje");
+  await expect(page.getByRole("dialog").getByLabel("Valor de la propiedad 1")).toHaveValue("127 V");
+  await expect(page.getByTestId("property-1")).toHaveCount(0);
+});
+
+test("a data sheet picked from the library joins the form as it stands", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const js = jsEnabled(testInfo);
+  const sheet = `ficha-lib-${js ? "on" : "off"}-${stamp()}.pdf`;
+  // A PDF in the library, uploaded from another new product's dialog.
+  await page.goto("/web-inventory/new");
+  await page.getByRole("dialog").locator('input[name="sheetUpload"]').setInputFiles({ name: sheet, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await page.getByRole("dialog").getByRole("button", { name: "Subir ficha", exact: true }).click();
+  await expect(page.getByTestId("data-sheet")).toContainText(sheet);
+
+  await page.goto("/web-inventory/new?page=2");
+  // With JavaScript what was typed before opening the library stays (decision 0014).
+  if (js) await page.getByRole("dialog").getByLabel("Nombre", { exact: true }).fill("Con ficha");
+  await page.getByRole("link", { name: "Elegir de Archivos subidos" }).nth(1).click();
+  const files = page.getByRole("dialog").filter({ has: page.getByLabel("Buscar archivo") });
+  await files.getByLabel("Buscar archivo").fill(sheet);
+  await files.getByRole("button", { name: "Buscar" }).click();
+  await page.getByRole("link", { name: `Elegir ${sheet}` }).click();
+  await expect(page.getByTestId("data-sheet")).toContainText(sheet);
+  await expect(page).toHaveURL(/page=2/);
+  if (js) await expect(page.getByRole("dialog").getByLabel("Nombre", { exact: true })).toHaveValue("Con ficha");
+  // The pick is in what Guardar posts.
+  const sku = `FICHA${stamp()}`;
+  const dialog = page.getByRole("dialog").filter({ hasText: "Nuevo producto" });
+  await dialog.getByLabel("SKU").fill(sku);
+  await dialog.getByLabel("Clave de fabricante").fill("K-FICHA");
+  await dialog.getByLabel("Nombre", { exact: true }).fill("Con ficha");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Producto Guardado! Obteniendo información...");
+  await page.goto(`/web-inventory/${sku}`);
+  await expect(page.getByTestId("data-sheet")).toContainText(sheet);
+});
+
 test("a duplicate SKU and a duplicate EAN/UPC are refused with the spec's messages", async ({ page, loginAs }) => {
   await loginAs("admin");
   const sku = "PVCL1";

@@ -5,6 +5,7 @@ import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, products } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
 import type { ComboView } from "~/web/catalog/combo-route.server";
+import { comboLinesOf, summariseCombo } from "~/modules/catalog/combo-form";
 import * as createRoute from "~/routes/_app.web-inventory.combos.new";
 import * as editRoute from "~/routes/_app.web-inventory.combos.$comboId";
 import * as productRoute from "~/routes/_app.web-inventory.$sku";
@@ -37,6 +38,10 @@ function view(res: unknown) {
   expect(res).not.toBeInstanceOf(Response);
   return (res as ActionOut).data;
 }
+/** The component rows the answer fills the form with, as [SKU, quantity]. */
+const rowsOf = (res: unknown) => (view(res).draft?.components ?? []).map((c) => [c.id, c.qty]);
+/** Price and stock as the dialog adds them up from the answer's rows and catalogue. */
+const summaryOf = (res: unknown) => summariseCombo(comboLinesOf(view(res).draft?.components ?? [], view(res).catalogue));
 async function toastOf(res: unknown) {
   const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
   return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
@@ -77,29 +82,48 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
   });
 
   it("adds a product, +1 when already present, refuses one without stock, and checks each quantity against its stock", async () => {
-    const first = view(await post({ intent: `add:${A}` }, inventory.cookie));
-    expect(first.lines.map((l) => [l.id, l.qty])).toEqual([[A, 1]]);
-    const again = view(await post({ intent: `add:${A}`, "components[0].id": A, "components[0].qty": "3" }, inventory.cookie));
-    expect(again.lines.map((l) => [l.id, l.qty])).toEqual([[A, 4]]);
-    const none = view(await post({ intent: `add:${EMPTY}`, "components[0].id": A, "components[0].qty": "1" }, inventory.cookie));
-    expect(none.toast).toMatchObject({ message: "No hay suficiente stock" });
-    expect(none.lines.map((l) => l.id)).toEqual([A]);
+    expect(rowsOf(await post({ add: A }, inventory.cookie))).toEqual([[A, 1]]);
+    expect(rowsOf(await post({ add: A, "components[0].id": A, "components[0].qty": "3" }, inventory.cookie))).toEqual([[A, 4]]);
+    const none = await post({ add: EMPTY, "components[0].id": A, "components[0].qty": "1" }, inventory.cookie);
+    expect(view(none).toast).toMatchObject({ message: "No hay suficiente stock" });
+    expect(rowsOf(none)).toEqual([[A, 1]]);
 
     const zero = await post({ intent: "search", "components[0].id": A, "components[0].qty": "0" }, inventory.cookie);
     expect(status(zero)).toBe(422);
     expect(view(zero).toast).toMatchObject({ title: "Cantidad insuficiente", message: "La cantidad debe ser mayor a 0" });
-    expect(view(zero).lines[0].qty).toBe(1);
+    expect(rowsOf(zero)).toEqual([[A, 1]]);
+    expect(view(zero).result.error?.["components[0].qty"]).toEqual(["La cantidad debe ser mayor a 0"]);
     const over = await post({ intent: "search", "components[0].id": A, "components[0].qty": "11" }, inventory.cookie);
     expect(view(over).toast).toMatchObject({ title: "Stock insuficiente", message: "La cantidad es mayor al stock disponible" });
-    expect(view(over).lines[0].qty).toBe(1);
+    expect(rowsOf(over)).toEqual([[A, 1]]);
   });
 
   it("shows price = Σ price × qty and stock = min floor(stock / qty) with the limiting component", async () => {
-    const res = view(await post({ intent: "search", "components[0].id": A, "components[0].qty": "3", "components[1].id": B, "components[1].qty": "2" }, inventory.cookie));
+    const res = await post({ intent: "search", "components[0].id": A, "components[0].qty": "3", "components[1].id": B, "components[1].qty": "2" }, inventory.cookie);
+    // The catalogue's own price and stock, whatever a post might claim.
+    expect(view(res).catalogue[A]).toEqual({ id: A, name: "Contacto dúplex", price: 45.5, stock: 10 });
     // 45.50 × 3 + 20.25 × 2 = 177.00; A: floor(10/3) = 3, B: floor(7/2) = 3 → 3, first reaching it.
-    expect(res.summary).toEqual({ price: 177, stock: 3, limitedBy: A });
-    const limited = view(await post({ intent: "search", "components[0].id": A, "components[0].qty": "2", "components[1].id": B, "components[1].qty": "4" }, inventory.cookie));
-    expect(limited.summary).toEqual({ price: 172, stock: 1, limitedBy: B });
+    expect(summaryOf(res)).toEqual({ price: 177, stock: 3, limitedBy: A });
+    const limited = await post({ intent: "search", "components[0].id": A, "components[0].qty": "2", "components[1].id": B, "components[1].qty": "4" }, inventory.cookie);
+    expect(summaryOf(limited)).toEqual({ price: 172, stock: 1, limitedBy: B });
+  });
+
+  it("removes a component row with Conform's list button (no JavaScript) and still knows the others' price and stock", async () => {
+    const res = await post(
+      {
+        "components[0].id": A,
+        "components[0].qty": "3",
+        "components[1].id": B,
+        "components[1].qty": "2",
+        __intent__: JSON.stringify({ type: "remove", payload: { name: "components", index: 0 } }),
+      },
+      inventory.cookie,
+    );
+    expect(status(res)).toBe(200);
+    const values: { components?: unknown } = view(res).result.initialValue ?? {};
+    expect(values.components).toEqual([{ id: B, qty: "2" }]);
+    expect(view(res).catalogue[B]).toMatchObject({ price: 20.25, stock: 7 });
+    expect(status(await post({ __intent__: "{" }, inventory.cookie))).toBe(400);
   });
 
   it("refuses an incomplete combo with the spec's message and saves a complete one with a 7-character id", async () => {
@@ -108,7 +132,7 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
     expect(view(incomplete).toast).toMatchObject({ title: "Campos obligatorios", message: "Todos los campos son obligatorios excepto (Alto, Largo, Ancho, y Peso)" });
 
     const uploaded = view(await post({ intent: "upload", uploads: image() }, inventory.cookie));
-    const fileId = uploaded.draft.gallery[0].fileId;
+    const fileId = uploaded.draft?.gallery[0].fileId ?? "";
     const saved = await post(
       {
         intent: "save",

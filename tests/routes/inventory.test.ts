@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, productProperties, products } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
-import type { ProductActionData } from "~/web/catalog/product-action.server";
+import type { ProductAnswer } from "~/web/catalog/product-action.server";
 import { uploadsDir } from "~/modules/files/files.server";
 import * as list from "~/routes/_app.web-inventory";
 import * as createRoute from "~/routes/_app.web-inventory.new";
@@ -18,7 +18,7 @@ await useTestDatabase();
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 type Fields = Record<string, string | File | Array<string | File>>;
-type ActionOut = { data: ProductActionData; init: { status: number } };
+type ActionOut = { data: ProductAnswer; init: { status: number } };
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++seq}`;
@@ -127,8 +127,8 @@ describe("product save (spec 5)", () => {
     const res = await create({ sku: " ", manufacturerSku: "", name: "x" }, admin.cookie);
     expect(status(res)).toBe(400);
     const data = answer(res);
-    expect(data.fieldErrors.sku).toEqual(["SKU es necesario"]);
-    expect(data.fieldErrors.manufacturerSku).toEqual(["Clave de Fabricante es necesario"]);
+    expect(data.result.error?.sku).toEqual(["SKU es necesario"]);
+    expect(data.result.error?.manufacturerSku).toEqual(["Clave de Fabricante es necesario"]);
   });
 
   it("refuses a SKU that exists and an EAN/UPC of another product, with the spec's messages", async () => {
@@ -136,10 +136,10 @@ describe("product save (spec 5)", () => {
     await getDb().insert(products).values({ id: sku, name: "Original", slug: "o", eanUpc: "4006381333931" });
     const again = await create({ sku: sku.toLowerCase(), manufacturerSku: "K", name: "Copia" }, admin.cookie);
     expect(status(again)).toBe(400);
-    expect(answer(again).fieldErrors.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
+    expect(answer(again).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
     const ean = await create({ sku: unique("EAN"), manufacturerSku: "K", name: "Otro", eanUpc: "4006381333931" }, admin.cookie);
     expect(status(ean)).toBe(400);
-    expect(answer(ean).fieldErrors.eanUpc).toEqual([`Error al guardar, el código de barras ya existe en el producto ${sku}`]);
+    expect(answer(ean).result.error?.eanUpc).toEqual([`Error al guardar, el código de barras ya existe en el producto ${sku}`]);
   });
 
   it("skips an EAN of 0 and refuses a wrong check digit", async () => {
@@ -148,7 +148,7 @@ describe("product save (spec 5)", () => {
     expect((await productRow(zero)).eanUpc).toBeNull();
     const bad = await create({ sku: unique("B"), manufacturerSku: "K", name: "Malo", eanUpc: "4006381333932" }, admin.cookie);
     expect(status(bad)).toBe(400);
-    expect(answer(bad).fieldErrors.eanUpc).toEqual(["El dígito verificador del código de barras no es válido."]);
+    expect(answer(bad).result.error?.eanUpc).toEqual(["El dígito verificador del código de barras no es válido."]);
   });
 
   it("refuses a stale edit from another tab instead of overwriting it", async () => {
@@ -162,7 +162,8 @@ describe("product save (spec 5)", () => {
     expect(status(stale)).toBe(409);
     expect(answer(stale).toast?.message).toMatch(/Otra persona guardó este producto/);
     // The dialog comes back with what was typed in this tab, and its version, not the stored record.
-    expect(answer(stale).draft).toMatchObject({ name: "Pestaña dos", price: 123.5, eanUpc: "4006381333931", version });
+    expect(answer(stale).draft).toBeNull();
+    expect(answer(stale).result.initialValue).toMatchObject({ name: "Pestaña dos", price: "123.5", eanUpc: "4006381333931", version });
     expect((await productRow(sku)).name).toBe("Pestaña Uno");
     expect(await getDb().select().from(auditLog).where(eq(auditLog.identifier, sku))).toHaveLength(before.length);
   });
@@ -196,7 +197,7 @@ describe("gallery uploads", () => {
     const good = await png(`${unique("ok")}.png`, 1500, 1500);
     const ok = await create({ intent: "upload", uploads: good, sku: "", name: "" }, admin.cookie);
     expect(status(ok)).toBe(200);
-    const image = answer(ok).draft.gallery[0];
+    const [image] = answer(ok).draft?.gallery ?? [];
     const [row] = await getDb().select().from(files).where(eq(files.id, image.fileId));
     expect(row.mimeType).toBe("image/webp");
     expect(row.variants.map((v) => [v.name, v.width, v.height])).toEqual([["150", 150, 150], ["800", 800, 800]]);
@@ -218,15 +219,49 @@ describe("gallery uploads", () => {
     expect(answer(res).toast?.title).toBe("Documento no válido");
   });
 
-  it("moves and removes images and property rows without saving", async () => {
+  it("moves and removes images and adds property rows without saving (Conform's list buttons, no JavaScript)", async () => {
     const ids = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"];
-    const base = { "gallery[0].fileId": ids[0], "gallery[1].fileId": ids[1], "properties[0].name": "A" };
-    const moved = answer(await create({ ...base, intent: "image-move:1:0" }, admin.cookie));
-    expect(moved.draft.gallery.map((g) => g.fileId)).toEqual([ids[1], ids[0]]);
-    const removed = answer(await create({ ...base, intent: "image-remove:0" }, admin.cookie));
-    expect(removed.draft.gallery.map((g) => g.fileId)).toEqual([ids[1]]);
-    const added = answer(await create({ ...base, intent: "property-add" }, admin.cookie));
-    expect(added.draft.properties).toHaveLength(2);
+    const sku = unique("LIST");
+    const base = { sku, manufacturerSku: "K", name: "Lista", "gallery[0].fileId": ids[0], "gallery[1].fileId": ids[1], "properties[0].name": "A" };
+    const button = (intent: object) => ({ ...base, __intent__: JSON.stringify(intent) });
+    const listed = (res: unknown) => {
+      expect(status(res)).toBe(200);
+      const values: { gallery?: Array<{ fileId?: string }>; properties?: unknown[] } = answer(res).result.initialValue ?? {};
+      return { gallery: (values.gallery ?? []).map((g) => g.fileId), properties: values.properties ?? [] };
+    };
+    expect(listed(await create(button({ type: "reorder", payload: { name: "gallery", from: 1, to: 0 } }), admin.cookie)).gallery).toEqual([ids[1], ids[0]]);
+    expect(listed(await create(button({ type: "remove", payload: { name: "gallery", index: 0 } }), admin.cookie)).gallery).toEqual([ids[1]]);
+    expect(listed(await create(button({ type: "insert", payload: { name: "properties", defaultValue: { name: "", value: "" } } }), admin.cookie)).properties).toHaveLength(2);
+    expect(await productRow(sku)).toBeUndefined();
+  });
+
+  it("answers a forged list button with a 400, and a value the schema refuses with the form and a Spanish message", async () => {
+    expect(status(await create({ name: "x", __intent__: "no-es-json" }, admin.cookie))).toBe(400);
+    expect(status(await create({ name: "x", __intent__: JSON.stringify({ type: "remove", payload: { name: "name", index: 0 } }) }, admin.cookie))).toBe(400);
+    const bad = await create({ intent: "save", sku: unique("NUM"), manufacturerSku: "K", name: "Medidas", tall: "-3" }, admin.cookie);
+    expect(status(bad)).toBe(400);
+    expect(answer(bad).result.error?.tall).toEqual(["Debe ser al menos 0."]);
+    expect(answer(bad).result.initialValue).toMatchObject({ name: "Medidas", tall: "-3" });
+  });
+
+  it("a refused save keeps what was typed and leaves none of its uploads behind", async () => {
+    const before = new Set(await fs.readdir(uploadsDir()).catch(() => [] as string[]));
+    const storedFiles = async () => (await getDb().select({ id: files.id }).from(files)).length;
+    const count = await storedFiles();
+    // A rule refuses first: nothing is uploaded.
+    const rules = await create({ intent: "save", sku: "", manufacturerSku: "K", name: "Sin sku", uploads: await png(`${unique("r")}.png`, 1500, 1500) }, admin.cookie);
+    expect(status(rules)).toBe(400);
+    expect(answer(rules).result.initialValue).toMatchObject({ manufacturerSku: "K", name: "Sin sku" });
+    // The SKU is taken: the save is refused after the upload, which is undone.
+    const taken = unique("TAKEN");
+    await getDb().insert(products).values({ id: taken, name: "Ya existe", slug: "ya" });
+    const sheet = new File(["%PDF-1.4\n%%EOF\n"], `${unique("ficha")}.pdf`, { type: "application/pdf" });
+    const dup = await create({ intent: "save", sku: taken, manufacturerSku: "K", name: "Copia", uploads: await png(`${unique("d")}.png`, 1500, 1500), sheetUpload: sheet }, admin.cookie);
+    expect(status(dup)).toBe(400);
+    expect(answer(dup).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
+    expect(answer(dup).result.initialValue).toMatchObject({ sku: taken, name: "Copia" });
+    expect(await storedFiles()).toBe(count);
+    expect((await fs.readdir(uploadsDir()).catch(() => [] as string[])).filter((f) => !before.has(f))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkComboLines, parseComboIntent, summariseCombo } from "~/modules/catalog/combo-form";
+import { checkComboLines, summariseCombo } from "~/modules/catalog/combo-form";
 import { checkTreeName, deleteRefusal, nestTree, parseTreeListQuery } from "~/modules/catalog/tree-taxonomy";
 
 const row = (id: number, parentId: number | null) => ({ id, name: `N${id}`, slug: `n${id}`, parentId });
@@ -44,12 +44,6 @@ describe("deleteRefusal (spec 6 and the catalogue's delete rule)", () => {
 });
 
 describe("combo form", () => {
-  it("reads the intents of its buttons; anything else saves", () => {
-    expect(parseComboIntent("add:QO120")).toEqual({ kind: "add", sku: "QO120" });
-    expect(parseComboIntent("image-move:2:0")).toEqual({ kind: "image-move", from: 2, to: 0 });
-    expect(parseComboIntent("line-remove:x")).toEqual({ kind: "save" });
-    expect(parseComboIntent(null)).toEqual({ kind: "save" });
-  });
   it("resets a quantity not above 0 or above the stock to 1 with the spec's messages (spec 5)", () => {
     const { lines, problems } = checkComboLines([
       { id: "A", name: "A", price: 1, stock: 5, qty: 0 },

@@ -1,47 +1,52 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { RouteDialog } from "~/components/Dialog";
+import { ErrorList } from "~/components/Field";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { Toaster } from "~/components/Toast";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
-import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT } from "./combo-form";
+import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, ComboDraftSchema, comboLinesOf, summariseCombo, typedQty, type ComboDraft, type ComponentInfo } from "./combo-form";
 import type { ComboView, comboDialogAction, comboDialogLoader } from "~/web/catalog/combo-route.server";
+import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import { useAppUser } from "~/lib/use-app-user";
 import type { TaxonomyOption } from "./inventory.server";
-import { Dimensions, Err, Gallery, Properties, Select } from "./product-dialog";
+import { catalogErrorMap, type FieldErrors } from "./product-form";
+import { Dimensions, Gallery, Properties, Select, useLibraryPick } from "./product-dialog";
 
 type Option = { id: number; name: string; depth?: number };
 const FORM_ID = "combo-form";
+const CONSTRAINT = getZodConstraint(ComboDraftSchema);
+
+type ComboDialogProps = {
+  /** The values the form starts from: the stored combo, or what the server last filled in. */
+  draft: ComboDraft;
+  /** Conform's reply to the last post (values as posted, errors). */
+  result: SubmissionResult<string[]> | undefined;
+  /** A library pick made since the page was drawn, to add to the form as it stands. */
+  pick: LibraryPick | null;
+  catalogue: Record<string, ComponentInfo>;
+  matches: ComboView["matches"];
+  fileErrors: FieldErrors;
+  toast: DialogToast | null;
+  revision: string;
+  comboId: string | null;
+  options: { categories: TaxonomyOption[]; brands: TaxonomyOption[]; sectors: Option[]; applications: Option[] };
+  closeTo: string;
+  selfPath: string;
+  user: AccessUser;
+};
 
 /**
  * "Publicación {id}" (spec 2 'Combo publication modal'): name, component table with the typeahead,
  * description, gallery, dimensions, properties, total price, e-commerce switch, minimum stock and the
  * four selectors. A saved combo's components are read-only (spec 4).
  */
-export function ComboDialog({
-  view,
-  comboId,
-  options,
-  closeTo,
-  selfPath,
-  user,
-}: {
-  view: ComboView;
-  comboId: string | null;
-  options: { categories: TaxonomyOption[]; brands: TaxonomyOption[]; sectors: Option[]; applications: Option[] };
-  closeTo: string;
-  selfPath: string;
-  user: AccessUser;
-}) {
-  const { draft, lines, summary, matches, fieldErrors, toast, revision } = view;
+export function ComboDialog(props: ComboDialogProps) {
+  const { comboId, closeTo, toast, revision } = props;
   const busy = useNavigation().state === "submitting";
-  const readOnly = comboId !== null;
-  const searchButton = useRef<HTMLButtonElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const limiting = lines.find((l) => l.id === summary.limitedBy);
-  // A pending typeahead search must not fire after the form was posted another way.
-  useEffect(() => () => clearTimeout(timer.current), [revision]);
   return (
     <RouteDialog
       title={comboId ? COMBO_DIALOG_TEXTS.title(comboId) : COMBO_DIALOG_TEXTS.newTitle}
@@ -60,184 +65,240 @@ export function ComboDialog({
       }
     >
       {toast ? <Toaster key={toast.id} toast={toast} /> : null}
-      <Form method="post" encType="multipart/form-data" id={FORM_ID} key={revision} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
-        <input type="hidden" name="version" value={draft.version} />
-        <button type="submit" name="intent" value="save" className="hidden" tabIndex={-1} aria-hidden />
-        <div className="space-y-5 lg:col-span-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="c-name" className="text-sm font-medium text-slate-700">
-              Nombre
-            </label>
-            <input id="c-name" name="name" defaultValue={draft.name} maxLength={300} className="input" />
-          </div>
+      {/* A new revision is a form the server filled again: it starts over from the new draft. */}
+      <ComboForm key={revision} {...props} />
+    </RouteDialog>
+  );
+}
 
-          <section aria-labelledby="c-lines" className="space-y-2">
-            <h3 id="c-lines" className="font-semibold">
-              Productos del combo
-            </h3>
-            {readOnly ? <p className="text-sm text-slate-500">{COMBO_DIALOG_TEXTS.readOnly}</p> : null}
-            <div className="overflow-x-auto">
-              <table className="min-w-full text-sm" data-testid="combo-lines">
-                <thead>
-                  <tr className="text-left text-slate-600">
-                    <th className="py-1 pr-2">SKU</th>
-                    <th className="py-1 pr-2">Nombre</th>
-                    <th className="py-1 pr-2 text-right">Precio</th>
-                    <th className="py-1 pr-2 text-right">Stock</th>
-                    <th className="py-1 pr-2">Cantidad</th>
-                    <th className="py-1 pr-2 text-right">Subtotal</th>
-                    <th className="py-1">
-                      <span className="sr-only">Acciones</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((l, k) => (
-                    <tr key={l.id} className="border-t border-slate-100" data-testid={`combo-line-${k}`}>
+function ComboForm(props: ComboDialogProps) {
+  const { draft, catalogue, matches, revision, comboId, options, user } = props;
+  const readOnly = comboId !== null;
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: props.result,
+    defaultValue: draft,
+    constraint: CONSTRAINT,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComboDraftSchema, errorMap: catalogErrorMap }),
+    shouldValidate: "onBlur",
+  });
+  useLibraryPick(form, fields.gallery, props.pick);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  // A pending typeahead search must not fire after the form was posted another way.
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const rows = fields.components.getFieldList().map((row) => {
+    const line = row.getFieldset();
+    return { key: row.key, id: line.id, qty: line.qty, info: catalogue[line.id.value ?? ""] };
+  });
+  // Spec 5: price and minimum stock from today's catalogue and the quantities as typed.
+  const lines = comboLinesOf(
+    rows.map((r) => ({ id: r.id.value ?? "", qty: typedQty(r.qty.value) })),
+    catalogue,
+  );
+  const summary = summariseCombo(lines);
+  const limiting = lines.find((l) => l.id === summary.limitedBy);
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
+      <button type="submit" name="intent" value="save" className="hidden" tabIndex={-1} aria-hidden />
+      <input type="hidden" name="revision" value={revision} />
+      <input {...getInputProps(fields.version, { type: "hidden" })} />
+      <div className="space-y-5 lg:col-span-2">
+        {/* No `required`: an empty name gets the spec's "Campos obligatorios" message on Guardar. */}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fields.name.id} className="text-sm font-medium text-slate-700">
+            Nombre
+          </label>
+          <input {...getInputProps(fields.name, { type: "text" })} className="input" />
+          <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
+        </div>
+
+        <section aria-labelledby="c-lines" className="space-y-2">
+          <h3 id="c-lines" className="font-semibold">
+            Productos del combo
+          </h3>
+          {readOnly ? <p className="text-sm text-slate-500">{COMBO_DIALOG_TEXTS.readOnly}</p> : null}
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-sm" data-testid="combo-lines">
+              <thead>
+                <tr className="text-left text-slate-600">
+                  <th className="py-1 pr-2">SKU</th>
+                  <th className="py-1 pr-2">Nombre</th>
+                  <th className="py-1 pr-2 text-right">Precio</th>
+                  <th className="py-1 pr-2 text-right">Stock</th>
+                  <th className="py-1 pr-2">Cantidad</th>
+                  <th className="py-1 pr-2 text-right">Subtotal</th>
+                  <th className="py-1">
+                    <span className="sr-only">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, k) => {
+                  const sku = row.id.value ?? "";
+                  const qty = typedQty(row.qty.value);
+                  return (
+                    <tr key={row.key ?? k} className="border-t border-slate-100" data-testid={`combo-line-${k}`}>
                       <td className="py-1 pr-2 font-mono text-xs">
-                        <input type="hidden" name={`components[${k}].id`} value={l.id} />
-                        {l.id}
+                        <input {...getInputProps(row.id, { type: "hidden" })} />
+                        {sku}
                       </td>
-                      <td className="py-1 pr-2">{l.name}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(l.price)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatNumber(l.stock)}</td>
+                      <td className="py-1 pr-2">{row.info?.name ?? ""}</td>
+                      <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatMoney(row.info.price) : ""}</td>
+                      <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatNumber(row.info.stock) : ""}</td>
                       <td className="py-1 pr-2">
                         {readOnly ? (
                           <>
-                            <input type="hidden" name={`components[${k}].qty`} value={l.qty} />
-                            <span className="tabular-nums">{l.qty}</span>
+                            <input {...getInputProps(row.qty, { type: "hidden" })} />
+                            <span className="tabular-nums">{row.qty.value}</span>
                           </>
                         ) : (
-                          <input
-                            type="number"
-                            name={`components[${k}].qty`}
-                            defaultValue={l.qty}
-                            step={1}
-                            aria-label={`Cantidad de ${l.id}`}
-                            aria-invalid={fieldErrors[`components[${k}].qty`] ? true : undefined}
-                            aria-describedby={`components[${k}].qty-error`}
-                            className="input w-20"
-                          />
+                          <input {...getInputProps(row.qty, { type: "number" })} step={1} aria-label={`Cantidad de ${sku}`} className="input w-20" />
                         )}
-                        <Err errors={fieldErrors} name={`components[${k}].qty`} />
+                        <ErrorList id={row.qty.errorId} errors={row.qty.errors} />
                       </td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(Math.round(l.price * 100 * l.qty) / 100)}</td>
+                      <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatMoney(Math.round(row.info.price * 100 * qty) / 100) : ""}</td>
                       <td className="py-1">
                         {readOnly ? null : (
-                          <button type="submit" name="intent" value={`line-remove:${k}`} formNoValidate className="btn-ghost px-2 py-1 text-xs text-red-700" aria-label={`Quitar ${l.id}`}>
+                          <button {...form.remove.getButtonProps({ name: fields.components.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700" aria-label={`Quitar ${sku}`}>
                             Quitar
                           </button>
                         )}
                       </td>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {readOnly ? null : (
-              <div className="space-y-2 rounded-md border border-slate-200 p-3">
-                <div className="flex flex-wrap items-end gap-2">
-                  <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
-                    <span className="font-medium text-slate-700">{COMBO_DIALOG_TEXTS.searchLabel}</span>
-                    <input
-                      type="search"
-                      name="componentSearch"
-                      defaultValue={draft.componentSearch}
-                      maxLength={100}
-                      autoComplete="off"
-                      className="input"
-                      onKeyDown={(e) => {
-                        // Enter searches here instead of saving the combo.
-                        if (e.key === "Enter") {
-                          e.preventDefault();
-                          searchButton.current?.click();
-                        }
-                      }}
-                      onChange={(e) => {
-                        clearTimeout(timer.current);
-                        if (e.currentTarget.value.trim().length < 1) return;
-                        timer.current = setTimeout(() => searchButton.current?.click(), 600);
-                      }}
-                    />
-                  </label>
-                  <button ref={searchButton} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" onClick={() => clearTimeout(timer.current)}>
-                    Buscar producto
-                  </button>
-                </div>
-                {matches ? (
-                  matches.length === 0 ? (
-                    <p className="text-sm text-slate-500">{COMBO_DIALOG_TEXTS.noMatches}</p>
-                  ) : (
-                    <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto" data-testid="combo-matches" aria-label={`Hasta ${COMBO_SEARCH_LIMIT} coincidencias`}>
-                      {matches.map((m) => (
-                        <li key={m.id}>
-                          <button type="submit" name="intent" value={`add:${m.id}`} formNoValidate className="flex w-full items-center justify-between gap-2 px-2 py-1 text-left text-sm hover:bg-slate-50">
-                            <span>
-                              <span className="font-mono text-xs">{m.id}</span> {m.name}
-                            </span>
-                            <span className="whitespace-nowrap tabular-nums text-slate-600">
-                              {formatMoney(m.price)} · stock {formatNumber(m.stock)}
-                            </span>
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  )
-                ) : null}
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {readOnly ? null : (
+            <div className="space-y-2 rounded-md border border-slate-200 p-3">
+              <div className="flex flex-wrap items-end gap-2">
+                <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+                  <span className="font-medium text-slate-700">{COMBO_DIALOG_TEXTS.searchLabel}</span>
+                  <input
+                    {...getInputProps(fields.componentSearch, { type: "search" })}
+                    autoComplete="off"
+                    className="input"
+                    onKeyDown={(e) => {
+                      // Enter searches here instead of saving the combo.
+                      if (e.key === "Enter") {
+                        e.preventDefault();
+                        searchButton.current?.click();
+                      }
+                    }}
+                    onChange={(e) => {
+                      clearTimeout(timer.current);
+                      if (e.currentTarget.value.trim().length < 1) return;
+                      timer.current = setTimeout(() => searchButton.current?.click(), 600);
+                    }}
+                  />
+                </label>
+                <button ref={searchButton} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" onClick={() => clearTimeout(timer.current)}>
+                  Buscar producto
+                </button>
               </div>
-            )}
-          </section>
+              {matches ? (
+                matches.length === 0 ? (
+                  <p className="text-sm text-slate-500">{COMBO_DIALOG_TEXTS.noMatches}</p>
+                ) : (
+                  <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto" data-testid="combo-matches" aria-label={`Hasta ${COMBO_SEARCH_LIMIT} coincidencias`}>
+                    {matches.map((m) => (
+                      <li key={m.id}>
+                        {/* Spec 5: a product already in the combo gets +1 (the server decides, see combo-form.ts). */}
+                        <button type="submit" name="add" value={m.id} formNoValidate className="flex w-full items-center justify-between gap-2 px-2 py-1 text-left text-sm hover:bg-slate-50">
+                          <span>
+                            <span className="font-mono text-xs">{m.id}</span> {m.name}
+                          </span>
+                          <span className="whitespace-nowrap tabular-nums text-slate-600">
+                            {formatMoney(m.price)} · stock {formatNumber(m.stock)}
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )
+              ) : null}
+            </div>
+          )}
+        </section>
 
-          <details open className="rounded-md border border-slate-200 p-3">
-            <summary className="cursor-pointer text-sm font-semibold">Descripción</summary>
-            <RichTextEditor id="c-description" name="description" label="Descripción de la publicación" defaultValue={draft.description} className="mt-2" />
-          </details>
-          <Gallery draft={draft} fieldErrors={fieldErrors} selfPath={selfPath} />
-          <Dimensions draft={draft} />
-          <Properties draft={draft} fieldErrors={fieldErrors} />
-        </div>
-        <aside className="space-y-4">
-          <dl className="space-y-2 rounded-md border border-slate-200 p-3 text-sm" data-testid="combo-summary">
-            <div className="flex justify-between gap-2">
-              <dt className="font-medium text-slate-700">Precio total</dt>
-              <dd className="font-semibold tabular-nums" data-testid="combo-price">
-                {formatMoney(summary.price)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-2">
-              <dt className="font-medium text-slate-700">Stock</dt>
-              <dd className="tabular-nums" data-testid="combo-stock">
-                {formatNumber(summary.stock)}
-              </dd>
-            </div>
-            {limiting ? (
-              <p className="text-xs text-slate-600" data-testid="combo-limit">
-                Limitado por {limiting.id} ({formatNumber(limiting.stock)} en stock ÷ {limiting.qty})
-              </p>
-            ) : null}
-          </dl>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="isActive" defaultChecked={draft.isActive} disabled={user.role === "iluminacion"} className="h-4 w-4" />
-            Habilitar en Ecommerce
-          </label>
-          <Select name="categoryId" label="Categoría" value={draft.categoryId} options={options.categories} errors={fieldErrors} />
-          <Select name="brandId" label="Marca" value={draft.brandId} options={options.brands} errors={fieldErrors} />
-          <Select name="sectorId" label="Sector" value={draft.sectorId} options={options.sectors} errors={fieldErrors} />
-          <Select name="applicationId" label="Aplicación" value={draft.applicationId} options={options.applications} errors={fieldErrors} />
-        </aside>
-      </Form>
-    </RouteDialog>
+        <details open className="rounded-md border border-slate-200 p-3">
+          <summary className="cursor-pointer text-sm font-semibold">Descripción</summary>
+          <RichTextEditor
+            id={fields.description.id}
+            name={fields.description.name}
+            label="Descripción de la publicación"
+            defaultValue={fields.description.initialValue ?? ""}
+            errorId={fields.description.errorId}
+            invalid={!!fields.description.errors}
+            className="mt-2"
+          />
+        </details>
+        <Gallery form={form} list={fields.gallery} fileErrors={props.fileErrors} selfPath={props.selfPath} />
+        <Dimensions fields={fields} />
+        <Properties form={form} list={fields.properties} />
+      </div>
+      <aside className="space-y-4">
+        <dl className="space-y-2 rounded-md border border-slate-200 p-3 text-sm" data-testid="combo-summary">
+          <div className="flex justify-between gap-2">
+            <dt className="font-medium text-slate-700">Precio total</dt>
+            <dd className="font-semibold tabular-nums" data-testid="combo-price">
+              {formatMoney(summary.price)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="font-medium text-slate-700">Stock</dt>
+            <dd className="tabular-nums" data-testid="combo-stock">
+              {formatNumber(summary.stock)}
+            </dd>
+          </div>
+          {limiting ? (
+            <p className="text-xs text-slate-600" data-testid="combo-limit">
+              Limitado por {limiting.id} ({formatNumber(limiting.stock)} en stock ÷ {limiting.qty})
+            </p>
+          ) : null}
+        </dl>
+        <label className="flex items-center gap-2 text-sm">
+          {/* Spec 5: Iluminacion sees the switch but cannot change it (the server keeps the stored value). */}
+          {user.role === "iluminacion" ? (
+            <input type="checkbox" checked={draft.isActive} disabled readOnly className="h-4 w-4" />
+          ) : (
+            <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
+          )}
+          Habilitar en Ecommerce
+        </label>
+        <Select meta={fields.categoryId} label="Categoría" options={options.categories} />
+        <Select meta={fields.brandId} label="Marca" options={options.brands} />
+        <Select meta={fields.sectorId} label="Sector" options={options.sectors} />
+        <Select meta={fields.applicationId} label="Aplicación" options={options.applications} />
+      </aside>
+    </Form>
   );
 }
 
-/** The body of the new and edit combo routes: the loaded combo, or the answer of a refused save. */
+/** The body of the new and edit combo routes: the loaded combo, or the answer to the last post. */
 export function ComboRoute() {
   const loaded = useLoaderData<typeof comboDialogLoader>();
   const answer = useActionData<typeof comboDialogAction>();
   const user = useAppUser();
   return (
     <>
-      <ComboDialog view={answer ?? loaded.view} comboId={loaded.comboId} options={loaded.options} closeTo={loaded.closeTo} selfPath={loaded.selfPath} user={user} />
+      <ComboDialog
+        draft={answer?.draft ?? loaded.draft}
+        result={answer?.result}
+        pick={answer ? null : loaded.pick}
+        catalogue={answer?.catalogue ?? loaded.catalogue}
+        matches={answer?.matches ?? null}
+        fileErrors={answer?.fileErrors ?? {}}
+        toast={answer?.toast ?? loaded.pickToast}
+        revision={answer?.revision ?? "load"}
+        comboId={loaded.comboId}
+        options={loaded.options}
+        closeTo={loaded.closeTo}
+        selfPath={loaded.selfPath}
+        user={user}
+      />
       <Outlet />
     </>
   );

@@ -4,8 +4,10 @@ import { COMBO_TEXTS, capitaliseWords, checkComboQty, comboPrice, comboStock, ty
 
 /**
  * The combo dialog "Publicación {id}" (spec 2 'Combo publication modal', 4 'Combo', 5 'Combo', 9).
- * Like the product dialog it is one form posted whole by every button; a component row carries only
- * its SKU and quantity: name, price and stock are read from the catalogue on every post.
+ * Like the product dialog it is one Conform form: the component rows, the gallery and the property
+ * rows are field lists (remove, move and add rows are Conform intents); search, add a match, upload
+ * and save post the whole form. A component row carries only its SKU and quantity: name, price and
+ * stock come from the catalogue on every post.
  */
 const text = (max: number) => z.string().max(max).optional().default("");
 const measure = z.number().min(0).max(100000).optional().default(0);
@@ -58,41 +60,43 @@ export const COMBO_DIALOG_TEXTS = {
 export const COMBO_SEARCH_MIN = 1;
 export const COMBO_SEARCH_LIMIT = 40;
 
-export type ComboIntent =
-  | { kind: "save" }
-  | { kind: "search" }
-  | { kind: "add"; sku: string }
-  | { kind: "line-remove"; index: number }
-  | { kind: "upload" }
-  | { kind: "image-remove"; index: number }
-  | { kind: "image-move"; from: number; to: number }
-  | { kind: "property-add" }
-  | { kind: "property-remove"; index: number };
+/** The buttons of the combo dialog that the server handles (list edits are Conform's own intents). */
+export const COMBO_INTENTS = ["save", "search", "upload"] as const;
 
-export function parseComboIntent(raw: FormDataEntryValue | null): ComboIntent {
-  const value = typeof raw === "string" ? raw : "save";
-  const at = value.indexOf(":");
-  const verb = at === -1 ? value : value.slice(0, at);
-  const rest = at === -1 ? "" : value.slice(at + 1);
-  const n = (s: string | undefined) => (s !== undefined && /^\d{1,3}$/.test(s) ? Number(s) : -1);
-  switch (verb) {
-    case "search":
-    case "upload":
-    case "property-add":
-      return { kind: verb };
-    case "add":
-      return rest && rest.length <= 60 ? { kind: "add", sku: rest } : { kind: "save" };
-    case "line-remove":
-    case "image-remove":
-    case "property-remove":
-      return n(rest) >= 0 ? { kind: verb, index: n(rest) } : { kind: "save" };
-    case "image-move": {
-      const [a, b] = rest.split(":");
-      return n(a) >= 0 && n(b) >= 0 ? { kind: "image-move", from: n(a), to: n(b) } : { kind: "save" };
-    }
-    default:
-      return { kind: "save" };
+/**
+ * What a post carries besides the draft: the button pressed — a typeahead match's button is named
+ * `add` and carries its SKU (spec 5: a product already in the combo gets +1) — and the revision of
+ * the form it was typed in. Anything unknown saves, as Enter in a text box does.
+ */
+export const ComboPostSchema = z
+  .object({
+    intent: z.enum(COMBO_INTENTS).catch("save"),
+    add: z.string().trim().min(1).max(60).optional().catch(undefined),
+    revision: z.string().max(40).catch("load"),
+  })
+  .transform(({ intent, add, revision }) => ({
+    revision,
+    action: add === undefined ? { kind: intent } : { kind: "add" as const, sku: add },
+  }));
+export type ComboAction = z.output<typeof ComboPostSchema>["action"];
+
+/** A component as the catalogue has it today (the dialog never trusts a posted name, price or stock). */
+export type ComponentInfo = Omit<ComboLine, "qty">;
+
+/** The quantity typed in a row as a number; anything that is not one counts as 0 until the server checks it. */
+export function typedQty(value: string | undefined): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(n) ? n : 0;
+}
+
+/** The dialog's rows: each component with the catalogue's name, price and stock; a SKU the catalogue lacks is left out. */
+export function comboLinesOf(components: Array<{ id: string; qty: number }>, catalogue: Record<string, ComponentInfo | undefined>): ComboLine[] {
+  const lines: ComboLine[] = [];
+  for (const c of components) {
+    const info = catalogue[c.id];
+    if (info) lines.push({ id: info.id, name: info.name, price: info.price, stock: info.stock, qty: c.qty });
   }
+  return lines;
 }
 
 export type QtyProblem = { index: number; title: string; message: string };

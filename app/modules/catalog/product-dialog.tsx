@@ -1,26 +1,37 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Fragment, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
+import type { z } from "zod";
 import { RouteDialog } from "~/components/Dialog";
-import { ErrorList } from "~/components/Field";
+import { ErrorList, Field } from "~/components/Field";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { Toaster } from "~/components/Toast";
 import { can, type AccessUser } from "~/lib/access";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
-import type { AiResult, DialogToast } from "~/web/catalog/product-action.server";
+import type { AiResult, DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import type { productDialogAction, productDialogLoader } from "~/web/catalog/product-route.server";
 import { useAppUser } from "~/lib/use-app-user";
 import type { TaxonomyOption } from "./inventory.server";
-import { PRODUCT_TEXTS, type FieldErrors, type ProductDraft } from "./product-form";
+import {
+  NEW_PROPERTY, PRODUCT_TEXTS, ProductDraftSchema, catalogErrorMap, type FieldErrors, type GalleryDraftSchema,
+  type ProductDraft, type PropertyDraftSchema,
+} from "./product-form";
 import type { StockView } from "./product.server";
 
 type Option = { id: number; name: string; depth?: number };
 export type ProductDialogProps = {
+  /** The values the form starts from: the stored product, or what the server last filled in. */
   draft: ProductDraft;
+  /** Conform's reply to the last post (values as posted, errors). */
+  result: SubmissionResult<string[]> | undefined;
+  /** A library pick made since the page was drawn, to add to the form as it stands. */
+  pick: LibraryPick | null;
   stored: { id: string; manufacturerSku: string; intelisisName: string | null; intelisisCategory: string | null } | null;
   stock: StockView | null;
   options: { categories: TaxonomyOption[]; brands: TaxonomyOption[]; sectors: Option[]; applications: Option[] };
-  fieldErrors: FieldErrors;
+  fileErrors: FieldErrors;
   toast: DialogToast | null;
   ai: AiResult | null;
   revision: string;
@@ -30,10 +41,11 @@ export type ProductDialogProps = {
 };
 
 const FORM_ID = "product-form";
+const CONSTRAINT = getZodConstraint(ProductDraftSchema);
 
-/** Spec 2 'Product detail modal'. Every button posts the whole form with its intent (see product-form.ts). */
+/** Spec 2 'Product detail modal'. One Conform form (see product-form.ts). */
 export function ProductDialog(props: ProductDialogProps) {
-  const { draft, stored, closeTo, toast, revision } = props;
+  const { stored, closeTo, toast, revision } = props;
   const busy = useNavigation().state === "submitting";
   return (
     <RouteDialog
@@ -53,146 +65,247 @@ export function ProductDialog(props: ProductDialogProps) {
       }
     >
       {toast ? <Toaster key={toast.id} toast={toast} /> : null}
-      <Form method="post" encType="multipart/form-data" id={FORM_ID} key={revision} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
-        <input type="hidden" name="version" value={draft.version} />
-        {/* Enter in a text box saves, as the first submit button of the form is Guardar. */}
-        <button type="submit" name="intent" value="save" className="hidden" tabIndex={-1} aria-hidden />
-        <div className="space-y-5 lg:col-span-2">
-          <MainFields {...props} />
-          <Gallery {...props} />
-          <Dimensions draft={draft} />
-          <DataSheet {...props} />
-          <Properties {...props} />
-        </div>
-        <aside className="space-y-4">
-          <SideFields {...props} />
-        </aside>
-      </Form>
+      {/* A new revision is a form the server filled again: it starts over from the new draft. */}
+      <ProductForm key={revision} {...props} />
     </RouteDialog>
   );
 }
 
-export function Err({ errors, name }: { errors: FieldErrors; name: string }) {
-  return <ErrorList id={`${name}-error`} errors={errors[name]} />;
+function ProductForm(props: ProductDialogProps) {
+  const { draft, stored, revision, user } = props;
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: props.result,
+    defaultValue: draft,
+    constraint: CONSTRAINT,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductDraftSchema, errorMap: catalogErrorMap }),
+    shouldValidate: "onBlur",
+  });
+  useLibraryPick(form, fields.gallery, props.pick);
+  // A data sheet pick sets two fields. Conform reads the form from the page for each update, so the
+  // name waits until the id has been drawn (the next run of this effect).
+  const sheetPick = props.pick?.target === "sheet" ? props.pick : null;
+  const [sheetId, sheetName] = [fields.dataSheetId.value, fields.dataSheetName.value];
+  useEffect(() => {
+    if (!sheetPick) return;
+    if (sheetId !== sheetPick.fileId) form.update({ name: fields.dataSheetId.name, value: sheetPick.fileId });
+    else if (sheetName !== sheetPick.name) form.update({ name: fields.dataSheetName.name, value: sheetPick.name });
+  }, [sheetPick?.fileId, sheetId, sheetName]);
+  const ecommerceLocked = user.role === "iluminacion";
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
+      {/* Enter in a text box saves, as the first submit button of the form is Guardar. */}
+      <button type="submit" name="intent" value="save" className="hidden" tabIndex={-1} aria-hidden />
+      <input type="hidden" name="revision" value={revision} />
+      <input {...getInputProps(fields.version, { type: "hidden" })} />
+      <div className="space-y-5 lg:col-span-2">
+        <section className="space-y-3">
+          <Field label="Nombre" meta={fields.name} />
+          <details open className="rounded-md border border-slate-200 p-3">
+            <summary className="cursor-pointer text-sm font-semibold">Descripción</summary>
+            <RichTextEditor
+              id={fields.description.id}
+              name={fields.description.name}
+              label="Descripción del producto"
+              defaultValue={fields.description.initialValue ?? ""}
+              errorId={fields.description.errorId}
+              invalid={!!fields.description.errors}
+              className="mt-2"
+            />
+          </details>
+          {can(user, "products.aiDescription") && fields.dataSheetId.value ? <AiPanel ai={props.ai} /> : null}
+        </section>
+        <Gallery form={form} list={fields.gallery} fileErrors={props.fileErrors} selfPath={props.selfPath} />
+        <Dimensions fields={fields} />
+        <DataSheet id={fields.dataSheetId} name={fields.dataSheetName} fileErrors={props.fileErrors} selfPath={props.selfPath} />
+        <Properties form={form} list={fields.properties} />
+      </div>
+      <aside className="space-y-4">
+        {stored ? (
+          <div className="text-sm">
+            <p className="font-medium text-slate-700">SKU</p>
+            <p className="font-mono" data-testid="sku">{stored.id}</p>
+          </div>
+        ) : (
+          // No `required`: an empty SKU gets the spec's own message from the server.
+          <Field label="SKU" meta={fields.sku} inputProps={{ autoCapitalize: "characters" }} />
+        )}
+        {stored?.manufacturerSku ? (
+          <div className="text-sm">
+            <p className="font-medium text-slate-700">Clave de fabricante</p>
+            <p className="font-mono">{stored.manufacturerSku}</p>
+          </div>
+        ) : (
+          <Field label="Clave de fabricante" meta={fields.manufacturerSku} />
+        )}
+        <Field label="Precio (MXN)" meta={fields.price} type="number" inputProps={{ step: "0.01", inputMode: "decimal" }} />
+        {stored?.intelisisName ? <p className="text-sm"><span className="font-medium text-slate-700">Nombre Intelisis:</span> {stored.intelisisName}</p> : null}
+        {stored?.intelisisCategory ? <p className="text-sm"><span className="font-medium text-slate-700">Categoría Intelisis:</span> {stored.intelisisCategory}</p> : null}
+        <label className="flex items-center gap-2 text-sm">
+          {/* Spec 4: Iluminacion sees the switch but cannot change it (the server keeps the stored value). */}
+          {ecommerceLocked ? (
+            <input type="checkbox" checked={draft.isActive} disabled readOnly className="h-4 w-4" />
+          ) : (
+            <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
+          )}
+          Habilitar en Ecommerce
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input {...getInputProps(fields.globalDescription, { type: "checkbox" })} className="h-4 w-4" />
+          Descripción global
+        </label>
+        <Field label="EAN/UPC" meta={fields.eanUpc} inputProps={{ inputMode: "numeric" }} />
+        {props.stock ? <StockWidget stock={props.stock} /> : null}
+        {stored && can(user, "products.qr") ? (
+          <a href={`${props.selfPath}/qr`} download={`${stored.id}-qr.png`} className="btn-secondary w-full justify-center">
+            Descargar QR
+          </a>
+        ) : null}
+        <Select meta={fields.categoryId} label="Categoría" options={props.options.categories} />
+        <Select meta={fields.brandId} label="Marca" options={props.options.brands} />
+        <Select meta={fields.sectorId} label="Sector" options={props.options.sectors} />
+        <Select meta={fields.applicationId} label="Aplicación" options={props.options.applications} />
+        {stored ? (
+          <button type="submit" name="intent" value="sync" formNoValidate className="btn-secondary w-full justify-center" aria-label="Sincronizar con Intelisis">
+            ⇄ Sincronizar con Intelisis
+          </button>
+        ) : null}
+      </aside>
+    </Form>
+  );
 }
 
-function TextInput({ name, label, value, errors, ...rest }: { name: string; label: string; value: string | number; errors: FieldErrors } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const invalid = !!errors[name]?.length;
+function AiPanel({ ai }: { ai: AiResult | null }) {
+  const [copied, setCopied] = useState<DialogToast | null>(null);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`p-${name}`} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input id={`p-${name}`} name={name} defaultValue={value} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined} className="input" {...rest} />
-      <Err errors={errors} name={name} />
+    <div className="rounded-md border border-violet-200 bg-violet-50 p-3 text-sm" data-testid="ai-panel">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-violet-900">Descripción con IA a partir de la ficha técnica</p>
+        <button type="submit" name="intent" value="ai" formNoValidate className="btn-secondary">
+          Generar descripción
+        </button>
+      </div>
+      {ai ? (
+        <div className="mt-3 space-y-2">
+          <div className="whitespace-pre-wrap rounded bg-white p-2" data-testid="ai-description">
+            {ai.description}
+          </div>
+          <input type="hidden" name="aiDescription" value={ai.description} />
+          {ai.note ? <p className="text-amber-800">{ai.note}</p> : null}
+          {ai.skipped.length ? <p className="text-slate-600">Propiedades no agregadas (ya existían): {ai.skipped.join(", ")}</p> : null}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" name="intent" value="ai-use" formNoValidate className="btn-secondary">
+              Usar como descripción
+            </button>
+            <button
+              type="button"
+              className="btn-ghost"
+              onClick={async () => {
+                await navigator.clipboard?.writeText(ai.description).catch(() => undefined);
+                setCopied({ id: String(Date.now()), title: PRODUCT_TEXTS.copiedTitle, message: PRODUCT_TEXTS.copied, variant: "success", durationMs: 3000 });
+              }}
+            >
+              Copiar
+            </button>
+          </div>
+          {copied ? <Toaster key={copied.id} toast={copied} /> : null}
+        </div>
+      ) : null}
     </div>
   );
 }
 
-function MainFields({ draft, fieldErrors, ai, user }: ProductDialogProps) {
-  const aiText = useRef<HTMLDivElement>(null);
-  const [copied, setCopied] = useState<DialogToast | null>(null);
-  return (
-    <section className="space-y-3">
-      <TextInput name="name" label="Nombre" value={draft.name} errors={fieldErrors} maxLength={300} required />
-      <details open className="rounded-md border border-slate-200 p-3">
-        <summary className="cursor-pointer text-sm font-semibold">Descripción</summary>
-        <RichTextEditor id="p-description" name="description" label="Descripción del producto" defaultValue={draft.description} className="mt-2" />
-      </details>
-      {can(user, "products.aiDescription") && draft.dataSheetId ? (
-        <div className="rounded-md border border-violet-200 bg-violet-50 p-3 text-sm" data-testid="ai-panel">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-medium text-violet-900">Descripción con IA a partir de la ficha técnica</p>
-            <button type="submit" name="intent" value="ai" formNoValidate className="btn-secondary">
-              Generar descripción
-            </button>
-          </div>
-          {ai ? (
-            <div className="mt-3 space-y-2">
-              <div ref={aiText} className="whitespace-pre-wrap rounded bg-white p-2" data-testid="ai-description">
-                {ai.description}
-              </div>
-              <input type="hidden" name="aiDescription" value={ai.description} />
-              {ai.note ? <p className="text-amber-800">{ai.note}</p> : null}
-              {ai.skipped.length ? <p className="text-slate-600">Propiedades no agregadas (ya existían): {ai.skipped.join(", ")}</p> : null}
-              <div className="flex flex-wrap gap-2">
-                <button type="submit" name="intent" value="ai-use" formNoValidate className="btn-secondary">
-                  Usar como descripción
-                </button>
-                <button
-                  type="button"
-                  className="btn-ghost"
-                  onClick={async () => {
-                    await navigator.clipboard?.writeText(ai.description).catch(() => undefined);
-                    setCopied({ id: String(Date.now()), title: PRODUCT_TEXTS.copiedTitle, message: PRODUCT_TEXTS.copied, variant: "success", durationMs: 3000 });
-                  }}
-                >
-                  Copiar
-                </button>
-              </div>
-              {copied ? <Toaster key={copied.id} toast={copied} /> : null}
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-    </section>
-  );
+/** The form's list buttons, whichever dialog's form they belong to. */
+type ListButtons<Form extends Record<string, unknown>> = Pick<FormMetadata<Form>, "insert" | "remove" | "reorder" | "update">;
+type GalleryInput = z.input<typeof GalleryDraftSchema>;
+type PropertyInput = z.input<typeof PropertyDraftSchema>;
+
+/**
+ * With JavaScript, a library pick made after the page was drawn is added to the form as it stands
+ * (the typed fields stay); without it, the page comes from the server with the pick already in it.
+ */
+export function useLibraryPick<Form extends Record<string, unknown>>(form: ListButtons<Form>, gallery: FieldMetadata<GalleryInput[] | undefined, Form>, pick: LibraryPick | null) {
+  const { key } = useLocation();
+  const latest = useRef({ form, gallery, pick });
+  latest.current = { form, gallery, pick };
+  // Once per navigation: an image removed after the pick is not added again.
+  useEffect(() => {
+    const { form, gallery, pick } = latest.current;
+    if (pick?.target !== "gallery") return;
+    const shown = Array.isArray(gallery.value) ? gallery.value : [];
+    if (shown.some((g) => g?.fileId === pick.item.fileId)) return;
+    form.insert({ name: gallery.name, defaultValue: pick.item });
+  }, [key]);
 }
 
-export function Gallery({ draft, fieldErrors, selfPath }: { draft: Pick<ProductDraft, "gallery">; fieldErrors: FieldErrors; selfPath: string }) {
+/** Spec 2 gallery: the first image large, the others thumbnails; move, remove, alt text, drag to reorder with JavaScript. */
+export function Gallery<Form extends Record<string, unknown>>({
+  form,
+  list,
+  fileErrors,
+  selfPath,
+}: {
+  form: ListButtons<Form>;
+  list: FieldMetadata<GalleryInput[] | undefined, Form>;
+  fileErrors: FieldErrors;
+  selfPath: string;
+}) {
   const { search } = useLocation();
-  const gallery = draft.gallery;
-  const mover = useRef<HTMLButtonElement>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const rows = list.getFieldList();
   const drop = (to: number) => {
-    if (dragFrom === null || dragFrom === to || !mover.current) return;
-    mover.current.value = `image-move:${dragFrom}:${to}`;
-    mover.current.click();
+    if (dragFrom !== null && dragFrom !== to) form.reorder({ name: list.name, from: dragFrom, to });
+    setDragFrom(null);
   };
   return (
     <section aria-labelledby="p-gallery" className="space-y-3">
       <h3 id="p-gallery" className="font-semibold">Galería</h3>
-      <button ref={mover} type="submit" name="intent" value="" formNoValidate className="hidden" tabIndex={-1} aria-hidden />
-      {gallery.length === 0 ? <p className="text-sm text-slate-500">Sin imágenes.</p> : null}
+      {rows.length === 0 ? <p className="text-sm text-slate-500">Sin imágenes.</p> : null}
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {gallery.map((g, k) => (
-          <li
-            key={`${g.fileId}-${k}`}
-            draggable
-            onDragStart={() => setDragFrom(k)}
-            onDragOver={(e) => e.preventDefault()}
-            onDrop={() => drop(k)}
-            className={cn("rounded-md border border-slate-200 p-2", k === 0 && "col-span-2 sm:col-span-3")}
-            data-testid={`gallery-${k}`}
-          >
-            <input type="hidden" name={`gallery[${k}].fileId`} value={g.fileId} />
-            <input type="hidden" name={`gallery[${k}].url`} value={g.url} />
-            <input type="hidden" name={`gallery[${k}].name`} value={g.name} />
-            <input type="hidden" name={`gallery[${k}].origin`} value={g.origin} />
-            <img
-              src={`${g.url}?w=${k === 0 ? 800 : 150}`}
-              alt={g.alt || g.name}
-              className={cn("mx-auto rounded bg-slate-50 object-contain", k === 0 ? "h-64 w-full" : "h-24 w-full")}
-            />
-            <p className="mt-1 truncate text-xs text-slate-500" title={g.name}>{g.name}</p>
-            <label className="mt-1 block text-xs font-medium text-slate-700">
-              Texto alternativo
-              <input name={`gallery[${k}].alt`} defaultValue={g.alt} maxLength={200} className="input mt-1 text-xs" />
-            </label>
-            <div className="mt-2 flex flex-wrap gap-1">
-              <button type="submit" name="intent" value={`image-move:${k}:${k - 1}`} formNoValidate disabled={k === 0} className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Subir ${g.name}`}>
-                ◀ Subir
-              </button>
-              <button type="submit" name="intent" value={`image-move:${k}:${k + 1}`} formNoValidate disabled={k === gallery.length - 1} className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Bajar ${g.name}`}>
-                Bajar ▶
-              </button>
-              <button type="submit" name="intent" value={`image-remove:${k}`} formNoValidate className="btn-ghost px-2 py-0.5 text-xs text-red-700" aria-label={`Quitar ${g.name}`}>
-                Quitar
-              </button>
-            </div>
-          </li>
-        ))}
+        {rows.map((row, k) => {
+          const image = row.getFieldset();
+          const name = image.name.value ?? "";
+          return (
+            <li
+              key={row.key ?? k}
+              draggable
+              onDragStart={() => setDragFrom(k)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={() => drop(k)}
+              className={cn("rounded-md border border-slate-200 p-2", k === 0 && "col-span-2 sm:col-span-3")}
+              data-testid={`gallery-${k}`}
+            >
+              <input {...getInputProps(image.fileId, { type: "hidden" })} />
+              <input {...getInputProps(image.url, { type: "hidden" })} />
+              <input {...getInputProps(image.name, { type: "hidden" })} />
+              <input {...getInputProps(image.origin, { type: "hidden" })} />
+              <img
+                src={`${image.url.value ?? ""}?w=${k === 0 ? 800 : 150}`}
+                alt={image.alt.value || name}
+                className={cn("mx-auto rounded bg-slate-50 object-contain", k === 0 ? "h-64 w-full" : "h-24 w-full")}
+              />
+              <p className="mt-1 truncate text-xs text-slate-500" title={name}>{name}</p>
+              <label className="mt-1 block text-xs font-medium text-slate-700">
+                Texto alternativo
+                <input {...getInputProps(image.alt, { type: "text" })} className="input mt-1 text-xs" />
+              </label>
+              <ErrorList id={image.alt.errorId} errors={image.alt.errors} />
+              <div className="mt-2 flex flex-wrap gap-1">
+                <button {...form.reorder.getButtonProps({ name: list.name, from: k, to: k - 1 })} disabled={k === 0} className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Subir ${name}`}>
+                  ◀ Subir
+                </button>
+                <button {...form.reorder.getButtonProps({ name: list.name, from: k, to: k + 1 })} disabled={k === rows.length - 1} className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Bajar ${name}`}>
+                  Bajar ▶
+                </button>
+                <button {...form.remove.getButtonProps({ name: list.name, index: k })} className="btn-ghost px-2 py-0.5 text-xs text-red-700" aria-label={`Quitar ${name}`}>
+                  Quitar
+                </button>
+              </div>
+            </li>
+          );
+        })}
       </ol>
+      <ErrorList id={list.errorId} errors={list.errors} />
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Subir imágenes (mínimo 1500×1500)</span>
@@ -205,7 +318,7 @@ export function Gallery({ draft, fieldErrors, selfPath }: { draft: Pick<ProductD
           Elegir de Archivos subidos
         </Link>
       </div>
-      <Err errors={fieldErrors} name="uploads" />
+      <ErrorList id="uploads-error" errors={fileErrors.uploads} />
     </section>
   );
 }
@@ -214,41 +327,45 @@ export function Gallery({ draft, fieldErrors, selfPath }: { draft: Pick<ProductD
 function withFor(search: string, target: "gallery" | "sheet") {
   const params = new URLSearchParams(search);
   params.delete("pick");
+  params.delete("for");
   params.set("for", target);
   return `?${params.toString()}`;
 }
 
-export function Dimensions({ draft }: { draft: Pick<ProductDraft, "tall" | "long" | "wide" | "weight"> }) {
-  const fields = [
-    ["tall", "Alto (cm)", draft.tall],
-    ["long", "Largo (cm)", draft.long],
-    ["wide", "Ancho (cm)", draft.wide],
-    ["weight", "Peso (kg)", draft.weight],
+type Measure = FieldMetadata<number | undefined>;
+
+export function Dimensions({ fields }: { fields: { tall: Measure; long: Measure; wide: Measure; weight: Measure } }) {
+  const rows = [
+    [fields.tall, "Alto (cm)"],
+    [fields.long, "Largo (cm)"],
+    [fields.wide, "Ancho (cm)"],
+    [fields.weight, "Peso (kg)"],
   ] as const;
   return (
     <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       <legend className="mb-1 font-semibold">Dimensiones</legend>
-      {fields.map(([name, label, value]) => (
-        <label key={name} className="flex flex-col gap-1 text-sm">
+      {rows.map(([meta, label]) => (
+        <label key={meta.name} className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">{label}</span>
-          <input type="number" name={name} defaultValue={value} min={0} step="0.001" inputMode="decimal" className="input" />
+          <input {...getInputProps(meta, { type: "number" })} step="0.001" inputMode="decimal" className="input" />
+          <ErrorList id={meta.errorId} errors={meta.errors} />
         </label>
       ))}
     </fieldset>
   );
 }
 
-function DataSheet({ draft, fieldErrors, selfPath }: ProductDialogProps) {
+function DataSheet({ id, name, fileErrors, selfPath }: { id: FieldMetadata<string | undefined>; name: FieldMetadata<string | undefined>; fileErrors: FieldErrors; selfPath: string }) {
   const { search } = useLocation();
   return (
     <section aria-labelledby="p-sheet" className="space-y-2">
       <h3 id="p-sheet" className="font-semibold">Ficha técnica (PDF)</h3>
-      {draft.dataSheetId ? <input type="hidden" name="dataSheetId" value={draft.dataSheetId} /> : null}
-      <input type="hidden" name="dataSheetName" value={draft.dataSheetName} />
-      {draft.dataSheetId ? (
+      <input {...getInputProps(id, { type: "hidden" })} />
+      <input {...getInputProps(name, { type: "hidden" })} />
+      {id.value ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <a href={`/files/${draft.dataSheetId}`} target="_blank" rel="noreferrer" className="text-brand-700 underline" data-testid="data-sheet">
-            {draft.dataSheetName || "Ficha técnica"}
+          <a href={`/files/${id.value}`} target="_blank" rel="noreferrer" className="text-brand-700 underline" data-testid="data-sheet">
+            {name.value || "Ficha técnica"}
           </a>
           <button type="submit" name="intent" value="sheet-remove" formNoValidate className="btn-ghost px-2 py-0.5 text-xs text-red-700">
             Quitar ficha
@@ -260,7 +377,7 @@ function DataSheet({ draft, fieldErrors, selfPath }: ProductDialogProps) {
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Subir ficha técnica</span>
-          <input type="file" name="sheetUpload" accept="application/pdf,.pdf" className="text-sm" />
+          <input type="file" name="sheetUpload" accept="application/pdf,.pdf" className="text-sm" aria-describedby="sheetUpload-error" />
         </label>
         <button type="submit" name="intent" value="sheet-upload" formNoValidate className="btn-secondary">
           Subir ficha
@@ -269,13 +386,15 @@ function DataSheet({ draft, fieldErrors, selfPath }: ProductDialogProps) {
           Elegir de Archivos subidos
         </Link>
       </div>
-      <Err errors={fieldErrors} name="sheetUpload" />
-      <Err errors={fieldErrors} name="dataSheetId" />
+      <ErrorList id="sheetUpload-error" errors={fileErrors.sheetUpload} />
+      <ErrorList id={id.errorId} errors={id.errors} />
     </section>
   );
 }
 
-export function Properties({ draft, fieldErrors }: { draft: Pick<ProductDraft, "properties">; fieldErrors: FieldErrors }) {
+/** Spec 2 property rows: name, value, selector switch; add and remove are Conform's list buttons. */
+export function Properties<Form extends Record<string, unknown>>({ form, list }: { form: ListButtons<Form>; list: FieldMetadata<PropertyInput[] | undefined, Form> }) {
+  const rows = list.getFieldList();
   return (
     <section aria-labelledby="p-props" className="space-y-2">
       <h3 id="p-props" className="font-semibold">Propiedades</h3>
@@ -290,40 +409,45 @@ export function Properties({ draft, fieldErrors }: { draft: Pick<ProductDraft, "
             </tr>
           </thead>
           <tbody>
-            {draft.properties.map((p, k) => (
-              <tr key={k} data-testid={`property-${k}`}>
-                <td className="py-1 pr-2 align-top">
-                  <input name={`properties[${k}].name`} defaultValue={p.name} maxLength={100} aria-label={`Nombre de la propiedad ${k + 1}`} className="input" />
-                  <Err errors={fieldErrors} name={`properties[${k}].name`} />
-                </td>
-                <td className="py-1 pr-2 align-top">
-                  <input name={`properties[${k}].value`} defaultValue={p.value} maxLength={500} aria-label={`Valor de la propiedad ${k + 1}`} className="input" />
-                </td>
-                <td className="py-1 pr-2 align-top">
-                  <input type="checkbox" name={`properties[${k}].isSelector`} defaultChecked={p.isSelector} aria-label={`La propiedad ${k + 1} es selector`} className="mt-2 h-4 w-4" />
-                </td>
-                <td className="py-1 align-top">
-                  <button type="submit" name="intent" value={`property-remove:${k}`} formNoValidate className="btn-ghost px-2 py-1 text-xs text-red-700">
-                    Quitar
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {rows.map((row, k) => {
+              const property = row.getFieldset();
+              return (
+                <tr key={row.key ?? k} data-testid={`property-${k}`}>
+                  <td className="py-1 pr-2 align-top">
+                    <input {...getInputProps(property.name, { type: "text" })} aria-label={`Nombre de la propiedad ${k + 1}`} className="input" />
+                    <ErrorList id={property.name.errorId} errors={property.name.errors} />
+                  </td>
+                  <td className="py-1 pr-2 align-top">
+                    <input {...getInputProps(property.value, { type: "text" })} aria-label={`Valor de la propiedad ${k + 1}`} className="input" />
+                    <ErrorList id={property.value.errorId} errors={property.value.errors} />
+                  </td>
+                  <td className="py-1 pr-2 align-top">
+                    <input {...getInputProps(property.isSelector, { type: "checkbox" })} aria-label={`La propiedad ${k + 1} es selector`} className="mt-2 h-4 w-4" />
+                  </td>
+                  <td className="py-1 align-top">
+                    <button {...form.remove.getButtonProps({ name: list.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700">
+                      Quitar
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
-      <button type="submit" name="intent" value="property-add" formNoValidate className="btn-secondary">
+      <ErrorList id={list.errorId} errors={list.errors} />
+      <button {...form.insert.getButtonProps({ name: list.name, defaultValue: NEW_PROPERTY })} className="btn-secondary">
         Agregar propiedad
       </button>
     </section>
   );
 }
 
-export function Select({ name, label, value, options, errors }: { name: string; label: string; value: number | undefined; options: Option[]; errors: FieldErrors }) {
+export function Select({ meta, label, options }: { meta: FieldMetadata<number | undefined>; label: string; options: Option[] }) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium text-slate-700">{label}</span>
-      <select name={name} defaultValue={value ?? ""} className="input">
+      <select {...getSelectProps(meta)} className="input">
         <option value="">Sin {label.toLowerCase()}</option>
         {options.map((o) => (
           <option key={o.id} value={o.id}>
@@ -332,59 +456,8 @@ export function Select({ name, label, value, options, errors }: { name: string; 
           </option>
         ))}
       </select>
-      <Err errors={errors} name={name} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </label>
-  );
-}
-
-function SideFields({ draft, stored, stock, options, fieldErrors, user, selfPath }: ProductDialogProps) {
-  const ecommerceLocked = user.role === "iluminacion";
-  return (
-    <>
-      {stored ? (
-        <div className="text-sm">
-          <p className="font-medium text-slate-700">SKU</p>
-          <p className="font-mono" data-testid="sku">{stored.id}</p>
-        </div>
-      ) : (
-        <TextInput name="sku" label="SKU" value={draft.sku} errors={fieldErrors} maxLength={60} required autoCapitalize="characters" />
-      )}
-      {stored?.manufacturerSku ? (
-        <div className="text-sm">
-          <p className="font-medium text-slate-700">Clave de fabricante</p>
-          <p className="font-mono">{stored.manufacturerSku}</p>
-        </div>
-      ) : (
-        <TextInput name="manufacturerSku" label="Clave de fabricante" value={draft.manufacturerSku} errors={fieldErrors} maxLength={60} required />
-      )}
-      <TextInput name="price" label="Precio (MXN)" value={draft.price} errors={fieldErrors} type="number" min={0} step="0.01" inputMode="decimal" />
-      {stored?.intelisisName ? <p className="text-sm"><span className="font-medium text-slate-700">Nombre Intelisis:</span> {stored.intelisisName}</p> : null}
-      {stored?.intelisisCategory ? <p className="text-sm"><span className="font-medium text-slate-700">Categoría Intelisis:</span> {stored.intelisisCategory}</p> : null}
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isActive" defaultChecked={draft.isActive} disabled={ecommerceLocked} className="h-4 w-4" />
-        Habilitar en Ecommerce
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="globalDescription" defaultChecked={draft.globalDescription} className="h-4 w-4" />
-        Descripción global
-      </label>
-      <TextInput name="eanUpc" label="EAN/UPC" value={draft.eanUpc} errors={fieldErrors} inputMode="numeric" pattern="[0-9]*" maxLength={14} />
-      {stock ? <StockWidget stock={stock} /> : null}
-      {stored && can(user, "products.qr") ? (
-        <a href={`${selfPath}/qr`} download={`${stored.id}-qr.png`} className="btn-secondary w-full justify-center">
-          Descargar QR
-        </a>
-      ) : null}
-      <Select name="categoryId" label="Categoría" value={draft.categoryId} options={options.categories} errors={fieldErrors} />
-      <Select name="brandId" label="Marca" value={draft.brandId} options={options.brands} errors={fieldErrors} />
-      <Select name="sectorId" label="Sector" value={draft.sectorId} options={options.sectors} errors={fieldErrors} />
-      <Select name="applicationId" label="Aplicación" value={draft.applicationId} options={options.applications} errors={fieldErrors} />
-      {stored ? (
-        <button type="submit" name="intent" value="sync" formNoValidate className="btn-secondary w-full justify-center" aria-label="Sincronizar con Intelisis">
-          ⇄ Sincronizar con Intelisis
-        </button>
-      ) : null}
-    </>
   );
 }
 
@@ -415,7 +488,7 @@ function StockWidget({ stock }: { stock: StockView }) {
   );
 }
 
-/** The body of the new and edit product routes: the loaded product, or the answer of a refused save. */
+/** The body of the new and edit product routes: the loaded product, or the answer to the last post. */
 export function ProductRoute() {
   const loaded = useLoaderData<typeof productDialogLoader>();
   const answer = useActionData<typeof productDialogAction>();
@@ -424,10 +497,12 @@ export function ProductRoute() {
     <>
       <ProductDialog
         draft={answer?.draft ?? loaded.draft}
+        result={answer?.result}
+        pick={answer ? null : loaded.pick}
         stored={loaded.stored}
         stock={loaded.stock}
         options={loaded.options}
-        fieldErrors={answer?.fieldErrors ?? {}}
+        fileErrors={answer?.fileErrors ?? {}}
         toast={answer?.toast ?? loaded.pickToast}
         ai={answer?.ai ?? null}
         revision={answer?.revision ?? "load"}

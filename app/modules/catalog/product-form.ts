@@ -2,11 +2,13 @@ import { z } from "zod";
 import { capitaliseWords, checkEan, normaliseManufacturerSku, normaliseNewSku } from "./product-rules";
 
 /**
- * The product dialog's state (spec 2 'Product detail modal', 3 'Product'). The dialog is one form:
- * every button (upload, move an image, add a property row, generate with AI, save) posts it whole,
- * and the server answers with the draft to render again, so unsaved input survives every round trip
- * with or without JavaScript. List fields use Conform's names (`gallery[0].alt`) and are read by
- * `parseWithZod` with this schema.
+ * The product dialog's state (spec 2 'Product detail modal', 3 'Product'). The dialog is one form
+ * read by Conform with this schema (`gallery[0].alt`, `properties[2].name`). The gallery and the
+ * property rows are Conform field lists: their add, remove and move buttons are Conform intents,
+ * applied in the browser with JavaScript and by `parseWithZod` on the server without it. The other
+ * buttons (upload, data sheet, AI, sync, save) post the whole form with an `intent` of
+ * `PRODUCT_INTENTS`, and the server answers with the draft to render again, so unsaved input
+ * survives every round trip with or without JavaScript.
  */
 const text = (max: number) => z.string().max(max).optional().default("");
 const measure = z.number().min(0).max(100000).optional().default(0);
@@ -32,7 +34,7 @@ export const ProductDraftSchema = z.object({
   name: text(300),
   description: text(200_000),
   price: z.number().min(0).max(100_000_000).optional().default(0),
-  eanUpc: text(20),
+  eanUpc: text(14),
   tall: measure,
   long: measure,
   wide: measure,
@@ -130,73 +132,47 @@ export function validateProduct(draft: ProductDraft, existing: { sku: string; ma
   };
 }
 
-export type ProductIntent =
-  | { kind: "save" }
-  | { kind: "upload" }
-  | { kind: "sheet-upload" }
-  | { kind: "sheet-remove" }
-  | { kind: "image-remove"; index: number }
-  | { kind: "image-move"; from: number; to: number }
-  | { kind: "property-add" }
-  | { kind: "property-remove"; index: number }
-  | { kind: "ai" }
-  | { kind: "ai-use" }
-  | { kind: "sync" };
+/** The buttons of the product dialog that the server handles (list edits are Conform's own intents). */
+export const PRODUCT_INTENTS = ["save", "upload", "sheet-upload", "sheet-remove", "ai", "ai-use", "sync"] as const;
+export type ProductIntent = (typeof PRODUCT_INTENTS)[number];
 
-/** The `intent` of the button that posted the form; anything unknown is a save. */
-export function parseProductIntent(raw: FormDataEntryValue | null): ProductIntent {
-  const value = typeof raw === "string" ? raw : "save";
-  const [verb, a, b] = value.split(":");
-  const n = (s: string | undefined) => (s !== undefined && /^\d{1,3}$/.test(s) ? Number(s) : -1);
-  switch (verb) {
-    case "upload":
-    case "sheet-upload":
-    case "sheet-remove":
-    case "property-add":
-    case "ai":
-    case "ai-use":
-    case "sync":
-      return { kind: verb };
-    case "image-remove":
-      return n(a) >= 0 ? { kind: "image-remove", index: n(a) } : { kind: "save" };
-    case "property-remove":
-      return n(a) >= 0 ? { kind: "property-remove", index: n(a) } : { kind: "save" };
-    case "image-move":
-      return n(a) >= 0 && n(b) >= 0 ? { kind: "image-move", from: n(a), to: n(b) } : { kind: "save" };
+/**
+ * What a post carries besides the draft: the button pressed (anything unknown saves, as Enter in a
+ * text box does), the revision of the form it was typed in, and the AI text the dialog showed.
+ */
+export const ProductPostSchema = z.object({
+  intent: z.enum(PRODUCT_INTENTS).catch("save"),
+  revision: z.string().max(40).catch("load"),
+  aiDescription: z.string().max(200_000).catch(""),
+});
+export type ProductPost = z.infer<typeof ProductPostSchema>;
+
+/** The row "Agregar propiedad" adds: empty and not a selector. */
+export const NEW_PROPERTY: PropertyDraft = { name: "", value: "", isSelector: false };
+
+/** A library pick added to a gallery: at the end, and only once. */
+export function addToGallery(gallery: GalleryDraft[], item: GalleryDraft): GalleryDraft[] {
+  return gallery.some((g) => g.fileId === item.fileId) ? gallery : [...gallery, item];
+}
+
+/**
+ * Spanish messages for what the schemas of the catalogue dialogs refuse (the browser's constraints
+ * stop most of it before it is posted): the same text on the client and on the server.
+ */
+export const catalogErrorMap: z.ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case z.ZodIssueCode.too_big:
+      if (issue.type === "string") return { message: `Máximo ${issue.maximum} caracteres.` };
+      if (issue.type === "array") return { message: `Máximo ${issue.maximum} elementos.` };
+      return { message: `Debe ser como máximo ${issue.maximum}.` };
+    case z.ZodIssueCode.too_small:
+      if (issue.type === "string") return { message: `Mínimo ${issue.minimum} caracteres.` };
+      return { message: `Debe ser al menos ${issue.minimum}.` };
+    case z.ZodIssueCode.invalid_type:
+      if (issue.expected === "integer") return { message: "Escribe un número entero." };
+      if (issue.expected === "number") return { message: "Escribe un número." };
+      return { message: "Valor no válido." };
     default:
-      return { kind: "save" };
+      return { message: "Valor no válido." };
   }
-}
-
-/** Moves one list entry to another place; out-of-range moves leave the list as it was. */
-export function moveItem<T>(list: T[], from: number, to: number): T[] {
-  if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return list;
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item);
-  return next;
-}
-
-/** The gallery and property edits that the product and the combo dialogs share (buttons that work without JavaScript). */
-export type ListEditIntent =
-  | { kind: "image-remove"; index: number }
-  | { kind: "image-move"; from: number; to: number }
-  | { kind: "property-add" }
-  | { kind: "property-remove"; index: number };
-
-/** The draft after one gallery or property edit; an index out of range changes nothing. */
-export function applyListEdit<D extends { gallery: unknown[]; properties: Array<{ name: string; value: string; isSelector: boolean }> }>(
-  draft: D,
-  intent: ListEditIntent,
-): D {
-  switch (intent.kind) {
-    case "image-remove":
-      return { ...draft, gallery: draft.gallery.filter((_, k) => k !== intent.index) };
-    case "image-move":
-      return { ...draft, gallery: moveItem(draft.gallery, intent.from, intent.to) };
-    case "property-add":
-      return { ...draft, properties: [...draft.properties, { name: "", value: "", isSelector: false }] };
-    case "property-remove":
-      return { ...draft, properties: draft.properties.filter((_, k) => k !== intent.index) };
-  }
-}
+};

@@ -1,20 +1,22 @@
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/zod";
 import { data } from "@remix-run/node";
+import { z } from "zod";
+import { readForm } from "~/lib/http.server";
 import { richTextToPlain } from "~/lib/sanitize-html.server";
 import { answerSave, refuse, type FieldErrors } from "~/lib/save.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { uploadImage } from "~/modules/files/files.server";
 import { audit } from "~/modules/logs/audit.server";
 import {
-  COMBO_DIALOG_TEXTS, COMBO_SEARCH_MIN, COMBO_TEXTS, ComboDraftSchema, checkComboLines, comboIsComplete, emptyComboDraft, parseComboIntent,
-  summariseCombo, type ComboDraft, type ComboSummary, type QtyProblem,
+  COMBO_DIALOG_TEXTS, COMBO_SEARCH_MIN, COMBO_TEXTS, ComboDraftSchema, ComboPostSchema, checkComboLines, comboIsComplete, emptyComboDraft,
+  summariseCombo, type ComboDraft, type ComponentInfo,
 } from "~/modules/catalog/combo-form";
-import { componentsById, loadCombo, saveCombo, searchComponents, type ComponentMatch, type ComponentRow } from "~/modules/catalog/combo.server";
+import { componentsById, loadCombo, saveCombo, searchComponents, type ComponentMatch } from "~/modules/catalog/combo.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import { flatOptions, treeOptions } from "~/modules/catalog/inventory.server";
-import { applyPick, type DialogToast } from "./product-action.server";
-import { applyListEdit } from "~/modules/catalog/product-form";
-import { addComboLine, isComboId } from "~/modules/catalog/product-rules";
+import { addToGallery } from "~/modules/catalog/product-form";
+import { addComboLine, isComboId, type ComboLine } from "~/modules/catalog/product-rules";
+import { conformErrors, parseDialogForm, readPick, replyForNewDraft, type DialogToast } from "./product-action.server";
 
 /** Route handlers of the combo dialog: /web-inventory/combos/new and /web-inventory/combos/$comboId. */
 export const COMBO_BASE = `${INVENTORY_PATH}/combos`;
@@ -26,6 +28,8 @@ const toast = (title: string, message: string, variant: DialogToast["variant"] =
   variant,
   durationMs: 5000,
 });
+
+const revisionId = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 function notFound(): never {
   throw new Response(COMBO_DIALOG_TEXTS.notFound, { status: 404 });
@@ -44,52 +48,61 @@ function listUrlOf(request: Request) {
   return `${INVENTORY_PATH}${text ? `?${text}` : ""}`;
 }
 
-/** The lines with the catalogue's current name, price and stock; SKUs no longer there are dropped. */
-async function resolveLines(draft: ComboDraft): Promise<{ lines: ComponentRow[]; dropped: number }> {
-  const found = await componentsById(draft.components.map((c) => c.id));
-  const lines: ComponentRow[] = [];
-  for (const c of draft.components) {
-    const row = found.get(c.id);
-    if (row && !lines.some((l) => l.id === c.id)) lines.push({ ...row, qty: c.qty });
-  }
-  return { lines, dropped: draft.components.length - lines.length };
-}
-
+/**
+ * The combo dialog as the server answers it. `result` is Conform's reply (the values as posted, a
+ * list edit applied, and the errors). When the server filled the form again (a search, an added
+ * match, an upload, the quantities checked), `draft` holds the values and `revision` is new: the
+ * form starts again from the draft. `catalogue` has today's name, price and stock of every
+ * component shown; the dialog adds up price and stock from it (spec 5).
+ */
 export type ComboView = {
-  draft: ComboDraft;
-  lines: ComponentRow[];
-  summary: ComboSummary;
+  result: SubmissionResult<string[]>;
+  draft: ComboDraft | null;
+  catalogue: Record<string, ComponentInfo>;
   matches: ComponentMatch[] | null;
-  problems: QtyProblem[];
-  fieldErrors: FieldErrors;
+  /** Refusals of the chosen images, which are not fields of the draft. */
+  fileErrors: FieldErrors;
   toast: DialogToast | null;
   revision: string;
 };
 
-async function viewOf(draft: ComboDraft, lines: ComponentRow[], extra: Partial<ComboView> = {}): Promise<ComboView> {
-  return {
-    draft: { ...draft, components: lines.map((l) => ({ id: l.id, qty: l.qty })) },
-    lines,
-    summary: summariseCombo(lines),
-    matches: null,
-    problems: [],
-    fieldErrors: {},
-    toast: null,
-    revision: `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
-    ...extra,
-  };
+/** The lines with the catalogue's current name, price and stock; SKUs no longer there (or repeated) are dropped. */
+async function resolveLines(components: ComboDraft["components"]): Promise<ComboLine[]> {
+  const found = await componentsById(components.map((c) => c.id));
+  const lines: ComboLine[] = [];
+  for (const c of components) {
+    const row = found.get(c.id);
+    if (row && !lines.some((l) => l.id === c.id)) lines.push({ id: row.id, name: row.name, price: row.price, stock: row.stock, qty: c.qty });
+  }
+  return lines;
+}
+
+const catalogueOf = (lines: ComponentInfo[]): Record<string, ComponentInfo> =>
+  Object.fromEntries(lines.map((l) => [l.id, { id: l.id, name: l.name, price: l.price, stock: l.stock }]));
+
+/** The component SKUs of a post that the server answers as posted (a list edit without JavaScript, a refused form). */
+const PostedComponents = z.object({ components: z.array(z.object({ id: z.string().max(60).catch("") }).catch({ id: "" })).max(100).catch([]) }).catch({ components: [] });
+
+async function catalogueFor(ids: string[]) {
+  return catalogueOf([...(await componentsById(ids.filter(Boolean))).values()]);
 }
 
 export async function comboDialogLoader(request: Request, id: string | null) {
   const user = await requireAccess(request);
   const loaded = id === null ? null : await loadCombo(id);
   if (id !== null && !loaded) notFound();
-  const picked = await applyPick({ ...emptyProductShape(), gallery: (loaded?.draft ?? emptyComboDraft()).gallery }, new URL(request.url));
-  const draft = { ...(loaded?.draft ?? emptyComboDraft()), gallery: picked.draft.gallery };
-  const { lines } = await resolveLines(draft);
+  const { pick, toast: pickToast } = await readPick(new URL(request.url));
+  // A combo has no data sheet: only a gallery pick is used here.
+  const picked = pick?.target === "gallery" ? pick : null;
+  const stored = loaded?.draft ?? emptyComboDraft();
+  const draft = picked ? { ...stored, gallery: addToGallery(stored.gallery, picked.item) } : stored;
+  const lines = await resolveLines(draft.components);
   const [categories, brands, sectors, applications] = await Promise.all([treeOptions("categories"), treeOptions("brands"), flatOptions("sectors"), flatOptions("applications")]);
   return {
-    view: await viewOf(draft, lines, { toast: picked.toast, revision: "load" }),
+    draft: { ...draft, components: lines.map((l) => ({ id: l.id, qty: l.qty })) },
+    catalogue: catalogueOf(lines),
+    pickToast,
+    pick: picked,
     comboId: loaded?.stored.id ?? null,
     options: { categories, brands, sectors, applications },
     closeTo: listUrlOf(request),
@@ -98,43 +111,40 @@ export async function comboDialogLoader(request: Request, id: string | null) {
   };
 }
 
-/** applyPick works on the product draft's gallery; only that part is used here. */
-function emptyProductShape() {
-  return { version: "", sku: "", manufacturerSku: "", name: "", description: "", price: 0, eanUpc: "", tall: 0, long: 0, wide: 0, weight: 0, isActive: false, globalDescription: false, dataSheetName: "", gallery: [], properties: [] };
-}
-
 /**
- * Every button of the combo dialog posts the whole form with its intent. Only `save` writes the
- * combo; `search` answers the typeahead's matches (no JavaScript needed), `add:<sku>` adds a
- * component or +1 to one already there (spec 5).
+ * Every button of the combo dialog posts the whole form. Conform's own buttons (remove a component,
+ * move or remove an image, add or remove a property) reach the server only without JavaScript: the
+ * reply carries the edited lists back. Of the others only `save` writes the combo; `search` answers
+ * the typeahead's matches (no JavaScript needed), a match's `add` adds its product or +1 to one
+ * already there (spec 5), `upload` stores images in the files library.
  */
 export async function comboDialogAction(request: Request, id: string | null) {
   const user = await requireAccess(request);
   const loaded = id === null ? null : await loadCombo(id);
   if (id !== null && !loaded) notFound();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new Response("No se pudo leer el formulario.", { status: 400 });
-  }
-  const intent = parseComboIntent(form.get("intent"));
+  const form = await readForm(request);
+  const { action, revision } = ComboPostSchema.parse({ intent: form.get("intent"), add: form.get("add"), revision: form.get("revision") });
   const uploads = form.getAll("uploads").filter((f): f is File => f instanceof File && f.size > 0 && f.name !== "");
-  for (const key of ["intent", "uploads"]) form.delete(key);
-  const parsed = parseWithZod(form, { schema: ComboDraftSchema });
-  if (parsed.status !== "success") throw new Response("El formulario no es válido.", { status: 400 });
-  let draft = parsed.value;
+  for (const key of ["intent", "add", "revision", "uploads"]) form.delete(key);
+  const submission = parseDialogForm(form, ComboDraftSchema);
+  if (submission.status !== "success") {
+    const posted = loaded ? loaded.draft.components.map((c) => c.id) : PostedComponents.parse(submission.payload).components.map((c) => c.id);
+    const view: ComboView = { result: submission.reply(), draft: null, catalogue: await catalogueFor(posted), matches: null, fileErrors: {}, toast: null, revision };
+    return data(view, { status: submission.status === "error" ? 400 : 200 });
+  }
+  let draft = submission.value;
   // Spec 4: a saved combo's components are read-only, whatever was posted.
   if (loaded) draft = { ...draft, components: loaded.draft.components, version: draft.version || loaded.stored.updatedAt.toISOString() };
   // Spec 5: the e-commerce switch is not Iluminacion's to change.
   if (user.role === "iluminacion") draft = { ...draft, isActive: loaded?.draft.isActive ?? false };
-  let { lines } = await resolveLines(draft);
+  let lines = await resolveLines(draft.components);
   let message: DialogToast | null = null;
   let matches: ComponentMatch[] | null = null;
-  let fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: Record<string, string[]> = {};
+  const fileErrors: Record<string, string[]> = {};
   let status = 200;
 
-  switch (intent.kind) {
+  switch (action.kind) {
     case "search":
       matches = draft.componentSearch.trim().length >= COMBO_SEARCH_MIN ? await searchComponents(draft.componentSearch) : [];
       break;
@@ -143,7 +153,7 @@ export async function comboDialogAction(request: Request, id: string | null) {
         message = toast("Publicación", COMBO_DIALOG_TEXTS.readOnly, "info");
         break;
       }
-      const found = (await componentsById([intent.sku])).get(intent.sku);
+      const found = (await componentsById([action.sku])).get(action.sku);
       if (!found) {
         message = toast(COMBO_TEXTS.qtyOverStockTitle, COMBO_DIALOG_TEXTS.productGone);
         break;
@@ -152,20 +162,16 @@ export async function comboDialogAction(request: Request, id: string | null) {
         message = toast(COMBO_TEXTS.qtyOverStockTitle, COMBO_TEXTS.noStock);
         break;
       }
-      const added = addComboLine(lines, found);
-      lines = added.map((l) => ({ ...l, thumb: lines.find((x) => x.id === l.id)?.thumb ?? found.thumb }));
+      lines = addComboLine(lines, found);
       draft = { ...draft, componentSearch: "" };
       break;
     }
-    case "line-remove":
-      if (!loaded) lines = lines.filter((_, k) => k !== intent.index);
-      break;
     case "upload":
       for (const file of uploads) {
         const stored = await uploadImage(file, user.id);
         if (!stored.ok) {
           message = toast(stored.title, stored.message);
-          fieldErrors = { ...fieldErrors, uploads: [stored.message] };
+          fileErrors.uploads = [...(fileErrors.uploads ?? []), stored.message];
           status = 422;
           continue;
         }
@@ -173,41 +179,35 @@ export async function comboDialogAction(request: Request, id: string | null) {
         await audit({ message: `Imagen ${stored.image.name} subida`, type: "create", tags: ["archivos", "combos"], identifier: stored.image.fileId, userId: user.id });
       }
       break;
-    case "image-remove":
-    case "image-move":
-    case "property-add":
-    case "property-remove":
-      draft = applyListEdit(draft, intent);
-      break;
     case "save":
       break;
   }
 
   // Spec 5 quantities: above 0, not above the stock; a refused one goes back to 1 with its message.
   const checked = checkComboLines(lines);
-  const thumbs = new Map(lines.map((l) => [l.id, l.thumb]));
-  lines = checked.lines.map((l) => ({ ...l, thumb: thumbs.get(l.id) ?? null }));
+  lines = checked.lines;
   if (checked.problems.length && !loaded) {
     const first = checked.problems[0];
     message = toast(first.title, first.message);
     for (const p of checked.problems) fieldErrors[`components[${p.index}].qty`] = [p.message];
     status = 422;
   }
+  draft = { ...draft, components: lines.map((l) => ({ id: l.id, qty: l.qty })) };
+  const view: ComboView = { result: replyForNewDraft(submission, fieldErrors), draft, catalogue: catalogueOf(lines), matches, fileErrors, toast: message, revision: revisionId() };
 
-  if (intent.kind === "save" && status === 200) {
+  if (action.kind === "save" && status === 200) {
     const summary = summariseCombo(lines);
     const saved = comboIsComplete(draft, summary, richTextToPlain(draft.description), lines.length)
       ? await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user)
       : refuse("rules", COMBO_TEXTS.required);
-    const view = await viewOf(draft, lines, { matches, problems: checked.problems, fieldErrors });
     return answerSave(saved, {
       saved: ({ id }) => ({ to: listUrlOf(request), toast: { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" } }),
       refused: (refusal): ComboView => ({
         ...view,
-        fieldErrors: { ...fieldErrors, ...refusal.fieldErrors },
+        result: replyForNewDraft(submission, { ...fieldErrors, ...conformErrors(refusal.fieldErrors) }),
         toast: refusal.reason === "rules" ? toast(COMBO_TEXTS.requiredTitle, refusal.message, "info") : toast("No se guardó", refusal.message, "danger"),
       }),
     });
   }
-  return data(await viewOf(draft, lines, { matches, problems: checked.problems, fieldErrors, toast: message }), { status });
+  return data(view, { status });
 }

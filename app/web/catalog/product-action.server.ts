@@ -1,23 +1,45 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod";
 import { data } from "@remix-run/node";
+import type { z } from "zod";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { getEnv } from "@server/env";
 import { can } from "~/lib/access";
+import { readForm } from "~/lib/http.server";
 import { answerSave, refuse } from "~/lib/save.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { libraryEntry, storePdf, uploadImage } from "~/modules/files/files.server";
+import { discardFile, libraryEntry, storePdf, uploadImage, type StoredPdf } from "~/modules/files/files.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import {
-  PRODUCT_TEXTS, ProductDraftSchema, applyListEdit, emptyDraft, parseProductIntent, validateProduct, type FieldErrors, type ProductDraft,
+  PRODUCT_TEXTS, ProductDraftSchema, ProductPostSchema, addToGallery, catalogErrorMap, emptyDraft, validateProduct,
+  type FieldErrors, type GalleryDraft, type ProductDraft,
 } from "~/modules/catalog/product-form";
 import { mergeProperties } from "~/modules/catalog/product-rules";
-import { loadProduct, saveProduct, syncProduct } from "~/modules/catalog/product.server";
+import { loadProduct, saveProduct, syncProduct, type ProductSaveResult } from "~/modules/catalog/product.server";
 
 export type DialogToast = { id: string; title: string; message: string; variant: "success" | "info" | "warning" | "danger"; durationMs: number };
 export type AiResult = { description: string; skipped: string[]; note: string | null };
-export type ProductActionData = { draft: ProductDraft; fieldErrors: FieldErrors; toast: DialogToast | null; ai: AiResult | null; revision: string };
+
+/**
+ * The answer to every post of the product dialog that does not close it. `result` is Conform's
+ * reply (the values as posted, with a list edit applied, and the field errors). When the server
+ * itself changed the values (an upload, the data sheet, the AI's properties or text), `draft` holds
+ * them and `revision` is new: the form starts again from the draft. Otherwise `draft` is null and
+ * `revision` is the posted one, so with JavaScript the form stays as it is (chosen files included).
+ */
+export type ProductAnswer = {
+  result: SubmissionResult<string[]>;
+  draft: ProductDraft | null;
+  /** Refusals of the chosen files, which are not fields of the draft. */
+  fileErrors: FieldErrors;
+  toast: DialogToast | null;
+  ai: AiResult | null;
+  revision: string;
+};
+
+/** A library pick (?pick=<fileId>&for=gallery|sheet) that the dialog adds to what it shows. */
+export type LibraryPick = { target: "gallery"; item: GalleryDraft } | { target: "sheet"; fileId: string; name: string };
 
 const toast = (title: string, message: string, variant: DialogToast["variant"] = "warning", durationMs = 5000): DialogToast => ({
   id: `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,
@@ -33,24 +55,51 @@ function notFound(): never {
   throw new Response("El producto no existe o fue eliminado.", { status: 404 });
 }
 
-/** A pick from "Archivos subidos" (?pick=<fileId>&for=gallery|sheet) added to the dialog's first view. */
-export async function applyPick(draft: ProductDraft, url: URL): Promise<{ draft: ProductDraft; toast: DialogToast | null }> {
-  const pick = url.searchParams.get("pick");
-  const target = url.searchParams.get("for");
-  if (!pick) return { draft, toast: null };
-  const entry = await libraryEntry(pick, target === "sheet" ? "pdf" : "image");
-  if (!entry) return { draft, toast: toast(FILE_TEXTS.title, FILE_TEXTS.missing) };
-  if (target === "sheet") return { draft: { ...draft, dataSheetId: entry.fileId, dataSheetName: entry.name }, toast: null };
-  if (draft.gallery.some((g) => g.fileId === entry.fileId)) return { draft, toast: null };
-  return { draft: { ...draft, gallery: [...draft.gallery, { fileId: entry.fileId, url: entry.url, name: entry.name, alt: "", origin: ORIGIN_LIBRARY }] }, toast: null };
+/**
+ * Conform reads the dialog's form with its schema and applies an add/remove/move button to it. A
+ * control value no button of ours sends (Conform throws on it) is a 400, never a 500.
+ */
+export function parseDialogForm<Schema extends z.ZodTypeAny>(form: FormData, schema: Schema) {
+  try {
+    return parseWithZod(form, { schema, errorMap: catalogErrorMap });
+  } catch {
+    throw new Response("El formulario no es válido.", { status: 400 });
+  }
 }
 
-/** The dialog's first view: the stored product (404 when unknown) or an empty one, plus a library pick. */
+/** Conform's reply without the posted values: the form starts from the answer's draft, with these errors. */
+export function replyForNewDraft(submission: { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }, fieldErrors?: Record<string, string[]>) {
+  const { initialValue: _posted, ...rest } = submission.reply(fieldErrors ? { fieldErrors } : undefined);
+  return rest;
+}
+
+/** Field errors as Conform takes them (the rules' map may hold empty entries). */
+export function conformErrors(errors: FieldErrors | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, list] of Object.entries(errors ?? {})) if (list?.length) out[name] = list;
+  return out;
+}
+
+/** The pick in the URL, read from the files library; a file that is gone is a toast. */
+export async function readPick(url: URL): Promise<{ pick: LibraryPick | null; toast: DialogToast | null }> {
+  const fileId = url.searchParams.get("pick");
+  const target = url.searchParams.get("for") === "sheet" ? "sheet" : "gallery";
+  if (!fileId) return { pick: null, toast: null };
+  const entry = await libraryEntry(fileId, target === "sheet" ? "pdf" : "image");
+  if (!entry) return { pick: null, toast: toast(FILE_TEXTS.title, FILE_TEXTS.missing) };
+  if (target === "sheet") return { pick: { target, fileId: entry.fileId, name: entry.name }, toast: null };
+  return { pick: { target, item: { fileId: entry.fileId, url: entry.url, name: entry.name, alt: "", origin: ORIGIN_LIBRARY } }, toast: null };
+}
+
+/** The dialog's first view: the stored product (404 when unknown) or an empty one, with a library pick added. */
 export async function loadProductDialog(sku: string | null, request: Request) {
   const loaded = sku === null ? null : await loadProduct(sku);
   if (sku !== null && !loaded) notFound();
-  const picked = await applyPick(loaded?.draft ?? emptyDraft(), new URL(request.url));
-  return { draft: picked.draft, stored: loaded?.stored ?? null, pickToast: picked.toast };
+  const { pick, toast: pickToast } = await readPick(new URL(request.url));
+  let draft = loaded?.draft ?? emptyDraft();
+  if (pick?.target === "gallery") draft = { ...draft, gallery: addToGallery(draft.gallery, pick.item) };
+  if (pick?.target === "sheet") draft = { ...draft, dataSheetId: pick.fileId, dataSheetName: pick.name };
+  return { draft, stored: loaded?.stored ?? null, pickToast, pick };
 }
 
 function listUrl(request: Request) {
@@ -61,86 +110,105 @@ function listUrl(request: Request) {
   return `${INVENTORY_PATH}${text ? `?${text}` : ""}`;
 }
 
+type Uploaded = { images: GalleryDraft[]; sheet: StoredPdf | null; refusal: { toast: DialogToast; fileErrors: FieldErrors } | null };
+
+/** Stores the chosen images and data sheet in the files library; each refusal is said once. */
+async function storeChosenFiles(chosen: { images: File[]; sheet: File | null }, user: SessionUser): Promise<Uploaded> {
+  const out: Uploaded = { images: [], sheet: null, refusal: null };
+  const refused = (field: "uploads" | "sheetUpload", title: string, message: string) => {
+    const fileErrors = out.refusal?.fileErrors ?? {};
+    out.refusal = { toast: toast(title, message), fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] } };
+  };
+  for (const file of chosen.images) {
+    const uploaded = await uploadImage(file, user.id);
+    if (uploaded.ok) out.images.push({ ...uploaded.image, alt: "" });
+    else refused("uploads", uploaded.title, uploaded.message);
+  }
+  if (chosen.sheet) {
+    const stored = await storePdf({ name: chosen.sheet.name, data: new Uint8Array(await chosen.sheet.arrayBuffer()) }, user.id);
+    if (stored.ok) out.sheet = stored.file;
+    else if (stored.reason === "exists") refused("sheetUpload", FILE_TEXTS.documentExistsTitle, FILE_TEXTS.documentExists(stored.name));
+    else refused("sheetUpload", FILE_TEXTS.documentInvalidTitle, FILE_TEXTS.documentInvalid);
+  }
+  return out;
+}
+
+/** The files are kept in the library from here on: the upload is logged. */
+async function logUploads(uploaded: Uploaded, user: SessionUser) {
+  for (const image of uploaded.images) {
+    await audit({ message: `Imagen ${image.name} subida`, type: "create", tags: ["archivos", "products"], identifier: image.fileId, userId: user.id });
+  }
+  if (uploaded.sheet) {
+    await audit({ message: `Ficha técnica ${uploaded.sheet.name} subida`, type: "create", tags: ["archivos", "products"], identifier: uploaded.sheet.fileId, userId: user.id });
+  }
+}
+
+/** A save that did not happen keeps none of the files it uploaded. */
+async function discardUploads(uploaded: Uploaded) {
+  for (const fileId of [...uploaded.images.map((i) => i.fileId), ...(uploaded.sheet ? [uploaded.sheet.fileId] : [])]) await discardFile(fileId);
+}
+
+function chosenFiles(form: FormData) {
+  const isChosen = (f: FormDataEntryValue | null): f is File => f instanceof File && f.size > 0 && f.name !== "";
+  const sheet = form.get("sheetUpload");
+  return { images: form.getAll("uploads").filter(isChosen), sheet: isChosen(sheet) ? sheet : null };
+}
+
 /**
- * Every button of the product dialog posts the whole form here with its `intent`; the answer is the
- * draft to show again, or a redirect to the list once saved. Only "save" and "sync" write records;
- * an upload writes to the files library, as it did in the old app.
+ * Every button of the product dialog posts the whole form here. Conform's own buttons (add, remove,
+ * move a row) reach the server only without JavaScript: the reply carries the edited lists back.
+ * The others are `PRODUCT_INTENTS`: the answer is the form to show again, or a redirect to the list
+ * once saved. Only "save" and "sync" write the product; "upload" and "sheet-upload" write to the
+ * files library, as the old app did.
  */
 export async function handleProductAction(request: Request, sku: string | null, user: SessionUser) {
   const loaded = sku === null ? null : await loadProduct(sku);
   if (sku !== null && !loaded) notFound();
   const stored = loaded?.stored ?? null;
 
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new Response("No se pudo leer el formulario.", { status: 400 });
-  }
-  const intent = parseProductIntent(form.get("intent"));
-  const files = {
-    images: form.getAll("uploads").filter((f): f is File => f instanceof File && f.size > 0 && f.name !== ""),
-    sheet: form.get("sheetUpload"),
-  };
-  const aiText = String(form.get("aiDescription") ?? "").slice(0, 200_000);
-  for (const key of ["uploads", "sheetUpload", "intent", "aiDescription"]) form.delete(key);
-  const parsed = parseWithZod(form, { schema: ProductDraftSchema });
-  if (parsed.status !== "success") {
-    throw new Response("El formulario no es válido.", { status: 400 });
-  }
-  let draft: ProductDraft = parsed.value;
+  const form = await readForm(request);
+  const post = ProductPostSchema.parse({ intent: form.get("intent"), revision: form.get("revision"), aiDescription: form.get("aiDescription") });
+  const chosen = chosenFiles(form);
+  for (const key of ["uploads", "sheetUpload", "intent", "revision", "aiDescription"]) form.delete(key);
+  const submission = parseDialogForm(form, ProductDraftSchema);
+  const unchanged = (extra: Partial<ProductAnswer> = {}): ProductAnswer => ({
+    result: submission.reply(),
+    draft: null,
+    fileErrors: {},
+    toast: null,
+    ai: null,
+    revision: post.revision,
+    ...extra,
+  });
+  // A list edit posted without JavaScript, or a form the schema refuses: the form as posted, with its errors.
+  if (submission.status !== "success") return data(unchanged(), { status: submission.status === "error" ? 400 : 200 });
+
   // The URL decides which product this is, never a hidden field.
-  if (stored) draft = { ...draft, sku: stored.id, version: draft.version || stored.updatedAt.toISOString() };
+  let posted: ProductDraft = submission.value;
+  if (stored) posted = { ...posted, sku: stored.id, version: posted.version || stored.updatedAt.toISOString() };
   // Spec 4: the e-commerce switch is not Iluminacion's to change.
-  if (user.role === "iluminacion") draft = { ...draft, isActive: loaded?.draft.isActive ?? false };
-  let fieldErrors: FieldErrors = {};
-  let message: DialogToast | null = null;
-  let ai: AiResult | null = null;
+  if (user.role === "iluminacion") posted = { ...posted, isActive: loaded?.draft.isActive ?? false };
+  let draft = posted;
   let status = 200;
+  let message: DialogToast | null = null;
+  let fileErrors: FieldErrors = {};
+  let ai: AiResult | null = null;
 
-  const uploadImages = async () => {
-    for (const file of files.images) {
-      const uploaded = await uploadImage(file, user.id);
-      if (!uploaded.ok) {
-        message = toast(uploaded.title, uploaded.message);
-        fieldErrors = { ...fieldErrors, uploads: [uploaded.message] };
-        status = 422;
-        continue;
-      }
-      draft = { ...draft, gallery: [...draft.gallery, { ...uploaded.image, alt: "" }] };
-      await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: ["archivos", "products"], identifier: uploaded.image.fileId, userId: user.id });
-    }
-  };
-  const uploadSheet = async () => {
-    const file = files.sheet;
-    if (!(file instanceof File) || file.size === 0 || file.name === "") return;
-    const stored = await storePdf({ name: file.name, data: new Uint8Array(await file.arrayBuffer()) }, user.id);
-    if (!stored.ok) {
-      const text = stored.reason === "exists" ? FILE_TEXTS.documentExists(stored.name) : FILE_TEXTS.documentInvalid;
-      message = toast(stored.reason === "exists" ? FILE_TEXTS.documentExistsTitle : FILE_TEXTS.documentInvalidTitle, text);
-      fieldErrors = { ...fieldErrors, sheetUpload: [text] };
-      status = 422;
-      return;
-    }
-    draft = { ...draft, dataSheetId: stored.file.fileId, dataSheetName: stored.file.name };
-    await audit({ message: `Ficha técnica ${stored.file.name} subida`, type: "create", tags: ["archivos", "products"], identifier: stored.file.fileId, userId: user.id });
-  };
-
-  switch (intent.kind) {
+  switch (post.intent) {
     case "upload":
-      await uploadImages();
+    case "sheet-upload": {
+      const uploaded = await storeChosenFiles(post.intent === "upload" ? { images: chosen.images, sheet: null } : { images: [], sheet: chosen.sheet }, user);
+      await logUploads(uploaded, user);
+      for (const image of uploaded.images) draft = { ...draft, gallery: [...draft.gallery, image] };
+      if (uploaded.sheet) draft = { ...draft, dataSheetId: uploaded.sheet.fileId, dataSheetName: uploaded.sheet.name };
+      if (uploaded.refusal) {
+        ({ toast: message, fileErrors } = uploaded.refusal);
+        status = 422;
+      }
       break;
-    case "sheet-upload":
-      await uploadSheet();
-      break;
+    }
     case "sheet-remove":
       draft = { ...draft, dataSheetId: undefined, dataSheetName: "" };
-      break;
-    case "image-remove":
-    case "image-move":
-    case "property-add":
-    case "property-remove":
-      draft = applyListEdit(draft, intent);
       break;
     case "sync": {
       if (!stored) break;
@@ -150,7 +218,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
     }
     case "ai-use":
       // The generated text the dialog showed; it is sanitised with the rest on save.
-      if (can(user, "products.aiDescription") && aiText.trim()) draft = { ...draft, description: aiText };
+      if (can(user, "products.aiDescription") && post.aiDescription.trim()) draft = { ...draft, description: post.aiDescription };
       break;
     case "ai": {
       if (!can(user, "products.aiDescription")) {
@@ -164,43 +232,81 @@ export async function handleProductAction(request: Request, sku: string | null, 
       if (generated.properties) draft = { ...draft, properties: generated.properties };
       break;
     }
-    case "save": {
-      await uploadImages();
-      await uploadSheet();
-      if (status !== 200) break;
-      const checked = validateProduct(draft, stored ? { sku: stored.id, manufacturerSku: stored.manufacturerSku } : null);
-      const saved = checked.ok
-        ? await saveProduct(stored ? { sku: stored.id, version: draft.version } : null, checked.values, user)
-        : refuse("rules", PRODUCT_TEXTS.fixFields, checked.errors);
-      const shown = draft;
-      return answerSave(saved, {
-        saved: async ({ sku, created }) => {
-          // Spec 4: a new product (never a combo here) is synced to the ERP after it is created, outside the transaction.
-          const synced = created ? await syncProduct(sku, user) : null;
-          return {
-            to: listUrl(request),
-            toast: {
-              title: PRODUCT_TEXTS.savedTitle,
-              message: synced && !synced.ok ? `${PRODUCT_TEXTS.saved} ${synced.message}` : PRODUCT_TEXTS.saved,
-              variant: synced && !synced.ok ? "warning" : "success",
-            },
-          };
-        },
-        refused: (refusal): ProductActionData => ({
-          draft: shown,
-          fieldErrors: refusal.fieldErrors ?? {},
-          toast:
-            refusal.reason === "stale"
-              ? toast(PRODUCT_TEXTS.notSavedTitle, refusal.message, "danger", 10000)
-              : toast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
-          ai: null,
-          revision: revisionId(),
-        }),
-      });
-    }
+    case "save":
+      return save(request, posted, chosen, { stored, user, reply: (fieldErrors) => submission.reply({ fieldErrors }), revision: post.revision });
   }
-  const answer: ProductActionData = { draft, fieldErrors, toast: message, ai, revision: revisionId() };
+  const answer: ProductAnswer =
+    draft === posted
+      ? unchanged({ fileErrors, toast: message, ai })
+      : { result: replyForNewDraft(submission), draft, fileErrors, toast: message, ai, revision: revisionId() };
   return data(answer, { status });
+}
+
+/**
+ * Guardar: the spec 5 rules first (a refusal there stores nothing), then the chosen files, then the
+ * one save. A refused save discards the files it uploaded, so nothing of it stays in the library;
+ * the form comes back as typed (with JavaScript the chosen files are still chosen).
+ */
+async function save(
+  request: Request,
+  draft: ProductDraft,
+  chosen: { images: File[]; sheet: File | null },
+  ctx: {
+    stored: { id: string; manufacturerSku: string } | null;
+    user: SessionUser;
+    reply: (fieldErrors: Record<string, string[]>) => SubmissionResult<string[]>;
+    revision: string;
+  },
+) {
+  const { stored, user } = ctx;
+  const refusedAnswer = (fieldErrors: FieldErrors, shown: DialogToast, extra: Partial<ProductAnswer> = {}): ProductAnswer => ({
+    result: ctx.reply(conformErrors(fieldErrors)),
+    draft: null,
+    fileErrors: {},
+    toast: shown,
+    ai: null,
+    revision: ctx.revision,
+    ...extra,
+  });
+  const checked = validateProduct(draft, stored ? { sku: stored.id, manufacturerSku: stored.manufacturerSku } : null);
+  let saved: ProductSaveResult;
+  if (!checked.ok) saved = refuse("rules", PRODUCT_TEXTS.fixFields, checked.errors);
+  else {
+    const uploaded = await storeChosenFiles(chosen, user);
+    if (uploaded.refusal) {
+      await discardUploads(uploaded);
+      return data(refusedAnswer({}, uploaded.refusal.toast, { fileErrors: uploaded.refusal.fileErrors }), { status: 422 });
+    }
+    const values = {
+      ...checked.values,
+      gallery: [...checked.values.gallery, ...uploaded.images],
+      dataSheetId: uploaded.sheet?.fileId ?? checked.values.dataSheetId,
+    };
+    saved = await saveProduct(stored ? { sku: stored.id, version: draft.version } : null, values, user);
+    if (saved.ok) await logUploads(uploaded, user);
+    else await discardUploads(uploaded);
+  }
+  return answerSave(saved, {
+    saved: async ({ sku, created }) => {
+      // Spec 4: a new product (never a combo here) is synced to the ERP after it is created, outside the transaction.
+      const synced = created ? await syncProduct(sku, user) : null;
+      return {
+        to: listUrl(request),
+        toast: {
+          title: PRODUCT_TEXTS.savedTitle,
+          message: synced && !synced.ok ? `${PRODUCT_TEXTS.saved} ${synced.message}` : PRODUCT_TEXTS.saved,
+          variant: synced && !synced.ok ? "warning" : "success",
+        },
+      };
+    },
+    refused: (refusal): ProductAnswer =>
+      refusedAnswer(
+        refusal.fieldErrors ?? {},
+        refusal.reason === "stale"
+          ? toast(PRODUCT_TEXTS.notSavedTitle, refusal.message, "danger", 10000)
+          : toast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
+      ),
+  });
 }
 
 /**
