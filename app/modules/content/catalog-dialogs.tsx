@@ -15,7 +15,7 @@ import {
   type CatalogAnswer,
   type CatalogLoaded,
 } from "./catalogs";
-import { ProductRowsTable, ProductSearch, postsAsTyped, typedList } from "./product-list-editor";
+import { ProductRowsTable, ProductSearch, submitWithConform, typedList } from "./product-list-editor";
 import { addProduct, infoOfHits, searchKey } from "./shop-sections";
 
 /**
@@ -73,9 +73,7 @@ export function CatalogDialog({ catalogId, loaded, answer, canDelete }: { catalo
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}
-        onSubmit={(event) => {
-          if (!postsAsTyped(event)) form.onSubmit(event);
-        }}
+        onSubmit={submitWithConform(form)}
         preventScrollReset
         className="flex flex-col gap-4"
         aria-busy={submitting || undefined}

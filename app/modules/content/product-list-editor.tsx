@@ -189,9 +189,22 @@ export function ProductSearch<FormSchema extends Record<string, unknown>>({
   );
 }
 
-/** Whether a submit should skip Conform's check: only Guardar and Conform's own intents are judged in the browser. */
-export function postsAsTyped(event: React.FormEvent<HTMLFormElement>): boolean {
+function submitterOf(event: React.FormEvent<HTMLFormElement>) {
   const submitter = event.nativeEvent instanceof SubmitEvent ? event.nativeEvent.submitter : null;
-  if (!(submitter instanceof HTMLButtonElement)) return false;
-  return submitter.name === "add" || (submitter.name === "intent" && submitter.value !== "save");
+  return submitter instanceof HTMLButtonElement ? submitter : null;
+}
+
+/**
+ * The dialogs' submit handler. Conform's own intents (a field checked as it is typed, a row added,
+ * moved or removed) stay in the browser; Buscar, Agregar, Subir imagen and Enter post the form as
+ * typed, unjudged; only Guardar is checked by Conform first. `beforePost` runs for what is posted.
+ */
+export function submitWithConform(form: { onSubmit: (event: React.FormEvent<HTMLFormElement>) => void }, beforePost?: () => void) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = submitterOf(event);
+    if (submitter?.name === "__intent__") return form.onSubmit(event);
+    beforePost?.();
+    const asTyped = submitter !== null && (submitter.name === "add" || (submitter.name === "intent" && submitter.value !== "save"));
+    if (!asTyped) form.onSubmit(event);
+  };
 }

@@ -8,7 +8,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { SwitchField } from "~/components/Switch";
 import { cn } from "~/lib/cn";
-import { ProductRowsTable, ProductSearch, postsAsTyped, typedList } from "./product-list-editor";
+import { ProductRowsTable, ProductSearch, submitWithConform, typedList } from "./product-list-editor";
 import {
   SHOP_SECTIONS_PATH,
   SHOP_SECTION_TEXTS,
@@ -94,11 +94,8 @@ export function ShopSectionDialog({ sectionId, loaded, answer }: { sectionId: nu
         preventScrollReset
         className="flex flex-col gap-4"
         aria-busy={submitting || undefined}
-        onSubmit={(event) => {
-          // A pending typed search would otherwise interrupt the post of the button just pressed.
-          clearTimeout(timer.current);
-          if (!postsAsTyped(event)) form.onSubmit(event);
-        }}
+        // A pending typed search would otherwise interrupt the post of the button just pressed.
+        onSubmit={submitWithConform(form, () => clearTimeout(timer.current))}
       >
         {/* First submit button of the form: Enter in a field refreshes the dialog (and runs the search) instead of saving or moving a row. */}
         <button type="submit" name="intent" value="search" formNoValidate tabIndex={-1} aria-hidden className="sr-only">
