@@ -8,8 +8,8 @@ import { DEMO_CATALOGS, seedCatalogs } from "../../server/db/seed/demo/catalogs"
 import { DemoClock } from "../../server/db/seed/demo/time";
 import type { SeedUsers } from "../../server/db/seed/demo/context";
 import { readToast } from "~/lib/toast.server";
-import { CatalogDraftSchema, catalogAddValue, type CatalogAnswer, type CatalogDraft, type CatalogListData, type CatalogLoaded } from "~/modules/content/catalogs";
-import { searchKey } from "~/modules/content/shop-sections";
+import { CatalogDraftSchema, type CatalogAnswer, type CatalogDraft, type CatalogIntent, type CatalogListData, type CatalogLoaded } from "~/modules/content/catalogs";
+import { intentValue, searchKey } from "~/modules/content/shop-sections";
 import * as list from "~/routes/_app.catalogs";
 import * as createRoute from "~/routes/_app.catalogs.new";
 import * as editRoute from "~/routes/_app.catalogs.$catalogId";
@@ -87,7 +87,7 @@ function carried(state: CatalogDraft): Fields {
 }
 const withField = (fields: Fields, name: string, value: string | File): Fields => [...fields.filter(([k]) => k !== name), [name, value]];
 /** Agregar on a hit of subtitle `subtitle`. */
-const addTo = (subtitle: number, sku: string): [string, string] => ["add", catalogAddValue({ subtitle, sku })];
+const addTo = (subtitle: number, sku: string): [string, string] => ["intent", intentValue<CatalogIntent>({ type: "add", subtitle, sku })];
 /** A Conform list button (Agregar subtítulo, Quitar, ↑ ↓) as it posts without JavaScript. */
 const listButton = (type: "insert" | "remove" | "reorder", payload: Record<string, unknown>): [string, string] => ["__intent__", JSON.stringify({ type, payload })];
 const addSubtitle = listButton("insert", { name: "subtitles", defaultValue: { title: "", q: "", products: [] } });

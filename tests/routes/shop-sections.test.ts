@@ -7,7 +7,7 @@ import { DEMO_SHOP_SECTIONS, seedShopSections } from "../../server/db/seed/demo/
 import { DemoClock } from "../../server/db/seed/demo/time";
 import type { SeedUsers } from "../../server/db/seed/demo/context";
 import { readToast } from "~/lib/toast.server";
-import { SectionDraftSchema, type SectionAnswer, type SectionLoaded, type ShopSectionRow } from "~/modules/content/shop-sections";
+import { SectionDraftSchema, intentValue, type SectionAnswer, type SectionIntent, type SectionLoaded, type ShopSectionRow } from "~/modules/content/shop-sections";
 import * as list from "~/routes/_app.ecommerce";
 import * as createRoute from "~/routes/_app.ecommerce.new";
 import * as editRoute from "~/routes/_app.ecommerce.$sectionId";
@@ -62,6 +62,8 @@ const auditOf = (id: number) =>
 /** The list as the dialog posts it: Conform's `products[i].id` / `products[i].qty`, in order. */
 const carried = (items: Array<{ id: string; qty: number | string }>): Form =>
   Object.fromEntries(items.flatMap((item, i) => [[`products[${i}].id`, item.id], [`products[${i}].qty`, String(item.qty)]]));
+/** Agregar on a search hit. */
+const addSku = (sku: string) => intentValue<SectionIntent>({ type: "add", sku });
 /** A Conform list button (↑ ↓ Quitar) as it posts without JavaScript. */
 const listButton = (type: "remove" | "reorder", payload: Record<string, unknown>): Form => ({ __intent__: JSON.stringify({ type, payload: { name: "products", ...payload } }) });
 /** The form the answer draws: Conform's values (as typed, with the server's list). */
@@ -198,12 +200,12 @@ describe("dialog", () => {
     expect(shown(searched)).not.toHaveProperty("products");
 
     const [a, b] = found.results!.map((r) => r.id);
-    const one = await create({ intent: "search", title, status: "on", q: "qo1", add: a }, cookie);
+    const one = await create({ intent: addSku(a), title, status: "on", q: "qo1" }, cookie);
     expect(rowsShown(one)).toEqual([{ id: a, qty: "1" }]);
     expect(answerOf(one).results!.length).toBe(found.results!.length);
     expect(answerOf(one).result.intent).toEqual({ type: "update", payload: { name: "products", value: [{ id: a, qty: "1" }] } });
-    const two = await create({ title, status: "on", q: "qo1", add: b, ...carried(rowsShown(one)) }, cookie);
-    const again = await create({ title, status: "on", q: "qo1", add: a, ...carried(rowsShown(two)) }, cookie);
+    const two = await create({ title, status: "on", q: "qo1", intent: addSku(b), ...carried(rowsShown(one)) }, cookie);
+    const again = await create({ title, status: "on", q: "qo1", intent: addSku(a), ...carried(rowsShown(two)) }, cookie);
     expect(rowsShown(again)).toEqual([{ id: a, qty: "2" }, { id: b, qty: "1" }]);
     expect(answerOf(again).products[a]).toMatchObject({ name: expect.any(String), price: expect.any(Number), stockTotal: expect.any(Number), isActive: true });
     expect(await sectionNamed(title)).toBeUndefined();
@@ -252,7 +254,7 @@ describe("dialog", () => {
     const { cookie } = await loginAs("admin");
     const title = unique("Con desconocido");
     const list = [{ id: activeSkus[0], qty: 1 }, { id: "NO-EXISTE-1", qty: 3 }];
-    const res = await create({ intent: "search", title, add: "NO-EXISTE-2", ...carried(list) }, cookie);
+    const res = await create({ intent: addSku("NO-EXISTE-2"), title, ...carried(list) }, cookie);
     expect(rowsShown(res)).toEqual([{ id: activeSkus[0], qty: "1" }]);
     expect(Object.keys(answerOf(res).products)).toEqual([activeSkus[0]]);
     const saved = await create({ intent: "save", title, ...carried(list) }, cookie);

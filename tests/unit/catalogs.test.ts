@@ -7,13 +7,14 @@ import {
   CatalogFormSchema,
   CatalogIntentSchema,
   addToSubtitle,
-  catalogAddValue,
   countProducts,
   parseCatalogListQuery,
   postedImages,
   withoutUntitledInsert,
   type CatalogDraft,
+  type CatalogIntent,
 } from "~/modules/content/catalogs";
+import { intentValue } from "~/modules/content/shop-sections";
 
 const ID_A = "11111111-1111-4111-8111-111111111111";
 const ID_B = "22222222-2222-4222-8222-222222222222";
@@ -150,15 +151,16 @@ describe("CatalogDraftSchema: the dialog as typed", () => {
 
 describe("CatalogIntentSchema: the buttons that are not list changes", () => {
   it("reads Guardar, Subir imagen, Buscar, Enter; anything else is a refresh", () => {
-    for (const intent of ["save", "upload", "search", "refresh"] as const) expect(CatalogIntentSchema.parse({ intent, add: null })).toEqual({ intent, add: undefined });
-    expect(CatalogIntentSchema.parse({ intent: "borrar", add: null }).intent).toBe("refresh");
+    for (const type of ["save", "upload", "search", "refresh"] as const) expect(CatalogIntentSchema.parse(type)).toEqual({ type });
+    for (const other of ["borrar", null, "", "{", "x".repeat(301)]) expect(CatalogIntentSchema.parse(other), String(other)).toEqual({ type: "refresh" });
   });
 
   it("reads Agregar's subtitle and SKU from the button's value, and refuses a broken one", () => {
-    expect(CatalogIntentSchema.parse({ intent: null, add: catalogAddValue({ subtitle: 1, sku: "QO120" }) }).add).toEqual({ subtitle: 1, sku: "QO120" });
-    expect(CatalogIntentSchema.parse({ intent: null, add: '{"subtitle":0,"sku":" qo1 "}' }).add).toEqual({ subtitle: 0, sku: "QO1" });
-    for (const bad of ["QO120", "{", '{"subtitle":-1,"sku":"A"}', '{"subtitle":50,"sku":"A"}', '{"subtitle":0,"sku":""}', '{"subtitle":"0","sku":"A"}', "[]", "null"]) {
-      expect(CatalogIntentSchema.parse({ intent: null, add: bad }).add, bad).toBeUndefined();
+    const add: CatalogIntent = { type: "add", subtitle: 1, sku: "QO120" };
+    expect(CatalogIntentSchema.parse(intentValue(add))).toEqual(add);
+    expect(CatalogIntentSchema.parse('{"type":"add","subtitle":0,"sku":" qo1 "}')).toEqual({ type: "add", subtitle: 0, sku: "QO1" });
+    for (const bad of ['{"type":"add","subtitle":-1,"sku":"A"}', '{"type":"add","subtitle":50,"sku":"A"}', '{"type":"add","subtitle":0,"sku":""}', '{"type":"add","subtitle":"0","sku":"A"}', '{"type":"add"}', "add"]) {
+      expect(CatalogIntentSchema.parse(bad), bad).toEqual({ type: "refresh" });
     }
   });
 });

@@ -10,7 +10,9 @@ import {
   mergeDuplicates,
   parseQty,
   searchKey,
+  intentValue,
   type DraftItem,
+  type SectionIntent,
   type SectionItem,
 } from "~/modules/content/shop-sections";
 
@@ -148,10 +150,12 @@ describe("the dialog as typed (SectionDraftSchema) and its buttons (SectionInten
   });
 
   it("tells Guardar, Buscar and Agregar apart; anything else is a search", () => {
-    expect(SectionIntentSchema.parse({ intent: "save", add: null })).toEqual({ intent: "save", add: undefined });
-    expect(SectionIntentSchema.parse({ intent: null, add: " qo120 " })).toEqual({ intent: "search", add: "QO120" });
-    expect(SectionIntentSchema.parse({ intent: "borrar", add: "" })).toEqual({ intent: "search", add: undefined });
-    expect(SectionIntentSchema.parse({ intent: ["save"], add: "x".repeat(65) })).toEqual({ intent: "search", add: undefined });
+    expect(SectionIntentSchema.parse("save")).toEqual({ type: "save" });
+    expect(SectionIntentSchema.parse("search")).toEqual({ type: "search" });
+    expect(SectionIntentSchema.parse(intentValue<SectionIntent>({ type: "add", sku: " qo120 " }))).toEqual({ type: "add", sku: "QO120" });
+    for (const other of [null, "borrar", "{", '{"type":"add","sku":""}', `{"type":"add","sku":"${"x".repeat(65)}"}`, '{"type":"save","x":1}x']) {
+      expect(SectionIntentSchema.parse(other), String(other)).toEqual({ type: "search" });
+    }
   });
 
   it("the toggle takes only intent, id and status", () => {

@@ -11,12 +11,12 @@ import {
   CATALOG_LIMITS,
   CATALOG_TEXTS,
   CatalogFormSchema,
-  catalogAddValue,
   type CatalogAnswer,
+  type CatalogIntent,
   type CatalogLoaded,
 } from "./catalogs";
 import { ProductRowsTable, ProductSearch, submitWithConform, typedList } from "./product-list-editor";
-import { addProduct, infoOfHits, searchKey } from "./shop-sections";
+import { addProduct, infoOfHits, intentValue, searchKey } from "./shop-sections";
 
 /**
  * "Catálogo {id}" and the create form: one multipart Conform form. Its images and subtitles are
@@ -209,7 +209,7 @@ export function CatalogDialog({ catalogId, loaded, answer, canDelete }: { catalo
                     }
                     buttonLabel={`Buscar productos para el subtítulo ${n}`}
                     results={results[searchKey(sub.q.value ?? "")] ?? null}
-                    addValue={(hit) => catalogAddValue({ subtitle: s, sku: hit.id })}
+                    addValue={(hit) => intentValue<CatalogIntent>({ type: "add", subtitle: s, sku: hit.id })}
                     onAdd={(hit) => form.update({ name: sub.products.name, value: addProduct(typedList(sub.products), hit.id) })}
                     // Without JavaScript, an add on its way would be lost by another post made before it returns.
                     addDisabled={noTitle || submitting}

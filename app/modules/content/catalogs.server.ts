@@ -184,11 +184,11 @@ type Upload = { ok: true; image: CatalogImage } | { ok: false; error: NonNullabl
  * which it applies to the post) answer 200 with the dialog again. `stored` null creates.
  */
 export async function catalogFormStep(stored: Catalog | null, formData: FormData, actor: { id: number }): Promise<CatalogFormStep> {
-  const intent = CatalogIntentSchema.parse({ intent: formData.get("intent"), add: formData.get("add") });
+  const intent = CatalogIntentSchema.parse(formData.get("intent"));
   const file = formData.get("imageUpload");
   const chosen = file instanceof File && file.name !== "" ? file : null;
 
-  if (intent.intent === "save") {
+  if (intent.type === "save") {
     const submission = readSubmission(formData, CatalogFormSchema);
     if (!submission) return { kind: "bad-form" };
     const posted = CatalogDraftSchema.parse(submission.payload);
@@ -206,7 +206,7 @@ export async function catalogFormStep(stored: Catalog | null, formData: FormData
   const posted = CatalogDraftSchema.parse(submission.payload);
   const listIntent = submission.reply().intent;
   const untitledAdd = withoutUntitledInsert(posted, listIntent);
-  const draft = intent.add ? addToSubtitle(untitledAdd, intent.add) : untitledAdd;
+  const draft = intent.type === "add" ? addToSubtitle(untitledAdd, intent) : untitledAdd;
   // Removing an image must not add the one still chosen in the same post.
   const removingImage = listIntent?.type === "remove" && listIntent.payload.name === "images";
   const upload = chosen && !removingImage ? await uploadImage(chosen, postedImages(draft.images).length, actor) : null;

@@ -8,6 +8,7 @@ import {
   SkuSchema,
   TypedText,
   addProduct,
+  intentObject,
   rowsOf,
   type ProductHit,
   type ProductInfo,
@@ -134,37 +135,27 @@ export const CatalogDraftSchema = z.object({
 });
 export type CatalogDraft = z.infer<typeof CatalogDraftSchema>;
 
-/** A button's JSON value, read by `schema`; text that is not JSON is refused like any bad value. */
-function jsonOf<Schema extends z.ZodTypeAny>(schema: Schema) {
-  return z
-    .string()
-    .max(200)
-    .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "JSON" });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-}
-
 /**
  * The dialog's buttons that are not list-shape changes (adding or removing a subtitle or an image
- * and moving or removing a product are Conform's insert, remove and reorder): Guardar
- * (`intent=save`, the only write), Subir imagen (`upload`), a subtitle's Buscar (`search`), Enter in
- * a field (`refresh`), and Agregar on a search hit (`add={"subtitle":i,"sku":"…"}`).
+ * and moving or removing a product are Conform's insert, remove and reorder): Guardar (`save`, the
+ * only write), Subir imagen (`upload`), a subtitle's Buscar (`search`), Enter in a field
+ * (`refresh`), and Agregar on a search hit (`{"type":"add","subtitle":i,"sku":…}`). Anything else
+ * only draws the dialog again.
  */
-export const CatalogIntentSchema = z.object({
-  intent: z.enum(["save", "upload", "search", "refresh"]).catch("refresh"),
-  add: jsonOf(z.object({ subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema })).optional().catch(undefined),
-});
+export const CatalogIntentSchema = z
+  .preprocess(
+    intentObject,
+    z.discriminatedUnion("type", [
+      z.object({ type: z.literal("save") }),
+      z.object({ type: z.literal("upload") }),
+      z.object({ type: z.literal("search") }),
+      z.object({ type: z.literal("refresh") }),
+      z.object({ type: z.literal("add"), subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema }),
+    ]),
+  )
+  .catch({ type: "refresh" });
 export type CatalogIntent = z.infer<typeof CatalogIntentSchema>;
-export type CatalogAdd = NonNullable<CatalogIntent["add"]>;
-
-/** The value an Agregar button posts for a hit in subtitle `subtitle`. */
-export const catalogAddValue = (add: CatalogAdd) => JSON.stringify({ subtitle: add.subtitle, sku: add.sku });
+export type CatalogAdd = Pick<Extract<CatalogIntent, { type: "add" }>, "subtitle" | "sku">;
 
 /**
  * The draft after Agregar: the +1 rule on that subtitle's list. Adding needs a title first

@@ -114,7 +114,7 @@ export function ProductRowsTable<FormSchema extends Record<string, unknown>>({
 /**
  * "Busca por nombre o sku": the search box (a field of the form, so it comes back as typed) and its
  * Buscar button (`intent=search`), then the hits, each with an Agregar button. Without JavaScript
- * Agregar posts `add=<addValue>` and the server adds the product by the +1 rule; with it, `onAdd`
+ * Agregar posts `intent=<addValue>` and the server adds the product by the +1 rule; with it, `onAdd`
  * applies the same rule in the browser.
  */
 export function ProductSearch<FormSchema extends Record<string, unknown>>({
@@ -168,7 +168,7 @@ export function ProductSearch<FormSchema extends Record<string, unknown>>({
               <span className="w-20 text-right tabular-nums text-slate-500">{formatNumber(hit.stockTotal)} pzas</span>
               <button
                 type="submit"
-                name="add"
+                name="intent"
                 value={addValue(hit)}
                 formNoValidate
                 disabled={addDisabled}
@@ -204,7 +204,7 @@ export function submitWithConform(form: { onSubmit: (event: React.FormEvent<HTML
     const submitter = submitterOf(event);
     if (submitter?.name === "__intent__") return form.onSubmit(event);
     beforePost?.();
-    const asTyped = submitter !== null && (submitter.name === "add" || (submitter.name === "intent" && submitter.value !== "save"));
+    const asTyped = submitter?.name === "intent" && submitter.value !== "save";
     if (!asTyped) form.onSubmit(event);
   };
 }

@@ -15,7 +15,9 @@ import {
   ShopSectionFormSchema,
   addProduct,
   infoOfHits,
+  intentValue,
   type SectionAnswer,
+  type SectionIntent,
   type SectionLoaded,
   type ShopSectionRow,
 } from "./shop-sections";
@@ -125,7 +127,7 @@ export function ShopSectionDialog({ sectionId, loaded, answer }: { sectionId: nu
             field={fields.q}
             label={SHOP_SECTION_TEXTS.searchLabel}
             results={results}
-            addValue={(hit) => hit.id}
+            addValue={(hit) => intentValue<SectionIntent>({ type: "add", sku: hit.id })}
             onAdd={(hit) => form.update({ name: fields.products.name, value: addProduct(typedList(fields.products), hit.id) })}
             // Without JavaScript, an add on its way would be lost by another post made before it returns.
             addDisabled={Boolean(submitting)}

@@ -156,8 +156,8 @@ export type SectionFormStep =
  * and the search's hits (kept on screen so several can be added in a row). `id` null creates.
  */
 export async function shopSectionFormStep(id: number | null, formData: FormData, actor: Actor): Promise<SectionFormStep> {
-  const intent = SectionIntentSchema.parse({ intent: formData.get("intent"), add: formData.get("add") });
-  if (intent.intent === "save") {
+  const intent = SectionIntentSchema.parse(formData.get("intent"));
+  if (intent.type === "save") {
     const submission = readSubmission(formData, ShopSectionFormSchema);
     if (!submission) return { kind: "bad-form" };
     if (submission.status === "success") {
@@ -168,7 +168,7 @@ export async function shopSectionFormStep(id: number | null, formData: FormData,
   }
   const submission = readSubmission(formData, SectionDraftSchema);
   if (!submission) return { kind: "bad-form" };
-  return { kind: "form", answer: await sectionAnswer(submission, intent.add), status: 200 };
+  return { kind: "form", answer: await sectionAnswer(submission, intent.type === "add" ? intent.sku : undefined), status: 200 };
 }
 
 async function sectionAnswer(submission: { payload: unknown; reply(): SubmissionResult<string[]> }, add?: string): Promise<SectionAnswer> {

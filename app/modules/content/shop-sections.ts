@@ -137,14 +137,37 @@ export const SectionDraftSchema = z.object({ q: TypedText, products: DraftListSc
 export type SectionDraft = z.infer<typeof SectionDraftSchema>;
 
 /**
- * The dialog's buttons that are not list-shape changes (↑, ↓ and Quitar are Conform's reorder and
- * remove): Guardar (`intent=save`, the only write), Buscar (`intent=search`, also what Enter
- * presses) and Agregar on a hit (`add=<SKU>`).
+ * A posted `intent`, as the intent schemas read it: a word names a button (`save`), a JSON object
+ * a button that carries data (`{"type":"add","sku":"QO120"}`); anything else reads as nothing.
  */
-export const SectionIntentSchema = z.object({
-  intent: z.enum(["save", "search"]).catch("search"),
-  add: SkuSchema.optional().catch(undefined),
-});
+export function intentObject(raw: unknown): unknown {
+  if (typeof raw !== "string" || raw.length > 300) return undefined;
+  if (!raw.startsWith("{")) return { type: raw };
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `intent` value of a button: its word, or the whole object when it carries data. */
+export const intentValue = <Intent extends { type: string }>(intent: Intent) => (Object.keys(intent).length === 1 ? intent.type : JSON.stringify(intent));
+
+/**
+ * The dialog's buttons that are not list-shape changes (↑, ↓ and Quitar are Conform's reorder and
+ * remove): Guardar (`save`, the only write), Buscar (`search`, also what Enter presses) and Agregar
+ * on a search hit (`{"type":"add","sku":…}`). Anything else is a search.
+ */
+export const SectionIntentSchema = z
+  .preprocess(
+    intentObject,
+    z.discriminatedUnion("type", [
+      z.object({ type: z.literal("save") }),
+      z.object({ type: z.literal("search") }),
+      z.object({ type: z.literal("add"), sku: SkuSchema }),
+    ]),
+  )
+  .catch({ type: "search" });
 export type SectionIntent = z.infer<typeof SectionIntentSchema>;
 
 /** The list's switch: only the id and the new status travel (spec 2 §4). */
