@@ -211,7 +211,7 @@ export function CatalogDialog({ catalogId, loaded, answer, canDelete }: { catalo
                     results={results[searchKey(sub.q.value ?? "")] ?? null}
                     addValue={(hit) => intentValue<CatalogIntent>({ type: "add", subtitle: s, sku: hit.id })}
                     onAdd={(hit) => form.update({ name: sub.products.name, value: addProduct(typedList(sub.products), hit.id) })}
-                    // Without JavaScript, an add on its way would be lost by another post made before it returns.
+                    // A post on its way may answer with the list redrawn, without an add made meanwhile.
                     addDisabled={noTitle || submitting}
                     resultsLabel={`Resultados para el subtítulo ${n}`}
                     noResults={CATALOG_TEXTS.noResults}

@@ -205,8 +205,8 @@ export async function catalogFormStep(stored: Catalog | null, formData: FormData
   if (!submission) return { kind: "bad-form" };
   const posted = CatalogDraftSchema.parse(submission.payload);
   const listIntent = submission.reply().intent;
-  const untitledAdd = withoutUntitledInsert(posted, listIntent);
-  const draft = intent.type === "add" ? addToSubtitle(untitledAdd, intent) : untitledAdd;
+  const inserted = withoutUntitledInsert(posted, listIntent);
+  const draft = intent.type === "add" ? addToSubtitle(inserted, intent) : inserted;
   // Removing an image must not add the one still chosen in the same post.
   const removingImage = listIntent?.type === "remove" && listIntent.payload.name === "images";
   const upload = chosen && !removingImage ? await uploadImage(chosen, postedImages(draft.images).length, actor) : null;
@@ -224,7 +224,7 @@ async function uploadImage(file: File, imageCount: number, actor: { id: number }
 
 /** What a valid post saves: only images of the library and products the catalogue knows. */
 async function catalogValues(input: CatalogInput, uploaded: CatalogImage | null, stored: CatalogImage[]): Promise<CatalogValues> {
-  const images = [...(await resolveImages(input.images, stored)), ...(uploaded ? [uploaded] : [])];
+  const images = [...(await resolveImages(postedImages(input.images), stored)), ...(uploaded ? [uploaded] : [])];
   const infos = await productInfos(input.subtitles.flatMap((s) => s.products.map((p) => p.id)));
   const known = new Set(Object.keys(infos));
   return { title: input.title, images, subtitles: input.subtitles.map((s) => ({ title: s.title, products: dropUnknown(s.products, known) })) };

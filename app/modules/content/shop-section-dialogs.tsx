@@ -129,7 +129,7 @@ export function ShopSectionDialog({ sectionId, loaded, answer }: { sectionId: nu
             results={results}
             addValue={(hit) => intentValue<SectionIntent>({ type: "add", sku: hit.id })}
             onAdd={(hit) => form.update({ name: fields.products.name, value: addProduct(typedList(fields.products), hit.id) })}
-            // Without JavaScript, an add on its way would be lost by another post made before it returns.
+            // A post on its way may answer with the list redrawn, without an add made meanwhile.
             addDisabled={Boolean(submitting)}
             addLabel={(hit) => {
               const inList = listed.find((p) => p.id === hit.id);
