@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { z } from "zod";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { SwitchField } from "~/components/Switch";
-import { cn } from "~/lib/cn";
 import { ProductRowsTable, ProductSearch, submitWithConform, typedList } from "./product-list-editor";
 import {
   SHOP_SECTIONS_PATH,
@@ -19,41 +18,9 @@ import {
   type SectionAnswer,
   type SectionIntent,
   type SectionLoaded,
-  type ShopSectionRow,
 } from "./shop-sections";
 
 const SEARCH_PAUSE_MS = 600;
-
-/**
- * The list's Activa switch. A real POST form (the page comes back with a toast without JavaScript);
- * with it, a fetcher posts in place and the switch shows the new state at once. The action always
- * redirects, so the list reloads from the database: a refused change flips back by itself.
- */
-export function SectionStatusSwitch({ row }: { row: ShopSectionRow }) {
-  const fetcher = useFetcher();
-  const pending = fetcher.formData?.get("status");
-  const shown = typeof pending === "string" ? pending === "true" : row.status;
-  return (
-    <fetcher.Form method="post" action={`${SHOP_SECTIONS_PATH}${useLocation().search}`} preventScrollReset>
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={row.id} />
-      <input type="hidden" name="status" value={shown ? "false" : "true"} />
-      <button
-        type="submit"
-        role="switch"
-        aria-checked={shown}
-        aria-label={`Activa ${row.title}`}
-        data-testid={`section-status-${row.id}`}
-        className={cn(
-          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
-          shown ? "bg-brand-600" : "bg-slate-300",
-        )}
-      >
-        <span aria-hidden className={cn("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", shown ? "translate-x-5" : "translate-x-0")} />
-      </button>
-    </fetcher.Form>
-  );
-}
 
 /**
  * "Sección {id}" and the create form ("Nueva sección"): one Conform form whose product list is a

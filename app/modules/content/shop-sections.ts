@@ -1,38 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS } from "./shop-section-texts";
 
 /**
  * The shop's home sections (spec 2 §2 'E-commerce sections', §3 'Shop section', §4): texts, the
  * dialog's schemas and the product-list rules (a catalogue's subtitles use the same ones). Pure:
  * used by the dialog, the actions and the unit tests.
  */
-export const SHOP_SECTIONS_PATH = "/ecommerce";
-/** How many catalogue matches the dialog's product search shows. */
-export const SHOP_SECTION_SEARCH_LIMIT = 40;
-export const SHOP_SECTION_LIMITS = { title: 120, qty: 9999, search: 80 } as const;
-
-export const SHOP_SECTION_TEXTS = {
-  title: "Ecommerce - Secciones",
-  newButton: "Nueva sección",
-  newTitle: "Nueva sección",
-  singular: "Sección",
-  saved: "Sección guardada",
-  savedMessage: "Información agregada/actualizada exitosamente",
-  activated: "Sección activada",
-  deactivated: "Sección desactivada",
-  toggleFailed: "No se pudo cambiar la sección",
-  toggleInvalid: "La solicitud no es válida; recarga la página e inténtalo de nuevo.",
-  notFoundTitle: "Sección no encontrada",
-  notFoundText: "La sección no existe.",
-  empty: "Todavía no hay secciones.",
-  showInShop: "Mostrar en la tienda",
-  searchLabel: "Busca por nombre o sku",
-  noProducts: "La sección no tiene productos. Búscalos abajo y agrégalos.",
-  noResults: "Ningún producto activo coincide con la búsqueda.",
-  titleRequired: "Ingresa el título de la sección",
-  titleTooLong: `Título: máximo ${SHOP_SECTION_LIMITS.title} caracteres`,
-  qtyInvalid: "Cantidad: ingresa un número entero mayor o igual a 1",
-} as const;
+export * from "./shop-section-texts";
 
 // ---------------------------------------------------------------------------------------------------
 // Product lists (a section's, a catalogue subtitle's)
@@ -73,15 +48,15 @@ export const TypedText = z.string().catch("");
  * (Conform leaves a row whose fields are all empty out of its values, and draws it all the same);
  * a row that is not an object is dropped (only a forged post has one).
  */
-export function rowsOf<Row extends z.ZodTypeAny>(row: Row) {
-  return z.unknown().transform((value): Array<z.output<Row>> => {
+// An arrow that only builds a schema, so the build can drop what a screen does not use (decision 0028).
+export const rowsOf = <Row extends z.ZodTypeAny>(row: Row) =>
+  z.unknown().transform((value): Array<z.output<Row>> => {
     if (!Array.isArray(value)) return [];
     return value.flatMap((item: unknown) => {
       const read = row.safeParse(item ?? {});
       return read.success ? [read.data] : [];
     });
   });
-}
 
 /** A list row as typed: the SKU (a hidden input) and the quantity exactly as written. */
 export const DraftItemSchema = z.object({ id: TypedText.transform((id) => id.trim().toUpperCase()), qty: TypedText });
@@ -180,8 +155,6 @@ export const SectionToggleSchema = z.object({
     .pipe(z.number().int().positive().max(2_147_483_647)),
   status: z.enum(["true", "false"]).transform((v) => v === "true"),
 });
-
-export type ShopSectionRow = { id: number; title: string; status: boolean; productCount: number };
 
 /** What the catalogue says of a listed SKU today (never copied into the section). */
 export type ProductInfo = { name: string; price: number; stockTotal: number; isActive: boolean };
