@@ -20,25 +20,30 @@ test("a catalogue is created with a subtitle and two products, shows in the list
   await dialog.getByLabel("Título", { exact: true }).press("Enter");
   await expect(page.getByRole("dialog").getByLabel("Título", { exact: true })).toHaveValue(title);
   await expect(page.getByRole("dialog").getByRole("button", { name: "Agregar subtítulo" })).toBeEnabled();
-  await page.getByRole("dialog").getByLabel("Nuevo subtítulo").fill("Focos LED");
   await page.getByRole("dialog").getByRole("button", { name: "Agregar subtítulo" }).click();
-  await expect(page.getByRole("dialog").getByLabel("Texto del subtítulo 1")).toHaveValue("Focos LED");
+  await expect(page.getByRole("dialog").getByRole("group", { name: "Subtítulo 1" })).toBeVisible();
+  await page.getByRole("dialog").getByLabel("Texto del subtítulo 1").fill("Focos LED");
 
   await page.getByRole("dialog").getByRole("searchbox", { name: /Busca por nombre o sku/ }).fill("QO1");
-  await page.getByRole("dialog").getByRole("button", { name: "Buscar productos para Focos LED" }).click();
-  const results = page.getByRole("dialog").getByRole("list", { name: "Resultados para Focos LED" });
+  await page.getByRole("dialog").getByRole("button", { name: "Buscar productos para el subtítulo 1" }).click();
+  const results = page.getByRole("dialog").getByRole("list", { name: "Resultados para el subtítulo 1" });
   await expect(results.getByRole("button").first()).toBeVisible();
+  await expect(page.getByRole("dialog").getByLabel("Texto del subtítulo 1")).toHaveValue("Focos LED");
   const labels = await results.getByRole("button").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""));
   const [first, second] = labels.slice(0, 2).map((l) => l.replace(/^Agregar /, ""));
   expect(first && second).toBeTruthy();
 
-  const products = page.getByRole("dialog").getByRole("table", { name: "Productos de Focos LED" });
+  const products = page.getByRole("dialog").getByRole("table", { name: "Productos del subtítulo 1" });
   await results.getByRole("button", { name: `Agregar ${first}`, exact: true }).click();
   await expect(products.getByRole("row")).toHaveCount(2);
-  await page.getByRole("dialog").getByRole("list", { name: "Resultados para Focos LED" }).getByRole("button", { name: `Agregar ${second}`, exact: true }).click();
+  await page.getByRole("dialog").getByRole("list", { name: "Resultados para el subtítulo 1" }).getByRole("button", { name: `Agregar ${second}`, exact: true }).click();
   await expect(products.getByRole("row")).toHaveCount(3);
   await expect(products.getByRole("row").nth(1)).toContainText(first);
   await expect(products.getByRole("row").nth(2)).toContainText(second);
+  // Agregar on a product already listed raises its quantity by 1.
+  await page.getByRole("dialog").getByRole("list", { name: "Resultados para el subtítulo 1" }).getByRole("button", { name: `Agregar ${second}`, exact: true }).click();
+  await expect(products.getByLabel(`Cantidad ${second}`)).toHaveValue("2");
+  await expect(products.getByRole("row")).toHaveCount(3);
 
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/catalogs\?k=e2e$/);
@@ -53,6 +58,10 @@ test("a catalogue is created with a subtitle and two products, shows in the list
 
   await row.getByRole("link", { name: `Editar ${title}` }).click();
   await expect(page.getByRole("dialog").getByRole("heading", { name: /^Catálogo \d+$/ })).toBeVisible();
+  await expect(page.getByRole("dialog").getByLabel("Texto del subtítulo 1")).toHaveValue("Focos LED");
+  const saved = page.getByRole("dialog").getByRole("table", { name: "Productos del subtítulo 1" });
+  await expect(saved.getByRole("row").nth(1)).toContainText(first);
+  await expect(saved.getByLabel(`Cantidad ${second}`)).toHaveValue("2");
   await page.getByRole("dialog").getByRole("link", { name: "Eliminar" }).click();
   await expect(page.getByRole("dialog").getByRole("heading", { name: "Eliminar catálogo" })).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Eliminar" }).click();

@@ -13,9 +13,13 @@ test("a section is created with two searched products, reordered, and shows in t
   await expect(page).toHaveURL(/\/ecommerce\/new\?k=e2e$/);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Nueva sección" })).toBeVisible();
-  await dialog.getByLabel("Título").fill(title);
-  await dialog.getByLabel("Busca por nombre o sku").fill("QO1");
-  await dialog.getByRole("button", { name: "Buscar" }).click();
+  // An empty title is refused with the screen's own message (not the browser's), with or without JavaScript.
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByRole("dialog").getByText("Ingresa el título de la sección")).toBeVisible();
+  await expect(page).toHaveURL(/\/ecommerce\/new\?k=e2e$/);
+  await page.getByRole("dialog").getByLabel("Título").fill(title);
+  await page.getByRole("dialog").getByLabel("Busca por nombre o sku").fill("QO1");
+  await page.getByRole("dialog").getByRole("button", { name: "Buscar" }).click();
 
   const results = page.getByRole("dialog").getByRole("list", { name: "Resultados de la búsqueda" });
   await expect(results.getByRole("button").first()).toBeVisible();
@@ -34,9 +38,16 @@ test("a section is created with two searched products, reordered, and shows in t
   await expect(products.getByRole("row").nth(2)).toContainText(second);
   await page.waitForLoadState("networkidle");
 
+  // Agregar on a product already listed raises its quantity by 1.
+  await page.getByRole("dialog").getByRole("list", { name: "Resultados de la búsqueda" }).getByRole("button", { name: `Agregar ${first}`, exact: true }).click();
+  await expect(products.getByLabel(`Cantidad ${first}`)).toHaveValue("2");
+  await expect(products.getByRole("row")).toHaveCount(3);
+  await page.waitForLoadState("networkidle");
+
   await products.getByRole("button", { name: `Subir ${second}` }).click();
   await expect(products.getByRole("row").nth(1)).toContainText(second);
   await expect(products.getByRole("row").nth(2)).toContainText(first);
+  await expect(products.getByLabel(`Cantidad ${first}`)).toHaveValue("2");
   await expect(page.getByRole("dialog").getByLabel("Título")).toHaveValue(title);
 
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
@@ -53,6 +64,7 @@ test("a section is created with two searched products, reordered, and shows in t
   const saved = page.getByRole("dialog").getByTestId("section-products");
   await expect(saved.getByRole("row").nth(1)).toContainText(second);
   await expect(saved.getByRole("row").nth(2)).toContainText(first);
+  await expect(saved.getByLabel(`Cantidad ${first}`)).toHaveValue("2");
 });
 
 test("the Activa switch saves at once", async ({ page, loginAs }, testInfo) => {

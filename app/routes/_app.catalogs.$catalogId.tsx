@@ -7,7 +7,7 @@ import { listUrlOf, notFound, paramOr404, readForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
-import { catalogFormOf, catalogFormStep, getCatalog } from "~/modules/content/catalogs.server";
+import { catalogFormStep, catalogLoaded, getCatalog } from "~/modules/content/catalogs.server";
 import { ContentIdSchema } from "~/modules/content/locations";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Catálogo ${data.catalog.id}` : "Catálogo" }];
@@ -20,23 +20,23 @@ async function storedCatalog(params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const catalog = await storedCatalog(params);
-  return { catalog: { id: catalog.id }, form: await catalogFormOf(catalog) };
+  return { catalog: { id: catalog.id }, loaded: await catalogLoaded(catalog) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const stored = await storedCatalog(params);
   const step = await catalogFormStep(stored, await readForm(request), actor);
-  if (step.kind === "form") return data({ form: step.form }, { status: step.status });
+  if (step.kind === "bad-form") throw new Response("No se pudo leer el formulario.", { status: 400 });
+  if (step.kind === "form") return data(step.answer, { status: step.status });
   if (step.kind === "not-found") notFound(CATALOG_TEXTS.notFoundText);
   return redirectWithToast(listUrlOf(CATALOGS_PATH, request), { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage, variant: "success" });
 }
 
 export default function EditCatalog() {
-  const { catalog, form } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const { catalog, loaded } = useLoaderData<typeof loader>();
   const user = useAppUser();
-  return <CatalogDialog key={catalog.id} catalogId={catalog.id} state={posted?.form ?? form} canDelete={can(user, "catalogs.delete")} />;
+  return <CatalogDialog key={catalog.id} catalogId={catalog.id} loaded={loaded} answer={useActionData<typeof action>()} canDelete={can(user, "catalogs.delete")} />;
 }
 
 export function ErrorBoundary() {

@@ -7,7 +7,8 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { CATALOGS_PATH, CATALOG_TEXTS, parseCatalogListQuery, type CatalogRow } from "~/modules/content/catalogs";
+import { parseCatalogListQuery } from "~/modules/content/catalogs";
+import { CATALOGS_PATH, CATALOG_TEXTS, type CatalogRow } from "~/modules/content/catalogs-texts";
 import { listCatalogs } from "~/modules/content/catalogs.server";
 
 export const meta: MetaFunction = () => [{ title: CATALOG_TEXTS.title }];

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ShopSectionDialog, ShopSectionDialogErrorBoundary } from "~/modules/content/shop-section-dialogs";
-import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
+import { listUrlOf, notFound, paramOr404, readForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { ContentIdSchema } from "~/modules/content/locations";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
-import { getShopSection, sectionFormOf, shopSectionFormStep } from "~/modules/content/shop-sections.server";
+import { getShopSection, sectionLoaded, shopSectionFormStep } from "~/modules/content/shop-sections.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Sección ${data.section.id}` : "Sección" }];
 
@@ -18,22 +18,22 @@ async function storedSection(params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const section = await storedSection(params);
-  return { section: { id: section.id }, form: await sectionFormOf(section) };
+  return { section: { id: section.id }, loaded: await sectionLoaded(section) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const { id } = await storedSection(params);
-  const step = await shopSectionFormStep(id, await request.formData(), actor);
-  if (step.kind === "form") return data({ form: step.form }, { status: step.status });
+  const step = await shopSectionFormStep(id, await readForm(request), actor);
+  if (step.kind === "bad-form") throw new Response("No se pudo leer el formulario.", { status: 400 });
+  if (step.kind === "form") return data(step.answer, { status: step.status });
   if (step.kind === "not-found") notFound(SHOP_SECTION_TEXTS.notFoundText);
   return redirectWithToast(listUrlOf(SHOP_SECTIONS_PATH, request), { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage, variant: "success" });
 }
 
 export default function EditShopSection() {
-  const { section, form } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
-  return <ShopSectionDialog key={section.id} sectionId={section.id} state={posted?.form ?? form} />;
+  const { section, loaded } = useLoaderData<typeof loader>();
+  return <ShopSectionDialog key={section.id} sectionId={section.id} loaded={loaded} answer={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -3,11 +3,12 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
-import { SectionStatusSwitch } from "~/modules/content/shop-section-dialogs";
+import { SectionStatusSwitch } from "~/modules/content/shop-section-switch";
 import { listUrlOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, SectionToggleSchema, type ShopSectionRow } from "~/modules/content/shop-sections";
+import { SectionToggleSchema } from "~/modules/content/shop-sections";
+import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, type ShopSectionRow } from "~/modules/content/shop-section-texts";
 import { listShopSections, setShopSectionStatus } from "~/modules/content/shop-sections.server";
 
 export const meta: MetaFunction = () => [{ title: SHOP_SECTION_TEXTS.title }];

@@ -8,7 +8,8 @@ import { DEMO_CATALOGS, seedCatalogs } from "../../server/db/seed/demo/catalogs"
 import { DemoClock } from "../../server/db/seed/demo/time";
 import type { SeedUsers } from "../../server/db/seed/demo/context";
 import { readToast } from "~/lib/toast.server";
-import type { CatalogFormState, CatalogListData } from "~/modules/content/catalogs";
+import { CatalogDraftSchema, type CatalogAnswer, type CatalogDraft, type CatalogIntent, type CatalogListData, type CatalogLoaded } from "~/modules/content/catalogs";
+import { intentValue, searchKey } from "~/modules/content/shop-sections";
 import * as list from "~/routes/_app.catalogs";
 import * as createRoute from "~/routes/_app.catalogs.new";
 import * as editRoute from "~/routes/_app.catalogs.$catalogId";
@@ -26,7 +27,7 @@ if (seeded === 0) {
 }
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-type FormOut = { data: { form: CatalogFormState }; init: { status: number } };
+type FormOut = { data: CatalogAnswer; init: { status: number } };
 type Fields = Array<[string, string | File]>;
 
 let seq = 0;
@@ -54,7 +55,9 @@ function location(res: unknown) {
   return (res as Response).headers.get("Location");
 }
 const status = (res: unknown) => (res instanceof Response ? res.status : (res as FormOut).init.status);
-const stateOf = (res: unknown) => (res as FormOut).data.form;
+const answerOf = (res: unknown) => (res as FormOut).data;
+/** The form the answer draws: Conform's values (as typed, with the lists the server rewrote). */
+const stateOf = (res: unknown) => CatalogDraftSchema.parse(answerOf(res).result.initialValue ?? {});
 async function toastOf(res: unknown) {
   const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
   return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
@@ -72,17 +75,23 @@ async function png(name: string, width: number, height: number) {
   return new File([new Uint8Array(bytes)], name, { type: "image/png" });
 }
 
-/** The form as the dialog posts it, from a state it drew. */
-function carried(state: CatalogFormState): Fields {
-  const out: Fields = [["title", state.title], ["newSubtitle", state.newSubtitle]];
-  for (const img of state.images) out.push(["imageFileId", img.fileId], ["imageAlt", img.alt]);
-  state.subtitles.forEach((s, i) => {
-    out.push(["subtitleTitle", s.title], [`q.${i}`, s.q]);
-    for (const p of s.products) out.push([`product.${i}`, p.id], [`qty.${i}`, String(p.qty)]);
+/** The form as the dialog posts it (Conform's names), from the values it drew. */
+function carried(state: CatalogDraft): Fields {
+  const out: Fields = [["title", state.title]];
+  state.images.forEach((img, i) => out.push([`images[${i}].fileId`, img.fileId], [`images[${i}].alt`, img.alt]));
+  state.subtitles.forEach((sub, s) => {
+    out.push([`subtitles[${s}].title`, sub.title], [`subtitles[${s}].q`, sub.q]);
+    sub.products.forEach((p, i) => out.push([`subtitles[${s}].products[${i}].id`, p.id], [`subtitles[${s}].products[${i}].qty`, p.qty]));
   });
   return out;
 }
 const withField = (fields: Fields, name: string, value: string | File): Fields => [...fields.filter(([k]) => k !== name), [name, value]];
+/** Agregar on a hit of subtitle `subtitle`. */
+const addTo = (subtitle: number, sku: string): [string, string] => ["intent", intentValue<CatalogIntent>({ type: "add", subtitle, sku })];
+/** A Conform list button (Agregar subtítulo, Quitar, ↑ ↓) as it posts without JavaScript. */
+const listButton = (type: "insert" | "remove" | "reorder", payload: Record<string, unknown>): [string, string] => ["__intent__", JSON.stringify({ type, payload })];
+const addSubtitle = listButton("insert", { name: "subtitles", defaultValue: { title: "", q: "", products: [] } });
+const pairs = (state: CatalogDraft, s = 0) => state.subtitles[s].products.map((p) => [p.id, p.qty]);
 
 const skus = DEMO_CATALOGS[0].subtitles[0].products.map(([id]) => id);
 
@@ -92,8 +101,8 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf(cookie)) as CatalogListData;
       expect(data.total, role).toBeGreaterThanOrEqual(DEMO_CATALOGS.length);
-      const fresh = (await call(createRoute.loader as Handler, "/catalogs/new", cookie)) as { catalog: null; form: CatalogFormState };
-      expect(fresh.form).toMatchObject({ title: "", images: [], subtitles: [] });
+      const fresh = (await call(createRoute.loader as Handler, "/catalogs/new", cookie)) as { catalog: null; loaded: CatalogLoaded };
+      expect(fresh.loaded.values).toEqual({ title: "", images: [], subtitles: [] });
     }
   });
 
@@ -159,27 +168,32 @@ describe("list", () => {
 describe("the dialog", () => {
   it("ignores the add buttons while the title is empty", async () => {
     const { cookie } = await loginAs("inventory");
-    const res = await create([["title", " "], ["intent", "add-subtitle"], ["newSubtitle", "Focos"]], cookie);
+    const res = await create([["title", " "], addSubtitle], cookie);
     expect(status(res)).toBe(200);
     expect(stateOf(res).subtitles).toEqual([]);
-    const withOne = await create([["title", ""], ["subtitleTitle", "Focos"], ["add.0", skus[0]]], cookie);
+    const withOne = await create([["title", ""], ["subtitles[0].title", "Focos"], addTo(0, skus[0])], cookie);
     expect(stateOf(withOne).subtitles[0].products).toEqual([]);
   });
 
   it("creates a catalogue with a subtitle and products, through the buttons, with an audit entry", async () => {
     const { cookie, user } = await loginAs("inventory");
     const title = unique("Catálogo prueba");
-    let state = stateOf(await create([["title", title], ["intent", "add-subtitle"], ["newSubtitle", "Focos LED"]], cookie));
-    expect(state.subtitles.map((s) => s.title)).toEqual(["Focos LED"]);
-    expect(state.newSubtitle).toBe("");
-    state = stateOf(await create(withField(carried(state), "q.0", skus[0]), cookie));
-    expect(state.subtitles[0].results?.map((r) => r.id)).toContain(skus[0]);
-    state = stateOf(await create([...carried(state), ["add.0", skus[0]]], cookie));
-    state = stateOf(await create([...carried(state), ["add.0", skus[1]]], cookie));
-    state = stateOf(await create([...carried(state), ["add.0", skus[1]]], cookie));
-    expect(state.subtitles[0].products.map((p) => [p.id, p.qty])).toEqual([[skus[0], 1], [skus[1], 2]]);
-    state = stateOf(await create([...carried(state), ["up.0", "1"]], cookie));
-    expect(state.subtitles[0].products.map((p) => p.id)).toEqual([skus[1], skus[0]]);
+    let res = await create([["title", title], addSubtitle], cookie);
+    expect(status(res)).toBe(200);
+    let state = stateOf(res);
+    expect(state.subtitles).toEqual([{ title: "", q: "", products: [] }]);
+    res = await create(withField(withField(carried(state), "subtitles[0].title", "Focos LED"), "subtitles[0].q", skus[0]), cookie);
+    expect(answerOf(res).results[searchKey(skus[0])].map((r) => r.id)).toContain(skus[0]);
+    state = stateOf(res);
+    state = stateOf(await create([...carried(state), addTo(0, skus[0])], cookie));
+    state = stateOf(await create([...carried(state), addTo(0, skus[1])], cookie));
+    res = await create([...carried(state), addTo(0, skus[1])], cookie);
+    state = stateOf(res);
+    expect(pairs(state)).toEqual([[skus[0], "1"], [skus[1], "2"]]);
+    expect(answerOf(res).products[skus[1]]).toMatchObject({ name: expect.any(String), isActive: true });
+    state = stateOf(await create([...carried(state), listButton("reorder", { name: "subtitles[0].products", from: 1, to: 0 })], cookie));
+    expect(pairs(state)).toEqual([[skus[1], "2"], [skus[0], "1"]]);
+    expect(state.subtitles[0].title).toBe("Focos LED");
     expect(await catalogNamed(title)).toBeUndefined();
 
     const saved = await create([...carried(state), ["intent", "save"]], cookie, "?page=1");
@@ -191,67 +205,111 @@ describe("the dialog", () => {
     expect(entry).toMatchObject({ type: "create", userId: user.id, message: `Catálogo creado: ${title}` });
   });
 
-  it("refuses a save without a title or with a bad quantity, keeping the state", async () => {
+  it("refuses a save without a title, with an empty subtitle or with a bad quantity, keeping what was typed", async () => {
     const { cookie } = await loginAs("admin");
-    const res = await create([["title", ""], ["subtitleTitle", "A"], ["product.0", skus[0]], ["qty.0", "0"], ["intent", "save"]], cookie);
+    const res = await create(
+      [
+        ["title", ""],
+        ["subtitles[0].title", "A"],
+        ["subtitles[0].q", "qo1"],
+        ["subtitles[0].products[0].id", skus[0]],
+        ["subtitles[0].products[0].qty", "0"],
+        ["subtitles[1].title", " "],
+        ["intent", "save"],
+      ],
+      cookie,
+    );
     expect(status(res)).toBe(400);
-    expect(stateOf(res).errors.title).toEqual(["Ingresa el título del catálogo"]);
-    expect(stateOf(res).errors.subtitles).toContain("Cantidad: ingresa un número entero mayor o igual a 1");
-    expect(stateOf(res).subtitles[0].products.map((p) => p.id)).toEqual([skus[0]]);
+    expect(answerOf(res).result.error).toEqual({
+      title: ["Ingresa el título del catálogo"],
+      "subtitles[0].products[0].qty": ["Cantidad: ingresa un número entero mayor o igual a 1"],
+      "subtitles[1].title": ["Ingresa el texto del subtítulo"],
+    });
+    expect(stateOf(res).subtitles.map((s) => [s.title, s.q])).toEqual([["A", "qo1"], [" ", ""]]);
+    expect(pairs(stateOf(res))).toEqual([[skus[0], "0"]]);
+    expect(answerOf(res).results[searchKey("qo1")].length).toBeGreaterThan(0);
   });
 
   it("uploads a 1800x600 image with its 1200 copy, refuses a smaller one keeping the rest, keeps alt texts, removes an image", async () => {
     const { cookie } = await loginAs("developer");
     const title = unique("Con imágenes");
     const name = `${unique("portada").replace(/\s/g, "-")}.png`;
-    let res = await create([["title", title], ["subtitleTitle", "Focos"], ["product.0", skus[0]], ["qty.0", "2"], ["intent", "upload"], ["imageUpload", await png(name, 1800, 600)]], cookie);
+    let res = await create(
+      [["title", title], ["subtitles[0].title", "Focos"], ["subtitles[0].products[0].id", skus[0]], ["subtitles[0].products[0].qty", "2"], ["intent", "upload"], ["imageUpload", await png(name, 1800, 600)]],
+      cookie,
+    );
     expect(status(res)).toBe(200);
     let state = stateOf(res);
     expect(state.images).toHaveLength(1);
-    expect(state.images[0]).toMatchObject({ name, origin: "upload", alt: "" });
-    const [file] = await getDb().select().from(files).where(eq(files.id, state.images[0].fileId));
+    const fileId = state.images[0].fileId;
+    expect(answerOf(res).images[fileId]).toEqual({ url: `/files/${fileId}`, name });
+    expect(answerOf(res).result.intent).toEqual({ type: "update", payload: { name: "images", value: [{ fileId, alt: "" }] } });
+    const [file] = await getDb().select().from(files).where(eq(files.id, fileId));
     expect(file.variants).toEqual([expect.objectContaining({ name: "1200", width: 1200, height: 400 })]);
 
     const small = `${unique("chica").replace(/\s/g, "-")}.png`;
-    const fields = withField(carried(state), "imageAlt", "Portada del catálogo");
+    const fields = withField(carried(state), "images[0].alt", "Portada del catálogo");
     res = await create([...fields, ["intent", "upload"], ["imageUpload", await png(small, 1500, 1500)]], cookie);
     expect(status(res)).toBe(400);
     state = stateOf(res);
-    expect(state.imageError).toEqual({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)" });
+    expect(answerOf(res).imageError).toEqual({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)" });
     expect(state.images.map((i) => i.alt)).toEqual(["Portada del catálogo"]);
-    expect(state.subtitles[0].products.map((p) => [p.id, p.qty])).toEqual([[skus[0], 2]]);
+    expect(pairs(state)).toEqual([[skus[0], "2"]]);
     expect(state.title).toBe(title);
 
     res = await create([...carried(state), ["intent", "upload"], ["imageUpload", await png(name, 1800, 600)]], cookie);
-    expect(stateOf(res).imageError).toEqual({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${name} ya existe.` });
+    expect(answerOf(res).imageError).toEqual({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${name} ya existe.` });
 
     const second = `${unique("segunda").replace(/\s/g, "-")}.png`;
     state = stateOf(await create([...carried(state), ["intent", "upload"], ["imageUpload", await png(second, 2000, 700)]], cookie));
-    expect(state.images.map((i) => i.name)).toEqual([name, second]);
-    state = stateOf(await create([...carried(state), ["removeImage", "1"]], cookie));
-    expect(state.images.map((i) => i.name)).toEqual([name]);
+    expect(state.images.map((i) => i.fileId)).toHaveLength(2);
+    expect(state.images[0]).toEqual({ fileId, alt: "Portada del catálogo" });
+    // Quitar on the second image: Conform's remove; the file still chosen in the form is not uploaded by it.
+    const third = `${unique("tercera").replace(/\s/g, "-")}.png`;
+    res = await create([...carried(state), listButton("remove", { name: "images", index: 1 }), ["imageUpload", await png(third, 1800, 600)]], cookie);
+    state = stateOf(res);
+    expect(state.images).toEqual([{ fileId, alt: "Portada del catálogo" }]);
+    expect(await getDb().select().from(files).where(eq(files.filenameDownload, third))).toEqual([]);
 
     const saved = await create([...carried(state), ["intent", "save"]], cookie);
     expect(location(saved)).toBe("/catalogs");
     const row = await catalogNamed(title);
-    expect(row.images).toEqual([{ fileId: file.id, url: `/files/${file.id}`, name, origin: "upload", alt: "Portada del catálogo" }]);
+    expect(row.images).toEqual([{ fileId, url: `/files/${fileId}`, name, origin: "upload", alt: "Portada del catálogo" }]);
+  });
+
+  it("uploads a file chosen along with Guardar and shows it when the save is refused", async () => {
+    const { cookie } = await loginAs("admin");
+    const name = `${unique("con-guardar").replace(/\s/g, "-")}.png`;
+    const res = await create([["title", ""], ["intent", "save"], ["imageUpload", await png(name, 1800, 600)]], cookie);
+    expect(status(res)).toBe(400);
+    const [file] = await getDb().select().from(files).where(eq(files.filenameDownload, name));
+    expect(stateOf(res).images).toEqual([{ fileId: file.id, alt: "" }]);
+    expect(answerOf(res).result.error).toEqual({ title: ["Ingresa el título del catálogo"] });
+    // A refusal's errors must show: the values carry the image, no update intent hides them.
+    expect(answerOf(res).result.intent).toBeUndefined();
   });
 
   it("drops a forged image id", async () => {
     const { cookie } = await loginAs("admin");
-    const res = await create([["title", "x"], ["imageFileId", "33333333-3333-4333-8333-333333333333"], ["imageAlt", "x"]], cookie);
+    const res = await create([["title", "x"], ["images[0].fileId", "33333333-3333-4333-8333-333333333333"], ["images[0].alt", "x"]], cookie);
     expect(stateOf(res).images).toEqual([]);
+    const saved = await create([["title", unique("Falsa")], ["images[0].fileId", "33333333-3333-4333-8333-333333333333"], ["intent", "save"]], cookie);
+    expect(status(saved)).toBe(302);
   });
 
   it("opens and updates a catalogue, with the changes audited", async () => {
     const { cookie } = await loginAs("ml_manager");
     const row = await catalogNamed("Protección y control");
-    const opened = (await open(row.id, cookie)) as { catalog: { id: number }; form: CatalogFormState };
-    expect(opened.form.title).toBe("Protección y control");
-    expect(opened.form.subtitles.map((s) => s.title)).toEqual(DEMO_CATALOGS[1].subtitles.map((s) => s.title));
-    expect(opened.form.subtitles[0].products[0].name).toBeTruthy();
+    const opened = (await open(row.id, cookie)) as { catalog: { id: number }; loaded: CatalogLoaded };
+    expect(opened.loaded.values.title).toBe("Protección y control");
+    expect(opened.loaded.values.subtitles.map((s) => s.title)).toEqual(DEMO_CATALOGS[1].subtitles.map((s) => s.title));
+    expect(opened.loaded.products[opened.loaded.values.subtitles[0].products[0].id].name).toBeTruthy();
     const title = unique("Protección");
-    let state = stateOf(await update(row.id, [...withField(carried(opened.form), "title", title), ["removeSubtitle", "0"]], cookie));
+    const values: CatalogDraft = {
+      ...opened.loaded.values,
+      subtitles: opened.loaded.values.subtitles.map((s) => ({ ...s, products: s.products.map((p) => ({ id: p.id, qty: String(p.qty) })) })),
+    };
+    const state = stateOf(await update(row.id, [...withField(carried(values), "title", title), listButton("remove", { name: "subtitles", index: 0 })], cookie));
     expect(state.subtitles.map((s) => s.title)).toEqual([DEMO_CATALOGS[1].subtitles[1].title]);
     const saved = await update(row.id, [...carried(state), ["intent", "save"]], cookie);
     expect(location(saved)).toBe("/catalogs");
@@ -260,6 +318,13 @@ describe("the dialog", () => {
     expect(after.subtitles).toHaveLength(1);
     const entry = (await auditOf(row.id)).find((e) => e.type === "update")!;
     expect(Object.keys((entry.detail as { changes: object }).changes).sort()).toEqual(["subtitles", "title"]);
+  });
+
+  it("refuses a post whose Conform intent is broken with a 400", async () => {
+    const { cookie } = await loginAs("admin");
+    for (const intent of ["{", JSON.stringify({ type: "remove", payload: { name: "title", index: 0 } })]) {
+      expect(status(await create([["title", "x"], ["__intent__", intent]], cookie)), intent).toBe(400);
+    }
   });
 
   it("answers 404 for an unknown or malformed id", async () => {
@@ -291,7 +356,7 @@ describe("delete", () => {
   it("deletes after confirming as Admin, with the toast and an audit entry", async () => {
     const { cookie, user } = await loginAs("admin");
     const title = unique("Borrar sí");
-    await create([["title", title], ["subtitleTitle", "A"], ["product.0", skus[0]], ["qty.0", "1"], ["intent", "save"]], cookie);
+    await create([["title", title], ["subtitles[0].title", "A"], ["subtitles[0].products[0].id", skus[0]], ["subtitles[0].products[0].qty", "1"], ["intent", "save"]], cookie);
     const row = await catalogNamed(title);
     const shown = (await confirm(row.id, cookie)) as { catalog: { title: string } };
     expect(shown.catalog.title).toBe(title);

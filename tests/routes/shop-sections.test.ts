@@ -7,7 +7,7 @@ import { DEMO_SHOP_SECTIONS, seedShopSections } from "../../server/db/seed/demo/
 import { DemoClock } from "../../server/db/seed/demo/time";
 import type { SeedUsers } from "../../server/db/seed/demo/context";
 import { readToast } from "~/lib/toast.server";
-import type { SectionFormState, ShopSectionRow } from "~/modules/content/shop-sections";
+import { SectionDraftSchema, intentValue, type SectionAnswer, type SectionIntent, type SectionLoaded, type ShopSectionRow } from "~/modules/content/shop-sections";
 import * as list from "~/routes/_app.ecommerce";
 import * as createRoute from "~/routes/_app.ecommerce.new";
 import * as editRoute from "~/routes/_app.ecommerce.$sectionId";
@@ -24,7 +24,7 @@ if (seeded === 0) {
 }
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-type FormOut = { data: { form: SectionFormState }; init: { status: number } };
+type FormOut = { data: SectionAnswer; init: { status: number } };
 type ListData = { rows: ShopSectionRow[]; total: number };
 type Form = Record<string, string | string[]>;
 
@@ -46,7 +46,7 @@ function location(res: unknown) {
   return (res as Response).headers.get("Location");
 }
 const status = (res: unknown) => (res instanceof Response ? res.status : (res as FormOut).init.status);
-const stateOf = (res: unknown) => (res as FormOut).data.form;
+const answerOf = (res: unknown) => (res as FormOut).data;
 async function toastOf(res: unknown) {
   const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
   return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
@@ -59,9 +59,17 @@ const auditOf = (id: number) =>
     .where(eq(auditLog.identifier, String(id)))
     .then((rows) => rows.filter((r) => r.tags.includes("shop-sections")));
 
-/** The list as the dialog posts it: `product` and `qty` pairs, in order. */
-const carried = (items: Array<{ id: string; qty: number | string }>) => ({ product: items.map((i) => i.id), qty: items.map((i) => String(i.qty)) });
-const asPairs = (state: SectionFormState) => state.products.map((p) => ({ id: p.id, qty: p.qty }));
+/** The list as the dialog posts it: Conform's `products[i].id` / `products[i].qty`, in order. */
+const carried = (items: Array<{ id: string; qty: number | string }>): Form =>
+  Object.fromEntries(items.flatMap((item, i) => [[`products[${i}].id`, item.id], [`products[${i}].qty`, String(item.qty)]]));
+/** Agregar on a search hit. */
+const addSku = (sku: string) => intentValue<SectionIntent>({ type: "add", sku });
+/** A Conform list button (↑ ↓ Quitar) as it posts without JavaScript. */
+const listButton = (type: "remove" | "reorder", payload: Record<string, unknown>): Form => ({ __intent__: JSON.stringify({ type, payload: { name: "products", ...payload } }) });
+/** The form the answer draws: Conform's values (as typed, with the server's list). */
+const shown = (res: unknown) => answerOf(res).result.initialValue ?? {};
+const rowsShown = (res: unknown) => SectionDraftSchema.parse(shown(res)).products;
+const asNumbers = (rows: Array<{ id: string; qty: string }>) => rows.map((r) => ({ id: r.id, qty: Number(r.qty) }));
 
 const activeSkus = await getDb()
   .select({ id: products.id })
@@ -76,9 +84,9 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf(cookie)) as ListData;
       expect(data.total, role).toBeGreaterThanOrEqual(DEMO_SHOP_SECTIONS.length);
-      const fresh = (await call(createRoute.loader as Handler, "/ecommerce/new", cookie)) as { section: null; form: SectionFormState };
+      const fresh = (await call(createRoute.loader as Handler, "/ecommerce/new", cookie)) as { section: null; loaded: SectionLoaded };
       expect(fresh.section).toBeNull();
-      expect(fresh.form).toMatchObject({ title: "", products: [], results: null });
+      expect(fresh.loaded).toEqual({ values: { title: "", status: true, products: [] }, products: {} });
     }
   });
 
@@ -173,33 +181,36 @@ describe("toggle", () => {
 describe("dialog", () => {
   it("the product search lists up to 40 matches (spec 2 §9 typeahead)", async () => {
     const { cookie } = await loginAs("admin");
-    const wide = stateOf(await create({ intent: "search", title: unique("Amplia"), status: "on", q: "e", ...carried([]) }, cookie));
+    const wide = answerOf(await create({ intent: "search", title: unique("Amplia"), status: "on", q: "e" }, cookie));
     expect(wide.results).toHaveLength(40);
   });
 
-  it("creates a section with products found by search and added from it", async () => {
+  it("creates a section with products found by search and added from it (+1 when listed)", async () => {
     const { cookie } = await loginAs("admin");
     const title = unique("Sección prueba");
-    const searched = await create({ intent: "search", title, status: "on", q: "qo1", ...carried([]) }, cookie, "?k=1");
+    const searched = await create({ intent: "search", title, status: "on", q: "qo1" }, cookie, "?k=1");
     expect(status(searched)).toBe(200);
-    const found = stateOf(searched);
+    const found = answerOf(searched);
     expect(found.results!.length).toBeGreaterThan(1);
     expect(found.results!.length).toBeLessThanOrEqual(40);
     expect(found.results!.every((r) => `${r.id} ${r.name}`.toUpperCase().includes("QO1"))).toBe(true);
     expect(found.results!.some((r) => r.id.startsWith("QO1"))).toBe(true);
-    expect(found).toMatchObject({ title, status: true, q: "qo1", products: [] });
+    expect(found.result.error).toBeUndefined();
+    expect(shown(searched)).toMatchObject({ title, status: "on", q: "qo1" });
+    expect(shown(searched)).not.toHaveProperty("products");
 
     const [a, b] = found.results!.map((r) => r.id);
-    const one = stateOf(await create({ intent: "search", title, status: "on", q: "qo1", add: a, ...carried(asPairs(found)) }, cookie));
-    expect(asPairs(one)).toEqual([{ id: a, qty: 1 }]);
-    expect(one.results!.length).toBe(found.results!.length);
-    const two = stateOf(await create({ title, status: "on", q: "qo1", add: b, ...carried(asPairs(one)) }, cookie));
-    const again = stateOf(await create({ title, status: "on", q: "qo1", add: a, ...carried(asPairs(two)) }, cookie));
-    expect(asPairs(again)).toEqual([{ id: a, qty: 2 }, { id: b, qty: 1 }]);
-    expect(again.products[0]).toMatchObject({ name: expect.any(String), price: expect.any(Number), stockTotal: expect.any(Number) });
+    const one = await create({ intent: addSku(a), title, status: "on", q: "qo1" }, cookie);
+    expect(rowsShown(one)).toEqual([{ id: a, qty: "1" }]);
+    expect(answerOf(one).results!.length).toBe(found.results!.length);
+    expect(answerOf(one).result.intent).toEqual({ type: "update", payload: { name: "products", value: [{ id: a, qty: "1" }] } });
+    const two = await create({ title, status: "on", q: "qo1", intent: addSku(b), ...carried(rowsShown(one)) }, cookie);
+    const again = await create({ title, status: "on", q: "qo1", intent: addSku(a), ...carried(rowsShown(two)) }, cookie);
+    expect(rowsShown(again)).toEqual([{ id: a, qty: "2" }, { id: b, qty: "1" }]);
+    expect(answerOf(again).products[a]).toMatchObject({ name: expect.any(String), price: expect.any(Number), stockTotal: expect.any(Number), isActive: true });
     expect(await sectionNamed(title)).toBeUndefined();
 
-    const saved = await create({ intent: "save", title, status: "on", q: "qo1", ...carried(asPairs(again)) }, cookie, "?k=1");
+    const saved = await create({ intent: "save", title, status: "on", q: "qo1", ...carried(rowsShown(again)) }, cookie, "?k=1");
     expect(location(saved)).toBe("/ecommerce?k=1");
     expect(await toastOf(saved)).toMatchObject({ title: "Sección guardada", message: "Información agregada/actualizada exitosamente" });
     const row = await sectionNamed(title);
@@ -207,25 +218,32 @@ describe("dialog", () => {
     expect((await auditOf(row.id)).map((e) => e.message)).toEqual([`Sección creada: ${title}`]);
   });
 
-  it("updates order and quantities; moves and removals only rearrange the carried list", async () => {
+  it("updates order and quantities; without JavaScript ↑ ↓ Quitar post the form and only rearrange it", async () => {
     const { cookie } = await loginAs("developer");
     const section = await sectionNamed("Protección eléctrica");
-    const opened = (await open(section.id, cookie)) as { section: { id: number }; form: SectionFormState };
-    expect(asPairs(opened.form)).toEqual(section.products);
+    const opened = (await open(section.id, cookie)) as { section: { id: number }; loaded: SectionLoaded };
+    expect(opened.loaded.values.products).toEqual(section.products);
+    expect(Object.keys(opened.loaded.products).sort()).toEqual(section.products.map((p) => p.id).sort());
     const start = section.products.map((p, i) => ({ id: p.id, qty: i === 0 ? 5 : p.qty }));
 
-    const moved = stateOf(await update(section.id, { title: section.title, status: "on", up: "1", ...carried(start) }, cookie));
-    expect(asPairs(moved).slice(0, 2)).toEqual([start[1], start[0]]);
-    const down = stateOf(await update(section.id, { title: section.title, status: "on", down: "0", ...carried(asPairs(moved)) }, cookie));
-    expect(asPairs(down)).toEqual(start);
-    const removed = stateOf(await update(section.id, { title: section.title, status: "on", remove: String(start.length - 1), ...carried(asPairs(moved)) }, cookie));
-    expect(asPairs(removed)).toEqual(asPairs(moved).slice(0, -1));
+    const moved = await update(section.id, { title: section.title, status: "on", ...carried(start), ...listButton("reorder", { from: 1, to: 0 }) }, cookie);
+    expect(status(moved)).toBe(200);
+    expect(asNumbers(rowsShown(moved)).slice(0, 2)).toEqual([start[1], start[0]]);
+    const down = await update(section.id, { title: section.title, status: "on", ...carried(asNumbers(rowsShown(moved))), ...listButton("reorder", { from: 0, to: 1 }) }, cookie);
+    expect(asNumbers(rowsShown(down))).toEqual(start);
+    const removed = await update(
+      section.id,
+      { title: section.title, status: "on", ...carried(asNumbers(rowsShown(moved))), ...listButton("remove", { index: start.length - 1 }) },
+      cookie,
+    );
+    expect(asNumbers(rowsShown(removed))).toEqual(asNumbers(rowsShown(moved)).slice(0, -1));
+    expect(shown(removed)).toMatchObject({ title: section.title, status: "on" });
     expect(await sectionNamed(section.title)).toEqual(section);
 
-    const saved = await update(section.id, { intent: "save", title: section.title, ...carried(asPairs(removed)) }, cookie);
+    const saved = await update(section.id, { intent: "save", title: section.title, ...carried(asNumbers(rowsShown(removed))) }, cookie);
     expect(location(saved)).toBe("/ecommerce");
     const after = await getDb().select().from(shopSections).where(eq(shopSections.id, section.id)).then((r) => r[0]);
-    expect(after.products).toEqual(asPairs(removed));
+    expect(after.products).toEqual(asNumbers(rowsShown(removed)));
     expect(after.status).toBe(false);
     const entry = (await auditOf(section.id)).at(-1)!;
     expect(entry.message).toBe(`Sección actualizada: ${section.title}`);
@@ -236,8 +254,9 @@ describe("dialog", () => {
     const { cookie } = await loginAs("admin");
     const title = unique("Con desconocido");
     const list = [{ id: activeSkus[0], qty: 1 }, { id: "NO-EXISTE-1", qty: 3 }];
-    const shown = stateOf(await create({ intent: "search", title, add: "NO-EXISTE-2", ...carried(list) }, cookie));
-    expect(asPairs(shown)).toEqual([{ id: activeSkus[0], qty: 1 }]);
+    const res = await create({ intent: addSku("NO-EXISTE-2"), title, ...carried(list) }, cookie);
+    expect(rowsShown(res)).toEqual([{ id: activeSkus[0], qty: "1" }]);
+    expect(Object.keys(answerOf(res).products)).toEqual([activeSkus[0]]);
     const saved = await create({ intent: "save", title, ...carried(list) }, cookie);
     expect(status(saved)).toBe(302);
     expect((await sectionNamed(title)).products).toEqual([{ id: activeSkus[0], qty: 1 }]);
@@ -250,21 +269,32 @@ describe("dialog", () => {
     expect(await sectionNamed(title)).toMatchObject({ products: [], status: false });
   });
 
-  it("answers 400 for a bad title or quantity, keeping the list, and writes nothing", async () => {
+  it("answers 400 for a bad title or quantity, keeping what was typed, and writes nothing", async () => {
     const { cookie } = await loginAs("admin");
     const list = [{ id: activeSkus[1], qty: 2 }, { id: activeSkus[0], qty: 1 }];
-    for (const title of ["   ", "x".repeat(121)]) {
-      const res = await create({ intent: "save", title, status: "on", ...carried(list) }, cookie);
+    for (const [title, message] of [["   ", "Ingresa el título de la sección"], ["x".repeat(121), "Título: máximo 120 caracteres"]]) {
+      const res = await create({ intent: "save", title, status: "on", q: "qo", ...carried(list) }, cookie);
       expect(status(res)).toBe(400);
-      const state = stateOf(res);
-      expect(state.errors.title?.length).toBe(1);
-      expect(asPairs(state)).toEqual(list);
-      expect(state.status).toBe(true);
+      expect(answerOf(res).result.error).toEqual({ title: [message] });
+      expect(shown(res)).toMatchObject({ title, status: "on", q: "qo" });
+      expect(asNumbers(rowsShown(res))).toEqual(list);
+      expect(answerOf(res).results?.length).toBeGreaterThan(0);
     }
     const title = unique("Cantidad mala");
-    const bad = await create({ intent: "save", title, ...carried([{ id: activeSkus[0], qty: "0" }]) }, cookie);
+    const bad = await create({ intent: "save", title, ...carried([{ id: activeSkus[0], qty: "1" }, { id: activeSkus[1], qty: "0" }]) }, cookie);
     expect(status(bad)).toBe(400);
-    expect(stateOf(bad).errors.products).toEqual(["Cantidad: ingresa un número entero mayor o igual a 1"]);
+    expect(answerOf(bad).result.error).toEqual({ "products[1].qty": ["Cantidad: ingresa un número entero mayor o igual a 1"] });
+    expect(rowsShown(bad)).toEqual([{ id: activeSkus[0], qty: "1" }, { id: activeSkus[1], qty: "0" }]);
+    expect(await sectionNamed(title)).toBeUndefined();
+  });
+
+  it("refuses a post whose Conform intent is broken with a 400, writing nothing", async () => {
+    const { cookie } = await loginAs("admin");
+    const title = unique("Intento roto");
+    for (const intent of ["{", "a\u0000b", JSON.stringify({ type: "reorder", payload: { name: "title", from: 0, to: 1 } })]) {
+      expect(status(await create({ intent: "save", title, __intent__: intent }, cookie)), intent).toBe(400);
+      expect(status(await create({ title, __intent__: intent }, cookie)), intent).toBe(400);
+    }
     expect(await sectionNamed(title)).toBeUndefined();
   });
 

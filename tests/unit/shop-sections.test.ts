@@ -1,93 +1,163 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import {
+  SectionDraftSchema,
+  SectionIntentSchema,
   SectionToggleSchema,
   ShopSectionFormSchema,
-  applyProductAction,
+  addProduct,
   dropUnknown,
   mergeDuplicates,
   parseQty,
-  productActionFrom,
-  readPostedList,
-  type ProductAction,
+  searchKey,
+  intentValue,
+  type DraftItem,
+  type SectionIntent,
   type SectionItem,
 } from "~/modules/content/shop-sections";
 
+const D = (...pairs: Array<[string, string]>): DraftItem[] => pairs.map(([id, qty]) => ({ id, qty }));
 const L = (...pairs: Array<[string, number]>): SectionItem[] => pairs.map(([id, qty]) => ({ id, qty }));
-const base = L(["A", 1], ["B", 2], ["C", 3]);
+const QTY = "Cantidad: ingresa un número entero mayor o igual a 1";
 
-describe("applyProductAction", () => {
-  const cases: Array<[string, SectionItem[], ProductAction | null, SectionItem[]]> = [
-    ["no action keeps the list", base, null, base],
-    ["adds a new SKU at the end with quantity 1", base, { type: "add", sku: "D" }, L(["A", 1], ["B", 2], ["C", 3], ["D", 1])],
-    ["adding a SKU already listed raises its quantity by 1", base, { type: "add", sku: "B" }, L(["A", 1], ["B", 3], ["C", 3])],
-    ["the SKU is compared trimmed and uppercased", base, { type: "add", sku: " b " }, L(["A", 1], ["B", 3], ["C", 3])],
-    ["a blank SKU adds nothing", base, { type: "add", sku: "  " }, base],
-    ["adds to an empty list", [], { type: "add", sku: "QO120" }, L(["QO120", 1])],
-    ["removes by position", base, { type: "remove", index: 1 }, L(["A", 1], ["C", 3])],
-    ["removing out of range does nothing", base, { type: "remove", index: 3 }, base],
-    ["moves a row up", base, { type: "up", index: 2 }, L(["A", 1], ["C", 3], ["B", 2])],
-    ["the first row cannot go up", base, { type: "up", index: 0 }, base],
-    ["moves a row down", base, { type: "down", index: 0 }, L(["B", 2], ["A", 1], ["C", 3])],
-    ["the last row cannot go down", base, { type: "down", index: 2 }, base],
-    ["moving out of range does nothing", base, { type: "down", index: 7 }, base],
+function formOf(entries: Array<[string, string]>) {
+  const fd = new FormData();
+  for (const [k, v] of entries) fd.append(k, v);
+  return fd;
+}
+/** A Conform list intent as its buttons post it. */
+const listIntent = (type: "remove" | "reorder" | "insert", payload: Record<string, unknown>): [string, string] => ["__intent__", JSON.stringify({ type, payload })];
+
+describe("addProduct: Agregar on a search hit (a product already listed gets +1)", () => {
+  const base = D(["A", "1"], ["B", "2"], ["C", "3"]);
+  const cases: Array<[string, DraftItem[], string, DraftItem[]]> = [
+    ["a new SKU goes last with quantity 1", base, "D", D(["A", "1"], ["B", "2"], ["C", "3"], ["D", "1"])],
+    ["a SKU already listed gets +1 and keeps its place", base, "B", D(["A", "1"], ["B", "3"], ["C", "3"])],
+    ["the SKU is compared trimmed and upper-cased", base, " b ", D(["A", "1"], ["B", "3"], ["C", "3"])],
+    ["a blank SKU adds nothing", base, "  ", base],
+    ["adds to an empty list", [], "QO120", D(["QO120", "1"])],
+    ["the quantity stops at 9999", D(["A", "9999"]), "A", D(["A", "9999"])],
+    ["a quantity typed as a number with spaces counts as that number", D(["A", " 4 "]), "A", D(["A", "5"])],
+    ["a quantity that is not a valid number counts as 1", D(["A", "abc"]), "A", D(["A", "2"])],
+    ["an empty quantity counts as 1", D(["A", ""]), "A", D(["A", "2"])],
   ];
-  it.each(cases)("%s", (_name, list, action, expected) => {
+  it.each(cases)("%s", (_name, list, sku, expected) => {
     const before = JSON.stringify(list);
-    expect(applyProductAction(list, action)).toEqual(expected);
+    expect(addProduct(list, sku)).toEqual(expected);
     expect(JSON.stringify(list)).toBe(before);
-  });
-
-  it("caps a quantity raised by adding", () => {
-    expect(applyProductAction(L(["A", 9999]), { type: "add", sku: "A" })).toEqual(L(["A", 9999]));
   });
 });
 
 describe("parseQty", () => {
-  const cases: Array<[unknown, number | null]> = [
-    ["1", 1], [" 12 ", 12], ["9999", 9999], ["0", null], ["-1", null], ["1.5", null], ["abc", null], ["", null], [undefined, null], ["10000", null], [3, 3],
+  const cases: Array<[string, number | null]> = [
+    ["1", 1], [" 12 ", 12], ["9999", 9999], ["0", null], ["-1", null], ["1.5", null], ["abc", null], ["", null], ["10000", null],
   ];
   it.each(cases)("%j → %j", (value, expected) => expect(parseQty(value)).toBe(expected));
 });
 
-describe("readPostedList", () => {
-  const cases: Array<[string, unknown[], unknown[], { items: SectionItem[]; badQty: boolean }]> = [
-    ["pairs in order", ["QO120", "HOM120"], ["2", "1"], { items: L(["QO120", 2], ["HOM120", 1]), badQty: false }],
-    ["SKUs are trimmed and uppercased; blanks skipped", [" qo120 ", "", "x"], ["1", "5", "1"], { items: L(["QO120", 1], ["X", 1]), badQty: false }],
-    ["a bad quantity reads as 1 and is reported", ["A", "B"], ["0", "x"], { items: L(["A", 1], ["B", 1]), badQty: true }],
-    ["a missing quantity is reported", ["A"], [], { items: L(["A", 1]), badQty: true }],
-    ["a repeated SKU merges into its first row", ["A", "B", "A"], ["1", "1", "4"], { items: L(["A", 5], ["B", 1]), badQty: false }],
-  ];
-  it.each(cases)("%s", (_name, products, qtys, expected) => expect(readPostedList(products, qtys)).toEqual(expected));
-});
-
 describe("mergeDuplicates and dropUnknown", () => {
-  it("merges keeping the first position, capped", () => {
+  it("merges a repeated SKU into its first row, capped", () => {
     expect(mergeDuplicates(L(["A", 9000], ["B", 1], ["A", 9000]))).toEqual(L(["A", 9999], ["B", 1]));
+    expect(mergeDuplicates(L(["A", 1], ["B", 1], ["A", 4]))).toEqual(L(["A", 5], ["B", 1]));
   });
   it("drops SKUs the catalogue does not know, keeping the order", () => {
-    expect(dropUnknown(base, new Set(["C", "A"]))).toEqual(L(["A", 1], ["C", 3]));
+    expect(dropUnknown(L(["A", 1], ["B", 2], ["C", 3]), new Set(["C", "A"]))).toEqual(L(["A", 1], ["C", 3]));
+  });
+  it("searches upper-cased and trimmed, at most 80 characters", () => {
+    expect(searchKey("  qo1 ")).toBe("QO1");
+    expect(searchKey("x".repeat(90))).toHaveLength(80);
   });
 });
 
-describe("productActionFrom", () => {
-  const form = (entries: Record<string, string>) => ({ get: (k: string) => entries[k] ?? null });
-  const cases: Array<[Record<string, string>, ProductAction | null]> = [
-    [{ add: "qo120" }, { type: "add", sku: "QO120" }],
-    [{ remove: "2" }, { type: "remove", index: 2 }],
-    [{ up: "1" }, { type: "up", index: 1 }],
-    [{ down: "0" }, { type: "down", index: 0 }],
-    [{ up: "x" }, null],
-    [{ intent: "search" }, null],
+describe("what Guardar accepts (ShopSectionFormSchema through Conform)", () => {
+  const save = (entries: Array<[string, string]>) => parseWithZod(formOf(entries), { schema: ShopSectionFormSchema });
+
+  it("reads the title, the switch and the list rows in order, SKUs upper-cased, a repeated one merged", () => {
+    const submission = save([
+      ["title", "  Ofertas  "],
+      ["status", "on"],
+      ["products[0].id", "qo120"],
+      ["products[0].qty", "2"],
+      ["products[1].id", "HOM120"],
+      ["products[1].qty", " 1 "],
+      ["products[2].id", "QO120"],
+      ["products[2].qty", "3"],
+      ["q", "foco"],
+    ]);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toEqual({ title: "Ofertas", status: true, products: L(["QO120", 5], ["HOM120", 1]), q: "foco" });
+  });
+
+  it("allows a section without products, switched off", () => {
+    const submission = save([["title", "Vacía"]]);
+    expect(submission.status === "success" && submission.value).toEqual({ title: "Vacía", status: false, products: [] });
+  });
+
+  it("needs a title of up to 120 characters, with the Spanish messages", () => {
+    expect(save([["title", "   "]]).reply().error).toEqual({ title: ["Ingresa el título de la sección"] });
+    expect(save([]).reply().error).toEqual({ title: ["Ingresa el título de la sección"] });
+    expect(save([["title", "x".repeat(121)]]).reply().error).toEqual({ title: ["Título: máximo 120 caracteres"] });
+    expect(save([["title", "x".repeat(120)]]).status).toBe("success");
+  });
+
+  it.each(["0", "-2", "1.5", "abc", "", "10000"])("refuses the quantity %j on its own row", (qty) => {
+    const submission = save([["title", "T"], ["products[0].id", "A"], ["products[0].qty", "1"], ["products[1].id", "B"], ["products[1].qty", qty]]);
+    expect(submission.status).toBe("error");
+    expect(submission.reply().error).toEqual({ "products[1].qty": [QTY] });
+  });
+
+  it("gives the inputs their limits from the schema", () => {
+    const constraint = getZodConstraint(ShopSectionFormSchema);
+    expect(constraint.title).toMatchObject({ required: true, maxLength: 120 });
+    expect(constraint["products[0].qty"]).toMatchObject({ min: 1, max: 9999 });
+    expect(constraint.q).toMatchObject({ required: false, maxLength: 80 });
+  });
+});
+
+describe("the list's buttons are Conform intents on `products`", () => {
+  const rows: Array<[string, string]> = [
+    ["title", "T"],
+    ["products[0].id", "A"],
+    ["products[0].qty", "1"],
+    ["products[1].id", "B"],
+    ["products[1].qty", "2"],
+    ["products[2].id", "C"],
+    ["products[2].qty", "x"],
   ];
-  it.each(cases)("%j", (entries, expected) => expect(productActionFrom(form(entries))).toEqual(expected));
+  const after = (intent: [string, string]) => SectionDraftSchema.parse(parseWithZod(formOf([...rows, intent]), { schema: SectionDraftSchema }).payload).products;
+
+  it("Quitar removes the row, keeping what was typed in the others", () => {
+    expect(after(listIntent("remove", { name: "products", index: 1 }))).toEqual(D(["A", "1"], ["C", "x"]));
+  });
+  it("↑ and ↓ move a row", () => {
+    expect(after(listIntent("reorder", { name: "products", from: 2, to: 1 }))).toEqual(D(["A", "1"], ["C", "x"], ["B", "2"]));
+    expect(after(listIntent("reorder", { name: "products", from: 0, to: 1 }))).toEqual(D(["B", "2"], ["A", "1"], ["C", "x"]));
+  });
+  it("a list intent is not a save: nothing is judged", () => {
+    const submission = parseWithZod(formOf([...rows, listIntent("remove", { name: "products", index: 0 })]), { schema: ShopSectionFormSchema });
+    expect(submission.status).toBeUndefined();
+  });
 });
 
-describe("schemas", () => {
-  it("needs a title of up to 120 characters", () => {
-    expect(ShopSectionFormSchema.safeParse({ title: "  Ofertas  " }).data).toEqual({ title: "Ofertas", status: false });
-    expect(ShopSectionFormSchema.safeParse({ title: "   " }).success).toBe(false);
-    expect(ShopSectionFormSchema.safeParse({ title: "x".repeat(121) }).success).toBe(false);
+describe("the dialog as typed (SectionDraftSchema) and its buttons (SectionIntentSchema)", () => {
+  it("keeps quantities exactly as typed and drops rows without a SKU or not shaped as rows", () => {
+    expect(SectionDraftSchema.parse({ q: " qo ", products: [{ id: " qo120 ", qty: "0" }, { id: "", qty: "3" }, "x", { id: "B" }] })).toEqual({
+      q: " qo ",
+      products: D(["QO120", "0"], ["B", ""]),
+    });
+    expect(SectionDraftSchema.parse({ products: "A" })).toEqual({ q: "", products: [] });
   });
+
+  it("tells Guardar, Buscar and Agregar apart; anything else is a search", () => {
+    expect(SectionIntentSchema.parse("save")).toEqual({ type: "save" });
+    expect(SectionIntentSchema.parse("search")).toEqual({ type: "search" });
+    expect(SectionIntentSchema.parse(intentValue<SectionIntent>({ type: "add", sku: " qo120 " }))).toEqual({ type: "add", sku: "QO120" });
+    for (const other of [null, "borrar", "{", '{"type":"add","sku":""}', `{"type":"add","sku":"${"x".repeat(65)}"}`, '{"type":"save","x":1}x']) {
+      expect(SectionIntentSchema.parse(other), String(other)).toEqual({ type: "search" });
+    }
+  });
+
   it("the toggle takes only intent, id and status", () => {
     expect(SectionToggleSchema.safeParse({ intent: "toggle", id: "3", status: "false" }).data).toEqual({ intent: "toggle", id: 3, status: false });
     for (const bad of [{ intent: "toggle", id: "0", status: "true" }, { intent: "toggle", id: "3", status: "on" }, { intent: "save", id: "3", status: "true" }, { intent: "toggle", id: "abc", status: "true" }]) {

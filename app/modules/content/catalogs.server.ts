@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
@@ -5,23 +6,30 @@ import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
+import { differ, readSubmission, replyWithLists } from "./product-list-editor.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
-import { resolveProducts, searchSectionProducts } from "./shop-sections.server";
+import { dropUnknown, searchKey, type ProductHit } from "./shop-sections";
+import { productInfos, searchSectionProducts } from "./shop-sections.server";
 import {
   CATALOGS_PAGE_SIZE,
   CATALOG_IMAGE,
+  CATALOG_LIMITS,
   CATALOG_TEXTS,
-  CatalogAltSchema,
-  CatalogSubtitlesSchema,
-  CatalogTitleSchema,
-  applyCatalogAction,
-  catalogActionFrom,
-  readCatalogDraft,
-  type CatalogFormState,
+  CatalogDraftSchema,
+  CatalogFormSchema,
+  CatalogIntentSchema,
+  addToSubtitle,
+  postedImages,
+  withoutUntitledInsert,
+  type CatalogAnswer,
+  type CatalogDraft,
   type CatalogImage,
+  type CatalogInput,
   type CatalogListQuery,
+  type CatalogLoaded,
   type CatalogRow,
   type CatalogSubtitle,
+  type ImageInfo,
 } from "./catalogs";
 
 const TAGS = ["content", "catalogs"];
@@ -139,93 +147,115 @@ export function deleteCatalog(id: number, actor: Actor): Promise<CommandResult<{
 export type Catalog = NonNullable<Awaited<ReturnType<typeof getCatalog>>>;
 
 const newRev = () => Math.random().toString(36).slice(2, 10);
+const imageInfosOf = (images: ReadonlyArray<{ fileId: string; url: string; name: string }>): Record<string, ImageInfo> =>
+  Object.fromEntries(images.map((img) => [img.fileId, { url: img.url, name: img.name }]));
 
-export const emptyCatalogForm = (): CatalogFormState => ({ title: "", images: [], subtitles: [], newSubtitle: "", errors: {}, imageError: null, rev: newRev() });
+export const emptyCatalog = (): CatalogLoaded => ({ values: { title: "", images: [], subtitles: [] }, images: {}, products: {} });
 
-/** The dialog as a stored catalogue opens it. */
-export async function catalogFormOf(catalog: Catalog): Promise<CatalogFormState> {
-  const subtitles = await Promise.all(catalog.subtitles.map(async (s) => ({ title: s.title, products: await resolveProducts(s.products), q: "", results: null })));
-  return { ...emptyCatalogForm(), title: catalog.title, images: catalog.images, subtitles };
+/** The dialog as a stored catalogue opens it (products the catalogue no longer has are left out). */
+export async function catalogLoaded(catalog: Catalog): Promise<CatalogLoaded> {
+  const infos = await productInfos(catalog.subtitles.flatMap((s) => s.products.map((p) => p.id)));
+  const known = new Set(Object.keys(infos));
+  return {
+    values: {
+      title: catalog.title,
+      images: catalog.images.map(({ fileId, alt }) => ({ fileId, alt })),
+      subtitles: catalog.subtitles.map((s) => ({ title: s.title, q: "", products: dropUnknown(s.products, known) })),
+    },
+    images: imageInfosOf(catalog.images),
+    products: infos,
+  };
 }
 
-/** What one post of the dialog comes to: saved, the catalogue gone meanwhile, or the dialog drawn again. */
-export type CatalogFormStep = { kind: "saved" } | { kind: "not-found" } | { kind: "form"; form: CatalogFormState; status: 200 | 400 };
+/** What one post of the dialog comes to: saved, the catalogue gone meanwhile, a broken post, or the dialog again. */
+export type CatalogFormStep =
+  | { kind: "saved" }
+  | { kind: "not-found" }
+  | { kind: "bad-form" }
+  | { kind: "form"; answer: CatalogAnswer; status: 200 | 400 };
+
+type Upload = { ok: true; image: CatalogImage } | { ok: false; error: NonNullable<CatalogAnswer["imageError"]> };
 
 /**
- * Every button of the dialog posts the whole (multipart) form here and gets the dialog drawn again
- * from what was posted, so it all works without JavaScript. A chosen file is uploaded by any post
- * (Subir imagen or Guardar); a refused one keeps the rest of the state. Only Guardar writes.
- * `stored` null creates.
+ * Every button of the dialog posts the whole (multipart) form here. A chosen file is uploaded by
+ * any post but one removing an image (Subir imagen, or along with Guardar); a refused one keeps the
+ * rest as typed. Guardar is judged by the form's schema and writes; a refusal answers 400 with the
+ * form as typed. The other buttons (and, without JavaScript, Conform's insert, remove and reorder,
+ * which it applies to the post) answer 200 with the dialog again. `stored` null creates.
  */
 export async function catalogFormStep(stored: Catalog | null, formData: FormData, actor: { id: number }): Promise<CatalogFormStep> {
-  const id = stored?.id ?? null;
-  const posted = readCatalogDraft(formData);
-  const action = catalogActionFrom(formData, posted.subtitles.length);
-  const draft = applyCatalogAction(posted, action);
-  const images = await resolveImages(draft.images, stored?.images ?? []);
-
-  let imageError: CatalogFormState["imageError"] = null;
+  const intent = CatalogIntentSchema.parse(formData.get("intent"));
   const file = formData.get("imageUpload");
-  if (file instanceof File && file.name !== "" && action.type !== "remove-image") {
-    const uploaded = await storeImage(file, actor.id, {
-      ...CATALOG_IMAGE,
-      invalidMessage: CATALOG_TEXTS.imageInvalid,
-      existsMessage: CATALOG_TEXTS.imageExists,
-    });
-    if (uploaded.ok) {
-      images.push({ fileId: uploaded.image.fileId, url: uploaded.image.url, name: uploaded.image.name, origin: "upload", alt: "" });
-      await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
-    } else {
-      imageError = { title: uploaded.title, message: uploaded.message };
-    }
-  }
+  const chosen = file instanceof File && file.name !== "" ? file : null;
 
-  const subtitles = await Promise.all(
-    draft.subtitles.map(async (s) => ({ title: s.title, products: await resolveProducts(s.products), q: s.q })),
-  );
-
-  if (action.type === "save") {
-    const title = CatalogTitleSchema.safeParse(draft.title);
-    const lists = CatalogSubtitlesSchema.safeParse(subtitles.map((s) => ({ title: s.title, products: s.products.map(({ id, qty }) => ({ id, qty })) })));
-    const alts = images.map((img) => CatalogAltSchema.safeParse(img.alt));
-    const altProblem = alts.find((a) => !a.success);
-    if (title.success && lists.success && !posted.badQty && !altProblem && !imageError) {
-      const saved = await saveCatalog(id, { title: title.data, images, subtitles: lists.data }, actor);
+  if (intent.type === "save") {
+    const submission = readSubmission(formData, CatalogFormSchema);
+    if (!submission) return { kind: "bad-form" };
+    const posted = CatalogDraftSchema.parse(submission.payload);
+    const upload = chosen ? await uploadImage(chosen, postedImages(posted.images).length, actor) : null;
+    if (submission.status === "success" && upload?.ok !== false) {
+      const values = await catalogValues(submission.value, upload?.ok ? upload.image : null, stored?.images ?? []);
+      const saved = await saveCatalog(stored?.id ?? null, values, actor);
       return saved.ok ? { kind: "saved" } : { kind: "not-found" };
     }
-    const subtitleErrors = [
-      ...(lists.success ? [] : [...new Set(lists.error.issues.map((i) => i.message))]),
-      ...(posted.badQty ? [CATALOG_TEXTS.qtyInvalid] : []),
-    ];
-    const form: CatalogFormState = {
-      title: draft.title,
-      images,
-      subtitles: await withResults(subtitles),
-      newSubtitle: draft.newSubtitle,
-      errors: {
-        title: title.success ? undefined : title.error.issues.map((i) => i.message),
-        subtitles: subtitleErrors.length ? subtitleErrors : undefined,
-        images: altProblem && !altProblem.success ? [CATALOG_TEXTS.altTooLong] : undefined,
-      },
-      imageError,
-      rev: newRev(),
-    };
-    return { kind: "form", form, status: 400 };
+    return { kind: "form", answer: await catalogAnswer(submission, posted, posted, upload), status: 400 };
   }
 
-  const form: CatalogFormState = {
-    title: draft.title,
-    images,
-    subtitles: await withResults(subtitles),
-    newSubtitle: draft.newSubtitle,
-    errors: {},
-    imageError,
-    rev: newRev(),
-  };
-  return { kind: "form", form, status: imageError ? 400 : 200 };
+  const submission = readSubmission(formData, CatalogDraftSchema);
+  if (!submission) return { kind: "bad-form" };
+  const posted = CatalogDraftSchema.parse(submission.payload);
+  const listIntent = submission.reply().intent;
+  const inserted = withoutUntitledInsert(posted, listIntent);
+  const draft = intent.type === "add" ? addToSubtitle(inserted, intent) : inserted;
+  // Removing an image must not add the one still chosen in the same post.
+  const removingImage = listIntent?.type === "remove" && listIntent.payload.name === "images";
+  const upload = chosen && !removingImage ? await uploadImage(chosen, postedImages(draft.images).length, actor) : null;
+  return { kind: "form", answer: await catalogAnswer(submission, posted, draft, upload), status: upload?.ok === false ? 400 : 200 };
 }
 
-/** Each subtitle with a search term shows its matches, so several products can be added in a row. */
-function withResults(subtitles: Array<Omit<CatalogFormState["subtitles"][number], "results">>) {
-  return Promise.all(subtitles.map(async (s) => ({ ...s, results: s.q ? await searchSectionProducts(s.q) : null })));
+/** Stores a chosen image in the files library, unless the catalogue already has its limit of images. */
+async function uploadImage(file: File, imageCount: number, actor: { id: number }): Promise<Upload> {
+  if (imageCount >= CATALOG_LIMITS.images) return { ok: false, error: { title: CATALOG_TEXTS.tooManyImagesTitle, message: CATALOG_TEXTS.tooManyImages } };
+  const uploaded = await storeImage(file, actor.id, { ...CATALOG_IMAGE, invalidMessage: CATALOG_TEXTS.imageInvalid, existsMessage: CATALOG_TEXTS.imageExists });
+  if (!uploaded.ok) return { ok: false, error: { title: uploaded.title, message: uploaded.message } };
+  await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
+  return { ok: true, image: { fileId: uploaded.image.fileId, url: uploaded.image.url, name: uploaded.image.name, origin: "upload", alt: "" } };
+}
+
+/** What a valid post saves: only images of the library and products the catalogue knows. */
+async function catalogValues(input: CatalogInput, uploaded: CatalogImage | null, stored: CatalogImage[]): Promise<CatalogValues> {
+  const images = [...(await resolveImages(postedImages(input.images), stored)), ...(uploaded ? [uploaded] : [])];
+  const infos = await productInfos(input.subtitles.flatMap((s) => s.products.map((p) => p.id)));
+  const known = new Set(Object.keys(infos));
+  return { title: input.title, images, subtitles: input.subtitles.map((s) => ({ title: s.title, products: dropUnknown(s.products, known) })) };
+}
+
+/**
+ * The dialog again: the images that are files of the library (plus an uploaded one), each
+ * subtitle's products the catalogue knows, and each subtitle's search hits. The lists that differ
+ * from the post travel back in Conform's answer.
+ */
+async function catalogAnswer(
+  submission: { reply(): SubmissionResult<string[]> },
+  posted: CatalogDraft,
+  draft: CatalogDraft,
+  upload: Upload | null,
+): Promise<CatalogAnswer> {
+  const library = await resolveImages(postedImages(draft.images), []);
+  const shown = [...library, ...(upload?.ok ? [upload.image] : [])];
+  const images = shown.map(({ fileId, alt }) => ({ fileId, alt }));
+  const infos = await productInfos(draft.subtitles.flatMap((s) => s.products.map((p) => p.id)));
+  const known = new Set(Object.keys(infos));
+  const subtitles = draft.subtitles.map((s) => ({ ...s, products: dropUnknown(s.products, known) }));
+  const terms = [...new Set(subtitles.map((s) => searchKey(s.q)).filter(Boolean))];
+  const hits = await Promise.all(terms.map(async (term): Promise<[string, ProductHit[]]> => [term, await searchSectionProducts(term)]));
+  const changed = [...(differ(images, posted.images) ? ["images"] : []), ...(differ(subtitles, posted.subtitles) ? ["subtitles"] : [])];
+  return {
+    result: replyWithLists(submission, { images, subtitles }, changed),
+    images: imageInfosOf(shown),
+    products: infos,
+    results: Object.fromEntries(hits),
+    imageError: upload && !upload.ok ? upload.error : null,
+    rev: newRev(),
+  };
 }

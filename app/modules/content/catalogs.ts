@@ -1,58 +1,28 @@
+import type { Intent, SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { parseQuery, q } from "~/lib/query";
+import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
 import {
+  DraftListSchema,
+  ProductListSchema,
   SHOP_SECTION_LIMITS,
-  applyProductAction,
-  productActionFrom,
-  readPostedList,
-  type ProductAction,
+  SkuSchema,
+  TypedText,
+  addProduct,
+  intentObject,
+  rowsOf,
   type ProductHit,
+  type ProductInfo,
   type SectionItem,
-  type SectionProductRow,
 } from "./shop-sections";
 
 /**
- * Product catalogues (spec 2 §2 'Catalogs', §3 'Catalog', §5): texts, the list's URL, and the rules
- * that rebuild a catalogue being edited from one post (its images with alt text, its subtitles each
- * with a product list). The product list rules are the shop sections' own. Pure: used by the dialog,
- * the actions and the unit tests.
+ * Product catalogues (spec 2 §2 'Catalogs', §3 'Catalog', §5): texts, the list's URL, the dialog's
+ * schemas and the rules for the buttons that are not list-shape changes (images with alt text,
+ * subtitles each with a product list). The product-list rules are the shop sections' own. Pure:
+ * used by the dialog, the actions and the unit tests.
  */
-export const CATALOGS_PATH = "/catalogs";
-export const CATALOGS_PAGE_SIZE = 15;
-export const CATALOG_LIMITS = { title: 150, subtitle: 150, alt: 250, subtitles: 50, images: 30 } as const;
-
-/** Spec 5: at least 1800x600, kept with a 1200x400 WebP copy next to the original. */
-export const CATALOG_IMAGE = { minWidth: 1800, minHeight: 600, variants: [{ name: "1200", width: 1200, height: 400 }] } as const;
-
-export const CATALOG_TEXTS = {
-  title: "Catálogos",
-  newButton: "Nuevo catálogo",
-  newTitle: "Nuevo catálogo",
-  singular: "Catálogo",
-  saved: "Catálogo guardado",
-  savedMessage: "Información agregada/actualizada exitosamente",
-  // Spec 8 writes the toast's title this way; it is kept as given.
-  deleted: "Cátalogo",
-  deletedMessage: "Se ha eliminado exitosamente",
-  deleteTitle: "Eliminar catálogo",
-  notFoundTitle: "Catálogo no encontrado",
-  notFoundText: "El catálogo no existe o fue eliminado.",
-  empty: "No hay catálogos que coincidan con la búsqueda.",
-  imageInvalid: `Lo sentimos, la imagen no cumple con las dimensiones mínimas (${CATALOG_IMAGE.minWidth}x${CATALOG_IMAGE.minHeight})`,
-  imageExists: (name: string) => `Error al guardar, la imagen ${name} ya existe.`,
-  needsTitle: "Escribe el título para poder agregar subtítulos y productos.",
-  noSubtitles: "El catálogo no tiene subtítulos.",
-  noProducts: "Sin productos. Búscalos abajo y agrégalos.",
-  noResults: "Ningún producto activo coincide con la búsqueda.",
-  noImages: "Sin imágenes.",
-  searchLabel: "Busca por nombre o sku",
-  titleRequired: "Ingresa el título del catálogo",
-  titleTooLong: `Título: máximo ${CATALOG_LIMITS.title} caracteres`,
-  subtitleRequired: "Ingresa el texto del subtítulo",
-  subtitleTooLong: `Subtítulo: máximo ${CATALOG_LIMITS.subtitle} caracteres`,
-  altTooLong: `Texto alternativo: máximo ${CATALOG_LIMITS.alt} caracteres`,
-  qtyInvalid: "Cantidad: ingresa un número entero mayor o igual a 1",
-} as const;
+export * from "./catalogs-texts";
 
 export const CATALOG_SORTS = ["id", "title"] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
@@ -69,115 +39,10 @@ export function parseCatalogListQuery(source: Request | URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 
-export type CatalogRow = { id: number; title: string; subtitleCount: number; productCount: number };
 export type CatalogListData = { rows: CatalogRow[]; total: number; page: number; pageSize: number; query: CatalogListQuery };
 
 export type CatalogImage = { fileId: string; url: string; name: string; origin: string; alt: string };
 export type CatalogSubtitle = { title: string; products: SectionItem[] };
-
-type FormLike = { get(name: string): unknown; getAll(name: string): unknown[] };
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-const index = (value: unknown) => (typeof value === "string" && /^\d{1,4}$/.test(value) ? Number(value) : null);
-
-/** A catalogue as one post carries it: everything the dialog holds travels in the form. */
-export type CatalogDraft = {
-  title: string;
-  images: Array<{ fileId: string; alt: string }>;
-  subtitles: Array<CatalogSubtitle & { q: string }>;
-  newSubtitle: string;
-  /** Some quantity was not a whole number ≥ 1 (read as 1; Guardar refuses it). */
-  badQty: boolean;
-};
-
-/**
- * Reads the post: `imageFileId`/`imageAlt` pairs, `subtitleTitle` in order, and per subtitle `s`
- * its `product.s`/`qty.s` pairs and its search `q.s`.
- */
-export function readCatalogDraft(form: FormLike): CatalogDraft {
-  const alts = form.getAll("imageAlt");
-  const images = form
-    .getAll("imageFileId")
-    .map((id, i) => ({ fileId: text(id).trim(), alt: text(alts[i]).trim() }))
-    .filter((img) => /^[0-9a-f-]{36}$/i.test(img.fileId))
-    .filter((img, i, all) => all.findIndex((o) => o.fileId === img.fileId) === i)
-    .slice(0, CATALOG_LIMITS.images);
-  let badQty = false;
-  const subtitles = form
-    .getAll("subtitleTitle")
-    .slice(0, CATALOG_LIMITS.subtitles)
-    .map((title, s) => {
-      const list = readPostedList(form.getAll(`product.${s}`), form.getAll(`qty.${s}`));
-      if (list.badQty) badQty = true;
-      return { title: text(title), products: list.items, q: text(form.get(`q.${s}`)).trim().slice(0, SHOP_SECTION_LIMITS.search) };
-    });
-  return { title: text(form.get("title")), images, subtitles, newSubtitle: text(form.get("newSubtitle")), badQty };
-}
-
-/** The button a post came from. */
-export type CatalogAction =
-  | { type: "save" }
-  | { type: "add-subtitle" }
-  | { type: "remove-subtitle"; index: number }
-  | { type: "remove-image"; index: number }
-  | { type: "product"; subtitle: number; action: ProductAction }
-  | { type: "refresh" };
-
-export function catalogActionFrom(form: FormLike, subtitleCount: number): CatalogAction {
-  const intent = text(form.get("intent"));
-  if (intent === "save") return { type: "save" };
-  if (intent === "add-subtitle") return { type: "add-subtitle" };
-  const removeSubtitle = index(form.get("removeSubtitle"));
-  if (removeSubtitle !== null) return { type: "remove-subtitle", index: removeSubtitle };
-  const removeImage = index(form.get("removeImage"));
-  if (removeImage !== null) return { type: "remove-image", index: removeImage };
-  for (let s = 0; s < subtitleCount; s++) {
-    const action = productActionFrom({ get: (name: string) => form.get(`${name}.${s}`) });
-    if (action) return { type: "product", subtitle: s, action };
-  }
-  return { type: "refresh" };
-}
-
-/** Adding (a subtitle or a product) needs a title first (spec 5); the other buttons always work. */
-export function isAddAction(action: CatalogAction): boolean {
-  return action.type === "add-subtitle" || (action.type === "product" && action.action.type === "add");
-}
-
-/**
- * The draft after one button. Adds are ignored while the title is blank; a blank new subtitle adds
- * nothing; indexes out of range change nothing. Removing an image drops it with its resized copies
- * (they belong to its file).
- */
-export function applyCatalogAction(draft: CatalogDraft, action: CatalogAction): CatalogDraft {
-  const out: CatalogDraft = {
-    ...draft,
-    images: draft.images.map((img) => ({ ...img })),
-    subtitles: draft.subtitles.map((s) => ({ ...s, products: s.products.map((p) => ({ ...p })) })),
-  };
-  if (isAddAction(action) && !draft.title.trim()) return out;
-  switch (action.type) {
-    case "add-subtitle": {
-      const title = draft.newSubtitle.trim().slice(0, CATALOG_LIMITS.subtitle);
-      if (!title || out.subtitles.length >= CATALOG_LIMITS.subtitles) return out;
-      out.subtitles.push({ title, products: [], q: "" });
-      out.newSubtitle = "";
-      return out;
-    }
-    case "remove-subtitle":
-      if (action.index < out.subtitles.length) out.subtitles.splice(action.index, 1);
-      return out;
-    case "remove-image":
-      if (action.index < out.images.length) out.images.splice(action.index, 1);
-      return out;
-    case "product": {
-      const target = out.subtitles[action.subtitle];
-      if (target) target.products = applyProductAction(target.products, action.action);
-      return out;
-    }
-    default:
-      return out;
-  }
-}
 
 export const countProducts = (subtitles: ReadonlyArray<{ products: readonly unknown[] }>) => subtitles.reduce((n, s) => n + s.products.length, 0);
 
@@ -187,25 +52,121 @@ export const CatalogTitleSchema = z
   .min(1, CATALOG_TEXTS.titleRequired)
   .max(CATALOG_LIMITS.title, CATALOG_TEXTS.titleTooLong);
 
-export const CatalogSubtitlesSchema = z
-  .array(
-    z.object({
-      title: z.string().trim().min(1, CATALOG_TEXTS.subtitleRequired).max(CATALOG_LIMITS.subtitle, CATALOG_TEXTS.subtitleTooLong),
-      products: z.array(z.object({ id: z.string().min(1).max(64), qty: z.number().int().min(1).max(SHOP_SECTION_LIMITS.qty) })),
-    }),
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What Guardar accepts: the title, the images (a file of the library each, with its alt text) and
+ * the subtitles, each with its text and product list. A subtitle's search box travels with the form
+ * but is not saved.
+ */
+export const CatalogFormSchema = z.object({
+  title: CatalogTitleSchema,
+  images: z
+    .array(
+      z.object({
+        fileId: z.string({ required_error: CATALOG_TEXTS.imageUnknown }).regex(FILE_ID, CATALOG_TEXTS.imageUnknown),
+        alt: z.string().trim().max(CATALOG_LIMITS.alt, CATALOG_TEXTS.altTooLong).default(""),
+      }),
+    )
+    .max(CATALOG_LIMITS.images, CATALOG_TEXTS.tooManyImages)
+    .default([]),
+  subtitles: z
+    .array(
+      z.object({
+        title: z
+          .string({ required_error: CATALOG_TEXTS.subtitleRequired })
+          .trim()
+          .min(1, CATALOG_TEXTS.subtitleRequired)
+          .max(CATALOG_LIMITS.subtitle, CATALOG_TEXTS.subtitleTooLong),
+        products: ProductListSchema,
+        q: z.string().max(SHOP_SECTION_LIMITS.search, CATALOG_TEXTS.searchTooLong).optional(),
+      }),
+    )
+    .max(CATALOG_LIMITS.subtitles, CATALOG_TEXTS.tooManySubtitles)
+    .default([]),
+});
+export type CatalogInput = z.output<typeof CatalogFormSchema>;
+
+/** The dialog as typed, for the buttons that do not save (only Guardar is judged). */
+export const CatalogDraftSchema = z.object({
+  title: TypedText,
+  images: rowsOf(z.object({ fileId: TypedText.transform((id) => id.trim()), alt: TypedText })),
+  subtitles: rowsOf(z.object({ title: TypedText, q: TypedText, products: DraftListSchema })),
+});
+export type CatalogDraft = z.infer<typeof CatalogDraftSchema>;
+
+/**
+ * The dialog's buttons that are not list-shape changes (adding or removing a subtitle or an image
+ * and moving or removing a product are Conform's insert, remove and reorder): Guardar (`save`, the
+ * only write), Subir imagen (`upload`), a subtitle's Buscar (`search`), Enter in a field
+ * (`refresh`), and Agregar on a search hit (`{"type":"add","subtitle":i,"sku":…}`). Anything else
+ * only draws the dialog again.
+ */
+export const CatalogIntentSchema = z
+  .preprocess(
+    intentObject,
+    z.discriminatedUnion("type", [
+      z.object({ type: z.literal("save") }),
+      z.object({ type: z.literal("upload") }),
+      z.object({ type: z.literal("search") }),
+      z.object({ type: z.literal("refresh") }),
+      z.object({ type: z.literal("add"), subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema }),
+    ]),
   )
-  .max(CATALOG_LIMITS.subtitles);
+  .catch({ type: "refresh" });
+export type CatalogIntent = z.infer<typeof CatalogIntentSchema>;
+export type CatalogAdd = Pick<Extract<CatalogIntent, { type: "add" }>, "subtitle" | "sku">;
 
-export const CatalogAltSchema = z.string().max(CATALOG_LIMITS.alt, CATALOG_TEXTS.altTooLong);
+/**
+ * The draft after Agregar: the +1 rule on that subtitle's list. Adding needs a title first
+ * (spec 5: the add buttons are disabled while it is empty), so an add posted without one changes
+ * nothing; an add for a subtitle that is not there changes nothing either.
+ */
+export function addToSubtitle(draft: CatalogDraft, add: CatalogAdd): CatalogDraft {
+  if (!draft.title.trim() || add.subtitle >= draft.subtitles.length) return draft;
+  return { ...draft, subtitles: draft.subtitles.map((s, i) => (i === add.subtitle ? { ...s, products: addProduct(s.products, add.sku) } : s)) };
+}
 
-/** What the dialog draws, from the loader or rebuilt by a post. */
-export type CatalogFormState = {
-  title: string;
-  images: CatalogImage[];
-  subtitles: Array<{ title: string; products: SectionProductRow[]; q: string; results: ProductHit[] | null }>;
-  newSubtitle: string;
-  errors: { title?: string[]; subtitles?: string[]; images?: string[] };
+/**
+ * A subtitle inserted while the title is empty (only a post made without the disabled button's
+ * check can do it) is taken back out, and the subtitles stop at their limit.
+ */
+export function withoutUntitledInsert(draft: CatalogDraft, intent: Intent | null | undefined): CatalogDraft {
+  const inserted = intent?.type === "insert" && intent.payload.name === "subtitles";
+  let subtitles = draft.subtitles;
+  if (inserted && !draft.title.trim()) {
+    const at = typeof intent.payload.index === "number" ? intent.payload.index : subtitles.length - 1;
+    subtitles = subtitles.filter((_, i) => i !== at);
+  }
+  return { ...draft, subtitles: subtitles.slice(0, CATALOG_LIMITS.subtitles) };
+}
+
+/** The posted images that can be files of the library: well-formed ids, each once, up to the limit. */
+export function postedImages(images: CatalogDraft["images"]): CatalogDraft["images"] {
+  return images
+    .filter((img) => FILE_ID.test(img.fileId))
+    .filter((img, i, all) => all.findIndex((other) => other.fileId === img.fileId) === i)
+    .slice(0, CATALOG_LIMITS.images);
+}
+
+/** What an image row shows besides its alt text. */
+export type ImageInfo = { url: string; name: string };
+
+/** The dialog as the loader opens it. */
+export type CatalogLoaded = {
+  values: { title: string; images: Array<{ fileId: string; alt: string }>; subtitles: Array<{ title: string; q: string; products: SectionItem[] }> };
+  images: Record<string, ImageInfo>;
+  products: Record<string, ProductInfo>;
+};
+
+/** The dialog drawn again after a post. */
+export type CatalogAnswer = {
+  result: SubmissionResult<string[]>;
+  images: Record<string, ImageInfo>;
+  products: Record<string, ProductInfo>;
+  /** Each subtitle's search hits, under the search's key (so they follow the subtitle when the list changes). */
+  results: Record<string, ProductHit[]>;
   imageError: { title: string; message: string } | null;
-  /** Changes with every answer so the inputs take the server's values again. */
+  /** New with every answer: the file input starts empty again. */
   rev: string;
 };

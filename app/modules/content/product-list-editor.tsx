@@ -1,29 +1,35 @@
+import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { z } from "zod";
 import { ScrollBox } from "~/components/ScrollBox";
 import { formatMoney, formatNumber } from "~/lib/format";
-import { SHOP_SECTION_LIMITS } from "./shop-sections";
+import { DraftListSchema, type DraftItem, type ProductHit, type ProductInfo, type ProductListSchema } from "./shop-sections";
 
-export type ProductRow = { id: string; name: string; isActive: boolean; price: number; stockTotal: number; qty: number };
+type ProductListField<FormSchema extends Record<string, unknown>> = FieldMetadata<z.input<typeof ProductListSchema>, FormSchema>;
+
+/** The list as it is typed right now (Conform's value of the field), as the +1 rule reads it. */
+export const typedList = <FormSchema extends Record<string, unknown>>(list: ProductListField<FormSchema>): DraftItem[] => DraftListSchema.parse(list.value);
 
 /**
- * The editable product list of a shop section or a catalogue subtitle: each row posts its SKU and
- * quantity with the form, and ↑ / ↓ / Quitar are submit buttons, so it all works without JavaScript.
- * `names` are the form field names (a catalogue suffixes them with its subtitle's index).
+ * The editable product list of a shop section or a catalogue subtitle: a Conform field list. Each
+ * row posts its SKU (hidden) and quantity as `<list>[i].id` / `<list>[i].qty`; ↑ / ↓ / Quitar are
+ * Conform's reorder and remove buttons — real submit buttons, so without JavaScript they post the
+ * form and the server draws it again with the list changed, and with JavaScript Conform changes the
+ * list in the browser. Names, prices and stock come from `infos` (the catalogue today, by SKU).
  */
-export function ProductRowsTable({
-  products,
-  names,
+export function ProductRowsTable<FormSchema extends Record<string, unknown>>({
+  form,
+  list,
+  infos,
   label,
   empty,
-  describedBy,
-  rowKey,
 }: {
-  products: ProductRow[];
-  names: { product: string; qty: string; up: string; down: string; remove: string };
+  form: FormMetadata<FormSchema>;
+  list: ProductListField<FormSchema>;
+  infos: Record<string, ProductInfo>;
   label: string;
   empty: string;
-  describedBy?: string;
-  rowKey: (product: ProductRow, index: number) => string;
 }) {
+  const rows = list.getFieldList();
   return (
     <ScrollBox label={label} className="rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
@@ -40,58 +46,64 @@ export function ProductRowsTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {products.length === 0 ? (
+          {rows.length === 0 ? (
             <tr>
               <td colSpan={6} className="px-3 py-4 text-center text-slate-500">
                 {empty}
               </td>
             </tr>
           ) : (
-            products.map((p, i) => (
-              <tr key={rowKey(p, i)}>
-                <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.id}</td>
-                <td className="px-3 py-2">
-                  {p.name}
-                  {p.isActive ? null : <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inactivo</span>}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(p.price)}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatNumber(p.stockTotal)}</td>
-                <td className="px-3 py-2">
-                  <input type="hidden" name={names.product} value={p.id} />
-                  <input
-                    type="number"
-                    name={names.qty}
-                    defaultValue={p.qty}
-                    min={1}
-                    max={SHOP_SECTION_LIMITS.qty}
-                    step={1}
-                    required
-                    aria-label={`Cantidad ${p.id}`}
-                    aria-describedby={describedBy}
-                    className="input w-20"
-                  />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right">
-                  <button type="submit" name={names.up} value={i} formNoValidate disabled={i === 0} className="btn-ghost px-2 py-1" aria-label={`Subir ${p.id}`}>
-                    ↑
-                  </button>
-                  <button
-                    type="submit"
-                    name={names.down}
-                    value={i}
-                    formNoValidate
-                    disabled={i === products.length - 1}
-                    className="btn-ghost px-2 py-1"
-                    aria-label={`Bajar ${p.id}`}
-                  >
-                    ↓
-                  </button>
-                  <button type="submit" name={names.remove} value={i} formNoValidate className="btn-ghost px-2 py-1 text-red-700" aria-label={`Quitar ${p.id}`}>
-                    Quitar
-                  </button>
-                </td>
-              </tr>
-            ))
+            rows.map((row, i) => {
+              const { id, qty } = row.getFieldset();
+              const sku = id.value ?? id.initialValue ?? "";
+              const info = infos[sku];
+              // Hidden inputs take no constraints; the quantity's emptiness has its own message (the server's).
+              const { required: _hiddenRequired, ...idProps } = getInputProps(id, { type: "hidden" });
+              const { required: _qtyRequired, ...qtyProps } = getInputProps(qty, { type: "number" });
+              return (
+                <tr key={row.key}>
+                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{sku}</td>
+                  <td className="px-3 py-2">
+                    {info?.name ?? "—"}
+                    {info && !info.isActive ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inactivo</span> : null}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{info ? formatMoney(info.price) : "—"}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{info ? formatNumber(info.stockTotal) : "—"}</td>
+                  <td className="px-3 py-2">
+                    <input {...idProps} />
+                    <input {...qtyProps} step={1} aria-label={`Cantidad ${sku}`} className="input w-20" />
+                    {qty.errors?.length ? (
+                      <p id={qty.errorId} className="mt-1 text-xs text-red-600">
+                        {qty.errors.join(" ")}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    <button
+                      type="submit"
+                      {...form.reorder.getButtonProps({ name: list.name, from: i, to: i - 1 })}
+                      disabled={i === 0}
+                      className="btn-ghost px-2 py-1"
+                      aria-label={`Subir ${sku}`}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="submit"
+                      {...form.reorder.getButtonProps({ name: list.name, from: i, to: i + 1 })}
+                      disabled={i === rows.length - 1}
+                      className="btn-ghost px-2 py-1"
+                      aria-label={`Bajar ${sku}`}
+                    >
+                      ↓
+                    </button>
+                    <button type="submit" {...form.remove.getButtonProps({ name: list.name, index: i })} className="btn-ghost px-2 py-1 text-red-700" aria-label={`Quitar ${sku}`}>
+                      Quitar
+                    </button>
+                  </td>
+                </tr>
+              );
+            })
           )}
         </tbody>
       </table>
@@ -99,20 +111,19 @@ export function ProductRowsTable({
   );
 }
 
-export type ProductHit = { id: string; name: string; price: number; stockTotal: number };
-
 /**
- * "Busca por nombre o sku": the search box and its submit button (intent=search), then the hits,
- * each with an Agregar submit button posting its SKU under `addName`.
+ * "Busca por nombre o sku": the search box (a field of the form, so it comes back as typed) and its
+ * Buscar button (`intent=search`), then the hits, each with an Agregar button. Without JavaScript
+ * Agregar posts `intent=<addValue>` and the server adds the product by the +1 rule; with it, `onAdd`
+ * applies the same rule in the browser.
  */
-export function ProductSearch({
-  inputId,
-  inputName,
-  defaultValue,
+export function ProductSearch<FormSchema extends Record<string, unknown>>({
+  field,
   label,
   buttonLabel,
   results,
-  addName,
+  addValue,
+  onAdd,
   addLabel = () => "Agregar",
   addDisabled,
   resultsLabel,
@@ -120,14 +131,13 @@ export function ProductSearch({
   buttonRef,
   onType,
 }: {
-  inputId: string;
-  inputName: string;
-  defaultValue: string;
+  field: FieldMetadata<string | undefined, FormSchema>;
   label: React.ReactNode;
   buttonLabel?: string;
   /** null before any search. */
   results: ProductHit[] | null;
-  addName: string;
+  addValue: (hit: ProductHit) => string;
+  onAdd: (hit: ProductHit) => void;
   addLabel?: (hit: ProductHit) => string;
   addDisabled?: boolean;
   resultsLabel: string;
@@ -137,21 +147,11 @@ export function ProductSearch({
 }) {
   return (
     <>
-      <label htmlFor={inputId} className="text-sm font-semibold text-slate-700">
+      <label htmlFor={field.id} className="text-sm font-semibold text-slate-700">
         {label}
       </label>
       <div className="mt-1 flex gap-2">
-        <input
-          id={inputId}
-          name={inputName}
-          type="search"
-          defaultValue={defaultValue}
-          maxLength={SHOP_SECTION_LIMITS.search}
-          autoComplete="off"
-          placeholder="Ej. QO120 o foco LED"
-          className="input flex-1"
-          onChange={onType}
-        />
+        <input {...getInputProps(field, { type: "search" })} autoComplete="off" placeholder="Ej. QO120 o foco LED" className="input flex-1" onChange={onType} />
         <button ref={buttonRef} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" aria-label={buttonLabel}>
           Buscar
         </button>
@@ -166,7 +166,19 @@ export function ProductSearch({
               <span className="flex-1">{hit.name}</span>
               <span className="w-24 text-right tabular-nums">{formatMoney(hit.price)}</span>
               <span className="w-20 text-right tabular-nums text-slate-500">{formatNumber(hit.stockTotal)} pzas</span>
-              <button type="submit" name={addName} value={hit.id} formNoValidate disabled={addDisabled} className="btn-secondary px-2 py-1" aria-label={`Agregar ${hit.id}`}>
+              <button
+                type="submit"
+                name="intent"
+                value={addValue(hit)}
+                formNoValidate
+                disabled={addDisabled}
+                className="btn-secondary px-2 py-1"
+                aria-label={`Agregar ${hit.id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onAdd(hit);
+                }}
+              >
                 {addLabel(hit)}
               </button>
             </li>
@@ -175,4 +187,24 @@ export function ProductSearch({
       )}
     </>
   );
+}
+
+function submitterOf(event: React.FormEvent<HTMLFormElement>) {
+  const submitter = event.nativeEvent instanceof SubmitEvent ? event.nativeEvent.submitter : null;
+  return submitter instanceof HTMLButtonElement ? submitter : null;
+}
+
+/**
+ * The dialogs' submit handler. Conform's own intents (a field checked as it is typed, a row added,
+ * moved or removed) stay in the browser; Buscar, Agregar, Subir imagen and Enter post the form as
+ * typed, unjudged; only Guardar is checked by Conform first. `beforePost` runs for what is posted.
+ */
+export function submitWithConform(form: { onSubmit: (event: React.FormEvent<HTMLFormElement>) => void }, beforePost?: () => void) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = submitterOf(event);
+    if (submitter?.name === "__intent__") return form.onSubmit(event);
+    beforePost?.();
+    const asTyped = submitter?.name === "intent" && submitter.value !== "save";
+    if (!asTyped) form.onSubmit(event);
+  };
 }

@@ -1,23 +1,24 @@
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
+import { differ, readSubmission, replyWithLists } from "./product-list-editor.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
 import {
   SHOP_SECTION_LIMITS,
   SHOP_SECTION_SEARCH_LIMIT,
-  SHOP_SECTION_TEXTS,
-  SectionProductsSchema,
+  SectionDraftSchema,
+  SectionIntentSchema,
   ShopSectionFormSchema,
-  applyProductAction,
+  addProduct,
   dropUnknown,
-  productActionFrom,
-  readPostedList,
+  searchKey,
   type ProductHit,
-  type SectionFormState,
+  type ProductInfo,
+  type SectionAnswer,
   type SectionItem,
-  type SectionProductRow,
+  type SectionLoaded,
   type ShopSectionInput,
   type ShopSectionRow,
 } from "./shop-sections";
@@ -49,20 +50,25 @@ export async function getShopSection(id: number) {
   return row ?? null;
 }
 
-/** The catalogue's view of the listed SKUs, in the list's order; SKUs it does not know are dropped. */
-export async function resolveProducts(list: SectionItem[]): Promise<SectionProductRow[]> {
-  if (list.length === 0) return [];
+/** What the catalogue says today of each listed SKU it knows (a SKU it does not know is left out). */
+export async function productInfos(skus: readonly string[]): Promise<Record<string, ProductInfo>> {
+  const ids = [...new Set(skus)];
+  if (ids.length === 0) return {};
   const found = await getDb()
     .select({ id: products.id, name: products.name, price: products.price, stockTotal: products.stockTotal, isActive: products.isActive })
     .from(products)
-    .where(inArray(products.id, [...new Set(list.map((item) => item.id))]));
-  const byId = new Map(found.map((p) => [p.id, p]));
-  return dropUnknown(list, new Set(byId.keys())).map((item) => ({ ...item, ...byId.get(item.id)!, id: item.id, qty: item.qty }));
+    .where(inArray(products.id, ids));
+  return Object.fromEntries(found.map(({ id, ...info }) => [id, info]));
+}
+
+/** The list with only the SKUs the catalogue knows, in order. */
+export async function knownProducts(list: SectionItem[]): Promise<SectionItem[]> {
+  return dropUnknown(list, new Set(Object.keys(await productInfos(list.map((item) => item.id)))));
 }
 
 /** Active products whose SKU, manufacturer key or name holds the term; an exact SKU comes first. */
 export async function searchSectionProducts(term: string): Promise<ProductHit[]> {
-  const text = term.trim().toUpperCase().slice(0, SHOP_SECTION_LIMITS.search);
+  const text = searchKey(term);
   if (!text) return [];
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return getDb()
@@ -78,14 +84,12 @@ export async function searchSectionProducts(term: string): Promise<ProductHit[]>
 
 const stored = (list: SectionItem[]) => list.map(({ id, qty }) => ({ id, qty }));
 
-/** Creates (id null: the spec's id 0) or updates a section, with its audit entry, in one transaction. */
-export function saveShopSection(
-  id: number | null,
-  input: ShopSectionInput,
-  list: SectionItem[],
-  actor: Actor,
-): Promise<CommandResult<{ id: number; created: boolean }>> {
-  const values = { title: input.title, status: input.status, products: stored(list) };
+/**
+ * Creates (id null: the spec's id 0) or updates a section, with its audit entry, in one transaction.
+ * SKUs the catalogue does not know (any more) are left out.
+ */
+export async function saveShopSection(id: number | null, input: ShopSectionInput, actor: Actor): Promise<CommandResult<{ id: number; created: boolean }>> {
+  const values = { title: input.title, status: input.status, products: stored(await knownProducts(input.products)) };
   return getDb().transaction(async (tx) => {
     const entry = { tags: TAGS, userId: actor?.id ?? null };
     if (id === null) {
@@ -130,53 +134,52 @@ export function setShopSectionStatus(id: number, status: boolean, actor: Actor):
 // ---------------------------------------------------------------------------------------------------
 // The edit dialog
 
-const newRev = () => Math.random().toString(36).slice(2, 10);
+export const emptySection = (): SectionLoaded => ({ values: { title: "", status: true, products: [] }, products: {} });
 
-export function emptySectionForm(): SectionFormState {
-  return { title: "", status: true, products: [], q: "", results: null, errors: {}, rev: newRev() };
+export async function sectionLoaded(section: { title: string; status: boolean; products: SectionItem[] }): Promise<SectionLoaded> {
+  const infos = await productInfos(section.products.map((item) => item.id));
+  return { values: { title: section.title, status: section.status, products: dropUnknown(section.products, new Set(Object.keys(infos))) }, products: infos };
 }
 
-/** The dialog as a stored section opens it. */
-export async function sectionFormOf(section: { title: string; status: boolean; products: SectionItem[] }): Promise<SectionFormState> {
-  return { title: section.title, status: section.status, products: await resolveProducts(section.products), q: "", results: null, errors: {}, rev: newRev() };
-}
-
-/** What one post of the dialog comes to: saved, the section gone meanwhile, or the dialog drawn again. */
-export type SectionFormStep = { kind: "saved" } | { kind: "not-found" } | { kind: "form"; form: SectionFormState; status: 200 | 400 };
+/** What one post of the dialog comes to: saved, the section gone meanwhile, a broken post, or the dialog again. */
+export type SectionFormStep =
+  | { kind: "saved" }
+  | { kind: "not-found" }
+  | { kind: "bad-form" }
+  | { kind: "form"; answer: SectionAnswer; status: 200 | 400 };
 
 /**
- * Every button of the dialog posts here. The list travels in the form; each post rebuilds it from
- * the catalogue and answers with the dialog drawn again, so it all works without JavaScript. Only
- * Guardar (intent save) writes. `id` null creates.
+ * Every button of the dialog posts the whole form here. Guardar is judged by the form's schema and
+ * writes; a refusal answers 400 with the form as typed. Buscar and Agregar (and, without
+ * JavaScript, ↑ ↓ Quitar, which Conform applies to the post) answer 200 with the dialog again: the
+ * list as posted, Agregar's product added by the +1 rule, SKUs the catalogue does not know dropped,
+ * and the search's hits (kept on screen so several can be added in a row). `id` null creates.
  */
 export async function shopSectionFormStep(id: number | null, formData: FormData, actor: Actor): Promise<SectionFormStep> {
-  const posted = readPostedList(formData.getAll("product"), formData.getAll("qty"));
-  const list = await resolveProducts(applyProductAction(posted.items, productActionFrom(formData)));
-  const q = String(formData.get("q") ?? "").trim().slice(0, SHOP_SECTION_LIMITS.search);
-  const title = String(formData.get("title") ?? "");
-  const status = formData.get("status") === "on";
-
-  if (formData.get("intent") === "save") {
-    const submission = parseWithZod(formData, { schema: ShopSectionFormSchema });
-    const items = SectionProductsSchema.safeParse(list.map(({ id, qty }) => ({ id, qty })));
-    if (submission.status === "success" && items.success && !posted.badQty) {
-      const saved = await saveShopSection(id, submission.value, items.data, actor);
+  const intent = SectionIntentSchema.parse(formData.get("intent"));
+  if (intent.type === "save") {
+    const submission = readSubmission(formData, ShopSectionFormSchema);
+    if (!submission) return { kind: "bad-form" };
+    if (submission.status === "success") {
+      const saved = await saveShopSection(id, submission.value, actor);
       return saved.ok ? { kind: "saved" } : { kind: "not-found" };
     }
-    const reply = submission.reply();
-    const form: SectionFormState = {
-      title,
-      status,
-      products: list,
-      q,
-      results: q ? await searchSectionProducts(q) : null,
-      errors: { title: reply.error?.title ?? undefined, products: posted.badQty || !items.success ? [SHOP_SECTION_TEXTS.qtyInvalid] : undefined },
-      rev: newRev(),
-    };
-    return { kind: "form", form, status: 400 };
+    return { kind: "form", answer: await sectionAnswer(submission), status: 400 };
   }
+  const submission = readSubmission(formData, SectionDraftSchema);
+  if (!submission) return { kind: "bad-form" };
+  return { kind: "form", answer: await sectionAnswer(submission, intent.type === "add" ? intent.sku : undefined), status: 200 };
+}
 
-  // The search stays on screen while products are added from it, so several can be picked in a row.
-  const form: SectionFormState = { title, status, products: list, q, results: q ? await searchSectionProducts(q) : null, errors: {}, rev: newRev() };
-  return { kind: "form", form, status: 200 };
+async function sectionAnswer(submission: { payload: unknown; reply(): SubmissionResult<string[]> }, add?: string): Promise<SectionAnswer> {
+  const posted = SectionDraftSchema.parse(submission.payload);
+  const wanted = add ? addProduct(posted.products, add) : posted.products;
+  const infos = await productInfos(wanted.map((item) => item.id));
+  const list = dropUnknown(wanted, new Set(Object.keys(infos)));
+  const q = searchKey(posted.q);
+  return {
+    result: replyWithLists(submission, { products: list }, differ(list, posted.products) ? ["products"] : []),
+    products: infos,
+    results: q ? await searchSectionProducts(q) : null,
+  };
 }

@@ -1,71 +1,30 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS } from "./shop-section-texts";
 
 /**
- * The shop's home sections (spec 2 §2 'E-commerce sections', §3 'Shop section', §4): texts, schemas
- * and the rules that rebuild a section's product list from a post. Pure: used by the dialog, the
- * actions and the unit tests.
+ * The shop's home sections (spec 2 §2 'E-commerce sections', §3 'Shop section', §4): texts, the
+ * dialog's schemas and the product-list rules (a catalogue's subtitles use the same ones). Pure:
+ * used by the dialog, the actions and the unit tests.
  */
-export const SHOP_SECTIONS_PATH = "/ecommerce";
-/** How many catalogue matches the dialog's product search shows. */
-export const SHOP_SECTION_SEARCH_LIMIT = 40;
-export const SHOP_SECTION_LIMITS = { title: 120, qty: 9999, search: 80 } as const;
+export * from "./shop-section-texts";
 
-export const SHOP_SECTION_TEXTS = {
-  title: "Ecommerce - Secciones",
-  newButton: "Nueva sección",
-  newTitle: "Nueva sección",
-  singular: "Sección",
-  saved: "Sección guardada",
-  savedMessage: "Información agregada/actualizada exitosamente",
-  activated: "Sección activada",
-  deactivated: "Sección desactivada",
-  toggleFailed: "No se pudo cambiar la sección",
-  toggleInvalid: "La solicitud no es válida; recarga la página e inténtalo de nuevo.",
-  notFoundTitle: "Sección no encontrada",
-  notFoundText: "La sección no existe.",
-  empty: "Todavía no hay secciones.",
-  showInShop: "Mostrar en la tienda",
-  searchLabel: "Busca por nombre o sku",
-  noProducts: "La sección no tiene productos. Búscalos abajo y agrégalos.",
-  noResults: "Ningún producto activo coincide con la búsqueda.",
-  qtyInvalid: "Cantidad: ingresa un número entero mayor o igual a 1",
-} as const;
+// ---------------------------------------------------------------------------------------------------
+// Product lists (a section's, a catalogue subtitle's)
 
-export type SectionItem = { id: string; qty: number };
+/** A SKU as the lists keep it: trimmed and upper-cased, like the catalogue's ids. */
+export const SkuSchema = z.string().trim().toUpperCase().min(1).max(64);
 
-/** What one post asks of the list, besides carrying it (the buttons of the dialog). */
-export type ProductAction =
-  | { type: "add"; sku: string }
-  | { type: "remove"; index: number }
-  | { type: "up"; index: number }
-  | { type: "down"; index: number };
+const qtyInvalid = SHOP_SECTION_TEXTS.qtyInvalid;
+/** A quantity: a whole number from 1 to 9999. */
+export const QtySchema = z
+  .number({ required_error: qtyInvalid, invalid_type_error: qtyInvalid })
+  .int(qtyInvalid)
+  .min(1, qtyInvalid)
+  .max(SHOP_SECTION_LIMITS.qty, qtyInvalid);
 
-const cleanSku = (value: unknown) => (typeof value === "string" ? value.trim().toUpperCase() : "");
-
-/** A quantity as typed: a whole number from 1 up, or null. */
-export function parseQty(value: unknown): number | null {
-  const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
-  if (!/^\d{1,4}$/.test(text)) return null;
-  const n = Number(text);
-  return n >= 1 && n <= SHOP_SECTION_LIMITS.qty ? n : null;
-}
-
-/**
- * The list as posted: `product` and `qty` pairs in order. Blank SKUs are skipped; a quantity that is
- * not a whole number ≥ 1 is reported (the save refuses it) and read as 1 for everything else.
- */
-export function readPostedList(products: unknown[], qtys: unknown[]): { items: SectionItem[]; badQty: boolean } {
-  const items: SectionItem[] = [];
-  let badQty = false;
-  products.forEach((raw, i) => {
-    const id = cleanSku(raw);
-    if (!id) return;
-    const qty = parseQty(qtys[i]);
-    if (qty === null) badQty = true;
-    items.push({ id, qty: qty ?? 1 });
-  });
-  return { items: mergeDuplicates(items), badQty };
-}
+export const ProductItemSchema = z.object({ id: SkuSchema, qty: QtySchema });
+export type SectionItem = z.infer<typeof ProductItemSchema>;
 
 /** One row per SKU, where it first appears; a repeated SKU adds its quantity (capped). */
 export function mergeDuplicates(items: SectionItem[]): SectionItem[] {
@@ -78,66 +37,113 @@ export function mergeDuplicates(items: SectionItem[]): SectionItem[] {
   return out;
 }
 
-/** Reads the button that was pressed: Agregar (`add`), Quitar (`remove`), ↑ (`up`), ↓ (`down`). */
-export function productActionFrom(form: { get(name: string): unknown }): ProductAction | null {
-  const add = cleanSku(form.get("add"));
-  if (add) return { type: "add", sku: add };
-  for (const type of ["remove", "up", "down"] as const) {
-    const raw = form.get(type);
-    if (typeof raw === "string" && /^\d{1,4}$/.test(raw)) return { type, index: Number(raw) };
-  }
-  return null;
+/** A product list as Guardar accepts it: in display order, a repeated SKU merged into its first row. */
+export const ProductListSchema = z.array(ProductItemSchema).default([]).transform(mergeDuplicates);
+
+/** A form value as typed; a missing or malformed one reads as empty. */
+export const TypedText = z.string().catch("");
+
+/**
+ * A posted list as it was typed, for the buttons that do not save. A missing row is an empty one
+ * (Conform leaves a row whose fields are all empty out of its values, and draws it all the same);
+ * a row that is not an object is dropped (only a forged post has one).
+ */
+// An arrow that only builds a schema, so the build can drop what a screen does not use (decision 0028).
+export const rowsOf = <Row extends z.ZodTypeAny>(row: Row) =>
+  z.unknown().transform((value): Array<z.output<Row>> => {
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item: unknown) => {
+      const read = row.safeParse(item ?? {});
+      return read.success ? [read.data] : [];
+    });
+  });
+
+/** A list row as typed: the SKU (a hidden input) and the quantity exactly as written. */
+export const DraftItemSchema = z.object({ id: TypedText.transform((id) => id.trim().toUpperCase()), qty: TypedText });
+export type DraftItem = z.infer<typeof DraftItemSchema>;
+export const DraftListSchema = rowsOf(DraftItemSchema).transform((items) => items.filter((item) => item.id !== ""));
+
+/** A quantity as typed: a whole number from 1 to 9999, or null. */
+export function parseQty(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d{1,4}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= SHOP_SECTION_LIMITS.qty ? n : null;
 }
 
 /**
- * The list after one action. Adding a SKU already present raises its quantity by 1; an index out of
- * range, or moving the first row up or the last down, leaves the list as it was.
+ * Agregar on a search hit: a SKU already listed gets +1 (a quantity that is not a valid number
+ * counts as 1, capped at 9999), a new one goes last with quantity 1. Used by the server (a post
+ * without JavaScript) and by the browser (with it), so both add the same way.
  */
-export function applyProductAction(list: SectionItem[], action: ProductAction | null): SectionItem[] {
-  const out = list.map((item) => ({ ...item }));
-  if (!action) return out;
-  switch (action.type) {
-    case "add": {
-      const sku = cleanSku(action.sku);
-      if (!sku) return out;
-      const found = out.find((item) => item.id === sku);
-      if (found) found.qty = Math.min(SHOP_SECTION_LIMITS.qty, found.qty + 1);
-      else out.push({ id: sku, qty: 1 });
-      return out;
-    }
-    case "remove":
-      if (action.index < 0 || action.index >= out.length) return out;
-      out.splice(action.index, 1);
-      return out;
-    case "up":
-    case "down": {
-      const to = action.type === "up" ? action.index - 1 : action.index + 1;
-      if (action.index < 0 || action.index >= out.length || to < 0 || to >= out.length) return out;
-      [out[action.index], out[to]] = [out[to], out[action.index]];
-      return out;
-    }
-  }
+export function addProduct(list: DraftItem[], sku: string): DraftItem[] {
+  const id = sku.trim().toUpperCase();
+  if (!id) return list.map((item) => ({ ...item }));
+  if (!list.some((item) => item.id === id)) return [...list.map((item) => ({ ...item })), { id, qty: "1" }];
+  return list.map((item) => (item.id === id ? { id, qty: String(Math.min(SHOP_SECTION_LIMITS.qty, (parseQty(item.qty) ?? 1) + 1)) } : { ...item }));
 }
 
 /** Keeps only the SKUs the catalogue knows, in order. */
-export function dropUnknown(list: SectionItem[], known: ReadonlySet<string>): SectionItem[] {
+export function dropUnknown<Item extends { id: string }>(list: Item[], known: ReadonlySet<string>): Item[] {
   return list.filter((item) => known.has(item.id));
 }
 
-/** The dialog's own fields; the product list is read apart (repeated `product`/`qty` inputs). */
+/** The key a search's results are kept under: the term as the search reads it. */
+export const searchKey = (term: string) => term.trim().toUpperCase().slice(0, SHOP_SECTION_LIMITS.search);
+
+// ---------------------------------------------------------------------------------------------------
+// The section dialog
+
+/** What Guardar accepts. The search box travels with the form but is not saved. */
 export const ShopSectionFormSchema = z.object({
   title: z
-    .string({ required_error: "Ingresa el título de la sección" })
+    .string({ required_error: SHOP_SECTION_TEXTS.titleRequired })
     .trim()
-    .min(1, "Ingresa el título de la sección")
-    .max(SHOP_SECTION_LIMITS.title, `Título: máximo ${SHOP_SECTION_LIMITS.title} caracteres`),
+    .min(1, SHOP_SECTION_TEXTS.titleRequired)
+    .max(SHOP_SECTION_LIMITS.title, SHOP_SECTION_TEXTS.titleTooLong),
   status: z.boolean().optional().default(false),
+  products: ProductListSchema,
+  q: z.string().max(SHOP_SECTION_LIMITS.search).optional(),
 });
 export type ShopSectionInput = z.output<typeof ShopSectionFormSchema>;
 
-export const SectionProductsSchema = z.array(
-  z.object({ id: z.string().min(1).max(64), qty: z.number().int().min(1).max(SHOP_SECTION_LIMITS.qty) }),
-);
+/** The dialog as typed, for Buscar and Agregar (only Guardar is judged). */
+export const SectionDraftSchema = z.object({ q: TypedText, products: DraftListSchema });
+export type SectionDraft = z.infer<typeof SectionDraftSchema>;
+
+/**
+ * A posted `intent`, as the intent schemas read it: a word names a button (`save`), a JSON object
+ * a button that carries data (`{"type":"add","sku":"QO120"}`); anything else reads as nothing.
+ */
+export function intentObject(raw: unknown): unknown {
+  if (typeof raw !== "string" || raw.length > 300) return undefined;
+  if (!raw.startsWith("{")) return { type: raw };
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `intent` value of a button: its word, or the whole object when it carries data. */
+export const intentValue = <Intent extends { type: string }>(intent: Intent) => (Object.keys(intent).length === 1 ? intent.type : JSON.stringify(intent));
+
+/**
+ * The dialog's buttons that are not list-shape changes (↑, ↓ and Quitar are Conform's reorder and
+ * remove): Guardar (`save`, the only write), Buscar (`search`, also what Enter presses) and Agregar
+ * on a search hit (`{"type":"add","sku":…}`). Anything else is a search.
+ */
+export const SectionIntentSchema = z
+  .preprocess(
+    intentObject,
+    z.discriminatedUnion("type", [
+      z.object({ type: z.literal("save") }),
+      z.object({ type: z.literal("search") }),
+      z.object({ type: z.literal("add"), sku: SkuSchema }),
+    ]),
+  )
+  .catch({ type: "search" });
+export type SectionIntent = z.infer<typeof SectionIntentSchema>;
 
 /** The list's switch: only the id and the new status travel (spec 2 §4). */
 export const SectionToggleSchema = z.object({
@@ -150,21 +156,24 @@ export const SectionToggleSchema = z.object({
   status: z.enum(["true", "false"]).transform((v) => v === "true"),
 });
 
-export type ShopSectionRow = { id: number; title: string; status: boolean; productCount: number };
-
-/** A row of the dialog's list: the stored SKU and quantity with what the catalogue says of it today. */
-export type SectionProductRow = SectionItem & { name: string; price: number; stockTotal: number; isActive: boolean };
+/** What the catalogue says of a listed SKU today (never copied into the section). */
+export type ProductInfo = { name: string; price: number; stockTotal: number; isActive: boolean };
 export type ProductHit = { id: string; name: string; price: number; stockTotal: number };
 
-/** Everything the dialog draws, from the loader or rebuilt by a post. */
-export type SectionFormState = {
-  title: string;
-  status: boolean;
-  products: SectionProductRow[];
-  q: string;
+/** A search hit as a list row's description (the search only finds active products). */
+export const infoOfHits = (hits: readonly ProductHit[] | null | undefined): Record<string, ProductInfo> =>
+  Object.fromEntries((hits ?? []).map((hit) => [hit.id, { name: hit.name, price: hit.price, stockTotal: hit.stockTotal, isActive: true }]));
+
+/** The dialog as the loader opens it: the section's values and what the catalogue says of its SKUs. */
+export type SectionLoaded = {
+  values: { title: string; status: boolean; products: SectionItem[] };
+  products: Record<string, ProductInfo>;
+};
+
+/** The dialog drawn again after a post: Conform's answer, the listed SKUs' descriptions, the search's hits. */
+export type SectionAnswer = {
+  result: SubmissionResult<string[]>;
+  products: Record<string, ProductInfo>;
   /** null: no search made; []: a search without matches. */
   results: ProductHit[] | null;
-  errors: { title?: string[]; products?: string[] };
-  /** Changes with every answer so the inputs take the server's values again. */
-  rev: string;
 };

@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { readSubmission, replyWithLists } from "~/modules/content/product-list-editor.server";
+import { SectionDraftSchema, ShopSectionFormSchema } from "~/modules/content/shop-sections";
+
+function formOf(entries: Array<[string, string]>) {
+  const fd = new FormData();
+  for (const [k, v] of entries) fd.append(k, v);
+  return fd;
+}
+const posted: Array<[string, string]> = [
+  ["title", "Ofertas"],
+  ["q", "qo1"],
+  ["products[0].id", "A"],
+  ["products[0].qty", "2"],
+];
+
+describe("readSubmission", () => {
+  it("reads a post like parseWithZod", () => {
+    expect(readSubmission(formOf(posted), ShopSectionFormSchema)?.status).toBe("success");
+  });
+  it.each(["a\u0000b", "{", '{"type":"reorder","payload":{"name":"title","from":0,"to":1}}'])("is null for a Conform intent it cannot apply: %j", (intent) => {
+    expect(readSubmission(formOf([...posted, ["__intent__", intent]]), SectionDraftSchema)).toBeNull();
+  });
+});
+
+describe("replyWithLists: the answer carries the lists the server rewrote", () => {
+  const draft = () => parseWithZod(formOf(posted), { schema: SectionDraftSchema });
+  const list = [
+    { id: "A", qty: "3" },
+    { id: "B", qty: "1" },
+  ];
+
+  it("answers the post as it is when nothing changed", () => {
+    expect(replyWithLists(draft(), { products: [{ id: "A", qty: "2" }] }, [])).toEqual(draft().reply());
+  });
+
+  it("puts a changed list in the values and sends it as an update of that list", () => {
+    const result = replyWithLists(draft(), { products: list }, ["products"]);
+    expect(result.initialValue).toEqual({ title: "Ofertas", q: "qo1", products: list });
+    expect(result.intent).toEqual({ type: "update", payload: { name: "products", value: list } });
+  });
+
+  it("sends several changed lists as an update of the whole form", () => {
+    const result = replyWithLists(draft(), { products: list, images: [{ fileId: "F" }] }, ["products", "images"]);
+    expect(result.intent).toEqual({ type: "update", payload: { value: { title: "Ofertas", q: "qo1", products: list, images: [{ fileId: "F" }] } } });
+  });
+
+  it("keeps a refusal's errors visible: the values change, no intent is sent", () => {
+    const refused = parseWithZod(formOf([["products[0].id", "A"], ["products[0].qty", "2"]]), { schema: ShopSectionFormSchema });
+    const result = replyWithLists(refused, { products: list }, ["products"]);
+    expect(result.error).toEqual({ title: ["Ingresa el título de la sección"] });
+    expect(result.initialValue).toEqual({ products: list });
+    expect(result.intent).toBeUndefined();
+    expect(result.status).toBe("error");
+  });
+});
