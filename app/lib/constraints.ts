@@ -127,17 +127,17 @@ function prepare(schema: z.ZodTypeAny, name: string, normalised: boolean, info: 
     case "ZodObject": {
       const shape = (schema as z.AnyZodObject).shape as z.ZodRawShape;
       const next = Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, prepare(value, name ? `${name}.${key}` : key, normalised, info)]));
-      return new z.ZodObject({ ...(def as z.ZodObjectDef), shape: () => next });
+      return new z.ZodObject({ ...(schema as z.AnyZodObject)._def, shape: () => next });
     }
     case "ZodArray":
-      return new z.ZodArray({ ...(def as z.ZodArrayDef), type: prepare(def.type as z.ZodTypeAny, `${name}[]`, normalised, info) });
+      return new z.ZodArray({ ...(schema as z.ZodArray<z.ZodTypeAny>)._def, type: prepare(def.type as z.ZodTypeAny, `${name}[]`, normalised, info) });
     case "ZodUnion":
     case "ZodDiscriminatedUnion": {
       const options = (def.options as z.ZodTypeAny[]).map((option) => prepare(option, name, normalised, info));
       return new z.ZodUnion({ typeName: z.ZodFirstPartyTypeKind.ZodUnion, options: options as [z.ZodTypeAny, z.ZodTypeAny] });
     }
     case "ZodIntersection":
-      return new z.ZodIntersection({ ...(def as z.ZodIntersectionDef), left: prepare(def.left as z.ZodTypeAny, name, normalised, info), right: prepare(def.right as z.ZodTypeAny, name, normalised, info) });
+      return new z.ZodIntersection({ ...(schema as z.ZodIntersection<z.ZodTypeAny, z.ZodTypeAny>)._def, left: prepare(def.left as z.ZodTypeAny, name, normalised, info), right: prepare(def.right as z.ZodTypeAny, name, normalised, info) });
     case "ZodCatch":
       return prepare(def.innerType as z.ZodTypeAny, name, normalised, info).optional();
     case "ZodOptional":
@@ -147,11 +147,11 @@ function prepare(schema: z.ZodTypeAny, name: string, normalised: boolean, info: 
       return new (schema.constructor as new (d: unknown) => z.ZodTypeAny)({ ...def, innerType: prepare(def.innerType as z.ZodTypeAny, name, normalised, info) });
     case "ZodEffects": {
       const effect = def.effect as { type: string };
-      return new z.ZodEffects({ ...(def as z.ZodEffectsDef), schema: prepare(def.schema as z.ZodTypeAny, name, normalised || effect.type === "preprocess", info) });
+      return new z.ZodEffects({ ...(schema as z.ZodEffects<z.ZodTypeAny>)._def, schema: prepare(def.schema as z.ZodTypeAny, name, normalised || effect.type === "preprocess", info) });
     }
     case "ZodPipeline":
       // getZodConstraint reads the output side; the text typed is the input side's.
-      return new z.ZodPipeline({ ...(def as z.ZodPipelineDef<z.ZodTypeAny, z.ZodTypeAny>), out: prepare(def.out as z.ZodTypeAny, name, true, info) });
+      return new z.ZodPipeline({ ...(schema as z.ZodPipeline<z.ZodTypeAny, z.ZodTypeAny>)._def, out: prepare(def.out as z.ZodTypeAny, name, true, info) });
     case "ZodString": {
       const entry = here();
       for (const check of def.checks as z.ZodStringCheck[]) {
