@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { constraintsOf } from "~/lib/constraints";
@@ -86,37 +87,55 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(detail, { title: outcome.title, message: outcome.message, variant: outcome.variant });
 }
 
-/** A short, stable name for a list of e-mails: the form starts over when the server answers another list. */
-function listKey(emails: string[]) {
-  let hash = 5381;
-  for (const char of emails.join("\n")) hash = ((hash * 33) ^ char.charCodeAt(0)) >>> 0;
-  return `${emails.length}-${hash.toString(36)}`;
-}
-
 export default function ResendInvoiceDialog() {
   const loaded = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>() as Partial<ActionAnswer> | undefined;
+  // Every answer of the server (without JavaScript, or a post before the script ran) is a fresh form:
+  // it starts from the list the server answered.
+  const seen = useRef({ answer: answered, count: 0 });
+  if (seen.current.answer !== answered) seen.current = { answer: answered, count: seen.current.count + 1 };
+  return <RecipientsForm key={seen.current.count} saleId={loaded.saleId} defaults={loaded.recipients.filter((r) => r.isDefault)} answered={answered} />;
+}
+
+type Refusal = { title: string; message: string };
+
+function RecipientsForm({ saleId, defaults, answered }: { saleId: string; defaults: Recipient[]; answered: Partial<ActionAnswer> | undefined }) {
   const { search } = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const back = `/feedback-invoices/${loaded.saleId}${search}`;
-  const defaults = loaded.recipients.filter((r) => r.isDefault);
-  const extras = extrasOf(answered?.recipients ?? loaded.recipients);
+  const back = `/feedback-invoices/${saleId}${search}`;
   const [form, fields] = useForm({
-    // A new list from the server (an e-mail added) starts the form over from it.
-    id: `resend-invoice-${listKey(extras)}`,
+    id: "resend-invoice",
     lastResult: answered?.result,
-    defaultValue: { recipients: extras, email: "" },
+    defaultValue: { recipients: extrasOf(answered?.recipients ?? []), email: "" },
     constraint: constraintsOf(ResendForm, { specMessages: RESEND_SPEC_MESSAGES }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendForm }),
     shouldValidate: "onBlur",
   });
   const rows = fields.recipients.getFieldList();
-  const error = answered?.error;
+  // With JavaScript "Agregar" checks the e-mail with the server's own rule and adds the row here.
+  const [checked, setChecked] = useState<Refusal | null | undefined>(undefined);
+  const error = checked === undefined ? answered?.error : checked;
+  const add = (event: React.MouseEvent<HTMLButtonElement>) => {
+    const input = event.currentTarget.form?.elements.namedItem(fields.email.name);
+    if (!(input instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    const list = rebuildRecipients(defaults, rows.map((row) => row.initialValue ?? ""));
+    const added = addRecipient(list, input.value);
+    if (!added.ok) {
+      setChecked({ title: added.title, message: added.message });
+      input.focus();
+      return;
+    }
+    setChecked(null);
+    form.insert({ name: fields.recipients.name, defaultValue: added.list[added.list.length - 1].email });
+    input.value = "";
+    input.focus();
+  };
   return (
     <RouteDialog
       title="Reenviar factura"
-      description={`Venta no. ${loaded.saleId}: se enviarán el PDF y el XML a los correos de la lista.`}
+      description={`Venta no. ${saleId}: se enviarán el PDF y el XML a los correos de la lista.`}
       closeTo={back}
       footer={
         <>
@@ -144,7 +163,7 @@ export default function ResendInvoiceDialog() {
               autoComplete="off"
             />
           </label>
-          <button type="submit" name="intent" value="add" formNoValidate className="btn-secondary">
+          <button type="submit" name="intent" value="add" formNoValidate className="btn-secondary" onClick={add}>
             Agregar
           </button>
         </div>
