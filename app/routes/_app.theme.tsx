@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/lib/constraints";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -104,7 +105,7 @@ export default function Theme() {
   const [form, fields] = useForm({
     id: "theme-field",
     lastResult: actionData?.result ?? PRESET_FIELD_RESULT,
-    constraint: getZodConstraint(DemoFieldSchema),
+    constraint: constraintsOf(DemoFieldSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DemoFieldSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
