@@ -16,6 +16,7 @@ import {
   AssistantCreateSchema,
   DOCUMENT_ERRORS,
   DOCUMENT_SPEC_MESSAGES,
+  DialogQueryShape,
   DocumentFormSchema,
   deleteDocumentQuestion,
   listSearchOf,
@@ -110,7 +111,7 @@ export function AssistantEditDialog({
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith(pathname);
   const formId = `assistant-${assistant.id}-documents`;
   const skuInvalid = answer?.error.title === DOCUMENT_ERRORS.missingSku.title || answer?.error.title === DOCUMENT_ERRORS.invalidSku.title;
-  const constraints = constraintsOf(DocumentFormSchema, { specMessages: DOCUMENT_SPEC_MESSAGES });
+  const constraints = { ...constraintsOf(DocumentFormSchema, { specMessages: DOCUMENT_SPEC_MESSAGES }), ...constraintsOf(DialogQueryShape) };
   const columns: Column<AssistantDocumentRow>[] = [
     { key: "id", header: "ID", className: "w-16 tabular-nums text-slate-600", cell: (d) => d.id },
     { key: "sku", header: "SKU", className: "w-40 font-mono text-xs", cell: (d) => d.sku },
@@ -190,7 +191,7 @@ export function AssistantEditDialog({
               <div className="flex flex-wrap items-end gap-2">
                 <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
                   <span className="sr-only">Buscar en la biblioteca</span>
-                  <input type="search" name="fileSearch" form={`${formId}-library`} defaultValue={fileSearch} placeholder="Buscar PDF por nombre" className="input" />
+                  <input type="search" name="fileSearch" {...constraints.fileSearch} form={`${formId}-library`} defaultValue={fileSearch} placeholder="Buscar PDF por nombre" className="input" />
                 </label>
                 <button type="submit" form={`${formId}-library`} className="btn-secondary">
                   Buscar

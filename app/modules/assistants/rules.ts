@@ -57,13 +57,13 @@ export const ChatFormSchema = z.object({ question: z.string().trim().max(QUESTIO
 // ---------------------------------------------------------------------------------------------------
 // URLs
 
-const ListQueryShape = { search: q.search(), page: q.page() };
+export const ListQueryShape = { search: q.search(), page: q.page() };
 export type AssistantListQuery = ReturnType<typeof parseAssistantListQuery>;
 export function parseAssistantListQuery(source: Request | URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 
-const DialogQueryShape = { docPage: q.page(), fileSearch: q.search() };
+export const DialogQueryShape = { docPage: q.page(), fileSearch: q.search() };
 export function parseAssistantDialogQuery(source: Request | URL | URLSearchParams) {
   return parseQuery(source, DialogQueryShape);
 }
