@@ -84,7 +84,7 @@ test("questions and messages: an answer is required, a reply is not (a file may 
   expect((await constraintsOf(page.getByLabel("Buscar orden"))).maxlength).toBeDefined();
 });
 
-test("orders: the movement and credit note carry only their length (the spec judges them; lower case is fine)", async ({ page, loginAs }) => {
+test("orders: the movement and credit note carry only their length (the spec judges them)", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/orders?assigned_move_filter=unassigned");
   await page.getByRole("link", { name: /Ver detalle de la orden/ }).first().click();
