@@ -9,6 +9,14 @@ import { DEMO_PASSWORD, expect, jsEnabled, signIn, test } from "./fixtures";
  */
 test.beforeEach(({}, testInfo) => test.skip(jsEnabled(testInfo), "the server's HTML is read once, without JavaScript"));
 
+/** Whether the browser would let the form go with `value` typed in the field. */
+const acceptsTyped = (field: Locator, value: string) =>
+  field.evaluate((el, typed) => {
+    const input = el as HTMLInputElement;
+    input.value = typed;
+    return input.checkValidity();
+  }, value);
+
 /** The attributes a browser validates with, as the server wrote them. */
 async function constraintsOf(field: Locator) {
   return field.evaluate((el) =>
@@ -77,6 +85,12 @@ test("questions and messages: an answer is required, a reply is not (a file may 
   // A suggestion is rated before answering (spec 1 §4).
   expect((await constraintsOf(card.getByLabel("Buena (100)"))).required).toBe("");
 
+  // The history's client id is checked as the server checks it: digits, once the spaces around are trimmed.
+  await page.goto("/questions?tab=history");
+  const client = page.getByLabel("Id del cliente");
+  expect(await acceptsTyped(client, " 123456 ")).toBe(true);
+  expect(await acceptsTyped(client, "abc")).toBe(false);
+
   await page.goto("/messages");
   const reply = await constraintsOf(page.getByTestId("conversation").first().getByLabel("Respuesta", { exact: true }));
   expect(reply.required).toBeUndefined();
@@ -94,6 +108,8 @@ test("orders: the movement and credit note carry only their length (the spec jud
   expect(movement.required).toBeUndefined();
   expect(movement.maxlength).toBeDefined();
   expect((await constraintsOf(dialog.getByLabel("Nota de crédito"))).pattern).toBeUndefined();
+  // The server upper-cases a movement: the browser does not judge its letters.
+  expect(await acceptsTyped(dialog.getByLabel("Movimiento (prefactura)"), "ab-12")).toBe(true);
   expect((await constraintsOf(dialog.getByLabel("Comentarios"))).maxlength).toBeDefined();
   await page.goto("/orders/reports");
   expect((await constraintsOf(page.getByRole("dialog").locator("input[name=month]"))).required).toBe("");
