@@ -35,6 +35,13 @@ test("invoice feedback: filter by days, open a stamped invoice and resend it to 
   await resend.getByRole("button", { name: "Agregar" }).click();
   await expect(recipients).toHaveCount(3);
   await expect(resend).toContainText(extra);
+  // Quitar is the list's own button: in the browser with JavaScript, a round trip without it.
+  await resend.getByRole("button", { name: `Quitar ${extra}` }).click();
+  await expect(recipients).toHaveCount(2);
+  await expect(resend.getByRole("button", { name: /^Quitar/ })).toHaveCount(0);
+  await resend.getByLabel("Agregar correo").fill(extra);
+  await resend.getByRole("button", { name: "Agregar" }).click();
+  await expect(recipients).toHaveCount(3);
 
   await resend.getByRole("button", { name: "Enviar" }).click();
   await expect(page.getByTestId("toast")).toContainText("Documentos reenviados correctamente");

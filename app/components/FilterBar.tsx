@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/re
 import { useEffect, useMemo, useRef } from "react";
 import { dayInputValues } from "~/lib/day-input";
 import { escapeHtml, optionsHtml } from "~/lib/escape-html";
+import type { InputConstraint } from "~/lib/constraints";
 import { filledParams } from "~/lib/filter-params";
 
 /** Submits a GET filter form with JavaScript, leaving its empty fields out of the URL. */
@@ -63,13 +64,17 @@ export function FilterBar({
   );
 }
 
-/** A search input that submits its form after a 600 ms pause when JavaScript is on. */
-export function SearchInput({ name = "search", defaultValue, placeholder, label = "Buscar", debounceMs = 600 }: {
+/**
+ * A search input that submits its form after a 600 ms pause when JavaScript is on. `constraint` is
+ * the list's own search parameter's (`constraintsOf(ListQuery).search`, sent by the loader).
+ */
+export function SearchInput({ name = "search", defaultValue, placeholder, label = "Buscar", debounceMs = 600, constraint }: {
   name?: string;
   defaultValue?: string;
   placeholder?: string;
   label?: string;
   debounceMs?: number;
+  constraint?: InputConstraint;
 }) {
   const submitFilters = useFilterSubmit();
   const navigation = useNavigation();
@@ -97,6 +102,7 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
       <span className="font-medium text-slate-700">{label}</span>
       <input
         ref={input}
+        {...constraint}
         type="search"
         name={name}
         defaultValue={defaultValue}

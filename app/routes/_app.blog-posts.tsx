@@ -6,27 +6,28 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
+import { constraintsOf, type InputConstraint } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState } from "~/modules/blogs/blog-texts";
-import { parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
+import { ListQueryShape, parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
 import { listBlogPosts } from "~/modules/blogs/blog-posts.server";
 
 export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.title }];
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<BlogListData & { now: string }> {
+export async function loader({ request }: LoaderFunctionArgs): Promise<BlogListData & { now: string; searchConstraint: InputConstraint }> {
   await requireAccess(request);
   const query = parseBlogListQuery(request);
   const page = await listBlogPosts(query);
   redirectPastLastPage(request, page, query.page);
-  return { ...page, query, now: new Date().toISOString() };
+  return { ...page, query, now: new Date().toISOString(), searchConstraint: constraintsOf(ListQueryShape).search };
 }
 
 const STATE_BADGE = { draft: "gray", scheduled: "warning", published: "success" } as const;
 
 export default function BlogList() {
-  const { rows, total, page, pageSize, query, now } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, query, now, searchConstraint } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const editTo = (r: BlogRow) => `${BLOG_PATH}/${r.id}${search}`;
   const columns: Column<BlogRow>[] = [
@@ -66,7 +67,7 @@ export default function BlogList() {
       />
       <div className="card mb-4 p-4">
         <FilterBar clearTo={BLOG_PATH} keep={[]}>
-          <SearchInput defaultValue={query.search} placeholder="Título" label="Buscar" />
+          <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Título" label="Buscar" />
         </FilterBar>
       </div>
       <DataTable basePath={BLOG_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={BLOG_TEXTS.title} empty={BLOG_TEXTS.empty} />

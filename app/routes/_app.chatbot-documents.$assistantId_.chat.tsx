@@ -5,7 +5,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
 import { assistantOf, chatTurn, countDocuments } from "~/modules/assistants/assistants.server";
 import { ChatDialog } from "~/modules/assistants/chat";
-import { ASSISTANT_TEXTS, EMPTY_CONVERSATION, cleanQuestion, parseConversation } from "~/modules/assistants/rules";
+import { ASSISTANT_TEXTS, ChatFormSchema, EMPTY_CONVERSATION, cleanQuestion, parseConversation } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Chat con ${data.assistant.name}` : "Chat" }];
 
@@ -21,7 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const form = await request.formData();
   const conversation = parseConversation(form.get("conversation"));
-  const question = cleanQuestion(form.get("question"));
+  const posted = ChatFormSchema.safeParse({ question: form.get("question") ?? undefined });
+  const question = cleanQuestion(posted.success ? posted.data.question : null);
   if (!question) return { conversation };
   return { conversation: await chatTurn(assistant, conversation, question) };
 }

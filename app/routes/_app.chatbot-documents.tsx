@@ -6,12 +6,13 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
+import { constraintsOf } from "~/lib/constraints";
 import { can } from "~/lib/access";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { listAssistants } from "~/modules/assistants/assistants.server";
 import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf } from "~/modules/assistants/texts";
-import { parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";
+import { ListQueryShape, parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction = () => [{ title: ASSISTANT_TEXTS.title }];
 
@@ -20,11 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseAssistantListQuery(request);
   const page = await listAssistants(query);
   redirectPastLastPage(request, page, query.page);
-  return { ...page, query, canDelete: can(user, "assistants.delete") };
+  return { ...page, query, canDelete: can(user, "assistants.delete"), searchConstraint: constraintsOf(ListQueryShape).search };
 }
 
 export default function AssistantsList() {
-  const { rows, total, page, pageSize, query, canDelete } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, query, canDelete, searchConstraint } = useLoaderData<typeof loader>();
   const listSearch = listSearchOf(useLocation().search);
   const to = (r: AssistantRow, suffix = "") => `${ASSISTANTS_PATH}/${r.id}${suffix}${listSearch}`;
   const columns: Column<AssistantRow>[] = [
@@ -76,7 +77,7 @@ export default function AssistantsList() {
       />
       <div className="card mb-4 p-4">
         <FilterBar clearTo={ASSISTANTS_PATH} keep={[]}>
-          <SearchInput defaultValue={query.search} placeholder="Nombre del asistente" label="Buscar" />
+          <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Nombre del asistente" label="Buscar" />
         </FilterBar>
       </div>
       <DataTable basePath={ASSISTANTS_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={ASSISTANT_TEXTS.title} empty={ASSISTANT_TEXTS.empty} />

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { DayRangeInputs, FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
+import { constraintsOf } from "~/lib/constraints";
 import { canonicalDayRange } from "~/lib/day-range";
 import { formatDateTime } from "~/lib/format";
 import { parseQuery } from "~/lib/query";
@@ -26,11 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQuery(request, FeedbackQuery);
   const { answer, page, pageSize } = await listFeedbackInvoices(query);
   if (answer.ok) redirectPastLastPage(request, { total: answer.total, pageSize }, page);
-  return { answer, page, pageSize, query };
+  return { answer, page, pageSize, query, searchConstraint: constraintsOf(FeedbackQuery).search };
 }
 
 export default function FeedbackInvoices() {
-  const { answer, page, pageSize, query } = useLoaderData<typeof loader>();
+  const { answer, page, pageSize, query, searchConstraint } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const columns: Column<InvoiceFeedbackRecord>[] = [
     {
@@ -84,7 +85,7 @@ export default function FeedbackInvoices() {
       <PageHeader title="Facturación v2" total={answer.ok ? answer.total : undefined} />
       <div className="card mb-4 p-4">
         <FilterBar clearTo="/feedback-invoices" keep={["status_filter"]}>
-          <SearchInput defaultValue={query.search} placeholder="Venta, nombre o RFC" />
+          <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Venta, nombre o RFC" />
           <DayRangeInputs range={query} />
         </FilterBar>
       </div>

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
+import { constraintsOf } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
 import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
@@ -28,11 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQuery(request, ListQuery);
   const { rows, total, page, pageSize } = await listLogs(query);
   redirectPastLastPage(request, { total, pageSize }, page);
-  return { rows, total, page, pageSize, query };
+  return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(ListQuery).search };
 }
 
 export default function Logs() {
-  const { rows, total, page, pageSize, query } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, query, searchConstraint } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const columns: Column<LogListRow>[] = [
     {
@@ -86,7 +87,7 @@ export default function Logs() {
       <PageHeader title="Actividad" total={total} />
       <div className="card mb-4 p-4">
         <FilterBar clearTo="/logs">
-          <SearchInput defaultValue={query.search} placeholder="Mensaje o identificador" />
+          <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Mensaje o identificador" />
           <FilterSelect name="type" label="Tipo" value={query.type} allLabel="Todos los tipos" options={LOG_TYPE_KEYS.map((t) => [t, LOG_TYPES[t].label] as const)} />
         </FilterBar>
       </div>

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/lib/constraints";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -19,7 +20,7 @@ import { ConversationIdSchema } from "~/modules/messages/schemas";
 import { OrderEditFields, orderEditDefaults } from "~/modules/orders/order-edit-fields";
 import { saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail } from "~/modules/orders/orders.server";
-import { OrderEditSchema, type OrderEditInput } from "~/modules/orders/schemas";
+import { ORDER_EDIT_SPEC_MESSAGES, OrderEditSchema, type OrderEditInput } from "~/modules/orders/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" }];
 
@@ -69,7 +70,7 @@ export default function ConversationDialog() {
   const [form, fields] = useForm<OrderEditInput>({
     id: `order-edit-${conversation.id}`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(OrderEditSchema),
+    constraint: constraintsOf(OrderEditSchema, { specMessages: ORDER_EDIT_SPEC_MESSAGES }),
     defaultValue: order ? orderEditDefaults(order.edit) : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderEditSchema }),
     shouldValidate: "onBlur",

@@ -9,14 +9,14 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { updateCannedReply } from "~/modules/messages/commands.server";
 import { listCannedReplies } from "~/modules/messages/messages.server";
-import { MESSAGE_MAX } from "~/modules/messages/rules";
 import { CannedReplySchema } from "~/modules/messages/schemas";
+import { MESSAGE_CONSTRAINTS } from "~/modules/messages/constraints.server";
 
 export const meta: MetaFunction = () => [{ title: "Plantillas de mensajes" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { templates: await listCannedReplies() };
+  return { templates: await listCannedReplies(), constraints: MESSAGE_CONSTRAINTS.template };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Templates() {
-  const { templates } = useLoaderData<typeof loader>();
+  const { templates, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const closeTo = `/messages${search}`;
@@ -47,12 +47,12 @@ export default function Templates() {
                 <input type="hidden" name="id" value={t.id} />
                 <label className="flex flex-col gap-1 text-sm">
                   <span className="font-medium text-slate-700">Nombre</span>
-                  <input name="name" defaultValue={t.name} required maxLength={80} className="input" />
+                  <input name="name" {...constraints.name} defaultValue={t.name} className="input" />
                 </label>
                 <ErrorList errors={errors?.name} />
                 <label className="flex flex-col gap-1 text-sm">
                   <span className="font-medium text-slate-700">Texto</span>
-                  <textarea name="text" defaultValue={t.text} required maxLength={MESSAGE_MAX} rows={3} className="input" />
+                  <textarea name="text" {...constraints.text} defaultValue={t.text} rows={3} className="input" />
                 </label>
                 <ErrorList errors={errors?.text} />
                 <div className="flex justify-end">

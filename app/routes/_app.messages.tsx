@@ -20,6 +20,7 @@ import {
   SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
 } from "~/modules/messages/filter-options";
 import { MessagesQuery, ReplyFields } from "~/modules/messages/schemas";
+import { MESSAGE_CONSTRAINTS } from "~/modules/messages/constraints.server";
 import { syncMessages } from "~/modules/messages/sync.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQuery(request, MessagesQuery);
   const [list, templates] = await Promise.all([listConversations(query), listCannedReplies()]);
   redirectPastLastPage(request, list, list.page);
-  return { ...list, query, templates };
+  return { ...list, query, templates, constraints: { reply: MESSAGE_CONSTRAINTS.reply, search: MESSAGE_CONSTRAINTS.list.search } };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Messages() {
-  const { rows, total, page, pageSize, query, templates } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, query, templates, constraints } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? Number(navigation.formData?.get("conversationId")) : null;
@@ -110,7 +111,7 @@ export default function Messages() {
           {query.section !== "pending" ? <input type="hidden" name="section" value={query.section} /> : null}
           <label className="flex min-w-48 flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Buscar orden</span>
-            <input type="search" name="search" defaultValue={query.search} className="input" placeholder="Orden, MLM… o comprador" />
+            <input type="search" name="search" {...constraints.search} defaultValue={query.search} className="input" placeholder="Orden, MLM… o comprador" />
           </label>
           <FilterSelect name="filterLogisticType" label="Logística" value={query.filterLogisticType} allLabel="Todas" options={LOGISTIC_FILTERS} />
           <FilterSelect name="filterStatus" label="Estado de la orden" value={query.filterStatus} allLabel="Todos" options={ORDER_STATUS_FILTERS} />
@@ -143,7 +144,7 @@ export default function Messages() {
         ) : query.section === "history" ? (
           rows.map((c) => <HistoryRow key={c.id} c={c} search={search} />)
         ) : (
-          rows.map((c) => <ConversationCard key={c.id} c={c} templates={templates} action={`/messages${search}`} busy={busyId === c.id} />)
+          rows.map((c) => <ConversationCard key={c.id} c={c} templates={templates} constraints={constraints.reply} action={`/messages${search}`} busy={busyId === c.id} />)
         )}
       </div>
       <Pagination page={page} total={total} pageSize={pageSize} basePath="/messages" />

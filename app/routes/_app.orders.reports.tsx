@@ -7,6 +7,7 @@ import { can } from "~/lib/access";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { downloadFilename, saveBlob } from "~/lib/download";
 import { DAY_FILTERS, FILTER_PARAMS } from "~/modules/orders/filters";
+import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 
 export const meta: MetaFunction = () => [{ title: "Reportes · Órdenes" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("report");
   const report = asked === "sales" && canSales ? "sales" : "customers";
   const p = (k: string) => url.searchParams.get(k) ?? "";
-  return { report, canSales, values: { pick: p("pick"), start: p("start_date").replace(/\//g, "-"), end: p("end_date").replace(/\//g, "-"), month: p("month").replace("/", "-") } };
+  return { report, canSales, values: { pick: p("pick"), start: p("start_date").replace(/\//g, "-"), end: p("end_date").replace(/\//g, "-"), month: p("month").replace("/", "-") }, constraints: ORDER_CONSTRAINTS.customerReport };
 }
 
 type Progress = { state: "idle" } | { state: "working"; received: number } | { state: "error"; title: string; message: string } | { state: "done"; filename: string };
@@ -56,7 +57,7 @@ async function download(form: HTMLFormElement, onProgress: (p: Progress) => void
 }
 
 export default function OrdersReports() {
-  const { report, canSales, values } = useLoaderData<typeof loader>();
+  const { report, canSales, values, constraints } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const list = new URLSearchParams(search);
   for (const k of ["report", "pick", "start_date", "end_date", "month"]) list.delete(k);
@@ -116,7 +117,7 @@ export default function OrdersReports() {
         ) : (
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Mes</span>
-            <input type="month" name="month" required defaultValue={values.month} className="input" />
+            <input type="month" name="month" {...constraints.month} defaultValue={values.month} className="input" />
             <span className="text-xs text-slate-500">El mes es obligatorio para generar el reporte.</span>
           </label>
         )}

@@ -11,6 +11,7 @@ import { formatDateTime } from "~/lib/format";
 import { withParams } from "~/lib/list-url";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { DAY_FILTERS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES } from "~/modules/orders/filters";
+import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";
 import { logisticLabel } from "~/modules/orders/rules";
 import { describeSearch } from "~/modules/orders/search";
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     range: range ? { start: range.start, end: range.end } : null,
     rangeError,
     canSalesReport: can(user, "orders.salesReport"),
+    constraints: { search: ORDER_CONSTRAINTS.list.search },
   };
 }
 
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const toInput = (v: string | undefined) => (v ? v.replace(/\//g, "-") : undefined);
 
 export default function OrdersList() {
-  const { rows, total, page, pageSize, query, searchHint, range, rangeError, canSalesReport } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, query, searchHint, range, rangeError, canSalesReport, constraints } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const advancedCount = [query.order_status_filter, query.shipment_status_filter, query.claim_return_status_filter].filter(Boolean).length;
 
@@ -144,6 +146,7 @@ export default function OrdersList() {
             <input
               type="search"
               name="search"
+              {...constraints.search}
               defaultValue={query.search}
               className="input"
               placeholder="Orden, MLM…, V + orden, SKU o movimiento"

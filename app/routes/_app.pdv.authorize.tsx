@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { authorize, openBoxOf, type Authorization } from "~/modules/pdv/box.server";
 import { AuthorizeForm, AuthorizeWhat, formValues } from "~/modules/pdv/schemas";
+import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 
 const TITLES = {
   "discount-8": "Autorizar descuento de 8 %",
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const what = whatOf(request);
   if (!what) throw new Response("No encontrado", { status: 404 });
   if (!(await openBoxOf(user.id))) throw redirect("/pdv");
-  return { what, title: TITLES[what] };
+  return { what, title: TITLES[what], constraints: PDV_CONSTRAINTS.authorize };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Authorize() {
-  const { what, title } = useLoaderData<typeof loader>();
+  const { what, title, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const closeTo = what === "expected" ? "/pdv/close" : "/pdv";
@@ -73,7 +74,7 @@ export default function Authorize() {
       <Form method="post" id="authorize-form" className="space-y-2">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Código de confirmación</span>
-          <input name="code" type="password" autoComplete="off" className="input" autoFocus maxLength={50} aria-invalid={result?.error ? true : undefined} aria-describedby="code-error" />
+          <input name="code" {...constraints.code} type="password" autoComplete="off" className="input" autoFocus aria-invalid={result?.error ? true : undefined} aria-describedby="code-error" />
         </label>
         <p id="code-error" role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
           {result?.error}

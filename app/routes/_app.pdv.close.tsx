@@ -11,6 +11,7 @@ import { openBoxOf } from "~/modules/pdv/box.server";
 import { CLOSED_OK, closeBox, sessionFigures } from "~/modules/pdv/close.server";
 import { closeCheck, denominationCents, DENOMINATIONS, parseMoney, type CloseCheck } from "~/modules/pdv/rules";
 import { CloseForm, denominationField, formValues, parseCounts } from "~/modules/pdv/schemas";
+import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     showExpected,
     // A cashier's page does not carry the expected amounts until a manager's code shows them.
     expected: showExpected ? { fundCents: figures.fundCents, cashCents: figures.cashCents, debitCents: figures.debitCents, creditCents: figures.creditCents } : null,
+    constraints: PDV_CONSTRAINTS.close,
   };
 }
 
@@ -60,7 +62,7 @@ function typedValues(input: Record<string, unknown>) {
 }
 
 export default function CloseBox() {
-  const { sessionId, showExpected, expected } = useLoaderData<typeof loader>();
+  const { sessionId, showExpected, expected, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const typed = result?.typed ?? {};
@@ -109,6 +111,7 @@ export default function CloseBox() {
                 <span className="w-14 text-right">{formatMoney(d)}</span>
                 <input
                   name={denominationField(d)}
+                  {...constraints[denominationField(d)]}
                   inputMode="numeric"
                   aria-label={`Piezas de ${formatMoney(d)}`}
                   className="input w-full min-w-0"
@@ -128,15 +131,15 @@ export default function CloseBox() {
         <div className="grid gap-3 sm:grid-cols-3">
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Fondo</span>
-            <input name="fund" inputMode="decimal" className="input" value={fund} onChange={(e) => setFund(e.currentTarget.value)} />
+            <input name="fund" {...constraints.fund} inputMode="decimal" className="input" value={fund} onChange={(e) => setFund(e.currentTarget.value)} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Tarjeta de débito</span>
-            <input name="debit" inputMode="decimal" className="input" value={debit} onChange={(e) => setDebit(e.currentTarget.value)} />
+            <input name="debit" {...constraints.debit} inputMode="decimal" className="input" value={debit} onChange={(e) => setDebit(e.currentTarget.value)} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Tarjeta de crédito</span>
-            <input name="credit" inputMode="decimal" className="input" value={credit} onChange={(e) => setCredit(e.currentTarget.value)} />
+            <input name="credit" {...constraints.credit} inputMode="decimal" className="input" value={credit} onChange={(e) => setCredit(e.currentTarget.value)} />
           </label>
         </div>
         {showExpected && expected ? (
@@ -176,11 +179,11 @@ export default function CloseBox() {
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             <label className="flex flex-col gap-1 text-sm">
               <span>Motivo</span>
-              <input name="reason" maxLength={150} className="input" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+              <input name="reason" {...constraints.reason} className="input" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
             </label>
             <label className="flex flex-col gap-1 text-sm">
               <span>Código de confirmación</span>
-              <input name="code" type="password" autoComplete="off" className="input" />
+              <input name="code" {...constraints.code} type="password" autoComplete="off" className="input" />
             </label>
           </div>
         </details>

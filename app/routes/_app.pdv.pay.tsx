@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
@@ -11,6 +11,7 @@ import { loadCart, openBoxOf } from "~/modules/pdv/box.server";
 import { emptyPayment, paymentCheck, paymentWay, setCardAmount, setMethodActive, parseMoney, type Payment, type PaymentMethod } from "~/modules/pdv/rules";
 import { commitSale, newPaymentToken, sendSaleNow } from "~/modules/pdv/sale.server";
 import { formValues, PaymentForm } from "~/modules/pdv/schemas";
+import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!box) throw redirect("/pdv");
   const cart = await loadCart(box);
   if (cart.lines.length === 0) throw redirect("/pdv");
-  return { sessionId: box.id, totalCents: cart.totals.totalCents, token: newPaymentToken() };
+  return { sessionId: box.id, totalCents: cart.totals.totalCents, token: newPaymentToken(), constraints: PDV_CONSTRAINTS.payment };
 }
 
 const METHODS = ["cash", "debit", "credit"] as const;
@@ -66,15 +67,31 @@ const LABEL: Record<PaymentMethod, string> = { cash: "Efectivo", debit: "TD", cr
 const text = (cents: number) => (cents / 100).toFixed(2);
 
 export default function Pay() {
-  const { sessionId, totalCents, token: freshToken } = useLoaderData<typeof loader>();
+  const { sessionId, totalCents, token: freshToken, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const token = result?.token ?? freshToken;
   const start = (result?.payment as Payment | null | undefined) ?? emptyPayment();
-  return <PaymentDialog key={JSON.stringify(start)} sessionId={sessionId} totalCents={totalCents} token={token} start={start} error={result?.error ?? null} busy={busy} />;
+  return <PaymentDialog key={JSON.stringify(start)} sessionId={sessionId} totalCents={totalCents} token={token} start={start} error={result?.error ?? null} busy={busy} constraints={constraints} />;
 }
 
-function PaymentDialog({ sessionId, totalCents, token, start, error, busy }: { sessionId: number; totalCents: number; token: string; start: Payment; error: string | null; busy: boolean }) {
+function PaymentDialog({
+  sessionId,
+  totalCents,
+  token,
+  start,
+  error,
+  busy,
+  constraints,
+}: {
+  sessionId: number;
+  totalCents: number;
+  token: string;
+  start: Payment;
+  error: string | null;
+  busy: boolean;
+  constraints: SerializeFrom<typeof loader>["constraints"];
+}) {
   const [payment, setPayment] = useState<Payment>(start);
   const [texts, setTexts] = useState<Record<PaymentMethod, string>>({ cash: text(start.cents.cash), debit: text(start.cents.debit), credit: text(start.cents.credit) });
   const apply = (next: Payment, typed?: PaymentMethod) => {
@@ -121,6 +138,7 @@ function PaymentDialog({ sessionId, totalCents, token, start, error, busy }: { s
             </label>
             <input
               name={m}
+              {...constraints[m]}
               inputMode="decimal"
               aria-label={`Monto ${LABEL[m]}`}
               className="input min-w-0 flex-1 text-right"

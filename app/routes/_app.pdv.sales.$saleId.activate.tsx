@@ -7,12 +7,13 @@ import { requireFeature } from "~/modules/auth/guard.server";
 import { activateSale, saleById } from "~/modules/pdv/history.server";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 import { AuthorizeForm, formValues } from "~/modules/pdv/schemas";
+import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");
   const sale = await saleById(saleIdOf(params));
   if (!sale) throw new Response("Venta no encontrada", { status: 404 });
-  return { sale: { id: sale.id, saleCode: sale.saleCode } };
+  return { sale: { id: sale.id, saleCode: sale.saleCode }, constraints: PDV_CONSTRAINTS.authorize };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -25,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ActivateSale() {
-  const { sale } = useLoaderData<typeof loader>();
+  const { sale, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
@@ -48,7 +49,7 @@ export default function ActivateSale() {
       <Form method="post" id="activate-form" className="space-y-2">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Código de confirmación</span>
-          <input name="code" type="password" autoComplete="off" className="input" autoFocus maxLength={50} />
+          <input name="code" {...constraints.code} type="password" autoComplete="off" className="input" autoFocus />
         </label>
         <p role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
           {result?.error}

@@ -8,19 +8,27 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { cancelSale, saleById } from "~/modules/pdv/history.server";
 import { CancelForm, formValues } from "~/modules/pdv/schemas";
+import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");
   const sale = await saleById(saleIdOf(params));
   if (!sale) throw new Response("Venta no encontrada", { status: 404 });
-  return { sale: { id: sale.id, saleCode: sale.saleCode, total: sale.total, dateCreated: sale.dateCreated.toISOString(), isActive: sale.isActive } };
+  return {
+    sale: { id: sale.id, saleCode: sale.saleCode, total: sale.total, dateCreated: sale.dateCreated.toISOString(), isActive: sale.isActive },
+    constraints: PDV_CONSTRAINTS.cancel,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "pdv.history", listBack(request));
   const form = CancelForm.safeParse(formValues(await request.formData()));
-  if (!form.success) return data({ error: "Solicitud no válida.", title: "Error" }, { status: 400 });
+  if (!form.success) {
+    // A name or reason longer than its box allows (only a hand-made post gets here): the module's message.
+    const tooLong = form.error.issues.find((issue) => issue.path[0] === "manager" || issue.path[0] === "reason");
+    return data({ error: tooLong?.message ?? "Solicitud no válida.", title: "Error" }, { status: 400 });
+  }
   const result = await cancelSale(user.id, saleIdOf(params), form.data);
   if (!result.ok) {
     const title = result.message.startsWith("Llena") ? "Campos faltantes" : result.status === 409 ? "No es posible cancelar la venta" : "Error";
@@ -30,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CancelSale() {
-  const { sale } = useLoaderData<typeof loader>();
+  const { sale, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
@@ -57,17 +65,17 @@ export default function CancelSale() {
       <Form method="post" id="cancel-form" className="space-y-3">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Código de confirmación</span>
-          <input name="code" type="password" autoComplete="off" className="input" maxLength={50} />
+          <input name="code" {...constraints.code} type="password" autoComplete="off" className="input" />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Nombre del gerente</span>
-          <input name="manager" className="input" maxLength={100} />
+          <input name="manager" {...constraints.manager} className="input" />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Motivo</span>
-          <textarea name="reason" className="input" rows={3} maxLength={150} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <textarea name="reason" {...constraints.reason} className="input" rows={3} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           <span className="text-right text-xs text-slate-500" aria-live="polite">
-            {reason.length}/150
+            {reason.length}/{constraints.reason.maxLength}
           </span>
         </label>
         <p role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">

@@ -14,6 +14,7 @@ import { endDeleteMode, loadCart, openBox, openBoxOf, pressDiscount, removeLine,
 import { listSessionSales, listSessions } from "~/modules/pdv/history.server";
 import { parseQuantity, parseMoney } from "~/modules/pdv/rules";
 import { formValues, TillIntent } from "~/modules/pdv/schemas";
+import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PdvScreen } from "~/modules/pdv/ui/screen";
 import { startPdvOutboxWorker } from "~/modules/pdv/sale.server";
 import { getEnv } from "@server/env";
@@ -79,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab,
     history,
     done: { sale: query.sale ?? null, repeat: query.repeat ?? false, cut: query.cut ?? null },
+    constraints: PDV_CONSTRAINTS.till,
   };
 }
 

@@ -8,14 +8,15 @@ import { ErrorList } from "~/components/Field";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { listFastAnswers, saveFastAnswer } from "~/modules/questions/commands.server";
-import { ANSWER_MAX } from "~/modules/questions/rules";
+import type { InputConstraint } from "~/lib/constraints";
 import { FastAnswerIntent } from "~/modules/questions/schemas";
+import { QUESTION_CONSTRAINTS } from "~/modules/questions/constraints.server";
 
 export const meta: MetaFunction = () => [{ title: "Respuestas rápidas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { fastAnswers: await listFastAnswers() };
+  return { fastAnswers: await listFastAnswers(), constraints: QUESTION_CONSTRAINTS.fastAnswer };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FastAnswers() {
-  const { fastAnswers } = useLoaderData<typeof loader>();
+  const { fastAnswers, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const errorsFor = (key: string) => (actionData?.key === key ? actionData.errors : undefined);
@@ -43,12 +44,12 @@ export default function FastAnswers() {
       <ul className="space-y-3">
         {fastAnswers.map((f) => (
           <li key={f.id} className="rounded-md border border-slate-200 p-3">
-            <FastAnswerForm id={f.id} name={f.name} text={f.text} errors={errorsFor(String(f.id))} />
+            <FastAnswerForm id={f.id} name={f.name} text={f.text} errors={errorsFor(String(f.id))} constraints={constraints} />
           </li>
         ))}
       </ul>
       <h3 className="mb-2 mt-5 font-semibold">Nueva respuesta rápida</h3>
-      <FastAnswerForm errors={errorsFor("new")} />
+      <FastAnswerForm errors={errorsFor("new")} constraints={constraints} />
       <div className="mt-4 flex justify-end">
         <Link to={`/questions${search}`} preventScrollReset className="btn-secondary">
           Cerrar
@@ -58,19 +59,31 @@ export default function FastAnswers() {
   );
 }
 
-function FastAnswerForm({ id, name, text, errors }: { id?: number; name?: string; text?: string; errors?: Record<string, string[] | null> }) {
+function FastAnswerForm({
+  id,
+  name,
+  text,
+  errors,
+  constraints,
+}: {
+  id?: number;
+  name?: string;
+  text?: string;
+  errors?: Record<string, string[] | null>;
+  constraints: { name: InputConstraint; text: InputConstraint };
+}) {
   const key = id ? String(id) : "new";
   return (
     <Form method="post" preventScrollReset className="grid gap-2">
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">Nombre</span>
-        <input name="name" defaultValue={name} required maxLength={80} className="input" aria-describedby={`fa-${key}-name`} />
+        <input name="name" {...constraints.name} defaultValue={name} className="input" aria-describedby={`fa-${key}-name`} />
       </label>
       <ErrorList id={`fa-${key}-name`} errors={errors?.name} />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">Texto</span>
-        <textarea name="text" defaultValue={text} required maxLength={ANSWER_MAX} rows={2} className="input" aria-describedby={`fa-${key}-text`} />
+        <textarea name="text" {...constraints.text} defaultValue={text} rows={2} className="input" aria-describedby={`fa-${key}-text`} />
       </label>
       <ErrorList id={`fa-${key}-text`} errors={errors?.text} />
       <div className="flex justify-end gap-2">

@@ -20,6 +20,7 @@ import { listHistory, listPending, responseTimes } from "~/modules/questions/que
 import { ResponseTimeCards } from "~/modules/questions/response-time-cards";
 import { QUESTIONS_BATCH, storeLabel } from "~/modules/questions/rules";
 import { AnswerSchema, DraftSchema, QuestionsQuery } from "~/modules/questions/schemas";
+import { QUESTION_CONSTRAINTS } from "~/modules/questions/constraints.server";
 
 export const meta: MetaFunction = () => [{ title: "Preguntas" }];
 
@@ -32,14 +33,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const query = parseQuery(request, QuestionsQuery);
   const [times, fastAnswers] = await Promise.all([responseTimes(), listFastAnswers()]);
+  const constraints = { answer: QUESTION_CONSTRAINTS.answer, rated: QUESTION_CONSTRAINTS.rated, history: QUESTION_CONSTRAINTS.history };
   if (query.tab === "history") {
     // History is read one Mexico City day at a time (today unless chosen), or all of one client's.
     const effective = { ...query, date: query.date ?? (query.search ? undefined : formatQueryDate(new Date())) };
     const history = await listHistory(effective);
-    return { query: effective, times, fastAnswers, rows: history.rows, total: history.total, counts: history.counts };
+    return { query: effective, times, fastAnswers, rows: history.rows, total: history.total, counts: history.counts, constraints };
   }
   const pending = await listPending(query.limit);
-  return { query, times, fastAnswers, rows: pending.rows, total: pending.total, counts: null };
+  return { query, times, fastAnswers, rows: pending.rows, total: pending.total, counts: null, constraints };
 }
 
 type ActionData = { questionId: number; errors: CardErrors; typed: string };
@@ -86,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Questions() {
-  const { query, times, fastAnswers, rows, total, counts } = useLoaderData<typeof loader>();
+  const { query, times, fastAnswers, rows, total, counts, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const user = useAppUser();
   const { search } = useLocation();
@@ -136,7 +138,7 @@ export default function Questions() {
             </label>
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Id del cliente</span>
-              <input type="search" name="search" inputMode="numeric" pattern="[0-9]*" className="input" defaultValue={query.search} />
+              <input type="search" name="search" {...constraints.history.search} inputMode="numeric" className="input" defaultValue={query.search} />
             </label>
             <button type="submit" className="btn-secondary">
               Filtrar
@@ -166,6 +168,7 @@ export default function Questions() {
               key={q.id}
               question={q}
               fastAnswers={fastAnswers}
+              constraints={q.suggestion ? constraints.rated : constraints.answer}
               canModerate={canModerate}
               search={search}
               errors={actionData?.questionId === q.id ? actionData.errors : undefined}

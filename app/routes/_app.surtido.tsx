@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
+import { constraintsOf } from "~/lib/constraints";
 import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { SurtidoRecordCard } from "~/modules/surtido/record-card";
@@ -21,11 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await listSurtido(query);
   if (result.ok) redirectPastLastPage(request, result, result.page);
   // The box shows the search as the ERP reads it (upper-cased by listSurtido).
-  return { result, query: { ...query, search: result.search }, level: user.role === "surtido" ? user.level : null };
+  return { result, query: { ...query, search: result.search }, level: user.role === "surtido" ? user.level : null, searchConstraint: constraintsOf(ListQuery).search };
 }
 
 export default function Surtido() {
-  const { result, query, level } = useLoaderData<typeof loader>();
+  const { result, query, level, searchConstraint } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   return (
     <div>
@@ -37,7 +38,7 @@ export default function Surtido() {
       </PageHeader>
       <div className="card mb-4 p-4">
         <FilterBar clearTo="/surtido" keep={[]}>
-          <SearchInput defaultValue={query.search} placeholder="Artículo, ubicación o número de registro" />
+          <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Artículo, ubicación o número de registro" />
         </FilterBar>
       </div>
       {!result.ok ? (

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/lib/constraints";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sign = query.sortValue === "desc" ? -1 : 1;
   const sorted = [...filtered].sort((a, b) => (a[key] < b[key] ? -sign : a[key] > b[key] ? sign : 0));
   const rows = sorted.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
-  return { rows, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, query, now: new Date().toISOString() };
+  return { rows, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, query, now: new Date().toISOString(), searchConstraint: constraintsOf(ListQuery).search };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -98,13 +99,13 @@ const PRESET_FIELD_RESULT: SubmissionResult<string[]> = {
 };
 
 export default function Theme() {
-  const { rows, total, page, pageSize, query, now } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, query, now, searchConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const [form, fields] = useForm({
     id: "theme-field",
     lastResult: actionData?.result ?? PRESET_FIELD_RESULT,
-    constraint: getZodConstraint(DemoFieldSchema),
+    constraint: constraintsOf(DemoFieldSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DemoFieldSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -157,7 +158,7 @@ export default function Theme() {
       <Section title="Filtros, tabla y paginación">
         <div className="mb-3">
           <FilterBar clearTo="/theme">
-            <SearchInput defaultValue={query.search} placeholder="SKU o producto" />
+            <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="SKU o producto" />
           </FilterBar>
         </div>
         <DataTable rows={rows} columns={columns} rowKey={(r) => r.sku} caption="Productos de ejemplo" />

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/lib/constraints";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -118,7 +119,7 @@ export default function EditUser() {
   const [form, fields] = useForm({
     id: `user-${user.id}`,
     lastResult: resultFor("save"),
-    constraint: getZodConstraint(UserUpdateSchema),
+    constraint: constraintsOf(UserUpdateSchema),
     defaultValue: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -138,7 +139,7 @@ export default function EditUser() {
   const [passwordForm, passwordFields] = useForm({
     id: `user-${user.id}-password`,
     lastResult: resultFor("reset-password"),
-    constraint: getZodConstraint(PasswordResetSchema),
+    constraint: constraintsOf(PasswordResetSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordResetSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/lib/constraints";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
@@ -51,7 +52,7 @@ export default function NewUser() {
   const [form, fields] = useForm({
     id: "user-new",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(UserCreateSchema),
+    constraint: constraintsOf(UserCreateSchema),
     defaultValue: { isActive: true, permissions: [] },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UserCreateSchema }),
     shouldValidate: "onBlur",

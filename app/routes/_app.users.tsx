@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
+import { constraintsOf } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
 import { parseQuery, q } from "~/lib/query";
 import { ROLES, ROLE_KEYS, roleLabel, type Role } from "~/lib/roles";
@@ -30,11 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQuery(request, ListQuery);
   const { rows, total, page, pageSize } = await listUsers(query);
   redirectPastLastPage(request, { total, pageSize }, page);
-  return { rows, total, page, pageSize, query };
+  return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(ListQuery).search };
 }
 
 export default function UsersList() {
-  const { rows, total, page, pageSize, query } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, query, searchConstraint } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const columns: Column<UserListRow>[] = [
     {
@@ -90,7 +91,7 @@ export default function UsersList() {
       />
       <div className="card mb-4 p-4">
         <FilterBar clearTo="/users">
-          <SearchInput defaultValue={query.search} placeholder="Nombre o correo electrónico" label="Buscar" />
+          <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Nombre o correo electrónico" label="Buscar" />
           <FilterSelect name="role" label="Rol" value={query.role} allLabel="Todos los roles" options={ROLE_KEYS.map((r) => [r, ROLES[r]])} />
           <FilterSelect
             name="status"

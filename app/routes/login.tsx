@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/lib/constraints";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -60,7 +61,7 @@ export default function Login() {
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
+    constraint: constraintsOf(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldRevalidate: "onBlur",
   });

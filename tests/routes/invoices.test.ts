@@ -17,7 +17,11 @@ await seedDemo(database, { now: new Date(), brand: "Electrica" });
 type List = Awaited<ReturnType<typeof listLoader>>;
 type Detail = Awaited<ReturnType<typeof detailLoader>>;
 type ResendData = Awaited<ReturnType<typeof resendLoader>>;
-type ActionAnswer = { recipients: Array<{ email: string; isDefault: boolean }>; error?: { title: string; message: string } };
+type ActionAnswer = {
+  result: { initialValue?: Record<string, unknown> | null };
+  recipients: Array<{ email: string; isDefault: boolean }>;
+  error?: { title: string; message: string };
+};
 
 const list = (path: string, cookie: string) => settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
 const detail = (id: string, cookie: string) =>
@@ -31,6 +35,8 @@ const resend = async (id: string, cookie: string, form: Array<[string, string]>)
   return res as Response | { data: ActionAnswer; init: ResponseInit | null };
 };
 const payload = (res: unknown) => (res as { data: ActionAnswer }).data;
+/** What Conform's "Quitar" button posts for the row at `index` of the recipients list. */
+const removeRow = (index: number): [string, string] => ["__intent__", JSON.stringify({ type: "remove", payload: { name: "recipients", index } })];
 const statusOf = (res: unknown) => (res as { init: ResponseInit | null }).init?.status ?? 200;
 async function toastOf(res: unknown) {
   const cookie = (res as Response).headers.get("set-cookie") ?? "";
@@ -132,13 +138,22 @@ describe("resending an invoice", () => {
 
     const added = payload(await resend(stamped.id, cookie, [["intent", "add"], ["email", "Conta@Empresa.mx"]]));
     expect(added.recipients.map((r) => r.email)).toContain("conta@empresa.mx");
-    // A forged hidden list cannot drop the defaults or sneak in a bad address.
-    const forged = payload(await resend(stamped.id, cookie, [["recipient", "conta@empresa.mx"], ["recipient", "mal@"], ["remove", stamped.email]]));
+    // The form is answered with the new list of extras (the defaults never travel in it) and an empty box.
+    expect(added.result.initialValue).toEqual({ recipients: ["conta@empresa.mx"], email: "" });
+    // A forged list cannot drop the defaults or sneak in a bad address.
+    const forged = payload(
+      await resend(stamped.id, cookie, [["recipients[0]", "mal@"], ["recipients[1]", "conta@empresa.mx"], ["recipients[2]", stamped.email.toUpperCase()], removeRow(0)]),
+    );
     expect(forged.recipients.map((r) => r.email)).toEqual([stamped.email.toLowerCase(), "facturacion@electrica.mx", "conta@empresa.mx"]);
-    const removed = payload(await resend(stamped.id, cookie, [["recipient", "conta@empresa.mx"], ["remove", "conta@empresa.mx"]]));
-    expect(removed.recipients).toHaveLength(2);
+    const removed = await resend(stamped.id, cookie, [["recipients[0]", "conta@empresa.mx"], ["email", "a medias"], removeRow(0)]);
+    expect(statusOf(removed)).toBe(200);
+    expect(payload(removed).recipients).toHaveLength(2);
+    expect(payload(removed).result.initialValue).toEqual({ recipients: [], email: "a medias" });
+    // A list button posted by hand with a broken change is refused, not a server error.
+    const broken = await resend(stamped.id, cookie, [["recipients[0]", "conta@empresa.mx"], ["__intent__", "{remove"]]);
+    expect(statusOf(broken)).toBe(400);
 
-    const sent = (await resend(stamped.id, cookie, [["recipient", "conta@empresa.mx"], ["intent", "send"]])) as Response;
+    const sent = (await resend(stamped.id, cookie, [["recipients[0]", "conta@empresa.mx"], ["intent", "send"]])) as Response;
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(`/feedback-invoices/${stamped.id}`);
     expect(await toastOf(sent)).toMatchObject({ variant: "success", message: "Documentos reenviados correctamente" });
@@ -150,7 +165,7 @@ describe("resending an invoice", () => {
   it("keeps the list when the invoicing service fails", async () => {
     const { cookie } = await loginAs("admin");
     await simulatorControl.failNext("invoicing.resendInvoice", "timeout");
-    const failed = await resend(stamped.id, cookie, [["recipient", "otra@empresa.mx"], ["intent", "send"]]);
+    const failed = await resend(stamped.id, cookie, [["recipients[0]", "otra@empresa.mx"], ["intent", "send"]]);
     expect(statusOf(failed)).toBe(502);
     expect(payload(failed).recipients.map((r) => r.email)).toContain("otra@empresa.mx");
     expect(payload(failed).error?.title).toBe("No se pudo reenviar la factura");

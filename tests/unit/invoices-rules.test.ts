@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CFDI_USES, PAYMENT_FORMS, PAYMENT_METHODS, TAX_REGIMES, addRecipient, defaultRecipients, feedbackErrorMessage, feedbackStatus,
-  firstFeedbackSuccessful, orNoData, readCode, rebuildRecipients, removeRecipient, resendRefused,
+  firstFeedbackSuccessful, orNoData, readCode, rebuildRecipients, resendRefused,
 } from "~/modules/invoices/rules";
 
 describe("feedback status", () => {
@@ -88,11 +88,11 @@ describe("resend recipients (spec 2 §5)", () => {
     expect(added).toEqual({ ok: true, list: [...defaults, { email: "conta@empresa.mx", isDefault: false, role: "adicional" }] });
   });
 
-  it("remove only the extra ones", () => {
-    const added = addRecipient(defaults, "conta@empresa.mx");
-    if (!added.ok) throw new Error("no se agregó");
-    expect(removeRecipient(added.list, "conta@empresa.mx")).toEqual(defaults);
-    expect(removeRecipient(added.list, "cliente@correo.mx")).toEqual(added.list);
+  it("remove only the extra ones: the form's list holds the extras, the defaults come back on every post", () => {
+    expect(rebuildRecipients(defaults, ["conta@empresa.mx"]).map((r) => r.email)).toEqual(["cliente@correo.mx", "facturacion@electrica.mx", "conta@empresa.mx"]);
+    // Every extra removed: the defaults stay; a default posted as an extra is the default still.
+    expect(rebuildRecipients(defaults, [])).toEqual(defaults);
+    expect(rebuildRecipients(defaults, ["CLIENTE@correo.mx"])).toEqual(defaults);
   });
 
   it("read 'Lo sentimos' in the service's answer as a refusal", () => {

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
@@ -7,14 +7,17 @@ import { ConfirmDialog, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { Pagination } from "~/components/Pagination";
+import { constraintsOf } from "~/lib/constraints";
 import { withParams } from "~/lib/list-url";
 import {
   ASSISTANTS_PATH,
-  ASSISTANT_NAME_MAX,
+  ASSISTANT_NAME_SPEC_MESSAGES,
   ASSISTANT_TEXTS,
   AssistantCreateSchema,
   DOCUMENT_ERRORS,
-  SKU_MAX,
+  DOCUMENT_SPEC_MESSAGES,
+  DialogQueryShape,
+  DocumentFormSchema,
   deleteDocumentQuestion,
   listSearchOf,
   type AssistantDocumentRow,
@@ -33,7 +36,7 @@ export function AssistantCreateDialog({ lastResult }: { lastResult?: SubmissionR
   const [form, fields] = useForm({
     id: "assistant-new",
     lastResult,
-    constraint: getZodConstraint(AssistantCreateSchema),
+    constraint: constraintsOf(AssistantCreateSchema, { specMessages: ASSISTANT_NAME_SPEC_MESSAGES }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AssistantCreateSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -62,7 +65,7 @@ export function AssistantCreateDialog({ lastResult }: { lastResult?: SubmissionR
           label={ASSISTANT_TEXTS.nameLabel}
           meta={fields.assistantName}
           hint={ASSISTANT_TEXTS.nameHint}
-          inputProps={{ autoComplete: "off", autoFocus: true, maxLength: ASSISTANT_NAME_MAX, placeholder: "Iluminacion_Exterior" }}
+          inputProps={{ autoComplete: "off", autoFocus: true, placeholder: "Iluminacion_Exterior" }}
         />
       </Form>
     </RouteDialog>
@@ -108,6 +111,7 @@ export function AssistantEditDialog({
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith(pathname);
   const formId = `assistant-${assistant.id}-documents`;
   const skuInvalid = answer?.error.title === DOCUMENT_ERRORS.missingSku.title || answer?.error.title === DOCUMENT_ERRORS.invalidSku.title;
+  const constraints = { ...constraintsOf(DocumentFormSchema, { specMessages: DOCUMENT_SPEC_MESSAGES }), ...constraintsOf(DialogQueryShape) };
   const columns: Column<AssistantDocumentRow>[] = [
     { key: "id", header: "ID", className: "w-16 tabular-nums text-slate-600", cell: (d) => d.id },
     { key: "sku", header: "SKU", className: "w-40 font-mono text-xs", cell: (d) => d.sku },
@@ -187,7 +191,7 @@ export function AssistantEditDialog({
               <div className="flex flex-wrap items-end gap-2">
                 <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
                   <span className="sr-only">Buscar en la biblioteca</span>
-                  <input type="search" name="fileSearch" form={`${formId}-library`} defaultValue={fileSearch} placeholder="Buscar PDF por nombre" className="input" />
+                  <input type="search" name="fileSearch" {...constraints.fileSearch} form={`${formId}-library`} defaultValue={fileSearch} placeholder="Buscar PDF por nombre" className="input" />
                 </label>
                 <button type="submit" form={`${formId}-library`} className="btn-secondary">
                   Buscar
@@ -218,9 +222,9 @@ export function AssistantEditDialog({
               <input
                 id={`${formId}-sku`}
                 name="sku"
+                {...constraints.sku}
                 className="input"
                 defaultValue={answer?.sku ?? ""}
-                maxLength={SKU_MAX}
                 autoComplete="off"
                 placeholder="QO120"
                 aria-invalid={skuInvalid ? true : undefined}

@@ -2,8 +2,9 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { cn } from "~/lib/cn";
+import { constraintsOf } from "~/lib/constraints";
 import { formatTime } from "~/lib/format";
-import { ASSISTANTS_PATH, ASSISTANT_TEXTS, CHAT_TEXTS, QUESTION_MAX, listSearchOf, serializeConversation, type ChatTurn, type Conversation } from "./rules";
+import { ASSISTANTS_PATH, ASSISTANT_TEXTS, CHAT_TEXTS, ChatFormSchema, listSearchOf, serializeConversation, type ChatTurn, type Conversation } from "./rules";
 
 function Bubble({ turn, pending }: { turn: Pick<ChatTurn, "from" | "text" | "error"> & { at?: string }; pending?: boolean }) {
   const mine = turn.from === "user";
@@ -60,7 +61,7 @@ export function ChatDialog({ assistant, conversation }: { assistant: { id: numbe
                 placeholder="Escribe tu pregunta y presiona Enter"
                 autoComplete="off"
                 autoFocus
-                maxLength={QUESTION_MAX}
+                {...constraintsOf(ChatFormSchema, { specMessages: { question: "missing" } }).question}
                 aria-label={ASSISTANT_TEXTS.questionLabel}
               />
             </label>

@@ -25,10 +25,14 @@ export function assistantNameProblems(name: string): string[] {
 export const AssistantCreateSchema = z.object({
   assistantName: z
     .string({ required_error: NAME_TEXTS.short })
+    // The length is a check of its own so the box's maxLength comes from here.
+    .max(ASSISTANT_NAME_MAX, NAME_TEXTS.long)
     .superRefine((value, ctx) => {
-      for (const message of assistantNameProblems(value)) ctx.addIssue({ code: "custom", message });
+      for (const message of assistantNameProblems(value)) if (message !== NAME_TEXTS.long) ctx.addIssue({ code: "custom", message });
     }),
 });
+/** Spec 2 §5: a short name or one with spaces, accents or symbols has the spec's own message ("Nombre del Asistente inválido"). */
+export const ASSISTANT_NAME_SPEC_MESSAGES = { assistantName: "invalid" } as const;
 export type AssistantCreateInput = z.output<typeof AssistantCreateSchema>;
 
 /** SKUs as the catalogue writes them: no spaces, upper-cased for the AI service. */
@@ -39,16 +43,27 @@ export const SkuSchema = z
   .regex(/^\S*$/)
   .transform((s) => s.toUpperCase());
 
+/**
+ * The add-document form: a sheet (uploaded or picked from the library) and its SKU, checked by
+ * `addPostedDocument` with `SkuSchema`. A missing SKU has the spec's message ("Es necesario ingresar el
+ * campo "SKU del producto del nuevo documento""), so the box is not `required`.
+ */
+export const DocumentFormSchema = z.object({ sku: SkuSchema });
+export const DOCUMENT_SPEC_MESSAGES = { sku: "missing" } as const;
+
+/** The chat box: the question is trimmed and an empty one is ignored (spec 2 §5), never refused. */
+export const ChatFormSchema = z.object({ question: z.string().trim().max(QUESTION_MAX).default("") });
+
 // ---------------------------------------------------------------------------------------------------
 // URLs
 
-const ListQueryShape = { search: q.search(), page: q.page() };
+export const ListQueryShape = { search: q.search(), page: q.page() };
 export type AssistantListQuery = ReturnType<typeof parseAssistantListQuery>;
 export function parseAssistantListQuery(source: Request | URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 
-const DialogQueryShape = { docPage: q.page(), fileSearch: q.search() };
+export const DialogQueryShape = { docPage: q.page(), fileSearch: q.search() };
 export function parseAssistantDialogQuery(source: Request | URL | URLSearchParams) {
   return parseQuery(source, DialogQueryShape);
 }

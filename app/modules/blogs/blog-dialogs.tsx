@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/lib/constraints";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
@@ -23,7 +24,7 @@ export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer
   const [form, fields] = useForm({
     id: `blog-${post?.id ?? "new"}`,
     lastResult: answer?.result,
-    constraint: getZodConstraint(BlogFormSchema),
+    constraint: constraintsOf(BlogFormSchema),
     defaultValue: {
       title: post?.title ?? "",
       content: post?.content ?? "",

@@ -57,7 +57,7 @@ export function publishAtInputValue(value: Date | string | null | undefined): st
   return DateTime.fromJSDate(new Date(value)).setZone(ZONE).toFormat("yyyy-MM-dd'T'HH:mm");
 }
 
-const ListQueryShape = { search: q.search(), page: q.page() };
+export const ListQueryShape = { search: q.search(), page: q.page() };
 export type BlogListQuery = ReturnType<typeof parseBlogListQuery>;
 export function parseBlogListQuery(source: Request | URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);

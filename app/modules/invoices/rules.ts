@@ -149,12 +149,6 @@ export function rebuildRecipients(defaults: Recipient[], extras: string[]): Reci
   return list;
 }
 
-/** Only extra recipients can be removed. */
-export function removeRecipient(list: Recipient[], email: string): Recipient[] {
-  const target = email.trim().toLowerCase();
-  return list.filter((r) => r.isDefault || r.email !== target);
-}
-
 /** The service answers in text; "Lo sentimos" marks a refusal, shown as a warning. */
 export function resendRefused(answer: string): boolean {
   return /lo sentimos/i.test(answer);

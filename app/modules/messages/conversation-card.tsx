@@ -2,9 +2,10 @@ import { Icon } from "~/components/Icon";
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { cn } from "~/lib/cn";
+import type { InputConstraint } from "~/lib/constraints";
 import { formatDateTime, formatRelative } from "~/lib/format";
 import { appendText } from "~/modules/questions/rules";
-import { MESSAGE_MAX, canReply, marketplaceAttachmentUrl, saleUrl } from "./rules";
+import { canReply, marketplaceAttachmentUrl, saleUrl } from "./rules";
 
 type Attachment = { filename: string; originalFilename: string; size?: number; fileId?: string };
 export type ThreadMessage = { id: number; text: string; fromSeller: boolean; messageDate: string | Date; attachments: Attachment[] };
@@ -105,11 +106,14 @@ function insertTemplate(textareaId: string, selectId: string, templates: Array<{
 export function ConversationCard({
   c,
   templates,
+  constraints,
   action,
   busy,
 }: {
   c: CardConversation;
   templates: Array<{ id: number; name: string; text: string }>;
+  /** The reply form's native constraints. */
+  constraints: { message: InputConstraint };
   action: string;
   busy: boolean;
 }) {
@@ -169,7 +173,7 @@ export function ConversationCard({
             <label htmlFor={textareaId} className="sr-only">
               Respuesta
             </label>
-            <textarea id={textareaId} name="message" rows={2} maxLength={MESSAGE_MAX} defaultValue={c.draft ?? ""} className="input" placeholder="Escribe tu respuesta…" />
+            <textarea id={textareaId} name="message" {...constraints.message} rows={2} defaultValue={c.draft ?? ""} className="input" placeholder="Escribe tu respuesta…" />
             <div className="flex flex-wrap items-end justify-between gap-2">
               <div className="flex flex-wrap items-end gap-2">
                 <select id={selectId} name="templateId" className="input w-auto py-1.5 text-xs" defaultValue="" aria-label="Plantilla">

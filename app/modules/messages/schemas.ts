@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryDay } from "~/lib/day-range";
+import { textareaText } from "~/lib/form-text";
 import { keysOf, q } from "~/lib/query";
 import { MESSAGE_MAX } from "./rules";
 import {
@@ -34,14 +35,24 @@ export const ConversationIdSchema = z.coerce.number().int().positive().max(Numbe
 export const ReplyFields = z.object({
   intent: z.enum(["reply", "insert-template", "save-draft"]),
   conversationId: ConversationIdSchema,
-  message: z.string().max(MESSAGE_MAX * 4).optional().default(""),
+  // A draft may grow past a reply's length (a template appended); the reply's own limit is ReplyBox's.
+  message: textareaText(z.string().max(MESSAGE_MAX * 4)).optional().default(""),
   templateId: z.coerce.number().int().positive().optional().catch(undefined),
   /** The conversation's last message date when the form was rendered ("" = none yet): a resubmitted form is refused. */
   seenLastMessage: z.union([z.literal(""), z.string().datetime()]).optional().catch(undefined),
 });
 
+/**
+ * The reply box as the marketplace takes it: the source of its native constraints. `replyProblem`
+ * applies the same limit when sending, with the spec's warning, and keeps the text as the draft.
+ * An empty box is the spec's to answer ("No se ha ingresado mensaje o archivo.", a file may go alone).
+ */
+export const ReplyBox = z.object({
+  message: textareaText(z.string().trim().max(MESSAGE_MAX, `El mensaje no puede exceder ${MESSAGE_MAX} caracteres.`)).default(""),
+});
+
 export const CannedReplySchema = z.object({
   id: z.coerce.number().int().positive(),
   name: z.string({ required_error: "Escribe un nombre." }).trim().min(1, "Escribe un nombre.").max(80, "Máximo 80 caracteres."),
-  text: z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(MESSAGE_MAX, `Máximo ${MESSAGE_MAX} caracteres.`),
+  text: textareaText(z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(MESSAGE_MAX, `Máximo ${MESSAGE_MAX} caracteres.`)),
 });

@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
+import { constraintsOf } from "~/lib/constraints";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { labelOf } from "~/lib/labels";
 import { withParams } from "~/lib/list-url";
@@ -14,7 +15,7 @@ import { OrderEditFields, orderEditDefaults, type OrderEditFieldset } from "./or
 import { OrderItemsList } from "./order-items-list";
 import type { OrderDetail } from "./orders.server";
 import { logisticLabel } from "./rules";
-import { OrderEditSchema } from "./schemas";
+import { ORDER_EDIT_SPEC_MESSAGES, OrderEditSchema } from "./schemas";
 
 /** What the route's loader gives the dialog. */
 export type OrderDialogView = OrderDetail & { canToggleInvoice: boolean; confirmInvoice: boolean };
@@ -75,7 +76,7 @@ export function OrderDialog() {
   const [form, fields] = useForm({
     id: `order-${order.id}-v${edit.version}`,
     lastResult: actionData?.result ?? undefined,
-    constraint: getZodConstraint(OrderEditSchema),
+    constraint: constraintsOf(OrderEditSchema, { specMessages: ORDER_EDIT_SPEC_MESSAGES }),
     defaultValue: orderEditDefaults(edit),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderEditSchema }),
     shouldValidate: "onBlur",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { buildWorkbook, type XlsxColumn } from "@server/documents/xlsx.server";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -12,6 +13,9 @@ import { LOGISTIC_LABELS } from "./rules";
 
 export const NO_RECORDS = { title: "Sin registros", message: "Lo sentimos, no se encuentran registros de la fecha seleccionada." } as const;
 export const MONTH_REQUIRED = { title: "Datos insuficientes", message: "Selecciona el mes del reporte." } as const;
+
+/** The monthly customer report's form: the month is required to start it (spec 1 §2). */
+export const CustomerReportForm = z.object({ month: z.string({ required_error: MONTH_REQUIRED.message }).trim().min(1, MONTH_REQUIRED.message) });
 
 export type ReportError = { title: string; message: string };
 export type ReportResult = { ok: true; file: Buffer; filename: string; rows: number } | { ok: false; error: ReportError; status: number };
@@ -93,7 +97,7 @@ export async function salesReport(
 }
 
 export async function customerReport(monthInput: string | null | undefined, actor: SessionUser, now: Date = new Date()): Promise<ReportResult> {
-  if (!monthInput?.trim()) return { ok: false, status: 400, error: MONTH_REQUIRED };
+  if (!CustomerReportForm.safeParse({ month: monthInput ?? undefined }).success) return { ok: false, status: 400, error: MONTH_REQUIRED };
   const parsed = parseMonth(monthInput, now);
   if (!parsed) return { ok: false, status: 400, error: MONTH_REQUIRED };
   if (parsed.error) return { ok: false, status: 400, error: parsed.error };

@@ -57,6 +57,13 @@ export const OrderEditSchema = z.object({
 
 export type OrderEditInput = z.infer<typeof OrderEditSchema>;
 
+/**
+ * The spec's own answers to a wrong movement or credit note ('La prefactura no existe en intelisis o
+ * los productos no coinciden', 'La nota de crédito no coincide con la prefactura.'): the browser
+ * checks only their length (decision 0029).
+ */
+export const ORDER_EDIT_SPEC_MESSAGES = { intelisisMovement: "invalid", creditNote: "invalid" } as const;
+
 /** The ids listed in splittedOrder (16-digit order ids, other tokens ignored). */
 export function splitOrderIds(text: string | null | undefined): bigint[] {
   if (!text) return [];

@@ -4,7 +4,7 @@ import { pdvCartLines, pdvSales, pdvSessions, users } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 import { BOX_CLOSED, lockOpenBox, type PdvResult } from "./box.server";
 import { checkCode } from "./codes.server";
-import { closeCheck, denominationCents, toCents, type CloseCheck, type CloseExpected, type DenominationCount } from "./rules";
+import { CLOSE_REASON_MAX, closeCheck, denominationCents, toCents, type CloseCheck, type CloseExpected, type DenominationCount } from "./rules";
 
 export const CLOSED_OK = "Caja cerrada correctamente";
 export const MISMATCH = "Los montos contados no coinciden con lo esperado (tolerancia de 0.50).";
@@ -74,7 +74,7 @@ export async function closeBox(userId: number, input: CloseInput): Promise<PdvRe
     if (!check.matches) {
       if (!input.code?.trim() && !reason) return { ok: false as const, message: MISMATCH, status: 422 as const, check };
       if (!input.code?.trim() || !reason) return { ok: false as const, message: "Para cerrar con diferencia escribe el motivo y el código de un gerente.", status: 422 as const, check };
-      if (reason.length > 150) return { ok: false as const, message: "El motivo admite 150 caracteres.", status: 422 as const, check };
+      if (reason.length > CLOSE_REASON_MAX) return { ok: false as const, message: `El motivo admite ${CLOSE_REASON_MAX} caracteres.`, status: 422 as const, check };
       const code = await checkCode(tx, box.id, input.code, "cerrar la caja con diferencia", userId);
       if (!code.ok) return { ok: false as const, message: code.message, status: 422 as const, check };
       approvedBy = code.approver.id;

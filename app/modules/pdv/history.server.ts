@@ -7,7 +7,7 @@ import { ZONE } from "~/lib/format";
 import { audit } from "~/modules/logs/audit.server";
 import type { PdvResult } from "./box.server";
 import { checkCode } from "./codes.server";
-import { erpReference } from "./rules";
+import { CANCEL_MANAGER_MAX, CANCEL_REASON_MAX, CANCEL_TOO_LONG, erpReference } from "./rules";
 
 export const SESSIONS_PAGE = 10;
 export const SALES_PAGE = 5;
@@ -89,7 +89,7 @@ export async function cancelSale(actorId: number, saleId: number, input: CancelI
   const manager = input.manager.trim();
   const reason = input.reason.trim();
   if (!code || !manager || !reason) return { ok: false, message: FILL_ALL, status: 400 };
-  if (manager.length > 100 || reason.length > 150) return { ok: false, message: "El nombre admite 100 caracteres y el motivo 150.", status: 400 };
+  if (manager.length > CANCEL_MANAGER_MAX || reason.length > CANCEL_REASON_MAX) return { ok: false, message: CANCEL_TOO_LONG, status: 400 };
   const sale = await saleById(saleId);
   if (!sale) return { ok: false, message: "Venta no encontrada", status: 404 };
   if (!sale.isActive) return { ok: false, message: "La venta ya está cancelada.", status: 409 };

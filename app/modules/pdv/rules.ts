@@ -10,6 +10,12 @@ export const DENOMINATIONS = [1000, 500, 200, 100, 50, 20, 10, 5, 2, 1, 0.5] as 
 /** Close-box tolerance: 0.5 pesos. */
 export const CLOSE_TOLERANCE_CENTS = 50;
 export const MAX_QTY = 9999;
+/** Cancel detail (spec 2 §5 'Cancel sale', §9): the manager's name and the reason. */
+export const CANCEL_MANAGER_MAX = 100;
+export const CANCEL_REASON_MAX = 150;
+export const CANCEL_TOO_LONG = "El nombre admite 100 caracteres y el motivo 150.";
+/** The reason for closing a box that does not add up, as long as a cancel reason. */
+export const CLOSE_REASON_MAX = 150;
 
 export const toCents = (pesos: number) => Math.round(pesos * 100);
 export const toPesos = (cents: number) => cents / 100;

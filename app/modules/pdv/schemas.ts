@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DENOMINATIONS, parseMoney } from "./rules";
+import { textareaText } from "~/lib/form-text";
+import { CANCEL_MANAGER_MAX, CANCEL_REASON_MAX, CANCEL_TOO_LONG, CLOSE_REASON_MAX, DENOMINATIONS, parseMoney } from "./rules";
 
 const id = z.coerce.number().int().positive().max(2147483647);
 
@@ -35,8 +36,8 @@ export const PaymentForm = z.object({
 
 export const CancelForm = z.object({
   code: z.string().max(50).default(""),
-  manager: z.string().max(500).default(""),
-  reason: z.string().max(2000).default(""),
+  manager: z.string().trim().max(CANCEL_MANAGER_MAX, CANCEL_TOO_LONG).default(""),
+  reason: textareaText(z.string().trim().max(CANCEL_REASON_MAX, CANCEL_TOO_LONG)).default(""),
 });
 
 const count = z.string().max(12).default("");
@@ -47,7 +48,7 @@ export const CloseForm = z.object({
   debit: z.string().max(30).default(""),
   credit: z.string().max(30).default(""),
   code: z.string().max(50).default(""),
-  reason: z.string().max(2000).default(""),
+  reason: z.string().trim().max(CLOSE_REASON_MAX, `El motivo admite ${CLOSE_REASON_MAX} caracteres.`).default(""),
   ...Object.fromEntries(DENOMINATIONS.map((d) => [`d_${String(d).replace(".", "_")}`, count])),
 });
 

@@ -1,10 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
+import type { InputConstraint } from "~/lib/constraints";
 import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney, formatRelative } from "~/lib/format";
 import {
-  ANSWER_MAX, DELETED_STATUS, EVALUATIONS, EVALUATION_LABELS, appendText, canAnswer, isInactivePublication, isPending, storeLabel,
+  DELETED_STATUS, EVALUATIONS, EVALUATION_LABELS, appendText, canAnswer, isInactivePublication, isPending, storeLabel,
 } from "./rules";
 
 export type CardQuestion = {
@@ -45,6 +46,7 @@ function insertInto(textareaId: string, text: string, mode: "append" | "replace"
 export function QuestionCard({
   question: q,
   fastAnswers,
+  constraints,
   canModerate,
   search,
   errors,
@@ -53,6 +55,8 @@ export function QuestionCard({
 }: {
   question: CardQuestion;
   fastAnswers: Array<{ id: number; name: string; text: string }>;
+  /** The answer form's native constraints (with a suggestion, the rating is required). */
+  constraints: { answer: InputConstraint; evaluation: InputConstraint };
   canModerate: boolean;
   search: string;
   errors: CardErrors;
@@ -131,7 +135,7 @@ export function QuestionCard({
                       <span className="text-xs font-medium">Califica la sugerencia:</span>
                       {EVALUATIONS.map((value) => (
                         <label key={value} className="inline-flex items-center gap-1">
-                          <input type="radio" name="evaluation" value={value} required defaultChecked={q.evaluation === value} />
+                          <input type="radio" name="evaluation" value={value} {...constraints.evaluation} defaultChecked={q.evaluation === value} />
                           {EVALUATION_LABELS[value]}
                         </label>
                       ))}
@@ -155,9 +159,8 @@ export function QuestionCard({
                 <textarea
                   id={textareaId}
                   name="answer"
+                  {...constraints.answer}
                   rows={3}
-                  required
-                  maxLength={ANSWER_MAX}
                   defaultValue={typed ?? q.draft ?? ""}
                   className="input"
                   aria-invalid={errors?.answer?.length ? true : undefined}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textareaText } from "~/lib/form-text";
 import { parseQueryDate } from "~/lib/mexico-time";
 import { ANSWER_MAX, EVALUATIONS, QUESTIONS_BATCH, QUESTIONS_MAX_LIMIT } from "./rules";
 
@@ -34,12 +35,22 @@ const evaluation = z.coerce
 export const AnswerSchema = z.object({
   intent: z.literal("answer"),
   questionId,
-  answer: z
-    .string({ required_error: "Escribe una respuesta." })
-    .trim()
-    .min(1, "Escribe una respuesta.")
-    .max(ANSWER_MAX, `La respuesta no puede exceder ${ANSWER_MAX} caracteres.`),
+  answer: textareaText(
+    z
+      .string({ required_error: "Escribe una respuesta." })
+      .trim()
+      .min(1, "Escribe una respuesta.")
+      .max(ANSWER_MAX, `La respuesta no puede exceder ${ANSWER_MAX} caracteres.`),
+  ),
   evaluation,
+});
+
+/**
+ * The answer form of a question with a suggestion: the suggestion must be rated before sending (spec 1
+ * §4). The command enforces it (`needsRating`); this shape gives the rating radios their `required`.
+ */
+export const RatedAnswerSchema = AnswerSchema.extend({
+  evaluation: z.coerce.number({ required_error: "Califica la sugerencia antes de enviar la respuesta." }).refine((v) => (EVALUATIONS as readonly number[]).includes(v), "Elige 100, 50 o 25."),
 });
 
 /** Saving the draft, using the suggestion or inserting a fast answer: the textarea's text is kept. */
@@ -53,7 +64,7 @@ export const DraftSchema = z.object({
 
 export const FastAnswerSchema = z.object({
   name: z.string({ required_error: "Escribe un nombre." }).trim().min(1, "Escribe un nombre.").max(80, "Máximo 80 caracteres."),
-  text: z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(ANSWER_MAX, `Máximo ${ANSWER_MAX} caracteres.`),
+  text: textareaText(z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(ANSWER_MAX, `Máximo ${ANSWER_MAX} caracteres.`)),
 });
 
 export const FastAnswerIntent = z.discriminatedUnion("intent", [

@@ -48,7 +48,7 @@ export function PdvScreen({ data, actionData }: { data: Data; actionData: Action
       ) : data.box && data.cart ? (
         <SaleView data={data} actionData={actionData} />
       ) : (
-        <OpenBoxView manager={data.manager} actionData={actionData} />
+        <OpenBoxView manager={data.manager} actionData={actionData} constraints={data.constraints} />
       )}
     </div>
   );
@@ -72,7 +72,9 @@ function CodeCard({ code }: { code: string | null }) {
   );
 }
 
-function OpenBoxView({ manager, actionData }: { manager: boolean; actionData: ActionData }) {
+type TillConstraints = Data["constraints"];
+
+function OpenBoxView({ manager, actionData, constraints }: { manager: boolean; actionData: ActionData; constraints: TillConstraints }) {
   const error = actionData && "field" in actionData && actionData.field === "amount" ? actionData.error : null;
   return (
     <div className="card mx-auto max-w-md p-6">
@@ -81,7 +83,7 @@ function OpenBoxView({ manager, actionData }: { manager: boolean; actionData: Ac
       <Form method="post" className="mt-4 space-y-3">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Monto inicial</span>
-          <input name="amount" inputMode="decimal" className="input" autoFocus aria-invalid={error ? true : undefined} aria-describedby="amount-error" required />
+          <input name="amount" {...constraints.amount} inputMode="decimal" className="input" autoFocus aria-invalid={error ? true : undefined} aria-describedby="amount-error" />
         </label>
         <p id="amount-error" role={error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
           {error}
@@ -165,6 +167,7 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
               ref={scanRef}
               id="scan"
               name="query"
+              {...data.constraints.query}
               placeholder="Buscar productos"
               className="input min-w-0 flex-1"
               autoFocus
@@ -217,7 +220,7 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
             {cartError}
           </p>
         ) : null}
-        <CartTable cart={cart} deleteMode={box.deleteMode} />
+        <CartTable cart={cart} deleteMode={box.deleteMode} constraints={data.constraints} />
       </div>
       <aside className="space-y-4">
         <DiscountButtons active={cart.discount} disabled={cart.lines.length === 0} />
@@ -236,7 +239,7 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
   );
 }
 
-function CartTable({ cart, deleteMode }: { cart: NonNullable<Data["cart"]>; deleteMode: boolean }) {
+function CartTable({ cart, deleteMode, constraints }: { cart: NonNullable<Data["cart"]>; deleteMode: boolean; constraints: TillConstraints }) {
   if (cart.lines.length === 0) {
     return <div className="card p-8 text-center text-slate-500">Escanea un producto para comenzar la venta.</div>;
   }
@@ -268,7 +271,7 @@ function CartTable({ cart, deleteMode }: { cart: NonNullable<Data["cart"]>; dele
               <td className="px-3 py-2">{line.description}</td>
               <td className="px-3 py-2 text-right">{money(line.priceCents)}</td>
               <td className="px-3 py-2">
-                <QtyForm lineId={line.id} qty={line.qty} sku={line.sku} />
+                <QtyForm lineId={line.id} qty={line.qty} sku={line.sku} constraints={constraints} />
               </td>
               <td className="px-3 py-2 text-right font-medium">{money(line.amountCents)}</td>
             </tr>
@@ -281,7 +284,7 @@ function CartTable({ cart, deleteMode }: { cart: NonNullable<Data["cart"]>; dele
 
 const BLOCKED_KEYS = new Set(["e", "E", "+", "-", ".", ","]);
 
-function QtyForm({ lineId, qty, sku }: { lineId: number; qty: number; sku: string }) {
+function QtyForm({ lineId, qty, sku, constraints }: { lineId: number; qty: number; sku: string; constraints: TillConstraints }) {
   return (
     <Form method="post" action="/pdv" replace className="flex items-center gap-1">
       <input type="hidden" name="line" value={lineId} />
@@ -292,11 +295,11 @@ function QtyForm({ lineId, qty, sku }: { lineId: number; qty: number; sku: strin
       <button type="submit" name="intent" value="dec" className="btn-secondary px-2 py-1" aria-label={`Quitar uno de ${sku}`}>
         −
       </button>
+      {/* No browser minimum: the spec turns an empty, non-numeric or below-1 quantity into 1. */}
       <input
         name="qty"
+        {...constraints.qty}
         type="number"
-        min={1}
-        step={1}
         inputMode="numeric"
         defaultValue={qty}
         aria-label={`Cantidad de ${sku}`}
