@@ -4,7 +4,6 @@ import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from 
 import { useEffect, useRef } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
-import { RichTextEditor } from "~/components/RichTextEditor";
 import { Toaster } from "~/components/Toast";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
@@ -14,7 +13,7 @@ import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.serv
 import { useAppUser } from "~/lib/use-app-user";
 import type { TaxonomyOption } from "./inventory.server";
 import { catalogErrorMap, type FieldErrors } from "./product-form";
-import { Dimensions, Gallery, Properties, Select, useLibraryPick } from "./product-dialog";
+import { DescriptionSection, Dimensions, Gallery, Properties, Select, useLibraryPick } from "./product-dialog";
 
 type Option = { id: number; name: string; depth?: number };
 const FORM_ID = "combo-form";
@@ -223,18 +222,7 @@ function ComboForm(props: ComboDialogProps) {
           )}
         </section>
 
-        <details open className="rounded-md border border-slate-200 p-3">
-          <summary className="cursor-pointer text-sm font-semibold">Descripción</summary>
-          <RichTextEditor
-            id={fields.description.id}
-            name={fields.description.name}
-            label="Descripción de la publicación"
-            defaultValue={fields.description.initialValue ?? ""}
-            errorId={fields.description.errorId}
-            invalid={!!fields.description.errors}
-            className="mt-2"
-          />
-        </details>
+        <DescriptionSection meta={fields.description} label="Descripción de la publicación" />
         <Gallery form={form} list={fields.gallery} fileErrors={props.fileErrors} selfPath={props.selfPath} />
         <Dimensions fields={fields} />
         <Properties form={form} list={fields.properties} />

@@ -101,18 +101,7 @@ function ProductForm(props: ProductDialogProps) {
       <div className="space-y-5 lg:col-span-2">
         <section className="space-y-3">
           <Field label="Nombre" meta={fields.name} />
-          <details open className="rounded-md border border-slate-200 p-3">
-            <summary className="cursor-pointer text-sm font-semibold">Descripción</summary>
-            <RichTextEditor
-              id={fields.description.id}
-              name={fields.description.name}
-              label="Descripción del producto"
-              defaultValue={fields.description.initialValue ?? ""}
-              errorId={fields.description.errorId}
-              invalid={!!fields.description.errors}
-              className="mt-2"
-            />
-          </details>
+          <DescriptionSection meta={fields.description} label="Descripción del producto" />
           {can(user, "products.aiDescription") && fields.dataSheetId.value ? <AiPanel ai={props.ai} /> : null}
         </section>
         <Gallery form={form} list={fields.gallery} fileErrors={props.fileErrors} selfPath={props.selfPath} />
@@ -333,6 +322,24 @@ function withFor(search: string, target: "gallery" | "sheet") {
 }
 
 type Measure = FieldMetadata<number | undefined>;
+
+/** The rich-text description the product and the combo dialogs share (a textarea without JavaScript). */
+export function DescriptionSection({ meta, label }: { meta: FieldMetadata<string | undefined>; label: string }) {
+  return (
+    <details open className="rounded-md border border-slate-200 p-3">
+      <summary className="cursor-pointer text-sm font-semibold">Descripción</summary>
+      <RichTextEditor
+        id={meta.id}
+        name={meta.name}
+        label={label}
+        defaultValue={meta.initialValue ?? ""}
+        errorId={meta.errorId}
+        invalid={!!meta.errors}
+        className="mt-2"
+      />
+    </details>
+  );
+}
 
 export function Dimensions({ fields }: { fields: { tall: Measure; long: Measure; wide: Measure; weight: Measure } }) {
   const rows = [
