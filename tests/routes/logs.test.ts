@@ -16,7 +16,8 @@ const list = (path: string, cookie?: string) => settle(() => listLoader({ reques
 const detail = (id: string | number, cookie?: string) =>
   settle(() => detailLoader({ request: makeRequest(`/logs/${id}`, { cookie }), params: { logId: String(id) }, context: {} }));
 
-const tag = `lg${Date.now().toString(36)}`;
+// Letters only: a digit in the tag (say "12") would match every row when a search names a number.
+const tag = `lg${Date.now().toString(36).replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)])}`;
 const { user: author } = await loginAs("admin", { firstName: "Ana", lastName: "Martínez" });
 const { cookie } = await loginAs("developer");
 
