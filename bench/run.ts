@@ -132,7 +132,10 @@ try {
   for (const [i, list] of lists.entries()) {
     const url = `${app.base}${list.route}${list.query ? `?${list.query}` : ""}`;
     const sql = sqlMs.get(i);
-    const one = await timed(`${list.route}?${list.query}`, url, { route: list.route, query: list.query }, { anonymous: list.anonymous });
+    const one = await timed(`${list.route}?${list.query}`, url, { route: list.route, query: list.query, ...(list.body ? { body: list.body } : {}) }, {
+      anonymous: list.anonymous,
+      body: list.body,
+    });
     if (one && sql !== undefined) print({ route: list.route, query: list.query, sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
   }
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.

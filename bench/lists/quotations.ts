@@ -40,5 +40,4 @@ export const QUOTATION_LISTS: BenchList[] = [
   quotes("(folio || ' ' || client_name || ' ' || coalesce(client_key, '')) ilike $1", ["%BENCH-123%"], "search=BENCH-123"),
   quotes("status = 'borrador'", [], "status=borrador"),
   { route: "/quotations", query: "" },
-  { route: "/quotations", query: "item=apagador" },
 ];

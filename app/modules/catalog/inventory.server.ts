@@ -1,5 +1,5 @@
 import { getDb } from "@server/db/client";
-import { brands, categories, productCounts, products } from "@server/db/schema";
+import { brands, categories, productCounts, products, taxonomyVersions } from "@server/db/schema";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { packOptions } from "~/lib/escape-html";
 import { totalOf } from "~/lib/list.server";
@@ -109,11 +109,8 @@ export async function listInventory(query: InventoryListQuery) {
 
 export type TaxonomyOption = { id: number; name: string; depth: number };
 
-/**
- * A tree's options in reading order (each parent followed by its children, indented by depth), in
- * one recursive query; nodes under a broken chain still show, at the top level.
- */
-export async function treeOptions(kind: "categories" | "brands"): Promise<TaxonomyOption[]> {
+/** A tree's options in reading order, read from the database (see treeOptions for the cached form). */
+async function walkTree(kind: "categories" | "brands"): Promise<TaxonomyOption[]> {
   const table = kind === "categories" ? categories : brands;
   const result = (await getDb().execute(sql`
     with recursive walk(id, name, depth, path) as (
@@ -126,27 +123,49 @@ export async function treeOptions(kind: "categories" | "brands"): Promise<Taxono
   return result.rows.map((r) => ({ id: Number(r.id), name: r.name, depth: Number(r.depth) }));
 }
 
-type OptionsCache = { stamp: string; packed: string };
-const optionsCache = new Map<string, OptionsCache>();
+type TreeCache = { stamp: string; options: TaxonomyOption[]; packed: string };
+const treeCache = new Map<string, TreeCache>();
+
+/**
+ * The tree as it is now, rebuilt only when its table changed. The stamp is the table's version
+ * (taxonomy_versions, bumped by a trigger on every write, whichever process wrote): one row instead
+ * of the recursive walk over 2k nodes. Without a version row it is a hash of every id, parent and
+ * name (one scan of the small table).
+ */
+async function currentTree(kind: "categories" | "brands"): Promise<TreeCache> {
+  const table = kind === "categories" ? categories : brands;
+  const result = (await getDb().execute(sql`
+    select coalesce(
+      (select 'v' || version::text from ${taxonomyVersions} where table_name = ${kind}),
+      (select count(*)::text || ':' || coalesce(sum(hashtext(id::text || ':' || coalesce(parent_id, 0)::text || ':' || name)::bigint), 0)::text
+         from ${table})) as stamp`)) as unknown as { rows: Array<{ stamp: string }> };
+  const stamp = result.rows[0]?.stamp ?? "";
+  const cached = treeCache.get(kind);
+  if (cached?.stamp === stamp) return cached;
+  // Read after the stamp: a write in between leaves a newer tree under an older stamp, which the
+  // next request rebuilds; never an older tree under a newer stamp.
+  // Frozen: every request shares it (a mutation would throw instead of leaking into other pages).
+  const options = Object.freeze((await walkTree(kind)).map((o) => Object.freeze(o))) as TaxonomyOption[];
+  const fresh = { stamp, options, packed: packOptions(options.map((o) => [String(o.id), "\u00a0\u00a0".repeat(o.depth) + o.name] as const)) };
+  treeCache.set(kind, fresh);
+  return fresh;
+}
+
+/**
+ * A tree's options in reading order (each parent followed by its children, indented by depth); nodes
+ * under a broken chain still show, at the top level. Shared between requests: read-only (frozen).
+ */
+export async function treeOptions(kind: "categories" | "brands"): Promise<TaxonomyOption[]> {
+  return (await currentTree(kind)).options;
+}
 
 /**
  * The inventory's brand / category filter choices, packed (`packOptions`): the tree in reading
  * order, indented by depth. 2k categories and 500 brands as elements and objects cost the list more
- * than its page of products, so they travel as one string and are rebuilt only when the tree
- * changed: the stamp (count and a hash of every id, parent and name) is one scan of the small
- * table, cheaper than the recursive walk, and other processes' saves change it too.
+ * than its page of products, so they travel as one string.
  */
 export async function filterOptions(kind: "categories" | "brands"): Promise<string> {
-  const table = kind === "categories" ? categories : brands;
-  const result = (await getDb().execute(sql`
-    select count(*)::text || ':' || coalesce(sum(hashtext(id::text || ':' || coalesce(parent_id, 0)::text || ':' || name)::bigint), 0)::text as stamp
-      from ${table}`)) as unknown as { rows: Array<{ stamp: string }> };
-  const stamp = result.rows[0]?.stamp ?? "";
-  const cached = optionsCache.get(kind);
-  if (cached?.stamp === stamp) return cached.packed;
-  const packed = packOptions((await treeOptions(kind)).map((o) => [String(o.id), "\u00a0\u00a0".repeat(o.depth) + o.name] as const));
-  optionsCache.set(kind, { stamp, packed });
-  return packed;
+  return (await currentTree(kind)).packed;
 }
 
 export async function flatOptions(kind: "sectors" | "applications") {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
+  bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { files } from "./system";
 
@@ -60,6 +60,16 @@ export const applications = pgTable("applications", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
   slug: text("slug").notNull(),
+});
+
+/**
+ * A version per category and brand table, bumped by statement triggers on every write (migration
+ * 0021): the inventory filters and the product dialogs keep the 2k-node trees they draw in memory
+ * and rebuild them only when their table's version moved, whichever process wrote.
+ */
+export const taxonomyVersions = pgTable("taxonomy_versions", {
+  tableName: text("table_name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
 });
 
 export const products = pgTable(
