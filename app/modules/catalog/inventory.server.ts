@@ -69,7 +69,7 @@ export function inventoryPageSql(query: InventoryListQuery): SQL {
       ? sql`(select count(*) from ${products} ${filter})`
       : query.incomplete
         ? sql`coalesce((select n from ${productCounts} where not complete), (select count(*) from ${products} ${filter}))`
-        : sql`coalesce((select sum(n) from ${productCounts}), (select count(*) from ${products}))`;
+        : sql`coalesce((select sum(n) from ${productCounts} having count(*) = 2), (select count(*) from ${products}))`;
   return sql`with hit as (select ${hitColumns} from ${products} ${filter} ${page})
     select ${PAGE_COLUMNS}, ${total} as total from hit join ${products} on products.id = hit.id order by ${orderSql(query, "hit", "k")}`;
 }
@@ -124,7 +124,8 @@ async function walkTree(kind: "categories" | "brands"): Promise<TaxonomyOption[]
 }
 
 type TreeCache = { stamp: string; options: TaxonomyOption[]; packed: string };
-const treeCache = new Map<string, TreeCache>();
+/** Per database handle: versions are only comparable within one database (tests open many). */
+const treeCaches = new WeakMap<object, Map<string, TreeCache>>();
 
 /**
  * The tree as it is now, rebuilt only when its table changed. The stamp is the table's version
@@ -134,7 +135,10 @@ const treeCache = new Map<string, TreeCache>();
  */
 async function currentTree(kind: "categories" | "brands"): Promise<TreeCache> {
   const table = kind === "categories" ? categories : brands;
-  const result = (await getDb().execute(sql`
+  const db = getDb();
+  let treeCache = treeCaches.get(db);
+  if (!treeCache) treeCaches.set(db, (treeCache = new Map()));
+  const result = (await db.execute(sql`
     select coalesce(
       (select 'v' || version::text from ${taxonomyVersions} where table_name = ${kind}),
       (select count(*)::text || ':' || coalesce(sum(hashtext(id::text || ':' || coalesce(parent_id, 0)::text || ':' || name)::bigint), 0)::text

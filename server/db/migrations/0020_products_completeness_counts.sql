@@ -56,18 +56,13 @@ CREATE TRIGGER product_properties_flag_delete AFTER DELETE ON product_properties
 --> statement-breakpoint
 CREATE TRIGGER product_properties_flag_truncate AFTER TRUNCATE ON product_properties FOR EACH STATEMENT EXECUTE FUNCTION products_has_properties_sync();
 --> statement-breakpoint
--- Custom: product_counts follows products. Complete means 8 of 8 (COMPLETENESS_MAX). A missing row is
--- rebuilt from the table, which already holds the change being counted.
+-- Custom: product_counts follows products (complete = 8 of 8, COMPLETENESS_MAX). A present row is
+-- always exact; a missing one (never expected: this migration and a truncate create both) makes the
+-- readers count the table, and the next insert or delete statement rebuilds it from the table.
 CREATE OR REPLACE FUNCTION product_counts_add(is_complete boolean, delta integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF delta = 0 THEN
-    RETURN;
-  END IF;
-  UPDATE product_counts SET n = n + delta WHERE complete = is_complete;
-  IF NOT FOUND THEN
-    INSERT INTO product_counts (complete, n)
-    SELECT is_complete, count(*)::int FROM products WHERE (completeness >= 8) = is_complete
-    ON CONFLICT (complete) DO NOTHING;
+  IF delta <> 0 THEN
+    UPDATE product_counts SET n = n + delta WHERE complete = is_complete;
   END IF;
 END $$;
 --> statement-breakpoint
@@ -79,18 +74,23 @@ DECLARE
   r record;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM product_counts;
+    INSERT INTO product_counts (complete, n) VALUES (false, 0), (true, 0) ON CONFLICT (complete) DO UPDATE SET n = 0;
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM product_counts_add(false, CASE WHEN NEW.completeness >= 8 THEN -1 ELSE 1 END);
+    PERFORM product_counts_add(true, CASE WHEN NEW.completeness >= 8 THEN 1 ELSE -1 END);
+  ELSIF (SELECT count(*) FROM product_counts) < 2 THEN
+    -- The table already holds this statement's rows: counting it is the whole update.
+    INSERT INTO product_counts (complete, n)
+    SELECT v.complete, (SELECT count(*)::int FROM products WHERE (completeness >= 8) = v.complete) FROM (VALUES (false), (true)) v(complete)
+    ON CONFLICT (complete) DO NOTHING;
   ELSIF TG_OP = 'INSERT' THEN
     FOR r IN SELECT completeness >= 8 AS complete, count(*)::int AS n FROM new_rows GROUP BY 1 ORDER BY 1 LOOP
       PERFORM product_counts_add(r.complete, r.n);
     END LOOP;
-  ELSIF TG_OP = 'DELETE' THEN
+  ELSE
     FOR r IN SELECT completeness >= 8 AS complete, -count(*)::int AS n FROM old_rows GROUP BY 1 ORDER BY 1 LOOP
       PERFORM product_counts_add(r.complete, r.n);
     END LOOP;
-  ELSE
-    PERFORM product_counts_add(false, CASE WHEN NEW.completeness >= 8 THEN -1 ELSE 1 END);
-    PERFORM product_counts_add(true, CASE WHEN NEW.completeness >= 8 THEN 1 ELSE -1 END);
   END IF;
   RETURN NULL;
 END $$;
