@@ -136,7 +136,9 @@ try {
       anonymous: list.anonymous,
       body: list.body,
     });
-    if (one && sql !== undefined) print({ route: list.route, query: list.query, sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
+    if (one && sql !== undefined) {
+      print({ route: list.route, query: list.query, ...(list.body ? { body: list.body } : {}), sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
+    }
   }
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.
   for (const doc of documents) await timed(doc.label, `${app.base}${doc.path}`, { route: doc.label, query: "" }, { body: doc.body, rounds: DOCUMENT_ROUNDS });
