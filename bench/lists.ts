@@ -21,6 +21,7 @@ import { BLOG_LISTS } from "./lists/blogs";
 import { PDV_LISTS } from "./lists/pdv";
 import { INVENTORY_LISTS } from "./lists/inventory";
 import { QUOTATION_LISTS } from "./lists/quotations";
+import { TYPEAHEAD_LISTS } from "./lists/typeaheads";
 
 export type { BenchList };
 
@@ -43,4 +44,5 @@ export const LISTS: BenchList[] = [
   ...PDV_LISTS,
   ...INVENTORY_LISTS,
   ...QUOTATION_LISTS,
+  ...TYPEAHEAD_LISTS,
 ];

@@ -132,8 +132,13 @@ try {
   for (const [i, list] of lists.entries()) {
     const url = `${app.base}${list.route}${list.query ? `?${list.query}` : ""}`;
     const sql = sqlMs.get(i);
-    const one = await timed(`${list.route}?${list.query}`, url, { route: list.route, query: list.query }, { anonymous: list.anonymous });
-    if (one && sql !== undefined) print({ route: list.route, query: list.query, sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
+    const one = await timed(`${list.route}?${list.query}`, url, { route: list.route, query: list.query, ...(list.body ? { body: list.body } : {}) }, {
+      anonymous: list.anonymous,
+      body: list.body,
+    });
+    if (one && sql !== undefined) {
+      print({ route: list.route, query: list.query, ...(list.body ? { body: list.body } : {}), sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
+    }
   }
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.
   for (const doc of documents) await timed(doc.label, `${app.base}${doc.path}`, { route: doc.label, query: "" }, { body: doc.body, rounds: DOCUMENT_ROUNDS });

@@ -1,11 +1,20 @@
+import { ProductsQuery } from "../../app/modules/quotations/products.server";
+import { parseQuery } from "../../app/lib/query";
+import { articlePageQuery } from "../../server/integrations/erp/simulator-articles";
 import { queryOf, type BenchList } from "./types";
 
 /**
- * Quotations. /products lists the ERP's articles: with the simulator its query runs in sim.erp_articles
- * (the simulator's SQL, so no SQL line here); every sort and the two search forms are timed.
- * /products/quotes lists the stored quotes 20 a page, newest first.
+ * Quotations. /products lists the ERP's articles: with the simulator the page is one statement of
+ * the simulator's own builder (server/integrations/erp/simulator-articles.ts), fed the URL as the
+ * loader parses it; every sort and both search forms are timed. /products/quotes lists the stored
+ * quotes 20 a page, newest first.
  */
-const products = (shape: Record<string, string | number | undefined>): BenchList => ({ route: "/products", query: queryOf(shape) });
+function products(shape: Record<string, string | number | undefined>): BenchList {
+  const query = queryOf(shape);
+  const q = parseQuery(new URLSearchParams(query), ProductsQuery);
+  const built = articlePageQuery({ search: q.search, page: q.page, sortName: q.sortName, sortValue: q.sortValue === "desc" ? "DESC" : "ASC" });
+  return { route: "/products", query, sql: built.text, params: built.params };
+}
 
 const quotes = (where: string, params: unknown[], query: string): BenchList => ({
   route: "/products/quotes",
@@ -31,5 +40,4 @@ export const QUOTATION_LISTS: BenchList[] = [
   quotes("(folio || ' ' || client_name || ' ' || coalesce(client_key, '')) ilike $1", ["%BENCH-123%"], "search=BENCH-123"),
   quotes("status = 'borrador'", [], "status=borrador"),
   { route: "/quotations", query: "" },
-  { route: "/quotations", query: "item=apagador" },
 ];

@@ -1,4 +1,4 @@
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { files, productProperties, products, type ComboComponent, type GalleryItem } from "@server/db/schema";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
@@ -27,16 +27,26 @@ export async function componentsById(ids: string[]): Promise<Map<string, Omit<Co
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, price: r.price, stock: r.stock, thumb: r.firstImage ? `/files/${r.firstImage}?w=150` : null }]));
 }
 
+/**
+ * The typeahead's statement (the bench times the same one): SKU, key, name or descripcion1 contain
+ * the text, upper-cased; the first 40 by SKU. From three characters the trigram index finds every
+ * match and the 40 are sorted from them: walking the SKU index with the text as a filter read tens of
+ * thousands of rows when the matches sat late in it ("THW", "INTERRUPTOR"). Sorting on `id || ''`
+ * (the same order) keeps the planner from walking the index anyway. A shorter text has no trigram;
+ * it matches much, so the walk stops early.
+ */
+export function componentSearchQuery(term: string, db: Pick<Db, "select"> = getDb()) {
+  const text = term.trim().toUpperCase();
+  const columns = { id: products.id, name: products.name, price: products.price, stock: products.stockTotal };
+  const filter = and(eq(products.isCombo, false), like(products.searchText, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const order = text.length < 3 ? asc(products.id) : sql`${products.id} || ''`;
+  return db.select(columns).from(products).where(filter).orderBy(order).limit(COMBO_SEARCH_LIMIT);
+}
+
 /** Spec 5 typeahead: SKU, key, name or descripcion1 contain the text (uppercased, trigram index); 40 matches. */
 export async function searchComponents(term: string): Promise<ComponentMatch[]> {
-  const text = term.trim().toUpperCase();
-  if (!text) return [];
-  return getDb()
-    .select({ id: products.id, name: products.name, price: products.price, stock: products.stockTotal })
-    .from(products)
-    .where(and(eq(products.isCombo, false), like(products.searchText, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)))
-    .orderBy(asc(products.id))
-    .limit(COMBO_SEARCH_LIMIT);
+  if (!term.trim()) return [];
+  return componentSearchQuery(term);
 }
 
 export type StoredCombo = { id: string; updatedAt: Date; components: ComboComponent[] };

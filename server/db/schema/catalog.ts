@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
+  bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { files } from "./system";
 
@@ -62,6 +62,16 @@ export const applications = pgTable("applications", {
   slug: text("slug").notNull(),
 });
 
+/**
+ * A version per category and brand table, bumped by statement triggers on every write (migration
+ * 0021): the inventory filters and the product dialogs keep the 2k-node trees they draw in memory
+ * and rebuild them only when their table's version moved, whichever process wrote.
+ */
+export const taxonomyVersions = pgTable("taxonomy_versions", {
+  tableName: text("table_name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
 export const products = pgTable(
   "products",
   {
@@ -99,14 +109,19 @@ export const products = pgTable(
     stockTotal: integer("stock_total").notNull().default(0),
     stocks: jsonb("stocks").$type<WarehouseStock[]>().notNull().default([]),
     /**
-     * What of the product record is filled in (gallery of 3+, data sheet, a description of 200+
-     * characters, all four dimensions, category, brand, EAN/UPC): 0–7. Properties live in their own
-     * table and are added by the list's query (docs/catalogue.md).
+     * Whether the product has at least one property: kept by statement triggers on
+     * product_properties (migration 0020), so the completeness score below is one stored column.
      */
-    completenessRow: smallint("completeness_row").generatedAlwaysAs(
+    hasProperties: boolean("has_properties").notNull().default(false),
+    /**
+     * Completeness out of 8 (docs/decisions/0015): gallery of 3+, data sheet, a description of 200+
+     * characters, all four dimensions, category, brand, EAN/UPC, and at least one property.
+     * Inventario v3 sorts and filters on it and keeps a count of the incomplete (product_counts).
+     */
+    completeness: smallint("completeness").generatedAlwaysAs(
       sql`((jsonb_array_length(gallery) >= 3)::int + (data_sheet_id is not null)::int + (char_length(description) >= 200)::int
         + (tall > 0 and wide > 0 and long > 0 and weight > 0)::int + (category_id is not null)::int + (brand_id is not null)::int
-        + (coalesce(ean_upc, '') not in ('', '0'))::int)::smallint`,
+        + (coalesce(ean_upc, '') not in ('', '0'))::int + has_properties::int)::smallint`,
     ),
     searchText: text("search_text").generatedAlwaysAs(
       sql`upper(id || ' ' || manufacturer_sku || ' ' || name || ' ' || coalesce(descripcion1, ''))`,
@@ -116,15 +131,25 @@ export const products = pgTable(
   },
   (t) => [
     index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("products_manufacturer_idx").on(t.manufacturerSku),
-    index("products_stock_idx").on(t.stockTotal),
-    index("products_name_idx").on(t.name),
-    index("products_brand_idx").on(t.brandId),
-    index("products_category_idx").on(t.categoryId),
+    // Inventario v3's sorts (each then by SKU), alone or within one brand or one category: a page is
+    // the first 20 entries of one index, and a brand's or category's count an index-only scan.
+    index("products_manufacturer_idx").on(t.manufacturerSku, t.id),
+    index("products_stock_idx").on(t.stockTotal, t.id),
+    index("products_name_idx").on(t.name, t.id),
+    index("products_completeness_idx").on(t.completeness, t.id),
+    index("products_brand_idx").on(t.brandId, t.id),
+    index("products_brand_manufacturer_idx").on(t.brandId, t.manufacturerSku, t.id),
+    index("products_brand_stock_idx").on(t.brandId, t.stockTotal, t.id),
+    index("products_brand_name_idx").on(t.brandId, t.name, t.id),
+    index("products_brand_completeness_idx").on(t.brandId, t.completeness, t.id),
+    index("products_category_idx").on(t.categoryId, t.id),
+    index("products_category_manufacturer_idx").on(t.categoryId, t.manufacturerSku, t.id),
+    index("products_category_stock_idx").on(t.categoryId, t.stockTotal, t.id),
+    index("products_category_name_idx").on(t.categoryId, t.name, t.id),
+    index("products_category_completeness_idx").on(t.categoryId, t.completeness, t.id),
     // Deleting a sector or an application counts and clears its products.
     index("products_sector_idx").on(t.sectorId),
     index("products_application_idx").on(t.applicationId),
-    index("products_completeness_idx").on(t.completenessRow),
     index("products_combo_idx").on(t.isCombo),
     uniqueIndex("products_ean_uq").on(t.eanUpc).where(sql`${t.eanUpc} is not null and ${t.eanUpc} <> '' and ${t.eanUpc} <> '0'`),
   ],
@@ -144,3 +169,13 @@ export const productProperties = pgTable(
   },
   (t) => [index("product_properties_product_idx").on(t.productId)],
 );
+
+/**
+ * How many products there are, complete (8 of 8) or not: Inventario v3's title total without a
+ * filter or with only "Solo incompletos", which would otherwise count 50k rows per page. Kept by
+ * triggers on products (migration 0020); two rows at most.
+ */
+export const productCounts = pgTable("product_counts", {
+  complete: boolean("complete").primaryKey(),
+  n: integer("n").notNull(),
+});

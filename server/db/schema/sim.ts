@@ -54,17 +54,37 @@ export const simErpArticles = simSchema.table(
     precio3: money("precio3").notNull().default(0),
     currency: text("currency").notNull().default("Pesos"),
     syncedAt: timestamp("synced_at", { withTimezone: true }),
+    /**
+     * The three searchable fields upper-cased in one text, each after a unit separator (U+001F, which
+     * no search can contain): a "contains" search is one LIKE on one trigram index instead of three
+     * LIKEs and two upper() calls per candidate row (server/integrations/erp/simulator-articles.ts).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`(chr(31) || sku || chr(31) || upper(manufacturer_sku) || chr(31) || upper(description))`,
+    ),
   },
   (t) => [
     index("sim_erp_articles_search_idx").on(t.manufacturerSku),
-    // Cotizador v3: "contains" searches and every sortable column answer from an index.
-    index("sim_erp_articles_sku_trgm").using("gin", sql`${t.sku} gin_trgm_ops`),
-    index("sim_erp_articles_mfr_trgm").using("gin", sql`upper(${t.manufacturerSku}) gin_trgm_ops`),
-    index("sim_erp_articles_desc_trgm").using("gin", sql`upper(${t.description}) gin_trgm_ops`),
+    // Cotizador v3: "contains" searches on the trigram index, "starts with" (a leading *) on one
+    // exact range per field, and every sortable column answers from an index.
+    index("sim_erp_articles_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("sim_erp_articles_sku_prefix").using("btree", sql`${t.sku} text_pattern_ops`),
+    index("sim_erp_articles_mfr_prefix").using("btree", sql`upper(${t.manufacturerSku}) text_pattern_ops`),
+    index("sim_erp_articles_desc_prefix").using("btree", sql`upper(${t.description}) text_pattern_ops`),
     index("sim_erp_articles_stock_idx").on(t.stockTotal, t.sku),
     index("sim_erp_articles_description_idx").on(t.description, t.sku),
   ],
 );
+
+/**
+ * How many articles the ERP has: Cotizador v3's title shows it on every unfiltered page, and a
+ * count over 50k rows cost more than the page. Kept by statement triggers on erp_articles
+ * (migration 0019); one row.
+ */
+export const simErpArticleCount = simSchema.table("erp_article_count", {
+  one: boolean("one").primaryKey().default(true),
+  n: integer("n").notNull(),
+});
 
 export const simErpClients = simSchema.table("erp_clients", {
   cliente: text("cliente").primaryKey(),

@@ -6,11 +6,11 @@
 import { IntegrationError } from "../errors";
 import type { SimRuntime } from "../simulator/runtime";
 import { nextCounter, pad, rejected, round2 } from "../simulator/store";
+import { ARTICLES_PAGE, articleCountQuery, articlePageQuery } from "./simulator-articles";
 import type {
-  ErpArticle, ErpClient, ErpMovementInfo, ErpPort, ErpPriceList, ErpSortField, ErpUser, SurtidoRecord,
+  ErpArticle, ErpClient, ErpMovementInfo, ErpPort, ErpPriceList, ErpUser, SurtidoRecord,
 } from "./port";
 
-const ARTICLES_PAGE = 20;
 const SURTIDO_PAGE = 10;
 
 type ArticleRow = {
@@ -52,12 +52,6 @@ function toClient(r: ClientRow): ErpClient {
   };
 }
 
-const SORT_COLUMNS: Record<ErpSortField, string> = {
-  sku: "sku",
-  manufacturerSku: "manufacturer_sku",
-  stockTotal: "stock_total",
-  description: "description",
-};
 
 type DocRow = { mov: string; mov_id: string; created_at: string };
 const toInfo = (r: DocRow): ErpMovementInfo => ({ mov: r.mov, movId: r.mov_id, lastChange: new Date(r.created_at).toISOString() });
@@ -175,28 +169,15 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
     },
 
     listArticles(input) {
-      const page = Math.max(1, Math.floor(input.page ?? 1));
       return sim.run("erp", "listArticles", [input.search], async () => {
-        let search = (input.search ?? "").trim().toUpperCase();
-        // A leading "*" means "starts with" in the ERP's search box; otherwise it is "contains".
-        const prefix = search.startsWith("*");
-        if (prefix) search = search.slice(1).trim();
-        const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
-        // No search: no filter at all (a "like '%'" over three columns made every row of the count
-        // and of a sort pay three pattern matches, and hid the sort's index from the planner).
-        const filtered = search !== "";
-        const pattern = prefix ? `${escaped}%` : `%${escaped}%`;
-        const where = filtered ? `where (sku like $1 or upper(manufacturer_sku) like $1 or upper(description) like $1)` : "";
-        const params: unknown[] = filtered ? [pattern] : [];
-        const sortColumn = input.sortName ? SORT_COLUMNS[input.sortName] : "sku";
-        const direction = input.sortValue === "DESC" ? "desc" : "asc";
-        const [count] = await db().query<{ n: number }>(`select count(*)::int as n from sim.erp_articles ${where}`, params);
-        const rows = await db().query<ArticleRow>(
-          `select ${ARTICLE_COLUMNS} from sim.erp_articles ${where}
-            order by ${sortColumn} ${direction}, sku asc limit ${ARTICLES_PAGE} offset $${params.length + 1}`,
-          [...params, (page - 1) * ARTICLES_PAGE],
-        );
-        return { data: rows.map(toArticle), meta: { limit: ARTICLES_PAGE, page, total: Number(count.n) }, message: null };
+        const query = articlePageQuery(input);
+        const rows = await db().query<ArticleRow & { total: number }>(query.text, query.params);
+        let total = rows[0]?.total;
+        if (total === undefined) {
+          const count = articleCountQuery(input.search);
+          total = (await db().query<{ n: number }>(count.text, count.params))[0]?.n ?? 0;
+        }
+        return { data: rows.map(toArticle), meta: { limit: ARTICLES_PAGE, page: query.page, total: Number(total) }, message: null };
       });
     },
 
