@@ -93,6 +93,9 @@ function multipartBoundary(contentType: string) {
  * forms are accepted (url-encoded up to 1 MB, multipart within the path's limits, streamed to a spool
  * file), and what the app would choke on (NUL bytes, broken multipart) is refused with a 4xx here.
  */
+/** How long a refused body that is still arriving is read and dropped before the connection is cut. */
+const LINGER_MS = 5_000;
+
 export function boundedBody() {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (/%00/i.test(req.originalUrl)) return refuse(res, 400, BODY_MESSAGES.nul);
@@ -136,11 +139,12 @@ export function boundedBody() {
       const unread = !req.readableEnded;
       // No `Connection: close` while the client is still sending: Node would end the socket right
       // after the answer and the client, still writing, gets EPIPE instead of its 413. What keeps
-      // arriving is discarded for a moment, then the connection is cut.
+      // arriving is discarded for a few seconds (a lingering close, as web servers do), then the
+      // connection is cut: cut sooner, a client that is slow to read finds its 413 lost to a reset.
       refuse(res, error.status, error.message);
       if (unread) {
         req.resume();
-        res.once("finish", () => setTimeout(() => res.socket?.destroy(), 1500).unref());
+        res.once("finish", () => setTimeout(() => res.socket?.destroy(), LINGER_MS).unref());
       }
     }
   };
