@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { readSubmission, replyWithLists } from "~/modules/content/product-list-editor.server";
+import { parseSubmission } from "~/lib/submission";
+import { replyWithLists } from "~/modules/content/product-list-editor.server";
 import { SectionDraftSchema, ShopSectionFormSchema } from "~/modules/content/shop-sections";
 
 function formOf(entries: Array<[string, string]>) {
@@ -15,12 +16,12 @@ const posted: Array<[string, string]> = [
   ["products[0].qty", "2"],
 ];
 
-describe("readSubmission", () => {
+describe("parseSubmission", () => {
   it("reads a post like parseWithZod", () => {
-    expect(readSubmission(formOf(posted), ShopSectionFormSchema)?.status).toBe("success");
+    expect(parseSubmission(formOf(posted), ShopSectionFormSchema)?.status).toBe("success");
   });
   it.each(["a\u0000b", "{", '{"type":"reorder","payload":{"name":"title","from":0,"to":1}}'])("is null for a Conform intent it cannot apply: %j", (intent) => {
-    expect(readSubmission(formOf([...posted, ["__intent__", intent]]), SectionDraftSchema)).toBeNull();
+    expect(parseSubmission(formOf([...posted, ["__intent__", intent]]), SectionDraftSchema)).toBeNull();
   });
 });
 

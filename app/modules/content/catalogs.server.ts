@@ -6,7 +6,8 @@ import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
-import { differ, readSubmission, replyWithLists } from "./product-list-editor.server";
+import { parseSubmission } from "~/lib/submission";
+import { differ, replyWithLists } from "./product-list-editor.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
 import { dropUnknown, searchKey, type ProductHit } from "./shop-sections";
 import { productInfos, searchSectionProducts } from "./shop-sections.server";
@@ -189,7 +190,7 @@ export async function catalogFormStep(stored: Catalog | null, formData: FormData
   const chosen = file instanceof File && file.name !== "" ? file : null;
 
   if (intent.type === "save") {
-    const submission = readSubmission(formData, CatalogFormSchema);
+    const submission = parseSubmission(formData, CatalogFormSchema);
     if (!submission) return { kind: "bad-form" };
     const posted = CatalogDraftSchema.parse(submission.payload);
     const upload = chosen ? await uploadImage(chosen, postedImages(posted.images).length, actor) : null;
@@ -201,7 +202,7 @@ export async function catalogFormStep(stored: Catalog | null, formData: FormData
     return { kind: "form", answer: await catalogAnswer(submission, posted, posted, upload), status: 400 };
   }
 
-  const submission = readSubmission(formData, CatalogDraftSchema);
+  const submission = parseSubmission(formData, CatalogDraftSchema);
   if (!submission) return { kind: "bad-form" };
   const posted = CatalogDraftSchema.parse(submission.payload);
   const listIntent = submission.reply().intent;

@@ -1,23 +1,9 @@
 import type { Intent, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import type { ZodTypeAny } from "zod";
 
 /**
- * Server glue of the two dialogs that edit product lists (shop sections, catalogues): a post read
- * with Conform, and the answer that carries back the lists the server rewrote.
+ * Server glue of the two dialogs that edit product lists (shop sections, catalogues): the answer that
+ * carries back the lists the server rewrote. Posts are read with `parseSubmission` (app/lib/submission.ts).
  */
-
-/**
- * `parseWithZod`, or null when the post's Conform intent (`__intent__`) is not one Conform can
- * read: only a forged or broken post has that, and it must be a 400, not a 500.
- */
-export function readSubmission<Schema extends ZodTypeAny>(formData: FormData, schema: Schema) {
-  try {
-    return parseWithZod(formData, { schema });
-  } catch {
-    return null;
-  }
-}
 
 type FormValue = NonNullable<SubmissionResult<string[]>["initialValue"]>;
 export type ListValue = FormValue[string];

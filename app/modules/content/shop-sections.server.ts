@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
-import { differ, readSubmission, replyWithLists } from "./product-list-editor.server";
+import { parseSubmission } from "~/lib/submission";
+import { differ, replyWithLists } from "./product-list-editor.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
 import {
   SHOP_SECTION_LIMITS,
@@ -158,7 +159,7 @@ export type SectionFormStep =
 export async function shopSectionFormStep(id: number | null, formData: FormData, actor: Actor): Promise<SectionFormStep> {
   const intent = SectionIntentSchema.parse(formData.get("intent"));
   if (intent.type === "save") {
-    const submission = readSubmission(formData, ShopSectionFormSchema);
+    const submission = parseSubmission(formData, ShopSectionFormSchema);
     if (!submission) return { kind: "bad-form" };
     if (submission.status === "success") {
       const saved = await saveShopSection(id, submission.value, actor);
@@ -166,7 +167,7 @@ export async function shopSectionFormStep(id: number | null, formData: FormData,
     }
     return { kind: "form", answer: await sectionAnswer(submission), status: 400 };
   }
-  const submission = readSubmission(formData, SectionDraftSchema);
+  const submission = parseSubmission(formData, SectionDraftSchema);
   if (!submission) return { kind: "bad-form" };
   return { kind: "form", answer: await sectionAnswer(submission, intent.type === "add" ? intent.sku : undefined), status: 200 };
 }

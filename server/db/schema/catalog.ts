@@ -131,6 +131,9 @@ export const products = pgTable(
   },
   (t) => [
     index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // SKUs are compared without regard to case (the duplicate check on save, the publication
+    // editor's linked products, the combo id): without it each of those reads the whole table.
+    index("products_upper_id_idx").on(sql`upper(${t.id})`),
     // Inventario v3's sorts (each then by SKU), alone or within one brand or one category: a page is
     // the first 20 entries of one index, and a brand's or category's count an index-only scan.
     index("products_manufacturer_idx").on(t.manufacturerSku, t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "products_upper_id_idx" ON "products" USING btree (upper("id"));
