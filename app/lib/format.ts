@@ -6,7 +6,8 @@ const num = new Intl.NumberFormat(LOCALE);
 
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === "string" ? Number(value) : value;
-  return Number.isFinite(n) ? mxn.format(n as number) : mxn.format(0);
+  // `|| 0` turns −0 (a zero discount negated for display) into 0: Intl would print "-$0.00".
+  return Number.isFinite(n) ? mxn.format((n as number) || 0) : mxn.format(0);
 }
 
 export function formatNumber(value: number | null | undefined): string {

@@ -8,6 +8,8 @@ describe("formatting in es-MX and Mexico City time", () => {
     expect(formatMoney(1234.5)).toBe("$1,234.50");
     expect(formatMoney("99.999")).toBe("$100.00");
     expect(formatMoney(null)).toBe("$0.00");
+    // A zero discount is shown negated: −0 must read as zero, not "-$0.00".
+    expect(formatMoney(-0)).toBe("$0.00");
   });
 
   it("shows timestamps as DD/MM/YYYY HH:mm:ss in America/Mexico_City", () => {

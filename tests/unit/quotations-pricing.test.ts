@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addBusinessDays, applyLineDiscount, computeTotals, decideGlobalDiscount, erpQuotationId, formatPhone, marketplaceUnitCents,
-  MESSAGES, parseQuantity, quotationFolio, unitPriceCents,
+  formatCents, MESSAGES, parseQuantity, quotationFolio, unitPriceCents,
 } from "~/modules/quotations/pricing";
 import { addLine, priceDraft, readDraftData } from "~/modules/quotations/draft";
 import { diffQuote } from "~/modules/quotations/stored.server";
@@ -51,6 +51,13 @@ describe("line discount lowers the price and remembers the original; 0 restores 
     expect(r.priceCents).toBe(after);
     expect(r.originalPriceCents).toBe(original);
     expect(applyLineDiscount(r, 0)).toEqual({ priceCents: price, originalPriceCents: null, discount: 0 });
+  });
+});
+
+describe("amounts as shown", () => {
+  it("a zero discount, shown negated, reads $0.00 (never -$0.00)", () => {
+    expect(formatCents(-0)).toBe("$0.00");
+    expect(formatCents(-150)).toBe("-$1.50");
   });
 });
 

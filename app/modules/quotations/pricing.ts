@@ -179,5 +179,6 @@ export function quotationFolio(year: number, seq: number, revision = 1): string 
 const CENTS = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 
 export function formatCents(cents: number): string {
-  return CENTS.format(cents / 100);
+  // `|| 0`: a zero discount shown negated is −0, which Intl prints as "-$0.00".
+  return CENTS.format(cents / 100 || 0);
 }
