@@ -7,7 +7,8 @@ import { listUrlOf, notFound, paramOr404, readForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
-import { catalogFormStep, catalogLoaded, getCatalog } from "~/modules/content/catalogs.server";
+import { catalogLoaded, getCatalog } from "~/modules/content/catalogs.server";
+import { catalogFormStep } from "~/web/content/catalog-form.server";
 import { ContentIdSchema } from "~/modules/content/locations";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Catálogo ${data.catalog.id}` : "Catálogo" }];

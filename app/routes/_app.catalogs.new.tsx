@@ -5,7 +5,8 @@ import { listUrlOf, notFound, readForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
-import { catalogFormStep, emptyCatalog } from "~/modules/content/catalogs.server";
+import { emptyCatalog } from "~/modules/content/catalogs.server";
+import { catalogFormStep } from "~/web/content/catalog-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo catálogo" }];
 

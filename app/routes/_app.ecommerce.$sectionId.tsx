@@ -6,7 +6,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { ContentIdSchema } from "~/modules/content/locations";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
-import { getShopSection, sectionLoaded, shopSectionFormStep } from "~/modules/content/shop-sections.server";
+import { getShopSection, sectionLoaded } from "~/modules/content/shop-sections.server";
+import { shopSectionFormStep } from "~/web/content/section-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Sección ${data.section.id}` : "Sección" }];
 

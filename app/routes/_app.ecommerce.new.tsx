@@ -5,7 +5,8 @@ import { listUrlOf, notFound, readForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
-import { emptySection, shopSectionFormStep } from "~/modules/content/shop-sections.server";
+import { emptySection } from "~/modules/content/shop-sections.server";
+import { shopSectionFormStep } from "~/web/content/section-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva sección" }];
 

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
@@ -6,24 +5,16 @@ import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
-import { parseSubmission } from "~/lib/submission";
-import { differ, replyWithLists } from "./product-list-editor.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
-import { dropUnknown, searchKey, type ProductHit } from "./shop-sections";
-import { productInfos, searchSectionProducts } from "./shop-sections.server";
+import { dropUnknown } from "./shop-sections";
+import { productInfos } from "./shop-sections.server";
 import {
   CATALOGS_PAGE_SIZE,
   CATALOG_IMAGE,
   CATALOG_LIMITS,
   CATALOG_TEXTS,
-  CatalogDraftSchema,
-  CatalogFormSchema,
-  CatalogIntentSchema,
-  addToSubtitle,
   postedImages,
-  withoutUntitledInsert,
   type CatalogAnswer,
-  type CatalogDraft,
   type CatalogImage,
   type CatalogInput,
   type CatalogListQuery,
@@ -88,7 +79,7 @@ export async function getCatalog(id: number) {
  * The posted images as the catalogue keeps them: one it already had keeps its origin; any other must
  * still be an image of the files library (a forged id is dropped).
  */
-async function resolveImages(posted: Array<{ fileId: string; alt: string }>, stored: CatalogImage[]): Promise<CatalogImage[]> {
+export async function resolveImages(posted: Array<{ fileId: string; alt: string }>, stored: CatalogImage[]): Promise<CatalogImage[]> {
   if (posted.length === 0) return [];
   const found = await getDb()
     .select({ id: files.id, name: files.filenameDownload, origin: files.origin })
@@ -147,8 +138,7 @@ export function deleteCatalog(id: number, actor: Actor): Promise<CommandResult<{
 
 export type Catalog = NonNullable<Awaited<ReturnType<typeof getCatalog>>>;
 
-const newRev = () => Math.random().toString(36).slice(2, 10);
-const imageInfosOf = (images: ReadonlyArray<{ fileId: string; url: string; name: string }>): Record<string, ImageInfo> =>
+export const imageInfosOf = (images: ReadonlyArray<{ fileId: string; url: string; name: string }>): Record<string, ImageInfo> =>
   Object.fromEntries(images.map((img) => [img.fileId, { url: img.url, name: img.name }]));
 
 export const emptyCatalog = (): CatalogLoaded => ({ values: { title: "", images: [], subtitles: [] }, images: {}, products: {} });
@@ -168,54 +158,10 @@ export async function catalogLoaded(catalog: Catalog): Promise<CatalogLoaded> {
   };
 }
 
-/** What one post of the dialog comes to: saved, the catalogue gone meanwhile, a broken post, or the dialog again. */
-export type CatalogFormStep =
-  | { kind: "saved" }
-  | { kind: "not-found" }
-  | { kind: "bad-form" }
-  | { kind: "form"; answer: CatalogAnswer; status: 200 | 400 };
-
-type Upload = { ok: true; image: CatalogImage } | { ok: false; error: NonNullable<CatalogAnswer["imageError"]> };
-
-/**
- * Every button of the dialog posts the whole (multipart) form here. A chosen file is uploaded by
- * any post but one removing an image (Subir imagen, or along with Guardar); a refused one keeps the
- * rest as typed. Guardar is judged by the form's schema and writes; a refusal answers 400 with the
- * form as typed. The other buttons (and, without JavaScript, Conform's insert, remove and reorder,
- * which it applies to the post) answer 200 with the dialog again. `stored` null creates.
- */
-export async function catalogFormStep(stored: Catalog | null, formData: FormData, actor: { id: number }): Promise<CatalogFormStep> {
-  const intent = CatalogIntentSchema.parse(formData.get("intent"));
-  const file = formData.get("imageUpload");
-  const chosen = file instanceof File && file.name !== "" ? file : null;
-
-  if (intent.type === "save") {
-    const submission = parseSubmission(formData, CatalogFormSchema);
-    if (!submission) return { kind: "bad-form" };
-    const posted = CatalogDraftSchema.parse(submission.payload);
-    const upload = chosen ? await uploadImage(chosen, postedImages(posted.images).length, actor) : null;
-    if (submission.status === "success" && upload?.ok !== false) {
-      const values = await catalogValues(submission.value, upload?.ok ? upload.image : null, stored?.images ?? []);
-      const saved = await saveCatalog(stored?.id ?? null, values, actor);
-      return saved.ok ? { kind: "saved" } : { kind: "not-found" };
-    }
-    return { kind: "form", answer: await catalogAnswer(submission, posted, posted, upload), status: 400 };
-  }
-
-  const submission = parseSubmission(formData, CatalogDraftSchema);
-  if (!submission) return { kind: "bad-form" };
-  const posted = CatalogDraftSchema.parse(submission.payload);
-  const listIntent = submission.reply().intent;
-  const inserted = withoutUntitledInsert(posted, listIntent);
-  const draft = intent.type === "add" ? addToSubtitle(inserted, intent) : inserted;
-  // Removing an image must not add the one still chosen in the same post.
-  const removingImage = listIntent?.type === "remove" && listIntent.payload.name === "images";
-  const upload = chosen && !removingImage ? await uploadImage(chosen, postedImages(draft.images).length, actor) : null;
-  return { kind: "form", answer: await catalogAnswer(submission, posted, draft, upload), status: upload?.ok === false ? 400 : 200 };
-}
+export type CatalogUpload = { ok: true; image: CatalogImage } | { ok: false; error: NonNullable<CatalogAnswer["imageError"]> };
 
 /** Stores a chosen image in the files library, unless the catalogue already has its limit of images. */
-async function uploadImage(file: File, imageCount: number, actor: { id: number }): Promise<Upload> {
+export async function uploadCatalogImage(file: File, imageCount: number, actor: { id: number }): Promise<CatalogUpload> {
   if (imageCount >= CATALOG_LIMITS.images) return { ok: false, error: { title: CATALOG_TEXTS.tooManyImagesTitle, message: CATALOG_TEXTS.tooManyImages } };
   const uploaded = await storeImage(file, actor.id, { ...CATALOG_IMAGE, invalidMessage: CATALOG_TEXTS.imageInvalid, existsMessage: CATALOG_TEXTS.imageExists });
   if (!uploaded.ok) return { ok: false, error: { title: uploaded.title, message: uploaded.message } };
@@ -224,39 +170,9 @@ async function uploadImage(file: File, imageCount: number, actor: { id: number }
 }
 
 /** What a valid post saves: only images of the library and products the catalogue knows. */
-async function catalogValues(input: CatalogInput, uploaded: CatalogImage | null, stored: CatalogImage[]): Promise<CatalogValues> {
+export async function catalogValues(input: CatalogInput, uploaded: CatalogImage | null, stored: CatalogImage[]): Promise<CatalogValues> {
   const images = [...(await resolveImages(postedImages(input.images), stored)), ...(uploaded ? [uploaded] : [])];
   const infos = await productInfos(input.subtitles.flatMap((s) => s.products.map((p) => p.id)));
   const known = new Set(Object.keys(infos));
   return { title: input.title, images, subtitles: input.subtitles.map((s) => ({ title: s.title, products: dropUnknown(s.products, known) })) };
-}
-
-/**
- * The dialog again: the images that are files of the library (plus an uploaded one), each
- * subtitle's products the catalogue knows, and each subtitle's search hits. The lists that differ
- * from the post travel back in Conform's answer.
- */
-async function catalogAnswer(
-  submission: { reply(): SubmissionResult<string[]> },
-  posted: CatalogDraft,
-  draft: CatalogDraft,
-  upload: Upload | null,
-): Promise<CatalogAnswer> {
-  const library = await resolveImages(postedImages(draft.images), []);
-  const shown = [...library, ...(upload?.ok ? [upload.image] : [])];
-  const images = shown.map(({ fileId, alt }) => ({ fileId, alt }));
-  const infos = await productInfos(draft.subtitles.flatMap((s) => s.products.map((p) => p.id)));
-  const known = new Set(Object.keys(infos));
-  const subtitles = draft.subtitles.map((s) => ({ ...s, products: dropUnknown(s.products, known) }));
-  const terms = [...new Set(subtitles.map((s) => searchKey(s.q)).filter(Boolean))];
-  const hits = await Promise.all(terms.map(async (term): Promise<[string, ProductHit[]]> => [term, await searchSectionProducts(term)]));
-  const changed = [...(differ(images, posted.images) ? ["images"] : []), ...(differ(subtitles, posted.subtitles) ? ["subtitles"] : [])];
-  return {
-    result: replyWithLists(submission, { images, subtitles }, changed),
-    images: imageInfosOf(shown),
-    products: infos,
-    results: Object.fromEntries(hits),
-    imageError: upload && !upload.ok ? upload.error : null,
-    rev: newRev(),
-  };
 }

@@ -1,23 +1,14 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
-import { parseSubmission } from "~/lib/submission";
-import { differ, replyWithLists } from "./product-list-editor.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
 import {
-  SHOP_SECTION_LIMITS,
   SHOP_SECTION_SEARCH_LIMIT,
-  SectionDraftSchema,
-  SectionIntentSchema,
-  ShopSectionFormSchema,
-  addProduct,
   dropUnknown,
   searchKey,
   type ProductHit,
   type ProductInfo,
-  type SectionAnswer,
   type SectionItem,
   type SectionLoaded,
   type ShopSectionInput,
@@ -140,47 +131,4 @@ export const emptySection = (): SectionLoaded => ({ values: { title: "", status:
 export async function sectionLoaded(section: { title: string; status: boolean; products: SectionItem[] }): Promise<SectionLoaded> {
   const infos = await productInfos(section.products.map((item) => item.id));
   return { values: { title: section.title, status: section.status, products: dropUnknown(section.products, new Set(Object.keys(infos))) }, products: infos };
-}
-
-/** What one post of the dialog comes to: saved, the section gone meanwhile, a broken post, or the dialog again. */
-export type SectionFormStep =
-  | { kind: "saved" }
-  | { kind: "not-found" }
-  | { kind: "bad-form" }
-  | { kind: "form"; answer: SectionAnswer; status: 200 | 400 };
-
-/**
- * Every button of the dialog posts the whole form here. Guardar is judged by the form's schema and
- * writes; a refusal answers 400 with the form as typed. Buscar and Agregar (and, without
- * JavaScript, ↑ ↓ Quitar, which Conform applies to the post) answer 200 with the dialog again: the
- * list as posted, Agregar's product added by the +1 rule, SKUs the catalogue does not know dropped,
- * and the search's hits (kept on screen so several can be added in a row). `id` null creates.
- */
-export async function shopSectionFormStep(id: number | null, formData: FormData, actor: Actor): Promise<SectionFormStep> {
-  const intent = SectionIntentSchema.parse(formData.get("intent"));
-  if (intent.type === "save") {
-    const submission = parseSubmission(formData, ShopSectionFormSchema);
-    if (!submission) return { kind: "bad-form" };
-    if (submission.status === "success") {
-      const saved = await saveShopSection(id, submission.value, actor);
-      return saved.ok ? { kind: "saved" } : { kind: "not-found" };
-    }
-    return { kind: "form", answer: await sectionAnswer(submission), status: 400 };
-  }
-  const submission = parseSubmission(formData, SectionDraftSchema);
-  if (!submission) return { kind: "bad-form" };
-  return { kind: "form", answer: await sectionAnswer(submission, intent.type === "add" ? intent.sku : undefined), status: 200 };
-}
-
-async function sectionAnswer(submission: { payload: unknown; reply(): SubmissionResult<string[]> }, add?: string): Promise<SectionAnswer> {
-  const posted = SectionDraftSchema.parse(submission.payload);
-  const wanted = add ? addProduct(posted.products, add) : posted.products;
-  const infos = await productInfos(wanted.map((item) => item.id));
-  const list = dropUnknown(wanted, new Set(Object.keys(infos)));
-  const q = searchKey(posted.q);
-  return {
-    result: replyWithLists(submission, { products: list }, differ(list, posted.products) ? ["products"] : []),
-    products: infos,
-    results: q ? await searchSectionProducts(q) : null,
-  };
 }
