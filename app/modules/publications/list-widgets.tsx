@@ -1,5 +1,6 @@
 import { Icon } from "~/components/Icon";
-import { Form, useFetcher, useNavigate } from "@remix-run/react";
+import { PostedSwitch } from "~/components/Switch";
+import { Form, useNavigate } from "@remix-run/react";
 import { downloadOrFollow } from "~/lib/download";
 import { useEffect, useState } from "react";
 import { Toaster } from "~/components/Toast";
@@ -7,34 +8,18 @@ import type { Toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { TEXTS } from "./constants";
 
-/**
- * A sync switch of the list: a small POST form that works without JavaScript (the page reloads
- * with a toast); with it, a fetcher submits in place and the switch flips at once.
- */
+/** A sync switch of the list (saves at once; see PostedSwitch). */
 export function SyncSwitch({ id, field, value, action, label }: { id: string; field: "priceSync" | "stockSync"; value: boolean; action: string; label: string }) {
-  const fetcher = useFetcher();
-  const pending = fetcher.formData?.get("value");
-  const shown = pending ? pending === "on" : value;
   return (
-    <fetcher.Form method="post" action={action} preventScrollReset>
-      <input type="hidden" name="intent" value="sync-switch" />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="field" value={field} />
-      <input type="hidden" name="value" value={shown ? "off" : "on"} />
-      <button
-        type="submit"
-        role="switch"
-        aria-checked={shown}
-        aria-label={`${label} ${id}`}
-        data-testid={`${field}-${id}`}
-        className={cn(
-          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors",
-          shown ? "bg-brand-600" : "bg-slate-300",
-        )}
-      >
-        <span aria-hidden className={cn("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", shown ? "translate-x-5" : "translate-x-0")} />
-      </button>
-    </fetcher.Form>
+    <PostedSwitch
+      action={action}
+      fields={{ intent: "sync-switch", id, field }}
+      name="value"
+      checked={value}
+      values={["on", "off"]}
+      label={`${label} ${id}`}
+      testId={`${field}-${id}`}
+    />
   );
 }
 
