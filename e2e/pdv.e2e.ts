@@ -217,16 +217,24 @@ test("a till counts the drawer, closes the box, prints the slip and the session 
   await close.getByLabel("Fondo").fill("500");
   await close.getByLabel("Tarjeta de débito").fill("0");
   await close.getByLabel("Tarjeta de crédito").fill("0");
+  // With JavaScript the page's reload after the check's answer is held back, and "Cerrar caja" is
+  // clicked while it is under way, as a quick cashier does: that click must close the box (it was
+  // once dropped as a repeat of "Calcular").
+  const js = jsEnabled(testInfo);
+  let holdReload = js;
+  const reloading = js ? page.waitForRequest((r) => r.method() === "GET" && /\/pdv\/close\.data/.test(r.url())) : null;
+  await page.route(/\/pdv\/close\.data/, async (route) => {
+    if (holdReload && route.request().method() === "GET") await new Promise((r) => setTimeout(r, 2000));
+    await route.continue().catch(() => {});
+  });
   await close.getByRole("button", { name: "Calcular" }).click();
   // 602.00 counted against 602.08 expected: within the 0.50 tolerance.
   await expect(close.getByRole("table", { name: "Montos esperados" })).toContainText("$602.08");
   await expect(close.getByRole("table", { name: "Montos esperados" })).not.toContainText("No cuadra");
   await expect(close.getByLabel("Piezas de $500.00")).toHaveValue("1");
-  // Close only once the check's answer and the page's revalidation after it have landed: with
-  // JavaScript on, a click on "Cerrar caja" during that revalidation posted nothing (seen in a full
-  // run, then every time when clicking right as the answer showed).
-  await expect(close.getByText("Los montos cuadran: puedes cerrar la caja.")).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  if (reloading) await reloading;
+  else await expect(close.getByText("Los montos cuadran: puedes cerrar la caja.")).toBeVisible();
+  holdReload = false;
   await close.getByRole("button", { name: "Cerrar caja" }).click();
   await expect(page.getByText("Caja cerrada correctamente")).toBeVisible();
   await expect(page.getByRole("heading", { name: /Abrir caja/ })).toBeVisible();
