@@ -52,6 +52,7 @@ export const ORDERS_LISTS: BenchList[] = [
   line("", "", ""),
   line("sortName=date&sortValue=asc", "", "", [], { order: "order by o.order_date asc nulls first, o.id asc nulls first limit 20" }),
   line("page=50", "", "", [], { offset: 980 }),
+  line("page=200", "", "", [], { offset: 3980 }),
   line("filterLogisticType=fulfillment", "o.logistic_type = $1", "c.logistic_type = $1", ["fulfillment"]),
   line("filterLogisticType=not_specified", "o.logistic_type = $1", "c.logistic_type = $1", ["not_specified"]),
   line("assigned_move_filter=unassigned", "o.intelisis_movement is null", "not c.assigned"),

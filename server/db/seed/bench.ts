@@ -30,7 +30,14 @@ export const BENCH = {
   days: 730,
 };
 
-export type BenchOptions = { now?: Date; brand?: string; simulator?: boolean; log?: (line: string) => void };
+export type BenchOptions = {
+  now?: Date;
+  brand?: string;
+  simulator?: boolean;
+  log?: (line: string) => void;
+  /** Orders in total (BENCH.orders by default): a larger set shows whether a list's cost grows with the data. */
+  orders?: number;
+};
 
 // ---------------------------------------------------------------- SQL helpers
 
@@ -166,7 +173,7 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
     const productCount = counted.rows[0].n;
     await step("publications", () => run(publicationsSql(brand, productCount, anchor)));
     await step("publication_variations", () => run(variationsSql(productCount, anchor)));
-    await step("orders", () => run(ordersSql(brand, productCount, anchor)));
+    await step("orders", () => run(ordersSql(brand, productCount, anchor, (options.orders ?? BENCH.orders) - DEMO_ORDERS)));
     await step("questions", () => run(questionsSql(brand, anchor)));
     await step("conversations", () => run(conversationsSql(anchor)));
     await step("messages", () => run(messagesSql(anchor)));
@@ -200,7 +207,8 @@ const BULK_TABLES = ["products", "publications", "publication_variations", "orde
 const PUB_BASE = 4_100_000_000;
 const BENCH_PUBLICATIONS = BENCH.publications - 120;
 const BENCH_PRODUCTS = BENCH.products - 296;
-const BENCH_ORDERS = BENCH.orders - 400;
+/** The demo seed brings 400 orders of its own. */
+const DEMO_ORDERS = 400;
 const BENCH_QUESTIONS = BENCH.questions - 150;
 
 function productsSql(cats: Map<string, number>, brandIds: Map<string, number>, anchor: string) {
@@ -327,7 +335,7 @@ function variationsSql(productCount: number, anchor: string) {
 /** A history prefix as SQL text: the first k entries of a path. */
 const pathSql = (logistic: string, k: string) => `array_to_string((${textArray(STATUS_PATHS[logistic])})[1:${k}], ',')`;
 
-function ordersSql(brand: string, productCount: number, anchor: string) {
+function ordersSql(brand: string, productCount: number, anchor: string, orderCount: number) {
   const processing = processingStatus(brand);
   const first = textArray(PEOPLE.FIRST);
   const last = textArray(PEOPLE.LAST);
@@ -360,7 +368,7 @@ function ordersSql(brand: string, productCount: number, anchor: string) {
         (ARRAY[1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 4, 5, 10])[1 + ${M("n", 6, 14)}] as sales,
         ${M("n", 7, 100)} as outcome, ${M("n", 8, 1000)} as stage_roll, ${U("n", 9)} < 0.46 as assign_roll,
         ${M("n", 10, 30000)} as buyer, ${M("n", 11, 100)} as misc
-      from generate_series(1, ${BENCH_ORDERS}) n
+      from generate_series(1, ${orderCount}) n
     ), items as (
       select b.*, case when b.pm0 % 20 = 0 then b.pm0 - 1 else b.pm0 end as pm,
         pub.id as pub_id, pub.title as pub_title, pub.price as pub_price, pub.category_commission as commission, pub.official_store,

@@ -4,7 +4,8 @@
  * npm run db:seed -- --scale=bench     builds the volume data set in its own database: ./data-bench by default
  *                                      (--data-dir=… or BENCH_DATA_DIR), so the demo database is left alone.
  * Options: --now=ISO-date (reproduce a data set exactly), --force (required to wipe a PostgreSQL database at
- * bench scale, or any PostgreSQL database when NODE_ENV=production).
+ * bench scale, or any PostgreSQL database when NODE_ENV=production), --orders=N (bench scale: N orders in
+ * total instead of 100 000, to see whether a list's cost grows with the data; e.g. 1000000).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -16,19 +17,25 @@ const { values } = parseArgs({
     "data-dir": { type: "string" },
     now: { type: "string" },
     force: { type: "boolean", default: false },
+    orders: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
   allowPositionals: false,
 });
 
 if (values.help) {
-  console.log("Uso: npm run db:seed [-- --scale=demo|bench] [--data-dir=DIR] [--now=FECHA_ISO] [--force]");
+  console.log("Uso: npm run db:seed [-- --scale=demo|bench] [--orders=N] [--data-dir=DIR] [--now=FECHA_ISO] [--force]");
   process.exit(0);
 }
 
 const scale = values.scale;
 if (scale !== "demo" && scale !== "bench") {
   console.error(`Escala desconocida: ${scale} (usa demo o bench)`);
+  process.exit(2);
+}
+const orders = values.orders === undefined ? undefined : Number(values.orders);
+if (orders !== undefined && (scale !== "bench" || !Number.isInteger(orders) || orders < 100_000 || orders > 5_000_000)) {
+  console.error(`--orders va con --scale=bench y es un entero de 100000 a 5000000 (se recibió ${values.orders})`);
   process.exit(2);
 }
 const now = values.now ? new Date(values.now) : new Date();
@@ -72,7 +79,7 @@ try {
   let summary;
   if (scale === "bench") {
     const { seedBench } = await import("./bench");
-    summary = await seedBench(database, { now, brand: env.BRAND_NAME, log: (line) => console.log(line) });
+    summary = await seedBench(database, { now, brand: env.BRAND_NAME, orders, log: (line) => console.log(line) });
   } else {
     const { seedDemo } = await import("./demo");
     summary = await seedDemo(database, { now, brand: env.BRAND_NAME });
