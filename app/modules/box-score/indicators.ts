@@ -1,6 +1,3 @@
-import { DateTime } from "luxon";
-import { z } from "zod";
-import { ZONE } from "~/lib/format";
 
 /**
  * The box-score's indicators (docs/box-score.md gives each formula, source and unit). Pure: the
@@ -104,13 +101,21 @@ export function chooseMonth(params: URLSearchParams, range: YearRange, today: { 
 
 export const ADJUSTED_MESSAGE = "El año o mes pedido no existe; se muestra el más cercano con datos.";
 
+// Calendar days, not instants: plain UTC arithmetic on the date is exact in any zone, and keeps a
+// date library out of the page's script.
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
 /** The month's days as Mexico City dates: yyyy-MM-dd. */
 export function daysOf(year: number, month: number): string[] {
-  const first = DateTime.fromObject({ year, month, day: 1 }, { zone: ZONE });
-  return Array.from({ length: first.daysInMonth ?? 30 }, (_, i) => first.plus({ days: i }).toFormat("yyyy-LL-dd"));
+  const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return Array.from({ length }, (_, i) => isoDay(new Date(Date.UTC(year, month - 1, 1 + i))));
 }
 
-export const YearMonthSchema = z.object({ year: z.number().int(), month: z.number().int().min(1).max(12) });
+/** The calendar day after yyyy-MM-dd. */
+export function dayAfter(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return isoDay(new Date(Date.UTC(y, m - 1, d + 1)));
+}
 
 /**
  * The list behind a cell, filtered as the indicator counts it (null when its source has no list):
@@ -124,7 +129,7 @@ export const YearMonthSchema = z.object({ year: z.number().int(), month: z.numbe
 export function drillDownHref(key: string, from: string, to: string): string | null {
   const slash = (day: string) => day.replace(/-/g, "/");
   const range = `start_date=${slash(from)}&end_date=${slash(to)}`;
-  const exclusive = `start_date=${slash(from)}&end_date=${DateTime.fromISO(to, { zone: ZONE }).plus({ days: 1 }).toFormat("yyyy/LL/dd")}`;
+  const exclusive = `start_date=${slash(from)}&end_date=${slash(dayAfter(to))}`;
   switch (key) {
     case "ml_sales":
     case "ml_orders":
