@@ -1,6 +1,7 @@
 /** The marketplace port over the legacy HTTP endpoints (custom/legacy-mercadolibre/*, items/mercadolibre_categories). */
 import fs from "node:fs";
 import { IntegrationError } from "../errors";
+import { foldAccents } from "../fold-accents";
 import { acknowledgement } from "../http/legacy-zod";
 import { createHttpClient, segment, type HttpConfig } from "../http/request";
 import {
@@ -22,11 +23,7 @@ export type MarketplaceHttpConfig = Omit<HttpConfig, "system"> & {
 
 /** URL-safe segment for the brand account, from BRAND_NAME ("Eléctrica Sur" → "electricasur"). */
 export function brandSegmentFrom(brandName: string): string {
-  return brandName
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
+  return foldAccents(brandName).replace(/[^a-z0-9]/g, "");
 }
 
 export function createHttpMarketplace(config: MarketplaceHttpConfig): MarketplacePort {
