@@ -13,6 +13,7 @@ import { loadDraft } from "~/modules/quotations/draft.server";
 import { getStoredQuote } from "~/modules/quotations/stored.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { expectRedirect, statusAndBody } from "../helpers/answers";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -22,10 +23,6 @@ type ScreenData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
 const get = (path: string, cookie: string) => settle(() => loader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
 const post = (cookie: string, form: Record<string, string>, path = "/quotations") =>
   settle(() => action({ request: makeRequest(path, { cookie, form }), params: {}, context: {} })) as Promise<Response>;
-const errorOf = async (res: Response | { data: unknown; init: { status?: number } | null }) => {
-  if (res instanceof Response) return { status: res.status, body: await res.text() };
-  return { status: res.init?.status ?? 200, body: JSON.stringify(res.data) };
-};
 /** Articles priced in pesos, so the expected prices come from the ERP's precio2 alone. */
 async function pesoArticles(cookie: string) {
   const data = (await settle(() => productsLoader({ request: makeRequest("/products", { cookie }), params: {}, context: {} }))) as {
@@ -44,12 +41,8 @@ describe("/quotations access", () => {
     }
     for (const [role, home] of [["ml_manager", "/products"], ["shop_manager", "/products"], ["practicante", "/products"], ["cajero", "/pdv"]] as const) {
       const { cookie } = await loginAs(role);
-      const res = (await get("/quotations", cookie)) as Response;
-      expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe(home);
-      const posted = await post(cookie, { intent: "custom", description: "X", qty: "1", price: "1" });
-      expect(posted.status).toBe(302);
-      expect(posted.headers.get("location")).toBe(home);
+      expectRedirect(await get("/quotations", cookie), home);
+      expectRedirect(await post(cookie, { intent: "custom", description: "X", qty: "1", price: "1" }), home);
     }
   });
 });
@@ -66,10 +59,10 @@ describe("agent and warehouse", () => {
     expect(d.header.warehouse).toBe("M");
     expect((await post(cookie, { intent: "header", warehouse: "U", reference: "Obra Norte" })).status).toBe(302);
     expect((await loadDraft(user.id)).data).toMatchObject({ warehouse: "U", reference: "Obra Norte" });
-    const foreign = await errorOf(await post(cookie, { intent: "header", warehouse: "O4" }));
+    const foreign = await statusAndBody(await post(cookie, { intent: "header", warehouse: "O4" }));
     expect(foreign.status).toBe(422);
     expect((await loadDraft(user.id)).data.warehouse).toBe("U");
-    const notMine = await errorOf(await post(cookie, { intent: "agent", agent: "MLVENTAS" }));
+    const notMine = await statusAndBody(await post(cookie, { intent: "agent", agent: "MLVENTAS" }));
     expect(notMine.status).toBe(404);
     expect(notMine.body).toContain("No se ha encontrado ninguna coincidencia.");
   });
@@ -78,7 +71,7 @@ describe("agent and warehouse", () => {
     const { cookie } = await loginAs("admin");
     const d = (await get("/quotations?agent=ventas", cookie)) as ScreenData;
     expect(d.hasErpUsers).toBe(false);
-    expect((await errorOf(await post(cookie, { intent: "agent", agent: "VENTAS1" }))).body).toContain("Contacta a soporte");
+    expect((await statusAndBody(await post(cookie, { intent: "agent", agent: "VENTAS1" }))).body).toContain("Contacta a soporte");
   });
 });
 
@@ -144,7 +137,7 @@ describe("lines", () => {
     expect(d.lines[0]).toMatchObject({ discount: 0, priceCents: list, originalPriceCents: null });
 
     for (const [discount, qty] of [["abc", "1"], ["150", "1"], ["-5", "1"], ["5", "x"]]) {
-      const bad = await errorOf(await post(cookie, { intent: "line", sku: article.sku, qty, discount, note: "" }));
+      const bad = await statusAndBody(await post(cookie, { intent: "line", sku: article.sku, qty, discount, note: "" }));
       expect(bad.status).toBe(422);
     }
     expect((await loadDraft(user.id)).data.lines[0]).toMatchObject({ qty: 2, discount: 0 });
@@ -166,13 +159,13 @@ describe("lines", () => {
       { description: "Algo", qty: "1", price: "diez" },
       { description: "Algo", qty: "0", price: "10" },
     ]) {
-      expect((await errorOf(await post(cookie, { intent: "custom", ...form }))).status).toBe(422);
+      expect((await statusAndBody(await post(cookie, { intent: "custom", ...form }))).status).toBe(422);
     }
   });
 
   it("the global discount is capped at 6 % with a message", async () => {
     const { cookie, user } = await loginAs("admin");
-    const refused = await errorOf(await post(cookie, { intent: "header", globalDiscount: "7" }));
+    const refused = await statusAndBody(await post(cookie, { intent: "header", globalDiscount: "7" }));
     expect(refused.status).toBe(422);
     expect(refused.body).toContain("no puede ser mayor a 6");
     expect((await post(cookie, { intent: "header", globalDiscount: "5" })).status).toBe(302);
@@ -184,7 +177,7 @@ describe("lines", () => {
     await post(cookie, { intent: "custom", description: "Uno", qty: "1", price: "10" });
     const v = String((await loadDraft(user.id)).version);
     expect((await post(cookie, { intent: "header", version: v, notes: "primera" })).status).toBe(302);
-    const stale = await errorOf(await post(cookie, { intent: "header", version: v, notes: "segunda" }));
+    const stale = await statusAndBody(await post(cookie, { intent: "header", version: v, notes: "segunda" }));
     expect(stale.status).toBe(409);
     expect((await loadDraft(user.id)).data.notes).toBe("primera");
   });
@@ -193,7 +186,7 @@ describe("lines", () => {
 describe("Crear cotización", () => {
   it("is refused with no products; Admin stores the quote; Developer with an agent also creates it in the ERP", async () => {
     const admin = await loginAs("admin");
-    const empty = await errorOf(await post(admin.cookie, { intent: "store" }));
+    const empty = await statusAndBody(await post(admin.cookie, { intent: "store" }));
     expect(empty.status).toBe(422);
     expect(empty.body).toContain("Aún no hay artículos en la lista");
     const [article] = await pesoArticles(admin.cookie);
@@ -231,7 +224,7 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
 
     // The ERP creates the quotation but the answer is lost: the user sees a failure and retries.
     await simulatorControl.failNext("erp.createQuotation", "timeout-after-work");
-    const lost = await errorOf((await send()) as Response);
+    const lost = await statusAndBody((await send()) as Response);
     expect(lost.status).toBe(502);
     expect(lost.body).toContain("puedes reintentar");
     expect(await getIntegrations().erp.getMovementsInfo(folio)).toHaveLength(1);
@@ -241,6 +234,6 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
     expect((await getStoredQuote(folio))!.row).toMatchObject({ erpState: "sent", intelisisId: movements[0].movId });
     // "Generar orden" stays Developer-only.
     const order = await settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "order" } }), params: { folio }, context: {} }));
-    expect((await errorOf(order as Response)).status).toBe(403);
+    expect((await statusAndBody(order as Response)).status).toBe(403);
   });
 });

@@ -14,6 +14,7 @@ import { loadDraft } from "~/modules/quotations/draft.server";
 import { getStoredQuote } from "~/modules/quotations/stored.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { expectRedirect, statusAndBody } from "../helpers/answers";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -29,10 +30,6 @@ const okList = (d: ListData) => {
   if (!d.list.ok) throw new Error(d.list.message);
   return d.list;
 };
-const errorOf = async (res: Response | { data: unknown; init: { status?: number } | null }) => {
-  if (res instanceof Response) return { status: res.status, body: await res.text() };
-  return { status: res.init?.status ?? 200, body: JSON.stringify(res.data) };
-};
 
 describe("/products access", () => {
   it("the seven roles whose home it is get the priced list; others go home", async () => {
@@ -44,9 +41,7 @@ describe("/products access", () => {
     }
     for (const [role, home] of [["cajero", "/pdv"], ["surtido", "/surtido"]] as const) {
       const { cookie } = await loginAs(role);
-      const res = (await get("/products", cookie)) as Response;
-      expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe(home);
+      expectRedirect(await get("/products", cookie), home);
     }
   });
 });
@@ -71,12 +66,12 @@ describe("the draft", () => {
     const { cookie, user } = await loginAs("shop_manager");
     const sku = okList((await get("/products", cookie)) as ListData).rows[0].sku;
     for (const qty of ["", "abc", "-2", "0"]) {
-      const res = await errorOf(await post("/products", cookie, { intent: "add", sku, qty }));
+      const res = await statusAndBody(await post("/products", cookie, { intent: "add", sku, qty }));
       expect(res.status).toBe(422);
       expect(res.body).toContain("No se agregó el articulo, revisa valor ingresado");
     }
     expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
-    const unknown = await errorOf(await post("/products", cookie, { intent: "add", sku: "NOEXISTE-999", qty: "1" }));
+    const unknown = await statusAndBody(await post("/products", cookie, { intent: "add", sku: "NOEXISTE-999", qty: "1" }));
     expect(unknown.status).toBe(404);
     const ok = await post("/products", cookie, { intent: "add", sku, qty: "2.5" });
     expect(ok.status).toBe(302);
@@ -90,23 +85,23 @@ describe("the draft", () => {
     await post("/products", cookie, { intent: "add", sku, qty: "1" });
     const v = (await loadDraft(user.id)).version;
     expect((await postDialog(cookie, { intent: "options", version: String(v), notes: "primera" })).status).toBe(302);
-    const stale = await errorOf(await postDialog(cookie, { intent: "options", version: String(v), notes: "segunda" }));
+    const stale = await statusAndBody(await postDialog(cookie, { intent: "options", version: String(v), notes: "segunda" }));
     expect(stale.status).toBe(409);
     expect((await loadDraft(user.id)).data.notes).toBe("primera");
   });
 
   it("a discount over 6 % is refused with a message; Precio 3 clients get none", async () => {
     const { cookie, user } = await loginAs("ml_manager");
-    const refused = await errorOf(await postDialog(cookie, { intent: "options", globalDiscount: "7" }));
+    const refused = await statusAndBody(await postDialog(cookie, { intent: "options", globalDiscount: "7" }));
     expect(refused.status).toBe(422);
     expect(refused.body).toContain("no puede ser mayor a 6");
     expect((await postDialog(cookie, { intent: "options", globalDiscount: "6" })).status).toBe(302);
     expect((await loadDraft(user.id)).data.globalDiscount).toBe(6);
-    const negative = await errorOf(await postDialog(cookie, { intent: "options", globalDiscount: "-1" }));
+    const negative = await statusAndBody(await postDialog(cookie, { intent: "options", globalDiscount: "-1" }));
     expect(negative.status).toBe(422);
     expect((await postDialog(cookie, { intent: "client", clientKey: "C00101" })).status).toBe(302);
     expect((await loadDraft(user.id)).data.globalDiscount).toBe(0);
-    const unknown = await errorOf(await postDialog(cookie, { intent: "client", clientKey: "ZZZ999" }));
+    const unknown = await statusAndBody(await postDialog(cookie, { intent: "client", clientKey: "ZZZ999" }));
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain("No se ha encontrado ninguna coincidencia.");
   });
@@ -152,21 +147,21 @@ describe("stored quotations", () => {
     expect((await getStoredQuote(folio))!.lines.find((l) => l.sku === rows[0].sku)!.qty).toBe(1);
 
     // ERP: no user chosen, then a timeout (the quote stays, retryable), then success, then refused as already sent.
-    const noUser = await errorOf((await act({ intent: "erp", erpUser: "" })) as Response);
+    const noUser = await statusAndBody((await act({ intent: "erp", erpUser: "" })) as Response);
     expect(noUser.status).toBe(422);
     expect(noUser.body).toContain("Debes completar la información para continuar");
     await simulatorControl.failNext("erp.createQuotation", "timeout");
-    const failed = await errorOf((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response);
+    const failed = await statusAndBody((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response);
     expect(failed.status).toBe(502);
     expect((await getStoredQuote(folio))!.row.erpState).toBe("failed");
     expect(((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response).status).toBe(302);
     const sent = (await getStoredQuote(folio))!.row;
     expect(sent.erpState).toBe("sent");
     expect(sent.status).toBe("enviada");
-    expect((await errorOf((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response)).status).toBe(409);
+    expect((await statusAndBody((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response)).status).toBe(409);
     // Generar orden: once.
     expect(((await act({ intent: "order" })) as Response).status).toBe(302);
-    expect((await errorOf((await act({ intent: "order" })) as Response)).status).toBe(409);
+    expect((await statusAndBody((await act({ intent: "order" })) as Response)).status).toBe(409);
     expect((await getStoredQuote(folio))!.row.status).toBe("convertida");
   });
 
@@ -178,8 +173,8 @@ describe("stored quotations", () => {
     const folio = (await postDialog(dev.cookie, { intent: "store" })).headers.get("location")!.split("/").pop()!;
     const send = (cookie: string) =>
       settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }), params: { folio }, context: {} }));
-    expect((await errorOf((await send(dev.cookie)) as Response)).body).toContain("Contacta a soporte");
-    expect((await errorOf((await send(admin.cookie)) as Response)).status).toBe(403);
+    expect((await statusAndBody((await send(dev.cookie)) as Response)).body).toContain("Contacta a soporte");
+    expect((await statusAndBody((await send(admin.cookie)) as Response)).status).toBe(403);
   });
 });
 

@@ -5,6 +5,7 @@ import { loader } from "~/routes/_app.surtido";
 import { NO_STOCK_GROUP } from "~/modules/surtido/allocation";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { expectRedirect } from "../helpers/answers";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -26,9 +27,7 @@ describe("/surtido access", () => {
     expect(((await list("/surtido", picker.cookie)) as Data).level).toBe(3);
     for (const [role, home] of [["inventory", "/products"], ["cajero", "/pdv"], ["ml_manager", "/products"]] as const) {
       const { cookie } = await loginAs(role);
-      const res = (await list("/surtido", cookie)) as Response;
-      expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe(home);
+      expectRedirect(await list("/surtido", cookie), home);
     }
   });
 });

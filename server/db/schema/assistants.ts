@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { stampedNow, ownedBy } from "./columns";
 import { files } from "./system";
 
 /**
@@ -16,7 +17,7 @@ export const aiAssistants = pgTable(
      * assistant id for this); others can open it and chat.
      */
     restricted: boolean("restricted").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [uniqueIndex("ai_assistants_name_uq").on(sql`lower(${t.assistantName})`)],
 );
@@ -26,15 +27,13 @@ export const aiAssistantDocuments = pgTable(
   "ai_assistant_documents",
   {
     id: serial("id").primaryKey(),
-    assistantId: integer("assistant_id")
-      .notNull()
-      .references(() => aiAssistants.id, { onDelete: "cascade" }),
+    assistantId: ownedBy("assistant_id", () => aiAssistants.id),
     /** The id the AI service knows the document by. */
     documentId: text("document_id").notNull(),
     sku: text("sku").notNull(),
     nameDocument: text("name_document").notNull(),
     fileId: uuid("file_id").references(() => files.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("ai_assistant_documents_assistant_idx").on(t.assistantId, t.id.desc()),

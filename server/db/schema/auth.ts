@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestampTz, stampedNow, ownedBy } from "./columns";
 
 export const users = pgTable(
   "users",
@@ -17,9 +18,9 @@ export const users = pgTable(
     erpUsers: text("erp_users").array().notNull().default(sql`'{}'::text[]`),
     permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
     isActive: boolean("is_active").notNull().default(true),
-    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestampTz("last_login_at"),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     uniqueIndex("users_email_uq").on(sql`lower(${t.email})`),
@@ -32,12 +33,10 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userId: ownedBy("user_id", () => users.id),
+    createdAt: stampedNow("created_at"),
+    lastSeenAt: stampedNow("last_seen_at"),
+    expiresAt: timestampTz("expires_at").notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
   },
@@ -53,7 +52,7 @@ export const loginThrottle = pgTable(
   {
     key: text("key").primaryKey(),
     failures: integer("failures").notNull().default(0),
-    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+    lastFailureAt: stampedNow("last_failure_at"),
   },
   (t) => [index("login_throttle_last_failure_idx").on(t.lastFailureAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestampTz, stampedNow } from "./columns";
 import type { ImageRef } from "./catalog";
 
 /**
@@ -17,10 +18,10 @@ export const blogPosts = pgTable(
     /** true = published, false = draft. */
     status: boolean("status").notNull().default(false),
     /** When the shop may show it; null = as soon as it is published. */
-    publishAt: timestamp("publish_at", { withTimezone: true }),
+    publishAt: timestampTz("publish_at"),
     featuredImage: jsonb("featured_image").$type<(ImageRef & { alt: string }) | null>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     uniqueIndex("blog_posts_slug_key").on(t.slug),

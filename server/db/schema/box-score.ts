@@ -1,4 +1,5 @@
-import { date, doublePrecision, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { date, doublePrecision, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { timestampTz } from "./columns";
 
 /**
  * The box-score's daily roll-up: one row per (day, indicator) with the numerator and, for ratios and
@@ -19,5 +20,5 @@ export const boxScoreDaily = pgTable(
 /** When each month of the roll-up was last recomputed (first day of the month, Mexico City). */
 export const boxScoreMonths = pgTable("box_score_months", {
   month: date("month", { mode: "string" }).primaryKey(),
-  refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull(),
+  refreshedAt: timestampTz("refreshed_at").notNull(),
 });

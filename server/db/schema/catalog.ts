@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
+  bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex, uuid, type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { money, stampedNow } from "./columns";
 import { files } from "./system";
 
 /** A picture as stored on a catalogue entity: the file plus the resized variants and its alt text. */
@@ -10,44 +11,44 @@ export type GalleryItem = ImageRef & { sort: number };
 export type WarehouseStock = { name: string; qty: number };
 export type ComboComponent = { id: string; name: string; price: number; stock: number; qty: number };
 
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+/**
+ * Categories and brands are the same kind of record: a tree of named entries with a picture and a
+ * cover, found by name. A function so each table gets its own columns.
+ */
+const pictureTreeColumns = (parent: () => AnyPgColumn) => ({
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  name: text("name").notNull(),
+  slug: text("slug").notNull(),
+  parentId: integer("parent_id").references(parent, { onDelete: "set null" }),
+  image: jsonb("image").$type<ImageRef | null>(),
+  cover: jsonb("cover").$type<ImageRef | null>(),
+});
+
+/** Children by parent, the list's sort by name, and the search by part of the name. */
+const pictureTreeIndexes = (table: string, t: { parentId: AnyPgColumn; name: AnyPgColumn }) => [
+  index(`${table}_parent_idx`).on(t.parentId),
+  index(`${table}_name_idx`).on(t.name),
+  index(`${table}_name_trgm`).using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+];
 
 export const categories = pgTable(
   "categories",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-    name: text("name").notNull(),
-    slug: text("slug").notNull(),
-    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "set null" }),
-    image: jsonb("image").$type<ImageRef | null>(),
-    cover: jsonb("cover").$type<ImageRef | null>(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...pictureTreeColumns((): AnyPgColumn => categories.id),
+    updatedAt: stampedNow("updated_at"),
   },
-  (t) => [
-    index("categories_parent_idx").on(t.parentId),
-    index("categories_name_idx").on(t.name),
-    index("categories_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
-  ],
+  (t) => pictureTreeIndexes("categories", t),
 );
 
 export const brands = pgTable(
   "brands",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-    name: text("name").notNull(),
-    slug: text("slug").notNull(),
-    parentId: integer("parent_id").references((): AnyPgColumn => brands.id, { onDelete: "set null" }),
-    image: jsonb("image").$type<ImageRef | null>(),
-    cover: jsonb("cover").$type<ImageRef | null>(),
+    ...pictureTreeColumns((): AnyPgColumn => brands.id),
     imgProduct: jsonb("img_product").$type<ImageRef | null>(),
     isFeatured: boolean("is_featured").notNull().default(false),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: stampedNow("updated_at"),
   },
-  (t) => [
-    index("brands_parent_idx").on(t.parentId),
-    index("brands_name_idx").on(t.name),
-    index("brands_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
-  ],
+  (t) => pictureTreeIndexes("brands", t),
 );
 
 export const sectors = pgTable("sectors", {
@@ -126,8 +127,8 @@ export const products = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`upper(id || ' ' || manufacturer_sku || ' ' || name || ' ' || coalesce(descripcion1, ''))`,
     ),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),

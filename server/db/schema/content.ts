@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { stampedNow } from "./columns";
 import type { ImageRef } from "./catalog";
 
 /** The shop's branches (spec 2 'Location', items/store_locations). */
@@ -18,8 +19,8 @@ export const storeLocations = pgTable(
     geolocation: jsonb("geolocation").$type<{ lat: number; lng: number } | null>(),
     /** Shown in the shop (the list's location_status_filter). */
     isActive: boolean("is_active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [index("store_locations_name_idx").on(sql`lower(${t.name})`), index("store_locations_active_idx").on(t.isActive, t.id)],
 );
@@ -40,8 +41,8 @@ export const storePromos = pgTable(
     /** The old store's workflow status; kept for the shop, not edited here. */
     status: text("status").notNull().default("published"),
     permalink: text("permalink").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [index("store_promos_title_idx").on(sql`lower(${t.title})`), index("store_promos_visible_idx").on(t.visible, t.id)],
 );
@@ -55,7 +56,7 @@ export const bannersHome = pgTable("banners_home", {
   coverTitle: text("cover_title").notNull().default(""),
   coverSubtitle: text("cover_subtitle").notNull().default(""),
   coverContent: text("cover_content").notNull().default(""),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedNow("updated_at"),
 });
 
 /**
@@ -69,8 +70,8 @@ export const shopSections = pgTable("shop_sections", {
   status: boolean("status").notNull().default(false),
   /** Catalogue SKUs in display order, each with the quantity the shop offers (kits). */
   products: jsonb("products").$type<Array<{ id: string; qty: number }>>().notNull().default([]),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow("created_at"),
+  updatedAt: stampedNow("updated_at"),
 });
 
 /**
@@ -84,8 +85,8 @@ export const catalogs = pgTable(
     title: text("title").notNull(),
     images: jsonb("images").$type<Array<ImageRef & { alt: string }>>().notNull().default([]),
     subtitles: jsonb("subtitles").$type<Array<{ title: string; products: Array<{ id: string; qty: number }> }>>().notNull().default([]),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [index("catalogs_title_idx").on(sql`lower(${t.title})`)],
 );

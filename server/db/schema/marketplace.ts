@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { money, timestampTz, stampedNow } from "./columns";
 import type { GalleryItem } from "./catalog";
 import { users } from "./auth";
 
@@ -18,8 +17,6 @@ export type LinkedProduct = {
 
 /** A gallery picture of a publication: up to eight per linked product (its SKU). */
 export type PublicationGalleryItem = GalleryItem & { sku?: string | null };
-
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
 /** Marketplace publications (mercadolibre_posts). */
 export const publications = pgTable(
@@ -63,10 +60,10 @@ export const publications = pgTable(
     defaultShipmentCost: money("default_shipment_cost").notNull().default(25),
     iva: numeric("iva", { precision: 5, scale: 4, mode: "number" }).notNull().default(0.16),
     gallery: jsonb("gallery").$type<PublicationGalleryItem[]>().notNull().default([]),
-    lastSyncUp: timestamp("last_sync_up", { withTimezone: true }),
-    lastSyncDown: timestamp("last_sync_down", { withTimezone: true }),
-    lastUpdate: timestamp("last_update", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSyncUp: timestampTz("last_sync_up"),
+    lastSyncDown: timestampTz("last_sync_down"),
+    lastUpdate: timestampTz("last_update"),
+    createdAt: stampedNow("created_at"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(1),
   },
@@ -97,8 +94,8 @@ export const publicationVariations = pgTable(
     name: text("name").notNull(),
     attributes: jsonb("attributes").$type<Array<{ id: string; name: string; value: string }>>().notNull().default([]),
     linkedProducts: jsonb("linked_products").$type<LinkedProduct[]>().notNull().default([]),
-    lastUpdate: timestamp("last_update", { withTimezone: true }),
-    lastSyncDown: timestamp("last_sync_down", { withTimezone: true }),
+    lastUpdate: timestampTz("last_update"),
+    lastSyncDown: timestampTz("last_sync_down"),
   },
   (t) => [index("publication_variations_post_idx").on(t.postId)],
 );
@@ -116,13 +113,13 @@ export const questions = pgTable(
     clientNickname: text("client_nickname").notNull(),
     store: text("store"),
     updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
-    dateCreated: timestamp("date_created", { withTimezone: true }).notNull(),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    dateCreated: timestampTz("date_created").notNull(),
+    answeredAt: timestampTz("answered_at"),
+    updatedAt: stampedNow("updated_at"),
     evaluation: integer("evaluation"),
     suggestion: text("suggestion"),
     /** Set while one request sends the answer to the marketplace, so a second one cannot send it too. */
-    answeringUntil: timestamp("answering_until", { withTimezone: true }),
+    answeringUntil: timestampTz("answering_until"),
   },
   (t) => [
     index("questions_pending_idx").on(t.dateCreated, t.id).where(sql`${t.status} = 'UNANSWERED'`),
@@ -137,5 +134,5 @@ export const fastAnswers = pgTable("fast_answers", {
   name: text("name").notNull(),
   text: text("text").notNull(),
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedNow("updated_at"),
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestampTz, stampedNow } from "./columns";
 
 export type ConversationItem = { id: string; title: string; image?: string | null; sold: number };
 export type Attachment = { filename: string; originalFilename: string; size?: number; fileId?: string };
@@ -10,7 +11,7 @@ export const conversations = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     orderId: bigint("order_id", { mode: "bigint" }).notNull(),
     packId: bigint("pack_id", { mode: "bigint" }),
-    orderDate: timestamp("order_date", { withTimezone: true }).notNull(),
+    orderDate: timestampTz("order_date").notNull(),
     orderStatus: text("order_status"),
     orderInfo: jsonb("order_info").$type<{ items: ConversationItem[] }>().notNull().default({ items: [] }),
     store: text("store"),
@@ -18,14 +19,14 @@ export const conversations = pgTable(
     clientInfo: jsonb("client_info").$type<{ nickname?: string; firstName?: string; lastName?: string } | null>(),
     sellerId: bigint("seller_id", { mode: "number" }).notNull(),
     status: text("status").notNull().default("active"),
-    lastMessageDate: timestamp("last_message_date", { withTimezone: true }),
+    lastMessageDate: timestampTz("last_message_date"),
     lastMessageFromSeller: boolean("last_message_from_seller").notNull().default(false),
     /** True when some buyer text mentions 'factura' (accent and case insensitive). */
     asksInvoice: boolean("asks_invoice").notNull().default(false),
     /** The reply being written (the old app's `send`): kept when a send fails or a template is inserted. */
     draft: text("draft"),
     /** Claimed by the reply being sent to the marketplace, so a double submit sends once; expires by itself. */
-    sendingUntil: timestamp("sending_until", { withTimezone: true }),
+    sendingUntil: timestampTz("sending_until"),
     /*
      * The order's list-filter attributes, copied by triggers (migration 0008) whenever the order or the
      * conversation's order_id changes, so every section filters and counts without joining orders.
@@ -35,7 +36,7 @@ export const conversations = pgTable(
     orderHasClaim: boolean("order_has_claim").notNull().default(false),
     orderHasReturn: boolean("order_has_return").notNull().default(false),
     orderMovementAssigned: boolean("order_movement_assigned").notNull().default(false),
-    dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    dateCreated: stampedNow("date_created"),
   },
   (t) => [
     index("conversations_order_idx").on(t.orderId),
@@ -62,7 +63,7 @@ export const messages = pgTable(
     text: text("text").notNull().default(""),
     fromUserId: bigint("from_user_id", { mode: "number" }).notNull(),
     fromSeller: boolean("from_seller").notNull(),
-    messageDate: timestamp("message_date", { withTimezone: true }).notNull(),
+    messageDate: timestampTz("message_date").notNull(),
     attachments: jsonb("attachments").$type<Attachment[]>().notNull().default([]),
     /** The marketplace's message id, set when the message was imported (or matched) by the sync; NULL for older rows. */
     externalId: text("external_id"),

@@ -1,10 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { money, timestampTz, stampedNow } from "./columns";
 import type { LinkedProduct } from "./marketplace";
-
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
 export type OrderItem = {
   id: string;
@@ -27,10 +24,10 @@ export const orders = pgTable(
     relatedOrderId: bigint("related_order_id", { mode: "bigint" }),
     title: text("title").notNull().default(""),
     store: text("store"),
-    orderDate: timestamp("order_date", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    readyDate: timestamp("ready_date", { withTimezone: true }),
+    orderDate: timestampTz("order_date").notNull(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
+    readyDate: timestampTz("ready_date"),
     logisticType: text("logistic_type"),
     /** Comma-separated status history, newest last. */
     status: text("status").notNull().default(""),
@@ -66,8 +63,8 @@ export const orders = pgTable(
     saleDetail: jsonb("sale_detail").$type<{ title: string; saleFee: number } | null>(),
     manualDelivered: jsonb("manual_delivered").$type<ManualDelivered | null>(),
     invoiceDisabled: boolean("invoice_disabled").notNull().default(false),
-    estimatedHandlingLimit: timestamp("estimated_handling_limit", { withTimezone: true }),
-    collectionDay: timestamp("collection_day", { withTimezone: true }),
+    estimatedHandlingLimit: timestampTz("estimated_handling_limit"),
+    collectionDay: timestampTz("collection_day"),
     buyerId: bigint("buyer_id", { mode: "number" }),
     buyerNickname: text("buyer_nickname"),
     version: integer("version").notNull().default(1),
@@ -102,6 +99,10 @@ const countDimensions = () => ({
   n: integer("n").notNull(),
 });
 
+/** A roll-up row is one period and one value of every dimension (all but the count). */
+const countDimensionKey = (t: Record<Exclude<keyof ReturnType<typeof countDimensions>, "n">, AnyPgColumn>) =>
+  [t.logisticType, t.orderStatus, t.shipmentStatus, t.claimStatus, t.assigned, t.hasReturns, t.hasMediations] as const;
+
 /**
  * Order counts per Mexico City day and per value of every list filter, kept by statement-level
  * triggers on `orders` (migration orders_counts). The list's total for any combination of filters
@@ -115,9 +116,7 @@ export const orderCounts = pgTable(
     ...countDimensions(),
   },
   (t) => [
-    uniqueIndex("order_counts_key").on(
-      t.day, t.logisticType, t.orderStatus, t.shipmentStatus, t.claimStatus, t.assigned, t.hasReturns, t.hasMediations,
-    ),
+    uniqueIndex("order_counts_key").on(t.day, ...countDimensionKey(t)),
   ],
 );
 
@@ -129,8 +128,6 @@ export const orderCountsMonthly = pgTable(
     ...countDimensions(),
   },
   (t) => [
-    uniqueIndex("order_counts_monthly_key").on(
-      t.month, t.logisticType, t.orderStatus, t.shipmentStatus, t.claimStatus, t.assigned, t.hasReturns, t.hasMediations,
-    ),
+    uniqueIndex("order_counts_monthly_key").on(t.month, ...countDimensionKey(t)),
   ],
 );

@@ -3,7 +3,8 @@
  * each user edits on the server, and the per-year numbering counter.
  */
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestampTz, stampedNow } from "./columns";
 import type { ExtraConfigColumn } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
@@ -16,8 +17,8 @@ export const storedQuotationColumns = {
   revision: integer("revision").notNull().default(1),
   /** borrador | enviada | convertida; "vencida" is derived from expires_at. */
   status: text("status").notNull().default("borrador"),
-  issuedAt: timestamp("issued_at", { withTimezone: true }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  issuedAt: timestampTz("issued_at"),
+  expiresAt: timestampTz("expires_at"),
   /** Pesos per dollar used for the prices (kept so a reprint shows the same figures). */
   exchangeRate: numeric("exchange_rate", { precision: 10, scale: 4, mode: "number" }),
   shipment: numeric("shipment", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
@@ -29,7 +30,7 @@ export const storedQuotationColumns = {
   erpState: text("erp_state"),
   erpUser: text("erp_user"),
   erpMessage: text("erp_message"),
-  erpSentAt: timestamp("erp_sent_at", { withTimezone: true }),
+  erpSentAt: timestampTz("erp_sent_at"),
   orderId: bigint("order_id", { mode: "bigint" }),
 };
 
@@ -73,5 +74,5 @@ export const quotationDrafts = pgTable("quotation_drafts", {
   /** Raised by every change; a form posted with an older version is refused (two tabs). */
   version: integer("version").notNull().default(0),
   data: jsonb("data").notNull().default({}),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedNow("updated_at"),
 });

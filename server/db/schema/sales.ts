@@ -1,11 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { money, timestampTz, stampedNow, ownedBy } from "./columns";
 import { users } from "./auth";
 import { storedQuotationColumns, storedQuotationIndexes, storedQuotationLineColumns } from "./quotes";
-
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
 export const quotations = pgTable(
   "quotations",
@@ -32,8 +29,8 @@ export const quotations = pgTable(
     iva: money("iva").notNull().default(0),
     total: money("total").notNull().default(0),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
     ...storedQuotationColumns,
   },
   (t) => [
@@ -47,9 +44,7 @@ export const quotationLines = pgTable(
   "quotation_lines",
   {
     id: serial("id").primaryKey(),
-    quotationId: integer("quotation_id")
-      .notNull()
-      .references(() => quotations.id, { onDelete: "cascade" }),
+    quotationId: ownedBy("quotation_id", () => quotations.id),
     position: integer("position").notNull(),
     sku: text("sku"),
     type: text("type").notNull().default("product"),
@@ -72,8 +67,8 @@ export const pdvSessions = pgTable(
       .notNull()
       .references(() => users.id),
     amountOpen: money("amount_open").notNull(),
-    dateOpen: timestamp("date_open", { withTimezone: true }).notNull().defaultNow(),
-    dateClose: timestamp("date_close", { withTimezone: true }),
+    dateOpen: stampedNow("date_open"),
+    dateClose: timestampTz("date_close"),
     amountCash: money("amount_cash"),
     amountBoxCut: money("amount_box_cut"),
     amountCardDebit: money("amount_card_debit"),
@@ -87,7 +82,7 @@ export const pdvSessions = pgTable(
     /** Set when a manager's code let the cashier see the expected close-box amounts. */
     expectedShownBy: integer("expected_shown_by").references(() => users.id),
     codeFailures: integer("code_failures").notNull().default(0),
-    codeLockedUntil: timestamp("code_locked_until", { withTimezone: true }),
+    codeLockedUntil: timestampTz("code_locked_until"),
     closeDifference: money("close_difference"),
     closeReason: text("close_reason"),
     closeApprovedBy: integer("close_approved_by").references(() => users.id),
@@ -129,8 +124,8 @@ export const pdvSales = pgTable(
     intelisisStatus: boolean("intelisis_status").notNull().default(false),
     intelisisMovs: jsonb("intelisis_movs").$type<Array<{ mov: string; movid: string; ultimocambio: string }>>().notNull().default([]),
     cancelDetail: text("cancel_detail"),
-    dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
-    lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+    dateCreated: stampedNow("date_created"),
+    lastUpdated: stampedNow("last_updated"),
     /** The payment form's one-time token: a second submit of the same form finds this sale. */
     paymentToken: text("payment_token").unique(),
   },
@@ -143,20 +138,27 @@ export const pdvSales = pgTable(
   ],
 );
 
+/**
+ * A product as the point of sale rings it up: the cart keeps these columns while the sale is open
+ * and the sale's lines keep the same ones once paid. A function so each table gets its own columns.
+ */
+export const pdvProductLineColumns = () => ({
+  productId: text("product_id").notNull(),
+  sku: text("sku").notNull(),
+  description: text("description").notNull(),
+  /** Unit price before VAT, as the catalogue had it when scanned. */
+  price: money("price").notNull(),
+  qty: integer("qty").notNull(),
+  barcode: text("barcode"),
+});
+
 export const pdvSaleLines = pgTable(
   "pdv_sale_lines",
   {
     id: serial("id").primaryKey(),
-    saleId: integer("sale_id")
-      .notNull()
-      .references(() => pdvSales.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull(),
-    sku: text("sku").notNull(),
-    description: text("description").notNull(),
-    price: money("price").notNull(),
-    qty: integer("qty").notNull(),
+    saleId: ownedBy("sale_id", () => pdvSales.id),
+    ...pdvProductLineColumns(),
     amount: money("amount").notNull(),
-    barcode: text("barcode"),
     isActive: boolean("is_active").notNull().default(true),
   },
   (t) => [index("pdv_sale_lines_sale_idx").on(t.saleId)],

@@ -4,14 +4,12 @@
  * business data. Only server/integrations/simulator/** writes here.
  */
 import { sql } from "drizzle-orm";
-import {
-  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, serial, text, timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { money, timestampTz, stampedNow } from "./columns";
 
 export const simSchema = pgSchema("sim");
 
 const qty = (name: string) => numeric(name, { precision: 14, scale: 3, mode: "number" });
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
 // ---------------------------------------------------------------- control
 
@@ -27,7 +25,7 @@ export const simFailures = simSchema.table(
     status: integer("status"),
     /** When set, only a call whose key (movement, order id, sku…) equals it fails. */
     match: text("match"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [index("sim_failures_lookup_idx").on(t.system, t.call, t.id)],
 );
@@ -53,7 +51,7 @@ export const simErpArticles = simSchema.table(
     precio2: money("precio2").notNull().default(0),
     precio3: money("precio3").notNull().default(0),
     currency: text("currency").notNull().default("Pesos"),
-    syncedAt: timestamp("synced_at", { withTimezone: true }),
+    syncedAt: timestampTz("synced_at"),
     /**
      * The three searchable fields upper-cased in one text, each after a unit separator (U+001F, which
      * no search can contain): a "contains" search is one LIKE on one trigram index instead of three
@@ -114,7 +112,7 @@ export const simErpMovements = simSchema.table(
     mov: text("mov").notNull().default("Pedido"),
     orderId: bigint("order_id", { mode: "bigint" }),
     scenario: text("scenario"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [index("sim_erp_movements_scenario_idx").on(t.scenario).where(sql`${t.scenario} is not null`)],
 );
@@ -144,7 +142,7 @@ export const simErpCreditNotes = simSchema.table("erp_credit_notes", {
   /** "match" or "mismatch" for the demo notes. */
   scenario: text("scenario"),
   lines: jsonb("lines").$type<SimCreditNoteLine[]>().notNull().default([]),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow("created_at"),
 });
 
 export type SimDocumentItem = { sku: string; price: number; qty: number; subtotal: number };
@@ -164,7 +162,7 @@ export const simErpDocuments = simSchema.table(
     items: jsonb("items").$type<SimDocumentItem[]>().notNull().default([]),
     total: money("total").notNull().default(0),
     cancelDetail: text("cancel_detail"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [index("sim_erp_documents_reference_idx").on(t.reference)],
 );
@@ -174,7 +172,7 @@ export const simErpInvoices = simSchema.table("erp_invoices", {
   orderId: text("order_id").notNull(),
   movement: text("movement").notNull(),
   folio: text("folio").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow("created_at"),
 });
 
 export type SimSurtidoLine = {
@@ -189,7 +187,7 @@ export type SimSurtidoLine = {
 
 export const simErpSurtido = simSchema.table("erp_surtido", {
   id: serial("id").primaryKey(),
-  fechaRegistro: timestamp("fecha_registro", { withTimezone: true }).notNull(),
+  fechaRegistro: timestampTz("fecha_registro").notNull(),
   fecha: date("fecha", { mode: "string" }).notNull(),
   articulos: jsonb("articulos").$type<SimSurtidoLine[]>().notNull().default([]),
 });
@@ -237,11 +235,11 @@ export const simMktOrders = simSchema.table(
     /** The order items as the app imported them (id, title, price, qty, sellerSku…). */
     items: jsonb("items").$type<Array<Record<string, unknown>>>().notNull().default([]),
     totalAmount: money("total_amount").notNull().default(0),
-    orderDate: timestamp("order_date", { withTimezone: true }).notNull(),
+    orderDate: timestampTz("order_date").notNull(),
     active: boolean("active").notNull().default(true),
-    labelPrintedAt: timestamp("label_printed_at", { withTimezone: true }),
-    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    labelPrintedAt: timestampTz("label_printed_at"),
+    dispatchedAt: timestampTz("dispatched_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   // Reports read a month of orders in keyset pages along (order_date, id).
   (t) => [index("sim_mkt_orders_date_id_idx").on(t.orderDate, t.id)],
@@ -265,8 +263,8 @@ export const simMktPublications = simSchema.table("mkt_publications", {
   soldQuantity: integer("sold_quantity").notNull().default(0),
   visits: integer("visits").notNull().default(0),
   channels: text("channels").array().notNull().default(sql`'{marketplace}'::text[]`),
-  lastSyncUp: timestamp("last_sync_up", { withTimezone: true }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  lastSyncUp: timestampTz("last_sync_up"),
+  updatedAt: stampedNow("updated_at"),
 });
 
 export const simMktQuestions = simSchema.table("mkt_questions", {
@@ -276,8 +274,8 @@ export const simMktQuestions = simSchema.table("mkt_questions", {
   status: text("status").notNull().default("UNANSWERED"),
   answer: text("answer"),
   answeredBy: integer("answered_by"),
-  answeredAt: timestamp("answered_at", { withTimezone: true }),
-  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  answeredAt: timestampTz("answered_at"),
+  deletedAt: timestampTz("deleted_at"),
 });
 
 export const simMktBlockedUsers = simSchema.table(
@@ -286,7 +284,7 @@ export const simMktBlockedUsers = simSchema.table(
     account: text("account").notNull(),
     clientId: bigint("client_id", { mode: "number" }).notNull(),
     questionId: bigint("question_id", { mode: "number" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [primaryKey({ columns: [t.account, t.clientId] })],
 );
@@ -304,7 +302,7 @@ export const simMktMessages = simSchema.table(
     text: text("text").notNull().default(""),
     attachments: jsonb("attachments").$type<SimAttachment[]>().notNull().default([]),
     updatedBy: integer("updated_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [index("sim_mkt_messages_order_idx").on(t.orderId, t.createdAt)],
 );
@@ -316,7 +314,7 @@ export const simMktInvoiceFeedback = simSchema.table(
   {
     orderId: bigint("order_id", { mode: "bigint" }).primaryKey(),
     permalink: text("permalink").notNull(),
-    dateCreated: timestamp("date_created", { withTimezone: true }).notNull(),
+    dateCreated: timestampTz("date_created").notNull(),
     errorInfo: text("error_info").notNull(),
     invoiceData: jsonb("invoice_data").$type<Record<string, string>>().notNull(),
     feedbacks: jsonb("feedbacks").$type<SimFeedback[]>().notNull().default([]),
@@ -328,7 +326,7 @@ export const simMktInvoiceFeedback = simSchema.table(
 
 export const simAiAssistants = simSchema.table("ai_assistants", {
   name: text("name").primaryKey(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow("created_at"),
 });
 
 export const simAiDocuments = simSchema.table(
@@ -340,7 +338,7 @@ export const simAiDocuments = simSchema.table(
     fileName: text("file_name").notNull(),
     fileUrl: text("file_url").notNull(),
     pages: jsonb("pages").$type<string[]>().notNull().default([]),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [primaryKey({ columns: [t.assistant, t.documentId] })],
 );
@@ -352,5 +350,5 @@ export const simInvoiceResends = simSchema.table("invoice_resends", {
   saleId: text("sale_id").notNull(),
   emails: jsonb("emails").$type<Array<{ email: string; isDefault: boolean; role: string }>>().notNull(),
   answer: text("answer").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow("created_at"),
 });

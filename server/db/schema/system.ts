@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, serial, text, uuid, uniqueIndex } from "drizzle-orm/pg-core";
+import { stampedNow } from "./columns";
 import { users } from "./auth";
 
 export const auditLog = pgTable(
   "audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     message: text("message").notNull(),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
@@ -35,7 +36,7 @@ export const files = pgTable(
     origin: text("origin").notNull().default("upload"),
     variants: jsonb("variants").$type<Array<{ name: string; width: number; height: number; disk: string }>>().notNull().default([]),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     uniqueIndex("files_download_name_uq").on(sql`lower(${t.filenameDownload})`),
@@ -47,7 +48,7 @@ export const files = pgTable(
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedNow("updated_at"),
 });
 
 export const cannedReplies = pgTable("canned_replies", {
@@ -56,5 +57,5 @@ export const cannedReplies = pgTable("canned_replies", {
   name: text("name").notNull(),
   text: text("text").notNull(),
   sort: integer("sort").notNull().default(0),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedNow("updated_at"),
 });

@@ -2,6 +2,7 @@
  * The simulated AI's "intelligence": plain, deterministic text work over stored document pages, so
  * answers are sensible, repeatable and obviously grounded in the documents.
  */
+import { foldAccents } from "../fold-accents";
 import type { ProductFeature } from "./port";
 
 const STOPWORDS = new Set(
@@ -11,12 +12,7 @@ const STOPWORDS = new Set(
 );
 
 export function normalize(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, " ")
-    .trim();
+  return foldAccents(text).replace(/[^a-z0-9.]+/g, " ").trim();
 }
 
 /** How buyers ask vs. how data sheets say it: both sides are mapped to one word before comparing. */

@@ -5,7 +5,7 @@
  */
 import type { Database } from "../../db/client";
 import type { SimRuntime } from "../simulator/runtime";
-import { rejected } from "../simulator/store";
+import { refusalsOf } from "../simulator/store";
 import type { AiPort, ProductFeature } from "./port";
 import { appendSummary, bestSentences, extractFeatures, stripHtml } from "./sim-text";
 
@@ -72,7 +72,7 @@ export function sheetPages(p: ProductFacts): string[] {
 
 export function createSimulatorAi(sim: SimRuntime): AiPort {
   const db = () => sim.database;
-  const refuse = (call: string, message: string, status = 422) => rejected("ai", call, message, status);
+  const refuse = refusalsOf("ai");
 
   async function requireAssistant(call: string, name: string) {
     const rows = await db().query(`select 1 from sim.ai_assistants where name = $1`, [name]);

@@ -23,115 +23,69 @@ export function createHttpErp(config: Omit<HttpConfig, "system">): ErpPort {
 
   return {
     async validateMovement(movement) {
-      const lines = await http.json({
-        call: "validateMovement",
-        method: "GET",
-        path: `${BASE}/validateMovement/${segment(movement)}`,
-        schema: movementAnswerSchema,
-        onStatus: { 404: () => [] },
-      });
+      const path = `${BASE}/validateMovement/${segment(movement)}`;
+      const lines = await http.get("validateMovement", path, movementAnswerSchema, { onStatus: { 404: () => [] } });
       return lines.length === 0 ? { found: false, movement } : { found: true, movement, lines };
     },
 
     async validateCreditNote(note) {
       const key = note.trim().toUpperCase();
-      const lines = await http.json({
-        call: "validateCreditNote",
-        method: "GET",
-        path: `${BASE}/validateCreditNote/${segment(key)}`,
-        schema: creditNoteAnswerSchema,
-        onStatus: { 404: () => [] },
-      });
+      const path = `${BASE}/validateCreditNote/${segment(key)}`;
+      const lines = await http.get("validateCreditNote", path, creditNoteAnswerSchema, { onStatus: { 404: () => [] } });
       return lines.length === 0 ? { found: false, note: key } : { found: true, note: key, lines };
     },
 
     createInvoice(input) {
-      return http.json({
-        call: "createInvoice",
-        method: "POST",
-        path: `${BASE}/create_invoice`,
+      return http.post("createInvoice", `${BASE}/create_invoice`, createInvoiceAnswerSchema, {
         json: { order_id: input.orderId, movement: input.movement, credit_note: input.creditNote ?? null },
-        schema: createInvoiceAnswerSchema,
       });
     },
 
     async syncSku(sku) {
-      const message = await http.json({
-        call: "syncSku",
-        method: "GET",
-        path: `${BASE}/syncSku/${segment(sku)}`,
-        schema: syncSkuAnswerSchema,
-      });
+      const message = await http.get("syncSku", `${BASE}/syncSku/${segment(sku)}`, syncSkuAnswerSchema);
       return { sku, message };
     },
 
     listArticles(input) {
-      return http.json({
-        call: "listArticles",
-        method: "GET",
-        path: BASE,
+      return http.get("listArticles", BASE, pagedSchema(articleSchema), {
         query: {
           search: input.search?.trim() || undefined,
           page: input.page ?? 1,
           sortName: input.sortName ? SORT_NAMES[input.sortName] : undefined,
           sortValue: input.sortName ? (input.sortValue ?? "ASC") : undefined,
         },
-        schema: pagedSchema(articleSchema),
       });
     },
 
     getArticle(sku) {
-      return http.json({
-        call: "getArticle",
-        method: "GET",
-        path: `${BASE}/${segment(sku)}`,
-        schema: articleAnswerSchema,
-        onStatus: { 404: () => null },
-      });
+      return http.get("getArticle", `${BASE}/${segment(sku)}`, articleAnswerSchema, { onStatus: { 404: () => null } });
     },
 
     searchClients({ query, limit = 40 }) {
       const q = query.trim().toUpperCase();
-      return http.json({
-        call: "searchClients",
-        method: "GET",
-        path: "items/cte",
+      return http.get("searchClients", "items/cte", clientListSchema, {
         query: {
           "filter[_or][0][cliente][_contains]": q,
           "filter[_or][1][nombre][_contains]": q,
           "filter[_or][2][rfc][_contains]": q,
           limit,
         },
-        schema: clientListSchema,
       });
     },
 
     getClient(key) {
-      return http.json({
-        call: "getClient",
-        method: "GET",
-        path: `items/cte/${segment(key.trim().toUpperCase())}`,
-        schema: clientAnswerSchema,
+      return http.get("getClient", `items/cte/${segment(key.trim().toUpperCase())}`, clientAnswerSchema, {
         // The content back end answers 403 (not 404) for an id it cannot find.
         onStatus: { 404: () => null, 403: () => null },
       });
     },
 
     listUsers() {
-      return http.json({
-        call: "listUsers",
-        method: "GET",
-        path: "items/intelisis_users",
-        query: { limit: -1 },
-        schema: userListSchema,
-      });
+      return http.get("listUsers", "items/intelisis_users", userListSchema, { query: { limit: -1 } });
     },
 
     createQuotation(input) {
-      return http.json({
-        call: "createQuotation",
-        method: "POST",
-        path: `${BASE}/intelisisQuotation`,
+      return http.post("createQuotation", `${BASE}/intelisisQuotation`, quotationAnswerSchema, {
         json: {
           user: input.user,
           warehouse: input.warehouse,
@@ -141,15 +95,11 @@ export function createHttpErp(config: Omit<HttpConfig, "system">): ErpPort {
           quoationId: input.quotationId,
           ...(input.reference ? { reference: input.reference } : {}),
         },
-        schema: quotationAnswerSchema,
       });
     },
 
     createPdvQuotation(input) {
-      return http.json({
-        call: "createPdvQuotation",
-        method: "POST",
-        path: `${BASE}/intelisisQuotationPdv`,
+      return http.post("createPdvQuotation", `${BASE}/intelisisQuotationPdv`, movementInfoListSchema, {
         json: {
           reference: input.reference,
           agent: input.agent,
@@ -160,47 +110,30 @@ export function createHttpErp(config: Omit<HttpConfig, "system">): ErpPort {
           payment_way: input.paymentWay,
           payment_condition: input.paymentCondition,
         },
-        schema: movementInfoListSchema,
       });
     },
 
     async sendCancelDetail(input) {
-      await http.json({
-        call: "sendCancelDetail",
-        method: "POST",
-        path: `${BASE}/pdv/cancelDetail`,
+      await http.post("sendCancelDetail", `${BASE}/pdv/cancelDetail`, acknowledgement, {
         json: { reference: input.reference, cancel_detail: input.cancelDetail },
-        schema: acknowledgement,
       });
     },
 
     checkInvoice(reference) {
-      return http.json({
-        call: "checkInvoice",
-        method: "POST",
-        path: `${BASE}/checkInvoice/validate`,
+      return http.post("checkInvoice", `${BASE}/checkInvoice/validate`, checkInvoiceAnswerSchema, {
         json: { reference },
-        schema: checkInvoiceAnswerSchema,
       });
     },
 
     getMovementsInfo(reference) {
-      return http.json({
-        call: "getMovementsInfo",
-        method: "GET",
-        path: `${BASE}/intelisisMovsInfo/${segment(reference)}`,
-        schema: movementInfoListSchema,
+      return http.get("getMovementsInfo", `${BASE}/intelisisMovsInfo/${segment(reference)}`, movementInfoListSchema, {
         onStatus: { 404: () => [] },
       });
     },
 
     listSurtido(input) {
-      return http.json({
-        call: "listSurtido",
-        method: "GET",
-        path: `${BASE}/surtido/info`,
+      return http.get("listSurtido", `${BASE}/surtido/info`, pagedSchema(surtidoRecordSchema), {
         query: { search: input.search?.trim().toUpperCase() || undefined, page: input.page ?? 1 },
-        schema: pagedSchema(surtidoRecordSchema),
       });
     },
   };

@@ -39,6 +39,11 @@ export type JsonSpec<T> = BaseSpec & {
   onStatus?: Partial<Record<number, (body: unknown) => T>>;
 };
 
+/** What a call adds to its method, path and answer schema: a query, a body, the statuses that are answers. */
+export type CallOptions<T> = Pick<JsonSpec<T>, "query" | "json" | "form" | "onStatus">;
+
+type AnswerSchema<T> = JsonSpec<T>["schema"];
+
 export type BinaryAnswer = { status: number; contentType: string; data: Buffer };
 
 /** Encodes one dynamic path segment (movement, sku, order id…). */
@@ -58,6 +63,9 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): URL {
 
 export type HttpClient = {
   json<T>(spec: JsonSpec<T>): Promise<T>;
+  /** A JSON call written like its request line: `http.get("getArticle", path, schema, { onStatus })`. */
+  get<T>(call: string, path: string, schema: AnswerSchema<T>, options?: CallOptions<T>): Promise<T>;
+  post<T>(call: string, path: string, schema: AnswerSchema<T>, options?: CallOptions<T>): Promise<T>;
   binary(spec: BaseSpec): Promise<BinaryAnswer>;
 };
 
@@ -119,35 +127,39 @@ export function createHttpClient(config: HttpConfig): HttpClient {
     return fail(call, { kind: "http", status, detail: serverMessage ?? undefined });
   }
 
+  async function json<T>(spec: JsonSpec<T>): Promise<T> {
+    const response = await send(spec);
+    const text = await readText(spec.call, response);
+    let body: unknown = null;
+    let parsedJson = true;
+    if (text.trim() !== "") {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        parsedJson = false;
+      }
+    }
+    const handler = spec.onStatus?.[response.status];
+    if (handler) return handler(parsedJson ? body : null);
+    if (!response.ok) throw statusError(spec.call, response.status, parsedJson ? body : null);
+    if (!parsedJson) {
+      throw fail(spec.call, { kind: "invalid_response", status: response.status, detail: `no es JSON: ${text.slice(0, 120)}` });
+    }
+    const result = spec.schema.safeParse(body);
+    if (!result.success) {
+      const detail = result.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join(".") || "(raíz)"}: ${i.message}`)
+        .join("; ");
+      throw fail(spec.call, { kind: "invalid_response", status: response.status, detail });
+    }
+    return result.data;
+  }
+
   return {
-    async json<T>(spec: JsonSpec<T>): Promise<T> {
-      const response = await send(spec);
-      const text = await readText(spec.call, response);
-      let body: unknown = null;
-      let parsedJson = true;
-      if (text.trim() !== "") {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          parsedJson = false;
-        }
-      }
-      const handler = spec.onStatus?.[response.status];
-      if (handler) return handler(parsedJson ? body : null);
-      if (!response.ok) throw statusError(spec.call, response.status, parsedJson ? body : null);
-      if (!parsedJson) {
-        throw fail(spec.call, { kind: "invalid_response", status: response.status, detail: `no es JSON: ${text.slice(0, 120)}` });
-      }
-      const result = spec.schema.safeParse(body);
-      if (!result.success) {
-        const detail = result.error.issues
-          .slice(0, 5)
-          .map((i) => `${i.path.join(".") || "(raíz)"}: ${i.message}`)
-          .join("; ");
-        throw fail(spec.call, { kind: "invalid_response", status: response.status, detail });
-      }
-      return result.data;
-    },
+    json,
+    get: (call, path, schema, options) => json({ call, method: "GET", path, schema, ...options }),
+    post: (call, path, schema, options) => json({ call, method: "POST", path, schema, ...options }),
 
     async binary(spec: BaseSpec): Promise<BinaryAnswer> {
       const response = await send(spec);

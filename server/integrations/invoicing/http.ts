@@ -18,15 +18,11 @@ export function createHttpInvoicing(config: Omit<HttpConfig, "system">): Invoici
   const http = createHttpClient({ ...config, system: "invoicing" });
   return {
     async resendInvoice(input) {
-      const message = await http.json({
-        call: "resendInvoice",
-        method: "POST",
-        path: "custom/invoice/resend_invoice",
+      const message = await http.post("resendInvoice", "custom/invoice/resend_invoice", resendAnswerSchema, {
         json: {
           id: input.saleId,
           emails: input.recipients.map((r) => ({ email: r.email, isDefault: r.isDefault, role: r.role })),
         },
-        schema: resendAnswerSchema,
       });
       return { accepted: !isRefusal(message), message };
     },

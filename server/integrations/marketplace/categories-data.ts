@@ -5,6 +5,7 @@
  * marketplace's MLM… style; they are the simulator's own.
  */
 import type { SimCategoryAttribute } from "../../db/schema/sim";
+import { foldAccents } from "../fold-accents";
 
 export type CategorySeed = {
   id: string;
@@ -263,12 +264,7 @@ export function pathFromRoot(id: string): Array<{ id: string; name: string }> {
 
 /** Lower case, accents and punctuation removed: how titles and keywords are compared. */
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
+  return foldAccents(text).replace(/[^a-z0-9]+/g, " ").trim();
 }
 
 /** The category tree as one INSERT (static data, inlined as a dollar-quoted JSON literal). */

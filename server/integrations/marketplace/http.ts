@@ -1,6 +1,7 @@
 /** The marketplace port over the legacy HTTP endpoints (custom/legacy-mercadolibre/*, items/mercadolibre_categories). */
 import fs from "node:fs";
 import { IntegrationError } from "../errors";
+import { foldAccents } from "../fold-accents";
 import { acknowledgement } from "../http/legacy-zod";
 import { createHttpClient, segment, type HttpConfig } from "../http/request";
 import {
@@ -22,11 +23,7 @@ export type MarketplaceHttpConfig = Omit<HttpConfig, "system"> & {
 
 /** URL-safe segment for the brand account, from BRAND_NAME ("Eléctrica Sur" → "electricasur"). */
 export function brandSegmentFrom(brandName: string): string {
-  return brandName
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
+  return foldAccents(brandName).replace(/[^a-z0-9]/g, "");
 }
 
 export function createHttpMarketplace(config: MarketplaceHttpConfig): MarketplacePort {
@@ -45,10 +42,7 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
 
   return {
     listLinkedProducts(input) {
-      return http.json({
-        call: "listLinkedProducts",
-        method: "GET",
-        path: `${BASE}/linkedProducts`,
+      return http.get("listLinkedProducts", `${BASE}/linkedProducts`, linkedProductsAnswerSchema, {
         query: {
           search: input.search?.trim() || undefined,
           limit: input.limit ?? 8,
@@ -57,36 +51,23 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
           sortValue: input.sortName ? (input.sortValue ?? "asc") : undefined,
           meta: "total_count",
         },
-        schema: linkedProductsAnswerSchema,
       });
     },
 
     async getPublicationLinks(id) {
-      const answer = await http.json({
-        call: "getPublicationLinks",
-        method: "GET",
-        path: `${BASE}/publications/${segment(id)}`,
-        schema: publicationLinksSchema.nullable(),
-        onStatus: { 404: () => null },
-      });
+      const path = `${BASE}/publications/${segment(id)}`;
+      const answer = await http.get("getPublicationLinks", path, publicationLinksSchema.nullable(), { onStatus: { 404: () => null } });
       return answer ? toPublicationLinks(id, answer) : null;
     },
 
     getListing(id) {
-      return http.json({
-        call: "getListing",
-        method: "GET",
-        path: `${BASE}/publicationMl/${segment(id)}`,
-        schema: listingAnswerSchema.nullable(),
+      return http.get("getListing", `${BASE}/publicationMl/${segment(id)}`, listingAnswerSchema.nullable(), {
         onStatus: { 404: () => null },
       });
     },
 
     publish(input) {
-      return http.json({
-        call: "publish",
-        method: "POST",
-        path: `${BASE}/publicationML`,
+      return http.post("publish", `${BASE}/publicationML`, publishAnswerSchema, {
         json: {
           autosync: input.autosync,
           price_sync: input.priceSync,
@@ -109,114 +90,70 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
           linked_products: input.linkedProducts.map((p) => ({ sku: p.sku, qty: p.qty, discount: p.discount })),
           user: input.userId,
         },
-        schema: publishAnswerSchema,
       });
     },
 
     async updatePublication(input) {
-      await http.json({
-        call: "updatePublication",
-        method: "POST",
-        path: `${BASE}/updatePublication`,
+      await http.post("updatePublication", `${BASE}/updatePublication`, acknowledgement, {
         json: { id: input.id, store: input.store },
-        schema: acknowledgement,
       });
     },
 
     async updateDescription(input) {
-      await http.json({
-        call: "updateDescription",
-        method: "POST",
-        path: `${BASE}/updateDescription`,
+      await http.post("updateDescription", `${BASE}/updateDescription`, acknowledgement, {
         json: { id: input.id, description: input.description, store: input.store },
-        schema: acknowledgement,
       });
     },
 
     async syncPost(input) {
-      const syncedAt = await http.json({
-        call: "syncPost",
-        method: "POST",
-        path: `${BASE}/syncPost`,
+      const syncedAt = await http.post("syncPost", `${BASE}/syncPost`, syncPostAnswerSchema, {
         json: { id: input.id },
-        schema: syncPostAnswerSchema,
       });
       return { id: input.id, syncedAt: syncedAt ?? new Date().toISOString() };
     },
 
     async updatePremium(input) {
-      const listingType = await http.json({
-        call: "updatePremium",
-        method: "POST",
-        path: `${accountBase(input.account)}/updatePremium/${segment(input.id)}`,
-        schema: premiumAnswerSchema,
-      });
+      const path = `${accountBase(input.account)}/updatePremium/${segment(input.id)}`;
+      const listingType = await http.post("updatePremium", path, premiumAnswerSchema);
       return { id: input.id, listingType };
     },
 
     reportPublications(input) {
-      return http.json({
-        call: "reportPublications",
-        method: "POST",
-        path: `${BASE}/reportPublications`,
+      return http.post("reportPublications", `${BASE}/reportPublications`, publicationSalesSchema, {
         json: { start: input.start, end: input.end, ml_store: input.mlStore },
-        schema: publicationSalesSchema,
       });
     },
 
     predictCategory(title) {
-      return http.json({
-        call: "predictCategory",
-        method: "POST",
-        path: `${BASE}/categoryPredictor`,
-        json: { title },
-        schema: predictionAnswerSchema,
-      });
+      return http.post("predictCategory", `${BASE}/categoryPredictor`, predictionAnswerSchema, { json: { title } });
     },
 
     getCategoryDetail(categoryId) {
-      return http.json({
-        call: "getCategoryDetail",
-        method: "GET",
-        path: `${BASE}/categoryDetail/${segment(categoryId)}`,
-        schema: categoryDetailSchema,
+      return http.get("getCategoryDetail", `${BASE}/categoryDetail/${segment(categoryId)}`, categoryDetailSchema, {
         onStatus: { 404: () => null },
       });
     },
 
     getCategoryAttributes(categoryId) {
-      return http.json({
-        call: "getCategoryAttributes",
-        method: "GET",
-        path: `${BASE}/categoryAttributes/${segment(categoryId)}`,
-        schema: categoryAttributesAnswerSchema,
-        onStatus: { 404: () => null },
-      });
+      const path = `${BASE}/categoryAttributes/${segment(categoryId)}`;
+      return http.get("getCategoryAttributes", path, categoryAttributesAnswerSchema, { onStatus: { 404: () => null } });
     },
 
     getCommissionCost(input) {
-      return http.json({
-        call: "getCommissionCost",
-        method: "POST",
-        path: `${BASE}/commissionCost`,
+      return http.post("getCommissionCost", `${BASE}/commissionCost`, commissionAnswerSchema, {
         json: { category_id: input.categoryId, price: input.price, listing_type: input.listingType },
-        schema: commissionAnswerSchema,
         onStatus: { 404: () => null },
       });
     },
 
     listFeeCategories() {
-      return http.json({
-        call: "listFeeCategories",
-        method: "GET",
-        path: "items/mercadolibre_categories",
+      return http.get("listFeeCategories", "items/mercadolibre_categories", feeCategoriesSchema, {
         query: { limit: -1, fields: "title,gold_pro,gold_special" },
-        schema: feeCategoriesSchema,
       });
     },
 
     getSchedule() {
-      return http.json({ call: "getSchedule", method: "GET", path: `${BASE}/schedule`, schema: scheduleAnswerSchema });
+      return http.get("getSchedule", `${BASE}/schedule`, scheduleAnswerSchema);
     },
 
     async getShipmentLabel(input) {
@@ -249,112 +186,66 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
     },
 
     async syncOrderInfo(input) {
-      const answer = await http.json({
-        call: "syncOrderInfo",
-        method: "GET",
-        path: `${accountBase(input.account)}/orders/syncInfo/${segment(input.orderId)}`,
-        schema: syncInfoAnswerSchema,
-        onStatus: { 404: () => null },
-      });
+      const path = `${accountBase(input.account)}/orders/syncInfo/${segment(input.orderId)}`;
+      const answer = await http.get("syncOrderInfo", path, syncInfoAnswerSchema, { onStatus: { 404: () => null } });
       return answer ? toSyncInfo(input.orderId, answer) : null;
     },
 
     lookupClients(orderIds) {
-      return http.json({
-        call: "lookupClients",
-        method: "POST",
-        path: `${BASE}/dataClients`,
-        json: { orders: orderIds },
-        schema: dataClientsAnswerSchema,
-      });
+      return http.post("lookupClients", `${BASE}/dataClients`, dataClientsAnswerSchema, { json: { orders: orderIds } });
     },
 
     // The spec does not show the paths of the next five calls; these are ours (docs/integrations.md).
     monthlyCustomerSummary(month) {
-      return http.json({
-        call: "monthlyCustomerSummary",
-        method: "GET",
-        path: `${BASE}/reports/customers`,
+      return http.get("monthlyCustomerSummary", `${BASE}/reports/customers`, customerSummarySchema, {
         query: { month },
-        schema: customerSummarySchema,
       });
     },
 
     monthlyOrderSummary(month) {
-      return http.json({
-        call: "monthlyOrderSummary",
-        method: "GET",
-        path: `${BASE}/reports/orders`,
-        query: { month },
-        schema: orderSummarySchema,
-      });
+      return http.get("monthlyOrderSummary", `${BASE}/reports/orders`, orderSummarySchema, { query: { month } });
     },
 
     salesReport(input) {
-      return http.json({
-        call: "salesReport",
-        method: "GET",
-        path: `${BASE}/reports/sales`,
+      return http.get("salesReport", `${BASE}/reports/sales`, salesReportSchema, {
         query: { start: input.start, end: input.end },
-        schema: salesReportSchema,
       });
     },
 
     async sendPackage(input) {
-      const answer = await http.json({
-        call: "sendPackage",
-        method: "POST",
-        path: `${accountBase(input.account)}/sendPackage`,
-        json: { order_id: input.orderId },
-        schema: sendPackageAnswerSchema,
-      });
+      const path = `${accountBase(input.account)}/sendPackage`;
+      const answer = await http.post("sendPackage", path, sendPackageAnswerSchema, { json: { order_id: input.orderId } });
       return { orderId: input.orderId, shipmentStatus: answer.shipment_status };
     },
 
     async toggleOrderFalse(input) {
-      const answer = await http.json({
-        call: "toggleOrderFalse",
-        method: "POST",
-        path: `${BASE}/toggleOrderFalse`,
+      const answer = await http.post("toggleOrderFalse", `${BASE}/toggleOrderFalse`, toggleOrderAnswerSchema, {
         json: { order_id: input.orderId },
-        schema: toggleOrderAnswerSchema,
       });
       return { orderId: input.orderId, active: answer.active };
     },
 
     async answerQuestion(input) {
-      const answeredAt = await http.json({
-        call: "answerQuestion",
-        method: "POST",
-        path: `${accountBase(input.account)}/question`,
+      const answeredAt = await http.post("answerQuestion", `${accountBase(input.account)}/question`, answerQuestionSchema, {
         json: { id: input.questionId, message: input.message, updated_by: input.updatedBy },
-        schema: answerQuestionSchema,
       });
       return { questionId: input.questionId, status: "ANSWERED", answeredAt: answeredAt ?? new Date().toISOString() };
     },
 
     async blockUser(input) {
-      await http.json({
-        call: "blockUser",
-        method: "POST",
-        path: `${accountBase(input.account)}/blockUser`,
+      await http.post("blockUser", `${accountBase(input.account)}/blockUser`, acknowledgement, {
         json: { id: input.questionId, client_id: input.clientId },
-        schema: acknowledgement,
       });
     },
 
     async deleteQuestion(input) {
-      await http.json({
-        call: "deleteQuestion",
-        method: "POST",
-        path: `${accountBase(input.account)}/deleteQuestion`,
+      await http.post("deleteQuestion", `${accountBase(input.account)}/deleteQuestion`, acknowledgement, {
         json: { id: input.questionId },
-        schema: acknowledgement,
       });
     },
 
     listPendingMessages() {
-      return http.json({ call: "listPendingMessages", method: "GET", path: `${BASE}/pendingMessages`, schema: pendingMessagesSchema });
+      return http.get("listPendingMessages", `${BASE}/pendingMessages`, pendingMessagesSchema);
     },
 
     async sendMessage(input) {
@@ -366,34 +257,21 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
       if (input.account === "main" && input.clientId !== null) form.set("client_id", String(input.clientId));
       // A file-backed Blob: the request body streams it from disk.
       if (input.file) form.set("file", await fs.openAsBlob(input.file.path, { type: input.file.type }), input.file.name);
-      const answer = await http.json({
-        call: "sendMessage",
-        method: "POST",
-        path: input.account === "brand" ? `${BASE}/${brand}/message` : `${BASE}/messages`,
-        form,
-        schema: sendMessageAnswerSchema,
-      });
+      const path = input.account === "brand" ? `${BASE}/${brand}/message` : `${BASE}/messages`;
+      const answer = await http.post("sendMessage", path, sendMessageAnswerSchema, { form });
       const attachment = answer?.attachment ?? (input.file ? { filename: input.file.name, originalFilename: input.file.name } : null);
       return { sentAt: answer?.date ?? answer?.message_date ?? new Date().toISOString(), attachment };
     },
 
     listInvoiceFeedback(input) {
-      return http.json({
-        call: "listInvoiceFeedback",
-        method: "GET",
-        path: `${BASE}/feedbackInvoice`,
+      return http.get("listInvoiceFeedback", `${BASE}/feedbackInvoice`, invoiceFeedbackAnswerSchema, {
         query: feedbackQuery(input),
-        schema: invoiceFeedbackAnswerSchema,
       });
     },
 
     listInvoiceData(input) {
-      return http.json({
-        call: "listInvoiceData",
-        method: "GET",
-        path: `${BASE}/dataInvoice`,
+      return http.get("listInvoiceData", `${BASE}/dataInvoice`, invoiceFeedbackAnswerSchema, {
         query: feedbackQuery(input),
-        schema: invoiceFeedbackAnswerSchema,
       });
     },
   };

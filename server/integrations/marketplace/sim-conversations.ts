@@ -4,7 +4,7 @@
  */
 import { mirrorOrdersSql, mirrorQuestionsSql } from "../simulator/mirror-sql";
 import type { SimRuntime } from "../simulator/runtime";
-import { nextCounter, rejected } from "../simulator/store";
+import { nextCounter, refusalsOf } from "../simulator/store";
 import type { MarketplaceAccount, MarketplacePort, PendingConversation } from "./port";
 
 /** Marketplace limits: answers up to 2000 characters, post-sale messages up to 350, files up to 25 MB. */
@@ -25,7 +25,7 @@ export function conversationCalls(sim: SimRuntime): Pick<
   "answerQuestion" | "blockUser" | "deleteQuestion" | "listPendingMessages" | "sendMessage"
 > {
   const db = () => sim.database;
-  const refuse = (call: string, message: string, status = 422) => rejected("marketplace", call, message, status);
+  const refuse = refusalsOf("marketplace");
 
   async function findQuestion(id: number): Promise<QuestionRow | null> {
     const select = `select id::text as id, account, status, client_id::text as client_id from sim.mkt_questions where id = $1::bigint`;

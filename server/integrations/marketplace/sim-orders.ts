@@ -7,7 +7,7 @@ import { renderPdf } from "../../documents/pdf.server";
 import { IntegrationError } from "../errors";
 import { mirrorOrdersSql } from "../simulator/mirror-sql";
 import type { SimRuntime } from "../simulator/runtime";
-import { rejected, requireDay, requireMonth } from "../simulator/store";
+import { refusalsOf, requireDay, requireMonth } from "../simulator/store";
 import { labelHtml } from "./label";
 import { pagedCustomerSummary, pagedSalesReport } from "./sim-order-reports";
 import type { MarketplaceAccount, MarketplacePort, OrderSyncInfo, ShippingScheduleEntry } from "./port";
@@ -119,7 +119,7 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
   | "salesReport" | "sendPackage" | "toggleOrderFalse"
 > {
   const db = () => sim.database;
-  const refuse = (call: string, message: string, status = 422) => rejected("marketplace", call, message, status);
+  const refuse = refusalsOf("marketplace");
 
   async function find(orderId: string): Promise<OrderRow | null> {
     const id = orderId.trim();

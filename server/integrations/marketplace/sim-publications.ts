@@ -1,7 +1,7 @@
 /** Simulated publication calls: listings, their linked products, publishing and sync. */
 import type { SimRuntime } from "../simulator/runtime";
 import { mirrorPublicationsSql } from "../simulator/mirror-sql";
-import { nextCounter, rejected, requireDay } from "../simulator/store";
+import { nextCounter, refusalsOf, requireDay } from "../simulator/store";
 import { normalizeText } from "./categories-data";
 import type {
   LinkedProductRef, LinkedPublicationRow, ListingType, MarketplaceAccount, MarketplacePort, PublicationVariationLinks,
@@ -53,7 +53,7 @@ export function publicationCalls(sim: SimRuntime): Pick<
   | "syncPost" | "updatePremium" | "reportPublications"
 > {
   const db = () => sim.database;
-  const refuse = (call: string, message: string, status = 422) => rejected("marketplace", call, message, status);
+  const refuse = refusalsOf("marketplace");
 
   /** The listing as the marketplace has it, copying it from the app the first time it is asked for. */
   async function find(id: string): Promise<PublicationRow | null> {

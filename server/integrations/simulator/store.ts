@@ -18,6 +18,11 @@ export function rejected(system: IntegrationSystem, call: string, message: strin
   return new IntegrationError({ system, call, kind: "rejected", status, message });
 }
 
+/** A system's refusals, for a simulator's calls: `refuse("publish", "…")` is a 422 unless told. */
+export function refusalsOf(system: IntegrationSystem) {
+  return (call: string, message: string, status = 422) => rejected(system, call, message, status);
+}
+
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function pad(n: number, width: number): string {
