@@ -84,6 +84,10 @@ export const orders = pgTable(
     index("orders_products_gin").using("gin", t.productsId),
     index("orders_publications_gin").using("gin", t.publicationsId),
     index("orders_status_tokens_gin").using("gin", sql`string_to_array(${t.status}, ',')`),
+    // The claim and return filters read their page straight off these: the first match in date order
+    // can be tens of thousands of orders down (returns come weeks after the sale).
+    index("orders_returns_date_idx").on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()).where(sql`string_to_array(${t.status}, ',') @> array['returns']::text[]`),
+    index("orders_claims_date_idx").on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()).where(sql`string_to_array(${t.status}, ',') @> array['mediations']::text[]`),
   ],
 );
 

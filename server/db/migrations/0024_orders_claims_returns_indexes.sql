@@ -1,0 +1,2 @@
+CREATE INDEX "orders_returns_date_idx" ON "orders" USING btree ("order_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE string_to_array("orders"."status", ',') @> array['returns']::text[];--> statement-breakpoint
+CREATE INDEX "orders_claims_date_idx" ON "orders" USING btree ("order_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE string_to_array("orders"."status", ',') @> array['mediations']::text[];
