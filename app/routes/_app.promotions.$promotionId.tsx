@@ -6,7 +6,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { ContentIdSchema } from "~/modules/content/locations";
 import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
-import { getPromotion, promotionFormStep, todayInMexico } from "~/modules/content/promotions.server";
+import { getPromotion, todayInMexico } from "~/modules/content/promotions.server";
+import { promotionFormStep } from "~/web/content/promotion-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Promoción ${data.promotion.id}` : "Promoción" }];
 

@@ -5,7 +5,8 @@ import { listUrlOf, notFound, readForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
-import { promotionFormStep, todayInMexico } from "~/modules/content/promotions.server";
+import { todayInMexico } from "~/modules/content/promotions.server";
+import { promotionFormStep } from "~/web/content/promotion-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva promoción" }];
 

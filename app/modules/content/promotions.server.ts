@@ -1,5 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
@@ -10,12 +8,7 @@ import { audit } from "~/modules/logs/audit.server";
 import { libraryImage, listLibraryImages, uploadImage } from "~/modules/files/files.server";
 import {
   PROMOTIONS_PAGE_SIZE,
-  PROMOTION_TEXTS,
-  PromotionFormSchema,
-  parsePromotionIntent,
-  promotionSchemaFor,
   type Promotion,
-  type PromotionDialogState,
   type PromotionImage,
   type PromotionInput,
   type PromotionListQuery,
@@ -137,70 +130,25 @@ export function todayInMexico() {
  * The image the form currently holds (its hidden `imageFileId`): the stored one keeps its origin
  * and alt text; any other id must still be an image of the library.
  */
-async function chosenImage(form: FormData, stored: PromotionImage | null): Promise<PromotionImage | null> {
-  const fileId = String(form.get("imageFileId") ?? "").trim();
+export async function storedOrLibraryImage(fileId: string, stored: PromotionImage | null): Promise<PromotionImage | null> {
   if (!fileId) return null;
   if (stored?.fileId === fileId) return stored;
+  return libraryPromotionImage(fileId);
+}
+
+/** An image of the files library, as a promotion holds it (null: no such image any more). */
+export async function libraryPromotionImage(fileId: string): Promise<PromotionImage | null> {
   const found = await libraryImage(fileId);
   return found ? { ...found, origin: ORIGIN_LIBRARY } : null;
 }
 
-export type PromotionAnswer = { result: SubmissionResult<string[]> } & PromotionDialogState;
-/** What one post of the dialog comes to: saved, the record gone meanwhile, or the dialog drawn again. */
-export type PromotionStep = { kind: "saved" } | { kind: "not-found" } | { kind: "answer"; status: 200 | 400; answer: PromotionAnswer };
+/** The library's images matching the search, for the dialog's picker. */
+export const listPromotionLibrary = (search: string) => listLibraryImages(search);
 
-/**
- * Every button of the dialog posts the whole (multipart) form. Guardar uploads the chosen file
- * first — so a field error does not lose an image that was fine, and an image that is refused does
- * not lose the typed fields — then validates and saves. The library buttons only answer with the
- * form as it was and the new image choice. `id` null creates.
- */
-export async function promotionFormStep(id: number | null, stored: Promotion | null, form: FormData, actor: { id: number }): Promise<PromotionStep> {
-  const intent = parsePromotionIntent(form.get("intent"));
-  const state: PromotionDialogState = { image: await chosenImage(form, stored?.image ?? null), library: null, imageError: null };
-  const answer = (status: 200 | 400, fieldErrors?: Record<string, string[]>): PromotionStep => {
-    // The form comes back holding the image as decided here, never the posted file.
-    form.delete("imageUpload");
-    form.set("imageFileId", state.image?.fileId ?? "");
-    const submission = parseWithZod(form, { schema: promotionSchemaFor(form.get("intent")) });
-    return { kind: "answer", status, answer: { result: submission.reply(fieldErrors ? { fieldErrors } : undefined), ...state } };
-  };
-
-  switch (intent.kind) {
-    case "remove-image":
-      state.image = null;
-      return answer(200);
-    case "library": {
-      const search = String(form.get("librarySearch") ?? "").trim().slice(0, 100);
-      state.library = { search, images: await listLibraryImages(search) };
-      return answer(200);
-    }
-    case "pick": {
-      const found = await libraryImage(intent.fileId);
-      if (found) state.image = { ...found, origin: ORIGIN_LIBRARY };
-      else state.imageError = { title: PROMOTION_TEXTS.imageMissingTitle, message: PROMOTION_TEXTS.imageMissing };
-      return answer(found ? 200 : 400);
-    }
-    case "save":
-      break;
-  }
-
-  const file = form.get("imageUpload");
-  if (file instanceof File && file.name !== "") {
-    const uploaded = await uploadImage(file, actor.id);
-    if (uploaded.ok) {
-      state.image = { ...uploaded.image, origin: ORIGIN_UPLOAD };
-      await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
-    } else {
-      state.imageError = { title: uploaded.title, message: uploaded.message };
-    }
-  }
-  form.delete("imageUpload");
-  form.set("imageFileId", state.image?.fileId ?? "");
-  const submission = parseWithZod(form, { schema: PromotionFormSchema });
-  if (submission.status !== "success" || state.imageError) {
-    return answer(400, state.imageError ? { imageUpload: [state.imageError.message] } : undefined);
-  }
-  const saved = await savePromotion(id, submission.value, state.image, actor);
-  return saved.ok ? { kind: "saved" } : { kind: "not-found" };
+/** Uploads a chosen file to the library (audited) and gives it as the promotion's image, or the refusal. */
+export async function uploadPromotionImage(file: File, actor: { id: number }): Promise<{ ok: true; image: PromotionImage } | { ok: false; title: string; message: string }> {
+  const uploaded = await uploadImage(file, actor.id);
+  if (!uploaded.ok) return { ok: false, title: uploaded.title, message: uploaded.message };
+  await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
+  return { ok: true, image: { ...uploaded.image, origin: ORIGIN_UPLOAD } };
 }
