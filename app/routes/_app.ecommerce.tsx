@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { DataTable, editColumn, type Column } from "~/components/DataTable";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { PageHeader } from "~/components/PageHeader";
 import { SectionStatusSwitch } from "~/modules/content/shop-section-switch";
 import { listUrlOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -10,6 +9,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { SectionToggleSchema } from "~/modules/content/shop-sections";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, type ShopSectionRow } from "~/modules/content/shop-section-texts";
 import { listShopSections, setShopSectionStatus } from "~/modules/content/shop-sections.server";
+import { CreateLink, ListPage } from "~/web/content/list-page";
 
 export const meta: MetaFunction = () => [{ title: SHOP_SECTION_TEXTS.title }];
 
@@ -58,19 +58,16 @@ export default function ShopSectionsList() {
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <div>
-      <PageHeader
-        title={SHOP_SECTION_TEXTS.title}
-        total={total}
-        actions={
-          <Link to={`${SHOP_SECTIONS_PATH}/new${search}`} preventScrollReset className="btn-primary">
-            {SHOP_SECTION_TEXTS.newButton}
-          </Link>
-        }
-      />
-      <DataTable basePath={SHOP_SECTIONS_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={SHOP_SECTION_TEXTS.title} empty={SHOP_SECTION_TEXTS.empty} />
-      <Outlet />
-    </div>
+    <ListPage
+      title={SHOP_SECTION_TEXTS.title}
+      basePath={SHOP_SECTIONS_PATH}
+      total={total}
+      actions={<CreateLink to={`${SHOP_SECTIONS_PATH}/new${search}`}>{SHOP_SECTION_TEXTS.newButton}</CreateLink>}
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.id}
+      empty={SHOP_SECTION_TEXTS.empty}
+    />
   );
 }
 

@@ -8,7 +8,9 @@ import {
   type Promotion,
   type PromotionDialogState,
 } from "~/modules/content/promotions";
-import { libraryPromotionImage, listPromotionLibrary, savePromotion, storedOrLibraryImage, uploadPromotionImage, type Actor } from "~/modules/content/promotions.server";
+import { libraryPromotionImage, listPromotionLibrary, savePromotion, storedOrLibraryImage, uploadPromotionImage } from "~/modules/content/promotions.server";
+
+import type { DialogStep } from "./dialog-answer.server";
 
 /**
  * The promotion dialog's post, read with Conform and answered as the dialog again (route code: the
@@ -17,7 +19,7 @@ import { libraryPromotionImage, listPromotionLibrary, savePromotion, storedOrLib
 
 export type PromotionAnswer = { result: SubmissionResult<string[]> } & PromotionDialogState;
 /** What one post of the dialog comes to: saved, the record gone meanwhile, or the dialog drawn again. */
-export type PromotionStep = { kind: "saved" } | { kind: "not-found" } | { kind: "answer"; status: 200 | 400; answer: PromotionAnswer };
+export type PromotionStep = DialogStep<PromotionAnswer>;
 
 /**
  * Every button of the dialog posts the whole (multipart) form. Guardar uploads the chosen file
@@ -25,7 +27,7 @@ export type PromotionStep = { kind: "saved" } | { kind: "not-found" } | { kind: 
  * not lose the typed fields — then validates and saves. The library buttons only answer with the
  * form as it was and the new image choice. `id` null creates.
  */
-export async function promotionFormStep(id: number | null, stored: Promotion | null, form: FormData, actor: Actor): Promise<PromotionStep> {
+export async function promotionFormStep(id: number | null, stored: Promotion | null, form: FormData, actor: { id: number }): Promise<PromotionStep> {
   const intent = parsePromotionIntent(form.get("intent"));
   const state: PromotionDialogState = {
     image: await storedOrLibraryImage(String(form.get("imageFileId") ?? "").trim(), stored?.image ?? null),
@@ -37,7 +39,7 @@ export async function promotionFormStep(id: number | null, stored: Promotion | n
     form.delete("imageUpload");
     form.set("imageFileId", state.image?.fileId ?? "");
     const submission = parseWithZod(form, { schema: promotionSchemaFor(form.get("intent")) });
-    return { kind: "answer", status, answer: { result: submission.reply(fieldErrors ? { fieldErrors } : undefined), ...state } };
+    return { kind: "form", status, answer: { result: submission.reply(fieldErrors ? { fieldErrors } : undefined), ...state } };
   };
 
   switch (intent.kind) {
