@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const step = await catalogFormStep(null, await readForm(request), actor);
-  return answerDialogStep(request, step, { listPath: CATALOGS_PATH, notFoundText: CATALOG_TEXTS.notFoundText, saved: { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage } });
+  return answerDialogStep(request, step, { listPath: CATALOGS_PATH, notFoundText: CATALOG_TEXTS.notFoundText, toast: { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage } });
 }
 
 export default function NewCatalog() {

@@ -1,20 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ShopSectionDialog, ShopSectionDialogErrorBoundary } from "~/modules/content/shop-section-dialogs";
-import { notFound, paramOr404, readForm } from "~/lib/http.server";
+import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { ContentIdSchema } from "~/modules/content/locations";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
 import { getShopSection, sectionLoaded } from "~/modules/content/shop-sections.server";
 import { shopSectionFormStep } from "~/web/content/section-form.server";
-import { answerDialogStep } from "~/web/content/dialog-answer.server";
+import { answerDialogStep, recordOr404 } from "~/web/content/dialog-answer.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Sección ${data.section.id}` : "Sección" }];
 
-async function storedSection(params: LoaderFunctionArgs["params"]) {
-  const section = await getShopSection(paramOr404(ContentIdSchema, params.sectionId, SHOP_SECTION_TEXTS.notFoundText));
-  return section ?? notFound(SHOP_SECTION_TEXTS.notFoundText);
-}
+const storedSection = (params: LoaderFunctionArgs["params"]) => recordOr404(params.sectionId, getShopSection, SHOP_SECTION_TEXTS.notFoundText);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -26,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const { id } = await storedSection(params);
   const step = await shopSectionFormStep(id, await readForm(request), actor);
-  return answerDialogStep(request, step, { listPath: SHOP_SECTIONS_PATH, notFoundText: SHOP_SECTION_TEXTS.notFoundText, saved: { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage } });
+  return answerDialogStep(request, step, { listPath: SHOP_SECTIONS_PATH, notFoundText: SHOP_SECTION_TEXTS.notFoundText, toast: { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage } });
 }
 
 export default function EditShopSection() {

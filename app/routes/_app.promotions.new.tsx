@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const step = await promotionFormStep(null, null, await readForm(request), actor);
-  return answerDialogStep(request, step, { listPath: PROMOTIONS_PATH, notFoundText: PROMOTION_TEXTS.notFoundText, saved: { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved } });
+  return answerDialogStep(request, step, { listPath: PROMOTIONS_PATH, notFoundText: PROMOTION_TEXTS.notFoundText, toast: { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved } });
 }
 
 export default function NewPromotion() {
