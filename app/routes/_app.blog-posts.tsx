@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<BlogListD
 const STATE_BADGE = { draft: "gray", scheduled: "warning", published: "success" } as const;
 
 export default function BlogList() {
-  const { rows, total, page, pageSize, query, now, searchConstraint } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query, now, searchConstraint } = list;
   const { search } = useLocation();
   const editTo = (r: BlogRow) => `${BLOG_PATH}/${r.id}${search}`;
   const columns: Column<BlogRow>[] = [
@@ -53,20 +54,16 @@ export default function BlogList() {
   ];
   return (
     <ListPage
-      title={BLOG_TEXTS.title}
+      texts={BLOG_TEXTS}
       basePath={BLOG_PATH}
-      total={total}
+      list={list}
+      columns={columns}
       actions={<CreateLink to={`${BLOG_PATH}/new${search}`}>{BLOG_TEXTS.newButton}</CreateLink>}
       filters={
         <FilterBar clearTo={BLOG_PATH} keep={[]}>
           <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Título" label="Buscar" />
         </FilterBar>
       }
-      rows={rows}
-      columns={columns}
-      rowKey={(r) => r.id}
-      empty={BLOG_TEXTS.empty}
-      paging={{ page, pageSize }}
     />
   );
 }

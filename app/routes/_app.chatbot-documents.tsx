@@ -22,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AssistantsList() {
-  const { rows, total, page, pageSize, query, canDelete, searchConstraint } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query, canDelete, searchConstraint } = list;
   const listSearch = listSearchOf(useLocation().search);
   const to = (r: AssistantRow, suffix = "") => `${ASSISTANTS_PATH}/${r.id}${suffix}${listSearch}`;
   const columns: Column<AssistantRow>[] = [
@@ -63,20 +64,16 @@ export default function AssistantsList() {
   ];
   return (
     <ListPage
-      title={ASSISTANT_TEXTS.title}
+      texts={ASSISTANT_TEXTS}
       basePath={ASSISTANTS_PATH}
-      total={total}
+      list={list}
+      columns={columns}
       actions={<CreateLink to={`${ASSISTANTS_PATH}/new${listSearch}`}>{ASSISTANT_TEXTS.newButton}</CreateLink>}
       filters={
         <FilterBar clearTo={ASSISTANTS_PATH} keep={[]}>
           <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Nombre del asistente" label="Buscar" />
         </FilterBar>
       }
-      rows={rows}
-      columns={columns}
-      rowKey={(r) => r.id}
-      empty={ASSISTANT_TEXTS.empty}
-      paging={{ page, pageSize }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
@@ -8,7 +8,7 @@ import { LOCATIONS_PATH, LOCATION_STATUSES, LOCATION_TEXTS } from "~/modules/con
 import { listLocations } from "~/modules/content/locations.server";
 import { parseLocationListQuery, type LocationRow } from "~/modules/content/locations";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { CreateLink, ListPage } from "~/web/content/list-page";
+import { CreateLink, ListPage, nameColumn } from "~/web/content/list-page";
 import { loadListPage } from "~/web/content/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: LOCATION_TEXTS.title }];
@@ -19,19 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function LocationsList() {
-  const { rows, total, page, pageSize, query } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query } = list;
   const { search } = useLocation();
   const editTo = (r: LocationRow) => `${LOCATIONS_PATH}/${r.id}${search}`;
   const columns: Column<LocationRow>[] = [
-    {
-      key: "name",
-      header: "Sucursal",
-      cell: (r) => (
-        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 underline">
-          {r.name}
-        </Link>
-      ),
-    },
+    nameColumn({ key: "name", header: "Sucursal" }, editTo, (r) => r.name),
     { key: "address", header: "Dirección", className: "max-w-xl text-slate-700", cell: (r) => <span className="line-clamp-2">{r.address}</span> },
     {
       key: "status",
@@ -43,9 +36,10 @@ export default function LocationsList() {
   ];
   return (
     <ListPage
-      title={LOCATION_TEXTS.title}
+      texts={LOCATION_TEXTS}
       basePath={LOCATIONS_PATH}
-      total={total}
+      list={list}
+      columns={columns}
       actions={<CreateLink to={`${LOCATIONS_PATH}/new${search}`}>{LOCATION_TEXTS.newButton}</CreateLink>}
       filters={
         <FilterBar clearTo={LOCATIONS_PATH} keep={[]}>
@@ -53,11 +47,6 @@ export default function LocationsList() {
           <FilterSelect name="location_status_filter" label="Estado" value={query.location_status_filter} allLabel="Todas" options={LOCATION_STATUSES} />
         </FilterBar>
       }
-      rows={rows}
-      columns={columns}
-      rowKey={(r) => r.id}
-      empty={LOCATION_TEXTS.empty}
-      paging={{ page, pageSize }}
     />
   );
 }

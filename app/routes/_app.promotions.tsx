@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
@@ -8,7 +8,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity } from "~/modules/content/promotion-texts";
 import { parsePromotionListQuery, type PromotionRow } from "~/modules/content/promotions";
 import { listPromotions } from "~/modules/content/promotions.server";
-import { CreateLink, ListPage } from "~/web/content/list-page";
+import { CreateLink, ListPage, nameColumn } from "~/web/content/list-page";
 import { loadListPage } from "~/web/content/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: PROMOTION_TEXTS.title }];
@@ -19,20 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PromotionsList() {
-  const { rows, total, page, pageSize, query } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query } = list;
   const { search } = useLocation();
   const editTo = (r: PromotionRow) => `${PROMOTIONS_PATH}/${r.id}${search}`;
   const columns: Column<PromotionRow>[] = [
     { key: "id", header: "Número", className: "w-24 tabular-nums", cell: (r) => r.id },
-    {
-      key: "title",
-      header: "Título",
-      cell: (r) => (
-        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 underline">
-          {r.title}
-        </Link>
-      ),
-    },
+    nameColumn({ key: "title", header: "Título" }, editTo, (r) => r.title),
     {
       key: "status",
       header: "Estatus",
@@ -44,9 +37,10 @@ export default function PromotionsList() {
   ];
   return (
     <ListPage
-      title={PROMOTION_TEXTS.title}
+      texts={PROMOTION_TEXTS}
       basePath={PROMOTIONS_PATH}
-      total={total}
+      list={list}
+      columns={columns}
       actions={<CreateLink to={`${PROMOTIONS_PATH}/new${search}`}>{PROMOTION_TEXTS.newButton}</CreateLink>}
       filters={
         <FilterBar clearTo={PROMOTIONS_PATH} keep={[]}>
@@ -54,11 +48,6 @@ export default function PromotionsList() {
           <FilterSelect name="promo_status_filter" label="Estatus" value={query.promo_status_filter} allLabel="Todas" options={PROMOTION_STATUSES} />
         </FilterBar>
       }
-      rows={rows}
-      columns={columns}
-      rowKey={(r) => r.id}
-      empty={PROMOTION_TEXTS.empty}
-      paging={{ page, pageSize }}
     />
   );
 }

@@ -30,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function WebInventory() {
-  const { rows, total, page, pageSize, query, brandOptions, categoryOptions } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query, brandOptions, categoryOptions } = list;
   const { search } = useLocation();
   const user = useAppUser();
   const editTo = (r: InventoryRow) => productPath(r, search);
@@ -85,9 +86,10 @@ export default function WebInventory() {
   ];
   return (
     <ListPage
-      title={INVENTORY_TEXTS.title}
+      texts={INVENTORY_TEXTS}
       basePath={INVENTORY_PATH}
-      total={total}
+      list={list}
+      columns={columns}
       actions={
           <>
             {/* Spec 2: Nueva publicación (a combo) for every role of the screen. */}
@@ -122,11 +124,6 @@ export default function WebInventory() {
           </label>
         </FilterBar>
       }
-      rows={rows}
-      columns={columns}
-      rowKey={(r) => r.id}
-      empty={INVENTORY_TEXTS.empty}
-      paging={{ page, pageSize }}
     />
   );
 }
