@@ -5,7 +5,7 @@ import { totalOf } from "~/lib/list.server";
 import { nowInMexico } from "~/lib/mexico-time";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
-import { libraryImage, listLibraryImages, uploadImage } from "~/modules/files/files.server";
+import { libraryImage, uploadImage } from "~/modules/files/files.server";
 import {
   PROMOTIONS_PAGE_SIZE,
   type Promotion,
@@ -126,24 +126,11 @@ export function todayInMexico() {
   return nowInMexico().toFormat("yyyy-LL-dd");
 }
 
-/**
- * The image the form currently holds (its hidden `imageFileId`): the stored one keeps its origin
- * and alt text; any other id must still be an image of the library.
- */
-export async function storedOrLibraryImage(fileId: string, stored: PromotionImage | null): Promise<PromotionImage | null> {
-  if (!fileId) return null;
-  if (stored?.fileId === fileId) return stored;
-  return libraryPromotionImage(fileId);
-}
-
 /** An image of the files library, as a promotion holds it (null: no such image any more). */
 export async function libraryPromotionImage(fileId: string): Promise<PromotionImage | null> {
   const found = await libraryImage(fileId);
   return found ? { ...found, origin: ORIGIN_LIBRARY } : null;
 }
-
-/** The library's images matching the search, for the dialog's picker. */
-export const listPromotionLibrary = (search: string) => listLibraryImages(search);
 
 /** Uploads a chosen file to the library (audited) and gives it as the promotion's image, or the refusal. */
 export async function uploadPromotionImage(file: File, actor: { id: number }): Promise<{ ok: true; image: PromotionImage } | { ok: false; title: string; message: string }> {
