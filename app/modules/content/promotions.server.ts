@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
 import { getDb } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
-import { totalOf } from "~/lib/list.server";
 import { nowInMexico } from "~/lib/mexico-time";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
@@ -38,7 +38,7 @@ export function promotionListWhere(query: Pick<PromotionListQuery, "search" | "p
 }
 
 /** One page, newest first; the total rides along as a window count. */
-export async function listPromotions(query: PromotionListQuery) {
+export async function listPromotions(query: PromotionListQuery): Promise<PageOfRows<PromotionRow>> {
   const db = getDb();
   const where = promotionListWhere(query);
   const found = await db
@@ -55,9 +55,7 @@ export async function listPromotions(query: PromotionListQuery) {
     .orderBy(desc(storePromos.id))
     .limit(PROMOTIONS_PAGE_SIZE)
     .offset((query.page - 1) * PROMOTIONS_PAGE_SIZE);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storePromos).where(where))[0]?.n ?? 0);
-  const rows: PromotionRow[] = found.map(({ total: _total, ...row }) => row);
-  return { rows, total, page: query.page, pageSize: PROMOTIONS_PAGE_SIZE };
+  return pageOfRows(found, query.page, PROMOTIONS_PAGE_SIZE, countOf(storePromos, where));
 }
 
 export async function getPromotion(id: number): Promise<Promotion | null> {
