@@ -72,3 +72,20 @@ export function auditOf(id: number, tag: string) {
 let seq = 0;
 /** A name no other test of the run uses. */
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
+
+type BenchLine = { route: string; query: string; sql?: string; params?: unknown[] };
+type RawQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+/**
+ * Each bench line of a list runs the SQL its loader runs: the same rows in the same order and the
+ * same total, on a list that is not empty (an empty one would prove nothing).
+ */
+export async function expectBenchMatchesLoader(lines: readonly BenchLine[], route: string, query: RawQuery, listOf: (query: string) => Promise<unknown>) {
+  for (const line of lines.filter((l) => l.route === route)) {
+    const data = (await listOf(line.query ? `?${line.query}` : "")) as { rows: Array<{ id: number }>; total: number };
+    const raw = await query<{ id: number; total: number | string }>(line.sql!, line.params ?? []);
+    expect(raw.map((r) => r.id), line.query).toEqual(data.rows.map((r) => r.id));
+    expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
+    expect(data.total, line.query).toBeGreaterThan(0);
+  }
+}

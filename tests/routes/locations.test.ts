@@ -13,7 +13,7 @@ import * as deleteRoute from "~/routes/_app.locations.$locationId_.delete";
 import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
-import { auditOf as auditOfTag, callRoute as call, contentRoutes, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 const database = await useTestDatabase();
 await database.db.transaction((tx) => seedShopContent({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
@@ -125,13 +125,7 @@ describe("list", () => {
 
   it("the bench's raw SQL returns the rows its loader shows", async () => {
     const { cookie } = await loginAs("admin");
-    for (const line of CONTENT_LISTS.filter((l) => l.route === "/locations")) {
-      const data = (await listOf(line.query ? `?${line.query}` : "", cookie)) as LocationListData;
-      const raw = await database.query<{ id: number; total: number | string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => r.id), line.query).toEqual(data.rows.map((r) => r.id));
-      expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
-      expect(data.total, line.query).toBeGreaterThan(0);
-    }
+    await expectBenchMatchesLoader(CONTENT_LISTS, "/locations", (sql, params) => database.query(sql, params), (query) => listOf(query, cookie));
   });
 });
 
