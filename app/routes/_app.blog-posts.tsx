@@ -1,33 +1,31 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
-import { DataTable, editColumn, type Column } from "~/components/DataTable";
+import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
-import { PageHeader } from "~/components/PageHeader";
-import { Pagination } from "~/components/Pagination";
 import { constraintsOf, type InputConstraint } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
-import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState } from "~/modules/blogs/blog-texts";
 import { ListQueryShape, parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
 import { listBlogPosts } from "~/modules/blogs/blog-posts.server";
+import { CreateLink, ListPage } from "~/web/content/list-page";
+import { loadListPage } from "~/web/content/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.title }];
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<BlogListData & { now: string; searchConstraint: InputConstraint }> {
   await requireAccess(request);
-  const query = parseBlogListQuery(request);
-  const page = await listBlogPosts(query);
-  redirectPastLastPage(request, page, query.page);
-  return { ...page, query, now: new Date().toISOString(), searchConstraint: constraintsOf(ListQueryShape).search };
+  const page = await loadListPage(request, parseBlogListQuery, listBlogPosts);
+  return { ...page, now: new Date().toISOString(), searchConstraint: constraintsOf(ListQueryShape).search };
 }
 
 const STATE_BADGE = { draft: "gray", scheduled: "warning", published: "success" } as const;
 
 export default function BlogList() {
-  const { rows, total, page, pageSize, query, now, searchConstraint } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query, now, searchConstraint } = list;
   const { search } = useLocation();
   const editTo = (r: BlogRow) => `${BLOG_PATH}/${r.id}${search}`;
   const columns: Column<BlogRow>[] = [
@@ -55,25 +53,18 @@ export default function BlogList() {
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <div>
-      <PageHeader
-        title={BLOG_TEXTS.title}
-        total={total}
-        actions={
-          <Link to={`${BLOG_PATH}/new${search}`} preventScrollReset className="btn-primary">
-            {BLOG_TEXTS.newButton}
-          </Link>
-        }
-      />
-      <div className="card mb-4 p-4">
+    <ListPage
+      texts={BLOG_TEXTS}
+      basePath={BLOG_PATH}
+      list={list}
+      columns={columns}
+      actions={<CreateLink to={`${BLOG_PATH}/new${search}`}>{BLOG_TEXTS.newButton}</CreateLink>}
+      filters={
         <FilterBar clearTo={BLOG_PATH} keep={[]}>
           <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Título" label="Buscar" />
         </FilterBar>
-      </div>
-      <DataTable basePath={BLOG_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={BLOG_TEXTS.title} empty={BLOG_TEXTS.empty} />
-      <Pagination page={page} total={total} pageSize={pageSize} basePath={BLOG_PATH} />
-      <Outlet />
-    </div>
+      }
+    />
   );
 }
 

@@ -1,22 +1,18 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "~/lib/access";
 import { useAppUser } from "~/lib/use-app-user";
 import { CatalogDialog, CatalogDialogErrorBoundary } from "~/modules/content/catalog-dialogs";
-import { listUrlOf, notFound, paramOr404, readForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
 import { catalogLoaded, getCatalog } from "~/modules/content/catalogs.server";
 import { catalogFormStep } from "~/web/content/catalog-form.server";
-import { ContentIdSchema } from "~/modules/content/locations";
+import { answerDialogStep, recordOr404 } from "~/web/content/dialog-answer.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Catálogo ${data.catalog.id}` : "Catálogo" }];
 
-async function storedCatalog(params: LoaderFunctionArgs["params"]) {
-  const catalog = await getCatalog(paramOr404(ContentIdSchema, params.catalogId, CATALOG_TEXTS.notFoundText));
-  return catalog ?? notFound(CATALOG_TEXTS.notFoundText);
-}
+const storedCatalog = (params: LoaderFunctionArgs["params"]) => recordOr404(params.catalogId, getCatalog, CATALOG_TEXTS.notFoundText);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -28,10 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const stored = await storedCatalog(params);
   const step = await catalogFormStep(stored, await readForm(request), actor);
-  if (step.kind === "bad-form") throw new Response("No se pudo leer el formulario.", { status: 400 });
-  if (step.kind === "form") return data(step.answer, { status: step.status });
-  if (step.kind === "not-found") notFound(CATALOG_TEXTS.notFoundText);
-  return redirectWithToast(listUrlOf(CATALOGS_PATH, request), { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage, variant: "success" });
+  return answerDialogStep(request, step, { listPath: CATALOGS_PATH, notFoundText: CATALOG_TEXTS.notFoundText, toast: { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage } });
 }
 
 export default function EditCatalog() {

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogDeleteDialog, CatalogDialogErrorBoundary } from "~/modules/content/catalog-dialogs";
-import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { notFound, paramOr404 } from "~/lib/http.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
 import { deleteCatalog, getCatalog } from "~/modules/content/catalogs.server";
 import { ContentIdSchema } from "~/modules/content/locations";
+import { backToListOr404 } from "~/web/content/dialog-answer.server";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar catálogo" }];
 
@@ -27,8 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { id, dialog } = catalogIdAndDialog(request, params);
   const actor = await requireFeature(request, "catalogs.delete", dialog);
   const deleted = await deleteCatalog(id, actor);
-  if (!deleted.ok) notFound(CATALOG_TEXTS.notFoundText);
-  return redirectWithToast(listUrlOf(CATALOGS_PATH, request), { title: CATALOG_TEXTS.deleted, message: CATALOG_TEXTS.deletedMessage, variant: "success" });
+  return backToListOr404(request, deleted.ok, { listPath: CATALOGS_PATH, notFoundText: CATALOG_TEXTS.notFoundText, toast: { title: CATALOG_TEXTS.deleted, message: CATALOG_TEXTS.deletedMessage } });
 }
 
 export default function DeleteCatalog() {

@@ -1,31 +1,29 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
-import { DataTable, type Column } from "~/components/DataTable";
+import type { Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
-import { PageHeader } from "~/components/PageHeader";
-import { Pagination } from "~/components/Pagination";
 import { constraintsOf } from "~/lib/constraints";
 import { can } from "~/lib/access";
-import { redirectPastLastPage } from "~/lib/list.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { listAssistants } from "~/modules/assistants/assistants.server";
 import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf } from "~/modules/assistants/texts";
 import { ListQueryShape, parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";
+import { CreateLink, ListPage } from "~/web/content/list-page";
+import { loadListPage } from "~/web/content/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: ASSISTANT_TEXTS.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  const query = parseAssistantListQuery(request);
-  const page = await listAssistants(query);
-  redirectPastLastPage(request, page, query.page);
-  return { ...page, query, canDelete: can(user, "assistants.delete"), searchConstraint: constraintsOf(ListQueryShape).search };
+  const page = await loadListPage(request, parseAssistantListQuery, listAssistants);
+  return { ...page, canDelete: can(user, "assistants.delete"), searchConstraint: constraintsOf(ListQueryShape).search };
 }
 
 export default function AssistantsList() {
-  const { rows, total, page, pageSize, query, canDelete, searchConstraint } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query, canDelete, searchConstraint } = list;
   const listSearch = listSearchOf(useLocation().search);
   const to = (r: AssistantRow, suffix = "") => `${ASSISTANTS_PATH}/${r.id}${suffix}${listSearch}`;
   const columns: Column<AssistantRow>[] = [
@@ -65,25 +63,18 @@ export default function AssistantsList() {
     },
   ];
   return (
-    <div>
-      <PageHeader
-        title={ASSISTANT_TEXTS.title}
-        total={total}
-        actions={
-          <Link to={`${ASSISTANTS_PATH}/new${listSearch}`} preventScrollReset className="btn-primary">
-            {ASSISTANT_TEXTS.newButton}
-          </Link>
-        }
-      />
-      <div className="card mb-4 p-4">
+    <ListPage
+      texts={ASSISTANT_TEXTS}
+      basePath={ASSISTANTS_PATH}
+      list={list}
+      columns={columns}
+      actions={<CreateLink to={`${ASSISTANTS_PATH}/new${listSearch}`}>{ASSISTANT_TEXTS.newButton}</CreateLink>}
+      filters={
         <FilterBar clearTo={ASSISTANTS_PATH} keep={[]}>
           <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Nombre del asistente" label="Buscar" />
         </FilterBar>
-      </div>
-      <DataTable basePath={ASSISTANTS_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={ASSISTANT_TEXTS.title} empty={ASSISTANT_TEXTS.empty} />
-      <Pagination page={page} total={total} pageSize={pageSize} basePath={ASSISTANTS_PATH} />
-      <Outlet />
-    </div>
+      }
+    />
   );
 }
 

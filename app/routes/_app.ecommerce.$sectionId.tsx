@@ -1,20 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ShopSectionDialog, ShopSectionDialogErrorBoundary } from "~/modules/content/shop-section-dialogs";
-import { listUrlOf, notFound, paramOr404, readForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { ContentIdSchema } from "~/modules/content/locations";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
 import { getShopSection, sectionLoaded } from "~/modules/content/shop-sections.server";
 import { shopSectionFormStep } from "~/web/content/section-form.server";
+import { answerDialogStep, recordOr404 } from "~/web/content/dialog-answer.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Sección ${data.section.id}` : "Sección" }];
 
-async function storedSection(params: LoaderFunctionArgs["params"]) {
-  const section = await getShopSection(paramOr404(ContentIdSchema, params.sectionId, SHOP_SECTION_TEXTS.notFoundText));
-  return section ?? notFound(SHOP_SECTION_TEXTS.notFoundText);
-}
+const storedSection = (params: LoaderFunctionArgs["params"]) => recordOr404(params.sectionId, getShopSection, SHOP_SECTION_TEXTS.notFoundText);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -26,10 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const { id } = await storedSection(params);
   const step = await shopSectionFormStep(id, await readForm(request), actor);
-  if (step.kind === "bad-form") throw new Response("No se pudo leer el formulario.", { status: 400 });
-  if (step.kind === "form") return data(step.answer, { status: step.status });
-  if (step.kind === "not-found") notFound(SHOP_SECTION_TEXTS.notFoundText);
-  return redirectWithToast(listUrlOf(SHOP_SECTIONS_PATH, request), { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage, variant: "success" });
+  return answerDialogStep(request, step, { listPath: SHOP_SECTIONS_PATH, notFoundText: SHOP_SECTION_TEXTS.notFoundText, toast: { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage } });
 }
 
 export default function EditShopSection() {

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { DataTable, editColumn, type Column } from "~/components/DataTable";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { PageHeader } from "~/components/PageHeader";
 import { SectionStatusSwitch } from "~/modules/content/shop-section-switch";
 import { listUrlOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -10,6 +9,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { SectionToggleSchema } from "~/modules/content/shop-sections";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, type ShopSectionRow } from "~/modules/content/shop-section-texts";
 import { listShopSections, setShopSectionStatus } from "~/modules/content/shop-sections.server";
+import { CreateLink, ListPage, nameColumn } from "~/web/content/list-page";
 
 export const meta: MetaFunction = () => [{ title: SHOP_SECTION_TEXTS.title }];
 
@@ -39,38 +39,24 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ShopSectionsList() {
-  const { rows, total } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const editTo = (r: ShopSectionRow) => `${SHOP_SECTIONS_PATH}/${r.id}${search}`;
   const columns: Column<ShopSectionRow>[] = [
     { key: "id", header: "Número", className: "w-24 tabular-nums", cell: (r) => r.id },
-    {
-      key: "title",
-      header: "Título",
-      cell: (r) => (
-        <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 underline">
-          {r.title}
-        </Link>
-      ),
-    },
+    nameColumn({ key: "title", header: "Título" }, editTo, (r) => r.title),
     { key: "products", header: "Productos", className: "w-28 tabular-nums", cell: (r) => r.productCount },
     { key: "status", header: "Activa", className: "w-24", cell: (r) => <SectionStatusSwitch row={r} /> },
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <div>
-      <PageHeader
-        title={SHOP_SECTION_TEXTS.title}
-        total={total}
-        actions={
-          <Link to={`${SHOP_SECTIONS_PATH}/new${search}`} preventScrollReset className="btn-primary">
-            {SHOP_SECTION_TEXTS.newButton}
-          </Link>
-        }
-      />
-      <DataTable basePath={SHOP_SECTIONS_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={SHOP_SECTION_TEXTS.title} empty={SHOP_SECTION_TEXTS.empty} />
-      <Outlet />
-    </div>
+    <ListPage
+      texts={SHOP_SECTION_TEXTS}
+      basePath={SHOP_SECTIONS_PATH}
+      list={list}
+      columns={columns}
+      actions={<CreateLink to={`${SHOP_SECTIONS_PATH}/new${search}`}>{SHOP_SECTION_TEXTS.newButton}</CreateLink>}
+    />
   );
 }
 

@@ -2,11 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData } from "@remix-run/react";
 import { LocationDialogErrorBoundary, LocationEditDialog } from "~/modules/content/location-dialogs";
 import { parseWithZod } from "@conform-to/zod";
-import { listUrlOf } from "~/lib/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { LOCATIONS_PATH, LOCATION_MESSAGES, LOCATION_TEXTS, LocationFormSchema } from "~/modules/content/locations";
 import { saveLocation } from "~/modules/content/locations.server";
+import { backToListOr404 } from "~/web/content/dialog-answer.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva ubicación" }];
 
@@ -19,8 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const submission = parseWithZod(await request.formData(), { schema: LocationFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await saveLocation(null, submission.value, actor);
-  return redirectWithToast(listUrlOf(LOCATIONS_PATH, request), { title: LOCATION_TEXTS.saved, message: LOCATION_MESSAGES.saved, variant: "success" });
+  const saved = await saveLocation(null, submission.value, actor);
+  return backToListOr404(request, saved.ok, { listPath: LOCATIONS_PATH, notFoundText: LOCATION_TEXTS.notFoundText, toast: { title: LOCATION_TEXTS.saved, message: LOCATION_MESSAGES.saved } });
 }
 
 export default function NewLocation() {

@@ -1,20 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionDialogErrorBoundary, PromotionEditDialog } from "~/modules/content/promotion-dialogs";
-import { listUrlOf, notFound, paramOr404, readForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { ContentIdSchema } from "~/modules/content/locations";
 import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
-import { getPromotion, promotionFormStep, todayInMexico } from "~/modules/content/promotions.server";
+import { getPromotion, todayInMexico } from "~/modules/content/promotions.server";
+import { answerDialogStep, recordOr404 } from "~/web/content/dialog-answer.server";
+import { promotionFormStep } from "~/web/content/promotion-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Promoción ${data.promotion.id}` : "Promoción" }];
 
-async function storedPromotion(params: LoaderFunctionArgs["params"]) {
-  const id = paramOr404(ContentIdSchema, params.promotionId, PROMOTION_TEXTS.notFoundText);
-  const promotion = await getPromotion(id);
-  return promotion ?? notFound(PROMOTION_TEXTS.notFoundText);
-}
+const storedPromotion = (params: LoaderFunctionArgs["params"]) => recordOr404(params.promotionId, getPromotion, PROMOTION_TEXTS.notFoundText);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -25,9 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const stored = await storedPromotion(params);
   const step = await promotionFormStep(stored.id, stored, await readForm(request), actor);
-  if (step.kind === "answer") return data(step.answer, { status: step.status });
-  if (step.kind === "not-found") notFound(PROMOTION_TEXTS.notFoundText);
-  return redirectWithToast(listUrlOf(PROMOTIONS_PATH, request), { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved, variant: "success" });
+  return answerDialogStep(request, step, { listPath: PROMOTIONS_PATH, notFoundText: PROMOTION_TEXTS.notFoundText, toast: { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved } });
 }
 
 export default function EditPromotion() {

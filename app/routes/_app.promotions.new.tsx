@@ -1,11 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionDialogErrorBoundary, PromotionEditDialog } from "~/modules/content/promotion-dialogs";
-import { listUrlOf, notFound, readForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
-import { promotionFormStep, todayInMexico } from "~/modules/content/promotions.server";
+import { todayInMexico } from "~/modules/content/promotions.server";
+import { answerDialogStep } from "~/web/content/dialog-answer.server";
+import { promotionFormStep } from "~/web/content/promotion-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva promoción" }];
 
@@ -17,9 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const step = await promotionFormStep(null, null, await readForm(request), actor);
-  if (step.kind === "answer") return data(step.answer, { status: step.status });
-  if (step.kind === "not-found") notFound(PROMOTION_TEXTS.notFoundText);
-  return redirectWithToast(listUrlOf(PROMOTIONS_PATH, request), { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved, variant: "success" });
+  return answerDialogStep(request, step, { listPath: PROMOTIONS_PATH, notFoundText: PROMOTION_TEXTS.notFoundText, toast: { title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved } });
 }
 
 export default function NewPromotion() {

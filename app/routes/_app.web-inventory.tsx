@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
-import { DataTable, editColumn, type Column } from "~/components/DataTable";
+import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
-import { PageHeader } from "~/components/PageHeader";
-import { Pagination } from "~/components/Pagination";
 import { can } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/list.server";
@@ -15,6 +13,7 @@ import {
   COMPLETENESS_MAX, INVENTORY_PATH, INVENTORY_TEXTS, parseInventoryQuery, productPath, rowDescription, type InventoryRow,
 } from "~/modules/catalog/inventory";
 import { filterOptions, listInventory } from "~/modules/catalog/inventory.server";
+import { CreateLink, ListPage } from "~/web/content/list-page";
 
 export const meta: MetaFunction = () => [{ title: INVENTORY_TEXTS.title }];
 
@@ -31,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function WebInventory() {
-  const { rows, total, page, pageSize, query, brandOptions, categoryOptions } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query, brandOptions, categoryOptions } = list;
   const { search } = useLocation();
   const user = useAppUser();
   const editTo = (r: InventoryRow) => productPath(r, search);
@@ -85,25 +85,21 @@ export default function WebInventory() {
     editColumn(editTo, (r) => r.id),
   ];
   return (
-    <div>
-      <PageHeader
-        title={INVENTORY_TEXTS.title}
-        total={total}
-        actions={
+    <ListPage
+      texts={INVENTORY_TEXTS}
+      basePath={INVENTORY_PATH}
+      list={list}
+      columns={columns}
+      actions={
           <>
             {/* Spec 2: Nueva publicación (a combo) for every role of the screen. */}
             <Link to={`${INVENTORY_PATH}/combos/new${search}`} preventScrollReset className="btn-secondary">
               {INVENTORY_TEXTS.newCombo}
             </Link>
-            {can(user, "products.edit") ? (
-              <Link to={`${INVENTORY_PATH}/new${search}`} preventScrollReset className="btn-primary">
-                {INVENTORY_TEXTS.newProduct}
-              </Link>
-            ) : null}
+            {can(user, "products.edit") ? <CreateLink to={`${INVENTORY_PATH}/new${search}`}>{INVENTORY_TEXTS.newProduct}</CreateLink> : null}
           </>
         }
-      />
-      <div className="card mb-4 p-4">
+      filters={
         <FilterBar clearTo={INVENTORY_PATH} keep={["sortName", "sortValue"]}>
           <SearchInput defaultValue={query.search} placeholder="SKU, clave o descripción" label="Buscar" />
           <FilterSelect
@@ -127,11 +123,8 @@ export default function WebInventory() {
             {INVENTORY_TEXTS.incompleteOnly}
           </label>
         </FilterBar>
-      </div>
-      <DataTable basePath={INVENTORY_PATH} rows={rows} columns={columns} rowKey={(r) => r.id} caption={INVENTORY_TEXTS.title} empty={INVENTORY_TEXTS.empty} />
-      <Pagination page={page} total={total} pageSize={pageSize} basePath={INVENTORY_PATH} />
-      <Outlet />
-    </div>
+      }
+    />
   );
 }
 

@@ -9,7 +9,6 @@ import { DEMO_ASSISTANTS, demoSheetName, seedAssistants } from "../../server/db/
 import { DemoClock } from "../../server/db/seed/demo/time";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { ASSISTANTS_FROM_APP } from "../../server/integrations/simulator/seed-marketplace";
-import { readToast } from "~/lib/toast.server";
 import { ASSISTANT_LISTS } from "../../bench/lists/assistants";
 import { uploadsDir } from "~/modules/files/files.server";
 import { CHAT_TEXTS, DOCUMENT_ERRORS, NAME_TEXTS, serializeConversation, type Conversation } from "~/modules/assistants/rules";
@@ -21,7 +20,8 @@ import * as chatRoute from "~/routes/_app.chatbot-documents.$assistantId_.chat";
 import * as viewerRoute from "~/routes/_app.chatbot-documents.$assistantId_.documents.$documentId";
 import * as deleteDocRoute from "~/routes/_app.chatbot-documents.$assistantId_.documents.$documentId_.delete";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { callRoute as call, locationOf as location, toastOf } from "../helpers/content-routes";
 
 const database = await useTestDatabase();
 // Two catalogue products, so the sheets the AI service "reads" have real content.
@@ -42,9 +42,6 @@ type DialogData = Awaited<ReturnType<typeof editRoute.loader>>;
 type ViewerData = Awaited<ReturnType<typeof viewerRoute.loader>>;
 type DocAnswer = { error: { title: string; message: string }; sku: string; fileId: string };
 
-function call(handler: Handler, url: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Record<string, string> | FormData } = {}) {
-  return settle(() => handler({ request: makeRequest(url, { cookie, form: opts.form }), params: opts.params ?? {}, context: {} }));
-}
 const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/chatbot-documents${query}`, cookie) as Promise<ListData | Response>;
 const dialog = (id: number, cookie: string, query = "") =>
   call(editRoute.loader as Handler, `/chatbot-documents/${id}${query}`, cookie, { params: { assistantId: String(id) } }) as Promise<DialogData | Response>;
@@ -58,16 +55,8 @@ const view = (id: number, docId: number, cookie: string, query = "") =>
 const chat = (id: number, form: Record<string, string>, cookie: string) =>
   call(chatRoute.action as Handler, `/chatbot-documents/${id}/chat`, cookie, { params: { assistantId: String(id) }, form }) as Promise<{ conversation: Conversation }>;
 
-function location(res: unknown) {
-  expect(res).toBeInstanceOf(Response);
-  return (res as Response).headers.get("Location");
-}
 function status(res: unknown) {
   return res instanceof Response ? res.status : ((res as Wrapped<unknown>).init?.status ?? 200);
-}
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
 }
 async function assistantNamed(name: string) {
   const [row] = await getDb().select().from(aiAssistants).where(sql`lower(${aiAssistants.assistantName}) = ${name.toLowerCase()}`);

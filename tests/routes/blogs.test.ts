@@ -10,25 +10,17 @@ import * as editRoute from "~/routes/_app.blog-posts.$postId";
 import * as previewRoute from "~/routes/_app.blog-posts.$postId_.preview";
 import { BLOG_LISTS } from "../../bench/lists/blogs";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { callRoute as call, statusOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 const database = await useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 type Fields = Record<string, string>;
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
-const call = (handler: Handler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Fields } = {}) =>
-  settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {}, context: {} }));
 const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/blog-posts${query}`, cookie) as Promise<BlogListData | Response>;
 const create = (form: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/blog-posts/new${query}`, cookie, { form });
 const update = (id: number, form: Fields, cookie: string) => call(editRoute.action as Handler, `/blog-posts/${id}`, cookie, { params: { postId: String(id) }, form });
 const byTitle = async (title: string) => getDb().select().from(blogPosts).where(eq(blogPosts.title, title));
-
-function statusOf(res: unknown) {
-  return res instanceof Response ? res.status : (res as { init: { status: number } }).init.status;
-}
 
 describe("access", () => {
   it("lets Admin, Developer and MercadoLibre Manager in and sends others home without writing", async () => {

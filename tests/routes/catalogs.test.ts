@@ -2,12 +2,11 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
-import { auditLog, catalogs, files, products } from "../../server/db/schema";
+import { catalogs, files, products } from "../../server/db/schema";
 import { seedDemo } from "../../server/db/seed/demo";
 import { DEMO_CATALOGS, seedCatalogs } from "../../server/db/seed/demo/catalogs";
 import { DemoClock } from "../../server/db/seed/demo/time";
 import type { SeedUsers } from "../../server/db/seed/demo/context";
-import { readToast } from "~/lib/toast.server";
 import { CatalogDraftSchema, type CatalogAnswer, type CatalogDraft, type CatalogIntent, type CatalogListData, type CatalogLoaded } from "~/modules/content/catalogs";
 import { intentValue, searchKey } from "~/modules/content/shop-sections";
 import * as list from "~/routes/_app.catalogs";
@@ -16,7 +15,8 @@ import * as editRoute from "~/routes/_app.catalogs.$catalogId";
 import * as deleteRoute from "~/routes/_app.catalogs.$catalogId_.delete";
 import { CATALOG_LISTS } from "../../bench/lists/catalogs";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { auditOf as auditOfTag, callRoute as call, contentRoutes, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
@@ -26,49 +26,22 @@ if (seeded === 0) {
   await database.db.transaction((tx) => seedCatalogs({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
 }
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 type FormOut = { data: CatalogAnswer; init: { status: number } };
 type Fields = Array<[string, string | File]>;
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
 function formOf(fields: Fields) {
   const fd = new FormData();
   for (const [k, v] of fields) fd.append(k, v);
   return fd;
 }
-function call(handler: Handler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: FormData } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {}, context: {} }));
-}
-const listOf = (cookie: string | undefined, query = "") => call(list.loader as Handler, `/catalogs${query}`, cookie) as Promise<CatalogListData | Response>;
-const open = (id: string | number, cookie: string) => call(editRoute.loader as Handler, `/catalogs/${id}`, cookie, { params: { catalogId: String(id) } });
-const create = (fields: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/catalogs/new${query}`, cookie, { form: formOf(fields) });
-const update = (id: string | number, fields: Fields, cookie: string) =>
-  call(editRoute.action as Handler, `/catalogs/${id}`, cookie, { params: { catalogId: String(id) }, form: formOf(fields) });
-const confirm = (id: string | number, cookie: string) => call(deleteRoute.loader as Handler, `/catalogs/${id}/delete`, cookie, { params: { catalogId: String(id) } });
-const remove = (id: string | number, cookie: string, query = "") =>
-  call(deleteRoute.action as Handler, `/catalogs/${id}/delete${query}`, cookie, { params: { catalogId: String(id) }, form: new FormData() });
-
-function location(res: unknown) {
-  expect(res).toBeInstanceOf(Response);
-  return (res as Response).headers.get("Location");
-}
-const status = (res: unknown) => (res instanceof Response ? res.status : (res as FormOut).init.status);
+const routes = contentRoutes("/catalogs", "catalogId", { list, create: createRoute, edit: editRoute, remove: deleteRoute }, formOf);
+const { open, create, update, confirm, remove } = routes;
+const listOf = (cookie: string | undefined, query = "") => routes.listOf(query, cookie) as Promise<CatalogListData | Response>;
 const answerOf = (res: unknown) => (res as FormOut).data;
 /** The form the answer draws: Conform's values (as typed, with the lists the server rewrote). */
 const stateOf = (res: unknown) => CatalogDraftSchema.parse(answerOf(res).result.initialValue ?? {});
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
 const catalogNamed = async (title: string) => (await getDb().select().from(catalogs).where(eq(catalogs.title, title)))[0];
-const auditOf = (id: number) =>
-  getDb()
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.identifier, String(id)))
-    .then((rows) => rows.filter((r) => r.tags.includes("catalogs")));
+const auditOf = (id: number) => auditOfTag(id, "catalogs");
 
 async function png(name: string, width: number, height: number) {
   const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 20 } } }).png().toBuffer();

@@ -5,7 +5,6 @@ import { auditLog, storeLocations } from "../../server/db/schema";
 import type { SeedUsers } from "../../server/db/seed/demo/context";
 import { DEMO_BRANCHES, seedShopContent } from "../../server/db/seed/demo/shop-content";
 import { DemoClock } from "../../server/db/seed/demo/time";
-import { readToast } from "~/lib/toast.server";
 import type { LocationListData } from "~/modules/content/locations";
 import * as list from "~/routes/_app.locations";
 import * as createRoute from "~/routes/_app.locations.new";
@@ -13,51 +12,23 @@ import * as editRoute from "~/routes/_app.locations.$locationId";
 import * as deleteRoute from "~/routes/_app.locations.$locationId_.delete";
 import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 const database = await useTestDatabase();
 await database.db.transaction((tx) => seedShopContent({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
 
 type Reply = { status?: string; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
 type ActionOut = { data: { result: Reply }; init: { status: number } };
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
-
-function call(handler: Handler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Record<string, string> } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {}, context: {} }));
-}
-const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/locations${query}`, cookie) as Promise<LocationListData | Response>;
-const open = (id: string | number, cookie: string) => call(editRoute.loader as Handler, `/locations/${id}`, cookie, { params: { locationId: String(id) } });
-const create = (form: Record<string, string>, cookie: string, query = "") => call(createRoute.action as Handler, `/locations/new${query}`, cookie, { form });
-const update = (id: string | number, form: Record<string, string>, cookie: string, query = "") =>
-  call(editRoute.action as Handler, `/locations/${id}${query}`, cookie, { params: { locationId: String(id) }, form });
-const confirm = (id: string | number, cookie: string) => call(deleteRoute.loader as Handler, `/locations/${id}/delete`, cookie, { params: { locationId: String(id) } });
-const remove = (id: string | number, cookie: string, query = "") =>
-  call(deleteRoute.action as Handler, `/locations/${id}/delete${query}`, cookie, { params: { locationId: String(id) }, form: {} });
-
-function location(res: unknown) {
-  expect(res).toBeInstanceOf(Response);
-  return (res as Response).headers.get("Location");
-}
-function status(res: unknown) {
-  return res instanceof Response ? res.status : (res as ActionOut).init.status;
-}
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
+const routes = contentRoutes("/locations", "locationId", { list, create: createRoute, edit: editRoute, remove: deleteRoute }, (form: Record<string, string>) => form);
+const { open, create, update, confirm, remove } = routes;
+const listOf = (query: string, cookie: string) => routes.listOf(query, cookie) as Promise<LocationListData | Response>;
 async function rowNamed(name: string) {
   const [row] = await getDb().select().from(storeLocations).where(eq(storeLocations.name, name));
   return row;
 }
-const auditOf = (id: number) =>
-  getDb()
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.identifier, String(id)))
-    .then((rows) => rows.filter((r) => r.tags.includes("locations")));
+const auditOf = (id: number) => auditOfTag(id, "locations");
 
 const valid = (name: string) => ({
   name,
@@ -154,13 +125,7 @@ describe("list", () => {
 
   it("the bench's raw SQL returns the rows its loader shows", async () => {
     const { cookie } = await loginAs("admin");
-    for (const line of CONTENT_LISTS.filter((l) => l.route === "/locations")) {
-      const data = (await listOf(line.query ? `?${line.query}` : "", cookie)) as LocationListData;
-      const raw = await database.query<{ id: number; total: number | string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => r.id), line.query).toEqual(data.rows.map((r) => r.id));
-      expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
-      expect(data.total, line.query).toBeGreaterThan(0);
-    }
+    await expectBenchMatchesLoader(CONTENT_LISTS, "/locations", (sql, params) => database.query(sql, params), (query) => listOf(query, cookie));
   });
 });
 

@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq, like } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
-import { auditLog, files, storePromos } from "../../server/db/schema";
+import { files, storePromos } from "../../server/db/schema";
 import type { SeedUsers } from "../../server/db/seed/demo/context";
 import { DEMO_PROMOTIONS, seedShopContent } from "../../server/db/seed/demo/shop-content";
 import { DemoClock } from "../../server/db/seed/demo/time";
-import { readToast } from "~/lib/toast.server";
 import type { PromotionDialogState, PromotionListData } from "~/modules/content/promotions";
 import * as list from "~/routes/_app.promotions";
 import * as createRoute from "~/routes/_app.promotions.new";
@@ -14,7 +13,8 @@ import * as editRoute from "~/routes/_app.promotions.$promotionId";
 import * as deleteRoute from "~/routes/_app.promotions.$promotionId_.delete";
 import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 const database = await useTestDatabase();
 const clock = new DemoClock(new Date());
@@ -22,50 +22,21 @@ await database.db.transaction((tx) => seedShopContent({ tx, clock, brand: "Elect
 
 type Reply = { status?: string; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
 type ActionOut = { data: { result: Reply } & PromotionDialogState; init: { status: number } };
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 type Fields = Record<string, string | File>;
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
 function formOf(fields: Fields) {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   return f;
 }
-function call(handler: Handler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Fields } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {}, context: {} }));
-}
-const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/promotions${query}`, cookie) as Promise<PromotionListData | Response>;
-const open = (id: string | number, cookie: string) => call(editRoute.loader as Handler, `/promotions/${id}`, cookie, { params: { promotionId: String(id) } });
-const create = (form: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/promotions/new${query}`, cookie, { form });
-const update = (id: string | number, form: Fields, cookie: string, query = "") =>
-  call(editRoute.action as Handler, `/promotions/${id}${query}`, cookie, { params: { promotionId: String(id) }, form });
-const confirm = (id: string | number, cookie: string) => call(deleteRoute.loader as Handler, `/promotions/${id}/delete`, cookie, { params: { promotionId: String(id) } });
-const remove = (id: string | number, cookie: string, query = "") =>
-  call(deleteRoute.action as Handler, `/promotions/${id}/delete${query}`, cookie, { params: { promotionId: String(id) }, form: {} });
-
-function location(res: unknown) {
-  expect(res).toBeInstanceOf(Response);
-  return (res as Response).headers.get("Location");
-}
-function status(res: unknown) {
-  return res instanceof Response ? res.status : (res as ActionOut).init.status;
-}
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
+const routes = contentRoutes("/promotions", "promotionId", { list, create: createRoute, edit: editRoute, remove: deleteRoute }, formOf);
+const { open, create, update, confirm, remove } = routes;
+const listOf = (query: string, cookie: string) => routes.listOf(query, cookie) as Promise<PromotionListData | Response>;
 async function rowTitled(title: string) {
   const [row] = await getDb().select().from(storePromos).where(eq(storePromos.title, title));
   return row;
 }
-const auditOf = (id: number) =>
-  getDb()
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.identifier, String(id)))
-    .then((rows) => rows.filter((r) => r.tags.includes("promotions")));
+const auditOf = (id: number) => auditOfTag(id, "promotions");
 
 async function png(name: string, width: number, height: number) {
   const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
@@ -149,13 +120,7 @@ describe("list", () => {
 
   it("the bench's raw SQL returns the rows its loader shows", async () => {
     const { cookie } = await loginAs("admin");
-    for (const line of CONTENT_LISTS.filter((l) => l.route === "/promotions")) {
-      const data = (await listOf(line.query ? `?${line.query}` : "", cookie)) as PromotionListData;
-      const raw = await database.query<{ id: number; total: number | string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => r.id), line.query).toEqual(data.rows.map((r) => r.id));
-      expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
-      expect(data.total, line.query).toBeGreaterThan(0);
-    }
+    await expectBenchMatchesLoader(CONTENT_LISTS, "/promotions", (sql, params) => database.query(sql, params), (query) => listOf(query, cookie));
   });
 });
 

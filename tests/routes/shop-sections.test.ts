@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
-import { auditLog, products, shopSections } from "../../server/db/schema";
+import { products, shopSections } from "../../server/db/schema";
 import { seedDemo } from "../../server/db/seed/demo";
 import { DEMO_SHOP_SECTIONS, seedShopSections } from "../../server/db/seed/demo/shop-sections";
 import { DemoClock } from "../../server/db/seed/demo/time";
 import type { SeedUsers } from "../../server/db/seed/demo/context";
-import { readToast } from "~/lib/toast.server";
 import { SectionDraftSchema, intentValue, type SectionAnswer, type SectionIntent, type SectionLoaded, type ShopSectionRow } from "~/modules/content/shop-sections";
 import * as list from "~/routes/_app.ecommerce";
 import * as createRoute from "~/routes/_app.ecommerce.new";
 import * as editRoute from "~/routes/_app.ecommerce.$sectionId";
 import { SHOP_SECTION_LISTS } from "../../bench/lists/shop-sections";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { auditOf as auditOfTag, callRoute as call, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
@@ -23,17 +23,10 @@ if (seeded === 0) {
   await database.db.transaction((tx) => seedShopSections({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
 }
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 type FormOut = { data: SectionAnswer; init: { status: number } };
 type ListData = { rows: ShopSectionRow[]; total: number };
 type Form = Record<string, string | string[]>;
 
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
-
-function call(handler: Handler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Form } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {}, context: {} }));
-}
 const listOf = (cookie: string | undefined, query = "") => call(list.loader as Handler, `/ecommerce${query}`, cookie) as Promise<ListData | Response>;
 const toggle = (form: Form, cookie: string, query = "") => call(list.action as Handler, `/ecommerce${query}`, cookie, { form });
 const open = (id: string | number, cookie: string) => call(editRoute.loader as Handler, `/ecommerce/${id}`, cookie, { params: { sectionId: String(id) } });
@@ -41,23 +34,9 @@ const create = (form: Form, cookie: string, query = "") => call(createRoute.acti
 const update = (id: string | number, form: Form, cookie: string, query = "") =>
   call(editRoute.action as Handler, `/ecommerce/${id}${query}`, cookie, { params: { sectionId: String(id) }, form });
 
-function location(res: unknown) {
-  expect(res).toBeInstanceOf(Response);
-  return (res as Response).headers.get("Location");
-}
-const status = (res: unknown) => (res instanceof Response ? res.status : (res as FormOut).init.status);
 const answerOf = (res: unknown) => (res as FormOut).data;
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
 const sectionNamed = async (title: string) => (await getDb().select().from(shopSections).where(eq(shopSections.title, title)))[0];
-const auditOf = (id: number) =>
-  getDb()
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.identifier, String(id)))
-    .then((rows) => rows.filter((r) => r.tags.includes("shop-sections")));
+const auditOf = (id: number) => auditOfTag(id, "shop-sections");
 
 /** The list as the dialog posts it: Conform's `products[i].id` / `products[i].qty`, in order. */
 const carried = (items: Array<{ id: string; qty: number | string }>): Form =>

@@ -20,6 +20,8 @@ const FORBIDDEN: Array<{ pattern: RegExp; why: string }> = [
   { pattern: /(?<![\w.])redirect\(/, why: "answers with a redirect" },
   { pattern: /\bredirectWithToast\(/, why: "answers with a redirect" },
   { pattern: /\bredirectPastLastPage\(/, why: "throws a redirect" },
+  // Conform's reply is the form's answer to a post, which the route sends with its status.
+  { pattern: /\.reply\(/, why: "answers a post with Conform's reply" },
 ];
 
 const REMIX_SERVER = /^@remix-run\/(node|server-runtime)$/;
@@ -79,6 +81,8 @@ describe("the detector", () => {
     expect(httpSpeech(`throw redirect("/x");`)).toHaveLength(1);
     expect(httpSpeech(`return redirectWithToast("/x", toast);`)).toHaveLength(1);
     expect(httpSpeech(`redirectPastLastPage(request, page, query.page);`)).toHaveLength(1);
+    expect(httpSpeech(`return { result: submission.reply() };`)).toHaveLength(1);
+    expect(httpSpeech(`const answer = submission.reply({ fieldErrors });`)).toHaveLength(1);
   });
 
   it("lets types, UI imports and comments through", () => {
@@ -88,6 +92,7 @@ describe("the detector", () => {
     expect(httpSpeech(`// the route answers with redirect(…) or new Response(…)\nconst x = 1;`)).toEqual([]);
     expect(httpSpeech(`/** request.formData() is read by the route */`)).toEqual([]);
     expect(httpSpeech(`const to = { kind: "redirect", href: "https://example.com" };`)).toEqual([]);
+    expect(httpSpeech(`const reply = answerOf(question);`)).toEqual([]);
   });
 });
 

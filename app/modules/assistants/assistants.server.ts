@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { countOf, pageOfRows } from "~/modules/content/paged-rows.server";
 import { getDb } from "@server/db/client";
 import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { totalOf } from "~/lib/list.server";
 import { withParams } from "~/lib/list-url";
 import { audit } from "~/modules/logs/audit.server";
 import type { PostedFile } from "~/lib/multipart.server";
@@ -62,8 +62,7 @@ export async function listAssistants(query: AssistantListQuery): Promise<PageOf<
     .orderBy(desc(aiAssistants.id))
     .limit(ASSISTANTS_PAGE_SIZE)
     .offset((query.page - 1) * ASSISTANTS_PAGE_SIZE);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: count() }).from(aiAssistants).where(where))[0]?.n ?? 0);
-  return { rows: found.map(({ total: _t, ...row }) => row), total, page: query.page, pageSize: ASSISTANTS_PAGE_SIZE };
+  return pageOfRows(found, query.page, ASSISTANTS_PAGE_SIZE, countOf(aiAssistants, where));
 }
 
 export async function getAssistant(id: number): Promise<Assistant | null> {

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
 import { getDb } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
-import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
@@ -43,7 +43,7 @@ function listOrder(query: Pick<CatalogListQuery, "sortName" | "sortValue">): SQL
   return [desc(catalogs.id)];
 }
 
-export async function listCatalogs(query: CatalogListQuery) {
+export async function listCatalogs(query: CatalogListQuery): Promise<PageOfRows<CatalogRow>> {
   const db = getDb();
   const where = catalogListWhere(query);
   const found = await db
@@ -59,9 +59,7 @@ export async function listCatalogs(query: CatalogListQuery) {
     .orderBy(...listOrder(query))
     .limit(CATALOGS_PAGE_SIZE)
     .offset((query.page - 1) * CATALOGS_PAGE_SIZE);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(catalogs).where(where))[0]?.n ?? 0);
-  const rows: CatalogRow[] = found.map(({ total: _total, ...row }) => row);
-  return { rows, total, page: query.page, pageSize: CATALOGS_PAGE_SIZE };
+  return pageOfRows(found, query.page, CATALOGS_PAGE_SIZE, countOf(catalogs, where));
 }
 
 export async function getCatalog(id: number) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
 import { getDb } from "@server/db/client";
 import { storeLocations } from "@server/db/schema";
-import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import {
   LOCATIONS_PAGE_SIZE,
@@ -31,7 +31,7 @@ export function locationListWhere(query: Pick<LocationListQuery, "search" | "loc
 }
 
 /** One page, newest first; the total rides along as a window count. */
-export async function listLocations(query: LocationListQuery) {
+export async function listLocations(query: LocationListQuery): Promise<PageOfRows<LocationRow>> {
   const db = getDb();
   const where = locationListWhere(query);
   const found = await db
@@ -47,9 +47,7 @@ export async function listLocations(query: LocationListQuery) {
     .orderBy(desc(storeLocations.id))
     .limit(LOCATIONS_PAGE_SIZE)
     .offset((query.page - 1) * LOCATIONS_PAGE_SIZE);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storeLocations).where(where))[0]?.n ?? 0);
-  const rows: LocationRow[] = found.map(({ total: _total, ...row }) => row);
-  return { rows, total, page: query.page, pageSize: LOCATIONS_PAGE_SIZE };
+  return pageOfRows(found, query.page, LOCATIONS_PAGE_SIZE, countOf(storeLocations, where));
 }
 
 export async function getLocation(id: number): Promise<Location | null> {

@@ -1,21 +1,14 @@
-import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
 import { getDb } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
-import { totalOf } from "~/lib/list.server";
 import { nowInMexico } from "~/lib/mexico-time";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
-import { libraryImage, listLibraryImages, uploadImage } from "~/modules/files/files.server";
+import { libraryImage, uploadImage } from "~/modules/files/files.server";
 import {
   PROMOTIONS_PAGE_SIZE,
-  PROMOTION_TEXTS,
-  PromotionFormSchema,
-  parsePromotionIntent,
-  promotionSchemaFor,
   type Promotion,
-  type PromotionDialogState,
   type PromotionImage,
   type PromotionInput,
   type PromotionListQuery,
@@ -45,7 +38,7 @@ export function promotionListWhere(query: Pick<PromotionListQuery, "search" | "p
 }
 
 /** One page, newest first; the total rides along as a window count. */
-export async function listPromotions(query: PromotionListQuery) {
+export async function listPromotions(query: PromotionListQuery): Promise<PageOfRows<PromotionRow>> {
   const db = getDb();
   const where = promotionListWhere(query);
   const found = await db
@@ -62,9 +55,7 @@ export async function listPromotions(query: PromotionListQuery) {
     .orderBy(desc(storePromos.id))
     .limit(PROMOTIONS_PAGE_SIZE)
     .offset((query.page - 1) * PROMOTIONS_PAGE_SIZE);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(storePromos).where(where))[0]?.n ?? 0);
-  const rows: PromotionRow[] = found.map(({ total: _total, ...row }) => row);
-  return { rows, total, page: query.page, pageSize: PROMOTIONS_PAGE_SIZE };
+  return pageOfRows(found, query.page, PROMOTIONS_PAGE_SIZE, countOf(storePromos, where));
 }
 
 export async function getPromotion(id: number): Promise<Promotion | null> {
@@ -133,74 +124,16 @@ export function todayInMexico() {
   return nowInMexico().toFormat("yyyy-LL-dd");
 }
 
-/**
- * The image the form currently holds (its hidden `imageFileId`): the stored one keeps its origin
- * and alt text; any other id must still be an image of the library.
- */
-async function chosenImage(form: FormData, stored: PromotionImage | null): Promise<PromotionImage | null> {
-  const fileId = String(form.get("imageFileId") ?? "").trim();
-  if (!fileId) return null;
-  if (stored?.fileId === fileId) return stored;
+/** An image of the files library, as a promotion holds it (null: no such image any more). */
+export async function libraryPromotionImage(fileId: string): Promise<PromotionImage | null> {
   const found = await libraryImage(fileId);
   return found ? { ...found, origin: ORIGIN_LIBRARY } : null;
 }
 
-export type PromotionAnswer = { result: SubmissionResult<string[]> } & PromotionDialogState;
-/** What one post of the dialog comes to: saved, the record gone meanwhile, or the dialog drawn again. */
-export type PromotionStep = { kind: "saved" } | { kind: "not-found" } | { kind: "answer"; status: 200 | 400; answer: PromotionAnswer };
-
-/**
- * Every button of the dialog posts the whole (multipart) form. Guardar uploads the chosen file
- * first — so a field error does not lose an image that was fine, and an image that is refused does
- * not lose the typed fields — then validates and saves. The library buttons only answer with the
- * form as it was and the new image choice. `id` null creates.
- */
-export async function promotionFormStep(id: number | null, stored: Promotion | null, form: FormData, actor: { id: number }): Promise<PromotionStep> {
-  const intent = parsePromotionIntent(form.get("intent"));
-  const state: PromotionDialogState = { image: await chosenImage(form, stored?.image ?? null), library: null, imageError: null };
-  const answer = (status: 200 | 400, fieldErrors?: Record<string, string[]>): PromotionStep => {
-    // The form comes back holding the image as decided here, never the posted file.
-    form.delete("imageUpload");
-    form.set("imageFileId", state.image?.fileId ?? "");
-    const submission = parseWithZod(form, { schema: promotionSchemaFor(form.get("intent")) });
-    return { kind: "answer", status, answer: { result: submission.reply(fieldErrors ? { fieldErrors } : undefined), ...state } };
-  };
-
-  switch (intent.kind) {
-    case "remove-image":
-      state.image = null;
-      return answer(200);
-    case "library": {
-      const search = String(form.get("librarySearch") ?? "").trim().slice(0, 100);
-      state.library = { search, images: await listLibraryImages(search) };
-      return answer(200);
-    }
-    case "pick": {
-      const found = await libraryImage(intent.fileId);
-      if (found) state.image = { ...found, origin: ORIGIN_LIBRARY };
-      else state.imageError = { title: PROMOTION_TEXTS.imageMissingTitle, message: PROMOTION_TEXTS.imageMissing };
-      return answer(found ? 200 : 400);
-    }
-    case "save":
-      break;
-  }
-
-  const file = form.get("imageUpload");
-  if (file instanceof File && file.name !== "") {
-    const uploaded = await uploadImage(file, actor.id);
-    if (uploaded.ok) {
-      state.image = { ...uploaded.image, origin: ORIGIN_UPLOAD };
-      await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
-    } else {
-      state.imageError = { title: uploaded.title, message: uploaded.message };
-    }
-  }
-  form.delete("imageUpload");
-  form.set("imageFileId", state.image?.fileId ?? "");
-  const submission = parseWithZod(form, { schema: PromotionFormSchema });
-  if (submission.status !== "success" || state.imageError) {
-    return answer(400, state.imageError ? { imageUpload: [state.imageError.message] } : undefined);
-  }
-  const saved = await savePromotion(id, submission.value, state.image, actor);
-  return saved.ok ? { kind: "saved" } : { kind: "not-found" };
+/** Uploads a chosen file to the library (audited) and gives it as the promotion's image, or the refusal. */
+export async function uploadPromotionImage(file: File, actor: { id: number }): Promise<{ ok: true; image: PromotionImage } | { ok: false; title: string; message: string }> {
+  const uploaded = await uploadImage(file, actor.id);
+  if (!uploaded.ok) return { ok: false, title: uploaded.title, message: uploaded.message };
+  await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
+  return { ok: true, image: { ...uploaded.image, origin: ORIGIN_UPLOAD } };
 }

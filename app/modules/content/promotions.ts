@@ -65,7 +65,7 @@ const day = (missing: string) =>
 
 /**
  * The dialog's fields but the dates. The image is not here: it is a file, a library choice or a
- * removal, handled by the action around this schema (see promotions.server.ts).
+ * removal, handled by the dialog's post around this schema (see app/web/content/promotion-form.server.ts).
  */
 const PromotionFieldsSchema = z.object({
   title: z

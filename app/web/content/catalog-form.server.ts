@@ -21,6 +21,7 @@ import {
 } from "~/modules/content/catalogs.server";
 import { dropUnknown, searchKey, type ProductHit } from "~/modules/content/shop-sections";
 import { productInfos, searchSectionProducts } from "~/modules/content/shop-sections.server";
+import type { DialogStep } from "./dialog-answer.server";
 import { differ, replyWithLists } from "./list-reply.server";
 
 /**
@@ -31,11 +32,7 @@ import { differ, replyWithLists } from "./list-reply.server";
 const newRev = () => Math.random().toString(36).slice(2, 10);
 
 /** What one post of the dialog comes to: saved, the catalogue gone meanwhile, a broken post, or the dialog again. */
-export type CatalogFormStep =
-  | { kind: "saved" }
-  | { kind: "not-found" }
-  | { kind: "bad-form" }
-  | { kind: "form"; answer: CatalogAnswer; status: 200 | 400 };
+export type CatalogFormStep = DialogStep<CatalogAnswer>;
 
 /**
  * Every button of the dialog posts the whole (multipart) form here. A chosen file is uploaded by

@@ -3,6 +3,7 @@ import { parseSubmission } from "~/lib/submission";
 import type { Actor } from "~/modules/content/records.server";
 import { SectionDraftSchema, SectionIntentSchema, ShopSectionFormSchema, addProduct, dropUnknown, searchKey, type SectionAnswer } from "~/modules/content/shop-sections";
 import { productInfos, saveShopSection, searchSectionProducts } from "~/modules/content/shop-sections.server";
+import type { DialogStep } from "./dialog-answer.server";
 import { differ, replyWithLists } from "./list-reply.server";
 
 /**
@@ -11,11 +12,7 @@ import { differ, replyWithLists } from "./list-reply.server";
  */
 
 /** What one post of the dialog comes to: saved, the section gone meanwhile, a broken post, or the dialog again. */
-export type SectionFormStep =
-  | { kind: "saved" }
-  | { kind: "not-found" }
-  | { kind: "bad-form" }
-  | { kind: "form"; answer: SectionAnswer; status: 200 | 400 };
+export type SectionFormStep = DialogStep<SectionAnswer>;
 
 /**
  * Every button of the dialog posts the whole form here. Guardar is judged by the form's schema and

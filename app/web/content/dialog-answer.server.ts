@@ -1,0 +1,36 @@
+import { data } from "@remix-run/node";
+import { ContentIdSchema } from "~/modules/content/locations";
+import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** What one post of a content dialog comes to (catalogue, shop section, promotion). */
+export type DialogStep<Answer> =
+  | { kind: "saved" }
+  | { kind: "not-found" }
+  | { kind: "bad-form" }
+  | { kind: "form"; answer: Answer; status: 200 | 400 };
+
+/** Where a dialog's done command goes: its list (with the list's query) and the success toast; its record's 404 text. */
+export type DialogDone = { listPath: string; notFoundText: string; toast: { title: string; message: string } };
+
+/** The record a dialog's URL parameter names, or the dialog's 404 (a malformed id too). */
+export async function recordOr404<T>(param: string | undefined, get: (id: number) => Promise<T | null>, notFoundText: string): Promise<T> {
+  const record = await get(paramOr404(ContentIdSchema, param, notFoundText));
+  return record ?? notFound(notFoundText);
+}
+
+/** A done save or delete goes back to the list with a success toast; a record gone meanwhile is the dialog's 404. */
+export function backToListOr404(request: Request, done: boolean, to: DialogDone) {
+  if (!done) notFound(to.notFoundText);
+  return redirectWithToast(listUrlOf(to.listPath, request), { ...to.toast, variant: "success" });
+}
+
+/**
+ * The one mapping of a dialog's step to HTTP: a post that cannot be read → 400; the dialog again
+ * with its status; otherwise back to the list, or the 404 of a record gone meanwhile.
+ */
+export async function answerDialogStep<Answer>(request: Request, step: DialogStep<Answer>, to: DialogDone) {
+  if (step.kind === "bad-form") throw new Response("No se pudo leer el formulario.", { status: 400 });
+  if (step.kind === "form") return data(step.answer, { status: step.status });
+  return backToListOr404(request, step.kind === "saved", to);
+}
