@@ -6,7 +6,7 @@ import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
 import type { TaxonomyOption } from "./inventory.server";
 import type { DialogToast } from "~/web/catalog/product-action.server";
-import type { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
+import type { treeDeleteAction, treeDeleteLoader, treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 import { taxonomySlug } from "./taxonomy-slug";
 import { TREE_NAME_MAX, TREE_TEXTS, type SlotSpec, type TreeDraft, type TreeTaxonomy } from "./tree-taxonomy";
 
@@ -245,4 +245,11 @@ export function TreeEditRoute({ kind }: { kind: TreeTaxonomy }) {
       <Outlet />
     </>
   );
+}
+
+/** The body of the two delete routes: the loader's refusal, or the action's when the node became blocked meanwhile. */
+export function TreeDeleteRoute({ kind }: { kind: TreeTaxonomy }) {
+  const { node, refusal, closeTo } = useLoaderData<typeof treeDeleteLoader>();
+  const answer = useActionData<typeof treeDeleteAction>();
+  return <TreeDeleteDialog kind={kind} node={node} refusal={answer?.refusal ?? refusal} closeTo={closeTo} />;
 }
