@@ -185,20 +185,51 @@ export function Gallery<Form extends Record<string, unknown>>({
         })}
       </ol>
       <ErrorList id={list.errorId} errors={list.errors} />
+      <UploadOrPick
+        label="Subir imágenes (mínimo 1500×1500)"
+        input={{ name: "uploads", accept: "image/*", multiple: true }}
+        upload={{ intent: "upload", label: "Subir" }}
+        libraryTo={`${selfPath}/files${withFor(search, "gallery")}`}
+        errors={fileErrors.uploads}
+      />
+    </section>
+  );
+}
+
+/**
+ * A file input with the button that uploads it (the whole form is posted, what was typed stays) and
+ * the link to pick a file already in "Archivos subidos" instead.
+ */
+export function UploadOrPick({
+  label,
+  input,
+  upload,
+  libraryTo,
+  errors,
+}: {
+  label: string;
+  input: { name: string; accept: string; multiple?: boolean };
+  upload: { intent: string; label: string };
+  libraryTo: string;
+  errors: string[] | undefined;
+}) {
+  const errorId = `${input.name}-error`;
+  return (
+    <>
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Subir imágenes (mínimo 1500×1500)</span>
-          <input type="file" name="uploads" multiple accept="image/*" className="text-sm" aria-describedby="uploads-error" />
+          <span className="font-medium text-slate-700">{label}</span>
+          <input type="file" name={input.name} multiple={input.multiple} accept={input.accept} className="text-sm" aria-describedby={errorId} />
         </label>
-        <button type="submit" name="intent" value="upload" formNoValidate className="btn-secondary">
-          Subir
+        <button type="submit" name="intent" value={upload.intent} formNoValidate className="btn-secondary">
+          {upload.label}
         </button>
-        <Link to={`${selfPath}/files${withFor(search, "gallery")}`} preventScrollReset className="btn-ghost">
+        <Link to={libraryTo} preventScrollReset className="btn-ghost">
           Elegir de Archivos subidos
         </Link>
       </div>
-      <ErrorList id="uploads-error" errors={fileErrors.uploads} />
-    </section>
+      <ErrorList id={errorId} errors={errors} />
+    </>
   );
 }
 

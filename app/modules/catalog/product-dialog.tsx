@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useState } from "react";
 import { ErrorList, Field } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
@@ -9,7 +9,7 @@ import type { AiResult, DialogToast, LibraryPick } from "~/web/catalog/product-a
 import type { productDialogAction, productDialogLoader } from "~/web/catalog/product-route.server";
 import { useAppUser } from "~/lib/use-app-user";
 import {
-  DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, useLibraryPick, useListingForm, withFor,
+  DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, UploadOrPick, useLibraryPick, useListingForm, withFor,
   type TaxonomyChoices,
 } from "./listing-form";
 import { PRODUCT_TEXTS, ProductDraftSchema, type FieldErrors, type ProductDraft } from "./product-form";
@@ -178,19 +178,13 @@ function DataSheet({ id, name, fileErrors, selfPath }: { id: FieldMetadata<strin
       ) : (
         <p className="text-sm text-slate-500">Sin ficha técnica.</p>
       )}
-      <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Subir ficha técnica</span>
-          <input type="file" name="sheetUpload" accept="application/pdf,.pdf" className="text-sm" aria-describedby="sheetUpload-error" />
-        </label>
-        <button type="submit" name="intent" value="sheet-upload" formNoValidate className="btn-secondary">
-          Subir ficha
-        </button>
-        <Link to={`${selfPath}/files${withFor(search, "sheet")}`} preventScrollReset className="btn-ghost">
-          Elegir de Archivos subidos
-        </Link>
-      </div>
-      <ErrorList id="sheetUpload-error" errors={fileErrors.sheetUpload} />
+      <UploadOrPick
+        label="Subir ficha técnica"
+        input={{ name: "sheetUpload", accept: "application/pdf,.pdf" }}
+        upload={{ intent: "sheet-upload", label: "Subir ficha" }}
+        libraryTo={`${selfPath}/files${withFor(search, "sheet")}`}
+        errors={fileErrors.sheetUpload}
+      />
       <ErrorList id={id.errorId} errors={id.errors} />
     </section>
   );
