@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { TAXONOMY_TEXTS, type SimpleTaxonomy } from "./simple-taxonomy-texts";
 import type { TaxonomyListData, TaxonomyRow } from "./simple-taxonomy";
-import { taxonomyColumns } from "./taxonomy-columns";
+import { taxonomyColumns } from "./taxonomy-screen";
 
 /** The Sectores / Aplicaciones screen: search, sortable ID and Nombre, edit and delete as dialog routes. */
 export function TaxonomyList({ kind, data }: { kind: SimpleTaxonomy; data: TaxonomyListData }) {

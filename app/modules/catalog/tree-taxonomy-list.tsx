@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
 import { withParams } from "~/lib/list-url";
-import { taxonomyColumns } from "./taxonomy-columns";
+import { taxonomyColumns } from "./taxonomy-screen";
 import { treeHtml } from "./tree-html";
 import { TREE_TEXTS, unpackTree, type TreeListQuery, type TreeTaxonomy } from "./tree-taxonomy";
 import type { TreeTableRow } from "./tree-taxonomy.server";

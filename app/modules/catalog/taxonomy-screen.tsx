@@ -1,5 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import type { TaxonomyScreenTexts } from "./taxonomy-texts";
+
+/** What the four taxonomy screens (categories, brands, sectors, applications) show alike. */
 
 type Named = { id: number; name: string };
 
@@ -38,4 +42,18 @@ export function taxonomyColumns<Row extends Named>(path: string, search: string,
     ),
   };
   return { id, name, actions };
+}
+
+/** The question of every taxonomy's delete confirmation. */
+export function DeleteQuestion({ texts, item }: { texts: TaxonomyScreenTexts; item: Named }) {
+  return (
+    <p>
+      ¿Eliminar {texts.theOne} <strong>{item.name}</strong> (ID {item.id})? No se puede deshacer.
+    </p>
+  );
+}
+
+/** A taxonomy dialog's error (an unknown id) stays inside its list. */
+export function TaxonomyScreenErrorBoundary({ texts }: { texts: TaxonomyScreenTexts }) {
+  return <DialogErrorBoundary listPath={texts.path} notFoundTitle={texts.notFoundTitle} notFoundText={texts.notFoundText} />;
 }
