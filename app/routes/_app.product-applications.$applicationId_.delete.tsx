@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { TaxonomyDeleteDialog, TaxonomyDialogErrorBoundary } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { TaxonomyDeleteRoute, TaxonomyDialogErrorBoundary } from "~/modules/catalog/simple-taxonomy-dialogs";
 import { taxonomyDeleteAction, taxonomyDeleteLoader } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar aplicación" }];
@@ -10,8 +9,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyDelet
 export const action = ({ request, params }: ActionFunctionArgs) => taxonomyDeleteAction("applications", request, params);
 
 export default function DeleteApplication() {
-  const { item, productCount } = useLoaderData<typeof loader>();
-  return <TaxonomyDeleteDialog kind="applications" item={item} productCount={productCount} />;
+  return <TaxonomyDeleteRoute kind="applications" />;
 }
 
 export function ErrorBoundary() {

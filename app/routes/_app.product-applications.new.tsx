@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
-import { TaxonomyDialogErrorBoundary, TaxonomyEditDialog } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { TaxonomyDialogErrorBoundary, TaxonomyEditRoute } from "~/modules/catalog/simple-taxonomy-dialogs";
 import { taxonomyNewLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva aplicación" }];
@@ -10,7 +9,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => taxonomyNewLoader("ap
 export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("applications", request, params, "create");
 
 export default function NewApplication() {
-  return <TaxonomyEditDialog kind="applications" item={null} lastResult={useActionData<typeof action>()?.result} />;
+  return <TaxonomyEditRoute kind="applications" />;
 }
 
 export function ErrorBoundary() {

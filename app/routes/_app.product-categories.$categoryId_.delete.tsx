@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { TreeDeleteDialog, TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { TreeDeleteRoute, TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
 import { treeDeleteAction, treeDeleteLoader } from "~/web/catalog/tree-taxonomy-route.server";
 import { TREE_TEXTS } from "~/modules/catalog/tree-taxonomy";
 
@@ -11,9 +10,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => treeDeleteLoa
 export const action = ({ request, params }: ActionFunctionArgs) => treeDeleteAction("categories", request, params);
 
 export default function DeleteCategory() {
-  const { node, refusal, closeTo } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  return <TreeDeleteDialog kind="categories" node={node} refusal={answer?.refusal ?? refusal} closeTo={closeTo} />;
+  return <TreeDeleteRoute kind="categories" />;
 }
 
 export function ErrorBoundary() {

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { TaxonomyDialogErrorBoundary, TaxonomyEditDialog } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { TaxonomyDialogErrorBoundary, TaxonomyEditRoute } from "~/modules/catalog/simple-taxonomy-dialogs";
 import { taxonomyItemLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Sector ${data.item.id}` : "Sector" }];
@@ -10,8 +9,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyItemL
 export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, params, "update");
 
 export default function EditSector() {
-  const { item } = useLoaderData<typeof loader>();
-  return <TaxonomyEditDialog key={item.id} kind="sectors" item={item} lastResult={useActionData<typeof action>()?.result} />;
+  return <TaxonomyEditRoute kind="sectors" />;
 }
 
 export function ErrorBoundary() {

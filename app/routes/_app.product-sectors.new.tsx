@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
-import { TaxonomyDialogErrorBoundary, TaxonomyEditDialog } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { TaxonomyDialogErrorBoundary, TaxonomyEditRoute } from "~/modules/catalog/simple-taxonomy-dialogs";
 import { taxonomyNewLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo sector" }];
@@ -10,7 +9,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => taxonomyNewLoader("se
 export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, params, "create");
 
 export default function NewSector() {
-  return <TaxonomyEditDialog kind="sectors" item={null} lastResult={useActionData<typeof action>()?.result} />;
+  return <TaxonomyEditRoute kind="sectors" />;
 }
 
 export function ErrorBoundary() {

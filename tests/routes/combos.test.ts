@@ -3,49 +3,28 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, products } from "../../server/db/schema";
-import { readToast } from "~/lib/toast.server";
 import type { ComboView } from "~/web/catalog/combo-route.server";
 import { comboLinesOf, summariseCombo } from "~/modules/catalog/combo-form";
 import * as createRoute from "~/routes/_app.web-inventory.combos.new";
 import * as editRoute from "~/routes/_app.web-inventory.combos.$comboId";
 import * as productRoute from "~/routes/_app.web-inventory.$sku";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { callRoute, dataOf, statusOf, toastOf, type PostedFields, type RouteHandler } from "../helpers/catalog-routes";
 
 await useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-type Fields = Record<string, string | File>;
-type ActionOut = { data: ComboView; init: { status: number } };
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++seq}`;
 
-function formOf(fields: Fields) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  return f;
-}
-function call(handler: Handler, path: string, cookie: string, opts: { params?: Record<string, string>; form?: Fields } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {}, context: {} }));
-}
-const post = (form: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/web-inventory/combos/new${query}`, cookie, { form });
-const postEdit = (id: string, form: Fields, cookie: string) => call(editRoute.action as Handler, `/web-inventory/combos/${id}`, cookie, { params: { comboId: id }, form });
-function status(res: unknown) {
-  return res instanceof Response ? res.status : (res as ActionOut).init.status;
-}
-function view(res: unknown) {
-  expect(res).not.toBeInstanceOf(Response);
-  return (res as ActionOut).data;
-}
+const post = (form: PostedFields, cookie: string, query = "") => callRoute(createRoute.action as RouteHandler, `/web-inventory/combos/new${query}`, cookie, { form });
+const postEdit = (id: string, form: PostedFields, cookie: string) => callRoute(editRoute.action as RouteHandler, `/web-inventory/combos/${id}`, cookie, { params: { comboId: id }, form });
+const view = (res: unknown) => dataOf<ComboView>(res);
 /** The component rows the answer fills the form with, as [SKU, quantity]. */
 const rowsOf = (res: unknown) => (view(res).draft?.components ?? []).map((c) => [c.id, c.qty]);
 /** Price and stock as the dialog adds them up from the answer's rows and catalogue. */
 const summaryOf = (res: unknown) => summariseCombo(comboLinesOf(view(res).draft?.components ?? [], view(res).catalogue));
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
 
 const inventory = await loginAs("inventory");
 const practicante = await loginAs("practicante");
@@ -65,7 +44,7 @@ const image = () => new File([new Uint8Array(bytes)], `${unique("combo").toLower
 
 describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
   it("is open to every role of /web-inventory and refused to others", async () => {
-    const ok = await call(createRoute.loader as Handler, "/web-inventory/combos/new", practicante.cookie);
+    const ok = await callRoute(createRoute.loader as RouteHandler, "/web-inventory/combos/new", practicante.cookie);
     expect(ok).not.toBeInstanceOf(Response);
     const shop = await loginAs("shop_manager");
     const refused = await post({ name: "x", intent: "save" }, shop.cookie);
@@ -89,7 +68,7 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
     expect(rowsOf(none)).toEqual([[A, 1]]);
 
     const zero = await post({ intent: "search", "components[0].id": A, "components[0].qty": "0" }, inventory.cookie);
-    expect(status(zero)).toBe(422);
+    expect(statusOf(zero)).toBe(422);
     expect(view(zero).toast).toMatchObject({ title: "Cantidad insuficiente", message: "La cantidad debe ser mayor a 0" });
     expect(rowsOf(zero)).toEqual([[A, 1]]);
     expect(view(zero).result.error?.["components[0].qty"]).toEqual(["La cantidad debe ser mayor a 0"]);
@@ -119,16 +98,16 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
       },
       inventory.cookie,
     );
-    expect(status(res)).toBe(200);
+    expect(statusOf(res)).toBe(200);
     const values: { components?: unknown } = view(res).result.initialValue ?? {};
     expect(values.components).toEqual([{ id: B, qty: "2" }]);
     expect(view(res).catalogue[B]).toMatchObject({ price: 20.25, stock: 7 });
-    expect(status(await post({ __intent__: "{" }, inventory.cookie))).toBe(400);
+    expect(statusOf(await post({ __intent__: "{" }, inventory.cookie))).toBe(400);
   });
 
   it("refuses an incomplete combo with the spec's message and saves a complete one with a 7-character id", async () => {
     const incomplete = await post({ intent: "save", name: "kit", "components[0].id": A, "components[0].qty": "2", description: "<p>Hola</p>", categoryId: String(cat.id) }, inventory.cookie);
-    expect(status(incomplete)).toBe(400);
+    expect(statusOf(incomplete)).toBe(400);
     expect(view(incomplete).toast).toMatchObject({ title: "Campos obligatorios", message: "Todos los campos son obligatorios excepto (Alto, Largo, Ancho, y Peso)" });
 
     const uploaded = view(await post({ intent: "upload", uploads: image() }, inventory.cookie));
@@ -166,16 +145,16 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
     const [after] = await getDb().select().from(products).where(eq(products.id, id));
     expect(after.comboProducts.map((c) => [c.id, c.qty])).toEqual([[A, 3], [B, 2]]);
     const stale = await postEdit(id, { intent: "save", version: row.updatedAt.toISOString(), name: row.name, description: row.description, "gallery[0].fileId": fileId, categoryId: String(cat.id), brandId: String(brand.id) }, inventory.cookie);
-    expect(status(stale)).toBe(409);
+    expect(statusOf(stale)).toBe(409);
     expect(view(stale).toast?.message).toMatch(/Otra persona guardó esta publicación/);
-    const redirected = await call(productRoute.loader as Handler, `/web-inventory/${id}?page=3`, inventory.cookie, { params: { sku: id } });
+    const redirected = await callRoute(productRoute.loader as RouteHandler, `/web-inventory/${id}?page=3`, inventory.cookie, { params: { sku: id } });
     expect((redirected as Response).headers.get("Location")).toBe(`/web-inventory/combos/${id}?page=3`);
   });
 
   it("answers 404 for an id that is not a combo", async () => {
     for (const id of [A, "abc", "ZZZZZZZ"]) {
-      const res = await call(editRoute.loader as Handler, `/web-inventory/combos/${id}`, inventory.cookie, { params: { comboId: id } });
-      expect(status(res)).toBe(404);
+      const res = await callRoute(editRoute.loader as RouteHandler, `/web-inventory/combos/${id}`, inventory.cookie, { params: { comboId: id } });
+      expect(statusOf(res)).toBe(404);
     }
   });
 });

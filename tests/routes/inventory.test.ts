@@ -4,7 +4,6 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, productProperties, products } from "../../server/db/schema";
-import { readToast } from "~/lib/toast.server";
 import type { ProductAnswer } from "~/web/catalog/product-action.server";
 import { uploadsDir } from "~/modules/files/files.server";
 import * as list from "~/routes/_app.web-inventory";
@@ -12,45 +11,22 @@ import * as createRoute from "~/routes/_app.web-inventory.new";
 import * as editRoute from "~/routes/_app.web-inventory.$sku";
 import * as qrRoute from "~/routes/_app.web-inventory.$sku_.qr";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { callRoute, dataOf, pngFile, statusOf, toastOf, type PostedFields, type RouteHandler } from "../helpers/catalog-routes";
 
 await useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-type Fields = Record<string, string | File | Array<string | File>>;
-type ActionOut = { data: ProductAnswer; init: { status: number } };
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++seq}`;
 
-function formOf(fields: Fields) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) f.append(k, item);
-  return f;
-}
-function call(handler: Handler, path: string, cookie: string, opts: { params?: Record<string, string>; form?: Fields } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {}, context: {} }));
-}
-const create = (form: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/web-inventory/new${query}`, cookie, { form });
-const update = (sku: string, form: Fields, cookie: string) => call(editRoute.action as Handler, `/web-inventory/${sku}`, cookie, { params: { sku }, form });
-const open = (sku: string, cookie: string, query = "") => call(editRoute.loader as Handler, `/web-inventory/${sku}${query}`, cookie, { params: { sku } });
-const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/web-inventory${query}`, cookie);
+const create = (form: PostedFields, cookie: string, query = "") => callRoute(createRoute.action as RouteHandler, `/web-inventory/new${query}`, cookie, { form });
+const update = (sku: string, form: PostedFields, cookie: string) => callRoute(editRoute.action as RouteHandler, `/web-inventory/${sku}`, cookie, { params: { sku }, form });
+const open = (sku: string, cookie: string, query = "") => callRoute(editRoute.loader as RouteHandler, `/web-inventory/${sku}${query}`, cookie, { params: { sku } });
+const listOf = (query: string, cookie: string) => callRoute(list.loader as RouteHandler, `/web-inventory${query}`, cookie);
 
-function status(res: unknown) {
-  return res instanceof Response ? res.status : (res as ActionOut).init.status;
-}
-function answer(res: unknown) {
-  expect(res).not.toBeInstanceOf(Response);
-  return (res as ActionOut).data;
-}
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
-async function png(name: string, width: number, height: number) {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 20 } } }).png().toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
-}
+const answer = (res: unknown) => dataOf<ProductAnswer>(res);
+const png = (name: string, width: number, height: number) => pngFile(name, width, height, { r: 200, g: 90, b: 20 });
 const productRow = (sku: string) => getDb().select().from(products).where(eq(products.id, sku)).then((r) => r[0]);
 
 const admin = await loginAs("admin");
@@ -111,7 +87,7 @@ describe("product save (spec 5)", () => {
       admin.cookie,
       "?page=2&brand=3",
     );
-    expect(status(res)).toBe(302);
+    expect(statusOf(res)).toBe(302);
     expect((res as Response).headers.get("Location")).toBe("/web-inventory?page=2&brand=3");
     expect((await toastOf(res))?.message).toBe("Producto Guardado! Obteniendo información...");
     const row = await productRow(raw);
@@ -125,7 +101,7 @@ describe("product save (spec 5)", () => {
 
   it("requires SKU and manufacturer key with the spec's messages", async () => {
     const res = await create({ sku: " ", manufacturerSku: "", name: "x" }, admin.cookie);
-    expect(status(res)).toBe(400);
+    expect(statusOf(res)).toBe(400);
     const data = answer(res);
     expect(data.result.error?.sku).toEqual(["SKU es necesario"]);
     expect(data.result.error?.manufacturerSku).toEqual(["Clave de Fabricante es necesario"]);
@@ -135,19 +111,19 @@ describe("product save (spec 5)", () => {
     const sku = unique("DUP");
     await getDb().insert(products).values({ id: sku, name: "Original", slug: "o", eanUpc: "4006381333931" });
     const again = await create({ sku: sku.toLowerCase(), manufacturerSku: "K", name: "Copia" }, admin.cookie);
-    expect(status(again)).toBe(400);
+    expect(statusOf(again)).toBe(400);
     expect(answer(again).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
     const ean = await create({ sku: unique("EAN"), manufacturerSku: "K", name: "Otro", eanUpc: "4006381333931" }, admin.cookie);
-    expect(status(ean)).toBe(400);
+    expect(statusOf(ean)).toBe(400);
     expect(answer(ean).result.error?.eanUpc).toEqual([`Error al guardar, el código de barras ya existe en el producto ${sku}`]);
   });
 
   it("skips an EAN of 0 and refuses a wrong check digit", async () => {
     const zero = unique("Z");
-    expect(status(await create({ sku: zero, manufacturerSku: "K", name: "Cero", eanUpc: "0" }, admin.cookie))).toBe(302);
+    expect(statusOf(await create({ sku: zero, manufacturerSku: "K", name: "Cero", eanUpc: "0" }, admin.cookie))).toBe(302);
     expect((await productRow(zero)).eanUpc).toBeNull();
     const bad = await create({ sku: unique("B"), manufacturerSku: "K", name: "Malo", eanUpc: "4006381333932" }, admin.cookie);
-    expect(status(bad)).toBe(400);
+    expect(statusOf(bad)).toBe(400);
     expect(answer(bad).result.error?.eanUpc).toEqual(["El dígito verificador del código de barras no es válido."]);
   });
 
@@ -156,10 +132,10 @@ describe("product save (spec 5)", () => {
     await create({ sku, manufacturerSku: "K", name: "Primero" }, admin.cookie);
     const first = (await open(sku, admin.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
     const version = first.draft.version;
-    expect(status(await update(sku, { version, name: "Pestaña uno" }, admin.cookie))).toBe(302);
+    expect(statusOf(await update(sku, { version, name: "Pestaña uno" }, admin.cookie))).toBe(302);
     const before = await getDb().select().from(auditLog).where(eq(auditLog.identifier, sku));
     const stale = await update(sku, { version, name: "Pestaña dos", price: "123.5", eanUpc: "4006381333931" }, admin.cookie);
-    expect(status(stale)).toBe(409);
+    expect(statusOf(stale)).toBe(409);
     expect(answer(stale).toast?.message).toMatch(/Otra persona guardó este producto/);
     // The dialog comes back with what was typed in this tab, and its version, not the stored record.
     expect(answer(stale).draft).toBeNull();
@@ -178,7 +154,7 @@ describe("product save (spec 5)", () => {
   });
 
   it("an unknown SKU is a 404", async () => {
-    expect(status(await open("NO-EXISTE-123", admin.cookie))).toBe(404);
+    expect(statusOf(await open("NO-EXISTE-123", admin.cookie))).toBe(404);
   });
 
   it("Iluminacion cannot change the e-commerce switch", async () => {
@@ -186,7 +162,7 @@ describe("product save (spec 5)", () => {
     await create({ sku, manufacturerSku: "K", name: "Luz" }, admin.cookie);
     const ilu = await loginAs("iluminacion");
     const { draft } = (await open(sku, ilu.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
-    expect(status(await update(sku, { version: draft.version, name: "Luz", isActive: "on" }, ilu.cookie))).toBe(302);
+    expect(statusOf(await update(sku, { version: draft.version, name: "Luz", isActive: "on" }, ilu.cookie))).toBe(302);
     expect((await productRow(sku)).isActive).toBe(false);
   });
 });
@@ -196,17 +172,17 @@ describe("gallery uploads", () => {
     const before = new Set(await fs.readdir(uploadsDir()).catch(() => [] as string[]));
     const good = await png(`${unique("ok")}.png`, 1500, 1500);
     const ok = await create({ intent: "upload", uploads: good, sku: "", name: "" }, admin.cookie);
-    expect(status(ok)).toBe(200);
+    expect(statusOf(ok)).toBe(200);
     const [image] = answer(ok).draft?.gallery ?? [];
     const [row] = await getDb().select().from(files).where(eq(files.id, image.fileId));
     expect(row.mimeType).toBe("image/webp");
     expect(row.variants.map((v) => [v.name, v.width, v.height])).toEqual([["150", 150, 150], ["800", 800, 800]]);
 
     const small = await create({ intent: "upload", uploads: await png(`${unique("s")}.png`, 1499, 1500) }, admin.cookie);
-    expect(status(small)).toBe(422);
+    expect(statusOf(small)).toBe(422);
     expect(answer(small).toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)" });
     const fake = await create({ intent: "upload", uploads: new File(["no soy imagen"], `${unique("f")}.png`, { type: "image/png" }) }, admin.cookie);
-    expect(status(fake)).toBe(422);
+    expect(statusOf(fake)).toBe(422);
     const dup = await create({ intent: "upload", uploads: await png(good.name, 1500, 1500) }, admin.cookie);
     expect(answer(dup).toast).toMatchObject({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${good.name} ya existe.` });
     const after = (await fs.readdir(uploadsDir())).filter((f) => !before.has(f));
@@ -215,7 +191,7 @@ describe("gallery uploads", () => {
 
   it("refuses a PDF that is not a PDF as the data sheet", async () => {
     const res = await create({ intent: "sheet-upload", sheetUpload: new File(["hola"], `${unique("f")}.pdf`, { type: "application/pdf" }) }, admin.cookie);
-    expect(status(res)).toBe(422);
+    expect(statusOf(res)).toBe(422);
     expect(answer(res).toast?.title).toBe("Documento no válido");
   });
 
@@ -225,7 +201,7 @@ describe("gallery uploads", () => {
     const base = { sku, manufacturerSku: "K", name: "Lista", "gallery[0].fileId": ids[0], "gallery[1].fileId": ids[1], "properties[0].name": "A" };
     const button = (intent: object) => ({ ...base, __intent__: JSON.stringify(intent) });
     const listed = (res: unknown) => {
-      expect(status(res)).toBe(200);
+      expect(statusOf(res)).toBe(200);
       const values: { gallery?: Array<{ fileId?: string }>; properties?: unknown[] } = answer(res).result.initialValue ?? {};
       return { gallery: (values.gallery ?? []).map((g) => g.fileId), properties: values.properties ?? [] };
     };
@@ -236,10 +212,10 @@ describe("gallery uploads", () => {
   });
 
   it("answers a forged list button with a 400, and a value the schema refuses with the form and a Spanish message", async () => {
-    expect(status(await create({ name: "x", __intent__: "no-es-json" }, admin.cookie))).toBe(400);
-    expect(status(await create({ name: "x", __intent__: JSON.stringify({ type: "remove", payload: { name: "name", index: 0 } }) }, admin.cookie))).toBe(400);
+    expect(statusOf(await create({ name: "x", __intent__: "no-es-json" }, admin.cookie))).toBe(400);
+    expect(statusOf(await create({ name: "x", __intent__: JSON.stringify({ type: "remove", payload: { name: "name", index: 0 } }) }, admin.cookie))).toBe(400);
     const bad = await create({ intent: "save", sku: unique("NUM"), manufacturerSku: "K", name: "Medidas", tall: "-3" }, admin.cookie);
-    expect(status(bad)).toBe(400);
+    expect(statusOf(bad)).toBe(400);
     expect(answer(bad).result.error?.tall).toEqual(["Debe ser al menos 0."]);
     expect(answer(bad).result.initialValue).toMatchObject({ name: "Medidas", tall: "-3" });
   });
@@ -250,14 +226,14 @@ describe("gallery uploads", () => {
     const count = await storedFiles();
     // A rule refuses first: nothing is uploaded.
     const rules = await create({ intent: "save", sku: "", manufacturerSku: "K", name: "Sin sku", uploads: await png(`${unique("r")}.png`, 1500, 1500) }, admin.cookie);
-    expect(status(rules)).toBe(400);
+    expect(statusOf(rules)).toBe(400);
     expect(answer(rules).result.initialValue).toMatchObject({ manufacturerSku: "K", name: "Sin sku" });
     // The SKU is taken: the save is refused after the upload, which is undone.
     const taken = unique("TAKEN");
     await getDb().insert(products).values({ id: taken, name: "Ya existe", slug: "ya" });
     const sheet = new File(["%PDF-1.4\n%%EOF\n"], `${unique("ficha")}.pdf`, { type: "application/pdf" });
     const dup = await create({ intent: "save", sku: taken, manufacturerSku: "K", name: "Copia", uploads: await png(`${unique("d")}.png`, 1500, 1500), sheetUpload: sheet }, admin.cookie);
-    expect(status(dup)).toBe(400);
+    expect(statusOf(dup)).toBe(400);
     expect(answer(dup).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
     expect(answer(dup).result.initialValue).toMatchObject({ sku: taken, name: "Copia" });
     expect(await storedFiles()).toBe(count);
@@ -269,11 +245,11 @@ describe("QR", () => {
   it("is a PNG for the spec's roles and refused to Inventory", async () => {
     const sku = unique("QR");
     await getDb().insert(products).values({ id: sku, name: "Q", slug: "q-slug" });
-    const res = (await call(qrRoute.loader as Handler, `/web-inventory/${sku}/qr`, admin.cookie, { params: { sku } })) as Response;
+    const res = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, admin.cookie, { params: { sku } })) as Response;
     expect(res.headers.get("Content-Type")).toBe("image/png");
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(meta.width).toBe(200);
-    const refused = (await call(qrRoute.loader as Handler, `/web-inventory/${sku}/qr`, inventory.cookie, { params: { sku } })) as Response;
+    const refused = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, inventory.cookie, { params: { sku } })) as Response;
     expect(refused.status).toBe(302);
   });
 });

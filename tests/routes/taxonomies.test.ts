@@ -3,7 +3,6 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { applications, auditLog, products, sectors } from "../../server/db/schema";
 import { seedDemo } from "../../server/db/seed/demo";
-import { readToast } from "~/lib/toast.server";
 import type { SimpleTaxonomy, TaxonomyListData } from "~/modules/catalog/simple-taxonomy";
 import * as sectorList from "~/routes/_app.product-sectors";
 import * as sectorNew from "~/routes/_app.product-sectors.new";
@@ -15,15 +14,14 @@ import * as applicationEdit from "~/routes/_app.product-applications.$applicatio
 import * as applicationDelete from "~/routes/_app.product-applications.$applicationId_.delete";
 import { TAXONOMY_LISTS } from "../../bench/lists/taxonomies";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { callRoute, statusOf, taxonomyHandlers, toastOf } from "../helpers/catalog-routes";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
 
 type Reply = { status?: string; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
 type ActionOut = { data: { result: Reply }; init: { status: number } };
-type Args = { request: Request; params: Record<string, string>; context: object };
-type Handler = (args: Args) => Promise<unknown>;
 
 /** The two route sets, driven through the same table so each rule is checked for both. */
 const KINDS = {
@@ -32,13 +30,7 @@ const KINDS = {
     param: "sectorId",
     table: sectors,
     productColumn: products.sectorId,
-    list: sectorList.loader as Handler,
-    newLoader: sectorNew.loader as Handler,
-    create: sectorNew.action as Handler,
-    open: sectorEdit.loader as Handler,
-    update: sectorEdit.action as Handler,
-    confirm: sectorDelete.loader as Handler,
-    remove: sectorDelete.action as Handler,
+    ...taxonomyHandlers({ list: sectorList, create: sectorNew, edit: sectorEdit, remove: sectorDelete }),
     existing: "Residencial",
     equivalent: ["HOTELERIA.", "Hotelería"],
     taken: "Ya existe un sector con ese nombre.",
@@ -51,13 +43,7 @@ const KINDS = {
     param: "applicationId",
     table: applications as unknown as typeof sectors,
     productColumn: products.applicationId,
-    list: applicationList.loader as Handler,
-    newLoader: applicationNew.loader as Handler,
-    create: applicationNew.action as Handler,
-    open: applicationEdit.loader as Handler,
-    update: applicationEdit.action as Handler,
-    confirm: applicationDelete.loader as Handler,
-    remove: applicationDelete.action as Handler,
+    ...taxonomyHandlers({ list: applicationList, create: applicationNew, edit: applicationEdit, remove: applicationDelete }),
     existing: "Protección de circuitos",
     equivalent: ["Proteccion_de_circuitos", "Protección de circuitos"],
     taken: "Ya existe una aplicación con ese nombre.",
@@ -71,41 +57,29 @@ const BOTH = Object.keys(KINDS) as SimpleTaxonomy[];
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
-function call(handler: Handler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Record<string, string> } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {}, context: {} }));
-}
-
 const list = (kind: SimpleTaxonomy, query: string, cookie: string) =>
-  call(KINDS[kind].list, `${KINDS[kind].path}${query}`, cookie) as Promise<TaxonomyListData | Response>;
+  callRoute(KINDS[kind].list, `${KINDS[kind].path}${query}`, cookie) as Promise<TaxonomyListData | Response>;
 const idParams = (kind: SimpleTaxonomy, id: number | string) => ({ [KINDS[kind].param]: String(id) });
 
 function create(kind: SimpleTaxonomy, name: string, cookie: string, query = "") {
-  return call(KINDS[kind].create, `${KINDS[kind].path}/new${query}`, cookie, { form: { name } });
+  return callRoute(KINDS[kind].create, `${KINDS[kind].path}/new${query}`, cookie, { form: { name } });
 }
 function update(kind: SimpleTaxonomy, id: number | string, name: string, cookie: string, query = "") {
-  return call(KINDS[kind].update, `${KINDS[kind].path}/${id}${query}`, cookie, { params: idParams(kind, id), form: { name } });
+  return callRoute(KINDS[kind].update, `${KINDS[kind].path}/${id}${query}`, cookie, { params: idParams(kind, id), form: { name } });
 }
 function open(kind: SimpleTaxonomy, id: number | string, cookie: string) {
-  return call(KINDS[kind].open, `${KINDS[kind].path}/${id}`, cookie, { params: idParams(kind, id) });
+  return callRoute(KINDS[kind].open, `${KINDS[kind].path}/${id}`, cookie, { params: idParams(kind, id) });
 }
 function confirm(kind: SimpleTaxonomy, id: number | string, cookie: string, query = "") {
-  return call(KINDS[kind].confirm, `${KINDS[kind].path}/${id}/delete${query}`, cookie, { params: idParams(kind, id) });
+  return callRoute(KINDS[kind].confirm, `${KINDS[kind].path}/${id}/delete${query}`, cookie, { params: idParams(kind, id) });
 }
 function remove(kind: SimpleTaxonomy, id: number | string, cookie: string, query = "") {
-  return call(KINDS[kind].remove, `${KINDS[kind].path}/${id}/delete${query}`, cookie, { params: idParams(kind, id), form: {} });
+  return callRoute(KINDS[kind].remove, `${KINDS[kind].path}/${id}/delete${query}`, cookie, { params: idParams(kind, id), form: {} });
 }
 
 function location(res: unknown) {
   expect(res).toBeInstanceOf(Response);
   return (res as Response).headers.get("Location");
-}
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
-function status(res: unknown) {
-  if (res instanceof Response) return res.status;
-  return (res as ActionOut).init.status;
 }
 async function rowNamed(kind: SimpleTaxonomy, name: string) {
   const { table } = KINDS[kind];
@@ -124,7 +98,7 @@ describe.each(BOTH)("%s access", (kind) => {
       const { cookie } = await loginAs(role);
       const data = (await list(kind, "", cookie)) as TaxonomyListData;
       expect(data.total, role).toBeGreaterThan(0);
-      expect(await call(k.newLoader, `${k.path}/new`, cookie)).toEqual({ item: null });
+      expect(await callRoute(k.newLoader, `${k.path}/new`, cookie)).toEqual({ item: null });
       expect(data.canDelete, role).toBe(role === "admin" || role === "developer");
     }
   });
@@ -294,10 +268,10 @@ describe.each(BOTH)("%s create and update", (kind) => {
   it("answers 404 for an unknown or non-numeric id", async () => {
     const { cookie } = await loginAs("admin");
     for (const id of ["999999", "abc", "0", "-1", "1.5", "99999999999"]) {
-      expect(status(await open(kind, id, cookie)), id).toBe(404);
-      expect(status(await update(kind, id, unique("Nadie"), cookie)), id).toBe(404);
-      expect(status(await confirm(kind, id, cookie)), id).toBe(404);
-      expect(status(await remove(kind, id, cookie)), id).toBe(404);
+      expect(statusOf(await open(kind, id, cookie)), id).toBe(404);
+      expect(statusOf(await update(kind, id, unique("Nadie"), cookie)), id).toBe(404);
+      expect(statusOf(await confirm(kind, id, cookie)), id).toBe(404);
+      expect(statusOf(await remove(kind, id, cookie)), id).toBe(404);
     }
   });
 });
@@ -340,8 +314,8 @@ describe.each(BOTH)("%s delete", (kind) => {
     const [entry] = (await auditOf(kind, item.id)).filter((e) => e.type === "delete");
     expect(entry).toMatchObject({ userId: user.id, tags: ["catalog", kind], detail: { name: k.existing, clearedProducts: ids.length } });
 
-    expect(status(await confirm(kind, item.id, cookie))).toBe(404);
-    expect(status(await remove(kind, item.id, cookie))).toBe(404);
+    expect(statusOf(await confirm(kind, item.id, cookie))).toBe(404);
+    expect(statusOf(await remove(kind, item.id, cookie))).toBe(404);
   });
 
   it("Developer deletes an unused item; the confirmation says no product uses it", async () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, products } from "../../server/db/schema";
-import { readToast } from "~/lib/toast.server";
 import { unpackTree, type TreeTaxonomy } from "~/modules/catalog/tree-taxonomy";
 import type { TreeActionData } from "~/web/catalog/tree-taxonomy-route.server";
 import * as catList from "~/routes/_app.product-categories";
@@ -17,13 +15,10 @@ import * as brandEdit from "~/routes/_app.product-brands.$brandId";
 import * as brandDelete from "~/routes/_app.product-brands.$brandId_.delete";
 import * as brandFiles from "~/routes/_app.product-brands.$brandId.files";
 import { useTestDatabase } from "../helpers/db";
-import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { loginAs } from "../helpers/auth";
+import { callRoute, dataOf, pngFile, statusOf, taxonomyHandlers, toastOf, type PostedFields, type RouteHandler } from "../helpers/catalog-routes";
 
 await useTestDatabase();
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-type Fields = Record<string, string | File>;
-type ActionOut = { data: TreeActionData; init: { status: number } };
 
 /** Both route sets through one table, so each rule is checked for categories and brands. */
 const KINDS = {
@@ -32,14 +27,8 @@ const KINDS = {
     param: "categoryId",
     table: categories,
     productColumn: "categoryId" as const,
-    list: catList.loader as Handler,
-    create: catNew.action as Handler,
-    newLoader: catNew.loader as Handler,
-    open: catEdit.loader as Handler,
-    update: catEdit.action as Handler,
-    confirm: catDelete.loader as Handler,
-    remove: catDelete.action as Handler,
-    files: catFiles.loader as Handler,
+    ...taxonomyHandlers({ list: catList, create: catNew, edit: catEdit, remove: catDelete }),
+    files: catFiles.loader as RouteHandler,
     cycle: "Una categoría no puede quedar dentro de sí misma ni de una de sus subcategorías.",
     taken: "Ya existe una categoría con ese nombre.",
     created: "Categoría creada",
@@ -51,14 +40,8 @@ const KINDS = {
     param: "brandId",
     table: brands as unknown as typeof categories,
     productColumn: "brandId" as const,
-    list: brandList.loader as Handler,
-    create: brandNew.action as Handler,
-    newLoader: brandNew.loader as Handler,
-    open: brandEdit.loader as Handler,
-    update: brandEdit.action as Handler,
-    confirm: brandDelete.loader as Handler,
-    remove: brandDelete.action as Handler,
-    files: brandFiles.loader as Handler,
+    ...taxonomyHandlers({ list: brandList, create: brandNew, edit: brandEdit, remove: brandDelete }),
+    files: brandFiles.loader as RouteHandler,
     cycle: "Una marca no puede quedar dentro de sí misma ni de una de sus submarcas.",
     taken: "Ya existe una marca con ese nombre.",
     created: "Marca creada",
@@ -71,37 +54,16 @@ const BOTH = Object.keys(KINDS) as TreeTaxonomy[];
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
-function formOf(fields: Fields) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  return f;
-}
-function call(handler: Handler, path: string, cookie: string, opts: { params?: Record<string, string>; form?: Fields } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {}, context: {} }));
-}
 const idParams = (kind: TreeTaxonomy, id: number | string) => ({ [KINDS[kind].param]: String(id) });
-const create = (kind: TreeTaxonomy, form: Fields, cookie: string, query = "") => call(KINDS[kind].create, `${KINDS[kind].path}/new${query}`, cookie, { form });
-const update = (kind: TreeTaxonomy, id: number, form: Fields, cookie: string) => call(KINDS[kind].update, `${KINDS[kind].path}/${id}`, cookie, { params: idParams(kind, id), form });
-const open = (kind: TreeTaxonomy, id: number | string, cookie: string, query = "") => call(KINDS[kind].open, `${KINDS[kind].path}/${id}${query}`, cookie, { params: idParams(kind, id) });
-const confirm = (kind: TreeTaxonomy, id: number, cookie: string) => call(KINDS[kind].confirm, `${KINDS[kind].path}/${id}/delete`, cookie, { params: idParams(kind, id) });
-const remove = (kind: TreeTaxonomy, id: number, cookie: string) => call(KINDS[kind].remove, `${KINDS[kind].path}/${id}/delete`, cookie, { params: idParams(kind, id), form: {} });
-const list = (kind: TreeTaxonomy, query: string, cookie: string) => call(KINDS[kind].list, `${KINDS[kind].path}${query}`, cookie) as Promise<Awaited<ReturnType<typeof catList.loader>> | Response>;
+const create = (kind: TreeTaxonomy, form: PostedFields, cookie: string, query = "") => callRoute(KINDS[kind].create, `${KINDS[kind].path}/new${query}`, cookie, { form });
+const update = (kind: TreeTaxonomy, id: number, form: PostedFields, cookie: string) => callRoute(KINDS[kind].update, `${KINDS[kind].path}/${id}`, cookie, { params: idParams(kind, id), form });
+const open = (kind: TreeTaxonomy, id: number | string, cookie: string, query = "") => callRoute(KINDS[kind].open, `${KINDS[kind].path}/${id}${query}`, cookie, { params: idParams(kind, id) });
+const confirm = (kind: TreeTaxonomy, id: number, cookie: string) => callRoute(KINDS[kind].confirm, `${KINDS[kind].path}/${id}/delete`, cookie, { params: idParams(kind, id) });
+const remove = (kind: TreeTaxonomy, id: number, cookie: string) => callRoute(KINDS[kind].remove, `${KINDS[kind].path}/${id}/delete`, cookie, { params: idParams(kind, id), form: {} });
+const list = (kind: TreeTaxonomy, query: string, cookie: string) => callRoute(KINDS[kind].list, `${KINDS[kind].path}${query}`, cookie) as Promise<Awaited<ReturnType<typeof catList.loader>> | Response>;
 
-function status(res: unknown) {
-  return res instanceof Response ? res.status : (res as ActionOut).init.status;
-}
-function answer(res: unknown) {
-  expect(res).not.toBeInstanceOf(Response);
-  return (res as ActionOut).data;
-}
-async function toastOf(res: unknown) {
-  const cookie = ((res as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
-async function png(name: string, width: number, height: number) {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
-}
+const answer = (res: unknown) => dataOf<TreeActionData>(res);
+const png = (name: string, width: number, height: number) => pngFile(name, width, height, { r: 20, g: 90, b: 200 });
 async function node(kind: TreeTaxonomy, name: string) {
   const { table } = KINDS[kind];
   return (await getDb().select().from(table).where(eq(table.name, name)))[0];
@@ -134,7 +96,7 @@ describe.each(BOTH)("%s access (spec 2 route table, spec 6 delete)", (kind) => {
       expect(saved).toBeInstanceOf(Response);
       expect((saved as Response).headers.get("Location")).not.toMatch(new RegExp(k.path));
     }
-    const anonymous = await settle(() => k.list({ request: makeRequest(k.path), params: {}, context: {} }));
+    const anonymous = await callRoute(k.list, k.path, undefined);
     expect((anonymous as Response).headers.get("Location")).toMatch(/^\/login/);
   });
 
@@ -205,10 +167,10 @@ describe.each(BOTH)("%s dialog", (kind) => {
     const parent = await made(kind, unique("Padre"));
     const child = await made(kind, unique("Sub"), parent.id);
     const self = await update(kind, child.id, { name: child.name, parentId: String(child.id) }, inventory.cookie);
-    expect(status(self)).toBe(400);
+    expect(statusOf(self)).toBe(400);
     expect(answer(self).fieldErrors.parentId).toEqual([k.cycle]);
     const loop = await update(kind, parent.id, { name: parent.name, parentId: String(child.id) }, inventory.cookie);
-    expect(status(loop)).toBe(400);
+    expect(statusOf(loop)).toBe(400);
     expect(answer(loop).fieldErrors.parentId).toEqual([k.cycle]);
     expect((await node(kind, parent.name)).parentId).toBeNull();
     expect((await node(kind, child.name)).parentId).toBe(parent.id);
@@ -222,14 +184,14 @@ describe.each(BOTH)("%s dialog", (kind) => {
   it("refuses an unknown parent, a taken name (any case), an empty name, and a stale version", async () => {
     const a = await made(kind, unique("Nombre"));
     const missing = await create(kind, { name: unique("X"), parentId: "2000000000" }, inventory.cookie);
-    expect(status(missing)).toBe(400);
+    expect(statusOf(missing)).toBe(400);
     expect(answer(missing).fieldErrors.parentId?.[0]).toMatch(/ya no existe/);
     const taken = await create(kind, { name: a.name.toUpperCase() }, inventory.cookie);
     expect(answer(taken).fieldErrors.name).toEqual([k.taken]);
     const empty = await create(kind, { name: "   " }, inventory.cookie);
     expect(answer(empty).fieldErrors.name).toEqual(["Ingresa el nombre"]);
     const stale = await update(kind, a.id, { name: `${a.name} b`, version: "2001-01-01T00:00:00.000Z" }, inventory.cookie);
-    expect(status(stale)).toBe(409);
+    expect(statusOf(stale)).toBe(409);
     expect(answer(stale).toast?.message).toMatch(/Otra persona guardó/);
     expect((await node(kind, a.name))).toBeDefined();
   });
@@ -237,14 +199,14 @@ describe.each(BOTH)("%s dialog", (kind) => {
   it("answers 404 for an unknown or malformed id, and the virtual 0 is not a record", async () => {
     for (const id of ["999999999", "abc", "0"]) {
       const res = await open(kind, id, inventory.cookie);
-      expect(status(res)).toBe(404);
+      expect(statusOf(res)).toBe(404);
     }
   });
 
   it("stores images by slot with their minimum sizes (cover 1800×600, square 1500×1500) and alt text; a small one is refused and nothing is written", async () => {
     const before = (await getDb().select().from(files)).length;
     const small = await create(kind, { name: unique("Img"), intent: "save", coverUpload: await png(`${unique("cov")}.png`, 1500, 500) }, admin.cookie);
-    expect(status(small)).toBe(422);
+    expect(statusOf(small)).toBe(422);
     expect(answer(small).toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)" });
     expect((await getDb().select().from(files)).length).toBe(before);
 
@@ -254,7 +216,7 @@ describe.each(BOTH)("%s dialog", (kind) => {
     const name = unique("Con imagen");
     const coverName = `${unique("cover").replace(/ /g, "-")}.png`;
     const uploaded = await create(kind, { name, intent: "upload", coverUpload: await png(coverName, 1800, 600), imageUpload: await png(`${unique("feat").replace(/ /g, "-")}.png`, 1500, 1500) }, admin.cookie);
-    expect(status(uploaded)).toBe(200);
+    expect(statusOf(uploaded)).toBe(200);
     const draft = answer(uploaded).draft;
     expect(draft.cover.fileId).toBeTruthy();
     expect(draft.image.fileId).toBeTruthy();
@@ -279,7 +241,7 @@ describe.each(BOTH)("%s dialog", (kind) => {
   it("takes a pick from Archivos subidos into the slot it was opened for", async () => {
     const item = await made(kind, unique("Pick"));
     const [file] = await getDb().select().from(files).where(eq(files.mimeType, "image/webp")).limit(1);
-    const lib = await call(k.files, `${k.path}/${item.id}/files?for=image`, inventory.cookie, { params: idParams(kind, item.id) });
+    const lib = await callRoute(k.files, `${k.path}/${item.id}/files?for=image`, inventory.cookie, { params: idParams(kind, item.id) });
     expect((lib as { openerPath: string }).openerPath).toBe(`${k.path}/${item.id}`);
     const res = (await open(kind, item.id, inventory.cookie, `?pick=${file.id}&for=image`)) as Awaited<ReturnType<typeof catEdit.loader>>;
     expect(res.draft.image.fileId).toBe(file.id);
@@ -298,7 +260,7 @@ describe.each(BOTH)("%s delete rules", (kind) => {
     expect(shown.refusal).toContain(kid.name);
     expect(shown.refusal).toContain(sku);
     const res = await remove(kind, parent.id, admin.cookie);
-    expect(status(res)).toBe(409);
+    expect(statusOf(res)).toBe(409);
     expect((res as unknown as { data: { refusal: string } }).data.refusal).toMatch(new RegExp(`^No se puede eliminar .*«${parent.name}»: tiene 1 sub\\S+ \\(«${kid.name}»\\) y 1 producto \\(«${sku}»\\)`));
     expect(await node(kind, parent.name)).toBeDefined();
   });
@@ -310,7 +272,7 @@ describe("category-only rules", () => {
     const shown = (await confirm("categories", 192, admin.cookie)) as { refusal: string | null };
     expect(shown.refusal).toBe("Categoría 192 está protegida y no se puede eliminar.");
     const res = await remove("categories", 192, developer.cookie);
-    expect(status(res)).toBe(409);
+    expect(statusOf(res)).toBe(409);
     expect((await getDb().select().from(categories).where(eq(categories.id, 192))).length).toBe(1);
     const dialog = (await open("categories", 192, admin.cookie)) as Awaited<ReturnType<typeof catEdit.loader>>;
     expect(dialog.canDelete).toBe(false);

@@ -1,23 +1,20 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
-import { Toaster } from "~/components/Toast";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, ComboDraftSchema, comboLinesOf, summariseCombo, typedQty, type ComboDraft, type ComponentInfo } from "./combo-form";
 import type { ComboView, comboDialogAction, comboDialogLoader } from "~/web/catalog/combo-route.server";
 import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import { useAppUser } from "~/lib/use-app-user";
-import type { TaxonomyOption } from "./inventory.server";
-import { catalogErrorMap, type FieldErrors } from "./product-form";
-import { DescriptionSection, Dimensions, Gallery, Properties, Select, useLibraryPick } from "./product-dialog";
+import type { FieldErrors } from "./product-form";
+import {
+  DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, useLibraryPick, useListingForm,
+  type TaxonomyChoices,
+} from "./listing-form";
 
-type Option = { id: number; name: string; depth?: number };
 const FORM_ID = "combo-form";
-const CONSTRAINT = getZodConstraint(ComboDraftSchema);
 
 type ComboDialogProps = {
   /** The values the form starts from: the stored combo, or what the server last filled in. */
@@ -32,7 +29,7 @@ type ComboDialogProps = {
   toast: DialogToast | null;
   revision: string;
   comboId: string | null;
-  options: { categories: TaxonomyOption[]; brands: TaxonomyOption[]; sectors: Option[]; applications: Option[] };
+  options: TaxonomyChoices;
   closeTo: string;
   selfPath: string;
   user: AccessUser;
@@ -45,42 +42,18 @@ type ComboDialogProps = {
  */
 export function ComboDialog(props: ComboDialogProps) {
   const { comboId, closeTo, toast, revision } = props;
-  const busy = useNavigation().state === "submitting";
   return (
-    <RouteDialog
-      title={comboId ? COMBO_DIALOG_TEXTS.title(comboId) : COMBO_DIALOG_TEXTS.newTitle}
-      closeTo={closeTo}
-      size="xl"
-      dismissOnOutside={false}
-      footer={
-        <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Volver
-          </Link>
-          <button type="submit" form={FORM_ID} name="intent" value="save" className="btn-primary" disabled={busy}>
-            {busy ? "Guardando…" : "Guardar"}
-          </button>
-        </>
-      }
-    >
-      {toast ? <Toaster key={toast.id} toast={toast} /> : null}
+    <ListingDialog title={comboId ? COMBO_DIALOG_TEXTS.title(comboId) : COMBO_DIALOG_TEXTS.newTitle} closeTo={closeTo} formId={FORM_ID} toast={toast}>
       {/* A new revision is a form the server filled again: it starts over from the new draft. */}
       <ComboForm key={revision} {...props} />
-    </RouteDialog>
+    </ListingDialog>
   );
 }
 
 function ComboForm(props: ComboDialogProps) {
   const { draft, catalogue, matches, revision, comboId, options, user } = props;
   const readOnly = comboId !== null;
-  const [form, fields] = useForm({
-    id: FORM_ID,
-    lastResult: props.result,
-    defaultValue: draft,
-    constraint: CONSTRAINT,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComboDraftSchema, errorMap: catalogErrorMap }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useListingForm({ id: FORM_ID, schema: ComboDraftSchema, draft, result: props.result });
   useLibraryPick(form, fields.gallery, props.pick);
   const searchButton = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -99,9 +72,7 @@ function ComboForm(props: ComboDialogProps) {
   const limiting = lines.find((l) => l.id === summary.limitedBy);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
-      <button type="submit" name="intent" value="save" className="hidden" tabIndex={-1} aria-hidden />
-      <input type="hidden" name="revision" value={revision} />
-      <input {...getInputProps(fields.version, { type: "hidden" })} />
+      <ListingFormHead revision={revision} version={fields.version} />
       <div className="space-y-5 lg:col-span-2">
         {/* No `required`: an empty name gets the spec's "Campos obligatorios" message on Guardar. */}
         <div className="flex flex-col gap-1">
@@ -247,19 +218,8 @@ function ComboForm(props: ComboDialogProps) {
             </p>
           ) : null}
         </dl>
-        <label className="flex items-center gap-2 text-sm">
-          {/* Spec 5: Iluminacion sees the switch but cannot change it (the server keeps the stored value). */}
-          {user.role === "iluminacion" ? (
-            <input type="checkbox" checked={draft.isActive} disabled readOnly className="h-4 w-4" />
-          ) : (
-            <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
-          )}
-          Habilitar en Ecommerce
-        </label>
-        <Select meta={fields.categoryId} label="Categoría" options={options.categories} />
-        <Select meta={fields.brandId} label="Marca" options={options.brands} />
-        <Select meta={fields.sectorId} label="Sector" options={options.sectors} />
-        <Select meta={fields.applicationId} label="Aplicación" options={options.applications} />
+        <EcommerceSwitch meta={fields.isActive} locked={user.role === "iluminacion"} stored={draft.isActive} />
+        <TaxonomySelects fields={fields} options={options} />
       </aside>
     </Form>
   );

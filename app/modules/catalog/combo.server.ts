@@ -1,10 +1,11 @@
 import { getDb, type Db } from "@server/db/client";
-import { files, productProperties, products, type ComboComponent, type GalleryItem } from "@server/db/schema";
+import { productProperties, products, type ComboComponent } from "@server/db/schema";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import { isUniqueViolation } from "~/modules/files/files.server";
 import { saveVersioned, type SaveResult } from "~/lib/save.server";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, type ComboDraft } from "./combo-form";
+import { galleryDraftOf, insertProperties, listingColumnsOf, listingDraftOf, propertiesOf, storedGallery } from "./listing.server";
 import { capitaliseWords, newComboId, productSlug, type ComboLine } from "./product-rules";
 
 /** A component as the dialog shows it: the catalogue's current name, price and stock. */
@@ -56,45 +57,19 @@ export async function loadCombo(id: string): Promise<{ draft: ComboDraft; stored
   const db = getDb();
   const [p] = await db.select().from(products).where(and(eq(products.id, id), eq(products.isCombo, true))).limit(1);
   if (!p) return null;
-  const props = await db
-    .select({ name: productProperties.name, value: productProperties.value, isSelector: productProperties.isSelector })
-    .from(productProperties)
-    .where(eq(productProperties.productId, id))
-    .orderBy(asc(productProperties.sort), asc(productProperties.id));
   return {
     draft: {
       version: p.updatedAt.toISOString(),
       name: p.name,
       description: p.description,
       componentSearch: "",
-      tall: p.tall,
-      long: p.long,
-      wide: p.wide,
-      weight: p.weight,
-      isActive: p.isActive,
-      categoryId: p.categoryId ?? undefined,
-      brandId: p.brandId ?? undefined,
-      sectorId: p.sectorId ?? undefined,
-      applicationId: p.applicationId ?? undefined,
+      ...listingDraftOf(p),
       components: p.comboProducts.map((c) => ({ id: c.id, qty: c.qty })),
-      gallery: [...p.gallery].sort((a, b) => a.sort - b.sort).map((g) => ({ fileId: g.fileId, url: g.url, name: g.name ?? "", alt: g.alt ?? "", origin: g.origin ?? "" })),
-      properties: props,
+      gallery: galleryDraftOf(p.gallery),
+      properties: await propertiesOf(id),
     },
     stored: { id: p.id, updatedAt: p.updatedAt, components: p.comboProducts },
   };
-}
-
-async function galleryOf(draft: ComboDraft): Promise<GalleryItem[]> {
-  const ids = draft.gallery.map((g) => g.fileId);
-  if (!ids.length) return [];
-  const found = await getDb().select({ id: files.id, name: files.filenameDownload }).from(files).where(and(inArray(files.id, ids), like(files.mimeType, "image/%")));
-  const names = new Map(found.map((f) => [f.id, f.name]));
-  const gallery: GalleryItem[] = [];
-  for (const g of draft.gallery) {
-    if (!names.has(g.fileId) || gallery.some((x) => x.fileId === g.fileId)) continue;
-    gallery.push({ fileId: g.fileId, url: `/files/${g.fileId}`, name: names.get(g.fileId), alt: g.alt.trim() || null, origin: g.origin || "upload", sort: gallery.length });
-  }
-  return gallery;
 }
 
 export type ComboSaveResult = SaveResult<{ id: string; created: boolean }>;
@@ -111,25 +86,17 @@ export async function saveCombo(
   actor: { id: number },
   drawId: () => string = () => newComboId(),
 ): Promise<ComboSaveResult> {
-  const gallery = await galleryOf(draft);
+  const gallery = await storedGallery(draft.gallery);
   const name = capitaliseWords(draft.name);
   const row = {
     name,
     description: sanitizeRichText(draft.description),
-    tall: draft.tall,
-    long: draft.long,
-    wide: draft.wide,
-    weight: draft.weight,
-    isActive: draft.isActive,
-    categoryId: draft.categoryId ?? null,
-    brandId: draft.brandId ?? null,
-    sectorId: draft.sectorId ?? null,
-    applicationId: draft.applicationId ?? null,
+    ...listingColumnsOf(draft),
     gallery,
     price: computed.price,
     stockTotal: computed.stock,
   };
-  const properties = draft.properties.filter((p) => p.name.trim()).map((p, k) => ({ name: p.name.trim(), value: p.value.trim(), isSelector: p.isSelector, sort: k }));
+  const properties = draft.properties.filter((p) => p.name.trim()).map((p) => ({ name: p.name.trim(), value: p.value.trim(), isSelector: p.isSelector }));
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
       return await saveVersioned({
@@ -154,7 +121,7 @@ export async function saveCombo(
             const comboProducts: ComboComponent[] = computed.lines.map((l) => ({ id: l.id, name: l.name, price: l.price, stock: l.stock, qty: l.qty }));
             await tx.insert(products).values({ id, ...row, slug: productSlug(id, name), manufacturerSku: id, isCombo: true, comboProducts, claveSat: "0" });
           }
-          if (properties.length) await tx.insert(productProperties).values(properties.map((p) => ({ productId: id, ...p })));
+          await insertProperties(tx, id, properties);
           return {
             value: { id, created: !existing },
             audit: {

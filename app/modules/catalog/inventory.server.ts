@@ -178,3 +178,9 @@ export async function flatOptions(kind: "sectors" | "applications") {
   };
   return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
+
+/** The choices of the four selectors of the product and combo dialogs. */
+export async function taxonomyChoices() {
+  const [categories, brands, sectors, applications] = await Promise.all([treeOptions("categories"), treeOptions("brands"), flatOptions("sectors"), flatOptions("applications")]);
+  return { categories, brands, sectors, applications };
+}

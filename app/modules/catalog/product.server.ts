@@ -1,13 +1,14 @@
 import { getDb } from "@server/db/client";
-import { files, productProperties, products, type GalleryItem } from "@server/db/schema";
+import { files, productProperties, products } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { audit } from "~/modules/logs/audit.server";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { isUniqueViolation } from "~/modules/files/files.server";
 import { PDF_MIME } from "~/modules/files/rules";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import { PRODUCT_TEXTS, type ProductDraft, type ProductValues } from "./product-form";
+import { galleryDraftOf, insertProperties, listingColumnsOf, listingDraftOf, propertiesOf, storedGallery } from "./listing.server";
 import { productSlug } from "./product-rules";
 
 const TAGS = ["catalog", "products"];
@@ -35,12 +36,6 @@ export async function loadProduct(sku: string): Promise<{ draft: ProductDraft; s
     .limit(1);
   if (!row) return null;
   const p = row.p;
-  const props = await db
-    .select({ name: productProperties.name, value: productProperties.value, isSelector: productProperties.isSelector })
-    .from(productProperties)
-    .where(eq(productProperties.productId, sku))
-    .orderBy(asc(productProperties.sort), asc(productProperties.id));
-  const gallery = [...p.gallery].sort((a, b) => a.sort - b.sort);
   return {
     draft: {
       version: p.updatedAt.toISOString(),
@@ -50,20 +45,12 @@ export async function loadProduct(sku: string): Promise<{ draft: ProductDraft; s
       description: p.description,
       price: p.price,
       eanUpc: p.eanUpc ?? "",
-      tall: p.tall,
-      long: p.long,
-      wide: p.wide,
-      weight: p.weight,
-      isActive: p.isActive,
+      ...listingDraftOf(p),
       globalDescription: p.globalDescription,
-      categoryId: p.categoryId ?? undefined,
-      brandId: p.brandId ?? undefined,
-      sectorId: p.sectorId ?? undefined,
-      applicationId: p.applicationId ?? undefined,
       dataSheetId: p.dataSheetId ?? undefined,
       dataSheetName: row.sheetName ?? "",
-      gallery: gallery.map((g) => ({ fileId: g.fileId, url: g.url, name: g.name ?? "", alt: g.alt ?? "", origin: g.origin ?? "" })),
-      properties: props,
+      gallery: galleryDraftOf(p.gallery),
+      properties: await propertiesOf(sku),
     },
     stored: {
       id: p.id,
@@ -96,25 +83,6 @@ export type ProductSaveResult = SaveResult<{ sku: string; created: boolean }>;
 
 const NOT_FOUND = "El producto no existe o fue eliminado.";
 
-/** The gallery as stored: only images still in the library, in the dialog's order. */
-async function galleryOf(values: ProductValues): Promise<{ gallery: GalleryItem[]; dropped: number }> {
-  const ids = values.gallery.map((g) => g.fileId);
-  if (!ids.length) return { gallery: [], dropped: 0 };
-  const found = await getDb()
-    .select({ id: files.id, name: files.filenameDownload })
-    .from(files)
-    .where(and(inArray(files.id, ids), sql`${files.mimeType} like 'image/%'`));
-  const names = new Map(found.map((f) => [f.id, f.name]));
-  const seen = new Set<string>();
-  const gallery: GalleryItem[] = [];
-  for (const g of values.gallery) {
-    if (!names.has(g.fileId) || seen.has(g.fileId)) continue;
-    seen.add(g.fileId);
-    gallery.push({ fileId: g.fileId, url: `/files/${g.fileId}`, name: names.get(g.fileId), alt: g.alt.trim() || null, origin: g.origin || "upload", sort: gallery.length });
-  }
-  return { gallery, dropped: values.gallery.length - gallery.length };
-}
-
 async function sheetExists(fileId: string | undefined) {
   if (!fileId) return true;
   const [row] = await getDb().select({ id: files.id }).from(files).where(and(eq(files.id, fileId), eq(files.mimeType, PDF_MIME))).limit(1);
@@ -132,7 +100,7 @@ export async function saveProduct(
   actor: { id: number },
 ): Promise<ProductSaveResult> {
   if (!(await sheetExists(values.dataSheetId))) return refuse("rules", PRODUCT_TEXTS.sheetMissing, { dataSheetId: [PRODUCT_TEXTS.sheetMissing] });
-  const { gallery } = await galleryOf(values);
+  const gallery = await storedGallery(values.gallery);
   const description = sanitizeRichText(values.description);
   const row = {
     manufacturerSku: values.manufacturerSku,
@@ -141,16 +109,8 @@ export async function saveProduct(
     description,
     price: values.price,
     eanUpc: values.eanUpc,
-    tall: values.tall,
-    long: values.long,
-    wide: values.wide,
-    weight: values.weight,
-    isActive: values.isActive,
+    ...listingColumnsOf(values),
     globalDescription: values.globalDescription,
-    categoryId: values.categoryId ?? null,
-    brandId: values.brandId ?? null,
-    sectorId: values.sectorId ?? null,
-    applicationId: values.applicationId ?? null,
     dataSheetId: values.dataSheetId ?? null,
     gallery,
   };
@@ -175,9 +135,7 @@ export async function saveProduct(
         } else {
           await tx.insert(products).values({ id: sku, ...row });
         }
-        if (values.properties.length) {
-          await tx.insert(productProperties).values(values.properties.map((p, k) => ({ productId: sku, name: p.name, value: p.value, isSelector: p.isSelector, sort: k })));
-        }
+        await insertProperties(tx, sku, values.properties);
         return {
           value: { sku, created: !existing },
           audit: {

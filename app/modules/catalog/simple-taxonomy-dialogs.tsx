@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
-import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { TAXONOMY_NAME_MAX, TAXONOMY_TEXTS, TaxonomyFormSchema, type SimpleTaxonomy, type TaxonomyRow } from "./simple-taxonomy";
 import { taxonomySlug } from "./taxonomy-slug";
+import { DeleteQuestion, TaxonomyScreenErrorBoundary } from "./taxonomy-screen";
+import type { taxonomyDeleteLoader, taxonomyItemLoader, taxonomyNewLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 /**
  * "Sector {id}" / "Aplicación {id}" and their create form: one name field. The applications dialog
@@ -71,9 +72,7 @@ export function TaxonomyDeleteDialog({ kind, item, productCount }: { kind: Simpl
         : `${productCount.toLocaleString("es-MX")} productos ${texts.it} usan: seguirán existiendo y quedarán ${texts.without}.`;
   return (
     <ConfirmDialog title={texts.deleteTitle} closeTo={`${texts.path}${search}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
-      <p>
-        ¿Eliminar {texts.theOne} <strong>{item.name}</strong> (ID {item.id})? No se puede deshacer.
-      </p>
+      <DeleteQuestion texts={texts} item={item} />
       <p className="mt-2 text-sm text-slate-600" data-testid="taxonomy-usage">
         {usage}
       </p>
@@ -82,6 +81,18 @@ export function TaxonomyDeleteDialog({ kind, item, productCount }: { kind: Simpl
 }
 
 export function TaxonomyDialogErrorBoundary({ kind }: { kind: SimpleTaxonomy }) {
-  const texts = TAXONOMY_TEXTS[kind];
-  return <DialogErrorBoundary listPath={texts.path} notFoundTitle={texts.notFoundTitle} notFoundText={texts.notFoundText} />;
+  return <TaxonomyScreenErrorBoundary texts={TAXONOMY_TEXTS[kind]} />;
+}
+
+/** The body of the new and edit routes: the loader's item (none on the create route) and the action's reply to a refused save. */
+export function TaxonomyEditRoute({ kind }: { kind: SimpleTaxonomy }) {
+  const { item } = useLoaderData<typeof taxonomyItemLoader | typeof taxonomyNewLoader>();
+  const lastResult = useActionData<typeof taxonomySaveAction>()?.result;
+  return <TaxonomyEditDialog key={item?.id} kind={kind} item={item} lastResult={lastResult} />;
+}
+
+/** The body of the delete routes. */
+export function TaxonomyDeleteRoute({ kind }: { kind: SimpleTaxonomy }) {
+  const { item, productCount } = useLoaderData<typeof taxonomyDeleteLoader>();
+  return <TaxonomyDeleteDialog kind={kind} item={item} productCount={productCount} />;
 }

@@ -1,3 +1,5 @@
+import type { TaxonomyScreenTexts } from "./taxonomy-texts";
+
 /** Sectors' and applications' texts, apart from the form schema (the list loads no zod). */
 
 /**
@@ -9,32 +11,11 @@ export const SIMPLE_TAXONOMIES = ["sectors", "applications"] as const;
 
 export type SimpleTaxonomy = (typeof SIMPLE_TAXONOMIES)[number];
 
-export type TaxonomyTexts = {
-  /** The list screen and its URL. */
-  path: string;
-  title: string;
-  /** The route parameter of the edit and delete dialogs (`/product-sectors/$sectorId`). */
-  param: string;
-  newButton: string;
-  /** "Sector {id}": the spec's dialog title. */
-  singular: string;
-  /** The create dialog title (the spec's "Sector 0" reads as a record that exists; see docs/taxonomies.md). */
-  newTitle: string;
-  /** Lowercase with its article, for sentences: "el sector", "la aplicación". */
-  theOne: string;
+export type TaxonomyTexts = TaxonomyScreenTexts & {
   /** The object pronoun: "Ningún producto lo usa" / "la usa". */
   it: "lo" | "la";
   /** "sin sector": what a product is left with after a delete. */
   without: string;
-  nameTaken: string;
-  slugTaken: (other: string) => string;
-  created: string;
-  updated: string;
-  deleted: string;
-  deleteTitle: string;
-  notFoundTitle: string;
-  notFoundText: string;
-  empty: string;
 };
 
 export const TAXONOMY_TEXTS: Record<SimpleTaxonomy, TaxonomyTexts> = {

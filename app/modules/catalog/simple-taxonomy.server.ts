@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@server/db/client";
 import { applications, products, sectors } from "@server/db/schema";
-import { can } from "~/lib/access";
 import { totalOf } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";

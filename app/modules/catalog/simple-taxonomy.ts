@@ -2,13 +2,7 @@ import { z } from "zod";
 import { parseQuery, q } from "~/lib/query";
 import { taxonomySlug } from "./taxonomy-slug";
 export * from "./simple-taxonomy-texts";
-
-/** Spec 8: the same three messages for both taxonomies. */
-export const TAXONOMY_MESSAGES = {
-  created: "Se ha creado exitosamente",
-  updated: "Se ha actualizado exitosamente",
-  deleted: "Se ha eliminado exitosamente",
-} as const;
+export { TAXONOMY_MESSAGES } from "./taxonomy-texts";
 
 export const TAXONOMY_PAGE_SIZE = 20;
 export const TAXONOMY_NAME_MAX = 100;

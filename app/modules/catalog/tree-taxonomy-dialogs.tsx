@@ -1,13 +1,13 @@
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
-import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
 import type { TaxonomyOption } from "./inventory.server";
 import type { DialogToast } from "~/web/catalog/product-action.server";
-import type { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
+import type { treeDeleteAction, treeDeleteLoader, treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 import { taxonomySlug } from "./taxonomy-slug";
+import { DeleteQuestion, TaxonomyScreenErrorBoundary } from "./taxonomy-screen";
 import { TREE_NAME_MAX, TREE_TEXTS, type SlotSpec, type TreeDraft, type TreeTaxonomy } from "./tree-taxonomy";
 
 const FORM_ID = "tree-node-form";
@@ -209,17 +209,14 @@ export function TreeDeleteDialog({ kind, node, refusal, closeTo }: { kind: TreeT
           {refusal}
         </p>
       ) : (
-        <p>
-          ¿Eliminar {t.theOne} <strong>{node.name}</strong> (ID {node.id})? No se puede deshacer.
-        </p>
+        <DeleteQuestion texts={t} item={node} />
       )}
     </RouteDialog>
   );
 }
 
 export function TreeDialogErrorBoundary({ kind }: { kind: TreeTaxonomy }) {
-  const t = TREE_TEXTS[kind];
-  return <DialogErrorBoundary listPath={t.path} notFoundTitle={t.notFoundTitle} notFoundText={t.notFoundText} />;
+  return <TaxonomyScreenErrorBoundary texts={TREE_TEXTS[kind]} />;
 }
 
 /**
@@ -245,4 +242,11 @@ export function TreeEditRoute({ kind }: { kind: TreeTaxonomy }) {
       <Outlet />
     </>
   );
+}
+
+/** The body of the two delete routes: the loader's refusal, or the action's when the node became blocked meanwhile. */
+export function TreeDeleteRoute({ kind }: { kind: TreeTaxonomy }) {
+  const { node, refusal, closeTo } = useLoaderData<typeof treeDeleteLoader>();
+  const answer = useActionData<typeof treeDeleteAction>();
+  return <TreeDeleteDialog kind={kind} node={node} refusal={answer?.refusal ?? refusal} closeTo={closeTo} />;
 }

@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
 import { withParams } from "~/lib/list-url";
+import { taxonomyColumns } from "./taxonomy-screen";
 import { treeHtml } from "./tree-html";
 import { TREE_TEXTS, unpackTree, type TreeListQuery, type TreeTaxonomy } from "./tree-taxonomy";
 import type { TreeTableRow } from "./tree-taxonomy.server";
@@ -119,37 +120,9 @@ function TableView({ kind, data }: { kind: TreeTaxonomy; data: TreeListData }) {
   const { search } = useLocation();
   const t = TREE_TEXTS[kind];
   const page = data.table!;
-  const columns: Column<TreeTableRow>[] = [
-    { key: "id", header: "ID", sortName: "id", className: "w-24 tabular-nums", cell: (r) => r.id },
-    {
-      key: "name",
-      header: "Nombre",
-      sortName: "name",
-      cell: (r) => (
-        <Link to={`${t.path}/${r.id}${search}`} preventScrollReset className="font-medium text-brand-700 underline">
-          {r.name}
-        </Link>
-      ),
-    },
-    { key: "parent", header: t.parentLabel, cell: (r) => r.parentName ?? <span className="text-slate-400">—</span> },
-    {
-      key: "actions",
-      header: <span className="sr-only">Acciones</span>,
-      className: "w-48 text-right whitespace-nowrap",
-      cell: (r) => (
-        <span className="inline-flex gap-1">
-          <Link to={`${t.path}/${r.id}${search}`} preventScrollReset className="btn-ghost px-2 py-1" aria-label={`Editar ${r.name}`}>
-            Editar
-          </Link>
-          {data.canDelete && !t.protectedIds.includes(r.id) ? (
-            <Link to={`${t.path}/${r.id}/delete${search}`} preventScrollReset className="btn-ghost px-2 py-1 text-red-700" aria-label={`Eliminar ${r.name}`}>
-              Eliminar
-            </Link>
-          ) : null}
-        </span>
-      ),
-    },
-  ];
+  const { id, name, actions } = taxonomyColumns<TreeTableRow>(t.path, search, (r) => data.canDelete && !t.protectedIds.includes(r.id));
+  const parent: Column<TreeTableRow> = { key: "parent", header: t.parentLabel, cell: (r) => r.parentName ?? <span className="text-slate-400">—</span> };
+  const columns = [id, name, parent, actions];
   return (
     <>
       {page.page === 1 && !data.query.search ? (

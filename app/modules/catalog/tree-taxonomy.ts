@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseQuery, q } from "~/lib/query";
 import { taxonomySlug } from "./taxonomy-slug";
+import { TAXONOMY_MESSAGES, type TaxonomyScreenTexts } from "./taxonomy-texts";
 
 /**
  * Categories and brands (spec 2 §2 'Categories, brands, sectors, applications', §3 'Category',
@@ -19,28 +20,11 @@ const COVER: SlotSpec = { slot: "cover", label: "Imagen de encabezado", shape: "
 const FEATURED: SlotSpec = { slot: "image", label: "Imagen destacada", shape: "square", hint: "mínimo 1500×1500" };
 const BRAND_PRODUCT: SlotSpec = { slot: "imgProduct", label: "Imagen de la marca", shape: "square", hint: "mínimo 1500×1500" };
 
-export type TreeTexts = {
-  path: string;
-  title: string;
-  param: string;
-  newButton: string;
-  /** "Categoría {id}" / "Marca {id}": the spec's dialog title. */
-  singular: string;
-  newTitle: string;
-  theOne: string;
+export type TreeTexts = TaxonomyScreenTexts & {
   children: string;
   /** The virtual node 0 (spec 3) and the parent choice that means "no parent" (spec 4). */
   none: string;
   parentLabel: string;
-  nameTaken: string;
-  slugTaken: (other: string) => string;
-  created: string;
-  updated: string;
-  deleted: string;
-  deleteTitle: string;
-  notFoundTitle: string;
-  notFoundText: string;
-  empty: string;
   cycle: string;
   parentMissing: string;
   slots: readonly SlotSpec[];
@@ -111,9 +95,7 @@ export const TREE_TEXTS: Record<TreeTaxonomy, TreeTexts> = {
 
 /** Spec 8: the same messages as the other taxonomies. */
 export const TREE_MESSAGES = {
-  created: "Se ha creado exitosamente",
-  updated: "Se ha actualizado exitosamente",
-  deleted: "Se ha eliminado exitosamente",
+  ...TAXONOMY_MESSAGES,
   stale: "Otra persona guardó este registro mientras lo editabas. Cierra y vuelve a abrirlo para ver sus cambios.",
   protected: (singular: string, id: number) => `${singular} ${id} está protegida y no se puede eliminar.`,
 } as const;

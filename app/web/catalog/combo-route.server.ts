@@ -13,23 +13,14 @@ import {
 } from "~/modules/catalog/combo-form";
 import { componentsById, loadCombo, saveCombo, searchComponents, type ComponentMatch } from "~/modules/catalog/combo.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
-import { flatOptions, treeOptions } from "~/modules/catalog/inventory.server";
+import { taxonomyChoices } from "~/modules/catalog/inventory.server";
 import { addToGallery } from "~/modules/catalog/product-form";
 import { addComboLine, isComboId, type ComboLine } from "~/modules/catalog/product-rules";
-import { conformErrors, parseDialogForm, readPick, replyForNewDraft, type DialogToast } from "./product-action.server";
+import { dialogToast, newRevision, type DialogToast } from "./dialog-answer.server";
+import { conformErrors, inventoryListUrl, parseDialogForm, readPick, replyForNewDraft } from "./product-action.server";
 
 /** Route handlers of the combo dialog: /web-inventory/combos/new and /web-inventory/combos/$comboId. */
 export const COMBO_BASE = `${INVENTORY_PATH}/combos`;
-
-const toast = (title: string, message: string, variant: DialogToast["variant"] = "warning"): DialogToast => ({
-  id: `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,
-  title,
-  message,
-  variant,
-  durationMs: 5000,
-});
-
-const revisionId = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 function notFound(): never {
   throw new Response(COMBO_DIALOG_TEXTS.notFound, { status: 404 });
@@ -39,13 +30,6 @@ export function comboIdFrom(params: Record<string, string | undefined>) {
   const id = params.comboId ?? "";
   if (!isComboId(id)) notFound();
   return id;
-}
-
-function listUrlOf(request: Request) {
-  const params = new URL(request.url).searchParams;
-  for (const k of ["pick", "for"]) params.delete(k);
-  const text = params.toString();
-  return `${INVENTORY_PATH}${text ? `?${text}` : ""}`;
 }
 
 /**
@@ -97,15 +81,14 @@ export async function comboDialogLoader(request: Request, id: string | null) {
   const stored = loaded?.draft ?? emptyComboDraft();
   const draft = picked ? { ...stored, gallery: addToGallery(stored.gallery, picked.item) } : stored;
   const lines = await resolveLines(draft.components);
-  const [categories, brands, sectors, applications] = await Promise.all([treeOptions("categories"), treeOptions("brands"), flatOptions("sectors"), flatOptions("applications")]);
   return {
     draft: { ...draft, components: lines.map((l) => ({ id: l.id, qty: l.qty })) },
     catalogue: catalogueOf(lines),
     pickToast,
     pick: picked,
     comboId: loaded?.stored.id ?? null,
-    options: { categories, brands, sectors, applications },
-    closeTo: listUrlOf(request),
+    options: await taxonomyChoices(),
+    closeTo: inventoryListUrl(request),
     selfPath: id === null ? `${COMBO_BASE}/new` : `${COMBO_BASE}/${id}`,
     userRole: user.role,
   };
@@ -150,16 +133,16 @@ export async function comboDialogAction(request: Request, id: string | null) {
       break;
     case "add": {
       if (loaded) {
-        message = toast("Publicación", COMBO_DIALOG_TEXTS.readOnly, "info");
+        message = dialogToast("Publicación", COMBO_DIALOG_TEXTS.readOnly, "info");
         break;
       }
       const found = (await componentsById([action.sku])).get(action.sku);
       if (!found) {
-        message = toast(COMBO_TEXTS.qtyOverStockTitle, COMBO_DIALOG_TEXTS.productGone);
+        message = dialogToast(COMBO_TEXTS.qtyOverStockTitle, COMBO_DIALOG_TEXTS.productGone);
         break;
       }
       if (found.stock <= 0) {
-        message = toast(COMBO_TEXTS.qtyOverStockTitle, COMBO_TEXTS.noStock);
+        message = dialogToast(COMBO_TEXTS.qtyOverStockTitle, COMBO_TEXTS.noStock);
         break;
       }
       lines = addComboLine(lines, found);
@@ -170,7 +153,7 @@ export async function comboDialogAction(request: Request, id: string | null) {
       for (const file of uploads) {
         const stored = await uploadImage(file, user.id);
         if (!stored.ok) {
-          message = toast(stored.title, stored.message);
+          message = dialogToast(stored.title, stored.message);
           fileErrors.uploads = [...(fileErrors.uploads ?? []), stored.message];
           status = 422;
           continue;
@@ -188,12 +171,12 @@ export async function comboDialogAction(request: Request, id: string | null) {
   lines = checked.lines;
   if (checked.problems.length && !loaded) {
     const first = checked.problems[0];
-    message = toast(first.title, first.message);
+    message = dialogToast(first.title, first.message);
     for (const p of checked.problems) fieldErrors[`components[${p.index}].qty`] = [p.message];
     status = 422;
   }
   draft = { ...draft, components: lines.map((l) => ({ id: l.id, qty: l.qty })) };
-  const view: ComboView = { result: replyForNewDraft(submission, fieldErrors), draft, catalogue: catalogueOf(lines), matches, fileErrors, toast: message, revision: revisionId() };
+  const view: ComboView = { result: replyForNewDraft(submission, fieldErrors), draft, catalogue: catalogueOf(lines), matches, fileErrors, toast: message, revision: newRevision() };
 
   if (action.kind === "save" && status === 200) {
     const summary = summariseCombo(lines);
@@ -201,11 +184,11 @@ export async function comboDialogAction(request: Request, id: string | null) {
       ? await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user)
       : refuse("rules", COMBO_TEXTS.required);
     return answerSave(saved, {
-      saved: ({ id }) => ({ to: listUrlOf(request), toast: { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" } }),
+      saved: ({ id }) => ({ to: inventoryListUrl(request), toast: { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" } }),
       refused: (refusal): ComboView => ({
         ...view,
         result: replyForNewDraft(submission, { ...fieldErrors, ...conformErrors(refusal.fieldErrors) }),
-        toast: refusal.reason === "rules" ? toast(COMBO_TEXTS.requiredTitle, refusal.message, "info") : toast("No se guardó", refusal.message, "danger"),
+        toast: refusal.reason === "rules" ? dialogToast(COMBO_TEXTS.requiredTitle, refusal.message, "info") : dialogToast("No se guardó", refusal.message, "danger"),
       }),
     });
   }

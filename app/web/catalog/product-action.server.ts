@@ -11,6 +11,7 @@ import { discardFile, libraryEntry, storePdf, uploadImage, type StoredPdf } from
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
+import { dialogToast, listUrlWithout, newRevision, type DialogToast } from "./dialog-answer.server";
 import {
   PRODUCT_TEXTS, ProductDraftSchema, ProductPostSchema, addToGallery, catalogErrorMap, emptyDraft, validateProduct,
   type FieldErrors, type GalleryDraft, type ProductDraft,
@@ -18,7 +19,7 @@ import {
 import { mergeProperties } from "~/modules/catalog/product-rules";
 import { loadProduct, saveProduct, syncProduct, type ProductSaveResult } from "~/modules/catalog/product.server";
 
-export type DialogToast = { id: string; title: string; message: string; variant: "success" | "info" | "warning" | "danger"; durationMs: number };
+export type { DialogToast };
 export type AiResult = { description: string; skipped: string[]; note: string | null };
 
 /**
@@ -40,16 +41,6 @@ export type ProductAnswer = {
 
 /** A library pick (?pick=<fileId>&for=gallery|sheet) that the dialog adds to what it shows. */
 export type LibraryPick = { target: "gallery"; item: GalleryDraft } | { target: "sheet"; fileId: string; name: string };
-
-const toast = (title: string, message: string, variant: DialogToast["variant"] = "warning", durationMs = 5000): DialogToast => ({
-  id: `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,
-  title,
-  message,
-  variant,
-  durationMs,
-});
-
-const revisionId = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 function notFound(): never {
   throw new Response("El producto no existe o fue eliminado.", { status: 404 });
@@ -86,7 +77,7 @@ export async function readPick(url: URL): Promise<{ pick: LibraryPick | null; to
   const target = url.searchParams.get("for") === "sheet" ? "sheet" : "gallery";
   if (!fileId) return { pick: null, toast: null };
   const entry = await libraryEntry(fileId, target === "sheet" ? "pdf" : "image");
-  if (!entry) return { pick: null, toast: toast(FILE_TEXTS.title, FILE_TEXTS.missing) };
+  if (!entry) return { pick: null, toast: dialogToast(FILE_TEXTS.title, FILE_TEXTS.missing) };
   if (target === "sheet") return { pick: { target, fileId: entry.fileId, name: entry.name }, toast: null };
   return { pick: { target, item: { fileId: entry.fileId, url: entry.url, name: entry.name, alt: "", origin: ORIGIN_LIBRARY } }, toast: null };
 }
@@ -102,13 +93,11 @@ export async function loadProductDialog(sku: string | null, request: Request) {
   return { draft, stored: loaded?.stored ?? null, pickToast, pick };
 }
 
-function listUrl(request: Request) {
-  const params = new URL(request.url).searchParams;
-  params.delete("pick");
-  params.delete("for");
-  const text = params.toString();
-  return `${INVENTORY_PATH}${text ? `?${text}` : ""}`;
-}
+/** What a pick from the files library adds to the dialog's URL. */
+const PICK_PARAMS = ["pick", "for"] as const;
+
+/** The inventory list the product and combo dialogs go back to. */
+export const inventoryListUrl = (request: Request) => listUrlWithout(INVENTORY_PATH, request, PICK_PARAMS);
 
 type Uploaded = { images: GalleryDraft[]; sheet: StoredPdf | null; refusal: { toast: DialogToast; fileErrors: FieldErrors } | null };
 
@@ -117,7 +106,7 @@ async function storeChosenFiles(chosen: { images: File[]; sheet: File | null }, 
   const out: Uploaded = { images: [], sheet: null, refusal: null };
   const refused = (field: "uploads" | "sheetUpload", title: string, message: string) => {
     const fileErrors = out.refusal?.fileErrors ?? {};
-    out.refusal = { toast: toast(title, message), fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] } };
+    out.refusal = { toast: dialogToast(title, message), fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] } };
   };
   for (const file of chosen.images) {
     const uploaded = await uploadImage(file, user.id);
@@ -213,7 +202,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
     case "sync": {
       if (!stored) break;
       const synced = await syncProduct(stored.id, user);
-      message = toast(synced.ok ? "Sincronización" : "Error al sincronizar", synced.message, synced.ok ? "success" : "danger");
+      message = dialogToast(synced.ok ? "Sincronización" : "Error al sincronizar", synced.message, synced.ok ? "success" : "danger");
       break;
     }
     case "ai-use":
@@ -222,7 +211,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
       break;
     case "ai": {
       if (!can(user, "products.aiDescription")) {
-        message = toast("Sin permiso", "Tu usuario no tiene permiso para realizar esta acción.", "danger");
+        message = dialogToast("Sin permiso", "Tu usuario no tiene permiso para realizar esta acción.", "danger");
         status = 403;
         break;
       }
@@ -238,7 +227,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
   const answer: ProductAnswer =
     draft === posted
       ? unchanged({ fileErrors, toast: message, ai })
-      : { result: replyForNewDraft(submission), draft, fileErrors, toast: message, ai, revision: revisionId() };
+      : { result: replyForNewDraft(submission), draft, fileErrors, toast: message, ai, revision: newRevision() };
   return data(answer, { status });
 }
 
@@ -291,7 +280,7 @@ async function save(
       // Spec 4: a new product (never a combo here) is synced to the ERP after it is created, outside the transaction.
       const synced = created ? await syncProduct(sku, user) : null;
       return {
-        to: listUrl(request),
+        to: inventoryListUrl(request),
         toast: {
           title: PRODUCT_TEXTS.savedTitle,
           message: synced && !synced.ok ? `${PRODUCT_TEXTS.saved} ${synced.message}` : PRODUCT_TEXTS.saved,
@@ -303,8 +292,8 @@ async function save(
       refusedAnswer(
         refusal.fieldErrors ?? {},
         refusal.reason === "stale"
-          ? toast(PRODUCT_TEXTS.notSavedTitle, refusal.message, "danger", 10000)
-          : toast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
+          ? dialogToast(PRODUCT_TEXTS.notSavedTitle, refusal.message, "danger", 10000)
+          : dialogToast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
       ),
   });
 }
@@ -317,11 +306,11 @@ async function generateDescription(draft: ProductDraft): Promise<
   { ok: true; ai: AiResult; toast: DialogToast | null; properties: ProductDraft["properties"] | null } | { ok: false; ai: AiResult; toast: DialogToast; properties: null }
 > {
   if (!draft.dataSheetId) {
-    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: PRODUCT_TEXTS.aiNeedsSheet }, toast: toast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
+    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: PRODUCT_TEXTS.aiNeedsSheet }, toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
   }
   const sheet = await libraryEntry(draft.dataSheetId, "pdf");
   if (!sheet) {
-    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: null }, toast: toast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
+    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: null }, toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
   }
   try {
     const base = getEnv().PUBLIC_URL ?? "http://localhost";
@@ -331,6 +320,6 @@ async function generateDescription(draft: ProductDraft): Promise<
     return { ok: true, ai: { description: result.description, skipped: skipped.map((s) => s.name), note }, toast: null, properties: merged };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: PRODUCT_TEXTS.aiNon200 }, toast: toast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
+    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: PRODUCT_TEXTS.aiNon200 }, toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
   }
 }

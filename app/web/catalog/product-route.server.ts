@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
-import { flatOptions, treeOptions } from "~/modules/catalog/inventory.server";
-import { handleProductAction, loadProductDialog } from "./product-action.server";
+import { taxonomyChoices } from "~/modules/catalog/inventory.server";
+import { handleProductAction, inventoryListUrl, loadProductDialog } from "./product-action.server";
 import { stockFor } from "~/modules/catalog/product.server";
 
 /** The SKU from the URL; Remix has already decoded it. */
@@ -12,33 +12,20 @@ export function skuFrom(params: Record<string, string | undefined>) {
   return sku;
 }
 
-function listUrlOf(request: Request) {
-  const params = new URL(request.url).searchParams;
-  params.delete("pick");
-  params.delete("for");
-  const text = params.toString();
-  return `${INVENTORY_PATH}${text ? `?${text}` : ""}`;
-}
 
 export async function productDialogLoader(request: Request, sku: string | null) {
   const user = await requireAccess(request);
-  if (sku === null) await requireFeature(request, "products.edit", listUrlOf(request));
+  if (sku === null) await requireFeature(request, "products.edit", inventoryListUrl(request));
   const loaded = await loadProductDialog(sku, request);
   // A bookmarked combo SKU opens the combo's own dialog.
   if (loaded.stored?.isCombo) throw redirect(`${INVENTORY_PATH}/combos/${encodeURIComponent(loaded.stored.id)}${new URL(request.url).search}`);
-  const [categories, brands, sectors, applications, stock] = await Promise.all([
-    treeOptions("categories"),
-    treeOptions("brands"),
-    flatOptions("sectors"),
-    flatOptions("applications"),
-    loaded.stored ? stockFor(loaded.stored) : Promise.resolve(null),
-  ]);
+  const [options, stock] = await Promise.all([taxonomyChoices(), loaded.stored ? stockFor(loaded.stored) : Promise.resolve(null)]);
   const url = new URL(request.url);
   return {
     ...loaded,
     stock,
-    options: { categories, brands, sectors, applications },
-    closeTo: listUrlOf(request),
+    options,
+    closeTo: inventoryListUrl(request),
     selfPath: sku === null ? `${INVENTORY_PATH}/new` : `${INVENTORY_PATH}/${encodeURIComponent(sku)}`,
     query: url.search,
     userRole: user.role,
@@ -46,6 +33,6 @@ export async function productDialogLoader(request: Request, sku: string | null) 
 }
 
 export async function productDialogAction(request: Request, sku: string | null) {
-  const user = await requireFeature(request, "products.edit", listUrlOf(request));
+  const user = await requireFeature(request, "products.edit", inventoryListUrl(request));
   return handleProductAction(request, sku, user);
 }

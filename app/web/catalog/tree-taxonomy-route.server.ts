@@ -11,7 +11,7 @@ import { libraryPage } from "~/web/files/library-route.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
 import { treeOptions } from "~/modules/catalog/inventory.server";
-import type { DialogToast } from "./product-action.server";
+import { dialogToast, listUrlWithout, newRevision, type DialogToast } from "./dialog-answer.server";
 import {
   TREE_MESSAGES, TREE_TEXTS, TreeFormSchema, TreeIdSchema, checkTreeName, deleteRefusal, emptyTreeDraft, isBlocked, packTreeRows, parseTreeIntent,
   parseTreeListQuery, slotOf, type ImageDraft, type TreeDraft, type TreeTaxonomy,
@@ -22,16 +22,6 @@ import {
 
 /** Route handlers of /product-categories and /product-brands: each route file passes its kind. */
 type Params = Record<string, string | undefined>;
-
-const toast = (title: string, message: string, variant: DialogToast["variant"] = "warning"): DialogToast => ({
-  id: `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,
-  title,
-  message,
-  variant,
-  durationMs: 5000,
-});
-
-const revisionId = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 function missing(kind: TreeTaxonomy): never {
   throw new Response(TREE_TEXTS[kind].notFoundText, { status: 404 });
@@ -45,10 +35,7 @@ function idFrom(kind: TreeTaxonomy, params: Params) {
 
 /** The list with the query the dialog was opened from, without the library's own parameters. */
 function listUrlOf(kind: TreeTaxonomy, request: Request) {
-  const params = new URL(request.url).searchParams;
-  for (const k of ["pick", "for", "fileSearch", "filePage"]) params.delete(k);
-  const text = params.toString();
-  return `${TREE_TEXTS[kind].path}${text ? `?${text}` : ""}`;
+  return listUrlWithout(TREE_TEXTS[kind].path, request, ["pick", "for", "fileSearch", "filePage"]);
 }
 
 export async function treeListLoader(kind: TreeTaxonomy, request: Request) {
@@ -82,7 +69,7 @@ async function applyPick(kind: TreeTaxonomy, draft: TreeDraft, url: URL): Promis
   const slot = slotOf(url.searchParams.get("for"));
   if (!pick || !slot || !TREE_TEXTS[kind].slots.some((s) => s.slot === slot)) return { draft, toast: null };
   const entry = await libraryEntry(pick, "image");
-  if (!entry) return { draft, toast: toast(FILE_TEXTS.title, FILE_TEXTS.missing) };
+  if (!entry) return { draft, toast: dialogToast(FILE_TEXTS.title, FILE_TEXTS.missing) };
   return { draft: { ...draft, [slot]: { fileId: entry.fileId, name: entry.name, alt: draft[slot].alt, origin: ORIGIN_LIBRARY } }, toast: null };
 }
 
@@ -146,7 +133,7 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
       if (!file) continue;
       const stored = await storeImage(file, who.id, spec.shape === "cover" ? COVER_IMAGE : SQUARE_IMAGE);
       if (!stored.ok) {
-        message = toast(stored.title, stored.message);
+        message = dialogToast(stored.title, stored.message);
         fieldErrors = { ...fieldErrors, [`${spec.slot}Upload`]: [stored.message] };
         status = 422;
         continue;
@@ -179,12 +166,12 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
       refused: (refusal): TreeActionData => ({
         draft: shown,
         fieldErrors: { ...fieldErrors, ...refusal.fieldErrors },
-        toast: refusal.reason === "stale" ? toast("No se guardó", refusal.message, "danger") : message,
-        revision: revisionId(),
+        toast: refusal.reason === "stale" ? dialogToast("No se guardó", refusal.message, "danger") : message,
+        revision: newRevision(),
       }),
     });
   }
-  const answer: TreeActionData = { draft, fieldErrors, toast: message, revision: revisionId() };
+  const answer: TreeActionData = { draft, fieldErrors, toast: message, revision: newRevision() };
   return data(answer, { status });
 }
 
