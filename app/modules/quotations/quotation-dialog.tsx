@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES } from "./pricing";
-import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
+import { DocumentLinks, DraftIntent, KeepingSearchForm, PostedError, QuotationPreview, TotalsList } from "./quotation-parts";
 import { withoutParam } from "./routing";
 
 export type DialogDraft = {
@@ -41,12 +41,7 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
   const closeTo = `${basePath}${listSearch}`;
   const toggleTo = `${pathname}${withoutParam(search, "view")}${preview ? "" : `${withoutParam(search, "view") ? "&" : "?"}view=preview`}`;
   const count = draft.doc.lines.length;
-  const hidden = (intent: string) => (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={draft.version} />
-    </>
-  );
+  const hidden = (intent: string) => <DraftIntent intent={intent} version={draft.version} />;
   return (
     <RouteDialog
       title={`Cotización (${count})`}
@@ -55,15 +50,7 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
       size="xl"
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary mr-auto">
-            Volver
-          </Link>
-          <a href={`${pathname}.pdf`} target="_blank" rel="noopener" className="btn-secondary">
-            Generar PDF
-          </a>
-          <a href={`${pathname}.xlsx`} download className="btn-secondary">
-            Generar Excel
-          </a>
+          <DocumentLinks closeTo={closeTo} pdfHref={`${pathname}.pdf`} xlsxHref={`${pathname}.xlsx`} />
           <Form method="post" preventScrollReset>
             {hidden("store")}
             <button type="submit" className="btn-primary" disabled={busy || count === 0}>
@@ -73,21 +60,14 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
         </>
       }
     >
-      {error ? (
-        <div className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <PostedError message={error} className="mb-3 rounded-md border" />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <Link to={toggleTo} preventScrollReset replace className="btn-ghost border border-slate-300">
           {preview ? "Ver lista de artículos" : "Vista previa"}
         </Link>
       </div>
       {preview ? (
-        <ScrollBox label="Vista previa de la cotización" className="rounded-md border border-slate-200 p-4" data-testid="quotation-preview">
-          <style>{QUOTATION_CSS}</style>
-          <QuotationDocument doc={draft.doc} company={company} paged={false} />
-        </ScrollBox>
+        <QuotationPreview doc={draft.doc} company={company} />
       ) : (
         <div className="space-y-4">
           <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200">
@@ -158,8 +138,7 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
   const precio3 = draft.priceList === "Precio 3";
   return (
     <Form method="post" preventScrollReset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2" aria-label="Datos de la cotización">
-      <input type="hidden" name="intent" value="options" />
-      <input type="hidden" name="version" value={draft.version} />
+      <DraftIntent intent="options" version={draft.version} />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">Nombre del cliente</span>
         <input className="input bg-slate-50" value={draft.doc.client.name} readOnly />
@@ -235,26 +214,21 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
 }
 
 function CategoryPicker({ version, current, results, query }: { version: number; current: string | null; results: Props["categories"]; query?: string }) {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete("category");
   return (
     <div className="rounded-md border border-slate-200 p-3 text-sm">
       <p className="mb-2">
         Categoría de Mercado Libre: <strong>{current ?? "sin elegir"}</strong>
       </p>
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Buscar categoría" preventScrollReset>
-        {[...params.entries()].map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <label className="flex min-w-48 flex-1 flex-col gap-1">
-          <span className="font-medium text-slate-700">Categoría</span>
-          <input type="search" name="category" defaultValue={query} className="input" placeholder="Nombre de la categoría" />
-        </label>
-        <button type="submit" className="btn-secondary">
-          Buscar categoría
-        </button>
-      </Form>
+      <KeepingSearchForm
+        param="category"
+        query={query}
+        label="Categoría"
+        placeholder="Nombre de la categoría"
+        button="Buscar categoría"
+        ariaLabel="Buscar categoría"
+        fieldClassName="flex min-w-48 flex-1 flex-col gap-1"
+        preventScrollReset
+      />
       {results ? (
         results.length === 0 ? (
           <p className="mt-2 text-amber-700">{MESSAGES.noMatch}</p>
@@ -266,8 +240,7 @@ function CategoryPicker({ version, current, results, query }: { version: number;
                   {c.title} <span className="text-slate-500">(Clásica {(c.goldSpecial * 100).toFixed(1)} %, Premium {(c.goldPro * 100).toFixed(1)} %)</span>
                 </span>
                 <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="category" />
-                  <input type="hidden" name="version" value={version} />
+                  <DraftIntent intent="category" version={version} />
                   <input type="hidden" name="title" value={c.title} />
                   <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Elegir categoría ${c.title}`}>
                     Elegir
@@ -293,14 +266,5 @@ function Totals({ doc }: { doc: QuotationDocumentData }) {
     ["IVA 16 %", t.ivaCents],
     ["Total", t.totalCents],
   ];
-  return (
-    <dl className="ml-auto w-full max-w-xs text-sm" data-testid="dialog-totals">
-      {rows.map(([label, cents]) => (
-        <div key={label} className={`flex justify-between py-0.5 ${label === "Total" ? "border-t border-slate-400 font-semibold" : ""}`}>
-          <dt>{label}</dt>
-          <dd className="tabular-nums">{formatCents(cents)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <TotalsList rows={rows} testId="dialog-totals" />;
 }

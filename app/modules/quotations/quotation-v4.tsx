@@ -5,7 +5,7 @@ import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";
 import type { DraftClient } from "./draft";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES, type Totals } from "./pricing";
-import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
+import { DraftIntent as Version, KeepingSearchForm, KeepParams, PickButton, PickList, QuotationPreview, TotalsList } from "./quotation-parts";
 import type { ItemMatch } from "./lines.server";
 import { SearchCombobox, useHydrated } from "./search-combobox";
 import { NO_ERP_USERS } from "./status";
@@ -51,28 +51,6 @@ export type V4Data = {
   clients: DraftClient[] | null;
   items: { ok: boolean; items: ItemMatch[]; message: string | null } | null;
 };
-
-function Version({ intent, version }: { intent: string; version: number }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={version} />
-    </>
-  );
-}
-
-/** Hidden copies of the URL's other parameters, so one GET search keeps the rest of the screen's state. */
-function KeepParams({ drop }: { drop: string }) {
-  const params = new URLSearchParams(useLocation().search);
-  params.delete(drop);
-  return (
-    <>
-      {[...params.entries()].map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-    </>
-  );
-}
 
 export function QuotationV4Actions({ d }: { d: V4Data }) {
   const { search } = useLocation();
@@ -158,37 +136,30 @@ function AgentCombobox({ version }: { version: number }) {
 function AgentSearchForm({ d }: { d: V4Data }) {
   return (
     <>
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Buscar agente">
-        <KeepParams drop="agent" />
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Agente</span>
-          <input type="search" name="agent" defaultValue={d.query.agent} placeholder="Usuario o nombre" className="input" />
-        </label>
-        <button type="submit" className="btn-secondary">
-          Buscar agente
-        </button>
-      </Form>
+      <KeepingSearchForm
+        param="agent"
+        query={d.query.agent}
+        label="Agente"
+        placeholder="Usuario o nombre"
+        button="Buscar agente"
+        ariaLabel="Buscar agente"
+        fieldClassName="flex min-w-0 flex-1 flex-col gap-1 text-sm"
+      />
       {d.agents ? (
-        d.agents.agents.length === 0 ? (
-          <p className="text-sm text-amber-700" role="status">
-            {d.agents.message ?? MESSAGES.noMatch}
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Agentes encontrados">
-            {d.agents.agents.map((a) => (
-              <li key={a.user} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-                <span className="min-w-0 truncate">{agentLabel(a)}</span>
-                <Form method="post" preventScrollReset>
-                  <Version intent="agent" version={d.version} />
-                  <input type="hidden" name="agent" value={a.user} />
-                  <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Elegir agente ${a.name}`}>
-                    Elegir
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )
+        <PickList
+          items={d.agents.agents}
+          emptyMessage={d.agents.message ?? MESSAGES.noMatch}
+          label="Agentes encontrados"
+          listClassName="divide-y divide-slate-100 rounded-md border border-slate-200"
+          itemKey={(a) => a.user}
+        >
+          {(a) => (
+            <>
+              <span className="min-w-0 truncate">{agentLabel(a)}</span>
+              <PickButton fields={{ intent: "agent", version: d.version, agent: a.user }} label="Elegir" ariaLabel={`Elegir agente ${a.name}`} />
+            </>
+          )}
+        </PickList>
       ) : null}
     </>
   );
@@ -399,29 +370,22 @@ function ItemCombobox() {
 
 function ItemResults({ d }: { d: V4Data }) {
   const items = d.items!;
-  if (items.items.length === 0)
-    return (
-      <p className="text-sm text-amber-700" role="status">
-        {items.message ?? MESSAGES.noMatch}
-      </p>
-    );
   return (
-    <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Artículos encontrados">
-      {items.items.map((a) => (
-        <li key={a.sku} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+    <PickList
+      items={items.items}
+      emptyMessage={items.message ?? MESSAGES.noMatch}
+      label="Artículos encontrados"
+      listClassName="divide-y divide-slate-100 rounded-md border border-slate-200"
+      itemKey={(a) => a.sku}
+    >
+      {(a) => (
+        <>
           <span className="min-w-0">{itemLabel(a)}</span>
           {/* No draft version: an addition does not depend on what the table showed (as /products' Agregar). */}
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="sku" value={a.sku} />
-            <input type="hidden" name="qty" value="1" />
-            <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Agregar ${a.sku}`}>
-              Agregar
-            </button>
-          </Form>
-        </li>
-      ))}
-    </ul>
+          <PickButton fields={{ intent: "add", sku: a.sku, qty: "1" }} label="Agregar" ariaLabel={`Agregar ${a.sku}`} />
+        </>
+      )}
+    </PickList>
   );
 }
 
@@ -458,24 +422,10 @@ export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null
     ["IVA 16 %", totals.ivaCents],
     ["Total", totals.totalCents],
   ];
-  return (
-    <dl className="ml-auto w-full max-w-xs text-sm" data-testid="v4-totals">
-      {rows.map(([label, cents]) => (
-        <div key={label} className={`flex justify-between py-0.5 ${label === "Total" ? "border-t border-slate-400 font-semibold" : ""}`}>
-          <dt>{label}</dt>
-          <dd className="tabular-nums">{formatCents(cents)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <TotalsList rows={rows} testId="v4-totals" />;
 }
 
 export function PreviewBlock({ d }: { d: V4Data }) {
   if (!d.doc) return null;
-  return (
-    <ScrollBox label="Vista previa de la cotización" className="rounded-md border border-slate-200 bg-white p-4" data-testid="quotation-preview">
-      <style>{QUOTATION_CSS}</style>
-      <QuotationDocument doc={d.doc} company={d.company} paged={false} />
-    </ScrollBox>
-  );
+  return <QuotationPreview doc={d.doc} company={d.company} className="bg-white" />;
 }
