@@ -3,7 +3,8 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES } from "./pricing";
-import { DocumentLinks, DraftIntent, KeepingSearchForm, PostedError, QuotationPreview, TotalsList } from "./quotation-parts";
+import { DocumentLinks, DraftIntent, KeepingSearchForm, LinesTableShell, PostedError, QuotationPreview, RadioChoice, TotalsList } from "./quotation-parts";
+import type { LinesColumn } from "./quotation-parts";
 import { withoutParam } from "./routing";
 
 export type DialogDraft = {
@@ -31,6 +32,24 @@ type Props = {
   error?: string | null;
   basePath: string;
 };
+
+const DIALOG_COLUMNS: LinesColumn[] = [
+  { label: "SKU" },
+  { label: "Descripción" },
+  { label: "Cantidad" },
+  { label: "Precio", align: "right" },
+  { label: "Importe", align: "right" },
+  { label: "Quitar", srOnly: true },
+];
+
+const ORDER_TYPES: Array<[string, string]> = [
+  ["normal", "Normal"],
+  ["mercadolibre", "Mercadolibre"],
+];
+const LISTING_TYPES: Array<[string, string]> = [
+  ["gold_special", "Clásica"],
+  ["gold_pro", "Premium"],
+];
 
 /** The quotation dialog (xl): lines or preview, client data, discount, order type, totals, documents. */
 export function QuotationDialog({ draft, company, may, categories, categoryQuery, error, basePath }: Props) {
@@ -70,59 +89,42 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
         <QuotationPreview doc={draft.doc} company={company} />
       ) : (
         <div className="space-y-4">
-          <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Artículos de la cotización</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th className="px-2 py-2 text-left">SKU</th>
-                  <th className="px-2 py-2 text-left">Descripción</th>
-                  <th className="px-2 py-2 text-left">Cantidad</th>
-                  <th className="px-2 py-2 text-right">Precio</th>
-                  <th className="px-2 py-2 text-right">Importe</th>
-                  <th className="px-2 py-2">
-                    <span className="sr-only">Quitar</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {count === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="px-2 py-6 text-center text-slate-500">
-                      {MESSAGES.noLines}
-                    </td>
-                  </tr>
-                ) : null}
-                {draft.doc.lines.map((l) => (
-                  <tr key={l.sku}>
-                    <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.sku}</td>
-                    <td className="min-w-48 px-2 py-1.5">{l.description}</td>
-                    <td className="px-2 py-1.5">
-                      <Form method="post" preventScrollReset className="flex items-center gap-1">
-                        {hidden("qty")}
-                        <input type="hidden" name="sku" value={l.sku} />
-                        <input name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.sku}`} />
-                        <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Actualizar cantidad de ${l.sku}`}>
-                          ✓
-                        </button>
-                      </Form>
-                    </td>
-                    <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.priceCents)}</td>
-                    <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.amountCents)}</td>
-                    <td className="px-2 py-1.5 text-right">
-                      <Form method="post" preventScrollReset>
-                        {hidden("remove")}
-                        <input type="hidden" name="sku" value={l.sku} />
-                        <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.sku}`}>
-                          Quitar
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+          <LinesTableShell columns={DIALOG_COLUMNS}>
+            {count === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-2 py-6 text-center text-slate-500">
+                  {MESSAGES.noLines}
+                </td>
+              </tr>
+            ) : null}
+            {draft.doc.lines.map((l) => (
+              <tr key={l.sku}>
+                <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.sku}</td>
+                <td className="min-w-48 px-2 py-1.5">{l.description}</td>
+                <td className="px-2 py-1.5">
+                  <Form method="post" preventScrollReset className="flex items-center gap-1">
+                    {hidden("qty")}
+                    <input type="hidden" name="sku" value={l.sku} />
+                    <input name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.sku}`} />
+                    <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Actualizar cantidad de ${l.sku}`}>
+                      ✓
+                    </button>
+                  </Form>
+                </td>
+                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.priceCents)}</td>
+                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.amountCents)}</td>
+                <td className="px-2 py-1.5 text-right">
+                  <Form method="post" preventScrollReset>
+                    {hidden("remove")}
+                    <input type="hidden" name="sku" value={l.sku} />
+                    <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.sku}`}>
+                      Quitar
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </LinesTableShell>
           <OptionsForm draft={draft} may={may} busy={busy} />
           {may.orderType && draft.orderType === "mercadolibre" ? (
             <CategoryPicker version={draft.version} current={draft.category} results={categories} query={categoryQuery} />
@@ -176,28 +178,8 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
       </label>
       {may.orderType ? (
         <>
-          <fieldset className="flex flex-col gap-1 text-sm">
-            <legend className="font-medium text-slate-700">Tipo de orden</legend>
-            <div className="flex gap-4">
-              <label className="flex items-center gap-1">
-                <input type="radio" name="orderType" value="normal" defaultChecked={draft.orderType === "normal"} /> Normal
-              </label>
-              <label className="flex items-center gap-1">
-                <input type="radio" name="orderType" value="mercadolibre" defaultChecked={draft.orderType === "mercadolibre"} /> Mercadolibre
-              </label>
-            </div>
-          </fieldset>
-          <fieldset className="flex flex-col gap-1 text-sm">
-            <legend className="font-medium text-slate-700">Tipo de publicación</legend>
-            <div className="flex gap-4">
-              <label className="flex items-center gap-1">
-                <input type="radio" name="listingType" value="gold_special" defaultChecked={draft.listingType === "gold_special"} /> Clásica
-              </label>
-              <label className="flex items-center gap-1">
-                <input type="radio" name="listingType" value="gold_pro" defaultChecked={draft.listingType === "gold_pro"} /> Premium
-              </label>
-            </div>
-          </fieldset>
+          <RadioChoice legend="Tipo de orden" name="orderType" value={draft.orderType} options={ORDER_TYPES} />
+          <RadioChoice legend="Tipo de publicación" name="listingType" value={draft.listingType} options={LISTING_TYPES} />
         </>
       ) : null}
       <label className="flex flex-col gap-1 text-sm sm:col-span-2">

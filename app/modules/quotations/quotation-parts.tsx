@@ -157,3 +157,49 @@ export function PostedError({ message, className }: { message: string | null | u
     </div>
   );
 }
+
+/** A column of the lines table: its heading, right-aligned for amounts, or read by screen readers only. */
+export type LinesColumn = { label: string; align?: "right"; srOnly?: boolean };
+
+/** The scrolling table of a quotation's lines; the caller draws the rows. */
+export function LinesTableShell({ columns, className, children }: { columns: LinesColumn[]; className?: string; children: ReactNode }) {
+  return (
+    <ScrollBox label="Artículos de la cotización" className={cn("rounded-md border border-slate-200", className)}>
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Artículos de la cotización</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) =>
+              c.srOnly ? (
+                <th key={c.label} className="px-2 py-2">
+                  <span className="sr-only">{c.label}</span>
+                </th>
+              ) : (
+                <th key={c.label} className={c.align === "right" ? "px-2 py-2 text-right" : "px-2 py-2 text-left"}>
+                  {c.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </ScrollBox>
+  );
+}
+
+/** A choice of one, as radio buttons side by side, under its legend. */
+export function RadioChoice({ legend, name, value, options }: { legend: string; name: string; value: string; options: Array<[value: string, label: string]> }) {
+  return (
+    <fieldset className="flex flex-col gap-1 text-sm">
+      <legend className="font-medium text-slate-700">{legend}</legend>
+      <div className="flex gap-4">
+        {options.map(([key, label]) => (
+          <label key={key} className="flex items-center gap-1">
+            <input type="radio" name={name} value={key} defaultChecked={value === key} /> {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -5,7 +5,8 @@ import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";
 import type { DraftClient } from "./draft";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES, type Totals } from "./pricing";
-import { DraftIntent as Version, KeepingSearchForm, KeepParams, PickButton, PickList, QuotationPreview, TotalsList } from "./quotation-parts";
+import { DraftIntent as Version, KeepingSearchForm, KeepParams, LinesTableShell, PickButton, PickList, QuotationPreview, TotalsList } from "./quotation-parts";
+import type { LinesColumn } from "./quotation-parts";
 import type { ItemMatch } from "./lines.server";
 import { SearchCombobox, useHydrated } from "./search-combobox";
 import { NO_ERP_USERS } from "./status";
@@ -242,6 +243,16 @@ export function ClientBlock({ d }: { d: V4Data }) {
   );
 }
 
+const V4_COLUMNS: LinesColumn[] = [
+  { label: "SKU" },
+  { label: "Descripción" },
+  { label: "Cantidad" },
+  { label: "Descuento (%)" },
+  { label: "Precio", align: "right" },
+  { label: "Observaciones" },
+  { label: "Acciones", srOnly: true },
+];
+
 export function LinesTable({ d }: { d: V4Data }) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
@@ -257,68 +268,50 @@ export function LinesTable({ d }: { d: V4Data }) {
       <Form id="item-search" method="get" preventScrollReset role="search" aria-label="Buscar artículo para agregar" hidden>
         <KeepParams drop="item" />
       </Form>
-      <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200 [container-type:inline-size]">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Artículos de la cotización</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th className="px-2 py-2 text-left">SKU</th>
-              <th className="px-2 py-2 text-left">Descripción</th>
-              <th className="px-2 py-2 text-left">Cantidad</th>
-              <th className="px-2 py-2 text-left">Descuento (%)</th>
-              <th className="px-2 py-2 text-right">Precio</th>
-              <th className="px-2 py-2 text-left">Observaciones</th>
-              <th className="px-2 py-2">
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {d.lines.map((l, i) => (
-              // Keyed by version too: the row's uncontrolled inputs show the saved values after each change.
-              <tr key={`${l.sku}:${d.version}`} data-testid={`line-${l.sku}`}>
-                <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.custom ? <span className="text-slate-500">Libre</span> : l.sku}</td>
-                <td className="min-w-40 px-2 py-1.5">{l.description}</td>
-                <td className="px-2 py-1.5">
-                  <input form={`line-${i}`} name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.description}`} />
-                </td>
-                <td className="px-2 py-1.5">
-                  <input form={`line-${i}`} name="discount" defaultValue={String(l.discount)} inputMode="decimal" className="input w-20 py-1" aria-label={`Descuento de ${l.description}`} />
-                </td>
-                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
-                  {formatCents(l.priceCents)}
-                  {l.originalPriceCents !== null ? (
-                    <span className="block text-xs text-slate-500" data-testid="original-price">
-                      antes <s>{formatCents(l.originalPriceCents)}</s>
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-2 py-1.5">
-                  <input form={`line-${i}`} name="note" defaultValue={l.note} maxLength={500} className="input min-w-32 py-1" aria-label={`Observaciones de ${l.description}`} />
-                </td>
-                <td className="whitespace-nowrap px-2 py-1.5 text-right">
-                  <button type="submit" form={`line-${i}`} className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Aplicar cambios a ${l.description}`}>
-                    Aplicar
-                  </button>
-                  <Form method="post" preventScrollReset className="inline">
-                    <Version intent="remove" version={d.version} />
-                    <input type="hidden" name="sku" value={l.sku} />
-                    <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.description}`}>
-                      Quitar
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-            <tr className="bg-slate-50/60">
-              <td colSpan={7} className="px-2 py-2">
-                {/* Kept at the visible left edge and no wider than the box when the table scrolls sideways. */}
-                <div className="sticky left-2 max-w-[calc(100cqw-1rem)]">{hydrated ? <ItemCombobox /> : <ItemSearchRow d={d} />}</div>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </ScrollBox>
+      <LinesTableShell columns={V4_COLUMNS} className="[container-type:inline-size]">
+        {d.lines.map((l, i) => (
+          // Keyed by version too: the row's uncontrolled inputs show the saved values after each change.
+          <tr key={`${l.sku}:${d.version}`} data-testid={`line-${l.sku}`}>
+            <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.custom ? <span className="text-slate-500">Libre</span> : l.sku}</td>
+            <td className="min-w-40 px-2 py-1.5">{l.description}</td>
+            <td className="px-2 py-1.5">
+              <input form={`line-${i}`} name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.description}`} />
+            </td>
+            <td className="px-2 py-1.5">
+              <input form={`line-${i}`} name="discount" defaultValue={String(l.discount)} inputMode="decimal" className="input w-20 py-1" aria-label={`Descuento de ${l.description}`} />
+            </td>
+            <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
+              {formatCents(l.priceCents)}
+              {l.originalPriceCents !== null ? (
+                <span className="block text-xs text-slate-500" data-testid="original-price">
+                  antes <s>{formatCents(l.originalPriceCents)}</s>
+                </span>
+              ) : null}
+            </td>
+            <td className="px-2 py-1.5">
+              <input form={`line-${i}`} name="note" defaultValue={l.note} maxLength={500} className="input min-w-32 py-1" aria-label={`Observaciones de ${l.description}`} />
+            </td>
+            <td className="whitespace-nowrap px-2 py-1.5 text-right">
+              <button type="submit" form={`line-${i}`} className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Aplicar cambios a ${l.description}`}>
+                Aplicar
+              </button>
+              <Form method="post" preventScrollReset className="inline">
+                <Version intent="remove" version={d.version} />
+                <input type="hidden" name="sku" value={l.sku} />
+                <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.description}`}>
+                  Quitar
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+        <tr className="bg-slate-50/60">
+          <td colSpan={7} className="px-2 py-2">
+            {/* Kept at the visible left edge and no wider than the box when the table scrolls sideways. */}
+            <div className="sticky left-2 max-w-[calc(100cqw-1rem)]">{hydrated ? <ItemCombobox /> : <ItemSearchRow d={d} />}</div>
+          </td>
+        </tr>
+      </LinesTableShell>
       {d.lines.length === 0 ? <p className="text-sm text-slate-500">{MESSAGES.noLines}</p> : null}
       {d.items ? <ItemResults d={d} /> : null}
       <CustomLineForm version={d.version} />
