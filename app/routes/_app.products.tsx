@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FailedLoad } from "~/components/FailedLoad";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { parseQuery } from "~/lib/query";
@@ -107,10 +108,7 @@ export default function ProductsPage() {
       </div>
 
       {!list.ok ? (
-        <div className="card border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
-          <p className="font-medium">No se pudo consultar el inventario en Intelisis.</p>
-          <p className="mt-1">{list.message}</p>
-        </div>
+        <FailedLoad title="No se pudo consultar el inventario en Intelisis." message={list.message} />
       ) : (
         <>
           <Pagination page={list.page} total={list.total} pageSize={list.pageSize} basePath="/products" />
