@@ -64,6 +64,23 @@ function OrderField({ meta, label, wide = false, children }: { meta: F<string | 
   );
 }
 
+/** A text field that `editability` may lock: still posted and shown, greyed, but not editable. */
+function LockableText({
+  meta,
+  locked,
+  placeholder,
+  inputMode,
+  className = "input read-only:bg-slate-100 read-only:text-slate-600",
+}: {
+  meta: F<string | undefined>;
+  locked: boolean;
+  placeholder: string;
+  inputMode?: "text";
+  className?: string;
+}) {
+  return <input {...getInputProps(meta, { type: "text" })} readOnly={locked} placeholder={placeholder} autoComplete="off" inputMode={inputMode} className={className} />;
+}
+
 export function OrderEditFields({
   fields,
   order,
@@ -79,21 +96,13 @@ export function OrderEditFields({
     <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2" data-testid="order-edit-fields">
       <input {...getInputProps(fields.version, { type: "hidden" })} />
       <OrderField meta={fields.intelisisMovement} label="Movimiento (prefactura)">
-        <input
-          {...getInputProps(fields.intelisisMovement, { type: "text" })}
-          readOnly={!can.movement}
-          placeholder="Sin asignar"
-          autoComplete="off"
-          inputMode="text"
-          className="input read-only:bg-slate-100 read-only:text-slate-600"
-        />
+        <LockableText meta={fields.intelisisMovement} locked={!can.movement} placeholder="Sin asignar" inputMode="text" />
       </OrderField>
       <OrderField meta={fields.creditNote} label="Nota de crédito">
-        <input
-          {...getInputProps(fields.creditNote, { type: "text" })}
-          readOnly={!can.creditNote}
+        <LockableText
+          meta={fields.creditNote}
+          locked={!can.creditNote}
           placeholder={can.creditNote ? "NC…" : order.intelisisMovement ? "" : "Requiere movimiento"}
-          autoComplete="off"
           className="input uppercase read-only:bg-slate-100 read-only:text-slate-600"
         />
       </OrderField>
@@ -123,13 +132,7 @@ export function OrderEditFields({
         ) : null}
       </OrderField>
       <OrderField meta={fields.splittedOrder} label="Órdenes divididas">
-        <input
-          {...getInputProps(fields.splittedOrder, { type: "text" })}
-          readOnly={!can.movement}
-          placeholder="Ids separados por comas"
-          autoComplete="off"
-          className="input read-only:bg-slate-100 read-only:text-slate-600"
-        />
+        <LockableText meta={fields.splittedOrder} locked={!can.movement} placeholder="Ids separados por comas" />
       </OrderField>
       <OrderField meta={fields.comments} label="Comentarios" wide>
         <textarea {...getTextareaProps(fields.comments)} rows={3} className="input" />
