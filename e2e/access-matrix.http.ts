@@ -37,18 +37,13 @@ const EXPECTED: Record<string, Role[]> = {
   "/users": ["admin", "developer"],
   "/surtido": ["admin", "developer", "surtido"],
 };
-const HOME: Record<Role, string> = {
-  admin: "/products",
-  developer: "/products",
-  ml_manager: "/products",
-  shop_manager: "/products",
-  iluminacion: "/products",
-  inventory: "/products",
-  practicante: "/products",
-  cajero: "/pdv",
-  gerente_pdv: "/pdv",
-  surtido: "/surtido",
-};
+/** Each role's home, grouped as docs/decisions/0002 lists them. */
+const HOMES: Array<[string, Role[]]> = [
+  ["/products", STAFF],
+  ["/pdv", ["cajero", "gerente_pdv"]],
+  ["/surtido", ["surtido"]],
+];
+const HOME = Object.fromEntries(HOMES.flatMap(([home, roles]) => roles.map((role) => [role, home]))) as Record<Role, string>;
 
 const contexts = new Map<Role, APIRequestContext>();
 

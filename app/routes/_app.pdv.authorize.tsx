@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
@@ -72,13 +73,10 @@ export default function Authorize() {
       }
     >
       <Form method="post" id="authorize-form" className="space-y-2">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Código de confirmación</span>
-          <input name="code" {...constraints.code} type="password" autoComplete="off" className="input" autoFocus aria-invalid={result?.error ? true : undefined} aria-describedby="code-error" />
-        </label>
-        <p id="code-error" role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
+        <ConfirmationCodeField constraint={constraints.code} autoFocus aria-invalid={result?.error ? true : undefined} aria-describedby="code-error" />
+        <ErrorSlot id="code-error" shown={Boolean(result?.error)}>
           {result?.error}
-        </p>
+        </ErrorSlot>
       </Form>
     </RouteDialog>
   );

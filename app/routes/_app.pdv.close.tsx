@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useMemo, useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 import { can } from "~/lib/access";
 import { formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -188,9 +189,7 @@ export default function CloseBox() {
           </div>
         </details>
         {result && !result.error && result.matches ? <p className="text-sm text-emerald-700">Los montos cuadran: puedes cerrar la caja.</p> : null}
-        <p role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
-          {result?.error}
-        </p>
+        <ErrorSlot shown={Boolean(result?.error)}>{result?.error}</ErrorSlot>
       </Form>
     </RouteDialog>
   );

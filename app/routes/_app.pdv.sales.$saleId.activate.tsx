@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { activateSale, saleById } from "~/modules/pdv/history.server";
@@ -47,13 +48,8 @@ export default function ActivateSale() {
       }
     >
       <Form method="post" id="activate-form" className="space-y-2">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Código de confirmación</span>
-          <input name="code" {...constraints.code} type="password" autoComplete="off" className="input" autoFocus />
-        </label>
-        <p role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
-          {result?.error}
-        </p>
+        <ConfirmationCodeField constraint={constraints.code} autoFocus />
+        <ErrorSlot shown={Boolean(result?.error)}>{result?.error}</ErrorSlot>
       </Form>
     </RouteDialog>
   );

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
@@ -63,10 +64,7 @@ export default function CancelSale() {
         {formatDateTime(sale.dateCreated)} · {formatMoney(sale.total)}
       </p>
       <Form method="post" id="cancel-form" className="space-y-3">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Código de confirmación</span>
-          <input name="code" {...constraints.code} type="password" autoComplete="off" className="input" />
-        </label>
+        <ConfirmationCodeField constraint={constraints.code} />
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Nombre del gerente</span>
           <input name="manager" {...constraints.manager} className="input" />
@@ -78,13 +76,13 @@ export default function CancelSale() {
             {reason.length}/{constraints.reason.maxLength}
           </span>
         </label>
-        <p role={result?.error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
+        <ErrorSlot shown={Boolean(result?.error)}>
           {result?.error ? (
             <>
               <strong>{result.title}:</strong> {result.error}
             </>
           ) : null}
-        </p>
+        </ErrorSlot>
       </Form>
     </RouteDialog>
   );

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FailedLoad } from "~/components/FailedLoad";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { parseQuery } from "~/lib/query";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { ClientPicker } from "~/modules/quotations/client-picker";
-import { runDraftIntent } from "~/modules/quotations/draft-action.server";
+import { PostedError } from "~/modules/quotations/quotation-parts";
+import { answerDraftChange } from "~/web/quotations/draft-route.server";
 import { getExchangeRate, loadDraft, searchClients } from "~/modules/quotations/draft.server";
 import { ProductsTable } from "~/modules/quotations/products-table";
 import { listProducts, ProductsQuery } from "~/modules/quotations/products.server";
@@ -42,9 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
-  const outcome = await runDraftIntent(user, await request.formData());
-  if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
-  return redirectWithToast(safeBack(request.url), { title: "Cotización", message: outcome.message, variant: "success", durationMs: 3000 });
+  return answerDraftChange(user, await request.formData(), safeBack(request.url));
 }
 
 export default function ProductsPage() {
@@ -81,11 +79,7 @@ export default function ProductsPage() {
         <p className="text-sm text-slate-500">Los precios y existencias pueden variar.</p>
       </PageHeader>
 
-      {posted && "error" in posted ? (
-        <div className="card mb-4 border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
-          {posted.error}
-        </div>
-      ) : null}
+      <PostedError message={posted && "error" in posted ? posted.error : null} className="card mb-4" />
 
       <div className="card mb-4 grid gap-4 p-4 lg:grid-cols-2">
         <div className="min-w-0">
@@ -114,10 +108,7 @@ export default function ProductsPage() {
       </div>
 
       {!list.ok ? (
-        <div className="card border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
-          <p className="font-medium">No se pudo consultar el inventario en Intelisis.</p>
-          <p className="mt-1">{list.message}</p>
-        </div>
+        <FailedLoad title="No se pudo consultar el inventario en Intelisis." message={list.message} />
       ) : (
         <>
           <Pagination page={list.page} total={list.total} pageSize={list.pageSize} basePath="/products" />

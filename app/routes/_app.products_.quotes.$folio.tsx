@@ -12,6 +12,7 @@ import { orderFromQuote, sendQuoteToErp } from "~/modules/quotations/erp.server"
 import { displayStatus, NO_ERP_USERS, STATUS_LABELS } from "~/modules/quotations/status";
 import { companyContact } from "~/modules/quotations/documents.server";
 import { QUOTATION_CSS, QuotationDocument } from "~/modules/quotations/quotation-document";
+import { DocumentLinks, PostedError } from "~/modules/quotations/quotation-parts";
 import { changesSince, storedQuoteDocument } from "~/modules/quotations/stored-view.server";
 import { getStoredQuote, issueQuote, reviseQuote } from "~/modules/quotations/stored.server";
 
@@ -99,25 +100,13 @@ export default function StoredQuoteDialog() {
       size="xl"
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary mr-auto">
-            Volver
-          </Link>
-          <a href={`${base}/pdf`} target="_blank" rel="noopener" className="btn-secondary">
-            Generar PDF
-          </a>
-          <a href={`${base}/xlsx`} download className="btn-secondary">
-            Generar Excel
-          </a>
+          <DocumentLinks closeTo={closeTo} pdfHref={`${base}/pdf`} xlsxHref={`${base}/xlsx`} />
           {d.status === "borrador" ? post("issue", "Marcar como enviada") : null}
           {post("revise", "Editar (nueva revisión)")}
         </>
       }
     >
-      {posted && "error" in posted ? (
-        <div className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
-          {posted.error}
-        </div>
-      ) : null}
+      <PostedError message={posted && "error" in posted ? posted.error : null} className="mb-3 rounded-md border" />
       <section className="mb-4 text-sm" aria-label="Cambios desde que se guardó">
         {d.since.ok ? (
           d.since.changes.length === 0 ? (

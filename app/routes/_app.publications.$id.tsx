@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { handleEditorAction, loadEditor, type EditorActionData } from "~/web/publications/editor-action.server";
-import { PublicationDialog } from "~/modules/publications/publication-form";
+import { handleEditorAction, loadEditor } from "~/web/publications/editor-action.server";
+import { PublicationEditorRoute } from "~/modules/publications/publication-form";
 import { PublicationIdSchema } from "~/modules/publications/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Publicación ${data.view.draft.id}` : "Publicación" }];
@@ -27,19 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditPublication() {
   const { view } = useLoaderData<typeof loader>();
-  const answer = useActionData<EditorActionData>();
-  const { search, pathname } = useLocation();
-  return (
-    <PublicationDialog
-      view={answer?.view ?? view}
-      result={answer?.result}
-      toast={answer?.toast ?? null}
-      library={answer?.library ?? null}
-      revision={answer?.revision ?? `initial-${view.draft.version}`}
-      closeTo={`/publications${search}`}
-      action={`${pathname}${search}`}
-    />
-  );
+  return <PublicationEditorRoute view={view} initialRevision={`initial-${view.draft.version}`} />;
 }
 
 export function ErrorBoundary() {

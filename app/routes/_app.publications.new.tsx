@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { handleEditorAction, loadEditor, type EditorActionData } from "~/web/publications/editor-action.server";
-import { PublicationDialog } from "~/modules/publications/publication-form";
+import { handleEditorAction, loadEditor } from "~/web/publications/editor-action.server";
+import { PublicationEditorRoute } from "~/modules/publications/publication-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva publicación" }];
 
@@ -20,19 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewPublication() {
   const { view } = useLoaderData<typeof loader>();
-  const answer = useActionData<EditorActionData>();
-  const { search } = useLocation();
-  return (
-    <PublicationDialog
-      view={answer?.view ?? view}
-      result={answer?.result}
-      toast={answer?.toast ?? null}
-      library={answer?.library ?? null}
-      revision={answer?.revision ?? "initial"}
-      closeTo={`/publications${search}`}
-      action={`/publications/new${search}`}
-    />
-  );
+  return <PublicationEditorRoute view={view} initialRevision="initial" />;
 }
 
 export function ErrorBoundary() {

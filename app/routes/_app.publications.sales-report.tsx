@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { parseQuery } from "~/lib/query";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { QUICK_RANGES, REPORT_STORES } from "~/modules/publications/report-range";
-import { DownloadForm } from "~/modules/publications/report-widgets";
+import { DownloadForm, ReportDialog } from "~/modules/publications/report-widgets";
 import { SalesReportQuery } from "~/modules/publications/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Reporte de ventas de publicaciones" }];
@@ -19,17 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SalesReportDialog() {
   const initial = useLoaderData<typeof loader>();
-  const { search } = useLocation();
   const [range, setRange] = useState(initial.range);
-  const params = new URLSearchParams(search);
-  const closeTo = `/publications${params.has("range") || params.has("store") ? "" : search}`;
   return (
-    <RouteDialog
-      title="Generar reporte"
-      description="Ventas y visitas por publicación en el rango elegido."
-      closeTo={closeTo}
-      footer={<Link to={closeTo} preventScrollReset className="btn-secondary">Cancelar</Link>}
-    >
+    <ReportDialog title="Generar reporte" description="Ventas y visitas por publicación en el rango elegido." reportParams={["range", "store"]}>
       <DownloadForm action="/publications/sales-report.xlsx" submitLabel="Buscar">
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">Tipo de reporte</legend>
@@ -63,7 +54,7 @@ export default function SalesReportDialog() {
           <p className="w-full text-xs text-slate-500">Las fechas se usan con «Personalizado»; máximo un año, sin fechas futuras.</p>
         </div>
       </DownloadForm>
-    </RouteDialog>
+    </ReportDialog>
   );
 }
 

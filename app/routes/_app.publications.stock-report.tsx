@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { parseQuery } from "~/lib/query";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { STOCK_THRESHOLD_MAX, STOCK_THRESHOLD_MIN } from "~/modules/publications/constants";
-import { DownloadForm } from "~/modules/publications/report-widgets";
+import { DownloadForm, ReportDialog } from "~/modules/publications/report-widgets";
 
 export const meta: MetaFunction = () => [{ title: "Reporte por stock" }];
 
@@ -18,14 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function StockReportDialog() {
   const { threshold } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
-  const closeTo = `/publications${new URLSearchParams(search).has("threshold") ? "" : search}`;
   return (
-    <RouteDialog
+    <ReportDialog
       title="Reporte por stock"
       description="Publicaciones con autosincronización cuyo stock inmediato y posterior están en el límite o debajo."
-      closeTo={closeTo}
-      footer={<Link to={closeTo} preventScrollReset className="btn-secondary">Cancelar</Link>}
+      reportParams={["threshold"]}
     >
       <DownloadForm action="/publications/stock-report.xlsx" submitLabel="Generar">
         <label className="flex flex-col gap-1 text-sm">
@@ -33,7 +29,7 @@ export default function StockReportDialog() {
           <input type="number" name="threshold" min={STOCK_THRESHOLD_MIN} max={STOCK_THRESHOLD_MAX} step={1} required defaultValue={threshold} className="input w-32" />
         </label>
       </DownloadForm>
-    </RouteDialog>
+    </ReportDialog>
   );
 }
 

@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { runDraftIntent } from "~/modules/quotations/draft-action.server";
+import { PostedError } from "~/modules/quotations/quotation-parts";
 import {
   AgentPicker, ClientBlock, HeaderForm, LinesTable, PreviewBlock, QuotationV4Actions, TotalsBlock,
 } from "~/modules/quotations/quotation-v4";
 import { quotationsScreenData } from "~/modules/quotations/screen-v4.server";
 import { safeBack } from "~/modules/quotations/routing";
-import { StoreSchema, createQuotation } from "~/modules/quotations/store-action.server";
+import { createQuotation } from "~/modules/quotations/store-action.server";
+import { answerDraftChange, answerStore } from "~/web/quotations/draft-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizador v4" }];
 
@@ -23,21 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const form = await request.formData();
-  if (form.get("intent") === "store") {
-    const parsed = StoreSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ error: "La solicitud no es válida." }, { status: 400 });
-    const stored = await createQuotation(user, parsed.data.version ?? null);
-    if (!stored.ok) return data({ error: stored.message }, { status: stored.status });
-    return redirectWithToast(`/products/quotes/${stored.folio}`, stored.toast);
-  }
-  const outcome = await runDraftIntent(user, form);
-  if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
-  return redirectWithToast(safeBack(request.url, "/quotations", ["agent", "item"]), {
-    title: "Cotización",
-    message: outcome.message,
-    variant: "success",
-    durationMs: 3000,
-  });
+  if (form.get("intent") === "store") return answerStore(form, (version) => createQuotation(user, version));
+  return answerDraftChange(user, form, safeBack(request.url, "/quotations", ["agent", "item"]));
 }
 
 export default function QuotationsPage() {
@@ -49,11 +35,7 @@ export default function QuotationsPage() {
       <PageHeader title={`Cotizador v4`} total={d.lines.length} actions={<QuotationV4Actions d={d} />}>
         <p className="text-sm text-slate-500">Los precios y existencias pueden variar.</p>
       </PageHeader>
-      {posted && "error" in posted ? (
-        <div className="card mb-4 border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
-          {posted.error}
-        </div>
-      ) : null}
+      <PostedError message={posted && "error" in posted ? posted.error : null} className="card mb-4" />
       <section className="card mb-4 grid gap-4 p-4 lg:grid-cols-2" aria-label="Agente y cliente">
         <AgentPicker d={d} />
         <ClientBlock d={d} />

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { FailedLoad } from "~/components/FailedLoad";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
@@ -42,13 +43,11 @@ export default function Surtido() {
         </FilterBar>
       </div>
       {!result.ok ? (
-        <div className="card border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
-          <p className="font-medium">No se pudo consultar el surtido en Intelisis.</p>
-          <p className="mt-1">{result.message}</p>
+        <FailedLoad title="No se pudo consultar el surtido en Intelisis." message={result.message}>
           <Link to={`${pathname}${search}`} className="btn-secondary mt-3 inline-flex">
             Reintentar
           </Link>
-        </div>
+        </FailedLoad>
       ) : result.records.length === 0 ? (
         <div className="card p-8 text-center text-slate-500">
           {query.search ? `No hay registros de surtido que coincidan con "${query.search}".` : "No hay registros de surtido pendientes."}

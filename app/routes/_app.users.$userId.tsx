@@ -164,10 +164,7 @@ export default function EditUser() {
         </Link>
       }
     >
-      <section aria-labelledby="user-profile">
-        <h3 id="user-profile" className="mb-2 font-semibold">
-          Datos del usuario
-        </h3>
+      <UserSection id="user-profile" title="Datos del usuario" first>
         <Form method="post" preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -179,12 +176,9 @@ export default function EditUser() {
             </button>
           </div>
         </Form>
-      </section>
+      </UserSection>
 
-      <section aria-labelledby="user-password" className="mt-5 border-t border-slate-200 pt-4">
-        <h3 id="user-password" className="mb-2 font-semibold">
-          Restablecer contraseña
-        </h3>
+      <UserSection id="user-password" title="Restablecer contraseña">
         <Form method="post" preventScrollReset {...getFormProps(passwordForm)} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="reset-password" />
           <Field label="Nueva contraseña" meta={passwordFields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
@@ -196,12 +190,9 @@ export default function EditUser() {
             </button>
           </div>
         </Form>
-      </section>
+      </UserSection>
 
-      <section aria-labelledby="user-code" className="mt-5 border-t border-slate-200 pt-4">
-        <h3 id="user-code" className="mb-2 font-semibold">
-          Código de confirmación PDV
-        </h3>
+      <UserSection id="user-code" title="Código de confirmación PDV">
         <Form method="post" preventScrollReset {...getFormProps(codeForm)} className="flex flex-wrap items-center justify-between gap-3">
           <input type="hidden" name="intent" value="confirm-code" />
           <p className="text-sm">
@@ -221,12 +212,9 @@ export default function EditUser() {
           </button>
         </Form>
         <ErrorList id={codeForm.errorId} errors={codeForm.errors} />
-      </section>
+      </UserSection>
 
-      <section aria-labelledby="user-status" className="mt-5 border-t border-slate-200 pt-4">
-        <h3 id="user-status" className="mb-2 font-semibold">
-          Estado
-        </h3>
+      <UserSection id="user-status" title="Estado">
         <Form method="post" preventScrollReset {...getFormProps(statusForm)} className="flex flex-wrap items-center justify-between gap-3">
           <input type="hidden" name="intent" value={user.isActive ? "deactivate" : "reactivate"} />
           <p className="text-sm text-slate-600">
@@ -249,7 +237,7 @@ export default function EditUser() {
           )}
         </Form>
         <ErrorList id={statusForm.errorId} errors={statusForm.errors} />
-      </section>
+      </UserSection>
 
       <dl className="mt-5 grid grid-cols-2 gap-2 border-t border-slate-200 pt-4 text-xs text-slate-500">
         <div>
@@ -267,4 +255,16 @@ export default function EditUser() {
 
 export function ErrorBoundary() {
   return <DialogErrorBoundary listPath="/users" notFoundTitle="Usuario no encontrado" notFoundText="El usuario no existe o fue eliminado." />;
+}
+
+/** One part of the user dialog under its heading; the parts after the first are ruled off. */
+function UserSection({ id, title, first = false, children }: { id: string; title: string; first?: boolean; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={first ? undefined : "mt-5 border-t border-slate-200 pt-4"}>
+      <h3 id={id} className="mb-2 font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
 }

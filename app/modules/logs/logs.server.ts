@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { auditLog, users } from "@server/db/schema";
 import { LOGS_PAGE_SIZE } from "./types";
-import { totalOf } from "~/lib/list.server";
+import { pageOf } from "~/lib/list.server";
 
 export type LogListQuery = {
   search?: string;
@@ -60,8 +60,7 @@ export async function listLogs(query: LogListQuery) {
     .orderBy(dir(auditLog.createdAt), dir(auditLog.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where))[0]?.n ?? 0);
-  return { rows: found.map(({ total: _total, ...row }) => row), total, page: query.page, pageSize };
+  return pageOf(found, query.page, pageSize, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where))[0]?.n ?? 0);
 }
 
 export type LogListRow = Awaited<ReturnType<typeof listLogs>>["rows"][number];

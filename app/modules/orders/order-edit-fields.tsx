@@ -51,12 +51,34 @@ export function orderEditDefaults(order: OrderEditView) {
   };
 }
 
-function Label({ htmlFor, children }: { htmlFor?: string; children: React.ReactNode }) {
+/** One field: its label, the control, and its errors under it. */
+function OrderField({ meta, label, wide = false, children }: { meta: F<string | undefined>; label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
+    <div className={wide ? "flex flex-col gap-1 sm:col-span-2" : "flex flex-col gap-1"}>
+      <label htmlFor={meta.id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
       {children}
-    </label>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
   );
+}
+
+/** A text field that `editability` may lock: still posted and shown, greyed, but not editable. */
+function LockableText({
+  meta,
+  locked,
+  placeholder,
+  inputMode,
+  className = "input read-only:bg-slate-100 read-only:text-slate-600",
+}: {
+  meta: F<string | undefined>;
+  locked: boolean;
+  placeholder: string;
+  inputMode?: "text";
+  className?: string;
+}) {
+  return <input {...getInputProps(meta, { type: "text" })} readOnly={locked} placeholder={placeholder} autoComplete="off" inputMode={inputMode} className={className} />;
 }
 
 export function OrderEditFields({
@@ -73,31 +95,18 @@ export function OrderEditFields({
   return (
     <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2" data-testid="order-edit-fields">
       <input {...getInputProps(fields.version, { type: "hidden" })} />
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={fields.intelisisMovement.id}>Movimiento (prefactura)</Label>
-        <input
-          {...getInputProps(fields.intelisisMovement, { type: "text" })}
-          readOnly={!can.movement}
-          placeholder="Sin asignar"
-          autoComplete="off"
-          inputMode="text"
-          className="input read-only:bg-slate-100 read-only:text-slate-600"
-        />
-        <ErrorList id={fields.intelisisMovement.errorId} errors={fields.intelisisMovement.errors} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={fields.creditNote.id}>Nota de crédito</Label>
-        <input
-          {...getInputProps(fields.creditNote, { type: "text" })}
-          readOnly={!can.creditNote}
+      <OrderField meta={fields.intelisisMovement} label="Movimiento (prefactura)">
+        <LockableText meta={fields.intelisisMovement} locked={!can.movement} placeholder="Sin asignar" inputMode="text" />
+      </OrderField>
+      <OrderField meta={fields.creditNote} label="Nota de crédito">
+        <LockableText
+          meta={fields.creditNote}
+          locked={!can.creditNote}
           placeholder={can.creditNote ? "NC…" : order.intelisisMovement ? "" : "Requiere movimiento"}
-          autoComplete="off"
           className="input uppercase read-only:bg-slate-100 read-only:text-slate-600"
         />
-        <ErrorList id={fields.creditNote.errorId} errors={fields.creditNote.errors} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={fields.packageManager.id}>Responsable del paquete</Label>
+      </OrderField>
+      <OrderField meta={fields.packageManager} label="Responsable del paquete">
         {can.packageManager ? (
           <select {...getSelectProps(fields.packageManager)} className="input">
             <option value="">Sin asignar</option>
@@ -121,24 +130,13 @@ export function OrderEditFields({
             {order.packageManager ? "Ya asignado." : "La orden está cancelada."}
           </p>
         ) : null}
-        <ErrorList id={fields.packageManager.errorId} errors={fields.packageManager.errors} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={fields.splittedOrder.id}>Órdenes divididas</Label>
-        <input
-          {...getInputProps(fields.splittedOrder, { type: "text" })}
-          readOnly={!can.movement}
-          placeholder="Ids separados por comas"
-          autoComplete="off"
-          className="input read-only:bg-slate-100 read-only:text-slate-600"
-        />
-        <ErrorList id={fields.splittedOrder.errorId} errors={fields.splittedOrder.errors} />
-      </div>
-      <div className="flex flex-col gap-1 sm:col-span-2">
-        <Label htmlFor={fields.comments.id}>Comentarios</Label>
+      </OrderField>
+      <OrderField meta={fields.splittedOrder} label="Órdenes divididas">
+        <LockableText meta={fields.splittedOrder} locked={!can.movement} placeholder="Ids separados por comas" />
+      </OrderField>
+      <OrderField meta={fields.comments} label="Comentarios" wide>
         <textarea {...getTextareaProps(fields.comments)} rows={3} className="input" />
-        <ErrorList id={fields.comments.errorId} errors={fields.comments.errors} />
-      </div>
+      </OrderField>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-slate-600 sm:col-span-2">
         <dt className="font-medium">Tipo de gestión</dt>
         <dd>{logisticLabel(order.logisticType)}</dd>

@@ -4,6 +4,7 @@ import { getDb } from "@server/db/client";
 import { pdvOutbox, pdvSaleLines, pdvSales, pdvSessions, users } from "@server/db/schema";
 import { getIntegrations } from "@server/integrations";
 import { ZONE } from "~/lib/format";
+import { pageOf } from "~/lib/list.server";
 import { audit } from "~/modules/logs/audit.server";
 import type { PdvResult } from "./box.server";
 import { checkCode } from "./codes.server";
@@ -35,9 +36,8 @@ export async function listSessions(query: { page: number; start?: Date | null; e
     .orderBy(desc(pdvSessions.dateOpen), desc(pdvSessions.id))
     .limit(SESSIONS_PAGE)
     .offset((query.page - 1) * SESSIONS_PAGE);
-  const total =
-    rows[0]?.total ?? (query.page > 1 ? (await getDb().select({ n: count() }).from(pdvSessions).where(where))[0].n : 0);
-  return { sessions: rows.map(({ total: _t, ...r }) => r), total, page: query.page, pageSize: SESSIONS_PAGE };
+  const { rows: sessions, ...paging } = await pageOf(rows, query.page, SESSIONS_PAGE, async () => (await getDb().select({ n: count() }).from(pdvSessions).where(where))[0].n);
+  return { sessions, ...paging };
 }
 
 /** A session's sales: active first, then newest (spec), five a page. */

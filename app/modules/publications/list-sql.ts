@@ -17,29 +17,22 @@ function likeEscape(term: string) {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Every sort ends with the id so pages never overlap; each sortable column has an index. */
+/** The column each sort orders by; every sort but "id" is followed by the id so pages never overlap. Each has an index. */
+const SORT_COLUMNS = {
+  title: "p.title",
+  sold: "p.sold_quantity",
+  visits: "p.visits",
+  priceSync: "p.price_sync",
+  stockSync: "p.stock_sync",
+  status: "p.status",
+} as const;
+
 function orderBy(sortName: PublicationListFilters["sortName"], sortValue: "asc" | "desc" | undefined): string {
   const dir = sortValue === "asc" ? "asc" : "desc";
-  switch (sortName) {
-    case "id":
-      return `p.id ${dir}`;
-    case "title":
-      return `p.title ${dir}, p.id ${dir}`;
-    case "sold":
-      return `p.sold_quantity ${dir}, p.id ${dir}`;
-    case "visits":
-      return `p.visits ${dir}, p.id ${dir}`;
-    case "priceSync":
-      return `p.price_sync ${dir}, p.id ${dir}`;
-    case "stockSync":
-      return `p.stock_sync ${dir}, p.id ${dir}`;
-    case "status":
-      return `p.status ${dir}, p.id ${dir}`;
-    case "lastSync":
-    default:
-      // Default: most recently synced first. Null placement mirrors the index (desc nulls last, id desc nulls last).
-      return dir === "desc" ? "p.last_sync_down desc nulls last, p.id desc nulls last" : "p.last_sync_down asc nulls first, p.id asc nulls first";
-  }
+  if (sortName === "id") return `p.id ${dir}`;
+  if (sortName && sortName !== "lastSync") return `${SORT_COLUMNS[sortName]} ${dir}, p.id ${dir}`;
+  // Default (lastSync): most recently synced first. Null placement mirrors the index (desc nulls last, id desc nulls last).
+  return dir === "desc" ? "p.last_sync_down desc nulls last, p.id desc nulls last" : "p.last_sync_down asc nulls first, p.id asc nulls first";
 }
 
 export function listWhere(f: PublicationListFilters): { where: string; params: unknown[] } {

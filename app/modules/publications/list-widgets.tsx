@@ -1,12 +1,12 @@
 import { Icon } from "~/components/Icon";
 import { PostedSwitch } from "~/components/Switch";
-import { Form, useNavigate } from "@remix-run/react";
-import { downloadOrFollow } from "~/lib/download";
-import { useEffect, useState } from "react";
+import { Form } from "@remix-run/react";
+import { useState } from "react";
 import { Toaster } from "~/components/Toast";
 import type { Toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { TEXTS } from "./constants";
+import { GeneratingLabel, useDownload } from "./download-progress";
 
 /** A sync switch of the list (saves at once; see PostedSwitch). */
 export function SyncSwitch({ id, field, value, action, label }: { id: string; field: "priceSync" | "stockSync"; value: boolean; action: string; label: string }) {
@@ -57,9 +57,7 @@ export function CopyLinkButton({ id, permalink, action }: { id: string; permalin
  * button shows progress while the file is generated.
  */
 export function DownloadButton({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  useEffect(() => () => setBusy(false), []);
+  const { busy, download } = useDownload();
   return (
     <a
       href={href}
@@ -68,23 +66,10 @@ export function DownloadButton({ href, children, className }: { href: string; ch
       onClick={async (e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey) return;
         e.preventDefault();
-        if (busy) return;
-        setBusy(true);
-        try {
-          await downloadOrFollow(href, navigate);
-        } finally {
-          setBusy(false);
-        }
+        await download(href);
       }}
     >
-      {busy ? (
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-current border-r-transparent" />
-          Generando…
-        </span>
-      ) : (
-        children
-      )}
+      <GeneratingLabel busy={busy}>{children}</GeneratingLabel>
     </a>
   );
 }

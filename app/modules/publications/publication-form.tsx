@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";
@@ -59,6 +59,26 @@ function Errors({ errors, id }: { errors?: string[]; id?: string }) {
 function choiceProps(meta: FieldMetadata<unknown, PublicationFormInput, string[]>, type: "checkbox" | "radio", value: string) {
   const { id: _id, required: _required, multiple: _multiple, pattern: _pattern, ...props } = getInputProps(meta, { type, value });
   return props;
+}
+
+/**
+ * The editor as the new and edit routes open it: the action's answer (a refused save, a changed list)
+ * over what the loader read; it posts to its own URL and closes to the list with its query.
+ */
+export function PublicationEditorRoute({ view, initialRevision }: { view: Props["view"]; initialRevision: string }) {
+  const answer = useActionData<EditorActionData>();
+  const { search, pathname } = useLocation();
+  return (
+    <PublicationDialog
+      view={answer?.view ?? view}
+      result={answer?.result}
+      toast={answer?.toast ?? null}
+      library={answer?.library ?? null}
+      revision={answer?.revision ?? initialRevision}
+      closeTo={`/publications${search}`}
+      action={`${pathname}${search}`}
+    />
+  );
 }
 
 export function PublicationDialog({ view, result, toast, library, revision, closeTo, action }: Props) {

@@ -1,6 +1,6 @@
-import { useNavigate } from "@remix-run/react";
-import { downloadOrFollow } from "~/lib/download";
-import { useState } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { RouteDialog } from "~/components/Dialog";
+import { GeneratingLabel, useDownload } from "./download-progress";
 
 /**
  * A GET form that downloads a spreadsheet. Without JavaScript the browser downloads the file or
@@ -8,8 +8,7 @@ import { useState } from "react";
  * progress while the server generates the file.
  */
 export function DownloadForm({ action, submitLabel, children }: { action: string; submitLabel: string; children: React.ReactNode }) {
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
+  const { busy, download } = useDownload();
   return (
     <form
       method="get"
@@ -17,29 +16,41 @@ export function DownloadForm({ action, submitLabel, children }: { action: string
       className="space-y-4"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (busy) return;
         const params = new URLSearchParams(new FormData(e.currentTarget) as unknown as Record<string, string>);
-        setBusy(true);
-        try {
-          await downloadOrFollow(`${action}?${params}`, navigate);
-        } finally {
-          setBusy(false);
-        }
+        await download(`${action}?${params}`);
       }}
     >
       {children}
       <div className="flex justify-end">
         <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? (
-            <span className="inline-flex items-center gap-2">
-              <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-current border-r-transparent" />
-              Generando…
-            </span>
-          ) : (
-            submitLabel
-          )}
+          <GeneratingLabel busy={busy}>{submitLabel}</GeneratingLabel>
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A report dialog over the publications list, with Cancelar to close it. Closing keeps the list's
+ * query, except when the URL holds the report's own fields (`reportParams`: a toast sent the user
+ * back here), which the list does not read.
+ */
+export function ReportDialog({ title, description, reportParams, children }: { title: string; description: string; reportParams: string[]; children: React.ReactNode }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const closeTo = `/publications${reportParams.some((name) => params.has(name)) ? "" : search}`;
+  return (
+    <RouteDialog
+      title={title}
+      description={description}
+      closeTo={closeTo}
+      footer={
+        <Link to={closeTo} preventScrollReset className="btn-secondary">
+          Cancelar
+        </Link>
+      }
+    >
+      {children}
+    </RouteDialog>
   );
 }

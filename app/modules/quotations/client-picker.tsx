@@ -1,6 +1,7 @@
-import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useSubmit } from "@remix-run/react";
 import type { DraftClient } from "./draft";
 import { MESSAGES } from "./pricing";
+import { KeepingSearchForm, PickButton, PickList } from "./quotation-parts";
 import { SearchCombobox, useHydrated } from "./search-combobox";
 
 type Props = {
@@ -19,51 +20,42 @@ export function ClientPicker(props: Props) {
 }
 
 function ClientSearchForm({ version, query, results }: Props) {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete("client");
   return (
     <div className="flex flex-col gap-2">
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Buscar cliente">
-        {[...params.entries()].map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Cliente</span>
-          <input type="search" name="client" defaultValue={query} placeholder="Clave, nombre o rfc" className="input" />
-        </label>
-        <button type="submit" className="btn-secondary">
-          Buscar cliente
-        </button>
-      </Form>
+      <KeepingSearchForm
+        param="client"
+        query={query}
+        label="Cliente"
+        placeholder="Clave, nombre o rfc"
+        button="Buscar cliente"
+        ariaLabel="Buscar cliente"
+        fieldClassName="flex min-w-56 flex-1 flex-col gap-1 text-sm"
+      />
       {results ? (
-        results.length === 0 ? (
-          <p className="text-sm text-amber-700" role="status">
-            {MESSAGES.noMatch}
-          </p>
-        ) : (
-          <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200" aria-label="Clientes encontrados">
-            {results.map((c) => (
-              <li key={c.key} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-                <span className="min-w-0 truncate">
-                  <strong>{c.key}</strong> {c.name} <span className="text-slate-500">({c.priceList})</span>
-                </span>
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="client" />
-                  <input type="hidden" name="version" value={version} />
-                  <input type="hidden" name="clientKey" value={c.key} />
-                  <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Elegir ${c.name}`}>
-                    Elegir
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )
+        <PickList
+          items={results}
+          emptyMessage={MESSAGES.noMatch}
+          label="Clientes encontrados"
+          listClassName="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200"
+          itemKey={(c) => c.key}
+        >
+          {(c) => (
+            <>
+              <span className="min-w-0 truncate">{clientLabel(c)}</span>
+              <PickButton fields={{ intent: "client", version, clientKey: c.key }} label="Elegir" ariaLabel={`Elegir ${c.name}`} />
+            </>
+          )}
+        </PickList>
       ) : null}
     </div>
   );
 }
+
+const clientLabel = (c: DraftClient) => (
+  <>
+    <strong>{c.key}</strong> {c.name} <span className="text-slate-500">({c.priceList})</span>
+  </>
+);
 
 function ClientCombobox({ version }: { version: number }) {
   const submit = useSubmit();
@@ -74,11 +66,7 @@ function ClientCombobox({ version }: { version: number }) {
       source={(q) => `/products/clients?q=${encodeURIComponent(q.toUpperCase())}`}
       itemKey={(c) => c.key}
       itemToString={(c) => `${c.key} ${c.name}`}
-      renderItem={(c) => (
-        <>
-          <strong>{c.key}</strong> {c.name} <span className="text-slate-500">({c.priceList})</span>
-        </>
-      )}
+      renderItem={clientLabel}
       onPick={(c) => submit({ intent: "client", clientKey: c.key, version: String(version) }, { method: "post", preventScrollReset: true })}
       emptyMessage={MESSAGES.noMatch}
     />

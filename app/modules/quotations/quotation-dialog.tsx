@@ -3,7 +3,8 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES } from "./pricing";
-import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
+import { DocumentLinks, DraftIntent, KeepingSearchForm, LinesTableShell, PostedError, QuotationPreview, RadioChoice, TotalsList } from "./quotation-parts";
+import type { LinesColumn } from "./quotation-parts";
 import { withoutParam } from "./routing";
 
 export type DialogDraft = {
@@ -32,6 +33,24 @@ type Props = {
   basePath: string;
 };
 
+const DIALOG_COLUMNS: LinesColumn[] = [
+  { label: "SKU" },
+  { label: "Descripción" },
+  { label: "Cantidad" },
+  { label: "Precio", align: "right" },
+  { label: "Importe", align: "right" },
+  { label: "Quitar", srOnly: true },
+];
+
+const ORDER_TYPES: Array<[string, string]> = [
+  ["normal", "Normal"],
+  ["mercadolibre", "Mercadolibre"],
+];
+const LISTING_TYPES: Array<[string, string]> = [
+  ["gold_special", "Clásica"],
+  ["gold_pro", "Premium"],
+];
+
 /** The quotation dialog (xl): lines or preview, client data, discount, order type, totals, documents. */
 export function QuotationDialog({ draft, company, may, categories, categoryQuery, error, basePath }: Props) {
   const { search, pathname } = useLocation();
@@ -41,12 +60,7 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
   const closeTo = `${basePath}${listSearch}`;
   const toggleTo = `${pathname}${withoutParam(search, "view")}${preview ? "" : `${withoutParam(search, "view") ? "&" : "?"}view=preview`}`;
   const count = draft.doc.lines.length;
-  const hidden = (intent: string) => (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={draft.version} />
-    </>
-  );
+  const hidden = (intent: string) => <DraftIntent intent={intent} version={draft.version} />;
   return (
     <RouteDialog
       title={`Cotización (${count})`}
@@ -55,15 +69,7 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
       size="xl"
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary mr-auto">
-            Volver
-          </Link>
-          <a href={`${pathname}.pdf`} target="_blank" rel="noopener" className="btn-secondary">
-            Generar PDF
-          </a>
-          <a href={`${pathname}.xlsx`} download className="btn-secondary">
-            Generar Excel
-          </a>
+          <DocumentLinks closeTo={closeTo} pdfHref={`${pathname}.pdf`} xlsxHref={`${pathname}.xlsx`} />
           <Form method="post" preventScrollReset>
             {hidden("store")}
             <button type="submit" className="btn-primary" disabled={busy || count === 0}>
@@ -73,76 +79,52 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
         </>
       }
     >
-      {error ? (
-        <div className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <PostedError message={error} className="mb-3 rounded-md border" />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <Link to={toggleTo} preventScrollReset replace className="btn-ghost border border-slate-300">
           {preview ? "Ver lista de artículos" : "Vista previa"}
         </Link>
       </div>
       {preview ? (
-        <ScrollBox label="Vista previa de la cotización" className="rounded-md border border-slate-200 p-4" data-testid="quotation-preview">
-          <style>{QUOTATION_CSS}</style>
-          <QuotationDocument doc={draft.doc} company={company} paged={false} />
-        </ScrollBox>
+        <QuotationPreview doc={draft.doc} company={company} />
       ) : (
         <div className="space-y-4">
-          <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Artículos de la cotización</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th className="px-2 py-2 text-left">SKU</th>
-                  <th className="px-2 py-2 text-left">Descripción</th>
-                  <th className="px-2 py-2 text-left">Cantidad</th>
-                  <th className="px-2 py-2 text-right">Precio</th>
-                  <th className="px-2 py-2 text-right">Importe</th>
-                  <th className="px-2 py-2">
-                    <span className="sr-only">Quitar</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {count === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="px-2 py-6 text-center text-slate-500">
-                      {MESSAGES.noLines}
-                    </td>
-                  </tr>
-                ) : null}
-                {draft.doc.lines.map((l) => (
-                  <tr key={l.sku}>
-                    <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.sku}</td>
-                    <td className="min-w-48 px-2 py-1.5">{l.description}</td>
-                    <td className="px-2 py-1.5">
-                      <Form method="post" preventScrollReset className="flex items-center gap-1">
-                        {hidden("qty")}
-                        <input type="hidden" name="sku" value={l.sku} />
-                        <input name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.sku}`} />
-                        <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Actualizar cantidad de ${l.sku}`}>
-                          ✓
-                        </button>
-                      </Form>
-                    </td>
-                    <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.priceCents)}</td>
-                    <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.amountCents)}</td>
-                    <td className="px-2 py-1.5 text-right">
-                      <Form method="post" preventScrollReset>
-                        {hidden("remove")}
-                        <input type="hidden" name="sku" value={l.sku} />
-                        <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.sku}`}>
-                          Quitar
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+          <LinesTableShell columns={DIALOG_COLUMNS}>
+            {count === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-2 py-6 text-center text-slate-500">
+                  {MESSAGES.noLines}
+                </td>
+              </tr>
+            ) : null}
+            {draft.doc.lines.map((l) => (
+              <tr key={l.sku}>
+                <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.sku}</td>
+                <td className="min-w-48 px-2 py-1.5">{l.description}</td>
+                <td className="px-2 py-1.5">
+                  <Form method="post" preventScrollReset className="flex items-center gap-1">
+                    {hidden("qty")}
+                    <input type="hidden" name="sku" value={l.sku} />
+                    <input name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.sku}`} />
+                    <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Actualizar cantidad de ${l.sku}`}>
+                      ✓
+                    </button>
+                  </Form>
+                </td>
+                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.priceCents)}</td>
+                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.amountCents)}</td>
+                <td className="px-2 py-1.5 text-right">
+                  <Form method="post" preventScrollReset>
+                    {hidden("remove")}
+                    <input type="hidden" name="sku" value={l.sku} />
+                    <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.sku}`}>
+                      Quitar
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </LinesTableShell>
           <OptionsForm draft={draft} may={may} busy={busy} />
           {may.orderType && draft.orderType === "mercadolibre" ? (
             <CategoryPicker version={draft.version} current={draft.category} results={categories} query={categoryQuery} />
@@ -158,8 +140,7 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
   const precio3 = draft.priceList === "Precio 3";
   return (
     <Form method="post" preventScrollReset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2" aria-label="Datos de la cotización">
-      <input type="hidden" name="intent" value="options" />
-      <input type="hidden" name="version" value={draft.version} />
+      <DraftIntent intent="options" version={draft.version} />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">Nombre del cliente</span>
         <input className="input bg-slate-50" value={draft.doc.client.name} readOnly />
@@ -197,28 +178,8 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
       </label>
       {may.orderType ? (
         <>
-          <fieldset className="flex flex-col gap-1 text-sm">
-            <legend className="font-medium text-slate-700">Tipo de orden</legend>
-            <div className="flex gap-4">
-              <label className="flex items-center gap-1">
-                <input type="radio" name="orderType" value="normal" defaultChecked={draft.orderType === "normal"} /> Normal
-              </label>
-              <label className="flex items-center gap-1">
-                <input type="radio" name="orderType" value="mercadolibre" defaultChecked={draft.orderType === "mercadolibre"} /> Mercadolibre
-              </label>
-            </div>
-          </fieldset>
-          <fieldset className="flex flex-col gap-1 text-sm">
-            <legend className="font-medium text-slate-700">Tipo de publicación</legend>
-            <div className="flex gap-4">
-              <label className="flex items-center gap-1">
-                <input type="radio" name="listingType" value="gold_special" defaultChecked={draft.listingType === "gold_special"} /> Clásica
-              </label>
-              <label className="flex items-center gap-1">
-                <input type="radio" name="listingType" value="gold_pro" defaultChecked={draft.listingType === "gold_pro"} /> Premium
-              </label>
-            </div>
-          </fieldset>
+          <RadioChoice legend="Tipo de orden" name="orderType" value={draft.orderType} options={ORDER_TYPES} />
+          <RadioChoice legend="Tipo de publicación" name="listingType" value={draft.listingType} options={LISTING_TYPES} />
         </>
       ) : null}
       <label className="flex flex-col gap-1 text-sm sm:col-span-2">
@@ -235,26 +196,21 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
 }
 
 function CategoryPicker({ version, current, results, query }: { version: number; current: string | null; results: Props["categories"]; query?: string }) {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete("category");
   return (
     <div className="rounded-md border border-slate-200 p-3 text-sm">
       <p className="mb-2">
         Categoría de Mercado Libre: <strong>{current ?? "sin elegir"}</strong>
       </p>
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Buscar categoría" preventScrollReset>
-        {[...params.entries()].map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <label className="flex min-w-48 flex-1 flex-col gap-1">
-          <span className="font-medium text-slate-700">Categoría</span>
-          <input type="search" name="category" defaultValue={query} className="input" placeholder="Nombre de la categoría" />
-        </label>
-        <button type="submit" className="btn-secondary">
-          Buscar categoría
-        </button>
-      </Form>
+      <KeepingSearchForm
+        param="category"
+        query={query}
+        label="Categoría"
+        placeholder="Nombre de la categoría"
+        button="Buscar categoría"
+        ariaLabel="Buscar categoría"
+        fieldClassName="flex min-w-48 flex-1 flex-col gap-1"
+        preventScrollReset
+      />
       {results ? (
         results.length === 0 ? (
           <p className="mt-2 text-amber-700">{MESSAGES.noMatch}</p>
@@ -266,8 +222,7 @@ function CategoryPicker({ version, current, results, query }: { version: number;
                   {c.title} <span className="text-slate-500">(Clásica {(c.goldSpecial * 100).toFixed(1)} %, Premium {(c.goldPro * 100).toFixed(1)} %)</span>
                 </span>
                 <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="category" />
-                  <input type="hidden" name="version" value={version} />
+                  <DraftIntent intent="category" version={version} />
                   <input type="hidden" name="title" value={c.title} />
                   <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Elegir categoría ${c.title}`}>
                     Elegir
@@ -293,14 +248,5 @@ function Totals({ doc }: { doc: QuotationDocumentData }) {
     ["IVA 16 %", t.ivaCents],
     ["Total", t.totalCents],
   ];
-  return (
-    <dl className="ml-auto w-full max-w-xs text-sm" data-testid="dialog-totals">
-      {rows.map(([label, cents]) => (
-        <div key={label} className={`flex justify-between py-0.5 ${label === "Total" ? "border-t border-slate-400 font-semibold" : ""}`}>
-          <dt>{label}</dt>
-          <dd className="tabular-nums">{formatCents(cents)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <TotalsList rows={rows} testId="dialog-totals" />;
 }

@@ -5,7 +5,8 @@ import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";
 import type { DraftClient } from "./draft";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES, type Totals } from "./pricing";
-import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
+import { DraftIntent as Version, KeepingSearchForm, KeepParams, LinesTableShell, PickButton, PickList, QuotationPreview, TotalsList } from "./quotation-parts";
+import type { LinesColumn } from "./quotation-parts";
 import type { ItemMatch } from "./lines.server";
 import { SearchCombobox, useHydrated } from "./search-combobox";
 import { NO_ERP_USERS } from "./status";
@@ -51,28 +52,6 @@ export type V4Data = {
   clients: DraftClient[] | null;
   items: { ok: boolean; items: ItemMatch[]; message: string | null } | null;
 };
-
-function Version({ intent, version }: { intent: string; version: number }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={version} />
-    </>
-  );
-}
-
-/** Hidden copies of the URL's other parameters, so one GET search keeps the rest of the screen's state. */
-function KeepParams({ drop }: { drop: string }) {
-  const params = new URLSearchParams(useLocation().search);
-  params.delete(drop);
-  return (
-    <>
-      {[...params.entries()].map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-    </>
-  );
-}
 
 export function QuotationV4Actions({ d }: { d: V4Data }) {
   const { search } = useLocation();
@@ -158,37 +137,30 @@ function AgentCombobox({ version }: { version: number }) {
 function AgentSearchForm({ d }: { d: V4Data }) {
   return (
     <>
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Buscar agente">
-        <KeepParams drop="agent" />
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Agente</span>
-          <input type="search" name="agent" defaultValue={d.query.agent} placeholder="Usuario o nombre" className="input" />
-        </label>
-        <button type="submit" className="btn-secondary">
-          Buscar agente
-        </button>
-      </Form>
+      <KeepingSearchForm
+        param="agent"
+        query={d.query.agent}
+        label="Agente"
+        placeholder="Usuario o nombre"
+        button="Buscar agente"
+        ariaLabel="Buscar agente"
+        fieldClassName="flex min-w-0 flex-1 flex-col gap-1 text-sm"
+      />
       {d.agents ? (
-        d.agents.agents.length === 0 ? (
-          <p className="text-sm text-amber-700" role="status">
-            {d.agents.message ?? MESSAGES.noMatch}
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Agentes encontrados">
-            {d.agents.agents.map((a) => (
-              <li key={a.user} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-                <span className="min-w-0 truncate">{agentLabel(a)}</span>
-                <Form method="post" preventScrollReset>
-                  <Version intent="agent" version={d.version} />
-                  <input type="hidden" name="agent" value={a.user} />
-                  <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Elegir agente ${a.name}`}>
-                    Elegir
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )
+        <PickList
+          items={d.agents.agents}
+          emptyMessage={d.agents.message ?? MESSAGES.noMatch}
+          label="Agentes encontrados"
+          listClassName="divide-y divide-slate-100 rounded-md border border-slate-200"
+          itemKey={(a) => a.user}
+        >
+          {(a) => (
+            <>
+              <span className="min-w-0 truncate">{agentLabel(a)}</span>
+              <PickButton fields={{ intent: "agent", version: d.version, agent: a.user }} label="Elegir" ariaLabel={`Elegir agente ${a.name}`} />
+            </>
+          )}
+        </PickList>
       ) : null}
     </>
   );
@@ -271,6 +243,16 @@ export function ClientBlock({ d }: { d: V4Data }) {
   );
 }
 
+const V4_COLUMNS: LinesColumn[] = [
+  { label: "SKU" },
+  { label: "Descripción" },
+  { label: "Cantidad" },
+  { label: "Descuento (%)" },
+  { label: "Precio", align: "right" },
+  { label: "Observaciones" },
+  { label: "Acciones", srOnly: true },
+];
+
 export function LinesTable({ d }: { d: V4Data }) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
@@ -286,68 +268,50 @@ export function LinesTable({ d }: { d: V4Data }) {
       <Form id="item-search" method="get" preventScrollReset role="search" aria-label="Buscar artículo para agregar" hidden>
         <KeepParams drop="item" />
       </Form>
-      <ScrollBox label="Artículos de la cotización" className="rounded-md border border-slate-200 [container-type:inline-size]">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Artículos de la cotización</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th className="px-2 py-2 text-left">SKU</th>
-              <th className="px-2 py-2 text-left">Descripción</th>
-              <th className="px-2 py-2 text-left">Cantidad</th>
-              <th className="px-2 py-2 text-left">Descuento (%)</th>
-              <th className="px-2 py-2 text-right">Precio</th>
-              <th className="px-2 py-2 text-left">Observaciones</th>
-              <th className="px-2 py-2">
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {d.lines.map((l, i) => (
-              // Keyed by version too: the row's uncontrolled inputs show the saved values after each change.
-              <tr key={`${l.sku}:${d.version}`} data-testid={`line-${l.sku}`}>
-                <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.custom ? <span className="text-slate-500">Libre</span> : l.sku}</td>
-                <td className="min-w-40 px-2 py-1.5">{l.description}</td>
-                <td className="px-2 py-1.5">
-                  <input form={`line-${i}`} name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.description}`} />
-                </td>
-                <td className="px-2 py-1.5">
-                  <input form={`line-${i}`} name="discount" defaultValue={String(l.discount)} inputMode="decimal" className="input w-20 py-1" aria-label={`Descuento de ${l.description}`} />
-                </td>
-                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
-                  {formatCents(l.priceCents)}
-                  {l.originalPriceCents !== null ? (
-                    <span className="block text-xs text-slate-500" data-testid="original-price">
-                      antes <s>{formatCents(l.originalPriceCents)}</s>
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-2 py-1.5">
-                  <input form={`line-${i}`} name="note" defaultValue={l.note} maxLength={500} className="input min-w-32 py-1" aria-label={`Observaciones de ${l.description}`} />
-                </td>
-                <td className="whitespace-nowrap px-2 py-1.5 text-right">
-                  <button type="submit" form={`line-${i}`} className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Aplicar cambios a ${l.description}`}>
-                    Aplicar
-                  </button>
-                  <Form method="post" preventScrollReset className="inline">
-                    <Version intent="remove" version={d.version} />
-                    <input type="hidden" name="sku" value={l.sku} />
-                    <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.description}`}>
-                      Quitar
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-            <tr className="bg-slate-50/60">
-              <td colSpan={7} className="px-2 py-2">
-                {/* Kept at the visible left edge and no wider than the box when the table scrolls sideways. */}
-                <div className="sticky left-2 max-w-[calc(100cqw-1rem)]">{hydrated ? <ItemCombobox /> : <ItemSearchRow d={d} />}</div>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </ScrollBox>
+      <LinesTableShell columns={V4_COLUMNS} className="[container-type:inline-size]">
+        {d.lines.map((l, i) => (
+          // Keyed by version too: the row's uncontrolled inputs show the saved values after each change.
+          <tr key={`${l.sku}:${d.version}`} data-testid={`line-${l.sku}`}>
+            <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.custom ? <span className="text-slate-500">Libre</span> : l.sku}</td>
+            <td className="min-w-40 px-2 py-1.5">{l.description}</td>
+            <td className="px-2 py-1.5">
+              <input form={`line-${i}`} name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.description}`} />
+            </td>
+            <td className="px-2 py-1.5">
+              <input form={`line-${i}`} name="discount" defaultValue={String(l.discount)} inputMode="decimal" className="input w-20 py-1" aria-label={`Descuento de ${l.description}`} />
+            </td>
+            <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
+              {formatCents(l.priceCents)}
+              {l.originalPriceCents !== null ? (
+                <span className="block text-xs text-slate-500" data-testid="original-price">
+                  antes <s>{formatCents(l.originalPriceCents)}</s>
+                </span>
+              ) : null}
+            </td>
+            <td className="px-2 py-1.5">
+              <input form={`line-${i}`} name="note" defaultValue={l.note} maxLength={500} className="input min-w-32 py-1" aria-label={`Observaciones de ${l.description}`} />
+            </td>
+            <td className="whitespace-nowrap px-2 py-1.5 text-right">
+              <button type="submit" form={`line-${i}`} className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Aplicar cambios a ${l.description}`}>
+                Aplicar
+              </button>
+              <Form method="post" preventScrollReset className="inline">
+                <Version intent="remove" version={d.version} />
+                <input type="hidden" name="sku" value={l.sku} />
+                <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.description}`}>
+                  Quitar
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+        <tr className="bg-slate-50/60">
+          <td colSpan={7} className="px-2 py-2">
+            {/* Kept at the visible left edge and no wider than the box when the table scrolls sideways. */}
+            <div className="sticky left-2 max-w-[calc(100cqw-1rem)]">{hydrated ? <ItemCombobox /> : <ItemSearchRow d={d} />}</div>
+          </td>
+        </tr>
+      </LinesTableShell>
       {d.lines.length === 0 ? <p className="text-sm text-slate-500">{MESSAGES.noLines}</p> : null}
       {d.items ? <ItemResults d={d} /> : null}
       <CustomLineForm version={d.version} />
@@ -399,29 +363,22 @@ function ItemCombobox() {
 
 function ItemResults({ d }: { d: V4Data }) {
   const items = d.items!;
-  if (items.items.length === 0)
-    return (
-      <p className="text-sm text-amber-700" role="status">
-        {items.message ?? MESSAGES.noMatch}
-      </p>
-    );
   return (
-    <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Artículos encontrados">
-      {items.items.map((a) => (
-        <li key={a.sku} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+    <PickList
+      items={items.items}
+      emptyMessage={items.message ?? MESSAGES.noMatch}
+      label="Artículos encontrados"
+      listClassName="divide-y divide-slate-100 rounded-md border border-slate-200"
+      itemKey={(a) => a.sku}
+    >
+      {(a) => (
+        <>
           <span className="min-w-0">{itemLabel(a)}</span>
           {/* No draft version: an addition does not depend on what the table showed (as /products' Agregar). */}
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="sku" value={a.sku} />
-            <input type="hidden" name="qty" value="1" />
-            <button type="submit" className="btn-ghost px-2 py-1" aria-label={`Agregar ${a.sku}`}>
-              Agregar
-            </button>
-          </Form>
-        </li>
-      ))}
-    </ul>
+          <PickButton fields={{ intent: "add", sku: a.sku, qty: "1" }} label="Agregar" ariaLabel={`Agregar ${a.sku}`} />
+        </>
+      )}
+    </PickList>
   );
 }
 
@@ -458,24 +415,10 @@ export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null
     ["IVA 16 %", totals.ivaCents],
     ["Total", totals.totalCents],
   ];
-  return (
-    <dl className="ml-auto w-full max-w-xs text-sm" data-testid="v4-totals">
-      {rows.map(([label, cents]) => (
-        <div key={label} className={`flex justify-between py-0.5 ${label === "Total" ? "border-t border-slate-400 font-semibold" : ""}`}>
-          <dt>{label}</dt>
-          <dd className="tabular-nums">{formatCents(cents)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <TotalsList rows={rows} testId="v4-totals" />;
 }
 
 export function PreviewBlock({ d }: { d: V4Data }) {
   if (!d.doc) return null;
-  return (
-    <ScrollBox label="Vista previa de la cotización" className="rounded-md border border-slate-200 bg-white p-4" data-testid="quotation-preview">
-      <style>{QUOTATION_CSS}</style>
-      <QuotationDocument doc={d.doc} company={d.company} paged={false} />
-    </ScrollBox>
-  );
+  return <QuotationPreview doc={d.doc} company={d.company} className="bg-white" />;
 }

@@ -7,7 +7,7 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { audit } from "~/modules/logs/audit.server";
 import { generateConfirmCode } from "./confirm-code";
 import { USERS_PAGE_SIZE, type NewUser, type UserSort, type UserStatus, type UserUpdate } from "./schemas";
-import { totalOf } from "~/lib/list.server";
+import { pageOf } from "~/lib/list.server";
 
 /** Who runs a command: a signed-in user (its session is spared where it matters) or the command line (null). */
 export type Actor = { id: number; sessionId?: string } | null;
@@ -106,8 +106,7 @@ export async function listUsers(query: UserListQuery) {
     .orderBy(...listOrder(query.sortName, query.sortValue), asc(users.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where))[0]?.n ?? 0);
-  return { rows: found.map(({ total: _total, ...row }) => row), total, page: query.page, pageSize };
+  return pageOf(found, query.page, pageSize, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where))[0]?.n ?? 0);
 }
 
 export type UserListRow = Awaited<ReturnType<typeof listUsers>>["rows"][number];

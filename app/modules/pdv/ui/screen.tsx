@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney } from "~/lib/format";
 import type { PdvAction, PdvLoader } from "~/routes/_app.pdv";
 import { DISCOUNTS } from "../rules";
 import { HistoryView } from "./history";
+import { ErrorSlot } from "./dialog-parts";
 
 type Data = SerializeFrom<PdvLoader>;
 type ActionData = SerializeFrom<PdvAction> | null;
@@ -85,9 +86,9 @@ function OpenBoxView({ manager, actionData, constraints }: { manager: boolean; a
           <span className="font-medium text-slate-700">Monto inicial</span>
           <input name="amount" {...constraints.amount} inputMode="decimal" className="input" autoFocus aria-invalid={error ? true : undefined} aria-describedby="amount-error" />
         </label>
-        <p id="amount-error" role={error ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
+        <ErrorSlot id="amount-error" shown={Boolean(error)}>
           {error}
-        </p>
+        </ErrorSlot>
         <button type="submit" name="intent" value="open" className="btn-primary w-full">
           Abrir caja
         </button>
