@@ -1,31 +1,6 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { RouteDialog } from "./Dialog";
-
-const messages: Record<number, { title: string; text: string }> = {
-  400: { title: "Solicitud inválida", text: "Revisa los datos enviados e intenta de nuevo." },
-  403: { title: "Sin acceso", text: "Tu usuario no tiene permiso para ver esta página." },
-  404: { title: "No encontrado", text: "Lo que buscas no existe o fue eliminado." },
-  500: { title: "Ocurrió un error", text: "Lo sentimos, ocurrió un error inesperado. Intenta de nuevo más tarde." },
-};
-
-/** Spanish error pages per status; used by the root and by layouts so errors stay inside the frame. */
-export function GeneralErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const info = messages[status] ?? messages[500];
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status !== 500 ? error.data : null;
-  return (
-    <div className="mx-auto max-w-xl py-16 text-center" data-testid="error-page" data-status={status}>
-      <p className="text-5xl font-bold text-slate-300">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">{info.title}</h1>
-      <p className="mt-2 text-slate-600">{detail && detail !== info.title ? detail : info.text}</p>
-      <Link to="/" className="btn-primary mt-6">
-        Ir al inicio
-      </Link>
-    </div>
-  );
-}
+import { ERROR_MESSAGES as messages } from "./GeneralErrorBoundary";
 
 /**
  * The error boundary of a nested-route dialog: a missing record (or any error) shows inside the

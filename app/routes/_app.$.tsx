@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
 import { homeFor, routeFor } from "~/lib/access";

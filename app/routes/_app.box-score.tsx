@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { ScrollBox } from "~/components/ScrollBox";
 import { redirectWithToast } from "~/lib/toast.server";

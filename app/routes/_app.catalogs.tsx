@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { editColumn, type Column } from "~/components/DataTable";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { parseCatalogListQuery } from "~/modules/content/catalogs";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import type { Column } from "~/components/DataTable";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { constraintsOf } from "~/lib/constraints";
 import { can } from "~/lib/access";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { editColumn, type Column } from "~/components/DataTable";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SectionStatusSwitch } from "~/modules/content/shop-section-switch";
 import { listUrlOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";

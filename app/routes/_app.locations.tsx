@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { LOCATIONS_PATH, LOCATION_STATUSES, LOCATION_TEXTS } from "~/modules/content/location-texts";
 import { listLocations } from "~/modules/content/locations.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { DayRangeInputs, FilterSelect } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";

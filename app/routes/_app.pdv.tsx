@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { can } from "~/lib/access";
 import { canonicalDayRange, queryDay } from "~/lib/day-range";
 import { parseQueryDate } from "~/lib/mexico-time";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TaxonomyList } from "~/modules/catalog/simple-taxonomy-list";
 import { taxonomyListLoader } from "~/web/catalog/simple-taxonomy-route.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TreeList } from "~/modules/catalog/tree-taxonomy-list";
 import { treeListLoader } from "~/web/catalog/tree-taxonomy-route.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FailedLoad } from "~/components/FailedLoad";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";

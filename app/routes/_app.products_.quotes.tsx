@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { DayRangeInputs, FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity } from "~/modules/content/promotion-texts";

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Badge } from "~/components/Badge";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { can } from "~/lib/access";
 import { cn } from "~/lib/cn";

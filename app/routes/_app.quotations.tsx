@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { PostedError } from "~/modules/quotations/quotation-parts";

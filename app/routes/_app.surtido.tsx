@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FailedLoad } from "~/components/FailedLoad";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";

@@ -7,7 +7,7 @@ import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@
 import { z } from "zod";
 import { Badge, badgeVariants, type BadgeVariant } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Field } from "~/components/Field";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";

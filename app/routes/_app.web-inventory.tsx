@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
-import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { can } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";

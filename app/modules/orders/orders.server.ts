@@ -181,16 +181,15 @@ export async function listOrders(query: OrdersQuery, now: Date = new Date()) {
   const { search, range, rangeError } = spec;
   // Written as the indexes are built (nulls last descending), so the page is read straight off them.
   const order = query.sortValue === "asc" ? sql`${orders.orderDate} asc nulls first, ${orders.id} asc nulls first` : sql`${orders.orderDate} desc nulls last, ${orders.id} desc nulls last`;
-  const [found, n] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(orders)
-      .where(ordersWhere(spec))
-      .orderBy(order)
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    countOrders(spec),
-  ]);
+  // The total first: the count tables answer at once, and a filter nothing matches (or a page past
+  // the end) then runs no page query — proving "no row" off a date index reads every candidate
+  // (1.2 s at a million orders for ecommerce + cancelled + assigned).
+  const n = await countOrders(spec);
+  const offset = (query.page - 1) * pageSize;
+  const found =
+    offset < n
+      ? await db.select(listColumns).from(orders).where(ordersWhere(spec)).orderBy(order).limit(pageSize).offset(offset)
+      : [];
   const brand = getEnv().BRAND_NAME;
   const slug = brandSlugOf(brand);
   const rows = found.map((o) => {

@@ -1,0 +1,31 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+
+// Apart from the dialog's boundary (ErrorBoundary.tsx): a page that imports only this one does not
+// load the dialog library with it.
+
+export const ERROR_MESSAGES: Record<number, { title: string; text: string }> = {
+  400: { title: "Solicitud inválida", text: "Revisa los datos enviados e intenta de nuevo." },
+  403: { title: "Sin acceso", text: "Tu usuario no tiene permiso para ver esta página." },
+  404: { title: "No encontrado", text: "Lo que buscas no existe o fue eliminado." },
+  500: { title: "Ocurrió un error", text: "Lo sentimos, ocurrió un error inesperado. Intenta de nuevo más tarde." },
+};
+
+/** Spanish error pages per status; used by the root and by layouts so errors stay inside the frame. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const info = ERROR_MESSAGES[status] ?? ERROR_MESSAGES[500];
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status !== 500 ? error.data : null;
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center" data-testid="error-page" data-status={status}>
+      <p className="text-5xl font-bold text-slate-300">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold">{info.title}</h1>
+      <p className="mt-2 text-slate-600">{detail && detail !== info.title ? detail : info.text}</p>
+      <Link to="/" className="btn-primary mt-6">
+        Ir al inicio
+      </Link>
+    </div>
+  );
+}
+
