@@ -107,8 +107,13 @@ async function writeOnce(cookie: string, writer: number, n: number) {
   const body = new URLSearchParams({ ...(fields as Record<string, string>), intent: "save", comments: `Carga ${writer}-${n} ${Date.now()}` }).toString();
   await timedCall("write", async () => {
     const res = await request(`${app.base}/orders/${id}`, { cookie, method: "POST", body, headers: { origin: app.base } });
+    // A stale version is refused with 409 and the form shown again (one save path, decision 0026).
+    if (res.status === 409) {
+      refusedStale++;
+      return;
+    }
     if (res.status !== 302) throw new Error(`POST /orders/${id} respondió ${res.status}`);
-    // A save and a refusal of a stale version both redirect to the order; the flash toast says which.
+    // A save redirects to the order with a success toast.
     const variant = toastVariant(res.setCookie);
     if (variant === "success") acks.set(id, (acks.get(id) ?? 0) + 1);
     else if (variant === "warning") refusedStale++;
