@@ -10,8 +10,8 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState } from "~/modules/blogs/blog-texts";
 import { ListQueryShape, parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
 import { listBlogPosts } from "~/modules/blogs/blog-posts.server";
-import { CreateLink, ListPage } from "~/web/content/list-page";
-import { loadListPage } from "~/web/content/list-page.server";
+import { CreateLink, ListPage } from "~/components/ListPage";
+import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.title }];
 

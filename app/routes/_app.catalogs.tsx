@@ -7,8 +7,8 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { parseCatalogListQuery } from "~/modules/content/catalogs";
 import { CATALOGS_PATH, CATALOG_TEXTS, type CatalogRow } from "~/modules/content/catalogs-texts";
 import { listCatalogs } from "~/modules/content/catalogs.server";
-import { CreateLink, ListPage, nameColumn } from "~/web/content/list-page";
-import { loadListPage } from "~/web/content/list-page.server";
+import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
+import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: CATALOG_TEXTS.title }];
 

@@ -10,8 +10,8 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { listAssistants } from "~/modules/assistants/assistants.server";
 import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf } from "~/modules/assistants/texts";
 import { ListQueryShape, parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";
-import { CreateLink, ListPage } from "~/web/content/list-page";
-import { loadListPage } from "~/web/content/list-page.server";
+import { CreateLink, ListPage } from "~/components/ListPage";
+import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: ASSISTANT_TEXTS.title }];
 

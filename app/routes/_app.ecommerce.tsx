@@ -9,7 +9,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { SectionToggleSchema } from "~/modules/content/shop-sections";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, type ShopSectionRow } from "~/modules/content/shop-section-texts";
 import { listShopSections, setShopSectionStatus } from "~/modules/content/shop-sections.server";
-import { CreateLink, ListPage, nameColumn } from "~/web/content/list-page";
+import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
 
 export const meta: MetaFunction = () => [{ title: SHOP_SECTION_TEXTS.title }];
 

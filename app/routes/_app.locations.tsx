@@ -8,8 +8,8 @@ import { LOCATIONS_PATH, LOCATION_STATUSES, LOCATION_TEXTS } from "~/modules/con
 import { listLocations } from "~/modules/content/locations.server";
 import { parseLocationListQuery, type LocationRow } from "~/modules/content/locations";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { CreateLink, ListPage, nameColumn } from "~/web/content/list-page";
-import { loadListPage } from "~/web/content/list-page.server";
+import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
+import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: LOCATION_TEXTS.title }];
 

@@ -8,8 +8,8 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity } from "~/modules/content/promotion-texts";
 import { parsePromotionListQuery, type PromotionRow } from "~/modules/content/promotions";
 import { listPromotions } from "~/modules/content/promotions.server";
-import { CreateLink, ListPage, nameColumn } from "~/web/content/list-page";
-import { loadListPage } from "~/web/content/list-page.server";
+import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
+import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: PROMOTION_TEXTS.title }];
 

@@ -13,7 +13,7 @@ import {
   COMPLETENESS_MAX, INVENTORY_PATH, INVENTORY_TEXTS, parseInventoryQuery, productPath, rowDescription, type InventoryRow,
 } from "~/modules/catalog/inventory";
 import { filterOptions, listInventory } from "~/modules/catalog/inventory.server";
-import { CreateLink, ListPage } from "~/web/content/list-page";
+import { CreateLink, ListPage } from "~/components/ListPage";
 
 export const meta: MetaFunction = () => [{ title: INVENTORY_TEXTS.title }];
 
