@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/pdv/sales/${id}/movements${url.search}`;
   const result = await refreshMovements(user.id, id);
   if (!result.ok) {
-    if (result.status === 404) throw new Response("Venta no encontrada", { status: 404 });
+    if (result.reason === "missing") throw new Response("Venta no encontrada", { status: 404 });
     return redirectWithToast(back, { title: "Intelisis", message: result.message, variant: "danger" });
   }
   return redirectWithToast(back, { title: "Intelisis", message: "Información de movimientos actualizada", variant: "success" });

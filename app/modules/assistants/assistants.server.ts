@@ -126,7 +126,10 @@ async function documentNameTaken(assistantId: number, name: string) {
 // Commands. The AI service is always called before the transaction that records its result: the
 // embedded database has one connection and a call inside a transaction would hold it.
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; status: number };
+/** Why a command refused: the user's to fix, a document already there, or the AI service failing. The route turns it into a status. */
+export type RefusalCause = "rules" | "exists" | "integration";
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; cause: RefusalCause };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
@@ -136,10 +139,10 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The AI service's refusal as the dialog shows it; a refusal is the user's to fix (400), the rest 502. */
-function aiRefusal(error: unknown, title: string): { refusal: Refusal; status: number } {
+/** The AI service's refusal as the dialog shows it; a refusal is the user's to fix, the rest the service's failure. */
+function aiRefusal(error: unknown, title: string): { refusal: Refusal; cause: RefusalCause } {
   if (!isIntegrationError(error)) throw error;
-  return { refusal: { title, message: error.message }, status: error.kind === "rejected" ? 400 : 502 };
+  return { refusal: { title, message: error.message }, cause: error.kind === "rejected" ? "rules" : "integration" };
 }
 
 /** Whether the AI service no longer knows the thing being deleted (then deleting here is what is left). */
@@ -207,7 +210,7 @@ export async function addDocument(assistant: Assistant, source: DocumentSource, 
     // Someone saved the same name meanwhile: take it back out of the AI service too.
     await ai.deleteDocument({ assistant: assistant.name, documentId }).catch(() => undefined);
     await undo();
-    return { ok: false, refusal: { title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, status: 409 };
+    return { ok: false, refusal: { title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, cause: "exists" };
   }
 }
 
@@ -293,7 +296,7 @@ export type DocumentPost = { sku: string; fileId: string; file: PostedFile };
 
 /** Actualizar: upload or pick a sheet, give its SKU, index it in the AI service, record it. */
 export async function addPostedDocument(assistant: Assistant, post: DocumentPost, actor: Actor): Promise<Outcome<{ id: number }>> {
-  const refuse = (refusal: Refusal, status = 400) => ({ ok: false, refusal, status }) as const;
+  const refuse = (refusal: Refusal, cause: RefusalCause = "rules") => ({ ok: false, refusal, cause }) as const;
   const { file, fileId } = post;
   if (!file && !fileId) return refuse(DOCUMENT_ERRORS.noDocument);
   const sku = SkuSchema.safeParse(post.sku);
@@ -307,7 +310,7 @@ export async function addPostedDocument(assistant: Assistant, post: DocumentPost
     if (!stored.ok) {
       return stored.reason === "invalid"
         ? refuse(DOCUMENT_ERRORS.invalidPdf)
-        : refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${stored.name}. Elígelo de la biblioteca si es el mismo archivo.` }, 409);
+        : refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${stored.name}. Elígelo de la biblioteca si es el mismo archivo.` }, "exists");
     }
     source = { kind: "upload", file: stored.file };
   } else {
@@ -317,7 +320,7 @@ export async function addPostedDocument(assistant: Assistant, post: DocumentPost
   }
   if (await documentNameTaken(assistant.id, source.file.name)) {
     if (source.kind === "upload") await discardPdf(source.file.fileId);
-    return refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, 409);
+    return refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, "exists");
   }
   return addDocument(assistant, source, sku.data, actor);
 }

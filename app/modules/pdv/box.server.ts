@@ -14,9 +14,17 @@ export type Box = typeof pdvSessions.$inferSelect;
 export type CartLine = { id: number; productId: string; sku: string; description: string; priceCents: number; qty: number; amountCents: number; barcode: string | null };
 export type Cart = { lines: CartLine[]; discount: Discount; totals: Totals };
 
-export type PdvResult<T = null> = { ok: true; value: T; message?: string } | { ok: false; message: string; status: 400 | 404 | 409 | 422 | 429 };
+/**
+ * Why the till refused: the route turns it into its status (app/web/pdv/answer.server.ts).
+ * invalid: the input cannot be read; missing: the product, line or sale is gone; conflict: the box or
+ * the sale is no longer in the state the request assumed; refused: a rule says no; throttled: too many
+ * wrong confirmation codes.
+ */
+export type PdvRefusalReason = "invalid" | "missing" | "conflict" | "refused" | "throttled";
 
-const fail = (message: string, status: 400 | 404 | 409 | 422 | 429 = 422) => ({ ok: false as const, message, status });
+export type PdvResult<T = null> = { ok: true; value: T; message?: string } | { ok: false; message: string; reason: PdvRefusalReason };
+
+const fail = (message: string, reason: PdvRefusalReason = "refused") => ({ ok: false as const, message, reason });
 
 /** The user's open cash-box session, if any (a session is open while date_close is null). */
 export async function openBoxOf(userId: number, tx: Tx = getDb()): Promise<Box | null> {
@@ -36,7 +44,7 @@ export async function lockOpenBox(tx: Tx, userId: number): Promise<Box | null> {
 }
 
 export async function openBox(userId: number, amountCents: number | null): Promise<PdvResult<{ sessionId: number }>> {
-  if (amountCents === null || !Number.isFinite(amountCents) || amountCents <= 0) return fail(INVALID_AMOUNT, 400);
+  if (amountCents === null || !Number.isFinite(amountCents) || amountCents <= 0) return fail(INVALID_AMOUNT, "invalid");
   return getDb().transaction(async (tx) => {
     const existing = await lockOpenBox(tx, userId);
     if (existing) return { ok: true as const, value: { sessionId: existing.id } };
@@ -79,14 +87,14 @@ export async function findProductForScan(raw: string, tx: Tx = getDb()) {
 /** Scanning adds the product with quantity 1, or one more of it when it is already in the cart. */
 export async function scanProduct(userId: number, raw: string): Promise<PdvResult<{ sku: string }>> {
   const text = raw.trim();
-  if (!text) return fail("Escanea o escribe un producto.", 400);
-  if (text.length > 60) return fail(NOT_FOUND, 404);
+  if (!text) return fail("Escanea o escribe un producto.", "invalid");
+  if (text.length > 60) return fail(NOT_FOUND, "missing");
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
-    if (!box) return fail(BOX_CLOSED, 409);
+    if (!box) return fail(BOX_CLOSED, "conflict");
     const product = await findProductForScan(text, tx);
-    if (!product) return fail(NOT_FOUND, 404);
-    if (!(product.price > 0)) return fail(NO_PRICE, 422);
+    if (!product) return fail(NOT_FOUND, "missing");
+    if (!(product.price > 0)) return fail(NO_PRICE, "refused");
     await tx
       .insert(pdvCartLines)
       .values({
@@ -110,13 +118,13 @@ export async function scanProduct(userId: number, raw: string): Promise<PdvResul
 export async function setLineQty(userId: number, lineId: number, qty: number): Promise<PdvResult> {
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
-    if (!box) return fail(BOX_CLOSED, 409);
+    if (!box) return fail(BOX_CLOSED, "conflict");
     const rows = await tx
       .update(pdvCartLines)
       .set({ qty })
       .where(and(eq(pdvCartLines.id, lineId), eq(pdvCartLines.sessionId, box.id)))
       .returning({ id: pdvCartLines.id });
-    if (rows.length === 0) return fail("El producto ya no está en el carrito.", 404);
+    if (rows.length === 0) return fail("El producto ya no está en el carrito.", "missing");
     return { ok: true as const, value: null };
   });
 }
@@ -125,9 +133,9 @@ export async function setLineQty(userId: number, lineId: number, qty: number): P
 export async function stepLineQty(userId: number, lineId: number, step: 1 | -1): Promise<PdvResult<{ needsCode?: boolean }>> {
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
-    if (!box) return fail(BOX_CLOSED, 409);
+    if (!box) return fail(BOX_CLOSED, "conflict");
     const [line] = await tx.select().from(pdvCartLines).where(and(eq(pdvCartLines.id, lineId), eq(pdvCartLines.sessionId, box.id))).limit(1);
-    if (!line) return fail("El producto ya no está en el carrito.", 404);
+    if (!line) return fail("El producto ya no está en el carrito.", "missing");
     const next = line.qty + step;
     if (next < 1) {
       if (!box.deleteModeBy) return { ok: true as const, value: { needsCode: true } };
@@ -164,10 +172,10 @@ async function resetDiscountIfEmpty(tx: Tx, sessionId: number) {
 export async function removeLine(userId: number, lineId: number): Promise<PdvResult<{ needsCode?: boolean }>> {
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
-    if (!box) return fail(BOX_CLOSED, 409);
+    if (!box) return fail(BOX_CLOSED, "conflict");
     if (!box.deleteModeBy) return { ok: true as const, value: { needsCode: true } };
     const removed = await removeLineTx(tx, box, lineId, userId);
-    if (!removed) return fail("El producto ya no está en el carrito.", 404);
+    if (!removed) return fail("El producto ya no está en el carrito.", "missing");
     return { ok: true as const, value: {} };
   });
 }
@@ -184,12 +192,12 @@ export const AUTHORIZATION_LABEL: Record<Authorization["kind"], string> = {
 export async function pressDiscount(userId: number, pressed: Discount): Promise<PdvResult<{ needsCode?: boolean; discount: Discount }>> {
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
-    if (!box) return fail(BOX_CLOSED, 409);
+    if (!box) return fail(BOX_CLOSED, "conflict");
     const current = isDiscount(box.cartDiscount) ? box.cartDiscount : 0;
     const next = toggleDiscount(current, pressed);
     if (next !== 0 && discountNeedsCode(next)) return { ok: true as const, value: { needsCode: true, discount: current } };
     const [line] = await tx.select({ id: pdvCartLines.id }).from(pdvCartLines).where(eq(pdvCartLines.sessionId, box.id)).limit(1);
-    if (!line && next !== 0) return fail("Agrega productos antes de aplicar un descuento.", 422);
+    if (!line && next !== 0) return fail("Agrega productos antes de aplicar un descuento.", "refused");
     await tx.update(pdvSessions).set({ cartDiscount: next }).where(eq(pdvSessions.id, box.id));
     return { ok: true as const, value: { discount: next } };
   });
@@ -199,14 +207,14 @@ export async function pressDiscount(userId: number, pressed: Discount): Promise<
 export async function authorize(userId: number, what: Authorization, code: string): Promise<PdvResult<{ approver: string }>> {
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
-    if (!box) return fail(BOX_CLOSED, 409);
+    if (!box) return fail(BOX_CLOSED, "conflict");
     const purpose = what.kind === "discount" ? `el descuento de ${what.discount} %` : AUTHORIZATION_LABEL[what.kind];
     if (what.kind === "discount") {
       const [line] = await tx.select({ id: pdvCartLines.id }).from(pdvCartLines).where(eq(pdvCartLines.sessionId, box.id)).limit(1);
-      if (!line) return fail("Agrega productos antes de aplicar un descuento.", 422);
+      if (!line) return fail("Agrega productos antes de aplicar un descuento.", "refused");
     }
     const check = await checkCode(tx, box.id, code, purpose, userId);
-    if (!check.ok) return fail(check.message, check.message.startsWith("Demasiados") ? 429 : 422);
+    if (!check.ok) return fail(check.message, check.message.startsWith("Demasiados") ? "throttled" : "refused");
     const approverId = check.approver.id;
     if (what.kind === "discount") await tx.update(pdvSessions).set({ cartDiscount: what.discount }).where(eq(pdvSessions.id, box.id));
     if (what.kind === "delete") await tx.update(pdvSessions).set({ deleteModeBy: approverId }).where(eq(pdvSessions.id, box.id));

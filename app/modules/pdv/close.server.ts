@@ -64,19 +64,19 @@ export type CloseRefusal = { check: CloseCheck };
 export async function closeBox(userId: number, input: CloseInput): Promise<PdvResult<{ sessionId: number; check: CloseCheck }> & { check?: CloseCheck }> {
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
-    if (!box) return { ok: false as const, message: BOX_CLOSED, status: 409 as const };
-    if (box.id !== input.sessionId) return { ok: false as const, message: "La caja que intentas cerrar ya no está abierta.", status: 409 as const };
+    if (!box) return { ok: false as const, message: BOX_CLOSED, reason: "conflict" as const };
+    if (box.id !== input.sessionId) return { ok: false as const, message: "La caja que intentas cerrar ya no está abierta.", reason: "conflict" as const };
     const figures = await sessionFigures(box.id, tx);
     const drawerCents = denominationCents(input.denominations);
     const check = closeCheck(figures, { drawerCents, fundCents: input.fundCents, debitCents: input.debitCents, creditCents: input.creditCents });
     let approvedBy: number | null = null;
     const reason = (input.reason ?? "").trim();
     if (!check.matches) {
-      if (!input.code?.trim() && !reason) return { ok: false as const, message: MISMATCH, status: 422 as const, check };
-      if (!input.code?.trim() || !reason) return { ok: false as const, message: "Para cerrar con diferencia escribe el motivo y el código de un gerente.", status: 422 as const, check };
-      if (reason.length > CLOSE_REASON_MAX) return { ok: false as const, message: `El motivo admite ${CLOSE_REASON_MAX} caracteres.`, status: 422 as const, check };
+      if (!input.code?.trim() && !reason) return { ok: false as const, message: MISMATCH, reason: "refused" as const, check };
+      if (!input.code?.trim() || !reason) return { ok: false as const, message: "Para cerrar con diferencia escribe el motivo y el código de un gerente.", reason: "refused" as const, check };
+      if (reason.length > CLOSE_REASON_MAX) return { ok: false as const, message: `El motivo admite ${CLOSE_REASON_MAX} caracteres.`, reason: "refused" as const, check };
       const code = await checkCode(tx, box.id, input.code, "cerrar la caja con diferencia", userId);
-      if (!code.ok) return { ok: false as const, message: code.message, status: 422 as const, check };
+      if (!code.ok) return { ok: false as const, message: code.message, reason: "refused" as const, check };
       approvedBy = code.approver.id;
     }
     const detail: Record<string, number> = {};

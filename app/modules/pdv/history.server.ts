@@ -88,29 +88,29 @@ export async function cancelSale(actorId: number, saleId: number, input: CancelI
   const code = input.code.trim();
   const manager = input.manager.trim();
   const reason = input.reason.trim();
-  if (!code || !manager || !reason) return { ok: false, message: FILL_ALL, status: 400 };
-  if (manager.length > CANCEL_MANAGER_MAX || reason.length > CANCEL_REASON_MAX) return { ok: false, message: CANCEL_TOO_LONG, status: 400 };
+  if (!code || !manager || !reason) return { ok: false, message: FILL_ALL, reason: "invalid" };
+  if (manager.length > CANCEL_MANAGER_MAX || reason.length > CANCEL_REASON_MAX) return { ok: false, message: CANCEL_TOO_LONG, reason: "invalid" };
   const sale = await saleById(saleId);
-  if (!sale) return { ok: false, message: "Venta no encontrada", status: 404 };
-  if (!sale.isActive) return { ok: false, message: "La venta ya está cancelada.", status: 409 };
-  if (!sameMexicoDay(sale.dateCreated, now)) return { ok: false, message: PREVIOUS_DAY, status: 409 };
+  if (!sale) return { ok: false, message: "Venta no encontrada", reason: "missing" };
+  if (!sale.isActive) return { ok: false, message: "La venta ya está cancelada.", reason: "conflict" };
+  if (!sameMexicoDay(sale.dateCreated, now)) return { ok: false, message: PREVIOUS_DAY, reason: "conflict" };
   let invoiced: boolean;
   try {
     invoiced = (await getIntegrations().erp.checkInvoice(erpReference(sale.id, sale.sessionId))).invoiced;
   } catch {
-    return { ok: false, message: ERP_DOWN, status: 409 };
+    return { ok: false, message: ERP_DOWN, reason: "conflict" };
   }
-  if (invoiced) return { ok: false, message: HAS_INVOICE, status: 409 };
+  if (invoiced) return { ok: false, message: HAS_INVOICE, reason: "conflict" };
   return getDb().transaction(async (tx) => {
     const check = await checkCode(tx, sale.sessionId, code, `la cancelación de la venta ${sale.saleCode}`, actorId);
-    if (!check.ok) return { ok: false as const, message: check.message, status: 422 as const };
+    if (!check.ok) return { ok: false as const, message: check.message, reason: "refused" as const };
     const detail = `Folio ${sale.saleCode} S-${sale.sessionId}. Autorizó: ${manager}. Motivo: ${reason}`;
     const rows = await tx
       .update(pdvSales)
       .set({ isActive: false, cancelDetail: detail, lastUpdated: new Date() })
       .where(and(eq(pdvSales.id, sale.id), eq(pdvSales.isActive, true)))
       .returning({ id: pdvSales.id });
-    if (rows.length === 0) return { ok: false as const, message: "La venta ya está cancelada.", status: 409 as const };
+    if (rows.length === 0) return { ok: false as const, message: "La venta ya está cancelada.", reason: "conflict" as const };
     await tx.insert(pdvOutbox).values({ kind: "cancel", saleId: sale.id, payload: { cancelDetail: detail } });
     await audit(
       {
@@ -128,13 +128,13 @@ export async function cancelSale(actorId: number, saleId: number, input: CancelI
 }
 
 export async function activateSale(actorId: number, saleId: number, code: string): Promise<PdvResult<{ saleCode: string }>> {
-  if (!code.trim()) return { ok: false, message: "Ingresa el código de confirmación.", status: 400 };
+  if (!code.trim()) return { ok: false, message: "Ingresa el código de confirmación.", reason: "invalid" };
   const sale = await saleById(saleId);
-  if (!sale) return { ok: false, message: "Venta no encontrada", status: 404 };
-  if (sale.isActive) return { ok: false, message: "La venta ya está activa.", status: 409 };
+  if (!sale) return { ok: false, message: "Venta no encontrada", reason: "missing" };
+  if (sale.isActive) return { ok: false, message: "La venta ya está activa.", reason: "conflict" };
   return getDb().transaction(async (tx) => {
     const check = await checkCode(tx, sale.sessionId, code, `reactivar la venta ${sale.saleCode}`, actorId);
-    if (!check.ok) return { ok: false as const, message: check.message, status: 422 as const };
+    if (!check.ok) return { ok: false as const, message: check.message, reason: "refused" as const };
     await tx.update(pdvSales).set({ isActive: true, lastUpdated: new Date() }).where(eq(pdvSales.id, sale.id));
     await audit(
       { message: `PDV: venta ${sale.saleCode} reactivada, autorizó ${check.approver.name}`, type: "update", tags: ["pdv", "sale", "activate"], identifier: sale.id, userId: actorId, detail: { approverId: check.approver.id } },
@@ -147,12 +147,12 @@ export async function activateSale(actorId: number, saleId: number, code: string
 /** Asks the ERP for the sale's movements and keeps them on the sale. */
 export async function refreshMovements(actorId: number, saleId: number): Promise<PdvResult<{ count: number }>> {
   const sale = await saleById(saleId);
-  if (!sale) return { ok: false, message: "Venta no encontrada", status: 404 };
+  if (!sale) return { ok: false, message: "Venta no encontrada", reason: "missing" };
   let movements;
   try {
     movements = await getIntegrations().erp.getMovementsInfo(erpReference(sale.id, sale.sessionId));
   } catch {
-    return { ok: false, message: "Error al actualizar el movimiento de intelisis", status: 409 };
+    return { ok: false, message: "Error al actualizar el movimiento de intelisis", reason: "conflict" };
   }
   await getDb().transaction(async (tx) => {
     await tx
