@@ -185,7 +185,7 @@ test("a route dialog is named by its title, also in the server's HTML", async ({
   await page.goto("/product-sectors/1");
   await expect(page.getByRole("dialog", { name: "Sector 1" })).toBeVisible();
   const html = await (await page.request.get("/product-sectors/1")).text();
-  const labelledBy = /role="dialog"[^>]*aria-labelledby="([^"]+)"|aria-labelledby="([^"]+)"[^>]*role="dialog"/.exec(html);
+  const labelledBy = /<dialog\b[^>]*\bopen\b[^>]*aria-labelledby="([^"]+)"|<dialog\b[^>]*aria-labelledby="([^"]+)"[^>]*\bopen\b/.exec(html);
   expect(labelledBy).not.toBeNull();
   expect(html).toContain(`id="${labelledBy![1] ?? labelledBy![2]}"`);
 });
@@ -201,6 +201,33 @@ test("closing a dialog gives focus back to the link that opened it", async ({ pa
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("link", { name: name! })).toBeFocused();
+});
+
+test("with JavaScript a route dialog is modal: Tab stays inside, the page behind is inert, a click outside goes back to the list", async ({ page, loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the dialog is a page of its own, closed by its links");
+  await loginAs("admin");
+  await page.goto("/product-sectors?sortName=name&sortValue=asc");
+  await page.getByRole("link", { name: /^Editar / }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+  // Tab goes round the dialog's controls (and the browser's own, where the page shows no element:
+  // the body), never to the list behind.
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    const where = await page.evaluate(() => (document.activeElement?.closest("dialog") ? "dialog" : document.activeElement === document.body ? "browser" : document.activeElement?.outerHTML.slice(0, 80)));
+    expect(["dialog", "browser"]).toContain(where);
+  }
+  // The list behind cannot take the focus (it is inert) while the dialog is open.
+  const behind = await page.evaluate(() => {
+    const link = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find((a) => !a.closest("dialog"));
+    link?.focus();
+    return { found: !!link, focused: !!link && document.activeElement === link };
+  });
+  expect(behind).toEqual({ found: true, focused: false });
+  await page.mouse.click(5, (page.viewportSize()?.height ?? 700) - 5);
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/product-sectors\?sortName=name&sortValue=asc$/);
 });
 
 test("a new publication starts with two default gallery images, served as files and kept by the form", async ({ page, loginAs }) => {

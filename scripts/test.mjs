@@ -1,6 +1,6 @@
 // Every test suite, in order of speed: types, unit, database-backed (embedded PostgreSQL, then a real
 // PostgreSQL when TEST_DATABASE_URL is set), build, end-to-end in Chromium with JavaScript on and off.
-import { execSync } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { ensureChromium } from "./system-deps.mjs";
 
@@ -20,17 +20,47 @@ if (!ensureChromium()) {
   process.exit(1);
 }
 
+/**
+ * Steps that share nothing run side by side (each database pass has its own databases and data directory; vitest gives
+ * each pass one worker on a two-core machine, so two passes use both cores). The first step's output
+ * streams; the others' is printed when it ends, so the log reads one step at a time.
+ */
+async function together(steps) {
+  const t = Date.now();
+  const runs = steps.map(([title, cmd, env = {}], i) => {
+    const child = spawn(cmd, { shell: true, env: { ...process.env, ...env }, stdio: i === 0 ? "inherit" : ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout?.on("data", (d) => (out += d));
+    child.stderr?.on("data", (d) => (out += d));
+    return new Promise((resolve) => child.on("close", (code) => resolve({ title, code, out, seconds: ((Date.now() - t) / 1000).toFixed(1) })));
+  });
+  console.log(`\n━━ ${steps.map(([title]) => title).join(" ‖ ")}`);
+  const results = await Promise.all(runs);
+  for (const r of results.slice(1)) {
+    console.log(`\n━━ ${r.title}\n${r.out}`);
+  }
+  for (const r of results) timings.push([r.title, r.seconds]);
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length) throw new Error(`Falló: ${failed.map((r) => r.title).join(", ")}`);
+}
+
 try {
-  step("Tipos (tsc)", "npx tsc --noEmit");
-  step("Unitarias", "npx vitest run --project unit");
-  step("Base de datos (PGlite)", "npx vitest run --project db --no-isolate", { TEST_DATABASE_URL: "" });
+  await together([
+    ["Tipos (tsc)", "npx tsc --noEmit"],
+    ["Unitarias", "npx vitest run --project unit"],
+  ]);
+  const databases = [["Base de datos (PGlite)", "npx vitest run --project db --no-isolate", { TEST_DATABASE_URL: "", DATA_DIR: "tests/.tmp/data-pglite" }]];
   if (process.env.TEST_DATABASE_URL) {
-    step("Base de datos (PostgreSQL)", "npx vitest run --project db --no-isolate");
+    databases.push(["Base de datos (PostgreSQL)", "npx vitest run --project db --no-isolate", { DATA_DIR: "tests/.tmp/data-postgres" }]);
   } else {
     console.log("\n(TEST_DATABASE_URL no definido: se omite la segunda pasada contra PostgreSQL)");
   }
+  await together(databases);
   step("Compilación", "npm run build");
   step("End-to-end (Playwright)", "npx playwright test");
+} catch (error) {
+  process.exitCode = 1;
+  if (!(error instanceof Error && "status" in error)) console.error(error instanceof Error ? error.message : error);
 } finally {
   console.log("\nTiempos:");
   for (const [title, s] of timings) console.log(`  ${title.padEnd(30)} ${s} s`);

@@ -1,15 +1,15 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 
 const sizes = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-6xl" } as const;
 
 /**
- * A dialog that is a nested route: the server renders it already open (no portal, so it is in the
- * HTML without JavaScript); closing is a link back to the list with its query. With JavaScript Radix
- * adds focus trapping, Escape and outside-click closing. The title names the dialog in the server's
- * HTML too (Radix only links it after hydration), and closing gives focus back to the opener.
+ * A dialog that is a nested route: the server renders a native `<dialog open>` (in the HTML, so it
+ * works without JavaScript); closing is a link back to the list with its query. With JavaScript the
+ * same element becomes modal (`showModal`): the page behind is inert, Tab stays inside, Escape and a
+ * click outside close it by going back to the list, and closing gives focus back to the opener. The
+ * browser does what a dialog library would, with no script of its own to load.
  */
 export function RouteDialog({
   title,
@@ -29,32 +29,32 @@ export function RouteDialog({
   /** False keeps the dialog open on a click outside it (an editor with unsaved input). */
   dismissOnOutside?: boolean;
 }) {
-  const navigate = useNavigate();
   const titleId = useId();
   const descriptionId = useId();
-  const restoreFocus = useOpenerFocus();
+  const ref = useModal(closeTo, dismissOnOutside);
+  useOpenerFocus();
   return (
-    <RadixDialog.Root open onOpenChange={(open) => !open && navigate(closeTo, { preventScrollReset: true })}>
-      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-      <RadixDialog.Content
+    <>
+      <div aria-hidden data-dialog-overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+      <dialog
+        ref={ref}
+        open
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
-        onCloseAutoFocus={restoreFocus}
-        onInteractOutside={dismissOnOutside ? undefined : (event) => event.preventDefault()}
         className={cn(
-          "fixed inset-x-2 top-4 z-50 mx-auto flex max-h-[calc(100vh-2rem)] flex-col rounded-xl bg-white shadow-2xl sm:inset-x-4 sm:top-10",
+          "fixed inset-x-2 bottom-auto top-4 z-50 mx-auto my-0 flex max-h-[calc(100vh-2rem)] w-auto flex-col rounded-xl bg-white text-slate-900 shadow-2xl backdrop:bg-slate-900/40 sm:inset-x-4 sm:top-10 sm:max-h-[calc(100vh-5rem)]",
           sizes[size],
         )}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
           <div>
-            <RadixDialog.Title id={titleId} className="text-lg font-semibold">
+            <h2 id={titleId} className="text-lg font-semibold">
               {title}
-            </RadixDialog.Title>
+            </h2>
             {description ? (
-              <RadixDialog.Description id={descriptionId} className="mt-1 text-sm text-slate-500">
+              <p id={descriptionId} className="mt-1 text-sm text-slate-500">
                 {description}
-              </RadixDialog.Description>
+              </p>
             ) : null}
           </div>
           <Link to={closeTo} preventScrollReset className="btn-ghost -mr-2 px-2 py-1" aria-label="Cerrar">
@@ -63,9 +63,51 @@ export function RouteDialog({
         </div>
         <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
         {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}
-      </RadixDialog.Content>
-    </RadixDialog.Root>
+      </dialog>
+    </>
   );
+}
+
+/**
+ * Turns the server's open dialog into a modal one once the page is interactive, and answers Escape
+ * and a click on the backdrop with the route's way out. The browser may close a modal dialog on its
+ * own (a second Escape); any close that is not ours also goes back to the list.
+ */
+function useModal(closeTo: string, dismissOnOutside: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const leave = useRef(() => {});
+  leave.current = () => navigate(closeTo, { preventScrollReset: true });
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || typeof dialog.showModal !== "function") return;
+    if (!dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    // `close()` above queues a close event: it arrives while the dialog is open again, and is ignored.
+    const onClose = () => !dialog.open && leave.current();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      leave.current();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!dismissOnOutside || event.target !== dialog) return;
+      const box = dialog.getBoundingClientRect();
+      const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      // A keyboard "click" on the dialog has no position (0, 0): it is not a click outside.
+      if (!inside && (event.clientX !== 0 || event.clientY !== 0)) leave.current();
+    };
+    dialog.addEventListener("close", onClose);
+    dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("click", onClick);
+    return () => {
+      dialog.removeEventListener("close", onClose);
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("click", onClick);
+    };
+  }, [dismissOnOutside]);
+  return ref;
 }
 
 /**
@@ -78,7 +120,7 @@ function useOpenerFocus() {
   const [opener] = useState(() => {
     if (typeof document === "undefined") return null;
     const active = document.activeElement;
-    if (!(active instanceof HTMLElement) || active === document.body || active.closest("[role=dialog]")) return null;
+    if (!(active instanceof HTMLElement) || active === document.body || active.closest("dialog, [role=dialog]")) return null;
     return { element: active, href: active.getAttribute("href"), label: active.getAttribute("aria-label") ?? active.textContent };
   });
   useEffect(() => {
@@ -93,8 +135,6 @@ function useOpenerFocus() {
       });
     };
   }, [opener]);
-  // Radix would focus the body: the unmount above does better.
-  return (event: Event) => event.preventDefault();
 }
 
 function findOpener(href: string | null, label: string | null): HTMLElement | null {

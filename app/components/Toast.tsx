@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Toast as ToastData } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 
@@ -9,18 +9,31 @@ const styles: Record<ToastData["variant"], string> = {
   danger: "border-red-300 bg-red-50 text-red-900",
 };
 
-/** Shows the flashed toast. Rendered by the server, so it appears without JavaScript; with it, it hides itself. */
+/**
+ * Shows the flashed toast. Rendered by the server, so it appears without JavaScript; with it, it hides
+ * itself, and it is raised to the top layer (a manual popover) so that a modal dialog open under it
+ * does not cover it.
+ */
 export function Toaster({ toast }: { toast: ToastData | null }) {
   const [visible, setVisible] = useState<ToastData | null>(toast);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;
     const timer = setTimeout(() => setVisible(null), toast.durationMs);
     return () => clearTimeout(timer);
   }, [toast]);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof box.showPopover !== "function") return;
+    box.setAttribute("popover", "manual");
+    // Shown again, so that it lies above a dialog that became modal after it.
+    if (box.matches(":popover-open")) box.hidePopover();
+    box.showPopover();
+  }, [visible]);
   if (!visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-3 sm:justify-end">
+    <div ref={ref} data-toaster className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-3 sm:justify-end">
       <div
         role={visible.variant === "danger" || visible.variant === "warning" ? "alert" : "status"}
         data-testid="toast"
