@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { xlsxResponse } from "@server/documents/xlsx.server";
+import type { Reason } from "~/modules/results";
 import type { ToastInput } from "./toast";
 import { redirectWithToast } from "./toast.server";
 
@@ -35,9 +36,23 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-/** A refused command shown on the page that posted it: its message with its status. */
-export function refusedWith(result: { status: number; message: string }) {
-  return data({ error: result.message }, { status: result.status });
+/** The HTTP status of each reason a module refuses with (app/modules/results.ts). */
+export const REASON_STATUS = {
+  invalid: 400,
+  forbidden: 403,
+  missing: 404,
+  conflict: 409,
+  refused: 422,
+  throttled: 429,
+  integration: 502,
+  unavailable: 503,
+} as const satisfies Record<Reason, number>;
+
+export const statusOf = (refusal: { reason: Reason }) => REASON_STATUS[refusal.reason];
+
+/** A refused command shown on the page that posted it: its message with its reason's status. */
+export function refusedWith(refusal: { reason: Reason; message: string }) {
+  return data({ error: refusal.message }, { status: statusOf(refusal) });
 }
 
 /** A file a module produced (PDF, spreadsheet…), as the browser should receive it. */
@@ -80,15 +95,14 @@ export function printResponse(
   result:
     | { ok: true; kind: "html"; html: string }
     | { ok: true; kind: "pdf"; bytes: Uint8Array; filename: string }
-    | { ok: false; reason: "denied"; status: number; message: string }
-    | { ok: false; reason: "failed"; message: string },
+    | { ok: false; reason: Reason; message: string },
 ) {
   if (result.ok) {
     if (result.kind === "html") return htmlResponse(result.html);
     return fileResponse({ bytes: result.bytes, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "no-store" });
   }
-  if (result.reason === "denied") throw new Response(result.message, { status: result.status });
-  return textResponse(result.message, 503);
+  if (result.reason === "unavailable") return textResponse(result.message, statusOf(result));
+  throw new Response(result.message, { status: statusOf(result) });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "~/lib/access";
-import { notFound } from "~/lib/http.server";
+import { notFound, statusOf } from "~/lib/http.server";
 import { discardPostedFile, readFormWithFile } from "~/lib/multipart.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -11,7 +11,6 @@ import { addPostedDocument, assistantDialogUrl, assistantOf, listDocuments, type
 import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS, LIBRARY_PAGE_SIZE, mayChangeDocuments, parseAssistantDialogQuery } from "~/modules/assistants/rules";
 import { PDF_MAX_BYTES } from "~/modules/files/rules";
 import { listLibraryPdfs } from "~/modules/files/files.server";
-import { ASSISTANT_STATUS } from "~/web/assistants/answer.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Asistente ${data.assistant.name}` : "Asistente" }];
 
@@ -41,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const fileId = String(formData.get("fileId") ?? "");
   // A kept sheet was moved to the library; a refused one leaves only its staged copy to remove.
   const added = await addPostedDocument(assistant, { sku, fileId, file }, actor).finally(() => discardPostedFile(file));
-  if (!added.ok) return data<DocumentActionAnswer>({ error: added.refusal, sku, fileId }, { status: ASSISTANT_STATUS[added.cause] });
+  if (!added.ok) return data<DocumentActionAnswer>({ error: added.refusal, sku, fileId }, { status: statusOf(added) });
   return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentAdded, message: ASSISTANT_MESSAGES.documentAdded, variant: "success" });
 }
 

@@ -6,7 +6,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantCreateDialog, AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
 import { createAssistant } from "~/modules/assistants/assistants.server";
 import { ASSISTANTS_PATH, ASSISTANT_MESSAGES, ASSISTANT_TEXTS, AssistantCreateSchema, NAME_TEXTS, listSearchOf } from "~/modules/assistants/rules";
-import { ASSISTANT_STATUS } from "~/web/assistants/answer.server";
+import { statusOf } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo asistente" }];
 
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const created = await createAssistant(submission.value.assistantName, actor);
   if (!created.ok) {
     if ("taken" in created) return data({ result: submission.reply({ fieldErrors: { assistantName: [NAME_TEXTS.taken] } }) }, { status: 400 });
-    return data({ result: submission.reply({ formErrors: [created.refusal.message] }) }, { status: ASSISTANT_STATUS[created.cause] });
+    return data({ result: submission.reply({ formErrors: [created.refusal.message] }) }, { status: statusOf(created) });
   }
   const search = listSearchOf(new URL(request.url).search);
   return redirectWithToast(`${ASSISTANTS_PATH}/${created.value.id}${search}`, {

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { getOrderLabel } from "~/modules/orders/labels.server";
-import { fileResponse } from "~/lib/http.server";
+import { fileResponse, notFound } from "~/lib/http.server";
 import { parseOrderId } from "~/modules/orders/schemas";
 
 /**
@@ -22,6 +22,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!id) throw new Response("La orden no existe.", { status: 404 });
   const result = await getOrderLabel(id, actor);
   if (result.ok) return fileResponse({ bytes: result.pdf, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "private, no-store" });
-  if (result.status === 404) throw new Response(result.message, { status: 404 });
+  if (result.reason === "missing") notFound(result.message);
   return redirectWithToast(`/orders/${id}`, { title: "Etiqueta no disponible", message: result.message, variant: "danger" });
 }

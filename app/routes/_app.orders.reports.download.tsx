@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { xlsxResponse } from "@server/documents/xlsx.server";
 import { getEnv } from "@server/env";
+import { statusOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { customerReport, salesReport, type ReportResult } from "~/modules/orders/reports.server";
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : await customerReport(p("month"), actor);
   if (result.ok) return xlsxResponse(result.file, result.filename);
   if (request.headers.get("X-Report-Fetch")) {
-    return Response.json({ error: result.error }, { status: result.status });
+    return Response.json({ error: result.error }, { status: statusOf(result) });
   }
-  return redirectWithToast(back, { title: result.error.title, message: result.error.message, variant: result.status === 404 ? "warning" : "danger" });
+  return redirectWithToast(back, { title: result.error.title, message: result.error.message, variant: result.reason === "missing" ? "warning" : "danger" });
 }

@@ -10,7 +10,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { authorize, openBoxOf, type Authorization } from "~/modules/pdv/box.server";
 import { AuthorizeForm, AuthorizeWhat, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
-import { pdvStatus } from "~/web/pdv/answer.server";
+import { statusOf } from "~/lib/http.server";
 
 const TITLES = {
   "discount-8": "Autorizar descuento de 8 %",
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form.success) return data({ error: "Solicitud no válida." }, { status: 400 });
   if (!form.data.code.trim()) return data({ error: "Ingresa el código de confirmación." }, { status: 400 });
   const result = await authorize(user.id, toAuthorization(what), form.data.code);
-  if (!result.ok) return data({ error: result.message }, { status: pdvStatus(result) });
+  if (!result.ok) return data({ error: result.message }, { status: statusOf(result) });
   if (what === "delete") {
     return redirectWithToast("/pdv", { title: "Código verificado", message: "Código verificado, ahora puedes eliminar varios productos a la vez", variant: "success" });
   }

@@ -13,7 +13,7 @@ import { CLOSED_OK, closeBox, sessionFigures } from "~/modules/pdv/close.server"
 import { closeCheck, denominationCents, DENOMINATIONS, parseMoney, type CloseCheck } from "~/modules/pdv/rules";
 import { CloseForm, denominationField, formValues, parseCounts } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
-import { pdvStatus } from "~/web/pdv/answer.server";
+import { statusOf } from "~/lib/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: check.matches ? null : "Los montos no cuadran todavía.", check: showExpected ? check : null, matches: check.matches, typed });
   }
   const result = await closeBox(user.id, { sessionId: input.session, denominations: counts, fundCents: fund, debitCents: debit, creditCents: credit, code: input.code, reason: input.reason });
-  if (!result.ok) return data({ error: result.message, check: showExpected ? (result.check ?? null) : null, matches: false, typed }, { status: pdvStatus(result) });
+  if (!result.ok) return data({ error: result.message, check: showExpected ? (result.check ?? null) : null, matches: false, typed }, { status: statusOf(result) });
   return redirectWithToast(`/pdv?cut=${result.value.sessionId}`, { title: "Caja cerrada", message: CLOSED_OK, variant: "success" });
 }
 

@@ -12,7 +12,7 @@ import { emptyPayment, paymentCheck, paymentWay, setCardAmount, setMethodActive,
 import { commitSale, newPaymentToken, sendSaleNow } from "~/modules/pdv/sale.server";
 import { formValues, PaymentForm } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
-import { pdvStatus } from "~/web/pdv/answer.server";
+import { statusOf } from "~/lib/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!payment) return data({ error: "Escribe montos válidos (solo números, hasta dos decimales).", payment: null, token: input.token }, { status: 400 });
   if (input.intent === "recompute") return data({ error: null, payment, token: input.token });
   const result = await commitSale(user, { sessionId: input.session, token: input.token, payment });
-  if (!result.ok) return data({ error: result.message, payment, token: input.token }, { status: pdvStatus(result) });
+  if (!result.ok) return data({ error: result.message, payment, token: input.token }, { status: statusOf(result) });
   const { saleId, repeat } = result.value;
   if (repeat) {
     return redirectWithToast(`/pdv?sale=${saleId}&repeat=1`, { title: "Venta ya registrada", message: "Este pago ya se había registrado: no se generó otra venta.", variant: "info" });

@@ -9,7 +9,7 @@ import { activateSale, saleById } from "~/modules/pdv/history.server";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 import { AuthorizeForm, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
-import { pdvStatus } from "~/web/pdv/answer.server";
+import { statusOf } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");
@@ -23,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = AuthorizeForm.safeParse(formValues(await request.formData()));
   if (!form.success) return data({ error: "Solicitud no válida." }, { status: 400 });
   const result = await activateSale(user.id, saleIdOf(params), form.data.code);
-  if (!result.ok) return data({ error: result.message }, { status: pdvStatus(result) });
+  if (!result.ok) return data({ error: result.message }, { status: statusOf(result) });
   return redirectWithToast(listBack(request), { title: "Venta activada", message: "Venta activada correctamente", variant: "success" });
 }
 

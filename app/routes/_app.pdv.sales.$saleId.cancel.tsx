@@ -11,7 +11,7 @@ import { cancelSale, saleById } from "~/modules/pdv/history.server";
 import { CancelForm, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
-import { pdvStatus } from "~/web/pdv/answer.server";
+import { statusOf } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await cancelSale(user.id, saleIdOf(params), form.data);
   if (!result.ok) {
     const title = result.message.startsWith("Llena") ? "Campos faltantes" : result.reason === "conflict" ? "No es posible cancelar la venta" : "Error";
-    return data({ error: result.message, title }, { status: pdvStatus(result) });
+    return data({ error: result.message, title }, { status: statusOf(result) });
   }
   return redirectWithToast(listBack(request), { title: "Venta cancelada", message: `La venta ${result.value.saleCode} se canceló.`, variant: "success" });
 }

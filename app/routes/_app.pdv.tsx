@@ -21,7 +21,7 @@ import { getEnv } from "@server/env";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { pdvStatus } from "~/web/pdv/answer.server";
+import { statusOf } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Punto de venta" }];
 
@@ -104,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (input.intent) {
     case "open": {
       const result = await openBox(user.id, parseMoney(input.amount));
-      if (!result.ok) return data({ error: result.message, field: "amount" as const }, { status: pdvStatus(result) });
+      if (!result.ok) return data({ error: result.message, field: "amount" as const }, { status: statusOf(result) });
       return redirectWithToast("/pdv", { title: "Caja abierta", message: "Ya puedes registrar ventas.", variant: "success" });
     }
     case "scan": {
@@ -112,30 +112,30 @@ export async function action({ request }: ActionFunctionArgs) {
       const result = await scanProduct(user.id, input.query);
       if (!result.ok) {
         const title = result.reason === "missing" ? `Producto ${input.query.trim().slice(0, 60)} no encontrado` : result.reason === "refused" ? `Producto ${input.query.trim().slice(0, 60)} no disponible` : "Caja cerrada";
-        return data({ error: result.message, title, field: "scan" as const, query: input.query.slice(0, 200) }, { status: pdvStatus(result) });
+        return data({ error: result.message, title, field: "scan" as const, query: input.query.slice(0, 200) }, { status: statusOf(result) });
       }
       return redirect(to);
     }
     case "qty": {
       const result = await setLineQty(user.id, input.line, parseQuantity(input.qty));
-      return result.ok ? redirect(to) : data({ error: result.message, field: "cart" as const }, { status: pdvStatus(result) });
+      return result.ok ? redirect(to) : data({ error: result.message, field: "cart" as const }, { status: statusOf(result) });
     }
     case "inc":
     case "dec": {
       const result = await stepLineQty(user.id, input.line, input.intent === "inc" ? 1 : -1);
-      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: pdvStatus(result) });
+      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: statusOf(result) });
       if (result.value.needsCode) throw redirect(`/pdv/authorize?what=delete`);
       return redirect(to);
     }
     case "remove": {
       const result = await removeLine(user.id, input.line);
-      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: pdvStatus(result) });
+      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: statusOf(result) });
       if (result.value.needsCode) throw redirect(`/pdv/authorize?what=delete`);
       return redirect(to);
     }
     case "discount": {
       const result = await pressDiscount(user.id, input.discount);
-      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: pdvStatus(result) });
+      if (!result.ok) return data({ error: result.message, field: "cart" as const }, { status: statusOf(result) });
       if (result.value.needsCode) throw redirect(`/pdv/authorize?what=discount-${input.discount}`);
       return redirect(to);
     }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
+import { refusedWith } from "~/lib/http.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
@@ -56,22 +57,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (parsed.data.intent) {
     case "issue": {
       const r = await issueQuote(user, folio);
-      if (!r.ok) return data({ error: r.message }, { status: r.status });
+      if (!r.ok) return refusedWith(r);
       return redirectWithToast(back, { title: "Cotización", message: `La cotización ${folio} quedó enviada (vigencia 5 días hábiles).`, variant: "success" });
     }
     case "revise": {
       const r = await reviseQuote(user, folio);
-      if (!r.ok) return data({ error: r.message }, { status: r.status });
+      if (!r.ok) return refusedWith(r);
       return redirect("/products/quotation");
     }
     case "erp": {
       const r = await sendQuoteToErp(user, folio, parsed.data.erpUser || null);
-      if (!r.ok) return data({ error: `${r.title}: ${r.message}` }, { status: r.status });
+      if (!r.ok) return refusedWith({ reason: r.reason, message: `${r.title}: ${r.message}` });
       return redirectWithToast(back, { title: "Intelisis", message: r.message, variant: "success" });
     }
     case "order": {
       const r = await orderFromQuote(user, folio);
-      if (!r.ok) return data({ error: r.message }, { status: r.status });
+      if (!r.ok) return refusedWith(r);
       return redirectWithToast(back, { title: "Orden", message: r.message, variant: "success" });
     }
   }

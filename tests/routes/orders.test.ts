@@ -327,6 +327,9 @@ describe("other actions", () => {
     const [full] = await db.select().from(orders).where(eq(orders.logisticType, "fulfillment")).limit(1);
     const refused = (await settle(() => labelAction({ request: makeRequest(`/orders/${full.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: full.id.toString() }, context: {} }))) as Response;
     expect((await toastOf(refused))?.title).toBe("Etiqueta no disponible");
+    const unknown = (await settle(() => labelAction({ request: makeRequest("/orders/1234567890123456/label", { cookie: admin.cookie, form: {} }), params: { orderId: "1234567890123456" }, context: {} }))) as Response;
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe("La orden no existe.");
   }, 60_000);
 });
 
@@ -355,7 +358,9 @@ describe("reports", () => {
     return settle(() => reportLoader({ request: req, params: {}, context: {} })) as Promise<Response>;
   };
   it("sales report: range rules, permission, and a real .xlsx", async () => {
-    expect((await (await report("report=sales&start_date=2025/01/01")).json()).error.message).toBe("Selecciona un rango completo.");
+    const incomplete = await report("report=sales&start_date=2025/01/01");
+    expect(incomplete.status).toBe(400);
+    expect((await incomplete.json()).error.message).toBe("Selecciona un rango completo.");
     expect((await (await report("report=sales&start_date=2025/01/01&end_date=2099/01/01")).json()).error.message).toBe("No se permite seleccionar fechas futuras.");
     expect((await (await report("report=sales&start_date=2023/01/01&end_date=2024/06/01")).json()).error.message).toBe("El rango máximo permitido es de 1 año.");
     const ok = await report("report=sales&pick=last30");
@@ -367,12 +372,25 @@ describe("reports", () => {
   });
   it("customer report: month required, YYYY/MM, no records message", async () => {
     expect((await (await report("report=customers")).json()).error.message).toBe("Selecciona el mes del reporte.");
-    expect((await (await report("report=customers&month=2001/01")).json()).error.message).toBe("Lo sentimos, no se encuentran registros de la fecha seleccionada.");
+    const none = await report("report=customers&month=2001/01");
+    expect(none.status).toBe(404);
+    expect((await none.json()).error.message).toBe("Lo sentimos, no se encuentran registros de la fecha seleccionada.");
+    expect(await toastOf(await report("report=customers&month=2001/01", admin.cookie, false))).toMatchObject({ title: "Sin registros", variant: "warning" });
+    expect(await toastOf(await report("report=customers&month=2001-13", admin.cookie, false))).toMatchObject({ variant: "danger" });
     const month = new Date().toISOString().slice(0, 7).replace("-", "/");
     const ok = await report(`report=customers&month=${month}`, manager.cookie);
     expect(ok.headers.get("Content-Type")).toContain("spreadsheetml");
     const redirected = await report("report=customers", admin.cookie, false);
     expect(redirected.headers.get("Location")).toBe("/orders/reports?report=customers");
+  });
+  it("a marketplace failure is a 502 with its message (a danger toast without the fetch header)", async () => {
+    const month = new Date().toISOString().slice(0, 7).replace("-", "/");
+    await simulatorControl.failNext("marketplace.monthlyCustomerSummary", "http", { status: 503 });
+    const failed = await report(`report=customers&month=${month}`, manager.cookie);
+    expect(failed.status).toBe(502);
+    expect((await failed.json()).error.title).toBe("Reporte no generado");
+    await simulatorControl.failNext("marketplace.monthlyCustomerSummary", "http", { status: 503 });
+    expect(await toastOf(await report(`report=customers&month=${month}`, manager.cookie, false))).toMatchObject({ title: "Reporte no generado", variant: "danger" });
   });
 });
 

@@ -6,6 +6,7 @@ import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { withParams } from "~/lib/list-url";
 import { audit } from "~/modules/logs/audit.server";
+import type { Reason } from "~/modules/results";
 import type { PostedFile } from "~/lib/multipart.server";
 import { discardPdf, libraryPdf, storePdf, type StoredPdf } from "~/modules/files/files.server";
 import {
@@ -126,10 +127,13 @@ async function documentNameTaken(assistantId: number, name: string) {
 // Commands. The AI service is always called before the transaction that records its result: the
 // embedded database has one connection and a call inside a transaction would hold it.
 
-/** Why a command refused: the user's to fix, a document already there, or the AI service failing. The route turns it into a status. */
-export type RefusalCause = "rules" | "exists" | "integration";
+/**
+ * Why a command refused (app/modules/results.ts): the user's to fix (invalid), a document already
+ * there (conflict), or the AI service failing (integration). The route turns it into a status.
+ */
+export type AssistantRefusalReason = Extract<Reason, "invalid" | "conflict" | "integration">;
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; cause: RefusalCause };
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; reason: AssistantRefusalReason };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
@@ -140,9 +144,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The AI service's refusal as the dialog shows it; a refusal is the user's to fix, the rest the service's failure. */
-function aiRefusal(error: unknown, title: string): { refusal: Refusal; cause: RefusalCause } {
+function aiRefusal(error: unknown, title: string): { refusal: Refusal; reason: AssistantRefusalReason } {
   if (!isIntegrationError(error)) throw error;
-  return { refusal: { title, message: error.message }, cause: error.kind === "rejected" ? "rules" : "integration" };
+  return { refusal: { title, message: error.message }, reason: error.kind === "rejected" ? "invalid" : "integration" };
 }
 
 /** Whether the AI service no longer knows the thing being deleted (then deleting here is what is left). */
@@ -210,7 +214,7 @@ export async function addDocument(assistant: Assistant, source: DocumentSource, 
     // Someone saved the same name meanwhile: take it back out of the AI service too.
     await ai.deleteDocument({ assistant: assistant.name, documentId }).catch(() => undefined);
     await undo();
-    return { ok: false, refusal: { title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, cause: "exists" };
+    return { ok: false, refusal: { title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, reason: "conflict" };
   }
 }
 
@@ -296,7 +300,7 @@ export type DocumentPost = { sku: string; fileId: string; file: PostedFile };
 
 /** Actualizar: upload or pick a sheet, give its SKU, index it in the AI service, record it. */
 export async function addPostedDocument(assistant: Assistant, post: DocumentPost, actor: Actor): Promise<Outcome<{ id: number }>> {
-  const refuse = (refusal: Refusal, cause: RefusalCause = "rules") => ({ ok: false, refusal, cause }) as const;
+  const refuse = (refusal: Refusal, reason: AssistantRefusalReason = "invalid") => ({ ok: false, refusal, reason }) as const;
   const { file, fileId } = post;
   if (!file && !fileId) return refuse(DOCUMENT_ERRORS.noDocument);
   const sku = SkuSchema.safeParse(post.sku);
@@ -310,7 +314,7 @@ export async function addPostedDocument(assistant: Assistant, post: DocumentPost
     if (!stored.ok) {
       return stored.reason === "invalid"
         ? refuse(DOCUMENT_ERRORS.invalidPdf)
-        : refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${stored.name}. Elígelo de la biblioteca si es el mismo archivo.` }, "exists");
+        : refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${stored.name}. Elígelo de la biblioteca si es el mismo archivo.` }, "conflict");
     }
     source = { kind: "upload", file: stored.file };
   } else {
@@ -320,7 +324,7 @@ export async function addPostedDocument(assistant: Assistant, post: DocumentPost
   }
   if (await documentNameTaken(assistant.id, source.file.name)) {
     if (source.kind === "upload") await discardPdf(source.file.fileId);
-    return refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, "exists");
+    return refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, "conflict");
   }
   return addDocument(assistant, source, sku.data, actor);
 }

@@ -5,6 +5,7 @@ import { orders } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
+import type { Refused } from "~/modules/results";
 import { displayStatus } from "./display-status";
 import { accountOf, labelAction } from "./rules";
 import { mapLimit } from "~/lib/map-limit";
@@ -12,9 +13,13 @@ import { mapLimit } from "~/lib/map-limit";
 /** At most this many labels in one bulk PDF (one page of the list is 20). */
 export const BULK_LABEL_LIMIT = 50;
 
+/**
+ * A label, or why not: no such order (missing), none of the orders may print or the marketplace
+ * refused it (conflict), nothing was asked for (invalid), the marketplace failed (integration).
+ */
 export type LabelResult =
   | { ok: true; pdf: Uint8Array; filename: string }
-  | { ok: false; status: number; message: string };
+  | Refused<"invalid" | "missing" | "conflict" | "integration">;
 
 const labelColumns = {
   id: orders.id,
@@ -65,15 +70,15 @@ async function fetchLabel(order: LabelOrder): Promise<{ kind: "pdf"; data: Uint8
 }
 
 function refusal(error: unknown): LabelResult {
-  if (isIntegrationError(error)) return { ok: false, status: error.kind === "rejected" ? 409 : 502, message: error.message };
+  if (isIntegrationError(error)) return { ok: false, reason: error.kind === "rejected" ? "conflict" : "integration", message: error.message };
   throw error;
 }
 
 /** The label of one order (print or reprint), as a PDF. */
 export async function getOrderLabel(id: bigint, actor: SessionUser): Promise<LabelResult> {
   const [order] = await getDb().select(labelColumns).from(orders).where(eq(orders.id, id)).limit(1);
-  if (!order) return { ok: false, status: 404, message: "La orden no existe." };
-  if (!labelAction(order).allowed) return { ok: false, status: 409, message: "La etiqueta de esta orden no está disponible para imprimir." };
+  if (!order) return { ok: false, reason: "missing", message: "La orden no existe." };
+  if (!labelAction(order).allowed) return { ok: false, reason: "conflict", message: "La etiqueta de esta orden no está disponible para imprimir." };
   let label;
   try {
     label = await fetchLabel(order);
@@ -96,11 +101,11 @@ const LABEL_FETCH_CONCURRENCY = 4;
 
 export async function getBulkLabels(ids: bigint[], actor: SessionUser): Promise<LabelResult & { skipped?: string[] }> {
   const unique = [...new Set(ids.map(String))].slice(0, BULK_LABEL_LIMIT).map((s) => BigInt(s));
-  if (unique.length === 0) return { ok: false, status: 400, message: "Selecciona al menos una orden con etiqueta disponible." };
+  if (unique.length === 0) return { ok: false, reason: "invalid", message: "Selecciona al menos una orden con etiqueta disponible." };
   const rows = await getDb().select(labelColumns).from(orders).where(inArray(orders.id, unique));
   const byId = new Map(rows.map((r) => [r.id.toString(), r]));
   const printable = unique.map((id) => byId.get(id.toString())).filter((o): o is LabelOrder => !!o && labelAction(o).allowed);
-  if (printable.length === 0) return { ok: false, status: 409, message: "Ninguna de las órdenes seleccionadas tiene etiqueta disponible." };
+  if (printable.length === 0) return { ok: false, reason: "conflict", message: "Ninguna de las órdenes seleccionadas tiene etiqueta disponible." };
 
   // The marketplace answers one label at a time: ask for several at once, then merge in the order asked.
   const fetched = await mapLimit(printable, LABEL_FETCH_CONCURRENCY, async (order) => {
@@ -126,7 +131,7 @@ export async function getBulkLabels(ids: bigint[], actor: SessionUser): Promise<
     }
     await recordPrinted(item.order, actor);
   }
-  if (doc.getPageCount() === 0) return { ok: false, status: 502, message: failed[0] ?? "No fue posible obtener las etiquetas." };
+  if (doc.getPageCount() === 0) return { ok: false, reason: "integration", message: failed[0] ?? "No fue posible obtener las etiquetas." };
   if (failed.length) {
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const page = doc.addPage([288, 432]);

@@ -3,6 +3,7 @@ import { buildWorkbook, type XlsxColumn } from "@server/documents/xlsx.server";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
+import type { Reason } from "~/modules/results";
 import { parseMonth, quickRange, validateRange, DAY_FILTERS, type RangeError } from "./filters";
 import { LOGISTIC_LABELS } from "./rules";
 
@@ -18,7 +19,8 @@ export const MONTH_REQUIRED = { title: "Datos insuficientes", message: "Seleccio
 export const CustomerReportForm = z.object({ month: z.string({ required_error: MONTH_REQUIRED.message }).trim().min(1, MONTH_REQUIRED.message) });
 
 export type ReportError = { title: string; message: string };
-export type ReportResult = { ok: true; file: Buffer; filename: string; rows: number } | { ok: false; error: ReportError; status: number };
+/** Why no report: the range or month is not acceptable (invalid), no rows (missing), the marketplace failed. */
+export type ReportResult = { ok: true; file: Buffer; filename: string; rows: number } | { ok: false; error: ReportError; reason: Extract<Reason, "invalid" | "missing" | "integration"> };
 
 type QuickPick = (typeof DAY_FILTERS)[number][0];
 
@@ -59,7 +61,7 @@ const CUSTOMER_COLUMNS: XlsxColumn<CustomerRow>[] = [
 
 function integrationFailure(error: unknown): ReportResult {
   if (!isIntegrationError(error)) throw error;
-  return { ok: false, status: 502, error: { title: "Reporte no generado", message: error.message } };
+  return { ok: false, reason: "integration", error: { title: "Reporte no generado", message: error.message } };
 }
 
 export async function salesReport(
@@ -69,14 +71,14 @@ export async function salesReport(
   now: Date = new Date(),
 ): Promise<ReportResult> {
   const { range, error } = salesReportRange(input, now);
-  if (!range) return { ok: false, status: 400, error: error! };
+  if (!range) return { ok: false, reason: "invalid", error: error! };
   let rows;
   try {
     rows = await getIntegrations().marketplace.salesReport({ start: range.start, end: range.end });
   } catch (e) {
     return integrationFailure(e);
   }
-  if (rows.length === 0) return { ok: false, status: 404, error: NO_RECORDS };
+  if (rows.length === 0) return { ok: false, reason: "missing", error: NO_RECORDS };
   const file = await buildWorkbook<SalesRow>({
     sheetName: "Ventas",
     columns: SALES_COLUMNS,
@@ -97,17 +99,17 @@ export async function salesReport(
 }
 
 export async function customerReport(monthInput: string | null | undefined, actor: SessionUser, now: Date = new Date()): Promise<ReportResult> {
-  if (!CustomerReportForm.safeParse({ month: monthInput ?? undefined }).success) return { ok: false, status: 400, error: MONTH_REQUIRED };
+  if (!CustomerReportForm.safeParse({ month: monthInput ?? undefined }).success) return { ok: false, reason: "invalid", error: MONTH_REQUIRED };
   const parsed = parseMonth(monthInput, now);
-  if (!parsed) return { ok: false, status: 400, error: MONTH_REQUIRED };
-  if (parsed.error) return { ok: false, status: 400, error: parsed.error };
+  if (!parsed) return { ok: false, reason: "invalid", error: MONTH_REQUIRED };
+  if (parsed.error) return { ok: false, reason: "invalid", error: parsed.error };
   let rows;
   try {
     rows = await getIntegrations().marketplace.monthlyCustomerSummary(parsed.month);
   } catch (e) {
     return integrationFailure(e);
   }
-  if (rows.length === 0) return { ok: false, status: 404, error: NO_RECORDS };
+  if (rows.length === 0) return { ok: false, reason: "missing", error: NO_RECORDS };
   const file = await buildWorkbook<CustomerRow>({
     sheetName: `Clientes ${parsed.month.replace("/", "-")}`,
     columns: CUSTOMER_COLUMNS,

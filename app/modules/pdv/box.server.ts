@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@server/db/client";
 import { pdvCartLines, pdvSessions, products } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
+import type { Reason } from "~/modules/results";
 import { checkCode } from "./codes.server";
 import { discountNeedsCode, isDiscount, saleTotals, toCents, toggleDiscount, type Discount, type Totals } from "./rules";
 
@@ -15,12 +16,12 @@ export type CartLine = { id: number; productId: string; sku: string; description
 export type Cart = { lines: CartLine[]; discount: Discount; totals: Totals };
 
 /**
- * Why the till refused: the route turns it into its status (app/web/pdv/answer.server.ts).
+ * Why the till refused (app/modules/results.ts); the route turns it into its status.
  * invalid: the input cannot be read; missing: the product, line or sale is gone; conflict: the box or
  * the sale is no longer in the state the request assumed; refused: a rule says no; throttled: too many
  * wrong confirmation codes.
  */
-export type PdvRefusalReason = "invalid" | "missing" | "conflict" | "refused" | "throttled";
+export type PdvRefusalReason = Extract<Reason, "invalid" | "missing" | "conflict" | "refused" | "throttled">;
 
 export type PdvResult<T = null> = { ok: true; value: T; message?: string } | { ok: false; message: string; reason: PdvRefusalReason };
 

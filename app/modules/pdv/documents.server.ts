@@ -3,6 +3,7 @@ import { getDb } from "@server/db/client";
 import { pdvSales, pdvSessions } from "@server/db/schema";
 import { PdfUnavailableError, renderPdf } from "@server/documents/pdf.server";
 import { can, type AccessUser } from "~/lib/access";
+import type { Refused } from "~/modules/results";
 import { boxCutHtml, saleTicketHtml, TICKET_ROLL } from "./ticket.server";
 
 type Viewer = AccessUser & { id: number };
@@ -20,30 +21,30 @@ async function allowedSession(user: Viewer, sessionId: number) {
 }
 
 /**
- * A printable document: its HTML for the print window, or the PDF. A refusal or a missing record
- * is `denied`; a printer fault is `failed` and never touches the sale.
+ * A printable document: its HTML for the print window, or the PDF. A record that is not there or
+ * not this user's is `missing`, a cut the user may not print `forbidden`; a printer fault is
+ * `unavailable` and never touches the sale.
  */
 export type PrintResult =
   | { ok: true; kind: "html"; html: string }
   | { ok: true; kind: "pdf"; bytes: Uint8Array; filename: string }
-  | { ok: false; reason: "denied"; status: 403 | 404; message: string }
-  | { ok: false; reason: "failed"; message: string };
+  | Refused<"forbidden" | "missing" | "unavailable">;
 
-const denied = (status: 403 | 404, message: string): PrintResult => ({ ok: false, reason: "denied", status, message });
+const denied = (reason: "forbidden" | "missing", message: string): PrintResult => ({ ok: false, reason, message });
 
 export async function saleTicket(user: Viewer, saleId: number, opts: { reprint: boolean; pdf: boolean; nonce?: string }): Promise<PrintResult> {
-  if (!(await allowedSale(user, saleId))) return denied(404, "Venta no encontrada");
+  if (!(await allowedSale(user, saleId))) return denied("missing", "Venta no encontrada");
   const html = await saleTicketHtml(saleId, { reprint: opts.reprint, autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? "") });
-  if (!html) return denied(404, "Venta no encontrada");
+  if (!html) return denied("missing", "Venta no encontrada");
   if (!opts.pdf) return { ok: true, kind: "html", html };
   return printPdf(html, `ticket-${saleId}.pdf`, "Ocurrió un error al imprimir ticket de venta");
 }
 
 export async function boxCutSlip(user: Viewer, sessionId: number, opts: { kind: "X" | "Z"; reprint: boolean; pdf: boolean; nonce?: string }): Promise<PrintResult> {
-  if (!(await allowedSession(user, sessionId))) return denied(404, "Sesión no encontrada");
-  if (opts.kind === "X" && !can(user, "pdv.history")) return denied(403, "Sin acceso");
+  if (!(await allowedSession(user, sessionId))) return denied("missing", "Sesión no encontrada");
+  if (opts.kind === "X" && !can(user, "pdv.history")) return denied("forbidden", "Sin acceso");
   const html = await boxCutHtml(sessionId, { kind: opts.kind, reprint: opts.reprint, autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? "") });
-  if (!html) return denied(404, "Sesión no encontrada");
+  if (!html) return denied("missing", "Sesión no encontrada");
   if (!opts.pdf) return { ok: true, kind: "html", html };
   return printPdf(html, `corte-${opts.kind}-${sessionId}.pdf`, "Ocurrió un error al imprimir el ticket de corte de caja");
 }
@@ -54,6 +55,6 @@ async function printPdf(html: string, filename: string, failure: string): Promis
     return { ok: true, kind: "pdf", bytes: pdf, filename };
   } catch (error) {
     const detail = error instanceof PdfUnavailableError ? ` ${error.message}` : "";
-    return { ok: false, reason: "failed", message: `${failure}.${detail}` };
+    return { ok: false, reason: "unavailable", message: `${failure}.${detail}` };
   }
 }

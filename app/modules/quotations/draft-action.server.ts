@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { can } from "~/lib/access";
-import { addArticle, chooseClient, clearDraft, removeArticle, setLineQuantity, type DraftResult } from "./draft.server";
+import { addArticle, chooseClient, clearDraft, removeArticle, setLineQuantity, type DraftRefusalReason, type DraftResult } from "./draft.server";
 import { addCustomLine, chooseAgent, updateLine } from "./lines.server";
 import { saveDraftOptions } from "./options.server";
+import type { Refused } from "~/modules/results";
 
 const version = z.coerce.number().int().min(0).optional().catch(undefined);
 const sku = z.string().trim().min(1).max(60);
@@ -58,12 +59,12 @@ const SUCCESS: Record<string, string> = {
   custom: "Se agregó el artículo libre.",
 };
 
-export type DraftActionOutcome = { ok: true; message: string; result: DraftResult } | { ok: false; status: number; message: string };
+export type DraftActionOutcome = { ok: true; message: string; result: DraftResult } | Refused<"invalid" | DraftRefusalReason>;
 
 /** Parses one draft form and runs its command for the signed-in user. */
 export async function runDraftIntent(user: SessionUser, form: FormData): Promise<DraftActionOutcome> {
   const parsed = DraftIntentSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, status: 400, message: "La solicitud no es válida. Revisa los datos e inténtalo de nuevo." };
+  if (!parsed.success) return { ok: false, reason: "invalid", message: "La solicitud no es válida. Revisa los datos e inténtalo de nuevo." };
   const input = parsed.data;
   const expected = input.version ?? null;
   let result: DraftResult;
@@ -107,6 +108,6 @@ export async function runDraftIntent(user: SessionUser, form: FormData): Promise
       result = await addCustomLine(user.id, expected, input);
       break;
   }
-  if (!result.ok) return { ok: false, status: result.status, message: result.message };
+  if (!result.ok) return { ok: false, reason: result.reason, message: result.message };
   return { ok: true, message: result.message ?? SUCCESS[input.intent], result };
 }

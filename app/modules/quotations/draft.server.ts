@@ -3,11 +3,14 @@ import { getDb } from "@server/db/client";
 import { quotationDrafts, settings } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { audit } from "~/modules/logs/audit.server";
+import type { Reason, Refused } from "~/modules/results";
 import { addLine, COUNTER_CLIENT, readDraftData, type DraftClient, type DraftData } from "./draft";
 import { MESSAGES, parseQuantity } from "./pricing";
 
 export type Draft = { version: number; data: DraftData; updatedAt: Date | null };
-export type DraftResult = { ok: true; draft: Draft; message?: string } | { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string };
+/** Why a draft change was refused: a line or record gone, a stale form, a rule, or the ERP failing. */
+export type DraftRefusalReason = Extract<Reason, "missing" | "conflict" | "refused" | "integration">;
+export type DraftResult = { ok: true; draft: Draft; message?: string } | Refused<DraftRefusalReason>;
 
 export const STALE_MESSAGE =
   "La cotización cambió en otra pestaña o equipo mientras la editabas; no se aplicó tu cambio. Revisa la versión actual y vuelve a intentarlo.";
@@ -35,14 +38,14 @@ export async function changeDraft(
   userId: number,
   expected: number | null,
   what: string,
-  change: (data: DraftData) => DraftData | { error: string; status: 400 | 404 | 422 },
+  change: (data: DraftData) => DraftData | { error: string; reason: "missing" | "refused" },
 ): Promise<DraftResult> {
   return getDb().transaction(async (tx) => {
     await tx.insert(quotationDrafts).values({ userId, version: 0, data: {} }).onConflictDoNothing();
     const [row] = await tx.select().from(quotationDrafts).where(eq(quotationDrafts.userId, userId)).for("update").limit(1);
-    if (expected !== null && row.version !== expected) return { ok: false as const, status: 409 as const, message: STALE_MESSAGE };
+    if (expected !== null && row.version !== expected) return { ok: false as const, reason: "conflict" as const, message: STALE_MESSAGE };
     const next = change(readDraftData(row.data));
-    if ("error" in next) return { ok: false as const, status: next.status, message: next.error };
+    if ("error" in next) return { ok: false as const, reason: next.reason, message: next.error };
     const [saved] = await tx
       .update(quotationDrafts)
       .set({ data: next, version: sql`${quotationDrafts.version} + 1`, updatedAt: new Date() })
@@ -56,15 +59,15 @@ export async function changeDraft(
 /** Agregar: the quantity as typed, then the article as the ERP has it now (before the transaction). */
 export async function addArticle(userId: number, expected: number | null, sku: string, rawQty: string): Promise<DraftResult> {
   const qty = parseQuantity(rawQty);
-  if (qty === null) return { ok: false, status: 422, message: MESSAGES.badQuantity };
+  if (qty === null) return { ok: false, reason: "refused", message: MESSAGES.badQuantity };
   let article;
   try {
     article = await getIntegrations().erp.getArticle(sku);
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    return { ok: false, status: 502, message: error.message };
+    return { ok: false, reason: "integration", message: error.message };
   }
-  if (!article) return { ok: false, status: 404, message: `El artículo ${sku.toUpperCase()} no existe en Intelisis.` };
+  if (!article) return { ok: false, reason: "missing", message: `El artículo ${sku.toUpperCase()} no existe en Intelisis.` };
   return changeDraft(userId, expected, `agregar ${article.sku}`, (data) =>
     addLine(data, {
       sku: article.sku,
@@ -84,16 +87,16 @@ export async function addArticle(userId: number, expected: number | null, sku: s
 
 export function removeArticle(userId: number, expected: number | null, sku: string) {
   return changeDraft(userId, expected, `quitar ${sku}`, (data) => {
-    if (!data.lines.some((l) => l.sku === sku)) return { error: `El artículo ${sku} ya no está en la cotización.`, status: 404 };
+    if (!data.lines.some((l) => l.sku === sku)) return { error: `El artículo ${sku} ya no está en la cotización.`, reason: "missing" };
     return { ...data, lines: data.lines.filter((l) => l.sku !== sku) };
   });
 }
 
 export function setLineQuantity(userId: number, expected: number | null, sku: string, rawQty: string) {
   const qty = parseQuantity(rawQty);
-  if (qty === null) return Promise.resolve<DraftResult>({ ok: false, status: 422, message: MESSAGES.badQuantity });
+  if (qty === null) return Promise.resolve<DraftResult>({ ok: false, reason: "refused", message: MESSAGES.badQuantity });
   return changeDraft(userId, expected, `cantidad ${sku}`, (data) => {
-    if (!data.lines.some((l) => l.sku === sku)) return { error: `El artículo ${sku} ya no está en la cotización.`, status: 404 };
+    if (!data.lines.some((l) => l.sku === sku)) return { error: `El artículo ${sku} ya no está en la cotización.`, reason: "missing" };
     return { ...data, lines: data.lines.map((l) => (l.sku === sku ? { ...l, qty } : l)) };
   });
 }
@@ -116,10 +119,10 @@ export async function chooseClient(userId: number, expected: number | null, key:
       client = found ? { key: found.key, name: found.name, rfc: found.rfc, priceList: found.priceList, email: found.email, phones: found.phones } : null;
     } catch (error) {
       if (!isIntegrationError(error)) throw error;
-      return { ok: false, status: 502, message: error.message };
+      return { ok: false, reason: "integration", message: error.message };
     }
   }
-  if (!client) return { ok: false, status: 404, message: MESSAGES.noMatch };
+  if (!client) return { ok: false, reason: "missing", message: MESSAGES.noMatch };
   const chosen = client;
   return changeDraft(userId, expected, `cliente ${chosen.key}`, (data) => ({
     ...data,

@@ -5,11 +5,12 @@ import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { can } from "~/lib/access";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
+import type { Refused } from "~/modules/results";
 import { erpQuotationId, MESSAGES, priceListOf } from "./pricing";
 import { NO_ERP_USERS } from "./status";
 import { expiryFor, getStoredQuote } from "./stored.server";
 
-export type ErpOutcome = { ok: true; message: string } | { ok: false; status: 403 | 404 | 409 | 422 | 502; title: string; message: string };
+export type ErpOutcome = { ok: true; message: string } | (Refused<"forbidden" | "missing" | "conflict" | "refused" | "integration"> & { title: string });
 
 /** A "sending" claim older than this is taken as abandoned (the process died mid-call) and may be retried. */
 const STALE_CLAIM = sql`interval '2 minutes'`;
@@ -20,15 +21,15 @@ const STALE_CLAIM = sql`interval '2 minutes'`;
  * the outcome is recorded; a failure leaves the quote saved and the action retryable.
  */
 export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: string | null): Promise<ErpOutcome> {
-  if (!can(user, "quotations.erpCreate")) return { ok: false, status: 403, title: "Sin permiso", message: "Tu usuario no puede crear cotizaciones en Intelisis." };
-  if (user.erpUsers.length === 0) return { ok: false, status: 422, title: "Intelisis", message: NO_ERP_USERS };
-  if (!erpUser || !user.erpUsers.includes(erpUser)) return { ok: false, status: 422, title: MESSAGES.erpUserMissingTitle, message: MESSAGES.erpUserMissing };
+  if (!can(user, "quotations.erpCreate")) return { ok: false, reason: "forbidden", title: "Sin permiso", message: "Tu usuario no puede crear cotizaciones en Intelisis." };
+  if (user.erpUsers.length === 0) return { ok: false, reason: "refused", title: "Intelisis", message: NO_ERP_USERS };
+  if (!erpUser || !user.erpUsers.includes(erpUser)) return { ok: false, reason: "refused", title: MESSAGES.erpUserMissingTitle, message: MESSAGES.erpUserMissing };
   const quote = await getStoredQuote(folio);
-  if (!quote) return { ok: false, status: 404, title: "Intelisis", message: "La cotización no existe." };
+  if (!quote) return { ok: false, reason: "missing", title: "Intelisis", message: "La cotización no existe." };
   const items = quote.lines
     .filter((l) => l.sku)
     .map((l) => ({ sku: l.sku!, price: Number(l.price), qty: Number(l.qty), subtotal: Math.round(Number(l.price) * Number(l.qty) * 100) / 100 }));
-  if (items.length === 0) return { ok: false, status: 422, title: "Intelisis", message: MESSAGES.noLines };
+  if (items.length === 0) return { ok: false, reason: "refused", title: "Intelisis", message: MESSAGES.noLines };
 
   const claimed = await getDb()
     .update(quotations)
@@ -44,8 +45,8 @@ export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: 
   if (claimed.length === 0) {
     const state = quote.row.erpState;
     return state === "sent"
-      ? { ok: false, status: 409, title: "Intelisis", message: `La cotización ya fue creada en Intelisis (${quote.row.intelisisId}).` }
-      : { ok: false, status: 409, title: "Intelisis", message: "La cotización ya se está enviando a Intelisis. Espera un momento." };
+      ? { ok: false, reason: "conflict", title: "Intelisis", message: `La cotización ya fue creada en Intelisis (${quote.row.intelisisId}).` }
+      : { ok: false, reason: "conflict", title: "Intelisis", message: "La cotización ya se está enviando a Intelisis. Espera un momento." };
   }
 
   try {
@@ -93,7 +94,7 @@ export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: 
     });
     return {
       ok: false,
-      status: 502,
+      reason: "integration",
       title: "Intelisis",
       message: `No se pudo crear la cotización en Intelisis: ${error.message} La cotización sigue guardada; puedes reintentar.`,
     };
@@ -110,9 +111,9 @@ const QUOTER_ORDER_BASE = 7_000_000_000_000_000n;
 
 /** Generar orden: one quoter order (logistic type cotizador) per quote, created once. */
 export async function orderFromQuote(user: SessionUser, folio: string): Promise<ErpOutcome> {
-  if (!can(user, "quotations.erpMode")) return { ok: false, status: 403, title: "Sin permiso", message: "Tu usuario no puede generar órdenes desde una cotización." };
+  if (!can(user, "quotations.erpMode")) return { ok: false, reason: "forbidden", title: "Sin permiso", message: "Tu usuario no puede generar órdenes desde una cotización." };
   const quote = await getStoredQuote(folio);
-  if (!quote) return { ok: false, status: 404, title: "Orden", message: "La cotización no existe." };
+  if (!quote) return { ok: false, reason: "missing", title: "Orden", message: "La cotización no existe." };
   const orderId = QUOTER_ORDER_BASE + BigInt(quote.row.id);
   return getDb().transaction(async (tx) => {
     const claimed = await tx
@@ -120,7 +121,7 @@ export async function orderFromQuote(user: SessionUser, folio: string): Promise<
       .set({ orderId, status: "convertida", updatedAt: new Date() })
       .where(and(eq(quotations.id, quote.row.id), isNull(quotations.orderId)))
       .returning({ id: quotations.id });
-    if (claimed.length === 0) return { ok: false as const, status: 409 as const, title: "Orden", message: `La cotización ya generó la orden ${quote.row.orderId}.` };
+    if (claimed.length === 0) return { ok: false as const, reason: "conflict" as const, title: "Orden", message: `La cotización ya generó la orden ${quote.row.orderId}.` };
     await tx.insert(orders).values({
       id: orderId,
       title: `Cotización ${folio} · ${quote.row.clientName}`,

@@ -10,7 +10,7 @@ import { NO_ERP_USERS } from "./status";
 export const LINE_DISCOUNT_MESSAGE = "El descuento de la línea debe ser un número entre 0 y 100.";
 export const CUSTOM_LINE_MESSAGE = "Escribe la descripción, la cantidad y el precio del artículo libre.";
 
-const missing = (sku: string) => ({ error: `El artículo ${sku} ya no está en la cotización.`, status: 404 as const });
+const missing = (sku: string) => ({ error: `El artículo ${sku} ya no está en la cotización.`, reason: "missing" as const });
 
 /**
  * One row of the lines table: quantity, discount and observations. A discount other than 0 lowers
@@ -18,9 +18,9 @@ const missing = (sku: string) => ({ error: `El artículo ${sku} ya no está en l
  */
 export function updateLine(userId: number, expected: number | null, sku: string, input: { qty: string; discount: string; note: string }): Promise<DraftResult> {
   const qty = parseQuantity(input.qty);
-  if (qty === null) return Promise.resolve({ ok: false, status: 422, message: MESSAGES.badQuantity });
+  if (qty === null) return Promise.resolve({ ok: false, reason: "refused", message: MESSAGES.badQuantity });
   const discount = parseAmount(input.discount);
-  if (discount === null || discount > 100) return Promise.resolve({ ok: false, status: 422, message: LINE_DISCOUNT_MESSAGE });
+  if (discount === null || discount > 100) return Promise.resolve({ ok: false, reason: "refused", message: LINE_DISCOUNT_MESSAGE });
   const note = input.note.trim().slice(0, 500);
   return changeDraft(userId, expected, `línea ${sku}`, (data) => {
     if (!data.lines.some((l) => l.sku === sku)) return missing(sku);
@@ -33,8 +33,8 @@ export function addCustomLine(userId: number, expected: number | null, input: { 
   const description = input.description.trim().slice(0, 300);
   const qty = parseQuantity(input.qty);
   const price = input.price.trim() === "" ? null : parseAmount(input.price);
-  if (!description || price === null) return Promise.resolve({ ok: false, status: 422, message: CUSTOM_LINE_MESSAGE });
-  if (qty === null) return Promise.resolve({ ok: false, status: 422, message: MESSAGES.badQuantity });
+  if (!description || price === null) return Promise.resolve({ ok: false, reason: "refused", message: CUSTOM_LINE_MESSAGE });
+  if (qty === null) return Promise.resolve({ ok: false, reason: "refused", message: MESSAGES.badQuantity });
   return changeDraft(userId, expected, "artículo libre", (data) => ({
     ...data,
     lines: [
@@ -51,13 +51,13 @@ export const isCustomKey = (sku: string) => sku.startsWith(CUSTOM_PREFIX);
 
 /** ERP users the signed-in user may quote as: those listed in their additional_role. */
 async function allowedAgents(user: SessionUser) {
-  if (user.erpUsers.length === 0) return { ok: false as const, status: 422 as const, message: NO_ERP_USERS };
+  if (user.erpUsers.length === 0) return { ok: false as const, reason: "refused" as const, message: NO_ERP_USERS };
   try {
     const all = await getIntegrations().erp.listUsers();
     return { ok: true as const, agents: all.filter((a) => user.erpUsers.includes(a.user)) };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    return { ok: false as const, status: 502 as const, message: error.message };
+    return { ok: false as const, reason: "integration" as const, message: error.message };
   }
 }
 
@@ -75,7 +75,7 @@ export async function chooseAgent(user: SessionUser, expected: number | null, ke
   const found = await allowedAgents(user);
   if (!found.ok) return found;
   const agent = found.agents.find((a) => a.user === key.trim());
-  if (!agent) return { ok: false, status: 404, message: MESSAGES.noMatch };
+  if (!agent) return { ok: false, reason: "missing", message: MESSAGES.noMatch };
   return changeDraft(user.id, expected, `agente ${agent.user}`, (data) => ({
     ...data,
     erpUser: agent.user,

@@ -31,22 +31,22 @@ export async function saveDraftOptions(
 ): Promise<DraftResult> {
   let category: { title: string; goldPro: number; goldSpecial: number } | null | undefined;
   if (input.category !== undefined) {
-    if (!may.orderType) return { ok: false, status: 422, message: "Tu usuario no puede elegir el tipo de orden." };
+    if (!may.orderType) return { ok: false, reason: "refused", message: "Tu usuario no puede elegir el tipo de orden." };
     try {
       const all = await getIntegrations().marketplace.listFeeCategories();
       category = all.find((c) => c.title === input.category) ?? null;
     } catch (error) {
       if (!isIntegrationError(error)) throw error;
-      return { ok: false, status: 502, message: error.message };
+      return { ok: false, reason: "integration", message: error.message };
     }
-    if (!category) return { ok: false, status: 404, message: `La categoría ${input.category} no existe en Mercado Libre.` };
+    if (!category) return { ok: false, reason: "missing", message: `La categoría ${input.category} no existe en Mercado Libre.` };
   }
   const shipment = input.shipment === undefined ? undefined : parseAmount(input.shipment);
-  if (shipment === null) return { ok: false, status: 422, message: `Costo de envío: ${MESSAGES.badNumber}` };
+  if (shipment === null) return { ok: false, reason: "refused", message: `Costo de envío: ${MESSAGES.badNumber}` };
   const discount = input.globalDiscount === undefined ? undefined : parseAmount(input.globalDiscount);
-  if (discount === null) return { ok: false, status: 422, message: `Descuento: ${MESSAGES.badNumber}` };
+  if (discount === null) return { ok: false, reason: "refused", message: `Descuento: ${MESSAGES.badNumber}` };
   const email = input.clientEmail?.trim();
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, status: 422, message: "Por favor, ingresa un correo válido." };
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, reason: "refused", message: "Por favor, ingresa un correo válido." };
 
   return changeDraft(userId, expected, "datos de la cotización", (data) => {
     const next = { ...data };
@@ -56,13 +56,13 @@ export async function saveDraftOptions(
     if (input.reference !== undefined) next.reference = input.reference.trim();
     if (input.warehouse !== undefined) {
       const refused = checkWarehouse(data, input.warehouse);
-      if (refused) return { error: refused, status: 422 };
+      if (refused) return { error: refused, reason: "refused" };
       next.warehouse = input.warehouse;
     }
     if (shipment !== undefined) next.shipmentCents = toCents(shipment);
     if (discount !== undefined && may.discount) {
       const decision = decideGlobalDiscount(discount, priceListOf(data.client.priceList));
-      if (!decision.ok) return { error: decision.message, status: 422 };
+      if (!decision.ok) return { error: decision.message, reason: "refused" };
       next.globalDiscount = decision.percent;
     }
     if (may.orderType) {

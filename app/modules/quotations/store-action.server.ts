@@ -4,13 +4,13 @@ import type { ToastInput } from "~/lib/toast";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { loadDraft } from "./draft.server";
 import { sendQuoteToErp } from "./erp.server";
-import { storeDraft } from "./stored.server";
+import { storeDraft, type StoreResult } from "./stored.server";
 
 /** The store buttons' form: the draft version the page was drawn from (a stale page is refused). */
 export const StoreSchema = z.object({ intent: z.literal("store"), version: z.coerce.number().int().min(0).optional().catch(undefined) });
 
 /** A stored quote and the toast that announces it, or why the draft was not stored. */
-export type StoreOutcome = { ok: true; folio: string; toast: ToastInput } | { ok: false; status: 404 | 409 | 422; message: string };
+export type StoreOutcome = { ok: true; folio: string; toast: ToastInput } | Extract<StoreResult, { ok: false }>;
 
 const savedToast = (folio: string): ToastInput => ({ title: "Cotización guardada", message: `Se guardó la cotización ${folio}.`, variant: "success" });
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { quotationCounters, quotationDrafts, quotationLines, quotations, type QuotationChange } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
+import type { Refused } from "~/modules/results";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { priceDraft, readDraftData } from "./draft";
 import type { QuotationDocumentData } from "./document";
@@ -10,7 +11,7 @@ import { displayStatus, STORED_STATUSES } from "./status";
 export { displayStatus, STATUS_LABELS, STORED_STATUSES } from "./status";
 import { addBusinessDays, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS } from "./pricing";
 
-export type StoreResult = { ok: true; folio: string } | { ok: false; status: 404 | 409 | 422; message: string };
+export type StoreResult = { ok: true; folio: string } | Refused<"missing" | "conflict" | "refused">;
 
 const mxYear = (d: Date) => Number(new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric" }).format(d));
 
@@ -23,12 +24,12 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
   const rate = await getExchangeRate();
   return getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(quotationDrafts).where(eq(quotationDrafts.userId, user.id)).for("update").limit(1);
-    if (!row) return { ok: false as const, status: 422 as const, message: MESSAGES.noLines };
-    if (expected !== null && row.version !== expected) return { ok: false as const, status: 409 as const, message: STALE_MESSAGE };
+    if (!row) return { ok: false as const, reason: "refused" as const, message: MESSAGES.noLines };
+    if (expected !== null && row.version !== expected) return { ok: false as const, reason: "conflict" as const, message: STALE_MESSAGE };
     const data = readDraftData(row.data);
-    if (data.lines.length === 0) return { ok: false as const, status: 422 as const, message: MESSAGES.noLines };
+    if (data.lines.length === 0) return { ok: false as const, reason: "refused" as const, message: MESSAGES.noLines };
     const priced = priceDraft(data, rate);
-    if (!priced.totals) return { ok: false as const, status: 422 as const, message: MESSAGES.needCategory };
+    if (!priced.totals) return { ok: false as const, reason: "refused" as const, message: MESSAGES.needCategory };
     const totals = priced.totals;
 
     let baseFolio: string;
@@ -36,7 +37,7 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
     let changes: QuotationChange[] = [];
     if (data.sourceId) {
       const [source] = await tx.select().from(quotations).where(eq(quotations.id, data.sourceId)).limit(1);
-      if (!source?.baseFolio) return { ok: false as const, status: 404 as const, message: "La cotización que revisabas ya no existe." };
+      if (!source?.baseFolio) return { ok: false as const, reason: "missing" as const, message: "La cotización que revisabas ya no existe." };
       baseFolio = source.baseFolio;
       // Revisions of one quote are numbered one after another even when two people revise it.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${baseFolio}))`);
@@ -206,8 +207,8 @@ export function storedDocument(q: StoredQuote, author: string): QuotationDocumen
 export async function issueQuote(user: SessionUser, folio: string, now = new Date()) {
   return getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(quotations).where(eq(quotations.folio, folio)).for("update").limit(1);
-    if (!row) return { ok: false as const, status: 404 as const, message: "La cotización no existe." };
-    if (row.status !== "borrador") return { ok: false as const, status: 409 as const, message: "La cotización ya fue emitida." };
+    if (!row) return { ok: false as const, reason: "missing" as const, message: "La cotización no existe." };
+    if (row.status !== "borrador") return { ok: false as const, reason: "conflict" as const, message: "La cotización ya fue emitida." };
     await tx.update(quotations).set({ status: "enviada", issuedAt: now, expiresAt: expiryFor(now), updatedAt: now }).where(eq(quotations.id, row.id));
     await audit({ message: `Cotización emitida: ${folio}`, type: "update", tags: ["quotations"], identifier: folio, userId: user.id }, tx);
     return { ok: true as const };
@@ -217,7 +218,7 @@ export async function issueQuote(user: SessionUser, folio: string, now = new Dat
 /** Editar: the stored quote is copied into the user's draft; Guardar then stores its next revision. */
 export async function reviseQuote(user: SessionUser, folio: string) {
   const q = await getStoredQuote(folio);
-  if (!q) return { ok: false as const, status: 404 as const, message: "La cotización no existe." };
+  if (!q) return { ok: false as const, reason: "missing" as const, message: "La cotización no existe." };
   const { row, lines } = q;
   const data = readDraftData({
     client: { key: row.clientKey ?? "V", name: row.clientName, rfc: "", priceList: priceListOf(row.priceList), email: row.clientEmail, phones: row.clientPhone },

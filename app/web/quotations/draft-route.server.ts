@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { refusedWith } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { runDraftIntent } from "~/modules/quotations/draft-action.server";
@@ -6,14 +7,14 @@ import { StoreSchema, type StoreOutcome } from "~/modules/quotations/store-actio
 
 /**
  * The answers to the quotation draft's posts, shared by the v3 list (/products), its quotation dialog
- * and the v4 screen (/quotations): a refusal stays in the page with its message and status, a change
- * returns to where it was posted from with a toast.
+ * and the v4 screen (/quotations): a refusal stays in the page with its message and the status of its
+ * reason, a change returns to where it was posted from with a toast.
  */
 
 /** A change of the draft (add, quantity, client, options…): back to `back` with a toast, or the refusal. */
 export async function answerDraftChange(user: SessionUser, form: FormData, back: string) {
   const outcome = await runDraftIntent(user, form);
-  if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) return refusedWith(outcome);
   return redirectWithToast(back, { title: "Cotización", message: outcome.message, variant: "success", durationMs: 3000 });
 }
 
@@ -22,6 +23,6 @@ export async function answerStore(form: FormData, store: (version: number | null
   const parsed = StoreSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: "La solicitud no es válida." }, { status: 400 });
   const stored = await store(parsed.data.version ?? null);
-  if (!stored.ok) return data({ error: stored.message }, { status: stored.status });
+  if (!stored.ok) return refusedWith(stored);
   return redirectWithToast(`/products/quotes/${stored.folio}`, stored.toast);
 }
