@@ -17,6 +17,9 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute, statusOf, taxonomyHandlers, toastOf } from "../helpers/catalog-routes";
 
+/** The name field's browser checks that the dialog receives (required, at most 100 characters: spec 2 §2). */
+const NAME_CONSTRAINT = { name: { required: true, minLength: 1, maxLength: 100 } };
+
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
 
@@ -98,7 +101,7 @@ describe.each(BOTH)("%s access", (kind) => {
       const { cookie } = await loginAs(role);
       const data = (await list(kind, "", cookie)) as TaxonomyListData;
       expect(data.total, role).toBeGreaterThan(0);
-      expect(await callRoute(k.newLoader, `${k.path}/new`, cookie)).toEqual({ item: null });
+      expect(await callRoute(k.newLoader, `${k.path}/new`, cookie)).toEqual({ item: null, constraint: NAME_CONSTRAINT });
       expect(data.canDelete, role).toBe(role === "admin" || role === "developer");
     }
   });
@@ -248,7 +251,7 @@ describe.each(BOTH)("%s create and update", (kind) => {
     const name = unique("Renombrar");
     await create(kind, name, cookie);
     const row = await rowNamed(kind, name);
-    expect(await open(kind, row.id, cookie)).toEqual({ item: { id: row.id, name, slug: row.slug } });
+    expect(await open(kind, row.id, cookie)).toEqual({ item: { id: row.id, name, slug: row.slug }, constraint: NAME_CONSTRAINT });
 
     const renamed = `${name} Acústica`;
     const res = await update(kind, row.id, renamed, cookie, "?sortName=id");

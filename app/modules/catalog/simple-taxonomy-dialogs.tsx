@@ -1,9 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { ErrorList, Field } from "~/components/Field";
-import { TAXONOMY_NAME_MAX, TAXONOMY_TEXTS, TaxonomyFormSchema, type SimpleTaxonomy, type TaxonomyRow } from "./simple-taxonomy";
+import type { z } from "zod";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { TAXONOMY_NAME_MAX, TAXONOMY_TEXTS, type SimpleTaxonomy, type TaxonomyRow } from "./simple-taxonomy";
+import type { TaxonomyFormSchema } from "./simple-taxonomy-form";
 import { taxonomySlug } from "./taxonomy-slug";
 import { DeleteQuestion, TaxonomyScreenErrorBoundary } from "./taxonomy-screen";
 import type { taxonomyDeleteLoader, taxonomyItemLoader, taxonomyNewLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
@@ -15,24 +18,25 @@ import type { taxonomyDeleteLoader, taxonomyItemLoader, taxonomyNewLoader, taxon
 export function TaxonomyEditDialog({
   kind,
   item,
+  constraint,
   lastResult,
 }: {
   kind: SimpleTaxonomy;
   item: TaxonomyRow | null;
+  constraint: FormConstraints<typeof TaxonomyFormSchema>;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const texts = TAXONOMY_TEXTS[kind];
   const closeTo = `${texts.path}${search}`;
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(() => import("./simple-taxonomy-form").then((m) => m.TaxonomyFormSchema));
+  const [form, fields] = useForm<z.input<typeof TaxonomyFormSchema>, z.output<typeof TaxonomyFormSchema>>({
     id: `${kind}-${item?.id ?? "new"}`,
     lastResult,
-    constraint: getZodConstraint(TaxonomyFormSchema),
+    constraint,
     defaultValue: { name: item?.name ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TaxonomyFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname);
   const typed = fields.name.value ?? item?.name ?? "";
@@ -86,9 +90,9 @@ export function TaxonomyDialogErrorBoundary({ kind }: { kind: SimpleTaxonomy }) 
 
 /** The body of the new and edit routes: the loader's item (none on the create route) and the action's reply to a refused save. */
 export function TaxonomyEditRoute({ kind }: { kind: SimpleTaxonomy }) {
-  const { item } = useLoaderData<typeof taxonomyItemLoader | typeof taxonomyNewLoader>();
+  const { item, constraint } = useLoaderData<typeof taxonomyItemLoader | typeof taxonomyNewLoader>();
   const lastResult = useActionData<typeof taxonomySaveAction>()?.result;
-  return <TaxonomyEditDialog key={item?.id} kind={kind} item={item} lastResult={lastResult} />;
+  return <TaxonomyEditDialog key={item?.id} kind={kind} item={item} constraint={constraint} lastResult={lastResult} />;
 }
 
 /** The body of the delete routes. */

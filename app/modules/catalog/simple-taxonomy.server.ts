@@ -8,11 +8,11 @@ import {
   TAXONOMY_PAGE_SIZE,
   TAXONOMY_TEXTS,
   type SimpleTaxonomy,
-  type TaxonomyInput,
   type TaxonomyListQuery,
   type TaxonomyRow,
   type TaxonomySort,
 } from "./simple-taxonomy";
+import type { TaxonomyInput } from "./simple-taxonomy-form";
 import { taxonomySlug } from "./taxonomy-slug";
 
 /** Who runs a command (the audit entry names them). */

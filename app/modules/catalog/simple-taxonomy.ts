@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { parseQuery, q } from "~/lib/query";
-import { taxonomySlug } from "./taxonomy-slug";
 export * from "./simple-taxonomy-texts";
 export { TAXONOMY_MESSAGES } from "./taxonomy-texts";
 
@@ -21,17 +20,6 @@ export type TaxonomyListQuery = ReturnType<typeof parseTaxonomyListQuery>;
 export function parseTaxonomyListQuery(source: Request | URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
-
-/** The one field of both dialogs; the slug is derived from it, so a name must yield one. */
-export const TaxonomyFormSchema = z.object({
-  name: z
-    .string({ required_error: "Ingresa el nombre" })
-    .trim()
-    .min(1, "Ingresa el nombre")
-    .max(TAXONOMY_NAME_MAX, `Nombre: máximo ${TAXONOMY_NAME_MAX} caracteres`)
-    .refine((name) => name === "" || taxonomySlug(name) !== "", "El nombre debe tener al menos una letra o un número"),
-});
-export type TaxonomyInput = z.output<typeof TaxonomyFormSchema>;
 
 /** A record id from the URL: anything else (letters, 0, out of range) is a 404. */
 export const TaxonomyIdSchema = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,18 +1,19 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { can } from "~/lib/access";
+import { constraintsOf } from "~/lib/constraints";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import {
   TAXONOMY_MESSAGES,
   TAXONOMY_TEXTS,
-  TaxonomyFormSchema,
   TaxonomyIdSchema,
   parseTaxonomyListQuery,
   type SimpleTaxonomy,
   type TaxonomyListData,
 } from "~/modules/catalog/simple-taxonomy";
+import { TaxonomyFormSchema } from "~/modules/catalog/simple-taxonomy-form";
 import { countProductsUsing, deleteTaxonomyItem, getTaxonomyItem, listTaxonomy, saveTaxonomyItem } from "~/modules/catalog/simple-taxonomy.server";
 
 /**
@@ -20,6 +21,9 @@ import { countProductsUsing, deleteTaxonomyItem, getTaxonomyItem, listTaxonomy, 
  * the Request, call the typed commands of app/modules/catalog/simple-taxonomy.server.ts and shape
  * each answer.
  */
+
+/** The name field's native checks, read from the schema here so the dialog's script carries no Zod. */
+const constraint = constraintsOf(TaxonomyFormSchema);
 
 function itemIdFrom(kind: SimpleTaxonomy, params: Record<string, string | undefined>) {
   const parsed = TaxonomyIdSchema.safeParse(params[TAXONOMY_TEXTS[kind].param]);
@@ -48,12 +52,12 @@ export async function taxonomyItemLoader(kind: SimpleTaxonomy, request: Request,
   await requireAccess(request);
   const item = await getTaxonomyItem(kind, itemIdFrom(kind, params));
   if (!item) throw missing(kind);
-  return { item };
+  return { item, constraint };
 }
 
 export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request) {
   await requireAccess(request);
-  return { item: null };
+  return { item: null, constraint };
 }
 
 /** Create (no id param) or update: validate, save, back to the list with a toast; 400 keeps what was typed. */

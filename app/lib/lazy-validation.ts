@@ -1,0 +1,37 @@
+import type { Submission } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import type { z, ZodTypeAny } from "zod";
+
+type Validate<S extends ZodTypeAny> = (context: { formData: FormData }) => Submission<z.input<S>, string[], z.output<S>>;
+
+/**
+ * A form's checks in the browser, fetched after the page is interactive: the schema and Zod are not
+ * part of the script a dialog needs to show and hydrate (≈ 14 KB gzipped that no first paint waits
+ * for). Until they arrive a submit goes to the server, which checks it anyway and answers with the
+ * same messages; from then on fields are checked as they are left (`onBlur`) and again as they are
+ * typed, as Conform does with a schema at hand. The native constraints come from the loader
+ * (`constraintsOf` on the server), so the browser's own checks are there from the first paint.
+ *
+ * `load` must import the schema from a file that no module of the page imports statically:
+ * otherwise the bundler keeps it, and Zod, in the page's own script.
+ */
+export function useLazyValidation<S extends ZodTypeAny>(load: () => Promise<S>) {
+  const [validate, setValidate] = useState<Validate<S> | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all([import("@conform-to/zod"), load()])
+      .then(([{ parseWithZod }, schema]) => {
+        if (live) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }) as ReturnType<Validate<S>>);
+      })
+      // A chunk that fails to load leaves the checks to the server.
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+    // The loader is a module import: the same for the life of the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return validate
+    ? { onValidate: validate, shouldValidate: "onBlur" as const, shouldRevalidate: "onInput" as const }
+    : { onValidate: undefined, shouldValidate: "onSubmit" as const, shouldRevalidate: "onSubmit" as const };
+}
