@@ -183,11 +183,11 @@ export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input:
       if (input.parentId !== null) {
         const shape = await tx.select({ id: table.id, parentId: table.parentId }).from(table);
         const parentOf = new Map(shape.map((r) => [r.id, r.parentId]));
-        if (!parentOf.has(input.parentId)) return refuse("rules", t.parentMissing, { parentId: [t.parentMissing] });
-        if (id !== null && wouldCreateCycle(id, input.parentId, (n) => parentOf.get(n))) return refuse("rules", t.cycle, { parentId: [t.cycle] });
+        if (!parentOf.has(input.parentId)) return refuse("invalid", t.parentMissing, { parentId: [t.parentMissing] });
+        if (id !== null && wouldCreateCycle(id, input.parentId, (n) => parentOf.get(n))) return refuse("invalid", t.cycle, { parentId: [t.cycle] });
       }
       const conflict = await nameConflict(tx, kind, name, slug, id);
-      if (conflict) return refuse("rules", conflict, { name: [conflict] });
+      if (conflict) return refuse("invalid", conflict, { name: [conflict] });
 
       const values = {
         name,

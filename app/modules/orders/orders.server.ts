@@ -403,7 +403,7 @@ export async function markDelivered(id: bigint, version: number, actor: SessionU
     expected: String(version),
     messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
     write: async (tx, order) => {
-      if (!order || !canMarkDelivered(order)) return refuse("rules", "Esta orden no se puede marcar como entregada.");
+      if (!order || !canMarkDelivered(order)) return refuse("invalid", "Esta orden no se puede marcar como entregada.");
       const record = manualDeliveryRecord(id, actor, now);
       await tx.update(orders).set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
       return {
@@ -428,7 +428,7 @@ export async function setInvoiceDisabled(id: bigint, disabled: boolean, version:
     expected: String(version),
     messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
     write: async (tx, order) => {
-      if (!order || !invoiceLinkAvailable(order)) return refuse("rules", "La orden aún no está entregada.");
+      if (!order || !invoiceLinkAvailable(order)) return refuse("invalid", "La orden aún no está entregada.");
       await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: new Date(), version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
       return {
         value: {

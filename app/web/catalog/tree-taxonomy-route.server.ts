@@ -151,7 +151,7 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
   if (intent.kind === "save" && status === 200) {
     const name = checkTreeName(draft.name);
     let saved: TreeSaveResult;
-    if (!name.ok) saved = refuse("rules", name.message, { name: [name.message] });
+    if (!name.ok) saved = refuse("invalid", name.message, { name: [name.message] });
     else {
       const images: TreeImages = {};
       for (const { slot } of t.slots) images[slot] = await imageRefOf(draft[slot]);
@@ -166,7 +166,7 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
       refused: (refusal): TreeActionData => ({
         draft: shown,
         fieldErrors: { ...fieldErrors, ...refusal.fieldErrors },
-        toast: refusal.reason === "stale" ? dialogToast("No se guardó", refusal.message, "danger") : message,
+        toast: refusal.reason === "conflict" ? dialogToast("No se guardó", refusal.message, "danger") : message,
         revision: newRevision(),
       }),
     });
