@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "sync-status": {
       const result = await syncOrderStatus(id, actor);
-      if (!result.ok && result.reason === "not-found") notFound();
+      if (!result.ok && result.reason === "missing") notFound();
       return redirectWithToast(selfUrl, result.toast);
     }
     case "mark-delivered": {

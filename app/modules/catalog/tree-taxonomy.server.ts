@@ -232,7 +232,7 @@ export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input:
 
 export type TreeDeleteResult =
   | { ok: true; node: { id: number; name: string } }
-  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "missing" }
   | { ok: false; reason: "blocked"; node: { id: number; name: string }; blockers: DeleteBlockers };
 
 /**
@@ -245,7 +245,7 @@ export async function deleteTreeNode(kind: TreeTaxonomy, id: number, actor: { id
   return getDb().transaction(async (tx) => {
     await lockTree(tx, kind);
     const [current] = await tx.select({ id: table.id, name: table.name, slug: table.slug }).from(table).where(eq(table.id, id)).for("update");
-    if (!current) return { ok: false, reason: "not-found" } as const;
+    if (!current) return { ok: false, reason: "missing" } as const;
     const blockers = await deleteBlockers(kind, id, tx);
     if (isBlocked(blockers)) return { ok: false, reason: "blocked", node: current, blockers } as const;
     await tx.delete(table).where(eq(table.id, id));

@@ -7,6 +7,7 @@ import type { ToastInput } from "~/lib/toast";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";
+import type { Reason } from "~/modules/results";
 import { brandSlugOf, displayStatus } from "./display-status";
 import { countSpans, listRange, type OrdersQuery } from "./filters";
 import { expectedItems, packageOwnerChoices, type PackageOwnerScreen } from "./movement";
@@ -339,18 +340,18 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>
 // ---------------------------------------------------------------------------------------------------
 // Commands
 
-export type CommandResult = { ok: true; toast: ToastInput } | { ok: false; toast: ToastInput; reason?: "not-found" | "stale" | "refused" | "integration" };
+export type CommandResult = { ok: true; toast: ToastInput } | { ok: false; toast: ToastInput; reason?: Extract<Reason, "missing" | "conflict" | "refused" | "integration"> };
 
 const STALE: CommandResult = {
   ok: false,
-  reason: "stale",
+  reason: "conflict",
   toast: {
     title: "No actualizada",
     message: "Otra persona modificó esta orden mientras la tenías abierta. Se recargaron sus datos: revisa y vuelve a intentarlo.",
     variant: "warning",
   },
 };
-const NOT_FOUND: CommandResult = { ok: false, reason: "not-found", toast: { title: "No actualizada", message: "La orden no existe.", variant: "danger" } };
+const NOT_FOUND: CommandResult = { ok: false, reason: "missing", toast: { title: "No actualizada", message: "La orden no existe.", variant: "danger" } };
 
 export const SYNC_MESSAGES = {
   ok: { title: "Orden actualizada", message: "Se ha sincronizado el estatus de la orden", variant: "success" },

@@ -191,7 +191,7 @@ export async function treeDeleteAction(kind: TreeTaxonomy, request: Request, par
   const id = idFrom(kind, params);
   const deleted = await deleteTreeNode(kind, id, actor);
   if (!deleted.ok) {
-    if (deleted.reason === "not-found") missing(kind);
+    if (deleted.reason === "missing") missing(kind);
     if (isBlocked(deleted.blockers)) return data({ refusal: deleteRefusal(kind, deleted.node, deleted.blockers) }, { status: 409 });
   }
   return redirectWithToast(listUrl, { title: TREE_TEXTS[kind].deleted, message: TREE_MESSAGES.deleted, variant: "success" });
