@@ -1,8 +1,10 @@
 import { data } from "@remix-run/node";
 import { getDb, type Tx } from "@server/db/client";
 import type { ToastInput } from "~/lib/toast";
+import { statusOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { audit, type AuditEntry } from "~/modules/logs/audit.server";
+import type { Reason } from "~/modules/results";
 
 /**
  * The one save path (docs/decisions/0026): lock the row, compare the version the form carried,
@@ -12,18 +14,20 @@ import { audit, type AuditEntry } from "~/modules/logs/audit.server";
 export type FieldErrors = Partial<Record<string, string[]>>;
 
 /**
- * Why a save was refused. "rules" is a business rule (the form is wrong); "integration" a legacy
- * system that refused or did not answer before the transaction opened.
+ * Why a save was refused, in the shared vocabulary (app/modules/results.ts): "invalid" is a business
+ * rule (the form is wrong, 400 with the form again), "missing" the record is gone, "conflict" the
+ * form was opened on an older version, "integration" a legacy system that refused or did not answer
+ * before the transaction opened.
  */
-export type RefusalReason = "not-found" | "stale" | "rules" | "integration";
-export type SaveRefusal = { ok: false; reason: RefusalReason; message: string; fieldErrors?: FieldErrors };
+export type SaveReason = Extract<Reason, "invalid" | "missing" | "conflict" | "integration">;
+export type SaveRefusal = { ok: false; reason: SaveReason; message: string; fieldErrors?: FieldErrors };
 export type SaveResult<T> = { ok: true; value: T } | SaveRefusal;
 
 /** A refusal from inside the write; `audit` is an entry that must stay although the write is undone. */
 export type Refusal = SaveRefusal & { audit?: AuditEntry };
 export type Written<T> = { value: T; audit: AuditEntry | null };
 
-export function refuse(reason: RefusalReason, message: string, fieldErrors?: FieldErrors, auditEntry?: AuditEntry): Refusal {
+export function refuse(reason: SaveReason, message: string, fieldErrors?: FieldErrors, auditEntry?: AuditEntry): Refusal {
   return { ok: false, reason, message, ...(fieldErrors ? { fieldErrors } : {}), ...(auditEntry ? { audit: auditEntry } : {}) };
 }
 
@@ -72,9 +76,9 @@ export async function saveVersioned<Row, T>(spec: VersionedSave<Row, T>): Promis
       let row: Row | null = null;
       if (spec.lock) {
         row = await spec.lock(tx);
-        if (!row) return { ok: false as const, reason: "not-found" as const, message: spec.messages.notFound };
+        if (!row) return { ok: false as const, reason: "missing" as const, message: spec.messages.notFound };
         const current = spec.version ? spec.version(row) : versionOf(row as unknown as { updatedAt: Date });
-        if (current !== spec.expected) return { ok: false as const, reason: "stale" as const, message: spec.messages.stale };
+        if (current !== spec.expected) return { ok: false as const, reason: "conflict" as const, message: spec.messages.stale };
       }
       const outcome = await spec.write(tx, row);
       if (isRefusal(outcome)) throw new Refused(outcome);
@@ -92,14 +96,12 @@ export async function saveVersioned<Row, T>(spec: VersionedSave<Row, T>): Promis
 // ---------------------------------------------------------------------------------------------------
 // The answer
 
-/** The HTTP status of each refusal: the form is shown again with it (404 goes to the error boundary). */
-export const REFUSAL_STATUS = { rules: 400, "not-found": 404, stale: 409, integration: 502 } as const satisfies Record<RefusalReason, number>;
-
 /**
  * The one mapping from a save to its answer, used by every route that saves a form: saved → redirect
  * with a flash toast; not found → a thrown 404 (the dialog's error boundary says so, JavaScript on or
  * off); refused → the form's own data again (what was typed, the errors, the message shown in the
- * page, never a flash cookie a single-fetch answer would not show) with 400, 409 or 502.
+ * page, never a flash cookie a single-fetch answer would not show) with its reason's status
+ * (`statusOf`: 400, 409 or 502).
  */
 export async function answerSave<T, D>(
   result: SaveResult<T>,
@@ -109,8 +111,8 @@ export async function answerSave<T, D>(
     const saved = await on.saved(result.value);
     return redirectWithToast(saved.to, saved.toast);
   }
-  if (result.reason === "not-found") throw new Response(result.message, { status: 404 });
-  return data(on.refused(result), { status: REFUSAL_STATUS[result.reason] });
+  if (result.reason === "missing") throw new Response(result.message, { status: statusOf(result) });
+  return data(on.refused(result), { status: statusOf(result) });
 }
 
 /** A refusal's field errors as Conform's `submission.reply({ fieldErrors })` takes them. */

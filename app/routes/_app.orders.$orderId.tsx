@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<O
 /** A refusal as the dialog shows it: in the page, above the form, with what was typed kept. */
 const shown = (refusal: SaveRefusal, result: OrderActionData["result"]): OrderActionData => ({
   result,
-  toast: { title: NOT_UPDATED, message: refusal.message, variant: refusal.reason === "stale" ? "warning" : "danger" },
+  toast: { title: NOT_UPDATED, message: refusal.message, variant: refusal.reason === "conflict" ? "warning" : "danger" },
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "sync-status": {
       const result = await syncOrderStatus(id, actor);
-      if (!result.ok && result.reason === "not-found") notFound();
+      if (!result.ok && result.reason === "missing") notFound();
       return redirectWithToast(selfUrl, result.toast);
     }
     case "mark-delivered": {

@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   /** A refused command: not found is a 404, anything else goes back to its form with status 400. */
   function refused(result: Exclude<CommandResult<unknown>, { ok: true }>, reply: (o: { fieldErrors: Record<string, string[]>; formErrors: string[] }) => SubmissionResult<string[]>) {
-    if (result.reason === "not-found") notFound();
+    if (result.reason === "missing") notFound();
     return data<ActionData>({ intent: intent.data as UserIntent, result: reply(result) }, { status: 400 });
   }
 

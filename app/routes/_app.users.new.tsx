@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const created = await createUser(submission.value, actor);
   if (!created.ok) {
-    if (created.reason === "not-found") throw new Response("No encontrado", { status: 404 });
+    if (created.reason === "missing") throw new Response("No encontrado", { status: 404 });
     return data(
       { result: submission.reply({ fieldErrors: created.fieldErrors, formErrors: created.formErrors, hideFields: HIDDEN }) },
       { status: 400 },

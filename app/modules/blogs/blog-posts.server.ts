@@ -10,7 +10,7 @@ import { changesBetween } from "~/modules/content/records.server";
 import { BLOG_PAGE_SIZE, blogSlug, freeSlug, parsePublishAt, type BlogImage, type BlogInput, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
 
 export type Actor = { id: number } | null;
-export type SaveResult = { ok: true; value: { id: number; slug: string; created: boolean } } | { ok: false; reason: "not-found" };
+export type SaveResult = { ok: true; value: { id: number; slug: string; created: boolean } } | { ok: false; reason: "missing" };
 
 const TAGS = ["content", "blogs"];
 
@@ -90,7 +90,7 @@ export async function saveBlogPost(id: number | null, input: BlogInput, image: B
       return { ok: true, value: { id: created.id, slug, created: true } };
     }
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update").limit(1);
-    if (!current) return { ok: false, reason: "not-found" };
+    if (!current) return { ok: false, reason: "missing" };
     const slug = current.title === input.title ? current.slug : await slugFor(tx, input.title, id);
     const values = { title: input.title, content, slug, status: input.status, publishAt, featuredImage };
     await tx.update(blogPosts).set({ ...values, updatedAt: new Date() }).where(eq(blogPosts.id, id));

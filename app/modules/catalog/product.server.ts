@@ -99,7 +99,7 @@ export async function saveProduct(
   values: ProductValues,
   actor: { id: number },
 ): Promise<ProductSaveResult> {
-  if (!(await sheetExists(values.dataSheetId))) return refuse("rules", PRODUCT_TEXTS.sheetMissing, { dataSheetId: [PRODUCT_TEXTS.sheetMissing] });
+  if (!(await sheetExists(values.dataSheetId))) return refuse("invalid", PRODUCT_TEXTS.sheetMissing, { dataSheetId: [PRODUCT_TEXTS.sheetMissing] });
   const gallery = await storedGallery(values.gallery);
   const description = sanitizeRichText(values.description);
   const row = {
@@ -123,11 +123,11 @@ export async function saveProduct(
       write: async (tx) => {
         if (!existing) {
           const [taken] = await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${sku}`).limit(1);
-          if (taken) return refuse("rules", PRODUCT_TEXTS.skuTaken, { sku: [PRODUCT_TEXTS.skuTaken] });
+          if (taken) return refuse("invalid", PRODUCT_TEXTS.skuTaken, { sku: [PRODUCT_TEXTS.skuTaken] });
         }
         if (values.eanUpc) {
           const [other] = await tx.select({ id: products.id }).from(products).where(and(eq(products.eanUpc, values.eanUpc), ne(products.id, sku))).limit(1);
-          if (other) return refuse("rules", PRODUCT_TEXTS.eanTaken(other.id), { eanUpc: [PRODUCT_TEXTS.eanTaken(other.id)] });
+          if (other) return refuse("invalid", PRODUCT_TEXTS.eanTaken(other.id), { eanUpc: [PRODUCT_TEXTS.eanTaken(other.id)] });
         }
         if (existing) {
           await tx.update(products).set({ ...row, updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, sku));
@@ -153,8 +153,8 @@ export async function saveProduct(
     // Two saves racing past the checks: the unique indexes decide, with the same messages.
     if (!isUniqueViolation(error)) throw error;
     const text = String((error as { cause?: { constraint?: string }; constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
-    if (text.includes("ean")) return refuse("rules", PRODUCT_TEXTS.eanTaken("otro"), { eanUpc: [PRODUCT_TEXTS.eanTaken("otro")] });
-    return refuse("rules", PRODUCT_TEXTS.skuTaken, { sku: [PRODUCT_TEXTS.skuTaken] });
+    if (text.includes("ean")) return refuse("invalid", PRODUCT_TEXTS.eanTaken("otro"), { eanUpc: [PRODUCT_TEXTS.eanTaken("otro")] });
+    return refuse("invalid", PRODUCT_TEXTS.skuTaken, { sku: [PRODUCT_TEXTS.skuTaken] });
   }
 }
 

@@ -22,9 +22,9 @@ export type FieldErrors = Record<string, string[]>;
 export type CommandResult<T> =
   | { ok: true; value: T }
   | { ok: false; reason: "invalid"; fieldErrors: FieldErrors }
-  | { ok: false; reason: "not-found" };
+  | { ok: false; reason: "missing" };
 
-const notFound = { ok: false, reason: "not-found" } as const;
+const notFound = { ok: false, reason: "missing" } as const;
 
 /**
  * Both tables have the same columns (id, name, slug); typing them as one lets every query below be

@@ -183,11 +183,11 @@ export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input:
       if (input.parentId !== null) {
         const shape = await tx.select({ id: table.id, parentId: table.parentId }).from(table);
         const parentOf = new Map(shape.map((r) => [r.id, r.parentId]));
-        if (!parentOf.has(input.parentId)) return refuse("rules", t.parentMissing, { parentId: [t.parentMissing] });
-        if (id !== null && wouldCreateCycle(id, input.parentId, (n) => parentOf.get(n))) return refuse("rules", t.cycle, { parentId: [t.cycle] });
+        if (!parentOf.has(input.parentId)) return refuse("invalid", t.parentMissing, { parentId: [t.parentMissing] });
+        if (id !== null && wouldCreateCycle(id, input.parentId, (n) => parentOf.get(n))) return refuse("invalid", t.cycle, { parentId: [t.cycle] });
       }
       const conflict = await nameConflict(tx, kind, name, slug, id);
-      if (conflict) return refuse("rules", conflict, { name: [conflict] });
+      if (conflict) return refuse("invalid", conflict, { name: [conflict] });
 
       const values = {
         name,
@@ -232,7 +232,7 @@ export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input:
 
 export type TreeDeleteResult =
   | { ok: true; node: { id: number; name: string } }
-  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "missing" }
   | { ok: false; reason: "blocked"; node: { id: number; name: string }; blockers: DeleteBlockers };
 
 /**
@@ -245,7 +245,7 @@ export async function deleteTreeNode(kind: TreeTaxonomy, id: number, actor: { id
   return getDb().transaction(async (tx) => {
     await lockTree(tx, kind);
     const [current] = await tx.select({ id: table.id, name: table.name, slug: table.slug }).from(table).where(eq(table.id, id)).for("update");
-    if (!current) return { ok: false, reason: "not-found" } as const;
+    if (!current) return { ok: false, reason: "missing" } as const;
     const blockers = await deleteBlockers(kind, id, tx);
     if (isBlocked(blockers)) return { ok: false, reason: "blocked", node: current, blockers } as const;
     await tx.delete(table).where(eq(table.id, id));

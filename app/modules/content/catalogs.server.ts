@@ -112,7 +112,7 @@ export function saveCatalog(id: number | null, values: CatalogValues, actor: Act
       return { ok: true, value: { id: created.id, created: true } };
     }
     const [current] = await tx.select().from(catalogs).where(eq(catalogs.id, id)).for("update").limit(1);
-    if (!current) return { ok: false, reason: "not-found" };
+    if (!current) return { ok: false, reason: "missing" };
     await tx.update(catalogs).set({ ...row, updatedAt: new Date() }).where(eq(catalogs.id, id));
     await audit({ ...entry, message: `Catálogo actualizado: ${row.title}`, type: "update", identifier: id, detail: { changes: changesBetween(current, row) } }, tx);
     return { ok: true, value: { id, created: false } };
@@ -123,7 +123,7 @@ export function saveCatalog(id: number | null, values: CatalogValues, actor: Act
 export function deleteCatalog(id: number, actor: Actor): Promise<CommandResult<{ id: number; title: string }>> {
   return getDb().transaction(async (tx) => {
     const [current] = await tx.select().from(catalogs).where(eq(catalogs.id, id)).for("update").limit(1);
-    if (!current) return { ok: false, reason: "not-found" };
+    if (!current) return { ok: false, reason: "missing" };
     await tx.delete(catalogs).where(eq(catalogs.id, id));
     const { createdAt: _c, updatedAt: _u, ...kept } = current;
     await audit({ message: `Catálogo eliminado: ${current.title}`, type: "delete", tags: TAGS, identifier: id, userId: actor?.id ?? null, detail: kept }, tx);

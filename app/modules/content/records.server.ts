@@ -8,9 +8,9 @@ import { audit } from "~/modules/logs/audit.server";
  * transaction with an audit entry naming what changed, delete with an entry keeping what was removed.
  */
 export type Actor = { id: number } | null;
-export type CommandResult<T> = { ok: true; value: T } | { ok: false; reason: "not-found" };
+export type CommandResult<T> = { ok: true; value: T } | { ok: false; reason: "missing" };
 
-const notFound = { ok: false, reason: "not-found" } as const;
+const notFound = { ok: false, reason: "missing" } as const;
 
 type RecordTable = typeof storeLocations | typeof storePromos;
 /** What the audit entries say: "Ubicación creada: {name}". */

@@ -90,7 +90,7 @@ export async function saveShopSection(id: number | null, input: ShopSectionInput
       return { ok: true, value: { id: created.id, created: true } };
     }
     const [current] = await tx.select().from(shopSections).where(eq(shopSections.id, id)).for("update").limit(1);
-    if (!current) return { ok: false, reason: "not-found" };
+    if (!current) return { ok: false, reason: "missing" };
     await tx.update(shopSections).set({ ...values, updatedAt: new Date() }).where(eq(shopSections.id, id));
     await audit({ ...entry, message: `Sección actualizada: ${values.title}`, type: "update", identifier: id, detail: { changes: changesBetween(current, values) } }, tx);
     return { ok: true, value: { id, created: false } };
@@ -106,7 +106,7 @@ export function setShopSectionStatus(id: number, status: boolean, actor: Actor):
       .where(eq(shopSections.id, id))
       .for("update")
       .limit(1);
-    if (!current) return { ok: false, reason: "not-found" };
+    if (!current) return { ok: false, reason: "missing" };
     await tx.update(shopSections).set({ status, updatedAt: new Date() }).where(eq(shopSections.id, id));
     await audit(
       {

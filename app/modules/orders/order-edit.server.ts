@@ -134,8 +134,8 @@ export async function saveOrderEdits(
   const request = toRequest(input);
   // A first look outside the transaction spares the ERP a call for a form that cannot be saved.
   const current = await loadEditable(db, orderId);
-  if (!current) return refuse("not-found", ORDER_MISSING);
-  if (current.version !== input.version) return refuse("stale", MOVEMENT_MESSAGES.stale);
+  if (!current) return refuse("missing", ORDER_MISSING);
+  if (current.version !== input.version) return refuse("conflict", MOVEMENT_MESSAGES.stale);
 
   const packageManagers = packageOwnerChoices(await getPackageManagers(db), screen);
   const requestedMovement = !current.intelisisMovement ? request.intelisisMovement : undefined;
@@ -166,7 +166,7 @@ export async function saveOrderEdits(
     expected: String(input.version),
     messages: { notFound: ORDER_MISSING, stale: MOVEMENT_MESSAGES.stale },
     write: async (tx, order) => {
-      if (!order) return refuse("not-found", ORDER_MISSING);
+      if (!order) return refuse("missing", ORDER_MISSING);
       const usedElsewhere = requestedMovement ? (await movementUsedElsewhere(tx, requestedMovement, orderId)) !== null : false;
       const facts: EditFacts = { usedElsewhere, packageManagers, ...lookups };
       const plan = planOrderEdit(order as EditableOrder, request, facts);
@@ -183,7 +183,7 @@ export async function saveOrderEdits(
                 detail: { movement: requestedMovement ?? order.intelisisMovement, creditNote: request.creditNote, ...plan.detail },
               }
             : undefined;
-        return refuse("rules", plan.message, plan.fieldErrors, entry);
+        return refuse("invalid", plan.message, plan.fieldErrors, entry);
       }
 
       const changes = plan.changes;

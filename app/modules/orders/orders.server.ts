@@ -7,6 +7,7 @@ import type { ToastInput } from "~/lib/toast";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";
+import type { Reason } from "~/modules/results";
 import { brandSlugOf, displayStatus } from "./display-status";
 import { countSpans, listRange, type OrdersQuery } from "./filters";
 import { expectedItems, packageOwnerChoices, type PackageOwnerScreen } from "./movement";
@@ -339,18 +340,18 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>
 // ---------------------------------------------------------------------------------------------------
 // Commands
 
-export type CommandResult = { ok: true; toast: ToastInput } | { ok: false; toast: ToastInput; reason?: "not-found" | "stale" | "refused" | "integration" };
+export type CommandResult = { ok: true; toast: ToastInput } | { ok: false; toast: ToastInput; reason?: Extract<Reason, "missing" | "conflict" | "refused" | "integration"> };
 
 const STALE: CommandResult = {
   ok: false,
-  reason: "stale",
+  reason: "conflict",
   toast: {
     title: "No actualizada",
     message: "Otra persona modificó esta orden mientras la tenías abierta. Se recargaron sus datos: revisa y vuelve a intentarlo.",
     variant: "warning",
   },
 };
-const NOT_FOUND: CommandResult = { ok: false, reason: "not-found", toast: { title: "No actualizada", message: "La orden no existe.", variant: "danger" } };
+const NOT_FOUND: CommandResult = { ok: false, reason: "missing", toast: { title: "No actualizada", message: "La orden no existe.", variant: "danger" } };
 
 export const SYNC_MESSAGES = {
   ok: { title: "Orden actualizada", message: "Se ha sincronizado el estatus de la orden", variant: "success" },
@@ -403,7 +404,7 @@ export async function markDelivered(id: bigint, version: number, actor: SessionU
     expected: String(version),
     messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
     write: async (tx, order) => {
-      if (!order || !canMarkDelivered(order)) return refuse("rules", "Esta orden no se puede marcar como entregada.");
+      if (!order || !canMarkDelivered(order)) return refuse("invalid", "Esta orden no se puede marcar como entregada.");
       const record = manualDeliveryRecord(id, actor, now);
       await tx.update(orders).set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
       return {
@@ -428,7 +429,7 @@ export async function setInvoiceDisabled(id: bigint, disabled: boolean, version:
     expected: String(version),
     messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
     write: async (tx, order) => {
-      if (!order || !invoiceLinkAvailable(order)) return refuse("rules", "La orden aún no está entregada.");
+      if (!order || !invoiceLinkAvailable(order)) return refuse("invalid", "La orden aún no está entregada.");
       await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: new Date(), version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
       return {
         value: {

@@ -54,9 +54,9 @@ export async function savePublication(
   if (view.categoryError && draft.categoryId) (errors.categoryId ??= []).push(view.categoryError);
   const unknown = draftSkus(draft).filter((s) => !view.products[s]);
   if (unknown.length) (errors.linked ??= []).push(`No existen en el catálogo: ${unknown.join(", ")}.`);
-  if (hasErrors(errors)) return refuse("rules", TEXTS.insufficientMessage, errors);
+  if (hasErrors(errors)) return refuse("invalid", TEXTS.insufficientMessage, errors);
   // A form opened before someone else's save is refused before the marketplace hears of it.
-  if (stored && draft.version !== stored.version) return refuse("stale", STALE_MESSAGE);
+  if (stored && draft.version !== stored.version) return refuse("conflict", STALE_MESSAGE);
 
   const brand = getEnv().BRAND_NAME;
   const store = storeColumns(draft.store, brand);

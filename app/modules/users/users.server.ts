@@ -16,7 +16,7 @@ export type FieldErrors = Record<string, string[]>;
 export type CommandResult<T> =
   | { ok: true; value: T }
   | { ok: false; reason: "invalid"; fieldErrors: FieldErrors; formErrors: string[] }
-  | { ok: false; reason: "not-found" };
+  | { ok: false; reason: "missing" };
 
 export const EMAIL_TAKEN = "Ya existe un usuario con ese correo electrónico.";
 export const SELF_DEACTIVATE = "No puedes desactivar tu propio usuario.";
@@ -25,7 +25,7 @@ export const SELF_LOCKOUT = "No puedes cambiar tu propio rol a uno sin acceso a 
 const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
 const invalid = (fieldErrors: FieldErrors, formErrors: string[] = []) =>
   ({ ok: false, reason: "invalid", fieldErrors, formErrors }) as const;
-const notFound = { ok: false, reason: "not-found" } as const;
+const notFound = { ok: false, reason: "missing" } as const;
 
 // ---------------------------------------------------------------------------------------------------
 // Queries

@@ -182,13 +182,13 @@ export async function comboDialogAction(request: Request, id: string | null) {
     const summary = summariseCombo(lines);
     const saved = comboIsComplete(draft, summary, richTextToPlain(draft.description), lines.length)
       ? await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user)
-      : refuse("rules", COMBO_TEXTS.required);
+      : refuse("invalid", COMBO_TEXTS.required);
     return answerSave(saved, {
       saved: ({ id }) => ({ to: inventoryListUrl(request), toast: { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" } }),
       refused: (refusal): ComboView => ({
         ...view,
         result: replyForNewDraft(submission, { ...fieldErrors, ...conformErrors(refusal.fieldErrors) }),
-        toast: refusal.reason === "rules" ? dialogToast(COMBO_TEXTS.requiredTitle, refusal.message, "info") : dialogToast("No se guardó", refusal.message, "danger"),
+        toast: refusal.reason === "invalid" ? dialogToast(COMBO_TEXTS.requiredTitle, refusal.message, "info") : dialogToast("No se guardó", refusal.message, "danger"),
       }),
     });
   }

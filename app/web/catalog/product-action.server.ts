@@ -259,7 +259,7 @@ async function save(
   });
   const checked = validateProduct(draft, stored ? { sku: stored.id, manufacturerSku: stored.manufacturerSku } : null);
   let saved: ProductSaveResult;
-  if (!checked.ok) saved = refuse("rules", PRODUCT_TEXTS.fixFields, checked.errors);
+  if (!checked.ok) saved = refuse("invalid", PRODUCT_TEXTS.fixFields, checked.errors);
   else {
     const uploaded = await storeChosenFiles(chosen, user);
     if (uploaded.refusal) {
@@ -291,7 +291,7 @@ async function save(
     refused: (refusal): ProductAnswer =>
       refusedAnswer(
         refusal.fieldErrors ?? {},
-        refusal.reason === "stale"
+        refusal.reason === "conflict"
           ? dialogToast(PRODUCT_TEXTS.notSavedTitle, refusal.message, "danger", 10000)
           : dialogToast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
       ),

@@ -68,7 +68,7 @@ export async function taxonomySaveAction(kind: SimpleTaxonomy, request: Request,
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await saveTaxonomyItem(kind, id, submission.value, actor);
   if (!saved.ok) {
-    if (saved.reason === "not-found") throw missing(kind);
+    if (saved.reason === "missing") throw missing(kind);
     return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
   }
   const texts = TAXONOMY_TEXTS[kind];

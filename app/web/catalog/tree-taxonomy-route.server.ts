@@ -151,7 +151,7 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
   if (intent.kind === "save" && status === 200) {
     const name = checkTreeName(draft.name);
     let saved: TreeSaveResult;
-    if (!name.ok) saved = refuse("rules", name.message, { name: [name.message] });
+    if (!name.ok) saved = refuse("invalid", name.message, { name: [name.message] });
     else {
       const images: TreeImages = {};
       for (const { slot } of t.slots) images[slot] = await imageRefOf(draft[slot]);
@@ -166,7 +166,7 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
       refused: (refusal): TreeActionData => ({
         draft: shown,
         fieldErrors: { ...fieldErrors, ...refusal.fieldErrors },
-        toast: refusal.reason === "stale" ? dialogToast("No se guardó", refusal.message, "danger") : message,
+        toast: refusal.reason === "conflict" ? dialogToast("No se guardó", refusal.message, "danger") : message,
         revision: newRevision(),
       }),
     });
@@ -191,7 +191,7 @@ export async function treeDeleteAction(kind: TreeTaxonomy, request: Request, par
   const id = idFrom(kind, params);
   const deleted = await deleteTreeNode(kind, id, actor);
   if (!deleted.ok) {
-    if (deleted.reason === "not-found") missing(kind);
+    if (deleted.reason === "missing") missing(kind);
     if (isBlocked(deleted.blockers)) return data({ refusal: deleteRefusal(kind, deleted.node, deleted.blockers) }, { status: 409 });
   }
   return redirectWithToast(listUrl, { title: TREE_TEXTS[kind].deleted, message: TREE_MESSAGES.deleted, variant: "success" });

@@ -217,9 +217,9 @@ export async function handleEditorAction(request: Request, id: string | null, us
             view,
             result: replyFor(submission, errors.fieldErrors, errors.formErrors),
             toast:
-              refusal.reason === "rules"
+              refusal.reason === "invalid"
                 ? toast(TEXTS.insufficientTitle, refusal.message, "warning", 5000)
-                : refusal.reason === "stale"
+                : refusal.reason === "conflict"
                   ? toast("Publicación modificada", refusal.message, "warning", 8000)
                   : toast("Mercado Libre rechazó la publicación", refusal.message, "danger", 8000),
             library: null,
