@@ -8,14 +8,19 @@ type Validate<S extends ZodTypeAny> = (context: { formData: FormData }) => Submi
  * A form's checks in the browser, fetched after the page is interactive: the schema and Zod are not
  * part of the script a dialog needs to show and hydrate (≈ 14 KB gzipped that no first paint waits
  * for). Until they arrive a submit goes to the server, which checks it anyway and answers with the
- * same messages; from then on fields are checked as they are left (`onBlur`) and again as they are
- * typed, as Conform does with a schema at hand. The native constraints come from the loader
+ * same messages; from then on fields are checked when `when` says (by default as they are left, and
+ * again as they are typed), as Conform does with a schema at hand. The native constraints come from the loader
  * (`constraintsOf` on the server), so the browser's own checks are there from the first paint.
  *
  * `load` must import the schema from a file that no module of the page imports statically:
  * otherwise the bundler keeps it, and Zod, in the page's own script.
  */
-export function useLazyValidation<S extends ZodTypeAny>(load: () => Promise<S>) {
+type When = "onSubmit" | "onBlur" | "onInput";
+
+export function useLazyValidation<S extends ZodTypeAny>(
+  load: () => Promise<S>,
+  when: { shouldValidate: When; shouldRevalidate: When } = { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+) {
   const [validate, setValidate] = useState<Validate<S> | null>(null);
   useEffect(() => {
     let live = true;
@@ -32,6 +37,6 @@ export function useLazyValidation<S extends ZodTypeAny>(load: () => Promise<S>) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return validate
-    ? { onValidate: validate, shouldValidate: "onBlur" as const, shouldRevalidate: "onInput" as const }
+    ? { onValidate: validate, ...when }
     : { onValidate: undefined, shouldValidate: "onSubmit" as const, shouldRevalidate: "onSubmit" as const };
 }

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { constraintsOf } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -13,7 +14,8 @@ import { formatDateTime } from "~/lib/format";
 import { isRole, roleLabel } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
-import { formatErpUsers, IntentSchema, PasswordResetSchema, UserUpdateSchema, type UserIntent } from "~/modules/users/schemas";
+import { IntentSchema, PasswordResetSchema, UserUpdateSchema, type UserIntent } from "~/modules/users/schemas";
+import { formatErpUsers } from "~/modules/users/user-rules";
 import { UserProfileFields } from "~/modules/users/user-fields";
 import { getUser, regenerateConfirmCode, resetPassword, setUserActive, updateUser, type CommandResult } from "~/modules/users/users.server";
 
@@ -35,8 +37,11 @@ function userIdFrom(params: { userId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAccess(request);
   const user = (await getUser(userIdFrom(params))) ?? notFound();
-  return { user, isSelf: actor.id === user.id };
+  return { user, isSelf: actor.id === user.id, constraints: CONSTRAINTS };
 }
+
+/** The two forms' native checks, read from their schemas on the server: the dialog's script carries no Zod. */
+const CONSTRAINTS = { profile: constraintsOf(UserUpdateSchema), password: constraintsOf(PasswordResetSchema) };
 
 type ActionData = { intent: UserIntent; result: SubmissionResult<string[]> };
 
@@ -107,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditUser() {
-  const { user, isSelf } = useLoaderData<typeof loader>();
+  const { user, isSelf, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -116,10 +121,12 @@ export default function EditUser() {
     actionData && [intent].flat().includes(actionData.intent) ? actionData.result : undefined;
   const busyWith = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 
-  const [form, fields] = useForm({
+  const profileChecks = useLazyValidation(() => import("~/modules/users/schemas").then((m) => m.UserUpdateSchema));
+  const passwordChecks = useLazyValidation(() => import("~/modules/users/schemas").then((m) => m.PasswordResetSchema));
+  const [form, fields] = useForm<z.input<typeof UserUpdateSchema>, z.output<typeof UserUpdateSchema>>({
     id: `user-${user.id}`,
     lastResult: resultFor("save"),
-    constraint: constraintsOf(UserUpdateSchema),
+    constraint: constraints.profile,
     defaultValue: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -132,17 +139,13 @@ export default function EditUser() {
       permissions: user.permissions,
       isActive: user.isActive,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserUpdateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...profileChecks,
   });
-  const [passwordForm, passwordFields] = useForm({
+  const [passwordForm, passwordFields] = useForm<z.input<typeof PasswordResetSchema>, z.output<typeof PasswordResetSchema>>({
     id: `user-${user.id}-password`,
     lastResult: resultFor("reset-password"),
-    constraint: constraintsOf(PasswordResetSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordResetSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: constraints.password,
+    ...passwordChecks,
   });
   const [codeForm] = useForm({ id: `user-${user.id}-code`, lastResult: resultFor("confirm-code") });
   const [statusForm] = useForm({ id: `user-${user.id}-status`, lastResult: resultFor(["deactivate", "reactivate"]) });

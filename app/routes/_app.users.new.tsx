@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
 import { constraintsOf } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList, Field } from "~/components/Field";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -15,10 +17,12 @@ import { createUser } from "~/modules/users/users.server";
 export const meta: MetaFunction = () => [{ title: "Nuevo usuario" }];
 
 const HIDDEN = ["password", "confirmPassword"];
+/** The fields' native checks, read from the schema on the server: the dialog's script carries no Zod. */
+const constraint = constraintsOf(UserCreateSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return null;
+  return { constraint };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,18 +49,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewUser() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const navigation = useNavigation();
   const closeTo = `/users${search}`;
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(() => import("~/modules/users/schemas").then((m) => m.UserCreateSchema));
+  const [form, fields] = useForm<z.input<typeof UserCreateSchema>, z.output<typeof UserCreateSchema>>({
     id: "user-new",
     lastResult: actionData?.result,
-    constraint: constraintsOf(UserCreateSchema),
+    constraint,
     defaultValue: { isActive: true, permissions: [] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserCreateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/users/new");
   return (

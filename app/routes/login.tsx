@@ -1,6 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
 import { constraintsOf } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -16,6 +18,9 @@ import { getEnv } from "@server/env";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión" }];
 
+/** The fields' native checks, read from the schema on the server: the page's script carries no Zod. */
+const constraint = constraintsOf(LoginSchema);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (user) {
@@ -27,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     brand: env.BRAND_NAME,
     demoUsers: env.DEMO_MODE ? DEMO_USERS.map((u) => ({ email: u.email, role: u.roleLabel })) : [],
     demoPassword: env.DEMO_MODE ? DEMO_PASSWORD : null,
+    constraint,
   };
 }
 
@@ -54,16 +60,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { brand, demoUsers, demoPassword } = useLoaderData<typeof loader>();
+  const { brand, demoUsers, demoPassword, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(() => import("~/modules/auth/schemas").then((m) => m.LoginSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onBlur" });
+  const [form, fields] = useForm<z.input<typeof LoginSchema>, z.output<typeof LoginSchema>>({
     id: "login",
     lastResult: actionData?.result,
-    constraint: constraintsOf(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldRevalidate: "onBlur",
+    constraint,
+    ...validation,
   });
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 to-brand-600 p-4">

@@ -100,7 +100,10 @@ describe("/users access", () => {
       const { cookie } = await loginAs(role);
       const res = await list("/users", cookie);
       expect(res).toMatchObject({ page: 1, pageSize: 20 });
-      expect(await settle(() => newLoader({ request: makeRequest("/users/new", { cookie }), params: {}, context: {} }))).toBeNull();
+      // The dialog opens with its fields' browser checks (a password of at least 8 characters).
+      expect(await settle(() => newLoader({ request: makeRequest("/users/new", { cookie }), params: {}, context: {} }))).toMatchObject({
+        constraint: { email: { required: true }, password: { required: true, minLength: 8 } },
+      });
     }
   });
 

@@ -1,16 +1,13 @@
 import { PASSWORD_TOO_LONG, passwordFitsBcrypt } from "~/modules/auth/password-rules";
 import { z } from "zod";
 import { PERMISSION_KEYS, ROLE_KEYS, type Permission, type Role } from "~/lib/roles";
+import { LEVEL_MAX, LEVEL_MIN, LEVELED_ROLE, PASSWORD_MIN } from "./user-rules";
 
 /**
  * Zod schemas shared by the user forms (native constraints, client validation), the actions (server
  * re-validation) and the `user:create` command line.
  */
-export const PASSWORD_MIN = 8;
-export const LEVEL_MIN = 1;
-export const LEVEL_MAX = 9;
-/** The only role whose level means something (spec: Surtido shows its level). */
-export const LEVELED_ROLE: Role = "surtido";
+export * from "./user-rules";
 
 const roleEnum = z.enum(ROLE_KEYS as [Role, ...Role[]], {
   errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? "Selecciona un rol" : "Selecciona un rol válido" }),
@@ -38,9 +35,6 @@ export function parseErpUsers(text: string | null | undefined): string[] {
   return [...seen];
 }
 
-export function formatErpUsers(list: readonly string[] | null | undefined): string {
-  return (list ?? []).join("\n");
-}
 
 export const passwordSchema = z
   .string({ required_error: "Ingresa la contraseña" })

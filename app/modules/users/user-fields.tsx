@@ -1,7 +1,7 @@
 import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
 import { PERMISSIONS, PERMISSION_KEYS, ROLES, ROLE_KEYS } from "~/lib/roles";
-import { LEVEL_MAX, LEVEL_MIN, LEVELED_ROLE } from "./schemas";
+import { LEVEL_MAX, LEVEL_MIN, LEVELED_ROLE } from "./user-rules";
 
 /** The profile fields shared by the "Nuevo usuario" and "Editar usuario" dialogs. */
 export type ProfileFields = {
