@@ -51,7 +51,7 @@ export function logsPageQuery(db: Pick<Db, "select">, query: LogListQuery) {
   const pageSize = query.pageSize ?? LOGS_PAGE_SIZE;
   const dir = query.sortValue === "asc" ? asc : desc;
   return db
-    .select({ ...entryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...entryColumns, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(listWhere(query))

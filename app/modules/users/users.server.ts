@@ -98,7 +98,7 @@ function listOrder(sortName: UserSort = "name", sortValue: "asc" | "desc" = "asc
 export function usersPageQuery(db: Pick<Db, "select">, query: UserListQuery) {
   const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
   return db
-    .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
     .from(users)
     .where(listWhere(query))
     .orderBy(...listOrder(query.sortName, query.sortValue), asc(users.id))
