@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
@@ -20,17 +20,21 @@ const TAGS = ["content", "shop-sections"];
 // ---------------------------------------------------------------------------------------------------
 // Queries
 
-/** Every section (the spec's list has no paging), by id. */
-export async function listShopSections(): Promise<ShopSectionRow[]> {
-  return getDb()
+/** Every section (the spec's list has no paging), by id, the product count read from the jsonb (the bench times this statement). */
+export function shopSectionsQuery(db: Pick<Db, "select">) {
+  return db
     .select({
       id: shopSections.id,
       title: shopSections.title,
       status: shopSections.status,
-      productCount: sql<number>`jsonb_array_length(${shopSections.products})`.mapWith(Number),
+      productCount: sql<number>`jsonb_array_length(${shopSections.products})`.mapWith(Number).as("product_count"),
     })
     .from(shopSections)
     .orderBy(asc(shopSections.id));
+}
+
+export async function listShopSections(): Promise<ShopSectionRow[]> {
+  return shopSectionsQuery(getDb());
 }
 
 export async function getShopSection(id: number) {
