@@ -39,10 +39,11 @@ async function computed(database: Database, year: number, month: number) {
 function month(at: DateTime): BenchList {
   const query = queryOf({ year: at.year, month: at.month });
   const { year, month: m } = parsed(query);
-  return builtLine("/box-score", query, monthDailyQuery(mock, year, m), async (database) => {
+  const also = async (database: Database) => {
     await computed(database, year, m);
     return [statementOf(monthStateQuery(mock, year, m))];
-  });
+  };
+  return builtLine("/box-score", query, monthDailyQuery(mock, year, m), { also });
 }
 
 /**
@@ -54,7 +55,7 @@ function staleMonth(at: DateTime): BenchList {
   const query = queryOf({ year: at.year, month: at.month });
   const { year, month: m } = parsed(query);
   const [first, ...rest] = monthSourceSelects(year, m);
-  return builtLine("/box-score", query, first, rest.map(statementOf));
+  return builtLine("/box-score", query, first, { also: rest.map(statementOf) });
 }
 
 const lastMonth = today.minus({ months: 1 });

@@ -24,8 +24,15 @@ export function statementOf(query: Buildable): Statement {
   return { sql, params };
 }
 
-/** A bench line whose SQL is the builder's statement (and any further ones its loader runs). */
-export function builtLine(route: string, query: string, first: Buildable | Statement, also?: BenchList["also"]): BenchList {
-  const { sql, params } = "sql" in first && typeof first.sql === "string" ? (first as Statement) : statementOf(first as Buildable);
-  return { route, query, sql, params, ...(also ? { also } : {}) };
+/**
+ * A bench line whose SQL is the builder's statement (a Drizzle query, `SQL`, or a statement a builder
+ * returned as text), with the further statements its loader runs and a posted body where it posts.
+ */
+export function builtLine(route: string, query: string, first: Buildable | Statement, more: Pick<BenchList, "also" | "body"> = {}): BenchList {
+  const { sql, params } = isStatement(first) ? first : statementOf(first);
+  return { route, query, sql, params, ...more };
+}
+
+function isStatement(value: Buildable | Statement): value is Statement {
+  return typeof (value as Statement).sql === "string" && Array.isArray((value as Statement).params);
 }

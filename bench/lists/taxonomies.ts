@@ -40,7 +40,7 @@ function treeLine(kind: TreeTaxonomy, route: string, shape: TreeShape): BenchLis
   const parsed = parseTreeListQuery(new URLSearchParams(query));
   const first =
     parsed.view === "table" ? treeTablePageQuery(mock, kind, parsed) : parsed.search ? treeSearchSql(kind, parsed.search) : treeRowsQuery(mock, kind);
-  return builtLine(route, query, first, [statementOf(countWithoutQuery(mock, kind))]);
+  return builtLine(route, query, first, { also: [statementOf(countWithoutQuery(mock, kind))] });
 }
 
 // Search terms: names the bench seed gives its series, lines and makers (server/db/seed/bench/taxonomies.ts).
