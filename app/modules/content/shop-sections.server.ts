@@ -62,17 +62,21 @@ export async function knownProducts(list: SectionItem[]): Promise<SectionItem[]>
   return dropUnknown(list, new Set(Object.keys(await productInfos(list.map((item) => item.id)))));
 }
 
-/** Active products whose SKU, manufacturer key or name holds the term; an exact SKU comes first. */
-export async function searchSectionProducts(term: string): Promise<ProductHit[]> {
+/** Active products whose SKU, manufacturer key or name holds the term; an exact SKU comes first. Null for a blank term. */
+export function sectionProductSearchQuery(db: Pick<Db, "select">, term: string) {
   const text = searchKey(term);
-  if (!text) return [];
+  if (!text) return null;
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return getDb()
+  return db
     .select({ id: products.id, name: products.name, price: products.price, stockTotal: products.stockTotal })
     .from(products)
     .where(and(eq(products.isActive, true), sql`${products.searchText} like ${pattern}`))
     .orderBy(sql`(${products.id} = ${text}) desc`, asc(products.name), asc(products.id))
     .limit(SHOP_SECTION_SEARCH_LIMIT);
+}
+
+export async function searchSectionProducts(term: string): Promise<ProductHit[]> {
+  return (await sectionProductSearchQuery(getDb(), term)) ?? [];
 }
 
 // ---------------------------------------------------------------------------------------------------
