@@ -8,28 +8,20 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { constraintsOf } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
-import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { listLogs, type LogListRow } from "~/modules/logs/logs.server";
-import { LOG_TYPES, LOG_TYPE_KEYS, logTypeInfo, type LogType } from "~/modules/logs/types";
+import { LogListQueryShape, parseLogListQuery } from "~/modules/logs/list-query";
+import { LOG_TYPES, LOG_TYPE_KEYS, logTypeInfo } from "~/modules/logs/types";
 import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Actividad" }];
 
-const ListQuery = {
-  search: q.search(),
-  type: q.oneOf(LOG_TYPE_KEYS as [LogType, ...LogType[]]),
-  sortName: q.oneOf(["date"]),
-  sortValue: q.sortValue(),
-  page: q.page(),
-};
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const query = parseQuery(request, ListQuery);
+  const query = parseLogListQuery(request);
   const { rows, total, page, pageSize } = await listLogs(query);
   redirectPastLastPage(request, { total, pageSize }, page);
-  return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(ListQuery).search };
+  return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(LogListQueryShape).search };
 }
 
 export default function Logs() {

@@ -2,9 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { can } from "~/lib/access";
-import { canonicalDayRange, queryDay } from "~/lib/day-range";
-import { parseQueryDate } from "~/lib/mexico-time";
-import { parseQuery, q } from "~/lib/query";
+import { canonicalDayRange } from "~/lib/day-range";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { getDb } from "@server/db/client";
@@ -12,6 +10,7 @@ import { users } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { endDeleteMode, loadCart, openBox, openBoxOf, pressDiscount, removeLine, scanProduct, setLineQty, stepLineQty } from "~/modules/pdv/box.server";
 import { listSessionSales, listSessions } from "~/modules/pdv/history.server";
+import { historyRange, parsePdvPageQuery } from "~/modules/pdv/page-query";
 import { parseQuantity, parseMoney } from "~/modules/pdv/rules";
 import { formValues, TillIntent } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
@@ -20,26 +19,9 @@ import { startPdvOutboxWorker } from "~/modules/pdv/sale.server";
 import { getEnv } from "@server/env";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
 import { statusOf } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Punto de venta" }];
-
-const Query = {
-  tab: q.oneOf(["venta", "caja", "historial"]),
-  page: q.page(),
-  start_date: queryDay(),
-  end_date: queryDay(),
-  session: z_id(),
-  salesPage: q.page(),
-  sale: z_id(),
-  cut: z_id(),
-  repeat: q.bool(),
-};
-
-function z_id() {
-  return z.coerce.number().int().positive().max(2147483647).optional().catch(undefined);
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -48,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);
-  const query = parseQuery(request, Query);
+  const query = parsePdvPageQuery(request);
   const manager = can(user, "pdv.history");
   const box = await openBoxOf(user.id);
   const cart = box ? await loadCart(box) : null;
@@ -56,11 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = query.tab === "historial" && manager ? "historial" : box ? "venta" : "caja";
   let history = null;
   if (tab === "historial") {
-    const start = parseQueryDate(query.start_date)?.startOf("day");
-    const end = parseQueryDate(query.end_date)?.startOf("day");
-    // An invalid range (end not after start) is ignored, as the spec says.
-    const valid = !(start && end && end <= start);
-    const sessions = await listSessions({ page: query.page, start: valid ? start?.toJSDate() : null, end: valid ? end?.toJSDate() : null });
+    const { start, end, valid } = historyRange(query);
+    const sessions = await listSessions({ page: query.page, start, end });
     const sales = query.session ? await listSessionSales(query.session, query.salesPage) : null;
     history = { ...sessions, openSession: query.session ?? null, sales, range: { start_date: query.start_date, end_date: query.end_date }, rangeIgnored: !valid };
   }

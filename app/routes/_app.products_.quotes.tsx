@@ -7,29 +7,21 @@ import { DayRangeInputs, FilterBar, FilterSelect, SearchInput } from "~/componen
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { formatDateTime, formatMoney } from "~/lib/format";
-import { canonicalDayRange, queryDay } from "~/lib/day-range";
-import { parseQueryDate } from "~/lib/mexico-time";
-import { parseQuery, q } from "~/lib/query";
+import { canonicalDayRange } from "~/lib/day-range";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { STATUS_LABELS, STORED_STATUSES } from "~/modules/quotations/status";
 import { listStoredQuotes } from "~/modules/quotations/stored.server";
+import { parseStoredQuotesQuery } from "~/web/quotations/stored-list-query.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizaciones guardadas" }];
-
-// start_date/end_date: the creation days (end exclusive, the spec's ranges), e.g. from the box score.
-const ListQuery = { page: q.page(), search: q.search(), status: q.oneOf([...STORED_STATUSES]), mine: q.bool(), start_date: queryDay(), end_date: queryDay() };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const canonical = canonicalDayRange(new URL(request.url));
   if (canonical) throw redirect(canonical);
-  const query = parseQuery(request, ListQuery);
-  const created = {
-    from: parseQueryDate(query.start_date ?? null)?.startOf("day").toJSDate() ?? null,
-    to: parseQueryDate(query.end_date ?? null)?.startOf("day").toJSDate() ?? null,
-  };
-  const list = await listStoredQuotes({ ...query, created }, user.id);
+  const { query, list: wanted } = parseStoredQuotesQuery(request);
+  const list = await listStoredQuotes(wanted, user.id);
   redirectPastLastPage(request, list, list.page);
   return { query, list };
 }

@@ -16,7 +16,7 @@ import { useAppUser } from "~/lib/use-app-user";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { answerQuestion, listFastAnswers, updateDraft, type CommandResult } from "~/modules/questions/commands.server";
 import { QuestionCard, type CardErrors } from "~/modules/questions/question-card";
-import { listHistory, listPending, responseTimes } from "~/modules/questions/questions.server";
+import { effectiveHistoryQuery, listHistory, listPending, responseTimes } from "~/modules/questions/questions.server";
 import { ResponseTimeCards } from "~/modules/questions/response-time-cards";
 import { QUESTIONS_BATCH, storeLabel } from "~/modules/questions/rules";
 import { AnswerSchema, DraftSchema, QuestionsQuery } from "~/modules/questions/schemas";
@@ -35,8 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [times, fastAnswers] = await Promise.all([responseTimes(), listFastAnswers()]);
   const constraints = { answer: QUESTION_CONSTRAINTS.answer, rated: QUESTION_CONSTRAINTS.rated, history: QUESTION_CONSTRAINTS.history };
   if (query.tab === "history") {
-    // History is read one Mexico City day at a time (today unless chosen), or all of one client's.
-    const effective = { ...query, date: query.date ?? (query.search ? undefined : formatQueryDate(new Date())) };
+    const effective = effectiveHistoryQuery(query);
     const history = await listHistory(effective);
     return { query: effective, times, fastAnswers, rows: history.rows, total: history.total, counts: history.counts, constraints };
   }

@@ -7,23 +7,21 @@ import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { constraintsOf } from "~/lib/constraints";
-import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { SurtidoRecordCard } from "~/modules/surtido/record-card";
 import { listSurtido } from "~/modules/surtido/surtido.server";
+import { SurtidoListQueryShape, parseSurtidoListQuery } from "~/modules/surtido/list-query";
 import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Surtido" }];
 
-const ListQuery = { search: q.search(), page: q.page() };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  const query = parseQuery(request, ListQuery);
+  const query = parseSurtidoListQuery(request);
   const result = await listSurtido(query);
   if (result.ok) redirectPastLastPage(request, result, result.page);
   // The box shows the search as the ERP reads it (upper-cased by listSurtido).
-  return { result, query: { ...query, search: result.search }, level: user.role === "surtido" ? user.level : null, searchConstraint: constraintsOf(ListQuery).search };
+  return { result, query: { ...query, search: result.search }, level: user.role === "surtido" ? user.level : null, searchConstraint: constraintsOf(SurtidoListQueryShape).search };
 }
 
 export default function Surtido() {

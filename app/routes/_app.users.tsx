@@ -8,30 +8,21 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { constraintsOf } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
-import { parseQuery, q } from "~/lib/query";
-import { ROLES, ROLE_KEYS, roleLabel, type Role } from "~/lib/roles";
+import { ROLES, ROLE_KEYS, roleLabel } from "~/lib/roles";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { USER_SORTS, USER_STATUSES, type UserStatus } from "~/modules/users/list-options";
+import { USER_STATUSES } from "~/modules/users/list-options";
 import { listUsers, type UserListRow } from "~/modules/users/users.server";
+import { UserListQueryShape, parseUserListQuery } from "~/modules/users/list-query";
 import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios" }];
 
-const ListQuery = {
-  search: q.search(),
-  role: q.oneOf(ROLE_KEYS as [Role, ...Role[]]),
-  status: q.oneOf(Object.keys(USER_STATUSES) as [UserStatus, ...UserStatus[]]),
-  sortName: q.oneOf([...USER_SORTS]),
-  sortValue: q.sortValue(),
-  page: q.page(),
-};
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const query = parseQuery(request, ListQuery);
+  const query = parseUserListQuery(request);
   const { rows, total, page, pageSize } = await listUsers(query);
   redirectPastLastPage(request, { total, pageSize }, page);
-  return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(ListQuery).search };
+  return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(UserListQueryShape).search };
 }
 
 export default function UsersList() {

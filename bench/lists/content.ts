@@ -1,61 +1,28 @@
-import { SEARCH_FOLD, searchPattern } from "../../app/lib/folded-search";
-import { LOCATIONS_PAGE_SIZE } from "../../app/modules/content/locations";
-import { PROMOTIONS_PAGE_SIZE } from "../../app/modules/content/promotions";
+import { parseLocationListQuery } from "../../app/modules/content/locations";
+import { locationsPageQuery } from "../../app/modules/content/locations.server";
+import { parsePromotionListQuery } from "../../app/modules/content/promotions";
+import { promotionsPageQuery } from "../../app/modules/content/promotions.server";
+import { builtLine, mock } from "./built";
 import { queryOf, type BenchList } from "./types";
 
 /**
- * /locations and /promotions (app/modules/content/*.server.ts): one statement per page, newest first,
- * the count riding along as a window.
+ * /locations and /promotions (app/modules/content/*.server.ts): the URL goes through each loader's
+ * parser and page builder; one statement per page, newest first, the count riding along as a window.
  */
 type Status = "active" | "inactive";
+type Shape = { search?: string; status?: Status; page?: number };
 
-/** What differs between the two lists: table, columns, searched columns and the status filter's name. */
-type ContentList = { route: string; table: string; columns: string; searched: string[]; statusParam: string; statusColumn: string; pageSize: number };
+const locations = ({ search, status, page }: Shape): BenchList => {
+  const query = queryOf({ search, location_status_filter: status, page });
+  return builtLine("/locations", query, locationsPageQuery(mock, parseLocationListQuery(new URLSearchParams(query))));
+};
 
-function contentList(list: ContentList) {
-  return (shape: { search?: string; status?: Status; page?: number }): BenchList => {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (shape.search) {
-      params.push(SEARCH_FOLD.from, SEARCH_FOLD.to, searchPattern(shape.search));
-      const matches = list.searched.map((column) => `translate(lower(${column}), $1, $2) like $3`);
-      where.push(matches.length > 1 ? `(${matches.join(" or ")})` : matches[0]);
-    }
-    if (shape.status) {
-      params.push(shape.status === "active");
-      where.push(`${list.statusColumn} = $${params.length}`);
-    }
-    const offset = ((shape.page ?? 1) - 1) * list.pageSize;
-    return {
-      route: list.route,
-      query: queryOf({ search: shape.search, [list.statusParam]: shape.status, page: shape.page }),
-      sql: `select ${list.columns}, count(*) over() as total from ${list.table}
-      ${where.length ? `where ${where.join(" and ")}` : ""} order by id desc limit ${list.pageSize} offset ${offset}`,
-      params,
-    };
-  };
-}
+const promotions = ({ search, status, page }: Shape): BenchList => {
+  const query = queryOf({ search, promo_status_filter: status, page });
+  return builtLine("/promotions", query, promotionsPageQuery(mock, parsePromotionListQuery(new URLSearchParams(query))));
+};
 
-const locations = contentList({
-  route: "/locations",
-  table: "store_locations",
-  columns: "id, name, address, is_active",
-  searched: ["name", "address"],
-  statusParam: "location_status_filter",
-  statusColumn: "is_active",
-  pageSize: LOCATIONS_PAGE_SIZE,
-});
-
-const promotions = contentList({
-  route: "/promotions",
-  table: "store_promos",
-  columns: "id, title, visible, start_date, end_date",
-  searched: ["title"],
-  statusParam: "promo_status_filter",
-  statusColumn: "visible",
-  pageSize: PROMOTIONS_PAGE_SIZE,
-});
-
+// Search terms: words of the demo branches and promotions the bench seed keeps.
 export const CONTENT_LISTS: BenchList[] = [
   locations({}),
   locations({ search: "sucursal" }),

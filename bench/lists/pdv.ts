@@ -1,18 +1,25 @@
-import type { BenchList } from "./types";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { sessionSalesPageQuery, sessionsPageQuery } from "../../app/modules/pdv/history.server";
+import { historyRange, parsePdvPageQuery } from "../../app/modules/pdv/page-query";
+import { pdvSessions, products, users } from "../../server/db/schema";
 import type { Database } from "../../server/db/client";
+import { builtLine, mock, statementOf } from "./built";
+import type { BenchList } from "./types";
 
-/** /pdv history: session cards 10 a page (newest first), and one session's sales 5 a page. */
-const sessions = (offset: number) => `select s.id, s.date_open, s.date_close, s.amount_open, u.first_name, u.last_name, count(*) over () as total
-  from pdv_sessions s join users u on u.id = s.user_id order by s.date_open desc, s.id desc limit 10 offset ${offset}`;
-const sales = `select id, sale_code, date_created, total, subtotal, amount_cash, amount_card_credit, amount_card_debit, is_active,
-  intelisis_status, intelisis_movs, count(*) over () from pdv_sales where session_id = $1
-  order by is_active desc, date_created desc, id desc limit 5`;
+/**
+ * /pdv history (app/modules/pdv/history.server.ts): the URL goes through the loader's parser; session
+ * cards 10 a page (newest first, the total as a window) and, with a session open, its sales 5 a page:
+ * the loader runs those one after the other and so does the bench. The box, cart and confirmation
+ * code lookups every /pdv request makes are not part of this figure.
+ */
+function history(query: string): BenchList {
+  const parsed = parsePdvPageQuery(new URLSearchParams(query));
+  const { start, end } = historyRange(parsed);
+  const sessions = sessionsPageQuery(mock, { page: parsed.page, start, end });
+  return builtLine("/pdv", query, sessions, parsed.session ? { also: [statementOf(sessionSalesPageQuery(mock, parsed.session, parsed.salesPage))] } : {});
+}
 
-export const PDV_LISTS: BenchList[] = [
-  { route: "/pdv", query: "tab=historial", sql: sessions(0), params: [] },
-  { route: "/pdv", query: "tab=historial&page=3", sql: sessions(20), params: [] },
-  { route: "/pdv", query: "tab=historial&session=1", sql: sales, params: [1] },
-];
+export const PDV_LISTS: BenchList[] = [history("tab=historial"), history("tab=historial&page=3"), history("tab=historial&session=1")];
 
 /**
  * Till steps timed over HTTP as a cashier lives them, on the bench user's (Developer's) own open box:
@@ -36,14 +43,24 @@ export type BenchFlow = {
 const BENCH_USER = "developer@demo.mx";
 
 /** The bench user's open box (opened in the database when there is none) and a product to scan. */
-export async function pickTill(db: Database): Promise<TillIds> {
-  const user = `(select id from users where email = '${BENCH_USER}')`;
-  let [session] = await db.query<{ id: number }>(`select id from pdv_sessions where user_id = ${user} and date_close is null order by id desc limit 1`);
-  if (!session) [session] = await db.query<{ id: number }>(`insert into pdv_sessions (user_id, amount_open) values (${user}, 500) returning id`);
+export async function pickTill(database: Database): Promise<TillIds> {
+  const { db } = database;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, BENCH_USER)).limit(1);
+  if (!user) throw new Error(`Sin el usuario ${BENCH_USER} en la base de volumen`);
+  let [session] = await db
+    .select({ id: pdvSessions.id })
+    .from(pdvSessions)
+    .where(and(eq(pdvSessions.userId, user.id), isNull(pdvSessions.dateClose)))
+    .orderBy(desc(pdvSessions.id))
+    .limit(1);
+  if (!session) [session] = await db.insert(pdvSessions).values({ userId: user.id, amountOpen: 500 }).returning({ id: pdvSessions.id });
   // By EAN: the scan's slower path (the id lookup misses first).
-  const [product] = await db.query<{ id: string; ean: string | null }>(
-    "select id, ean_upc as ean from products where price > 0 and not is_combo order by (ean_upc is null), id limit 1",
-  );
+  const [product] = await db
+    .select({ id: products.id, ean: products.eanUpc })
+    .from(products)
+    .where(and(gt(products.price, 0), eq(products.isCombo, false)))
+    .orderBy(sql`(${products.eanUpc} is null)`, asc(products.id))
+    .limit(1);
   if (!session || !product) throw new Error("Sin caja o producto para el banco del punto de venta");
   return { session: String(session.id), scan: product.ean ?? product.id };
 }

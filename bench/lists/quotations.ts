@@ -1,13 +1,15 @@
 import { ProductsQuery } from "../../app/modules/quotations/products.server";
 import { parseQuery } from "../../app/lib/query";
 import { articlePageQuery } from "../../server/integrations/erp/simulator-articles";
+import { storedQuotesCountQuery, storedQuotesPageQuery } from "../../app/modules/quotations/stored.server";
+import { parseStoredQuotesQuery } from "../../app/web/quotations/stored-list-query.server";
+import { builtLine, mock, statementOf } from "./built";
 import { queryOf, type BenchList } from "./types";
 
 /**
  * Quotations. /products lists the ERP's articles: with the simulator the page is one statement of
  * the simulator's own builder (server/integrations/erp/simulator-articles.ts), fed the URL as the
- * loader parses it; every sort and both search forms are timed. /products/quotes lists the stored
- * quotes 20 a page, newest first.
+ * loader parses it; every sort and both search forms are timed.
  */
 function products(shape: Record<string, string | number | undefined>): BenchList {
   const query = queryOf(shape);
@@ -16,13 +18,16 @@ function products(shape: Record<string, string | number | undefined>): BenchList
   return { route: "/products", query, sql: built.text, params: built.params };
 }
 
-const quotes = (where: string, params: unknown[], query: string): BenchList => ({
-  route: "/products/quotes",
-  query,
-  sql: `select id, folio, client_name, total, status, expires_at, created_at, created_by, count(*) over () as total_count
-    from quotations where ${where} order by created_at desc, id desc limit 20`,
-  params,
-});
+/**
+ * /products/quotes: the URL goes through the loader's parser; the loader sends the page and its count
+ * together (two statements), timed here one after the other. No line filters by author ("mine"), so
+ * the signed-in user's id never reaches the SQL.
+ */
+function quotes(shape: Record<string, string | number | undefined>): BenchList {
+  const query = queryOf(shape);
+  const { list } = parseStoredQuotesQuery(new URLSearchParams(query));
+  return builtLine("/products/quotes", query, storedQuotesPageQuery(mock, list, 0), { also: [statementOf(storedQuotesCountQuery(mock, list, 0))] });
+}
 
 export const QUOTATION_LISTS: BenchList[] = [
   products({}),
@@ -35,9 +40,9 @@ export const QUOTATION_LISTS: BenchList[] = [
   products({ search: "*QOB" }),
   products({ search: "cable", sortName: "stockTotal", sortValue: "DESC" }),
   products({ search: "*LED", sortName: "sku", sortValue: "DESC", page: 2 }),
-  quotes("true", [], ""),
-  quotes("true", [], "page=100"),
-  quotes("(folio || ' ' || client_name || ' ' || coalesce(client_key, '')) ilike $1", ["%BENCH-123%"], "search=BENCH-123"),
-  quotes("status = 'borrador'", [], "status=borrador"),
+  quotes({}),
+  quotes({ page: 100 }),
+  quotes({ search: "BENCH-123" }),
+  quotes({ status: "borrador" }),
   { route: "/quotations", query: "" },
 ];

@@ -136,8 +136,8 @@ describe("list", () => {
     const { cookie } = await loginAs("admin");
     for (const line of ASSISTANT_LISTS) {
       const data = (await listOf(line.query ? `?${line.query}` : "", cookie)) as ListData;
-      const raw = await database.query<{ id: number; documents: number; total: number | string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => [r.id, r.documents]), line.query).toEqual(data.rows.map((r) => [r.id, r.documents]));
+      const raw = await database.query<{ id: number; documents: number | string; total: number | string }>(line.sql!, line.params ?? []);
+      expect(raw.map((r) => [r.id, Number(r.documents)]), line.query).toEqual(data.rows.map((r) => [r.id, r.documents]));
       expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
     }
   });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { countOf, pageOfRows } from "~/modules/content/paged-rows.server";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { withParams } from "~/lib/list-url";
@@ -45,25 +45,27 @@ export function assistantListWhere(query: Pick<AssistantListQuery, "search">): S
 }
 
 /** One page, newest first, each with its document count (one grouped query); the total as a window count. */
-export async function listAssistants(query: AssistantListQuery): Promise<PageOf<AssistantRow>> {
-  const db = getDb();
-  const where = assistantListWhere(query);
-  const found = await db
+export function assistantsPageQuery(db: Pick<Db, "select">, query: AssistantListQuery) {
+  return db
     .select({
       id: aiAssistants.id,
       name: aiAssistants.assistantName,
       restricted: aiAssistants.restricted,
-      documents: count(aiAssistantDocuments.id),
-      total: sql<number>`count(*) over()`.mapWith(Number),
+      documents: count(aiAssistantDocuments.id).as("documents"),
+      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
     })
     .from(aiAssistants)
     .leftJoin(aiAssistantDocuments, eq(aiAssistantDocuments.assistantId, aiAssistants.id))
-    .where(where)
+    .where(assistantListWhere(query))
     .groupBy(aiAssistants.id)
     .orderBy(desc(aiAssistants.id))
     .limit(ASSISTANTS_PAGE_SIZE)
     .offset((query.page - 1) * ASSISTANTS_PAGE_SIZE);
-  return pageOfRows(found, query.page, ASSISTANTS_PAGE_SIZE, countOf(aiAssistants, where));
+}
+
+export async function listAssistants(query: AssistantListQuery): Promise<PageOf<AssistantRow>> {
+  const found = await assistantsPageQuery(getDb(), query);
+  return pageOfRows(found, query.page, ASSISTANTS_PAGE_SIZE, countOf(aiAssistants, assistantListWhere(query)));
 }
 
 export async function getAssistant(id: number): Promise<Assistant | null> {

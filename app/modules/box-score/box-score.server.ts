@@ -1,6 +1,6 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { boxScoreDaily, boxScoreMonths } from "@server/db/schema";
 import { ZONE } from "~/lib/format";
 import { priorityCutoff } from "~/modules/messages/rules";
@@ -15,8 +15,11 @@ export const FRESH_MS = { current: 60_000, past: 15 * 60_000 } as const;
 
 const Z = sql.raw(`'${ZONE}'`);
 
-/** The roll-up's SQL: every statement inserts (day, indicator, num, den) for days in [from, to). */
-function sourceStatements(from: Date, to: Date) {
+/**
+ * The roll-up's reads: each yields (day, indicator, num, den) for days in [from, to) from one source
+ * (the refresh inserts them; the bench times them as a stale month's cost).
+ */
+function sourceSelects(from: Date, to: Date) {
   const dayOf = (col: string) => sql.raw(`(${col} at time zone ${`'${ZONE}'`})::date`);
   const orders = sql`
     with o as (
@@ -27,7 +30,6 @@ function sourceStatements(from: Date, to: Date) {
         (select coalesce(sum(coalesce((i->>'saleFee')::float8, 0) * coalesce((i->>'qty')::float8, 1)), 0) from jsonb_array_elements(order_items) i) as fee
       from orders where order_date >= ${from} and order_date < ${to}
     ), kept as (select * from o where not cancelled)
-    insert into box_score_daily (day, indicator, num, den)
     select day, 'ml_sales', sum(total), null::float8 from kept where lt not in ('ecommerce', 'cotizador') group by day
     union all select day, 'shop_sales', sum(total), null::float8 from kept where lt = 'ecommerce' group by day
     union all select day, 'quoter_orders', count(*), null::float8 from kept where lt = 'cotizador' group by day
@@ -48,7 +50,6 @@ function sourceStatements(from: Date, to: Date) {
       from pdv_sales where date_created >= ${from} and date_created < ${to}
     ), a as (select * from s where is_active),
     u as (select s.day, sum(l.qty)::float8 as units from a s join pdv_sale_lines l on l.sale_id = s.id and l.is_active group by s.day)
-    insert into box_score_daily (day, indicator, num, den)
     select day, 'pdv_sales', sum(total), null::float8 from a group by day
     union all select day, 'pdv_tickets', count(*), null::float8 from a group by day
     union all select day, 'pdv_ticket', sum(total), count(*) from a group by day
@@ -58,10 +59,8 @@ function sourceStatements(from: Date, to: Date) {
     union all select day, 'debit_share', sum(debit), sum(total) from a group by day
     union all select day, 'credit_share', sum(credit), sum(total) from a group by day
     union all select day, 'pdv_not_in_erp', count(*), null::float8 from a where not intelisis_status group by day
-    union all select day, 'pdv_units', units, null::float8 from u
-    on conflict (day, indicator) do update set num = box_score_daily.num + excluded.num`;
+    union all select day, 'pdv_units', units, null::float8 from u`;
   const quotes = sql`
-    insert into box_score_daily (day, indicator, num, den)
     select ${dayOf("created_at")}, 'quotes_created', count(*), null::float8 from quotations where created_at >= ${from} and created_at < ${to} group by 1
     union all select ${dayOf("created_at")}, 'amount_quoted', sum(total)::float8, null::float8 from quotations where created_at >= ${from} and created_at < ${to} group by 1
     union all select ${dayOf("q.created_at")}, 'quote_to_order_pct',
@@ -71,7 +70,6 @@ function sourceStatements(from: Date, to: Date) {
   // Boxes closed that day: how far the count was from what the system expected, either way (a
   // surplus and a shortage do not cancel out).
   const cashCut = sql`
-    insert into box_score_daily (day, indicator, num, den)
     select ${dayOf("date_close")}, 'cash_cut_diff', sum(abs(coalesce(close_difference, 0)))::float8, null::float8
     from pdv_sessions where date_close >= ${from} and date_close < ${to} group by 1`;
   // Business hours: Monday to Friday, 9:00–18:00 Mexico City; the target there is 60 minutes (the
@@ -83,25 +81,57 @@ function sourceStatements(from: Date, to: Date) {
           and extract(hour from date_created at time zone ${Z}) between 9 and 17 as business
       from questions where date_created >= ${from} and date_created < ${to}
     )
-    insert into box_score_daily (day, indicator, num, den)
     select day, 'questions', count(*), null::float8 from q group by day
     union all select day, 'answer_minutes', sum(extract(epoch from answered_at - date_created) / 60), count(*) from q where business and answered_at is not null group by day
     union all select day, 'answered_in_target_pct', count(*) filter (where answered_at is not null and answered_at - date_created <= interval '60 minutes'), count(*) from q where business group by day`;
   // Urgent as on /messages (the buyer wrote last and nobody answered for 24 hours), counted on the day
   // the buyer wrote: the conversations of that day still waiting past the limit.
   const urgent = sql`
-    insert into box_score_daily (day, indicator, num, den)
     select ${dayOf("last_message_date")}, 'urgent_messages', count(*), null::float8
     from conversations
     where not last_message_from_seller and last_message_date >= ${from} and last_message_date < ${to}
       and last_message_date <= ${priorityCutoff(new Date())}
     group by 1`;
-  return [orders, pdv, quotes, cashCut, questionsSql, urgent];
+  return { orders, pdv, quotes, cashCut, questions: questionsSql, urgent };
+}
+
+/** The refresh's statements: each source's rows into the roll-up; the PDV adds to what the orders wrote. */
+function sourceStatements(from: Date, to: Date) {
+  const into = (rows: SQL) => sql`insert into box_score_daily (day, indicator, num, den) ${rows}`;
+  const { orders, pdv, quotes, cashCut, questions, urgent } = sourceSelects(from, to);
+  return [
+    into(orders),
+    sql`${into(pdv)} on conflict (day, indicator) do update set num = box_score_daily.num + excluded.num`,
+    into(quotes),
+    into(cashCut),
+    into(questions),
+    into(urgent),
+  ];
 }
 
 function monthBounds(year: number, month: number) {
   const start = DateTime.fromObject({ year, month, day: 1 }, { zone: ZONE });
   return { start, end: start.plus({ months: 1 }), key: start.toFormat("yyyy-LL-dd"), lastDay: start.endOf("month").toFormat("yyyy-LL-dd") };
+}
+
+/** A month's source reads, as a stale month's refresh runs them (before inserting their rows). */
+export function monthSourceSelects(year: number, month: number) {
+  const { start, end } = monthBounds(year, month);
+  return Object.values(sourceSelects(start.toJSDate(), end.toJSDate()));
+}
+
+/** When the month was last recomputed: every request reads it to decide whether the month is stale. */
+export function monthStateQuery(db: Pick<Db, "select">, year: number, month: number) {
+  return db.select().from(boxScoreMonths).where(eq(boxScoreMonths.month, monthBounds(year, month).key)).limit(1);
+}
+
+/** The month's table as stored: ≤ 31 × indicators rows of the roll-up. */
+export function monthDailyQuery(db: Pick<Db, "select">, year: number, month: number) {
+  const { key, lastDay } = monthBounds(year, month);
+  return db
+    .select({ day: boxScoreDaily.day, indicator: boxScoreDaily.indicator, num: boxScoreDaily.num, den: boxScoreDaily.den })
+    .from(boxScoreDaily)
+    .where(and(gte(boxScoreDaily.day, key), lte(boxScoreDaily.day, lastDay)));
 }
 
 /** Recomputes the month if stale (or always with `force`); concurrent requests wait on the month's row lock. */
@@ -110,7 +140,7 @@ export async function refreshMonth(year: number, month: number, opts: { now?: Da
   const { start, end, key, lastDay } = monthBounds(year, month);
   const ttl = DateTime.fromJSDate(now).setZone(ZONE).startOf("month").toMillis() === start.toMillis() ? FRESH_MS.current : FRESH_MS.past;
   const db = getDb();
-  const [known] = await db.select().from(boxScoreMonths).where(eq(boxScoreMonths.month, key)).limit(1);
+  const [known] = await monthStateQuery(db, year, month);
   if (!opts.force && known && now.getTime() - known.refreshedAt.getTime() < ttl) return false;
   return db.transaction(async (tx) => {
     await tx.insert(boxScoreMonths).values({ month: key, refreshedAt: new Date(0) }).onConflictDoNothing();
@@ -142,11 +172,7 @@ export type BoxScoreRow = {
 /** The month's table: refreshes the roll-up if stale, then reads ≤ 31 × indicators rows. */
 export async function boxScoreMonth(year: number, month: number, opts: { now?: Date } = {}) {
   await refreshMonth(year, month, opts);
-  const { key, lastDay } = monthBounds(year, month);
-  const rows = await getDb()
-    .select({ day: boxScoreDaily.day, indicator: boxScoreDaily.indicator, num: boxScoreDaily.num, den: boxScoreDaily.den })
-    .from(boxScoreDaily)
-    .where(and(gte(boxScoreDaily.day, key), lte(boxScoreDaily.day, lastDay)));
+  const rows = await monthDailyQuery(getDb(), year, month);
   const days = daysOf(year, month);
   const index = new Map(days.map((d, i) => [d, i]));
   const byKey = new Map<string, { num: number[]; den: Array<number | null> }>();

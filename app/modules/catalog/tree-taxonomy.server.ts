@@ -1,4 +1,4 @@
-import { getDb, type Tx } from "@server/db/client";
+import { getDb, type Db, type Tx } from "@server/db/client";
 import { brands, categories, products, type ImageRef } from "@server/db/schema";
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -36,20 +36,19 @@ function nameMatches(table: NodeTable, search: string): SQL {
 // ---------------------------------------------------------------------------------------------------
 // Lists
 
-/**
- * The tree view: every node nested under its parent, siblings by name. With a search, the matches
- * and the ancestors that lead to them (one recursive query), the matches marked.
- */
-export async function listTree(kind: TreeTaxonomy, search: string | undefined): Promise<{ roots: TreeNode[]; rows: Array<Omit<TreeNode, "children">>; total: number }> {
+/** The tree view's statement without a search: every node, siblings by name (the bench times it too). */
+export function treeRowsQuery(db: Pick<Db, "select">, kind: TreeTaxonomy) {
   const table = tableOf(kind);
-  if (!search) {
-    const rows = await getDb()
-      .select({ id: table.id, name: table.name, slug: table.slug, parentId: table.parentId })
-      .from(table)
-      .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
-    return { roots: nestTree(rows), rows, total: rows.length };
-  }
-  const result = (await getDb().execute(sql`
+  return db
+    .select({ id: table.id, name: table.name, slug: table.slug, parentId: table.parentId })
+    .from(table)
+    .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
+}
+
+/** The tree view's statement with a search: the matches and the ancestors that lead to them, the matches marked. */
+export function treeSearchSql(kind: TreeTaxonomy, search: string): SQL {
+  const table = tableOf(kind);
+  return sql`
     with recursive hit as (
       select id, name, slug, parent_id, true as match from ${table} where ${nameMatches(table, search)}
     ), up(id, name, slug, parent_id, match, depth) as (
@@ -58,45 +57,70 @@ export async function listTree(kind: TreeTaxonomy, search: string | undefined): 
       select t.id, t.name, t.slug, t.parent_id, false, up.depth + 1 from ${table} t join up on t.id = up.parent_id where up.depth < 50
     )
     select id, name, slug, parent_id, bool_or(match) as match from up group by id, name, slug, parent_id
-    order by lower(name), id`)) as unknown as { rows: Array<{ id: number; name: string; slug: string; parent_id: number | null; match: boolean }> };
+    order by lower(name), id`;
+}
+
+/**
+ * The tree view: every node nested under its parent, siblings by name. With a search, the matches
+ * and the ancestors that lead to them (one recursive query), the matches marked.
+ */
+export async function listTree(kind: TreeTaxonomy, search: string | undefined): Promise<{ roots: TreeNode[]; rows: Array<Omit<TreeNode, "children">>; total: number }> {
+  if (!search) {
+    const rows = await treeRowsQuery(getDb(), kind);
+    return { roots: nestTree(rows), rows, total: rows.length };
+  }
+  const result = (await getDb().execute(treeSearchSql(kind, search))) as unknown as {
+    rows: Array<{ id: number; name: string; slug: string; parent_id: number | null; match: boolean }>;
+  };
   const rows = result.rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, parentId: r.parent_id === null ? null : Number(r.parent_id), match: !!r.match }));
   return { roots: nestTree(rows), rows, total: rows.filter((r) => r.match).length };
 }
 
 export type TreeTableRow = { id: number; name: string; slug: string; parentId: number | null; parentName: string | null };
 
-/** The table view: searched, sorted (name by default), counted and paged by the database. */
-export async function listTreeTable(kind: TreeTaxonomy, query: TreeListQuery) {
+/** The table view's page: searched, sorted (name by default) and paged by the database, its total as a window. */
+export function treeTablePageQuery(db: Pick<Db, "select">, kind: TreeTaxonomy, query: TreeListQuery) {
   const table = tableOf(kind);
   const parent = alias(table, "parent");
   const pageSize = TREE_TEXTS[kind].pageSize;
-  const where = query.search ? nameMatches(table, query.search) : undefined;
   const dir = query.sortValue === "desc" ? desc : asc;
   const order = query.sortName === "id" ? [dir(table.id)] : [dir(sql`lower(${table.name})`), dir(table.id)];
-  const db = getDb();
-  const found = await db
+  return db
     .select({
       id: table.id,
       name: table.name,
       slug: table.slug,
       parentId: table.parentId,
       parentName: parent.name,
-      total: sql<number>`count(*) over()`.mapWith(Number),
+      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
     })
     .from(table)
     .leftJoin(parent, eq(parent.id, table.parentId))
-    .where(where)
+    .where(query.search ? nameMatches(table, query.search) : undefined)
     .orderBy(...order)
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
+}
+
+/** The table view; a page past the end is counted on its own. */
+export async function listTreeTable(kind: TreeTaxonomy, query: TreeListQuery) {
+  const table = tableOf(kind);
+  const pageSize = TREE_TEXTS[kind].pageSize;
+  const db = getDb();
+  const found = await treeTablePageQuery(db, kind, query);
+  const where = query.search ? nameMatches(table, query.search) : undefined;
   const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where))[0]?.n ?? 0);
   const rows: TreeTableRow[] = found.map(({ total: _t, ...row }) => row);
   return { rows, total, page: query.page, pageSize };
 }
 
-/** Products without a category or brand: what the virtual node 0 stands for. */
+/** Products without a category or brand: what the virtual node 0 stands for (every list load counts them). */
+export function countWithoutQuery(db: Pick<Db, "select">, kind: TreeTaxonomy) {
+  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(sql`${productColumnOf(kind)} is null`);
+}
+
 export async function countWithout(kind: TreeTaxonomy) {
-  const [row] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(sql`${productColumnOf(kind)} is null`);
+  const [row] = await countWithoutQuery(getDb(), kind);
   return row?.n ?? 0;
 }
 

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
@@ -43,23 +43,28 @@ function listOrder(query: Pick<CatalogListQuery, "sortName" | "sortValue">): SQL
   return [desc(catalogs.id)];
 }
 
-export async function listCatalogs(query: CatalogListQuery): Promise<PageOfRows<CatalogRow>> {
-  const db = getDb();
-  const where = catalogListWhere(query);
-  const found = await db
+/** One page with its subtitle and product counts read from the jsonb; the total rides along as a window (the bench times it too). */
+export function catalogsPageQuery(db: Pick<Db, "select">, query: CatalogListQuery) {
+  return db
     .select({
       id: catalogs.id,
       title: catalogs.title,
-      subtitleCount: sql<number>`jsonb_array_length(${catalogs.subtitles})`.mapWith(Number),
-      productCount: sql<number>`(select coalesce(sum(jsonb_array_length(s->'products')), 0) from jsonb_array_elements(${catalogs.subtitles}) s)`.mapWith(Number),
-      total: sql<number>`count(*) over()`.mapWith(Number),
+      subtitleCount: sql<number>`jsonb_array_length(${catalogs.subtitles})`.mapWith(Number).as("subtitle_count"),
+      productCount: sql<number>`(select coalesce(sum(jsonb_array_length(s->'products')), 0) from jsonb_array_elements(${catalogs.subtitles}) s)`
+        .mapWith(Number)
+        .as("product_count"),
+      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
     })
     .from(catalogs)
-    .where(where)
+    .where(catalogListWhere(query))
     .orderBy(...listOrder(query))
     .limit(CATALOGS_PAGE_SIZE)
     .offset((query.page - 1) * CATALOGS_PAGE_SIZE);
-  return pageOfRows(found, query.page, CATALOGS_PAGE_SIZE, countOf(catalogs, where));
+}
+
+export async function listCatalogs(query: CatalogListQuery): Promise<PageOfRows<CatalogRow>> {
+  const found = await catalogsPageQuery(getDb(), query);
+  return pageOfRows(found, query.page, CATALOGS_PAGE_SIZE, countOf(catalogs, catalogListWhere(query)));
 }
 
 export async function getCatalog(id: number) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { storeLocations } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
 import {
@@ -30,24 +30,26 @@ export function locationListWhere(query: Pick<LocationListQuery, "search" | "loc
   return parts.length ? and(...parts) : undefined;
 }
 
-/** One page, newest first; the total rides along as a window count. */
-export async function listLocations(query: LocationListQuery): Promise<PageOfRows<LocationRow>> {
-  const db = getDb();
-  const where = locationListWhere(query);
-  const found = await db
+/** One page, newest first; the total rides along as a window count (the bench times this statement). */
+export function locationsPageQuery(db: Pick<Db, "select">, query: LocationListQuery) {
+  return db
     .select({
       id: storeLocations.id,
       name: storeLocations.name,
       address: storeLocations.address,
       isActive: storeLocations.isActive,
-      total: sql<number>`count(*) over()`.mapWith(Number),
+      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
     })
     .from(storeLocations)
-    .where(where)
+    .where(locationListWhere(query))
     .orderBy(desc(storeLocations.id))
     .limit(LOCATIONS_PAGE_SIZE)
     .offset((query.page - 1) * LOCATIONS_PAGE_SIZE);
-  return pageOfRows(found, query.page, LOCATIONS_PAGE_SIZE, countOf(storeLocations, where));
+}
+
+export async function listLocations(query: LocationListQuery): Promise<PageOfRows<LocationRow>> {
+  const found = await locationsPageQuery(getDb(), query);
+  return pageOfRows(found, query.page, LOCATIONS_PAGE_SIZE, countOf(storeLocations, locationListWhere(query)));
 }
 
 export async function getLocation(id: number): Promise<Location | null> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
 import { nowInMexico } from "~/lib/mexico-time";
 import { foldedContains } from "~/lib/folded-search";
@@ -37,25 +37,27 @@ export function promotionListWhere(query: Pick<PromotionListQuery, "search" | "p
   return parts.length ? and(...parts) : undefined;
 }
 
-/** One page, newest first; the total rides along as a window count. */
-export async function listPromotions(query: PromotionListQuery): Promise<PageOfRows<PromotionRow>> {
-  const db = getDb();
-  const where = promotionListWhere(query);
-  const found = await db
+/** One page, newest first; the total rides along as a window count (the bench times this statement). */
+export function promotionsPageQuery(db: Pick<Db, "select">, query: PromotionListQuery) {
+  return db
     .select({
       id: storePromos.id,
       title: storePromos.title,
       visible: storePromos.visible,
       startDate: storePromos.startDate,
       endDate: storePromos.endDate,
-      total: sql<number>`count(*) over()`.mapWith(Number),
+      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
     })
     .from(storePromos)
-    .where(where)
+    .where(promotionListWhere(query))
     .orderBy(desc(storePromos.id))
     .limit(PROMOTIONS_PAGE_SIZE)
     .offset((query.page - 1) * PROMOTIONS_PAGE_SIZE);
-  return pageOfRows(found, query.page, PROMOTIONS_PAGE_SIZE, countOf(storePromos, where));
+}
+
+export async function listPromotions(query: PromotionListQuery): Promise<PageOfRows<PromotionRow>> {
+  const found = await promotionsPageQuery(getDb(), query);
+  return pageOfRows(found, query.page, PROMOTIONS_PAGE_SIZE, countOf(storePromos, promotionListWhere(query)));
 }
 
 export async function getPromotion(id: number): Promise<Promotion | null> {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 import { changesBetween, type Actor, type CommandResult } from "./records.server";
@@ -20,17 +20,21 @@ const TAGS = ["content", "shop-sections"];
 // ---------------------------------------------------------------------------------------------------
 // Queries
 
-/** Every section (the spec's list has no paging), by id. */
-export async function listShopSections(): Promise<ShopSectionRow[]> {
-  return getDb()
+/** Every section (the spec's list has no paging), by id, the product count read from the jsonb (the bench times this statement). */
+export function shopSectionsQuery(db: Pick<Db, "select">) {
+  return db
     .select({
       id: shopSections.id,
       title: shopSections.title,
       status: shopSections.status,
-      productCount: sql<number>`jsonb_array_length(${shopSections.products})`.mapWith(Number),
+      productCount: sql<number>`jsonb_array_length(${shopSections.products})`.mapWith(Number).as("product_count"),
     })
     .from(shopSections)
     .orderBy(asc(shopSections.id));
+}
+
+export async function listShopSections(): Promise<ShopSectionRow[]> {
+  return shopSectionsQuery(getDb());
 }
 
 export async function getShopSection(id: number) {
@@ -58,17 +62,21 @@ export async function knownProducts(list: SectionItem[]): Promise<SectionItem[]>
   return dropUnknown(list, new Set(Object.keys(await productInfos(list.map((item) => item.id)))));
 }
 
-/** Active products whose SKU, manufacturer key or name holds the term; an exact SKU comes first. */
-export async function searchSectionProducts(term: string): Promise<ProductHit[]> {
+/** Active products whose SKU, manufacturer key or name holds the term; an exact SKU comes first. Null for a blank term. */
+export function sectionProductSearchQuery(db: Pick<Db, "select">, term: string) {
   const text = searchKey(term);
-  if (!text) return [];
+  if (!text) return null;
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return getDb()
+  return db
     .select({ id: products.id, name: products.name, price: products.price, stockTotal: products.stockTotal })
     .from(products)
     .where(and(eq(products.isActive, true), sql`${products.searchText} like ${pattern}`))
     .orderBy(sql`(${products.id} = ${text}) desc`, asc(products.name), asc(products.id))
     .limit(SHOP_SECTION_SEARCH_LIMIT);
+}
+
+export async function searchSectionProducts(term: string): Promise<ProductHit[]> {
+  return (await sectionProductSearchQuery(getDb(), term)) ?? [];
 }
 
 // ---------------------------------------------------------------------------------------------------

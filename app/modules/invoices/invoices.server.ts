@@ -32,14 +32,19 @@ async function fetchRecords(query: InvoiceFeedbackQuery): Promise<ListAnswer> {
   }
 }
 
-export async function listFeedbackInvoices(query: FeedbackQueryValue) {
-  const answer = await fetchRecords({
+/** What the marketplace back end is asked for a page of the list: days as it writes them, one page of records. */
+export function feedbackRequest(query: FeedbackQueryValue): InvoiceFeedbackQuery {
+  return {
     search: query.search,
     startDate: query.start_date?.replace(/\//g, "-"),
     endDate: query.end_date?.replace(/\//g, "-"),
     limit: FEEDBACK_PAGE_SIZE,
     offset: (query.page - 1) * FEEDBACK_PAGE_SIZE,
-  });
+  };
+}
+
+export async function listFeedbackInvoices(query: FeedbackQueryValue) {
+  const answer = await fetchRecords(feedbackRequest(query));
   return { answer, page: query.page, pageSize: FEEDBACK_PAGE_SIZE };
 }
 

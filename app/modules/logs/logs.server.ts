@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { auditLog, users } from "@server/db/schema";
 import { LOGS_PAGE_SIZE } from "./types";
 import { pageOf } from "~/lib/list.server";
@@ -30,10 +30,6 @@ function listWhere(query: LogListQuery): SQL | undefined {
 
 const userName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
 
-/**
- * One page of the activity log, newest first by default: a single query joins the author's name and
- * carries the total with count(*) over(); only a page past the end costs a second count.
- */
 /** What the list and the detail dialog both show of an entry (with the author's name). */
 const entryColumns = {
   id: auditLog.id,
@@ -47,20 +43,29 @@ const entryColumns = {
   tags: auditLog.tags,
 };
 
-export async function listLogs(query: LogListQuery) {
-  const db = getDb();
+/**
+ * One page of the activity log, newest first by default: a single statement joins the author's name
+ * and carries the total with count(*) over() (the bench times this same statement).
+ */
+export function logsPageQuery(db: Pick<Db, "select">, query: LogListQuery) {
   const pageSize = query.pageSize ?? LOGS_PAGE_SIZE;
-  const where = listWhere(query);
   const dir = query.sortValue === "asc" ? asc : desc;
-  const found = await db
-    .select({ ...entryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+  return db
+    .select({ ...entryColumns, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(where)
+    .where(listWhere(query))
     .orderBy(dir(auditLog.createdAt), dir(auditLog.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
-  return pageOf(found, query.page, pageSize, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where))[0]?.n ?? 0);
+}
+
+/** The page with its total; only a page past the end costs a second count. */
+export async function listLogs(query: LogListQuery) {
+  const db = getDb();
+  const found = await logsPageQuery(db, query);
+  const count = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(listWhere(query)))[0]?.n ?? 0;
+  return pageOf(found, query.page, query.pageSize ?? LOGS_PAGE_SIZE, count);
 }
 
 export type LogListRow = Awaited<ReturnType<typeof listLogs>>["rows"][number];

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { cannedReplies, conversations, messages, orders, publications } from "@server/db/schema";
 import { ZONE } from "~/lib/format";
 import { parseQueryDate } from "~/lib/mexico-time";
@@ -73,19 +73,20 @@ function priorityExpr(now: Date) {
   return sql<boolean>`(not ${conversations.lastMessageFromSeller} and ${conversations.lastMessageDate} <= ${priorityCutoff(now)})`;
 }
 
+function listWhere(query: MessagesQueryValue, now: Date) {
+  const byPublication = publicationSearch(query);
+  return and(...conversationConditions(query, now), ...orderConditions(query), ...(byPublication ? [byPublication] : []));
+}
+
 /**
  * One page of a section. The conversations' own indexes filter and order the page; the order row and
- * the first item's publication are primary-key lookups for the ten rows. The total is a separate
- * count that joins orders only for a publication search.
+ * the first item's publication are primary-key lookups for the ten rows.
  */
-export async function listConversations(query: MessagesQueryValue, now: Date = new Date()) {
-  const db = getDb();
-  const byPublication = publicationSearch(query);
-  const where = and(...conversationConditions(query, now), ...orderConditions(query), ...(byPublication ? [byPublication] : []));
+export function conversationsPageQuery(db: Pick<Db, "select">, query: MessagesQueryValue, now: Date) {
   const dir = query.sortValue === "asc" ? asc : desc;
   const sortColumn = query.sortName === "order_date" ? conversations.orderDate : conversations.lastMessageDate;
   const firstItemId = sql`(${conversations.orderInfo} -> 'items' -> 0 ->> 'id')`;
-  const rows = await db
+  return db
     .select({
       id: conversations.id,
       orderId: conversations.orderId,
@@ -113,32 +114,48 @@ export async function listConversations(query: MessagesQueryValue, now: Date = n
     .from(conversations)
     .leftJoin(orders, eq(orders.id, conversations.orderId))
     .leftJoin(publications, sql`${publications.id} = ${firstItemId}`)
-    .where(where)
+    .where(listWhere(query, now))
     .orderBy(sql`${sortColumn} ${query.sortValue === "asc" ? sql`asc` : sql`desc`} nulls last`, dir(conversations.id))
     .limit(MESSAGES_PAGE_SIZE)
     .offset((query.page - 1) * MESSAGES_PAGE_SIZE);
+}
 
+/** The section's total: a separate count that joins orders only for a publication search. */
+export function conversationsCountQuery(db: Pick<Db, "select">, query: MessagesQueryValue, now: Date) {
   const countQuery = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(conversations);
-  const [{ n: total }] = byPublication
-    ? await countQuery.innerJoin(orders, eq(orders.id, conversations.orderId)).where(where)
-    : await countQuery.where(where);
+  return publicationSearch(query)
+    ? countQuery.innerJoin(orders, eq(orders.id, conversations.orderId)).where(listWhere(query, now))
+    : countQuery.where(listWhere(query, now));
+}
 
-  // The conversations of the page, in one query (no per-row loads); history rows do not show them.
-  const ids = query.section === "history" ? [] : rows.map((r) => r.id);
-  const thread = ids.length
-    ? await db
-        .select({
-          id: messages.id,
-          conversationId: messages.conversationId,
-          text: messages.text,
-          fromSeller: messages.fromSeller,
-          messageDate: messages.messageDate,
-          attachments: messages.attachments,
-        })
-        .from(messages)
-        .where(inArray(messages.conversationId, ids))
-        .orderBy(asc(messages.conversationId), asc(messages.messageDate), asc(messages.id))
-    : [];
+/**
+ * The messages of the page's conversations, in one query (no per-row loads); null when there is
+ * nothing to read (history rows do not show them).
+ */
+export function threadsQuery(db: Pick<Db, "select">, query: Pick<MessagesQueryValue, "section">, conversationIds: number[]) {
+  const ids = query.section === "history" ? [] : conversationIds;
+  if (ids.length === 0) return null;
+  return db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      text: messages.text,
+      fromSeller: messages.fromSeller,
+      messageDate: messages.messageDate,
+      attachments: messages.attachments,
+    })
+    .from(messages)
+    .where(inArray(messages.conversationId, ids))
+    .orderBy(asc(messages.conversationId), asc(messages.messageDate), asc(messages.id));
+}
+
+/** One page of a section with its total and each conversation's messages (page, count, messages: three statements). */
+export async function listConversations(query: MessagesQueryValue, now: Date = new Date()) {
+  const db = getDb();
+  const rows = await conversationsPageQuery(db, query, now);
+  const [{ n: total }] = await conversationsCountQuery(db, query, now);
+  const threads = threadsQuery(db, query, rows.map((r) => r.id));
+  const thread = threads ? await threads : [];
   const byConversation = new Map<number, typeof thread>();
   for (const m of thread) {
     const list = byConversation.get(m.conversationId) ?? [];
@@ -173,9 +190,14 @@ export async function getConversationDetail(id: number) {
   return { conversation, messages: thread, order: order ?? null };
 }
 
-export async function listCannedReplies() {
-  return getDb()
+/** The canned replies (every /messages load reads them). */
+export function cannedRepliesQuery(db: Pick<Db, "select">) {
+  return db
     .select({ id: cannedReplies.id, key: cannedReplies.key, name: cannedReplies.name, text: cannedReplies.text })
     .from(cannedReplies)
     .orderBy(asc(cannedReplies.sort), asc(cannedReplies.id));
+}
+
+export async function listCannedReplies() {
+  return cannedRepliesQuery(getDb());
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { pdvOutbox, pdvSaleLines, pdvSales, pdvSessions, users } from "@server/db/schema";
 import { getIntegrations } from "@server/integrations";
 import { ZONE } from "~/lib/format";
@@ -17,10 +17,14 @@ export const HAS_INVOICE = "La venta ya tiene asociada una factura";
 export const PREVIOUS_DAY = "No puedes cancelar ventas de días anteriores";
 export const ERP_DOWN = "Ocurrió un error al conectar con sistema";
 
-/** Sessions newest first; the range filters the opening date (end exclusive, already one day ahead). */
-export async function listSessions(query: { page: number; start?: Date | null; end?: Date | null }) {
-  const where = and(query.start ? gte(pdvSessions.dateOpen, query.start) : undefined, query.end ? lt(pdvSessions.dateOpen, query.end) : undefined);
-  const rows = await getDb()
+type SessionsQuery = { page: number; start?: Date | null; end?: Date | null };
+
+const sessionsWhere = (query: SessionsQuery) =>
+  and(query.start ? gte(pdvSessions.dateOpen, query.start) : undefined, query.end ? lt(pdvSessions.dateOpen, query.end) : undefined);
+
+/** Sessions newest first, the total as a window; the range filters the opening date (end exclusive, already one day ahead). */
+export function sessionsPageQuery(db: Pick<Db, "select">, query: SessionsQuery) {
+  return db
     .select({
       id: pdvSessions.id,
       dateOpen: pdvSessions.dateOpen,
@@ -28,21 +32,26 @@ export async function listSessions(query: { page: number; start?: Date | null; e
       amountOpen: pdvSessions.amountOpen,
       firstName: users.firstName,
       lastName: users.lastName,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number).as("total"),
     })
     .from(pdvSessions)
     .innerJoin(users, eq(users.id, pdvSessions.userId))
-    .where(where)
+    .where(sessionsWhere(query))
     .orderBy(desc(pdvSessions.dateOpen), desc(pdvSessions.id))
     .limit(SESSIONS_PAGE)
     .offset((query.page - 1) * SESSIONS_PAGE);
-  const { rows: sessions, ...paging } = await pageOf(rows, query.page, SESSIONS_PAGE, async () => (await getDb().select({ n: count() }).from(pdvSessions).where(where))[0].n);
+}
+
+export async function listSessions(query: SessionsQuery) {
+  const rows = await sessionsPageQuery(getDb(), query);
+  const countAll = async () => (await getDb().select({ n: count() }).from(pdvSessions).where(sessionsWhere(query)))[0].n;
+  const { rows: sessions, ...paging } = await pageOf(rows, query.page, SESSIONS_PAGE, countAll);
   return { sessions, ...paging };
 }
 
-/** A session's sales: active first, then newest (spec), five a page. */
-export async function listSessionSales(sessionId: number, page: number) {
-  const rows = await getDb()
+/** A session's sales: active first, then newest (spec), five a page, the total as a window. */
+export function sessionSalesPageQuery(db: Pick<Db, "select">, sessionId: number, page: number) {
+  return db
     .select({
       id: pdvSales.id,
       saleCode: pdvSales.saleCode,
@@ -55,13 +64,17 @@ export async function listSessionSales(sessionId: number, page: number) {
       isActive: pdvSales.isActive,
       intelisisStatus: pdvSales.intelisisStatus,
       intelisisMovs: pdvSales.intelisisMovs,
-      totalCount: sql<number>`count(*) over ()`.mapWith(Number),
+      totalCount: sql<number>`count(*) over ()`.mapWith(Number).as("total_count"),
     })
     .from(pdvSales)
     .where(eq(pdvSales.sessionId, sessionId))
     .orderBy(desc(pdvSales.isActive), desc(pdvSales.dateCreated), desc(pdvSales.id))
     .limit(SALES_PAGE)
     .offset((page - 1) * SALES_PAGE);
+}
+
+export async function listSessionSales(sessionId: number, page: number) {
+  const rows = await sessionSalesPageQuery(getDb(), sessionId, page);
   const total = rows[0]?.totalCount ?? (page > 1 ? (await getDb().select({ n: count() }).from(pdvSales).where(eq(pdvSales.sessionId, sessionId)))[0].n : 0);
   return { sales: rows.map(({ totalCount: _t, ...r }) => r), total, page, pageSize: SALES_PAGE };
 }

@@ -145,18 +145,27 @@ export async function productsBySku(skus: string[]): Promise<Map<string, Product
   return new Map(rows.map((r) => [r.id.toUpperCase(), toProduct(r)]));
 }
 
-/** Product search inside the dialog: more than one non-blank character, upper-cased, at most 40. */
-export async function searchProducts(term: string): Promise<ProductInfo[]> {
+/**
+ * Product search inside the dialog: more than one non-blank character, upper-cased, every word
+ * contained, an exact SKU first, at most 40. Null when the term is too short to search.
+ */
+export function productSearchStatement(term: string): { text: string; params: string[] } | null {
   const clean = term.trim().toUpperCase();
-  if (clean.length <= 1) return [];
+  if (clean.length <= 1) return null;
   const words = clean.split(/\s+/).slice(0, 5);
   const params = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const where = params.map((_, i) => `search_text like $${i + 1}`).join(" and ");
-  const rows = await getDatabase().query<ProductRow>(
-    `select id, name, intelisis_name, price, stock_total, stocks from products where ${where}
+  return {
+    text: `select id, name, intelisis_name, price, stock_total, stocks from products where ${where}
       order by (id = $${params.length + 1}) desc, stock_total desc, id limit ${PRODUCT_SEARCH_LIMIT}`,
-    [...params, clean],
-  );
+    params: [...params, clean],
+  };
+}
+
+export async function searchProducts(term: string): Promise<ProductInfo[]> {
+  const statement = productSearchStatement(term);
+  if (!statement) return [];
+  const rows = await getDatabase().query<ProductRow>(statement.text, statement.params);
   return rows.map(toProduct);
 }
 

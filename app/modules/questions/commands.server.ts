@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { fastAnswers, questions } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
@@ -166,8 +166,13 @@ export type { QuestionSummary };
 
 // ------------------------------------------------------------------ fast answers
 
+/** The fast answers, by name (every /questions load reads them). */
+export function fastAnswersQuery(db: Pick<Db, "select">) {
+  return db.select({ id: fastAnswers.id, name: fastAnswers.name, text: fastAnswers.text }).from(fastAnswers).orderBy(sql`lower(${fastAnswers.name})`, fastAnswers.id);
+}
+
 export async function listFastAnswers() {
-  return getDb().select({ id: fastAnswers.id, name: fastAnswers.name, text: fastAnswers.text }).from(fastAnswers).orderBy(sql`lower(${fastAnswers.name})`, fastAnswers.id);
+  return fastAnswersQuery(getDb());
 }
 
 export async function saveFastAnswer(

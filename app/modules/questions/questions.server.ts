@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { publications, questions } from "@server/db/schema";
-import { ZONE } from "~/lib/format";
+import { ZONE, formatQueryDate } from "~/lib/format";
 import { parseQueryDate } from "~/lib/mexico-time";
 import { PENDING_STATUS } from "./rules";
 import { RESPONSE_WINDOW_DAYS, WORK_END_HOUR, WORK_START_HOUR, type ResponseTimeRow } from "./response-time";
@@ -35,8 +35,8 @@ const cardColumns = {
 
 type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
 
-function selectCards(where: SQL | undefined, order: SQL[], limit: number) {
-  return getDb()
+function selectCards(db: Pick<Db, "select">, where: SQL | undefined, order: SQL[], limit: number) {
+  return db
     .select(cardColumns)
     .from(questions)
     .leftJoin(publications, eq(publications.id, questions.publicationId))
@@ -46,13 +46,13 @@ function selectCards(where: SQL | undefined, order: SQL[], limit: number) {
 }
 
 /**
- * Earlier records of the same client on the same publication, for every card of the batch in one
- * query (index questions_client_pub_idx), newest first, at most five per card.
+ * Earlier records of the same clients on the same publications, for every card of the batch in one
+ * query (index questions_client_pub_idx), newest first; null when no card has a publication.
  */
-async function withRecords(rows: CardRow[]) {
+export function recordsQuery(db: Pick<Db, "select">, rows: ReadonlyArray<Pick<CardRow, "clientId" | "publicationId">>) {
   const pairs = rows.filter((r) => r.publicationId);
-  if (pairs.length === 0) return rows.map((r) => ({ ...r, records: [] as RecordRow[] }));
-  const found = await getDb()
+  if (pairs.length === 0) return null;
+  return db
     .select({
       id: questions.id,
       clientId: questions.clientId,
@@ -71,6 +71,13 @@ async function withRecords(rows: CardRow[]) {
     )
     .orderBy(desc(questions.dateCreated))
     .limit(pairs.length * 20);
+}
+
+/** Each card with at most five earlier records of its client on its publication. */
+async function withRecords(rows: CardRow[]) {
+  const query = recordsQuery(getDb(), rows);
+  if (!query) return rows.map((r) => ({ ...r, records: [] as RecordRow[] }));
+  const found = await query;
   return rows.map((r) => ({
     ...r,
     records: found
@@ -82,12 +89,19 @@ async function withRecords(rows: CardRow[]) {
 type RecordRow = { id: number; message: string; answer: string | null; status: string; dateCreated: Date };
 
 /** The oldest pending questions first (spec: sort date_created), `limit` of them. */
+export function pendingCardsQuery(db: Pick<Db, "select">, limit: number) {
+  return selectCards(db, eq(questions.status, PENDING_STATUS), [asc(questions.dateCreated), asc(questions.id)], limit);
+}
+
+/** How many questions wait for an answer. */
+export function pendingCountQuery(db: Pick<Db, "select">) {
+  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(questions).where(eq(questions.status, PENDING_STATUS));
+}
+
+/** The pending batch (the cards, their count, then the cards' earlier records: three statements). */
 export async function listPending(limit: number) {
-  const rows = await selectCards(eq(questions.status, PENDING_STATUS), [asc(questions.dateCreated), asc(questions.id)], limit);
-  const [{ n }] = await getDb()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(questions)
-    .where(eq(questions.status, PENDING_STATUS));
+  const rows = await pendingCardsQuery(getDb(), limit);
+  const [{ n }] = await pendingCountQuery(getDb());
   return { rows: await withRecords(rows), total: n };
 }
 
@@ -106,16 +120,35 @@ function historyWhere(query: { date?: string; search?: string }) {
   return and(...conditions);
 }
 
-/** Answered (and deleted) questions, newest first, with the per-store counts of the same filter. */
-export async function listHistory(query: { limit: number; date?: string; search?: string }) {
-  const where = historyWhere(query);
-  const rows = await selectCards(where, [desc(questions.dateCreated), desc(questions.id)], query.limit);
-  const counts = await getDb()
+type HistoryQuery = { limit: number; date?: string; search?: string };
+
+/**
+ * The history as the screen reads it: one Mexico City day at a time (today unless chosen), or all of
+ * one client's questions when the search is a client id.
+ */
+export function effectiveHistoryQuery<Q extends HistoryQuery>(query: Q, now = new Date()): Q {
+  return { ...query, date: query.date ?? (query.search ? undefined : formatQueryDate(now)) };
+}
+
+/** Answered (and deleted) questions, newest first. */
+export function historyCardsQuery(db: Pick<Db, "select">, query: HistoryQuery) {
+  return selectCards(db, historyWhere(query), [desc(questions.dateCreated), desc(questions.id)], query.limit);
+}
+
+/** The per-store counts of the history's filter. */
+export function historyCountsQuery(db: Pick<Db, "select">, query: HistoryQuery) {
+  return db
     .select({ store: questions.store, n: sql<number>`count(*)`.mapWith(Number) })
     .from(questions)
-    .where(where)
+    .where(historyWhere(query))
     .groupBy(questions.store)
     .orderBy(sql`${questions.store} nulls first`);
+}
+
+/** Answered (and deleted) questions with the per-store counts of the same filter (cards, counts, records: three statements). */
+export async function listHistory(query: HistoryQuery) {
+  const rows = await historyCardsQuery(getDb(), query);
+  const counts = await historyCountsQuery(getDb(), query);
   return { rows: await withRecords(rows), counts, total: counts.reduce((s, c) => s + c.n, 0) };
 }
 

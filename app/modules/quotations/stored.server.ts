@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import { quotationCounters, quotationDrafts, quotationLines, quotations, type QuotationChange } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 import type { Refused } from "~/modules/results";
@@ -257,11 +257,17 @@ export async function reviseQuote(user: SessionUser, folio: string) {
 }
 
 
-/** The stored quotes list: search by number or client, status, author; newest first; 20 a page. */
-export async function listStoredQuotes(
-  query: { page: number; search?: string; status?: (typeof STORED_STATUSES)[number]; mine?: boolean; created?: { from: Date | null; to: Date | null } },
-  userId: number,
-) {
+export type StoredQuotesQuery = {
+  page: number;
+  search?: string;
+  status?: (typeof STORED_STATUSES)[number];
+  mine?: boolean;
+  created?: { from: Date | null; to: Date | null };
+};
+
+const STORED_QUOTES_PAGE = 20;
+
+function storedQuotesWhere(query: StoredQuotesQuery, userId: number) {
   const conditions = [sql`true`];
   // Creation days: from inclusive, to exclusive (already the day after the last one shown).
   if (query.created?.from) conditions.push(sql`${quotations.createdAt} >= ${query.created.from.toISOString()}::timestamptz`);
@@ -274,27 +280,37 @@ export async function listStoredQuotes(
   else if (query.status === "enviada") conditions.push(sql`${quotations.status} = 'enviada' and (${quotations.expiresAt} is null or ${quotations.expiresAt} >= now())`);
   else if (query.status) conditions.push(eq(quotations.status, query.status));
   if (query.mine) conditions.push(eq(quotations.createdBy, userId));
-  const where = and(...conditions);
-  const size = 20;
-  const [rows, [count]] = await Promise.all([
-    getDb()
-      .select({
-        id: quotations.id,
-        folio: quotations.folio,
-        clientName: quotations.clientName,
-        clientKey: quotations.clientKey,
-        total: quotations.total,
-        status: quotations.status,
-        expiresAt: quotations.expiresAt,
-        createdAt: quotations.createdAt,
-        author: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${quotations.createdBy})`,
-      })
-      .from(quotations)
-      .where(where)
-      .orderBy(desc(quotations.createdAt), desc(quotations.id))
-      .limit(size)
-      .offset((query.page - 1) * size),
-    getDb().select({ n: sql<number>`count(*)::int` }).from(quotations).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, total: Number(r.total), shownStatus: displayStatus(r) })), total: Number(count.n), page: query.page, pageSize: size };
+  return and(...conditions);
+}
+
+/** The stored quotes list's page: search by number or client, status, author; newest first; 20 a page. */
+export function storedQuotesPageQuery(db: Pick<Db, "select">, query: StoredQuotesQuery, userId: number) {
+  return db
+    .select({
+      id: quotations.id,
+      folio: quotations.folio,
+      clientName: quotations.clientName,
+      clientKey: quotations.clientKey,
+      total: quotations.total,
+      status: quotations.status,
+      expiresAt: quotations.expiresAt,
+      createdAt: quotations.createdAt,
+      author: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${quotations.createdBy})`,
+    })
+    .from(quotations)
+    .where(storedQuotesWhere(query, userId))
+    .orderBy(desc(quotations.createdAt), desc(quotations.id))
+    .limit(STORED_QUOTES_PAGE)
+    .offset((query.page - 1) * STORED_QUOTES_PAGE);
+}
+
+/** The stored quotes list's total, counted beside the page. */
+export function storedQuotesCountQuery(db: Pick<Db, "select">, query: StoredQuotesQuery, userId: number) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(quotations).where(storedQuotesWhere(query, userId));
+}
+
+/** The stored quotes list: the page and its total (two statements, sent together). */
+export async function listStoredQuotes(query: StoredQuotesQuery, userId: number) {
+  const [rows, [count]] = await Promise.all([storedQuotesPageQuery(getDb(), query, userId), storedQuotesCountQuery(getDb(), query, userId)]);
+  return { rows: rows.map((r) => ({ ...r, total: Number(r.total), shownStatus: displayStatus(r) })), total: Number(count.n), page: query.page, pageSize: STORED_QUOTES_PAGE };
 }

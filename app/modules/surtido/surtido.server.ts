@@ -8,10 +8,15 @@ export type SurtidoQuery = { search?: string; page: number };
  * searches (the search is upper-cased, as the ERP expects); an ERP failure is an answer the screen
  * shows, not an error page.
  */
+/** What the ERP is asked for: the search upper-cased, as the ERP reads it. */
+export function surtidoRequest(query: SurtidoQuery) {
+  return { search: query.search ? query.search.toUpperCase() : undefined, page: query.page };
+}
+
 export async function listSurtido(query: SurtidoQuery) {
-  const search = query.search ? query.search.toUpperCase() : undefined;
+  const { search } = surtidoRequest(query);
   try {
-    const { data, meta } = await getIntegrations().erp.listSurtido({ search, page: query.page });
+    const { data, meta } = await getIntegrations().erp.listSurtido(surtidoRequest(query));
     return {
       ok: true as const,
       search,

@@ -7,11 +7,10 @@ import { IntegrationError } from "../errors";
 import type { SimRuntime } from "../simulator/runtime";
 import { nextCounter, pad, rejected, round2 } from "../simulator/store";
 import { ARTICLES_PAGE, articleCountQuery, articlePageQuery } from "./simulator-articles";
+import { SURTIDO_PAGE, clientSearchStatement, surtidoStatements } from "./simulator-lists";
 import type {
   ErpArticle, ErpClient, ErpMovementInfo, ErpPort, ErpPriceList, ErpUser, SurtidoRecord,
 } from "./port";
-
-const SURTIDO_PAGE = 10;
 
 type ArticleRow = {
   sku: string;
@@ -193,13 +192,8 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
       const q = query.trim().toUpperCase();
       return sim.run("erp", "searchClients", [q], async () => {
         if (q === "") return [];
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const rows = await db().query<ClientRow>(
-          `select * from sim.erp_clients
-            where cliente like $1 or upper(nombre) like $1 or upper(rfc) like $1
-            order by (cliente = $2) desc, nombre limit $3`,
-          [pattern, q, Math.max(1, Math.min(limit, 200))],
-        );
+        const { text, params } = clientSearchStatement(q, limit);
+        const rows = await db().query<ClientRow>(text, params);
         return rows.map(toClient);
       });
     },
@@ -287,14 +281,11 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
       const page = Math.max(1, Math.floor(input.page ?? 1));
       const search = (input.search ?? "").trim().toUpperCase();
       return sim.run("erp", "listSurtido", [search], async () => {
-        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const where = `($1 = '%%' or id::text = $2 or exists (
-            select 1 from jsonb_array_elements(articulos) a where upper(a->>'articulo') like $1 or upper(a->>'ubicacion') like $1))`;
-        const [count] = await db().query<{ n: number }>(`select count(*)::int as n from sim.erp_surtido where ${where}`, [pattern, search]);
+        const statements = surtidoStatements({ search, page });
+        const [count] = await db().query<{ n: number }>(statements.count.text, statements.count.params);
         const rows = await db().query<{ id: number; fecha_registro: string; fecha: string; articulos: Array<Record<string, unknown>> }>(
-          `select id, fecha_registro, fecha::text as fecha, articulos from sim.erp_surtido where ${where}
-            order by fecha_registro desc, id desc limit ${SURTIDO_PAGE} offset $3`,
-          [pattern, search, (page - 1) * SURTIDO_PAGE],
+          statements.page.text,
+          statements.page.params,
         );
         const data = rows.map(
           (r): SurtidoRecord => ({

@@ -34,6 +34,34 @@ function toInvoiceData(d: Record<string, string>): InvoiceData {
   };
 }
 
+/** The list's filter: sale number, buyer name or RFC; creation days in Mexico City (end exclusive). */
+const FEEDBACK_WHERE = `($1 = '' or order_id::text like $2 or invoice_data->>'name' ilike $2 or invoice_data->>'rfc' ilike $2)
+            and ($3::date is null or (date_created at time zone 'America/Mexico_City')::date >= $3::date)
+            and ($4::date is null or (date_created at time zone 'America/Mexico_City')::date < $4::date)`;
+
+/**
+ * One page of the list with the total as a window, and the count a page past the end needs, as
+ * statements (the simulator runs them, the bench times them). Days are yyyy-mm-dd, already checked.
+ */
+export function invoiceFeedbackStatements(input: Pick<InvoiceFeedbackQuery, "search" | "limit" | "offset">, days: { start: string | null; end: string | null }) {
+  const search = (input.search ?? "").trim();
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const limit = Math.max(1, Math.min(input.limit ?? 10, 200));
+  const offset = Math.max(0, input.offset ?? 0);
+  return {
+    page: {
+      text: `select order_id::text as order_id, permalink, date_created, error_info, invoice_data, feedbacks, count(*) over ()::int as total
+           from sim.mkt_invoice_feedback
+          where ${FEEDBACK_WHERE}
+          order by date_created desc, order_id desc
+          limit $5 offset $6`,
+      params: [search, pattern, days.start, days.end, limit, offset] as unknown[],
+    },
+    count: { text: `select count(*)::int as n from sim.mkt_invoice_feedback where ${FEEDBACK_WHERE}`, params: [search, pattern, days.start, days.end] as unknown[] },
+    offset,
+  };
+}
+
 export function invoiceFeedbackCalls(sim: SimRuntime): Pick<MarketplacePort, "listInvoiceFeedback" | "listInvoiceData"> {
   const db = () => sim.database;
 
@@ -41,30 +69,12 @@ export function invoiceFeedbackCalls(sim: SimRuntime): Pick<MarketplacePort, "li
     sim.run("marketplace", call, [input.search], async () => {
       const start = input.startDate ? requireDay("marketplace", call, input.startDate) : null;
       const end = input.endDate ? requireDay("marketplace", call, input.endDate) : null;
-      const search = (input.search ?? "").trim();
-      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const limit = Math.max(1, Math.min(input.limit ?? 10, 200));
-      const offset = Math.max(0, input.offset ?? 0);
       // The screen sends the end date already moved one day forward, so it is exclusive.
-      const rows = await db().query<FeedbackRow>(
-        `select order_id::text as order_id, permalink, date_created, error_info, invoice_data, feedbacks, count(*) over ()::int as total
-           from sim.mkt_invoice_feedback
-          where ($1 = '' or order_id::text like $2 or invoice_data->>'name' ilike $2 or invoice_data->>'rfc' ilike $2)
-            and ($3::date is null or (date_created at time zone 'America/Mexico_City')::date >= $3::date)
-            and ($4::date is null or (date_created at time zone 'America/Mexico_City')::date < $4::date)
-          order by date_created desc, order_id desc
-          limit $5 offset $6`,
-        [search, pattern, start, end, limit, offset],
-      );
+      const statements = invoiceFeedbackStatements(input, { start, end });
+      const rows = await db().query<FeedbackRow>(statements.page.text, statements.page.params);
       let total = rows[0] ? Number(rows[0].total) : 0;
-      if (rows.length === 0 && offset > 0) {
-        const [c] = await db().query<{ n: number }>(
-          `select count(*)::int as n from sim.mkt_invoice_feedback
-            where ($1 = '' or order_id::text like $2 or invoice_data->>'name' ilike $2 or invoice_data->>'rfc' ilike $2)
-              and ($3::date is null or (date_created at time zone 'America/Mexico_City')::date >= $3::date)
-              and ($4::date is null or (date_created at time zone 'America/Mexico_City')::date < $4::date)`,
-          [search, pattern, start, end],
-        );
+      if (rows.length === 0 && statements.offset > 0) {
+        const [c] = await db().query<{ n: number }>(statements.count.text, statements.count.params);
         total = Number(c.n);
       }
       const data = rows.map(
