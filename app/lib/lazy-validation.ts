@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import type { z, ZodTypeAny } from "zod";
 
-type Validate<S extends ZodTypeAny> = (context: { formData: FormData }) => Submission<z.input<S>, string[], z.output<S>>;
+type Validate<Shape, Value> = (context: { formData: FormData }) => Submission<Shape, string[], Value>;
 
 /**
  * A form's checks in the browser, fetched after the page is interactive: the schema and Zod are not
@@ -17,16 +17,17 @@ type Validate<S extends ZodTypeAny> = (context: { formData: FormData }) => Submi
  */
 type When = "onSubmit" | "onBlur" | "onInput";
 
-export function useLazyValidation<S extends ZodTypeAny>(
+/** `Shape` is the form's field shape as `useForm` reads it (the schema's input unless a form says otherwise). */
+export function useLazyValidation<S extends ZodTypeAny, Shape = z.input<S>, Value = z.output<S>>(
   load: () => Promise<S>,
   when: { shouldValidate: When; shouldRevalidate: When } = { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
 ) {
-  const [validate, setValidate] = useState<Validate<S> | null>(null);
+  const [validate, setValidate] = useState<Validate<Shape, Value> | null>(null);
   useEffect(() => {
     let live = true;
     Promise.all([import("@conform-to/zod"), load()])
       .then(([{ parseWithZod }, schema]) => {
-        if (live) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }) as ReturnType<Validate<S>>);
+        if (live) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }) as unknown as ReturnType<Validate<Shape, Value>>);
       })
       // A chunk that fails to load leaves the checks to the server.
       .catch(() => {});

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { constraintsOf } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -20,7 +20,8 @@ import { ConversationIdSchema } from "~/modules/messages/schemas";
 import { OrderEditFields, orderEditDefaults } from "~/modules/orders/order-edit-fields";
 import { saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail } from "~/modules/orders/orders.server";
-import { ORDER_EDIT_SPEC_MESSAGES, OrderEditSchema, type OrderEditInput } from "~/modules/orders/schemas";
+import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
+import { OrderEditSchema, type OrderEditInput } from "~/modules/orders/order-edit-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" }];
 
@@ -43,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     conversation: { id: c.id, orderId: c.orderId.toString(), packId: (c.packId ?? c.orderId).toString(), sellerId: c.sellerId, status: c.status, clientInfo: c.clientInfo, orderInfo: c.orderInfo },
     messages: detail.messages,
     order,
+    editConstraint: ORDER_EDIT_CONSTRAINT,
   };
 }
 
@@ -61,20 +63,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ConversationDialog() {
-  const { conversation, messages, order } = useLoaderData<typeof loader>();
+  const { conversation, messages, order, editConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const navigation = useNavigation();
   const closeTo = `/messages${search}`;
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<OrderEditInput>({
+  const validation = useLazyValidation<typeof OrderEditSchema, OrderEditInput>(() => import("~/modules/orders/order-edit-form").then((m) => m.OrderEditSchema));
+  const [form, fields] = useForm<OrderEditInput, OrderEditInput>({
     id: `order-edit-${conversation.id}`,
     lastResult: actionData?.result,
-    constraint: constraintsOf(OrderEditSchema, { specMessages: ORDER_EDIT_SPEC_MESSAGES }),
+    constraint: editConstraint,
     defaultValue: order ? orderEditDefaults(order.edit) : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderEditSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   return (
     <RouteDialog

@@ -9,7 +9,9 @@ import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { OrderDialog, listSearch, type OrderActionData, type OrderDialogView } from "~/modules/orders/order-dialog";
 import { NOT_UPDATED, saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail, markDelivered, setInvoiceDisabled, syncOrderStatus } from "~/modules/orders/orders.server";
-import { InvoiceToggleSchema, ManualDeliverySchema, OrderEditSchema, OrderIntentSchema, parseOrderId } from "~/modules/orders/schemas";
+import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
+import { OrderEditSchema } from "~/modules/orders/order-edit-form";
+import { InvoiceToggleSchema, ManualDeliverySchema, OrderIntentSchema, parseOrderId } from "~/modules/orders/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Orden ${data.order.id}` : "Orden" }];
 
@@ -28,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<O
     ...detail,
     canToggleInvoice: can(user, "orders.invoiceLinkToggle"),
     confirmInvoice: new URL(request.url).searchParams.get("confirm") === "invoice",
+    editConstraint: ORDER_EDIT_CONSTRAINT,
   };
 }
 

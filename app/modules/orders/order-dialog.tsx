@@ -1,11 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
-import { constraintsOf } from "~/lib/constraints";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { labelOf } from "~/lib/labels";
 import { withParams } from "~/lib/list-url";
@@ -15,10 +15,10 @@ import { OrderEditFields, orderEditDefaults, type OrderEditFieldset } from "./or
 import { OrderItemsList } from "./order-items-list";
 import type { OrderDetail } from "./orders.server";
 import { logisticLabel } from "./rules";
-import { ORDER_EDIT_SPEC_MESSAGES, OrderEditSchema } from "./schemas";
+import type { OrderEditInput, OrderEditSchema } from "./order-edit-form";
 
 /** What the route's loader gives the dialog. */
-export type OrderDialogView = OrderDetail & { canToggleInvoice: boolean; confirmInvoice: boolean };
+export type OrderDialogView = OrderDetail & { canToggleInvoice: boolean; confirmInvoice: boolean; editConstraint: FormConstraints<typeof OrderEditSchema> };
 
 /** A refused save or command: the form's submission (what was typed) and the reason, shown in the dialog. */
 export type OrderActionData = { result: SubmissionResult<string[]> | null; toast: ToastInput };
@@ -65,7 +65,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** The order dialog (orders screen): summary, the edit form, label, status sync, delivery and invoicing link. */
 export function OrderDialog() {
-  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice } = useLoaderData<OrderDialogView>();
+  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint } = useLoaderData<OrderDialogView>();
   const actionData = useActionData<OrderActionData>();
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -73,14 +73,13 @@ export function OrderDialog() {
   const closeTo = `/orders${list}`;
   const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "save") === intent;
 
-  const [form, fields] = useForm({
+  const validation = useLazyValidation<typeof OrderEditSchema, OrderEditInput>(() => import("./order-edit-form").then((m) => m.OrderEditSchema));
+  const [form, fields] = useForm<OrderEditInput, OrderEditInput>({
     id: `order-${order.id}-v${edit.version}`,
     lastResult: actionData?.result ?? undefined,
-    constraint: constraintsOf(OrderEditSchema, { specMessages: ORDER_EDIT_SPEC_MESSAGES }),
+    constraint: editConstraint,
     defaultValue: orderEditDefaults(edit),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderEditSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
 
   const invoice = rules.invoice;

@@ -21,7 +21,8 @@ import {
   type MovementLine,
   type PackageOwnerScreen,
 } from "./movement";
-import { splitOrderIds, type OrderEditSchema } from "./schemas";
+import type { OrderEditSchema } from "./order-edit-form";
+import { splitOrderIds } from "./schemas";
 
 /** Saved: the toast the plan chose (success, or the "already assigned" warning). */
 export type OrderSaveResult = SaveResult<{ toast: ToastInput }>;
