@@ -1,19 +1,21 @@
 import { getFormProps, getInputProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
+import type { z } from "zod";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { constraintsOf } from "~/lib/constraints";
+import { constraintsOf, type FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { notFound, paramOr404, readForm } from "~/lib/http.server";
 import { parseSubmission } from "~/lib/submission";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { getFeedbackInvoice, resendInvoice, startingRecipients } from "~/modules/invoices/invoices.server";
 import { addRecipient, firstFeedbackSuccessful, rebuildRecipients, type Recipient } from "~/modules/invoices/rules";
-import { RESEND_SPEC_MESSAGES, ResendForm, SaleIdSchema } from "~/modules/invoices/schemas";
+import { RESEND_SPEC_MESSAGES, ResendForm } from "~/modules/invoices/resend-form";
+import { SaleIdSchema } from "~/modules/invoices/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Reenviar factura" }];
 
@@ -33,9 +35,12 @@ async function resendable(request: Request, rawId: string | undefined) {
   return { actor, saleId, found, record, detail };
 }
 
+/** The form's native checks, read from the schema on the server: the dialog's script carries no Zod. */
+const RESEND_CONSTRAINT = constraintsOf(ResendForm, { specMessages: RESEND_SPEC_MESSAGES });
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { record } = await resendable(request, params.saleId);
-  return { saleId: record.id, recipients: await startingRecipients(record) };
+  return { saleId: record.id, recipients: await startingRecipients(record), constraint: RESEND_CONSTRAINT };
 }
 
 type ActionAnswer = {
@@ -94,23 +99,33 @@ export default function ResendInvoiceDialog() {
   // it starts from the list the server answered.
   const seen = useRef({ answer: answered, count: 0 });
   if (seen.current.answer !== answered) seen.current = { answer: answered, count: seen.current.count + 1 };
-  return <RecipientsForm key={seen.current.count} saleId={loaded.saleId} defaults={loaded.recipients.filter((r) => r.isDefault)} answered={answered} />;
+  return <RecipientsForm key={seen.current.count} saleId={loaded.saleId} defaults={loaded.recipients.filter((r) => r.isDefault)} constraint={loaded.constraint} answered={answered} />;
 }
 
 type Refusal = { title: string; message: string };
 
-function RecipientsForm({ saleId, defaults, answered }: { saleId: string; defaults: Recipient[]; answered: Partial<ActionAnswer> | undefined }) {
+function RecipientsForm({
+  saleId,
+  defaults,
+  constraint,
+  answered,
+}: {
+  saleId: string;
+  defaults: Recipient[];
+  constraint: FormConstraints<typeof ResendForm>;
+  answered: Partial<ActionAnswer> | undefined;
+}) {
   const { search } = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const back = `/feedback-invoices/${saleId}${search}`;
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(() => import("~/modules/invoices/resend-form").then((m) => m.ResendForm), { shouldValidate: "onBlur", shouldRevalidate: "onBlur" });
+  const [form, fields] = useForm<z.input<typeof ResendForm>, z.output<typeof ResendForm>>({
     id: "resend-invoice",
     lastResult: answered?.result,
     defaultValue: { recipients: extrasOf(answered?.recipients ?? []), email: "" },
-    constraint: constraintsOf(ResendForm, { specMessages: RESEND_SPEC_MESSAGES }),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendForm }),
-    shouldValidate: "onBlur",
+    constraint,
+    ...validation,
   });
   const rows = fields.recipients.getFieldList();
   // With JavaScript "Agregar" checks the e-mail with the server's own rule and adds the row here.

@@ -20,19 +20,3 @@ export const SaleIdSchema = z.string().regex(/^\d{1,19}$/);
 
 /** At most this many extra recipients travel with a resend. */
 export const RESEND_EXTRA_MAX = 20;
-
-/**
- * The resend form: the extra recipients so far (a Conform list; the defaults never come from the
- * browser), the e-mail being typed, and the button pressed ("Agregar" checks the e-mail on the
- * server, "Enviar" sends; "Quitar" is Conform's own list button). Extras that are not valid e-mails
- * are dropped when the list is rebuilt (`rebuildRecipients`), never refused: the list shown is what
- * goes out.
- */
-export const ResendForm = z.object({
-  intent: z.enum(["add", "send"]),
-  recipients: z.array(z.string().trim().max(254)).max(RESEND_EXTRA_MAX).default([]),
-  email: z.string().trim().max(254).default(""),
-});
-
-/** The e-mail box: the spec answers a wrong one ("Por favor, ingresa un correo válido.", "El correo eletrónico ya se ingresó."). */
-export const RESEND_SPEC_MESSAGES = { email: "invalid" } as const;
