@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/lib/submission";
-import { replyWithLists } from "~/web/content/list-reply.server";
+import { replyWithLists } from "~/lib/list-reply.server";
 import { SectionDraftSchema, ShopSectionFormSchema } from "~/modules/content/shop-sections";
 
 function formOf(entries: Array<[string, string]>) {

@@ -1,8 +1,9 @@
 import type { Intent, SubmissionResult } from "@conform-to/react";
 
 /**
- * Server glue of the two dialogs that edit product lists (shop sections, catalogues): the answer that
- * carries back the lists the server rewrote. Posts are read with `parseSubmission` (app/lib/submission.ts).
+ * The one answer to a post whose form the server rewrote in part (shop sections, catalogues, the
+ * publication editor): the rewritten fields travel back in Conform's own answer. Posts are read with
+ * `parseSubmission` (app/lib/submission.ts).
  */
 
 type FormValue = NonNullable<SubmissionResult<string[]>["initialValue"]>;
