@@ -187,6 +187,23 @@ test("with JavaScript, an upload's answer keeps what was typed meanwhile, the fo
   expect(await box.getByLabel("Imagen para TLREF200W65").evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
 });
 
+test("after Premium the form starts again from the stored publication, and saves with its new version", async ({ loginAs }) => {
+  const page = await loginAs("admin");
+  // A publication of a page no other test opens: Premium changes its version.
+  await page.goto("/publications?page=7");
+  await page.getByRole("link", { name: /^Editar MLM/ }).first().click();
+  const dialog = page.getByRole("dialog");
+  const title = dialog.getByLabel("Título");
+  const stored = await title.inputValue();
+  await title.fill("Título escrito sin guardar");
+  await dialog.getByRole("button", { name: "Premium" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Publicación Premium");
+  await expect(title).toHaveValue(stored);
+  await expect(dialog.getByRole("checkbox", { name: "Premium" })).toBeChecked();
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Publicación actualizada");
+});
+
 test("an unknown publication shows 'no encontrada' inside the list", async ({ loginAs }) => {
   const page = await loginAs("admin");
   await page.goto("/publications/MLM1?page=2");
