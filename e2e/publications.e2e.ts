@@ -152,6 +152,58 @@ test("gallery: uploads two images, moves one up and keeps its alt text", async (
   await expect(page.getByLabel(`Texto alternativo de ${names[1]}`)).toHaveValue("Foco de prueba");
 });
 
+test("with JavaScript, an upload's answer keeps what was typed meanwhile, the focus and the scroll", async ({ loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "Without JavaScript every answer is a page drawn afresh.");
+  const page = await loginAs("admin");
+  await page.goto(`/publications/${SIMPLE_ID}`);
+  const dialog = page.getByRole("dialog");
+  const title = `Reflector en edición ${Date.now().toString().slice(-6)}`;
+  await dialog.getByLabel("Título").fill(title);
+  const box = page.getByTestId("gallery-TLREF200W65");
+  const images = await box.getByRole("listitem").count();
+  const png = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 160, g: 90, b: 30 } } }).png().toBuffer();
+  await box.getByLabel("Imagen para TLREF200W65").setInputFiles({ name: `edicion-${Date.now()}.png`, mimeType: "image/png", buffer: png });
+  // The upload's answer is held until the description has been typed into, as on a slow connection.
+  let typed = () => {};
+  const typedMeanwhile = new Promise<void>((resolve) => (typed = resolve));
+  await page.route(`**/publications/${SIMPLE_ID}*`, async (route) => {
+    if (route.request().method() === "POST") await typedMeanwhile;
+    await route.continue();
+  });
+  await box.getByRole("button", { name: "Subir imagen" }).click();
+  const intro = dialog.getByLabel("Introducción");
+  await intro.fill("Escrito mientras sube la imagen");
+  const scrolled = dialog.locator(".overflow-y-auto");
+  const where = await scrolled.evaluate((el) => el.scrollTop);
+  expect(where).toBeGreaterThan(0);
+  typed();
+  await expect(box.getByRole("listitem")).toHaveCount(images + 1);
+  // The answer redrew the gallery only: the rest is as typed, the cursor where it was, the dialog not scrolled back.
+  await expect(intro).toHaveValue("Escrito mientras sube la imagen");
+  await expect(intro).toBeFocused();
+  await expect(dialog.getByLabel("Título")).toHaveValue(title);
+  expect(await scrolled.evaluate((el) => el.scrollTop)).toBe(where);
+  // The file the server took is not chosen any more.
+  expect(await box.getByLabel("Imagen para TLREF200W65").evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+});
+
+test("after Premium the form starts again from the stored publication, and saves with its new version", async ({ loginAs }) => {
+  const page = await loginAs("admin");
+  // A publication of a page no other test opens: Premium changes its version.
+  await page.goto("/publications?page=7");
+  await page.getByRole("link", { name: /^Editar MLM/ }).first().click();
+  const dialog = page.getByRole("dialog");
+  const title = dialog.getByLabel("Título");
+  const stored = await title.inputValue();
+  await title.fill("Título escrito sin guardar");
+  await dialog.getByRole("button", { name: "Premium" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Publicación Premium");
+  await expect(title).toHaveValue(stored);
+  await expect(dialog.getByRole("checkbox", { name: "Premium" })).toBeChecked();
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Publicación actualizada");
+});
+
 test("an unknown publication shows 'no encontrada' inside the list", async ({ loginAs }) => {
   const page = await loginAs("admin");
   await page.goto("/publications/MLM1?page=2");

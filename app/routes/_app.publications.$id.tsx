@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditPublication() {
   const { view } = useLoaderData<typeof loader>();
-  return <PublicationEditorRoute view={view} initialRevision={`initial-${view.draft.version}`} />;
+  return <PublicationEditorRoute view={view} />;
 }
 
 export function ErrorBoundary() {

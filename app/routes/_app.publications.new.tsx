@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewPublication() {
   const { view } = useLoaderData<typeof loader>();
-  return <PublicationEditorRoute view={view} initialRevision="initial" />;
+  return <PublicationEditorRoute view={view} />;
 }
 
 export function ErrorBoundary() {

@@ -209,8 +209,8 @@ describe("/publications/:id dialog", () => {
     const added = await press(view.draft, { type: "insert", payload: { name: "linked", defaultValue: { sku: "", qty: "1", discount: "0" } } });
     expect(added.init?.status).toBe(200);
     expect(added.data.view.draft.linked).toEqual([...view.draft.linked, { sku: "", qty: 1, discount: 0 }]);
-    // The form starts from the answer's draft, not from what was posted.
-    expect(added.data.result.initialValue).toBeUndefined();
+    // A page drawn afresh (no JavaScript) starts from the changed list.
+    expect(added.data.result.initialValue?.linked).toEqual([...view.draft.linked.map((l) => ({ sku: l.sku, qty: String(l.qty), discount: String(l.discount) })), { qty: "1", discount: "0" }]);
 
     const removed = await press(view.draft, { type: "remove", payload: { name: "linked", index: 0 } });
     expect(removed.data.view.draft.linked).toEqual([]);
@@ -377,6 +377,36 @@ describe("/publications/new", () => {
     expect(intoSecond.data.view.draft.variations.map((v) => v.linked.map((l) => l.sku))).toEqual([["THW12NE100"], ["THW12BL100"]]);
     const json = (await settle(() => productsLoader({ request: makeRequest("/publications/products?search=qo1", { cookie }), params: {}, ...ctx }))) as { results: unknown[] };
     expect(json.results.length).toBeGreaterThan(0);
+  });
+
+  it("answers with the fields the server rewrote, as Conform updates, and leaves the rest as typed", async () => {
+    const { cookie } = await loginAs("admin");
+    const typed: Draft = { ...emptyDraft(), title: "Cable", description: { intro: "Escrito sin guardar", body: "", closing: "" } };
+    const press = async (draft: Draft, intent: string) => answerOf(await postNew(draftForm(draft, intent), cookie)).data.result;
+
+    // Nothing rewritten: no update, so a browser showing the form keeps it as it is.
+    const predicted = await press(typed, "predict");
+    expect(predicted.intent).toBeUndefined();
+    expect(predicted.initialValue).toMatchObject({ title: "Cable", description: { intro: "Escrito sin guardar" } });
+
+    // "Agregar" fills the empty row: only the linked list travels back.
+    const added = await press(typed, JSON.stringify({ type: "add-product", sku: "thw12ne100" }));
+    expect(added.intent).toEqual({ type: "update", payload: { name: "linked", value: [{ sku: "THW12NE100", qty: "1", discount: "0" }] } });
+    expect(added.initialValue).toMatchObject({ title: "Cable", linked: [{ sku: "THW12NE100", qty: "1", discount: "0" }] });
+
+    // Spec 1 §4: price sync turns autosync on; the recomputed value travels the same way.
+    const synced = await press({ ...typed, priceSync: true }, "recalc");
+    expect(synced.intent).toEqual({ type: "update", payload: { name: "autosync", value: "on" } });
+
+    // The first variation takes the flat rows: two lists change, so the whole form is updated from the draft.
+    const varied = await press({ ...typed, linked: [{ sku: "THW12NE100", qty: 2, discount: 0 }] }, "add-variation");
+    expect(varied.intent).toMatchObject({ type: "update", payload: { value: { title: "Cable", linked: [], variations: [{ linked: [{ sku: "THW12NE100", qty: "2", discount: "0" }] }] } } });
+
+    // A refusal keeps its errors visible: the values change for a page drawn afresh, no update is sent.
+    const unknown = await press({ ...typed, categoryId: "mlm000" }, "load-category");
+    expect(unknown.error).toEqual({ categoryId: ["La categoría no existe en Mercado Libre."] });
+    expect(unknown.initialValue).toMatchObject({ categoryId: "MLM000" });
+    expect(unknown.intent).toBeUndefined();
   });
 
   it("creates a publication with a variation through the marketplace, then stores it", async () => {

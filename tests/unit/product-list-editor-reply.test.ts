@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/lib/submission";
-import { replyWithLists } from "~/web/content/list-reply.server";
+import { replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
 import { SectionDraftSchema, ShopSectionFormSchema } from "~/modules/content/shop-sections";
 
 function formOf(entries: Array<[string, string]>) {
@@ -54,5 +54,27 @@ describe("replyWithLists: the answer carries the lists the server rewrote", () =
     expect(result.initialValue).toEqual({ products: list });
     expect(result.intent).toBeUndefined();
     expect(result.status).toBe("error");
+  });
+});
+
+describe("rewrittenFields: what the server worked out that differs from the post", () => {
+  const payload = { title: "Cable", qty: "2", on: "on", boxes: "A", rows: [{ sku: "X", qty: "1" }], empty: "" };
+
+  it("finds nothing when the value is the post read as Conform reads it (numbers, ticks, one box of a group, empty text)", () => {
+    expect(rewrittenFields(payload, { title: "Cable", qty: 2, on: true, off: false, boxes: ["A"], rows: [{ sku: "X", qty: 1 }], empty: "", none: [] })).toEqual({ lists: {}, changed: [] });
+  });
+
+  it("sends a changed field as the form holds it, an emptied list as an empty list and a cleared value as empty text", () => {
+    expect(rewrittenFields(payload, { title: "Cable", qty: 2, on: false, boxes: ["A", "B"], rows: [], empty: "" })).toEqual({
+      lists: { on: "", boxes: ["A", "B"], rows: [] },
+      changed: ["on", "boxes", "rows"],
+    });
+  });
+
+  it("judges only the fields of the value: a posted field it does not name is not the server's to rewrite", () => {
+    expect(rewrittenFields(payload, { title: "Cable THW", rows: [{ sku: "X", qty: 1 }, { sku: "Y", qty: 3 }] })).toEqual({
+      lists: { title: "Cable THW", rows: [{ sku: "X", qty: "1" }, { sku: "Y", qty: "3" }] },
+      changed: ["title", "rows"],
+    });
   });
 });

@@ -261,6 +261,8 @@ describe("the first variation takes the flat rows", () => {
     const d = addVariation({ ...newDraft(), linked });
     expect(d.linked).toEqual([]);
     expect(d.variations).toEqual([{ name: "", attributes: {}, linked: expected }]);
+    // "Agregar a" can no longer name the flat list.
+    expect(d.searchTarget).toBe("v0");
   });
   it("a later variation starts with one empty row and leaves the others alone", () => {
     const first = addVariation({ ...newDraft(), linked: [row("QO120")] });

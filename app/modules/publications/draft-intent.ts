@@ -88,8 +88,9 @@ export function addProduct(draft: Draft, target: string, sku: string): Draft {
 
 /**
  * "Agregar variación" when there is none yet: a publication with variations sells through them, so
- * its flat rows with a product move into the first variation (or it gets one empty row). Later
- * variations are a plain insert into the list (a Conform button).
+ * its flat rows with a product move into the first variation (or it gets one empty row), and found
+ * products go there too (the flat list is gone). Later variations are a plain insert into the list
+ * (a Conform button).
  */
 export function addVariation(draft: Draft): Draft {
   const first = draft.variations.length === 0;
@@ -97,6 +98,7 @@ export function addVariation(draft: Draft): Draft {
   return {
     ...draft,
     linked: first ? [] : draft.linked,
+    searchTarget: first ? "v0" : draft.searchTarget,
     variations: [...draft.variations, { name: "", attributes: {}, linked: moved.length ? moved : [emptyLinked()] }],
   };
 }

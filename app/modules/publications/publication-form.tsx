@@ -36,8 +36,8 @@ type Props = {
   result: SubmissionResult<string[]> | undefined;
   toast: EditorActionData["toast"];
   library: EditorActionData["library"];
-  /** A new value on every server answer: the form starts again from the answer's draft. */
-  revision: string;
+  /** Which loaded publication the form shows: a new one starts the form afresh (see `useLoadedFormKey`). */
+  formKey: string;
   closeTo: string;
   action: string;
 };
@@ -65,23 +65,37 @@ function choiceProps(meta: FieldMetadata<unknown, PublicationFormInput, string[]
  * The editor as the new and edit routes open it: the action's answer (a refused save, a changed list)
  * over what the loader read; it posts to its own URL and closes to the list with its query.
  */
-export function PublicationEditorRoute({ view, initialRevision }: { view: Props["view"]; initialRevision: string }) {
+export function PublicationEditorRoute({ view }: { view: Props["view"] }) {
   const answer = useActionData<EditorActionData>();
   const { search, pathname } = useLocation();
+  const formKey = useLoadedFormKey(answer !== undefined);
   return (
     <PublicationDialog
       view={answer?.view ?? view}
       result={answer?.result}
       toast={answer?.toast ?? null}
       library={answer?.library ?? null}
-      revision={answer?.revision ?? initialRevision}
+      formKey={formKey}
       closeTo={`/publications${search}`}
       action={`${pathname}${search}`}
     />
   );
 }
 
-export function PublicationDialog({ view, result, toast, library, revision, closeTo, action }: Props) {
+/**
+ * The form's answers never redraw it: each carries the fields the server rewrote (Conform's update),
+ * and the rest — what is being typed, the focus, the scroll — stays. A navigation that brings no
+ * answer (opening the dialog, the redirect after Premium or a price sync) shows the publication as
+ * the loader read it, so the form starts afresh from it, as a page load would.
+ */
+function useLoadedFormKey(answered: boolean) {
+  const { key } = useLocation();
+  const [formKey, setFormKey] = useState(key);
+  if (!answered && formKey !== key) setFormKey(key);
+  return formKey;
+}
+
+export function PublicationDialog({ view, result, toast, library, formKey, closeTo, action }: Props) {
   const isNew = !view.draft.id;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? readEditorIntent(navigation.formData?.get("intent") ?? null)?.type ?? "" : "";
@@ -102,7 +116,7 @@ export function PublicationDialog({ view, result, toast, library, revision, clos
     >
       {toast ? <Toaster key={toast.id} toast={toast} /> : null}
       {!isNew ? <Form method="post" action={action} id={ACTIONS_FORM_ID} preventScrollReset hidden /> : null}
-      <EditorForm key={revision} view={view} result={result} library={library} action={action} />
+      <EditorForm key={formKey} view={view} result={result} library={library} action={action} />
     </RouteDialog>
   );
 }
@@ -119,10 +133,17 @@ function EditorForm({ view, result, library, action }: Pick<Props, "view" | "res
     shouldValidate: "onBlur",
   });
 
+  // A file an answer took (or refused) is not sent again with the next post.
+  useEffect(() => {
+    if (!result) return;
+    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []) input.value = "";
+  }, [result]);
+
   // Live cost totals with JavaScript: the same maths as the server, after the last change.
   const value = form.value;
   const initialValue = useRef(value);
-  const [live, setLive] = useState<{ cost: EditorView["cost"]; stock: EditorView["stock"] } | null>(null);
+  // Worked out for one view: a server answer brings its own totals until the next change.
+  const [live, setLive] = useState<{ view: EditorView; cost: EditorView["cost"]; stock: EditorView["stock"] } | null>(null);
   useEffect(() => {
     if (value === initialValue.current) return;
     const timer = setTimeout(() => {
@@ -130,14 +151,15 @@ function EditorForm({ view, result, library, action }: Pick<Props, "view" | "res
       if (!current) return;
       const lines = pricedLines(current).map((l) => ({ ...l, price: view.products[l.sku]?.price ?? 0, stocks: view.products[l.sku]?.stocks ?? [] }));
       setLive({
+        view,
         cost: computeCost({ lines, commission: view.commissionRate, shipmentCost: view.shipmentCost, shipmentConstant: view.shipmentConstant, iva: view.iva }),
         stock: computeStock(lines, current.warehouses),
       });
     }, RECALC_DELAY_MS);
     return () => clearTimeout(timer);
   }, [value, view]);
-  const cost = live?.cost ?? view.cost;
-  const stock = live?.stock ?? view.stock;
+  const cost = live?.view === view ? live.cost : view.cost;
+  const stock = live?.view === view ? live.stock : view.stock;
 
   const title = fields.title.value ?? "";
   const special = fields.special.value === "on";
@@ -476,6 +498,11 @@ function ProductSearch({ view, targets, search, target }: {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [typed, setTyped] = useState<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // "Buscar" brings the server's hits, which take the place of those found while typing; other
+  // answers (a product added) keep them on screen, to add several in a row.
+  useEffect(() => {
+    if (view.searchResults) setTyped(null);
+  }, [view.searchResults]);
   const results = typed !== null && fetcher.data ? fetcher.data.results : view.searchResults;
   return (
     <div className="rounded-md bg-slate-50 p-3">

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { differ, replyWithLists } from "~/lib/list-reply.server";
 import { parseSubmission } from "~/lib/submission";
 import {
   CatalogDraftSchema,
@@ -22,7 +23,6 @@ import {
 import { dropUnknown, searchKey, type ProductHit } from "~/modules/content/shop-sections";
 import { productInfos, searchSectionProducts } from "~/modules/content/shop-sections.server";
 import type { DialogStep } from "./dialog-answer.server";
-import { differ, replyWithLists } from "./list-reply.server";
 
 /**
  * The catalogue dialog's post, read with Conform and answered as the dialog again (route code: the

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { differ, replyWithLists } from "~/lib/list-reply.server";
 import { parseSubmission } from "~/lib/submission";
 import type { Actor } from "~/modules/content/records.server";
 import { SectionDraftSchema, SectionIntentSchema, ShopSectionFormSchema, addProduct, dropUnknown, searchKey, type SectionAnswer } from "~/modules/content/shop-sections";
 import { productInfos, saveShopSection, searchSectionProducts } from "~/modules/content/shop-sections.server";
 import type { DialogStep } from "./dialog-answer.server";
-import { differ, replyWithLists } from "./list-reply.server";
 
 /**
  * The shop section dialog's post, read with Conform and answered as the dialog again (route code:

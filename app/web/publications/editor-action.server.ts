@@ -4,12 +4,13 @@ import { getDb } from "@server/db/client";
 import { publications } from "@server/db/schema";
 import { getIntegrations, isIntegrationError, type CategoryPrediction } from "@server/integrations";
 import { eq, sql } from "drizzle-orm";
+import { replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
 import type { Toast } from "~/lib/toast";
 import { answerSave, replyErrors } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { audit } from "~/modules/logs/audit.server";
 import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "~/modules/publications/constants";
-import { newDraft, parseDraftForm, type Draft } from "~/modules/publications/draft";
+import { formDefaults, newDraft, parseDraftForm, type Draft } from "~/modules/publications/draft";
 import { addImage, addProduct, addVariation, canAddImage, readEditorIntent, uploadFieldName } from "~/modules/publications/draft-intent";
 import { defaultGallery } from "~/modules/publications/default-gallery.server";
 import { buildView, draftFromRecord, type EditorView } from "~/modules/publications/editor.server";
@@ -20,12 +21,10 @@ import type { FieldErrors } from "~/modules/publications/validation";
 
 export type EditorActionData = {
   view: EditorView;
-  /** Conform's answer: the field errors, and which list button was applied. */
+  /** Conform's answer: the field errors, and the fields the server rewrote (`replyWithLists`). */
   result: SubmissionResult<string[]>;
   toast: (Pick<Toast, "title" | "message" | "variant"> & { id: string; durationMs: number }) | null;
   library: { sku: string; images: LibraryImage[]; search: string } | null;
-  /** Changes on every answer, so the form starts again from the draft the server worked out. */
-  revision: string;
 };
 
 function notFound(): never {
@@ -53,13 +52,14 @@ const toast = (title: string, message: string, variant: Toast["variant"] = "warn
 type Submission = ReturnType<typeof parseDraftForm>["submission"];
 
 /**
- * Conform's answer for the form shown again from `draft`: the errors, without the posted fields (what
- * the server worked out — a product added, a category set, a row moved — is in the draft, which the
- * form starts from).
+ * Conform's answer for the form as the server worked it out (`draft`), with its errors: the fields
+ * that differ from the post — a product added, rows moved into a variation, an image uploaded, a
+ * category set, a value the server recomputes — travel back through `replyWithLists`, so a page
+ * drawn afresh starts from the draft and a browser showing the form redraws just those fields.
  */
-function replyFor(submission: Submission, fieldErrors?: FieldErrors, formErrors?: string[]): SubmissionResult<string[]> {
-  const reply = submission.reply(fieldErrors || formErrors ? { fieldErrors, formErrors } : undefined);
-  return { ...reply, initialValue: undefined };
+function replyFor(submission: Submission, draft: Draft, fieldErrors?: FieldErrors, formErrors?: string[]): SubmissionResult<string[]> {
+  const { lists, changed } = rewrittenFields(submission.payload, formDefaults(draft));
+  return replyWithLists(submission, lists, changed, { fieldErrors, formErrors });
 }
 
 const fullGallery = () => toast("Galería completa", `Cada producto vinculado admite ${GALLERY_MAX_PER_PRODUCT} imágenes.`);
@@ -125,7 +125,7 @@ export async function handleEditorAction(request: Request, id: string | null, us
     // form comes back as it was posted, with its errors.
     const view = await buildView(stored ? draftFromRecord(stored, loaded.variations) : newDraft(), { footer, record: stored, products: loaded.products });
     return data<EditorActionData>(
-      { view, result: submission.reply(), toast: toast("Revisa los datos", "Hay datos que no son válidos: corrígelos y vuelve a intentar."), library: null, revision: revision() },
+      { view, result: submission.reply(), toast: toast("Revisa los datos", "Hay datos que no son válidos: corrígelos y vuelve a intentar."), library: null },
       { status: 400 },
     );
   }
@@ -135,7 +135,7 @@ export async function handleEditorAction(request: Request, id: string | null, us
   const answer = async (extras: Partial<Pick<EditorActionData, "toast" | "library">> & { fieldErrors?: FieldErrors; searchResults?: ProductInfo[] | null; predictions?: CategoryPrediction[] | null } = {}, status = 200) => {
     const view = await buildView(draft, { footer, record: stored, searchResults: extras.searchResults, predictions: extras.predictions });
     return data<EditorActionData>(
-      { view, result: replyFor(submission, extras.fieldErrors), toast: extras.toast ?? null, library: extras.library ?? null, revision: revision() },
+      { view, result: replyFor(submission, draft, extras.fieldErrors), toast: extras.toast ?? null, library: extras.library ?? null },
       { status },
     );
   };
@@ -172,7 +172,7 @@ export async function handleEditorAction(request: Request, id: string | null, us
       if (intent.type === "set-category") draft = { ...draft, categoryId: intent.categoryId };
       const view = await buildView(draft, { footer, record: stored });
       const fieldErrors: FieldErrors | undefined = view.categoryError ? { categoryId: [view.categoryError] } : undefined;
-      return data<EditorActionData>({ view, result: replyFor(submission, fieldErrors), toast: null, library: null, revision: revision() }, { status: fieldErrors ? 400 : 200 });
+      return data<EditorActionData>({ view, result: replyFor(submission, draft, fieldErrors), toast: null, library: null }, { status: fieldErrors ? 400 : 200 });
     }
     case "upload": {
       const file = form.get(uploadFieldName(intent.sku));
@@ -215,7 +215,7 @@ export async function handleEditorAction(request: Request, id: string | null, us
           const errors = replyErrors(refusal);
           return {
             view,
-            result: replyFor(submission, errors.fieldErrors, errors.formErrors),
+            result: replyFor(submission, draft, errors.fieldErrors, errors.formErrors),
             toast:
               refusal.reason === "invalid"
                 ? toast(TEXTS.insufficientTitle, refusal.message, "warning", 5000)
@@ -223,7 +223,6 @@ export async function handleEditorAction(request: Request, id: string | null, us
                   ? toast("Publicación modificada", refusal.message, "warning", 8000)
                   : toast("Mercado Libre rechazó la publicación", refusal.message, "danger", 8000),
             library: null,
-            revision: revision(),
           };
         },
       });
@@ -231,4 +230,3 @@ export async function handleEditorAction(request: Request, id: string | null, us
   }
 }
 
-const revision = () => String(Date.now());
