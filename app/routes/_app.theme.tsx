@@ -1,6 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { constraintsOf } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { DemoFieldSchema } from "~/web/theme/demo-field-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -29,10 +31,6 @@ const ListQuery = {
   page: q.page(),
 };
 
-const DemoFieldSchema = z.object({
-  email: z.string({ required_error: "Ingresa un correo electrónico" }).trim().email("Ingresa un correo electrónico válido"),
-});
-
 const ToastIntent = z.object({ intent: z.literal("toast"), variant: z.enum(toastVariants) });
 
 type SampleRow = { sku: string; name: string; price: number; date: string };
@@ -56,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sign = query.sortValue === "desc" ? -1 : 1;
   const sorted = [...filtered].sort((a, b) => (a[key] < b[key] ? -sign : a[key] > b[key] ? sign : 0));
   const rows = sorted.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
-  return { rows, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, query, now: new Date().toISOString(), searchConstraint: constraintsOf(ListQuery).search };
+  return { rows, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, query, now: new Date().toISOString(), searchConstraint: constraintsOf(ListQuery).search, fieldConstraint: constraintsOf(DemoFieldSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -99,16 +97,15 @@ const PRESET_FIELD_RESULT: SubmissionResult<string[]> = {
 };
 
 export default function Theme() {
-  const { rows, total, page, pageSize, query, now, searchConstraint } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, query, now, searchConstraint, fieldConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(() => import("~/web/theme/demo-field-form").then((m) => m.DemoFieldSchema));
+  const [form, fields] = useForm<z.input<typeof DemoFieldSchema>, z.output<typeof DemoFieldSchema>>({
     id: "theme-field",
     lastResult: actionData?.result ?? PRESET_FIELD_RESULT,
-    constraint: constraintsOf(DemoFieldSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DemoFieldSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: fieldConstraint,
+    ...validation,
   });
   const columns: Column<SampleRow>[] = [
     { key: "sku", header: "SKU", sortName: "sku", className: "font-mono text-xs", cell: (r) => r.sku },
