@@ -102,11 +102,6 @@ describe("the buttons the server handles (spec 5: add a match, +1 when present; 
   ])("combo %j → %j", (posted, action) => {
     expect(ComboPostSchema.parse(posted).action).toEqual(action);
   });
-
-  it("the revision of the form comes back as posted, or 'load'", () => {
-    expect(ProductPostSchema.parse({ revision: "123-abcd" }).revision).toBe("123-abcd");
-    expect(ComboPostSchema.parse({ revision: null }).revision).toBe("load");
-  });
 });
 
 describe("library picks and messages", () => {
