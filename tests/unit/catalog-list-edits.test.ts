@@ -148,3 +148,17 @@ describe("the combo's rows and totals as the dialog shows them (spec 5)", () => 
     expect([typedQty("3"), typedQty(" 2 "), typedQty(""), typedQty(undefined), typedQty("tres")]).toEqual([3, 2, 0, 0, 0]);
   });
 });
+
+describe("the browser's lazy check (no error map passed) says what the server says", () => {
+  it.each([
+    ["a negative measure", { tall: "-3" }, "tall", "Debe ser al menos 0."],
+    ["a price that is not a number", { price: "abc" }, "price", "Escribe un número."],
+  ])("%s", (_label, fields, name, message) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const inBrowser = parseWithZod(form, { schema: ProductDraftSchema }).reply().error?.[name];
+    const onServer = parseWithZod(form, { schema: ProductDraftSchema, errorMap: catalogErrorMap }).reply().error?.[name];
+    expect(inBrowser).toEqual([message]);
+    expect(onServer).toEqual([message]);
+  });
+});
