@@ -210,3 +210,29 @@ test("an AI description is generated from the data sheet in the simulator", asyn
   await page.goto(`/web-inventory/${sku}`);
   await expect(page.getByTestId("ai-description")).toHaveCount(0);
 });
+
+test("with JavaScript, what is typed while an upload is answered stays, with the focus, and the chosen file is cleared", async ({ page, loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the page is drawn again from the answer");
+  await loginAs("admin");
+  const id = stamp();
+  await page.goto("/web-inventory/new");
+  const dialog = page.getByRole("dialog").filter({ hasText: "Nuevo producto" });
+  await dialog.getByLabel("Nombre", { exact: true }).fill(`foco ${id}`);
+  // The answer is held back a moment, so typing goes on while it is on its way.
+  await page.route("**/web-inventory/new**", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1200));
+    await route.continue();
+  });
+  const uploads = dialog.locator('input[name="uploads"]');
+  await uploads.setInputFiles(await pngFile(`foco-${id}.png`, { r: 90, g: 90, b: 10 }));
+  await dialog.getByRole("button", { name: "Subir", exact: true }).click();
+  const ean = dialog.getByLabel("EAN/UPC");
+  await ean.click();
+  await ean.pressSequentially("750");
+  await expect(page.getByTestId("gallery-0")).toContainText(`foco-${id}.png`);
+  await ean.pressSequentially("1");
+  await expect(ean).toHaveValue("7501");
+  await expect(ean).toBeFocused();
+  await expect(dialog.getByLabel("Nombre", { exact: true })).toHaveValue(`foco ${id}`);
+  await expect(uploads).toHaveValue("");
+});

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { PRODUCT_TEXTS } from "~/modules/catalog/product-form";
+import { PRODUCT_TEXTS } from "~/modules/catalog/product-texts";
 import { ProductRoute } from "~/modules/catalog/product-dialog";
 import { productDialogAction, productDialogLoader } from "~/web/catalog/product-route.server";
 

@@ -132,13 +132,19 @@ describe("product save (spec 5)", () => {
     await create({ sku, manufacturerSku: "K", name: "Primero" }, admin.cookie);
     const first = (await open(sku, admin.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
     const version = first.draft.version;
+    // The native checks come with the page. Spec 5: an empty SKU, manufacturer key or name gets the
+    // spec's own message, not the browser's; EAN/UPC is a GTIN (at most 14 digits).
+    expect(first.constraint.name.required).toBeUndefined();
+    expect(first.constraint.sku.required).toBeUndefined();
+    expect(first.constraint.manufacturerSku.required).toBeUndefined();
+    expect(first.constraint.eanUpc.maxLength).toBe(14);
     expect(statusOf(await update(sku, { version, name: "Pestaña uno" }, admin.cookie))).toBe(302);
     const before = await getDb().select().from(auditLog).where(eq(auditLog.identifier, sku));
     const stale = await update(sku, { version, name: "Pestaña dos", price: "123.5", eanUpc: "4006381333931" }, admin.cookie);
     expect(statusOf(stale)).toBe(409);
     expect(answer(stale).toast?.message).toMatch(/Otra persona guardó este producto/);
     // The dialog comes back with what was typed in this tab, and its version, not the stored record.
-    expect(answer(stale).draft).toBeNull();
+    expect(answer(stale).result.intent).toBeUndefined();
     expect(answer(stale).result.initialValue).toMatchObject({ name: "Pestaña dos", price: "123.5", eanUpc: "4006381333931", version });
     expect((await productRow(sku)).name).toBe("Pestaña Uno");
     expect(await getDb().select().from(auditLog).where(eq(auditLog.identifier, sku))).toHaveLength(before.length);
@@ -173,7 +179,10 @@ describe("gallery uploads", () => {
     const good = await png(`${unique("ok")}.png`, 1500, 1500);
     const ok = await create({ intent: "upload", uploads: good, sku: "", name: "" }, admin.cookie);
     expect(statusOf(ok)).toBe(200);
-    const [image] = answer(ok).draft?.gallery ?? [];
+    const shown: { gallery?: Array<{ fileId: string }> } = answer(ok).result.initialValue ?? {};
+    const [image] = shown.gallery ?? [];
+    // A browser showing the form gets the new gallery alone as a Conform update: what is typed stays.
+    expect(answer(ok).result.intent).toMatchObject({ type: "update", payload: { name: "gallery", value: [{ fileId: image.fileId }] } });
     const [row] = await getDb().select().from(files).where(eq(files.id, image.fileId));
     expect(row.mimeType).toBe("image/webp");
     expect(row.variants.map((v) => [v.name, v.width, v.height])).toEqual([["150", 150, 150], ["800", 800, 800]]);

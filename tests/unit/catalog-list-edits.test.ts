@@ -102,11 +102,6 @@ describe("the buttons the server handles (spec 5: add a match, +1 when present; 
   ])("combo %j → %j", (posted, action) => {
     expect(ComboPostSchema.parse(posted).action).toEqual(action);
   });
-
-  it("the revision of the form comes back as posted, or 'load'", () => {
-    expect(ProductPostSchema.parse({ revision: "123-abcd" }).revision).toBe("123-abcd");
-    expect(ComboPostSchema.parse({ revision: null }).revision).toBe("load");
-  });
 });
 
 describe("library picks and messages", () => {
@@ -151,5 +146,19 @@ describe("the combo's rows and totals as the dialog shows them (spec 5)", () => 
   });
   it("reads a typed quantity; what is not a number counts as 0 until the server checks it", () => {
     expect([typedQty("3"), typedQty(" 2 "), typedQty(""), typedQty(undefined), typedQty("tres")]).toEqual([3, 2, 0, 0, 0]);
+  });
+});
+
+describe("the browser's lazy check (no error map passed) says what the server says", () => {
+  it.each([
+    ["a negative measure", { tall: "-3" }, "tall", "Debe ser al menos 0."],
+    ["a price that is not a number", { price: "abc" }, "price", "Escribe un número."],
+  ])("%s", (_label, fields, name, message) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const inBrowser = parseWithZod(form, { schema: ProductDraftSchema }).reply().error?.[name];
+    const onServer = parseWithZod(form, { schema: ProductDraftSchema, errorMap: catalogErrorMap }).reply().error?.[name];
+    expect(inBrowser).toEqual([message]);
+    expect(onServer).toEqual([message]);
   });
 });

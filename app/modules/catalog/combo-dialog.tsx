@@ -4,11 +4,13 @@ import { useEffect, useRef } from "react";
 import { ErrorList } from "~/components/Field";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
-import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, ComboDraftSchema, comboLinesOf, summariseCombo, typedQty, type ComboDraft, type ComponentInfo } from "./combo-form";
+import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, comboLinesOf, summariseCombo, typedQty, type ComponentInfo } from "./combo-lines";
+import type { ComboDraft, ComboDraftSchema } from "./combo-form";
+import type { FormConstraints } from "~/lib/constraints";
 import type { ComboView, comboDialogAction, comboDialogLoader } from "~/web/catalog/combo-route.server";
 import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import { useAppUser } from "~/lib/use-app-user";
-import type { FieldErrors } from "./product-form";
+import type { FieldErrors } from "./product-texts";
 import {
   DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, useLibraryPick, useListingForm,
   type TaxonomyChoices,
@@ -17,17 +19,17 @@ import {
 const FORM_ID = "combo-form";
 
 type ComboDialogProps = {
-  /** The values the form starts from: the stored combo, or what the server last filled in. */
+  /** The values the form starts from: the stored combo (an answer's `initialValue` wins on a page drawn afresh). */
   draft: ComboDraft;
-  /** Conform's reply to the last post (values as posted, errors). */
+  /** Conform's reply to the last post: its errors, and the fields the server rewrote. */
   result: SubmissionResult<string[]> | undefined;
+  constraint: FormConstraints<typeof ComboDraftSchema>;
   /** A library pick made since the page was drawn, to add to the form as it stands. */
   pick: LibraryPick | null;
   catalogue: Record<string, ComponentInfo>;
   matches: ComboView["matches"];
   fileErrors: FieldErrors;
   toast: DialogToast | null;
-  revision: string;
   comboId: string | null;
   options: TaxonomyChoices;
   closeTo: string;
@@ -41,19 +43,26 @@ type ComboDialogProps = {
  * four selectors. A saved combo's components are read-only (spec 4).
  */
 export function ComboDialog(props: ComboDialogProps) {
-  const { comboId, closeTo, toast, revision } = props;
+  const { comboId, closeTo, toast, selfPath } = props;
   return (
     <ListingDialog title={comboId ? COMBO_DIALOG_TEXTS.title(comboId) : COMBO_DIALOG_TEXTS.newTitle} closeTo={closeTo} formId={FORM_ID} toast={toast}>
-      {/* A new revision is a form the server filled again: it starts over from the new draft. */}
-      <ComboForm key={revision} {...props} />
+      {/* One form per combo: an answer redraws only the fields the server rewrote, so what is being
+          typed, the focus and the scroll stay; another combo starts afresh. */}
+      <ComboForm key={selfPath} {...props} />
     </ListingDialog>
   );
 }
 
 function ComboForm(props: ComboDialogProps) {
-  const { draft, catalogue, matches, revision, comboId, options, user } = props;
+  const { draft, catalogue, matches, comboId, options, user } = props;
   const readOnly = comboId !== null;
-  const [form, fields] = useListingForm({ id: FORM_ID, schema: ComboDraftSchema, draft, result: props.result });
+  const [form, fields] = useListingForm({
+    id: FORM_ID,
+    load: () => import("./combo-form").then((m) => m.ComboDraftSchema),
+    constraint: props.constraint,
+    draft,
+    result: props.result,
+  });
   useLibraryPick(form, fields.gallery, props.pick);
   const searchButton = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -72,7 +81,7 @@ function ComboForm(props: ComboDialogProps) {
   const limiting = lines.find((l) => l.id === summary.limitedBy);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
-      <ListingFormHead revision={revision} version={fields.version} />
+      <ListingFormHead version={fields.version} />
       <div className="space-y-5 lg:col-span-2">
         {/* No `required`: an empty name gets the spec's "Campos obligatorios" message on Guardar. */}
         <div className="flex flex-col gap-1">
@@ -233,14 +242,15 @@ export function ComboRoute() {
   return (
     <>
       <ComboDialog
-        draft={answer?.draft ?? loaded.draft}
+        draft={loaded.draft}
         result={answer?.result}
+        constraint={loaded.constraint}
         pick={answer ? null : loaded.pick}
-        catalogue={answer?.catalogue ?? loaded.catalogue}
+        // Rows removed in the page since are still named: the catalogue only adds.
+        catalogue={{ ...loaded.catalogue, ...answer?.catalogue }}
         matches={answer?.matches ?? null}
         fileErrors={answer?.fileErrors ?? {}}
         toast={answer?.toast ?? loaded.pickToast}
-        revision={answer?.revision ?? "load"}
         comboId={loaded.comboId}
         options={loaded.options}
         closeTo={loaded.closeTo}

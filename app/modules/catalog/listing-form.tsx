@@ -1,16 +1,18 @@
 import { getInputProps, getSelectProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import type { TaxonomyOption } from "./inventory.server";
-import { NEW_PROPERTY, catalogErrorMap, type FieldErrors, type GalleryDraftSchema, type PropertyDraftSchema } from "./product-form";
+import type { GalleryDraftSchema, PropertyDraftSchema } from "./product-form";
+import { NEW_PROPERTY, type FieldErrors } from "./product-texts";
 
 /**
  * What the product dialog and the combo dialog ("Publicación") share (spec 2): the dialog with
@@ -32,38 +34,47 @@ export function ListingDialog({ title, closeTo, formId, toast, children }: { tit
 }
 
 /**
- * The form of either dialog, read by Conform with its schema: the browser checks on blur, with the
- * same Spanish messages as the server.
+ * The form of either dialog. The native constraints come from the loader; the schema (and Zod) is
+ * fetched after the page, and from then on the browser checks each field as it is left, with the
+ * same Spanish messages as the server (`load` must import a file the page does not import).
  */
 export function useListingForm<Schema extends Record<string, unknown>, Value>({
   id,
-  schema,
+  load,
+  constraint,
   draft,
   result,
 }: {
   id: string;
-  schema: z.ZodType<Value, z.ZodTypeDef, Schema>;
+  load: () => Promise<z.ZodType<Value, z.ZodTypeDef, Schema>>;
+  constraint: FormConstraints<z.ZodType<Value, z.ZodTypeDef, Schema>>;
   draft: DefaultValue<Schema>;
-  /** Conform's reply to the last post (values as posted, errors). */
+  /** Conform's reply to the last post: its errors, and the fields the server rewrote. */
   result: SubmissionResult<string[]> | undefined;
 }) {
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
-  return useForm<Schema, Value>({
-    id,
-    lastResult: result,
-    defaultValue: draft,
-    constraint,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: catalogErrorMap }),
-    shouldValidate: "onBlur",
-  });
+  const validation = useLazyValidation<z.ZodType<Value, z.ZodTypeDef, Schema>, Schema, Value>(load);
+  const form = useForm<Schema, Value>({ id, lastResult: result, defaultValue: draft, constraint, ...validation });
+  useClearedFiles(id, result);
+  return form;
 }
 
-/** Enter in a text box saves (the first submit button of the form is Guardar); the revision and version the form was drawn from. */
-export function ListingFormHead({ revision, version }: { revision: string; version: FieldMetadata<string | undefined> }) {
+/**
+ * A file an answer took (or refused) is not sent again with the next post: the answer redraws only
+ * the fields the server rewrote, so the chosen files would otherwise stay chosen.
+ */
+function useClearedFiles(formId: string, result: SubmissionResult<string[]> | undefined) {
+  useEffect(() => {
+    if (!result) return;
+    const form = document.getElementById(formId);
+    for (const input of form?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []) input.value = "";
+  }, [formId, result]);
+}
+
+/** Enter in a text box saves (the first submit button of the form is Guardar); the version the form was drawn from. */
+export function ListingFormHead({ version }: { version: FieldMetadata<string | undefined> }) {
   return (
     <>
       <button type="submit" name="intent" value="save" className="hidden" tabIndex={-1} aria-hidden />
-      <input type="hidden" name="revision" value={revision} />
       <input {...getInputProps(version, { type: "hidden" })} />
     </>
   );
@@ -249,7 +260,9 @@ export function DescriptionSection({ meta, label }: { meta: FieldMetadata<string
   return (
     <details open className="rounded-md border border-slate-200 p-3">
       <summary className="cursor-pointer text-sm font-semibold">Descripción</summary>
+      {/* Drawn again only when an answer rewrote the description (the AI's text). */}
       <RichTextEditor
+        key={meta.key}
         id={meta.id}
         name={meta.name}
         label={label}

@@ -12,14 +12,17 @@ import {
   DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, UploadOrPick, useLibraryPick, useListingForm, withFor,
   type TaxonomyChoices,
 } from "./listing-form";
-import { PRODUCT_TEXTS, ProductDraftSchema, type FieldErrors, type ProductDraft } from "./product-form";
+import type { ProductDraft, ProductDraftSchema } from "./product-form";
+import { PRODUCT_TEXTS, type FieldErrors } from "./product-texts";
+import type { FormConstraints } from "~/lib/constraints";
 import type { StockView } from "./product.server";
 
 export type ProductDialogProps = {
-  /** The values the form starts from: the stored product, or what the server last filled in. */
+  /** The values the form starts from: the stored product (an answer's `initialValue` wins on a page drawn afresh). */
   draft: ProductDraft;
-  /** Conform's reply to the last post (values as posted, errors). */
+  /** Conform's reply to the last post: its errors, and the fields the server rewrote. */
   result: SubmissionResult<string[]> | undefined;
+  constraint: FormConstraints<typeof ProductDraftSchema>;
   /** A library pick made since the page was drawn, to add to the form as it stands. */
   pick: LibraryPick | null;
   stored: { id: string; manufacturerSku: string; intelisisName: string | null; intelisisCategory: string | null } | null;
@@ -28,7 +31,6 @@ export type ProductDialogProps = {
   fileErrors: FieldErrors;
   toast: DialogToast | null;
   ai: AiResult | null;
-  revision: string;
   closeTo: string;
   selfPath: string;
   user: AccessUser;
@@ -38,18 +40,25 @@ const FORM_ID = "product-form";
 
 /** Spec 2 'Product detail modal'. One Conform form (see product-form.ts). */
 export function ProductDialog(props: ProductDialogProps) {
-  const { stored, closeTo, toast, revision } = props;
+  const { stored, closeTo, toast, selfPath } = props;
   return (
     <ListingDialog title={stored ? `Producto ${stored.id}` : PRODUCT_TEXTS.newTitle} closeTo={closeTo} formId={FORM_ID} toast={toast}>
-      {/* A new revision is a form the server filled again: it starts over from the new draft. */}
-      <ProductForm key={revision} {...props} />
+      {/* One form per product: an answer redraws only the fields the server rewrote, so what is being
+          typed, the focus and the scroll stay; another product starts afresh. */}
+      <ProductForm key={selfPath} {...props} />
     </ListingDialog>
   );
 }
 
 function ProductForm(props: ProductDialogProps) {
-  const { draft, stored, revision, user } = props;
-  const [form, fields] = useListingForm({ id: FORM_ID, schema: ProductDraftSchema, draft, result: props.result });
+  const { draft, stored, user } = props;
+  const [form, fields] = useListingForm({
+    id: FORM_ID,
+    load: () => import("./product-form").then((m) => m.ProductDraftSchema),
+    constraint: props.constraint,
+    draft,
+    result: props.result,
+  });
   useLibraryPick(form, fields.gallery, props.pick);
   // A data sheet pick sets two fields. Conform reads the form from the page for each update, so the
   // name waits until the id has been drawn (the next run of this effect).
@@ -62,7 +71,7 @@ function ProductForm(props: ProductDialogProps) {
   }, [sheetPick?.fileId, sheetId, sheetName]);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
-      <ListingFormHead revision={revision} version={fields.version} />
+      <ListingFormHead version={fields.version} />
       <div className="space-y-5 lg:col-span-2">
         <section className="space-y-3">
           <Field label="Nombre" meta={fields.name} />
@@ -226,8 +235,9 @@ export function ProductRoute() {
   return (
     <>
       <ProductDialog
-        draft={answer?.draft ?? loaded.draft}
+        draft={loaded.draft}
         result={answer?.result}
+        constraint={loaded.constraint}
         pick={answer ? null : loaded.pick}
         stored={loaded.stored}
         stock={loaded.stock}
@@ -235,7 +245,6 @@ export function ProductRoute() {
         fileErrors={answer?.fileErrors ?? {}}
         toast={answer?.toast ?? loaded.pickToast}
         ai={answer?.ai ?? null}
-        revision={answer?.revision ?? "load"}
         closeTo={loaded.closeTo}
         selfPath={loaded.selfPath}
         user={user}

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { capitaliseWords, checkEan, normaliseManufacturerSku, normaliseNewSku } from "./product-rules";
+import { PRODUCT_TEXTS, type FieldErrors } from "./product-texts";
+
+export { NEW_PROPERTY, PRODUCT_TEXTS, type FieldErrors } from "./product-texts";
 
 /**
  * The product dialog's state (spec 2 'Product detail modal', 3 'Product'). The dialog is one form
@@ -7,15 +10,45 @@ import { capitaliseWords, checkEan, normaliseManufacturerSku, normaliseNewSku } 
  * property rows are Conform field lists: their add, remove and move buttons are Conform intents,
  * applied in the browser with JavaScript and by `parseWithZod` on the server without it. The other
  * buttons (upload, data sheet, AI, sync, save) post the whole form with an `intent` of
- * `PRODUCT_INTENTS`, and the server answers with the draft to render again, so unsaved input
- * survives every round trip with or without JavaScript.
+ * `PRODUCT_INTENTS`, and the server answers with the fields it rewrote (`replyWithLists`), so
+ * unsaved input survives every round trip with or without JavaScript. Only the server and the
+ * browser's lazy check (app/lib/lazy-validation.ts) import this file: the page draws the dialog
+ * without Zod.
  */
-const text = (max: number) => z.string().max(max).optional().default("");
-const measure = z.number().min(0).max(100000).optional().default(0);
-const ref = z.number().int().min(1).max(2_147_483_647).optional();
+/**
+ * Spanish messages for what the schemas of the catalogue dialogs refuse (the browser's constraints
+ * stop most of it before it is posted): the same text on the client and on the server.
+ */
+export const catalogErrorMap: z.ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case z.ZodIssueCode.too_big:
+      if (issue.type === "string") return { message: `Máximo ${issue.maximum} caracteres.` };
+      if (issue.type === "array") return { message: `Máximo ${issue.maximum} elementos.` };
+      return { message: `Debe ser como máximo ${issue.maximum}.` };
+    case z.ZodIssueCode.too_small:
+      if (issue.type === "string") return { message: `Mínimo ${issue.minimum} caracteres.` };
+      return { message: `Debe ser al menos ${issue.minimum}.` };
+    case z.ZodIssueCode.invalid_type:
+      if (issue.expected === "integer") return { message: "Escribe un número entero." };
+      if (issue.expected === "number") return { message: "Escribe un número." };
+      return { message: "Valor no válido." };
+    default:
+      return { message: "Valor no válido." };
+  }
+};
+
+/**
+ * Each field carries the map itself: the browser checks with the schema alone (the lazy check passes
+ * no map), the server passes the same one, so both say the same thing.
+ */
+export const withMessages = { errorMap: catalogErrorMap };
+export const text = (max: number) => z.string(withMessages).max(max).optional().default("");
+export const measure = z.number(withMessages).min(0).max(100000).optional().default(0);
+export const ref = z.number(withMessages).int().min(1).max(2_147_483_647).optional();
+export const flag = z.boolean(withMessages).optional().default(false);
 
 export const GalleryDraftSchema = z.object({
-  fileId: z.string().uuid(),
+  fileId: z.string(withMessages).uuid(),
   url: text(300),
   name: text(200),
   alt: text(200),
@@ -24,7 +57,7 @@ export const GalleryDraftSchema = z.object({
 export const PropertyDraftSchema = z.object({
   name: text(100),
   value: text(500),
-  isSelector: z.boolean().optional().default(false),
+  isSelector: flag,
 });
 
 export const ProductDraftSchema = z.object({
@@ -33,22 +66,22 @@ export const ProductDraftSchema = z.object({
   manufacturerSku: text(60),
   name: text(300),
   description: text(200_000),
-  price: z.number().min(0).max(100_000_000).optional().default(0),
+  price: z.number(withMessages).min(0).max(100_000_000).optional().default(0),
   eanUpc: text(14),
   tall: measure,
   long: measure,
   wide: measure,
   weight: measure,
-  isActive: z.boolean().optional().default(false),
-  globalDescription: z.boolean().optional().default(false),
+  isActive: flag,
+  globalDescription: flag,
   categoryId: ref,
   brandId: ref,
   sectorId: ref,
   applicationId: ref,
-  dataSheetId: z.string().uuid().optional(),
+  dataSheetId: z.string(withMessages).uuid().optional(),
   dataSheetName: text(200),
-  gallery: z.array(GalleryDraftSchema).max(40).optional().default([]),
-  properties: z.array(PropertyDraftSchema).max(200).optional().default([]),
+  gallery: z.array(GalleryDraftSchema, withMessages).max(40).optional().default([]),
+  properties: z.array(PropertyDraftSchema, withMessages).max(200).optional().default([]),
 });
 export type ProductDraft = z.infer<typeof ProductDraftSchema>;
 export type GalleryDraft = z.infer<typeof GalleryDraftSchema>;
@@ -58,36 +91,6 @@ export function emptyDraft(): ProductDraft {
   return ProductDraftSchema.parse({});
 }
 
-export const PRODUCT_TEXTS = {
-  newTitle: "Nuevo producto",
-  skuRequired: "SKU es necesario",
-  manufacturerRequired: "Clave de Fabricante es necesario",
-  nameRequired: "El nombre es necesario",
-  skuTaken: "Error al guardar, El SKU del producto ya existe.",
-  eanTaken: (id: string) => `Error al guardar, el código de barras ya existe en el producto ${id}`,
-  stale: "Otra persona guardó este producto mientras lo editabas. Cierra y vuelve a abrirlo para ver sus cambios.",
-  savedTitle: "Producto Guardado!",
-  saved: "Producto Guardado! Obteniendo información...",
-  notSavedTitle: "No se guardó el producto",
-  fixFields: "Revisa los campos marcados.",
-  duplicateTitle: "Lo sentimos.",
-  syncOk: "Producto sincronizado correctamente!",
-  syncFailed: "Lo sentimos, ha ocurrido un error al sincronizar el producto.",
-  imageGone: "Una imagen de la galería ya no existe en la biblioteca; se quitó de la lista.",
-  sheetMissing: "La ficha técnica elegida ya no existe en la biblioteca.",
-  propertyNameRequired: "Escribe el nombre de la propiedad",
-  aiTitleError: "Error al generar.",
-  aiFailed: "No se ha podido realizar la descripcion.",
-  aiFailedText: "Error al crear la descripción debido a que el documento no esta guardado",
-  aiNon200: "No es posible generar la descripcion",
-  aiNoProperties:
-    "No se han podido generar las propiedades de este producto debido a que no se ha podido obtener información de la ficha técnica proporcionada.",
-  aiNeedsSheet: "Guarda una ficha técnica (PDF) para generar la descripción.",
-  copiedTitle: "Copia",
-  copied: "La descripción de IA se ha copiado",
-} as const;
-
-export type FieldErrors = Partial<Record<string, string[]>>;
 
 /** The values a save writes, once the field rules of spec 5 passed. */
 export type ProductValues = Omit<ProductDraft, "version" | "dataSheetName" | "eanUpc" | "sku" | "manufacturerSku" | "name"> & {
@@ -138,41 +141,15 @@ export type ProductIntent = (typeof PRODUCT_INTENTS)[number];
 
 /**
  * What a post carries besides the draft: the button pressed (anything unknown saves, as Enter in a
- * text box does), the revision of the form it was typed in, and the AI text the dialog showed.
+ * text box does) and the AI text the dialog showed.
  */
 export const ProductPostSchema = z.object({
   intent: z.enum(PRODUCT_INTENTS).catch("save"),
-  revision: z.string().max(40).catch("load"),
   aiDescription: z.string().max(200_000).catch(""),
 });
 export type ProductPost = z.infer<typeof ProductPostSchema>;
-
-/** The row "Agregar propiedad" adds: empty and not a selector. */
-export const NEW_PROPERTY: PropertyDraft = { name: "", value: "", isSelector: false };
 
 /** A library pick added to a gallery: at the end, and only once. */
 export function addToGallery(gallery: GalleryDraft[], item: GalleryDraft): GalleryDraft[] {
   return gallery.some((g) => g.fileId === item.fileId) ? gallery : [...gallery, item];
 }
-
-/**
- * Spanish messages for what the schemas of the catalogue dialogs refuse (the browser's constraints
- * stop most of it before it is posted): the same text on the client and on the server.
- */
-export const catalogErrorMap: z.ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case z.ZodIssueCode.too_big:
-      if (issue.type === "string") return { message: `Máximo ${issue.maximum} caracteres.` };
-      if (issue.type === "array") return { message: `Máximo ${issue.maximum} elementos.` };
-      return { message: `Debe ser como máximo ${issue.maximum}.` };
-    case z.ZodIssueCode.too_small:
-      if (issue.type === "string") return { message: `Mínimo ${issue.minimum} caracteres.` };
-      return { message: `Debe ser al menos ${issue.minimum}.` };
-    case z.ZodIssueCode.invalid_type:
-      if (issue.expected === "integer") return { message: "Escribe un número entero." };
-      if (issue.expected === "number") return { message: "Escribe un número." };
-      return { message: "Valor no válido." };
-    default:
-      return { message: "Valor no válido." };
-  }
-};

@@ -16,8 +16,9 @@ import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import { taxonomyChoices } from "~/modules/catalog/inventory.server";
 import { addToGallery } from "~/modules/catalog/product-form";
 import { addComboLine, isComboId, type ComboLine } from "~/modules/catalog/product-rules";
-import { dialogToast, newRevision, type DialogToast } from "./dialog-answer.server";
-import { conformErrors, inventoryListUrl, parseDialogForm, readPick, replyForNewDraft } from "./product-action.server";
+import { dialogToast, type DialogToast } from "./dialog-answer.server";
+import { conformErrors, inventoryListUrl, parseDialogForm, readPick, replyWithDraft } from "./product-action.server";
+import { COMBO_CONSTRAINT } from "~/modules/catalog/constraints.server";
 
 /** Route handlers of the combo dialog: /web-inventory/combos/new and /web-inventory/combos/$comboId. */
 export const COMBO_BASE = `${INVENTORY_PATH}/combos`;
@@ -34,20 +35,17 @@ export function comboIdFrom(params: Record<string, string | undefined>) {
 
 /**
  * The combo dialog as the server answers it. `result` is Conform's reply (the values as posted, a
- * list edit applied, and the errors). When the server filled the form again (a search, an added
- * match, an upload, the quantities checked), `draft` holds the values and `revision` is new: the
- * form starts again from the draft. `catalogue` has today's name, price and stock of every
- * component shown; the dialog adds up price and stock from it (spec 5).
+ * list edit applied, and the errors); the fields the server rewrote (an added match, an upload, the
+ * quantities checked) travel in it as `replyWithLists` puts them. `catalogue` has today's name,
+ * price and stock of every component shown; the dialog adds up price and stock from it (spec 5).
  */
 export type ComboView = {
   result: SubmissionResult<string[]>;
-  draft: ComboDraft | null;
   catalogue: Record<string, ComponentInfo>;
   matches: ComponentMatch[] | null;
   /** Refusals of the chosen images, which are not fields of the draft. */
   fileErrors: FieldErrors;
   toast: DialogToast | null;
-  revision: string;
 };
 
 /** The lines with the catalogue's current name, price and stock; SKUs no longer there (or repeated) are dropped. */
@@ -86,6 +84,7 @@ export async function comboDialogLoader(request: Request, id: string | null) {
     catalogue: catalogueOf(lines),
     pickToast,
     pick: picked,
+    constraint: COMBO_CONSTRAINT,
     comboId: loaded?.stored.id ?? null,
     options: await taxonomyChoices(),
     closeTo: inventoryListUrl(request),
@@ -106,20 +105,21 @@ export async function comboDialogAction(request: Request, id: string | null) {
   const loaded = id === null ? null : await loadCombo(id);
   if (id !== null && !loaded) notFound();
   const form = await readForm(request);
-  const { action, revision } = ComboPostSchema.parse({ intent: form.get("intent"), add: form.get("add"), revision: form.get("revision") });
+  const { action } = ComboPostSchema.parse({ intent: form.get("intent"), add: form.get("add") });
   const uploads = form.getAll("uploads").filter((f): f is File => f instanceof File && f.size > 0 && f.name !== "");
-  for (const key of ["intent", "add", "revision", "uploads"]) form.delete(key);
+  for (const key of ["intent", "add", "uploads"]) form.delete(key);
   const submission = parseDialogForm(form, ComboDraftSchema);
   if (submission.status !== "success") {
     const posted = loaded ? loaded.draft.components.map((c) => c.id) : PostedComponents.parse(submission.payload).components.map((c) => c.id);
-    const view: ComboView = { result: submission.reply(), draft: null, catalogue: await catalogueFor(posted), matches: null, fileErrors: {}, toast: null, revision };
+    const view: ComboView = { result: submission.reply(), catalogue: await catalogueFor(posted), matches: null, fileErrors: {}, toast: null };
     return data(view, { status: submission.status === "error" ? 400 : 200 });
   }
-  let draft = submission.value;
+  let posted = submission.value;
   // Spec 4: a saved combo's components are read-only, whatever was posted.
-  if (loaded) draft = { ...draft, components: loaded.draft.components, version: draft.version || loaded.stored.updatedAt.toISOString() };
+  if (loaded) posted = { ...posted, components: loaded.draft.components, version: posted.version || loaded.stored.updatedAt.toISOString() };
   // Spec 5: the e-commerce switch is not Iluminacion's to change.
-  if (user.role === "iluminacion") draft = { ...draft, isActive: loaded?.draft.isActive ?? false };
+  if (user.role === "iluminacion") posted = { ...posted, isActive: loaded?.draft.isActive ?? false };
+  let draft = posted;
   let lines = await resolveLines(draft.components);
   let message: DialogToast | null = null;
   let matches: ComponentMatch[] | null = null;
@@ -176,7 +176,7 @@ export async function comboDialogAction(request: Request, id: string | null) {
     status = 422;
   }
   draft = { ...draft, components: lines.map((l) => ({ id: l.id, qty: l.qty })) };
-  const view: ComboView = { result: replyForNewDraft(submission, fieldErrors), draft, catalogue: catalogueOf(lines), matches, fileErrors, toast: message, revision: newRevision() };
+  const view: ComboView = { result: replyWithDraft(submission, posted, draft, fieldErrors), catalogue: catalogueOf(lines), matches, fileErrors, toast: message };
 
   if (action.kind === "save" && status === 200) {
     const summary = summariseCombo(lines);
@@ -187,7 +187,7 @@ export async function comboDialogAction(request: Request, id: string | null) {
       saved: ({ id }) => ({ to: inventoryListUrl(request), toast: { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" } }),
       refused: (refusal): ComboView => ({
         ...view,
-        result: replyForNewDraft(submission, { ...fieldErrors, ...conformErrors(refusal.fieldErrors) }),
+        result: replyWithDraft(submission, posted, draft, { ...fieldErrors, ...conformErrors(refusal.fieldErrors) }),
         toast: refusal.reason === "invalid" ? dialogToast(COMBO_TEXTS.requiredTitle, refusal.message, "info") : dialogToast("No se guardó", refusal.message, "danger"),
       }),
     });

@@ -5,13 +5,14 @@ import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { getEnv } from "@server/env";
 import { can } from "~/lib/access";
 import { readForm } from "~/lib/http.server";
+import { differ, replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
 import { answerSave, refuse } from "~/lib/save.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { discardFile, libraryEntry, storePdf, uploadImage, type StoredPdf } from "~/modules/files/files.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
-import { dialogToast, listUrlWithout, newRevision, type DialogToast } from "./dialog-answer.server";
+import { dialogToast, listUrlWithout, type DialogToast } from "./dialog-answer.server";
 import {
   PRODUCT_TEXTS, ProductDraftSchema, ProductPostSchema, addToGallery, catalogErrorMap, emptyDraft, validateProduct,
   type FieldErrors, type GalleryDraft, type ProductDraft,
@@ -24,19 +25,17 @@ export type AiResult = { description: string; skipped: string[]; note: string | 
 
 /**
  * The answer to every post of the product dialog that does not close it. `result` is Conform's
- * reply (the values as posted, with a list edit applied, and the field errors). When the server
- * itself changed the values (an upload, the data sheet, the AI's properties or text), `draft` holds
- * them and `revision` is new: the form starts again from the draft. Otherwise `draft` is null and
- * `revision` is the posted one, so with JavaScript the form stays as it is (chosen files included).
+ * reply: the values as posted (with a list edit applied) and the field errors; the fields the server
+ * itself rewrote (an upload, the data sheet, the AI's properties or text) travel in it as
+ * `replyWithLists` puts them, so a page drawn afresh starts from them and a browser showing the form
+ * redraws just those fields, keeping what is being typed.
  */
 export type ProductAnswer = {
   result: SubmissionResult<string[]>;
-  draft: ProductDraft | null;
   /** Refusals of the chosen files, which are not fields of the draft. */
   fileErrors: FieldErrors;
   toast: DialogToast | null;
   ai: AiResult | null;
-  revision: string;
 };
 
 /** A library pick (?pick=<fileId>&for=gallery|sheet) that the dialog adds to what it shows. */
@@ -58,10 +57,18 @@ export function parseDialogForm<Schema extends z.ZodTypeAny>(form: FormData, sch
   }
 }
 
-/** Conform's reply without the posted values: the form starts from the answer's draft, with these errors. */
-export function replyForNewDraft(submission: { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }, fieldErrors?: Record<string, string[]>) {
-  const { initialValue: _posted, ...rest } = submission.reply(fieldErrors ? { fieldErrors } : undefined);
-  return rest;
+type Posted = { payload: Record<string, unknown>; reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+
+/**
+ * Conform's reply for the form as the server worked it out (`draft`), with these errors: the fields
+ * a button rewrote (`draft` against `posted`, the post as read) go back through `replyWithLists`.
+ * Only those: a value the schema merely filled in (an empty measure read as 0) is not a rewrite, and
+ * sending it would redraw the whole form.
+ */
+export function replyWithDraft<D extends Record<string, unknown>>(submission: Posted, posted: D, draft: D, fieldErrors?: Record<string, string[]>) {
+  const rewritten = Object.fromEntries(Object.entries(draft).filter(([name, value]) => differ(value, posted[name])));
+  const { lists, changed } = rewrittenFields(submission.payload, rewritten);
+  return replyWithLists(submission, lists, changed, fieldErrors && Object.keys(fieldErrors).length ? { fieldErrors } : {});
 }
 
 /** Field errors as Conform takes them (the rules' map may hold empty entries). */
@@ -156,21 +163,15 @@ export async function handleProductAction(request: Request, sku: string | null, 
   const stored = loaded?.stored ?? null;
 
   const form = await readForm(request);
-  const post = ProductPostSchema.parse({ intent: form.get("intent"), revision: form.get("revision"), aiDescription: form.get("aiDescription") });
+  const post = ProductPostSchema.parse({ intent: form.get("intent"), aiDescription: form.get("aiDescription") });
   const chosen = chosenFiles(form);
-  for (const key of ["uploads", "sheetUpload", "intent", "revision", "aiDescription"]) form.delete(key);
+  for (const key of ["uploads", "sheetUpload", "intent", "aiDescription"]) form.delete(key);
   const submission = parseDialogForm(form, ProductDraftSchema);
-  const unchanged = (extra: Partial<ProductAnswer> = {}): ProductAnswer => ({
-    result: submission.reply(),
-    draft: null,
-    fileErrors: {},
-    toast: null,
-    ai: null,
-    revision: post.revision,
-    ...extra,
-  });
   // A list edit posted without JavaScript, or a form the schema refuses: the form as posted, with its errors.
-  if (submission.status !== "success") return data(unchanged(), { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success") {
+    const answer: ProductAnswer = { result: submission.reply(), fileErrors: {}, toast: null, ai: null };
+    return data(answer, { status: submission.status === "error" ? 400 : 200 });
+  }
 
   // The URL decides which product this is, never a hidden field.
   let posted: ProductDraft = submission.value;
@@ -222,12 +223,9 @@ export async function handleProductAction(request: Request, sku: string | null, 
       break;
     }
     case "save":
-      return save(request, posted, chosen, { stored, user, reply: (fieldErrors) => submission.reply({ fieldErrors }), revision: post.revision });
+      return save(request, posted, chosen, { stored, user, reply: (fieldErrors) => replyWithDraft(submission, posted, posted, fieldErrors) });
   }
-  const answer: ProductAnswer =
-    draft === posted
-      ? unchanged({ fileErrors, toast: message, ai })
-      : { result: replyForNewDraft(submission), draft, fileErrors, toast: message, ai, revision: newRevision() };
+  const answer: ProductAnswer = { result: replyWithDraft(submission, posted, draft), fileErrors, toast: message, ai };
   return data(answer, { status });
 }
 
@@ -244,17 +242,14 @@ async function save(
     stored: { id: string; manufacturerSku: string } | null;
     user: SessionUser;
     reply: (fieldErrors: Record<string, string[]>) => SubmissionResult<string[]>;
-    revision: string;
   },
 ) {
   const { stored, user } = ctx;
   const refusedAnswer = (fieldErrors: FieldErrors, shown: DialogToast, extra: Partial<ProductAnswer> = {}): ProductAnswer => ({
     result: ctx.reply(conformErrors(fieldErrors)),
-    draft: null,
     fileErrors: {},
     toast: shown,
     ai: null,
-    revision: ctx.revision,
     ...extra,
   });
   const checked = validateProduct(draft, stored ? { sku: stored.id, manufacturerSku: stored.manufacturerSku } : null);

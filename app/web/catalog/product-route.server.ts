@@ -4,6 +4,7 @@ import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import { taxonomyChoices } from "~/modules/catalog/inventory.server";
 import { handleProductAction, inventoryListUrl, loadProductDialog } from "./product-action.server";
 import { stockFor } from "~/modules/catalog/product.server";
+import { PRODUCT_CONSTRAINT } from "~/modules/catalog/constraints.server";
 
 /** The SKU from the URL; Remix has already decoded it. */
 export function skuFrom(params: Record<string, string | undefined>) {
@@ -25,6 +26,7 @@ export async function productDialogLoader(request: Request, sku: string | null) 
     ...loaded,
     stock,
     options,
+    constraint: PRODUCT_CONSTRAINT,
     closeTo: inventoryListUrl(request),
     selfPath: sku === null ? `${INVENTORY_PATH}/new` : `${INVENTORY_PATH}/${encodeURIComponent(sku)}`,
     query: url.search,
