@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import {
   GEO_MESSAGES,
-  LocationFormSchema,
   PHONE_MESSAGES,
   URL_MESSAGE,
   ContentIdSchema,
@@ -10,6 +9,7 @@ import {
   parseLocationListQuery,
   phoneProblem,
 } from "~/modules/content/locations";
+import { LocationFormSchema } from "~/modules/content/location-form";
 import {
   DATE_MESSAGES,
   LINK_MESSAGE,

@@ -1,0 +1,11 @@
+import { constraintsOf } from "~/lib/constraints";
+import { LocationFormSchema } from "./location-form";
+
+/**
+ * The content dialogs' native constraints, read on the server from the schemas their actions
+ * validate with: the dialogs load no Zod to draw their forms (their checks arrive after the page,
+ * app/lib/lazy-validation.ts), so the loaders send these.
+ */
+export const CONTENT_CONSTRAINTS = {
+  location: constraintsOf(LocationFormSchema),
+};
