@@ -13,7 +13,6 @@ import { LocationFormSchema } from "~/modules/content/location-form";
 import {
   DATE_MESSAGES,
   LINK_MESSAGE,
-  PromotionFormSchema,
   dateRangeProblem,
   formatDay,
   formatValidity,
@@ -22,6 +21,7 @@ import {
   parsePromotionIntent,
   parsePromotionListQuery,
 } from "~/modules/content/promotions";
+import { PromotionFormSchema } from "~/modules/content/promotion-form";
 import { isHttpUrl, isSitePath, promotionPermalink, shopSlug } from "~/modules/content/shop-path";
 
 function form(fields: Record<string, string>) {

@@ -1,5 +1,6 @@
 import { constraintsOf } from "~/lib/constraints";
 import { LocationFormSchema } from "./location-form";
+import { PromotionFormSchema } from "./promotion-form";
 
 /**
  * The content dialogs' native constraints, read on the server from the schemas their actions
@@ -8,4 +9,5 @@ import { LocationFormSchema } from "./location-form";
  */
 export const CONTENT_CONSTRAINTS = {
   location: constraintsOf(LocationFormSchema),
+  promotion: constraintsOf(PromotionFormSchema),
 };
