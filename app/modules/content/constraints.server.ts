@@ -1,6 +1,7 @@
 import { constraintsOf } from "~/lib/constraints";
 import { LocationFormSchema } from "./location-form";
 import { PromotionFormSchema } from "./promotion-form";
+import { ShopSectionFormSchema } from "./shop-section-form";
 
 /**
  * The content dialogs' native constraints, read on the server from the schemas their actions
@@ -10,4 +11,5 @@ import { PromotionFormSchema } from "./promotion-form";
 export const CONTENT_CONSTRAINTS = {
   location: constraintsOf(LocationFormSchema),
   promotion: constraintsOf(PromotionFormSchema),
+  shopSection: constraintsOf(ShopSectionFormSchema),
 };
