@@ -1,4 +1,5 @@
 import { constraintsOf } from "~/lib/constraints";
+import { CatalogFormSchema } from "./catalog-form";
 import { LocationFormSchema } from "./location-form";
 import { PromotionFormSchema } from "./promotion-form";
 import { ShopSectionFormSchema } from "./shop-section-form";
@@ -9,6 +10,7 @@ import { ShopSectionFormSchema } from "./shop-section-form";
  * app/lib/lazy-validation.ts), so the loaders send these.
  */
 export const CONTENT_CONSTRAINTS = {
+  catalog: constraintsOf(CatalogFormSchema),
   location: constraintsOf(LocationFormSchema),
   promotion: constraintsOf(PromotionFormSchema),
   shopSection: constraintsOf(ShopSectionFormSchema),

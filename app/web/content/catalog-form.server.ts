@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission";
 import {
   CatalogDraftSchema,
-  CatalogFormSchema,
   CatalogIntentSchema,
   addToSubtitle,
   postedImages,
@@ -10,6 +9,7 @@ import {
   type CatalogAnswer,
   type CatalogDraft,
 } from "~/modules/content/catalogs";
+import { CatalogFormSchema } from "~/modules/content/catalog-form";
 import {
   catalogValues,
   imageInfosOf,
