@@ -1,4 +1,5 @@
 import { constraintsOf } from "~/lib/constraints";
+import { BannerSchema } from "./banner-form";
 import { CatalogFormSchema } from "./catalog-form";
 import { LocationFormSchema } from "./location-form";
 import { PromotionFormSchema } from "./promotion-form";
@@ -10,6 +11,7 @@ import { ShopSectionFormSchema } from "./shop-section-form";
  * app/lib/lazy-validation.ts), so the loaders send these.
  */
 export const CONTENT_CONSTRAINTS = {
+  banner: constraintsOf(BannerSchema),
   catalog: constraintsOf(CatalogFormSchema),
   location: constraintsOf(LocationFormSchema),
   promotion: constraintsOf(PromotionFormSchema),
