@@ -124,3 +124,29 @@ test("a promotion is created with a date range and an uploaded image", async ({ 
   const image = await page.request.get(src!);
   expect(image.headers()["content-type"]).toBe("image/webp");
 });
+
+test("with JavaScript the promotion's title is checked as it is left, without a post, and the library search still goes with it empty", async ({ page, loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the server checks it on Guardar (the test above)");
+  await loginAs("admin");
+  await page.goto("/promotions/new");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  // The schema arrives after the page: the check comes once it is there.
+  await expect(async () => {
+    await dialog.getByLabel("Título").fill("¡¡!!");
+    await dialog.getByLabel("Título").blur();
+    await expect(dialog.getByText("El título debe tener al menos una letra o un número")).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await dialog.getByLabel("Título").fill("");
+  await expect(dialog.getByText("Ingresa el título")).toBeVisible();
+  expect(posts).toEqual([]);
+  // Only Guardar is judged: the library's button posts the form as typed, title empty and all.
+  await dialog.getByRole("button", { name: "Buscar en la biblioteca" }).click();
+  await expect(dialog.getByRole("list", { name: "Imágenes de la biblioteca" }).or(dialog.getByText("No hay imágenes que coincidan."))).toBeVisible();
+  expect(posts).toHaveLength(1);
+  await expect(dialog.getByLabel("Título")).toHaveValue("");
+});

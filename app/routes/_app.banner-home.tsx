@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,14 +10,18 @@ import { PageHeader } from "~/components/PageHeader";
 import { formatDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { BANNER_MIN_HEIGHT, BANNER_MIN_WIDTH, BANNER_TEXTS, BANNER_TEXT_MAX, BannerSchema } from "~/modules/content/banner";
+import type { z } from "zod";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { BANNER_MIN_HEIGHT, BANNER_MIN_WIDTH, BANNER_TEXTS, BANNER_TEXT_MAX } from "~/modules/content/banner";
+import { BannerSchema } from "~/modules/content/banner-form";
 import { latestBanner, saveBanner } from "~/modules/content/banner.server";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 
 export const meta: MetaFunction = () => [{ title: "Ecommerce - Portada" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { banner: await latestBanner() };
+  return { banner: await latestBanner(), constraint: CONTENT_CONSTRAINTS.banner };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,21 +54,23 @@ function Counter({ fieldId, initial }: { fieldId: string; initial: number }) {
 }
 
 export default function BannerHome() {
-  const { banner } = useLoaderData<typeof loader>();
+  const { banner, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(() => import("~/modules/content/banner-form").then((m) => m.BannerSchema));
+  const [form, fields] = useForm<z.input<typeof BannerSchema>, z.output<typeof BannerSchema>>({
     id: "banner-home",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(BannerSchema),
+    constraint,
     defaultValue: {
       name: banner?.name ?? "",
       coverTitle: banner?.coverTitle ?? "",
       coverSubtitle: banner?.coverSubtitle ?? "",
       coverContent: banner?.coverContent ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BannerSchema }),
-    shouldRevalidate: "onInput",
+    ...validation,
+    // Checked on Actualizar, then again as a refused field is typed.
+    shouldValidate: "onSubmit",
   });
   // The image is a file next to the schema's text fields: its refusal comes back as a field error.
   const imageErrors = actionData?.result?.error?.image ?? undefined;

@@ -3,7 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { BlogDialogErrorBoundary, BlogEditDialog } from "~/modules/blogs/blog-dialogs";
-import { BLOG_PATH, BLOG_TEXTS, BlogFormSchema, BlogIdSchema, blogSchemaFor } from "~/modules/blogs/blog-posts";
+import { BlogFormSchema, blogSchemaFor } from "~/modules/blogs/blog-form";
+import { BLOG_PATH, BLOG_TEXTS, BlogIdSchema } from "~/modules/blogs/blog-posts";
+import { BLOG_CONSTRAINTS } from "~/modules/blogs/constraints.server";
 import { getBlogPost, libraryBlogImage, saveBlogPost, uploadBlogImage } from "~/modules/blogs/blog-posts.server";
 import { answerDialogStep } from "~/web/content/dialog-answer.server";
 import { imagePickStep } from "~/web/content/image-pick-step.server";
@@ -24,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const post = await getBlogPost(postIdFrom(params));
   if (!post) throw missing();
-  return { post };
+  return { post, constraint: BLOG_CONSTRAINTS.post };
 }
 
 /**
@@ -49,8 +51,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditBlogPost() {
-  const { post } = useLoaderData<typeof loader>();
-  return <BlogEditDialog key={post.id} post={post} answer={useActionData<typeof action>()} />;
+  const { post, constraint } = useLoaderData<typeof loader>();
+  return <BlogEditDialog key={post.id} post={post} constraint={constraint} answer={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

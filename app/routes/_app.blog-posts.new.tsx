@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { BlogDialogErrorBoundary, BlogEditDialog } from "~/modules/blogs/blog-dialogs";
 import { BLOG_TEXTS } from "~/modules/blogs/blog-posts";
+import { BLOG_CONSTRAINTS } from "~/modules/blogs/constraints.server";
 import { action } from "./_app.blog-posts.$postId";
 
 export { action };
@@ -11,11 +12,12 @@ export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.newTitle }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return null;
+  return { constraint: BLOG_CONSTRAINTS.post };
 }
 
 export default function NewBlogPost() {
-  return <BlogEditDialog post={null} answer={useActionData<typeof action>()} />;
+  const { constraint } = useLoaderData<typeof loader>();
+  return <BlogEditDialog post={null} constraint={constraint} answer={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -5,6 +5,7 @@ import { useAppUser } from "~/lib/use-app-user";
 import { CatalogDialog, CatalogDialogErrorBoundary } from "~/modules/content/catalog-dialogs";
 import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
 import { catalogLoaded, getCatalog } from "~/modules/content/catalogs.server";
 import { catalogFormStep } from "~/web/content/catalog-form.server";
@@ -17,7 +18,7 @@ const storedCatalog = (params: LoaderFunctionArgs["params"]) => recordOr404(para
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const catalog = await storedCatalog(params);
-  return { catalog: { id: catalog.id }, loaded: await catalogLoaded(catalog) };
+  return { catalog: { id: catalog.id }, loaded: await catalogLoaded(catalog), constraint: CONTENT_CONSTRAINTS.catalog };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -28,9 +29,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditCatalog() {
-  const { catalog, loaded } = useLoaderData<typeof loader>();
+  const { catalog, loaded, constraint } = useLoaderData<typeof loader>();
   const user = useAppUser();
-  return <CatalogDialog key={catalog.id} catalogId={catalog.id} loaded={loaded} answer={useActionData<typeof action>()} canDelete={can(user, "catalogs.delete")} />;
+  return <CatalogDialog key={catalog.id} catalogId={catalog.id} loaded={loaded} constraint={constraint} answer={useActionData<typeof action>()} canDelete={can(user, "catalogs.delete")} />;
 }
 
 export function ErrorBoundary() {

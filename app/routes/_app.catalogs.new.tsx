@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CatalogDialog, CatalogDialogErrorBoundary } from "~/modules/content/catalog-dialogs";
 import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
 import { emptyCatalog } from "~/modules/content/catalogs.server";
 import { catalogFormStep } from "~/web/content/catalog-form.server";
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Nuevo catálogo" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { catalog: null, loaded: emptyCatalog() };
+  return { catalog: null, loaded: emptyCatalog(), constraint: CONTENT_CONSTRAINTS.catalog };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,8 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewCatalog() {
-  const { loaded } = useLoaderData<typeof loader>();
-  return <CatalogDialog catalogId={null} loaded={loaded} answer={useActionData<typeof action>()} canDelete={false} />;
+  const { loaded, constraint } = useLoaderData<typeof loader>();
+  return <CatalogDialog catalogId={null} loaded={loaded} constraint={constraint} answer={useActionData<typeof action>()} canDelete={false} />;
 }
 
 export function ErrorBoundary() {

@@ -5,6 +5,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
 import { assistantOf, chatTurn, countDocuments } from "~/modules/assistants/assistants.server";
 import { ChatDialog } from "~/modules/assistants/chat";
+import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";
 import { ASSISTANT_TEXTS, ChatFormSchema, EMPTY_CONVERSATION, cleanQuestion, parseConversation } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Chat con ${data.assistant.name}` : "Chat" }];
@@ -12,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
-  return { assistant, documents: await countDocuments(assistant.id) };
+  return { assistant, documents: await countDocuments(assistant.id), constraint: ASSISTANT_CONSTRAINTS.chat };
 }
 
 /** A chat turn. The conversation so far comes back in the form and goes out whole: nothing stays in the browser. */
@@ -28,9 +29,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AssistantChat() {
-  const { assistant } = useLoaderData<typeof loader>();
+  const { assistant, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <ChatDialog key={assistant.id} assistant={assistant} conversation={answer?.conversation ?? EMPTY_CONVERSATION} />;
+  return <ChatDialog key={assistant.id} assistant={assistant} constraint={constraint} conversation={answer?.conversation ?? EMPTY_CONVERSATION} />;
 }
 
 export function ErrorBoundary() {

@@ -1,18 +1,20 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantCreateDialog, AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
 import { createAssistant } from "~/modules/assistants/assistants.server";
-import { ASSISTANTS_PATH, ASSISTANT_MESSAGES, ASSISTANT_TEXTS, AssistantCreateSchema, NAME_TEXTS, listSearchOf } from "~/modules/assistants/rules";
+import { AssistantCreateSchema } from "~/modules/assistants/assistant-form";
+import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";
+import { ASSISTANTS_PATH, ASSISTANT_MESSAGES, ASSISTANT_TEXTS, NAME_TEXTS, listSearchOf } from "~/modules/assistants/rules";
 import { statusOf } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo asistente" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { assistant: null };
+  return { assistant: null, constraint: ASSISTANT_CONSTRAINTS.create };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewAssistant() {
-  return <AssistantCreateDialog lastResult={useActionData<typeof action>()?.result} />;
+  const { constraint } = useLoaderData<typeof loader>();
+  return <AssistantCreateDialog constraint={constraint} lastResult={useActionData<typeof action>()?.result} />;
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ShopSectionDialog, ShopSectionDialogErrorBoundary } from "~/modules/content/shop-section-dialogs";
 import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
 import { getShopSection, sectionLoaded } from "~/modules/content/shop-sections.server";
 import { shopSectionFormStep } from "~/web/content/section-form.server";
@@ -15,7 +16,7 @@ const storedSection = (params: LoaderFunctionArgs["params"]) => recordOr404(para
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const section = await storedSection(params);
-  return { section: { id: section.id }, loaded: await sectionLoaded(section) };
+  return { section: { id: section.id }, loaded: await sectionLoaded(section), constraint: CONTENT_CONSTRAINTS.shopSection };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -26,8 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditShopSection() {
-  const { section, loaded } = useLoaderData<typeof loader>();
-  return <ShopSectionDialog key={section.id} sectionId={section.id} loaded={loaded} answer={useActionData<typeof action>()} />;
+  const { section, loaded, constraint } = useLoaderData<typeof loader>();
+  return <ShopSectionDialog key={section.id} sectionId={section.id} loaded={loaded} constraint={constraint} answer={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

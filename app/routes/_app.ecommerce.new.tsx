@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ShopSectionDialog, ShopSectionDialogErrorBoundary } from "~/modules/content/shop-section-dialogs";
 import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
 import { emptySection } from "~/modules/content/shop-sections.server";
 import { shopSectionFormStep } from "~/web/content/section-form.server";
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Nueva sección" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { section: null, loaded: emptySection() };
+  return { section: null, loaded: emptySection(), constraint: CONTENT_CONSTRAINTS.shopSection };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,8 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewShopSection() {
-  const { loaded } = useLoaderData<typeof loader>();
-  return <ShopSectionDialog sectionId={null} loaded={loaded} answer={useActionData<typeof action>()} />;
+  const { loaded, constraint } = useLoaderData<typeof loader>();
+  return <ShopSectionDialog sectionId={null} loaded={loaded} constraint={constraint} answer={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -4,7 +4,9 @@ import { LocationDialogErrorBoundary, LocationEditDialog } from "~/modules/conte
 import { parseWithZod } from "@conform-to/zod";
 import { paramOr404 } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { ContentIdSchema, LOCATIONS_PATH, LOCATION_MESSAGES, LOCATION_TEXTS, LocationFormSchema } from "~/modules/content/locations";
+import { ContentIdSchema, LOCATIONS_PATH, LOCATION_MESSAGES, LOCATION_TEXTS } from "~/modules/content/locations";
+import { LocationFormSchema } from "~/modules/content/location-form";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { getLocation, saveLocation } from "~/modules/content/locations.server";
 import { backToListOr404, recordOr404 } from "~/web/content/dialog-answer.server";
 
@@ -12,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { location: await recordOr404(params.locationId, getLocation, LOCATION_TEXTS.notFoundText) };
+  return { location: await recordOr404(params.locationId, getLocation, LOCATION_TEXTS.notFoundText), constraint: CONTENT_CONSTRAINTS.location };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -25,8 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditLocation() {
-  const { location } = useLoaderData<typeof loader>();
-  return <LocationEditDialog key={location.id} location={location} lastResult={useActionData<typeof action>()?.result} />;
+  const { location, constraint } = useLoaderData<typeof loader>();
+  return <LocationEditDialog key={location.id} location={location} constraint={constraint} lastResult={useActionData<typeof action>()?.result} />;
 }
 
 export function ErrorBoundary() {

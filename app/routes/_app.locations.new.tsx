@@ -1,9 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { LocationDialogErrorBoundary, LocationEditDialog } from "~/modules/content/location-dialogs";
 import { parseWithZod } from "@conform-to/zod";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { LOCATIONS_PATH, LOCATION_MESSAGES, LOCATION_TEXTS, LocationFormSchema } from "~/modules/content/locations";
+import { LOCATIONS_PATH, LOCATION_MESSAGES, LOCATION_TEXTS } from "~/modules/content/locations";
+import { LocationFormSchema } from "~/modules/content/location-form";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { saveLocation } from "~/modules/content/locations.server";
 import { backToListOr404 } from "~/web/content/dialog-answer.server";
 
@@ -11,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Nueva ubicación" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { location: null };
+  return { location: null, constraint: CONTENT_CONSTRAINTS.location };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,7 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewLocation() {
-  return <LocationEditDialog location={null} lastResult={useActionData<typeof action>()?.result} />;
+  const { constraint } = useLoaderData<typeof loader>();
+  return <LocationEditDialog location={null} constraint={constraint} lastResult={useActionData<typeof action>()?.result} />;
 }
 
 export function ErrorBoundary() {

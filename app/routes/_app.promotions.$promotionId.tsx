@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionDialogErrorBoundary, PromotionEditDialog } from "~/modules/content/promotion-dialogs";
 import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
 import { getPromotion, todayInMexico } from "~/modules/content/promotions.server";
 import { answerDialogStep, recordOr404 } from "~/web/content/dialog-answer.server";
@@ -14,7 +15,7 @@ const storedPromotion = (params: LoaderFunctionArgs["params"]) => recordOr404(pa
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { promotion: await storedPromotion(params), today: todayInMexico() };
+  return { promotion: await storedPromotion(params), today: todayInMexico(), constraint: CONTENT_CONSTRAINTS.promotion };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -25,8 +26,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditPromotion() {
-  const { promotion, today } = useLoaderData<typeof loader>();
-  return <PromotionEditDialog key={promotion.id} promotion={promotion} today={today} answer={useActionData<typeof action>()} />;
+  const { promotion, today, constraint } = useLoaderData<typeof loader>();
+  return <PromotionEditDialog key={promotion.id} promotion={promotion} today={today} constraint={constraint} answer={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

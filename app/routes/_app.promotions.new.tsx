@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionDialogErrorBoundary, PromotionEditDialog } from "~/modules/content/promotion-dialogs";
 import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/modules/auth/guard.server";
+import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";
 import { todayInMexico } from "~/modules/content/promotions.server";
 import { answerDialogStep } from "~/web/content/dialog-answer.server";
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Nueva promoción" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { promotion: null, today: todayInMexico() };
+  return { promotion: null, today: todayInMexico(), constraint: CONTENT_CONSTRAINTS.promotion };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,8 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewPromotion() {
-  const { today } = useLoaderData<typeof loader>();
-  return <PromotionEditDialog promotion={null} today={today} answer={useActionData<typeof action>()} />;
+  const { today, constraint } = useLoaderData<typeof loader>();
+  return <PromotionEditDialog promotion={null} today={today} constraint={constraint} answer={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

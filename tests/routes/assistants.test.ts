@@ -144,6 +144,11 @@ describe("list", () => {
 });
 
 describe("create", () => {
+  it("gives the name box only its length: the spec's own message answers a short or symbol-laden name (decision 0029)", async () => {
+    const { cookie } = await loginAs("ml_manager");
+    expect(await call(createRoute.loader as Handler, "/chatbot-documents/new", cookie)).toEqual({ assistant: null, constraint: { assistantName: { maxLength: 63 } } });
+  });
+
   it("validates the name on the server with the spec's texts", async () => {
     const { cookie } = await loginAs("ml_manager");
     for (const [name, message] of [
@@ -194,6 +199,12 @@ describe("documents", () => {
     const data = (await dialog(cables.id, cookie)) as DialogData;
     expect(data.canEdit).toBe(true);
     expect(data.documents.pageSize).toBe(10);
+    // The SKU: at most 60 characters and no spaces, never `required` (its missing value has the spec's
+    // message, decision 0029); the library search at most 200 characters, like every list's search.
+    expect(data.constraint.sku).toEqual({ maxLength: 60, pattern: expect.any(String) });
+    const sku = new RegExp(`^(?:${data.constraint.sku.pattern})$`, "v");
+    expect(["QO120", " QO120 ", "QO 120"].map((typed) => sku.test(typed))).toEqual([true, true, false]);
+    expect(data.constraint.fileSearch).toEqual({ maxLength: 200 });
     expect(data.documents.rows.map((d) => d.nameDocument).sort()).toEqual(DEMO_ASSISTANTS[1].skus.map(demoSheetName).sort());
     expect(location(await dialog(cables.id, cookie, "?docPage=5"))).toBe(`/chatbot-documents/${cables.id}`);
     expect(status(await dialog(999999, cookie))).toBe(404);
@@ -330,7 +341,9 @@ describe("chat", () => {
     const { cookie } = await loginAs("ml_manager");
     const cables = await assistantNamed("Cables_Conductores");
     const loaded = await call(chatRoute.loader as Handler, `/chatbot-documents/${cables.id}/chat`, cookie, { params: { assistantId: String(cables.id) } });
+    // The question is trimmed and an empty one ignored (spec 2 §5): only its length is the browser's.
     expect(loaded).toMatchObject({ assistant: { name: "Cables_Conductores" } });
+    expect((loaded as { constraint: unknown }).constraint).toEqual({ question: { maxLength: 1000 } });
     const first = await chat(cables.id, { question: "  ¿De qué marca es el cable THW?  ", conversation: "" }, cookie);
     expect(first.conversation.turns.map((t) => t.from)).toEqual(["user", "assistant"]);
     expect(first.conversation.turns[0].text).toBe("¿De qué marca es el cable THW?");

@@ -24,12 +24,14 @@ const save = (cookie: string, fields: Record<string, string>, image?: File) => {
 };
 const png = async (width: number, height: number, name: string) =>
   new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer())], name, { type: "image/png" });
+/** Spec 2 §5 'Banner': every text field at most 255 characters (none is required). */
+const TEXT_LIMITS = { name: { maxLength: 255 }, coverTitle: { maxLength: 255 }, coverSubtitle: { maxLength: 255 }, coverContent: { maxLength: 255 } };
 const texts = { name: "Ofertas de temporada", coverTitle: "Iluminación LED", coverSubtitle: "Hasta 20 % en focos", coverContent: "Solo en línea." };
 
 describe("/banner-home", () => {
   it("is for Admin, Developer and MercadoLibre Manager", async () => {
     for (const role of ["admin", "developer", "ml_manager"] as const) {
-      expect(await load((await loginAs(role)).cookie)).toEqual({ banner: null });
+      expect(await load((await loginAs(role)).cookie)).toEqual({ banner: null, constraint: TEXT_LIMITS });
     }
     const res = (await load((await loginAs("inventory")).cookie)) as Response;
     expect([res.status, res.headers.get("location")]).toEqual([302, "/products"]);

@@ -13,6 +13,19 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute as call, statusOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
+/**
+ * The browser's checks the dialog gets from its loader: the title required and at most 200
+ * characters, the alt text 200, the HTML content 200 000 (the dialog's limits; the spec gives none);
+ * nothing on the switch and the publication date (its format is the server's to judge).
+ */
+const BLOG_CONSTRAINT = {
+  title: { required: true, minLength: 1, maxLength: 200 },
+  content: { maxLength: 200_000 },
+  status: {},
+  publishAt: {},
+  imageAlt: { maxLength: 200 },
+};
+
 const database = await useTestDatabase();
 
 type Fields = Record<string, string>;
@@ -27,6 +40,7 @@ describe("access", () => {
     for (const role of ["admin", "developer", "ml_manager"] as const) {
       const { cookie } = await loginAs(role);
       expect(await listOf("", cookie)).toHaveProperty("rows");
+      expect(await call(createRoute.loader as Handler, "/blog-posts/new", cookie)).toEqual({ constraint: BLOG_CONSTRAINT });
     }
     for (const role of ["inventory", "cajero", "shop_manager"] as const) {
       const { cookie } = await loginAs(role);
@@ -73,6 +87,8 @@ describe("create and edit", () => {
     ]);
     // Saving the first again keeps its slug; renaming it to the second's title takes a new suffix.
     const first = rows[0];
+    const opened = (await call(editRoute.loader as Handler, `/blog-posts/${first.id}`, cookie, { params: { postId: String(first.id) } })) as { post: { title: string }; constraint: unknown };
+    expect(opened).toMatchObject({ post: { title }, constraint: BLOG_CONSTRAINT });
     await update(first.id, { title, content: "<p>uno bis</p>", intent: "save" }, cookie);
     const [again] = await getDb().select().from(blogPosts).where(eq(blogPosts.id, first.id));
     expect(again.slug).toBe(base);

@@ -18,6 +18,20 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, contentRoutes, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
+/**
+ * The browser's checks the dialog gets from its loader: the title and a subtitle's text 1–150
+ * characters, an image's alt text up to 250, a quantity a whole number 1–9999 (docs/catalogs.md), a
+ * subtitle's search up to 80 (the product search's limit). The dialog drops `required` where the
+ * spec has its own message.
+ */
+const CATALOG_CONSTRAINT = {
+  title: { required: true, minLength: 1, maxLength: 150 },
+  "images[].alt": { maxLength: 250 },
+  "subtitles[].title": { required: true, minLength: 1, maxLength: 150 },
+  "subtitles[].products[].qty": { required: true, min: 1, max: 9999, step: 1 },
+  "subtitles[].q": { maxLength: 80 },
+};
+
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
 // The demo index may already seed the catalogues; only add them when it does not.
@@ -74,8 +88,9 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf(cookie)) as CatalogListData;
       expect(data.total, role).toBeGreaterThanOrEqual(DEMO_CATALOGS.length);
-      const fresh = (await call(createRoute.loader as Handler, "/catalogs/new", cookie)) as { catalog: null; loaded: CatalogLoaded };
+      const fresh = (await call(createRoute.loader as Handler, "/catalogs/new", cookie)) as { catalog: null; loaded: CatalogLoaded; constraint: unknown };
       expect(fresh.loaded.values).toEqual({ title: "", images: [], subtitles: [] });
+      expect(fresh.constraint).toMatchObject(CATALOG_CONSTRAINT);
     }
   });
 
@@ -273,8 +288,9 @@ describe("the dialog", () => {
   it("opens and updates a catalogue, with the changes audited", async () => {
     const { cookie } = await loginAs("ml_manager");
     const row = await catalogNamed("Protección y control");
-    const opened = (await open(row.id, cookie)) as { catalog: { id: number }; loaded: CatalogLoaded };
+    const opened = (await open(row.id, cookie)) as { catalog: { id: number }; loaded: CatalogLoaded; constraint: unknown };
     expect(opened.loaded.values.title).toBe("Protección y control");
+    expect(opened.constraint).toMatchObject(CATALOG_CONSTRAINT);
     expect(opened.loaded.values.subtitles.map((s) => s.title)).toEqual(DEMO_CATALOGS[1].subtitles.map((s) => s.title));
     expect(opened.loaded.products[opened.loaded.values.subtitles[0].products[0].id].name).toBeTruthy();
     const title = unique("Protección");

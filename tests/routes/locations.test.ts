@@ -15,6 +15,24 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
+/**
+ * The browser's checks the dialog gets from its loader: Sucursal and Dirección required, each text at
+ * most its field's length (the dialog's limits: name 120, schedule 500, phones 30, address 300, maps
+ * URL 2000; the spec gives none), nothing on the switch and the coordinates (decimal text, checked by
+ * the server).
+ */
+const LOCATION_CONSTRAINT = {
+  name: { required: true, minLength: 1, maxLength: 120 },
+  schedule: { maxLength: 500 },
+  phone: { maxLength: 30 },
+  whatsapp: { maxLength: 30 },
+  address: { required: true, minLength: 1, maxLength: 300 },
+  url: { maxLength: 2000 },
+  isActive: {},
+  latitude: {},
+  longitude: {},
+};
+
 const database = await useTestDatabase();
 await database.db.transaction((tx) => seedShopContent({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
 
@@ -48,7 +66,7 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf("", cookie)) as LocationListData;
       expect(data.total, role).toBe(DEMO_BRANCHES.length);
-      expect(await call(createRoute.loader as Handler, "/locations/new", cookie)).toEqual({ location: null });
+      expect(await call(createRoute.loader as Handler, "/locations/new", cookie)).toEqual({ location: null, constraint: LOCATION_CONSTRAINT });
     }
   });
 
@@ -156,8 +174,9 @@ describe("create and update", () => {
     const name = unique("Sucursal Toluca");
     await create(valid(name), cookie);
     const row = await rowNamed(name);
-    const opened = (await open(row.id, cookie)) as { location: { name: string; geolocation: unknown } };
+    const opened = (await open(row.id, cookie)) as { location: { name: string; geolocation: unknown }; constraint: unknown };
     expect(opened.location).toMatchObject({ name, geolocation: { lat: 19.3735, lng: -99.1781 } });
+    expect(opened.constraint).toEqual(LOCATION_CONSTRAINT);
 
     const { isActive: _on, latitude: _lat, longitude: _lng, ...rest } = valid(`${name} Centro`);
     const res = await update(row.id, { ...rest, phone: "" }, cookie, "?location_status_filter=active");

@@ -16,6 +16,27 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
+/**
+ * The browser's checks the dialog gets from its loader: the title required and at most 150
+ * characters, description 1000 and link 2000 (the dialog's limits; the spec gives none), both days of
+ * the validity required and written yyyy-mm-dd (spaces around are the server's to trim).
+ */
+function expectPromotionConstraint(constraint: Record<string, { pattern?: string }>) {
+  expect(constraint).toEqual({
+    title: { required: true, minLength: 1, maxLength: 150 },
+    description: { maxLength: 1000 },
+    link: { maxLength: 2000 },
+    visible: {},
+    startDate: { required: true, pattern: expect.any(String) },
+    endDate: { required: true, pattern: expect.any(String) },
+  });
+  for (const field of ["startDate", "endDate"]) {
+    const pattern = new RegExp(`^(?:${constraint[field].pattern})$`, "v");
+    expect(["2026-01-31", " 2026-01-31 "].map((day) => pattern.test(day)), field).toEqual([true, true]);
+    expect(["31/01/2026", "2026-1-31", ""].map((day) => pattern.test(day)), field).toEqual([false, false, false]);
+  }
+}
+
 const database = await useTestDatabase();
 const clock = new DemoClock(new Date());
 await database.db.transaction((tx) => seedShopContent({ tx, clock, brand: "Electrica", users: {} as SeedUsers }));
@@ -59,7 +80,9 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf("", cookie)) as PromotionListData;
       expect(data.total, role).toBe(DEMO_PROMOTIONS.length);
-      expect(await call(createRoute.loader as Handler, "/promotions/new", cookie)).toMatchObject({ promotion: null, today: clock.today.toISODate() });
+      const fresh = (await call(createRoute.loader as Handler, "/promotions/new", cookie)) as { constraint: Record<string, { pattern?: string }> };
+      expect(fresh).toMatchObject({ promotion: null, today: clock.today.toISODate() });
+      expectPromotionConstraint(fresh.constraint);
     }
   });
 
@@ -151,8 +174,9 @@ describe("create, update, delete", () => {
     const title = unique("Promo Cables");
     await create(valid(title), cookie);
     const row = await rowTitled(title);
-    const opened = (await open(row.id, cookie)) as { promotion: { title: string; permalink: string } };
+    const opened = (await open(row.id, cookie)) as { promotion: { title: string; permalink: string }; constraint: Record<string, { pattern?: string }> };
     expect(opened.promotion).toMatchObject({ title, permalink: row.permalink });
+    expectPromotionConstraint(opened.constraint);
     const { visible: _v, ...rest } = valid(`${title} Plus`);
     const res = await update(row.id, { ...rest, endDate: "2025-07-15" }, cookie, "?page=1");
     expect(location(res)).toBe("/promotions?page=1");

@@ -15,6 +15,18 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
+/**
+ * The browser's checks the dialog gets from its loader: the title at most 120 characters and each
+ * quantity a whole number from 1 to 9999 (docs/shop-sections.md), the search at most 80 characters
+ * (the product search's limit). The dialog drops `required` where the spec has its own message (the
+ * title, a quantity).
+ */
+const SECTION_CONSTRAINT = {
+  title: { required: true, minLength: 1, maxLength: 120 },
+  "products[].qty": { required: true, min: 1, max: 9999, step: 1 },
+  q: { maxLength: 80 },
+};
+
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
 // The demo index may already seed the sections; only add them when it does not.
@@ -63,8 +75,9 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf(cookie)) as ListData;
       expect(data.total, role).toBeGreaterThanOrEqual(DEMO_SHOP_SECTIONS.length);
-      const fresh = (await call(createRoute.loader as Handler, "/ecommerce/new", cookie)) as { section: null; loaded: SectionLoaded };
+      const fresh = (await call(createRoute.loader as Handler, "/ecommerce/new", cookie)) as { section: null; loaded: SectionLoaded; constraint: unknown };
       expect(fresh.section).toBeNull();
+      expect(fresh.constraint).toMatchObject(SECTION_CONSTRAINT);
       expect(fresh.loaded).toEqual({ values: { title: "", status: true, products: [] }, products: {} });
     }
   });
@@ -200,8 +213,9 @@ describe("dialog", () => {
   it("updates order and quantities; without JavaScript ↑ ↓ Quitar post the form and only rearrange it", async () => {
     const { cookie } = await loginAs("developer");
     const section = await sectionNamed("Protección eléctrica");
-    const opened = (await open(section.id, cookie)) as { section: { id: number }; loaded: SectionLoaded };
+    const opened = (await open(section.id, cookie)) as { section: { id: number }; loaded: SectionLoaded; constraint: unknown };
     expect(opened.loaded.values.products).toEqual(section.products);
+    expect(opened.constraint).toMatchObject(SECTION_CONSTRAINT);
     expect(Object.keys(opened.loaded.products).sort()).toEqual(section.products.map((p) => p.id).sort());
     const start = section.products.map((p, i) => ({ id: p.id, qty: i === 0 ? 5 : p.qty }));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { AssistantCreateSchema } from "~/modules/assistants/assistant-form";
 import {
-  AssistantCreateSchema,
   CONVERSATION_MAX_TURNS,
   EMPTY_CONVERSATION,
   NAME_TEXTS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BLOG_PAGE_SIZE, BLOG_TEXTS, BlogFormSchema, blogSlug, blogState, freeSlug, parseBlogListQuery, parsePublishAt, publishAtInputValue } from "~/modules/blogs/blog-posts";
+import { BlogFormSchema } from "~/modules/blogs/blog-form";
+import { BLOG_PAGE_SIZE, BLOG_TEXTS, blogSlug, blogState, freeSlug, parseBlogListQuery, parsePublishAt, publishAtInputValue } from "~/modules/blogs/blog-posts";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 
 describe("blog slug (spec 5: title lowercased, *+~.¬=|°,?/%&$#()'\"!:@ removed, spaces to hyphens)", () => {

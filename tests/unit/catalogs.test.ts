@@ -4,7 +4,6 @@ import {
   CATALOG_LIMITS,
   CATALOG_TEXTS,
   CatalogDraftSchema,
-  CatalogFormSchema,
   CatalogIntentSchema,
   addToSubtitle,
   countProducts,
@@ -14,6 +13,7 @@ import {
   type CatalogDraft,
   type CatalogIntent,
 } from "~/modules/content/catalogs";
+import { CatalogFormSchema } from "~/modules/content/catalog-form";
 import { intentValue } from "~/modules/content/shop-sections";
 
 const ID_A = "11111111-1111-4111-8111-111111111111";

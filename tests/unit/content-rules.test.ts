@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import {
   GEO_MESSAGES,
-  LocationFormSchema,
   PHONE_MESSAGES,
   URL_MESSAGE,
   ContentIdSchema,
@@ -10,10 +9,10 @@ import {
   parseLocationListQuery,
   phoneProblem,
 } from "~/modules/content/locations";
+import { LocationFormSchema } from "~/modules/content/location-form";
 import {
   DATE_MESSAGES,
   LINK_MESSAGE,
-  PromotionFormSchema,
   dateRangeProblem,
   formatDay,
   formatValidity,
@@ -22,6 +21,7 @@ import {
   parsePromotionIntent,
   parsePromotionListQuery,
 } from "~/modules/content/promotions";
+import { PromotionFormSchema } from "~/modules/content/promotion-form";
 import { isHttpUrl, isSitePath, promotionPermalink, shopSlug } from "~/modules/content/shop-path";
 
 function form(fields: Record<string, string>) {

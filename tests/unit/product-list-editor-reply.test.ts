@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/lib/submission";
 import { replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
-import { SectionDraftSchema, ShopSectionFormSchema } from "~/modules/content/shop-sections";
+import { SectionDraftSchema } from "~/modules/content/shop-sections";
+import { ShopSectionFormSchema } from "~/modules/content/shop-section-form";
 
 function formOf(entries: Array<[string, string]>) {
   const fd = new FormData();

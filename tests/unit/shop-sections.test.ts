@@ -4,8 +4,8 @@ import {
   SectionDraftSchema,
   SectionIntentSchema,
   SectionToggleSchema,
-  ShopSectionFormSchema,
   addProduct,
+  draftItemsOf,
   dropUnknown,
   mergeDuplicates,
   parseQty,
@@ -15,6 +15,7 @@ import {
   type SectionIntent,
   type SectionItem,
 } from "~/modules/content/shop-sections";
+import { ShopSectionFormSchema } from "~/modules/content/shop-section-form";
 
 const D = (...pairs: Array<[string, string]>): DraftItem[] => pairs.map(([id, qty]) => ({ id, qty }));
 const L = (...pairs: Array<[string, number]>): SectionItem[] => pairs.map(([id, qty]) => ({ id, qty }));
@@ -147,6 +148,20 @@ describe("the dialog as typed (SectionDraftSchema) and its buttons (SectionInten
       products: D(["QO120", "0"], ["B", ""]),
     });
     expect(SectionDraftSchema.parse({ products: "A" })).toEqual({ q: "", products: [] });
+  });
+
+  it("reads a list as typed without a schema, as the dialog does while drawing", () => {
+    const cases: Array<[unknown, DraftItem[]]> = [
+      [undefined, []],
+      ["A", []],
+      [{ id: "A", qty: "1" }, []],
+      [[{ id: " qo120 ", qty: " 2 " }, { id: "b", qty: "x" }], D(["QO120", " 2 "], ["B", "x"])],
+      // Conform leaves an all-empty row out of its value: an empty row, then dropped for its missing SKU.
+      [[undefined, null, { id: "A" }, { qty: "3" }], D(["A", ""])],
+      // Only a forged post has rows that are not objects, or values that are not text.
+      [["A", 3, ["A", "1"], { id: 5, qty: 2 }, { id: ["A"], qty: "1" }, { id: "C", qty: ["1"] }], D(["C", ""])],
+    ];
+    for (const [value, expected] of cases) expect(draftItemsOf(value), JSON.stringify(value)).toEqual(expected);
   });
 
   it("tells Guardar, Buscar and Agregar apart; anything else is a search", () => {

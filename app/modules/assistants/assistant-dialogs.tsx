@@ -1,45 +1,32 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
 import { ConfirmDialog, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { Pagination } from "~/components/Pagination";
-import { constraintsOf } from "~/lib/constraints";
+import type { FormConstraints, InputConstraint } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { withParams } from "~/lib/list-url";
-import {
-  ASSISTANTS_PATH,
-  ASSISTANT_NAME_SPEC_MESSAGES,
-  ASSISTANT_TEXTS,
-  AssistantCreateSchema,
-  DOCUMENT_ERRORS,
-  DOCUMENT_SPEC_MESSAGES,
-  DialogQueryShape,
-  DocumentFormSchema,
-  deleteDocumentQuestion,
-  listSearchOf,
-  type AssistantDocumentRow,
-  type LibraryFile,
-  type PageOf,
-} from "./rules";
+import type { AssistantCreateSchema } from "./assistant-form";
+import { ASSISTANTS_PATH, ASSISTANT_TEXTS, DOCUMENT_ERRORS, deleteDocumentQuestion, listSearchOf, type AssistantDocumentRow, type LibraryFile, type PageOf } from "./rules";
 
 type Assistant = { id: number; name: string; restricted: boolean };
 type Refusal = { title: string; message: string };
 
 /** "Nuevo asistente": the name only, then Crear. */
-export function AssistantCreateDialog({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function AssistantCreateDialog({ constraint, lastResult }: { constraint: FormConstraints<typeof AssistantCreateSchema>; lastResult?: SubmissionResult<string[]> }) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${ASSISTANTS_PATH}${listSearchOf(search)}`;
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(() => import("./assistant-form").then((m) => m.AssistantCreateSchema));
+  const [form, fields] = useForm<z.input<typeof AssistantCreateSchema>, z.output<typeof AssistantCreateSchema>>({
     id: "assistant-new",
     lastResult,
-    constraint: constraintsOf(AssistantCreateSchema, { specMessages: ASSISTANT_NAME_SPEC_MESSAGES }),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssistantCreateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
+    ...validation,
   });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname);
   return (
@@ -94,6 +81,7 @@ export function AssistantEditDialog({
   canEdit,
   library,
   fileSearch,
+  constraint,
   answer,
 }: {
   assistant: Assistant;
@@ -101,6 +89,8 @@ export function AssistantEditDialog({
   canEdit: boolean;
   library: LibraryFile[];
   fileSearch: string;
+  /** The add-document form's SKU and the library search box. */
+  constraint: { sku: InputConstraint; fileSearch: InputConstraint };
   answer?: { error: Refusal; sku: string; fileId: string } | null;
 }) {
   const { search, pathname } = useLocation();
@@ -111,7 +101,6 @@ export function AssistantEditDialog({
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith(pathname);
   const formId = `assistant-${assistant.id}-documents`;
   const skuInvalid = answer?.error.title === DOCUMENT_ERRORS.missingSku.title || answer?.error.title === DOCUMENT_ERRORS.invalidSku.title;
-  const constraints = { ...constraintsOf(DocumentFormSchema, { specMessages: DOCUMENT_SPEC_MESSAGES }), ...constraintsOf(DialogQueryShape) };
   const columns: Column<AssistantDocumentRow>[] = [
     { key: "id", header: "ID", className: "w-16 tabular-nums text-slate-600", cell: (d) => d.id },
     { key: "sku", header: "SKU", className: "w-40 font-mono text-xs", cell: (d) => d.sku },
@@ -191,7 +180,7 @@ export function AssistantEditDialog({
               <div className="flex flex-wrap items-end gap-2">
                 <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
                   <span className="sr-only">Buscar en la biblioteca</span>
-                  <input type="search" name="fileSearch" {...constraints.fileSearch} form={`${formId}-library`} defaultValue={fileSearch} placeholder="Buscar PDF por nombre" className="input" />
+                  <input type="search" name="fileSearch" {...constraint.fileSearch} form={`${formId}-library`} defaultValue={fileSearch} placeholder="Buscar PDF por nombre" className="input" />
                 </label>
                 <button type="submit" form={`${formId}-library`} className="btn-secondary">
                   Buscar
@@ -222,7 +211,7 @@ export function AssistantEditDialog({
               <input
                 id={`${formId}-sku`}
                 name="sku"
-                {...constraints.sku}
+                {...constraint.sku}
                 className="input"
                 defaultValue={answer?.sku ?? ""}
                 autoComplete="off"

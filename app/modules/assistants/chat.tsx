@@ -2,9 +2,9 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { cn } from "~/lib/cn";
-import { constraintsOf } from "~/lib/constraints";
+import type { InputConstraint } from "~/lib/constraints";
 import { formatTime } from "~/lib/format";
-import { ASSISTANTS_PATH, ASSISTANT_TEXTS, CHAT_TEXTS, ChatFormSchema, listSearchOf, serializeConversation, type ChatTurn, type Conversation } from "./rules";
+import { ASSISTANTS_PATH, ASSISTANT_TEXTS, CHAT_TEXTS, listSearchOf, serializeConversation, type ChatTurn, type Conversation } from "./rules";
 
 function Bubble({ turn, pending }: { turn: Pick<ChatTurn, "from" | "text" | "error"> & { at?: string }; pending?: boolean }) {
   const mine = turn.from === "user";
@@ -33,7 +33,16 @@ function Bubble({ turn, pending }: { turn: Pick<ChatTurn, "from" | "text" | "err
  * "Nuevo chat". The conversation and the running summary ride in a hidden input and come back whole
  * from the action, so the chat works without JavaScript and nothing is kept in the browser.
  */
-export function ChatDialog({ assistant, conversation }: { assistant: { id: number; name: string }; conversation: Conversation }) {
+export function ChatDialog({
+  assistant,
+  constraint,
+  conversation,
+}: {
+  assistant: { id: number; name: string };
+  /** The question box's native checks, from the loader (the page loads no Zod). */
+  constraint: { question: InputConstraint };
+  conversation: Conversation;
+}) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${ASSISTANTS_PATH}${listSearchOf(search)}`;
@@ -61,7 +70,7 @@ export function ChatDialog({ assistant, conversation }: { assistant: { id: numbe
                 placeholder="Escribe tu pregunta y presiona Enter"
                 autoComplete="off"
                 autoFocus
-                {...constraintsOf(ChatFormSchema, { specMessages: { question: "missing" } }).question}
+                {...constraint.question}
                 aria-label={ASSISTANT_TEXTS.questionLabel}
               />
             </label>

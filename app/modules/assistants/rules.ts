@@ -22,18 +22,8 @@ export function assistantNameProblems(name: string): string[] {
   return problems;
 }
 
-export const AssistantCreateSchema = z.object({
-  assistantName: z
-    .string({ required_error: NAME_TEXTS.short })
-    // The length is a check of its own so the box's maxLength comes from here.
-    .max(ASSISTANT_NAME_MAX, NAME_TEXTS.long)
-    .superRefine((value, ctx) => {
-      for (const message of assistantNameProblems(value)) if (message !== NAME_TEXTS.long) ctx.addIssue({ code: "custom", message });
-    }),
-});
 /** Spec 2 §5: a short name or one with spaces, accents or symbols has the spec's own message ("Nombre del Asistente inválido"). */
 export const ASSISTANT_NAME_SPEC_MESSAGES = { assistantName: "invalid" } as const;
-export type AssistantCreateInput = z.output<typeof AssistantCreateSchema>;
 
 /** SKUs as the catalogue writes them: no spaces, upper-cased for the AI service. */
 export const SkuSchema = z

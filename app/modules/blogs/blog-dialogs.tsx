@@ -1,13 +1,16 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { constraintsOf } from "~/lib/constraints";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { RichTextEditor } from "~/components/RichTextEditor";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { judgingOnlySave } from "~/modules/files/image-pick-checks";
 import { ImagePickSection } from "~/modules/files/image-pick-section";
-import { BLOG_LIMITS, BLOG_PATH, BLOG_TEXTS, BlogFormSchema, blogSchemaFor, blogSlug, publishAtInputValue, type BlogDialogState, type BlogPost } from "./blog-posts";
+import type { BlogFormSchema } from "./blog-form";
+import { BLOG_LIMITS, BLOG_PATH, BLOG_TEXTS, blogSlug, publishAtInputValue, type BlogDialogState, type BlogPost } from "./blog-posts";
 
 type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) | undefined;
 
@@ -17,14 +20,16 @@ type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) |
  * chosen file and saves; the image buttons post the same form with their own `intent` and come back
  * with the typed values, so everything works without JavaScript.
  */
-export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer: ActionAnswer }) {
+export function BlogEditDialog({ post, constraint, answer }: { post: BlogPost | null; constraint: FormConstraints<typeof BlogFormSchema>; answer: ActionAnswer }) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${BLOG_PATH}${search}`;
-  const [form, fields] = useForm({
+  // Only Guardar is judged; the image buttons carry the form back as it is.
+  const validation = judgingOnlySave(useLazyValidation(() => import("./blog-form").then((m) => m.BlogFormSchema)));
+  const [form, fields] = useForm<z.input<typeof BlogFormSchema>, z.output<typeof BlogFormSchema>>({
     id: `blog-${post?.id ?? "new"}`,
     lastResult: answer?.result,
-    constraint: constraintsOf(BlogFormSchema),
+    constraint,
     defaultValue: {
       title: post?.title ?? "",
       content: post?.content ?? "",
@@ -32,9 +37,7 @@ export function BlogEditDialog({ post, answer }: { post: BlogPost | null; answer
       publishAt: publishAtInputValue(post?.publishAt),
       imageAlt: post?.featuredImage?.alt ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: blogSchemaFor(formData.get("intent")) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const image = answer ? answer.image : post?.featuredImage ?? null;
   const busyIntent = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname) ? String(navigation.formData?.get("intent") ?? "save") : null;

@@ -9,8 +9,8 @@ export * from "./blog-texts";
 
 /**
  * The shop's blog (spec 2 §2 'Blogs', §3 'Blog post', §5 slug, §7 'Blogs', §8, §9): texts, the list's
- * URL, the dialog's schema, the slug rule and the status a post shows. Pure: used by the form, the
- * action and the unit tests.
+ * URL, the dialog's messages (its schema is in blog-form.ts), the slug rule and the status a post
+ * shows. Pure: used by the form, the action and the unit tests.
  */
 
 /** Characters the spec's slug rule removes (spec 5: *+~.¬=|°,?/%&$#()'"!:@). */
@@ -71,32 +71,6 @@ export const BLOG_MESSAGES = {
   publishAt: "Usa una fecha y hora válidas (aaaa-mm-dd hh:mm)",
   altLong: `Texto alternativo: máximo ${BLOG_LIMITS.alt} caracteres`,
 } as const;
-
-export const BlogFormSchema = z.object({
-  title: z
-    .string({ required_error: BLOG_MESSAGES.titleMissing })
-    .trim()
-    .min(1, BLOG_MESSAGES.titleMissing)
-    .max(BLOG_LIMITS.title, BLOG_MESSAGES.titleLong)
-    .refine((v) => v === "" || blogSlug(v) !== "", BLOG_MESSAGES.titleNoSlug),
-  content: z.string().max(BLOG_LIMITS.content, BLOG_MESSAGES.contentLong).optional().default(""),
-  status: z.boolean().optional().default(false),
-  publishAt: z
-    .string()
-    .trim()
-    .optional()
-    .default("")
-    .refine((v) => v === "" || parsePublishAt(v) !== null, BLOG_MESSAGES.publishAt),
-  imageAlt: z.string().trim().max(BLOG_LIMITS.alt, BLOG_MESSAGES.altLong).optional().default(""),
-});
-export type BlogInput = z.output<typeof BlogFormSchema>;
-
-/** The image buttons post the same form and come back with what was typed, unjudged. */
-const BlogDraftSchema = z.object({}).passthrough();
-
-export function blogSchemaFor(intent: FormDataEntryValue | null | undefined): typeof BlogFormSchema {
-  return parseBlogIntent(intent).kind === "save" ? BlogFormSchema : (BlogDraftSchema as unknown as typeof BlogFormSchema);
-}
 
 export type BlogIntent = ImagePickIntent;
 export const parseBlogIntent = parseImagePickIntent;

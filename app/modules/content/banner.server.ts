@@ -4,7 +4,8 @@ import { bannersHome } from "@server/db/schema";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
-import { BANNER_MIN_HEIGHT, BANNER_MIN_WIDTH, BANNER_TEXTS, type BannerInput } from "./banner";
+import { BANNER_MIN_HEIGHT, BANNER_MIN_WIDTH, BANNER_TEXTS } from "./banner";
+import type { BannerInput } from "./banner-form";
 
 /** The banner the shop shows: the latest row (none before the first save). */
 export async function latestBanner() {

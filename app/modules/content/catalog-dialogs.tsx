@@ -1,22 +1,17 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
-import {
-  CATALOGS_PATH,
-  CATALOG_IMAGE,
-  CATALOG_LIMITS,
-  CATALOG_TEXTS,
-  CatalogFormSchema,
-  type CatalogAnswer,
-  type CatalogIntent,
-  type CatalogLoaded,
-} from "./catalogs";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import type { CatalogFormSchema } from "./catalog-form";
+// Types only: the module builds the posts' schemas, which the page must not load.
+import type { CatalogAnswer, CatalogIntent, CatalogLoaded } from "./catalogs";
+import { CATALOGS_PATH, CATALOG_IMAGE, CATALOG_LIMITS, CATALOG_TEXTS } from "./catalogs-texts";
+import { addProduct, infoOfHits, intentValue, searchKey } from "./product-list";
 import { ProductRowsTable, ProductSearch, submitWithConform, typedList } from "./product-list-editor";
-import { addProduct, infoOfHits, intentValue, searchKey } from "./shop-sections";
 
 /**
  * "Catálogo {id}" and the create form: one multipart Conform form. Its images and subtitles are
@@ -26,18 +21,29 @@ import { addProduct, infoOfHits, intentValue, searchKey } from "./shop-sections"
  * the dialog again (with JavaScript Agregar applies the same +1 rule in the browser); only Guardar
  * is judged and writes.
  */
-export function CatalogDialog({ catalogId, loaded, answer, canDelete }: { catalogId: number | null; loaded: CatalogLoaded; answer: CatalogAnswer | undefined; canDelete: boolean }) {
+export function CatalogDialog({
+  catalogId,
+  loaded,
+  constraint,
+  answer,
+  canDelete,
+}: {
+  catalogId: number | null;
+  loaded: CatalogLoaded;
+  constraint: FormConstraints<typeof CatalogFormSchema>;
+  answer: CatalogAnswer | undefined;
+  canDelete: boolean;
+}) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${CATALOGS_PATH}${search}`;
+  const validation = useLazyValidation(() => import("./catalog-form").then((m) => m.CatalogFormSchema));
   const [form, fields] = useForm<z.input<typeof CatalogFormSchema>, z.output<typeof CatalogFormSchema>>({
     id: `catalog-${catalogId ?? "new"}`,
     lastResult: answer?.result,
     defaultValue: loaded.values,
-    constraint: getZodConstraint(CatalogFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CatalogFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
+    ...validation,
   });
   const submitting = Boolean(navigation.state === "submitting" && navigation.formAction?.startsWith(pathname));
   const saving = submitting && navigation.formData?.get("intent") === "save";

@@ -16,13 +16,13 @@ import {
   postedImages,
   type CatalogAnswer,
   type CatalogImage,
-  type CatalogInput,
   type CatalogListQuery,
   type CatalogLoaded,
   type CatalogRow,
   type CatalogSubtitle,
   type ImageInfo,
 } from "./catalogs";
+import type { CatalogInput } from "./catalog-form";
 
 const TAGS = ["content", "catalogs"];
 

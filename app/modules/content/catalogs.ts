@@ -4,8 +4,6 @@ import { parseQuery, q } from "~/lib/query";
 import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
 import {
   DraftListSchema,
-  ProductListSchema,
-  SHOP_SECTION_LIMITS,
   SkuSchema,
   TypedText,
   addProduct,
@@ -18,9 +16,9 @@ import {
 
 /**
  * Product catalogues (spec 2 §2 'Catalogs', §3 'Catalog', §5): texts, the list's URL, the dialog's
- * schemas and the rules for the buttons that are not list-shape changes (images with alt text,
- * subtitles each with a product list). The product-list rules are the shop sections' own. Pure:
- * used by the dialog, the actions and the unit tests.
+ * schemas but Guardar's (catalog-form.ts) and the rules for the buttons that are not list-shape
+ * changes (images with alt text, subtitles each with a product list). The product-list rules are the
+ * shop sections' own. Pure: used by the dialog, the actions and the unit tests.
  */
 export * from "./catalogs-texts";
 
@@ -46,46 +44,8 @@ export type CatalogSubtitle = { title: string; products: SectionItem[] };
 
 export const countProducts = (subtitles: ReadonlyArray<{ products: readonly unknown[] }>) => subtitles.reduce((n, s) => n + s.products.length, 0);
 
-export const CatalogTitleSchema = z
-  .string({ required_error: CATALOG_TEXTS.titleRequired })
-  .trim()
-  .min(1, CATALOG_TEXTS.titleRequired)
-  .max(CATALOG_LIMITS.title, CATALOG_TEXTS.titleTooLong);
-
-const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * What Guardar accepts: the title, the images (a file of the library each, with its alt text) and
- * the subtitles, each with its text and product list. A subtitle's search box travels with the form
- * but is not saved.
- */
-export const CatalogFormSchema = z.object({
-  title: CatalogTitleSchema,
-  images: z
-    .array(
-      z.object({
-        fileId: z.string({ required_error: CATALOG_TEXTS.imageUnknown }).regex(FILE_ID, CATALOG_TEXTS.imageUnknown),
-        alt: z.string().trim().max(CATALOG_LIMITS.alt, CATALOG_TEXTS.altTooLong).default(""),
-      }),
-    )
-    .max(CATALOG_LIMITS.images, CATALOG_TEXTS.tooManyImages)
-    .default([]),
-  subtitles: z
-    .array(
-      z.object({
-        title: z
-          .string({ required_error: CATALOG_TEXTS.subtitleRequired })
-          .trim()
-          .min(1, CATALOG_TEXTS.subtitleRequired)
-          .max(CATALOG_LIMITS.subtitle, CATALOG_TEXTS.subtitleTooLong),
-        products: ProductListSchema,
-        q: z.string().max(SHOP_SECTION_LIMITS.search, CATALOG_TEXTS.searchTooLong).optional(),
-      }),
-    )
-    .max(CATALOG_LIMITS.subtitles, CATALOG_TEXTS.tooManySubtitles)
-    .default([]),
-});
-export type CatalogInput = z.output<typeof CatalogFormSchema>;
+/** A file of the library, as the form names it. */
+export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The dialog as typed, for the buttons that do not save (only Guardar is judged). */
 export const CatalogDraftSchema = z.object({

@@ -1,24 +1,36 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
-import { LOCATIONS_PATH, LOCATION_LIMITS, LOCATION_TEXTS, LocationFormSchema, PHONE_DIGITS, type Location } from "./locations";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { LOCATIONS_PATH, LOCATION_LIMITS, LOCATION_TEXTS, PHONE_DIGITS, type Location } from "./locations";
+import type { LocationFormSchema } from "./location-form";
 import { SwitchField } from "~/components/Switch";
 
 /** The form switch now lives with the shared components; kept here for existing imports. */
 export { SwitchField } from "~/components/Switch";
 
 /** "Ubicación {id}" and the create form ("Nueva ubicación"). */
-export function LocationEditDialog({ location, lastResult }: { location: Location | null; lastResult?: SubmissionResult<string[]> }) {
+export function LocationEditDialog({
+  location,
+  constraint,
+  lastResult,
+}: {
+  location: Location | null;
+  constraint: FormConstraints<typeof LocationFormSchema>;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${LOCATIONS_PATH}${search}`;
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(() => import("./location-form").then((m) => m.LocationFormSchema));
+  const [form, fields] = useForm<z.input<typeof LocationFormSchema>, z.output<typeof LocationFormSchema>>({
     id: `location-${location?.id ?? "new"}`,
     lastResult,
-    constraint: getZodConstraint(LocationFormSchema),
+    constraint,
     defaultValue: {
       name: location?.name ?? "",
       schedule: location?.schedule ?? "",
@@ -31,9 +43,7 @@ export function LocationEditDialog({ location, lastResult }: { location: Locatio
       latitude: location?.geolocation?.lat,
       longitude: location?.geolocation?.lng,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LocationFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname);
   const phoneHint = `${PHONE_DIGITS} dígitos; se permiten espacios, +, - y paréntesis.`;

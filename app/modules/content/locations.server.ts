@@ -7,10 +7,10 @@ import {
   LOCATIONS_PAGE_SIZE,
   geolocationOf,
   type Location,
-  type LocationInput,
   type LocationListQuery,
   type LocationRow,
 } from "./locations";
+import type { LocationInput } from "./location-form";
 
 import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";
 

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { keysOf, parseQuery, q } from "~/lib/query";
-import { isHttpUrl } from "./shop-path";
 import { LOCATION_STATUSES } from "./location-texts";
+import type { LocationInput } from "./location-form";
 export * from "./location-texts";
 
 /**
- * The shop's branches (spec 2 §2 'Locations', §3 'Location'): texts, the list's URL, the dialog's
- * schema and the field rules. Pure: used by the form, the action and the unit tests.
+ * The shop's branches (spec 2 §2 'Locations', §3 'Location'): texts, the list's URL and the field
+ * rules (the dialog's schema is in location-form.ts). Pure: used by the form, the action and the unit
+ * tests.
  */
 
 const ListQueryShape = {
@@ -56,51 +57,6 @@ export function geolocationProblems(lat: number | undefined, lng: number | undef
   if (lng !== undefined && lat === undefined) out.latitude ??= GEO_MESSAGES.latitudeMissing;
   return out;
 }
-
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label}: máximo ${max} caracteres`).optional().default("");
-
-const phoneField = (label: string) =>
-  optionalText(LOCATION_LIMITS.phone, label).superRefine((value, ctx) => {
-    const problem = phoneProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-
-const coordinate = z.number({ invalid_type_error: GEO_MESSAGES.number }).finite(GEO_MESSAGES.number).optional();
-
-/** The dialog's fields but the coordinates. Conform turns empty inputs into undefined, hence the defaults. */
-const LocationFieldsSchema = z.object({
-  name: z
-    .string({ required_error: "Ingresa el nombre de la sucursal" })
-    .trim()
-    .min(1, "Ingresa el nombre de la sucursal")
-    .max(LOCATION_LIMITS.name, `Sucursal: máximo ${LOCATION_LIMITS.name} caracteres`),
-  schedule: optionalText(LOCATION_LIMITS.schedule, "Horarios"),
-  phone: phoneField("Teléfono"),
-  whatsapp: phoneField("WhatsApp"),
-  address: z
-    .string({ required_error: "Ingresa la dirección" })
-    .trim()
-    .min(1, "Ingresa la dirección")
-    .max(LOCATION_LIMITS.address, `Dirección: máximo ${LOCATION_LIMITS.address} caracteres`),
-  url: optionalText(LOCATION_LIMITS.url, "URL de mapas").refine((v) => v === "" || isHttpUrl(v), URL_MESSAGE),
-  isActive: z.boolean().optional().default(false),
-});
-
-/**
- * The coordinates, judged apart: zod skips an object's refinement once a field is missing, and a
- * "both or none" mistake should show together with a missing name.
- */
-const GeolocationFieldsSchema = z
-  .object({ latitude: coordinate, longitude: coordinate })
-  .superRefine((value, ctx) => {
-    for (const [path, message] of Object.entries(geolocationProblems(value.latitude, value.longitude))) {
-      ctx.addIssue({ code: "custom", path: [path], message });
-    }
-  });
-
-export const LocationFormSchema = LocationFieldsSchema.and(GeolocationFieldsSchema);
-export type LocationInput = z.output<typeof LocationFormSchema>;
 
 /** A record id from the URL: digits only, within a serial's range; anything else is a 404. */
 export const ContentIdSchema = z

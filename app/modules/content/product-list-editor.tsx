@@ -2,12 +2,13 @@ import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-t
 import type { z } from "zod";
 import { ScrollBox } from "~/components/ScrollBox";
 import { formatMoney, formatNumber } from "~/lib/format";
-import { DraftListSchema, type DraftItem, type ProductHit, type ProductInfo, type ProductListSchema } from "./shop-sections";
+import { draftItemsOf, type DraftItem, type ProductHit, type ProductInfo } from "./product-list";
+import type { ProductListSchema } from "./shop-sections";
 
 type ProductListField<FormSchema extends Record<string, unknown>> = FieldMetadata<z.input<typeof ProductListSchema>, FormSchema>;
 
 /** The list as it is typed right now (Conform's value of the field), as the +1 rule reads it. */
-export const typedList = <FormSchema extends Record<string, unknown>>(list: ProductListField<FormSchema>): DraftItem[] => DraftListSchema.parse(list.value);
+export const typedList = <FormSchema extends Record<string, unknown>>(list: ProductListField<FormSchema>): DraftItem[] => draftItemsOf(list.value);
 
 /**
  * The editable product list of a shop section or a catalogue subtitle: a Conform field list. Each

@@ -1,21 +1,16 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
+import { SwitchField } from "~/components/Switch";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { judgingOnlySave } from "~/modules/files/image-pick-checks";
 import { ImagePickSection } from "~/modules/files/image-pick-section";
-import { SwitchField } from "./location-dialogs";
-import {
-  PROMOTIONS_PATH,
-  PROMOTION_LIMITS,
-  PROMOTION_TEXTS,
-  PromotionFormSchema,
-  formatValidity,
-  promotionSchemaFor,
-  type Promotion,
-  type PromotionDialogState,
-} from "./promotions";
+import { PROMOTIONS_PATH, PROMOTION_LIMITS, PROMOTION_TEXTS, formatValidity, type Promotion, type PromotionDialogState } from "./promotions";
+import type { PromotionFormSchema } from "./promotion-form";
 import { promotionPermalink, shopSlug } from "./shop-path";
 
 type ActionAnswer = ({ result: SubmissionResult<string[]> } & PromotionDialogState) | undefined;
@@ -26,14 +21,26 @@ type ActionAnswer = ({ result: SubmissionResult<string[]> } & PromotionDialogSta
  * with their own `intent` and come back with the typed values and the new image choice, so all of
  * it works without JavaScript.
  */
-export function PromotionEditDialog({ promotion, today, answer }: { promotion: Promotion | null; today: string; answer: ActionAnswer }) {
+export function PromotionEditDialog({
+  promotion,
+  today,
+  constraint,
+  answer,
+}: {
+  promotion: Promotion | null;
+  today: string;
+  constraint: FormConstraints<typeof PromotionFormSchema>;
+  answer: ActionAnswer;
+}) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${PROMOTIONS_PATH}${search}`;
-  const [form, fields] = useForm({
+  // Only Guardar is judged; the image buttons carry the form back as it is.
+  const validation = judgingOnlySave(useLazyValidation(() => import("./promotion-form").then((m) => m.PromotionFormSchema)));
+  const [form, fields] = useForm<z.input<typeof PromotionFormSchema>, z.output<typeof PromotionFormSchema>>({
     id: `promotion-${promotion?.id ?? "new"}`,
     lastResult: answer?.result,
-    constraint: getZodConstraint(PromotionFormSchema),
+    constraint,
     defaultValue: {
       title: promotion?.title ?? "",
       description: promotion?.description ?? "",
@@ -42,10 +49,7 @@ export function PromotionEditDialog({ promotion, today, answer }: { promotion: P
       startDate: promotion?.startDate ?? today,
       endDate: promotion?.endDate ?? "",
     },
-    // Only Guardar is judged; the image buttons carry the form back as it is.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: promotionSchemaFor(formData.get("intent")) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const image = answer ? answer.image : promotion?.image ?? null;
   const busyIntent = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname) ? String(navigation.formData?.get("intent") ?? "save") : null;

@@ -10,10 +10,10 @@ import {
   PROMOTIONS_PAGE_SIZE,
   type Promotion,
   type PromotionImage,
-  type PromotionInput,
   type PromotionListQuery,
   type PromotionRow,
 } from "./promotions";
+import type { PromotionInput } from "./promotion-form";
 import { promotionPermalink } from "./shop-path";
 
 import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { z } from "zod";
@@ -7,18 +6,14 @@ import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { SwitchField } from "~/components/Switch";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { ProductRowsTable, ProductSearch, submitWithConform, typedList } from "./product-list-editor";
-import {
-  SHOP_SECTIONS_PATH,
-  SHOP_SECTION_TEXTS,
-  ShopSectionFormSchema,
-  addProduct,
-  infoOfHits,
-  intentValue,
-  type SectionAnswer,
-  type SectionIntent,
-  type SectionLoaded,
-} from "./shop-sections";
+import { addProduct, infoOfHits, intentValue } from "./product-list";
+import type { ShopSectionFormSchema } from "./shop-section-form";
+import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "./shop-section-texts";
+// Types only: the module builds the posts' schemas, which the page must not load.
+import type { SectionAnswer, SectionIntent, SectionLoaded } from "./shop-sections";
 
 const SEARCH_PAUSE_MS = 600;
 
@@ -28,18 +23,27 @@ const SEARCH_PAUSE_MS = 600;
  * Buscar and Agregar post the form as typed and the server answers with the dialog again (with
  * JavaScript Agregar applies the same +1 rule in the browser); only Guardar is judged and writes.
  */
-export function ShopSectionDialog({ sectionId, loaded, answer }: { sectionId: number | null; loaded: SectionLoaded; answer: SectionAnswer | undefined }) {
+export function ShopSectionDialog({
+  sectionId,
+  loaded,
+  constraint,
+  answer,
+}: {
+  sectionId: number | null;
+  loaded: SectionLoaded;
+  constraint: FormConstraints<typeof ShopSectionFormSchema>;
+  answer: SectionAnswer | undefined;
+}) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${SHOP_SECTIONS_PATH}${search}`;
+  const validation = useLazyValidation(() => import("./shop-section-form").then((m) => m.ShopSectionFormSchema));
   const [form, fields] = useForm<z.input<typeof ShopSectionFormSchema>, z.output<typeof ShopSectionFormSchema>>({
     id: `shop-section-${sectionId ?? "new"}`,
     lastResult: answer?.result,
     defaultValue: loaded.values,
-    constraint: getZodConstraint(ShopSectionFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShopSectionFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
+    ...validation,
   });
   const searchButton = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();

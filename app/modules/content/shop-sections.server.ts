@@ -11,9 +11,9 @@ import {
   type ProductInfo,
   type SectionItem,
   type SectionLoaded,
-  type ShopSectionInput,
   type ShopSectionRow,
 } from "./shop-sections";
+import type { ShopSectionInput } from "./shop-section-form";
 
 const TAGS = ["content", "shop-sections"];
 

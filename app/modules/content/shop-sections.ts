@@ -1,13 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS } from "./shop-section-texts";
+import { draftItemsOf, type ProductHit, type ProductInfo } from "./product-list";
 
 /**
  * The shop's home sections (spec 2 §2 'E-commerce sections', §3 'Shop section', §4): texts, the
- * dialog's schemas and the product-list rules (a catalogue's subtitles use the same ones). Pure:
- * used by the dialog, the actions and the unit tests.
+ * schemas of the dialog's posts but Guardar's (shop-section-form.ts) and the product-list rules (a
+ * catalogue's subtitles use the same ones; those the dialogs run while drawing are in
+ * product-list.ts, re-exported here). Pure: used by the dialog, the actions and the unit tests.
  */
 export * from "./shop-section-texts";
+export * from "./product-list";
 
 // ---------------------------------------------------------------------------------------------------
 // Product lists (a section's, a catalogue subtitle's)
@@ -58,54 +61,16 @@ export const rowsOf = <Row extends z.ZodTypeAny>(row: Row) =>
     });
   });
 
-/** A list row as typed: the SKU (a hidden input) and the quantity exactly as written. */
-export const DraftItemSchema = z.object({ id: TypedText.transform((id) => id.trim().toUpperCase()), qty: TypedText });
-export type DraftItem = z.infer<typeof DraftItemSchema>;
-export const DraftListSchema = rowsOf(DraftItemSchema).transform((items) => items.filter((item) => item.id !== ""));
-
-/** A quantity as typed: a whole number from 1 to 9999, or null. */
-export function parseQty(value: string): number | null {
-  const text = value.trim();
-  if (!/^\d{1,4}$/.test(text)) return null;
-  const n = Number(text);
-  return n >= 1 && n <= SHOP_SECTION_LIMITS.qty ? n : null;
-}
-
-/**
- * Agregar on a search hit: a SKU already listed gets +1 (a quantity that is not a valid number
- * counts as 1, capped at 9999), a new one goes last with quantity 1. Used by the server (a post
- * without JavaScript) and by the browser (with it), so both add the same way.
- */
-export function addProduct(list: DraftItem[], sku: string): DraftItem[] {
-  const id = sku.trim().toUpperCase();
-  if (!id) return list.map((item) => ({ ...item }));
-  if (!list.some((item) => item.id === id)) return [...list.map((item) => ({ ...item })), { id, qty: "1" }];
-  return list.map((item) => (item.id === id ? { id, qty: String(Math.min(SHOP_SECTION_LIMITS.qty, (parseQty(item.qty) ?? 1) + 1)) } : { ...item }));
-}
+/** A posted product list as typed (the rows `draftItemsOf` reads). */
+export const DraftListSchema = z.unknown().transform(draftItemsOf);
 
 /** Keeps only the SKUs the catalogue knows, in order. */
 export function dropUnknown<Item extends { id: string }>(list: Item[], known: ReadonlySet<string>): Item[] {
   return list.filter((item) => known.has(item.id));
 }
 
-/** The key a search's results are kept under: the term as the search reads it. */
-export const searchKey = (term: string) => term.trim().toUpperCase().slice(0, SHOP_SECTION_LIMITS.search);
-
 // ---------------------------------------------------------------------------------------------------
 // The section dialog
-
-/** What Guardar accepts. The search box travels with the form but is not saved. */
-export const ShopSectionFormSchema = z.object({
-  title: z
-    .string({ required_error: SHOP_SECTION_TEXTS.titleRequired })
-    .trim()
-    .min(1, SHOP_SECTION_TEXTS.titleRequired)
-    .max(SHOP_SECTION_LIMITS.title, SHOP_SECTION_TEXTS.titleTooLong),
-  status: z.boolean().optional().default(false),
-  products: ProductListSchema,
-  q: z.string().max(SHOP_SECTION_LIMITS.search).optional(),
-});
-export type ShopSectionInput = z.output<typeof ShopSectionFormSchema>;
 
 /** The dialog as typed, for Buscar and Agregar (only Guardar is judged). */
 export const SectionDraftSchema = z.object({ q: TypedText, products: DraftListSchema });
@@ -124,9 +89,6 @@ export function intentObject(raw: unknown): unknown {
     return undefined;
   }
 }
-
-/** The `intent` value of a button: its word, or the whole object when it carries data. */
-export const intentValue = <Intent extends { type: string }>(intent: Intent) => (Object.keys(intent).length === 1 ? intent.type : JSON.stringify(intent));
 
 /**
  * The dialog's buttons that are not list-shape changes (↑, ↓ and Quitar are Conform's reorder and
@@ -155,14 +117,6 @@ export const SectionToggleSchema = z.object({
     .pipe(z.number().int().positive().max(2_147_483_647)),
   status: z.enum(["true", "false"]).transform((v) => v === "true"),
 });
-
-/** What the catalogue says of a listed SKU today (never copied into the section). */
-export type ProductInfo = { name: string; price: number; stockTotal: number; isActive: boolean };
-export type ProductHit = { id: string; name: string; price: number; stockTotal: number };
-
-/** A search hit as a list row's description (the search only finds active products). */
-export const infoOfHits = (hits: readonly ProductHit[] | null | undefined): Record<string, ProductInfo> =>
-  Object.fromEntries((hits ?? []).map((hit) => [hit.id, { name: hit.name, price: hit.price, stockTotal: hit.stockTotal, isActive: true }]));
 
 /** The dialog as the loader opens it: the section's values and what the catalogue says of its SKUs. */
 export type SectionLoaded = {

@@ -3,7 +3,6 @@ import { differ, replyWithLists } from "~/lib/list-reply.server";
 import { parseSubmission } from "~/lib/submission";
 import {
   CatalogDraftSchema,
-  CatalogFormSchema,
   CatalogIntentSchema,
   addToSubtitle,
   postedImages,
@@ -11,6 +10,7 @@ import {
   type CatalogAnswer,
   type CatalogDraft,
 } from "~/modules/content/catalogs";
+import { CatalogFormSchema } from "~/modules/content/catalog-form";
 import {
   catalogValues,
   imageInfosOf,

@@ -1,4 +1,5 @@
-import { PROMOTION_TEXTS, PromotionFormSchema, promotionSchemaFor, type Promotion } from "~/modules/content/promotions";
+import { PROMOTION_TEXTS, type Promotion } from "~/modules/content/promotions";
+import { PromotionFormSchema, promotionSchemaFor } from "~/modules/content/promotion-form";
 import { libraryPromotionImage, savePromotion, uploadPromotionImage } from "~/modules/content/promotions.server";
 import { imagePickStep } from "./image-pick-step.server";
 

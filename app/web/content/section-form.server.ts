@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { differ, replyWithLists } from "~/lib/list-reply.server";
 import { parseSubmission } from "~/lib/submission";
 import type { Actor } from "~/modules/content/records.server";
-import { SectionDraftSchema, SectionIntentSchema, ShopSectionFormSchema, addProduct, dropUnknown, searchKey, type SectionAnswer } from "~/modules/content/shop-sections";
+import { SectionDraftSchema, SectionIntentSchema, addProduct, dropUnknown, searchKey, type SectionAnswer } from "~/modules/content/shop-sections";
+import { ShopSectionFormSchema } from "~/modules/content/shop-section-form";
 import { productInfos, saveShopSection, searchSectionProducts } from "~/modules/content/shop-sections.server";
 import type { DialogStep } from "./dialog-answer.server";
 
