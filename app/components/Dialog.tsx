@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 
 const sizes = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-6xl" } as const;
@@ -78,12 +78,18 @@ function useModal(closeTo: string, dismissOnOutside: boolean) {
   const navigate = useNavigate();
   const leave = useRef(() => {});
   leave.current = () => navigate(closeTo, { preventScrollReset: true });
-  useEffect(() => {
+  // Before the browser paints: a dialog opened by a click is modal from its first frame, so nothing
+  // can be typed into it before `showModal` moves the focus.
+  useIsomorphicLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog || typeof dialog.showModal !== "function") return;
     if (!dialog.matches(":modal")) {
+      // Hydration may come after the user has started typing in the server's dialog: the field and
+      // the caret they are in stay theirs.
+      const typing = focusInside(dialog);
       dialog.close();
       dialog.showModal();
+      typing?.();
     }
     // `close()` above queues a close event: it arrives while the dialog is open again, and is ignored.
     const onClose = () => !dialog.open && leave.current();
@@ -108,6 +114,31 @@ function useModal(closeTo: string, dismissOnOutside: boolean) {
     };
   }, [dismissOnOutside]);
   return ref;
+}
+
+const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/** The element focused inside `container` and its caret, as a function that puts them back. */
+function focusInside(container: HTMLElement): (() => void) | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !container.contains(active)) return null;
+  const text = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : null;
+  let caret: [number | null, number | null] = [null, null];
+  try {
+    caret = text ? [text.selectionStart, text.selectionEnd] : caret;
+  } catch {
+    // Inputs without a caret (checkbox, date) have no selection to read.
+  }
+  return () => {
+    active.focus({ preventScroll: true });
+    if (text && caret[0] !== null && caret[1] !== null) {
+      try {
+        text.setSelectionRange(caret[0], caret[1]);
+      } catch {
+        // As above.
+      }
+    }
+  };
 }
 
 /**
