@@ -110,6 +110,11 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return withWallClock(value, dayText);
 }
 
+/** YYYY-MM-DDTHH:mm, the value of a `datetime-local` input in Mexico City time. */
+export function formatInputDateTime(value: Date | string | number | null | undefined): string {
+  return withWallClock(value, (w) => `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${timeText(w)}`);
+}
+
 /** YYYY/MM/DD, the query-string form of a day (Mexico City). */
 export function formatQueryDate(value: Date | string | number): string {
   return withWallClock(value, (w) => `${pad(w.year, 4)}/${pad(w.month)}/${pad(w.day)}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BlogFormSchema } from "~/modules/blogs/blog-form";
-import { BLOG_PAGE_SIZE, BLOG_TEXTS, blogSlug, blogState, freeSlug, parseBlogListQuery, parsePublishAt, publishAtInputValue } from "~/modules/blogs/blog-posts";
+import { BLOG_PAGE_SIZE, BLOG_TEXTS, blogSlug, blogState, freeSlug, parseBlogListQuery, publishAtInputValue } from "~/modules/blogs/blog-posts";
+import { parsePublishAt } from "~/modules/blogs/publish-at";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 
 describe("blog slug (spec 5: title lowercased, *+~.¬=|°,?/%&$#()'\"!:@ removed, spaces to hyphens)", () => {
@@ -40,6 +41,10 @@ describe("publish date is Mexico City wall time", () => {
   it("reads and writes datetime-local values", () => {
     expect(parsePublishAt("2026-12-01T09:30")?.toISOString()).toBe("2026-12-01T15:30:00.000Z");
     expect(publishAtInputValue("2026-12-01T15:30:00.000Z")).toBe("2026-12-01T09:30");
+    // Mexico City kept summer time until 2022 (UTC−5): a July instant of 2021 reads an hour later.
+    expect(publishAtInputValue(new Date("2021-07-01T17:05:00.000Z"))).toBe("2021-07-01T12:05");
+    expect(publishAtInputValue("2026-01-01T05:59:00.000Z")).toBe("2025-12-31T23:59");
+    expect(publishAtInputValue(null)).toBe("");
     expect(parsePublishAt("2026-02-30T09:30")).toBeNull();
     expect(parsePublishAt("mañana")).toBeNull();
   });

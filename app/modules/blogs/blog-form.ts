@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BLOG_LIMITS, BLOG_MESSAGES, blogSlug, parseBlogIntent, parsePublishAt } from "./blog-posts";
+import { BLOG_LIMITS, BLOG_MESSAGES, blogSlug, parseBlogIntent } from "./blog-posts";
+import { parsePublishAt } from "./publish-at";
 
 /*
  * The blog dialog's form, apart from the list's module: the browser fetches it only when the dialog

@@ -7,7 +7,8 @@ import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import { audit } from "~/modules/logs/audit.server";
 import { libraryImage, uploadImage } from "~/modules/files/files.server";
 import { changesBetween } from "~/modules/content/records.server";
-import { BLOG_PAGE_SIZE, blogSlug, freeSlug, parsePublishAt, type BlogImage, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
+import { parsePublishAt } from "./publish-at";
+import { BLOG_PAGE_SIZE, blogSlug, freeSlug, type BlogImage, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
 import type { BlogInput } from "./blog-form";
 
 export type Actor = { id: number } | null;

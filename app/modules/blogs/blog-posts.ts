@@ -1,8 +1,7 @@
-import { DateTime } from "luxon";
 import { z } from "zod";
 import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
-import { ZONE } from "~/lib/format";
+import { formatInputDateTime } from "~/lib/format";
 import { parseQuery, q } from "~/lib/query";
 import { BLOG_LIMITS } from "./blog-texts";
 export * from "./blog-texts";
@@ -43,18 +42,10 @@ export function freeSlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/** "2026-12-01T09:30" (what datetime-local posts, Mexico City wall clock) → the instant, or null. */
-export function parsePublishAt(value: string): Date | null {
-  const dt = DateTime.fromFormat(value, "yyyy-MM-dd'T'HH:mm", { zone: ZONE });
-  if (!dt.isValid) return null;
-  if (dt.year < 2000 || dt.year > 2999) return null;
-  return dt.toJSDate();
-}
-
-/** The instant as a datetime-local value in Mexico City. */
+/** The instant as a datetime-local value in Mexico City (no date library: the dialog draws it). */
 export function publishAtInputValue(value: Date | string | null | undefined): string {
   if (!value) return "";
-  return DateTime.fromJSDate(new Date(value)).setZone(ZONE).toFormat("yyyy-MM-dd'T'HH:mm");
+  return formatInputDateTime(value);
 }
 
 export const ListQueryShape = { search: q.search(), page: q.page() };
