@@ -38,10 +38,10 @@ export async function pageOf<Row extends { total: number }>(found: Row[], page: 
  */
 export async function loadListPage<Q extends { page: number }, P extends { total: number; pageSize: number }>(
   request: Request,
-  parse: (request: Request) => Q,
+  parse: (url: URL) => Q,
   list: (query: Q) => Promise<P>,
 ): Promise<P & { query: Q }> {
-  const query = parse(request);
+  const query = parse(new URL(request.url));
   const page = await list(query);
   redirectPastLastPage(request, page, query.page);
   return { ...page, query };

@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
-  const query = parseAssistantDialogQuery(request);
+  const query = parseAssistantDialogQuery(new URL(request.url));
   const documents = await listDocuments(assistant.id, query.docPage);
   redirectPastLastPage(request, documents, query.docPage, "docPage");
   const canEdit = mayChangeDocuments(user.role, assistant.restricted);

@@ -12,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const document = (await documentOf(assistant, params.documentId)) ?? notFound(ASSISTANT_TEXTS.documentNotFoundText);
-  const { sheet } = parseViewerQuery(request);
+  const { sheet } = parseViewerQuery(new URL(request.url));
   return { assistant, document, ...(await documentSheet(assistant, document, sheet)) };
 }
 

@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Actividad" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const query = parseLogListQuery(request);
+  const query = parseLogListQuery(new URL(request.url));
   const { rows, total, page, pageSize } = await listLogs(query);
   redirectPastLastPage(request, { total, pageSize }, page);
   return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(LogListQueryShape).search };

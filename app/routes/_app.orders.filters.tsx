@@ -11,7 +11,7 @@ const ADVANCED = ["order_status_filter", "shipment_status_filter", "claim_return
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  return { query: parseOrdersQuery(request) };
+  return { query: parseOrdersQuery(new URL(request.url)) };
 }
 
 function RadioGroup({ name, legend, value, options }: { name: string; legend: string; value: string | undefined; options: ReadonlyArray<readonly [string, string]> }) {

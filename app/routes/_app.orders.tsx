@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Órdenes" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  const query = parseOrdersQuery(request);
+  const query = parseOrdersQuery(new URL(request.url));
   const { rows, total, page, pageSize, search, range, rangeError } = await listOrders(query);
   redirectPastLastPage(request, { total, pageSize }, page);
   return {

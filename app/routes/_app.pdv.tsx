@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);
-  const query = parsePdvPageQuery(request);
+  const query = parsePdvPageQuery(url);
   const manager = can(user, "pdv.history");
   const box = await openBoxOf(user.id);
   const cart = box ? await loadCart(box) : null;

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Surtido" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  const query = parseSurtidoListQuery(request);
+  const query = parseSurtidoListQuery(new URL(request.url));
   const result = await listSurtido(query);
   if (result.ok) redirectPastLastPage(request, result, result.page);
   // The box shows the search as the ERP reads it (upper-cased by listSurtido).

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Usuarios" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const query = parseUserListQuery(request);
+  const query = parseUserListQuery(new URL(request.url));
   const { rows, total, page, pageSize } = await listUsers(query);
   redirectPastLastPage(request, { total, pageSize }, page);
   return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(UserListQueryShape).search };

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: INVENTORY_TEXTS.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const query = parseInventoryQuery(request);
+  const query = parseInventoryQuery(new URL(request.url));
   const [page, brandOptions, categoryOptions] = await Promise.all([
     listInventory(query),
     filterOptions("brands"),

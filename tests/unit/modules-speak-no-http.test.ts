@@ -17,6 +17,8 @@ const KNOWN_EXCEPTIONS: string[] = [];
 
 const FORBIDDEN: Array<{ pattern: RegExp; why: string }> = [
   { pattern: /\brequest\.formData\b/, why: "reads the request body" },
+  // A module reads a URL or its search parameters; the route takes them from the Request.
+  { pattern: /:\s*(?:[\w.]+\s*\|\s*)*Request\b(?!\w)/, why: "takes the Request" },
   { pattern: /\bnew Response\(/, why: "builds a Response" },
   { pattern: /(?<![\w.])redirect\(/, why: "answers with a redirect" },
   { pattern: /\bredirectWithToast\(/, why: "answers with a redirect" },
@@ -85,6 +87,10 @@ describe("the detector", () => {
     expect(httpSpeech(`import { type LoaderFunctionArgs, json } from "@remix-run/server-runtime";`)).toEqual(["imports json from @remix-run/server-runtime"]);
     expect(httpSpeech(`import {\n  unstable_parseMultipartFormData,\n  type UploadHandler,\n} from "@remix-run/node";`)).toHaveLength(1);
     expect(httpSpeech(`const form = await request.formData();`)).toHaveLength(1);
+    expect(httpSpeech(`export function parseQ(source: Request | URL | URLSearchParams) {`)).toEqual([expect.stringContaining("takes the Request")]);
+    expect(httpSpeech(`export function parseQ(source: URL | URLSearchParams | Request) {`)).toEqual([expect.stringContaining("takes the Request")]);
+    expect(httpSpeech(`export function parseQ(source: URL | URLSearchParams) {`)).toEqual([]);
+    expect(httpSpeech(`function toRequest(input: Input): EditRequest {`)).toEqual([]);
     expect(httpSpeech(`throw new Response("No encontrado", { status: 404 });`)).toEqual([
       expect.stringContaining("builds a Response"),
       expect.stringContaining("carries an HTTP status"),

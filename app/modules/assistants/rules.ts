@@ -49,18 +49,18 @@ export const ChatFormSchema = z.object({ question: z.string().trim().max(QUESTIO
 
 export const ListQueryShape = { search: q.search(), page: q.page() };
 export type AssistantListQuery = ReturnType<typeof parseAssistantListQuery>;
-export function parseAssistantListQuery(source: Request | URL | URLSearchParams) {
+export function parseAssistantListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 
 export const DialogQueryShape = { docPage: q.page(), fileSearch: q.search() };
-export function parseAssistantDialogQuery(source: Request | URL | URLSearchParams) {
+export function parseAssistantDialogQuery(source: URL | URLSearchParams) {
   return parseQuery(source, DialogQueryShape);
 }
 
 /** The viewer's page of content: `page` already pages the list underneath, so the viewer has its own name. */
 const ViewerQueryShape = { sheet: q.page() };
-export function parseViewerQuery(source: Request | URL | URLSearchParams) {
+export function parseViewerQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ViewerQueryShape);
 }
 

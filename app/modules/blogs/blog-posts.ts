@@ -50,7 +50,7 @@ export function publishAtInputValue(value: Date | string | null | undefined): st
 
 export const ListQueryShape = { search: q.search(), page: q.page() };
 export type BlogListQuery = ReturnType<typeof parseBlogListQuery>;
-export function parseBlogListQuery(source: Request | URL | URLSearchParams) {
+export function parseBlogListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 

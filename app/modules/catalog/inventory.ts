@@ -45,7 +45,7 @@ const ListQueryShape = {
 };
 export type InventoryListQuery = ReturnType<typeof parseInventoryQuery>;
 
-export function parseInventoryQuery(source: Request | URL | URLSearchParams) {
+export function parseInventoryQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 

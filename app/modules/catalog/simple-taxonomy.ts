@@ -17,7 +17,7 @@ const ListQueryShape = {
 };
 export type TaxonomyListQuery = ReturnType<typeof parseTaxonomyListQuery>;
 
-export function parseTaxonomyListQuery(source: Request | URL | URLSearchParams) {
+export function parseTaxonomyListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 

@@ -119,7 +119,7 @@ const ListQueryShape = {
 export type TreeListQuery = ReturnType<typeof parseTreeListQuery>;
 
 /** The list's URL: tree (default) or table, search on the name, and for the table sort and page. */
-export function parseTreeListQuery(source: Request | URL | URLSearchParams) {
+export function parseTreeListQuery(source: URL | URLSearchParams) {
   const query = parseQuery(source, ListQueryShape);
   return { ...query, view: query.view ?? ("tree" as TreeView) };
 }

@@ -33,7 +33,7 @@ const ListQueryShape = {
 };
 export type CatalogListQuery = ReturnType<typeof parseCatalogListQuery>;
 
-export function parseCatalogListQuery(source: Request | URL | URLSearchParams) {
+export function parseCatalogListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 

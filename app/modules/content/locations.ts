@@ -17,7 +17,7 @@ const ListQueryShape = {
 };
 export type LocationListQuery = ReturnType<typeof parseLocationListQuery>;
 
-export function parseLocationListQuery(source: Request | URL | URLSearchParams) {
+export function parseLocationListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 

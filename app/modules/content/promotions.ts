@@ -18,7 +18,7 @@ const ListQueryShape = {
 };
 export type PromotionListQuery = ReturnType<typeof parsePromotionListQuery>;
 
-export function parsePromotionListQuery(source: Request | URL | URLSearchParams) {
+export function parsePromotionListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 

@@ -10,6 +10,6 @@ export const LogListQueryShape = {
   page: q.page(),
 };
 
-export function parseLogListQuery(source: Request | URL | URLSearchParams) {
+export function parseLogListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, LogListQueryShape);
 }

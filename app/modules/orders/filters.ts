@@ -94,7 +94,7 @@ export const OrdersListQuery = {
 
 export type OrdersQuery = ReturnType<typeof parseOrdersQuery>;
 
-export function parseOrdersQuery(source: URL | URLSearchParams | Request) {
+export function parseOrdersQuery(source: URL | URLSearchParams) {
   return parseQuery(source, OrdersListQuery);
 }
 

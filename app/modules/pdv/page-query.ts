@@ -18,7 +18,7 @@ export const PdvPageQuery = {
   repeat: q.bool(),
 };
 
-export function parsePdvPageQuery(source: Request | URL | URLSearchParams) {
+export function parsePdvPageQuery(source: URL | URLSearchParams) {
   return parseQuery(source, PdvPageQuery);
 }
 

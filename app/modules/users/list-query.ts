@@ -12,6 +12,6 @@ export const UserListQueryShape = {
   page: q.page(),
 };
 
-export function parseUserListQuery(source: Request | URL | URLSearchParams) {
+export function parseUserListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, UserListQueryShape);
 }

@@ -42,7 +42,7 @@ function listUrlOf(kind: SimpleTaxonomy, request: Request) {
 
 export async function taxonomyListLoader(kind: SimpleTaxonomy, request: Request): Promise<TaxonomyListData> {
   const user = await requireAccess(request);
-  const query = parseTaxonomyListQuery(request);
+  const query = parseTaxonomyListQuery(new URL(request.url));
   const page = await listTaxonomy(kind, query);
   redirectPastLastPage(request, page, query.page);
   return { ...page, query, canDelete: can(user, "taxonomies.delete") };

@@ -40,7 +40,7 @@ function listUrlOf(kind: TreeTaxonomy, request: Request) {
 
 export async function treeListLoader(kind: TreeTaxonomy, request: Request) {
   const user = await requireAccess(request);
-  const query = parseTreeListQuery(request);
+  const query = parseTreeListQuery(new URL(request.url));
   const without = await countWithout(kind);
   if (query.view === "table") {
     const page = await listTreeTable(kind, query);
