@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, expectCheckedOnLeaving, jsEnabled, postsFrom, test } from "./fixtures";
 
 // Both projects (JavaScript on and off) share one database: every test works on names of its own.
 const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
@@ -131,16 +131,8 @@ test("with JavaScript the promotion's title is checked as it is left, without a 
   await page.goto("/promotions/new");
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
-  // The schema arrives after the page: the check comes once it is there.
-  await expect(async () => {
-    await dialog.getByLabel("Título").fill("¡¡!!");
-    await dialog.getByLabel("Título").blur();
-    await expect(dialog.getByText("El título debe tener al menos una letra o un número")).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 10_000 });
+  const posts = postsFrom(page);
+  await expectCheckedOnLeaving(dialog.getByLabel("Título"), "¡¡!!", dialog.getByText("El título debe tener al menos una letra o un número"));
   await dialog.getByLabel("Título").fill("");
   await expect(dialog.getByText("Ingresa el título")).toBeVisible();
   expect(posts).toEqual([]);

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO = {
@@ -52,4 +52,25 @@ export { expect };
 
 export function jsEnabled(testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) {
   return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+/** Every POST the page sends from now on (its URL), to show that a check ran in the browser. */
+export function postsFrom(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
+}
+
+/**
+ * Types `value` into the field and leaves it until `message` shows: a form's checks arrive after the
+ * page (app/lib/lazy-validation.ts), so the first tries may find no check yet.
+ */
+export async function expectCheckedOnLeaving(field: Locator, value: string, message: Locator) {
+  await expect(async () => {
+    await field.fill(value);
+    await field.blur();
+    await expect(message).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 }
