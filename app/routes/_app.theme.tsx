@@ -45,6 +45,9 @@ const SAMPLE_ROWS: SampleRow[] = Array.from({ length: 23 }, (_, i) => ({
 
 const SAMPLE_DATE = "2024-03-15T18:45:30.000Z";
 
+/** Read once from the schemas, on the server: the page's script carries no Zod. */
+const CONSTRAINTS = { search: constraintsOf(ListQuery).search, field: constraintsOf(DemoFieldSchema) };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const query = parseQuery(request, ListQuery);
@@ -54,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sign = query.sortValue === "desc" ? -1 : 1;
   const sorted = [...filtered].sort((a, b) => (a[key] < b[key] ? -sign : a[key] > b[key] ? sign : 0));
   const rows = sorted.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
-  return { rows, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, query, now: new Date().toISOString(), searchConstraint: constraintsOf(ListQuery).search, fieldConstraint: constraintsOf(DemoFieldSchema) };
+  return { rows, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, query, now: new Date().toISOString(), searchConstraint: CONSTRAINTS.search, fieldConstraint: CONSTRAINTS.field };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -19,7 +19,7 @@ import { getEnv } from "@server/env";
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión" }];
 
 /** The fields' native checks, read from the schema on the server: the page's script carries no Zod. */
-const constraint = constraintsOf(LoginSchema);
+const LOGIN_CONSTRAINT = constraintsOf(LoginSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     brand: env.BRAND_NAME,
     demoUsers: env.DEMO_MODE ? DEMO_USERS.map((u) => ({ email: u.email, role: u.roleLabel })) : [],
     demoPassword: env.DEMO_MODE ? DEMO_PASSWORD : null,
-    constraint,
+    constraint: LOGIN_CONSTRAINT,
   };
 }
 
