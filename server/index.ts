@@ -7,6 +7,7 @@ import { seedIfEmpty } from "./db/seed/seed-if-empty";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
 import { closePdfBrowser, warmPdf } from "./documents/pdf.server";
 
+const KEEP_ALIVE_MS = 65_000;
 const started = Date.now();
 const isDev = process.argv.includes("--dev");
 if (!isDev) process.env.NODE_ENV ??= "production";
@@ -29,6 +30,12 @@ const server = app.listen(env.PORT, env.HOST, () => {
   // Quotes and tickets are printed all day: start Chromium now rather than on the first print.
   if (!isDev) void warmPdf();
 });
+
+// Clients (browsers, scripts, proxies) keep an idle connection to reuse it. Node closes one after 5 s:
+// a request sent on it at that moment meets a reset (ECONNRESET) instead of an answer. Idle
+// connections are kept longer than any client holds them before reuse.
+server.keepAliveTimeout = KEEP_ALIVE_MS;
+server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
 async function shutdown() {
   server.close();
