@@ -184,3 +184,12 @@ test("an idle connection is still answered after 6 s, so a client reusing it nev
   expect(await getOn(socket, url.host, "/favicon.ico")).toMatch(/^HTTP\/1\.1 200/);
   socket.destroy();
 });
+
+test("the files beside the assets are served by their names, with an hour of cache", async ({ request }) => {
+  for (const [file, type] of [["/favicon.ico", "image/"], ["/favicon.svg", "image/svg+xml"], ["/brand/galeria-predeterminada-1.webp", "image/webp"]]) {
+    const res = await request.get(file, { maxRedirects: 0 });
+    expect(res.status(), file).toBe(200);
+    expect(res.headers()["content-type"], file).toContain(type);
+    expect(res.headers()["cache-control"], file).toBe("public, max-age=3600");
+  }
+});

