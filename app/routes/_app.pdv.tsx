@@ -5,10 +5,7 @@ import { can } from "~/lib/access";
 import { canonicalDayRange } from "~/lib/day-range";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { getDb } from "@server/db/client";
-import { users } from "@server/db/schema";
-import { eq } from "drizzle-orm";
-import { endDeleteMode, loadCart, openBox, openBoxOf, pressDiscount, removeLine, scanProduct, setLineQty, stepLineQty } from "~/modules/pdv/box.server";
+import { endDeleteMode, loadCart, openBox, openBoxOf, ownCodeOf, pressDiscount, removeLine, scanProduct, setLineQty, stepLineQty } from "~/modules/pdv/box.server";
 import { listSessionSales, listSessions } from "~/modules/pdv/history.server";
 import { historyRange, parsePdvPageQuery } from "~/modules/pdv/page-query";
 import { parseQuantity, parseMoney } from "~/modules/pdv/rules";
@@ -34,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = can(user, "pdv.history");
   const box = await openBoxOf(user.id);
   const cart = box ? await loadCart(box) : null;
-  const [me] = manager ? await getDb().select({ code: users.confirmCodePdv }).from(users).where(eq(users.id, user.id)).limit(1) : [];
+  const myCode = manager ? await ownCodeOf(user.id) : null;
   const tab = query.tab === "historial" && manager ? "historial" : box ? "venta" : "caja";
   let history = null;
   if (tab === "historial") {
@@ -46,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), role: user.role },
     manager,
-    myCode: me?.code ?? null,
+    myCode,
     box: box
       ? {
           id: box.id,

@@ -1,22 +1,38 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { sessionSalesPageQuery, sessionsPageQuery } from "../../app/modules/pdv/history.server";
+import { cartLinesQuery, openBoxQuery, ownCodeQuery } from "../../app/modules/pdv/box.server";
 import { historyRange, parsePdvPageQuery } from "../../app/modules/pdv/page-query";
 import { pdvSessions, products, users } from "../../server/db/schema";
 import type { Database } from "../../server/db/client";
 import { builtLine, mock, statementOf } from "./built";
 import type { BenchList } from "./types";
 
+const BENCH_USER = "developer@demo.mx";
+
 /**
  * /pdv history (app/modules/pdv/history.server.ts): the URL goes through the loader's parser; session
- * cards 10 a page (newest first, the total as a window) and, with a session open, its sales 5 a page:
- * the loader runs those one after the other and so does the bench. The box, cart and confirmation
- * code lookups every /pdv request makes are not part of this figure.
+ * cards 10 a page (newest first, the total as a window) and, with a session open, its sales 5 a page.
+ * Before them every /pdv request looks up the user's open box, its cart and the manager's own code:
+ * the loader runs all of them one after the other and so does the bench (the bench user's box is the
+ * one `pickTill` keeps open).
  */
 function history(query: string): BenchList {
   const parsed = parsePdvPageQuery(new URLSearchParams(query));
   const { start, end } = historyRange(parsed);
   const sessions = sessionsPageQuery(mock, { page: parsed.page, start, end });
-  return builtLine("/pdv", query, sessions, parsed.session ? { also: [statementOf(sessionSalesPageQuery(mock, parsed.session, parsed.salesPage))] } : {});
+  return builtLine("/pdv", query, sessions, {
+    also: async (database) => {
+      const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, BENCH_USER)).limit(1);
+      if (!user) throw new Error(`Sin el usuario ${BENCH_USER} en la base de volumen`);
+      const [box] = await openBoxQuery(database.db, user.id);
+      return [
+        statementOf(openBoxQuery(mock, user.id)),
+        ...(box ? [statementOf(cartLinesQuery(mock, box.id))] : []),
+        statementOf(ownCodeQuery(mock, user.id)),
+        ...(parsed.session ? [statementOf(sessionSalesPageQuery(mock, parsed.session, parsed.salesPage))] : []),
+      ];
+    },
+  });
 }
 
 export const PDV_LISTS: BenchList[] = [history("tab=historial"), history("tab=historial&page=3"), history("tab=historial&session=1")];
@@ -40,7 +56,6 @@ export type BenchFlow = {
   run: (http: TillHttp, ids: TillIds) => Promise<void>;
 };
 
-const BENCH_USER = "developer@demo.mx";
 
 /** The bench user's open box (opened in the database when there is none) and a product to scan. */
 export async function pickTill(database: Database): Promise<TillIds> {
