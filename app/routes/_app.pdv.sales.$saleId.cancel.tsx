@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
+import { CodeDialogFooter } from "~/web/pdv/code-dialog-footer";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
@@ -43,23 +44,13 @@ export default function CancelSale() {
   const { sale, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { search } = useLocation();
-  const busy = useNavigation().state === "submitting";
   const [reason, setReason] = useState("");
   const closeTo = `/pdv${search}`;
   return (
     <RouteDialog
       title={`Cancelar venta ${sale.saleCode}`}
       closeTo={closeTo}
-      footer={
-        <>
-          <Link to={closeTo} className="btn-secondary">
-            Volver
-          </Link>
-          <button type="submit" form="cancel-form" className="btn-danger" disabled={busy}>
-            Cancelar venta
-          </button>
-        </>
-      }
+      footer={<CodeDialogFooter closeTo={closeTo} closeLabel="Volver" formId="cancel-form" submitLabel="Cancelar venta" danger />}
     >
       <p className="mb-3 text-sm text-slate-600">
         {formatDateTime(sale.dateCreated)} · {formatMoney(sale.total)}
