@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
+import QRCode from "qrcode";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, productProperties, products } from "../../server/db/schema";
@@ -250,14 +251,32 @@ describe("gallery uploads", () => {
   });
 });
 
+/** The dark/light modules of a QR image, read at the centre of each module inside the code's bounding box. */
+async function qrModulesOf(image: Buffer, size: number): Promise<boolean[]> {
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const dark = (x: number, y: number) => data[(y * info.width + x) * info.channels] < 128;
+  let left = info.width, top = info.height, right = -1, bottom = -1;
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (dark(x, y)) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+  const step = (right - left + 1) / size;
+  const modules: boolean[] = [];
+  for (let r = 0; r < size; r++)
+    for (let c = 0; c < size; c++) modules.push(dark(Math.floor(left + (c + 0.5) * step), Math.floor(top + (r + 0.5) * step)));
+  return modules;
+}
+
 describe("QR", () => {
-  it("is a PNG for the spec's roles and refused to Inventory", async () => {
+  it("is a 200 px PNG of the SKU itself at error correction level L (spec 9), for the spec's roles and refused to Inventory", async () => {
     const sku = unique("QR");
     await getDb().insert(products).values({ id: sku, name: "Q", slug: "q-slug" });
     const res = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, admin.cookie, { params: { sku } })) as Response;
     expect(res.headers.get("Content-Type")).toBe("image/png");
-    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    const image = Buffer.from(await res.arrayBuffer());
+    const meta = await sharp(image).metadata();
     expect(meta.width).toBe(200);
+    const expected = QRCode.create(sku, { errorCorrectionLevel: "L" }).modules;
+    expect(await qrModulesOf(image, expected.size)).toEqual(Array.from(expected.data, (bit) => bit === 1));
     const refused = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, inventory.cookie, { params: { sku } })) as Response;
     expect(refused.status).toBe(302);
   });
