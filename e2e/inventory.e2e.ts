@@ -28,6 +28,9 @@ test("a bookmarked URL filters the inventory by brand and category", async ({ pa
   await page.locator("tbody tr").first().locator("a").first().click();
   const categoryId = await page.getByRole("dialog").locator('select[name="categoryId"]').inputValue();
   expect(categoryId).not.toBe("");
+  // Spec 6: the description is for Admin, Developer and flagged MercadoLibre Managers only.
+  await expect(page.getByRole("dialog").getByText("Descripción del producto")).toHaveCount(0);
+  await expect(page.getByRole("dialog").locator('[name="description"]')).toHaveCount(0);
 
   await page.goto(`/web-inventory?brand=${brandId}&category=${categoryId}`);
   await expect(page.locator('select[name="brand"]')).toHaveValue(brandId!);
@@ -83,6 +86,7 @@ test("a product is created with an uploaded image and one from the library; dupl
   await expect(page.getByTestId("gallery-0")).toContainText(libraryName);
   await expect(page.getByTestId("gallery-1")).toContainText(`up-${project}-${id}.png`);
   await expect(page.getByRole("dialog").getByLabel("Nombre", { exact: true })).toHaveValue(`Foco E2e ${id}`);
+  await expect(page.getByRole("dialog").getByText("Descripción del producto")).toBeVisible();
 
 });
 

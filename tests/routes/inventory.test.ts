@@ -174,6 +174,32 @@ describe("product save (spec 5)", () => {
   });
 });
 
+describe("description visibility (spec 6)", () => {
+  it("Admin, Developer and a MercadoLibre Manager with the flag see and save it; the others never get it and their saves keep it", async () => {
+    const sku = unique("DESC");
+    expect(statusOf(await create({ sku, manufacturerSku: "K", name: "Visible", description: "<p>Guardada</p>" }, admin.cookie))).toBe(302);
+    const developer = await loginAs("developer");
+    const flagged = await loginAs("ml_manager", { permissions: ["description_visibility"] });
+    const manager = await loginAs("ml_manager");
+    for (const who of [admin, developer, flagged]) {
+      expect(((await open(sku, who.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>).draft.description).toBe("<p>Guardada</p>");
+    }
+    for (const who of [manager, inventory, await loginAs("practicante"), await loginAs("iluminacion")]) {
+      const { draft } = (await open(sku, who.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+      expect(draft.description).toBe("");
+      // A save without the field, or with one forged in, leaves the stored description as it was.
+      expect(statusOf(await update(sku, { version: draft.version, name: "Visible" }, who.cookie))).toBe(302);
+      expect((await productRow(sku)).description).toBe("<p>Guardada</p>");
+      const again = (await open(sku, who.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+      expect(statusOf(await update(sku, { version: again.draft.version, name: "Visible", description: "<p>Otra</p>" }, who.cookie))).toBe(302);
+      expect((await productRow(sku)).description).toBe("<p>Guardada</p>");
+    }
+    const { draft } = (await open(sku, flagged.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+    expect(statusOf(await update(sku, { version: draft.version, name: "Visible", description: "<p>Nueva</p>" }, flagged.cookie))).toBe(302);
+    expect((await productRow(sku)).description).toBe("<p>Nueva</p>");
+  });
+});
+
 describe("gallery uploads", () => {
   it("keeps a 1500×1500 image with WebP variants of 150 and 800, and refuses small, fake and duplicate files leaving nothing on disk", async () => {
     const before = new Set(await fs.readdir(uploadsDir()).catch(() => [] as string[]));

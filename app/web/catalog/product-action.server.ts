@@ -178,6 +178,8 @@ export async function handleProductAction(request: Request, sku: string | null, 
   if (stored) posted = { ...posted, sku: stored.id, version: posted.version || stored.updatedAt.toISOString() };
   // Spec 4: the e-commerce switch is not Iluminacion's to change.
   if (user.role === "iluminacion") posted = { ...posted, isActive: loaded?.draft.isActive ?? false };
+  // Spec 6: a user who may not see the description never had it in the form; the stored one stays.
+  if (!can(user, "products.description")) posted = { ...posted, description: loaded?.draft.description ?? "" };
   let draft = posted;
   let status = 200;
   let message: DialogToast | null = null;
@@ -208,7 +210,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
     }
     case "ai-use":
       // The generated text the dialog showed; it is sanitised with the rest on save.
-      if (can(user, "products.aiDescription") && post.aiDescription.trim()) draft = { ...draft, description: post.aiDescription };
+      if (can(user, "products.aiDescription") && can(user, "products.description") && post.aiDescription.trim()) draft = { ...draft, description: post.aiDescription };
       break;
     case "ai": {
       if (!can(user, "products.aiDescription")) {
