@@ -39,7 +39,7 @@ const KINDS = {
     taken: "Ya existe un sector con ese nombre.",
     created: "Sector creado",
     updated: "Sector actualizado",
-    deleted: "Sector eliminado",
+    deleted: "Sector",
   },
   applications: {
     path: "/product-applications",
@@ -52,7 +52,7 @@ const KINDS = {
     taken: "Ya existe una aplicación con ese nombre.",
     created: "Aplicación creada",
     updated: "Aplicación actualizada",
-    deleted: "Aplicación eliminada",
+    deleted: "Aplicación",
   },
 } as const;
 const BOTH = Object.keys(KINDS) as SimpleTaxonomy[];

@@ -33,7 +33,7 @@ const KINDS = {
     taken: "Ya existe una categoría con ese nombre.",
     created: "Categoría creada",
     updated: "Categoría actualizada",
-    deleted: "Categoría eliminada",
+    deleted: "Categoría",
   },
   brands: {
     path: "/product-brands",
@@ -46,7 +46,7 @@ const KINDS = {
     taken: "Ya existe una marca con ese nombre.",
     created: "Marca creada",
     updated: "Marca actualizada",
-    deleted: "Marca eliminada",
+    deleted: "Marca",
   },
 } as const;
 const BOTH = Object.keys(KINDS) as TreeTaxonomy[];
