@@ -184,6 +184,9 @@ test("a duplicate SKU and a duplicate EAN/UPC are refused with the spec's messag
   await again.getByLabel("Nombre", { exact: true }).fill("Copia");
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByRole("dialog").filter({ hasText: "Nuevo producto" })).toContainText("Error al guardar, El SKU del producto ya existe.");
+  // Spec 8: the warning toast of a taken SKU.
+  await expect(page.getByTestId("toast")).toContainText("Lo sentimos.");
+  await expect(page.getByTestId("toast")).toContainText("El artículo que tratas de agregar ya existe.");
   const third = page.getByRole("dialog").filter({ hasText: "Nuevo producto" });
   await third.getByLabel("SKU").fill(`NUEVO${stamp()}`);
   await third.getByLabel("EAN/UPC").fill(ean);

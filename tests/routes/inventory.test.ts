@@ -114,9 +114,12 @@ describe("product save (spec 5)", () => {
     const again = await create({ sku: sku.toLowerCase(), manufacturerSku: "K", name: "Copia" }, admin.cookie);
     expect(statusOf(again)).toBe(400);
     expect(answer(again).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
+    // Spec 8: the refusal's toast.
+    expect(answer(again).toast).toMatchObject({ title: "Lo sentimos.", message: "El artículo que tratas de agregar ya existe.", variant: "warning", durationMs: 5000 });
     const ean = await create({ sku: unique("EAN"), manufacturerSku: "K", name: "Otro", eanUpc: "4006381333931" }, admin.cookie);
     expect(statusOf(ean)).toBe(400);
     expect(answer(ean).result.error?.eanUpc).toEqual([`Error al guardar, el código de barras ya existe en el producto ${sku}`]);
+    expect(answer(ean).toast?.message).toBe(`Error al guardar, el código de barras ya existe en el producto ${sku}`);
   });
 
   it("skips an EAN of 0 and refuses a wrong check digit", async () => {
@@ -220,7 +223,8 @@ describe("gallery uploads", () => {
     const fake = await create({ intent: "upload", uploads: new File(["no soy imagen"], `${unique("f")}.png`, { type: "image/png" }) }, admin.cookie);
     expect(statusOf(fake)).toBe(422);
     const dup = await create({ intent: "upload", uploads: await png(good.name, 1500, 1500) }, admin.cookie);
-    expect(answer(dup).toast).toMatchObject({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${good.name} ya existe.` });
+    // Spec 5 'Product (non-combo)': the product dialog's text names no file.
+    expect(answer(dup).toast).toMatchObject({ title: "Imagen ya existente", message: "Error al guardar, la imagen ya existe." });
     const after = (await fs.readdir(uploadsDir())).filter((f) => !before.has(f));
     expect(after.sort()).toEqual([`${image.fileId}-150.webp`, `${image.fileId}-800.webp`, `${image.fileId}.webp`].sort());
   });

@@ -8,7 +8,7 @@ import { readForm } from "~/lib/http.server";
 import { differ, replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
 import { answerSave, refuse } from "~/lib/save.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { discardFile, libraryEntry, storePdf, uploadImage, type StoredPdf } from "~/modules/files/files.server";
+import { PRODUCT_IMAGE, discardFile, libraryEntry, storeImage, storePdf, type StoredPdf } from "~/modules/files/files.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
@@ -116,7 +116,7 @@ async function storeChosenFiles(chosen: { images: File[]; sheet: File | null }, 
     out.refusal = { toast: dialogToast(title, message), fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] } };
   };
   for (const file of chosen.images) {
-    const uploaded = await uploadImage(file, user.id);
+    const uploaded = await storeImage(file, user.id, PRODUCT_IMAGE);
     if (uploaded.ok) out.images.push({ ...uploaded.image, alt: "" });
     else refused("uploads", uploaded.title, uploaded.message);
   }
@@ -290,7 +290,10 @@ async function save(
         refusal.fieldErrors ?? {},
         refusal.reason === "conflict"
           ? dialogToast(PRODUCT_TEXTS.notSavedTitle, refusal.message, "danger", 10000)
-          : dialogToast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
+          : // Spec 8: a taken SKU is said by the toast "Lo sentimos." (the field keeps spec 5's text).
+            refusal.fieldErrors?.sku?.includes(PRODUCT_TEXTS.skuTaken)
+            ? dialogToast(PRODUCT_TEXTS.duplicateTitle, PRODUCT_TEXTS.duplicate)
+            : dialogToast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
       ),
   });
 }
