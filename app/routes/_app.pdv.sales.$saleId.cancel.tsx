@@ -11,6 +11,7 @@ import { requireFeature } from "~/modules/auth/guard.server";
 import { cancelSale, saleById } from "~/modules/pdv/history.server";
 import { CancelForm, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
+import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 import { statusOf } from "~/lib/http.server";
 
@@ -30,7 +31,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!form.success) {
     // A name or reason longer than its box allows (only a hand-made post gets here): the module's message.
     const tooLong = form.error.issues.find((issue) => issue.path[0] === "manager" || issue.path[0] === "reason");
-    return data({ error: tooLong?.message ?? "Solicitud no válida.", title: "Error" }, { status: 400 });
+    if (tooLong) return data({ error: tooLong.message, title: "Error" }, { status: 400 });
+    // Anything else unreadable: nothing was recorded (spec 8).
+    return data({ error: PDV_TEXTS.cancelDetailFailed as string, title: PDV_TEXTS.cancelDetailTitle as string }, { status: 400 });
   }
   const result = await cancelSale(user.id, saleIdOf(params), form.data);
   if (!result.ok) {

@@ -186,7 +186,7 @@ describe("the dialog", () => {
 
     const saved = await create([...carried(state), ["intent", "save"]], cookie, "?page=1");
     expect(location(saved)).toBe("/catalogs?page=1");
-    expect(await toastOf(saved)).toMatchObject({ title: "Catálogo guardado", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(saved)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
     const row = await catalogNamed(title);
     expect(row.subtitles).toEqual([{ title: "Focos LED", products: [{ id: skus[1], qty: 2 }, { id: skus[0], qty: 1 }] }]);
     const [entry] = await auditOf(row.id);

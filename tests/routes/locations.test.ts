@@ -154,7 +154,7 @@ describe("create and update", () => {
     const res = await create({ ...valid(`  ${name} `) }, cookie, "?search=suc&page=1");
     expect(status(res)).toBe(302);
     expect(location(res)).toBe("/locations?search=suc&page=1");
-    expect(await toastOf(res)).toMatchObject({ title: "Ubicación guardada", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente", variant: "success" });
     const row = await rowNamed(name);
     expect(row).toMatchObject({
       schedule: "Lunes a viernes 9:00–18:00",
@@ -181,7 +181,7 @@ describe("create and update", () => {
     const { isActive: _on, latitude: _lat, longitude: _lng, ...rest } = valid(`${name} Centro`);
     const res = await update(row.id, { ...rest, phone: "" }, cookie, "?location_status_filter=active");
     expect(location(res)).toBe("/locations?location_status_filter=active");
-    expect(await toastOf(res)).toMatchObject({ title: "Ubicación guardada", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
     const after = (await getDb().select().from(storeLocations).where(eq(storeLocations.id, row.id)))[0];
     expect(after).toMatchObject({ name: `${name} Centro`, phone: "", isActive: false, geolocation: null });
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(row.updatedAt.getTime());

@@ -153,7 +153,7 @@ describe("create, update, delete", () => {
     const title = unique("Oferta de Verano: Apagadores Ñ");
     const res = await create(valid(`  ${title} `), cookie, "?promo_status_filter=active");
     expect(location(res)).toBe("/promotions?promo_status_filter=active");
-    expect(await toastOf(res)).toMatchObject({ title: "Promoción guardada", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente", variant: "success" });
     const row = await rowTitled(title);
     expect(row).toMatchObject({
       description: "Descuento en toda la línea de apagadores.",
@@ -221,7 +221,7 @@ describe("create, update, delete", () => {
     expect(((await confirm(row.id, cookie)) as { promotion: { title: string } }).promotion.title).toBe(title);
     const res = await remove(row.id, cookie, "?search=borrar");
     expect(location(res)).toBe("/promotions?search=borrar");
-    expect(await toastOf(res)).toMatchObject({ title: "Promoción eliminada", message: "Se ha eliminado exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({ title: "Promoción", message: "Se ha eliminado exitosamente", variant: "success" });
     expect(await rowTitled(title)).toBeUndefined();
     const entry = (await auditOf(row.id)).find((e) => e.type === "delete")!;
     expect(entry).toMatchObject({ userId: user.id, message: `Promoción eliminada: ${title}` });

@@ -204,7 +204,7 @@ describe("dialog", () => {
 
     const saved = await create({ intent: "save", title, status: "on", q: "qo1", ...carried(rowsShown(again)) }, cookie, "?k=1");
     expect(location(saved)).toBe("/ecommerce?k=1");
-    expect(await toastOf(saved)).toMatchObject({ title: "Sección guardada", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(saved)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
     const row = await sectionNamed(title);
     expect(row).toMatchObject({ status: true, products: [{ id: a, qty: 2 }, { id: b, qty: 1 }] });
     expect((await auditOf(row.id)).map((e) => e.message)).toEqual([`Sección creada: ${title}`]);

@@ -8,6 +8,7 @@ export const BANNER_TEXTS = {
   imageExists: (name: string) =>
     `Error al guardar, la imagen ${name} ya existe. Es necesario cambiar el nombre de la imagen desde tu computadora y volver a intentarlo.`,
   imageRequired: "Sube la imagen de la portada.",
-  savedTitle: "Portada actualizada",
+  // Spec 8: the save toast's title.
+  savedTitle: "Obteniendo información",
   saved: "Información agregada/actualizada exitosamente",
 } as const;

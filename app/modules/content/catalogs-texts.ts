@@ -14,7 +14,8 @@ export const CATALOG_TEXTS = {
   newButton: "Nuevo catálogo",
   newTitle: "Nuevo catálogo",
   singular: "Catálogo",
-  saved: "Catálogo guardado",
+  // Spec 8: the save toast's title.
+  saved: "Obteniendo información",
   savedMessage: "Información agregada/actualizada exitosamente",
   // Spec 8 writes the toast's title this way; it is kept as given.
   deleted: "Cátalogo",

@@ -9,7 +9,8 @@ export const LOCATION_TEXTS = {
   newButton: "Nueva Ubicación",
   newTitle: "Nueva ubicación",
   singular: "Ubicación",
-  saved: "Ubicación guardada",
+  // Spec 8: the save toast's title.
+  saved: "Obteniendo información",
   deleted: "Ubicación eliminada",
   deleteTitle: "Eliminar ubicación",
   notFoundTitle: "Ubicación no encontrada",

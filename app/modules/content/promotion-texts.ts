@@ -9,8 +9,9 @@ export const PROMOTION_TEXTS = {
   newButton: "Nueva Promoción",
   newTitle: "Nueva promoción",
   singular: "Promoción",
-  saved: "Promoción guardada",
-  deleted: "Promoción eliminada",
+  // Spec 8: the save toast's title is the old app's "Obteniendo información"; a delete's is the noun alone.
+  saved: "Obteniendo información",
+  deleted: "Promoción",
   deleteTitle: "Eliminar promoción",
   notFoundTitle: "Promoción no encontrada",
   notFoundText: "La promoción no existe o fue eliminada.",

@@ -10,7 +10,8 @@ export const SHOP_SECTION_TEXTS = {
   newButton: "Nueva sección",
   newTitle: "Nueva sección",
   singular: "Sección",
-  saved: "Sección guardada",
+  // Spec 8: the save toast's title.
+  saved: "Obteniendo información",
   savedMessage: "Información agregada/actualizada exitosamente",
   activated: "Sección activada",
   deactivated: "Sección desactivada",
