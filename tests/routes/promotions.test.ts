@@ -14,7 +14,7 @@ import * as deleteRoute from "~/routes/_app.promotions.$promotionId_.delete";
 import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
-import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, expectEveryCallSendsHome, expectEveryDialogAnswers404, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 /**
  * The browser's checks the dialog gets from its loader: the title required and at most 150
@@ -88,15 +88,7 @@ describe("access", () => {
 
   it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
     const [first] = await getDb().select().from(storePromos).limit(1);
-    for (const [role, home] of [["inventory", "/products"], ["iluminacion", "/products"], ["cajero", "/pdv"], ["gerente_pdv", "/pdv"]] as const) {
-      const { cookie } = await loginAs(role);
-      expect(location(await listOf("", cookie)), role).toBe(home);
-      expect(location(await open(first.id, cookie)), role).toBe(home);
-      expect(location(await create(valid(unique("Intrusa")), cookie)), role).toBe(home);
-      expect(location(await update(first.id, valid(unique("Intrusa")), cookie)), role).toBe(home);
-      expect(location(await confirm(first.id, cookie)), role).toBe(home);
-      expect(location(await remove(first.id, cookie)), role).toBe(home);
-    }
+    await expectEveryCallSendsHome(routes, [["inventory", "/products"], ["iluminacion", "/products"], ["cajero", "/pdv"], ["gerente_pdv", "/pdv"]], first.id, () => valid(unique("Intrusa")));
     expect(await rowTitled(first.title)).toBeTruthy();
     expect(await getDb().select().from(storePromos).where(like(storePromos.title, "Intrusa%"))).toEqual([]);
   });
@@ -205,12 +197,7 @@ describe("create, update, delete", () => {
 
   it("answers 404 for unknown or non-numeric ids", async () => {
     const { cookie } = await loginAs("admin");
-    for (const id of ["424242", "nueva", "0"]) {
-      expect(status(await open(id, cookie)), id).toBe(404);
-      expect(status(await update(id, valid(unique("Nada")), cookie)), id).toBe(404);
-      expect(status(await confirm(id, cookie)), id).toBe(404);
-      expect(status(await remove(id, cookie)), id).toBe(404);
-    }
+    await expectEveryDialogAnswers404(routes, ["424242", "nueva", "0"], () => valid(unique("Nada")), cookie);
   });
 
   it("deletes after confirming, with the toast and an audit entry", async () => {
