@@ -1,3 +1,5 @@
+import { ACTIVE_STATUSES, CONTENT_MESSAGES } from "./content-messages";
+
 /** The promotions list's paths, texts and option tables, apart from the form schema (the list loads no zod). */
 
 export const PROMOTIONS_PATH = "/promotions";
@@ -19,17 +21,10 @@ export const PROMOTION_TEXTS = {
   imageMissing: "La imagen ya no existe en la biblioteca.",
 } as const;
 
-/** Spec 8: the toast texts of every content save and delete. */
-export const PROMOTION_MESSAGES = {
-  saved: "Información agregada/actualizada exitosamente",
-  deleted: "Se ha eliminado exitosamente",
-} as const;
+export const PROMOTION_MESSAGES = CONTENT_MESSAGES;
 
 /** Spec 4: the promotion's `visible` flag reads Activa / Inactiva. */
-export const PROMOTION_STATUSES = [
-  ["active", "Activa"],
-  ["inactive", "Inactiva"],
-] as const;
+export const PROMOTION_STATUSES = ACTIVE_STATUSES;
 
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number][0];
 

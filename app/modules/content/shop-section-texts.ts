@@ -1,3 +1,5 @@
+import { CONTENT_MESSAGES } from "./content-messages";
+
 /** The shop sections' paths, limits and texts, apart from the form schemas (the list loads no zod). */
 
 export const SHOP_SECTIONS_PATH = "/ecommerce";
@@ -11,7 +13,7 @@ export const SHOP_SECTION_TEXTS = {
   newTitle: "Nueva sección",
   singular: "Sección",
   saved: "Sección guardada",
-  savedMessage: "Información agregada/actualizada exitosamente",
+  savedMessage: CONTENT_MESSAGES.saved,
   activated: "Sección activada",
   deactivated: "Sección desactivada",
   toggleFailed: "No se pudo cambiar la sección",
