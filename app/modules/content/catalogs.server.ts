@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
+import { countOf, pageOf, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
@@ -65,7 +65,7 @@ export function catalogsPageQuery(db: Pick<Db, "select">, query: CatalogListQuer
 
 export async function listCatalogs(query: CatalogListQuery): Promise<PageOfRows<CatalogRow>> {
   const found = await catalogsPageQuery(getDb(), query);
-  return pageOfRows(found, query.page, CATALOGS_PAGE_SIZE, countOf(catalogs, catalogListWhere(query)));
+  return pageOf(found, query.page, CATALOGS_PAGE_SIZE, countOf(catalogs, catalogListWhere(query)));
 }
 
 export async function getCatalog(id: number) {

@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
+import { countOf, pageOf, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { storeLocations } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
@@ -49,7 +49,7 @@ export function locationsPageQuery(db: Pick<Db, "select">, query: LocationListQu
 
 export async function listLocations(query: LocationListQuery): Promise<PageOfRows<LocationRow>> {
   const found = await locationsPageQuery(getDb(), query);
-  return pageOfRows(found, query.page, LOCATIONS_PAGE_SIZE, countOf(storeLocations, locationListWhere(query)));
+  return pageOf(found, query.page, LOCATIONS_PAGE_SIZE, countOf(storeLocations, locationListWhere(query)));
 }
 
 export async function getLocation(id: number): Promise<Location | null> {

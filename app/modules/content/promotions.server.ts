@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
+import { countOf, pageOf, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
 import { nowInMexico } from "~/lib/mexico-time";
@@ -57,7 +57,7 @@ export function promotionsPageQuery(db: Pick<Db, "select">, query: PromotionList
 
 export async function listPromotions(query: PromotionListQuery): Promise<PageOfRows<PromotionRow>> {
   const found = await promotionsPageQuery(getDb(), query);
-  return pageOfRows(found, query.page, PROMOTIONS_PAGE_SIZE, countOf(storePromos, promotionListWhere(query)));
+  return pageOf(found, query.page, PROMOTIONS_PAGE_SIZE, countOf(storePromos, promotionListWhere(query)));
 }
 
 export async function getPromotion(id: number): Promise<Promotion | null> {
