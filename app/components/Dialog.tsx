@@ -223,6 +223,18 @@ export function ConfirmDialog({
   );
 }
 
+/**
+ * Put first in a form whose other buttons post their own `intent`: Enter in any field presses a
+ * form's first submit button, so Enter saves (hidden from sight and from assistive technology).
+ */
+export function EnterSaves() {
+  return (
+    <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden>
+      Guardar
+    </button>
+  );
+}
+
 /** Volver: closes the dialog without saving (a link back to the list, keeping its query). */
 export function BackLink({ to }: { to: string }) {
   return (
