@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { count, type SQL } from "drizzle-orm";
+import { count, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "@server/db/client";
 import { pageCount, withParams } from "./list-url";
@@ -18,6 +18,9 @@ export function redirectPastLastPage(request: Request, list: { total: number; pa
     throw redirect(url.pathname + withParams(url.search, { [param]: last === 1 ? undefined : last }));
   }
 }
+
+/** The list's total carried on every row of its page, as a `count(*) over()` window (see `totalOf`). */
+export const windowTotal = () => sql<number>`count(*) over()`.mapWith(Number).as("total");
 
 /**
  * A list page's total: its rows carry it as a `count(*) over()` window; a page past the end has no

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, or, sql, like } from "drizzle-orm";
 import { getDb, type Db } from "@server/db/client";
 import { blogPosts } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
-import { countOf, totalOf } from "~/lib/list.server";
+import { countOf, totalOf, windowTotal } from "~/lib/list.server";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import { audit } from "~/modules/logs/audit.server";
 import { libraryImage, uploadImage } from "~/modules/files/files.server";
@@ -35,7 +35,7 @@ const blogListWhere = (query: BlogListQuery) => (query.search ? foldedContains(b
 /** Spec 7: title contains the term, newest first (sort -created_at), 10 a page, the total as a window (the bench times it too). */
 export function blogPostsPageQuery(db: Pick<Db, "select">, query: BlogListQuery) {
   return db
-    .select({ ...rowColumns, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
+    .select({ ...rowColumns, total: windowTotal() })
     .from(blogPosts)
     .where(blogListWhere(query))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))

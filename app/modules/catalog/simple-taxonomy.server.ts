@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@server/db/client";
 import { applications, products, sectors } from "@server/db/schema";
-import { countOf, pageOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import {
@@ -58,7 +58,7 @@ function listOrder(table: typeof sectors, sortName: TaxonomySort = "name", sortV
 export function taxonomyPageQuery(db: Pick<Db, "select">, kind: SimpleTaxonomy, query: TaxonomyListQuery) {
   const { table } = storeOf(kind);
   return db
-    .select({ id: table.id, name: table.name, slug: table.slug, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
+    .select({ id: table.id, name: table.name, slug: table.slug, total: windowTotal() })
     .from(table)
     .where(listWhere(table, query.search))
     .orderBy(...listOrder(table, query.sortName, query.sortValue))

@@ -2,7 +2,7 @@ import { getDb, type Db, type Tx } from "@server/db/client";
 import { brands, categories, products, type ImageRef } from "@server/db/schema";
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { countOf, pageOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { libraryEntry } from "~/modules/files/files.server";
 import { audit } from "~/modules/logs/audit.server";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
@@ -92,7 +92,7 @@ export function treeTablePageQuery(db: Pick<Db, "select">, kind: TreeTaxonomy, q
       slug: table.slug,
       parentId: table.parentId,
       parentName: parent.name,
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(table)
     .leftJoin(parent, eq(parent.id, table.parentId))

@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOf, type PageOfRows } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
@@ -54,7 +54,7 @@ export function catalogsPageQuery(db: Pick<Db, "select">, query: CatalogListQuer
       productCount: sql<number>`(select coalesce(sum(jsonb_array_length(s->'products')), 0) from jsonb_array_elements(${catalogs.subtitles}) s)`
         .mapWith(Number)
         .as("product_count"),
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(catalogs)
     .where(catalogListWhere(query))

@@ -1,5 +1,5 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOf, type PageOfRows } from "~/lib/list.server";
+import { and, desc, eq, or, type SQL } from "drizzle-orm";
+import { countOf, pageOf, windowTotal, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { storeLocations } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
@@ -38,7 +38,7 @@ export function locationsPageQuery(db: Pick<Db, "select">, query: LocationListQu
       name: storeLocations.name,
       address: storeLocations.address,
       isActive: storeLocations.isActive,
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(storeLocations)
     .where(locationListWhere(query))

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOf, type PageOfRows } from "~/lib/list.server";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { countOf, pageOf, windowTotal, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
 import { nowInMexico } from "~/lib/mexico-time";
@@ -46,7 +46,7 @@ export function promotionsPageQuery(db: Pick<Db, "select">, query: PromotionList
       visible: storePromos.visible,
       startDate: storePromos.startDate,
       endDate: storePromos.endDate,
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(storePromos)
     .where(promotionListWhere(query))

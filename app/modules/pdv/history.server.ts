@@ -4,7 +4,7 @@ import { getDb, type Db } from "@server/db/client";
 import { pdvOutbox, pdvSaleLines, pdvSales, pdvSessions, users } from "@server/db/schema";
 import { getIntegrations } from "@server/integrations";
 import { ZONE } from "~/lib/format";
-import { countOf, pageOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { audit } from "~/modules/logs/audit.server";
 import type { PdvResult } from "./box.server";
 import { checkCode } from "./codes.server";
@@ -32,7 +32,7 @@ export function sessionsPageQuery(db: Pick<Db, "select">, query: SessionsQuery) 
       amountOpen: pdvSessions.amountOpen,
       firstName: users.firstName,
       lastName: users.lastName,
-      total: sql<number>`count(*) over ()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(pdvSessions)
     .innerJoin(users, eq(users.id, pdvSessions.userId))

@@ -7,7 +7,7 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { audit } from "~/modules/logs/audit.server";
 import { generateConfirmCode } from "./confirm-code";
 import { USERS_PAGE_SIZE, type NewUser, type UserSort, type UserStatus, type UserUpdate } from "./schemas";
-import { countOf, pageOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 
 /** Who runs a command: a signed-in user (its session is spared where it matters) or the command line (null). */
 export type Actor = { id: number; sessionId?: string } | null;
@@ -98,7 +98,7 @@ function listOrder(sortName: UserSort = "name", sortValue: "asc" | "desc" = "asc
 export function usersPageQuery(db: Pick<Db, "select">, query: UserListQuery) {
   const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
   return db
-    .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
+    .select({ ...listColumns, total: windowTotal() })
     .from(users)
     .where(listWhere(query))
     .orderBy(...listOrder(query.sortName, query.sortValue), asc(users.id))
