@@ -22,12 +22,11 @@ const TAGS = ["content", "locations"];
 
 /** Name or address contains the term, ignoring case and accents (the same fold as the taxonomies). */
 export function locationListWhere(query: Pick<LocationListQuery, "search" | "location_status_filter">): SQL | undefined {
-  const parts: SQL[] = [];
-  if (query.search) {
-    parts.push(or(foldedContains(storeLocations.name, query.search), foldedContains(storeLocations.address, query.search))!);
-  }
-  if (query.location_status_filter) parts.push(eq(storeLocations.isActive, query.location_status_filter === "active"));
-  return parts.length ? and(...parts) : undefined;
+  // `and` leaves out the filters not given (none given: no condition at all).
+  return and(
+    query.search ? or(foldedContains(storeLocations.name, query.search), foldedContains(storeLocations.address, query.search)) : undefined,
+    query.location_status_filter ? eq(storeLocations.isActive, query.location_status_filter === "active") : undefined,
+  );
 }
 
 /** One page, newest first; the total rides along as a window count (the bench times this statement). */

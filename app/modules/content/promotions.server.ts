@@ -29,12 +29,11 @@ const ORIGIN_LIBRARY = "directus";
 
 /** Title contains the term (case and accents ignored); the status filter reads `visible`. */
 export function promotionListWhere(query: Pick<PromotionListQuery, "search" | "promo_status_filter">): SQL | undefined {
-  const parts: SQL[] = [];
-  if (query.search) {
-    parts.push(foldedContains(storePromos.title, query.search));
-  }
-  if (query.promo_status_filter) parts.push(eq(storePromos.visible, query.promo_status_filter === "active"));
-  return parts.length ? and(...parts) : undefined;
+  // `and` leaves out the filters not given (none given: no condition at all).
+  return and(
+    query.search ? foldedContains(storePromos.title, query.search) : undefined,
+    query.promo_status_filter ? eq(storePromos.visible, query.promo_status_filter === "active") : undefined,
+  );
 }
 
 /** One page, newest first; the total rides along as a window count (the bench times this statement). */
