@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { eq, inArray, like } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
@@ -12,6 +11,7 @@ import * as editRoute from "~/routes/_app.catalogs.$catalogId";
 import * as deleteRoute from "~/routes/_app.catalogs.$catalogId_.delete";
 import { CATALOG_LISTS } from "../../bench/lists/catalogs";
 import { useTestDatabase } from "../helpers/db";
+import { pngFile } from "../helpers/catalog-routes";
 import { seedDemoWithArea } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, contentRoutes, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
@@ -50,10 +50,7 @@ const stateOf = (res: unknown) => CatalogDraftSchema.parse(answerOf(res).result.
 const catalogNamed = async (title: string) => (await getDb().select().from(catalogs).where(eq(catalogs.title, title)))[0];
 const auditOf = (id: number) => auditOfTag(id, "catalogs");
 
-async function png(name: string, width: number, height: number) {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 20 } } }).png().toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
-}
+const png = (name: string, width: number, height: number) => pngFile(name, width, height, { r: 200, g: 120, b: 20 });
 
 /** The form as the dialog posts it (Conform's names), from the values it drew. */
 function carried(state: CatalogDraft): Fields {

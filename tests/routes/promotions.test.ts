@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import sharp from "sharp";
 import { eq, like } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { files, storePromos } from "../../server/db/schema";
@@ -13,6 +12,7 @@ import * as editRoute from "~/routes/_app.promotions.$promotionId";
 import * as deleteRoute from "~/routes/_app.promotions.$promotionId_.delete";
 import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
+import { pngFile } from "../helpers/catalog-routes";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, expectEveryCallSendsHome, expectEveryDialogAnswers404, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
@@ -59,10 +59,7 @@ async function rowTitled(title: string) {
 }
 const auditOf = (id: number) => auditOfTag(id, "promotions");
 
-async function png(name: string, width: number, height: number) {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
-}
+const png = (name: string, width: number, height: number) => pngFile(name, width, height, { r: 20, g: 90, b: 200 });
 
 const valid = (title: string): Fields => ({
   title,
