@@ -16,6 +16,7 @@ import { TAXONOMY_LISTS } from "../../bench/lists/taxonomies";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute, statusOf, taxonomyHandlers, toastOf } from "../helpers/catalog-routes";
+import { uniqueName as unique } from "../helpers/content-routes";
 
 /** The name field's browser checks that the dialog receives (required, at most 100 characters: spec 2 §2). */
 const NAME_CONSTRAINT = { name: { required: true, minLength: 1, maxLength: 100 } };
@@ -56,9 +57,6 @@ const KINDS = {
   },
 } as const;
 const BOTH = Object.keys(KINDS) as SimpleTaxonomy[];
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
 const list = (kind: SimpleTaxonomy, query: string, cookie: string) =>
   callRoute(KINDS[kind].list, `${KINDS[kind].path}${query}`, cookie) as Promise<TaxonomyListData | Response>;

@@ -17,6 +17,7 @@ import * as brandFiles from "~/routes/_app.product-brands.$brandId.files";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute, dataOf, pngFile, statusOf, taxonomyHandlers, toastOf, type PostedFields, type RouteHandler } from "../helpers/catalog-routes";
+import { uniqueName as unique } from "../helpers/content-routes";
 
 await useTestDatabase();
 
@@ -50,9 +51,6 @@ const KINDS = {
   },
 } as const;
 const BOTH = Object.keys(KINDS) as TreeTaxonomy[];
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
 const idParams = (kind: TreeTaxonomy, id: number | string) => ({ [KINDS[kind].param]: String(id) });
 const create = (kind: TreeTaxonomy, form: PostedFields, cookie: string, query = "") => callRoute(KINDS[kind].create, `${KINDS[kind].path}/new${query}`, cookie, { form });

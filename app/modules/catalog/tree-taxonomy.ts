@@ -109,11 +109,7 @@ const ListQueryShape = {
   view: q.oneOf([...TREE_VIEWS]),
   search: q.search(),
   sortName: q.oneOf([...TREE_SORTS]),
-  sortValue: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(["asc", "desc"]))
-    .optional(),
+  sortValue: q.sortValueAnyCase(),
   page: q.page(),
 };
 export type TreeListQuery = ReturnType<typeof parseTreeListQuery>;
