@@ -130,7 +130,7 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
   const formRef = useRef<HTMLFormElement>(null);
   // The schema and Zod come after the page; until then a post is checked by the server alone.
   const validation = useLazyValidation<typeof PublicationFormSchema, PublicationFormInput>(
-    () => import("./draft-form").then((m) => ({ schema: m.PublicationFormSchema, errorMap: m.formErrorMap })),
+    () => import("./draft-form").then(({ PublicationFormSchema, formErrorMap }) => ({ schema: PublicationFormSchema, errorMap: formErrorMap })),
     { shouldValidate: "onBlur", shouldRevalidate: "onBlur" },
   );
   const [form, fields] = useForm<PublicationFormInput>({
