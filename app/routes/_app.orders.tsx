@@ -62,11 +62,12 @@ export default function OrdersList() {
           />
         ) : null,
     },
+    // Row links carry no `data-discover`: the whole route manifest is in the browser (decision 0027).
     {
       key: "detail",
       header: "Detalle",
       cell: (o) => (
-        <Link to={`/orders/${o.id}${search}`} preventScrollReset className="text-brand-700 underline" aria-label={`Ver detalle de la orden ${o.id}`}>
+        <Link to={`/orders/${o.id}${search}`} preventScrollReset discover="none" className="text-brand-700 underline" aria-label={`Ver detalle de la orden ${o.id}`}>
           Ver
         </Link>
       ),
@@ -75,24 +76,32 @@ export default function OrdersList() {
       key: "sale",
       header: "No. de venta",
       className: "whitespace-nowrap font-mono text-xs",
-      cell: (o) => (
-        <span className="flex flex-col">
-          <span>{o.id}</span>
-          {o.relatedOrderId ? <span className="text-slate-500">V{o.relatedOrderId}</span> : null}
-        </span>
-      ),
+      cell: (o) =>
+        o.relatedOrderId ? (
+          <span className="flex flex-col">
+            <span>{o.id}</span>
+            <span className="text-slate-500">V{o.relatedOrderId}</span>
+          </span>
+        ) : (
+          o.id
+        ),
     },
     { key: "date", header: "Fecha", sortName: "date", className: "whitespace-nowrap tabular-nums", cell: (o) => formatDateTime(o.orderDate) },
     { key: "type", header: "Tipo de gestión", className: "whitespace-nowrap", cell: (o) => logisticLabel(o.logisticType) },
     {
       key: "status",
       header: "Estatus",
-      cell: (o) => (
-        <span className="flex flex-col items-start gap-1">
-          <Badge variant={o.status.variant} className="whitespace-nowrap">{o.status.label}</Badge>
-          {o.delayed ? <Badge variant="danger" className="whitespace-nowrap">Estás con demora</Badge> : null}
-        </span>
-      ),
+      cell: (o) => {
+        const status = <Badge variant={o.status.variant} className="whitespace-nowrap">{o.status.label}</Badge>;
+        return o.delayed ? (
+          <span className="flex flex-col items-start gap-1">
+            {status}
+            <Badge variant="danger" className="whitespace-nowrap">Estás con demora</Badge>
+          </span>
+        ) : (
+          status
+        );
+      },
     },
     { key: "ready", header: "Tiempo a listo", className: "whitespace-nowrap tabular-nums", cell: (o) => o.timeToReady ?? "—" },
     {
@@ -101,13 +110,13 @@ export default function OrdersList() {
       className: "whitespace-nowrap",
       cell: (o) => (o.intelisisMovement ? <span className="font-mono">{o.intelisisMovement}</span> : <span className="text-slate-500">Sin asignar</span>),
     },
-    { key: "comments", header: "Comentarios", className: "max-w-56 truncate", cell: (o) => <span title={o.comments ?? undefined}>{o.comments ?? ""}</span> },
+    { key: "comments", header: "Comentarios", className: "max-w-56 truncate", cell: (o) => (o.comments ? <span title={o.comments}>{o.comments}</span> : null) },
     { key: "owner", header: "Responsable", className: "whitespace-nowrap", cell: (o) => o.packageManager ?? <span className="text-slate-500">—</span> },
     {
       key: "edit",
       header: <span className="sr-only">Editar</span>,
       cell: (o) => (
-        <Link to={`/orders/${o.id}${search}`} preventScrollReset className="btn-ghost px-2 py-1 text-xs">
+        <Link to={`/orders/${o.id}${search}`} preventScrollReset discover="none" className="btn-ghost px-2 py-1 text-xs">
           Editar
         </Link>
       ),
