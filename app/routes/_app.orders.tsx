@@ -10,7 +10,7 @@ import { can } from "~/lib/access";
 import { formatDateTime } from "~/lib/format";
 import { withParams } from "~/lib/list-url";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { DAY_FILTERS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES } from "~/modules/orders/filters";
+import { DAY_FILTERS, FILTER_PARAMS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES, type OrdersQuery } from "~/modules/orders/filters";
 import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";
 import { logisticLabel } from "~/modules/orders/rules";
@@ -29,13 +29,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     page,
     pageSize,
-    query,
+    query: shownFilters(query),
     searchHint: describeSearch(search),
     range: range ? { start: range.start, end: range.end } : null,
     rangeError,
     canSalesReport: can(user, "orders.salesReport"),
     constraints: { search: ORDER_CONSTRAINTS.list.search },
   };
+}
+
+/** The filters the page's forms show, the empty ones left out: the page's data travels in its HTML too. */
+function shownFilters(query: OrdersQuery): Partial<Pick<OrdersQuery, (typeof FILTER_PARAMS)[number]>> {
+  return Object.fromEntries(FILTER_PARAMS.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])));
 }
 
 /** yyyy/mm/dd (URL) ⇄ yyyy-mm-dd (date input). */
