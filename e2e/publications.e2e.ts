@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, expectCheckedOnLeaving, jsEnabled, postsFrom, test } from "./fixtures";
 
 // A simple demo publication (one linked product, no variations); demo publication ids never change.
 const SIMPLE_ID = "MLM1133703341";
@@ -185,6 +185,35 @@ test("with JavaScript, an upload's answer keeps what was typed meanwhile, the fo
   expect(await scrolled.evaluate((el) => el.scrollTop)).toBe(where);
   // The file the server took is not chosen any more.
   expect(await box.getByLabel("Imagen para TLREF200W65").evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+});
+
+test("with JavaScript the editor checks a field as it is left and recalculates the totals as a quantity is typed, without a post", async ({ loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "Without JavaScript the server checks the form and works out the totals at each post (the tests above).");
+  const page = await loginAs("admin");
+  await page.goto(`/publications/${SIMPLE_ID}`);
+  const dialog = page.getByRole("dialog");
+  const posts = postsFrom(page);
+  // The checks arrive after the page. A category attribute takes at most 200 characters (no native limit: its id comes from the category).
+  const brand = dialog.getByLabel("Marca *");
+  await expectCheckedOnLeaving(brand, "x".repeat(201), dialog.getByText("Escribe como máximo 200 caracteres."));
+  expect(posts).toEqual([]);
+  await brand.fill("Tecnolite");
+  await brand.blur();
+  await expect(dialog.getByText("Escribe como máximo 200 caracteres.")).toHaveCount(0);
+
+  // Spec 1 §9: a linked product's line is its price less its discount, times its quantity, plus 16 % IVA.
+  const amount = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
+  const price = amount(await dialog.getByTestId("linked-flat-0").getByRole("cell").nth(2).textContent());
+  const discount = Number(await dialog.getByLabel("Descuento TLREF200W65").inputValue());
+  expect(price).toBeGreaterThan(0);
+  for (const qty of [7, 2]) {
+    await dialog.getByLabel("Cantidad TLREF200W65").fill(String(qty));
+    const line = price * (1 - discount / 100) * qty * 1.16;
+    await expect(async () => expect(Math.abs(amount(await dialog.getByTestId("cost-subtotal").textContent()) - line)).toBeLessThan(0.05)).toPass({ timeout: 5_000 });
+    // The marketplace's fee comes on top.
+    expect(amount(await dialog.getByTestId("cost-total").textContent())).toBeGreaterThan(line);
+  }
+  expect(posts).toEqual([]);
 });
 
 test("after Premium the form starts again from the stored publication, and saves with its new version", async ({ loginAs }) => {

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import type { z, ZodTypeAny } from "zod";
+import type { z, ZodErrorMap, ZodTypeAny } from "zod";
 
 type Validate<Shape, Value> = (context: { formData: FormData }) => Submission<Shape, string[], Value>;
 
@@ -17,17 +17,25 @@ type Validate<Shape, Value> = (context: { formData: FormData }) => Submission<Sh
  */
 type When = "onSubmit" | "onBlur" | "onInput";
 
+/**
+ * What `load` brings: the schema, or the schema with the error map its action parses with (the
+ * messages for what only a forged post gets wrong), so the browser says what the server would.
+ */
+export type LazyChecks<S extends ZodTypeAny> = S | { schema: S; errorMap: ZodErrorMap };
+
 /** `Shape` is the form's field shape as `useForm` reads it (the schema's input unless a form says otherwise). */
 export function useLazyValidation<S extends ZodTypeAny, Shape = z.input<S>, Value = z.output<S>>(
-  load: () => Promise<S>,
+  load: () => Promise<LazyChecks<S>>,
   when: { shouldValidate: When; shouldRevalidate: When } = { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
 ) {
   const [validate, setValidate] = useState<Validate<Shape, Value> | null>(null);
   useEffect(() => {
     let live = true;
     Promise.all([import("@conform-to/zod"), load()])
-      .then(([{ parseWithZod }, schema]) => {
-        if (live) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }) as unknown as ReturnType<Validate<Shape, Value>>);
+      .then(([{ parseWithZod }, loaded]) => {
+        // A Zod schema has no `errorMap` of its own (it keeps one in `_def`).
+        const { schema, errorMap } = "errorMap" in loaded ? loaded : { schema: loaded, errorMap: undefined };
+        if (live) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema, errorMap }) as unknown as ReturnType<Validate<Shape, Value>>);
       })
       // A chunk that fails to load leaves the checks to the server.
       .catch(() => {});

@@ -10,7 +10,7 @@ import { can } from "~/lib/access";
 import { formatDateTime } from "~/lib/format";
 import { withParams } from "~/lib/list-url";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { DAY_FILTERS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES } from "~/modules/orders/filters";
+import { DAY_FILTERS, FILTER_PARAMS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES, type OrdersQuery } from "~/modules/orders/filters";
 import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";
 import { logisticLabel } from "~/modules/orders/rules";
@@ -29,13 +29,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     page,
     pageSize,
-    query,
+    query: shownFilters(query),
     searchHint: describeSearch(search),
     range: range ? { start: range.start, end: range.end } : null,
     rangeError,
     canSalesReport: can(user, "orders.salesReport"),
     constraints: { search: ORDER_CONSTRAINTS.list.search },
   };
+}
+
+/** The filters the page's forms show, the empty ones left out: the page's data travels in its HTML too. */
+function shownFilters(query: OrdersQuery): Partial<Pick<OrdersQuery, (typeof FILTER_PARAMS)[number]>> {
+  return Object.fromEntries(FILTER_PARAMS.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])));
 }
 
 /** yyyy/mm/dd (URL) ⇄ yyyy-mm-dd (date input). */
@@ -62,11 +67,12 @@ export default function OrdersList() {
           />
         ) : null,
     },
+    // Row links carry no `data-discover`: the whole route manifest is in the browser (decision 0027).
     {
       key: "detail",
       header: "Detalle",
       cell: (o) => (
-        <Link to={`/orders/${o.id}${search}`} preventScrollReset className="text-brand-700 underline" aria-label={`Ver detalle de la orden ${o.id}`}>
+        <Link to={`/orders/${o.id}${search}`} preventScrollReset discover="none" className="text-brand-700 underline" aria-label={`Ver detalle de la orden ${o.id}`}>
           Ver
         </Link>
       ),
@@ -75,24 +81,32 @@ export default function OrdersList() {
       key: "sale",
       header: "No. de venta",
       className: "whitespace-nowrap font-mono text-xs",
-      cell: (o) => (
-        <span className="flex flex-col">
-          <span>{o.id}</span>
-          {o.relatedOrderId ? <span className="text-slate-500">V{o.relatedOrderId}</span> : null}
-        </span>
-      ),
+      cell: (o) =>
+        o.relatedOrderId ? (
+          <span className="flex flex-col">
+            <span>{o.id}</span>
+            <span className="text-slate-500">V{o.relatedOrderId}</span>
+          </span>
+        ) : (
+          o.id
+        ),
     },
     { key: "date", header: "Fecha", sortName: "date", className: "whitespace-nowrap tabular-nums", cell: (o) => formatDateTime(o.orderDate) },
     { key: "type", header: "Tipo de gestión", className: "whitespace-nowrap", cell: (o) => logisticLabel(o.logisticType) },
     {
       key: "status",
       header: "Estatus",
-      cell: (o) => (
-        <span className="flex flex-col items-start gap-1">
-          <Badge variant={o.status.variant} className="whitespace-nowrap">{o.status.label}</Badge>
-          {o.delayed ? <Badge variant="danger" className="whitespace-nowrap">Estás con demora</Badge> : null}
-        </span>
-      ),
+      cell: (o) => {
+        const status = <Badge variant={o.status.variant} className="whitespace-nowrap">{o.status.label}</Badge>;
+        return o.delayed ? (
+          <span className="flex flex-col items-start gap-1">
+            {status}
+            <Badge variant="danger" className="whitespace-nowrap">Estás con demora</Badge>
+          </span>
+        ) : (
+          status
+        );
+      },
     },
     { key: "ready", header: "Tiempo a listo", className: "whitespace-nowrap tabular-nums", cell: (o) => o.timeToReady ?? "—" },
     {
@@ -101,13 +115,13 @@ export default function OrdersList() {
       className: "whitespace-nowrap",
       cell: (o) => (o.intelisisMovement ? <span className="font-mono">{o.intelisisMovement}</span> : <span className="text-slate-500">Sin asignar</span>),
     },
-    { key: "comments", header: "Comentarios", className: "max-w-56 truncate", cell: (o) => <span title={o.comments ?? undefined}>{o.comments ?? ""}</span> },
+    { key: "comments", header: "Comentarios", className: "max-w-56 truncate", cell: (o) => (o.comments ? <span title={o.comments}>{o.comments}</span> : null) },
     { key: "owner", header: "Responsable", className: "whitespace-nowrap", cell: (o) => o.packageManager ?? <span className="text-slate-500">—</span> },
     {
       key: "edit",
       header: <span className="sr-only">Editar</span>,
       cell: (o) => (
-        <Link to={`/orders/${o.id}${search}`} preventScrollReset className="btn-ghost px-2 py-1 text-xs">
+        <Link to={`/orders/${o.id}${search}`} preventScrollReset discover="none" className="btn-ghost px-2 py-1 text-xs">
           Editar
         </Link>
       ),

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { handleEditorAction, loadEditor } from "~/web/publications/editor-action.server";
+import { PUBLICATION_CONSTRAINT } from "~/modules/publications/constraints.server";
 import { PublicationEditorRoute } from "~/modules/publications/publication-form";
 import { PublicationIdSchema } from "~/modules/publications/schemas";
 
@@ -17,7 +18,7 @@ function publicationId(params: { id?: string }): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const { view } = await loadEditor(publicationId(params));
-  return { view };
+  return { view, constraint: PUBLICATION_CONSTRAINT };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -26,8 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditPublication() {
-  const { view } = useLoaderData<typeof loader>();
-  return <PublicationEditorRoute view={view} />;
+  const { view, constraint } = useLoaderData<typeof loader>();
+  return <PublicationEditorRoute view={view} constraint={constraint} />;
 }
 
 export function ErrorBoundary() {

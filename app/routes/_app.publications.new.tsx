@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { handleEditorAction, loadEditor } from "~/web/publications/editor-action.server";
+import { PUBLICATION_CONSTRAINT } from "~/modules/publications/constraints.server";
 import { PublicationEditorRoute } from "~/modules/publications/publication-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva publicación" }];
@@ -10,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Nueva publicación" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const { view } = await loadEditor(null);
-  return { view };
+  return { view, constraint: PUBLICATION_CONSTRAINT };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -19,8 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewPublication() {
-  const { view } = useLoaderData<typeof loader>();
-  return <PublicationEditorRoute view={view} />;
+  const { view, constraint } = useLoaderData<typeof loader>();
+  return <PublicationEditorRoute view={view} constraint={constraint} />;
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newDraft, parseDraftForm, type Draft } from "~/modules/publications/draft";
+import { newDraft, type Draft } from "~/modules/publications/draft";
+import { parseDraftForm } from "~/modules/publications/draft-form";
 import { bySort, canDrop, canMove, cleanAlt, moveTarget } from "~/modules/publications/gallery-order";
 import { publicationForm } from "../helpers/publication-form";
 

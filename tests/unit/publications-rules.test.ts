@@ -1,7 +1,8 @@
-import { getZodConstraint } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { classifyAttributes } from "~/modules/publications/attributes";
-import { allWarehouses, newDraft, parseDraftForm, PublicationFormSchema, type Draft } from "~/modules/publications/draft";
+import { PUBLICATION_CONSTRAINT } from "~/modules/publications/constraints.server";
+import { allWarehouses, newDraft, type Draft } from "~/modules/publications/draft";
+import { parseDraftForm } from "~/modules/publications/draft-form";
 import { addImage, addProduct, addVariation, canAddImage, readEditorIntent, type EditorIntent } from "~/modules/publications/draft-intent";
 import { isBrandAccount, publicationTypeLabel, statusLabel, storeLabel } from "~/modules/publications/labels";
 import { computeStock } from "~/modules/publications/stock";
@@ -164,19 +165,19 @@ describe("the dialog form's schema", () => {
   });
 });
 
-describe("native constraints from the schema", () => {
-  const constraint = getZodConstraint(PublicationFormSchema);
+describe("native constraints the loaders send, from the schema the action validates with", () => {
+  const constraint = PUBLICATION_CONSTRAINT;
   it.each([
-    ["title", { required: false, maxLength: 55 }],
-    ["categoryId", { required: false, maxLength: 30 }],
-    ["store", { required: false }],
-    ["channels", { required: false }],
-    ["warehouses", { required: false }],
-    ["linked[].qty", { required: false, min: 1 }],
-    ["linked[].discount", { required: false, min: 0, max: 10 }],
-    ["variations[].linked[].discount", { required: false, min: 0, max: 10 }],
-    ["gallery[].alt", { required: false, maxLength: 125 }],
-    ["description.body", { required: false, maxLength: 20000 }],
+    ["title", { maxLength: 55 }],
+    ["categoryId", { maxLength: 30 }],
+    ["store", {}],
+    ["channels", { multiple: true }],
+    ["warehouses", { multiple: true }],
+    ["linked[].qty", { min: 1, step: 1 }],
+    ["linked[].discount", { min: 0, max: 10 }],
+    ["variations[].linked[].discount", { min: 0, max: 10 }],
+    ["gallery[].alt", { maxLength: 125 }],
+    ["description.body", { maxLength: 20000 }],
   ])("%s: %j", (name, expected) => {
     expect(constraint[name]).toMatchObject(expected);
   });
@@ -188,7 +189,8 @@ describe("native constraints from the schema", () => {
       "variations[].linked[].discount", "gallery[].name", "gallery[].sku", "gallery[].origin", "gallery[].alt", "description.intro", "description.body",
       "description.closing", "productSearch", "searchTarget", "librarySearch",
     ];
-    expect(inputs.filter((name) => constraint[name]?.required !== false)).toEqual([]);
+    expect(inputs.filter((name) => !(name in constraint))).toEqual([]);
+    expect(inputs.filter((name) => constraint[name].required)).toEqual([]);
   });
 });
 

@@ -58,7 +58,7 @@ function ComboForm(props: ComboDialogProps) {
   const readOnly = comboId !== null;
   const [form, fields] = useListingForm({
     id: FORM_ID,
-    load: () => import("./combo-form").then((m) => m.ComboDraftSchema),
+    load: () => import("./combo-checks").then(({ ComboDraftSchema }) => ComboDraftSchema),
     constraint: props.constraint,
     draft,
     result: props.result,

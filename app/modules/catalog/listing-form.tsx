@@ -12,7 +12,8 @@ import { useLazyValidation } from "~/lib/lazy-validation";
 import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import type { TaxonomyOption } from "./inventory.server";
 import type { GalleryDraftSchema, PropertyDraftSchema } from "./product-form";
-import { NEW_PROPERTY, type FieldErrors } from "./product-texts";
+import type { FieldErrors } from "./product-texts";
+import { NEW_PROPERTY } from "./property-rows";
 
 /**
  * What the product dialog and the combo dialog ("Publicación") share (spec 2): the dialog with

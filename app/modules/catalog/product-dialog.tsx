@@ -54,7 +54,7 @@ function ProductForm(props: ProductDialogProps) {
   const { draft, stored, user } = props;
   const [form, fields] = useListingForm({
     id: FORM_ID,
-    load: () => import("./product-form").then((m) => m.ProductDraftSchema),
+    load: () => import("./product-form").then(({ ProductDraftSchema }) => ProductDraftSchema),
     constraint: props.constraint,
     draft,
     result: props.result,

@@ -1,7 +1,7 @@
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { FilesLibraryDialog } from "~/modules/files/library-dialog";
 import type { libraryPage } from "~/web/files/library-route.server";
-import { pickUrl } from "~/modules/files/rules";
+import { openerUrl } from "~/modules/files/rules";
 
 type Data = Awaited<ReturnType<typeof libraryPage>> & { openerPath: string };
 
@@ -9,9 +9,6 @@ type Data = Awaited<ReturnType<typeof libraryPage>> & { openerPath: string };
 export function ProductFilesDialog() {
   const data = useLoaderData<Data>();
   const { search } = useLocation();
-  const back = new URLSearchParams(search);
-  for (const k of ["fileSearch", "filePage", "for"]) back.delete(k);
-  const closeTo = `${data.openerPath}${back.toString() ? `?${back.toString()}` : ""}`;
   return (
     <FilesLibraryDialog
       rows={data.rows}
@@ -21,8 +18,8 @@ export function ProductFilesDialog() {
       search={data.search}
       selfPath={`${data.openerPath}/files`}
       keep={data.keep}
-      pickTo={(fileId) => pickUrl(data.openerPath, search, fileId)}
-      closeTo={closeTo}
+      pickTo={(fileId) => openerUrl(data.openerPath, search, fileId)}
+      closeTo={openerUrl(data.openerPath, search)}
     />
   );
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { capitaliseWords, checkEan, normaliseManufacturerSku, normaliseNewSku } from "./product-rules";
 import { PRODUCT_TEXTS, type FieldErrors } from "./product-texts";
 
-export { NEW_PROPERTY, PRODUCT_TEXTS, type FieldErrors } from "./product-texts";
+export type { FieldErrors } from "./product-texts";
+export { NEW_PROPERTY } from "./property-rows";
 
 /**
  * The product dialog's state (spec 2 'Product detail modal', 3 'Product'). The dialog is one form

@@ -1,5 +1,3 @@
-import type { PropertyDraft } from "./product-form";
-
 /*
  * What the product dialog shows besides its fields, apart from the form's schema (product-form.ts):
  * the page imports these, and the browser fetches the schema only to check the fields
@@ -38,6 +36,3 @@ export const PRODUCT_TEXTS = {
 } as const;
 
 export type FieldErrors = Partial<Record<string, string[]>>;
-
-/** The row "Agregar propiedad" adds: empty and not a selector. */
-export const NEW_PROPERTY: PropertyDraft = { name: "", value: "", isSelector: false };

@@ -7,7 +7,8 @@ import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { isUniqueViolation } from "~/modules/files/files.server";
 import { PDF_MIME } from "~/modules/files/rules";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
-import { PRODUCT_TEXTS, type ProductDraft, type ProductValues } from "./product-form";
+import type { ProductDraft, ProductValues } from "./product-form";
+import { PRODUCT_TEXTS } from "./product-texts";
 import { galleryDraftOf, insertProperties, listingColumnsOf, listingDraftOf, propertiesOf, storedGallery } from "./listing.server";
 import { productSlug } from "./product-rules";
 

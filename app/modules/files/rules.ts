@@ -43,10 +43,14 @@ export function isFileId(value: string) {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
-/** The opener's URL with the pick added (and the library's own parameters removed). */
-export function pickUrl(openerPath: string, search: string, fileId: string) {
+/**
+ * The URL of the dialog that opened the library, from the library's own: without the library's
+ * parameters. A pick adds `pick` and keeps `for` (what the pick is for); closing drops `for` too.
+ */
+export function openerUrl(openerPath: string, search: string, pick?: string) {
   const params = new URLSearchParams(search);
-  for (const k of ["fileSearch", "filePage"]) params.delete(k);
-  params.set("pick", fileId);
-  return `${openerPath}?${params.toString()}`;
+  for (const k of ["fileSearch", "filePage", ...(pick ? [] : ["for"])]) params.delete(k);
+  if (pick) params.set("pick", pick);
+  const query = params.toString();
+  return query ? `${openerPath}?${query}` : openerPath;
 }

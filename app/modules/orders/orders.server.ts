@@ -206,20 +206,20 @@ export async function listOrders(query: OrdersQuery, now: Date = new Date()) {
   const found = offset < n ? await ordersPageQuery(db, spec, query) : [];
   const brand = getEnv().BRAND_NAME;
   const slug = brandSlugOf(brand);
+  // Only what the list shows: the rows travel twice in the page (its HTML and the data it hydrates from).
   const rows = found.map((o) => {
-    const label = labelAction(o);
+    const { label, variant } = displayStatus(o, slug, brand);
     return {
       id: o.id.toString(),
       relatedOrderId: o.relatedOrderId?.toString() ?? null,
       orderDate: o.orderDate.toISOString(),
       logisticType: o.logisticType,
-      status: displayStatus(o, slug, brand),
+      status: { label, variant },
       timeToReady: timeToReady(o.orderDate, o.readyDate),
       intelisisMovement: o.intelisisMovement,
       comments: o.comments,
       packageManager: o.packageManager,
-      printable: label.allowed,
-      reprint: label.reprint,
+      printable: labelAction(o).allowed,
       delayed: isDelayed(o, now),
     };
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GALLERY_MAX_PER_PRODUCT } from "./constants";
 import { CATEGORY_ID_MAX, emptyLinked, SKU_MAX, type Draft, type DraftImage, type DraftLinked } from "./draft";
+import { postedIntent } from "./editor-buttons";
 
 /**
  * The dialog's buttons that are not a change of a list's shape (those are Conform's insert, remove
@@ -26,30 +27,12 @@ export const EditorIntentSchema = z.discriminatedUnion("type", [
 ]);
 export type EditorIntent = z.infer<typeof EditorIntentSchema>;
 
-/** The `intent` value of a button. */
-export function intentValue(intent: EditorIntent): string {
-  return Object.keys(intent).length === 1 ? intent.type : JSON.stringify(intent);
-}
-
-/** Reads a posted `intent`; none means "save" (Enter in a field presses the hidden "recalc" button first). */
+/** Reads a posted `intent` (editor-buttons.ts); null for one that is no button of the editor. */
 export function readEditorIntent(raw: FormDataEntryValue | null): EditorIntent | null {
-  if (raw === null) return { type: "save" };
-  if (typeof raw !== "string" || raw.length > 300) return null;
-  let candidate: unknown = { type: raw };
-  if (raw.startsWith("{")) {
-    try {
-      candidate = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
+  const candidate = postedIntent(raw);
+  if (candidate === undefined) return null;
   const parsed = EditorIntentSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;
-}
-
-/** The file input of a product's gallery, read by its "Subir imagen" button ("" is the publication's own images). */
-export function uploadFieldName(sku: string): string {
-  return `upload:${sku}`;
 }
 
 // ---------------------------------------------------------------------------------------------------

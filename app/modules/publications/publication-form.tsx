@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/Badge";
@@ -7,17 +6,20 @@ import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
+import type { FormConstraints } from "~/lib/constraints";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { CHANNELS, CHANNEL_NAMES, GALLERY_ALT_MAX, LISTING_TYPES, PRODUCT_SEARCH_DEBOUNCE_MS, STATUSES, WAREHOUSES } from "./constants";
-import { allWarehouses, emptyLinked, formDefaults, parseDraftForm, parseLiveFields, pricedLines, PublicationFormSchema, type PublicationFormInput, STORE_CHOICES } from "./draft";
-import { intentValue, readEditorIntent, uploadFieldName, type EditorIntent } from "./draft-intent";
+import { allWarehouses, emptyLinked, formDefaults, type PublicationFormInput, STORE_CHOICES } from "./draft";
+import type { PublicationFormSchema } from "./draft-form";
+import type { EditorIntent } from "./draft-intent";
+import { busyIntent, intentValue, uploadFieldName } from "./editor-buttons";
 import type { EditorView } from "./editor.server";
-import { computeCost } from "./fees";
 import { canDrop, cleanAlt, moveTarget } from "./gallery-order";
 import { storeLabel } from "./labels";
+import type { LiveTotals } from "./live-totals";
 import type { ProductInfo } from "./publications.server";
-import { computeStock } from "./stock";
 import { remainingCharacters, specialTitlePrefix } from "./title";
 
 const FORM_ID = "publication-form";
@@ -25,7 +27,6 @@ const FORM_ID = "publication-form";
 const ACTIONS_FORM_ID = "publication-actions";
 /** Spec 1 §2: the cost summary is recalculated 100 ms after the last change. */
 const RECALC_DELAY_MS = 100;
-const constraint = getZodConstraint(PublicationFormSchema);
 
 type DialogForm = FormMetadata<PublicationFormInput, string[]>;
 type LinkedListField = FieldMetadata<PublicationFormInput["linked"], PublicationFormInput, string[]>;
@@ -33,6 +34,8 @@ type GalleryField = FieldMetadata<PublicationFormInput["gallery"], PublicationFo
 
 type Props = {
   view: EditorView;
+  /** The native checks, from the loader (constraints.server.ts). */
+  constraint: FormConstraints<typeof PublicationFormSchema>;
   result: SubmissionResult<string[]> | undefined;
   toast: EditorActionData["toast"];
   library: EditorActionData["library"];
@@ -65,13 +68,14 @@ function choiceProps(meta: FieldMetadata<unknown, PublicationFormInput, string[]
  * The editor as the new and edit routes open it: the action's answer (a refused save, a changed list)
  * over what the loader read; it posts to its own URL and closes to the list with its query.
  */
-export function PublicationEditorRoute({ view }: { view: Props["view"] }) {
+export function PublicationEditorRoute({ view, constraint }: Pick<Props, "view" | "constraint">) {
   const answer = useActionData<EditorActionData>();
   const { search, pathname } = useLocation();
   const formKey = useLoadedFormKey(answer !== undefined);
   return (
     <PublicationDialog
       view={answer?.view ?? view}
+      constraint={constraint}
       result={answer?.result}
       toast={answer?.toast ?? null}
       library={answer?.library ?? null}
@@ -95,10 +99,10 @@ function useLoadedFormKey(answered: boolean) {
   return formKey;
 }
 
-export function PublicationDialog({ view, result, toast, library, formKey, closeTo, action }: Props) {
+export function PublicationDialog({ view, constraint, result, toast, library, formKey, closeTo, action }: Props) {
   const isNew = !view.draft.id;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? readEditorIntent(navigation.formData?.get("intent") ?? null)?.type ?? "" : "";
+  const busy = navigation.state === "submitting" ? busyIntent(navigation.formData?.get("intent") ?? null) : "";
   return (
     <RouteDialog
       title={isNew ? "Nueva publicación" : `Publicación ${view.draft.id}`}
@@ -116,21 +120,25 @@ export function PublicationDialog({ view, result, toast, library, formKey, close
     >
       {toast ? <Toaster key={toast.id} toast={toast} /> : null}
       {!isNew ? <Form method="post" action={action} id={ACTIONS_FORM_ID} preventScrollReset hidden /> : null}
-      <EditorForm key={formKey} view={view} result={result} library={library} action={action} />
+      <EditorForm key={formKey} view={view} constraint={constraint} result={result} library={library} action={action} />
     </RouteDialog>
   );
 }
 
-function EditorForm({ view, result, library, action }: Pick<Props, "view" | "result" | "library" | "action">) {
+function EditorForm({ view, constraint, result, library, action }: Pick<Props, "view" | "constraint" | "result" | "library" | "action">) {
   const isNew = !view.draft.id;
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
+  // The schema and Zod come after the page; until then a post is checked by the server alone.
+  const validation = useLazyValidation<typeof PublicationFormSchema, PublicationFormInput>(
+    () => import("./draft-form").then(({ PublicationFormSchema, formErrorMap }) => ({ schema: PublicationFormSchema, errorMap: formErrorMap })),
+    { shouldValidate: "onBlur", shouldRevalidate: "onBlur" },
+  );
+  const [form, fields] = useForm<PublicationFormInput>({
     id: FORM_ID,
     lastResult: result,
     defaultValue: formDefaults(view.draft),
     constraint,
-    onValidate: ({ formData }) => parseDraftForm(formData).submission,
-    shouldValidate: "onBlur",
+    ...validation,
   });
 
   // A file an answer took (or refused) is not sent again with the next post.
@@ -139,24 +147,33 @@ function EditorForm({ view, result, library, action }: Pick<Props, "view" | "res
     for (const input of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []) input.value = "";
   }, [result]);
 
-  // Live cost totals with JavaScript: the same maths as the server, after the last change.
+  // Live cost totals with JavaScript: the same maths as the server, after the last change. Their
+  // code comes after the page (live-totals.ts), fetched as soon as the form is drawn.
   const value = form.value;
   const initialValue = useRef(value);
+  useEffect(() => {
+    import("./live-totals").catch(() => {});
+  }, []);
   // Worked out for one view: a server answer brings its own totals until the next change.
-  const [live, setLive] = useState<{ view: EditorView; cost: EditorView["cost"]; stock: EditorView["stock"] } | null>(null);
+  const [live, setLive] = useState<(LiveTotals & { view: EditorView }) | null>(null);
   useEffect(() => {
     if (value === initialValue.current) return;
+    let current = true;
     const timer = setTimeout(() => {
-      const current = formRef.current ? parseLiveFields(new FormData(formRef.current)) : null;
-      if (!current) return;
-      const lines = pricedLines(current).map((l) => ({ ...l, price: view.products[l.sku]?.price ?? 0, stocks: view.products[l.sku]?.stocks ?? [] }));
-      setLive({
-        view,
-        cost: computeCost({ lines, commission: view.commissionRate, shipmentCost: view.shipmentCost, shipmentConstant: view.shipmentConstant, iva: view.iva }),
-        stock: computeStock(lines, current.warehouses),
-      });
+      if (!formRef.current) return;
+      const formData = new FormData(formRef.current);
+      import("./live-totals")
+        .then(({ liveTotals }) => {
+          const totals = liveTotals(formData, view);
+          if (totals && current) setLive({ view, ...totals });
+        })
+        // Without its code the totals stay the server's, as without JavaScript ("Recalcular").
+        .catch(() => {});
     }, RECALC_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [value, view]);
   const cost = live?.view === view ? live.cost : view.cost;
   const stock = live?.view === view ? live.stock : view.stock;

@@ -14,9 +14,10 @@ import { audit } from "~/modules/logs/audit.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import { dialogToast, listUrlWithout, type DialogToast } from "./dialog-answer.server";
 import {
-  PRODUCT_TEXTS, ProductDraftSchema, ProductPostSchema, addToGallery, catalogErrorMap, emptyDraft, validateProduct,
+  ProductDraftSchema, ProductPostSchema, addToGallery, catalogErrorMap, emptyDraft, validateProduct,
   type FieldErrors, type GalleryDraft, type ProductDraft,
 } from "~/modules/catalog/product-form";
+import { PRODUCT_TEXTS } from "~/modules/catalog/product-texts";
 import { mergeProperties } from "~/modules/catalog/product-rules";
 import { loadProduct, saveProduct, syncProduct, type ProductSaveResult } from "~/modules/catalog/product.server";
 
