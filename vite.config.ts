@@ -12,7 +12,7 @@ declare module "@remix-run/node" {
 
 export default defineConfig({
   server: { port: 3000 },
-  build: { target: "es2022" },
+  build: { target: "es2022", modulePreload: false },
   ssr: {
     // Native/embedded packages stay external to the server bundle.
     external: ["@electric-sql/pglite", "sharp", "puppeteer-core", "exceljs", "pg", "bcryptjs"],
