@@ -14,6 +14,7 @@ import { getStoredQuote } from "~/modules/quotations/stored.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRedirect, statusAndBody } from "../helpers/answers";
+import { toastOf } from "../helpers/catalog-routes";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -163,11 +164,12 @@ describe("lines", () => {
     }
   });
 
-  it("the global discount is capped at 6 % with a message", async () => {
+  it("the global discount is capped at 6 %: a larger value is stored as 6 and the user is told", async () => {
     const { cookie, user } = await loginAs("admin");
-    const refused = await statusAndBody(await post(cookie, { intent: "header", globalDiscount: "7" }));
-    expect(refused.status).toBe(422);
-    expect(refused.body).toContain("no puede ser mayor a 6");
+    const capped = await post(cookie, { intent: "header", globalDiscount: "7", reference: "tope" });
+    expect(capped.status).toBe(302);
+    expect((await toastOf(capped))?.message).toContain("se guardó 6 %");
+    expect((await loadDraft(user.id)).data).toMatchObject({ globalDiscount: 6, reference: "tope" });
     expect((await post(cookie, { intent: "header", globalDiscount: "5" })).status).toBe(302);
     expect((await loadDraft(user.id)).data.globalDiscount).toBe(5);
   });

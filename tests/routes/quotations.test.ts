@@ -15,6 +15,7 @@ import { getStoredQuote } from "~/modules/quotations/stored.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRedirect, statusAndBody } from "../helpers/answers";
+import { toastOf } from "../helpers/catalog-routes";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -90,17 +91,23 @@ describe("the draft", () => {
     expect((await loadDraft(user.id)).data.notes).toBe("primera");
   });
 
-  it("a discount over 6 % is refused with a message; Precio 3 clients get none", async () => {
+  it("a discount over 6 % is stored as 6 with the rest of the form, and the user is told; Precio 3 clients get none", async () => {
     const { cookie, user } = await loginAs("ml_manager");
-    const refused = await statusAndBody(await postDialog(cookie, { intent: "options", globalDiscount: "7" }));
-    expect(refused.status).toBe(422);
-    expect(refused.body).toContain("no puede ser mayor a 6");
-    expect((await postDialog(cookie, { intent: "options", globalDiscount: "6" })).status).toBe(302);
-    expect((await loadDraft(user.id)).data.globalDiscount).toBe(6);
+    const capped = await postDialog(cookie, { intent: "options", globalDiscount: "7", notes: "con tope" });
+    expect(capped.status).toBe(302);
+    expect((await toastOf(capped))?.message).toContain("se guardó 6 %");
+    expect((await loadDraft(user.id)).data).toMatchObject({ globalDiscount: 6, notes: "con tope" });
+    expect((await postDialog(cookie, { intent: "options", globalDiscount: "5" })).status).toBe(302);
+    expect((await loadDraft(user.id)).data.globalDiscount).toBe(5);
     const negative = await statusAndBody(await postDialog(cookie, { intent: "options", globalDiscount: "-1" }));
     expect(negative.status).toBe(422);
     expect((await postDialog(cookie, { intent: "client", clientKey: "C00101" })).status).toBe(302);
     expect((await loadDraft(user.id)).data.globalDiscount).toBe(0);
+    // A Precio 3 client (C00101): a discount sent anyway is forced to 0, the form still saved.
+    const forced = await postDialog(cookie, { intent: "options", globalDiscount: "4", notes: "precio 3" });
+    expect(forced.status).toBe(302);
+    expect((await toastOf(forced))?.message).toContain("Precio 3");
+    expect((await loadDraft(user.id)).data).toMatchObject({ globalDiscount: 0, notes: "precio 3" });
     const unknown = await statusAndBody(await postDialog(cookie, { intent: "client", clientKey: "ZZZ999" }));
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain("No se ha encontrado ninguna coincidencia.");

@@ -2,7 +2,7 @@ import { ScrollBox } from "~/components/ScrollBox";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";
-import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES } from "./pricing";
+import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES } from "./pricing";
 import { DocumentLinks, DraftIntent, KeepingSearchForm, LinesTableShell, PostedError, QuotationPreview, RadioChoice, TotalsList } from "./quotation-parts";
 import type { LinesColumn } from "./quotation-parts";
 import { withoutParam } from "./routing";
@@ -244,6 +244,7 @@ function Totals({ doc }: { doc: QuotationDocumentData }) {
     ["Importe", t.linesCents],
     [`Descuento (${doc.discountPercent} %)`, -t.discountCents],
     ["Envío", t.shipmentCents],
+    ...(t.marketplaceCents ? [[MARKETPLACE_ADJUSTMENT_LABEL, t.marketplaceCents] as [string, number]] : []),
     ["Subtotal", t.subtotalCents],
     ["IVA 16 %", t.ivaCents],
     ["Total", t.totalCents],

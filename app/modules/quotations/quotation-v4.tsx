@@ -4,7 +4,7 @@ import type { ErpUser } from "@server/integrations/erp/port";
 import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";
 import type { DraftClient } from "./draft";
-import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES, type Totals } from "./pricing";
+import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES, type Totals } from "./pricing";
 import { DraftIntent as Version, KeepingSearchForm, KeepParams, LinesTableShell, PickButton, PickList, QuotationPreview, TotalsList } from "./quotation-parts";
 import type { LinesColumn } from "./quotation-parts";
 import type { ItemMatch } from "./lines.server";
@@ -79,10 +79,10 @@ export function QuotationV4Actions({ d }: { d: V4Data }) {
       <Link to={toggle} preventScrollReset replace className="btn-secondary">
         {preview ? "Ver artículos" : "Vista previa"}
       </Link>
-      <a href="/products/quotation.pdf" target="_blank" rel="noopener" className="btn-secondary">
+      <a href="/products/quotation.pdf?screen=v4" target="_blank" rel="noopener" className="btn-secondary">
         Generar PDF
       </a>
-      <a href="/products/quotation.xlsx" download className="btn-secondary">
+      <a href="/products/quotation.xlsx?screen=v4" download className="btn-secondary">
         Generar Excel
       </a>
     </>
@@ -411,6 +411,8 @@ export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null
   const rows: Array<[string, number]> = [
     ["Importe", totals.linesCents],
     [`Descuento (${discountPercent} %)`, -totals.discountCents],
+    ...(totals.shipmentCents ? [["Envío", totals.shipmentCents] as [string, number]] : []),
+    ...(totals.marketplaceCents ? [[MARKETPLACE_ADJUSTMENT_LABEL, totals.marketplaceCents] as [string, number]] : []),
     ["Subtotal", totals.subtotalCents],
     ["IVA 16 %", totals.ivaCents],
     ["Total", totals.totalCents],

@@ -28,7 +28,7 @@ export async function quotationsScreenData(user: SessionUser, url: URL) {
     query.item ? searchItems(query.item) : null,
   ]);
   const d = draft.data;
-  const priced = priceDraft(d, rate);
+  const priced = priceDraft(d, rate, "v4");
   const now = new Date();
   return {
     query,
@@ -61,7 +61,7 @@ export async function quotationsScreenData(user: SessionUser, url: URL) {
       amountCents: l.amountCents,
     })),
     totals: priced.totals,
-    doc: query.view === "preview" ? draftDocument(d, rate, authorName(user), now) : null,
+    doc: query.view === "preview" ? draftDocument(d, rate, authorName(user), now, "v4") : null,
     company,
     agents,
     clients: clients ? clients.clients : null,

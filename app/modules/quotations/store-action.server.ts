@@ -27,7 +27,7 @@ export async function storeQuotation(user: SessionUser, version: number | null):
  */
 export async function createQuotation(user: SessionUser, version: number | null): Promise<StoreOutcome> {
   const agent = (await loadDraft(user.id)).data.erpUser;
-  const result = await storeDraft(user, version);
+  const result = await storeDraft(user, version, new Date(), "v4");
   if (!result.ok) return result;
   const folio = result.folio;
   if (!can(user, "quotations.erpCreate") || !agent) return { ok: true, folio, toast: savedToast(folio) };
