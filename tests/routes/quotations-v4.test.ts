@@ -197,10 +197,19 @@ describe("Crear cotización", () => {
     const folio = stored.headers.get("location")!.split("/").pop()!;
     expect((await getStoredQuote(folio))!.row.erpState).toBeNull();
 
+    expect(await toastOf(stored)).toMatchObject({ title: "Cotización creada", message: "Se ha creado exitosamente" });
+
+    // Spec 2 §5: an ERP quotation needs a chosen ERP user; without one nothing is stored or sent.
     const dev = await loginAs("developer", { erpUsers: ["VENTAS1"] });
+    await post(dev.cookie, { intent: "add", sku: article.sku, qty: "1" });
+    const noAgent = await statusAndBody(await post(dev.cookie, { intent: "store" }));
+    expect(noAgent.status).toBe(422);
+    expect(noAgent.body).toContain("Datos insuficientes");
+    expect(noAgent.body).toContain("Debes completar la información para continuar");
+    expect((await loadDraft(dev.user.id)).data.lines).toHaveLength(1);
     await post(dev.cookie, { intent: "agent", agent: "VENTAS1" });
     await post(dev.cookie, { intent: "header", warehouse: "O4", reference: "Pedido 77" });
-    await post(dev.cookie, { intent: "add", sku: article.sku, qty: "3" });
+    await post(dev.cookie, { intent: "add", sku: article.sku, qty: "2" });
     const created = await post(dev.cookie, { intent: "store" });
     expect(created.status).toBe(302);
     const devFolio = created.headers.get("location")!.split("/").pop()!;

@@ -16,6 +16,9 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRedirect, statusAndBody } from "../helpers/answers";
 import { toastOf } from "../helpers/catalog-routes";
+import { eq } from "drizzle-orm";
+import { orders } from "@server/db/schema";
+import { displayStatus } from "~/modules/orders/display-status";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -137,6 +140,8 @@ describe("stored quotations", () => {
     await post("/products", cookie, { intent: "add", sku: rows[1].sku, qty: "2" });
     const stored = await postDialog(cookie, { intent: "store" });
     expect(stored.status).toBe(302);
+    // Spec 1 §8: "Se ha creado exitosamente" titled "Cotización creada".
+    expect(await toastOf(stored)).toMatchObject({ title: "Cotización creada", message: "Se ha creado exitosamente" });
     const folio = stored.headers.get("location")!.split("/").pop()!;
     expect(folio).toMatch(new RegExp(`^COT-${new Date().getFullYear()}-\\d{6}$`));
     expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
@@ -166,8 +171,14 @@ describe("stored quotations", () => {
     expect(sent.erpState).toBe("sent");
     expect(sent.status).toBe("enviada");
     expect((await statusAndBody((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response)).status).toBe(409);
-    // Generar orden: once.
-    expect(((await act({ intent: "order" })) as Response).status).toBe(302);
+    // Generar orden: once; spec 1 §4: order_status paid, status procesando_en_{product}, logistic type cotizador.
+    const ordered = (await act({ intent: "order" })) as Response;
+    expect(ordered.status).toBe(302);
+    expect(await toastOf(ordered)).toMatchObject({ title: "Orden creada", message: "Se ha creado exitosamente" });
+    const orderId = (await getStoredQuote(folio))!.row.orderId!;
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ orderStatus: "paid", status: "procesando_en_electrica", logisticType: "cotizador" });
+    expect(displayStatus(order, "electrica", "Electrica")).toMatchObject({ label: "Procesando en Electrica", variant: "orange" });
     expect((await statusAndBody((await act({ intent: "order" })) as Response)).status).toBe(409);
     expect((await getStoredQuote(folio))!.row.status).toBe("convertida");
   });
