@@ -96,11 +96,23 @@ describe("typeahead searches (the comboboxes' sources)", () => {
     expect((await ask(agentsLoader, "/quotations/agents?q=ventas", none.cookie)).body!.message).toContain("Contacta a soporte");
   });
 
-  it("articles: up to 10 ERP matches; clients: the v3 source, upper-cased by the browser", async () => {
+  it("articles: up to 40 ERP matches (spec 2 §9); clients: the v3 source, upper-cased by the browser", async () => {
     const { cookie } = await loginAs("admin");
     const items = (await ask(itemsLoader, "/quotations/items?q=1453-2", cookie)).body!;
     expect(items.matches.map((a) => a.sku)).toContain("1453-2W");
-    expect(items.matches.length).toBeLessThanOrEqual(10);
+    // A search the ERP matches more than 40 times (it answers 20 a page) gives exactly 40 distinct articles.
+    const erp = getIntegrations().erp;
+    let term = "";
+    for (const t of ["LED", "CABLE", "CONTACTO", "APAGADOR"]) {
+      if ((await erp.listArticles({ search: t, page: 1 })).meta.total > 40) {
+        term = t;
+        break;
+      }
+    }
+    expect(term).not.toBe("");
+    const many = (await ask(itemsLoader, `/quotations/items?q=${term}`, cookie)).body!.matches.map((a) => a.sku);
+    expect(many).toHaveLength(40);
+    expect(new Set(many).size).toBe(40);
     expect((await ask(itemsLoader, "/quotations/items?q=1", cookie)).body!.matches).toEqual([]);
     const clients = (await ask(clientsLoader, "/products/clients?q=C00102", cookie)).body!;
     expect(clients.matches.map((c) => c.key)).toEqual(["C00102"]);
