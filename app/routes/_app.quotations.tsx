@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { PostedError } from "~/modules/quotations/quotation-parts";
 import {
-  AgentPicker, ClientBlock, HeaderForm, LinesTable, PreviewBlock, QuotationV4Actions, TotalsBlock,
+  AgentPicker, ClientBlock, HeaderForm, LinesTable, OrderCategory, PreviewBlock, QuotationV4Actions, TotalsBlock,
 } from "~/modules/quotations/quotation-v4";
 import { quotationsScreenData } from "~/modules/quotations/screen-v4.server";
 import { safeBack } from "~/modules/quotations/routing";
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const form = await request.formData();
   if (form.get("intent") === "store") return answerStore(form, (version) => createQuotation(user, version));
-  return answerDraftChange(user, form, safeBack(request.url, "/quotations", ["agent", "item"]));
+  return answerDraftChange(user, form, safeBack(request.url, "/quotations", ["agent", "item", "category"]));
 }
 
 export default function QuotationsPage() {
@@ -42,6 +42,7 @@ export default function QuotationsPage() {
       </section>
       <section className="card mb-4 p-4" aria-label="Datos">
         <HeaderForm key={d.version} d={d} />
+        <OrderCategory d={d} />
       </section>
       <section className="card mb-4 space-y-4 p-4" aria-label="Artículos">
         {d.doc ? <PreviewBlock d={d} /> : <LinesTable d={d} />}

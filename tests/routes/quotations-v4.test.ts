@@ -260,3 +260,35 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
     expect((await statusAndBody(order as Response)).status).toBe(403);
   });
 });
+
+describe("order type in v4 (spec 2 §6: Admin, Developer, MercadoLibre Manager; §9: v4 adds no 25)", () => {
+  it("Mercado Libre with a category grosses up the subtotal without the 25; the v3 dialog of the same draft adds it", async () => {
+    const { cookie, user } = await loginAs("developer");
+    expect((await get("/quotations", cookie)) as ScreenData).toMatchObject({ may: { orderType: true } });
+    await post(cookie, { intent: "custom", description: "Tablero", qty: "1", price: "100" });
+    expect((await post(cookie, { intent: "header", orderType: "mercadolibre", listingType: "gold_special", shipment: "" })).status).toBe(302);
+    let d = (await get("/quotations", cookie)) as ScreenData;
+    expect(d.header).toMatchObject({ orderType: "mercadolibre", listingType: "gold_special", category: null });
+    // Totals wait for a category (spec 2 §4); the category search lists the marketplace's.
+    expect(d.totals).toBeNull();
+    expect(((await get("/quotations?category=cables", cookie)) as ScreenData).categories!.map((c) => c.title)).toContain("Cables Eléctricos");
+    expect((await post(cookie, { intent: "category", title: "Cables Eléctricos" }, "/quotations?category=cables")).headers.get("location")).toBe("/quotations");
+    d = (await get("/quotations", cookie)) as ScreenData;
+    // Clásica of "Cables Eléctricos" is 13.5 %: 100 / 0.865 = 115.6069 → 115.61 (v4: nothing added
+    // under the threshold 298.5 × 0.865 − 25 = 233.20); IVA 18.4976 → 18.50; total 134.11.
+    expect(d.lines[0].priceCents).toBe(10000);
+    expect(d.totals).toMatchObject({ marketplaceCents: 1561, subtotalCents: 11561, ivaCents: 1850, totalCents: 13411 });
+    // The v3 dialog prices the same draft as v3: 115.61 ≤ 233.20 → + 25 = 140.61; IVA 22.4976 → 22.50.
+    const { loader: dialogLoader } = await import("~/routes/_app.products.quotation");
+    const dialog = (await settle(() => dialogLoader({ request: makeRequest("/products/quotation", { cookie }), params: {}, context: {} }))) as {
+      draft: { doc: { totals: { subtotalCents: number; totalCents: number } } };
+    };
+    expect(dialog.draft.doc.totals).toMatchObject({ subtotalCents: 14061, totalCents: 16311 });
+    // Crear cotización (no ERP users: stored only) keeps the v4 figures and its adjustment row.
+    const created = await post(cookie, { intent: "store" });
+    expect(created.status).toBe(302);
+    const folio = created.headers.get("location")!.split("/").pop()!;
+    expect((await getStoredQuote(folio))!.row).toMatchObject({ orderType: "mercadolibre", subtotal: 115.61, iva: 18.5, total: 134.11 });
+    expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
+  });
+});

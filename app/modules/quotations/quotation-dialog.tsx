@@ -42,11 +42,11 @@ const DIALOG_COLUMNS: LinesColumn[] = [
   { label: "Quitar", srOnly: true },
 ];
 
-const ORDER_TYPES: Array<[string, string]> = [
+export const ORDER_TYPES: Array<[string, string]> = [
   ["normal", "Normal"],
   ["mercadolibre", "Mercadolibre"],
 ];
-const LISTING_TYPES: Array<[string, string]> = [
+export const LISTING_TYPES: Array<[string, string]> = [
   ["gold_special", "Clásica"],
   ["gold_pro", "Premium"],
 ];
@@ -195,7 +195,7 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
   );
 }
 
-function CategoryPicker({ version, current, results, query }: { version: number; current: string | null; results: Props["categories"]; query?: string }) {
+export function CategoryPicker({ version, current, results, query }: { version: number; current: string | null; results: Props["categories"]; query?: string }) {
   return (
     <div className="rounded-md border border-slate-200 p-3 text-sm">
       <p className="mb-2">

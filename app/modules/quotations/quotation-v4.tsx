@@ -5,7 +5,8 @@ import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";
 import type { DraftClient } from "./draft";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES, type Totals } from "./pricing";
-import { DraftIntent as Version, KeepingSearchForm, KeepParams, LinesTableShell, PickButton, PickList, QuotationPreview, TotalsList } from "./quotation-parts";
+import { DraftIntent as Version, KeepingSearchForm, KeepParams, LinesTableShell, PickButton, PickList, QuotationPreview, RadioChoice, TotalsList } from "./quotation-parts";
+import { CategoryPicker, LISTING_TYPES, ORDER_TYPES } from "./quotation-dialog";
 import type { LinesColumn } from "./quotation-parts";
 import type { ItemMatch } from "./lines.server";
 import { SearchCombobox, useHydrated } from "./search-combobox";
@@ -26,10 +27,10 @@ export type V4Line = {
 };
 
 export type V4Data = {
-  query: { agent?: string; client?: string; item?: string; view?: "preview" };
+  query: { agent?: string; client?: string; item?: string; category?: string; view?: "preview" };
   version: number;
   today: string;
-  may: { discount: boolean; erpCreate: boolean };
+  may: { discount: boolean; erpCreate: boolean; orderType: boolean };
   hasErpUsers: boolean;
   header: {
     agent: { key: string; name: string } | null;
@@ -43,6 +44,10 @@ export type V4Data = {
     clientPhone: string;
     notes: string;
     sourceFolio: string | null;
+    orderType: "normal" | "mercadolibre";
+    listingType: "gold_special" | "gold_pro";
+    category: string | null;
+    shipment: string;
   };
   lines: V4Line[];
   totals: Totals | null;
@@ -51,6 +56,7 @@ export type V4Data = {
   agents: { ok: boolean; agents: ErpUser[]; message: string | null } | null;
   clients: DraftClient[] | null;
   items: { ok: boolean; items: ItemMatch[]; message: string | null } | null;
+  categories: Array<{ title: string; goldPro: number; goldSpecial: number }> | null;
 };
 
 export function QuotationV4Actions({ d }: { d: V4Data }) {
@@ -216,6 +222,17 @@ export function HeaderForm({ d }: { d: V4Data }) {
         <span className="font-medium text-slate-700">Teléfono del cliente</span>
         <input type="tel" name="clientPhone" defaultValue={formatPhone(h.clientPhone)} maxLength={12} placeholder="000-000-0000" className="input" />
       </label>
+      {d.may.orderType ? (
+        <>
+          {/* As in v3's quotation dialog (spec 2 §6: v4 order type for Admin, Developer, MercadoLibre Manager). */}
+          <RadioChoice legend="Tipo de orden" name="orderType" value={h.orderType} options={ORDER_TYPES} />
+          <RadioChoice legend="Tipo de publicación" name="listingType" value={h.listingType} options={LISTING_TYPES} />
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">Costo de envío</span>
+            <input name="shipment" inputMode="decimal" className="input" defaultValue={h.shipment} />
+          </label>
+        </>
+      ) : null}
       <label className="flex flex-col gap-1 text-sm sm:col-span-2 lg:col-span-3">
         <span className="font-medium text-slate-700">Notas</span>
         <textarea name="notes" defaultValue={h.notes} rows={2} maxLength={2000} className="input" />
@@ -406,8 +423,19 @@ function CustomLineForm({ version }: { version: number }) {
   );
 }
 
+/** The marketplace category, once the Mercado Libre order type is chosen (the v3 picker). */
+export function OrderCategory({ d }: { d: V4Data }) {
+  if (!d.may.orderType || d.header.orderType !== "mercadolibre") return null;
+  return (
+    <div className="mt-4">
+      <CategoryPicker version={d.version} current={d.header.category} results={d.categories} query={d.query.category} />
+    </div>
+  );
+}
+
 export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null; discountPercent: number }) {
-  if (!totals) return null;
+  // Totals wait for a category on a Mercado Libre quote (spec 2 §4).
+  if (!totals) return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{MESSAGES.needCategory}</p>;
   const rows: Array<[string, number]> = [
     ["Importe", totals.linesCents],
     [`Descuento (${discountPercent} %)`, -totals.discountCents],
