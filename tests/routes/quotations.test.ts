@@ -7,6 +7,7 @@ import { loader as productsLoader, action as productsAction } from "~/routes/_ap
 import { loader as dialogLoader, action as dialogAction } from "~/routes/_app.products.quotation";
 import { loader as pdfLoader } from "~/routes/_app.products.quotation[.]pdf";
 import { action as quoteAction } from "~/routes/_app.products_.quotes.$folio";
+import { loader as storedXlsxLoader } from "~/routes/_app.products_.quotes.$folio_.xlsx";
 import { quotationPdf } from "~/modules/quotations/documents.server";
 import type { QuotationDocumentData } from "~/modules/quotations/document";
 import { computeTotals } from "~/modules/quotations/pricing";
@@ -145,6 +146,10 @@ describe("stored quotations", () => {
     const folio = stored.headers.get("location")!.split("/").pop()!;
     expect(folio).toMatch(new RegExp(`^COT-${new Date().getFullYear()}-\\d{6}$`));
     expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
+    // Its Excel: a real .xlsx named YYMMDDHHmmss (spec 2 §9).
+    const xlsx = (await settle(() => storedXlsxLoader({ request: makeRequest(`/products/quotes/${folio}/xlsx`, { cookie }), params: { folio }, context: {} }))) as Response;
+    expect(xlsx.headers.get("content-disposition")).toMatch(/filename="\d{12}\.xlsx"/);
+    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
 
     const act = (form: Record<string, string>) =>
       settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form }), params: { folio }, context: {} }));

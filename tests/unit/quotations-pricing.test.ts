@@ -5,6 +5,7 @@ import {
 } from "~/modules/quotations/pricing";
 import { addLine, priceDraft, readDraftData } from "~/modules/quotations/draft";
 import { diffQuote } from "~/modules/quotations/stored.server";
+import { excelFileName } from "~/modules/quotations/document";
 
 describe("list price (spec 2 §5: Precio 3 uses precio3, anything else precio2; Dolares × rate, 2 decimals)", () => {
   const cases: Array<[string, { price2: number; price3: number; currency: "Pesos" | "Dolares" }, "Precio 2" | "Precio 3", number, number]> = [
@@ -137,6 +138,18 @@ describe("draft rules", () => {
   it("Precio 3 clients never get the global discount in totals", () => {
     const d = readDraftData({ client: { key: "C1", name: "X", priceList: "Precio 3" }, globalDiscount: 5, lines: [{ sku: "A", description: "a", qty: 1, price2: 100, price3: 90 }] });
     expect(priceDraft(d, 18).totals?.discountCents).toBe(0);
+  });
+});
+
+describe("Excel export name (spec 2 §9: YYMMDDHHmmss; Mexico City time; still a real .xlsx)", () => {
+  it.each([
+    // 05:30:07 UTC is 23:30:07 the day before in Mexico City (UTC−6).
+    ["2026-03-05T05:30:07Z", "260304233007.xlsx"],
+    ["2026-11-26T18:04:09Z", "261126120409.xlsx"],
+    // Midnight is hour 00, not 24.
+    ["2026-01-01T06:00:00Z", "260101000000.xlsx"],
+  ])("%s → %s", (iso, name) => {
+    expect(excelFileName(new Date(iso))).toBe(name);
   });
 });
 
