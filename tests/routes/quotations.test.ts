@@ -166,7 +166,7 @@ describe("stored quotations", () => {
     // ERP: no user chosen, then a timeout (the quote stays, retryable), then success, then refused as already sent.
     const noUser = await statusAndBody((await act({ intent: "erp", erpUser: "" })) as Response);
     expect(noUser.status).toBe(422);
-    expect(noUser.body).toContain("Debes completar la información para continuar");
+    expect(noUser.body).toContain("Datos insuficientes: Debes completar la información para continuar");
     await simulatorControl.failNext("erp.createQuotation", "timeout");
     const failed = await statusAndBody((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response);
     expect(failed.status).toBe(502);

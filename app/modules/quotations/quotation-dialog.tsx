@@ -125,7 +125,8 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
               </tr>
             ))}
           </LinesTableShell>
-          <OptionsForm draft={draft} may={may} busy={busy} />
+          {/* Keyed by version: after a save its inputs show what was stored (a capped discount reads 6). */}
+          <OptionsForm key={draft.version} draft={draft} may={may} busy={busy} />
           {may.orderType && draft.orderType === "mercadolibre" ? (
             <CategoryPicker version={draft.version} current={draft.category} results={categories} query={categoryQuery} />
           ) : null}
