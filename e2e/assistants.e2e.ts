@@ -74,7 +74,7 @@ test("an assistant is created, gets a sheet, answers in the chat and is deleted"
   await expect(dialog.getByRole("heading", { name: "Eliminar asistente" })).toBeVisible();
   await expect(dialog).toContainText(name);
   await dialog.getByRole("button", { name: "Eliminar" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Asistente eliminado");
+  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Asistente");
   await expect(page.getByTestId("toast")).toContainText("Se ha eliminado exitosamente");
   await expect(page).toHaveURL(new RegExp(`/chatbot-documents\\?search=${name}$`));
   await expect(page.getByText("No hay asistentes que coincidan con la búsqueda.")).toBeVisible();

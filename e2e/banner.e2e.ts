@@ -20,6 +20,7 @@ test("the home banner: a small image is refused with the spec's text, a large on
   await page.getByLabel("Imagen destacada").setInputFiles({ name: `portada-${stamp}.png`, mimeType: "image/png", buffer: await image(3000, 2000) });
   await page.getByRole("button", { name: "Actualizar" }).click();
   await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
+  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
   // Both projects update the one banner at the same time: the preview shows one of their titles.
   await expect(page.getByTestId("preview-title")).toContainText("Iluminación");
   await expect(page.getByRole("region", { name: "Vista previa" }).getByRole("img")).toBeVisible();

@@ -47,7 +47,7 @@ test("a catalogue is created with a subtitle and two products, shows in the list
 
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/catalogs\?k=e2e$/);
-  await expect(page.getByTestId("toast")).toContainText("Catálogo guardado");
+  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
   await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 

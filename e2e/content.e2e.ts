@@ -26,7 +26,7 @@ test("a location created from the dialog shows in the list with the toast", asyn
   await page.getByRole("dialog").getByLabel("URL de mapas").fill("https://maps.app.goo.gl/e2e");
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/locations\?location_status_filter=active$/);
-  await expect(page.getByTestId("toast")).toContainText("Ubicación guardada");
+  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
   await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const row = page.getByRole("row").filter({ hasText: name });
@@ -109,7 +109,7 @@ test("a promotion is created with a date range and an uploaded image", async ({ 
   await page.getByRole("dialog").getByLabel(/imagen nueva/).setInputFiles({ name: fileName, mimeType: "image/png", buffer });
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/promotions\?promo_status_filter=active$/);
-  await expect(page.getByTestId("toast")).toContainText("Promoción guardada");
+  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
   await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Activa");

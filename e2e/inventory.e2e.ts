@@ -28,6 +28,9 @@ test("a bookmarked URL filters the inventory by brand and category", async ({ pa
   await page.locator("tbody tr").first().locator("a").first().click();
   const categoryId = await page.getByRole("dialog").locator('select[name="categoryId"]').inputValue();
   expect(categoryId).not.toBe("");
+  // Spec 6: the description is for Admin, Developer and flagged MercadoLibre Managers only.
+  await expect(page.getByRole("dialog").getByText("Descripción del producto")).toHaveCount(0);
+  await expect(page.getByRole("dialog").locator('[name="description"]')).toHaveCount(0);
 
   await page.goto(`/web-inventory?brand=${brandId}&category=${categoryId}`);
   await expect(page.locator('select[name="brand"]')).toHaveValue(brandId!);
@@ -83,6 +86,7 @@ test("a product is created with an uploaded image and one from the library; dupl
   await expect(page.getByTestId("gallery-0")).toContainText(libraryName);
   await expect(page.getByTestId("gallery-1")).toContainText(`up-${project}-${id}.png`);
   await expect(page.getByRole("dialog").getByLabel("Nombre", { exact: true })).toHaveValue(`Foco E2e ${id}`);
+  await expect(page.getByRole("dialog").getByText("Descripción del producto")).toBeVisible();
 
 });
 
@@ -180,6 +184,9 @@ test("a duplicate SKU and a duplicate EAN/UPC are refused with the spec's messag
   await again.getByLabel("Nombre", { exact: true }).fill("Copia");
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByRole("dialog").filter({ hasText: "Nuevo producto" })).toContainText("Error al guardar, El SKU del producto ya existe.");
+  // Spec 8: the warning toast of a taken SKU.
+  await expect(page.getByTestId("toast")).toContainText("Lo sentimos.");
+  await expect(page.getByTestId("toast")).toContainText("El artículo que tratas de agregar ya existe.");
   const third = page.getByRole("dialog").filter({ hasText: "Nuevo producto" });
   await third.getByLabel("SKU").fill(`NUEVO${stamp()}`);
   await third.getByLabel("EAN/UPC").fill(ean);

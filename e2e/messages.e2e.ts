@@ -63,3 +63,12 @@ test("sync new buyer messages from the marketplace", async ({ page, loginAs }) =
   await expect(page.getByTestId("toast")).toContainText("Mensajes sincronizados");
   await expect(page).toHaveURL(/\/messages\?section=history$/);
 });
+
+test("changing tab keeps the filters and goes back to page 1", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/messages?filterLogisticType=fulfillment&page=2");
+  await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: "Historial" }).click();
+  await expect(page).toHaveURL(/\/messages\?filterLogisticType=fulfillment&section=history$/);
+  await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: "Pendientes" }).click();
+  await expect(page).toHaveURL(/\/messages\?filterLogisticType=fulfillment$/);
+});

@@ -105,6 +105,7 @@ test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", as
   await scan.fill(SKU.toLowerCase());
   await scan.press("Enter");
   await expect(till.locator(`tr[data-sku="${SKU}"]`)).toBeVisible();
+  await expect(till.getByTestId("toast")).toContainText("Se agrego el producto correctamente");
   await expect(scan).toBeFocused();
   await scan.fill(EAN);
   await scan.press("Enter");

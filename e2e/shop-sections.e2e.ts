@@ -52,7 +52,7 @@ test("a section is created with two searched products, reordered, and shows in t
 
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/ecommerce\?k=e2e$/);
-  await expect(page.getByTestId("toast")).toContainText("Sección guardada");
+  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
   await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const row = page.getByRole("row").filter({ hasText: title });

@@ -70,7 +70,7 @@ test("an admin deletes a sector after confirming", async ({ page, loginAs }, tes
   await expect(dialog).toContainText(name);
   await expect(dialog.getByTestId("taxonomy-usage")).toHaveText("Ningún producto lo usa.");
   await dialog.getByRole("button", { name: "Eliminar" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Sector eliminado");
+  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Sector");
   await expect(page.getByTestId("toast")).toContainText("Se ha eliminado exitosamente");
   await expect(page).toHaveURL(/\/product-sectors\?search=/);
   await expect(page.getByText("No hay sectores que coincidan con la búsqueda.")).toBeVisible();

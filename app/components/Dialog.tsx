@@ -180,19 +180,22 @@ function findOpener(href: string | null, label: string | null): HTMLElement | nu
 
 /**
  * A confirmation as a nested route: Cancelar goes back, the danger button posts to the route's
- * action. Without JavaScript it is a page with a form; with it, a modal.
+ * action. Without JavaScript it is a page with a form; with it, a modal. `refused`: something
+ * blocks the action (the body says what), so there is nothing to confirm, only Cancelar.
  */
 export function ConfirmDialog({
   title,
   closeTo,
   confirmLabel,
   busyLabel = "Procesando…",
+  refused = false,
   children,
 }: {
   title: React.ReactNode;
   closeTo: string;
   confirmLabel: string;
   busyLabel?: string;
+  refused?: boolean;
   children: React.ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
@@ -205,11 +208,13 @@ export function ConfirmDialog({
           <Link to={closeTo} preventScrollReset className="btn-secondary">
             Cancelar
           </Link>
-          <Form method="post" preventScrollReset>
-            <button type="submit" className="btn-danger" disabled={busy}>
-              {busy ? busyLabel : confirmLabel}
-            </button>
-          </Form>
+          {refused ? null : (
+            <Form method="post" preventScrollReset>
+              <button type="submit" className="btn-danger" disabled={busy}>
+                {busy ? busyLabel : confirmLabel}
+              </button>
+            </Form>
+          )}
         </>
       }
     >
@@ -219,8 +224,29 @@ export function ConfirmDialog({
 }
 
 /**
+ * Put first in a form whose other buttons post their own `intent`: Enter in any field presses a
+ * form's first submit button, so Enter saves (hidden from sight and from assistive technology).
+ */
+export function EnterSaves() {
+  return (
+    <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden>
+      Guardar
+    </button>
+  );
+}
+
+/** Volver: closes the dialog without saving (a link back to the list, keeping its query). */
+export function BackLink({ to }: { to: string }) {
+  return (
+    <Link to={to} preventScrollReset className="btn-secondary">
+      Volver
+    </Link>
+  );
+}
+
+/**
  * The footer of an edit dialog: Eliminar (a link to the record's confirmation route, when it
- * exists), Volver and Guardar, which submits the dialog's form by id.
+ * exists), Volver and Guardar (or `saveLabel`), which submits the dialog's form by id.
  */
 export function EditDialogFooter({
   closeTo,
@@ -229,6 +255,8 @@ export function EditDialogFooter({
   deleteTo,
   saveIntent,
   cancel = false,
+  saveLabel = "Guardar",
+  busyLabel = "Guardando…",
 }: {
   closeTo: string;
   formId: string;
@@ -238,6 +266,8 @@ export function EditDialogFooter({
   saveIntent?: string;
   /** Screens whose spec lists Cancelar beside Volver get both (both close without saving). */
   cancel?: boolean;
+  saveLabel?: string;
+  busyLabel?: string;
 }) {
   return (
     <>
@@ -246,11 +276,9 @@ export function EditDialogFooter({
           Eliminar
         </Link>
       ) : null}
-      <Link to={closeTo} preventScrollReset className="btn-secondary">
-        Volver
-      </Link>
+      <BackLink to={closeTo} />
       <button type="submit" form={formId} name={saveIntent ? "intent" : undefined} value={saveIntent} className="btn-primary" disabled={busy}>
-        {busy ? "Guardando…" : "Guardar"}
+        {busy ? busyLabel : saveLabel}
       </button>
       {cancel ? (
         <Link to={closeTo} preventScrollReset className="btn-ghost">

@@ -67,6 +67,18 @@ export function TextareaField({
   );
 }
 
+/**
+ * A field's messages right under it, only when it has some: for the rows of a list, where a line kept
+ * free for messages (ErrorList) would push every row apart.
+ */
+export function InlineErrors({ meta, className }: { meta: { errorId: string; errors?: string[] }; className?: string }) {
+  return meta.errors?.length ? (
+    <p id={meta.errorId} className={cn(className, "text-xs text-red-600")}>
+      {meta.errors.join(" ")}
+    </p>
+  ) : null;
+}
+
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   return (
     <div className="min-h-5 text-xs text-red-600" id={id} aria-live="polite">

@@ -10,16 +10,8 @@ type TipTapFieldType = typeof import("./RichTextTipTap").TipTapField;
  * arrives (app/lib/sanitize-html.server.ts) on every save. The editor (TipTap, about 130 KB) is
  * fetched after hydration, so the dialog is usable at once; what was typed meanwhile is kept.
  */
-export function RichTextEditor({
-  id,
-  name,
-  label,
-  defaultValue,
-  errorId,
-  invalid,
-  className,
-  rows = 8,
-}: RichTextFieldProps & { className?: string; rows?: number }) {
+export function RichTextEditor({ className, rows = 8, ...field }: RichTextFieldProps & { className?: string; rows?: number }) {
+  const { id, name, label, defaultValue, errorId, invalid } = field;
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [Editor, setEditor] = useState<TipTapFieldType | null>(null);
   useEffect(() => {
@@ -43,16 +35,7 @@ export function RichTextEditor({
         {label}
       </label>
       {Editor && handoff.current ? (
-        <Editor
-          id={id}
-          name={name}
-          label={label}
-          defaultValue={defaultValue}
-          initial={handoff.current.value}
-          focusOnMount={handoff.current.focused}
-          errorId={errorId}
-          invalid={invalid}
-        />
+        <Editor {...field} initial={handoff.current.value} focusOnMount={handoff.current.focused} />
       ) : (
         <textarea
           ref={textarea}

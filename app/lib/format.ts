@@ -74,10 +74,10 @@ function offsetAt(ms: number): number {
   return offset;
 }
 
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number; ms: number };
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number; ms: number };
 
-/** The Mexico City wall-clock reading of an instant. */
-function wallClock(ms: number): WallClock {
+/** The Mexico City wall-clock reading of an instant (the screens' dates and the workbooks' cells). */
+export function wallClock(ms: number): WallClock {
   const d = new Date(ms + offsetAt(ms));
   return {
     year: d.getUTCFullYear(),

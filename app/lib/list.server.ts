@@ -1,5 +1,11 @@
 import { redirect } from "@remix-run/node";
+import { count, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { getDb } from "@server/db/client";
 import { pageCount, withParams } from "./list-url";
+
+/** One page of a list as the list screens draw it. */
+export type PageOfRows<Row> = { rows: Row[]; total: number; page: number; pageSize: number };
 
 /**
  * A page past the end (a bookmark, or the last row of the last page deleted) redirects to the last
@@ -12,6 +18,9 @@ export function redirectPastLastPage(request: Request, list: { total: number; pa
     throw redirect(url.pathname + withParams(url.search, { [param]: last === 1 ? undefined : last }));
   }
 }
+
+/** The list's total carried on every row of its page, as a `count(*) over()` window (see `totalOf`). */
+export const windowTotal = () => sql<number>`count(*) over()`.mapWith(Number).as("total");
 
 /**
  * A list page's total: its rows carry it as a `count(*) over()` window; a page past the end has no
@@ -26,10 +35,15 @@ export async function totalOf(found: ReadonlyArray<{ total: number }>, page: num
  * A list page as loaders return it: the rows without their window total, the total (see `totalOf`),
  * the page and its size.
  */
-export async function pageOf<Row extends { total: number }>(found: Row[], page: number, pageSize: number, countAll: () => Promise<number>) {
+export async function pageOf<Row extends { total: number }>(found: Row[], page: number, pageSize: number, countAll: () => Promise<number>): Promise<PageOfRows<Omit<Row, "total">>> {
   const total = await totalOf(found, page, countAll);
   const rows = found.map(({ total: _total, ...row }) => row);
   return { rows, total, page, pageSize };
+}
+
+/** How many rows of the table the list's filter keeps: the count of a page past the end. */
+export function countOf(table: PgTable, where: SQL | undefined) {
+  return async () => (await getDb().select({ n: count() }).from(table).where(where))[0]?.n ?? 0;
 }
 
 /**

@@ -26,6 +26,13 @@ export const q = {
       .transform((s) => s.trim())
       .optional(),
   sortValue: () => z.enum(["asc", "desc"]).optional(),
+  /** asc / desc in any case (ASC, Desc…), for the screens whose links send them upper-case. */
+  sortValueAnyCase: () =>
+    z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(z.enum(["asc", "desc"]))
+      .optional(),
   oneOf: <T extends [string, ...string[]]>(values: T) => z.enum(values).optional(),
   bool: () =>
     z

@@ -1,3 +1,13 @@
+/** The keys of a table of labels, typed as its keys. */
+function keysOf<Table extends Record<string, string>>(table: Table) {
+  return Object.keys(table) as Array<keyof Table & string>;
+}
+
+/** Whether a value (from a form, a row) is one of a table's keys. */
+function isKeyOf<Table extends Record<string, string>>(table: Table) {
+  return (value: unknown): value is keyof Table & string => typeof value === "string" && value in table;
+}
+
 /** Role keys as stored in users.role, with the names the spec uses on screen. */
 export const ROLES = {
   admin: "Admin",
@@ -13,11 +23,8 @@ export const ROLES = {
 } as const;
 
 export type Role = keyof typeof ROLES;
-export const ROLE_KEYS = Object.keys(ROLES) as Role[];
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && value in ROLES;
-}
+export const ROLE_KEYS = keysOf(ROLES);
+export const isRole = isKeyOf(ROLES);
 
 export function roleLabel(role: string): string {
   return isRole(role) ? ROLES[role] : "Sin traducir";
@@ -36,8 +43,5 @@ export const PERMISSIONS = {
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
-export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
-
-export function isPermission(value: unknown): value is Permission {
-  return typeof value === "string" && value in PERMISSIONS;
-}
+export const PERMISSION_KEYS = keysOf(PERMISSIONS);
+export const isPermission = isKeyOf(PERMISSIONS);

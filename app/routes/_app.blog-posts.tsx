@@ -3,14 +3,14 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { FilterBar, SearchInput } from "~/components/FilterBar";
+import { SearchInput } from "~/components/FilterBar";
 import { constraintsOf, type InputConstraint } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState } from "~/modules/blogs/blog-texts";
 import { ListQueryShape, parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
 import { listBlogPosts } from "~/modules/blogs/blog-posts.server";
-import { CreateLink, ListPage } from "~/components/ListPage";
+import { RecordListPage } from "~/components/RecordListPage";
 import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.title }];
@@ -53,18 +53,9 @@ export default function BlogList() {
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <ListPage
-      texts={BLOG_TEXTS}
-      basePath={BLOG_PATH}
-      list={list}
-      columns={columns}
-      actions={<CreateLink to={`${BLOG_PATH}/new${search}`}>{BLOG_TEXTS.newButton}</CreateLink>}
-      filters={
-        <FilterBar clearTo={BLOG_PATH} keep={[]}>
-          <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Título" label="Buscar" />
-        </FilterBar>
-      }
-    />
+    <RecordListPage texts={BLOG_TEXTS} basePath={BLOG_PATH} list={list} columns={columns} listSearch={search}>
+      <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Título" label="Buscar" />
+    </RecordListPage>
   );
 }
 

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { FilterBar, SearchInput } from "~/components/FilterBar";
+import { SearchInput } from "~/components/FilterBar";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { parseCatalogListQuery } from "~/modules/content/catalogs";
 import { CATALOGS_PATH, CATALOG_TEXTS, type CatalogRow } from "~/modules/content/catalogs-texts";
 import { listCatalogs } from "~/modules/content/catalogs.server";
-import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
+import { nameColumn } from "~/components/ListPage";
+import { RecordListPage } from "~/components/RecordListPage";
 import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: CATALOG_TEXTS.title }];
@@ -30,18 +31,9 @@ export default function CatalogsList() {
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <ListPage
-      texts={CATALOG_TEXTS}
-      basePath={CATALOGS_PATH}
-      list={list}
-      columns={columns}
-      actions={<CreateLink to={`${CATALOGS_PATH}/new${search}`}>{CATALOG_TEXTS.newButton}</CreateLink>}
-      filters={
-        <FilterBar clearTo={CATALOGS_PATH} keep={["sortName", "sortValue"]}>
-          <SearchInput defaultValue={query.search} placeholder="Título" label="Buscar" />
-        </FilterBar>
-      }
-    />
+    <RecordListPage texts={CATALOG_TEXTS} basePath={CATALOGS_PATH} list={list} columns={columns} listSearch={search} keep={["sortName", "sortValue"]}>
+      <SearchInput defaultValue={query.search} placeholder="Título" label="Buscar" />
+    </RecordListPage>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
-import { AssistantDeleteDialog, AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
+import { AssistantDeleteDialog } from "~/modules/assistants/assistant-dialogs";
+import { answerDelete } from "~/web/assistants/delete-answer.server";
 import { assistantOf, assistantsListUrl, countDocuments, deleteAssistant } from "~/modules/assistants/assistants.server";
 import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS } from "~/modules/assistants/rules";
 
@@ -20,8 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireFeature(request, "assistants.delete", listUrl);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const deleted = await deleteAssistant(assistant, actor);
-  if (!deleted.ok) return redirectWithToast(listUrl, { ...deleted.refusal, variant: "danger" });
-  return redirectWithToast(listUrl, { title: ASSISTANT_TEXTS.deleted, message: ASSISTANT_MESSAGES.deleted, variant: "success" });
+  return answerDelete(listUrl, deleted, { title: ASSISTANT_TEXTS.deleted, message: ASSISTANT_MESSAGES.deleted });
 }
 
 export default function DeleteAssistant() {
@@ -29,6 +28,4 @@ export default function DeleteAssistant() {
   return <AssistantDeleteDialog assistant={assistant} documents={documents} />;
 }
 
-export function ErrorBoundary() {
-  return <AssistantDialogErrorBoundary />;
-}
+export { AssistantDialogErrorBoundary as ErrorBoundary } from "~/modules/assistants/assistant-dialogs";

@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { AssistantDialogErrorBoundary, DocumentDeleteDialog } from "~/modules/assistants/assistant-dialogs";
+import { DocumentDeleteDialog } from "~/modules/assistants/assistant-dialogs";
+import { answerDelete } from "~/web/assistants/delete-answer.server";
 import { assistantDialogUrl, assistantOf, deleteDocument, documentOf } from "~/modules/assistants/assistants.server";
 import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS, mayChangeDocuments } from "~/modules/assistants/rules";
 
@@ -30,8 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const { assistant, document, back } = await deletable(request, params, actor);
   const deleted = await deleteDocument(assistant, document, actor);
-  if (!deleted.ok) return redirectWithToast(back, { ...deleted.refusal, variant: "danger" });
-  return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentDeleted, message: ASSISTANT_MESSAGES.deleted, variant: "success" });
+  return answerDelete(back, deleted, { title: ASSISTANT_TEXTS.documentDeleted, message: ASSISTANT_MESSAGES.deleted });
 }
 
 export default function DeleteDocument() {
@@ -39,6 +39,4 @@ export default function DeleteDocument() {
   return <DocumentDeleteDialog assistant={assistant} document={document} />;
 }
 
-export function ErrorBoundary() {
-  return <AssistantDialogErrorBoundary />;
-}
+export { AssistantDialogErrorBoundary as ErrorBoundary } from "~/modules/assistants/assistant-dialogs";

@@ -3,14 +3,14 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import type { Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { FilterBar, SearchInput } from "~/components/FilterBar";
+import { SearchInput } from "~/components/FilterBar";
 import { constraintsOf } from "~/lib/constraints";
 import { can } from "~/lib/access";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { listAssistants } from "~/modules/assistants/assistants.server";
 import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf } from "~/modules/assistants/texts";
 import { ListQueryShape, parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";
-import { CreateLink, ListPage } from "~/components/ListPage";
+import { RecordListPage } from "~/components/RecordListPage";
 import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: ASSISTANT_TEXTS.title }];
@@ -63,18 +63,9 @@ export default function AssistantsList() {
     },
   ];
   return (
-    <ListPage
-      texts={ASSISTANT_TEXTS}
-      basePath={ASSISTANTS_PATH}
-      list={list}
-      columns={columns}
-      actions={<CreateLink to={`${ASSISTANTS_PATH}/new${listSearch}`}>{ASSISTANT_TEXTS.newButton}</CreateLink>}
-      filters={
-        <FilterBar clearTo={ASSISTANTS_PATH} keep={[]}>
-          <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Nombre del asistente" label="Buscar" />
-        </FilterBar>
-      }
-    />
+    <RecordListPage texts={ASSISTANT_TEXTS} basePath={ASSISTANTS_PATH} list={list} columns={columns} listSearch={listSearch}>
+      <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Nombre del asistente" label="Buscar" />
+    </RecordListPage>
   );
 }
 

@@ -9,7 +9,8 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { SectionToggleSchema } from "~/modules/content/shop-sections";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, type ShopSectionRow } from "~/modules/content/shop-section-texts";
 import { listShopSections, setShopSectionStatus } from "~/modules/content/shop-sections.server";
-import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
+import { nameColumn } from "~/components/ListPage";
+import { RecordListPage } from "~/components/RecordListPage";
 
 export const meta: MetaFunction = () => [{ title: SHOP_SECTION_TEXTS.title }];
 
@@ -49,15 +50,7 @@ export default function ShopSectionsList() {
     { key: "status", header: "Activa", className: "w-24", cell: (r) => <SectionStatusSwitch row={r} /> },
     editColumn(editTo, (r) => r.title),
   ];
-  return (
-    <ListPage
-      texts={SHOP_SECTION_TEXTS}
-      basePath={SHOP_SECTIONS_PATH}
-      list={list}
-      columns={columns}
-      actions={<CreateLink to={`${SHOP_SECTIONS_PATH}/new${search}`}>{SHOP_SECTION_TEXTS.newButton}</CreateLink>}
-    />
-  );
+  return <RecordListPage texts={SHOP_SECTION_TEXTS} basePath={SHOP_SECTIONS_PATH} list={list} columns={columns} listSearch={search} />;
 }
 
 export function ErrorBoundary() {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
+import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { FeedbackHistory, TaxDataCard } from "~/modules/invoices/invoice-details";
@@ -49,9 +50,7 @@ export default function FeedbackInvoiceDialog() {
       size="lg"
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-ghost">
-            Volver
-          </Link>
+          <CloseLink to={closeTo} className="btn-ghost">Volver</CloseLink>
           {canResend ? (
             <Link to={`/feedback-invoices/${record.id}/resend${search}`} preventScrollReset className="btn-primary">
               Reenviar factura

@@ -1,30 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { LocationDeleteDialog, LocationDialogErrorBoundary } from "~/modules/content/location-dialogs";
-import { paramOr404 } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
-import { ContentIdSchema, LOCATIONS_PATH, LOCATION_MESSAGES, LOCATION_TEXTS } from "~/modules/content/locations";
-import { deleteLocation, getLocation } from "~/modules/content/locations.server";
-import { backToListOr404, recordOr404 } from "~/web/content/dialog-answer.server";
+import { locationDeleteAction, locationDeleteLoader } from "~/web/content/location-route.server";
+import { LocationDeleteRoute } from "~/web/content/location-dialog-route";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar ubicación" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  return { location: await recordOr404(params.locationId, getLocation, LOCATION_TEXTS.notFoundText) };
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => locationDeleteLoader(request, params.locationId);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
-  const deleted = await deleteLocation(paramOr404(ContentIdSchema, params.locationId, LOCATION_TEXTS.notFoundText), actor);
-  return backToListOr404(request, deleted.ok, { listPath: LOCATIONS_PATH, notFoundText: LOCATION_TEXTS.notFoundText, toast: { title: LOCATION_TEXTS.deleted, message: LOCATION_MESSAGES.deleted } });
-}
+export const action = ({ request, params }: ActionFunctionArgs) => locationDeleteAction(request, params.locationId);
 
-export default function DeleteLocation() {
-  const { location } = useLoaderData<typeof loader>();
-  return <LocationDeleteDialog location={location} />;
-}
+export default LocationDeleteRoute;
 
-export function ErrorBoundary() {
-  return <LocationDialogErrorBoundary />;
-}
+export { LocationDialogErrorBoundary as ErrorBoundary } from "~/modules/content/location-dialogs";

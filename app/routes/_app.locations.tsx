@@ -3,12 +3,13 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
+import { FilterSelect, SearchInput } from "~/components/FilterBar";
 import { LOCATIONS_PATH, LOCATION_STATUSES, LOCATION_TEXTS } from "~/modules/content/location-texts";
 import { listLocations } from "~/modules/content/locations.server";
 import { parseLocationListQuery, type LocationRow } from "~/modules/content/locations";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
+import { nameColumn } from "~/components/ListPage";
+import { RecordListPage } from "~/components/RecordListPage";
 import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: LOCATION_TEXTS.title }];
@@ -35,19 +36,10 @@ export default function LocationsList() {
     editColumn(editTo, (r) => r.name),
   ];
   return (
-    <ListPage
-      texts={LOCATION_TEXTS}
-      basePath={LOCATIONS_PATH}
-      list={list}
-      columns={columns}
-      actions={<CreateLink to={`${LOCATIONS_PATH}/new${search}`}>{LOCATION_TEXTS.newButton}</CreateLink>}
-      filters={
-        <FilterBar clearTo={LOCATIONS_PATH} keep={[]}>
-          <SearchInput defaultValue={query.search} placeholder="Sucursal o dirección" label="Buscar" />
-          <FilterSelect name="location_status_filter" label="Estado" value={query.location_status_filter} allLabel="Todas" options={LOCATION_STATUSES} />
-        </FilterBar>
-      }
-    />
+    <RecordListPage texts={LOCATION_TEXTS} basePath={LOCATIONS_PATH} list={list} columns={columns} listSearch={search}>
+      <SearchInput defaultValue={query.search} placeholder="Sucursal o dirección" label="Buscar" />
+      <FilterSelect name="location_status_filter" label="Estado" value={query.location_status_filter} allLabel="Todas" options={LOCATION_STATUSES} />
+    </RecordListPage>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
+import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { formatDateTime } from "~/lib/format";
@@ -32,11 +33,7 @@ export default function LogDetail() {
       title={`Registro #${entry.id}`}
       closeTo={closeTo}
       size="lg"
-      footer={
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          Cerrar
-        </Link>
-      }
+      footer={<CloseLink to={closeTo}>Cerrar</CloseLink>}
     >
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-slate-500">Fecha</dt>

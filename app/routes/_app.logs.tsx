@@ -12,16 +12,14 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { listLogs, type LogListRow } from "~/modules/logs/logs.server";
 import { LogListQueryShape, parseLogListQuery } from "~/modules/logs/list-query";
 import { LOG_TYPES, LOG_TYPE_KEYS, logTypeInfo } from "~/modules/logs/types";
-import { redirectPastLastPage } from "~/lib/list.server";
+import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Actividad" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const query = parseLogListQuery(new URL(request.url));
-  const { rows, total, page, pageSize } = await listLogs(query);
-  redirectPastLastPage(request, { total, pageSize }, page);
-  return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(LogListQueryShape).search };
+  const list = await loadListPage(request, parseLogListQuery, listLogs);
+  return { ...list, searchConstraint: constraintsOf(LogListQueryShape).search };
 }
 
 export default function Logs() {

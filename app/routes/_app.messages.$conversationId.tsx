@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
+import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
@@ -92,9 +93,7 @@ export default function ConversationDialog() {
       description={conversation.clientInfo?.nickname ? `Comprador: ${conversation.clientInfo.nickname}` : undefined}
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Volver
-          </Link>
+          <CloseLink to={closeTo}>Volver</CloseLink>
           {order ? (
             <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
               {busy ? "Guardando…" : "Guardar"}

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
@@ -66,9 +67,7 @@ export default function Templates() {
         })}
       </ul>
       <div className="mt-4 flex justify-end">
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          Cerrar
-        </Link>
+        <CloseLink to={closeTo}>Cerrar</CloseLink>
       </div>
     </RouteDialog>
   );

@@ -6,6 +6,7 @@ import { DayRangeInputs, FilterSelect } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
+import { withParams } from "~/lib/list-url";
 import { canonicalDayRange } from "~/lib/day-range";
 import { discardPostedFile, readFormWithFile } from "~/lib/multipart.server";
 import { parseQuery } from "~/lib/query";
@@ -92,7 +93,8 @@ export default function Messages() {
         {SECTIONS.map((s) => (
           <Link
             key={s}
-            to={s === "pending" ? "/messages" : `/messages?section=${s}`}
+            // Spec: a tab sets the section and goes back to page 1; the filters stay.
+            to={`/messages${withParams(search, { section: s === "pending" ? null : s, page: null })}`}
             aria-current={query.section === s ? "page" : undefined}
             className={cn(
               "-mb-px border-b-2 px-4 py-2 text-sm font-medium",

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
+import { CodeDialogFooter } from "~/web/pdv/code-dialog-footer";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
@@ -56,22 +56,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Authorize() {
   const { what, title, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   const closeTo = what === "expected" ? "/pdv/close" : "/pdv";
   return (
     <RouteDialog
       title={title}
       closeTo={closeTo}
-      footer={
-        <>
-          <Link to={closeTo} className="btn-secondary">
-            Cancelar
-          </Link>
-          <button type="submit" form="authorize-form" className="btn-primary" disabled={busy}>
-            Verificar
-          </button>
-        </>
-      }
+      footer={<CodeDialogFooter closeTo={closeTo} closeLabel="Cancelar" formId="authorize-form" submitLabel="Verificar" />}
     >
       <Form method="post" id="authorize-form" className="space-y-2">
         <ConfirmationCodeField constraint={constraints.code} autoFocus aria-invalid={result?.error ? true : undefined} aria-describedby="code-error" />

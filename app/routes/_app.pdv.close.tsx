@@ -13,6 +13,7 @@ import { CLOSED_OK, closeBox, sessionFigures } from "~/modules/pdv/close.server"
 import { closeCheck, denominationCents, DENOMINATIONS, parseMoney, type CloseCheck } from "~/modules/pdv/rules";
 import { CloseForm, denominationField, formValues, parseCounts } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
+import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { statusOf } from "~/lib/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const parsed = CloseForm.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ error: "Solicitud no válida.", check: null as CloseCheck | null, matches: false, typed: null as Record<string, string> | null }, { status: 400 });
+  if (!parsed.success) return data({ error: PDV_TEXTS.closeFailed as string, check: null as CloseCheck | null, matches: false, typed: null as Record<string, string> | null }, { status: 400 });
   const input = parsed.data;
   // Without JavaScript every answer is a fresh page: it comes back with what was typed.
   const typed = typedValues(input as Record<string, unknown>);

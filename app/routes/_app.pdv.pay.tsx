@@ -12,6 +12,7 @@ import { emptyPayment, paymentCheck, paymentWay, setCardAmount, setMethodActive,
 import { commitSale, newPaymentToken, sendSaleNow } from "~/modules/pdv/sale.server";
 import { formValues, PaymentForm } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
+import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { statusOf } from "~/lib/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,7 +42,7 @@ function fromForm(values: { cash_on?: string; debit_on?: string; credit_on?: str
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const parsed = PaymentForm.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ error: "Solicitud no válida.", payment: null, token: null }, { status: 400 });
+  if (!parsed.success) return data({ error: PDV_TEXTS.saleFailed, payment: null, token: null }, { status: 400 });
   const input = parsed.data;
   const box = await openBoxOf(user.id);
   const cart = box ? await loadCart(box) : null;

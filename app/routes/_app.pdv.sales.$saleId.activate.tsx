@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
+import { CodeDialogFooter } from "~/web/pdv/code-dialog-footer";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { activateSale, saleById } from "~/modules/pdv/history.server";
@@ -31,22 +32,12 @@ export default function ActivateSale() {
   const { sale, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { search } = useLocation();
-  const busy = useNavigation().state === "submitting";
   const closeTo = `/pdv${search}`;
   return (
     <RouteDialog
       title={`Activar venta ${sale.saleCode}`}
       closeTo={closeTo}
-      footer={
-        <>
-          <Link to={closeTo} className="btn-secondary">
-            Volver
-          </Link>
-          <button type="submit" form="activate-form" className="btn-primary" disabled={busy}>
-            Activar venta
-          </button>
-        </>
-      }
+      footer={<CodeDialogFooter closeTo={closeTo} closeLabel="Volver" formId="activate-form" submitLabel="Activar venta" />}
     >
       <Form method="post" id="activate-form" className="space-y-2">
         <ConfirmationCodeField constraint={constraints.code} autoFocus />

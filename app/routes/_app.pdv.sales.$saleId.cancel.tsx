@@ -1,15 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
+import { CodeDialogFooter } from "~/web/pdv/code-dialog-footer";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { cancelSale, saleById } from "~/modules/pdv/history.server";
 import { CancelForm, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
+import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 import { statusOf } from "~/lib/http.server";
 
@@ -29,7 +31,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!form.success) {
     // A name or reason longer than its box allows (only a hand-made post gets here): the module's message.
     const tooLong = form.error.issues.find((issue) => issue.path[0] === "manager" || issue.path[0] === "reason");
-    return data({ error: tooLong?.message ?? "Solicitud no válida.", title: "Error" }, { status: 400 });
+    if (tooLong) return data({ error: tooLong.message, title: "Error" }, { status: 400 });
+    // Anything else unreadable: nothing was recorded (spec 8).
+    return data({ error: PDV_TEXTS.cancelDetailFailed as string, title: PDV_TEXTS.cancelDetailTitle as string }, { status: 400 });
   }
   const result = await cancelSale(user.id, saleIdOf(params), form.data);
   if (!result.ok) {
@@ -43,23 +47,13 @@ export default function CancelSale() {
   const { sale, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { search } = useLocation();
-  const busy = useNavigation().state === "submitting";
   const [reason, setReason] = useState("");
   const closeTo = `/pdv${search}`;
   return (
     <RouteDialog
       title={`Cancelar venta ${sale.saleCode}`}
       closeTo={closeTo}
-      footer={
-        <>
-          <Link to={closeTo} className="btn-secondary">
-            Volver
-          </Link>
-          <button type="submit" form="cancel-form" className="btn-danger" disabled={busy}>
-            Cancelar venta
-          </button>
-        </>
-      }
+      footer={<CodeDialogFooter closeTo={closeTo} closeLabel="Volver" formId="cancel-form" submitLabel="Cancelar venta" danger />}
     >
       <p className="mb-3 text-sm text-slate-600">
         {formatDateTime(sale.dateCreated)} · {formatMoney(sale.total)}

@@ -12,6 +12,7 @@ import { parseQuantity, parseMoney } from "~/modules/pdv/rules";
 import { formValues, TillIntent } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PdvScreen } from "~/modules/pdv/ui/screen";
+import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { startPdvOutboxWorker } from "~/modules/pdv/sale.server";
 import { getEnv } from "@server/env";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
@@ -74,7 +75,9 @@ const back = (request: Request) => {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const parsed = TillIntent.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ error: "Solicitud no válida.", field: "form" as const }, { status: 400 });
+  if (!parsed.success) {
+    return data({ error: PDV_TEXTS.systemError("(solicitud no válida)"), title: PDV_TEXTS.systemErrorTitle, field: "form" as const }, { status: 400 });
+  }
   const input = parsed.data;
   const to = back(request);
   switch (input.intent) {
@@ -90,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const title = result.reason === "missing" ? `Producto ${input.query.trim().slice(0, 60)} no encontrado` : result.reason === "refused" ? `Producto ${input.query.trim().slice(0, 60)} no disponible` : "Caja cerrada";
         return data({ error: result.message, title, field: "scan" as const, query: input.query.slice(0, 200) }, { status: statusOf(result) });
       }
-      return redirect(to);
+      return redirectWithToast(to, { title: PDV_TEXTS.addedTitle, message: PDV_TEXTS.added, variant: "success" });
     }
     case "qty": {
       const result = await setLineQty(user.id, input.line, parseQuantity(input.qty));

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TaxonomyDialogErrorBoundary, TaxonomyEditRoute } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { taxonomyItemLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Aplicación ${data.item.id}` : "Aplicación" }];
@@ -8,10 +9,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyItemL
 
 export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("applications", request, params, "update");
 
-export default function EditApplication() {
-  return <TaxonomyEditRoute kind="applications" />;
-}
+export default forKind(TaxonomyEditRoute, "applications");
 
-export function ErrorBoundary() {
-  return <TaxonomyDialogErrorBoundary kind="applications" />;
-}
+export const ErrorBoundary = forKind(TaxonomyDialogErrorBoundary, "applications");

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TreeDialogErrorBoundary, TreeEditRoute } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.node ? `Marca ${data.node.id}` : "Marca" }];
@@ -8,10 +9,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => treeItemLoade
 
 export const action = ({ request, params }: ActionFunctionArgs) => treeSaveAction("brands", request, params);
 
-export default function EditBrand() {
-  return <TreeEditRoute kind="brands" />;
-}
+export default forKind(TreeEditRoute, "brands");
 
-export function ErrorBoundary() {
-  return <TreeDialogErrorBoundary kind="brands" />;
-}
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "brands");

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TreeDeleteRoute, TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { treeDeleteAction, treeDeleteLoader } from "~/web/catalog/tree-taxonomy-route.server";
 import { TREE_TEXTS } from "~/modules/catalog/tree-taxonomy";
 
@@ -9,10 +10,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => treeDeleteLoa
 
 export const action = ({ request, params }: ActionFunctionArgs) => treeDeleteAction("brands", request, params);
 
-export default function DeleteBrand() {
-  return <TreeDeleteRoute kind="brands" />;
-}
+export default forKind(TreeDeleteRoute, "brands");
 
-export function ErrorBoundary() {
-  return <TreeDialogErrorBoundary kind="brands" />;
-}
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "brands");

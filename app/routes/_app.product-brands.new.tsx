@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TreeDialogErrorBoundary, TreeEditRoute } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva marca" }];
@@ -8,10 +9,6 @@ export const loader = ({ request }: LoaderFunctionArgs) => treeItemLoader("brand
 
 export const action = ({ request }: ActionFunctionArgs) => treeSaveAction("brands", request, null);
 
-export default function NewBrand() {
-  return <TreeEditRoute kind="brands" />;
-}
+export default forKind(TreeEditRoute, "brands");
 
-export function ErrorBoundary() {
-  return <TreeDialogErrorBoundary kind="brands" />;
-}
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "brands");

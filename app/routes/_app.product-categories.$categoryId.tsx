@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TreeDialogErrorBoundary, TreeEditRoute } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.node ? `Categoría ${data.node.id}` : "Categoría" }];
@@ -8,10 +9,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => treeItemLoade
 
 export const action = ({ request, params }: ActionFunctionArgs) => treeSaveAction("categories", request, params);
 
-export default function EditCategory() {
-  return <TreeEditRoute kind="categories" />;
-}
+export default forKind(TreeEditRoute, "categories");
 
-export function ErrorBoundary() {
-  return <TreeDialogErrorBoundary kind="categories" />;
-}
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "categories");

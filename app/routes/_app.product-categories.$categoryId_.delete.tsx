@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TreeDeleteRoute, TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { treeDeleteAction, treeDeleteLoader } from "~/web/catalog/tree-taxonomy-route.server";
 import { TREE_TEXTS } from "~/modules/catalog/tree-taxonomy";
 
@@ -9,10 +10,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => treeDeleteLoa
 
 export const action = ({ request, params }: ActionFunctionArgs) => treeDeleteAction("categories", request, params);
 
-export default function DeleteCategory() {
-  return <TreeDeleteRoute kind="categories" />;
-}
+export default forKind(TreeDeleteRoute, "categories");
 
-export function ErrorBoundary() {
-  return <TreeDialogErrorBoundary kind="categories" />;
-}
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "categories");

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TreeDialogErrorBoundary, TreeEditRoute } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva categoría" }];
@@ -8,10 +9,6 @@ export const loader = ({ request }: LoaderFunctionArgs) => treeItemLoader("categ
 
 export const action = ({ request }: ActionFunctionArgs) => treeSaveAction("categories", request, null);
 
-export default function NewCategory() {
-  return <TreeEditRoute kind="categories" />;
-}
+export default forKind(TreeEditRoute, "categories");
 
-export function ErrorBoundary() {
-  return <TreeDialogErrorBoundary kind="categories" />;
-}
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "categories");

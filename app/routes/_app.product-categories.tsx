@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TreeList } from "~/modules/catalog/tree-taxonomy-list";
 import { treeListLoader } from "~/web/catalog/tree-taxonomy-route.server";
 
@@ -12,6 +11,4 @@ export default function CategoryList() {
   return <TreeList kind="categories" data={useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

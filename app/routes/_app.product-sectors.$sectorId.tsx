@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TaxonomyDialogErrorBoundary, TaxonomyEditRoute } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { taxonomyItemLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Sector ${data.item.id}` : "Sector" }];
@@ -8,10 +9,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyItemL
 
 export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, params, "update");
 
-export default function EditSector() {
-  return <TaxonomyEditRoute kind="sectors" />;
-}
+export default forKind(TaxonomyEditRoute, "sectors");
 
-export function ErrorBoundary() {
-  return <TaxonomyDialogErrorBoundary kind="sectors" />;
-}
+export const ErrorBoundary = forKind(TaxonomyDialogErrorBoundary, "sectors");

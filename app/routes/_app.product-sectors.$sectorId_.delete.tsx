@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TaxonomyDeleteRoute, TaxonomyDialogErrorBoundary } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { taxonomyDeleteAction, taxonomyDeleteLoader } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar sector" }];
@@ -8,10 +9,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyDelet
 
 export const action = ({ request, params }: ActionFunctionArgs) => taxonomyDeleteAction("sectors", request, params);
 
-export default function DeleteSector() {
-  return <TaxonomyDeleteRoute kind="sectors" />;
-}
+export default forKind(TaxonomyDeleteRoute, "sectors");
 
-export function ErrorBoundary() {
-  return <TaxonomyDialogErrorBoundary kind="sectors" />;
-}
+export const ErrorBoundary = forKind(TaxonomyDialogErrorBoundary, "sectors");

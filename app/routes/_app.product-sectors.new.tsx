@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TaxonomyDialogErrorBoundary, TaxonomyEditRoute } from "~/modules/catalog/simple-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { taxonomyNewLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo sector" }];
@@ -8,10 +9,6 @@ export const loader = ({ request }: LoaderFunctionArgs) => taxonomyNewLoader("se
 
 export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, params, "create");
 
-export default function NewSector() {
-  return <TaxonomyEditRoute kind="sectors" />;
-}
+export default forKind(TaxonomyEditRoute, "sectors");
 
-export function ErrorBoundary() {
-  return <TaxonomyDialogErrorBoundary kind="sectors" />;
-}
+export const ErrorBoundary = forKind(TaxonomyDialogErrorBoundary, "sectors");

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TaxonomyList } from "~/modules/catalog/simple-taxonomy-list";
 import { taxonomyListLoader } from "~/web/catalog/simple-taxonomy-route.server";
 
@@ -12,6 +11,4 @@ export default function SectorsList() {
   return <TaxonomyList kind="sectors" data={useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

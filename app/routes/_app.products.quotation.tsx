@@ -6,7 +6,7 @@ import { quotationDialogData } from "~/modules/quotations/dialog.server";
 import { QuotationDialog } from "~/modules/quotations/quotation-dialog";
 import { safeBack } from "~/modules/quotations/routing";
 import { storeQuotation } from "~/modules/quotations/store-action.server";
-import { answerDraftChange, answerStore } from "~/web/quotations/draft-route.server";
+import { answerDraftPost } from "~/web/quotations/draft-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotización" }];
 
@@ -15,12 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return quotationDialogData(user, new URL(request.url));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
-  const form = await request.formData();
-  if (form.get("intent") === "store") return answerStore(form, (version) => storeQuotation(user, version));
-  return answerDraftChange(user, form, safeBack(request.url));
-}
+export const action = ({ request }: ActionFunctionArgs) => answerDraftPost(request, storeQuotation, safeBack(request.url));
 
 export default function QuotationRoute() {
   const loaded = useLoaderData<typeof loader>();

@@ -3,12 +3,13 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
+import { FilterSelect, SearchInput } from "~/components/FilterBar";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity } from "~/modules/content/promotion-texts";
 import { parsePromotionListQuery, type PromotionRow } from "~/modules/content/promotions";
 import { listPromotions } from "~/modules/content/promotions.server";
-import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
+import { nameColumn } from "~/components/ListPage";
+import { RecordListPage } from "~/components/RecordListPage";
 import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: PROMOTION_TEXTS.title }];
@@ -36,19 +37,10 @@ export default function PromotionsList() {
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <ListPage
-      texts={PROMOTION_TEXTS}
-      basePath={PROMOTIONS_PATH}
-      list={list}
-      columns={columns}
-      actions={<CreateLink to={`${PROMOTIONS_PATH}/new${search}`}>{PROMOTION_TEXTS.newButton}</CreateLink>}
-      filters={
-        <FilterBar clearTo={PROMOTIONS_PATH} keep={[]}>
-          <SearchInput defaultValue={query.search} placeholder="Título" label="Buscar" />
-          <FilterSelect name="promo_status_filter" label="Estatus" value={query.promo_status_filter} allLabel="Todas" options={PROMOTION_STATUSES} />
-        </FilterBar>
-      }
-    />
+    <RecordListPage texts={PROMOTION_TEXTS} basePath={PROMOTIONS_PATH} list={list} columns={columns} listSearch={search}>
+      <SearchInput defaultValue={query.search} placeholder="Título" label="Buscar" />
+      <FilterSelect name="promo_status_filter" label="Estatus" value={query.promo_status_filter} allLabel="Todas" options={PROMOTION_STATUSES} />
+    </RecordListPage>
   );
 }
 

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
@@ -51,9 +52,7 @@ export default function FastAnswers() {
       <h3 className="mb-2 mt-5 font-semibold">Nueva respuesta rápida</h3>
       <FastAnswerForm errors={errorsFor("new")} constraints={constraints} />
       <div className="mt-4 flex justify-end">
-        <Link to={`/questions${search}`} preventScrollReset className="btn-secondary">
-          Cerrar
-        </Link>
+        <CloseLink to={`/questions${search}`}>Cerrar</CloseLink>
       </div>
     </RouteDialog>
   );

@@ -10,7 +10,7 @@ import {
 import { quotationsScreenData } from "~/modules/quotations/screen-v4.server";
 import { safeBack } from "~/modules/quotations/routing";
 import { createQuotation } from "~/modules/quotations/store-action.server";
-import { answerDraftChange, answerStore } from "~/web/quotations/draft-route.server";
+import { answerDraftPost } from "~/web/quotations/draft-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizador v4" }];
 
@@ -19,12 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return quotationsScreenData(user, new URL(request.url));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
-  const form = await request.formData();
-  if (form.get("intent") === "store") return answerStore(form, (version) => createQuotation(user, version));
-  return answerDraftChange(user, form, safeBack(request.url, "/quotations", ["agent", "item", "category"]));
-}
+export const action = ({ request }: ActionFunctionArgs) => answerDraftPost(request, createQuotation, safeBack(request.url, "/quotations", ["agent", "item", "category"]));
 
 export default function QuotationsPage() {
   const d = useLoaderData<typeof loader>();

@@ -4,9 +4,10 @@ import { constraintsOf } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
+import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
@@ -161,11 +162,7 @@ export default function EditUser() {
       }
       closeTo={closeTo}
       size="lg"
-      footer={
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          Cerrar
-        </Link>
-      }
+      footer={<CloseLink to={closeTo}>Cerrar</CloseLink>}
     >
       <UserSection id="user-profile" title="Datos del usuario" first>
         <Form method="post" preventScrollReset {...getFormProps(form)}>

@@ -5,7 +5,8 @@ import { constraintsOf } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList, Field } from "~/components/Field";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -71,9 +72,7 @@ export default function NewUser() {
       size="lg"
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Cancelar
-          </Link>
+          <CloseLink to={closeTo}>Cancelar</CloseLink>
           <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
             {busy ? "Guardando…" : "Crear usuario"}
           </button>

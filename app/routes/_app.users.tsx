@@ -13,16 +13,14 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { USER_STATUSES } from "~/modules/users/list-options";
 import { listUsers, type UserListRow } from "~/modules/users/users.server";
 import { UserListQueryShape, parseUserListQuery } from "~/modules/users/list-query";
-import { redirectPastLastPage } from "~/lib/list.server";
+import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const query = parseUserListQuery(new URL(request.url));
-  const { rows, total, page, pageSize } = await listUsers(query);
-  redirectPastLastPage(request, { total, pageSize }, page);
-  return { rows, total, page, pageSize, query, searchConstraint: constraintsOf(UserListQueryShape).search };
+  const list = await loadListPage(request, parseUserListQuery, listUsers);
+  return { ...list, searchConstraint: constraintsOf(UserListQueryShape).search };
 }
 
 export default function UsersList() {

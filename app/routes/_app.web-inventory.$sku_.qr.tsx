@@ -1,22 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "@server/db/client";
 import { products } from "@server/db/schema";
-import { getEnv } from "@server/env";
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { skuFrom } from "~/web/catalog/product-route.server";
 
 /**
- * Descargar QR (spec 6 roles, spec 9: 200 px, error correction level L): a PNG of the product's page
- * in the shop, made on the server (`?format=svg` for a vector copy).
+ * Descargar QR (spec 6 roles, spec 9: 200 px, error correction level 1 = L, "encodes the SKU"): a PNG
+ * of the SKU itself, so a scanner at the till or the warehouse reads the key it looks products up by;
+ * made on the server (`?format=svg` for a vector copy).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const sku = skuFrom(params);
   await requireFeature(request, "products.qr", `/web-inventory/${encodeURIComponent(sku)}`);
-  const [row] = await getDb().select({ slug: products.slug }).from(products).where(eq(products.id, sku)).limit(1);
+  const [row] = await getDb().select({ id: products.id }).from(products).where(eq(products.id, sku)).limit(1);
   if (!row) throw new Response("El producto no existe o fue eliminado.", { status: 404 });
-  const target = new URL(`/productos/${encodeURIComponent(row.slug)}`, getEnv().SHOP_URL).toString();
+  const target = row.id;
   const svg = new URL(request.url).searchParams.get("format") === "svg";
   const name = `${sku.replace(/[^A-Za-z0-9_-]/g, "_")}-qr.${svg ? "svg" : "png"}`;
   const headers = { "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" };

@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { DateTime } from "luxon";
+import { ZONE, wallClock, type WallClock } from "~/lib/format";
 import { writeWorkbookInWorker, type CellValue } from "./xlsx-worker";
 
 /**
@@ -7,7 +8,6 @@ import { writeWorkbookInWorker, type CellValue } from "./xlsx-worker";
  * (money with a currency format), dates are Excel dates showing Mexico City wall-clock time.
  */
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const ZONE = "America/Mexico_City";
 
 export type XlsxStyle = "text" | "integer" | "number" | "money" | "percent" | "date" | "datetime";
 
@@ -46,48 +46,11 @@ function toNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/**
- * Wall-clock fields in Mexico City from one cached formatter: a workbook formats thousands of dates,
- * and a zone lookup per cell (a DateTime per value) was most of an export's time.
- */
-const MX_FIELDS = new Intl.DateTimeFormat("en-US", {
-  timeZone: ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-type Fields = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+type Fields = Omit<WallClock, "ms">;
 
-/** Mexico City's UTC offset per UTC hour: offsets change only on the hour, so one lookup per hour seen. */
-const OFFSET_BY_HOUR = new Map<number, number>();
-function offsetAt(ms: number): number {
-  const hour = Math.floor(ms / 3_600_000);
-  let offset = OFFSET_BY_HOUR.get(hour);
-  if (offset === undefined) {
-    const f: Record<string, number> = {};
-    for (const part of MX_FIELDS.formatToParts(hour * 3_600_000)) if (part.type !== "literal") f[part.type] = Number(part.value);
-    offset = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - hour * 3_600_000;
-    if (OFFSET_BY_HOUR.size > 50_000) OFFSET_BY_HOUR.clear();
-    OFFSET_BY_HOUR.set(hour, offset);
-  }
-  return offset;
-}
-
+/** An instant's Mexico City wall-clock fields (the cached per-hour offsets of the screens' dates). */
 function fieldsOfInstant(ms: number): Fields | null {
-  if (!Number.isFinite(ms)) return null;
-  const local = new Date(ms + offsetAt(ms));
-  return {
-    year: local.getUTCFullYear(),
-    month: local.getUTCMonth() + 1,
-    day: local.getUTCDate(),
-    hour: local.getUTCHours(),
-    minute: local.getUTCMinutes(),
-    second: local.getUTCSeconds(),
-  };
+  return Number.isFinite(ms) ? wallClock(ms) : null;
 }
 
 /** A value as Mexico City wall-clock fields; a text without an offset already is Mexico City time. */

@@ -3,7 +3,8 @@ import { expect } from "vitest";
 import { getDb } from "../../server/db/client";
 import { auditLog } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
-import { makeRequest, settle } from "./auth";
+import type { Role } from "~/lib/roles";
+import { loginAs, makeRequest, settle } from "./auth";
 
 /**
  * Calling the routes of a content record screen (list, new, edit, delete dialogs) the way a
@@ -41,6 +42,34 @@ export function contentRoutes<Fields>(
     remove: (id: string | number, cookie: string, query = "") =>
       callRoute(routes.remove.action, `${base}/${id}/delete${query}`, cookie, { params: params(id), form: new FormData() }),
   };
+}
+
+export type ContentRoutes<Fields> = ReturnType<typeof contentRoutes<Fields>>;
+
+/**
+ * Each role sent to its home by every call of the screen (list, open, create, update, confirm,
+ * delete); `fields` gives a fresh valid form for each write, which must not be saved.
+ */
+export async function expectEveryCallSendsHome<Fields>(routes: ContentRoutes<Fields>, roleHomes: ReadonlyArray<readonly [Role, string]>, id: number, fields: () => Fields) {
+  for (const [role, home] of roleHomes) {
+    const { cookie } = await loginAs(role);
+    expect(locationOf(await routes.listOf("", cookie)), role).toBe(home);
+    expect(locationOf(await routes.open(id, cookie)), role).toBe(home);
+    expect(locationOf(await routes.create(fields(), cookie)), role).toBe(home);
+    expect(locationOf(await routes.update(id, fields(), cookie)), role).toBe(home);
+    expect(locationOf(await routes.confirm(id, cookie)), role).toBe(home);
+    expect(locationOf(await routes.remove(id, cookie)), role).toBe(home);
+  }
+}
+
+/** Every dialog call on an id that names no record answers 404. */
+export async function expectEveryDialogAnswers404<Fields>(routes: ContentRoutes<Fields>, ids: string[], fields: () => Fields, cookie: string) {
+  for (const id of ids) {
+    expect(statusOf(await routes.open(id, cookie)), id).toBe(404);
+    expect(statusOf(await routes.update(id, fields(), cookie)), id).toBe(404);
+    expect(statusOf(await routes.confirm(id, cookie)), id).toBe(404);
+    expect(statusOf(await routes.remove(id, cookie)), id).toBe(404);
+  }
 }
 
 /** Where a redirect goes (the answer must be a Response). */

@@ -28,6 +28,16 @@ const parsedArticle = {
   currency: "Pesos",
 };
 
+/** A point-of-sale note's fields the ERP receives under the same names (the payment ones are renamed). */
+const PDV_NOTE = {
+  reference: "PDV-12 S-3",
+  agent: "CAJA1",
+  warehouse: "M",
+  client: "V",
+  items: [{ sku: "DXN2020", price: 57.2, qty: 1, subtotal: 57.2 }],
+  total: 66.35,
+};
+
 const contracts: Array<Contract<ErpPort>> = [
   {
     name: "validateMovement",
@@ -160,29 +170,10 @@ const contracts: Array<Contract<ErpPort>> = [
   },
   {
     name: "createPdvQuotation",
-    call: (erp) =>
-      erp.createPdvQuotation({
-        reference: "PDV-12 S-3",
-        agent: "CAJA1",
-        warehouse: "M",
-        client: "V",
-        items: [{ sku: "DXN2020", price: 57.2, qty: 1, subtotal: 57.2 }],
-        total: 66.35,
-        paymentWay: "01",
-        paymentCondition: "CONTADO",
-      }),
+    call: (erp) => erp.createPdvQuotation({ ...PDV_NOTE, paymentWay: "01", paymentCondition: "CONTADO" }),
     method: "POST",
     path: "custom/legacy-intelisis/intelisisQuotationPdv",
-    body: {
-      reference: "PDV-12 S-3",
-      agent: "CAJA1",
-      warehouse: "M",
-      client: "V",
-      items: [{ sku: "DXN2020", price: 57.2, qty: 1, subtotal: 57.2 }],
-      total: 66.35,
-      payment_way: "01",
-      payment_condition: "CONTADO",
-    },
+    body: { ...PDV_NOTE, payment_way: "01", payment_condition: "CONTADO" },
     reply: { json: { data: [{ mov: "Nota", movid: "PDV000001", ultimocambio: "2024-05-17T10:00:00" }] } },
     expected: [{ mov: "Nota", movId: "PDV000001", lastChange: "2024-05-17T10:00:00" }],
   },

@@ -219,7 +219,7 @@ describe("documents", () => {
     const res = await addDocument(assistant.id, pdfForm("ficha-thw12ne100.pdf", " thw12ne100 "), cookie, "?search=sub&docPage=1&fileSearch=x");
     expect(status(res)).toBe(302);
     expect(location(res)).toBe(`/chatbot-documents/${assistant.id}?search=sub&docPage=1`);
-    expect(await toastOf(res)).toMatchObject({ title: "Documento agregado", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
     const [doc] = await documentsOf(assistant.id);
     expect(doc).toMatchObject({ sku: "THW12NE100", nameDocument: "ficha-thw12ne100.pdf" });
     const [file] = await getDb().select().from(files).where(eq(files.id, doc.fileId!));
@@ -416,7 +416,7 @@ describe("delete", () => {
     expect(await call(deleteRoute.loader as Handler, url, cookie, { params })).toMatchObject({ assistant: { name: "Iluminacion" }, documents: 3 });
     const res = await call(deleteRoute.action as Handler, url, cookie, { params, form: {} });
     expect(location(res)).toBe("/chatbot-documents?search=ilu");
-    expect(await toastOf(res)).toMatchObject({ title: "Asistente eliminado", message: "Se ha eliminado exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({ title: "Asistente", message: "Se ha eliminado exitosamente", variant: "success" });
     expect(await assistantNamed("Iluminacion")).toBeUndefined();
     expect(await documentsOf(iluminacion.id)).toHaveLength(0);
     expect(await simAssistant("Iluminacion")).toHaveLength(0);

@@ -56,7 +56,7 @@ describe("/banner-home", () => {
     const saved = (await save(cookie, texts, await png(3000, 2000, "portada-led.png"))) as Response;
     expect(saved.status).toBe(302);
     const toast = (await readToast(new Request("http://x", { headers: { cookie: (saved.headers.get("set-cookie") ?? "").split(";")[0] } }))).toast;
-    expect(toast).toMatchObject({ title: "Portada actualizada", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    expect(toast).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente", variant: "success" });
     const first = (await load(cookie)) as { banner: typeof bannersHome.$inferSelect };
     expect(first.banner).toMatchObject({ ...texts, image: { name: "portada-led.png" } });
     const [file] = await getDb().select().from(files).where(eq(files.id, first.banner.image!.fileId));

@@ -1,12 +1,8 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { eq, inArray, like, sql } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { catalogs, files, products } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { DEMO_CATALOGS, seedCatalogs } from "../../server/db/seed/demo/catalogs";
-import { DemoClock } from "../../server/db/seed/demo/time";
-import type { SeedUsers } from "../../server/db/seed/demo/context";
 import { CatalogDraftSchema, type CatalogAnswer, type CatalogDraft, type CatalogIntent, type CatalogListData, type CatalogLoaded } from "~/modules/content/catalogs";
 import { intentValue, searchKey } from "~/modules/content/shop-sections";
 import * as list from "~/routes/_app.catalogs";
@@ -15,6 +11,8 @@ import * as editRoute from "~/routes/_app.catalogs.$catalogId";
 import * as deleteRoute from "~/routes/_app.catalogs.$catalogId_.delete";
 import { CATALOG_LISTS } from "../../bench/lists/catalogs";
 import { useTestDatabase } from "../helpers/db";
+import { pngFile } from "../helpers/catalog-routes";
+import { seedDemoWithArea } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, contentRoutes, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
@@ -33,12 +31,7 @@ const CATALOG_CONSTRAINT = {
 };
 
 const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
-// The demo index may already seed the catalogues; only add them when it does not.
-const [{ n: seeded }] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(catalogs);
-if (seeded === 0) {
-  await database.db.transaction((tx) => seedCatalogs({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
-}
+await seedDemoWithArea(database, catalogs, seedCatalogs);
 
 type FormOut = { data: CatalogAnswer; init: { status: number } };
 type Fields = Array<[string, string | File]>;
@@ -57,10 +50,7 @@ const stateOf = (res: unknown) => CatalogDraftSchema.parse(answerOf(res).result.
 const catalogNamed = async (title: string) => (await getDb().select().from(catalogs).where(eq(catalogs.title, title)))[0];
 const auditOf = (id: number) => auditOfTag(id, "catalogs");
 
-async function png(name: string, width: number, height: number) {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 20 } } }).png().toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
-}
+const png = (name: string, width: number, height: number) => pngFile(name, width, height, { r: 200, g: 120, b: 20 });
 
 /** The form as the dialog posts it (Conform's names), from the values it drew. */
 function carried(state: CatalogDraft): Fields {
@@ -186,7 +176,7 @@ describe("the dialog", () => {
 
     const saved = await create([...carried(state), ["intent", "save"]], cookie, "?page=1");
     expect(location(saved)).toBe("/catalogs?page=1");
-    expect(await toastOf(saved)).toMatchObject({ title: "Catálogo guardado", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(saved)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
     const row = await catalogNamed(title);
     expect(row.subtitles).toEqual([{ title: "Focos LED", products: [{ id: skus[1], qty: 2 }, { id: skus[0], qty: 1 }] }]);
     const [entry] = await auditOf(row.id);

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
+import QRCode from "qrcode";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, productProperties, products } from "../../server/db/schema";
@@ -113,9 +114,12 @@ describe("product save (spec 5)", () => {
     const again = await create({ sku: sku.toLowerCase(), manufacturerSku: "K", name: "Copia" }, admin.cookie);
     expect(statusOf(again)).toBe(400);
     expect(answer(again).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
+    // Spec 8: the refusal's toast.
+    expect(answer(again).toast).toMatchObject({ title: "Lo sentimos.", message: "El artículo que tratas de agregar ya existe.", variant: "warning", durationMs: 5000 });
     const ean = await create({ sku: unique("EAN"), manufacturerSku: "K", name: "Otro", eanUpc: "4006381333931" }, admin.cookie);
     expect(statusOf(ean)).toBe(400);
     expect(answer(ean).result.error?.eanUpc).toEqual([`Error al guardar, el código de barras ya existe en el producto ${sku}`]);
+    expect(answer(ean).toast?.message).toBe(`Error al guardar, el código de barras ya existe en el producto ${sku}`);
   });
 
   it("skips an EAN of 0 and refuses a wrong check digit", async () => {
@@ -173,6 +177,32 @@ describe("product save (spec 5)", () => {
   });
 });
 
+describe("description visibility (spec 6)", () => {
+  it("Admin, Developer and a MercadoLibre Manager with the flag see and save it; the others never get it and their saves keep it", async () => {
+    const sku = unique("DESC");
+    expect(statusOf(await create({ sku, manufacturerSku: "K", name: "Visible", description: "<p>Guardada</p>" }, admin.cookie))).toBe(302);
+    const developer = await loginAs("developer");
+    const flagged = await loginAs("ml_manager", { permissions: ["description_visibility"] });
+    const manager = await loginAs("ml_manager");
+    for (const who of [admin, developer, flagged]) {
+      expect(((await open(sku, who.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>).draft.description).toBe("<p>Guardada</p>");
+    }
+    for (const who of [manager, inventory, await loginAs("practicante"), await loginAs("iluminacion")]) {
+      const { draft } = (await open(sku, who.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+      expect(draft.description).toBe("");
+      // A save without the field, or with one forged in, leaves the stored description as it was.
+      expect(statusOf(await update(sku, { version: draft.version, name: "Visible" }, who.cookie))).toBe(302);
+      expect((await productRow(sku)).description).toBe("<p>Guardada</p>");
+      const again = (await open(sku, who.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+      expect(statusOf(await update(sku, { version: again.draft.version, name: "Visible", description: "<p>Otra</p>" }, who.cookie))).toBe(302);
+      expect((await productRow(sku)).description).toBe("<p>Guardada</p>");
+    }
+    const { draft } = (await open(sku, flagged.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
+    expect(statusOf(await update(sku, { version: draft.version, name: "Visible", description: "<p>Nueva</p>" }, flagged.cookie))).toBe(302);
+    expect((await productRow(sku)).description).toBe("<p>Nueva</p>");
+  });
+});
+
 describe("gallery uploads", () => {
   it("keeps a 1500×1500 image with WebP variants of 150 and 800, and refuses small, fake and duplicate files leaving nothing on disk", async () => {
     const before = new Set(await fs.readdir(uploadsDir()).catch(() => [] as string[]));
@@ -193,7 +223,8 @@ describe("gallery uploads", () => {
     const fake = await create({ intent: "upload", uploads: new File(["no soy imagen"], `${unique("f")}.png`, { type: "image/png" }) }, admin.cookie);
     expect(statusOf(fake)).toBe(422);
     const dup = await create({ intent: "upload", uploads: await png(good.name, 1500, 1500) }, admin.cookie);
-    expect(answer(dup).toast).toMatchObject({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${good.name} ya existe.` });
+    // Spec 5 'Product (non-combo)': the product dialog's text names no file.
+    expect(answer(dup).toast).toMatchObject({ title: "Imagen ya existente", message: "Error al guardar, la imagen ya existe." });
     const after = (await fs.readdir(uploadsDir())).filter((f) => !before.has(f));
     expect(after.sort()).toEqual([`${image.fileId}-150.webp`, `${image.fileId}-800.webp`, `${image.fileId}.webp`].sort());
   });
@@ -250,14 +281,32 @@ describe("gallery uploads", () => {
   });
 });
 
+/** The dark/light modules of a QR image, read at the centre of each module inside the code's bounding box. */
+async function qrModulesOf(image: Buffer, size: number): Promise<boolean[]> {
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const dark = (x: number, y: number) => data[(y * info.width + x) * info.channels] < 128;
+  let left = info.width, top = info.height, right = -1, bottom = -1;
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (dark(x, y)) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+  const step = (right - left + 1) / size;
+  const modules: boolean[] = [];
+  for (let r = 0; r < size; r++)
+    for (let c = 0; c < size; c++) modules.push(dark(Math.floor(left + (c + 0.5) * step), Math.floor(top + (r + 0.5) * step)));
+  return modules;
+}
+
 describe("QR", () => {
-  it("is a PNG for the spec's roles and refused to Inventory", async () => {
+  it("is a 200 px PNG of the SKU itself at error correction level L (spec 9), for the spec's roles and refused to Inventory", async () => {
     const sku = unique("QR");
     await getDb().insert(products).values({ id: sku, name: "Q", slug: "q-slug" });
     const res = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, admin.cookie, { params: { sku } })) as Response;
     expect(res.headers.get("Content-Type")).toBe("image/png");
-    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    const image = Buffer.from(await res.arrayBuffer());
+    const meta = await sharp(image).metadata();
     expect(meta.width).toBe(200);
+    const expected = QRCode.create(sku, { errorCorrectionLevel: "L" }).modules;
+    expect(await qrModulesOf(image, expected.size)).toEqual(Array.from(expected.data, (bit) => bit === 1));
     const refused = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, inventory.cookie, { params: { sku } })) as Response;
     expect(refused.status).toBe(302);
   });

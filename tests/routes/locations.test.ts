@@ -13,7 +13,7 @@ import * as deleteRoute from "~/routes/_app.locations.$locationId_.delete";
 import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
-import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, expectEveryCallSendsHome, expectEveryDialogAnswers404, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 /**
  * The browser's checks the dialog gets from its loader: Sucursal and Dirección required, each text at
@@ -72,15 +72,7 @@ describe("access", () => {
 
   it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
     const [first] = await getDb().select().from(storeLocations).limit(1);
-    for (const [role, home] of [["inventory", "/products"], ["shop_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]] as const) {
-      const { cookie } = await loginAs(role);
-      expect(location(await listOf("", cookie)), role).toBe(home);
-      expect(location(await open(first.id, cookie)), role).toBe(home);
-      expect(location(await create(valid(unique("Intrusa")), cookie)), role).toBe(home);
-      expect(location(await update(first.id, valid(unique("Intrusa")), cookie)), role).toBe(home);
-      expect(location(await confirm(first.id, cookie)), role).toBe(home);
-      expect(location(await remove(first.id, cookie)), role).toBe(home);
-    }
+    await expectEveryCallSendsHome(routes, [["inventory", "/products"], ["shop_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]], first.id, () => valid(unique("Intrusa")));
     expect(await rowNamed(first.name)).toBeTruthy();
     expect(await getDb().select().from(storeLocations).where(like(storeLocations.name, "Intrusa%"))).toEqual([]);
   });
@@ -154,7 +146,7 @@ describe("create and update", () => {
     const res = await create({ ...valid(`  ${name} `) }, cookie, "?search=suc&page=1");
     expect(status(res)).toBe(302);
     expect(location(res)).toBe("/locations?search=suc&page=1");
-    expect(await toastOf(res)).toMatchObject({ title: "Ubicación guardada", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente", variant: "success" });
     const row = await rowNamed(name);
     expect(row).toMatchObject({
       schedule: "Lunes a viernes 9:00–18:00",
@@ -181,7 +173,7 @@ describe("create and update", () => {
     const { isActive: _on, latitude: _lat, longitude: _lng, ...rest } = valid(`${name} Centro`);
     const res = await update(row.id, { ...rest, phone: "" }, cookie, "?location_status_filter=active");
     expect(location(res)).toBe("/locations?location_status_filter=active");
-    expect(await toastOf(res)).toMatchObject({ title: "Ubicación guardada", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
     const after = (await getDb().select().from(storeLocations).where(eq(storeLocations.id, row.id)))[0];
     expect(after).toMatchObject({ name: `${name} Centro`, phone: "", isActive: false, geolocation: null });
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(row.updatedAt.getTime());
@@ -213,12 +205,7 @@ describe("create and update", () => {
 
   it("answers 404 for unknown or non-numeric ids", async () => {
     const { cookie } = await loginAs("admin");
-    for (const id of ["999999", "abc", "0", "1.5"]) {
-      expect(status(await open(id, cookie)), id).toBe(404);
-      expect(status(await update(id, valid(unique("Nada")), cookie)), id).toBe(404);
-      expect(status(await confirm(id, cookie)), id).toBe(404);
-      expect(status(await remove(id, cookie)), id).toBe(404);
-    }
+    await expectEveryDialogAnswers404(routes, ["999999", "abc", "0", "1.5"], () => valid(unique("Nada")), cookie);
   });
 });
 

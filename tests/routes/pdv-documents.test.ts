@@ -59,7 +59,7 @@ describe("printed documents of the till", async () => {
     const res = await withMissingChromium(() => call(ticketPdf, `/pdv/sales/${own.saleId}/ticket.pdf`, own.cookie, { saleId: String(own.saleId) }));
     expect(res.status).toBe(503);
     expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(await res.text()).toMatch(/^Ocurrió un error al imprimir ticket de venta\. No se encontró Chromium en \/nonexistent\/chromium\./);
+    expect(await res.text()).toMatch(/^Error al imprimir ticket\. Ocurrió un error al imprimir ticket de venta\. No se encontró Chromium en \/nonexistent\/chromium\./);
     const [sale] = await getDb().select().from(pdvSales).where(eq(pdvSales.id, own.saleId));
     expect(sale.isActive).toBe(true);
   });

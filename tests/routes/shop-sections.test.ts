@@ -2,16 +2,14 @@ import { describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { products, shopSections } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { DEMO_SHOP_SECTIONS, seedShopSections } from "../../server/db/seed/demo/shop-sections";
-import { DemoClock } from "../../server/db/seed/demo/time";
-import type { SeedUsers } from "../../server/db/seed/demo/context";
 import { SectionDraftSchema, intentValue, type SectionAnswer, type SectionIntent, type SectionLoaded, type ShopSectionRow } from "~/modules/content/shop-sections";
 import * as list from "~/routes/_app.ecommerce";
 import * as createRoute from "~/routes/_app.ecommerce.new";
 import * as editRoute from "~/routes/_app.ecommerce.$sectionId";
 import { SHOP_SECTION_LISTS } from "../../bench/lists/shop-sections";
 import { useTestDatabase } from "../helpers/db";
+import { seedDemoWithArea } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
 
@@ -28,12 +26,7 @@ const SECTION_CONSTRAINT = {
 };
 
 const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
-// The demo index may already seed the sections; only add them when it does not.
-const [{ n: seeded }] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(shopSections);
-if (seeded === 0) {
-  await database.db.transaction((tx) => seedShopSections({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
-}
+await seedDemoWithArea(database, shopSections, seedShopSections);
 
 type FormOut = { data: SectionAnswer; init: { status: number } };
 type ListData = { rows: ShopSectionRow[]; total: number };
@@ -204,7 +197,7 @@ describe("dialog", () => {
 
     const saved = await create({ intent: "save", title, status: "on", q: "qo1", ...carried(rowsShown(again)) }, cookie, "?k=1");
     expect(location(saved)).toBe("/ecommerce?k=1");
-    expect(await toastOf(saved)).toMatchObject({ title: "Sección guardada", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(saved)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
     const row = await sectionNamed(title);
     expect(row).toMatchObject({ status: true, products: [{ id: a, qty: 2 }, { id: b, qty: 1 }] });
     expect((await auditOf(row.id)).map((e) => e.message)).toEqual([`Sección creada: ${title}`]);

@@ -16,6 +16,7 @@ import { TAXONOMY_LISTS } from "../../bench/lists/taxonomies";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute, statusOf, taxonomyHandlers, toastOf } from "../helpers/catalog-routes";
+import { uniqueName as unique } from "../helpers/content-routes";
 
 /** The name field's browser checks that the dialog receives (required, at most 100 characters: spec 2 §2). */
 const NAME_CONSTRAINT = { name: { required: true, minLength: 1, maxLength: 100 } };
@@ -39,7 +40,7 @@ const KINDS = {
     taken: "Ya existe un sector con ese nombre.",
     created: "Sector creado",
     updated: "Sector actualizado",
-    deleted: "Sector eliminado",
+    deleted: "Sector",
   },
   applications: {
     path: "/product-applications",
@@ -52,13 +53,10 @@ const KINDS = {
     taken: "Ya existe una aplicación con ese nombre.",
     created: "Aplicación creada",
     updated: "Aplicación actualizada",
-    deleted: "Aplicación eliminada",
+    deleted: "Aplicación",
   },
 } as const;
 const BOTH = Object.keys(KINDS) as SimpleTaxonomy[];
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
 const list = (kind: SimpleTaxonomy, query: string, cookie: string) =>
   callRoute(KINDS[kind].list, `${KINDS[kind].path}${query}`, cookie) as Promise<TaxonomyListData | Response>;
@@ -158,19 +156,19 @@ describe("lists", () => {
     expect(byNameDesc.rows.at(-1)!.name).toBe("Canalización");
   });
 
-  it("pages by 20 in the database and sends a page past the end to the last one", async () => {
+  it("pages by 200 in the database (spec 9 'limit 200') and sends a page past the end to the last one", async () => {
     const { cookie } = await loginAs("admin");
     const tag = `zpag${Date.now().toString(36)}`;
     await getDb()
       .insert(sectors)
-      .values(Array.from({ length: 25 }, (_, i) => ({ name: `${tag} ${String(i).padStart(2, "0")}`, slug: `${tag}-${i}` })));
+      .values(Array.from({ length: 205 }, (_, i) => ({ name: `${tag} ${String(i).padStart(3, "0")}`, slug: `${tag}-${i}` })));
     const first = (await list("sectors", `?search=${tag}`, cookie)) as TaxonomyListData;
-    expect(first).toMatchObject({ total: 25, page: 1, pageSize: 20 });
-    expect(first.rows).toHaveLength(20);
+    expect(first).toMatchObject({ total: 205, page: 1, pageSize: 200 });
+    expect(first.rows).toHaveLength(200);
     const second = (await list("sectors", `?search=${tag}&page=2`, cookie)) as TaxonomyListData;
-    expect(second.rows.map((r) => r.name)).toEqual([20, 21, 22, 23, 24].map((i) => `${tag} ${i}`));
+    expect(second.rows.map((r) => r.name)).toEqual([200, 201, 202, 203, 204].map((i) => `${tag} ${i}`));
     expect(location(await list("sectors", `?search=${tag}&sortName=id&page=7`, cookie))).toBe(`/product-sectors?search=${tag}&sortName=id&page=2`);
-    expect(location(await list("sectors", `?search=${tag}%2000&page=3`, cookie))).toBe(`/product-sectors?search=${tag}+00`);
+    expect(location(await list("sectors", `?search=${tag}%20000&page=3`, cookie))).toBe(`/product-sectors?search=${tag}+000`);
     const empty = (await list("sectors", `?search=nada-${tag}&page=4`, cookie)) as TaxonomyListData;
     expect(empty).toMatchObject({ total: 0, rows: [] });
   });

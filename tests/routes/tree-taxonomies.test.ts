@@ -17,6 +17,7 @@ import * as brandFiles from "~/routes/_app.product-brands.$brandId.files";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute, dataOf, pngFile, statusOf, taxonomyHandlers, toastOf, type PostedFields, type RouteHandler } from "../helpers/catalog-routes";
+import { uniqueName as unique } from "../helpers/content-routes";
 
 await useTestDatabase();
 
@@ -33,7 +34,7 @@ const KINDS = {
     taken: "Ya existe una categoría con ese nombre.",
     created: "Categoría creada",
     updated: "Categoría actualizada",
-    deleted: "Categoría eliminada",
+    deleted: "Categoría",
   },
   brands: {
     path: "/product-brands",
@@ -46,13 +47,10 @@ const KINDS = {
     taken: "Ya existe una marca con ese nombre.",
     created: "Marca creada",
     updated: "Marca actualizada",
-    deleted: "Marca eliminada",
+    deleted: "Marca",
   },
 } as const;
 const BOTH = Object.keys(KINDS) as TreeTaxonomy[];
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
 const idParams = (kind: TreeTaxonomy, id: number | string) => ({ [KINDS[kind].param]: String(id) });
 const create = (kind: TreeTaxonomy, form: PostedFields, cookie: string, query = "") => callRoute(KINDS[kind].create, `${KINDS[kind].path}/new${query}`, cookie, { form });
@@ -137,10 +135,11 @@ describe.each(BOTH)("%s list", (kind) => {
     expect(foundTree[0].children[0].children[0]).toMatchObject({ id: grandchild.id, match: true });
   });
 
-  it("has a table view, paged (categories 10 a page), sorted by the URL, bad values falling back", async () => {
+  it("has a table view, paged (spec 9: categories 10 a page, brands limit 200), sorted by the URL, bad values falling back", async () => {
     const page = (await list(kind, "?view=table&sortName=id&sortValue=DESC", inventory.cookie)) as Exclude<Awaited<ReturnType<typeof list>>, Response>;
     expect(page.view).toBe("table");
-    expect(page.table!.pageSize).toBe(kind === "categories" ? 10 : 20);
+    expect(page.table!.pageSize).toBe(kind === "categories" ? 10 : 200);
+    expect(page.table!.rows).toHaveLength(Math.min(page.table!.total, page.table!.pageSize));
     const ids = page.table!.rows.map((r) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const bad = (await list(kind, "?view=nada&sortName=x&page=abc", inventory.cookie)) as typeof page;

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
-import { ConfirmDialog, RouteDialog } from "~/components/Dialog";
+import { BackLink, ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { Pagination } from "~/components/Pagination";
@@ -33,16 +33,7 @@ export function AssistantCreateDialog({ constraint, lastResult }: { constraint: 
     <RouteDialog
       title={ASSISTANT_TEXTS.newTitle}
       closeTo={closeTo}
-      footer={
-        <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Volver
-          </Link>
-          <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
-            {busy ? "Creando…" : ASSISTANT_TEXTS.create}
-          </button>
-        </>
-      }
+      footer={<EditDialogFooter closeTo={closeTo} formId={form.id} busy={busy} saveLabel={ASSISTANT_TEXTS.create} busyLabel="Creando…" />}
     >
       <Form method="post" preventScrollReset {...getFormProps(form)}>
         <div role="alert">
@@ -134,16 +125,7 @@ export function AssistantEditDialog({
       closeTo={closeTo}
       size="lg"
       footer={
-        <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Volver
-          </Link>
-          {canEdit ? (
-            <button type="submit" form={formId} className="btn-primary" disabled={busy}>
-              {busy ? "Actualizando…" : ASSISTANT_TEXTS.update}
-            </button>
-          ) : null}
-        </>
+        canEdit ? <EditDialogFooter closeTo={closeTo} formId={formId} busy={busy} saveLabel={ASSISTANT_TEXTS.update} busyLabel="Actualizando…" /> : <BackLink to={closeTo} />
       }
     >
       <div className="flex flex-col gap-1">
@@ -255,11 +237,7 @@ export function DocumentViewerDialog({
       description={`Asistente ${assistant.name} · SKU ${document.sku}`}
       closeTo={closeTo}
       size="lg"
-      footer={
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          Volver
-        </Link>
-      }
+      footer={<BackLink to={closeTo} />}
     >
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

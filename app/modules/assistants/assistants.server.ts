@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOfRows } from "~/modules/content/paged-rows.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
@@ -52,7 +52,7 @@ export function assistantsPageQuery(db: Pick<Db, "select">, query: AssistantList
       name: aiAssistants.assistantName,
       restricted: aiAssistants.restricted,
       documents: count(aiAssistantDocuments.id).as("documents"),
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(aiAssistants)
     .leftJoin(aiAssistantDocuments, eq(aiAssistantDocuments.assistantId, aiAssistants.id))
@@ -65,7 +65,7 @@ export function assistantsPageQuery(db: Pick<Db, "select">, query: AssistantList
 
 export async function listAssistants(query: AssistantListQuery): Promise<PageOf<AssistantRow>> {
   const found = await assistantsPageQuery(getDb(), query);
-  return pageOfRows(found, query.page, ASSISTANTS_PAGE_SIZE, countOf(aiAssistants, assistantListWhere(query)));
+  return pageOf(found, query.page, ASSISTANTS_PAGE_SIZE, countOf(aiAssistants, assistantListWhere(query)));
 }
 
 export async function getAssistant(id: number): Promise<Assistant | null> {

@@ -48,8 +48,9 @@ export const ASSISTANT_TEXTS = {
   viewerTitle: "Documento",
   viewerEmpty: "El documento no tiene contenido.",
   created: "Asistente creado",
-  deleted: "Asistente eliminado",
-  documentAdded: "Documento agregado",
+  // Spec 8: a delete's toast is titled by the noun alone; "Información agregada/actualizada exitosamente" by "Obteniendo información".
+  deleted: "Asistente",
+  documentAdded: "Obteniendo información",
   documentDeleted: "Documento eliminado",
   forbiddenTitle: "Sin permiso",
   forbiddenText: "Solo Admin y Developer pueden modificar los documentos de este asistente.",

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { usePostingIntent } from "~/lib/use-posting-intent";
 import type { z } from "zod";
-import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { EditDialogFooter, EnterSaves, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { RichTextEditor } from "~/components/RichTextEditor";
@@ -21,8 +22,7 @@ type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) |
  * with the typed values, so everything works without JavaScript.
  */
 export function BlogEditDialog({ post, constraint, answer }: { post: BlogPost | null; constraint: FormConstraints<typeof BlogFormSchema>; answer: ActionAnswer }) {
-  const { search, pathname } = useLocation();
-  const navigation = useNavigation();
+  const { search } = useLocation();
   const closeTo = `${BLOG_PATH}${search}`;
   // Only Guardar is judged; the image buttons carry the form back as it is.
   const validation = judgingOnlySave(useLazyValidation(() => import("./blog-form").then((m) => m.BlogFormSchema)));
@@ -40,7 +40,7 @@ export function BlogEditDialog({ post, constraint, answer }: { post: BlogPost | 
     ...validation,
   });
   const image = answer ? answer.image : post?.featuredImage ?? null;
-  const busyIntent = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname) ? String(navigation.formData?.get("intent") ?? "save") : null;
+  const busyIntent = usePostingIntent();
   // A repeated title field comes back as a list: only a text names the slug.
   const typedTitle = typeof fields.title.value === "string" ? fields.title.value : (post?.title ?? "");
   const contentValue = typeof fields.content.initialValue === "string" ? fields.content.initialValue : (post?.content ?? "");
@@ -62,9 +62,7 @@ export function BlogEditDialog({ post, constraint, answer }: { post: BlogPost | 
       }
     >
       <Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="flex flex-col gap-1">
-        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden>
-          Guardar
-        </button>
+        <EnterSaves />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Título"

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, or, sql, like } from "drizzle-orm";
 import { getDb, type Db } from "@server/db/client";
 import { blogPosts } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
-import { totalOf } from "~/lib/list.server";
+import { countOf, totalOf, windowTotal } from "~/lib/list.server";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import { audit } from "~/modules/logs/audit.server";
 import { libraryImage, uploadImage } from "~/modules/files/files.server";
@@ -35,7 +35,7 @@ const blogListWhere = (query: BlogListQuery) => (query.search ? foldedContains(b
 /** Spec 7: title contains the term, newest first (sort -created_at), 10 a page, the total as a window (the bench times it too). */
 export function blogPostsPageQuery(db: Pick<Db, "select">, query: BlogListQuery) {
   return db
-    .select({ ...rowColumns, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
+    .select({ ...rowColumns, total: windowTotal() })
     .from(blogPosts)
     .where(blogListWhere(query))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
@@ -48,7 +48,7 @@ export async function listBlogPosts(query: BlogListQuery) {
   const db = getDb();
   const where = blogListWhere(query);
   const found = await blogPostsPageQuery(db, query);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(blogPosts).where(where))[0]?.n ?? 0);
+  const total = await totalOf(found, query.page, countOf(blogPosts, where));
   const rows: BlogRow[] = found.map(({ total: _t, publishAt, createdAt, ...row }) => ({ ...row, publishAt: iso(publishAt), createdAt: createdAt.toISOString() }));
   return { rows, total, page: query.page, pageSize: BLOG_PAGE_SIZE };
 }

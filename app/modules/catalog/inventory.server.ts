@@ -2,7 +2,7 @@ import { getDb } from "@server/db/client";
 import { brands, categories, productCounts, products, taxonomyVersions } from "@server/db/schema";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { packOptions } from "~/lib/escape-html";
-import { totalOf } from "~/lib/list.server";
+import { countOf, totalOf } from "~/lib/list.server";
 import { COMPLETENESS_MAX, INVENTORY_PAGE_SIZE, type InventoryListQuery, type InventoryRow, type InventorySort } from "./inventory";
 
 /**
@@ -92,7 +92,7 @@ export async function listInventory(query: InventoryListQuery) {
   const db = getDb();
   const found = ((await db.execute(inventoryPageSql(query))) as unknown as { rows: PageRow[] }).rows.map((r) => ({ ...r, total: Number(r.total) }));
   const where = inventoryWhere(query);
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where))[0]?.n ?? 0);
+  const total = await totalOf(found, query.page, countOf(products, where));
   const rows: InventoryRow[] = found.map((r) => ({
     id: r.id,
     manufacturerSku: r.manufacturer_sku,

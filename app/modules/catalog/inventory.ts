@@ -27,18 +27,13 @@ export const INVENTORY_TEXTS = {
 export const INVENTORY_SORTS = ["id", "manufacturer_sku", "stock", "name", "completeness"] as const;
 export type InventorySort = (typeof INVENTORY_SORTS)[number];
 
-const sortValue = z
-  .string()
-  .transform((v) => v.toLowerCase())
-  .pipe(z.enum(["asc", "desc"]))
-  .optional();
 const id = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 
 const ListQueryShape = {
   page: q.page(),
   search: q.search(),
   sortName: q.oneOf([...INVENTORY_SORTS]),
-  sortValue,
+  sortValue: q.sortValueAnyCase(),
   brand: id,
   category: id,
   incomplete: q.bool(),

@@ -75,8 +75,9 @@ function ProductForm(props: ProductDialogProps) {
       <div className="space-y-5 lg:col-span-2">
         <section className="space-y-3">
           <Field label="Nombre" meta={fields.name} />
-          <DescriptionSection meta={fields.description} label="Descripción del producto" />
-          {can(user, "products.aiDescription") && fields.dataSheetId.value ? <AiPanel ai={props.ai} /> : null}
+          {/* Spec 6: the description (and the AI footer of its panel) only for those allowed to see it. */}
+          {can(user, "products.description") ? <DescriptionSection meta={fields.description} label="Descripción del producto" /> : null}
+          {can(user, "products.description") && can(user, "products.aiDescription") && fields.dataSheetId.value ? <AiPanel ai={props.ai} /> : null}
         </section>
         <Gallery form={form} list={fields.gallery} fileErrors={props.fileErrors} selfPath={props.selfPath} />
         <Dimensions fields={fields} />

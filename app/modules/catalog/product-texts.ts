@@ -19,6 +19,8 @@ export const PRODUCT_TEXTS = {
   notSavedTitle: "No se guardó el producto",
   fixFields: "Revisa los campos marcados.",
   duplicateTitle: "Lo sentimos.",
+  /** Spec 8: the warning toast of a save refused because the SKU already exists. */
+  duplicate: "El artículo que tratas de agregar ya existe.",
   syncOk: "Producto sincronizado correctamente!",
   syncFailed: "Lo sentimos, ha ocurrido un error al sincronizar el producto.",
   imageGone: "Una imagen de la galería ya no existe en la biblioteca; se quitó de la lista.",

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@server/db/client";
 import { applications, products, sectors } from "@server/db/schema";
-import { totalOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import {
@@ -58,7 +58,7 @@ function listOrder(table: typeof sectors, sortName: TaxonomySort = "name", sortV
 export function taxonomyPageQuery(db: Pick<Db, "select">, kind: SimpleTaxonomy, query: TaxonomyListQuery) {
   const { table } = storeOf(kind);
   return db
-    .select({ id: table.id, name: table.name, slug: table.slug, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
+    .select({ id: table.id, name: table.name, slug: table.slug, total: windowTotal() })
     .from(table)
     .where(listWhere(table, query.search))
     .orderBy(...listOrder(table, query.sortName, query.sortValue))
@@ -68,12 +68,8 @@ export function taxonomyPageQuery(db: Pick<Db, "select">, kind: SimpleTaxonomy, 
 
 export async function listTaxonomy(kind: SimpleTaxonomy, query: TaxonomyListQuery) {
   const { table } = storeOf(kind);
-  const db = getDb();
-  const found = await taxonomyPageQuery(db, kind, query);
-  const count = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(listWhere(table, query.search)))[0]?.n ?? 0;
-  const total = await totalOf(found, query.page, count);
-  const rows: TaxonomyRow[] = found.map(({ total: _total, ...row }) => row);
-  return { rows, total, page: query.page, pageSize: TAXONOMY_PAGE_SIZE };
+  const found = await taxonomyPageQuery(getDb(), kind, query);
+  return pageOf<TaxonomyRow & { total: number }>(found, query.page, TAXONOMY_PAGE_SIZE, countOf(table, listWhere(table, query.search)));
 }
 
 export async function getTaxonomyItem(kind: SimpleTaxonomy, id: number): Promise<TaxonomyRow | null> {

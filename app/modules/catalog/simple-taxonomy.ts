@@ -3,7 +3,8 @@ import { parseQuery, q } from "~/lib/query";
 export * from "./simple-taxonomy-texts";
 export { TAXONOMY_MESSAGES } from "./taxonomy-texts";
 
-export const TAXONOMY_PAGE_SIZE = 20;
+/** Spec 9 and 7: sectors and applications are read "limit 200". */
+export const TAXONOMY_PAGE_SIZE = 200;
 export const TAXONOMY_NAME_MAX = 100;
 export const TAXONOMY_SORTS = ["id", "name"] as const;
 export type TaxonomySort = (typeof TAXONOMY_SORTS)[number];

@@ -20,6 +20,7 @@ export type TaxonomyScreenTexts = {
   slugTaken: (other: string) => string;
   created: string;
   updated: string;
+  /** The activity log's word for a delete; the toast is titled by `singular` alone (spec 8). */
   deleted: string;
   deleteTitle: string;
   notFoundTitle: string;

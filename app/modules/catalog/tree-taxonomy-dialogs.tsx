@@ -1,5 +1,5 @@
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { RouteDialog } from "~/components/Dialog";
+import { BackLink, ConfirmDialog, RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
@@ -49,9 +49,7 @@ export function TreeEditDialog({
       dismissOnOutside={false}
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Volver
-          </Link>
+          <BackLink to={closeTo} />
           {canDelete && node ? (
             <Link to={`${t.path}/${node.id}/delete${search}`} preventScrollReset className="btn-danger">
               Eliminar
@@ -184,26 +182,8 @@ function ImageSlotField({ spec, draft, fieldErrors, selfPath, search }: { spec: 
 /** The delete confirmation; when something blocks it, the refusal names it and there is nothing to confirm. */
 export function TreeDeleteDialog({ kind, node, refusal, closeTo }: { kind: TreeTaxonomy; node: { id: number; name: string }; refusal: string | null; closeTo: string }) {
   const t = TREE_TEXTS[kind];
-  const busy = useNavigation().state === "submitting";
   return (
-    <RouteDialog
-      title={t.deleteTitle}
-      closeTo={closeTo}
-      footer={
-        <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Cancelar
-          </Link>
-          {refusal ? null : (
-            <Form method="post" preventScrollReset>
-              <button type="submit" className="btn-danger" disabled={busy}>
-                {busy ? "Eliminando…" : "Eliminar"}
-              </button>
-            </Form>
-          )}
-        </>
-      }
-    >
+    <ConfirmDialog title={t.deleteTitle} closeTo={closeTo} confirmLabel="Eliminar" busyLabel="Eliminando…" refused={!!refusal}>
       {refusal ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="delete-refusal">
           {refusal}
@@ -211,7 +191,7 @@ export function TreeDeleteDialog({ kind, node, refusal, closeTo }: { kind: TreeT
       ) : (
         <DeleteQuestion texts={t} item={node} />
       )}
-    </RouteDialog>
+    </ConfirmDialog>
   );
 }
 

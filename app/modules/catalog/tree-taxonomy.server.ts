@@ -2,7 +2,7 @@ import { getDb, type Db, type Tx } from "@server/db/client";
 import { brands, categories, products, type ImageRef } from "@server/db/schema";
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { totalOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { libraryEntry } from "~/modules/files/files.server";
 import { audit } from "~/modules/logs/audit.server";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
@@ -92,7 +92,7 @@ export function treeTablePageQuery(db: Pick<Db, "select">, kind: TreeTaxonomy, q
       slug: table.slug,
       parentId: table.parentId,
       parentName: parent.name,
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(table)
     .leftJoin(parent, eq(parent.id, table.parentId))
@@ -106,12 +106,9 @@ export function treeTablePageQuery(db: Pick<Db, "select">, kind: TreeTaxonomy, q
 export async function listTreeTable(kind: TreeTaxonomy, query: TreeListQuery) {
   const table = tableOf(kind);
   const pageSize = TREE_TEXTS[kind].pageSize;
-  const db = getDb();
-  const found = await treeTablePageQuery(db, kind, query);
+  const found = await treeTablePageQuery(getDb(), kind, query);
   const where = query.search ? nameMatches(table, query.search) : undefined;
-  const total = await totalOf(found, query.page, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where))[0]?.n ?? 0);
-  const rows: TreeTableRow[] = found.map(({ total: _t, ...row }) => row);
-  return { rows, total, page: query.page, pageSize };
+  return pageOf<TreeTableRow & { total: number }>(found, query.page, pageSize, countOf(table, where));
 }
 
 /** Products without a category or brand: what the virtual node 0 stands for (every list load counts them). */

@@ -28,7 +28,7 @@ export type TreeTexts = TaxonomyScreenTexts & {
   cycle: string;
   parentMissing: string;
   slots: readonly SlotSpec[];
-  /** Table page size (spec 9: categories 10). */
+  /** Table page size (spec 9: categories 10; brands, like sectors and applications, limit 200). */
   pageSize: number;
   /** Nodes that can never be deleted (spec 6: categories 0 and 192). */
   protectedIds: readonly number[];
@@ -87,7 +87,7 @@ export const TREE_TEXTS: Record<TreeTaxonomy, TreeTexts> = {
     cycle: "Una marca no puede quedar dentro de sí misma ni de una de sus submarcas.",
     parentMissing: "La marca padre elegida ya no existe.",
     slots: [COVER, BRAND_PRODUCT, FEATURED],
-    pageSize: 20,
+    pageSize: 200,
     protectedIds: [0],
     inventoryParam: "brand",
   },
@@ -109,11 +109,7 @@ const ListQueryShape = {
   view: q.oneOf([...TREE_VIEWS]),
   search: q.search(),
   sortName: q.oneOf([...TREE_SORTS]),
-  sortValue: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(["asc", "desc"]))
-    .optional(),
+  sortValue: q.sortValueAnyCase(),
   page: q.page(),
 };
 export type TreeListQuery = ReturnType<typeof parseTreeListQuery>;

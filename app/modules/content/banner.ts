@@ -1,4 +1,7 @@
+import { CONTENT_MESSAGES } from "./content-messages";
+
 /** Home banner rules (spec 2 §3 'Banner home', §5 'Banner'); the form's schema is in banner-form.ts. */
+
 export const BANNER_TEXT_MAX = 255;
 export const BANNER_MIN_WIDTH = 3000;
 export const BANNER_MIN_HEIGHT = 2000;
@@ -8,6 +11,7 @@ export const BANNER_TEXTS = {
   imageExists: (name: string) =>
     `Error al guardar, la imagen ${name} ya existe. Es necesario cambiar el nombre de la imagen desde tu computadora y volver a intentarlo.`,
   imageRequired: "Sube la imagen de la portada.",
-  savedTitle: "Portada actualizada",
-  saved: "Información agregada/actualizada exitosamente",
+  // Spec 8: the save toast's title and text.
+  savedTitle: CONTENT_MESSAGES.savedTitle,
+  saved: CONTENT_MESSAGES.saved,
 } as const;

@@ -3,7 +3,7 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { ErrorList, Field } from "~/components/Field";
+import { ErrorList, Field, InlineErrors } from "~/components/Field";
 import type { FormConstraints } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { CatalogFormSchema } from "./catalog-form";
@@ -128,11 +128,7 @@ export function CatalogDialog({
                     <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
                       <span className="truncate font-medium">{name}</span>
                       <input {...getInputProps(alt, { type: "text" })} placeholder="Texto alternativo" aria-label={`Texto alternativo de ${name}`} className="input" />
-                      {alt.errors?.length ? (
-                        <p id={alt.errorId} className="text-xs text-red-600">
-                          {alt.errors.join(" ")}
-                        </p>
-                      ) : null}
+                      <InlineErrors meta={alt} />
                     </div>
                     <button type="submit" {...form.remove.getButtonProps({ name: fields.images.name, index: i })} className="btn-ghost px-2 py-1 text-red-700" aria-label={`Quitar imagen ${name}`}>
                       Quitar

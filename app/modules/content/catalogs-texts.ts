@@ -1,3 +1,4 @@
+import { CONTENT_MESSAGES } from "./content-messages";
 import { SHOP_SECTION_LIMITS } from "./shop-section-texts";
 
 /** The catalogues' paths, limits and texts, apart from the form schemas (the list loads no zod). */
@@ -14,11 +15,12 @@ export const CATALOG_TEXTS = {
   newButton: "Nuevo catálogo",
   newTitle: "Nuevo catálogo",
   singular: "Catálogo",
-  saved: "Catálogo guardado",
-  savedMessage: "Información agregada/actualizada exitosamente",
+  // Spec 8: the save toast's title and text.
+  saved: CONTENT_MESSAGES.savedTitle,
+  savedMessage: CONTENT_MESSAGES.saved,
   // Spec 8 writes the toast's title this way; it is kept as given.
   deleted: "Cátalogo",
-  deletedMessage: "Se ha eliminado exitosamente",
+  deletedMessage: CONTENT_MESSAGES.deleted,
   deleteTitle: "Eliminar catálogo",
   notFoundTitle: "Catálogo no encontrado",
   notFoundText: "El catálogo no existe o fue eliminado.",

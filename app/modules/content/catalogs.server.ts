@@ -1,11 +1,11 @@
 import { asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
+import { countOf, pageOf, windowTotal, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
-import { changesBetween, type Actor, type CommandResult } from "./records.server";
+import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";
 import { dropUnknown } from "./shop-sections";
 import { productInfos } from "./shop-sections.server";
 import {
@@ -25,6 +25,7 @@ import {
 import type { CatalogInput } from "./catalog-form";
 
 const TAGS = ["content", "catalogs"];
+const WORDS = { created: "Catálogo creado", updated: "Catálogo actualizado", deleted: "Catálogo eliminado", tags: TAGS };
 
 // ---------------------------------------------------------------------------------------------------
 // Queries
@@ -53,7 +54,7 @@ export function catalogsPageQuery(db: Pick<Db, "select">, query: CatalogListQuer
       productCount: sql<number>`(select coalesce(sum(jsonb_array_length(s->'products')), 0) from jsonb_array_elements(${catalogs.subtitles}) s)`
         .mapWith(Number)
         .as("product_count"),
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(catalogs)
     .where(catalogListWhere(query))
@@ -64,7 +65,7 @@ export function catalogsPageQuery(db: Pick<Db, "select">, query: CatalogListQuer
 
 export async function listCatalogs(query: CatalogListQuery): Promise<PageOfRows<CatalogRow>> {
   const found = await catalogsPageQuery(getDb(), query);
-  return pageOfRows(found, query.page, CATALOGS_PAGE_SIZE, countOf(catalogs, catalogListWhere(query)));
+  return pageOf(found, query.page, CATALOGS_PAGE_SIZE, countOf(catalogs, catalogListWhere(query)));
 }
 
 export async function getCatalog(id: number) {
@@ -109,31 +110,13 @@ export function saveCatalog(id: number | null, values: CatalogValues, actor: Act
     images: values.images.map(({ fileId, url, name, origin, alt }) => ({ fileId, url, name, origin, alt })),
     subtitles: values.subtitles.map((s) => ({ title: s.title, products: s.products.map(({ id, qty }) => ({ id, qty })) })),
   };
-  return getDb().transaction(async (tx) => {
-    const entry = { tags: TAGS, userId: actor?.id ?? null };
-    if (id === null) {
-      const [created] = await tx.insert(catalogs).values(row).returning({ id: catalogs.id });
-      await audit({ ...entry, message: `Catálogo creado: ${row.title}`, type: "create", identifier: created.id, detail: row }, tx);
-      return { ok: true, value: { id: created.id, created: true } };
-    }
-    const [current] = await tx.select().from(catalogs).where(eq(catalogs.id, id)).for("update").limit(1);
-    if (!current) return { ok: false, reason: "missing" };
-    await tx.update(catalogs).set({ ...row, updatedAt: new Date() }).where(eq(catalogs.id, id));
-    await audit({ ...entry, message: `Catálogo actualizado: ${row.title}`, type: "update", identifier: id, detail: { changes: changesBetween(current, row) } }, tx);
-    return { ok: true, value: { id, created: false } };
-  });
+  return saveRecord(catalogs, id, row, row.title, WORDS, actor);
 }
 
 /** Deletes the catalogue; its images stay in the files library (other records may use them). */
-export function deleteCatalog(id: number, actor: Actor): Promise<CommandResult<{ id: number; title: string }>> {
-  return getDb().transaction(async (tx) => {
-    const [current] = await tx.select().from(catalogs).where(eq(catalogs.id, id)).for("update").limit(1);
-    if (!current) return { ok: false, reason: "missing" };
-    await tx.delete(catalogs).where(eq(catalogs.id, id));
-    const { createdAt: _c, updatedAt: _u, ...kept } = current;
-    await audit({ message: `Catálogo eliminado: ${current.title}`, type: "delete", tags: TAGS, identifier: id, userId: actor?.id ?? null, detail: kept }, tx);
-    return { ok: true, value: { id, title: current.title } };
-  });
+export async function deleteCatalog(id: number, actor: Actor): Promise<CommandResult<{ id: number; title: string }>> {
+  const deleted = await deleteRecord(catalogs, id, (row) => String(row.title), WORDS, actor);
+  return deleted.ok ? { ok: true, value: { id, title: deleted.value.label } } : deleted;
 }
 
 // ---------------------------------------------------------------------------------------------------

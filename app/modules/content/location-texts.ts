@@ -1,3 +1,5 @@
+import { ACTIVE_STATUSES, CONTENT_MESSAGES } from "./content-messages";
+
 /** The locations list's paths, texts and option tables, apart from the form schema (the list loads no zod). */
 
 export const LOCATIONS_PATH = "/locations";
@@ -9,7 +11,8 @@ export const LOCATION_TEXTS = {
   newButton: "Nueva Ubicación",
   newTitle: "Nueva ubicación",
   singular: "Ubicación",
-  saved: "Ubicación guardada",
+  // Spec 8: the save toast's title.
+  saved: CONTENT_MESSAGES.savedTitle,
   deleted: "Ubicación eliminada",
   deleteTitle: "Eliminar ubicación",
   notFoundTitle: "Ubicación no encontrada",
@@ -17,15 +20,8 @@ export const LOCATION_TEXTS = {
   empty: "No hay ubicaciones que coincidan con los filtros.",
 } as const;
 
-/** Spec 8: the toast texts of every content save and delete. */
-export const LOCATION_MESSAGES = {
-  saved: "Información agregada/actualizada exitosamente",
-  deleted: "Se ha eliminado exitosamente",
-} as const;
+export const LOCATION_MESSAGES = CONTENT_MESSAGES;
 
-export const LOCATION_STATUSES = [
-  ["active", "Activa"],
-  ["inactive", "Inactiva"],
-] as const;
+export const LOCATION_STATUSES = ACTIVE_STATUSES;
 
 export type LocationStatus = (typeof LOCATION_STATUSES)[number][0];

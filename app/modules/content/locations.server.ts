@@ -1,5 +1,5 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
+import { and, desc, eq, or, type SQL } from "drizzle-orm";
+import { countOf, pageOf, windowTotal, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { storeLocations } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
@@ -22,12 +22,11 @@ const TAGS = ["content", "locations"];
 
 /** Name or address contains the term, ignoring case and accents (the same fold as the taxonomies). */
 export function locationListWhere(query: Pick<LocationListQuery, "search" | "location_status_filter">): SQL | undefined {
-  const parts: SQL[] = [];
-  if (query.search) {
-    parts.push(or(foldedContains(storeLocations.name, query.search), foldedContains(storeLocations.address, query.search))!);
-  }
-  if (query.location_status_filter) parts.push(eq(storeLocations.isActive, query.location_status_filter === "active"));
-  return parts.length ? and(...parts) : undefined;
+  // `and` leaves out the filters not given (none given: no condition at all).
+  return and(
+    query.search ? or(foldedContains(storeLocations.name, query.search), foldedContains(storeLocations.address, query.search)) : undefined,
+    query.location_status_filter ? eq(storeLocations.isActive, query.location_status_filter === "active") : undefined,
+  );
 }
 
 /** One page, newest first; the total rides along as a window count (the bench times this statement). */
@@ -38,7 +37,7 @@ export function locationsPageQuery(db: Pick<Db, "select">, query: LocationListQu
       name: storeLocations.name,
       address: storeLocations.address,
       isActive: storeLocations.isActive,
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(storeLocations)
     .where(locationListWhere(query))
@@ -49,7 +48,7 @@ export function locationsPageQuery(db: Pick<Db, "select">, query: LocationListQu
 
 export async function listLocations(query: LocationListQuery): Promise<PageOfRows<LocationRow>> {
   const found = await locationsPageQuery(getDb(), query);
-  return pageOfRows(found, query.page, LOCATIONS_PAGE_SIZE, countOf(storeLocations, locationListWhere(query)));
+  return pageOf(found, query.page, LOCATIONS_PAGE_SIZE, countOf(storeLocations, locationListWhere(query)));
 }
 
 export async function getLocation(id: number): Promise<Location | null> {

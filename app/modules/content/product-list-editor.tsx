@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { z } from "zod";
+import { InlineErrors } from "~/components/Field";
 import { ScrollBox } from "~/components/ScrollBox";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { draftItemsOf, type DraftItem, type ProductHit, type ProductInfo } from "./product-list";
@@ -73,11 +74,7 @@ export function ProductRowsTable<FormSchema extends Record<string, unknown>>({
                   <td className="px-3 py-2">
                     <input {...idProps} />
                     <input {...qtyProps} step={1} aria-label={`Cantidad ${sku}`} className="input w-20" />
-                    {qty.errors?.length ? (
-                      <p id={qty.errorId} className="mt-1 text-xs text-red-600">
-                        {qty.errors.join(" ")}
-                      </p>
-                    ) : null}
+                    <InlineErrors meta={qty} className="mt-1" />
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 text-right">
                     <button

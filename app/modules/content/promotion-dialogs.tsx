@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { usePostingIntent } from "~/lib/use-posting-intent";
 import type { z } from "zod";
-import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { ConfirmDialog, EditDialogFooter, EnterSaves, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
 import { SwitchField } from "~/components/Switch";
@@ -32,8 +33,7 @@ export function PromotionEditDialog({
   constraint: FormConstraints<typeof PromotionFormSchema>;
   answer: ActionAnswer;
 }) {
-  const { search, pathname } = useLocation();
-  const navigation = useNavigation();
+  const { search } = useLocation();
   const closeTo = `${PROMOTIONS_PATH}${search}`;
   // Only Guardar is judged; the image buttons carry the form back as it is.
   const validation = judgingOnlySave(useLazyValidation(() => import("./promotion-form").then((m) => m.PromotionFormSchema)));
@@ -52,7 +52,7 @@ export function PromotionEditDialog({
     ...validation,
   });
   const image = answer ? answer.image : promotion?.image ?? null;
-  const busyIntent = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname) ? String(navigation.formData?.get("intent") ?? "save") : null;
+  const busyIntent = usePostingIntent();
   const typedTitle = fields.title.value ?? promotion?.title ?? "";
   const permalink = shopSlug(typedTitle) ? promotionPermalink(typedTitle) : "—";
   return (
@@ -72,10 +72,7 @@ export function PromotionEditDialog({
       }
     >
       <Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-        {/* Enter in any field saves: the first submit button of a form is the one Enter presses. */}
-        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden>
-          Guardar
-        </button>
+        <EnterSaves />
         <div className="sm:col-span-2">
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>

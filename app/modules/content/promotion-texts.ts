@@ -1,3 +1,5 @@
+import { ACTIVE_STATUSES, CONTENT_MESSAGES } from "./content-messages";
+
 /** The promotions list's paths, texts and option tables, apart from the form schema (the list loads no zod). */
 
 export const PROMOTIONS_PATH = "/promotions";
@@ -9,8 +11,9 @@ export const PROMOTION_TEXTS = {
   newButton: "Nueva Promoción",
   newTitle: "Nueva promoción",
   singular: "Promoción",
-  saved: "Promoción guardada",
-  deleted: "Promoción eliminada",
+  // Spec 8: the save toast's title is the old app's "Obteniendo información"; a delete's is the noun alone.
+  saved: CONTENT_MESSAGES.savedTitle,
+  deleted: "Promoción",
   deleteTitle: "Eliminar promoción",
   notFoundTitle: "Promoción no encontrada",
   notFoundText: "La promoción no existe o fue eliminada.",
@@ -19,17 +22,10 @@ export const PROMOTION_TEXTS = {
   imageMissing: "La imagen ya no existe en la biblioteca.",
 } as const;
 
-/** Spec 8: the toast texts of every content save and delete. */
-export const PROMOTION_MESSAGES = {
-  saved: "Información agregada/actualizada exitosamente",
-  deleted: "Se ha eliminado exitosamente",
-} as const;
+export const PROMOTION_MESSAGES = CONTENT_MESSAGES;
 
 /** Spec 4: the promotion's `visible` flag reads Activa / Inactiva. */
-export const PROMOTION_STATUSES = [
-  ["active", "Activa"],
-  ["inactive", "Inactiva"],
-] as const;
+export const PROMOTION_STATUSES = ACTIVE_STATUSES;
 
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number][0];
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { countOf, pageOfRows, type PageOfRows } from "./paged-rows.server";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { countOf, pageOf, windowTotal, type PageOfRows } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
 import { nowInMexico } from "~/lib/mexico-time";
@@ -29,12 +29,11 @@ const ORIGIN_LIBRARY = "directus";
 
 /** Title contains the term (case and accents ignored); the status filter reads `visible`. */
 export function promotionListWhere(query: Pick<PromotionListQuery, "search" | "promo_status_filter">): SQL | undefined {
-  const parts: SQL[] = [];
-  if (query.search) {
-    parts.push(foldedContains(storePromos.title, query.search));
-  }
-  if (query.promo_status_filter) parts.push(eq(storePromos.visible, query.promo_status_filter === "active"));
-  return parts.length ? and(...parts) : undefined;
+  // `and` leaves out the filters not given (none given: no condition at all).
+  return and(
+    query.search ? foldedContains(storePromos.title, query.search) : undefined,
+    query.promo_status_filter ? eq(storePromos.visible, query.promo_status_filter === "active") : undefined,
+  );
 }
 
 /** One page, newest first; the total rides along as a window count (the bench times this statement). */
@@ -46,7 +45,7 @@ export function promotionsPageQuery(db: Pick<Db, "select">, query: PromotionList
       visible: storePromos.visible,
       startDate: storePromos.startDate,
       endDate: storePromos.endDate,
-      total: sql<number>`count(*) over()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(storePromos)
     .where(promotionListWhere(query))
@@ -57,7 +56,7 @@ export function promotionsPageQuery(db: Pick<Db, "select">, query: PromotionList
 
 export async function listPromotions(query: PromotionListQuery): Promise<PageOfRows<PromotionRow>> {
   const found = await promotionsPageQuery(getDb(), query);
-  return pageOfRows(found, query.page, PROMOTIONS_PAGE_SIZE, countOf(storePromos, promotionListWhere(query)));
+  return pageOf(found, query.page, PROMOTIONS_PAGE_SIZE, countOf(storePromos, promotionListWhere(query)));
 }
 
 export async function getPromotion(id: number): Promise<Promotion | null> {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@server/db/client";
-import { storeLocations, storePromos } from "@server/db/schema";
+import { catalogs, shopSections, storeLocations, storePromos } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 
 /**
- * The shop-content records (branches, promotions) share their life cycle: create or update in one
+ * The shop-content records (branches, promotions, catalogues, shop sections) share their life cycle: create or update in one
  * transaction with an audit entry naming what changed, delete with an entry keeping what was removed.
  */
 export type Actor = { id: number } | null;
@@ -12,7 +12,7 @@ export type CommandResult<T> = { ok: true; value: T } | { ok: false; reason: "mi
 
 const notFound = { ok: false, reason: "missing" } as const;
 
-type RecordTable = typeof storeLocations | typeof storePromos;
+type RecordTable = typeof storeLocations | typeof storePromos | typeof catalogs | typeof shopSections;
 /** What the audit entries say: "Ubicación creada: {name}". */
 export type RecordWords = { created: string; updated: string; deleted: string; tags: string[] };
 
@@ -32,10 +32,10 @@ export async function saveRecord(
   id: number | null,
   values: Record<string, unknown>,
   label: string,
-  words: RecordWords,
+  words: Omit<RecordWords, "deleted">,
   actor: Actor,
 ): Promise<CommandResult<{ id: number; created: boolean }>> {
-  // Both tables have id and updated_at; the values were built for the given table by its module.
+  // Every record table has id and updated_at; the values were built for the given table by its module.
   const t = table as typeof storeLocations;
   const row = values as typeof storeLocations.$inferInsert;
   return getDb().transaction(async (tx) => {

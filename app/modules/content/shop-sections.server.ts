@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
-import { changesBetween, type Actor, type CommandResult } from "./records.server";
+import { changesBetween, saveRecord, type Actor, type CommandResult } from "./records.server";
 import {
   SHOP_SECTION_SEARCH_LIMIT,
   dropUnknown,
@@ -16,6 +16,7 @@ import {
 import type { ShopSectionInput } from "./shop-section-form";
 
 const TAGS = ["content", "shop-sections"];
+const WORDS = { created: "Sección creada", updated: "Sección actualizada", tags: TAGS };
 
 // ---------------------------------------------------------------------------------------------------
 // Queries
@@ -90,19 +91,7 @@ const stored = (list: SectionItem[]) => list.map(({ id, qty }) => ({ id, qty }))
  */
 export async function saveShopSection(id: number | null, input: ShopSectionInput, actor: Actor): Promise<CommandResult<{ id: number; created: boolean }>> {
   const values = { title: input.title, status: input.status, products: stored(await knownProducts(input.products)) };
-  return getDb().transaction(async (tx) => {
-    const entry = { tags: TAGS, userId: actor?.id ?? null };
-    if (id === null) {
-      const [created] = await tx.insert(shopSections).values(values).returning({ id: shopSections.id });
-      await audit({ ...entry, message: `Sección creada: ${values.title}`, type: "create", identifier: created.id, detail: values }, tx);
-      return { ok: true, value: { id: created.id, created: true } };
-    }
-    const [current] = await tx.select().from(shopSections).where(eq(shopSections.id, id)).for("update").limit(1);
-    if (!current) return { ok: false, reason: "missing" };
-    await tx.update(shopSections).set({ ...values, updatedAt: new Date() }).where(eq(shopSections.id, id));
-    await audit({ ...entry, message: `Sección actualizada: ${values.title}`, type: "update", identifier: id, detail: { changes: changesBetween(current, values) } }, tx);
-    return { ok: true, value: { id, created: false } };
-  });
+  return saveRecord(shopSections, id, values, values.title, WORDS, actor);
 }
 
 /** The list's switch: only status (and updated_at) change. */

@@ -29,6 +29,9 @@ export const SQUARE_IMAGE: StoreImageOptions = {
   existsMessage: FILE_TEXTS.imageExists,
 };
 
+/** Spec 5 'Product (non-combo)': a product's gallery image, whose duplicate text names no file. */
+export const PRODUCT_IMAGE: StoreImageOptions = { ...SQUARE_IMAGE, existsMessage: () => FILE_TEXTS.productImageExists };
+
 /** Spec 5: category and brand covers are at least 1800×600, with a 1200×400 variant. */
 export const COVER_IMAGE: StoreImageOptions = {
   minWidth: 1800,

@@ -17,6 +17,8 @@ export const FILE_TEXTS = {
   title: "Archivos subidos",
   imageExistsTitle: "Imagen ya existente",
   imageExists: (name: string) => `Error al guardar, la imagen ${name} ya existe.`,
+  /** Spec 5 'Product (non-combo)': the product dialog's duplicate image text names no file. */
+  productImageExists: "Error al guardar, la imagen ya existe.",
   imageInvalidTitle: "Imagen no válida",
   imageInvalid: (w: number, h: number) => `Lo sentimos, la imagen no cumple con las dimensiones mínimas (${w}x${h})`,
   imageUnreadable: "El archivo no es una imagen válida o está dañado.",

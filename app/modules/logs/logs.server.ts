@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@server/db/client";
 import { auditLog, users } from "@server/db/schema";
 import { LOGS_PAGE_SIZE } from "./types";
-import { pageOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 
 export type LogListQuery = {
   search?: string;
@@ -51,7 +51,7 @@ export function logsPageQuery(db: Pick<Db, "select">, query: LogListQuery) {
   const pageSize = query.pageSize ?? LOGS_PAGE_SIZE;
   const dir = query.sortValue === "asc" ? asc : desc;
   return db
-    .select({ ...entryColumns, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
+    .select({ ...entryColumns, total: windowTotal() })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(listWhere(query))
@@ -62,10 +62,8 @@ export function logsPageQuery(db: Pick<Db, "select">, query: LogListQuery) {
 
 /** The page with its total; only a page past the end costs a second count. */
 export async function listLogs(query: LogListQuery) {
-  const db = getDb();
-  const found = await logsPageQuery(db, query);
-  const count = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(listWhere(query)))[0]?.n ?? 0;
-  return pageOf(found, query.page, query.pageSize ?? LOGS_PAGE_SIZE, count);
+  const found = await logsPageQuery(getDb(), query);
+  return pageOf(found, query.page, query.pageSize ?? LOGS_PAGE_SIZE, countOf(auditLog, listWhere(query)));
 }
 
 export type LogListRow = Awaited<ReturnType<typeof listLogs>>["rows"][number];

@@ -5,6 +5,7 @@ import { PdfUnavailableError, renderPdf } from "@server/documents/pdf.server";
 import { can, type AccessUser } from "~/lib/access";
 import type { Refused } from "~/modules/results";
 import { boxCutHtml, saleTicketHtml, TICKET_ROLL } from "./ticket.server";
+import { PDV_TEXTS } from "./texts";
 
 type Viewer = AccessUser & { id: number };
 
@@ -37,7 +38,8 @@ export async function saleTicket(user: Viewer, saleId: number, opts: { reprint: 
   const html = await saleTicketHtml(saleId, { reprint: opts.reprint, autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? "") });
   if (!html) return denied("missing", "Venta no encontrada");
   if (!opts.pdf) return { ok: true, kind: "html", html };
-  return printPdf(html, `ticket-${saleId}.pdf`, "Ocurrió un error al imprimir ticket de venta");
+  // Spec 8: "Error al imprimir ticket." heads the sale ticket's failure (the answer is plain text, no title).
+  return printPdf(html, `ticket-${saleId}.pdf`, `${PDV_TEXTS.ticketFailed} Ocurrió un error al imprimir ticket de venta`);
 }
 
 export async function boxCutSlip(user: Viewer, sessionId: number, opts: { kind: "X" | "Z"; reprint: boolean; pdf: boolean; nonce?: string }): Promise<PrintResult> {

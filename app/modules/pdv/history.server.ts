@@ -4,7 +4,7 @@ import { getDb, type Db } from "@server/db/client";
 import { pdvOutbox, pdvSaleLines, pdvSales, pdvSessions, users } from "@server/db/schema";
 import { getIntegrations } from "@server/integrations";
 import { ZONE } from "~/lib/format";
-import { pageOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { audit } from "~/modules/logs/audit.server";
 import type { PdvResult } from "./box.server";
 import { checkCode } from "./codes.server";
@@ -32,7 +32,7 @@ export function sessionsPageQuery(db: Pick<Db, "select">, query: SessionsQuery) 
       amountOpen: pdvSessions.amountOpen,
       firstName: users.firstName,
       lastName: users.lastName,
-      total: sql<number>`count(*) over ()`.mapWith(Number).as("total"),
+      total: windowTotal(),
     })
     .from(pdvSessions)
     .innerJoin(users, eq(users.id, pdvSessions.userId))
@@ -44,8 +44,7 @@ export function sessionsPageQuery(db: Pick<Db, "select">, query: SessionsQuery) 
 
 export async function listSessions(query: SessionsQuery) {
   const rows = await sessionsPageQuery(getDb(), query);
-  const countAll = async () => (await getDb().select({ n: count() }).from(pdvSessions).where(sessionsWhere(query)))[0].n;
-  const { rows: sessions, ...paging } = await pageOf(rows, query.page, SESSIONS_PAGE, countAll);
+  const { rows: sessions, ...paging } = await pageOf(rows, query.page, SESSIONS_PAGE, countOf(pdvSessions, sessionsWhere(query)));
   return { sessions, ...paging };
 }
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { q } from "~/lib/query";
 import { priceListOf, unitPriceCents } from "./pricing";
@@ -11,11 +10,7 @@ export const ProductsQuery = {
   page: q.page(),
   search: q.search(),
   sortName: q.oneOf([...PRODUCT_SORTS]),
-  sortValue: z
-    .string()
-    .transform((s) => s.toLowerCase())
-    .pipe(z.enum(["asc", "desc"]))
-    .optional(),
+  sortValue: q.sortValueAnyCase(),
   client: q.search(),
 };
 export type ProductsQueryValue = { page: number; search?: string; sortName?: (typeof PRODUCT_SORTS)[number]; sortValue?: "asc" | "desc" };

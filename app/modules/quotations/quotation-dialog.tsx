@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES } from "./pricing";
-import { DocumentLinks, DraftIntent, KeepingSearchForm, LinesTableShell, PostedError, QuotationPreview, RadioChoice, TotalsList } from "./quotation-parts";
+import { DocumentLinks, DraftIntent, KeepingSearchForm, LabeledField, LinesTableShell, NotesAndSave, PostedError, RemoveLineForm, QuotationPreview, RadioChoice, TotalsList } from "./quotation-parts";
 import type { LinesColumn } from "./quotation-parts";
 import { withoutParam } from "./routing";
 
@@ -114,13 +114,7 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
                 <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.priceCents)}</td>
                 <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.amountCents)}</td>
                 <td className="px-2 py-1.5 text-right">
-                  <Form method="post" preventScrollReset>
-                    {hidden("remove")}
-                    <input type="hidden" name="sku" value={l.sku} />
-                    <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.sku}`}>
-                      Quitar
-                    </button>
-                  </Form>
+                  <RemoveLineForm version={draft.version} sku={l.sku} name={l.sku} busy={busy} />
                 </td>
               </tr>
             ))}
@@ -142,16 +136,13 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
   return (
     <Form method="post" preventScrollReset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2" aria-label="Datos de la cotización">
       <DraftIntent intent="options" version={draft.version} />
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Nombre del cliente</span>
+      <LabeledField label="Nombre del cliente">
         <input className="input bg-slate-50" value={draft.doc.client.name} readOnly />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Correo</span>
+      </LabeledField>
+      <LabeledField label="Correo">
         <input name="clientEmail" type="email" className="input" defaultValue={draft.clientEmail} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Teléfono</span>
+      </LabeledField>
+      <LabeledField label="Teléfono">
         <input
           name="clientPhone"
           type="tel"
@@ -162,36 +153,25 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
             e.currentTarget.value = formatPhone(e.currentTarget.value);
           }}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Referencia</span>
+      </LabeledField>
+      <LabeledField label="Referencia">
         <input name="reference" className="input" defaultValue={draft.reference} maxLength={200} />
-      </label>
+      </LabeledField>
       {may.discount && !precio3 ? (
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Descuento global (máximo {GLOBAL_DISCOUNT_MAX} %)</span>
+        <LabeledField label={`Descuento global (máximo ${GLOBAL_DISCOUNT_MAX} %)`}>
           <input name="globalDiscount" inputMode="decimal" className="input" defaultValue={String(draft.globalDiscount)} />
-        </label>
+        </LabeledField>
       ) : null}
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Costo de envío</span>
+      <LabeledField label="Costo de envío">
         <input name="shipment" inputMode="decimal" className="input" defaultValue={draft.shipment} />
-      </label>
+      </LabeledField>
       {may.orderType ? (
         <>
           <RadioChoice legend="Tipo de orden" name="orderType" value={draft.orderType} options={ORDER_TYPES} />
           <RadioChoice legend="Tipo de publicación" name="listingType" value={draft.listingType} options={LISTING_TYPES} />
         </>
       ) : null}
-      <label className="flex flex-col gap-1 text-sm sm:col-span-2">
-        <span className="font-medium text-slate-700">Notas</span>
-        <textarea name="notes" className="input" rows={2} defaultValue={draft.notes} maxLength={2000} />
-      </label>
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-secondary" disabled={busy}>
-          Guardar datos
-        </button>
-      </div>
+      <NotesAndSave notes={draft.notes} busy={busy} span="sm:col-span-2" />
     </Form>
   );
 }

@@ -8,6 +8,45 @@ import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
 
 /** Pieces the v3 dialog, the v4 screen and the saved-quotation dialog draw the same way. */
 
+/** A form field with its visible name above it (the quotation forms' grid cells). */
+export function LabeledField({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <label className={cn("flex flex-col gap-1 text-sm", className)}>
+      <span className="font-medium text-slate-700">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+/** The last row of a quotation's data form: Notas and Guardar datos, each across `span` (the grid's columns). */
+export function NotesAndSave({ notes, busy, span }: { notes: string; busy: boolean; span: string }) {
+  return (
+    <>
+      <LabeledField label="Notas" className={span}>
+        <textarea name="notes" className="input" rows={2} defaultValue={notes} maxLength={2000} />
+      </LabeledField>
+      <div className={span}>
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          Guardar datos
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Quitar on a draft's line: posts the line's SKU; `name` is how the button's label names the line. */
+export function RemoveLineForm({ version, sku, name, busy, className }: { version: number; sku: string; name: string; busy: boolean; className?: string }) {
+  return (
+    <Form method="post" preventScrollReset className={className}>
+      <DraftIntent intent="remove" version={version} />
+      <input type="hidden" name="sku" value={sku} />
+      <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${name}`}>
+        Quitar
+      </button>
+    </Form>
+  );
+}
+
 /** The fields every draft form posts: which change, and the draft version the screen showed (a stale one is refused). */
 export function DraftIntent({ intent, version }: { intent: string; version: number }) {
   return (

@@ -5,7 +5,7 @@ import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";
 import type { DraftClient } from "./draft";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES, type Totals } from "./pricing";
-import { DraftIntent as Version, KeepingSearchForm, KeepParams, LinesTableShell, PickButton, PickList, QuotationPreview, RadioChoice, TotalsList } from "./quotation-parts";
+import { DraftIntent as Version, KeepingSearchForm, KeepParams, LabeledField, LinesTableShell, NotesAndSave, PickButton, PickList, QuotationPreview, RadioChoice, RemoveLineForm, TotalsList } from "./quotation-parts";
 import { CategoryPicker, LISTING_TYPES, ORDER_TYPES } from "./quotation-dialog";
 import type { LinesColumn } from "./quotation-parts";
 import type { ItemMatch } from "./lines.server";
@@ -179,16 +179,13 @@ export function HeaderForm({ d }: { d: V4Data }) {
   return (
     <Form method="post" preventScrollReset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Datos de la cotización">
       <Version intent="header" version={d.version} />
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Fecha</span>
+      <LabeledField label="Fecha">
         <input value={d.today} readOnly className="input bg-slate-50" />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Referencia</span>
+      </LabeledField>
+      <LabeledField label="Referencia">
         <input name="reference" defaultValue={h.reference} maxLength={200} className="input" />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Almacén</span>
+      </LabeledField>
+      <LabeledField label="Almacén">
         <select name="warehouse" defaultValue={h.warehouse ?? ""} className="input" disabled={h.warehouses.length === 0}>
           {h.warehouses.length === 0 ? <option value="">Elige primero un agente</option> : null}
           {h.warehouses.map((w) => (
@@ -197,10 +194,9 @@ export function HeaderForm({ d }: { d: V4Data }) {
             </option>
           ))}
         </select>
-      </label>
+      </LabeledField>
       {d.may.discount && !precio3 ? (
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">Descuento (%)</span>
+        <LabeledField label="Descuento (%)">
           <input
             name="globalDiscount"
             defaultValue={h.globalDiscount ? String(h.globalDiscount) : ""}
@@ -212,36 +208,25 @@ export function HeaderForm({ d }: { d: V4Data }) {
           <span id="v4-discount-hint" className="text-xs text-slate-500">
             Máximo {GLOBAL_DISCOUNT_MAX} %.
           </span>
-        </label>
+        </LabeledField>
       ) : null}
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Correo del cliente</span>
+      <LabeledField label="Correo del cliente">
         <input type="email" name="clientEmail" defaultValue={h.clientEmail} maxLength={200} className="input" />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Teléfono del cliente</span>
+      </LabeledField>
+      <LabeledField label="Teléfono del cliente">
         <input type="tel" name="clientPhone" defaultValue={formatPhone(h.clientPhone)} maxLength={12} placeholder="000-000-0000" className="input" />
-      </label>
+      </LabeledField>
       {d.may.orderType ? (
         <>
           {/* As in v3's quotation dialog (spec 2 §6: v4 order type for Admin, Developer, MercadoLibre Manager). */}
           <RadioChoice legend="Tipo de orden" name="orderType" value={h.orderType} options={ORDER_TYPES} />
           <RadioChoice legend="Tipo de publicación" name="listingType" value={h.listingType} options={LISTING_TYPES} />
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Costo de envío</span>
+          <LabeledField label="Costo de envío">
             <input name="shipment" inputMode="decimal" className="input" defaultValue={h.shipment} />
-          </label>
+          </LabeledField>
         </>
       ) : null}
-      <label className="flex flex-col gap-1 text-sm sm:col-span-2 lg:col-span-3">
-        <span className="font-medium text-slate-700">Notas</span>
-        <textarea name="notes" defaultValue={h.notes} rows={2} maxLength={2000} className="input" />
-      </label>
-      <div className="sm:col-span-2 lg:col-span-3">
-        <button type="submit" className="btn-secondary" disabled={busy}>
-          Guardar datos
-        </button>
-      </div>
+      <NotesAndSave notes={h.notes} busy={busy} span="sm:col-span-2 lg:col-span-3" />
     </Form>
   );
 }
@@ -312,13 +297,7 @@ export function LinesTable({ d }: { d: V4Data }) {
               <button type="submit" form={`line-${i}`} className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Aplicar cambios a ${l.description}`}>
                 Aplicar
               </button>
-              <Form method="post" preventScrollReset className="inline">
-                <Version intent="remove" version={d.version} />
-                <input type="hidden" name="sku" value={l.sku} />
-                <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Quitar ${l.description}`}>
-                  Quitar
-                </button>
-              </Form>
+              <RemoveLineForm version={d.version} sku={l.sku} name={l.description} busy={busy} className="inline" />
             </td>
           </tr>
         ))}
@@ -404,18 +383,15 @@ function CustomLineForm({ version }: { version: number }) {
   return (
     <Form method="post" preventScrollReset className="grid gap-2 rounded-md border border-dashed border-slate-300 p-3 sm:grid-cols-[1fr_7rem_8rem_auto] sm:items-end" aria-label="Agregar artículo libre">
       <Version intent="custom" version={version} />
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Artículo libre</span>
+      <LabeledField label="Artículo libre">
         <input name="description" maxLength={300} placeholder="Descripción" className="input" />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Cantidad</span>
+      </LabeledField>
+      <LabeledField label="Cantidad">
         <input name="qty" inputMode="decimal" defaultValue="1" className="input" />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-700">Precio</span>
+      </LabeledField>
+      <LabeledField label="Precio">
         <input name="price" inputMode="decimal" className="input" />
-      </label>
+      </LabeledField>
       <button type="submit" className="btn-secondary" disabled={busy}>
         Agregar libre
       </button>

@@ -7,7 +7,7 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { audit } from "~/modules/logs/audit.server";
 import { generateConfirmCode } from "./confirm-code";
 import { USERS_PAGE_SIZE, type NewUser, type UserSort, type UserStatus, type UserUpdate } from "./schemas";
-import { pageOf } from "~/lib/list.server";
+import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 
 /** Who runs a command: a signed-in user (its session is spared where it matters) or the command line (null). */
 export type Actor = { id: number; sessionId?: string } | null;
@@ -98,7 +98,7 @@ function listOrder(sortName: UserSort = "name", sortValue: "asc" | "desc" = "asc
 export function usersPageQuery(db: Pick<Db, "select">, query: UserListQuery) {
   const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
   return db
-    .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number).as("total") })
+    .select({ ...listColumns, total: windowTotal() })
     .from(users)
     .where(listWhere(query))
     .orderBy(...listOrder(query.sortName, query.sortValue), asc(users.id))
@@ -108,10 +108,8 @@ export function usersPageQuery(db: Pick<Db, "select">, query: UserListQuery) {
 
 /** The page with its total; a count of its own only past the end. */
 export async function listUsers(query: UserListQuery) {
-  const db = getDb();
-  const found = await usersPageQuery(db, query);
-  const count = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(listWhere(query)))[0]?.n ?? 0;
-  return pageOf(found, query.page, query.pageSize ?? USERS_PAGE_SIZE, count);
+  const found = await usersPageQuery(getDb(), query);
+  return pageOf(found, query.page, query.pageSize ?? USERS_PAGE_SIZE, countOf(users, listWhere(query)));
 }
 
 export type UserListRow = Awaited<ReturnType<typeof listUsers>>["rows"][number];

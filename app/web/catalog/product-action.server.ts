@@ -8,7 +8,7 @@ import { readForm } from "~/lib/http.server";
 import { differ, replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
 import { answerSave, refuse } from "~/lib/save.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { discardFile, libraryEntry, storePdf, uploadImage, type StoredPdf } from "~/modules/files/files.server";
+import { PRODUCT_IMAGE, discardFile, libraryEntry, storeImage, storePdf, type StoredPdf } from "~/modules/files/files.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
@@ -116,7 +116,7 @@ async function storeChosenFiles(chosen: { images: File[]; sheet: File | null }, 
     out.refusal = { toast: dialogToast(title, message), fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] } };
   };
   for (const file of chosen.images) {
-    const uploaded = await uploadImage(file, user.id);
+    const uploaded = await storeImage(file, user.id, PRODUCT_IMAGE);
     if (uploaded.ok) out.images.push({ ...uploaded.image, alt: "" });
     else refused("uploads", uploaded.title, uploaded.message);
   }
@@ -178,6 +178,8 @@ export async function handleProductAction(request: Request, sku: string | null, 
   if (stored) posted = { ...posted, sku: stored.id, version: posted.version || stored.updatedAt.toISOString() };
   // Spec 4: the e-commerce switch is not Iluminacion's to change.
   if (user.role === "iluminacion") posted = { ...posted, isActive: loaded?.draft.isActive ?? false };
+  // Spec 6: a user who may not see the description never had it in the form; the stored one stays.
+  if (!can(user, "products.description")) posted = { ...posted, description: loaded?.draft.description ?? "" };
   let draft = posted;
   let status = 200;
   let message: DialogToast | null = null;
@@ -208,7 +210,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
     }
     case "ai-use":
       // The generated text the dialog showed; it is sanitised with the rest on save.
-      if (can(user, "products.aiDescription") && post.aiDescription.trim()) draft = { ...draft, description: post.aiDescription };
+      if (can(user, "products.aiDescription") && can(user, "products.description") && post.aiDescription.trim()) draft = { ...draft, description: post.aiDescription };
       break;
     case "ai": {
       if (!can(user, "products.aiDescription")) {
@@ -288,7 +290,10 @@ async function save(
         refusal.fieldErrors ?? {},
         refusal.reason === "conflict"
           ? dialogToast(PRODUCT_TEXTS.notSavedTitle, refusal.message, "danger", 10000)
-          : dialogToast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
+          : // Spec 8: a taken SKU is said by the toast "Lo sentimos." (the field keeps spec 5's text).
+            refusal.fieldErrors?.sku?.includes(PRODUCT_TEXTS.skuTaken)
+            ? dialogToast(PRODUCT_TEXTS.duplicateTitle, PRODUCT_TEXTS.duplicate)
+            : dialogToast(checked.ok ? PRODUCT_TEXTS.duplicateTitle : PRODUCT_TEXTS.notSavedTitle, refusal.message),
       ),
   });
 }

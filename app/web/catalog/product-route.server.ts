@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { can } from "~/lib/access";
 import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import { taxonomyChoices } from "~/modules/catalog/inventory.server";
@@ -18,6 +19,8 @@ export async function productDialogLoader(request: Request, sku: string | null) 
   const user = await requireAccess(request);
   if (sku === null) await requireFeature(request, "products.edit", inventoryListUrl(request));
   const loaded = await loadProductDialog(sku, request);
+  // Spec 6: the description reaches only the users allowed to see it (not even in the page's data).
+  if (!can(user, "products.description")) loaded.draft = { ...loaded.draft, description: "" };
   // A bookmarked combo SKU opens the combo's own dialog.
   if (loaded.stored?.isCombo) throw redirect(`${INVENTORY_PATH}/combos/${encodeURIComponent(loaded.stored.id)}${new URL(request.url).search}`);
   const [options, stock] = await Promise.all([taxonomyChoices(), loaded.stored ? stockFor(loaded.stored) : Promise.resolve(null)]);

@@ -93,5 +93,6 @@ export async function taxonomyDeleteAction(kind: SimpleTaxonomy, request: Reques
   const actor = await requireFeature(request, "taxonomies.delete", listUrl);
   const deleted = await deleteTaxonomyItem(kind, itemIdFrom(kind, params), actor);
   if (!deleted.ok) throw missing(kind);
-  return redirectWithToast(listUrl, { title: TAXONOMY_TEXTS[kind].deleted, message: TAXONOMY_MESSAGES.deleted, variant: "success" });
+  // Spec 8: a delete's toast is titled by the noun alone ("Sector", "Categoría").
+  return redirectWithToast(listUrl, { title: TAXONOMY_TEXTS[kind].singular, message: TAXONOMY_MESSAGES.deleted, variant: "success" });
 }

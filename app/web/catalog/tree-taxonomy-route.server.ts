@@ -194,7 +194,8 @@ export async function treeDeleteAction(kind: TreeTaxonomy, request: Request, par
     if (deleted.reason === "missing") missing(kind);
     if (isBlocked(deleted.blockers)) return data({ refusal: deleteRefusal(kind, deleted.node, deleted.blockers) }, { status: 409 });
   }
-  return redirectWithToast(listUrl, { title: TREE_TEXTS[kind].deleted, message: TREE_MESSAGES.deleted, variant: "success" });
+  // Spec 8: a delete's toast is titled by the noun alone ("Sector", "Categoría").
+  return redirectWithToast(listUrl, { title: TREE_TEXTS[kind].singular, message: TREE_MESSAGES.deleted, variant: "success" });
 }
 
 /** "Archivos subidos" opened from a node's dialog: images only (every slot is an image). */

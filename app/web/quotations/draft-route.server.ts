@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { refusedWith } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { requireAccess } from "~/modules/auth/guard.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { runDraftIntent } from "~/modules/quotations/draft-action.server";
 import { StoreSchema, type StoreOutcome } from "~/modules/quotations/store-action.server";
@@ -25,4 +26,15 @@ export async function answerStore(form: FormData, store: (version: number | null
   const stored = await store(parsed.data.version ?? null);
   if (!stored.ok) return refusedWith(stored);
   return redirectWithToast(`/products/quotes/${stored.folio}`, stored.toast);
+}
+
+/**
+ * The post of a screen that shows the draft with its store button (the v3 dialog, the v4 screen):
+ * the store button saves it with `store`, any other button changes it and goes back to `back`.
+ */
+export async function answerDraftPost(request: Request, store: (user: SessionUser, version: number | null) => Promise<StoreOutcome>, back: string) {
+  const user = await requireAccess(request);
+  const form = await request.formData();
+  if (form.get("intent") === "store") return answerStore(form, (version) => store(user, version));
+  return answerDraftChange(user, form, back);
 }

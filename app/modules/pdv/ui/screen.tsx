@@ -148,6 +148,7 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
   const scanRef = useRef<HTMLInputElement>(null);
   const scanError = actionData && "field" in actionData && actionData.field === "scan" ? actionData : null;
   const cartError = actionData && "field" in actionData && (actionData.field === "cart" || actionData.field === "form") ? actionData.error : null;
+  const cartErrorTitle = actionData && "field" in actionData && actionData.field === "form" && "title" in actionData ? actionData.title : null;
   // The scanner types and presses Enter: after each round trip the box is ready for the next code.
   useEffect(() => {
     if (navigation.state === "idle") {
@@ -218,6 +219,7 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
         </div>
         {cartError ? (
           <p role="alert" className="card border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {cartErrorTitle ? <strong>{cartErrorTitle}. </strong> : null}
             {cartError}
           </p>
         ) : null}
