@@ -122,4 +122,29 @@ test("Cotizador v4: agent and warehouse, client, lines with +1, line discount, f
   // Storing, then opening the stored quote (which compares it with the ERP): slow on a loaded machine.
   await expect(page).toHaveURL(/\/products\/quotes\/COT-\d{4}-\d{6}$/, { timeout: 20_000 });
   await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents), { timeout: 20_000 });
+  await expect(page.getByTestId("toast")).toContainText("Cotización creada");
+  await expect(page.getByTestId("toast")).toContainText("Se ha creado exitosamente");
+
+  // Order type (spec 2 §6: v4 for Admin and Developer too). A free line of 100.00, Mercadolibre,
+  // Clásica of "Cables Eléctricos" (13.5 %): 100 / 0.865 = 115.61; v4 adds no 25 (spec 2 §9);
+  // IVA 18.50; total 134.11.
+  await page.goto("/quotations");
+  await page.getByLabel("Artículo libre", { exact: true }).fill("Tablero");
+  await page.getByLabel("Precio", { exact: true }).fill("100");
+  await page.getByRole("button", { name: "Agregar libre" }).click();
+  await expect(page.getByTestId("line-LIBRE-1")).toContainText("Tablero");
+  await page.getByLabel("Mercadolibre").check();
+  await page.getByLabel("Clásica").check();
+  await page.getByRole("button", { name: "Guardar datos" }).click();
+  await expect(page.getByText("Elige la categoría de Mercado Libre para ver los totales.")).toBeVisible();
+  await page.getByLabel("Categoría", { exact: true }).fill("cables");
+  await page.getByRole("button", { name: "Buscar categoría" }).click();
+  await page.getByRole("button", { name: "Elegir categoría Cables Eléctricos" }).click();
+  const v4Totals = page.getByTestId("v4-totals");
+  await expect(v4Totals).toContainText("Ajuste Mercado Libre");
+  await expect(v4Totals).toContainText("15.61");
+  await expect(v4Totals).toContainText("134.11");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("button", { name: "Vaciar" }).click();
+  await expect(page.getByRole("button", { name: "Crear cotización" })).toBeDisabled();
 });

@@ -53,3 +53,53 @@ test("Cotizador v3: search, add with a quantity, choose a client, totals, PDF an
   await expect(page).toHaveURL(/\/products\/quotes\/COT-\d{4}-\d{6}$/, { timeout: 20_000 });
   await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents), { timeout: 20_000 });
 });
+
+// MercadoLibre Manager's draft is used by no other quotation test of the project.
+test("Cotizador v3: discount capped at 6 %, Mercado Libre order type with a category, the adjustment row, Cotización creada", async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  await loginAs("ml_manager");
+  await page.goto("/products?search=*1453-2W");
+  const vaciar = page.getByRole("button", { name: "Vaciar" });
+  if (await vaciar.isEnabled()) await vaciar.click();
+  const row = page.getByRole("row").filter({ hasText: "1453-2W" }).first();
+  const unitCents = Math.round(Number(((await row.getByRole("cell").nth(4).textContent()) ?? "").replace(/[^0-9.]/g, "")) * 100);
+  expect(unitCents).toBeGreaterThan(0);
+  await page.getByLabel("Cantidad de 1453-2W").fill("1");
+  await page.getByRole("button", { name: "Agregar 1453-2W" }).click();
+  await expect(page.getByTestId("quotation-button")).toHaveText("Cotización (1)");
+  // (Without JavaScript the toast stays over the button: open the dialog by its address.)
+  await page.goto("/products/quotation");
+  const dialog = page.getByRole("dialog");
+
+  // Spec 2 §5: a global discount above 6 % is capped at 6, and the rest of the form is saved.
+  await dialog.getByLabel(/Descuento global/).fill("7");
+  await dialog.getByLabel("Mercadolibre").check();
+  await dialog.getByLabel("Clásica").check();
+  await dialog.getByRole("button", { name: "Guardar datos" }).click();
+  await expect(page.getByTestId("toast")).toContainText("se guardó 6 %");
+  await expect(dialog.getByLabel(/Descuento global/)).toHaveValue("6");
+  // Spec 2 §4: totals wait for the category.
+  await expect(dialog).toContainText("Elige la categoría de Mercado Libre para ver los totales.");
+  await dialog.getByLabel("Categoría", { exact: true }).fill("cables");
+  await dialog.getByRole("button", { name: "Buscar categoría" }).click();
+  await dialog.getByRole("button", { name: "Elegir categoría Cables Eléctricos" }).click();
+  await expect(dialog).toContainText("Categoría de Mercado Libre: Cables Eléctricos");
+
+  // Spec 2 §9 by its words, Clásica 13.5 %: subtotal = price − 6 %; × 1/(1 − 0.135); v3 adds 25 at or
+  // under 298.5 × 0.865 − 25 = 233.20; IVA 16 %.
+  const subtotal = unitCents - Math.round((unitCents * 6) / 100);
+  const grossed = Math.round((subtotal * 1000) / 865);
+  const marketplace = grossed <= 23320 ? grossed + 2500 : grossed;
+  const totalCents = marketplace + Math.round(marketplace * 0.16);
+  const totals = dialog.getByTestId("dialog-totals");
+  await expect(totals).toContainText("Ajuste Mercado Libre");
+  await expect(totals).toContainText(pdfAmount(marketplace - subtotal));
+  await expect(totals).toContainText(pdfAmount(totalCents));
+
+  await dialog.getByRole("button", { name: "Guardar cotización" }).click();
+  await expect(page).toHaveURL(/\/products\/quotes\/COT-\d{4}-\d{6}$/, { timeout: 20_000 });
+  await expect(page.getByTestId("toast")).toContainText("Cotización creada");
+  await expect(page.getByTestId("toast")).toContainText("Se ha creado exitosamente");
+  await expect(page.getByRole("dialog")).toContainText("Ajuste Mercado Libre", { timeout: 20_000 });
+  await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents));
+});

@@ -10,7 +10,7 @@ import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { orderFromQuote, sendQuoteToErp } from "~/modules/quotations/erp.server";
-import { displayStatus, NO_ERP_USERS, STATUS_LABELS } from "~/modules/quotations/status";
+import { CREATED_TOASTS, displayStatus, NO_ERP_USERS, STATUS_LABELS } from "~/modules/quotations/status";
 import { companyContact } from "~/modules/quotations/documents.server";
 import { QUOTATION_CSS, QuotationDocument } from "~/modules/quotations/quotation-document";
 import { DocumentLinks, PostedError } from "~/modules/quotations/quotation-parts";
@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "order": {
       const r = await orderFromQuote(user, folio);
       if (!r.ok) return refusedWith(r);
-      return redirectWithToast(back, { title: "Orden", message: r.message, variant: "success" });
+      return redirectWithToast(back, { ...CREATED_TOASTS.order, variant: "success" });
     }
   }
 }

@@ -9,5 +9,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const doc = await storedQuoteDocument(params.folio ?? "");
   if (!doc) throw new Response("No encontrado", { status: 404 });
-  return downloadOrBack(await quotationXlsxFile(doc, doc.folio ?? "cotizacion"), `/products/quotes/${doc.folio}`);
+  return downloadOrBack(await quotationXlsxFile(doc), `/products/quotes/${doc.folio}`);
 }

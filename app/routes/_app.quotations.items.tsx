@@ -4,7 +4,7 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { searchItems, type ItemMatch } from "~/modules/quotations/lines.server";
 import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typeahead";
 
-/** GET /quotations/items?q=: the lines table's typeahead row, up to 10 ERP articles. */
+/** GET /quotations/items?q=: the lines table's typeahead row, up to 40 ERP articles (spec 2 §9). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
   const q = typeaheadQuery(z.string().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? ""));

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { PostedError } from "~/modules/quotations/quotation-parts";
 import {
-  AgentPicker, ClientBlock, HeaderForm, LinesTable, PreviewBlock, QuotationV4Actions, TotalsBlock,
+  AgentPicker, ClientBlock, HeaderForm, LinesTable, OrderCategory, PreviewBlock, QuotationV4Actions, TotalsBlock,
 } from "~/modules/quotations/quotation-v4";
 import { quotationsScreenData } from "~/modules/quotations/screen-v4.server";
 import { safeBack } from "~/modules/quotations/routing";
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return quotationsScreenData(user, new URL(request.url));
 }
 
-export const action = ({ request }: ActionFunctionArgs) => answerDraftPost(request, createQuotation, safeBack(request.url, "/quotations", ["agent", "item"]));
+export const action = ({ request }: ActionFunctionArgs) => answerDraftPost(request, createQuotation, safeBack(request.url, "/quotations", ["agent", "item", "category"]));
 
 export default function QuotationsPage() {
   const d = useLoaderData<typeof loader>();
@@ -37,6 +37,7 @@ export default function QuotationsPage() {
       </section>
       <section className="card mb-4 p-4" aria-label="Datos">
         <HeaderForm key={d.version} d={d} />
+        <OrderCategory d={d} />
       </section>
       <section className="card mb-4 space-y-4 p-4" aria-label="Artículos">
         {d.doc ? <PreviewBlock d={d} /> : <LinesTable d={d} />}

@@ -32,7 +32,7 @@ function publicationSearch(term: string): BenchList {
   return builtLine("/publications/products", `search=${encodeURIComponent(term)}`, { sql: text, params });
 }
 
-/** lines.server.ts searchItems: the ERP article list's first page (its first 10 shown). */
+/** lines.server.ts searchItems: the ERP article list's first page (the route asks for the second too when the first is full: up to 40 shown). */
 function articleSearch(term: string): BenchList {
   const built = articlePageQuery({ search: term, page: 1, sortValue: "ASC" });
   return builtLine("/quotations", `item=${encodeURIComponent(term)}`, { sql: built.text, params: built.params });

@@ -14,6 +14,7 @@ import { getStoredQuote } from "~/modules/quotations/stored.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRedirect, statusAndBody } from "../helpers/answers";
+import { toastOf } from "../helpers/catalog-routes";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -95,11 +96,23 @@ describe("typeahead searches (the comboboxes' sources)", () => {
     expect((await ask(agentsLoader, "/quotations/agents?q=ventas", none.cookie)).body!.message).toContain("Contacta a soporte");
   });
 
-  it("articles: up to 10 ERP matches; clients: the v3 source, upper-cased by the browser", async () => {
+  it("articles: up to 40 ERP matches (spec 2 §9); clients: the v3 source, upper-cased by the browser", async () => {
     const { cookie } = await loginAs("admin");
     const items = (await ask(itemsLoader, "/quotations/items?q=1453-2", cookie)).body!;
     expect(items.matches.map((a) => a.sku)).toContain("1453-2W");
-    expect(items.matches.length).toBeLessThanOrEqual(10);
+    // A search the ERP matches more than 40 times (it answers 20 a page) gives exactly 40 distinct articles.
+    const erp = getIntegrations().erp;
+    let term = "";
+    for (const t of ["LED", "CABLE", "CONTACTO", "APAGADOR"]) {
+      if ((await erp.listArticles({ search: t, page: 1 })).meta.total > 40) {
+        term = t;
+        break;
+      }
+    }
+    expect(term).not.toBe("");
+    const many = (await ask(itemsLoader, `/quotations/items?q=${term}`, cookie)).body!.matches.map((a) => a.sku);
+    expect(many).toHaveLength(40);
+    expect(new Set(many).size).toBe(40);
     expect((await ask(itemsLoader, "/quotations/items?q=1", cookie)).body!.matches).toEqual([]);
     const clients = (await ask(clientsLoader, "/products/clients?q=C00102", cookie)).body!;
     expect(clients.matches.map((c) => c.key)).toEqual(["C00102"]);
@@ -163,11 +176,12 @@ describe("lines", () => {
     }
   });
 
-  it("the global discount is capped at 6 % with a message", async () => {
+  it("the global discount is capped at 6 %: a larger value is stored as 6 and the user is told", async () => {
     const { cookie, user } = await loginAs("admin");
-    const refused = await statusAndBody(await post(cookie, { intent: "header", globalDiscount: "7" }));
-    expect(refused.status).toBe(422);
-    expect(refused.body).toContain("no puede ser mayor a 6");
+    const capped = await post(cookie, { intent: "header", globalDiscount: "7", reference: "tope" });
+    expect(capped.status).toBe(302);
+    expect((await toastOf(capped))?.message).toContain("se guardó 6 %");
+    expect((await loadDraft(user.id)).data).toMatchObject({ globalDiscount: 6, reference: "tope" });
     expect((await post(cookie, { intent: "header", globalDiscount: "5" })).status).toBe(302);
     expect((await loadDraft(user.id)).data.globalDiscount).toBe(5);
   });
@@ -195,10 +209,19 @@ describe("Crear cotización", () => {
     const folio = stored.headers.get("location")!.split("/").pop()!;
     expect((await getStoredQuote(folio))!.row.erpState).toBeNull();
 
+    expect(await toastOf(stored)).toMatchObject({ title: "Cotización creada", message: "Se ha creado exitosamente" });
+
+    // Spec 2 §5: an ERP quotation needs a chosen ERP user; without one nothing is stored or sent.
     const dev = await loginAs("developer", { erpUsers: ["VENTAS1"] });
+    await post(dev.cookie, { intent: "add", sku: article.sku, qty: "1" });
+    const noAgent = await statusAndBody(await post(dev.cookie, { intent: "store" }));
+    expect(noAgent.status).toBe(422);
+    expect(noAgent.body).toContain("Datos insuficientes");
+    expect(noAgent.body).toContain("Debes completar la información para continuar");
+    expect((await loadDraft(dev.user.id)).data.lines).toHaveLength(1);
     await post(dev.cookie, { intent: "agent", agent: "VENTAS1" });
     await post(dev.cookie, { intent: "header", warehouse: "O4", reference: "Pedido 77" });
-    await post(dev.cookie, { intent: "add", sku: article.sku, qty: "3" });
+    await post(dev.cookie, { intent: "add", sku: article.sku, qty: "2" });
     const created = await post(dev.cookie, { intent: "store" });
     expect(created.status).toBe(302);
     const devFolio = created.headers.get("location")!.split("/").pop()!;
@@ -235,5 +258,37 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
     // "Generar orden" stays Developer-only.
     const order = await settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "order" } }), params: { folio }, context: {} }));
     expect((await statusAndBody(order as Response)).status).toBe(403);
+  });
+});
+
+describe("order type in v4 (spec 2 §6: Admin, Developer, MercadoLibre Manager; §9: v4 adds no 25)", () => {
+  it("Mercado Libre with a category grosses up the subtotal without the 25; the v3 dialog of the same draft adds it", async () => {
+    const { cookie, user } = await loginAs("developer");
+    expect((await get("/quotations", cookie)) as ScreenData).toMatchObject({ may: { orderType: true } });
+    await post(cookie, { intent: "custom", description: "Tablero", qty: "1", price: "100" });
+    expect((await post(cookie, { intent: "header", orderType: "mercadolibre", listingType: "gold_special", shipment: "" })).status).toBe(302);
+    let d = (await get("/quotations", cookie)) as ScreenData;
+    expect(d.header).toMatchObject({ orderType: "mercadolibre", listingType: "gold_special", category: null });
+    // Totals wait for a category (spec 2 §4); the category search lists the marketplace's.
+    expect(d.totals).toBeNull();
+    expect(((await get("/quotations?category=cables", cookie)) as ScreenData).categories!.map((c) => c.title)).toContain("Cables Eléctricos");
+    expect((await post(cookie, { intent: "category", title: "Cables Eléctricos" }, "/quotations?category=cables")).headers.get("location")).toBe("/quotations");
+    d = (await get("/quotations", cookie)) as ScreenData;
+    // Clásica of "Cables Eléctricos" is 13.5 %: 100 / 0.865 = 115.6069 → 115.61 (v4: nothing added
+    // under the threshold 298.5 × 0.865 − 25 = 233.20); IVA 18.4976 → 18.50; total 134.11.
+    expect(d.lines[0].priceCents).toBe(10000);
+    expect(d.totals).toMatchObject({ marketplaceCents: 1561, subtotalCents: 11561, ivaCents: 1850, totalCents: 13411 });
+    // The v3 dialog prices the same draft as v3: 115.61 ≤ 233.20 → + 25 = 140.61; IVA 22.4976 → 22.50.
+    const { loader: dialogLoader } = await import("~/routes/_app.products.quotation");
+    const dialog = (await settle(() => dialogLoader({ request: makeRequest("/products/quotation", { cookie }), params: {}, context: {} }))) as {
+      draft: { doc: { totals: { subtotalCents: number; totalCents: number } } };
+    };
+    expect(dialog.draft.doc.totals).toMatchObject({ subtotalCents: 14061, totalCents: 16311 });
+    // Crear cotización (no ERP users: stored only) keeps the v4 figures and its adjustment row.
+    const created = await post(cookie, { intent: "store" });
+    expect(created.status).toBe(302);
+    const folio = created.headers.get("location")!.split("/").pop()!;
+    expect((await getStoredQuote(folio))!.row).toMatchObject({ orderType: "mercadolibre", subtotal: 115.61, iva: 18.5, total: 134.11 });
+    expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@ import { loader as productsLoader, action as productsAction } from "~/routes/_ap
 import { loader as dialogLoader, action as dialogAction } from "~/routes/_app.products.quotation";
 import { loader as pdfLoader } from "~/routes/_app.products.quotation[.]pdf";
 import { action as quoteAction } from "~/routes/_app.products_.quotes.$folio";
+import { loader as storedXlsxLoader } from "~/routes/_app.products_.quotes.$folio_.xlsx";
 import { quotationPdf } from "~/modules/quotations/documents.server";
 import type { QuotationDocumentData } from "~/modules/quotations/document";
 import { computeTotals } from "~/modules/quotations/pricing";
@@ -15,6 +16,10 @@ import { getStoredQuote } from "~/modules/quotations/stored.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRedirect, statusAndBody } from "../helpers/answers";
+import { toastOf } from "../helpers/catalog-routes";
+import { eq } from "drizzle-orm";
+import { orders } from "@server/db/schema";
+import { displayStatus } from "~/modules/orders/display-status";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -90,17 +95,23 @@ describe("the draft", () => {
     expect((await loadDraft(user.id)).data.notes).toBe("primera");
   });
 
-  it("a discount over 6 % is refused with a message; Precio 3 clients get none", async () => {
+  it("a discount over 6 % is stored as 6 with the rest of the form, and the user is told; Precio 3 clients get none", async () => {
     const { cookie, user } = await loginAs("ml_manager");
-    const refused = await statusAndBody(await postDialog(cookie, { intent: "options", globalDiscount: "7" }));
-    expect(refused.status).toBe(422);
-    expect(refused.body).toContain("no puede ser mayor a 6");
-    expect((await postDialog(cookie, { intent: "options", globalDiscount: "6" })).status).toBe(302);
-    expect((await loadDraft(user.id)).data.globalDiscount).toBe(6);
+    const capped = await postDialog(cookie, { intent: "options", globalDiscount: "7", notes: "con tope" });
+    expect(capped.status).toBe(302);
+    expect((await toastOf(capped))?.message).toContain("se guardó 6 %");
+    expect((await loadDraft(user.id)).data).toMatchObject({ globalDiscount: 6, notes: "con tope" });
+    expect((await postDialog(cookie, { intent: "options", globalDiscount: "5" })).status).toBe(302);
+    expect((await loadDraft(user.id)).data.globalDiscount).toBe(5);
     const negative = await statusAndBody(await postDialog(cookie, { intent: "options", globalDiscount: "-1" }));
     expect(negative.status).toBe(422);
     expect((await postDialog(cookie, { intent: "client", clientKey: "C00101" })).status).toBe(302);
     expect((await loadDraft(user.id)).data.globalDiscount).toBe(0);
+    // A Precio 3 client (C00101): a discount sent anyway is forced to 0, the form still saved.
+    const forced = await postDialog(cookie, { intent: "options", globalDiscount: "4", notes: "precio 3" });
+    expect(forced.status).toBe(302);
+    expect((await toastOf(forced))?.message).toContain("Precio 3");
+    expect((await loadDraft(user.id)).data).toMatchObject({ globalDiscount: 0, notes: "precio 3" });
     const unknown = await statusAndBody(await postDialog(cookie, { intent: "client", clientKey: "ZZZ999" }));
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain("No se ha encontrado ninguna coincidencia.");
@@ -130,9 +141,15 @@ describe("stored quotations", () => {
     await post("/products", cookie, { intent: "add", sku: rows[1].sku, qty: "2" });
     const stored = await postDialog(cookie, { intent: "store" });
     expect(stored.status).toBe(302);
+    // Spec 1 §8: "Se ha creado exitosamente" titled "Cotización creada".
+    expect(await toastOf(stored)).toMatchObject({ title: "Cotización creada", message: "Se ha creado exitosamente" });
     const folio = stored.headers.get("location")!.split("/").pop()!;
     expect(folio).toMatch(new RegExp(`^COT-${new Date().getFullYear()}-\\d{6}$`));
     expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
+    // Its Excel: a real .xlsx named YYMMDDHHmmss (spec 2 §9).
+    const xlsx = (await settle(() => storedXlsxLoader({ request: makeRequest(`/products/quotes/${folio}/xlsx`, { cookie }), params: { folio }, context: {} }))) as Response;
+    expect(xlsx.headers.get("content-disposition")).toMatch(/filename="\d{12}\.xlsx"/);
+    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
 
     const act = (form: Record<string, string>) =>
       settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form }), params: { folio }, context: {} }));
@@ -149,7 +166,7 @@ describe("stored quotations", () => {
     // ERP: no user chosen, then a timeout (the quote stays, retryable), then success, then refused as already sent.
     const noUser = await statusAndBody((await act({ intent: "erp", erpUser: "" })) as Response);
     expect(noUser.status).toBe(422);
-    expect(noUser.body).toContain("Debes completar la información para continuar");
+    expect(noUser.body).toContain("Datos insuficientes: Debes completar la información para continuar");
     await simulatorControl.failNext("erp.createQuotation", "timeout");
     const failed = await statusAndBody((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response);
     expect(failed.status).toBe(502);
@@ -159,8 +176,14 @@ describe("stored quotations", () => {
     expect(sent.erpState).toBe("sent");
     expect(sent.status).toBe("enviada");
     expect((await statusAndBody((await act({ intent: "erp", erpUser: "VENTAS1" })) as Response)).status).toBe(409);
-    // Generar orden: once.
-    expect(((await act({ intent: "order" })) as Response).status).toBe(302);
+    // Generar orden: once; spec 1 §4: order_status paid, status procesando_en_{product}, logistic type cotizador.
+    const ordered = (await act({ intent: "order" })) as Response;
+    expect(ordered.status).toBe(302);
+    expect(await toastOf(ordered)).toMatchObject({ title: "Orden creada", message: "Se ha creado exitosamente" });
+    const orderId = (await getStoredQuote(folio))!.row.orderId!;
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ orderStatus: "paid", status: "procesando_en_electrica", logisticType: "cotizador" });
+    expect(displayStatus(order, "electrica", "Electrica")).toMatchObject({ label: "Procesando en Electrica", variant: "orange" });
     expect((await statusAndBody((await act({ intent: "order" })) as Response)).status).toBe(409);
     expect((await getStoredQuote(folio))!.row.status).toBe("convertida");
   });

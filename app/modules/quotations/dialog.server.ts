@@ -3,7 +3,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { draftDocument, companyContact } from "./documents.server";
 import { getExchangeRate, loadDraft } from "./draft.server";
 import { searchFeeCategories } from "./options.server";
-import { priceListOf } from "./pricing";
+import { priceListOf, type QuoteScreen } from "./pricing";
 import type { DialogDraft } from "./quotation-dialog";
 
 export const authorName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim();
@@ -33,7 +33,8 @@ export async function quotationDialogData(user: SessionUser, url: URL) {
   return { draft: dialog, company, may, categories, categoryQuery };
 }
 
-export async function draftDocumentFor(user: SessionUser) {
+/** The draft as printed; `screen` is the Cotizador the PDF or Excel was asked from (their totals differ for Mercado Libre). */
+export async function draftDocumentFor(user: SessionUser, screen: QuoteScreen = "v3") {
   const [draft, rate] = await Promise.all([loadDraft(user.id), getExchangeRate()]);
-  return draftDocument(draft.data, rate, authorName(user));
+  return draftDocument(draft.data, rate, authorName(user), new Date(), screen);
 }

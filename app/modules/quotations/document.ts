@@ -32,4 +32,24 @@ export function paginate<T>(lines: T[], size = LINES_PER_PDF_PAGE): T[][] {
   return pages;
 }
 
+/**
+ * The Excel export's name (spec 2 §9: "file named with YYMMDDHHmmss"): the moment of the export in
+ * Mexico City. The extension stays .xlsx, the real format, where the spec's old app said .xls.
+ */
+export function excelFileName(now: Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Mexico_City",
+    year: "2-digit",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}.xlsx`;
+}
+
 export type CompanyContact = { name: string; address: string; phone: string; email: string; web: string };

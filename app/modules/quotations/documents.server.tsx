@@ -7,7 +7,7 @@ import { buildWorkbook } from "@server/documents/xlsx.server";
 import { getEnv } from "@server/env";
 import { priceDraft, type DraftData } from "./draft";
 import type { CompanyContact, QuotationDocumentData } from "./document";
-import { priceListOf } from "./pricing";
+import { MARKETPLACE_ADJUSTMENT_LABEL, priceListOf, type QuoteScreen } from "./pricing";
 import { QUOTATION_CSS, QuotationDocument } from "./quotation-document";
 
 /** The company block of the quotation (settings.company_contact; the brand name from BRAND_NAME). */
@@ -17,8 +17,8 @@ export async function companyContact(): Promise<CompanyContact> {
   return { name: getEnv().BRAND_NAME, address: v.address ?? "", phone: v.phone ?? "", email: v.email ?? "", web: v.web ?? "" };
 }
 
-export function draftDocument(data: DraftData, exchangeRate: number, author: string, now = new Date()): QuotationDocumentData {
-  const priced = priceDraft(data, exchangeRate);
+export function draftDocument(data: DraftData, exchangeRate: number, author: string, now = new Date(), screen: QuoteScreen = "v3"): QuotationDocumentData {
+  const priced = priceDraft(data, exchangeRate, screen);
   return {
     folio: data.sourceFolio ? `${data.sourceFolio} (revisión en edición)` : null,
     issuedAt: now.toISOString(),
@@ -60,6 +60,7 @@ export async function quotationXlsx(doc: QuotationDocumentData): Promise<Buffer>
       total("Importe", t.linesCents),
       total(`Descuento (${doc.discountPercent} %)`, -t.discountCents),
       total("Envío", t.shipmentCents),
+      ...(t.marketplaceCents ? [total(MARKETPLACE_ADJUSTMENT_LABEL, t.marketplaceCents)] : []),
       total("Subtotal", t.subtotalCents),
       total("IVA 16 %", t.ivaCents),
       total("Total", t.totalCents),

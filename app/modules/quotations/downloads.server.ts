@@ -1,7 +1,7 @@
 import { PdfUnavailableError } from "@server/documents/pdf.server";
 import { safeFilename } from "@server/documents/xlsx.server";
 import type { ToastInput } from "~/lib/toast";
-import type { QuotationDocumentData } from "./document";
+import { excelFileName, type QuotationDocumentData } from "./document";
 import { quotationPdf, quotationXlsx } from "./documents.server";
 import { MESSAGES } from "./pricing";
 
@@ -21,7 +21,8 @@ export async function quotationPdfFile(doc: QuotationDocumentData, name: string)
   }
 }
 
-export async function quotationXlsxFile(doc: QuotationDocumentData, name: string): Promise<QuotationFile> {
+/** The quotation as a real .xlsx, named by the moment of the export (YYMMDDHHmmss, Mexico City). */
+export async function quotationXlsxFile(doc: QuotationDocumentData, now = new Date()): Promise<QuotationFile> {
   if (doc.lines.length === 0) return noLines;
-  return { ok: true, format: "xlsx", bytes: await quotationXlsx(doc), filename: name };
+  return { ok: true, format: "xlsx", bytes: await quotationXlsx(doc), filename: excelFileName(now) };
 }

@@ -39,6 +39,10 @@ export const DraftIntentSchema = z.discriminatedUnion("intent", [
     notes: z.string().max(2000).default(""),
     clientEmail: z.string().max(200).default(""),
     clientPhone: z.string().max(40).default(""),
+    // Order type, listing type and shipment: only in the form of the roles that may choose them.
+    orderType: z.enum(["normal", "mercadolibre"]).optional(),
+    listingType: z.enum(["gold_special", "gold_pro"]).optional(),
+    shipment: z.string().max(20).optional(),
   }),
   z.object({ intent: z.literal("agent"), version, agent: z.string().trim().min(1).max(40) }),
   z.object({ intent: z.literal("line"), version, sku, qty: z.string().max(30).default(""), discount: z.string().max(20).default(""), note: z.string().max(500).default("") }),
@@ -95,7 +99,10 @@ export async function runDraftIntent(user: SessionUser, form: FormData): Promise
       break;
     case "header": {
       const { intent: _intent, version: _version, ...fields } = input;
-      result = await saveDraftOptions(user.id, expected, fields, { discount: can(user, "quotations.globalDiscount"), orderType: false });
+      result = await saveDraftOptions(user.id, expected, fields, {
+        discount: can(user, "quotations.globalDiscount"),
+        orderType: can(user, "quotations.orderType"),
+      });
       break;
     }
     case "agent":

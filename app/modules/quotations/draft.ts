@@ -1,7 +1,7 @@
 import { z } from "zod";
 import {
-  applyLineDiscount, computeTotals, feeRateFor, marketplaceUnitCents, priceListOf, unitPriceCents,
-  type ListingType, type PriceList, type Totals,
+  applyLineDiscount, computeTotals, feeRateFor, priceListOf, unitPriceCents,
+  type ListingType, type PriceList, type QuoteScreen, type Totals,
 } from "./pricing";
 
 /**
@@ -76,19 +76,21 @@ export type PricedDraft = {
   itemCount: number;
 };
 
-/** Prices every line for the draft's client and order type and adds up the totals. */
-export function priceDraft(data: DraftData, exchangeRate: number): PricedDraft {
+/**
+ * Prices every line for the draft's client and adds up the totals; a Mercado Libre quote keeps the
+ * list prices on its lines and adjusts the subtotal (pricing.ts), which differs between the screens.
+ */
+export function priceDraft(data: DraftData, exchangeRate: number, screen: QuoteScreen = "v3"): PricedDraft {
   const priceList = priceListOf(data.client.priceList);
   const ml = data.orderType === "mercadolibre";
   const feeRate = ml && data.category ? feeRateFor(data.category, data.listingType as ListingType) : null;
   const lines = data.lines.map((line) => {
     const list = line.customPriceCents ?? unitPriceCents(line, priceList, exchangeRate);
     const discounted = applyLineDiscount({ priceCents: list, originalPriceCents: null }, line.discount).priceCents;
-    const priceCents = feeRate !== null ? marketplaceUnitCents(discounted, feeRate) : discounted;
-    return { ...line, listPriceCents: list, priceCents, amountCents: Math.round(priceCents * line.qty) };
+    return { ...line, listPriceCents: list, priceCents: discounted, amountCents: Math.round(discounted * line.qty) };
   });
   const discount = priceList === "Precio 3" ? 0 : data.globalDiscount;
-  const totals = ml && !data.category ? null : computeTotals(lines, discount, data.shipmentCents);
+  const totals = ml && !data.category ? null : computeTotals(lines, discount, data.shipmentCents, feeRate !== null ? { feeRate, screen } : null);
   return { lines, priceList, totals, feeRate, itemCount: lines.length };
 }
 

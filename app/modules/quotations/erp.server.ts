@@ -7,7 +7,9 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { audit } from "~/modules/logs/audit.server";
 import type { Refused } from "~/modules/results";
 import { erpQuotationId, MESSAGES, priceListOf } from "./pricing";
-import { NO_ERP_USERS } from "./status";
+import { getEnv } from "@server/env";
+import { brandSlugOf } from "~/modules/orders/display-status";
+import { CREATED_TOASTS, NO_ERP_USERS } from "./status";
 import { expiryFor, getStoredQuote } from "./stored.server";
 
 export type ErpOutcome = { ok: true; message: string } | (Refused<"forbidden" | "missing" | "conflict" | "refused" | "integration"> & { title: string });
@@ -109,7 +111,10 @@ async function findCreated(folio: string) {
 /** Quoter orders take ids in their own 16-digit range, derived from the quotation's id. */
 const QUOTER_ORDER_BASE = 7_000_000_000_000_000n;
 
-/** Generar orden: one quoter order (logistic type cotizador) per quote, created once. */
+/**
+ * Generar orden: one quoter order per quote, created once, as spec 1 §4 describes it: order_status
+ * paid, status procesando_en_{brand} (the list shows "Procesando en {product}"), logistic type cotizador.
+ */
 export async function orderFromQuote(user: SessionUser, folio: string): Promise<ErpOutcome> {
   if (!can(user, "quotations.erpMode")) return { ok: false, reason: "forbidden", title: "Sin permiso", message: "Tu usuario no puede generar órdenes desde una cotización." };
   const quote = await getStoredQuote(folio);
@@ -127,12 +132,12 @@ export async function orderFromQuote(user: SessionUser, folio: string): Promise<
       title: `Cotización ${folio} · ${quote.row.clientName}`,
       orderDate: new Date(),
       logisticType: "cotizador",
-      status: "paid",
+      status: `procesando_en_${brandSlugOf(getEnv().BRAND_NAME)}`,
       orderStatus: "paid",
       totalAmount: Number(quote.row.total),
       orderItems: quote.lines.map((l) => ({ id: l.sku ?? `L${l.position}`, title: l.description, price: Number(l.price), qty: Number(l.qty), sellerSku: l.sku })),
     });
     await audit({ message: `Orden ${orderId} generada desde la cotización ${folio}`, type: "create", tags: ["quotations", "orders"], identifier: folio, userId: user.id }, tx);
-    return { ok: true as const, message: `Se generó la orden ${orderId}.` };
+    return { ok: true as const, message: CREATED_TOASTS.order.message };
   });
 }

@@ -1,4 +1,5 @@
 import { getIntegrations, isIntegrationError } from "@server/integrations";
+import type { ErpArticle } from "@server/integrations/erp/port";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { CUSTOM_PREFIX, nextCustomKey, type DraftData } from "./draft";
 import { changeDraft, type DraftResult } from "./draft.server";
@@ -93,13 +94,27 @@ export function checkWarehouse(data: DraftData, warehouse: string): string | nul
 /** One match of the lines table's typeahead row. */
 export type ItemMatch = { sku: string; description: string; stockTotal: number };
 
-/** The typeahead row of the lines table: up to 10 ERP articles for the text (same search as /products). */
+/** Spec 2 §9 "Typeahead: 40 matches". */
+export const ITEM_MATCHES = 40;
+
+/**
+ * The typeahead row of the lines table: up to 40 ERP articles for the text (same search as
+ * /products). The ERP answers in pages of its own size (20), so a second page is asked for only
+ * when the first is full and more matched.
+ */
 export async function searchItems(text: string) {
   const search = text.trim();
   if (search.length < 1) return { ok: true as const, items: [] as ItemMatch[], message: null };
   try {
-    const { data } = await getIntegrations().erp.listArticles({ search, page: 1, sortName: undefined, sortValue: "ASC" });
-    const items: ItemMatch[] = data.slice(0, 10).map((a) => ({ sku: a.sku, description: a.description, stockTotal: a.stockTotal }));
+    const erp = getIntegrations().erp;
+    const found: ErpArticle[] = [];
+    // At most 4 pages: an ERP answering tiny pages still costs a bounded number of calls.
+    for (let page = 1; found.length < ITEM_MATCHES && page <= 4; page++) {
+      const { data, meta } = await erp.listArticles({ search, page, sortName: undefined, sortValue: "ASC" });
+      found.push(...data);
+      if (data.length === 0 || data.length < meta.limit || page * meta.limit >= meta.total) break;
+    }
+    const items: ItemMatch[] = found.slice(0, ITEM_MATCHES).map((a) => ({ sku: a.sku, description: a.description, stockTotal: a.stockTotal }));
     return { ok: true as const, items, message: items.length ? null : MESSAGES.noMatch };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;

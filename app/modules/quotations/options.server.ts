@@ -19,9 +19,9 @@ export type OptionsInput = {
 };
 
 /**
- * The quotation dialog's data: contact, global discount (roles of the spec, capped, 0 for Precio 3),
- * order type and listing type (roles of the spec), shipment cost, notes. A bad number or a discount
- * over the cap refuses the whole form with its message; nothing is half-saved.
+ * The quotation dialog's data: contact, global discount (roles of the spec; above 6 % stored as 6,
+ * 0 for Precio 3, with a notice), order type and listing type (roles of the spec), shipment cost,
+ * notes. A bad number refuses the whole form with its message; nothing is half-saved.
  */
 export async function saveDraftOptions(
   userId: number,
@@ -48,7 +48,8 @@ export async function saveDraftOptions(
   const email = input.clientEmail?.trim();
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, reason: "refused", message: "Por favor, ingresa un correo válido." };
 
-  return changeDraft(userId, expected, "datos de la cotización", (data) => {
+  let notice: string | undefined;
+  const result = await changeDraft(userId, expected, "datos de la cotización", (data) => {
     const next = { ...data };
     if (email !== undefined) next.clientEmail = email;
     if (input.clientPhone !== undefined) next.clientPhone = input.clientPhone.replace(/\D/g, "").slice(0, 10);
@@ -62,7 +63,7 @@ export async function saveDraftOptions(
     if (shipment !== undefined) next.shipmentCents = toCents(shipment);
     if (discount !== undefined && may.discount) {
       const decision = decideGlobalDiscount(discount, priceListOf(data.client.priceList));
-      if (!decision.ok) return { error: decision.message, reason: "refused" };
+      notice = decision.notice;
       next.globalDiscount = decision.percent;
     }
     if (may.orderType) {
@@ -72,6 +73,7 @@ export async function saveDraftOptions(
     }
     return next;
   });
+  return result.ok && notice ? { ...result, message: `Datos de la cotización guardados. ${notice}` } : result;
 }
 
 const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();

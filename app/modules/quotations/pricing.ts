@@ -15,8 +15,8 @@ export const MESSAGES = {
   badQuantity: "No se agregó el articulo, revisa valor ingresado",
   noLines: "Aún no hay artículos en la lista",
   noMatch: "No se ha encontrado ninguna coincidencia.",
-  discountCap: `El descuento global no puede ser mayor a ${GLOBAL_DISCOUNT_MAX} %.`,
-  discountPrecio3: "Los clientes con Precio 3 no tienen descuento global.",
+  discountCap: `El descuento global máximo es ${GLOBAL_DISCOUNT_MAX} %: se guardó ${GLOBAL_DISCOUNT_MAX} %.`,
+  discountPrecio3: "Los clientes con Precio 3 no tienen descuento global: se guardó 0 %.",
   badNumber: "Revisa el valor ingresado: solo se aceptan números y punto decimal.",
   needCategory: "Elige la categoría de Mercado Libre para ver los totales.",
   erpUserMissingTitle: "Datos insuficientes",
@@ -82,19 +82,19 @@ export function parseAmount(raw: string | null | undefined): number | null {
   return parseDecimal(text);
 }
 
-export type DiscountDecision = { ok: true; percent: number } | { ok: false; percent: number; message: string };
+/** The percent stored, and `notice` when it is not the one asked for (shown to the user). */
+export type DiscountDecision = { percent: number; notice?: string };
 
 /**
- * The global discount a quote may carry: forced to 0 for Precio 3 clients, at most 6 % otherwise.
- * A larger request is refused (with its message), never silently lowered.
+ * The global discount a quote may carry (spec 2 §5): forced to 0 for Precio 3 clients, capped at 6 %
+ * otherwise. The value is lowered, not refused, so the rest of the form is saved with it; the notice
+ * tells the user what was stored.
  */
 export function decideGlobalDiscount(requested: number, priceList: PriceList): DiscountDecision {
-  if (priceList === "Precio 3") {
-    return requested > 0 ? { ok: false, percent: 0, message: MESSAGES.discountPrecio3 } : { ok: true, percent: 0 };
-  }
-  if (!Number.isFinite(requested) || requested < 0) return { ok: false, percent: 0, message: MESSAGES.badNumber };
-  if (requested > GLOBAL_DISCOUNT_MAX) return { ok: false, percent: GLOBAL_DISCOUNT_MAX, message: MESSAGES.discountCap };
-  return { ok: true, percent: Math.round(requested * 100) / 100 };
+  if (!Number.isFinite(requested) || requested <= 0) return { percent: 0 };
+  if (priceList === "Precio 3") return { percent: 0, notice: MESSAGES.discountPrecio3 };
+  if (requested > GLOBAL_DISCOUNT_MAX) return { percent: GLOBAL_DISCOUNT_MAX, notice: MESSAGES.discountCap };
+  return { percent: Math.round(requested * 100) / 100 };
 }
 
 /**
@@ -108,15 +108,42 @@ export function applyLineDiscount(line: { priceCents: number; originalPriceCents
   return { priceCents: Math.round((original * (100 - p)) / 100), originalPriceCents: original, discount: p };
 }
 
+/** The quotation screen a figure is for: Cotizador v3 (/products) or v4 (/quotations). */
+export type QuoteScreen = "v3" | "v4";
+
+/** A Mercado Libre quote's terms: the category's fee rate for the listing type, and the screen. */
+export type MarketplaceTerms = { feeRate: number; screen: QuoteScreen };
+
+/** Shipment constant (spec 1 §9, 2 §9) and the amount v3 adds under the threshold, in cents. */
+export const MARKETPLACE_SHIPMENT_CONSTANT_CENTS = 29850;
+export const MARKETPLACE_FLAT_CENTS = 2500;
+/** The totals row that shows what the Mercado Libre order type adds. */
+export const MARKETPLACE_ADJUSTMENT_LABEL = "Ajuste Mercado Libre";
+
+// Rates are exact to the millionth; the factor 1/(1 − rate) stays a fraction, so each money step
+// below is one exact division rounded once (half up) to the cent.
+const RATE_SCALE = 1_000_000n;
+const scaledRate = (feeRate: number) => (feeRate > 0 && feeRate < 1 ? BigInt(Math.round(feeRate * 1_000_000)) : 0n);
+const divRound = (n: bigint, d: bigint) => Number((2n * n + d) / (2n * d));
+
 /**
- * Mercado Libre order type (docs/decisions/0007): each unit price is grossed up so that, after the
- * category's fee for the listing type (Clásica gold_special, Premium gold_pro), the seller keeps the
- * list price: ceil(price / (1 − rate)) to the cent.
+ * Mercado Libre order type (spec 2 §9 "Marketplace quotation", docs/decisions/0007), read word by
+ * word: factor = 1/(1 − rate); the amount is subtotal × factor, or (subtotal + shipment) × factor
+ * when the shipment cost is above 0; threshold = 298.5 / factor − 25 pesos; v3 adds 25 pesos when
+ * the amount is at or under the threshold, v4 adds nothing. Cents in, cents out.
  */
-export function marketplaceUnitCents(priceCents: number, feeRate: number): number {
-  if (!(feeRate > 0 && feeRate < 1)) return priceCents;
-  const rate = Math.round(feeRate * 10000);
-  return Math.ceil((priceCents * 10000) / (10000 - rate) - 1e-9);
+export function marketplaceSubtotalCents(subtotalCents: number, shipmentCents: number, terms: MarketplaceTerms): number {
+  const rate = scaledRate(terms.feeRate);
+  const base = BigInt(subtotalCents + (shipmentCents > 0 ? shipmentCents : 0));
+  const amount = divRound(base * RATE_SCALE, RATE_SCALE - rate);
+  if (terms.screen !== "v3") return amount;
+  return amount <= marketplaceThresholdCents(terms.feeRate) ? amount + MARKETPLACE_FLAT_CENTS : amount;
+}
+
+/** 298.5 / factor − 25 pesos, in cents: 298.5 × (1 − rate) rounded once, less 25. */
+export function marketplaceThresholdCents(feeRate: number): number {
+  const rate = scaledRate(feeRate);
+  return divRound(BigInt(MARKETPLACE_SHIPMENT_CONSTANT_CENTS) * (RATE_SCALE - rate), RATE_SCALE) - MARKETPLACE_FLAT_CENTS;
 }
 
 export function feeRateFor(category: { goldPro: number; goldSpecial: number }, listingType: ListingType): number {
@@ -124,7 +151,19 @@ export function feeRateFor(category: { goldPro: number; goldSpecial: number }, l
 }
 
 export type TotalsLine = { priceCents: number; qty: number };
-export type Totals = { linesCents: number; discountCents: number; shipmentCents: number; subtotalCents: number; ivaCents: number; totalCents: number };
+/**
+ * `marketplaceCents`: what the Mercado Libre order type adds (its own row in every totals block, so
+ * Importe − Descuento + Envío + ajuste = Subtotal); 0 for a normal quote.
+ */
+export type Totals = {
+  linesCents: number;
+  discountCents: number;
+  shipmentCents: number;
+  marketplaceCents: number;
+  subtotalCents: number;
+  ivaCents: number;
+  totalCents: number;
+};
 
 /** Line amount: unit price × quantity, rounded once to the cent. */
 export function lineAmountCents(line: TotalsLine): number {
@@ -132,15 +171,17 @@ export function lineAmountCents(line: TotalsLine): number {
 }
 
 /**
- * Totals: Σ line amounts; the global discount on them; the shipment cost added after the discount;
+ * Totals: Σ line amounts; the global discount on them; the shipment cost added after the discount
+ * (a Mercado Libre quote instead takes (subtotal + shipment) × factor, see marketplaceSubtotalCents);
  * IVA 16 % of that subtotal; total = subtotal + IVA. Each step rounds once, to the cent.
  */
-export function computeTotals(lines: TotalsLine[], discountPercent: number, shipmentCents = 0): Totals {
+export function computeTotals(lines: TotalsLine[], discountPercent: number, shipmentCents = 0, marketplace: MarketplaceTerms | null = null): Totals {
   const linesCents = lines.reduce((sum, l) => sum + lineAmountCents(l), 0);
   const discountCents = Math.round((linesCents * Math.round(discountPercent * 100)) / 10000);
-  const subtotalCents = linesCents - discountCents + shipmentCents;
+  const plain = linesCents - discountCents + shipmentCents;
+  const subtotalCents = marketplace ? marketplaceSubtotalCents(linesCents - discountCents, shipmentCents, marketplace) : plain;
   const ivaCents = Math.round((subtotalCents * VAT_RATE_PERCENT) / 100);
-  return { linesCents, discountCents, shipmentCents, subtotalCents, ivaCents, totalCents: subtotalCents + ivaCents };
+  return { linesCents, discountCents, shipmentCents, marketplaceCents: subtotalCents - plain, subtotalCents, ivaCents, totalCents: subtotalCents + ivaCents };
 }
 
 /** Phone typed as digits, shown 3-3-4 with dashes (up to 10 digits). */

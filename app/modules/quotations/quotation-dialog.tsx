@@ -2,7 +2,7 @@ import { ScrollBox } from "~/components/ScrollBox";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";
-import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES } from "./pricing";
+import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES } from "./pricing";
 import { DocumentLinks, DraftIntent, KeepingSearchForm, LabeledField, LinesTableShell, NotesAndSave, PostedError, RemoveLineForm, QuotationPreview, RadioChoice, TotalsList } from "./quotation-parts";
 import type { LinesColumn } from "./quotation-parts";
 import { withoutParam } from "./routing";
@@ -42,11 +42,11 @@ const DIALOG_COLUMNS: LinesColumn[] = [
   { label: "Quitar", srOnly: true },
 ];
 
-const ORDER_TYPES: Array<[string, string]> = [
+export const ORDER_TYPES: Array<[string, string]> = [
   ["normal", "Normal"],
   ["mercadolibre", "Mercadolibre"],
 ];
-const LISTING_TYPES: Array<[string, string]> = [
+export const LISTING_TYPES: Array<[string, string]> = [
   ["gold_special", "Clásica"],
   ["gold_pro", "Premium"],
 ];
@@ -119,7 +119,8 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
               </tr>
             ))}
           </LinesTableShell>
-          <OptionsForm draft={draft} may={may} busy={busy} />
+          {/* Keyed by version: after a save its inputs show what was stored (a capped discount reads 6). */}
+          <OptionsForm key={draft.version} draft={draft} may={may} busy={busy} />
           {may.orderType && draft.orderType === "mercadolibre" ? (
             <CategoryPicker version={draft.version} current={draft.category} results={categories} query={categoryQuery} />
           ) : null}
@@ -175,7 +176,7 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
   );
 }
 
-function CategoryPicker({ version, current, results, query }: { version: number; current: string | null; results: Props["categories"]; query?: string }) {
+export function CategoryPicker({ version, current, results, query }: { version: number; current: string | null; results: Props["categories"]; query?: string }) {
   return (
     <div className="rounded-md border border-slate-200 p-3 text-sm">
       <p className="mb-2">
@@ -224,6 +225,7 @@ function Totals({ doc }: { doc: QuotationDocumentData }) {
     ["Importe", t.linesCents],
     [`Descuento (${doc.discountPercent} %)`, -t.discountCents],
     ["Envío", t.shipmentCents],
+    ...(t.marketplaceCents ? [[MARKETPLACE_ADJUSTMENT_LABEL, t.marketplaceCents] as [string, number]] : []),
     ["Subtotal", t.subtotalCents],
     ["IVA 16 %", t.ivaCents],
     ["Total", t.totalCents],

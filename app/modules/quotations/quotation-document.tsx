@@ -1,6 +1,6 @@
 import { formatDate } from "~/lib/format";
 import { AMOUNTS_NOTE, paginate, VALIDITY_TEXT, type CompanyContact, type QuotationDocumentData } from "./document";
-import { formatCents, formatPhone, MESSAGES } from "./pricing";
+import { formatCents, formatPhone, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES } from "./pricing";
 
 /**
  * The quotation as printed: header with the company's contact details, client block, lines (8 per
@@ -108,6 +108,12 @@ function TotalsBlock({ doc }: { doc: QuotationDocumentData }) {
         <div>
           <dt>Envío</dt>
           <dd>{formatCents(t.shipmentCents)}</dd>
+        </div>
+      ) : null}
+      {t.marketplaceCents ? (
+        <div>
+          <dt>{MARKETPLACE_ADJUSTMENT_LABEL}</dt>
+          <dd>{formatCents(t.marketplaceCents)}</dd>
         </div>
       ) : null}
       <div>

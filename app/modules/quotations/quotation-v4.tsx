@@ -4,8 +4,9 @@ import type { ErpUser } from "@server/integrations/erp/port";
 import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";
 import type { DraftClient } from "./draft";
-import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MESSAGES, type Totals } from "./pricing";
-import { DraftIntent as Version, KeepingSearchForm, KeepParams, LabeledField, LinesTableShell, NotesAndSave, PickButton, PickList, QuotationPreview, RemoveLineForm, TotalsList } from "./quotation-parts";
+import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES, type Totals } from "./pricing";
+import { DraftIntent as Version, KeepingSearchForm, KeepParams, LabeledField, LinesTableShell, NotesAndSave, PickButton, PickList, QuotationPreview, RadioChoice, RemoveLineForm, TotalsList } from "./quotation-parts";
+import { CategoryPicker, LISTING_TYPES, ORDER_TYPES } from "./quotation-dialog";
 import type { LinesColumn } from "./quotation-parts";
 import type { ItemMatch } from "./lines.server";
 import { SearchCombobox, useHydrated } from "./search-combobox";
@@ -26,10 +27,10 @@ export type V4Line = {
 };
 
 export type V4Data = {
-  query: { agent?: string; client?: string; item?: string; view?: "preview" };
+  query: { agent?: string; client?: string; item?: string; category?: string; view?: "preview" };
   version: number;
   today: string;
-  may: { discount: boolean; erpCreate: boolean };
+  may: { discount: boolean; erpCreate: boolean; orderType: boolean };
   hasErpUsers: boolean;
   header: {
     agent: { key: string; name: string } | null;
@@ -43,6 +44,10 @@ export type V4Data = {
     clientPhone: string;
     notes: string;
     sourceFolio: string | null;
+    orderType: "normal" | "mercadolibre";
+    listingType: "gold_special" | "gold_pro";
+    category: string | null;
+    shipment: string;
   };
   lines: V4Line[];
   totals: Totals | null;
@@ -51,6 +56,7 @@ export type V4Data = {
   agents: { ok: boolean; agents: ErpUser[]; message: string | null } | null;
   clients: DraftClient[] | null;
   items: { ok: boolean; items: ItemMatch[]; message: string | null } | null;
+  categories: Array<{ title: string; goldPro: number; goldSpecial: number }> | null;
 };
 
 export function QuotationV4Actions({ d }: { d: V4Data }) {
@@ -79,10 +85,10 @@ export function QuotationV4Actions({ d }: { d: V4Data }) {
       <Link to={toggle} preventScrollReset replace className="btn-secondary">
         {preview ? "Ver artículos" : "Vista previa"}
       </Link>
-      <a href="/products/quotation.pdf" target="_blank" rel="noopener" className="btn-secondary">
+      <a href="/products/quotation.pdf?screen=v4" target="_blank" rel="noopener" className="btn-secondary">
         Generar PDF
       </a>
-      <a href="/products/quotation.xlsx" download className="btn-secondary">
+      <a href="/products/quotation.xlsx?screen=v4" download className="btn-secondary">
         Generar Excel
       </a>
     </>
@@ -210,6 +216,16 @@ export function HeaderForm({ d }: { d: V4Data }) {
       <LabeledField label="Teléfono del cliente">
         <input type="tel" name="clientPhone" defaultValue={formatPhone(h.clientPhone)} maxLength={12} placeholder="000-000-0000" className="input" />
       </LabeledField>
+      {d.may.orderType ? (
+        <>
+          {/* As in v3's quotation dialog (spec 2 §6: v4 order type for Admin, Developer, MercadoLibre Manager). */}
+          <RadioChoice legend="Tipo de orden" name="orderType" value={h.orderType} options={ORDER_TYPES} />
+          <RadioChoice legend="Tipo de publicación" name="listingType" value={h.listingType} options={LISTING_TYPES} />
+          <LabeledField label="Costo de envío">
+            <input name="shipment" inputMode="decimal" className="input" defaultValue={h.shipment} />
+          </LabeledField>
+        </>
+      ) : null}
       <NotesAndSave notes={h.notes} busy={busy} span="sm:col-span-2 lg:col-span-3" />
     </Form>
   );
@@ -383,11 +399,24 @@ function CustomLineForm({ version }: { version: number }) {
   );
 }
 
+/** The marketplace category, once the Mercado Libre order type is chosen (the v3 picker). */
+export function OrderCategory({ d }: { d: V4Data }) {
+  if (!d.may.orderType || d.header.orderType !== "mercadolibre") return null;
+  return (
+    <div className="mt-4">
+      <CategoryPicker version={d.version} current={d.header.category} results={d.categories} query={d.query.category} />
+    </div>
+  );
+}
+
 export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null; discountPercent: number }) {
-  if (!totals) return null;
+  // Totals wait for a category on a Mercado Libre quote (spec 2 §4).
+  if (!totals) return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{MESSAGES.needCategory}</p>;
   const rows: Array<[string, number]> = [
     ["Importe", totals.linesCents],
     [`Descuento (${discountPercent} %)`, -totals.discountCents],
+    ...(totals.shipmentCents ? [["Envío", totals.shipmentCents] as [string, number]] : []),
+    ...(totals.marketplaceCents ? [[MARKETPLACE_ADJUSTMENT_LABEL, totals.marketplaceCents] as [string, number]] : []),
     ["Subtotal", totals.subtotalCents],
     ["IVA 16 %", totals.ivaCents],
     ["Total", totals.totalCents],

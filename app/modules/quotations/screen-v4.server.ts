@@ -8,6 +8,7 @@ import { companyContact, draftDocument } from "./documents.server";
 import { priceDraft } from "./draft";
 import { getExchangeRate, loadDraft, searchClients } from "./draft.server";
 import { searchAgents, searchItems } from "./lines.server";
+import { searchFeeCategories } from "./options.server";
 import { priceListOf } from "./pricing";
 
 /** The /quotations URL: the three no-JavaScript typeahead searches and the preview toggle. */
@@ -15,6 +16,7 @@ export const QuotationsV4Query = {
   agent: q.search(),
   client: q.search(),
   item: q.search(),
+  category: q.search(),
   view: z.enum(["preview"]).optional().catch(undefined),
 };
 
@@ -22,19 +24,21 @@ export const QuotationsV4Query = {
 export async function quotationsScreenData(user: SessionUser, url: URL) {
   const query = parseQuery(url, QuotationsV4Query);
   const [draft, rate, company] = await Promise.all([loadDraft(user.id), getExchangeRate(), companyContact()]);
-  const [agents, clients, items] = await Promise.all([
+  const may = { discount: can(user, "quotations.globalDiscount"), erpCreate: can(user, "quotations.erpCreate"), orderType: can(user, "quotations.orderType") };
+  const [agents, clients, items, categories] = await Promise.all([
     query.agent !== undefined ? searchAgents(user, query.agent) : null,
     query.client ? searchClients(query.client) : null,
     query.item ? searchItems(query.item) : null,
+    may.orderType && query.category ? searchFeeCategories(query.category).then((r) => r.categories) : null,
   ]);
   const d = draft.data;
-  const priced = priceDraft(d, rate);
+  const priced = priceDraft(d, rate, "v4");
   const now = new Date();
   return {
     query,
     version: draft.version,
     today: formatDate(now),
-    may: { discount: can(user, "quotations.globalDiscount"), erpCreate: can(user, "quotations.erpCreate") },
+    may,
     hasErpUsers: user.erpUsers.length > 0,
     header: {
       agent: d.erpUser ? { key: d.erpUser, name: d.agentName ?? d.erpUser } : null,
@@ -48,6 +52,10 @@ export async function quotationsScreenData(user: SessionUser, url: URL) {
       clientPhone: d.clientPhone,
       notes: d.notes,
       sourceFolio: d.sourceFolio,
+      orderType: d.orderType,
+      listingType: d.listingType,
+      category: d.category?.title ?? null,
+      shipment: d.shipmentCents ? String(d.shipmentCents / 100) : "",
     },
     lines: priced.lines.map((l) => ({
       sku: l.sku,
@@ -61,10 +69,11 @@ export async function quotationsScreenData(user: SessionUser, url: URL) {
       amountCents: l.amountCents,
     })),
     totals: priced.totals,
-    doc: query.view === "preview" ? draftDocument(d, rate, authorName(user), now) : null,
+    doc: query.view === "preview" ? draftDocument(d, rate, authorName(user), now, "v4") : null,
     company,
     agents,
     clients: clients ? clients.clients : null,
     items,
+    categories,
   };
 }

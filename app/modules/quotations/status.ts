@@ -8,4 +8,10 @@ export function displayStatus(row: { status: string; expiresAt: Date | string | 
   return row.status;
 }
 
+/** Success toasts of spec 1 §8; the folio or order number shows on the page they lead to, not here. */
+export const CREATED_TOASTS = {
+  quotation: { title: "Cotización creada", message: "Se ha creado exitosamente" },
+  order: { title: "Orden creada", message: "Se ha creado exitosamente" },
+} as const;
+
 export const NO_ERP_USERS = "No tienes usuarios de Intelisis asignados. Contacta a soporte para que los agreguen a tu cuenta.";

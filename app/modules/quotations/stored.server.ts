@@ -9,7 +9,7 @@ import type { QuotationDocumentData } from "./document";
 import { getExchangeRate, STALE_MESSAGE } from "./draft.server";
 import { displayStatus, STORED_STATUSES } from "./status";
 export { displayStatus, STATUS_LABELS, STORED_STATUSES } from "./status";
-import { addBusinessDays, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS } from "./pricing";
+import { addBusinessDays, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS, type QuoteScreen } from "./pricing";
 
 export type StoreResult = { ok: true; folio: string } | Refused<"missing" | "conflict" | "refused">;
 
@@ -20,7 +20,7 @@ const mxYear = (d: Date) => Number(new Intl.DateTimeFormat("en-CA", { timeZone: 
  * (-R2…) of the quote it was opened from, with what changed. Client, price list, exchange rate and
  * prices are copied so a reprint shows the same figures. The draft is emptied in the same transaction.
  */
-export async function storeDraft(user: SessionUser, expected: number | null, now = new Date()): Promise<StoreResult> {
+export async function storeDraft(user: SessionUser, expected: number | null, now = new Date(), screen: QuoteScreen = "v3"): Promise<StoreResult> {
   const rate = await getExchangeRate();
   return getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(quotationDrafts).where(eq(quotationDrafts.userId, user.id)).for("update").limit(1);
@@ -28,7 +28,7 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
     if (expected !== null && row.version !== expected) return { ok: false as const, reason: "conflict" as const, message: STALE_MESSAGE };
     const data = readDraftData(row.data);
     if (data.lines.length === 0) return { ok: false as const, reason: "refused" as const, message: MESSAGES.noLines };
-    const priced = priceDraft(data, rate);
+    const priced = priceDraft(data, rate, screen);
     if (!priced.totals) return { ok: false as const, reason: "refused" as const, message: MESSAGES.needCategory };
     const totals = priced.totals;
 
@@ -170,6 +170,12 @@ export type StoredQuote = NonNullable<Awaited<ReturnType<typeof getStoredQuote>>
 export function storedDocument(q: StoredQuote, author: string): QuotationDocumentData {
   const { row, lines } = q;
   const linesCents = lines.reduce((s, l) => s + Math.round(Number(l.price) * 100 * Number(l.qty)), 0);
+  const discountCents = Math.round(Number(row.discountAmount) * 100);
+  const shipmentCents = Math.round(Number(row.shipment) * 100);
+  const subtotalCents = Math.round(Number(row.subtotal) * 100);
+  // The Mercado Libre adjustment is what the stored subtotal holds beyond its parts (0 for quotes
+  // stored when line prices carried the fee themselves).
+  const marketplaceCents = row.orderType === "mercadolibre" ? subtotalCents - (linesCents - discountCents + shipmentCents) : 0;
   return {
     folio: row.folio,
     issuedAt: (row.issuedAt ?? row.createdAt).toISOString(),
@@ -194,9 +200,10 @@ export function storedDocument(q: StoredQuote, author: string): QuotationDocumen
     })),
     totals: {
       linesCents,
-      discountCents: Math.round(Number(row.discountAmount) * 100),
-      shipmentCents: Math.round(Number(row.shipment) * 100),
-      subtotalCents: Math.round(Number(row.subtotal) * 100),
+      discountCents,
+      shipmentCents,
+      marketplaceCents,
+      subtotalCents,
       ivaCents: Math.round(Number(row.iva) * 100),
       totalCents: Math.round(Number(row.total) * 100),
     },
