@@ -45,9 +45,11 @@ async function together(steps) {
 }
 
 try {
+  // The build needs neither: it fills the cores while tsc (one thread) finishes after the unit tests.
   await together([
     ["Tipos (tsc)", "npx tsc --noEmit"],
     ["Unitarias", "npx vitest run --project unit"],
+    ["Compilación", "npm run build"],
   ]);
   const databases = [["Base de datos (PGlite)", "npx vitest run --project db --no-isolate", { TEST_DATABASE_URL: "", DATA_DIR: "tests/.tmp/data-pglite" }]];
   if (process.env.TEST_DATABASE_URL) {
@@ -56,7 +58,6 @@ try {
     console.log("\n(TEST_DATABASE_URL no definido: se omite la segunda pasada contra PostgreSQL)");
   }
   await together(databases);
-  step("Compilación", "npm run build");
   step("End-to-end (Playwright)", "npx playwright test");
 } catch (error) {
   process.exitCode = 1;
