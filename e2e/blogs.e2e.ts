@@ -88,3 +88,33 @@ test("an unknown post answers inside the list", async ({ page, loginAs }) => {
   // The list stays behind the dialog.
   await expect(page.locator('a[href="/blog-posts/new"]')).toHaveCount(1);
 });
+
+// The editor arrives after the page; when it takes over from the textarea mid-typing, no key is lost.
+// Animation frames are held back 1 s here, as on a loaded machine (TipTap focuses on the next frame).
+test("typing goes on into the rich-text editor as it replaces the textarea", async ({ page, loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the editor exists only with JavaScript");
+  await loginAs("ml_manager");
+  await page.addInitScript(() => {
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (cb) => window.setTimeout(() => raf(cb), 1_000);
+  });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/RichTextTipTap-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/blog-posts/new");
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const posts: string[] = [];
+  page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Contenido").click();
+  await page.keyboard.type("Cómo e");
+  release();
+  await expect(dialog.getByRole("toolbar", { name: "Formato de Contenido" })).toBeVisible();
+  await page.keyboard.type("legir un cable");
+  await expect(dialog.getByRole("textbox", { name: "Contenido" })).toHaveText("Cómo elegir un cable");
+  // The textarea leaving the page while focused posted the half-typed form once.
+  expect(posts).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { cn } from "~/lib/cn";
 import type { RichTextFieldProps } from "./RichTextTipTap";
 
@@ -14,21 +15,27 @@ export function RichTextEditor({ className, rows = 8, ...field }: RichTextFieldP
   const { id, name, label, defaultValue, errorId, invalid } = field;
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [Editor, setEditor] = useState<TipTapFieldType | null>(null);
+  // What the textarea held, and whether it had the focus, the moment the editor takes over.
+  const handoff = useRef<{ value: string; focused: boolean } | null>(null);
   useEffect(() => {
     let live = true;
     void import("./RichTextTipTap").then(({ TipTapField }) => {
-      if (live) setEditor(() => TipTapField);
+      if (!live) return;
+      const node = textarea.current;
+      handoff.current = { value: node?.value ?? defaultValue, focused: !!node && document.activeElement === node };
+      // A focused field that leaves the page is blurred while React commits, when React handles no
+      // events: the form library's check on leaving a field would then submit the form natively (a
+      // full page post of a half-typed form). Without its name it is no field of the form any more.
+      node?.removeAttribute("name");
+      // One synchronous step from the read to the editor's focus: no key can land in between.
+      flushSync(() => setEditor(() => TipTapField));
     });
     return () => {
       live = false;
     };
+    // The textarea's default only matters until the editor arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // Read in the render that swaps the textarea for the editor: the textarea is still in the page then,
-  // with everything typed so far, and nothing can be typed between this read and the editor's focus.
-  const handoff = useRef<{ value: string; focused: boolean } | null>(null);
-  if (Editor && !handoff.current) {
-    handoff.current = { value: textarea.current?.value ?? defaultValue, focused: !!textarea.current && document.activeElement === textarea.current };
-  }
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">

@@ -41,7 +41,13 @@ export function TipTapField({
     onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
   });
   useLayoutEffect(() => {
-    if (focusOnMount) editor?.commands.focus("end");
+    // TipTap's focus command puts the caret at the end but focuses the editor only on the next
+    // animation frame: keys typed before it (a loaded machine delays frames) would land on the page
+    // and be lost. The view takes the focus now, in the same commit that removed the textarea.
+    if (focusOnMount && editor) {
+      editor.commands.focus("end");
+      editor.view.focus();
+    }
     // Once, as the editor replaces the textarea.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
