@@ -1,5 +1,6 @@
 import type { Intent, SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { intentObject } from "~/lib/posted-intent";
 import { parseQuery, q } from "~/lib/query";
 import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
 import {
@@ -7,7 +8,6 @@ import {
   SkuSchema,
   TypedText,
   addProduct,
-  intentObject,
   rowsOf,
   type ProductHit,
   type ProductInfo,

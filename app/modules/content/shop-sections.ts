@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { intentObject } from "~/lib/posted-intent";
 import { SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS } from "./shop-section-texts";
 import { draftItemsOf, type ProductHit, type ProductInfo } from "./product-list";
 
@@ -76,19 +77,6 @@ export function dropUnknown<Item extends { id: string }>(list: Item[], known: Re
 export const SectionDraftSchema = z.object({ q: TypedText, products: DraftListSchema });
 export type SectionDraft = z.infer<typeof SectionDraftSchema>;
 
-/**
- * A posted `intent`, as the intent schemas read it: a word names a button (`save`), a JSON object
- * a button that carries data (`{"type":"add","sku":"QO120"}`); anything else reads as nothing.
- */
-export function intentObject(raw: unknown): unknown {
-  if (typeof raw !== "string" || raw.length > 300) return undefined;
-  if (!raw.startsWith("{")) return { type: raw };
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The dialog's buttons that are not list-shape changes (↑, ↓ and Quitar are Conform's reorder and

@@ -1,3 +1,4 @@
+import { intentObject } from "~/lib/posted-intent";
 import type { EditorIntent } from "./draft-intent";
 
 /*
@@ -15,14 +16,7 @@ export function intentValue(intent: EditorIntent): string {
  * "save" (Enter in a field presses the hidden "recalc" button first); undefined when unreadable.
  */
 export function postedIntent(raw: FormDataEntryValue | null): unknown {
-  if (raw === null) return { type: "save" };
-  if (typeof raw !== "string" || raw.length > 300) return undefined;
-  if (!raw.startsWith("{")) return { type: raw };
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+  return raw === null ? { type: "save" } : intentObject(raw);
 }
 
 /** Which button's post is under way (its intent's type), to show it busy; "" for none. */
