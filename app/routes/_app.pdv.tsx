@@ -11,7 +11,7 @@ import { historyRange, parsePdvPageQuery } from "~/modules/pdv/page-query";
 import { parseQuantity, parseMoney } from "~/modules/pdv/rules";
 import { formValues, TillIntent } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
-import { PdvScreen } from "~/modules/pdv/ui/screen";
+import { PdvScreen } from "~/web/pdv/till-screen";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { startPdvOutboxWorker } from "~/modules/pdv/sale.server";
 import { getEnv } from "@server/env";

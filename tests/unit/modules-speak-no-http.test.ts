@@ -20,6 +20,8 @@ const FORBIDDEN: Array<{ pattern: RegExp; why: string }> = [
   // A module reads a URL or its search parameters; the route takes them from the Request.
   { pattern: /:\s*(?:[\w.]+\s*\|\s*)*Request\b(?!\w)/, why: "takes the Request" },
   { pattern: /\bnew Response\(/, why: "builds a Response" },
+  // A screen typed by a route's loader or action is the route's own UI: it lives in app/web/<area>/.
+  { pattern: /from\s+["']~\/routes\//, why: "is typed by a route's loader or action" },
   { pattern: /(?<![\w.])redirect\(/, why: "answers with a redirect" },
   { pattern: /\bredirectWithToast\(/, why: "answers with a redirect" },
   { pattern: /\bredirectPastLastPage\(/, why: "throws a redirect" },

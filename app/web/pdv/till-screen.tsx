@@ -5,9 +5,9 @@ import { PageHeader } from "~/components/PageHeader";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import type { PdvAction, PdvLoader } from "~/routes/_app.pdv";
-import { DISCOUNTS } from "../rules";
-import { HistoryView } from "./history";
-import { ErrorSlot } from "./dialog-parts";
+import { DISCOUNTS } from "~/modules/pdv/rules";
+import { HistoryView } from "./till-history";
+import { ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 
 type Data = SerializeFrom<PdvLoader>;
 type ActionData = SerializeFrom<PdvAction> | null;
