@@ -46,6 +46,9 @@ export function TipTapField({
     // and be lost. The view takes the focus now, in the same commit that removed the textarea.
     if (focusOnMount && editor) {
       editor.commands.focus("end");
+      // Read as HTML, the text loses the spaces it ends with: the space just typed before a word.
+      const trailing = /[ \t]+$/.exec(initial)?.[0];
+      if (trailing && !editor.state.doc.textContent.endsWith(trailing)) editor.view.dispatch(editor.state.tr.insertText(trailing));
       editor.view.focus();
     }
     // Once, as the editor replaces the textarea.
