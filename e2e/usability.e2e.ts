@@ -56,6 +56,15 @@ async function open(context: BrowserContext, path: string, js: boolean): Promise
 async function expectFitsAndAccessible(page: Page, label: string, { axe }: { axe: boolean }) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth, `${label}: page width at ${PHONE.width} px`).toBeLessThanOrEqual(innerWidth);
+  // Nor does an open dialog's body: only a table's own scroll box (a labelled region, or the box
+  // around a table) may.
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll("dialog[open], dialog[open] *")]
+      .filter((el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.getAttribute("role") !== "region" && el.firstElementChild?.tagName !== "TABLE")
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 3).join(".")} ${el.scrollWidth}>${el.clientWidth}`),
+  );
+  expect(sideways, `${label}: dialog wider than the phone`).toEqual([]);
   if (!axe) return;
   // Legacy mode runs axe in the page itself: the default opens a blank page per analysis to merge
   // frame results (this app has no frames), about a second each on a shared two-core machine. Only

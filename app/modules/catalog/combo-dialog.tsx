@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ErrorList } from "~/components/Field";
+import { ScrollBox } from "~/components/ScrollBox";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, comboLinesOf, summariseCombo, typedQty, type ComponentInfo } from "./combo-lines";
@@ -82,9 +83,9 @@ function ComboForm(props: ComboDialogProps) {
   const summary = summariseCombo(lines);
   const limiting = lines.find((l) => l.id === summary.limitedBy);
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <ListingFormHead version={fields.version} />
-      <div className="space-y-5 lg:col-span-2">
+      <div className="min-w-0 space-y-5 lg:col-span-2">
         {/* No `required`: an empty name gets the spec's "Campos obligatorios" message on Guardar. */}
         <div className="flex flex-col gap-1">
           <label htmlFor={fields.name.id} className="text-sm font-medium text-slate-700">
@@ -99,7 +100,7 @@ function ComboForm(props: ComboDialogProps) {
             Productos del combo
           </h3>
           {readOnly ? <p className="text-sm text-slate-500">{COMBO_DIALOG_TEXTS.readOnly}</p> : null}
-          <div className="overflow-x-auto">
+          <ScrollBox label="Productos del combo">
             <table className="min-w-full text-sm" data-testid="combo-lines">
               <thead>
                 <tr className="text-left text-slate-600">
@@ -151,7 +152,7 @@ function ComboForm(props: ComboDialogProps) {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           {readOnly ? null : (
             <div className="space-y-2 rounded-md border border-slate-200 p-3">
               <div className="flex flex-wrap items-end gap-2">
@@ -218,7 +219,7 @@ function ComboForm(props: ComboDialogProps) {
         <Dimensions fields={fields} />
         <Properties form={form} list={fields.properties} />
       </div>
-      <aside className="space-y-4">
+      <aside className="min-w-0 space-y-4">
         <dl className="space-y-2 rounded-md border border-slate-200 p-3 text-sm" data-testid="combo-summary">
           <div className="flex justify-between gap-2">
             <dt className="font-medium text-slate-700">Precio total</dt>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
+import { ScrollBox } from "~/components/ScrollBox";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
@@ -302,7 +303,7 @@ export function Properties<Form extends Record<string, unknown>>({ form, list }:
   return (
     <section aria-labelledby="p-props" className="space-y-2">
       <h3 id="p-props" className="font-semibold">Propiedades</h3>
-      <div className="overflow-x-auto">
+      <ScrollBox label="Propiedades">
         <table className="min-w-full text-sm">
           <thead>
             <tr className="text-left text-slate-600">
@@ -338,7 +339,7 @@ export function Properties<Form extends Record<string, unknown>>({ form, list }:
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <ErrorList id={list.errorId} errors={list.errors} />
       <button {...form.insert.getButtonProps({ name: list.name, defaultValue: NEW_PROPERTY })} className="btn-secondary">
         Agregar propiedad

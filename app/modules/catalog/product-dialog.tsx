@@ -70,9 +70,9 @@ function ProductForm(props: ProductDialogProps) {
     else if (sheetName !== sheetPick.name) form.update({ name: fields.dataSheetName.name, value: sheetPick.name });
   }, [sheetPick?.fileId, sheetId, sheetName]);
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid gap-6 lg:grid-cols-3">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <ListingFormHead version={fields.version} />
-      <div className="space-y-5 lg:col-span-2">
+      <div className="min-w-0 space-y-5 lg:col-span-2">
         <section className="space-y-3">
           <Field label="Nombre" meta={fields.name} />
           {/* Spec 6: the description (and the AI footer of its panel) only for those allowed to see it. */}
@@ -84,7 +84,7 @@ function ProductForm(props: ProductDialogProps) {
         <DataSheet id={fields.dataSheetId} name={fields.dataSheetName} fileErrors={props.fileErrors} selfPath={props.selfPath} />
         <Properties form={form} list={fields.properties} />
       </div>
-      <aside className="space-y-4">
+      <aside className="min-w-0 space-y-4">
         {stored ? (
           <div className="text-sm">
             <p className="font-medium text-slate-700">SKU</p>
