@@ -17,6 +17,12 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   await expect(page).toHaveURL(/\/web-inventory\/combos\/new\?page=1$/);
   let dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Nueva publicación" })).toBeVisible();
+  // Spec 5: the add buttons stay disabled while the name is empty.
+  await dialog.getByLabel("Busca por nombre o sku").fill("QO1");
+  await dialog.getByRole("button", { name: "Buscar producto" }).click();
+  await expect(page.getByTestId("combo-matches").getByRole("button").first()).toBeDisabled();
+  await expect(page.getByText("Escribe el nombre de la publicación antes de agregar productos.")).toBeVisible();
+  dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nombre", { exact: true }).fill(`kit e2e ${project} ${stamp}`);
 
   // The typeahead: one character is enough; a match is added with its button.

@@ -245,3 +245,17 @@ test("a new publication starts with two default gallery images, served as files 
   await expect(page.getByRole("dialog").getByTestId("gallery-general-0").getByRole("button", { name: "Quitar galeria-predeterminada-2.webp" })).toBeVisible(SLOW);
   await expect(page.getByRole("dialog").getByTestId("gallery-general").getByRole("img")).toHaveCount(2);
 });
+
+test("publications: with 'Buscar por SKU' ticked the search waits for Enter (spec 1 §2)", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/publications");
+  await page.getByLabel("Buscar por SKU").check();
+  const box = page.getByLabel("Buscar", { exact: true });
+  await box.fill("QO1");
+  // Longer than the typing pause: nothing was searched yet.
+  await page.waitForTimeout(1200);
+  expect(new URL(page.url()).searchParams.get("search")).toBeNull();
+  await box.press("Enter");
+  await expect(page).toHaveURL(/search=QO1/, SLOW);
+  await expect(page).toHaveURL(/skuSearch=true/);
+});

@@ -34,6 +34,13 @@ test("Cotizador v3: search, add with a quantity, choose a client, totals, PDF an
   await page.getByRole("button", { name: "Agregar 1453-2W" }).click();
   await expect(page.getByTestId("quotation-button")).toHaveText("Cotización (1)");
 
+  // Spec 8: a client that is not found is a warning titled "Lo sentimos.".
+  if (js) await page.getByRole("combobox", { name: "Cliente" }).fill("ZZNOEXISTE");
+  else {
+    await page.getByLabel("Cliente", { exact: true }).fill("ZZNOEXISTE");
+    await page.getByRole("button", { name: "Buscar cliente" }).click();
+  }
+  await expect(page.getByRole("status").filter({ hasText: "No se ha encontrado ninguna coincidencia." })).toContainText("Lo sentimos.");
   await chooseClient(page, js, "C00102", "INSTALACIONES ELECTRICAS HERNANDEZ");
   await page.getByLabel("Buscar artículo", { exact: true }).fill("*1453-2W");
   await page.getByLabel("Buscar artículo", { exact: true }).press("Enter");

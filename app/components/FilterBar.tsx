@@ -68,13 +68,15 @@ export function FilterBar({
  * A search input that submits its form after a 600 ms pause when JavaScript is on. `constraint` is
  * the list's own search parameter's (`constraintsOf(ListQuery).search`, sent by the loader).
  */
-export function SearchInput({ name = "search", defaultValue, placeholder, label = "Buscar", debounceMs = 600, constraint }: {
+export function SearchInput({ name = "search", defaultValue, placeholder, label = "Buscar", debounceMs = 600, constraint, enterOnlyWith }: {
   name?: string;
   defaultValue?: string;
   placeholder?: string;
   label?: string;
   debounceMs?: number;
   constraint?: InputConstraint;
+  /** A checkbox of the same form that, ticked, leaves the search to Enter (a whole code is typed first). */
+  enterOnlyWith?: string;
 }) {
   const submitFilters = useFilterSubmit();
   const navigation = useNavigation();
@@ -112,6 +114,8 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
         onChange={(e) => {
           const form = e.currentTarget.form;
           clearTimeout(timer.current);
+          const manual = enterOnlyWith ? form?.elements.namedItem(enterOnlyWith) : null;
+          if (manual instanceof HTMLInputElement && manual.checked) return;
           timer.current = setTimeout(() => form && submitFilters(form), debounceMs);
         }}
       />

@@ -61,6 +61,9 @@ export type LabelKind = keyof typeof LABELS;
 
 export const UNTRANSLATED = "Sin traducir";
 
+/** Whether the map has a Spanish label for the code. */
+export const hasLabel = (kind: LabelKind, code: string) => Object.hasOwn(LABELS[kind], code);
+
 /** The Spanish label of a code; "—" when there is none, never the raw code. */
 export function labelOf(kind: LabelKind, code: string | null | undefined): string {
   if (code == null || code === "" || code === "null" || code === "undefined") return "—";

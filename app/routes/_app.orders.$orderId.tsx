@@ -10,6 +10,7 @@ import { OrderDialog, listSearch, type OrderActionData, type OrderDialogView } f
 import { NOT_UPDATED, saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail, markDelivered, setInvoiceDisabled, syncOrderStatus } from "~/modules/orders/orders.server";
 import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
+import { MOVEMENT_MESSAGES } from "~/modules/orders/movement";
 import { OrderEditSchema } from "~/modules/orders/order-edit-form";
 import { InvoiceToggleSchema, ManualDeliverySchema, OrderIntentSchema, parseOrderId } from "~/modules/orders/schemas";
 
@@ -53,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "save": {
       const submission = parseWithZod(formData, { schema: OrderEditSchema });
       if (submission.status !== "success") {
-        return data<OrderActionData>({ result: submission.reply(), toast: { title: NOT_UPDATED, message: "Revisa los campos marcados.", variant: "danger" } }, { status: 400 });
+        return data<OrderActionData>({ result: submission.reply(), toast: { title: NOT_UPDATED, message: MOVEMENT_MESSAGES.review, variant: "danger" } }, { status: 400 });
       }
       return answerSave(await saveOrderEdits(id, submission.value, actor), { saved, refused: (r) => shown(r, submission.reply(replyErrors(r))) });
     }

@@ -182,6 +182,7 @@ export default function PublicationsList() {
             defaultValue={query.search}
             placeholder={query.skuSearch ? "SKU completo, p. ej. QO120" : "Título o ID (MLM…)"}
             label="Buscar"
+            enterOnlyWith="skuSearch"
           />
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
             <input type="checkbox" name="skuSearch" value="true" defaultChecked={!!query.skuSearch} className="h-4 w-4" />

@@ -16,7 +16,7 @@ import { useAppUser } from "~/lib/use-app-user";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { answerQuestion, listFastAnswers, updateDraft, type CommandResult } from "~/modules/questions/commands.server";
 import { QuestionCard, type CardErrors } from "~/modules/questions/question-card";
-import { effectiveHistoryQuery, listHistory, listPending, responseTimes } from "~/modules/questions/questions.server";
+import { listHistory, listPending, responseTimes } from "~/modules/questions/questions.server";
 import { ResponseTimeCards } from "~/modules/questions/response-time-cards";
 import { QUESTIONS_BATCH, storeLabel } from "~/modules/questions/rules";
 import { AnswerSchema, DraftSchema, QuestionsQuery } from "~/modules/questions/schemas";
@@ -35,12 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [times, fastAnswers] = await Promise.all([responseTimes(), listFastAnswers()]);
   const constraints = { answer: QUESTION_CONSTRAINTS.answer, rated: QUESTION_CONSTRAINTS.rated, history: QUESTION_CONSTRAINTS.history };
   if (query.tab === "history") {
-    const effective = effectiveHistoryQuery(query);
-    const history = await listHistory(effective);
-    return { query: effective, times, fastAnswers, rows: history.rows, total: history.total, counts: history.counts, constraints };
+    const history = await listHistory(query);
+    return { query, times, fastAnswers, rows: history.rows, total: history.total, more: history.more, counts: history.counts, constraints };
   }
   const pending = await listPending(query.limit);
-  return { query, times, fastAnswers, rows: pending.rows, total: pending.total, counts: null, constraints };
+  return { query, times, fastAnswers, rows: pending.rows, total: pending.total, more: pending.more, counts: null, constraints };
 }
 
 type ActionData = { questionId: number; errors: CardErrors; typed: string };
@@ -87,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Questions() {
-  const { query, times, fastAnswers, rows, total, counts, constraints } = useLoaderData<typeof loader>();
+  const { query, times, fastAnswers, rows, total, more: hasMore, counts, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const user = useAppUser();
   const { search } = useLocation();
@@ -96,7 +95,6 @@ export default function Questions() {
   const canModerate = can(user, "questions.moderate");
   const history = query.tab === "history";
   const moreHref = `/questions${withParams(search, { limit: query.limit + QUESTIONS_BATCH })}`;
-  const hasMore = rows.length < total;
   const busyId = navigation.state === "submitting" ? Number(navigation.formData?.get("questionId")) : null;
 
   useEffect(() => {
@@ -146,15 +144,17 @@ export default function Questions() {
               Limpiar filtros
             </Link>
           </Form>
-          <ul className="flex flex-wrap gap-2 text-sm" aria-label="Preguntas por tienda" data-testid="store-counts">
-            {(counts ?? []).map((c) => (
-              <li key={c.store ?? "main"}>
-                <Badge variant="indigo">
-                  {storeLabel(c.store)}: {c.n.toLocaleString("es-MX")}
-                </Badge>
-              </li>
-            ))}
-          </ul>
+          {counts ? (
+            <ul className="flex flex-wrap gap-2 text-sm" aria-label="Preguntas por tienda" data-testid="store-counts">
+              {counts.map((c) => (
+                <li key={c.store ?? "main"}>
+                  <Badge variant="indigo">
+                    {storeLabel(c.store)}: {c.n.toLocaleString("es-MX")}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : null}
 

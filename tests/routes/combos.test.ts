@@ -70,9 +70,15 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
   });
 
   it("adds a product, +1 when already present, refuses one without stock, and checks each quantity against its stock", async () => {
-    expect(rowsOf(await post({ add: A }, inventory.cookie))).toEqual([[A, 1]]);
-    expect(rowsOf(await post({ add: A, "components[0].id": A, "components[0].qty": "3" }, inventory.cookie))).toEqual([[A, 4]]);
-    const none = await post({ add: EMPTY, "components[0].id": A, "components[0].qty": "1" }, inventory.cookie);
+    // Spec 5: the add-item button is disabled while the name is empty; the server refuses the add too.
+    const unnamed = await post({ add: A }, inventory.cookie);
+    expect(statusOf(unnamed)).toBe(400);
+    expect(rowsOf(unnamed)).toEqual([]);
+    expect(view(unnamed).result.error?.name).toEqual(["Escribe el nombre de la publicación antes de agregar productos."]);
+    const name = "Kit de prueba";
+    expect(rowsOf(await post({ name, add: A }, inventory.cookie))).toEqual([[A, 1]]);
+    expect(rowsOf(await post({ name, add: A, "components[0].id": A, "components[0].qty": "3" }, inventory.cookie))).toEqual([[A, 4]]);
+    const none = await post({ name, add: EMPTY, "components[0].id": A, "components[0].qty": "1" }, inventory.cookie);
     expect(view(none).toast).toMatchObject({ message: "No hay suficiente stock" });
     expect(rowsOf(none)).toEqual([[A, 1]]);
 

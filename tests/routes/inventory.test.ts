@@ -122,13 +122,16 @@ describe("product save (spec 5)", () => {
     expect(answer(ean).toast?.message).toBe(`Error al guardar, el código de barras ya existe en el producto ${sku}`);
   });
 
-  it("skips an EAN of 0 and refuses a wrong check digit", async () => {
+  it("skips an EAN of 0, keeps any other run of digits and refuses letters (spec 5: a numeric input)", async () => {
     const zero = unique("Z");
     expect(statusOf(await create({ sku: zero, manufacturerSku: "K", name: "Cero", eanUpc: "0" }, admin.cookie))).toBe(302);
     expect((await productRow(zero)).eanUpc).toBeNull();
-    const bad = await create({ sku: unique("B"), manufacturerSku: "K", name: "Malo", eanUpc: "4006381333932" }, admin.cookie);
+    const short = unique("S");
+    expect(statusOf(await create({ sku: short, manufacturerSku: "K", name: "Corto", eanUpc: `${Date.now() % 1_000_000}` }, admin.cookie))).toBe(302);
+    expect((await productRow(short)).eanUpc).toMatch(/^\d{1,6}$/);
+    const bad = await create({ sku: unique("B"), manufacturerSku: "K", name: "Malo", eanUpc: "40063813339a1" }, admin.cookie);
     expect(statusOf(bad)).toBe(400);
-    expect(answer(bad).result.error?.eanUpc).toEqual(["El dígito verificador del código de barras no es válido."]);
+    expect(answer(bad).result.error?.eanUpc).toEqual(["El código de barras solo puede tener dígitos."]);
   });
 
   it("refuses a stale edit from another tab instead of overwriting it", async () => {

@@ -177,6 +177,15 @@ describe("assigning a movement (spec 1 §5)", async () => {
   const versionOf = async (id: string) => (await row(id)).version;
   const save = async (id: string, fields: Record<string, string>) => post(id, { intent: "save", version: String(await versionOf(id)), ...fields });
 
+  it("a form that fails its checks: 'Revisar order' titled 'No actualizada' (spec 1 §8), 400, nothing saved", async () => {
+    const m = byScenario("match")[0];
+    const before = await row(m.orderId);
+    const res = (await save(m.orderId, { intelisisMovement: "x".repeat(21), comments: "no debe guardarse" })) as { data: { toast: { message: string; title: string } }; init: { status: number } };
+    expect(res.init.status).toBe(400);
+    expect(res.data.toast).toMatchObject({ title: "No actualizada", message: "Revisar order" });
+    expect((await row(m.orderId)).comments).toBe(before.comments);
+  });
+
   it("a matching movement is saved: 'Orden actualizada correctamente'", async () => {
     const m = byScenario("match")[0];
     const res = await save(m.orderId, { intelisisMovement: m.movement, comments: "asignado en prueba" });

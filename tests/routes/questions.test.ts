@@ -74,25 +74,38 @@ describe("/questions lists", () => {
     expect(first.times[0].total).toBeGreaterThan(0);
   });
 
-  it("history: one Mexico City day (today by default) with per-store counts, or all of one client", async () => {
+  it("history: every answered question newest first, or one Mexico City day with per-store counts, or the clients whose id contains the search", async () => {
     const { cookie } = await loginAs("admin");
     const ymdOf = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(d).replace(/-/g, "/");
-    const today = (await list("/questions?tab=history", cookie)) as ListData;
-    expect(today.query.date).toBe(ymdOf(new Date()));
-    expect(today.rows.every((r) => ymdOf(r.dateCreated) === today.query.date)).toBe(true);
-    const [latest] = await database.query<{ date_created: Date; client_id: string }>(`select date_created, client_id::text from questions where status <> 'UNANSWERED' order by date_created desc limit 1 offset 5`);
+    // Spec 1 §7: history = status not UNANSWERED, with no day required.
+    const answered = await database.query<{ id: string; date_created: Date; client_id: string }>(
+      `select id::text, date_created, client_id::text from questions where status <> 'UNANSWERED' order by date_created desc, id desc`);
+    const all = (await list("/questions?tab=history&limit=300", cookie)) as ListData;
+    expect(all.query.date).toBeUndefined();
+    expect(all.rows.map((r) => String(r.id))).toEqual(answered.slice(0, 300).map((r) => r.id));
+    expect(new Set(all.rows.map((r) => ymdOf(r.dateCreated))).size).toBeGreaterThan(1);
+    expect(all.counts).toBeNull();
+    const first = (await list("/questions?tab=history", cookie)) as ListData;
+    expect(first.rows.map((r) => String(r.id))).toEqual(answered.slice(0, 3).map((r) => r.id));
+    expect(first.more).toBe(answered.length > 3);
+
+    const latest = answered[5];
     const ymd = ymdOf(new Date(latest.date_created));
     const filtered = (await list(`/questions?tab=history&limit=300&date=${ymd}`, cookie)) as ListData;
-    const [{ n }] = await database.query<{ n: number }>(
-      `select count(*)::int as n from questions where status <> 'UNANSWERED' and to_char(date_created at time zone 'America/Mexico_City', 'YYYY/MM/DD') = $1`, [ymd]);
+    const n = answered.filter((r) => ymdOf(new Date(r.date_created)) === ymd).length;
     expect(filtered.total).toBe(n);
     expect(filtered.counts!.reduce((s, c) => s + c.n, 0)).toBe(n);
     expect(filtered.rows).toHaveLength(n);
+    expect(filtered.more).toBe(false);
     expect(filtered.rows.every((r) => ymdOf(r.dateCreated) === ymd)).toBe(true);
-    const client = (await list(`/questions?tab=history&search=${latest.client_id}`, cookie)) as ListData;
-    expect(client.query.date).toBeUndefined();
-    expect(client.rows.every((r) => String(r.clientId) === latest.client_id)).toBe(true);
-    expect(client.total).toBeGreaterThan(0);
+
+    // A part of the id finds every client whose id contains it.
+    const part = latest.client_id.slice(1, 5);
+    const matching = answered.filter((r) => r.client_id.includes(part));
+    const client = (await list(`/questions?tab=history&limit=300&search=${part}`, cookie)) as ListData;
+    expect(client.rows.map((r) => String(r.id))).toEqual(matching.slice(0, 300).map((r) => r.id));
+    expect(client.total).toBe(matching.length);
+    expect(client.rows.some((r) => String(r.clientId) === latest.client_id)).toBe(true);
   });
 });
 

@@ -74,9 +74,9 @@ describe("last meaningful entry", () => {
     expect(paid("paid,Sinenvío")).toEqual({ key: "paid", label: "Pagada", variant: "primary" });
     expect(displayStatus({ status: "paid,Sinenvío", orderStatus: "cancelled", logisticType: "not_specified" }).label).toBe("Cancelada");
   });
-  it("values outside the spec's table read the label map (never the raw code) with the primary variant", () => {
+  it("values outside the spec's table read the label map, and a code nobody named shows raw (spec 1 §4), with the primary variant", () => {
     expect(paid("paid,waiting_for_withdrawal")).toEqual({ key: "waiting_for_withdrawal", label: "Esperando retiro", variant: "primary" });
-    expect(paid("paid,a_code_nobody_named")).toEqual({ key: "a_code_nobody_named", label: "Sin traducir", variant: "primary" });
+    expect(paid("paid,a_code_nobody_named")).toEqual({ key: "a_code_nobody_named", label: "a_code_nobody_named", variant: "primary" });
   });
   it("trims entries and ignores blanks", () => {
     expect(paid(" paid , delivered ,").key).toBe("delivered");

@@ -64,6 +64,8 @@ function ComboForm(props: ComboDialogProps) {
     result: props.result,
   });
   useLibraryPick(form, fields.gallery, props.pick);
+  // Spec 5: no component is added while the name is empty (the server refuses it too).
+  const named = Boolean(fields.name.value?.trim());
   const productSearch = useSearchButton();
   const rows = fields.components.getFieldList().map((row) => {
     const line = row.getFieldset();
@@ -165,6 +167,7 @@ function ComboForm(props: ComboDialogProps) {
                   Buscar producto
                 </button>
               </div>
+              {matches && matches.length > 0 && !named ? <p className="text-sm text-amber-700">{COMBO_DIALOG_TEXTS.nameFirst}</p> : null}
               {matches ? (
                 matches.length === 0 ? (
                   <p className="text-sm text-slate-500">{COMBO_DIALOG_TEXTS.noMatches}</p>
@@ -173,7 +176,15 @@ function ComboForm(props: ComboDialogProps) {
                     {matches.map((m) => (
                       <li key={m.id}>
                         {/* Spec 5: a product already in the combo gets +1 (the server decides, see combo-form.ts). */}
-                        <button type="submit" name="add" value={m.id} formNoValidate className="flex w-full items-center justify-between gap-2 px-2 py-1 text-left text-sm hover:bg-slate-50">
+                        <button
+                          type="submit"
+                          name="add"
+                          value={m.id}
+                          formNoValidate
+                          disabled={!named}
+                          title={named ? undefined : COMBO_DIALOG_TEXTS.nameFirst}
+                          className="flex w-full items-center justify-between gap-2 px-2 py-1 text-left text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
+                        >
                           <span>
                             <span className="font-mono text-xs">{m.id}</span> {m.name}
                           </span>

@@ -12,6 +12,7 @@ export const COMBO_DIALOG_TEXTS = {
   searchLabel: "Busca por nombre o sku",
   notFound: "La publicación no existe o fue eliminada.",
   noMatches: "Ningún producto coincide con la búsqueda.",
+  nameFirst: "Escribe el nombre de la publicación antes de agregar productos.",
   productGone: "El producto elegido ya no existe.",
   comboNotComponent: "Un combo no puede ser componente de otro combo.",
   readOnly: "Los componentes de una publicación guardada no se pueden cambiar.",

@@ -39,32 +39,17 @@ export type EanCheck = { kind: "empty" } | { kind: "valid"; value: string } | { 
 
 export const EAN_TEXTS = {
   digitsOnly: "El código de barras solo puede tener dígitos.",
-  length: "El código de barras debe tener 8, 12, 13 o 14 dígitos.",
-  checkDigit: "El dígito verificador del código de barras no es válido.",
 } as const;
 
-/** GS1 check digit of the digits before it (weights 3 and 1 from the right). */
-export function gtinCheckDigit(body: string): number {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    const digit = body.charCodeAt(body.length - 1 - i) - 48;
-    sum += digit * (i % 2 === 0 ? 3 : 1);
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
 /**
- * Spec 5: an EAN/UPC of 0 or empty is skipped (stored as none). Beyond the spec, a code is
- * 8, 12, 13 or 14 digits (GTIN-8, UPC-A, EAN-13, GTIN-14) and its last digit must be the GS1 check
- * digit, so a mistyped code is caught before it reaches a label.
+ * Spec 5: EAN/UPC is a numeric input; a code of 0 or empty is skipped (stored as none). Any other
+ * run of digits is kept as typed (up to the field's 14): shops also label goods with internal and
+ * short codes, and the till looks a scanned code up as it was stored.
  */
 export function checkEan(raw: string | null | undefined): EanCheck {
   const value = (raw ?? "").trim();
   if (value === "" || /^0+$/.test(value)) return { kind: "empty" };
   if (!/^\d+$/.test(value)) return { kind: "invalid", message: EAN_TEXTS.digitsOnly };
-  if (![8, 12, 13, 14].includes(value.length)) return { kind: "invalid", message: EAN_TEXTS.length };
-  const expected = gtinCheckDigit(value.slice(0, -1));
-  if (expected !== Number(value.at(-1))) return { kind: "invalid", message: EAN_TEXTS.checkDigit };
   return { kind: "valid", value };
 }
 

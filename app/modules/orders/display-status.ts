@@ -1,6 +1,6 @@
 import type { BadgeVariant } from "~/components/Badge";
 import { asciiSlug } from "~/lib/ascii-slug";
-import { labelOf } from "~/lib/labels";
+import { hasLabel, labelOf } from "~/lib/labels";
 
 /**
  * The status an order shows (spec 1 §4 "Order display status"): the last meaningful entry of the
@@ -100,12 +100,13 @@ function lastMeaningful(status: string, orderStatus: string): string | null {
 
 /**
  * The label and badge variant of one status token. Tokens the spec's table does not name read the
- * app's label map (primary variant): the spec showed them raw ("paid"), which no user understands.
+ * app's label map (primary variant: "paid" reads "Pagada"); a token nobody named shows raw, as the
+ * spec says, so a new marketplace status is seen as it came.
  */
 export function statusLabel(key: string, brandName?: string): DisplayStatus {
   if (key.startsWith(PROCESSING_PREFIX)) return { key, label: processingLabel(key, brandName), variant: "orange" };
   const entry = STATUS_TABLE[key];
-  return entry ? { key, label: entry[0], variant: entry[1] } : { key, label: labelOf("historyStatus", key), variant: "primary" };
+  return entry ? { key, label: entry[0], variant: entry[1] } : { key, label: hasLabel("historyStatus", key) ? labelOf("historyStatus", key) : key, variant: "primary" };
 }
 
 /**
@@ -113,7 +114,7 @@ export function statusLabel(key: string, brandName?: string): DisplayStatus {
  * - the last history entry not ignored for its order_status;
  * - e-commerce orders with nothing else: procesando_en_{brand};
  * - "Sinenvío" (and an empty history otherwise) falls back to the order status;
- * - anything unmapped: its label from the app's label map, primary.
+ * - anything unmapped: its label from the app's label map, or the raw token, primary.
  * `brandName` (optional) gives the exact "Procesando en {product}" label; without it the slug is read back.
  */
 export function displayStatus(

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle
 import { DateTime } from "luxon";
 import { getDb, type Db } from "@server/db/client";
 import { publications, questions } from "@server/db/schema";
-import { ZONE, formatQueryDate } from "~/lib/format";
+import { ZONE } from "~/lib/format";
 import { parseQueryDate } from "~/lib/mexico-time";
 import { PENDING_STATUS } from "./rules";
 import { RESPONSE_WINDOW_DAYS, WORK_END_HOUR, WORK_START_HOUR, type ResponseTimeRow } from "./response-time";
@@ -102,7 +102,7 @@ export function pendingCountQuery(db: Pick<Db, "select">) {
 export async function listPending(limit: number) {
   const rows = await pendingCardsQuery(getDb(), limit);
   const [{ n }] = await pendingCountQuery(getDb());
-  return { rows: await withRecords(rows), total: n };
+  return { rows: await withRecords(rows), total: n, more: rows.length < n };
 }
 
 /** A Mexico City day as a half-open UTC range. */
@@ -116,23 +116,19 @@ function historyWhere(query: { date?: string; search?: string }) {
   const conditions: SQL[] = [ne(questions.status, PENDING_STATUS)];
   const range = query.date ? dayRange(query.date) : null;
   if (range) conditions.push(gte(questions.dateCreated, range.start), lt(questions.dateCreated, range.end));
-  if (query.search) conditions.push(eq(questions.clientId, Number(query.search)));
+  // Spec 1 §7: the history filters on client_id *contains* the search (digits only, see the schema).
+  if (query.search) conditions.push(sql`${questions.clientId}::text like ${`%${query.search}%`}`);
   return and(...conditions);
 }
 
 type HistoryQuery = { limit: number; date?: string; search?: string };
 
-/**
- * The history as the screen reads it: one Mexico City day at a time (today unless chosen), or all of
- * one client's questions when the search is a client id.
- */
-export function effectiveHistoryQuery<Q extends HistoryQuery>(query: Q, now = new Date()): Q {
-  return { ...query, date: query.date ?? (query.search ? undefined : formatQueryDate(now)) };
-}
+/** The per-store counts come with a filter (spec 1 §7: the by-date read is split by store); the whole history is only scrolled. */
+export const historyIsFiltered = (query: HistoryQuery) => Boolean(query.date || query.search);
 
-/** Answered (and deleted) questions, newest first. */
+/** Answered (and deleted) questions, newest first; one more than asked so the screen knows whether more follow. */
 export function historyCardsQuery(db: Pick<Db, "select">, query: HistoryQuery) {
-  return selectCards(db, historyWhere(query), [desc(questions.dateCreated), desc(questions.id)], query.limit);
+  return selectCards(db, historyWhere(query), [desc(questions.dateCreated), desc(questions.id)], query.limit + 1);
 }
 
 /** The per-store counts of the history's filter. */
@@ -145,11 +141,16 @@ export function historyCountsQuery(db: Pick<Db, "select">, query: HistoryQuery) 
     .orderBy(sql`${questions.store} nulls first`);
 }
 
-/** Answered (and deleted) questions with the per-store counts of the same filter (cards, counts, records: three statements). */
+/**
+ * Answered (and deleted) questions, newest first: the whole history scrolled batch by batch, or one
+ * Mexico City day / the clients whose id contains the search, with that filter's per-store counts
+ * (cards, counts when filtered, records: two or three statements).
+ */
 export async function listHistory(query: HistoryQuery) {
-  const rows = await historyCardsQuery(getDb(), query);
-  const counts = await historyCountsQuery(getDb(), query);
-  return { rows: await withRecords(rows), counts, total: counts.reduce((s, c) => s + c.n, 0) };
+  const found = await historyCardsQuery(getDb(), query);
+  const rows = found.slice(0, query.limit);
+  const counts = historyIsFiltered(query) ? await historyCountsQuery(getDb(), query) : null;
+  return { rows: await withRecords(rows), counts, total: counts ? counts.reduce((s, c) => s + c.n, 0) : undefined, more: found.length > query.limit };
 }
 
 export type QuestionCard = Awaited<ReturnType<typeof listPending>>["rows"][number];

@@ -35,6 +35,7 @@ function ClientSearchForm({ version, query, results }: Props) {
         <PickList
           items={results}
           emptyMessage={MESSAGES.noMatch}
+          emptyTitle={MESSAGES.noMatchTitle}
           label="Clientes encontrados"
           listClassName="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200"
           itemKey={(c) => c.key}
@@ -69,6 +70,7 @@ function ClientCombobox({ version }: { version: number }) {
       renderItem={clientLabel}
       onPick={(c) => submit({ intent: "client", clientKey: c.key, version: String(version) }, { method: "post", preventScrollReset: true })}
       emptyMessage={MESSAGES.noMatch}
+      emptyTitle={MESSAGES.noMatchTitle}
     />
   );
 }

@@ -15,6 +15,7 @@ export const MESSAGES = {
   badQuantity: "No se agregó el articulo, revisa valor ingresado",
   noLines: "Aún no hay artículos en la lista",
   noMatch: "No se ha encontrado ninguna coincidencia.",
+  noMatchTitle: "Lo sentimos.",
   discountCap: `El descuento global máximo es ${GLOBAL_DISCOUNT_MAX} %: se guardó ${GLOBAL_DISCOUNT_MAX} %.`,
   discountPrecio3: "Los clientes con Precio 3 no tienen descuento global: se guardó 0 %.",
   badNumber: "Revisa el valor ingresado: solo se aceptan números y punto decimal.",

@@ -103,6 +103,7 @@ export function KeepingSearchForm({ param, query, label, placeholder, button, ar
 export function PickList<T>({
   items,
   emptyMessage,
+  emptyTitle,
   label,
   listClassName,
   itemKey,
@@ -110,6 +111,8 @@ export function PickList<T>({
 }: {
   items: T[];
   emptyMessage: string;
+  /** A warning's title before the empty message (spec 8: a client not found reads "Lo sentimos."). */
+  emptyTitle?: string;
   label: string;
   listClassName: string;
   itemKey: (item: T) => string;
@@ -118,6 +121,7 @@ export function PickList<T>({
   if (items.length === 0)
     return (
       <p className="text-sm text-amber-700" role="status">
+        {emptyTitle ? <strong className="mr-1">{emptyTitle}</strong> : null}
         {emptyMessage}
       </p>
     );

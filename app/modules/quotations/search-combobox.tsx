@@ -26,6 +26,8 @@ type Props<T> = {
   /** Runs once per pick; the field is emptied for the next search. */
   onPick: (item: T) => void;
   emptyMessage: string;
+  /** A warning's title before the empty message (spec 8: a client not found reads "Lo sentimos."). */
+  emptyTitle?: string;
   /**
    * "overlay" floats the options over the page; "inline" lets them push what follows down, for a
    * field inside a box that scrolls sideways (an overlay would be clipped there).
@@ -39,7 +41,7 @@ type Props<T> = {
  * option or a click — and every pick counts, the same option twice included (the field holds no
  * selection: it is a way to choose, the screen shows what was chosen).
  */
-export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToString, renderItem, onPick, emptyMessage, menu = "overlay" }: Props<T>) {
+export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToString, renderItem, onPick, emptyMessage, emptyTitle, menu = "overlay" }: Props<T>) {
   const fetcher = useFetcher<TypeaheadAnswer<T>>();
   // The query sent last (null after a pick or below two characters, so older matches are not shown
   // again) and whether a search is waiting out its pause.
@@ -112,6 +114,7 @@ export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToS
       </ul>
       {/* Always present, so screen readers hear the count or the message when it changes. */}
       <p role="status" className={cn("mt-1 text-sm", none ? "text-amber-700" : "sr-only")}>
+        {none && emptyTitle ? <strong className="mr-1">{emptyTitle}</strong> : null}
         {none ? answer?.message ?? emptyMessage : open ? `${items.length} ${items.length === 1 ? "resultado" : "resultados"}` : loading ? "Buscando…" : ""}
       </p>
     </div>

@@ -136,6 +136,13 @@ export async function comboDialogAction(request: Request, id: string | null) {
         message = dialogToast("Publicación", COMBO_DIALOG_TEXTS.readOnly, "info");
         break;
       }
+      // Spec 5: components are added once the combo has a name (the buttons are disabled before).
+      if (!draft.name.trim()) {
+        message = dialogToast(COMBO_TEXTS.requiredTitle, COMBO_DIALOG_TEXTS.nameFirst, "info");
+        fieldErrors.name = [COMBO_DIALOG_TEXTS.nameFirst];
+        status = 400;
+        break;
+      }
       const found = (await componentsById([action.sku])).get(action.sku);
       if (!found) {
         message = dialogToast(COMBO_TEXTS.qtyOverStockTitle, COMBO_DIALOG_TEXTS.productGone);
