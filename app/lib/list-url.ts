@@ -12,3 +12,6 @@ export function withParams(search: string | URLSearchParams, changes: Record<str
 export function pageCount(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** What a list screen's loader gives its page: one page of rows, the total, the page, its size and the query it was read from. */
+export type ListPageData<Row, Query> = { rows: Row[]; total: number; page: number; pageSize: number; query: Query };

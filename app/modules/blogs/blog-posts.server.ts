@@ -5,7 +5,7 @@ import { foldedContains } from "~/lib/folded-search";
 import { countOf, totalOf, windowTotal } from "~/lib/list.server";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import { audit } from "~/modules/logs/audit.server";
-import { libraryImage, uploadImage } from "~/modules/files/files.server";
+import { pickedLibraryImage, uploadRecordImage } from "~/modules/files/record-image.server";
 import { changesBetween } from "~/modules/content/records.server";
 import { parsePublishAt } from "./publish-at";
 import { BLOG_PAGE_SIZE, blogSlug, freeSlug, type BlogImage, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
@@ -111,20 +111,14 @@ export async function saveBlogPost(id: number | null, input: BlogInput, image: B
 // ---------------------------------------------------------------------------------------------------
 // The featured image
 
-/** How the image came to the post (spec 3 'File entry origins'): uploaded here, or taken from the library. */
-const ORIGIN_UPLOAD = "upload";
-const ORIGIN_LIBRARY = "directus";
-
-/** An image of the files library, as a post holds it (null: no such image any more). */
+/** An image of the files library, as a post holds it (null: no such image any more); its alt is typed in the dialog. */
 export async function libraryBlogImage(fileId: string): Promise<BlogImage | null> {
-  const found = await libraryImage(fileId);
-  return found ? { ...found, alt: "", origin: ORIGIN_LIBRARY } : null;
+  const found = await pickedLibraryImage(fileId);
+  return found ? { ...found, alt: "" } : null;
 }
 
 /** Uploads a chosen file to the library (audited) and gives it as the post's image, or the refusal. */
 export async function uploadBlogImage(file: File, actor: { id: number }): Promise<{ ok: true; image: BlogImage } | { ok: false; title: string; message: string }> {
-  const uploaded = await uploadImage(file, actor.id);
-  if (!uploaded.ok) return { ok: false, title: uploaded.title, message: uploaded.message };
-  await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
-  return { ok: true, image: { ...uploaded.image, alt: "", origin: ORIGIN_UPLOAD } };
+  const uploaded = await uploadRecordImage(file, actor, TAGS);
+  return uploaded.ok ? { ok: true, image: { ...uploaded.image, alt: "" } } : uploaded;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
 import { formatInputDateTime } from "~/lib/format";
+import type { ListPageData } from "~/lib/list-url";
 import { parseQuery, q } from "~/lib/query";
 import { BLOG_LIMITS } from "./blog-texts";
 export * from "./blog-texts";
@@ -71,7 +72,7 @@ export type BlogImage = ImageRef & { alt: string };
 export type BlogRow = { id: number; title: string; slug: string; status: boolean; publishAt: string | null; createdAt: string };
 export type BlogPost = BlogRow & { content: string; featuredImage: BlogImage | null };
 
-export type BlogListData = { rows: BlogRow[]; total: number; page: number; pageSize: number; query: BlogListQuery };
+export type BlogListData = ListPageData<BlogRow, BlogListQuery>;
 
 export type { LibraryChoice };
 export type BlogDialogState = ImagePickState<BlogImage>;

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { ErrorList } from "~/components/Field";
 import { ScrollBox } from "~/components/ScrollBox";
 import type { AccessUser } from "~/lib/access";
@@ -11,6 +10,7 @@ import type { FormConstraints } from "~/lib/constraints";
 import type { ComboView, comboDialogAction, comboDialogLoader } from "~/web/catalog/combo-route.server";
 import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import { useAppUser } from "~/lib/use-app-user";
+import { useSearchButton } from "~/lib/use-search-button";
 import type { FieldErrors } from "./product-texts";
 import {
   DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, useLibraryPick, useListingForm,
@@ -67,10 +67,7 @@ function ComboForm(props: ComboDialogProps) {
   useLibraryPick(form, fields.gallery, props.pick);
   // Spec 5: no component is added while the name is empty (the server refuses it too).
   const named = Boolean(fields.name.value?.trim());
-  const searchButton = useRef<HTMLButtonElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  // A pending typeahead search must not fire after the form was posted another way.
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const productSearch = useSearchButton();
   const rows = fields.components.getFieldList().map((row) => {
     const line = row.getFieldset();
     return { key: row.key, id: line.id, qty: line.qty, info: catalogue[line.id.value ?? ""] };
@@ -162,21 +159,12 @@ function ComboForm(props: ComboDialogProps) {
                     {...getInputProps(fields.componentSearch, { type: "search" })}
                     autoComplete="off"
                     className="input"
-                    onKeyDown={(e) => {
-                      // Enter searches here instead of saving the combo.
-                      if (e.key === "Enter") {
-                        e.preventDefault();
-                        searchButton.current?.click();
-                      }
-                    }}
-                    onChange={(e) => {
-                      clearTimeout(timer.current);
-                      if (e.currentTarget.value.trim().length < 1) return;
-                      timer.current = setTimeout(() => searchButton.current?.click(), 600);
-                    }}
+                    // Enter searches here instead of saving the combo.
+                    onKeyDown={productSearch.onEnter}
+                    onChange={(e) => (e.currentTarget.value.trim() ? productSearch.typed() : productSearch.cancel())}
                   />
                 </label>
-                <button ref={searchButton} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" onClick={() => clearTimeout(timer.current)}>
+                <button ref={productSearch.button} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" onClick={productSearch.cancel}>
                   Buscar producto
                 </button>
               </div>

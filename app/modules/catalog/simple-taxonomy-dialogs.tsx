@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { ListRecordDeleteDialog } from "~/components/ListRecordDeleteDialog";
 import { ErrorList, Field } from "~/components/Field";
 import type { z } from "zod";
 import type { FormConstraints } from "~/lib/constraints";
@@ -66,7 +67,6 @@ export function TaxonomyEditDialog({
 
 /** The delete confirmation: names the item and how many products lose the reference. */
 export function TaxonomyDeleteDialog({ kind, item, productCount }: { kind: SimpleTaxonomy; item: TaxonomyRow; productCount: number }) {
-  const { search } = useLocation();
   const texts = TAXONOMY_TEXTS[kind];
   const usage =
     productCount === 0
@@ -75,12 +75,12 @@ export function TaxonomyDeleteDialog({ kind, item, productCount }: { kind: Simpl
         ? `1 producto ${texts.it} usa: seguirá existiendo y quedará ${texts.without}.`
         : `${productCount.toLocaleString("es-MX")} productos ${texts.it} usan: seguirán existiendo y quedarán ${texts.without}.`;
   return (
-    <ConfirmDialog title={texts.deleteTitle} closeTo={`${texts.path}${search}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
+    <ListRecordDeleteDialog title={texts.deleteTitle} listPath={texts.path}>
       <DeleteQuestion texts={texts} item={item} />
       <p className="mt-2 text-sm text-slate-600" data-testid="taxonomy-usage">
         {usage}
       </p>
-    </ConfirmDialog>
+    </ListRecordDeleteDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ListPageData } from "~/lib/list-url";
 import { parseQuery, q } from "~/lib/query";
 export * from "./simple-taxonomy-texts";
 export { TAXONOMY_MESSAGES } from "./taxonomy-texts";
@@ -27,11 +28,4 @@ export const TaxonomyIdSchema = z.coerce.number().int().positive().max(2_147_483
 
 export type TaxonomyRow = { id: number; name: string; slug: string };
 
-export type TaxonomyListData = {
-  rows: TaxonomyRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  query: TaxonomyListQuery;
-  canDelete: boolean;
-};
+export type TaxonomyListData = ListPageData<TaxonomyRow, TaxonomyListQuery> & { canDelete: boolean };

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { ListRecordDeleteDialog } from "~/components/ListRecordDeleteDialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, InlineErrors } from "~/components/Field";
 import type { FormConstraints } from "~/lib/constraints";
@@ -239,14 +240,13 @@ export function CatalogDialog({
 }
 
 export function CatalogDeleteDialog({ catalog }: { catalog: { id: number; title: string; subtitleCount: number } }) {
-  const { search } = useLocation();
   return (
-    <ConfirmDialog title={CATALOG_TEXTS.deleteTitle} closeTo={`${CATALOGS_PATH}${search}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
+    <ListRecordDeleteDialog title={CATALOG_TEXTS.deleteTitle} listPath={CATALOGS_PATH}>
       <p>
         ¿Eliminar el catálogo <strong>{catalog.title}</strong> (número {catalog.id}, {catalog.subtitleCount} subtítulos)? No se puede deshacer.
       </p>
       <p className="mt-2 text-sm text-slate-600">Sus imágenes seguirán en la biblioteca de archivos.</p>
-    </ConfirmDialog>
+    </ListRecordDeleteDialog>
   );
 }
 

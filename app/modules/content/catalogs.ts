@@ -1,6 +1,7 @@
 import type { Intent, SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { intentObject } from "~/lib/posted-intent";
+import type { ListPageData } from "~/lib/list-url";
 import { parseQuery, q } from "~/lib/query";
 import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
 import {
@@ -37,7 +38,7 @@ export function parseCatalogListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);
 }
 
-export type CatalogListData = { rows: CatalogRow[]; total: number; page: number; pageSize: number; query: CatalogListQuery };
+export type CatalogListData = ListPageData<CatalogRow, CatalogListQuery>;
 
 export type CatalogImage = { fileId: string; url: string; name: string; origin: string; alt: string };
 export type CatalogSubtitle = { title: string; products: SectionItem[] };

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { ConfirmDialog, EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
+import { ListRecordDeleteDialog } from "~/components/ListRecordDeleteDialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
 import type { FormConstraints } from "~/lib/constraints";
@@ -86,14 +87,13 @@ export function LocationEditDialog({
 }
 
 export function LocationDeleteDialog({ location }: { location: Location }) {
-  const { search } = useLocation();
   return (
-    <ConfirmDialog title={LOCATION_TEXTS.deleteTitle} closeTo={`${LOCATIONS_PATH}${search}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
+    <ListRecordDeleteDialog title={LOCATION_TEXTS.deleteTitle} listPath={LOCATIONS_PATH}>
       <p>
         ¿Eliminar la ubicación <strong>{location.name}</strong> (ID {location.id})? No se puede deshacer.
       </p>
       {location.address ? <p className="mt-2 text-sm text-slate-600">{location.address}</p> : null}
-    </ConfirmDialog>
+    </ListRecordDeleteDialog>
   );
 }
 

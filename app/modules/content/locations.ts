@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ListPageData } from "~/lib/list-url";
 import { keysOf, parseQuery, q } from "~/lib/query";
 import { LOCATION_STATUSES } from "./location-texts";
 import type { LocationInput } from "./location-form";
@@ -81,10 +82,4 @@ export type Location = LocationRow & {
   geolocation: Geolocation | null;
 };
 
-export type LocationListData = {
-  rows: LocationRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  query: LocationListQuery;
-};
+export type LocationListData = ListPageData<LocationRow, LocationListQuery>;

@@ -2,7 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, useLocation } from "@remix-run/react";
 import { usePostingIntent } from "~/lib/use-posting-intent";
 import type { z } from "zod";
-import { ConfirmDialog, EditDialogFooter, EnterSaves, RouteDialog } from "~/components/Dialog";
+import { EditDialogFooter, EnterSaves, RouteDialog } from "~/components/Dialog";
+import { ListRecordDeleteDialog } from "~/components/ListRecordDeleteDialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
 import { SwitchField } from "~/components/Switch";
@@ -121,14 +122,13 @@ export function PromotionEditDialog({
 }
 
 export function PromotionDeleteDialog({ promotion }: { promotion: Promotion }) {
-  const { search } = useLocation();
   return (
-    <ConfirmDialog title={PROMOTION_TEXTS.deleteTitle} closeTo={`${PROMOTIONS_PATH}${search}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
+    <ListRecordDeleteDialog title={PROMOTION_TEXTS.deleteTitle} listPath={PROMOTIONS_PATH}>
       <p>
         ¿Eliminar la promoción <strong>{promotion.title}</strong> (número {promotion.id})? No se puede deshacer.
       </p>
       <p className="mt-2 text-sm text-slate-600">Vigencia: {formatValidity(promotion.startDate, promotion.endDate)}. Su imagen seguirá en la biblioteca de archivos.</p>
-    </ConfirmDialog>
+    </ListRecordDeleteDialog>
   );
 }
 

@@ -4,8 +4,7 @@ import { getDb, type Db } from "@server/db/client";
 import { storePromos } from "@server/db/schema";
 import { nowInMexico } from "~/lib/mexico-time";
 import { foldedContains } from "~/lib/folded-search";
-import { audit } from "~/modules/logs/audit.server";
-import { libraryImage, uploadImage } from "~/modules/files/files.server";
+import { pickedLibraryImage, uploadRecordImage } from "~/modules/files/record-image.server";
 import {
   PROMOTIONS_PAGE_SIZE,
   type Promotion,
@@ -20,9 +19,6 @@ import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./reco
 
 export type { Actor, CommandResult };
 const TAGS = ["content", "promotions"];
-/** How an image came to the promotion (spec 3 'File entry origins'): uploaded here, or taken from the library. */
-const ORIGIN_UPLOAD = "upload";
-const ORIGIN_LIBRARY = "directus";
 
 // ---------------------------------------------------------------------------------------------------
 // Queries
@@ -127,14 +123,10 @@ export function todayInMexico() {
 
 /** An image of the files library, as a promotion holds it (null: no such image any more). */
 export async function libraryPromotionImage(fileId: string): Promise<PromotionImage | null> {
-  const found = await libraryImage(fileId);
-  return found ? { ...found, origin: ORIGIN_LIBRARY } : null;
+  return pickedLibraryImage(fileId);
 }
 
 /** Uploads a chosen file to the library (audited) and gives it as the promotion's image, or the refusal. */
 export async function uploadPromotionImage(file: File, actor: { id: number }): Promise<{ ok: true; image: PromotionImage } | { ok: false; title: string; message: string }> {
-  const uploaded = await uploadImage(file, actor.id);
-  if (!uploaded.ok) return { ok: false, title: uploaded.title, message: uploaded.message };
-  await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
-  return { ok: true, image: { ...uploaded.image, origin: ORIGIN_UPLOAD } };
+  return uploadRecordImage(file, actor, TAGS);
 }

@@ -1,5 +1,6 @@
 import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
+import type { ListPageData } from "~/lib/list-url";
 import { keysOf, parseQuery, q } from "~/lib/query";
 import { isHttpUrl, isSitePath } from "./shop-path";
 import { PROMOTION_STATUSES } from "./promotion-texts";
@@ -68,13 +69,7 @@ export type Promotion = PromotionRow & {
   permalink: string;
 };
 
-export type PromotionListData = {
-  rows: PromotionRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  query: PromotionListQuery;
-};
+export type PromotionListData = ListPageData<PromotionRow, PromotionListQuery>;
 
 export type { LibraryChoice };
 /** What the dialog's action answers when it does not redirect. */

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import type { z } from "zod";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
@@ -11,11 +10,10 @@ import { useLazyValidation } from "~/lib/lazy-validation";
 import { ProductRowsTable, ProductSearch, submitWithConform, typedList } from "./product-list-editor";
 import { addProduct, infoOfHits, intentValue } from "./product-list";
 import type { ShopSectionFormSchema } from "./shop-section-form";
+import { useSearchButton } from "~/lib/use-search-button";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "./shop-section-texts";
 // Types only: the module builds the posts' schemas, which the page must not load.
 import type { SectionAnswer, SectionIntent, SectionLoaded } from "./shop-sections";
-
-const SEARCH_PAUSE_MS = 600;
 
 /**
  * "Sección {id}" and the create form ("Nueva sección"): one Conform form whose product list is a
@@ -45,9 +43,7 @@ export function ShopSectionDialog({
     constraint,
     ...validation,
   });
-  const searchButton = useRef<HTMLButtonElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const productSearch = useSearchButton();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname);
   const saving = submitting && navigation.formData?.get("intent") === "save";
   const results = answer?.results ?? null;
@@ -68,7 +64,7 @@ export function ShopSectionDialog({
         className="flex flex-col gap-4"
         aria-busy={submitting || undefined}
         // A pending typed search would otherwise interrupt the post of the button just pressed.
-        onSubmit={submitWithConform(form, () => clearTimeout(timer.current))}
+        onSubmit={submitWithConform(form, productSearch.cancel)}
       >
         {/* First submit button of the form: Enter in a field refreshes the dialog (and runs the search) instead of saving or moving a row. */}
         <button type="submit" name="intent" value="search" formNoValidate tabIndex={-1} aria-hidden className="sr-only">
@@ -108,11 +104,8 @@ export function ShopSectionDialog({
             }}
             resultsLabel="Resultados de la búsqueda"
             noResults={SHOP_SECTION_TEXTS.noResults}
-            buttonRef={searchButton}
-            onType={() => {
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => searchButton.current?.click(), SEARCH_PAUSE_MS);
-            }}
+            buttonRef={productSearch.button}
+            onType={productSearch.typed}
           />
         </div>
       </Form>

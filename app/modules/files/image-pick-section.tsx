@@ -1,5 +1,6 @@
-import { useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { useSearchButton } from "~/lib/use-search-button";
 import type { ImagePickState } from "./image-pick";
 
 type PickedImage = { fileId: string; name?: string; alt?: string | null };
@@ -37,7 +38,7 @@ export function ImagePickSection({
   /** Fields shown under the chosen image (e.g. its alt text). */
   children?: ReactNode;
 }) {
-  const libraryButton = useRef<HTMLButtonElement>(null);
+  const librarySearch = useSearchButton();
   const headingId = `${formId}-image-heading`;
   return (
     <section className={cn("rounded-lg border border-slate-200 p-3", className)} aria-labelledby={headingId}>
@@ -94,16 +95,11 @@ export function ImagePickSection({
             defaultValue={answer?.library?.search ?? ""}
             placeholder="Nombre del archivo"
             className="input"
-            onKeyDown={(e) => {
-              // Enter here searches the library rather than saving the form.
-              if (e.key === "Enter") {
-                e.preventDefault();
-                libraryButton.current?.click();
-              }
-            }}
+            // Enter here searches the library rather than saving the form.
+            onKeyDown={librarySearch.onEnter}
           />
         </label>
-        <button ref={libraryButton} type="submit" name="intent" value="library" formNoValidate className="btn-secondary" disabled={busyIntent !== null}>
+        <button ref={librarySearch.button} type="submit" name="intent" value="library" formNoValidate className="btn-secondary" disabled={busyIntent !== null}>
           {busyIntent === "library" ? "Buscando…" : "Buscar en la biblioteca"}
         </button>
       </div>

@@ -1,4 +1,5 @@
 import type { BadgeVariant } from "~/components/Badge";
+import { asciiSlug } from "~/lib/ascii-slug";
 import { hasLabel, labelOf } from "~/lib/labels";
 
 /**
@@ -66,12 +67,12 @@ export function ignoredEntries(orderStatus: string): ReadonlySet<string> {
 
 /** The brand as a status token: lower case, accents dropped, runs of other characters as "_". */
 export function brandSlugOf(brandName: string): string {
-  return brandName
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "");
+  return asciiSlug(brandName, "_");
+}
+
+/** The status token this table reads as "Procesando en {product}" (an order generated here, a demo order). */
+export function processingStatusOf(brandName: string): string {
+  return `${PROCESSING_PREFIX}${brandSlugOf(brandName)}`;
 }
 
 /** "Procesando en {product}": the brand name when known, else the slug read back as words. */

@@ -211,21 +211,14 @@ export function OrderDialog() {
               </form>
             ) : null}
             {rules.marketplace ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="sync-status" />
-                <button type="submit" className="btn-secondary" disabled={busy("sync-status")}>
-                  {busy("sync-status") ? "Sincronizando…" : "Sincronizar estatus"}
-                </button>
-              </Form>
+              <IntentForm intent="sync-status" className="btn-secondary" disabled={busy("sync-status")}>
+                {busy("sync-status") ? "Sincronizando…" : "Sincronizar estatus"}
+              </IntentForm>
             ) : null}
             {rules.canMarkDelivered ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="mark-delivered" />
-                <input type="hidden" name="version" value={edit.version} />
-                <button type="submit" className="btn-secondary" disabled={busy("mark-delivered")}>
-                  Marcar como entregado
-                </button>
-              </Form>
+              <IntentForm intent="mark-delivered" fields={{ version: edit.version }} className="btn-secondary" disabled={busy("mark-delivered")}>
+                Marcar como entregado
+              </IntentForm>
             ) : null}
           </div>
 
@@ -257,14 +250,9 @@ export function OrderDialog() {
                       Está seguro de que desea hacer este cambio?
                     </p>
                     <div className="mt-2 flex gap-2">
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="intent" value="toggle-invoice" />
-                        <input type="hidden" name="invoiceDisabled" value={invoice.disabled ? "false" : "true"} />
-                        <input type="hidden" name="version" value={edit.version} />
-                        <button type="submit" className="btn-primary">
-                          Sí, {invoice.disabled ? "habilitar" : "deshabilitar"}
-                        </button>
-                      </Form>
+                      <IntentForm intent="toggle-invoice" fields={{ invoiceDisabled: invoice.disabled ? "false" : "true", version: edit.version }} className="btn-primary">
+                        Sí, {invoice.disabled ? "habilitar" : "deshabilitar"}
+                      </IntentForm>
                       <Link to={`/orders/${order.id}${list}`} preventScrollReset className="btn-secondary">
                         Cancelar
                       </Link>
@@ -284,3 +272,29 @@ export function OrderDialog() {
   );
 }
 
+/** One button that posts `intent` and its hidden `fields` to the dialog's own action (the order's one-click commands). */
+function IntentForm({
+  intent,
+  fields = {},
+  className,
+  disabled,
+  children,
+}: {
+  intent: string;
+  fields?: Record<string, string | number>;
+  className: string;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={className} disabled={disabled}>
+        {children}
+      </button>
+    </Form>
+  );
+}

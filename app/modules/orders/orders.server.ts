@@ -5,7 +5,7 @@ import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
+import { refuse, saveVersioned, type SaveResult, type VersionedSave } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";
 import type { Reason } from "~/modules/results";
 import { brandSlugOf, displayStatus } from "./display-status";
@@ -396,58 +396,54 @@ export async function syncOrderStatus(id: bigint, actor: SessionUser): Promise<C
 
 const STALE_MESSAGE = STALE.toast.message ?? "";
 const lockOrder = (id: bigint) => async (tx: Tx) => (await tx.select().from(orders).where(eq(orders.id, id)).for("update"))[0] ?? null;
+type LockedOrder = NonNullable<Awaited<ReturnType<ReturnType<typeof lockOrder>>>>;
+
+/** A save of the order the dialog was opened on: its row locked, the version the form was opened with checked, then `write`. */
+function saveOpenedOrder<T>(id: bigint, version: number, write: VersionedSave<LockedOrder, T>["write"]): Promise<SaveResult<T>> {
+  return saveVersioned({ lock: lockOrder(id), expected: String(version), messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE }, write });
+}
 
 /** "Marcar como entregado": records who and when, and opens the 24-hour invoicing link. */
 export async function markDelivered(id: bigint, version: number, actor: SessionUser, now: Date = new Date()): Promise<SaveResult<{ toast: ToastInput }>> {
-  return saveVersioned({
-    lock: lockOrder(id),
-    expected: String(version),
-    messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
-    write: async (tx, order) => {
-      if (!order || !canMarkDelivered(order)) return refuse("invalid", "Esta orden no se puede marcar como entregada.");
-      const record = manualDeliveryRecord(id, actor, now);
-      await tx.update(orders).set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
-      return {
-        value: {
-          toast: {
-            title: "Orden entregada",
-            message: "Tienes 24 hrs. para generar la factura. Copia el enlace de facturación y envíalo al cliente.",
-            variant: "success",
-            durationMs: 8000,
-          },
+  return saveOpenedOrder(id, version, async (tx, order) => {
+    if (!order || !canMarkDelivered(order)) return refuse("invalid", "Esta orden no se puede marcar como entregada.");
+    const record = manualDeliveryRecord(id, actor, now);
+    await tx.update(orders).set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+    return {
+      value: {
+        toast: {
+          title: "Orden entregada",
+          message: "Tienes 24 hrs. para generar la factura. Copia el enlace de facturación y envíalo al cliente.",
+          variant: "success",
+          durationMs: 8000,
         },
-        audit: { message: `Orden ${id} marcada como entregada`, type: "update", tags: ["orders", "manual-delivery"], identifier: id, userId: actor.id, detail: record },
-      };
-    },
+      },
+      audit: { message: `Orden ${id} marcada como entregada`, type: "update", tags: ["orders", "manual-delivery"], identifier: id, userId: actor.id, detail: record },
+    };
   });
 }
 
 /** Enables or disables the invoicing link (privileged; the route checks the permission). */
 export async function setInvoiceDisabled(id: bigint, disabled: boolean, version: number, actor: SessionUser): Promise<SaveResult<{ toast: ToastInput }>> {
-  return saveVersioned({
-    lock: lockOrder(id),
-    expected: String(version),
-    messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
-    write: async (tx, order) => {
-      if (!order || !invoiceLinkAvailable(order)) return refuse("invalid", "La orden aún no está entregada.");
-      await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: new Date(), version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
-      return {
-        value: {
-          toast: {
-            title: "Facturación",
-            message: disabled ? "El proceso para facturar esta venta se ha deshabilitado." : "El proceso para facturar esta venta se ha habilitado.",
-            variant: "success",
-          },
+  return saveOpenedOrder(id, version, async (tx, order) => {
+    if (!order || !invoiceLinkAvailable(order)) return refuse("invalid", "La orden aún no está entregada.");
+    await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: new Date(), version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+    return {
+      value: {
+        toast: {
+          title: "Facturación",
+          message: disabled ? "El proceso para facturar esta venta se ha deshabilitado." : "El proceso para facturar esta venta se ha habilitado.",
+          variant: "success",
         },
-        audit: {
-          message: `Orden ${id}: enlace de facturación ${disabled ? "deshabilitado" : "habilitado"}`,
-          type: "update",
-          tags: ["orders", "invoice-link"],
-          identifier: id,
-          userId: actor.id,
-          detail: { invoiceDisabled: disabled },
-        },
-      };
-    },
+      },
+      audit: {
+        message: `Orden ${id}: enlace de facturación ${disabled ? "deshabilitado" : "habilitado"}`,
+        type: "update",
+        tags: ["orders", "invoice-link"],
+        identifier: id,
+        userId: actor.id,
+        detail: { invoiceDisabled: disabled },
+      },
+    };
   });
 }

@@ -3,7 +3,8 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { draftDocument, companyContact } from "./documents.server";
 import { getExchangeRate, loadDraft } from "./draft.server";
 import { searchFeeCategories } from "./options.server";
-import { priceListOf, type QuoteScreen } from "./pricing";
+import { draftFieldsOf } from "./draft";
+import type { QuoteScreen } from "./pricing";
 import type { DialogDraft } from "./quotation-dialog";
 
 export const authorName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim();
@@ -18,17 +19,7 @@ export async function quotationDialogData(user: SessionUser, url: URL) {
   const dialog: DialogDraft = {
     version: draft.version,
     doc: draftDocument(d, rate, authorName(user)),
-    clientEmail: d.clientEmail,
-    clientPhone: d.clientPhone,
-    globalDiscount: d.globalDiscount,
-    orderType: d.orderType,
-    listingType: d.listingType,
-    category: d.category?.title ?? null,
-    shipment: d.shipmentCents ? String(d.shipmentCents / 100) : "",
-    notes: d.notes,
-    reference: d.reference,
-    priceList: priceListOf(d.client.priceList),
-    sourceFolio: d.sourceFolio,
+    ...draftFieldsOf(d),
   };
   return { draft: dialog, company, may, categories, categoryQuery };
 }

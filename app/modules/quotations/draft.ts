@@ -94,6 +94,23 @@ export function priceDraft(data: DraftData, exchangeRate: number, screen: QuoteS
   return { lines, priceList, totals, feeRate, itemCount: lines.length };
 }
 
+/** The draft's own fields as both quotation screens show them: the shipment as typed pesos, the category by its title. */
+export function draftFieldsOf(data: DraftData) {
+  return {
+    clientEmail: data.clientEmail,
+    clientPhone: data.clientPhone,
+    globalDiscount: data.globalDiscount,
+    orderType: data.orderType,
+    listingType: data.listingType,
+    category: data.category?.title ?? null,
+    shipment: data.shipmentCents ? String(data.shipmentCents / 100) : "",
+    notes: data.notes,
+    reference: data.reference,
+    priceList: priceListOf(data.client.priceList),
+    sourceFolio: data.sourceFolio,
+  };
+}
+
 /** Adds an article or, when already present, raises its quantity (v4: "+1, not a second line"). */
 export function addLine(data: DraftData, line: DraftLine): DraftData {
   const existing = data.lines.findIndex((l) => l.type === "product" && l.sku === line.sku);

@@ -8,7 +8,7 @@ import { audit } from "~/modules/logs/audit.server";
 import type { Refused } from "~/modules/results";
 import { erpQuotationId, MESSAGES, priceListOf } from "./pricing";
 import { getEnv } from "@server/env";
-import { brandSlugOf } from "~/modules/orders/display-status";
+import { processingStatusOf } from "~/modules/orders/display-status";
 import { CREATED_TOASTS, NO_ERP_USERS } from "./status";
 import { expiryFor, getStoredQuote } from "./stored.server";
 
@@ -132,7 +132,7 @@ export async function orderFromQuote(user: SessionUser, folio: string): Promise<
       title: `Cotización ${folio} · ${quote.row.clientName}`,
       orderDate: new Date(),
       logisticType: "cotizador",
-      status: `procesando_en_${brandSlugOf(getEnv().BRAND_NAME)}`,
+      status: processingStatusOf(getEnv().BRAND_NAME),
       orderStatus: "paid",
       totalAmount: Number(quote.row.total),
       orderItems: quote.lines.map((l) => ({ id: l.sku ?? `L${l.position}`, title: l.description, price: Number(l.price), qty: Number(l.qty), sellerSku: l.sku })),

@@ -5,11 +5,10 @@ import { q, parseQuery } from "~/lib/query";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { authorName } from "./dialog.server";
 import { companyContact, draftDocument } from "./documents.server";
-import { priceDraft } from "./draft";
+import { draftFieldsOf, priceDraft } from "./draft";
 import { getExchangeRate, loadDraft, searchClients } from "./draft.server";
 import { searchAgents, searchItems } from "./lines.server";
 import { searchFeeCategories } from "./options.server";
-import { priceListOf } from "./pricing";
 
 /** The /quotations URL: the three no-JavaScript typeahead searches and the preview toggle. */
 export const QuotationsV4Query = {
@@ -44,18 +43,8 @@ export async function quotationsScreenData(user: SessionUser, url: URL) {
       agent: d.erpUser ? { key: d.erpUser, name: d.agentName ?? d.erpUser } : null,
       warehouses: d.agentWarehouses,
       warehouse: d.warehouse,
-      reference: d.reference,
-      globalDiscount: d.globalDiscount,
-      priceList: priceListOf(d.client.priceList),
       client: d.client,
-      clientEmail: d.clientEmail,
-      clientPhone: d.clientPhone,
-      notes: d.notes,
-      sourceFolio: d.sourceFolio,
-      orderType: d.orderType,
-      listingType: d.listingType,
-      category: d.category?.title ?? null,
-      shipment: d.shipmentCents ? String(d.shipmentCents / 100) : "",
+      ...draftFieldsOf(d),
     },
     lines: priced.lines.map((l) => ({
       sku: l.sku,

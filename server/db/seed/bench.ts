@@ -4,8 +4,9 @@ import { categoryRows } from "./demo/catalog";
 import { BRANDS } from "./demo/catalog-data";
 import {
   DOLLAR_PRICE, PACKAGE_MANAGERS, SELLER_ID_BRAND, SELLER_ID_MAIN, STORE_OFFICIAL, STORE_SE_RESIDENCIAL, STORE_SQUARE_D,
-  WAREHOUSES, processingStatus,
+  WAREHOUSES,
 } from "./demo/constants";
+import { processingStatusOf } from "../../../app/modules/orders/display-status";
 import { seedDemo, type SeedSummary } from "./demo/index";
 import { PEOPLE } from "./demo/people";
 import { DemoClock } from "./demo/time";
@@ -336,7 +337,7 @@ function variationsSql(productCount: number, anchor: string) {
 const pathSql = (logistic: string, k: string) => `array_to_string((${textArray(STATUS_PATHS[logistic])})[1:${k}], ',')`;
 
 function ordersSql(brand: string, productCount: number, anchor: string, orderCount: number) {
-  const processing = processingStatus(brand);
+  const processing = processingStatusOf(brand);
   const first = textArray(PEOPLE.FIRST);
   const last = textArray(PEOPLE.LAST);
   const shipmentOf = (history: string) => `case split_part(${history}, ',', greatest(1, array_length(string_to_array(${history}, ','), 1)))

@@ -1,4 +1,5 @@
 /** Business constants the demo data follows (spec 1 §9 and §1). */
+import { asciiSlug } from "../../../../app/lib/ascii-slug";
 
 /** Warehouses with their delay in days (0 = immediate stock). */
 export const WAREHOUSES: ReadonlyArray<readonly [string, number]> = [
@@ -26,16 +27,7 @@ export const PACKAGE_MANAGERS = ["Luis", "Fernanda", "Jorge", "Alejandra", "Rica
 /** Pesos per dollar for products priced in Dolares (settings.dollar_price). */
 export const DOLLAR_PRICE = 18.35;
 
+/** A name as a slug for the demo's slugs and permalinks: "Eléctrica Sur" → "electrica-sur". */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/** The status token the display-status table maps to "Procesando en {product}". */
-export function processingStatus(brand: string): string {
-  return `procesando_en_${slugify(brand).replace(/-/g, "_")}`;
+  return asciiSlug(text, "-");
 }

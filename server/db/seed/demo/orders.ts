@@ -2,7 +2,8 @@ import type { DateTime } from "luxon";
 import type { LinkedProduct, OrderItem, ProductsOrderEntry } from "../../schema";
 import { orders } from "../../schema";
 import type { Catalog, CatalogProduct } from "./catalog";
-import { ECOMMERCE_INCREASE, PACKAGE_MANAGERS, VAT, processingStatus } from "./constants";
+import { processingStatusOf } from "../../../../app/modules/orders/display-status";
+import { ECOMMERCE_INCREASE, PACKAGE_MANAGERS, VAT } from "./constants";
 import { insertChunks, type SeedContext } from "./context";
 import type { Buyer } from "./people";
 import { linkedFrom, type DemoPublication } from "./publications";
@@ -128,7 +129,7 @@ function itemQty(r: Random) {
 
 export async function seedOrders(ctx: SeedContext, catalog: Catalog, pubs: DemoPublication[], buyers: Buyer[]): Promise<DemoOrder[]> {
   const { tx, clock, brand } = ctx;
-  const processing = processingStatus(brand);
+  const processing = processingStatusOf(brand);
   const sellable = pubs.filter((p) => p.status === "active" || p.soldQuantity > 0);
   const weights = sellable.map((p) => (p.status === "active" ? 25 + Math.sqrt(p.soldQuantity) * 6 : 4));
   const weightTotal = weights.reduce((s, w) => s + w, 0);
