@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { constraintsOf } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
@@ -165,8 +165,7 @@ export default function EditUser() {
       footer={<CloseLink to={closeTo}>Cerrar</CloseLink>}
     >
       <UserSection id="user-profile" title="Datos del usuario" first>
-        <Form method="post" preventScrollReset {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="save" />
+        <IntentForm form={form} intent="save">
           <ErrorList id={form.errorId} errors={form.errors} />
           <UserProfileFields fields={fields} />
           {isSelf ? <p className="text-xs text-slate-500">Es tu propio usuario: no puedes desactivarlo ni quitarte el acceso a Usuarios.</p> : null}
@@ -175,12 +174,11 @@ export default function EditUser() {
               {busyWith("save") ? "Guardando…" : "Guardar cambios"}
             </button>
           </div>
-        </Form>
+        </IntentForm>
       </UserSection>
 
       <UserSection id="user-password" title="Restablecer contraseña">
-        <Form method="post" preventScrollReset {...getFormProps(passwordForm)} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="reset-password" />
+        <IntentForm form={passwordForm} intent="reset-password" className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <Field label="Nueva contraseña" meta={passwordFields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
           <Field label="Confirmar contraseña" meta={passwordFields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
           <div className="flex items-center justify-between gap-3 sm:col-span-2">
@@ -189,12 +187,11 @@ export default function EditUser() {
               Restablecer contraseña
             </button>
           </div>
-        </Form>
+        </IntentForm>
       </UserSection>
 
       <UserSection id="user-code" title="Código de confirmación PDV">
-        <Form method="post" preventScrollReset {...getFormProps(codeForm)} className="flex flex-wrap items-center justify-between gap-3">
-          <input type="hidden" name="intent" value="confirm-code" />
+        <IntentForm form={codeForm} intent="confirm-code" className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm">
             {user.confirmCodePdv ? (
               <>
@@ -210,13 +207,12 @@ export default function EditUser() {
           <button type="submit" className="btn-secondary" disabled={busyWith("confirm-code")}>
             Generar nuevo código
           </button>
-        </Form>
+        </IntentForm>
         <ErrorList id={codeForm.errorId} errors={codeForm.errors} />
       </UserSection>
 
       <UserSection id="user-status" title="Estado">
-        <Form method="post" preventScrollReset {...getFormProps(statusForm)} className="flex flex-wrap items-center justify-between gap-3">
-          <input type="hidden" name="intent" value={user.isActive ? "deactivate" : "reactivate"} />
+        <IntentForm form={statusForm} intent={user.isActive ? "deactivate" : "reactivate"} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600">
             {user.isActive
               ? isSelf
@@ -235,7 +231,7 @@ export default function EditUser() {
               Reactivar usuario
             </button>
           )}
-        </Form>
+        </IntentForm>
         <ErrorList id={statusForm.errorId} errors={statusForm.errors} />
       </UserSection>
 
@@ -266,5 +262,25 @@ function UserSection({ id, title, first = false, children }: { id: string; title
       </h3>
       {children}
     </section>
+  );
+}
+
+/** One form of the user dialog: it posts its `intent` to this route, and the page keeps its scroll. */
+function IntentForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  className,
+  children,
+}: {
+  form: FormMetadata<Schema>;
+  intent: UserIntent;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }
