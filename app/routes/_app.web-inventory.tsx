@@ -102,28 +102,35 @@ export default function WebInventory() {
       filters={
         <FilterBar clearTo={INVENTORY_PATH} keep={["sortName", "sortValue"]}>
           <SearchInput defaultValue={query.search} placeholder="SKU, clave o descripción" label="Buscar" />
-          <FilterSelect
-            name="brand"
-            label="Marca"
-            value={query.brand === undefined ? undefined : String(query.brand)}
-            allLabel={INVENTORY_TEXTS.allBrands}
-            options={[["0", "Sin marca"]]}
-            packedOptions={brandOptions}
-          />
-          <FilterSelect
-            name="category"
-            label="Categoría"
-            value={query.category === undefined ? undefined : String(query.category)}
-            allLabel={INVENTORY_TEXTS.allCategories}
-            options={[["0", "Sin categoría"]]}
-            packedOptions={categoryOptions}
-          />
+          <TaxonomyFilter name="brand" label="Marca" selected={query.brand} allLabel={INVENTORY_TEXTS.allBrands} noneLabel="Sin marca" packedOptions={brandOptions} />
+          <TaxonomyFilter name="category" label="Categoría" selected={query.category} allLabel={INVENTORY_TEXTS.allCategories} noneLabel="Sin categoría" packedOptions={categoryOptions} />
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
             <input type="checkbox" name="incomplete" value="1" defaultChecked={!!query.incomplete} className="h-4 w-4" />
             {INVENTORY_TEXTS.incompleteOnly}
           </label>
         </FilterBar>
       }
+    />
+  );
+}
+
+/** The filter by brand or by category: all of them, "0" for the products without one, then each (packed: there are thousands). */
+function TaxonomyFilter({ name, label, selected, allLabel, noneLabel, packedOptions }: {
+  name: string;
+  label: string;
+  selected: number | undefined;
+  allLabel: string;
+  noneLabel: string;
+  packedOptions: string;
+}) {
+  return (
+    <FilterSelect
+      name={name}
+      label={label}
+      value={selected === undefined ? undefined : String(selected)}
+      allLabel={allLabel}
+      options={[["0", noneLabel]]}
+      packedOptions={packedOptions}
     />
   );
 }
