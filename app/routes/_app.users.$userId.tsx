@@ -1,16 +1,17 @@
-import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { constraintsOf } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
 import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
+import { IntentForm } from "~/components/IntentForm";
 import { formatDateTime } from "~/lib/format";
 import { isRole, roleLabel } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -262,25 +263,5 @@ function UserSection({ id, title, first = false, children }: { id: string; title
       </h3>
       {children}
     </section>
-  );
-}
-
-/** One form of the user dialog: it posts its `intent` to this route, and the page keeps its scroll. */
-function IntentForm<Schema extends Record<string, unknown>>({
-  form,
-  intent,
-  className,
-  children,
-}: {
-  form: FormMetadata<Schema>;
-  intent: UserIntent;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className={className}>
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-    </Form>
   );
 }
