@@ -102,8 +102,8 @@ export default function WebInventory() {
       filters={
         <FilterBar clearTo={INVENTORY_PATH} keep={["sortName", "sortValue"]}>
           <SearchInput defaultValue={query.search} placeholder="SKU, clave o descripción" label="Buscar" />
-          <TaxonomyFilter name="brand" label="Marca" selected={query.brand} allLabel={INVENTORY_TEXTS.allBrands} noneLabel="Sin marca" packedOptions={brandOptions} />
-          <TaxonomyFilter name="category" label="Categoría" selected={query.category} allLabel={INVENTORY_TEXTS.allCategories} noneLabel="Sin categoría" packedOptions={categoryOptions} />
+          <TaxonomyFilter name="brand" selected={query.brand} packedOptions={brandOptions} />
+          <TaxonomyFilter name="category" selected={query.category} packedOptions={categoryOptions} />
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
             <input type="checkbox" name="incomplete" value="1" defaultChecked={!!query.incomplete} className="h-4 w-4" />
             {INVENTORY_TEXTS.incompleteOnly}
@@ -114,15 +114,14 @@ export default function WebInventory() {
   );
 }
 
+const TAXONOMY_FILTERS = {
+  brand: { label: "Marca", allLabel: INVENTORY_TEXTS.allBrands, noneLabel: "Sin marca" },
+  category: { label: "Categoría", allLabel: INVENTORY_TEXTS.allCategories, noneLabel: "Sin categoría" },
+} as const;
+
 /** The filter by brand or by category: all of them, "0" for the products without one, then each (packed: there are thousands). */
-function TaxonomyFilter({ name, label, selected, allLabel, noneLabel, packedOptions }: {
-  name: string;
-  label: string;
-  selected: number | undefined;
-  allLabel: string;
-  noneLabel: string;
-  packedOptions: string;
-}) {
+function TaxonomyFilter({ name, selected, packedOptions }: { name: keyof typeof TAXONOMY_FILTERS; selected: number | undefined; packedOptions: string }) {
+  const { label, allLabel, noneLabel } = TAXONOMY_FILTERS[name];
   return (
     <FilterSelect
       name={name}
