@@ -17,6 +17,7 @@ import { CloseForm, denominationField, formValues, parseCounts } from "~/modules
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { statusOf } from "~/lib/http.server";
+import type { InputConstraint } from "~/lib/constraints";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -136,18 +137,9 @@ export default function CloseBox() {
           </p>
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-3">
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Fondo</span>
-            <input name="fund" {...constraints.fund} inputMode="decimal" className="input" value={fund} onChange={(e) => setFund(e.currentTarget.value)} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Tarjeta de débito</span>
-            <input name="debit" {...constraints.debit} inputMode="decimal" className="input" value={debit} onChange={(e) => setDebit(e.currentTarget.value)} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Tarjeta de crédito</span>
-            <input name="credit" {...constraints.credit} inputMode="decimal" className="input" value={credit} onChange={(e) => setCredit(e.currentTarget.value)} />
-          </label>
+          <AmountField name="fund" label="Fondo" constraint={constraints.fund} value={fund} onChange={setFund} />
+          <AmountField name="debit" label="Tarjeta de débito" constraint={constraints.debit} value={debit} onChange={setDebit} />
+          <AmountField name="credit" label="Tarjeta de crédito" constraint={constraints.credit} value={credit} onChange={setCredit} />
         </div>
         {showExpected && expected ? (
           <div className="overflow-x-auto">
@@ -179,6 +171,16 @@ export default function CloseBox() {
         <ErrorSlot shown={Boolean(result?.error)}>{result?.error}</ErrorSlot>
       </Form>
     </RouteDialog>
+  );
+}
+
+/** A counted amount in pesos (the fund, the card totals), kept as typed so the live check can read it. */
+function AmountField({ name, label, constraint, value, onChange }: { name: string; label: string; constraint: InputConstraint; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-slate-700">{label}</span>
+      <input name={name} {...constraint} inputMode="decimal" className="input" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+    </label>
   );
 }
 
