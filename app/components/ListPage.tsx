@@ -7,7 +7,7 @@ import { Pagination } from "~/components/Pagination";
 type LoadedList<T> = { rows: T[]; total: number; page?: number; pageSize?: number };
 
 /**
- * The frame list screens share (content, blogs, assistants, web inventory): the
+ * The frame list screens share (content, blogs, assistants, web inventory, users): the
  * title with its count and its create links, the GET filters in a card, the table (captioned with
  * the title), the page links of a paged list, and the open dialog (the nested route) over the list.
  */

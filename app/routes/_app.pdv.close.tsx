@@ -4,6 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
+import { CalculateDialogFooter } from "~/web/pdv/calculate-dialog-footer";
+import { DialogTable, type DialogColumn } from "~/web/pdv/dialog-table";
 import { can } from "~/lib/access";
 import { formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -15,6 +17,7 @@ import { CloseForm, denominationField, formValues, parseCounts } from "~/modules
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { statusOf } from "~/lib/http.server";
+import type { InputConstraint } from "~/lib/constraints";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -64,6 +67,14 @@ function typedValues(input: Record<string, unknown>) {
   return Object.fromEntries(TYPED.map((k) => [k, String(input[k] ?? "").slice(0, 150)]));
 }
 
+type ExpectedRow = readonly [label: string, figures: CloseCheck["total"]];
+const EXPECTED_COLUMNS: DialogColumn<ExpectedRow>[] = [
+  { header: "Concepto", cell: ([label]) => label },
+  { header: "Esperado", money: true, cell: ([, r]) => formatMoney(r.expected / 100) },
+  { header: "Contado", money: true, cell: ([, r]) => formatMoney(r.counted / 100) },
+  { header: "Estado", cell: ([, r]) => <span className={r.ok ? "text-emerald-700" : "text-red-700"}>{r.ok ? "Cuadra" : "No cuadra"}</span> },
+];
+
 export default function CloseBox() {
   const { sessionId, showExpected, expected, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -91,17 +102,11 @@ export default function CloseBox() {
       closeTo="/pdv"
       size="lg"
       footer={
-        <>
-          <Link to="/pdv" className="btn-secondary">
-            Volver
-          </Link>
-          <button type="submit" form="close-form" name="intent" value="check" className="btn-secondary">
-            Calcular
-          </button>
+        <CalculateDialogFooter closeTo="/pdv" closeLabel="Volver" formId="close-form" calculateIntent="check">
           <button type="submit" form="close-form" name="intent" value="close" className="btn-danger" disabled={busy || Boolean(live && !live.matches && reason.trim() === "")}>
             Cerrar caja
           </button>
-        </>
+        </CalculateDialogFooter>
       }
     >
       <Form method="post" id="close-form" className="space-y-4">
@@ -132,41 +137,13 @@ export default function CloseBox() {
           </p>
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-3">
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Fondo</span>
-            <input name="fund" {...constraints.fund} inputMode="decimal" className="input" value={fund} onChange={(e) => setFund(e.currentTarget.value)} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Tarjeta de débito</span>
-            <input name="debit" {...constraints.debit} inputMode="decimal" className="input" value={debit} onChange={(e) => setDebit(e.currentTarget.value)} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Tarjeta de crédito</span>
-            <input name="credit" {...constraints.credit} inputMode="decimal" className="input" value={credit} onChange={(e) => setCredit(e.currentTarget.value)} />
-          </label>
+          <AmountField name="fund" label="Fondo" constraint={constraints.fund} value={fund} onChange={setFund} />
+          <AmountField name="debit" label="Tarjeta de débito" constraint={constraints.debit} value={debit} onChange={setDebit} />
+          <AmountField name="credit" label="Tarjeta de crédito" constraint={constraints.credit} value={credit} onChange={setCredit} />
         </div>
         {showExpected && expected ? (
           <div className="overflow-x-auto">
-            <table className="w-full text-sm" aria-label="Montos esperados">
-              <thead className="text-left text-slate-600">
-                <tr>
-                  <th className="py-1">Concepto</th>
-                  <th className="py-1 text-right">Esperado</th>
-                  <th className="py-1 text-right">Contado</th>
-                  <th className="py-1">Estado</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map(([label, r]) => (
-                  <tr key={label} className="border-t border-slate-100">
-                    <td className="py-1">{label}</td>
-                    <td className="py-1 text-right">{formatMoney(r.expected / 100)}</td>
-                    <td className="py-1 text-right">{formatMoney(r.counted / 100)}</td>
-                    <td className={r.ok ? "py-1 text-emerald-700" : "py-1 text-red-700"}>{r.ok ? "Cuadra" : "No cuadra"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DialogTable label="Montos esperados" columns={EXPECTED_COLUMNS} rows={rows} rowKey={([label]) => label} />
             {!check ? <p className="text-sm text-slate-500">Fondo esperado: {formatMoney(expected.fundCents / 100)}, efectivo {formatMoney(expected.cashCents / 100)}, débito {formatMoney(expected.debitCents / 100)}, crédito {formatMoney(expected.creditCents / 100)}.</p> : null}
           </div>
         ) : (
@@ -194,6 +171,16 @@ export default function CloseBox() {
         <ErrorSlot shown={Boolean(result?.error)}>{result?.error}</ErrorSlot>
       </Form>
     </RouteDialog>
+  );
+}
+
+/** A counted amount in pesos (the fund, the card totals), kept as typed so the live check can read it. */
+function AmountField({ name, label, constraint, value, onChange }: { name: string; label: string; constraint: InputConstraint; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-slate-700">{label}</span>
+      <input name={name} {...constraint} inputMode="decimal" className="input" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+    </label>
   );
 }
 

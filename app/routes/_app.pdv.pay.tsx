@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
@@ -14,6 +14,7 @@ import { formValues, PaymentForm } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { statusOf } from "~/lib/http.server";
+import { CalculateDialogFooter } from "~/web/pdv/calculate-dialog-footer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -107,17 +108,11 @@ function PaymentDialog({
       title="Pago"
       closeTo="/pdv"
       footer={
-        <>
-          <Link to="/pdv" className="btn-secondary">
-            Cancelar
-          </Link>
-          <button type="submit" form="pay-form" name="intent" value="recompute" className="btn-secondary">
-            Calcular
-          </button>
+        <CalculateDialogFooter closeTo="/pdv" closeLabel="Cancelar" formId="pay-form" calculateIntent="recompute">
           <button type="submit" form="pay-form" name="intent" value="pay" className="btn-primary" disabled={busy}>
             {busy ? "Procesando…" : "Pagar e imprimir"}
           </button>
-        </>
+        </CalculateDialogFooter>
       }
     >
       <Form method="post" id="pay-form" className="space-y-3">

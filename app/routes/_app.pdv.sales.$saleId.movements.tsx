@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
@@ -7,6 +7,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/modules/auth/guard.server";
 import { refreshMovements, saleById } from "~/modules/pdv/history.server";
 import { saleIdOf } from "~/lib/pdv-params.server";
+import { DialogTable, type DialogColumn } from "~/web/pdv/dialog-table";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");
@@ -27,6 +28,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirectWithToast(back, { title: "Intelisis", message: "Información de movimientos actualizada", variant: "success" });
 }
+
+type Movement = SerializeFrom<typeof loader>["sale"]["movements"][number];
+const MOVEMENT_COLUMNS: DialogColumn<Movement>[] = [
+  { header: "Tipo", cell: (m) => m.mov },
+  { header: "ID", className: "font-mono", cell: (m) => m.movid },
+  { header: "Fecha", cell: (m) => formatDateTime(m.ultimocambio) },
+];
 
 export default function SaleMovements() {
   const { sale } = useLoaderData<typeof loader>();
@@ -53,24 +61,7 @@ export default function SaleMovements() {
       {sale.movements.length === 0 ? (
         <p className="text-sm text-slate-500">Sin resultados</p>
       ) : (
-        <table className="w-full text-sm" aria-label="Movimientos en Intelisis">
-          <thead className="text-left text-slate-600">
-            <tr>
-              <th className="py-1">Tipo</th>
-              <th className="py-1">ID</th>
-              <th className="py-1">Fecha</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sale.movements.map((m) => (
-              <tr key={`${m.mov}-${m.movid}`} className="border-t border-slate-100">
-                <td className="py-1">{m.mov}</td>
-                <td className="py-1 font-mono">{m.movid}</td>
-                <td className="py-1">{formatDateTime(m.ultimocambio)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DialogTable label="Movimientos en Intelisis" columns={MOVEMENT_COLUMNS} rows={sale.movements} rowKey={(m) => `${m.mov}-${m.movid}`} />
       )}
     </RouteDialog>
   );

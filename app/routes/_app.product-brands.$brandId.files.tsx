@@ -1,16 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
 import { TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
+import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { treeFilesLoader } from "~/web/catalog/tree-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => treeFilesLoader("brands", request, params);
 
-export default function BrandFiles() {
-  return <ProductFilesDialog />;
-}
+export default ProductFilesDialog;
 
-export function ErrorBoundary() {
-  return <TreeDialogErrorBoundary kind="brands" />;
-}
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "brands");

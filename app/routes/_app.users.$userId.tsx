@@ -1,16 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { constraintsOf } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
 import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
+import { IntentForm } from "~/components/IntentForm";
 import { formatDateTime } from "~/lib/format";
 import { isRole, roleLabel } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -165,8 +166,7 @@ export default function EditUser() {
       footer={<CloseLink to={closeTo}>Cerrar</CloseLink>}
     >
       <UserSection id="user-profile" title="Datos del usuario" first>
-        <Form method="post" preventScrollReset {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="save" />
+        <IntentForm form={form} intent="save">
           <ErrorList id={form.errorId} errors={form.errors} />
           <UserProfileFields fields={fields} />
           {isSelf ? <p className="text-xs text-slate-500">Es tu propio usuario: no puedes desactivarlo ni quitarte el acceso a Usuarios.</p> : null}
@@ -175,12 +175,11 @@ export default function EditUser() {
               {busyWith("save") ? "Guardando…" : "Guardar cambios"}
             </button>
           </div>
-        </Form>
+        </IntentForm>
       </UserSection>
 
       <UserSection id="user-password" title="Restablecer contraseña">
-        <Form method="post" preventScrollReset {...getFormProps(passwordForm)} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="reset-password" />
+        <IntentForm form={passwordForm} intent="reset-password" className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <Field label="Nueva contraseña" meta={passwordFields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
           <Field label="Confirmar contraseña" meta={passwordFields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
           <div className="flex items-center justify-between gap-3 sm:col-span-2">
@@ -189,12 +188,11 @@ export default function EditUser() {
               Restablecer contraseña
             </button>
           </div>
-        </Form>
+        </IntentForm>
       </UserSection>
 
       <UserSection id="user-code" title="Código de confirmación PDV">
-        <Form method="post" preventScrollReset {...getFormProps(codeForm)} className="flex flex-wrap items-center justify-between gap-3">
-          <input type="hidden" name="intent" value="confirm-code" />
+        <IntentForm form={codeForm} intent="confirm-code" className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm">
             {user.confirmCodePdv ? (
               <>
@@ -210,13 +208,12 @@ export default function EditUser() {
           <button type="submit" className="btn-secondary" disabled={busyWith("confirm-code")}>
             Generar nuevo código
           </button>
-        </Form>
+        </IntentForm>
         <ErrorList id={codeForm.errorId} errors={codeForm.errors} />
       </UserSection>
 
       <UserSection id="user-status" title="Estado">
-        <Form method="post" preventScrollReset {...getFormProps(statusForm)} className="flex flex-wrap items-center justify-between gap-3">
-          <input type="hidden" name="intent" value={user.isActive ? "deactivate" : "reactivate"} />
+        <IntentForm form={statusForm} intent={user.isActive ? "deactivate" : "reactivate"} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600">
             {user.isActive
               ? isSelf
@@ -235,7 +232,7 @@ export default function EditUser() {
               Reactivar usuario
             </button>
           )}
-        </Form>
+        </IntentForm>
         <ErrorList id={statusForm.errorId} errors={statusForm.errors} />
       </UserSection>
 

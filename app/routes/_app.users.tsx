@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
-import { DataTable, type Column } from "~/components/DataTable";
+import type { Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
-import { PageHeader } from "~/components/PageHeader";
-import { Pagination } from "~/components/Pagination";
+import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
 import { constraintsOf } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
 import { ROLES, ROLE_KEYS, roleLabel } from "~/lib/roles";
@@ -15,7 +14,9 @@ import { listUsers, type UserListRow } from "~/modules/users/users.server";
 import { UserListQueryShape, parseUserListQuery } from "~/modules/users/list-query";
 import { loadListPage } from "~/lib/list.server";
 
-export const meta: MetaFunction = () => [{ title: "Usuarios" }];
+const USERS_TEXTS = { title: "Usuarios", empty: "No hay usuarios que coincidan con la búsqueda." };
+
+export const meta: MetaFunction = () => [{ title: USERS_TEXTS.title }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -24,19 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function UsersList() {
-  const { rows, total, page, pageSize, query, searchConstraint } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { query, searchConstraint } = list;
   const { search } = useLocation();
   const columns: Column<UserListRow>[] = [
-    {
-      key: "name",
-      header: "Nombre",
-      sortName: "name",
-      cell: (u) => (
-        <Link to={`/users/${u.id}${search}`} preventScrollReset className="font-medium text-brand-700 underline">
-          {u.firstName} {u.lastName}
-        </Link>
-      ),
-    },
+    nameColumn({ key: "name", header: "Nombre", sortName: "name" }, (u) => `/users/${u.id}${search}`, (u) => <>{u.firstName} {u.lastName}</>),
     { key: "email", header: "Correo electrónico", sortName: "email", cell: (u) => u.email },
     { key: "phone", header: "Teléfono", cell: (u) => u.phone ?? "", className: "whitespace-nowrap" },
     { key: "role", header: "Rol", sortName: "role", cell: (u) => roleLabel(u.role), className: "whitespace-nowrap" },
@@ -68,17 +61,13 @@ export default function UsersList() {
     },
   ];
   return (
-    <div>
-      <PageHeader
-        title="Usuarios"
-        total={total}
-        actions={
-          <Link to={`/users/new${search}`} preventScrollReset className="btn-primary">
-            Nuevo usuario
-          </Link>
-        }
-      />
-      <div className="card mb-4 p-4">
+    <ListPage
+      texts={USERS_TEXTS}
+      basePath="/users"
+      list={list}
+      columns={columns}
+      actions={<CreateLink to={`/users/new${search}`}>Nuevo usuario</CreateLink>}
+      filters={
         <FilterBar clearTo="/users">
           <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Nombre o correo electrónico" label="Buscar" />
           <FilterSelect name="role" label="Rol" value={query.role} allLabel="Todos los roles" options={ROLE_KEYS.map((r) => [r, ROLES[r]])} />
@@ -90,11 +79,8 @@ export default function UsersList() {
             options={Object.entries(USER_STATUSES)}
           />
         </FilterBar>
-      </div>
-      <DataTable basePath="/users" rows={rows} columns={columns} rowKey={(u) => u.id} caption="Usuarios" empty="No hay usuarios que coincidan con la búsqueda." />
-      <Pagination page={page} total={total} pageSize={pageSize} basePath="/users" />
-      <Outlet />
-    </div>
+      }
+    />
   );
 }
 

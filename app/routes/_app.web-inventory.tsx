@@ -102,28 +102,34 @@ export default function WebInventory() {
       filters={
         <FilterBar clearTo={INVENTORY_PATH} keep={["sortName", "sortValue"]}>
           <SearchInput defaultValue={query.search} placeholder="SKU, clave o descripción" label="Buscar" />
-          <FilterSelect
-            name="brand"
-            label="Marca"
-            value={query.brand === undefined ? undefined : String(query.brand)}
-            allLabel={INVENTORY_TEXTS.allBrands}
-            options={[["0", "Sin marca"]]}
-            packedOptions={brandOptions}
-          />
-          <FilterSelect
-            name="category"
-            label="Categoría"
-            value={query.category === undefined ? undefined : String(query.category)}
-            allLabel={INVENTORY_TEXTS.allCategories}
-            options={[["0", "Sin categoría"]]}
-            packedOptions={categoryOptions}
-          />
+          <TaxonomyFilter name="brand" selected={query.brand} packedOptions={brandOptions} />
+          <TaxonomyFilter name="category" selected={query.category} packedOptions={categoryOptions} />
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
             <input type="checkbox" name="incomplete" value="1" defaultChecked={!!query.incomplete} className="h-4 w-4" />
             {INVENTORY_TEXTS.incompleteOnly}
           </label>
         </FilterBar>
       }
+    />
+  );
+}
+
+const TAXONOMY_FILTERS = {
+  brand: { label: "Marca", allLabel: INVENTORY_TEXTS.allBrands, noneLabel: "Sin marca" },
+  category: { label: "Categoría", allLabel: INVENTORY_TEXTS.allCategories, noneLabel: "Sin categoría" },
+} as const;
+
+/** The filter by brand or by category: all of them, "0" for the products without one, then each (packed: there are thousands). */
+function TaxonomyFilter({ name, selected, packedOptions }: { name: keyof typeof TAXONOMY_FILTERS; selected: number | undefined; packedOptions: string }) {
+  const { label, allLabel, noneLabel } = TAXONOMY_FILTERS[name];
+  return (
+    <FilterSelect
+      name={name}
+      label={label}
+      value={selected === undefined ? undefined : String(selected)}
+      allLabel={allLabel}
+      options={[["0", noneLabel]]}
+      packedOptions={packedOptions}
     />
   );
 }
