@@ -211,14 +211,14 @@ export function OrderDialog() {
               </form>
             ) : null}
             {rules.marketplace ? (
-              <IntentForm intent="sync-status" className="btn-secondary" disabled={busy("sync-status")}>
+              <OneButtonForm intent="sync-status" className="btn-secondary" disabled={busy("sync-status")}>
                 {busy("sync-status") ? "Sincronizando…" : "Sincronizar estatus"}
-              </IntentForm>
+              </OneButtonForm>
             ) : null}
             {rules.canMarkDelivered ? (
-              <IntentForm intent="mark-delivered" fields={{ version: edit.version }} className="btn-secondary" disabled={busy("mark-delivered")}>
+              <OneButtonForm intent="mark-delivered" fields={{ version: edit.version }} className="btn-secondary" disabled={busy("mark-delivered")}>
                 Marcar como entregado
-              </IntentForm>
+              </OneButtonForm>
             ) : null}
           </div>
 
@@ -250,9 +250,9 @@ export function OrderDialog() {
                       Está seguro de que desea hacer este cambio?
                     </p>
                     <div className="mt-2 flex gap-2">
-                      <IntentForm intent="toggle-invoice" fields={{ invoiceDisabled: invoice.disabled ? "false" : "true", version: edit.version }} className="btn-primary">
+                      <OneButtonForm intent="toggle-invoice" fields={{ invoiceDisabled: invoice.disabled ? "false" : "true", version: edit.version }} className="btn-primary">
                         Sí, {invoice.disabled ? "habilitar" : "deshabilitar"}
-                      </IntentForm>
+                      </OneButtonForm>
                       <Link to={`/orders/${order.id}${list}`} preventScrollReset className="btn-secondary">
                         Cancelar
                       </Link>
@@ -273,7 +273,7 @@ export function OrderDialog() {
 }
 
 /** One button that posts `intent` and its hidden `fields` to the dialog's own action (the order's one-click commands). */
-function IntentForm({
+function OneButtonForm({
   intent,
   fields = {},
   className,
