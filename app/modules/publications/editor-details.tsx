@@ -4,18 +4,19 @@ import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import type { EditorActionData } from "~/web/publications/editor-action.server";
-import { GALLERY_ALT_MAX, PRODUCT_SEARCH_DEBOUNCE_MS } from "./constants";
-import { emptyLinked, type PublicationFormInput } from "./draft";
-import { ACTIONS_FORM_ID, Errors, IntentButton, type DialogFields, type DialogForm, type GalleryField, type LinkedListField } from "./editor-controls";
+import { CHANNELS, CHANNEL_NAMES, GALLERY_ALT_MAX, PRODUCT_SEARCH_DEBOUNCE_MS, WAREHOUSES } from "./constants";
+import { allWarehouses, emptyLinked, type PublicationFormInput, STORE_CHOICES } from "./draft";
+import { ACTIONS_FORM_ID, choiceProps, Errors, IntentButton, type DialogFields, type DialogForm, type GalleryField, type LinkedListField } from "./editor-controls";
 import { uploadFieldName } from "./editor-buttons";
 import type { EditorView } from "./editor.server";
 import { canDrop, cleanAlt, moveTarget } from "./gallery-order";
+import { storeLabel } from "./labels";
 import type { LiveTotals } from "./live-totals";
 import type { ProductInfo } from "./publications.server";
 
 /*
- * The editor's lower sections: linked products and variations, product search, gallery, description
- * and costs. The server draws them with the rest of the form; the browser fetches their code after
+ * The editor's sections below its general data: category and attributes, store, sync, channels,
+ * warehouses, linked products and variations, product search, gallery, description and costs. The server draws them with the rest of the form; the browser fetches their code after
  * the page's (publication-form.tsx), so the dialog's first script is lighter, and they answer to the
  * hand once it has arrived. Until then their buttons still post the form, as without JavaScript.
  */
@@ -42,10 +43,112 @@ export function EditorDetails({ form, fields, view, library, cost, stock }: Edit
         return [`v${j}`, `Variación ${j + 1}${name ? ` (${name})` : ""}`];
       })
     : [["flat", "Productos vinculados"]];
+  const attributeFields = fields.attributes.getFieldset();
   const description = fields.description.getFieldset();
 
   return (
     <>
+      <section aria-labelledby="pub-category" className="space-y-2">
+        <h3 id="pub-category" className="font-semibold">Categoría</h3>
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">ID de categoría</span>
+            <input {...getInputProps(fields.categoryId, { type: "text" })} className="input w-48 font-mono" />
+          </label>
+          <IntentButton intent={{ type: "load-category" }}>Cargar categoría</IntentButton>
+          <IntentButton intent={{ type: "predict" }} disabled={!title.trim()}>Predecir desde el título</IntentButton>
+        </div>
+        <Errors id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
+        {view.category ? (
+          <nav aria-label="Ruta de la categoría" className="text-sm text-slate-600" data-testid="category-path">
+            {view.category.path.map((c) => c.name).join(" › ")}
+          </nav>
+        ) : null}
+        {view.predictions ? (
+          <div className="rounded-md border border-slate-200 p-3">
+            <p className="mb-2 text-sm font-medium">Categorías sugeridas</p>
+            <ul className="space-y-1">
+              {view.predictions.map((p) => (
+                <li key={p.categoryId} className="flex items-center justify-between gap-2 text-sm">
+                  <span>{p.pathFromRoot.map((c) => c.name).join(" › ")} <span className="font-mono text-xs text-slate-500">{p.categoryId}</span></span>
+                  <IntentButton intent={{ type: "set-category", categoryId: p.categoryId }} className="btn-secondary px-2 py-1 text-xs">Usar</IntentButton>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {[...view.attributes.required, ...view.attributes.optional].length ? (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {[...view.attributes.required, ...view.attributes.optional].map((a) => {
+              const required = a.required || a.catalogRequired;
+              const field = attributeFields[a.id];
+              return (
+                <label key={a.id} className="flex flex-col gap-1 text-sm">
+                  <span className="font-medium text-slate-700">{a.name}{required ? " *" : ""}</span>
+                  {a.values.length ? (
+                    <select {...getSelectProps(field)} className="input">
+                      <option value="">—</option>
+                      {a.values.map((v) => <option key={v.id} value={v.name}>{v.name}</option>)}
+                    </select>
+                  ) : (
+                    <input {...getInputProps(field, { type: "text" })} className="input" />
+                  )}
+                  <Errors id={field.errorId} errors={field.errors} />
+                </label>
+              );
+            })}
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="pub-store" className="grid gap-4 md:grid-cols-3">
+        <fieldset>
+          <legend id="pub-store" className="mb-1 font-semibold">Tienda oficial</legend>
+          {STORE_CHOICES.map((choice) => (
+            <label key={choice} className="flex items-center gap-2 text-sm">
+              <input {...choiceProps(fields.store, "radio", choice)} className="h-4 w-4" />
+              {storeLabel(choice === "meli1" ? null : choice, view.brand)}
+            </label>
+          ))}
+          <Errors id={fields.store.errorId} errors={fields.store.errors} />
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 font-semibold">Sincronización</legend>
+          {([[fields.autosync, "Autosincronizar"], [fields.priceSync, "Sincronizar precio"], [fields.stockSync, "Sincronizar stock"]] as const).map(([field, label]) => (
+            <label key={field.name} className="flex items-center gap-2 text-sm">
+              <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4" /> {label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 font-semibold">Canales</legend>
+          {CHANNELS.map(([key]) => (
+            <label key={key} className="flex items-center gap-2 text-sm">
+              <input {...choiceProps(fields.channels, "checkbox", key)} className="h-4 w-4" /> {CHANNEL_NAMES[key]}
+            </label>
+          ))}
+          <Errors id={fields.channels.errorId} errors={fields.channels.errors} />
+        </fieldset>
+      </section>
+
+      <fieldset aria-labelledby="pub-warehouses">
+        <div className="mb-1 flex items-center gap-2">
+          <legend id="pub-warehouses" className="font-semibold">Almacenes</legend>
+          {/* Conform's update button: checks the boxes in place with JavaScript, asks the server without it. */}
+          <button type="submit" {...form.update.getButtonProps({ name: fields.warehouses.name, value: allWarehouses(true) })} className="btn-ghost px-2 py-0.5 text-xs">Todos</button>
+          <button type="submit" {...form.update.getButtonProps({ name: fields.warehouses.name, value: allWarehouses(false) })} className="btn-ghost px-2 py-0.5 text-xs">Ninguno</button>
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {WAREHOUSES.map(([name, delay]) => (
+            <label key={name} className="inline-flex items-center gap-1 text-sm">
+              <input {...choiceProps(fields.warehouses, "checkbox", name)} className="h-4 w-4" />
+              {name}{delay ? <span className="text-xs text-slate-500">(+{delay})</span> : null}
+            </label>
+          ))}
+        </div>
+        <Errors id={fields.warehouses.errorId} errors={fields.warehouses.errors} />
+      </fieldset>
+
       <section aria-labelledby="pub-linked" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="pub-linked" className="font-semibold">Productos vinculados</h3>

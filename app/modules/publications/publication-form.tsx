@@ -8,14 +8,13 @@ import type { FormConstraints } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { formatNumber } from "~/lib/format";
 import type { EditorActionData } from "~/web/publications/editor-action.server";
-import { CHANNELS, CHANNEL_NAMES, LISTING_TYPES, STATUSES, WAREHOUSES } from "./constants";
-import { allWarehouses, formDefaults, type PublicationFormInput, STORE_CHOICES } from "./draft";
+import { LISTING_TYPES, STATUSES } from "./constants";
+import { formDefaults, type PublicationFormInput } from "./draft";
 import type { PublicationFormSchema } from "./draft-form";
 import { busyIntent, intentValue } from "./editor-buttons";
-import { ACTIONS_FORM_ID, choiceProps, Errors, FORM_ID, IntentButton } from "./editor-controls";
+import { ACTIONS_FORM_ID, Errors, FORM_ID, IntentButton } from "./editor-controls";
 import * as detailsForServer from "./editor-details";
 import type { EditorView } from "./editor.server";
-import { storeLabel } from "./labels";
 import type { LiveTotals } from "./live-totals";
 import { remainingCharacters, specialTitlePrefix } from "./title";
 
@@ -40,15 +39,16 @@ type Details = typeof detailsForServer;
 /*
  * The editor's lower sections (editor-details.tsx) come after the page's script. The server draws
  * them in the same pass as the rest (the HTML is whole, with or without JavaScript); in the browser
- * their code is asked for as soon as this file runs, and a navigation to the editor waits for it
- * with the data (`clientLoader` of the routes), so the dialog never opens without them.
+ * their code is asked for as soon as this file runs. A navigation to the editor is a transition
+ * (Remix): while they wait for their code React keeps the list on screen, so the dialog never opens
+ * without them.
  */
 let lateDetails: Details | undefined = import.meta.env.SSR ? detailsForServer : undefined;
 let detailsFailure: unknown;
 let detailsLoading: Promise<void> | undefined;
 
 /** Fetches the lower sections' code once; never rejects (a failure is shown by the route's error boundary). */
-export function loadEditorDetails(): Promise<void> {
+function loadEditorDetails(): Promise<void> {
   detailsLoading ??= import("./editor-details").then(
     (loaded) => {
       lateDetails = loaded;
@@ -200,7 +200,6 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
   const title = fields.title.value ?? "";
   const special = fields.special.value === "on";
   const remaining = remainingCharacters(title, special);
-  const attributeFields = fields.attributes.getFieldset();
 
   return (
     <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} ref={formRef} preventScrollReset className="space-y-6">
@@ -252,107 +251,6 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
           </label>
         </div>
       </section>
-
-      <section aria-labelledby="pub-category" className="space-y-2">
-        <h3 id="pub-category" className="font-semibold">Categoría</h3>
-        <div className="flex flex-wrap items-end gap-2">
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">ID de categoría</span>
-            <input {...getInputProps(fields.categoryId, { type: "text" })} className="input w-48 font-mono" />
-          </label>
-          <IntentButton intent={{ type: "load-category" }}>Cargar categoría</IntentButton>
-          <IntentButton intent={{ type: "predict" }} disabled={!title.trim()}>Predecir desde el título</IntentButton>
-        </div>
-        <Errors id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
-        {view.category ? (
-          <nav aria-label="Ruta de la categoría" className="text-sm text-slate-600" data-testid="category-path">
-            {view.category.path.map((c) => c.name).join(" › ")}
-          </nav>
-        ) : null}
-        {view.predictions ? (
-          <div className="rounded-md border border-slate-200 p-3">
-            <p className="mb-2 text-sm font-medium">Categorías sugeridas</p>
-            <ul className="space-y-1">
-              {view.predictions.map((p) => (
-                <li key={p.categoryId} className="flex items-center justify-between gap-2 text-sm">
-                  <span>{p.pathFromRoot.map((c) => c.name).join(" › ")} <span className="font-mono text-xs text-slate-500">{p.categoryId}</span></span>
-                  <IntentButton intent={{ type: "set-category", categoryId: p.categoryId }} className="btn-secondary px-2 py-1 text-xs">Usar</IntentButton>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {[...view.attributes.required, ...view.attributes.optional].length ? (
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {[...view.attributes.required, ...view.attributes.optional].map((a) => {
-              const required = a.required || a.catalogRequired;
-              const field = attributeFields[a.id];
-              return (
-                <label key={a.id} className="flex flex-col gap-1 text-sm">
-                  <span className="font-medium text-slate-700">{a.name}{required ? " *" : ""}</span>
-                  {a.values.length ? (
-                    <select {...getSelectProps(field)} className="input">
-                      <option value="">—</option>
-                      {a.values.map((v) => <option key={v.id} value={v.name}>{v.name}</option>)}
-                    </select>
-                  ) : (
-                    <input {...getInputProps(field, { type: "text" })} className="input" />
-                  )}
-                  <Errors id={field.errorId} errors={field.errors} />
-                </label>
-              );
-            })}
-          </div>
-        ) : null}
-      </section>
-
-      <section aria-labelledby="pub-store" className="grid gap-4 md:grid-cols-3">
-        <fieldset>
-          <legend id="pub-store" className="mb-1 font-semibold">Tienda oficial</legend>
-          {STORE_CHOICES.map((choice) => (
-            <label key={choice} className="flex items-center gap-2 text-sm">
-              <input {...choiceProps(fields.store, "radio", choice)} className="h-4 w-4" />
-              {storeLabel(choice === "meli1" ? null : choice, view.brand)}
-            </label>
-          ))}
-          <Errors id={fields.store.errorId} errors={fields.store.errors} />
-        </fieldset>
-        <fieldset>
-          <legend className="mb-1 font-semibold">Sincronización</legend>
-          {([[fields.autosync, "Autosincronizar"], [fields.priceSync, "Sincronizar precio"], [fields.stockSync, "Sincronizar stock"]] as const).map(([field, label]) => (
-            <label key={field.name} className="flex items-center gap-2 text-sm">
-              <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4" /> {label}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend className="mb-1 font-semibold">Canales</legend>
-          {CHANNELS.map(([key]) => (
-            <label key={key} className="flex items-center gap-2 text-sm">
-              <input {...choiceProps(fields.channels, "checkbox", key)} className="h-4 w-4" /> {CHANNEL_NAMES[key]}
-            </label>
-          ))}
-          <Errors id={fields.channels.errorId} errors={fields.channels.errors} />
-        </fieldset>
-      </section>
-
-      <fieldset aria-labelledby="pub-warehouses">
-        <div className="mb-1 flex items-center gap-2">
-          <legend id="pub-warehouses" className="font-semibold">Almacenes</legend>
-          {/* Conform's update button: checks the boxes in place with JavaScript, asks the server without it. */}
-          <button type="submit" {...form.update.getButtonProps({ name: fields.warehouses.name, value: allWarehouses(true) })} className="btn-ghost px-2 py-0.5 text-xs">Todos</button>
-          <button type="submit" {...form.update.getButtonProps({ name: fields.warehouses.name, value: allWarehouses(false) })} className="btn-ghost px-2 py-0.5 text-xs">Ninguno</button>
-        </div>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {WAREHOUSES.map(([name, delay]) => (
-            <label key={name} className="inline-flex items-center gap-1 text-sm">
-              <input {...choiceProps(fields.warehouses, "checkbox", name)} className="h-4 w-4" />
-              {name}{delay ? <span className="text-xs text-slate-500">(+{delay})</span> : null}
-            </label>
-          ))}
-        </div>
-        <Errors id={fields.warehouses.errorId} errors={fields.warehouses.errors} />
-      </fieldset>
 
       {detailsShown ? lower : firstLower}
     </Form>
