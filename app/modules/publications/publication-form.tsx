@@ -39,16 +39,15 @@ type Details = typeof detailsForServer;
 /*
  * The editor's lower sections (editor-details.tsx) come after the page's script. The server draws
  * them in the same pass as the rest (the HTML is whole, with or without JavaScript); in the browser
- * their code is asked for as soon as this file runs. A navigation to the editor is a transition
- * (Remix): while they wait for their code React keeps the list on screen, so the dialog never opens
- * without them.
+ * their code is asked for as soon as this file runs, and a navigation to the editor waits for it
+ * with the data (`clientLoader` of the routes), so the dialog never opens without them.
  */
 let lateDetails: Details | undefined = import.meta.env.SSR ? detailsForServer : undefined;
 let detailsFailure: unknown;
 let detailsLoading: Promise<void> | undefined;
 
 /** Fetches the lower sections' code once; never rejects (a failure is shown by the route's error boundary). */
-function loadEditorDetails(): Promise<void> {
+export function loadEditorDetails(): Promise<void> {
   detailsLoading ??= import("./editor-details").then(
     (loaded) => {
       lateDetails = loaded;
