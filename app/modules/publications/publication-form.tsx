@@ -40,7 +40,9 @@ type Details = typeof detailsForServer;
  * The editor's lower sections (editor-details.tsx) come after the page's script. The server draws
  * them in the same pass as the rest (the HTML is whole, with or without JavaScript); in the browser
  * their code is asked for as soon as this file runs, and a navigation to the editor waits for it
- * with the data (`clientLoader` of the routes), so the dialog never opens without them.
+ * with the data (`clientLoader` of the routes), so the dialog never opens without them. The static
+ * import serves the server alone: in the browser build `import.meta.env.SSR` is false, the import
+ * goes unused and the bundler leaves editor-details.tsx to a chunk of its own.
  */
 let lateDetails: Details | undefined = import.meta.env.SSR ? detailsForServer : undefined;
 let detailsFailure: unknown;
@@ -67,6 +69,7 @@ if (!import.meta.env.SSR) void loadEditorDetails();
 function LateDetails({ onShown, ...props }: detailsForServer.EditorDetailsProps & { onShown: () => void }) {
   useEffect(() => onShown(), [onShown]);
   if (detailsFailure) throw detailsFailure;
+  // React 18 suspends on a thrown promise and draws this again once it settles.
   if (!lateDetails) throw loadEditorDetails();
   return <lateDetails.EditorDetails {...props} />;
 }
