@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { handleEditorAction, loadEditor } from "~/web/publications/editor-action.server";
 import { PUBLICATION_CONSTRAINT } from "~/modules/publications/constraints.server";
-import { PublicationEditorRoute } from "~/modules/publications/publication-form";
+import { loadEditorDetails, PublicationEditorRoute } from "~/modules/publications/publication-form";
 import { PublicationIdSchema } from "~/modules/publications/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Publicación ${data.view.draft.id}` : "Publicación" }];
@@ -19,6 +20,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);
   const { view } = await loadEditor(publicationId(params));
   return { view, constraint: PUBLICATION_CONSTRAINT };
+}
+
+/** A navigation to the editor waits for the code of its lower sections too: the dialog opens whole. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), loadEditorDetails()]);
+  return data;
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
