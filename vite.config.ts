@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { nativeBabelHelpers } from "./scripts/native-babel-helpers";
 import { pureSchemas } from "./scripts/pure-schemas";
 
 declare module "@remix-run/node" {
@@ -32,5 +33,6 @@ export default defineConfig({
     }),
     tsconfigPaths(),
     pureSchemas(),
+    nativeBabelHelpers(),
   ],
 });

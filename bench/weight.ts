@@ -9,9 +9,10 @@ type Manifest = { entry: ManifestEntry; routes: Record<string, ManifestEntry & {
  * Gzipped JavaScript a browser loads for a route on its first visit: the entry, then every route module
  * from the root down to the route, with their imports, each file counted once.
  */
-export async function jsWeights(buildDir: string, routeIds: string[]): Promise<{ id: string; kb: number }[]> {
+export async function jsWeights(buildDir: string, routeIds: string[] | "all"): Promise<{ id: string; kb: number }[]> {
   const build = (await import(path.resolve(buildDir, "server/index.js"))) as { assets: Manifest };
   const manifest = build.assets;
+  if (routeIds === "all") routeIds = Object.keys(manifest.routes);
   const sizeOf = new Map<string, number>();
   const gz = (url: string) => {
     if (!sizeOf.has(url)) {

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, type KeyboardEvent } from "react";
 import { dayInputValues } from "~/lib/day-input";
 import { escapeHtml, optionsHtml } from "~/lib/escape-html";
 import type { InputConstraint } from "~/lib/constraints";
@@ -214,4 +214,33 @@ export function DayRangeInputs({ range }: { range: { start_date?: string; end_da
       </label>
     </>
   );
+}
+
+/** How long the typing pauses before a search box presses its Buscar button. */
+export const SEARCH_PAUSE_MS = 600;
+
+/**
+ * A search box inside a larger form, with a Buscar submit button of its own (`button`). With
+ * JavaScript, a pause in the typing presses it (`typed`) and Enter in the box presses it (`onEnter`)
+ * instead of the form's first button; without JavaScript the user presses it. `cancel` drops a
+ * pending press (the form is being posted another way); leaving the page drops it too.
+ */
+export function useSearchButton(pauseMs = SEARCH_PAUSE_MS) {
+  const button = useRef<HTMLButtonElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const cancel = () => clearTimeout(timer.current);
+  return {
+    button,
+    cancel,
+    typed: () => {
+      cancel();
+      timer.current = setTimeout(() => button.current?.click(), pauseMs);
+    },
+    onEnter: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      button.current?.click();
+    },
+  };
 }

@@ -10,7 +10,7 @@ import type { FormConstraints } from "~/lib/constraints";
 import type { ComboView, comboDialogAction, comboDialogLoader } from "~/web/catalog/combo-route.server";
 import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import { useAppUser } from "~/lib/use-app-user";
-import { useSearchButton } from "~/lib/use-search-button";
+import { useSearchButton } from "~/components/FilterBar";
 import type { FieldErrors } from "./product-texts";
 import {
   DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, useLibraryPick, useListingForm,

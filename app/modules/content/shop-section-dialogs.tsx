@@ -10,7 +10,7 @@ import { useLazyValidation } from "~/lib/lazy-validation";
 import { ProductRowsTable, ProductSearch, submitWithConform, typedList } from "./product-list-editor";
 import { addProduct, infoOfHits, intentValue } from "./product-list";
 import type { ShopSectionFormSchema } from "./shop-section-form";
-import { useSearchButton } from "~/lib/use-search-button";
+import { useSearchButton } from "~/components/FilterBar";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "./shop-section-texts";
 // Types only: the module builds the posts' schemas, which the page must not load.
 import type { SectionAnswer, SectionIntent, SectionLoaded } from "./shop-sections";

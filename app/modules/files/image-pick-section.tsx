@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
-import { useSearchButton } from "~/lib/use-search-button";
+import { useSearchButton } from "~/components/FilterBar";
 import type { ImagePickState } from "./image-pick";
 
 type PickedImage = { fileId: string; name?: string; alt?: string | null };
