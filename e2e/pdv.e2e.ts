@@ -126,6 +126,20 @@ test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", as
   await expect(other.getByTestId("sale-total")).toHaveText(/229\.10/);
 });
 
+test("a till with lines in the cart fits a 390 px phone, dialogs included", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { page: till } = await newPerson(browser, testInfo, "cajero", "Movil");
+  await post(till, "/pdv", { intent: "open", amount: "500" });
+  await post(till, "/pdv", { intent: "scan", query: SKU });
+  await till.setViewportSize({ width: 390, height: 844 });
+  for (const url of ["/pdv", "/pdv/pay", "/pdv/close"]) {
+    await open(till, url);
+    await expect(till.locator(`tr[data-sku="${SKU}"]`)).toBeAttached();
+    const { scrollWidth, innerWidth } = await till.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `${url}: ancho de la página a 390 px`).toBeLessThanOrEqual(innerWidth);
+  }
+});
+
 test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prints the ticket", async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const js = jsEnabled(testInfo);
