@@ -311,6 +311,11 @@ function QtyForm({ lineId, qty, sku, constraints }: { lineId: number; qty: numbe
         onKeyDown={(e) => {
           if (BLOCKED_KEYS.has(e.key)) e.preventDefault();
         }}
+        onInput={(e) => {
+          // A number box does not tell where the caret is: a leading zero is taken away once typed.
+          const input = e.currentTarget;
+          if (/^0/.test(input.value)) input.value = input.value.replace(/^0+/, "");
+        }}
         onPaste={(e) => {
           if (!/^[1-9]\d*$/.test(e.clipboardData.getData("text").trim())) e.preventDefault();
         }}
