@@ -126,6 +126,35 @@ test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", as
   await expect(other.getByTestId("sale-total")).toHaveText(/229\.10/);
 });
 
+test("a till with lines in the cart fits a 390 px phone, dialogs included", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { page: till } = await newPerson(browser, testInfo, "cajero", "Movil");
+  await post(till, "/pdv", { intent: "open", amount: "500" });
+  await post(till, "/pdv", { intent: "scan", query: SKU });
+  await till.setViewportSize({ width: 390, height: 844 });
+  for (const url of ["/pdv", "/pdv/pay", "/pdv/close"]) {
+    await open(till, url);
+    await expect(till.locator(`tr[data-sku="${SKU}"]`)).toBeAttached();
+    const { scrollWidth, innerWidth } = await till.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `${url}: ancho de la página a 390 px`).toBeLessThanOrEqual(innerWidth);
+  }
+});
+
+test("with JavaScript the quantity box refuses a leading zero, a sign and an exponent as they are typed", async ({ browser }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the keys are blocked in the browser; without JavaScript the server reads what is posted");
+  test.setTimeout(120_000);
+  const { page: till } = await newPerson(browser, testInfo, "cajero", "Teclas");
+  await post(till, "/pdv", { intent: "open", amount: "500" });
+  await post(till, "/pdv", { intent: "scan", query: SKU });
+  await open(till, "/pdv");
+  const qty = till.getByLabel(`Cantidad de ${SKU}`);
+  await qty.fill("");
+  await qty.pressSequentially("0-e3");
+  await expect(qty).toHaveValue("3");
+  await qty.press("Enter");
+  await expect(till.getByTestId("sale-total")).toHaveText(/306\.24/); // 3 × 88 × 1.16
+});
+
 test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prints the ticket", async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const js = jsEnabled(testInfo);

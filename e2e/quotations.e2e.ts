@@ -110,3 +110,21 @@ test("Cotizador v3: discount capped at 6 %, Mercado Libre order type with a cate
   await expect(page.getByRole("dialog")).toContainText("Ajuste Mercado Libre", { timeout: 20_000 });
   await expect(page.getByRole("dialog")).toContainText(pdfAmount(totalCents));
 });
+
+// The preview's print styles are the PDF's: their quoted font name must reach the browser as CSS, and the page must hydrate as served.
+test("the quotation previews keep their styles and hydrate without errors", async ({ page, loginAs }) => {
+  test.setTimeout(60_000);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await loginAs("admin");
+  await page.goto("/products/quotes");
+  const folio = await page.locator('a[href^="/products/quotes/"]').first().getAttribute("href");
+  expect(folio, "una cotización guardada").toBeTruthy();
+  for (const url of ["/products/quotation?view=preview", folio!]) {
+    await page.goto(url);
+    const doc = page.getByTestId("quotation-preview").locator(".quotation-doc").first();
+    await expect(doc).toBeVisible();
+    expect(await doc.evaluate((el) => getComputedStyle(el).fontFamily), url).toContain("DejaVu Sans");
+    expect(errors, url).toEqual([]);
+  }
+});

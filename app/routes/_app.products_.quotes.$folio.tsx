@@ -172,7 +172,8 @@ export default function StoredQuoteDialog() {
         </section>
       ) : null}
       <div className="overflow-x-auto rounded-md border border-slate-200 p-4" data-testid="quotation-preview">
-        <style>{QUOTATION_CSS}</style>
+        {/* As markup: a text child would be escaped (&quot;) on the server and the page would fail to hydrate. */}
+        <style dangerouslySetInnerHTML={{ __html: QUOTATION_CSS }} />
         <QuotationDocument doc={d.doc} company={d.company} paged={false} />
       </div>
     </RouteDialog>

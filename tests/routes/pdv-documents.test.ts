@@ -55,6 +55,14 @@ describe("printed documents of the till", async () => {
     expect(await foreign.text()).toBe("Sesión no encontrada");
   });
 
+  it("the closing cut (Z) of a box still open is refused, so it cannot show a cashier the expected amounts", async () => {
+    for (const cookie of [own.cookie, (await loginAs("gerente_pdv")).cookie]) {
+      const z = await call(slipPage, `/pdv/sessions/${own.sessionId}/slip`, cookie, { sessionId: String(own.sessionId) });
+      expect(z.status).toBe(403);
+      expect(await z.text()).toBe("El corte Z se imprime al cerrar la caja.");
+    }
+  });
+
   it("a printer fault is a 503 with the message, and the sale stays as it was", async () => {
     const res = await withMissingChromium(() => call(ticketPdf, `/pdv/sales/${own.saleId}/ticket.pdf`, own.cookie, { saleId: String(own.saleId) }));
     expect(res.status).toBe(503);

@@ -171,6 +171,7 @@ describe("lines", () => {
       { description: "", qty: "1", price: "10" },
       { description: "Algo", qty: "1", price: "diez" },
       { description: "Algo", qty: "0", price: "10" },
+      { description: "Algo", qty: "1", price: "99999999999999999999" },
     ]) {
       expect((await statusAndBody(await post(cookie, { intent: "custom", ...form }))).status).toBe(422);
     }
@@ -198,6 +199,16 @@ describe("lines", () => {
 });
 
 describe("Crear cotización", () => {
+  it("a quote larger than the stored amounts hold is refused with a message, not a server error, and the draft is kept", async () => {
+    const { cookie, user } = await loginAs("admin");
+    expect((await statusAndBody(await post(cookie, { intent: "header", shipment: "99999999999999999999" }))).status).toBe(422);
+    expect((await post(cookie, { intent: "custom", description: "Obra completa", qty: "999999", price: "9999999999" })).status).toBe(302);
+    const refused = await statusAndBody(await post(cookie, { intent: "store" }));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toContain("La cotización supera el importe que se puede guardar");
+    expect((await loadDraft(user.id)).data.lines.map((l) => l.description)).toContain("Obra completa");
+  });
+
   it("is refused with no products; Admin stores the quote; Developer with an agent also creates it in the ERP", async () => {
     const admin = await loginAs("admin");
     const empty = await statusAndBody(await post(admin.cookie, { intent: "store" }));

@@ -95,5 +95,7 @@ describe("PDV cash count and close tolerance", () => {
   });
   it("parses money as typed", () => {
     expect([parseMoney("1,234.5"), parseMoney("$ 10"), parseMoney("abc"), parseMoney("-5"), parseMoney("")]).toEqual([123450, 1000, null, null, 0]);
+    // More than the money columns hold is not an amount anyone typed on purpose.
+    expect([parseMoney("9999999999.99"), parseMoney("99999999999"), parseMoney("1e5")]).toEqual([999999999999, null, null]);
   });
 });

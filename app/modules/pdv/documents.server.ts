@@ -15,10 +15,11 @@ async function allowedSale(user: Viewer, saleId: number) {
   const [row] = await getDb().select({ id: pdvSales.id }).from(pdvSales).where(and(eq(pdvSales.id, saleId), eq(pdvSales.userId, user.id))).limit(1);
   return Boolean(row);
 }
+/** The session the user may print, or null. */
 async function allowedSession(user: Viewer, sessionId: number) {
-  if (can(user, "pdv.history")) return true;
-  const [row] = await getDb().select({ id: pdvSessions.id }).from(pdvSessions).where(and(eq(pdvSessions.id, sessionId), eq(pdvSessions.userId, user.id))).limit(1);
-  return Boolean(row);
+  const mine = can(user, "pdv.history") ? undefined : eq(pdvSessions.userId, user.id);
+  const [row] = await getDb().select({ id: pdvSessions.id, dateClose: pdvSessions.dateClose }).from(pdvSessions).where(and(eq(pdvSessions.id, sessionId), mine)).limit(1);
+  return row ?? null;
 }
 
 /**
@@ -43,8 +44,11 @@ export async function saleTicket(user: Viewer, saleId: number, opts: { reprint: 
 }
 
 export async function boxCutSlip(user: Viewer, sessionId: number, opts: { kind: "X" | "Z"; reprint: boolean; pdf: boolean; nonce?: string }): Promise<PrintResult> {
-  if (!(await allowedSession(user, sessionId))) return denied("missing", "Sesión no encontrada");
+  const session = await allowedSession(user, sessionId);
+  if (!session) return denied("missing", "Sesión no encontrada");
   if (opts.kind === "X" && !can(user, "pdv.history")) return denied("forbidden", "Sin acceso");
+  // A Z cut closes the day; on an open box it would show a cashier the expected amounts a manager's code guards.
+  if (opts.kind === "Z" && !session.dateClose) return denied("forbidden", "El corte Z se imprime al cerrar la caja.");
   const html = await boxCutHtml(sessionId, { kind: opts.kind, reprint: opts.reprint, autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? "") });
   if (!html) return denied("missing", "Sesión no encontrada");
   if (!opts.pdf) return { ok: true, kind: "html", html };

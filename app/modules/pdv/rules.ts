@@ -145,10 +145,13 @@ export function closeCheck(expected: CloseExpected, counted: CloseCounted): Clos
 /** PDV-{sale id} S-{session id}: how the ERP knows a sale. */
 export const erpReference = (saleId: number, sessionId: number) => `PDV-${saleId} S-${sessionId}`;
 
-/** A money text as typed ("1,234.50", "$ 100") to cents; null when it is not a non-negative amount. */
+/**
+ * A money text as typed ("1,234.50", "$ 100") to cents; null when it is not a non-negative amount.
+ * At most ten digits of pesos: the money columns hold twelve, and a box's sums add a few amounts up.
+ */
 export function parseMoney(raw: string | null | undefined): number | null {
   const text = (raw ?? "").replace(/[\s$,]/g, "");
   if (text === "") return 0;
-  if (!/^\d+(\.\d{0,2})?$/.test(text)) return null;
+  if (!/^\d{1,10}(\.\d{0,2})?$/.test(text)) return null;
   return Math.round(Number(text) * 100);
 }

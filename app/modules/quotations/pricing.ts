@@ -19,6 +19,7 @@ export const MESSAGES = {
   discountCap: `El descuento global máximo es ${GLOBAL_DISCOUNT_MAX} %: se guardó ${GLOBAL_DISCOUNT_MAX} %.`,
   discountPrecio3: "Los clientes con Precio 3 no tienen descuento global: se guardó 0 %.",
   badNumber: "Revisa el valor ingresado: solo se aceptan números y punto decimal.",
+  tooLarge: "La cotización supera el importe que se puede guardar: revisa cantidades y precios.",
   needCategory: "Elige la categoría de Mercado Libre para ver los totales.",
   erpUserMissingTitle: "Datos insuficientes",
   erpUserMissing: "Debes completar la información para continuar",
@@ -75,11 +76,14 @@ export function parseQuantity(raw: string | null | undefined): number | null {
   return Math.round(n * 1000) / 1000;
 }
 
-/** Strict non-negative decimal for money and percentage inputs (no sign, letters or commas). */
+/**
+ * Strict non-negative decimal for money and percentage inputs (no sign, letters or commas), with at
+ * most ten digits before the point: a stored quote's money columns hold twelve.
+ */
 export function parseAmount(raw: string | null | undefined): number | null {
   const text = String(raw ?? "").trim();
   if (text === "") return 0;
-  if (!/^[0-9]*\.?[0-9]*$/.test(text)) return null;
+  if (!/^[0-9]{0,10}(\.[0-9]*)?$/.test(text)) return null;
   return parseDecimal(text);
 }
 

@@ -168,7 +168,8 @@ export function TotalsList({ rows, testId }: { rows: Array<[string, number]>; te
 export function QuotationPreview({ doc, company, className }: { doc: QuotationDocumentData; company: CompanyContact; className?: string }) {
   return (
     <ScrollBox label="Vista previa de la cotización" className={cn("rounded-md border border-slate-200 p-4", className)} data-testid="quotation-preview">
-      <style>{QUOTATION_CSS}</style>
+      {/* As markup: a text child would be escaped (&quot;) on the server and the page would fail to hydrate. */}
+      <style dangerouslySetInnerHTML={{ __html: QUOTATION_CSS }} />
       <QuotationDocument doc={doc} company={company} paged={false} />
     </ScrollBox>
   );

@@ -9,7 +9,10 @@ import type { QuotationDocumentData } from "./document";
 import { getExchangeRate, STALE_MESSAGE } from "./draft.server";
 import { displayStatus, STORED_STATUSES } from "./status";
 export { displayStatus, STATUS_LABELS, STORED_STATUSES } from "./status";
-import { addBusinessDays, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS, type QuoteScreen } from "./pricing";
+import { addBusinessDays, lineAmountCents, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS, type QuoteScreen } from "./pricing";
+
+/** numeric(14, 2): amounts below 10^12 pesos. */
+const MAX_STORED_CENTS = 100_000_000_000_000;
 
 export type StoreResult = { ok: true; folio: string } | Refused<"missing" | "conflict" | "refused">;
 
@@ -31,6 +34,10 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
     const priced = priceDraft(data, rate, screen);
     if (!priced.totals) return { ok: false as const, reason: "refused" as const, message: MESSAGES.needCategory };
     const totals = priced.totals;
+    // Money columns hold under 10^12 pesos; a million pieces at a ten-digit price would not fit.
+    if ([...Object.values(totals), ...priced.lines.map(lineAmountCents)].some((cents) => Math.abs(cents) >= MAX_STORED_CENTS)) {
+      return { ok: false as const, reason: "refused" as const, message: MESSAGES.tooLarge };
+    }
 
     let baseFolio: string;
     let revision = 1;

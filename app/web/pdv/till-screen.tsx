@@ -247,7 +247,8 @@ function CartTable({ cart, deleteMode, constraints }: { cart: NonNullable<Data["
     return <div className="card p-8 text-center text-slate-500">Escanea un producto para comenzar la venta.</div>;
   }
   return (
-    <div className="card overflow-x-auto">
+    // `relative`: the quantity form's hidden submit is absolutely placed and would otherwise widen the page on a phone.
+    <div className="card relative overflow-x-auto">
       <table className="w-full min-w-[40rem] text-sm" aria-label="Productos de la venta">
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>
@@ -309,6 +310,11 @@ function QtyForm({ lineId, qty, sku, constraints }: { lineId: number; qty: numbe
         className="input w-20 text-center"
         onKeyDown={(e) => {
           if (BLOCKED_KEYS.has(e.key)) e.preventDefault();
+        }}
+        onInput={(e) => {
+          // A number box does not tell where the caret is: a leading zero is taken away once typed.
+          const input = e.currentTarget;
+          if (/^0/.test(input.value)) input.value = input.value.replace(/^0+/, "");
         }}
         onPaste={(e) => {
           if (!/^[1-9]\d*$/.test(e.clipboardData.getData("text").trim())) e.preventDefault();
