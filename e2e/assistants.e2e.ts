@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, expectToast } from "./fixtures";
 
 // Both projects (JavaScript on and off) share one database: every run works on an assistant of its own.
 const PDF = Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -74,8 +74,7 @@ test("an assistant is created, gets a sheet, answers in the chat and is deleted"
   await expect(dialog.getByRole("heading", { name: "Eliminar asistente" })).toBeVisible();
   await expect(dialog).toContainText(name);
   await dialog.getByRole("button", { name: "Eliminar" }).click();
-  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Asistente");
-  await expect(page.getByTestId("toast")).toContainText("Se ha eliminado exitosamente");
+  await expectToast(page, "Asistente", "Se ha eliminado exitosamente");
   await expect(page).toHaveURL(new RegExp(`/chatbot-documents\\?search=${name}$`));
   await expect(page.getByText("No hay asistentes que coincidan con la búsqueda.")).toBeVisible();
 });

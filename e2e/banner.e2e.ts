@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, test, expectToast } from "./fixtures";
 
 test("the home banner: a small image is refused with the spec's text, a large one updates the cover", async ({ page, loginAs }, testInfo) => {
   await loginAs("ml_manager");
@@ -19,8 +19,7 @@ test("the home banner: a small image is refused with the spec's text, a large on
 
   await page.getByLabel("Imagen destacada").setInputFiles({ name: `portada-${stamp}.png`, mimeType: "image/png", buffer: await image(3000, 2000) });
   await page.getByRole("button", { name: "Actualizar" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
-  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
+  await expectToast(page, "Obteniendo información", "Información agregada/actualizada exitosamente");
   // Both projects update the one banner at the same time: the preview shows one of their titles.
   await expect(page.getByTestId("preview-title")).toContainText("Iluminación");
   await expect(page.getByRole("region", { name: "Vista previa" }).getByRole("img")).toBeVisible();

@@ -1,10 +1,7 @@
-import { expect as baseExpect, jsEnabled, test } from "./fixtures";
+import { expect as baseExpect, jsEnabled, test, uniqueName } from "./fixtures";
 
 // The shared test machine can be slow to answer; the flows themselves have no waits.
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-// Both projects (JavaScript on and off) share one database: every test works on names of its own.
-const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
 
 test("a blog is created as a draft, scheduled, previewed and published", async ({ page, loginAs }, testInfo) => {
   await loginAs("ml_manager");

@@ -1,11 +1,8 @@
-import { expect, test } from "./fixtures";
-
-// Both projects (JavaScript on and off) share one database: every test works on titles of its own.
-const uniqueTitle = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
+import { expect, test, expectToast, uniqueName } from "./fixtures";
 
 test("a catalogue is created with a subtitle and two products, shows in the list and is deleted by an admin", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
-  const title = uniqueTitle("Catálogo e2e", testInfo.project.name);
+  const title = uniqueName("Catálogo e2e", testInfo.project.name);
   await page.goto("/catalogs?k=e2e");
   await expect(page.getByRole("heading", { name: /Catálogos/ })).toBeVisible();
 
@@ -47,8 +44,7 @@ test("a catalogue is created with a subtitle and two products, shows in the list
 
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/catalogs\?k=e2e$/);
-  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
-  await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
+  await expectToast(page, "Obteniendo información", "Información agregada/actualizada exitosamente");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await page.goto(`/catalogs?search=${encodeURIComponent(title)}`);

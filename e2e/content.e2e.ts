@@ -1,8 +1,5 @@
 import sharp from "sharp";
-import { expect, expectCheckedOnLeaving, jsEnabled, postsFrom, test } from "./fixtures";
-
-// Both projects (JavaScript on and off) share one database: every test works on names of its own.
-const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
+import { expect, expectCheckedOnLeaving, jsEnabled, postsFrom, test, expectToast, uniqueName } from "./fixtures";
 
 test("a location created from the dialog shows in the list with the toast", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
@@ -26,8 +23,7 @@ test("a location created from the dialog shows in the list with the toast", asyn
   await page.getByRole("dialog").getByLabel("URL de mapas").fill("https://maps.app.goo.gl/e2e");
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/locations\?location_status_filter=active$/);
-  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
-  await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
+  await expectToast(page, "Obteniendo información", "Información agregada/actualizada exitosamente");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Av. Revolución 1500");
@@ -109,8 +105,7 @@ test("a promotion is created with a date range and an uploaded image", async ({ 
   await page.getByRole("dialog").getByLabel(/imagen nueva/).setInputFiles({ name: fileName, mimeType: "image/png", buffer });
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/promotions\?promo_status_filter=active$/);
-  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
-  await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
+  await expectToast(page, "Obteniendo información", "Información agregada/actualizada exitosamente");
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Activa");
   await expect(row).toContainText("10/07/2025 – 31/07/2025");

@@ -74,3 +74,14 @@ export async function expectCheckedOnLeaving(field: Locator, value: string, mess
     await expect(message).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 10_000 });
 }
+
+/** Both projects (JavaScript on and off) share one database: every test works on names of its own. */
+export function uniqueName(prefix: string, project: string) {
+  return `${prefix} ${project} ${Date.now().toString(36)}`;
+}
+
+/** The toast shows `title` as its heading (exactly) and `message` below it. */
+export async function expectToast(page: Page, title: string, message: string) {
+  await expect(page.getByTestId("toast").locator("p").first()).toHaveText(title);
+  await expect(page.getByTestId("toast")).toContainText(message);
+}

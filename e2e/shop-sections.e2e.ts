@@ -1,11 +1,8 @@
-import { expect, test } from "./fixtures";
-
-// Both projects (JavaScript on and off) share one database: every test works on titles of its own.
-const uniqueTitle = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
+import { expect, test, expectToast, uniqueName } from "./fixtures";
 
 test("a section is created with two searched products, reordered, and shows in the list", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
-  const title = uniqueTitle("Sección e2e", testInfo.project.name);
+  const title = uniqueName("Sección e2e", testInfo.project.name);
   await page.goto("/ecommerce?k=e2e");
   await expect(page.getByRole("heading", { name: /Ecommerce - Secciones/ })).toBeVisible();
 
@@ -52,8 +49,7 @@ test("a section is created with two searched products, reordered, and shows in t
 
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/ecommerce\?k=e2e$/);
-  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Obteniendo información");
-  await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");
+  await expectToast(page, "Obteniendo información", "Información agregada/actualizada exitosamente");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row.getByRole("cell").nth(2)).toHaveText("2");
@@ -69,7 +65,7 @@ test("a section is created with two searched products, reordered, and shows in t
 
 test("the Activa switch saves at once", async ({ page, loginAs }, testInfo) => {
   await loginAs("ml_manager");
-  const title = uniqueTitle("Alternar e2e", testInfo.project.name);
+  const title = uniqueName("Alternar e2e", testInfo.project.name);
   const created = await page.request.post("/ecommerce/new", { form: { intent: "save", title, status: "on" }, maxRedirects: 0 });
   expect(created.status()).toBe(302);
 

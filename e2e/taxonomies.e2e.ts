@@ -1,7 +1,4 @@
-import { expect, expectCheckedOnLeaving, jsEnabled, postsFrom, test } from "./fixtures";
-
-// Both projects (JavaScript on and off) share one database: every test works on names of its own.
-const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Date.now().toString(36)}`;
+import { expect, expectCheckedOnLeaving, jsEnabled, postsFrom, test, expectToast, uniqueName } from "./fixtures";
 
 test("a sector created from the dialog shows in the list with the toast; a taken name is refused", async ({ page, loginAs }, testInfo) => {
   await loginAs("ml_manager");
@@ -70,8 +67,7 @@ test("an admin deletes a sector after confirming", async ({ page, loginAs }, tes
   await expect(dialog).toContainText(name);
   await expect(dialog.getByTestId("taxonomy-usage")).toHaveText("Ningún producto lo usa.");
   await dialog.getByRole("button", { name: "Eliminar" }).click();
-  await expect(page.getByTestId("toast").locator("p").first()).toHaveText("Sector");
-  await expect(page.getByTestId("toast")).toContainText("Se ha eliminado exitosamente");
+  await expectToast(page, "Sector", "Se ha eliminado exitosamente");
   await expect(page).toHaveURL(/\/product-sectors\?search=/);
   await expect(page.getByText("No hay sectores que coincidan con la búsqueda.")).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+import { SaveButton } from "./SaveButton";
 
 const sizes = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-6xl" } as const;
 
@@ -277,9 +278,9 @@ export function EditDialogFooter({
         </Link>
       ) : null}
       <BackLink to={closeTo} />
-      <button type="submit" form={formId} name={saveIntent ? "intent" : undefined} value={saveIntent} className="btn-primary" disabled={busy}>
-        {busy ? busyLabel : saveLabel}
-      </button>
+      <SaveButton busy={busy} form={formId} intent={saveIntent} busyLabel={busyLabel}>
+        {saveLabel}
+      </SaveButton>
       {cancel ? (
         <Link to={closeTo} preventScrollReset className="btn-ghost">
           Cancelar

@@ -16,6 +16,7 @@ import { BANNER_MIN_HEIGHT, BANNER_MIN_WIDTH, BANNER_TEXTS, BANNER_TEXT_MAX } fr
 import { BannerSchema } from "~/modules/content/banner-form";
 import { latestBanner, saveBanner } from "~/modules/content/banner.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
+import { SaveButton } from "~/components/SaveButton";
 
 export const meta: MetaFunction = () => [{ title: "Ecommerce - Portada" }];
 
@@ -125,9 +126,9 @@ export default function BannerHome() {
             <Link to="/" className="btn-ghost">
               Volver
             </Link>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? "Actualizando…" : "Actualizar"}
-            </button>
+            <SaveButton busy={busy} busyLabel="Actualizando…">
+              Actualizar
+            </SaveButton>
           </div>
         </Form>
         <section aria-label="Vista previa" className="card self-start overflow-hidden">

@@ -23,6 +23,7 @@ import { saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail } from "~/modules/orders/orders.server";
 import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
 import { OrderEditSchema, type OrderEditInput } from "~/modules/orders/order-edit-form";
+import { SaveButton } from "~/components/SaveButton";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" }];
 
@@ -95,9 +96,7 @@ export default function ConversationDialog() {
         <>
           <CloseLink to={closeTo}>Volver</CloseLink>
           {order ? (
-            <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
-              {busy ? "Guardando…" : "Guardar"}
-            </button>
+            <SaveButton busy={busy} form={form.id} />
           ) : null}
         </>
       }

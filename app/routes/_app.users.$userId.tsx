@@ -20,6 +20,7 @@ import { IntentSchema, PasswordResetSchema, UserUpdateSchema, type UserIntent } 
 import { formatErpUsers } from "~/modules/users/user-rules";
 import { UserProfileFields } from "~/modules/users/user-fields";
 import { getUser, regenerateConfirmCode, resetPassword, setUserActive, updateUser, type CommandResult } from "~/modules/users/users.server";
+import { SaveButton } from "~/components/SaveButton";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Usuario · ${data.user.firstName} ${data.user.lastName}`.trim() : "Usuario" },
@@ -171,9 +172,7 @@ export default function EditUser() {
           <UserProfileFields fields={fields} />
           {isSelf ? <p className="text-xs text-slate-500">Es tu propio usuario: no puedes desactivarlo ni quitarte el acceso a Usuarios.</p> : null}
           <div className="mt-2 flex justify-end">
-            <button type="submit" className="btn-primary" disabled={busyWith("save")}>
-              {busyWith("save") ? "Guardando…" : "Guardar cambios"}
-            </button>
+            <SaveButton busy={busyWith("save")}>Guardar cambios</SaveButton>
           </div>
         </IntentForm>
       </UserSection>

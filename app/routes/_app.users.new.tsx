@@ -14,6 +14,7 @@ import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
 import { UserCreateSchema } from "~/modules/users/schemas";
 import { UserProfileFields } from "~/modules/users/user-fields";
 import { createUser } from "~/modules/users/users.server";
+import { SaveButton } from "~/components/SaveButton";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo usuario" }];
 
@@ -73,9 +74,9 @@ export default function NewUser() {
       footer={
         <>
           <CloseLink to={closeTo}>Cancelar</CloseLink>
-          <button type="submit" form={form.id} className="btn-primary" disabled={busy}>
-            {busy ? "Guardando…" : "Crear usuario"}
-          </button>
+          <SaveButton busy={busy} form={form.id}>
+            Crear usuario
+          </SaveButton>
         </>
       }
     >

@@ -4,7 +4,8 @@ import { getDb } from "../../server/db/client";
 import { auditLog } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
 import type { Role } from "~/lib/roles";
-import { loginAs, makeRequest, settle } from "./auth";
+import { makeRequest, settle } from "./auth";
+import { expectRolesSentHome } from "./sent-home";
 
 /**
  * Calling the routes of a content record screen (list, new, edit, delete dialogs) the way a
@@ -51,15 +52,14 @@ export type ContentRoutes<Fields> = ReturnType<typeof contentRoutes<Fields>>;
  * delete); `fields` gives a fresh valid form for each write, which must not be saved.
  */
 export async function expectEveryCallSendsHome<Fields>(routes: ContentRoutes<Fields>, roleHomes: ReadonlyArray<readonly [Role, string]>, id: number, fields: () => Fields) {
-  for (const [role, home] of roleHomes) {
-    const { cookie } = await loginAs(role);
-    expect(locationOf(await routes.listOf("", cookie)), role).toBe(home);
-    expect(locationOf(await routes.open(id, cookie)), role).toBe(home);
-    expect(locationOf(await routes.create(fields(), cookie)), role).toBe(home);
-    expect(locationOf(await routes.update(id, fields(), cookie)), role).toBe(home);
-    expect(locationOf(await routes.confirm(id, cookie)), role).toBe(home);
-    expect(locationOf(await routes.remove(id, cookie)), role).toBe(home);
-  }
+  await expectRolesSentHome(roleHomes, {
+    list: ({ cookie }) => routes.listOf("", cookie),
+    open: ({ cookie }) => routes.open(id, cookie),
+    create: ({ cookie }) => routes.create(fields(), cookie),
+    update: ({ cookie }) => routes.update(id, fields(), cookie),
+    confirm: ({ cookie }) => routes.confirm(id, cookie),
+    remove: ({ cookie }) => routes.remove(id, cookie),
+  });
 }
 
 /** Every dialog call on an id that names no record answers 404. */

@@ -22,6 +22,7 @@ import * as deleteDocRoute from "~/routes/_app.chatbot-documents.$assistantId_.d
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute as call, locationOf as location, toastOf } from "../helpers/content-routes";
+import { expectRolesSentHome } from "../helpers/sent-home";
 
 const database = await useTestDatabase();
 // Two catalogue products, so the sheets the AI service "reads" have real content.
@@ -91,11 +92,12 @@ describe("access", () => {
       expect(data.total, role).toBeGreaterThanOrEqual(DEMO_ASSISTANTS.length);
       expect(data.canDelete, role).toBe(role !== "ml_manager");
     }
-    const { cookie } = await loginAs("inventory");
-    expect(location(await listOf("", cookie))).toBe("/products");
     const proteccion = await assistantNamed("Proteccion");
-    expect(location(await dialog(proteccion.id, cookie))).toBe("/products");
-    expect(location(await create("Inventario_X", cookie))).toBe("/products");
+    await expectRolesSentHome([["inventory", "/products"]], {
+      list: ({ cookie }) => listOf("", cookie),
+      open: ({ cookie }) => dialog(proteccion.id, cookie),
+      create: ({ cookie }) => create("Inventario_X", cookie),
+    });
     expect(location(await call(list.loader as Handler, "/chatbot-documents", undefined))).toBe("/login?redirectTo=%2Fchatbot-documents");
   });
 });

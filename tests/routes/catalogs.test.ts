@@ -15,6 +15,7 @@ import { pngFile } from "../helpers/catalog-routes";
 import { seedDemoWithArea } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, contentRoutes, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import { expectRolesSentHome } from "../helpers/sent-home";
 
 /**
  * The browser's checks the dialog gets from its loader: the title and a subtitle's text 1–150
@@ -86,14 +87,13 @@ describe("access", () => {
 
   it("sends other roles to their home and writes nothing", async () => {
     const [first] = await getDb().select().from(catalogs).orderBy(catalogs.id).limit(1);
-    for (const [role, home] of [["cajero", "/pdv"], ["surtido", "/surtido"], ["shop_manager", "/products"]] as const) {
-      const { cookie } = await loginAs(role);
-      expect(location(await listOf(cookie)), role).toBe(home);
-      expect(location(await open(first.id, cookie)), role).toBe(home);
-      expect(location(await create([["intent", "save"], ["title", unique("Intruso")]], cookie)), role).toBe(home);
-      expect(location(await update(first.id, [["intent", "save"], ["title", unique("Intruso")]], cookie)), role).toBe(home);
-      expect(location(await remove(first.id, cookie)), role).toBe(home);
-    }
+    await expectRolesSentHome([["cajero", "/pdv"], ["surtido", "/surtido"], ["shop_manager", "/products"]], {
+      list: ({ cookie }) => listOf(cookie),
+      open: ({ cookie }) => open(first.id, cookie),
+      create: ({ cookie }) => create([["intent", "save"], ["title", unique("Intruso")]], cookie),
+      update: ({ cookie }) => update(first.id, [["intent", "save"], ["title", unique("Intruso")]], cookie),
+      remove: ({ cookie }) => remove(first.id, cookie),
+    });
     expect(await getDb().select().from(catalogs).where(like(catalogs.title, "Intruso%"))).toEqual([]);
     expect((await getDb().select().from(catalogs).where(eq(catalogs.id, first.id)))[0]).toEqual(first);
   });

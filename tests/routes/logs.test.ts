@@ -6,6 +6,7 @@ import { loader as detailLoader } from "~/routes/_app.logs.$logId";
 import { audit } from "~/modules/logs/audit.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { expectRolesSentHome } from "../helpers/sent-home";
 
 const database = await useTestDatabase();
 
@@ -42,17 +43,10 @@ describe("/logs access", () => {
     const admin = await loginAs("admin");
     expect(await list("/logs", admin.cookie)).toMatchObject({ page: 1, pageSize: 20 });
     expect(await list("/logs", cookie)).toMatchObject({ page: 1 });
-    for (const [role, home] of [
-      ["ml_manager", "/products"],
-      ["cajero", "/pdv"],
-      ["surtido", "/surtido"],
-    ] as const) {
-      const other = await loginAs(role);
-      const res = await list("/logs", other.cookie);
-      expect((res as Response).headers.get("Location")).toBe(home);
-      const d = await detail(1, other.cookie);
-      expect((d as Response).headers.get("Location")).toBe(home);
-    }
+    await expectRolesSentHome([["ml_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]], {
+      list: ({ cookie }) => list("/logs", cookie),
+      detail: ({ cookie }) => detail(1, cookie),
+    });
     expect(((await list("/logs")) as Response).headers.get("Location")).toBe("/login?redirectTo=%2Flogs");
   });
 });

@@ -12,6 +12,7 @@ import { useTestDatabase } from "../helpers/db";
 import { seedDemoWithArea } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
 import { auditOf as auditOfTag, callRoute as call, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import { expectRolesSentHome } from "../helpers/sent-home";
 
 /**
  * The browser's checks the dialog gets from its loader: the title at most 120 characters and each
@@ -77,14 +78,13 @@ describe("access", () => {
 
   it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
     const [first] = await getDb().select().from(shopSections).orderBy(shopSections.id).limit(1);
-    for (const [role, home] of [["inventory", "/products"], ["shop_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]] as const) {
-      const { cookie } = await loginAs(role);
-      expect(location(await listOf(cookie)), role).toBe(home);
-      expect(location(await open(first.id, cookie)), role).toBe(home);
-      expect(location(await toggle({ intent: "toggle", id: String(first.id), status: String(!first.status) }, cookie)), role).toBe(home);
-      expect(location(await create({ intent: "save", title: unique("Intrusa") }, cookie)), role).toBe(home);
-      expect(location(await update(first.id, { intent: "save", title: unique("Intrusa") }, cookie)), role).toBe(home);
-    }
+    await expectRolesSentHome([["inventory", "/products"], ["shop_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]], {
+      list: ({ cookie }) => listOf(cookie),
+      open: ({ cookie }) => open(first.id, cookie),
+      toggle: ({ cookie }) => toggle({ intent: "toggle", id: String(first.id), status: String(!first.status) }, cookie),
+      create: ({ cookie }) => create({ intent: "save", title: unique("Intrusa") }, cookie),
+      update: ({ cookie }) => update(first.id, { intent: "save", title: unique("Intrusa") }, cookie),
+    });
     const [after] = await getDb().select().from(shopSections).where(eq(shopSections.id, first.id));
     expect(after).toEqual(first);
     expect(await getDb().select().from(shopSections).where(sql`${shopSections.title} like 'Intrusa%'`)).toEqual([]);

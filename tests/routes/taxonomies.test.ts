@@ -17,6 +17,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute, statusOf, taxonomyHandlers, toastOf } from "../helpers/catalog-routes";
 import { uniqueName as unique } from "../helpers/content-routes";
+import { expectRolesSentHome } from "../helpers/sent-home";
 
 /** The name field's browser checks that the dialog receives (required, at most 100 characters: spec 2 §2). */
 const NAME_CONSTRAINT = { name: { required: true, minLength: 1, maxLength: 100 } };
@@ -107,14 +108,13 @@ describe.each(BOTH)("%s access", (kind) => {
   it("sends other roles to their home, for loaders and actions", async () => {
     const homes = { practicante: "/products", shop_manager: "/products", iluminacion: "/products", cajero: "/pdv", surtido: "/surtido" } as const;
     const [first] = await getDb().select().from(k.table).limit(1);
-    for (const [role, home] of Object.entries(homes)) {
-      const { cookie } = await loginAs(role as keyof typeof homes);
-      expect(location(await list(kind, "", cookie)), role).toBe(home);
-      expect(location(await open(kind, first.id, cookie)), role).toBe(home);
-      expect(location(await create(kind, unique("Intruso"), cookie)), role).toBe(home);
-      expect(location(await update(kind, first.id, unique("Intruso"), cookie)), role).toBe(home);
-      expect(location(await remove(kind, first.id, cookie)), role).toBe(home);
-    }
+    await expectRolesSentHome(Object.entries(homes) as Array<[keyof typeof homes, string]>, {
+      list: ({ cookie }) => list(kind, "", cookie),
+      open: ({ cookie }) => open(kind, first.id, cookie),
+      create: ({ cookie }) => create(kind, unique("Intruso"), cookie),
+      update: ({ cookie }) => update(kind, first.id, unique("Intruso"), cookie),
+      remove: ({ cookie }) => remove(kind, first.id, cookie),
+    });
     expect(await rowNamed(kind, first.name)).toBeTruthy();
   });
 

@@ -13,6 +13,7 @@ import { getEnv } from "../../server/env";
 import { withMissingChromium } from "../helpers/missing-chromium";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { expectRolesSentHome } from "../helpers/sent-home";
 
 await useTestDatabase();
 const ctx = { params: {}, context: {} };
@@ -37,27 +38,15 @@ describe("/theme access", () => {
   it("is for Developer only", async () => {
     expect(await settle(() => themeLoader({ ...ctx, request: makeRequest("/theme", { cookie }) }))).toMatchObject({ total: 23 });
     expect(await settle(() => dialogLoader({ ...ctx, request: makeRequest("/theme/dialog", { cookie }) }))).toBeNull();
-    for (const [role, home] of [
-      ["admin", "/products"],
-      ["ml_manager", "/products"],
-      ["cajero", "/pdv"],
-    ] as const) {
-      const other = await loginAs(role);
-      const loaders: Array<[(args: LoaderFunctionArgs) => Promise<unknown>, string]> = [
-        [themeLoader, "/theme"],
-        [dialogLoader, "/theme/dialog"],
-        [pdfLoader, "/theme/sample.pdf"],
-        [xlsxLoader, "/theme/sample.xlsx"],
-      ];
-      for (const [fn, path] of loaders) {
-        const res = (await settle(() => fn({ ...ctx, request: makeRequest(path, { cookie: other.cookie }) }))) as Response;
-        expect(res.headers.get("Location"), `${role} ${path}`).toBe(home);
-      }
-      const posted = (await settle(() =>
-        themeAction({ ...ctx, request: makeRequest("/theme", { cookie: other.cookie, form: { intent: "toast", variant: "info" } }) }),
-      )) as Response;
-      expect(posted.headers.get("Location")).toBe(home);
-    }
+    const get = (fn: (args: LoaderFunctionArgs) => Promise<unknown>, path: string) => ({ cookie }: { cookie: string }) =>
+      settle(() => fn({ ...ctx, request: makeRequest(path, { cookie }) }));
+    await expectRolesSentHome([["admin", "/products"], ["ml_manager", "/products"], ["cajero", "/pdv"]], {
+      "/theme": get(themeLoader, "/theme"),
+      "/theme/dialog": get(dialogLoader, "/theme/dialog"),
+      "/theme/sample.pdf": get(pdfLoader, "/theme/sample.pdf"),
+      "/theme/sample.xlsx": get(xlsxLoader, "/theme/sample.xlsx"),
+      "POST /theme": ({ cookie }) => settle(() => themeAction({ ...ctx, request: makeRequest("/theme", { cookie, form: { intent: "toast", variant: "info" } }) })),
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import { readToast } from "~/lib/toast.server";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { expectRolesSentHome } from "../helpers/sent-home";
 
 const database = await useTestDatabase();
 
@@ -109,12 +110,11 @@ describe("/users access", () => {
 
   it("sends every other role to its home, for loaders and actions", async () => {
     const homes = { ml_manager: "/products", shop_manager: "/products", inventory: "/products", cajero: "/pdv", gerente_pdv: "/pdv", surtido: "/surtido" } as const;
-    for (const [role, home] of Object.entries(homes)) {
-      const { cookie, user } = await loginAs(role as keyof typeof homes);
-      expect(location(await list("/users", cookie))).toBe(home);
-      expect(location(await create(validUser(), cookie))).toBe(home);
-      expect(location(await edit(user.id, { intent: "deactivate" }, cookie))).toBe(home);
-    }
+    await expectRolesSentHome(Object.entries(homes) as Array<[keyof typeof homes, string]>, {
+      list: ({ cookie }) => list("/users", cookie),
+      create: ({ cookie }) => create(validUser(), cookie),
+      deactivate: ({ cookie, user }) => edit(user.id, { intent: "deactivate" }, cookie),
+    });
   });
 
   it("sends anonymous visitors to sign in", async () => {

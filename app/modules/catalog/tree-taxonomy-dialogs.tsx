@@ -9,6 +9,7 @@ import type { treeDeleteAction, treeDeleteLoader, treeItemLoader, treeSaveAction
 import { taxonomySlug } from "./taxonomy-slug";
 import { DeleteQuestion, TaxonomyScreenErrorBoundary } from "./taxonomy-screen";
 import { TREE_NAME_MAX, TREE_TEXTS, type SlotSpec, type TreeDraft, type TreeTaxonomy } from "./tree-taxonomy";
+import { SaveButton } from "~/components/SaveButton";
 
 const FORM_ID = "tree-node-form";
 
@@ -55,9 +56,7 @@ export function TreeEditDialog({
               Eliminar
             </Link>
           ) : null}
-          <button type="submit" form={FORM_ID} name="intent" value="save" className="btn-primary" disabled={busy}>
-            {busy ? "Guardando…" : "Guardar"}
-          </button>
+          <SaveButton busy={busy} form={FORM_ID} intent="save" />
         </>
       }
     >

@@ -16,6 +16,7 @@ import { OrderItemsList } from "./order-items-list";
 import type { OrderDetail } from "./orders.server";
 import { logisticLabel } from "./rules";
 import type { OrderEditInput, OrderEditSchema } from "./order-edit-form";
+import { SaveButton } from "~/components/SaveButton";
 
 /** What the route's loader gives the dialog. */
 export type OrderDialogView = OrderDetail & { canToggleInvoice: boolean; confirmInvoice: boolean; editConstraint: FormConstraints<typeof OrderEditSchema> };
@@ -195,9 +196,7 @@ export function OrderDialog() {
             <OrderEditFields fields={fields as unknown as OrderEditFieldset} order={edit} packageManagers={packageManagers} />
             <ErrorList id={form.errorId} errors={form.errors} />
             <div className="flex justify-end">
-              <button type="submit" className="btn-primary" disabled={busy("save")}>
-                {busy("save") ? "Guardando…" : "Guardar"}
-              </button>
+              <SaveButton busy={busy("save")} />
             </div>
           </Form>
 
