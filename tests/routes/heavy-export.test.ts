@@ -130,6 +130,9 @@ async function ordersTimingsDuring<T>(cookie: string, work: () => Promise<T>): P
      let stop = false;
      parentPort.once("message", () => (stop = true));
      (async () => {
+       // One untimed call first: the thread's first fetch sets up its HTTP client and connection.
+       await (await fetch(workerData.url)).arrayBuffer();
+       parentPort.postMessage("ready");
        const timings = [];
        let failed = 0;
        while (!stop) {
@@ -144,11 +147,16 @@ async function ordersTimingsDuring<T>(cookie: string, work: () => Promise<T>): P
      })();`,
     { eval: true, workerData: { url } },
   );
-  const answered = new Promise<{ timings: number[]; failed: number }>((resolve, reject) => {
-    caller.once("message", resolve);
+  const ready = new Promise<void>((resolve, reject) => {
+    caller.once("message", () => resolve());
     caller.once("error", reject);
   });
   try {
+    await ready;
+    const answered = new Promise<{ timings: number[]; failed: number }>((resolve, reject) => {
+      caller.once("message", resolve);
+      caller.once("error", reject);
+    });
     await new Promise((r) => setTimeout(r, 100));
     const result = await work();
     caller.postMessage("stop");
