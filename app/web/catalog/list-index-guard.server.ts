@@ -17,7 +17,7 @@ export function refuseHugeListIndex(form: FormData): void {
 }
 
 /**
- * The one-record dialogs (taxonomies, promotion, location, banner, new assistant) have no lists:
+ * The one-record dialogs (sectors, applications, promotion, blog, location, banner, new assistant) have no lists:
  * a name like `name[3]` or `name.x` only comes from a hand-made post, and Conform would read it as
  * a list or an object the dialog then fails to draw (a 500) or that Zod refuses in English.
  */

@@ -19,7 +19,6 @@ import {
 import {
   countWithout, deleteBlockers, deleteTreeNode, getNode, imageRefOf, listTree, listTreeTable, saveTreeNode, type StoredNode, type TreeImages, type TreeSaveResult,
 } from "~/modules/catalog/tree-taxonomy.server";
-import { refuseNestedNames } from "./list-index-guard.server";
 
 /** Route handlers of /product-categories and /product-brands: each route file passes its kind. */
 type Params = Record<string, string | undefined>;
@@ -114,7 +113,6 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
   const node = id === null ? null : await getNode(kind, id);
   if (id !== null && !node) missing(kind);
   const form = await readForm(request);
-  refuseNestedNames(form);
   const intent = parseTreeIntent(form.get("intent"));
   const uploads = new Map<string, File>();
   for (const { slot } of t.slots) {
