@@ -85,6 +85,21 @@ test("the bookmarked table view pages categories 10 at a time", async ({ page, l
   await expect(page.getByTestId("taxonomy-tree")).toBeVisible();
 });
 
+test("a long unbroken category name wraps in the tree at 390 px instead of scrolling the page sideways", async ({ page, loginAs }, testInfo) => {
+  await loginAs("inventory");
+  const name = `Larga${jsEnabled(testInfo) ? "On" : "Off"}${stamp()}${"W".repeat(50)}`;
+  await page.goto("/product-categories/new");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Nombre").fill(name);
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Se ha creado exitosamente");
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/product-categories?search=${name.slice(0, 20)}`);
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+});
+
 test("a brand gets a cover and a featured image; a brand in use cannot be deleted", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   const id = stamp();

@@ -17,6 +17,7 @@ import { BannerSchema } from "~/modules/content/banner-form";
 import { latestBanner, saveBanner } from "~/modules/content/banner.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { SaveButton } from "~/components/SaveButton";
+import { refuseNestedNames } from "~/web/catalog/list-index-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Ecommerce - Portada" }];
 
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const form = await request.formData();
+  refuseNestedNames(form);
   const submission = parseWithZod(form, { schema: BannerSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const file = form.get("image");

@@ -9,6 +9,7 @@ import { AssistantCreateSchema } from "~/modules/assistants/assistant-form";
 import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";
 import { ASSISTANTS_PATH, ASSISTANT_MESSAGES, ASSISTANT_TEXTS, NAME_TEXTS, listSearchOf } from "~/modules/assistants/rules";
 import { statusOf } from "~/lib/http.server";
+import { refuseNestedNames } from "~/web/catalog/list-index-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo asistente" }];
 
@@ -19,7 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
-  const submission = parseWithZod(await request.formData(), { schema: AssistantCreateSchema });
+  const form = await request.formData();
+  refuseNestedNames(form);
+  const submission = parseWithZod(form, { schema: AssistantCreateSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await createAssistant(submission.value.assistantName, actor);
   if (!created.ok) {

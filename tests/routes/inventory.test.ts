@@ -263,6 +263,15 @@ describe("gallery uploads", () => {
     expect(answer(bad).result.initialValue).toMatchObject({ name: "Medidas", tall: "-3" });
   });
 
+  it("refuses a hand-made list index far past any list's limit with a 400 at once (no 100k-row form)", async () => {
+    const started = Date.now();
+    const res = await create({ intent: "save", sku: unique("IDX"), manufacturerSku: "K", name: "Indice", "properties[99999].name": "a" }, admin.cookie);
+    expect(statusOf(res)).toBe(400);
+    const combo = await create({ intent: "save", name: "x", "gallery[5000000].fileId": "a" }, admin.cookie);
+    expect(statusOf(combo)).toBe(400);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it("a refused save keeps what was typed and leaves none of its uploads behind", async () => {
     const before = new Set(await fs.readdir(uploadsDir()).catch(() => [] as string[]));
     const storedFiles = async () => (await getDb().select({ id: files.id }).from(files)).length;

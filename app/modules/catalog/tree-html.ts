@@ -34,7 +34,7 @@ export function treeHtml(kind: TreeTaxonomy, roots: TreeNode[], options: TreeHtm
       out.push(
         '<li><div class="pl-4"><span class="inline-flex flex-wrap items-center gap-2">',
         `<span class="tabular-nums text-xs text-slate-500">${n.id}</span>`,
-        `<a class="text-brand-700 hover:underline${n.match ? " font-semibold" : ""}" href="${t.path}/${n.id}${search}">${name}</a>`,
+        `<a class="min-w-0 break-all text-brand-700 hover:underline${n.match ? " font-semibold" : ""}" href="${t.path}/${n.id}${search}">${name}</a>`,
       );
       if (count) out.push(`<span class="text-xs text-slate-500">(${count})</span>`);
       if (options.canDelete && !t.protectedIds.includes(n.id)) {

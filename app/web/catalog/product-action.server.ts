@@ -20,6 +20,7 @@ import {
 import { PRODUCT_TEXTS } from "~/modules/catalog/product-texts";
 import { mergeProperties } from "~/modules/catalog/product-rules";
 import { loadProduct, saveProduct, syncProduct, type ProductSaveResult } from "~/modules/catalog/product.server";
+import { refuseHugeListIndex } from "./list-index-guard.server";
 
 export type { DialogToast };
 export type AiResult = { description: string; skipped: string[]; note: string | null };
@@ -51,6 +52,7 @@ function notFound(): never {
  * control value no button of ours sends (Conform throws on it) is a 400, never a 500.
  */
 export function parseDialogForm<Schema extends z.ZodTypeAny>(form: FormData, schema: Schema) {
+  refuseHugeListIndex(form);
   try {
     return parseWithZod(form, { schema, errorMap: catalogErrorMap });
   } catch {

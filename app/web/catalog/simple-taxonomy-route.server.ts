@@ -15,6 +15,7 @@ import {
 } from "~/modules/catalog/simple-taxonomy";
 import { TaxonomyFormSchema } from "~/modules/catalog/simple-taxonomy-form";
 import { countProductsUsing, deleteTaxonomyItem, getTaxonomyItem, listTaxonomy, saveTaxonomyItem } from "~/modules/catalog/simple-taxonomy.server";
+import { refuseNestedNames } from "./list-index-guard.server";
 
 /**
  * The sector and application routes' shared bodies (eight route files, two taxonomies): they read
@@ -64,7 +65,9 @@ export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request)
 export async function taxonomySaveAction(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
   const actor = await requireAccess(request);
   const id = mode === "update" ? itemIdFrom(kind, params) : null;
-  const submission = parseWithZod(await request.formData(), { schema: TaxonomyFormSchema });
+  const form = await request.formData();
+  refuseNestedNames(form);
+  const submission = parseWithZod(form, { schema: TaxonomyFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await saveTaxonomyItem(kind, id, submission.value, actor);
   if (!saved.ok) {

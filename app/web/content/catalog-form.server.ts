@@ -23,6 +23,7 @@ import {
 import { dropUnknown, searchKey, type ProductHit } from "~/modules/content/shop-sections";
 import { productInfos, searchSectionProducts } from "~/modules/content/shop-sections.server";
 import type { DialogStep } from "./dialog-answer.server";
+import { refuseHugeListIndex } from "~/web/catalog/list-index-guard.server";
 
 /**
  * The catalogue dialog's post, read with Conform and answered as the dialog again (route code: the
@@ -42,6 +43,7 @@ export type CatalogFormStep = DialogStep<CatalogAnswer>;
  * which it applies to the post) answer 200 with the dialog again. `stored` null creates.
  */
 export async function catalogFormStep(stored: Catalog | null, formData: FormData, actor: { id: number }): Promise<CatalogFormStep> {
+  refuseHugeListIndex(formData);
   const intent = CatalogIntentSchema.parse(formData.get("intent"));
   const file = formData.get("imageUpload");
   const chosen = file instanceof File && file.name !== "" ? file : null;

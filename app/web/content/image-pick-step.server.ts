@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { listLibraryImages } from "~/modules/files/files.server";
 import { parseImagePickIntent, type ImagePickState } from "~/modules/files/image-pick";
 import type { DialogStep } from "./dialog-answer.server";
+import { refuseNestedNames } from "~/web/catalog/list-index-guard.server";
 
 /**
  * The post of a dialog whose form holds one image (promotions, blog posts), read with Conform and
@@ -37,6 +38,7 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
   form: FormData,
   dialog: ImagePickDialog<Image, Schema>,
 ): Promise<DialogStep<ImagePickAnswer<Image>>> {
+  refuseNestedNames(form);
   const intent = parseImagePickIntent(form.get("intent"));
   const state: ImagePickState<Image> = { image: await heldImage(form, dialog), library: null, imageError: null };
   // The form comes back holding the image as decided here, never the posted file.

@@ -7,6 +7,7 @@ import { LocationFormSchema } from "~/modules/content/location-form";
 import { ContentIdSchema, LOCATIONS_PATH, LOCATION_MESSAGES, LOCATION_TEXTS } from "~/modules/content/locations";
 import { deleteLocation, getLocation, saveLocation } from "~/modules/content/locations.server";
 import { backToListOr404, recordOr404, type DialogDone } from "./dialog-answer.server";
+import { refuseNestedNames } from "~/web/catalog/list-index-guard.server";
 
 /**
  * The bodies of the location dialog routes (new, edit, delete): `idParam` is the route's URL
@@ -28,7 +29,9 @@ export async function locationDialogLoader(request: Request, idParam: string | u
 export async function locationDialogAction(request: Request, idParam: string | undefined | null) {
   const actor = await requireAccess(request);
   const id = idParam === null ? null : locationId(idParam);
-  const submission = parseWithZod(await request.formData(), { schema: LocationFormSchema });
+  const form = await request.formData();
+  refuseNestedNames(form);
+  const submission = parseWithZod(form, { schema: LocationFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await saveLocation(id, submission.value, actor);
   return backToListOr404(request, saved.ok, doneWith({ title: LOCATION_TEXTS.saved, message: LOCATION_MESSAGES.saved }));

@@ -6,6 +6,7 @@ import { SectionDraftSchema, SectionIntentSchema, addProduct, dropUnknown, searc
 import { ShopSectionFormSchema } from "~/modules/content/shop-section-form";
 import { productInfos, saveShopSection, searchSectionProducts } from "~/modules/content/shop-sections.server";
 import type { DialogStep } from "./dialog-answer.server";
+import { refuseHugeListIndex } from "~/web/catalog/list-index-guard.server";
 
 /**
  * The shop section dialog's post, read with Conform and answered as the dialog again (route code:
@@ -23,6 +24,7 @@ export type SectionFormStep = DialogStep<SectionAnswer>;
  * and the search's hits (kept on screen so several can be added in a row). `id` null creates.
  */
 export async function shopSectionFormStep(id: number | null, formData: FormData, actor: Actor): Promise<SectionFormStep> {
+  refuseHugeListIndex(formData);
   const intent = SectionIntentSchema.parse(formData.get("intent"));
   if (intent.type === "save") {
     const submission = parseSubmission(formData, ShopSectionFormSchema);
