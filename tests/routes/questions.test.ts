@@ -215,7 +215,7 @@ describe("ids out of the database's range", () => {
       const status = inserted instanceof Response ? inserted.status : (inserted as unknown as { init: { status: number } }).init.status;
       expect(status).toBeGreaterThanOrEqual(300);
       expect(status).toBeLessThan(500);
-      for (const form of [{ intent: "delete", id }, { intent: "update", id, name: "a", text: "b" }]) {
+      for (const form of [{ intent: "delete", id }, { intent: "update", id, name: "a", text: "b" }] as Array<Record<string, string>>) {
         const res = await settle(() => fastAction({ request: makeRequest(`/questions/fast-answers`, { cookie, form }), params: {}, context: {} }));
         const code = res instanceof Response ? res.status : (res as unknown as { init: { status: number } }).init.status;
         expect(code).toBeGreaterThanOrEqual(400);
