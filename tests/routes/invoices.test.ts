@@ -171,3 +171,19 @@ describe("resending an invoice", () => {
     expect(payload(failed).error?.title).toBe("No se pudo reenviar la factura");
   });
 });
+
+describe("resending: forged list indexes", () => {
+  it("a recipients index far past the list's limit is a 400, answered at once", async () => {
+    const { cookie } = await loginAs("admin");
+    for (const form of [
+      [["intent", "add"], ["email", "conta@correo.example"], ["recipients[9999999]", "x@correo.example"]],
+      [["intent", "send"], ["__intent__", JSON.stringify({ type: "update", payload: { name: "recipients[9999999]", value: "x@correo.example" } })]],
+    ] as Array<Array<[string, string]>>) {
+      const started = Date.now();
+      const res = await resend(stamped.id, cookie, form);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(statusOf(res)).toBe(400);
+      expect(payload(res).error).toEqual({ title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." });
+    }
+  });
+});

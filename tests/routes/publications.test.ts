@@ -290,6 +290,27 @@ describe("/publications/:id dialog", () => {
 });
 
 describe("/publications/new", () => {
+  it("refuses a forged list index far past the limits with a 400, quickly, instead of building a huge list", async () => {
+    const { cookie } = await loginAs("admin");
+    for (const name of ["linked[99999999].sku", "variations[50000000].linked[0].sku", "gallery[123456789].fileId", "variations[0].linked[9999999].qty"]) {
+      const form = new FormData();
+      form.set("intent", "recalc");
+      form.set(name, "X");
+      const started = Date.now();
+      const res = await postNew(form, cookie);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect((res as Response).status).toBe(400);
+    }
+    for (const payload of [{ name: "linked[99999999]", value: { sku: "X" } }, { name: "gallery", index: 99999999 }]) {
+      const form = new FormData();
+      form.set("__intent__", JSON.stringify({ type: payload.value ? "update" : "remove", payload }));
+      const started = Date.now();
+      const res = await postNew(form, cookie);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect((res as Response).status).toBe(400);
+    }
+  });
+
   it("starts with the section 3 defaults", async () => {
     const { cookie } = await loginAs("admin");
     const res = (await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }))) as Awaited<ReturnType<typeof newLoader>>;

@@ -205,3 +205,24 @@ describe("moderation", () => {
     expect((await toastOf(ok))?.title).toBe("Respuesta rápida creada");
   });
 });
+
+describe("ids out of the database's range", () => {
+  it("a fast-answer id beyond a 32-bit integer is refused with a 4xx, never a server error", async () => {
+    const { cookie } = await loginAs("admin");
+    const [q] = await pendingWith(() => true);
+    for (const id of ["99999999999", "99999999999999999999999"]) {
+      const inserted = await post({ intent: "insert-fast-answer", questionId: String(q.id), answer: "Inicio", fastAnswerId: id }, cookie);
+      const status = inserted instanceof Response ? inserted.status : (inserted as unknown as { init: { status: number } }).init.status;
+      expect(status).toBeGreaterThanOrEqual(300);
+      expect(status).toBeLessThan(500);
+      for (const form of [{ intent: "delete", id }, { intent: "update", id, name: "a", text: "b" }] as Array<Record<string, string>>) {
+        const res = await settle(() => fastAction({ request: makeRequest(`/questions/fast-answers`, { cookie, form }), params: {}, context: {} }));
+        const code = res instanceof Response ? res.status : (res as unknown as { init: { status: number } }).init.status;
+        expect(code).toBeGreaterThanOrEqual(400);
+        expect(code).toBeLessThan(500);
+      }
+    }
+    const [after] = await getDb().select().from(questions).where(eq(questions.id, q.id));
+    expect(after.draft).not.toContain("undefined");
+  });
+});

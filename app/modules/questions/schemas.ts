@@ -54,12 +54,15 @@ export const RatedAnswerSchema = AnswerSchema.extend({
 });
 
 /** Saving the draft, using the suggestion or inserting a fast answer: the textarea's text is kept. */
+/** Fast answers have a 32-bit serial id: a larger number would make the database refuse the query. */
+const fastAnswerIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const DraftSchema = z.object({
   intent: z.enum(["save-draft", "use-suggestion", "insert-fast-answer"]),
   questionId,
   answer: z.string().max(ANSWER_MAX * 2).optional().default(""),
   // The fast-answer select left on its empty option posts "": that means "none", not a bad request.
-  fastAnswerId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
+  fastAnswerId: z.preprocess((v) => (v === "" ? undefined : v), fastAnswerIdSchema.optional()),
 });
 
 export const FastAnswerSchema = z.object({
@@ -69,6 +72,6 @@ export const FastAnswerSchema = z.object({
 
 export const FastAnswerIntent = z.discriminatedUnion("intent", [
   FastAnswerSchema.extend({ intent: z.literal("create") }),
-  FastAnswerSchema.extend({ intent: z.literal("update"), id: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() }),
+  FastAnswerSchema.extend({ intent: z.literal("update"), id: fastAnswerIdSchema }),
+  z.object({ intent: z.literal("delete"), id: fastAnswerIdSchema }),
 ]);
