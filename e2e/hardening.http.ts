@@ -93,6 +93,33 @@ test.describe("request bodies are bounded before they are read", () => {
   });
 });
 
+test("a field name with a list index of a thousand or more is refused before any form reads it, url-encoded or multipart", async ({ baseURL }) => {
+  const ctx = await pwRequest.newContext({ baseURL });
+  await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD } });
+  const started = Date.now();
+  const forms: Array<[string, Record<string, string>]> = [
+    ["/web-inventory/new", { intent: "save", sku: "X", "properties[99999].name": "a" }],
+    ["/publications/new", { intent: "save", title: "x", "linked[123456].sku": "A" }],
+    ["/ecommerce/sections/new", { "products[1000].id": "A" }],
+    // A list button names its list in the intent.
+    ["/publications/new", { __intent__: JSON.stringify({ type: "insert", payload: { name: "linked[99999999]" } }) }],
+  ];
+  for (const [path, form] of forms) {
+    const encoded = await ctx.post(path, { form, maxRedirects: 0 });
+    expect(encoded.status(), path).toBe(400);
+    expect(await encoded.text()).toContain("El formulario no es válido.");
+    const multipart = await ctx.post(path, { multipart: form, maxRedirects: 0 });
+    expect(multipart.status(), path).toBe(400);
+  }
+  // Refused at once: the server never built the list.
+  expect(Date.now() - started).toBeLessThan(5_000);
+  // An index under a thousand is an ordinary form (the route then answers as it does).
+  const ordinary = await ctx.post("/web-inventory/new", { form: { intent: "save", sku: "", "properties[999].name": "a" }, maxRedirects: 0 });
+  expect(ordinary.status()).not.toBe(500);
+  expect(await ordinary.text()).not.toContain("El formulario no es válido.");
+  await ctx.dispose();
+});
+
 test.describe("cross-site posts are refused on every route, resource routes included", () => {
   for (const path of ["/logout", "/orders/2000000000000001/label", "/login", "/orders", "/messages/1"]) {
     test(`POST ${path} from another site → 403`, async ({ request }) => {

@@ -19,6 +19,7 @@ export const BODY_MESSAGES = {
   unsupported: "La solicitud no es un formulario válido. Envía los datos desde la página.",
   broken: "El formulario llegó incompleto o dañado. Vuelve a enviarlo.",
   nul: "El formulario contiene caracteres no permitidos.",
+  listIndex: "El formulario no es válido.",
 } as const;
 
 class Refusal extends Error {
@@ -53,6 +54,19 @@ function hasNul(text: string) {
 }
 
 /**
+ * A field named like `rows[99999].qty` makes the form library build a list that long (one such post
+ * held the whole server for minutes). No form of the app posts a list near a thousand rows, so a name
+ * with a list index of four digits or more is refused before the app reads the form.
+ */
+function forgedListIndex(name: string) {
+  for (const match of name.matchAll(/\[(\d+)\]/g)) if (match[1].length > 3) return true;
+  return false;
+}
+
+/** A list button's intent names the list it changes (`{"type":"insert","payload":{"name":"rows[…]"…}}`). */
+const INTENT_FIELD = "__intent__";
+
+/**
  * The parts of a spooled multipart body, checked one by one without holding any of them whole, with
  * the same parser the app's upload handlers use.
  */
@@ -68,13 +82,17 @@ async function checkMultipart(file: string, contentType: string, limits: BodyLim
       if (isFile) files += 1;
       if (parts > limits.maxParts || files > limits.maxFiles) throw new Refusal(413, BODY_MESSAGES.tooManyParts);
       if (hasNul(name) || (isFile && filename.includes("\0"))) throw new Refusal(400, BODY_MESSAGES.nul);
+      if (forgedListIndex(name)) throw new Refusal(400, BODY_MESSAGES.listIndex);
       const max = isFile ? limits.maxFileBytes : limits.maxTextBytes;
       let size = 0;
+      const intent: Uint8Array[] = [];
       for await (const chunk of data) {
         size += chunk.byteLength;
         if (size > max) throw new Refusal(413, isFile ? BODY_MESSAGES.fileTooLarge(max) : BODY_MESSAGES.textTooLarge(max));
         if (!isFile && chunk.includes(0)) throw new Refusal(400, BODY_MESSAGES.nul);
+        if (name === INTENT_FIELD) intent.push(chunk);
       }
+      if (intent.length && forgedListIndex(Buffer.concat(intent).toString("utf8"))) throw new Refusal(400, BODY_MESSAGES.listIndex);
       return undefined;
     });
   } catch (error) {
@@ -116,6 +134,9 @@ export function boundedBody() {
         if (Number(declared) > FORM_MAX_BYTES) throw new Refusal(413, BODY_MESSAGES.tooLarge(FORM_MAX_BYTES));
         const data = (await readBounded(req, FORM_MAX_BYTES, null))!;
         if (hasNul(data.toString("latin1"))) throw new Refusal(400, BODY_MESSAGES.nul);
+        for (const [name, value] of new URLSearchParams(data.toString("utf8"))) {
+          if (forgedListIndex(name) || (name === INTENT_FIELD && forgedListIndex(value))) throw new Refusal(400, BODY_MESSAGES.listIndex);
+        }
         res.locals.checkedBody = { contentType, data } satisfies CheckedBody;
         return next();
       }
