@@ -16,7 +16,7 @@ function Reference({ kind, nodes, open, canDelete, search, root = false }: { kin
           <div className="pl-4">
             <span className="inline-flex flex-wrap items-center gap-2">
               <span className="tabular-nums text-xs text-slate-500">{n.id}</span>
-              <a className={n.match ? "text-brand-700 hover:underline font-semibold" : "text-brand-700 hover:underline"} href={`${t.path}/${n.id}${search}`}>
+              <a className={n.match ? "min-w-0 break-all text-brand-700 hover:underline font-semibold" : "min-w-0 break-all text-brand-700 hover:underline"} href={`${t.path}/${n.id}${search}`}>
                 {n.name}
               </a>
               {n.children.length ? <span className="text-xs text-slate-500">({n.children.length})</span> : null}
