@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { RelativeTime } from "~/components/RelativeTime";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
@@ -8,7 +9,7 @@ import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { can } from "~/lib/access";
-import { formatNumber, formatRelative } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useAppUser } from "~/lib/use-app-user";
@@ -128,7 +129,7 @@ export default function PublicationsList() {
       header: "Última sincronización",
       sortName: "lastSync",
       className: "whitespace-nowrap",
-      cell: (p) => (p.lastSyncDown ? <time dateTime={p.lastSyncDown}>{formatRelative(p.lastSyncDown)}</time> : "—"),
+      cell: (p) => (p.lastSyncDown ? <RelativeTime date={p.lastSyncDown} /> : "—"),
     },
     {
       key: "priceSync",

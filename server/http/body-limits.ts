@@ -28,9 +28,14 @@ const MULTIPART_BY_PATH: Array<[RegExp, BodyLimits]> = [
   [/^\/chatbot-documents(\/|$)/, { maxBytes: 21 * MB, maxFileBytes: 21 * MB, maxTextBytes: 64 * 1024, maxParts: 50, maxFiles: 5 }],
 ];
 
-/** Limits for a multipart body posted to this path; any other screen gets the image-upload limits. */
+/**
+ * Limits for a multipart body posted to this path; any other screen gets the image-upload limits.
+ * With JavaScript a form posts to the route's data URL (`/messages.data`): the same screen, the
+ * same limits.
+ */
 export function multipartLimitsFor(pathname: string): BodyLimits {
-  return MULTIPART_BY_PATH.find(([pattern]) => pattern.test(pathname))?.[1] ?? IMAGES;
+  const screen = pathname.replace(/\.data$/, "");
+  return MULTIPART_BY_PATH.find(([pattern]) => pattern.test(screen))?.[1] ?? IMAGES;
 }
 
 export function formatMegabytes(bytes: number) {

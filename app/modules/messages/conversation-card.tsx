@@ -1,9 +1,10 @@
 import { Icon } from "~/components/Icon";
+import { RelativeTime } from "~/components/RelativeTime";
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
 import { cn } from "~/lib/cn";
 import type { InputConstraint } from "~/lib/constraints";
-import { formatDateTime, formatRelative } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { appendText } from "~/modules/questions/rules";
 import { canReply, marketplaceAttachmentUrl, saleUrl } from "./rules";
 
@@ -80,7 +81,7 @@ export function SaleCard({ c }: { c: CardConversation }) {
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
           {c.priority ? <Badge variant="danger">Urgente</Badge> : null}
-          {c.lastMessageDate ? <span className="text-slate-500">Último mensaje {formatRelative(c.lastMessageDate)}</span> : null}
+          {c.lastMessageDate ? <span className="text-slate-500">Último mensaje <RelativeTime date={c.lastMessageDate} /></span> : null}
           {c.clientInfo?.nickname ? (
             <span className="font-medium text-slate-700" title="Comprador">
               {c.clientInfo.nickname}
@@ -233,7 +234,7 @@ export function HistoryRow({ c, search }: { c: CardConversation & { orderStatus:
         )}
         <p className="text-sm text-slate-600">
           Orden <span className="font-mono">{c.orderId}</span> · {formatDateTime(c.orderDate)} · {c.clientInfo?.nickname ?? ""}
-          {c.lastMessageDate ? <> · último mensaje {formatRelative(c.lastMessageDate)}</> : null}
+          {c.lastMessageDate ? <> · último mensaje <RelativeTime date={c.lastMessageDate} /></> : null}
         </p>
       </div>
       <div className="flex items-center gap-2">

@@ -1,9 +1,10 @@
 import { Form, Link } from "@remix-run/react";
+import { RelativeTime } from "~/components/RelativeTime";
 import { Badge } from "~/components/Badge";
 import type { InputConstraint } from "~/lib/constraints";
 import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
-import { formatDateTime, formatMoney, formatRelative } from "~/lib/format";
+import { formatDateTime, formatMoney } from "~/lib/format";
 import {
   DELETED_STATUS, EVALUATIONS, EVALUATION_LABELS, appendText, canAnswer, isInactivePublication, isPending, storeLabel,
 } from "./rules";
@@ -86,7 +87,7 @@ export function QuestionCard({
           <header className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <span className="font-medium text-slate-800">{q.clientNickname}</span>
             <span title={formatDateTime(q.dateCreated)}>{formatDateTime(q.dateCreated)}</span>
-            <span>({formatRelative(q.dateCreated)})</span>
+            <span>(<RelativeTime date={q.dateCreated} />)</span>
             <Badge variant="gray">{storeLabel(q.store)}</Badge>
             {q.status === DELETED_STATUS ? <Badge variant="danger">Eliminada</Badge> : null}
             {!pending && q.status !== DELETED_STATUS ? <Badge variant="success">Respondida</Badge> : null}
