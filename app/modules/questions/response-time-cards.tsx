@@ -33,13 +33,13 @@ export function ResponseTimeCards({ rows }: { rows: ResponseTimeRow[] }) {
               return (
                 <div
                   key={band}
-                  className={cn("rounded-md border px-3 py-2", color ? colorClass[color] : "border-slate-200 bg-slate-50 text-slate-500")}
+                  className={cn("min-w-0 rounded-md border px-3 py-2", color ? colorClass[color] : "border-slate-200 bg-slate-50 text-slate-500")}
                   data-band={band}
                   data-color={color ?? "none"}
                   title={color ? colorName[color] : "Sin datos"}
                 >
                   <dt className="text-xs font-medium">{info.label}</dt>
-                  <dd className="whitespace-nowrap text-base font-semibold tabular-nums xl:text-lg">{formatMinutes(minutes)}</dd>
+                  <dd className="text-base font-semibold leading-tight tabular-nums xl:text-lg">{formatMinutes(minutes)}</dd>
                   <dd className="text-[11px] opacity-80">
                     {info.hours}
                     {info.targetMinutes ? ` · meta ${info.targetMinutes} min` : ""}
