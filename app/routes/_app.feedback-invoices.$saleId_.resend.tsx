@@ -15,7 +15,8 @@ import { requireAccess } from "~/modules/auth/guard.server";
 import { getFeedbackInvoice, resendInvoice, startingRecipients } from "~/modules/invoices/invoices.server";
 import { addRecipient, firstFeedbackSuccessful, rebuildRecipients, type Recipient } from "~/modules/invoices/rules";
 import { RESEND_SPEC_MESSAGES, ResendForm } from "~/modules/invoices/resend-form";
-import { SaleIdSchema, hasFarListIndex } from "~/modules/invoices/schemas";
+import { SaleIdSchema } from "~/modules/invoices/schemas";
+import { hasForgedListIndex } from "~/lib/forged-list-index";
 
 export const meta: MetaFunction = () => [{ title: "Reenviar factura" }];
 
@@ -66,7 +67,7 @@ function answer(submission: Submission<unknown>, list: Recipient[], email: strin
 export async function action({ request, params }: ActionFunctionArgs) {
   const { record, actor, detail } = await resendable(request, params.saleId);
   const form = await readForm(request);
-  const submission = hasFarListIndex(form) ? null : parseSubmission(form, ResendForm);
+  const submission = hasForgedListIndex(form) ? null : parseSubmission(form, ResendForm);
   const defaults = await startingRecipients(record);
   if (!submission) {
     return data({ recipients: defaults, error: { title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." } }, { status: 400 });

@@ -7,6 +7,7 @@ import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { FORM_MAX_BYTES, formatMegabytes, multipartLimitsFor, type BodyLimits } from "./body-limits";
 import { refuse } from "./refusal";
+import { hasForgedListIndex, INTENT_FIELD, isForgedListField } from "../../app/lib/forged-list-index";
 
 /** What the app will read instead of the socket: a checked form, in memory (small) or on disk. */
 export type CheckedBody = { contentType: string; data: Buffer } | { contentType: string; file: string };
@@ -54,19 +55,6 @@ function hasNul(text: string) {
 }
 
 /**
- * A field named like `rows[99999].qty` makes the form library build a list that long (one such post
- * held the whole server for minutes). No form of the app posts a list near a thousand rows, so a name
- * with a list index of four digits or more is refused before the app reads the form.
- */
-function forgedListIndex(name: string) {
-  for (const match of name.matchAll(/\[(\d+)\]/g)) if (match[1].length > 3) return true;
-  return false;
-}
-
-/** A list button's intent names the list it changes (`{"type":"insert","payload":{"name":"rows[…]"…}}`). */
-const INTENT_FIELD = "__intent__";
-
-/**
  * The parts of a spooled multipart body, checked one by one without holding any of them whole, with
  * the same parser the app's upload handlers use.
  */
@@ -82,7 +70,7 @@ async function checkMultipart(file: string, contentType: string, limits: BodyLim
       if (isFile) files += 1;
       if (parts > limits.maxParts || files > limits.maxFiles) throw new Refusal(413, BODY_MESSAGES.tooManyParts);
       if (hasNul(name) || (isFile && filename.includes("\0"))) throw new Refusal(400, BODY_MESSAGES.nul);
-      if (forgedListIndex(name)) throw new Refusal(400, BODY_MESSAGES.listIndex);
+      if (isForgedListField(name, "")) throw new Refusal(400, BODY_MESSAGES.listIndex);
       const max = isFile ? limits.maxFileBytes : limits.maxTextBytes;
       let size = 0;
       const intent: Uint8Array[] = [];
@@ -92,7 +80,7 @@ async function checkMultipart(file: string, contentType: string, limits: BodyLim
         if (!isFile && chunk.includes(0)) throw new Refusal(400, BODY_MESSAGES.nul);
         if (name === INTENT_FIELD) intent.push(chunk);
       }
-      if (intent.length && forgedListIndex(Buffer.concat(intent).toString("utf8"))) throw new Refusal(400, BODY_MESSAGES.listIndex);
+      if (intent.length && isForgedListField(name, Buffer.concat(intent).toString("utf8"))) throw new Refusal(400, BODY_MESSAGES.listIndex);
       return undefined;
     });
   } catch (error) {
@@ -134,9 +122,7 @@ export function boundedBody() {
         if (Number(declared) > FORM_MAX_BYTES) throw new Refusal(413, BODY_MESSAGES.tooLarge(FORM_MAX_BYTES));
         const data = (await readBounded(req, FORM_MAX_BYTES, null))!;
         if (hasNul(data.toString("latin1"))) throw new Refusal(400, BODY_MESSAGES.nul);
-        for (const [name, value] of new URLSearchParams(data.toString("utf8"))) {
-          if (forgedListIndex(name) || (name === INTENT_FIELD && forgedListIndex(value))) throw new Refusal(400, BODY_MESSAGES.listIndex);
-        }
+        if (hasForgedListIndex(new URLSearchParams(data.toString("utf8")))) throw new Refusal(400, BODY_MESSAGES.listIndex);
         res.locals.checkedBody = { contentType, data } satisfies CheckedBody;
         return next();
       }

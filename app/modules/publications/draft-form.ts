@@ -113,27 +113,6 @@ export const formErrorMap: z.ZodErrorMap = (issue) => {
   return { message: "Valor no válido." };
 };
 
-/** No list of the dialog is longer than this; a larger index is a forged post. */
-const INDEX_MAX = Math.max(LINKED_MAX, VARIATIONS_MAX, GALLERY_MAX);
-const INDEX = /\[(\d+)\]/g;
-const INTENT_INDEX = /\[(\d+)\]|"(?:index|from|to)"\s*:\s*"?(\d+)/g;
-
-/**
- * Conform builds a list as long as the largest index posted, and Zod then visits every slot: one field
- * named `linked[99999999].sku` would hold the server for minutes and gigabytes before the length
- * limit is even reported. Such a post is refused before it is read (the caller answers 400).
- */
-function refuseFarIndexes(formData: FormData | URLSearchParams) {
-  const far = (index: string) => index.length > 6 || Number(index) > INDEX_MAX;
-  for (const [name, value] of formData.entries()) {
-    for (const [, index] of name.matchAll(INDEX)) if (far(index)) throw new RangeError(`Índice fuera de rango en ${name.slice(0, 80)}`);
-    // A list button names its field and positions in its JSON value.
-    if (name === "__intent__" && typeof value === "string") {
-      for (const [, bracket, key] of value.matchAll(INTENT_INDEX)) if (far(bracket ?? key)) throw new RangeError("Índice fuera de rango en la acción de lista");
-    }
-  }
-}
-
 /**
  * Parses the posted dialog (browser and server alike). `value` is the typed form also when the post
  * was a list button (insert/remove/reorder/update): Conform applies the button to the fields and
@@ -141,7 +120,6 @@ function refuseFarIndexes(formData: FormData | URLSearchParams) {
  * products of the changed lists.
  */
 export function parseDraftForm(formData: FormData | URLSearchParams) {
-  refuseFarIndexes(formData);
   let value: PublicationFormValue | undefined;
   const submission = parseWithZod(formData, {
     schema: PublicationFormSchema.transform((parsed) => {

@@ -1,19 +1,8 @@
-/**
- * Conform turns `properties[99999].name` into a list of 100,000 rows, which the schema then checks
- * and the dialog renders again: one hand-made post held the whole server for minutes. No list of
- * these dialogs comes near this many rows, so a posted name indexing past it is refused (400)
- * before Conform reads the form.
- */
-export const LIST_INDEX_LIMIT = 1000;
+import { hasForgedListIndex } from "~/lib/forged-list-index";
 
+/** A form with lists posted with a list index no form of the app reaches (app/lib/forged-list-index.ts): 400 before Conform reads it. */
 export function refuseHugeListIndex(form: FormData): void {
-  for (const name of form.keys()) {
-    for (const match of name.matchAll(/\[(\d+)\]/g)) {
-      if (match[1].length > 4 || Number(match[1]) >= LIST_INDEX_LIMIT) {
-        throw new Response("El formulario no es válido.", { status: 400 });
-      }
-    }
-  }
+  if (hasForgedListIndex(form)) throw new Response("El formulario no es válido.", { status: 400 });
 }
 
 /**

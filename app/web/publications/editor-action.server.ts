@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { audit } from "~/modules/logs/audit.server";
 import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "~/modules/publications/constants";
 import { formDefaults, newDraft, type Draft } from "~/modules/publications/draft";
+import { hasForgedListIndex } from "~/lib/forged-list-index";
 import { parseDraftForm } from "~/modules/publications/draft-form";
 import { addImage, addProduct, addVariation, canAddImage, readEditorIntent } from "~/modules/publications/draft-intent";
 import { uploadFieldName } from "~/modules/publications/editor-buttons";
@@ -114,6 +115,8 @@ export async function handleEditorAction(request: Request, id: string | null, us
     return redirectWithToast(selfUrl, { title: "Publicación Premium", message: `${stored.id} ahora es Premium.`, variant: "success" });
   }
 
+  // A forged list index would make Conform build a list that long (app/lib/forged-list-index.ts).
+  if (hasForgedListIndex(form)) throw new Response("No se pudo leer el formulario.", { status: 400 });
   let parsed: ReturnType<typeof parseDraftForm>;
   try {
     parsed = parseDraftForm(form);
