@@ -70,15 +70,15 @@ test.describe("request bodies are bounded before they are read", () => {
     expect(refused.ms).toBeLessThan(1000);
   });
 
-  test("an upload route refuses a multipart body over its limit (images 16 MB, attachments 26 MB)", async ({ baseURL }) => {
+  test("an upload route refuses a multipart body over its limit (images 16 MB, attachments 50 MB)", async ({ baseURL }) => {
     const type = "multipart/form-data; boundary=----limite";
     const image = await postRaw(baseURL!, "/catalogs/new", { contentType: type, total: 40 * MB, declared: true });
     expect(image.status).toBe(413);
     expect(image.body).toContain("(16 MB)");
     expect(image.ms).toBeLessThan(1000);
-    const attachment = await postRaw(baseURL!, "/messages/1", { contentType: type, total: 40 * MB, declared: true });
+    const attachment = await postRaw(baseURL!, "/messages/1", { contentType: type, total: 60 * MB, declared: true });
     expect(attachment.status).toBe(413);
-    expect(attachment.body).toContain("(26 MB)");
+    expect(attachment.body).toContain("(50 MB)");
     expect(attachment.ms).toBeLessThan(1000);
   });
 

@@ -21,10 +21,12 @@ export const FORM_MAX_BYTES = 1 * MB;
 
 // The upload rules themselves (25 MB per attachment, 20 MB per PDF, 15 MB per image) stay in the
 // modules, which answer with the spec's own warning; the transport allows one extra megabyte for
-// the other fields so that warning can still be shown for a file just over the line.
+// the other fields so that warning can still be shown for a file just over the line. Reply
+// attachments get twice their rule: a file of 26–50 MB, posted without JavaScript, still gets
+// "Tamaño máximo 25M" instead of a refusal page (with JavaScript the page refuses it before upload).
 const IMAGES: BodyLimits = { maxBytes: 16 * MB, maxFileBytes: 16 * MB, maxTextBytes: 1 * MB, maxParts: 1000, maxFiles: 20 };
 const MULTIPART_BY_PATH: Array<[RegExp, BodyLimits]> = [
-  [/^\/messages(\/|$)/, { maxBytes: 26 * MB, maxFileBytes: 26 * MB, maxTextBytes: 64 * 1024, maxParts: 50, maxFiles: 5 }],
+  [/^\/messages(\/|$)/, { maxBytes: 50 * MB, maxFileBytes: 50 * MB, maxTextBytes: 64 * 1024, maxParts: 50, maxFiles: 5 }],
   [/^\/chatbot-documents(\/|$)/, { maxBytes: 21 * MB, maxFileBytes: 21 * MB, maxTextBytes: 64 * 1024, maxParts: 50, maxFiles: 5 }],
 ];
 

@@ -9,6 +9,10 @@ import { loader as moderationLoader, action as moderationAction } from "~/routes
 import { action as fastAction } from "~/routes/_app.questions.fast-answers";
 import { readToast } from "~/lib/toast.server";
 import { useTestDatabase } from "../helpers/db";
+import { historyCardsQuery, historyCountsQuery } from "~/modules/questions/questions.server";
+import { conversationsCountQuery } from "~/modules/messages/messages.server";
+import { MessagesQuery } from "~/modules/messages/schemas";
+import { parseQuery } from "~/lib/query";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 
 const database = await useTestDatabase();
@@ -224,5 +228,38 @@ describe("ids out of the database's range", () => {
     }
     const [after] = await getDb().select().from(questions).where(eq(questions.id, q.id));
     expect(after.draft).not.toContain("undefined");
+  });
+});
+
+describe("the history reads its indexes, not every answered question", () => {
+  const planOf = async (statement: { sql: string; params: unknown[] }) => {
+    await database.query("set enable_seqscan = off");
+    try {
+      return (await database.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params)).map((r) => r["QUERY PLAN"]).join("\n");
+    } finally {
+      await database.query("reset enable_seqscan");
+    }
+  };
+
+  it("the whole history's batch comes straight off questions_history_idx, in its order (no sort of every answer)", async () => {
+    const plan = await planOf(historyCardsQuery(getDb(), { limit: 3 }).toSQL());
+    expect(plan).toContain("questions_history_idx");
+    expect(plan).not.toMatch(/^\s*(->\s*)?Sort\b/m);
+  });
+
+  it("a client search counts through the trigram index of client ids (at a volume where a scan would be slow)", async () => {
+    // Twenty thousand answered questions of many clients: on a handful of rows any plan is cheap.
+    await database.query(
+      `insert into questions (id, status, message, client_id, client_nickname, store, date_created)
+       select 900000000 + g, 'ANSWERED', 'volumen', 100000 + g * 7, 'cliente', case when g % 2 = 0 then 'ML' end, now() - g * interval '1 minute'
+       from generate_series(1, 20000) g`,
+    );
+    await database.query("vacuum analyze questions");
+    expect(await planOf(historyCountsQuery(getDb(), { limit: 3, search: "123" }).toSQL())).toContain("questions_history_client_trgm_idx");
+  });
+
+  it("a buyer search of /messages counts through the nickname trigram index", async () => {
+    const query = parseQuery(new URLSearchParams("section=history&search=maria"), MessagesQuery);
+    expect(await planOf(conversationsCountQuery(getDb(), query, new Date()).toSQL())).toContain("conversations_nickname_trgm_idx");
   });
 });

@@ -5,10 +5,10 @@ const MB = 1024 * 1024;
 
 describe("multipart limits per screen, the same for a form posted with JavaScript (its `.data` URL)", () => {
   it.each([
-    ["/messages", 26],
-    ["/messages.data", 26],
-    ["/messages/42", 26],
-    ["/messages/42.data", 26],
+    ["/messages", 50],
+    ["/messages.data", 50],
+    ["/messages/42", 50],
+    ["/messages/42.data", 50],
     ["/chatbot-documents/7", 21],
     ["/chatbot-documents/7.data", 21],
     ["/catalogs/new", 16],

@@ -7,6 +7,7 @@ describe("filter forms leave empty fields out of the URL", () => {
     [[["search", ""], ["promo_status_filter", "active"]], "promo_status_filter=active"],
     [[["search", "  "], ["status", ""]], ""],
     [[["search", "foco led"], ["sortName", "id"]], "search=foco+led&sortName=id"],
+    [[["search", "  MLM123 "], ["status", "paid"]], "search=MLM123&status=paid"],
   ] as const)("%j → %s", (entries, expected) => {
     expect(filledParams(entries as unknown as [string, string][]).toString()).toBe(expected);
   });
@@ -15,6 +16,8 @@ describe("filter forms leave empty fields out of the URL", () => {
     expect(withoutEmptyParams(new URL("http://x/promotions?search=&promo_status_filter=active"))).toBe("/promotions?promo_status_filter=active");
     expect(withoutEmptyParams(new URL("http://x/promotions?search=&promo_status_filter="))).toBe("/promotions");
     expect(withoutEmptyParams(new URL("http://x/promotions?promo_status_filter=active"))).toBeNull();
+    expect(withoutEmptyParams(new URL("http://x/orders?search=%20foco%20led%20&page=2"))).toBe("/orders?search=foco+led&page=2");
+    expect(withoutEmptyParams(new URL("http://x/orders?search=foco%20led"))).toBeNull();
   });
 });
 

@@ -1,12 +1,15 @@
 import { Icon } from "~/components/Icon";
 import { RelativeTime } from "~/components/RelativeTime";
 import { Form, Link } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { Toaster } from "~/components/Toast";
 import { Badge } from "~/components/Badge";
 import { cn } from "~/lib/cn";
 import type { InputConstraint } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
 import { appendText } from "~/modules/questions/rules";
-import { canReply, marketplaceAttachmentUrl, saleUrl } from "./rules";
+import type { Toast } from "~/lib/toast";
+import { attachmentProblem, canReply, marketplaceAttachmentUrl, saleUrl } from "./rules";
 
 type Attachment = { filename: string; originalFilename: string; size?: number; fileId?: string };
 export type ThreadMessage = { id: number; text: string; fromSeller: boolean; messageDate: string | Date; attachments: Attachment[] };
@@ -103,6 +106,18 @@ function insertTemplate(textareaId: string, selectId: string, templates: Array<{
   return true;
 }
 
+/**
+ * With JavaScript a file over 25 MB is refused before it is uploaded (the server answers the same
+ * warning after an upload without JavaScript).
+ */
+function tooBigToSend(event: FormEvent<HTMLFormElement>): Toast | null {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  if (submitter?.value !== "reply") return null;
+  const file = (event.currentTarget.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
+  const problem = attachmentProblem(file ? { name: file.name, size: file.size } : null);
+  return problem ? { id: String(Date.now()), ...problem, variant: "warning", durationMs: 5000 } : null;
+}
+
 /** Pending and invoice rows: the sale, the buyer's last words, the reply box and the earlier thread. */
 export function ConversationCard({
   c,
@@ -125,6 +140,7 @@ export function ConversationCard({
   const textareaId = `reply-${c.id}`;
   const selectId = `template-${c.id}`;
   const packId = c.packId ?? c.orderId;
+  const [warning, setWarning] = useState<Toast | null>(null);
   return (
     <article id={`conversation-${c.id}`} className="card grid gap-4 p-4 lg:grid-cols-[20rem_1fr]" data-testid="conversation" data-conversation-id={c.id}>
       <SaleCard c={c} />
@@ -166,7 +182,21 @@ export function ConversationCard({
             </ul>
           </details>
         ) : null}
-        <Form method="post" encType="multipart/form-data" action={action} preventScrollReset className="mt-3" aria-label={`Responder orden ${c.orderId}`}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          action={action}
+          preventScrollReset
+          className="mt-3"
+          aria-label={`Responder orden ${c.orderId}`}
+          onSubmit={(event) => {
+            const refused = tooBigToSend(event);
+            if (!refused) return;
+            event.preventDefault();
+            setWarning(refused);
+          }}
+        >
+          {warning ? <Toaster toast={warning} /> : null}
           <input type="hidden" name="conversationId" value={c.id} />
           <input type="hidden" name="seenLastMessage" value={c.lastMessageDate ? new Date(c.lastMessageDate).toISOString() : ""} />
           <fieldset disabled={!active || busy} className={cn("space-y-2", !active && "opacity-50")}>

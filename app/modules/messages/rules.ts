@@ -44,10 +44,16 @@ export type ReplyProblem = { title: string; message: string };
 
 /** Why a reply cannot be sent as it is, with the spec's warning texts; null when it can. */
 export function replyProblem(text: string, file: ReplyFile | null): ReplyProblem | null {
-  if (file && "tooBig" in file) return { title: "Tamaño máximo 25M", message: `Error al cargar el archivo ${file.name}.` };
-  if (file && file.size > ATTACHMENT_MAX_BYTES) return { title: "Tamaño máximo 25M", message: `Error al cargar el archivo ${file.name}.` };
+  const fileProblem = attachmentProblem(file);
+  if (fileProblem) return fileProblem;
   if (!text.trim() && !file) return { title: "Mensaje no enviado", message: "No se ha ingresado mensaje o archivo." };
   if (text.trim().length > MESSAGE_MAX) return { title: "Mensaje no enviado", message: `El mensaje no puede exceder ${MESSAGE_MAX} caracteres.` };
+  return null;
+}
+
+/** The 25 MB rule alone: the page asks it before it uploads, the server again after. */
+export function attachmentProblem(file: ReplyFile | null | undefined): ReplyProblem | null {
+  if (file && ("tooBig" in file || file.size > ATTACHMENT_MAX_BYTES)) return { title: "Tamaño máximo 25M", message: `Error al cargar el archivo ${file.name}.` };
   return null;
 }
 

@@ -322,7 +322,8 @@ function ProductSearch({ view, targets, search, target }: {
   useEffect(() => {
     if (view.searchResults) setTyped(null);
   }, [view.searchResults]);
-  const results = typed !== null && fetcher.data ? fetcher.data.results : view.searchResults;
+  // Cut to one character, the text searches nothing: the hits of a longer one no longer apply.
+  const results = typed === null ? view.searchResults : typed.trim().length < 2 ? null : (fetcher.data?.results ?? view.searchResults);
   return (
     <div className="rounded-md bg-slate-50 p-3">
       <div className="flex flex-wrap items-end gap-2">

@@ -128,7 +128,8 @@ export const historyIsFiltered = (query: HistoryQuery) => Boolean(query.date || 
 
 /** Answered (and deleted) questions, newest first; one more than asked so the screen knows whether more follow. */
 export function historyCardsQuery(db: Pick<Db, "select">, query: HistoryQuery) {
-  return selectCards(db, historyWhere(query), [desc(questions.dateCreated), desc(questions.id)], query.limit + 1);
+  // Written as questions_history_idx is built (nulls last), so the batch is read straight off it instead of sorting every answer.
+  return selectCards(db, historyWhere(query), [sql`${questions.dateCreated} desc nulls last`, sql`${questions.id} desc nulls last`], query.limit + 1);
 }
 
 /** The per-store counts of the history's filter. */

@@ -124,6 +124,8 @@ export const questions = pgTable(
   (t) => [
     index("questions_pending_idx").on(t.dateCreated, t.id).where(sql`${t.status} = 'UNANSWERED'`),
     index("questions_history_idx").on(t.dateCreated.desc(), t.id.desc()).where(sql`${t.status} <> 'UNANSWERED'`),
+    // The history's client search is "id contains the digits" (spec 1 §7): a trigram index keeps its per-store counts off a full scan.
+    index("questions_history_client_trgm_idx").using("gin", sql`(${t.clientId}::text) gin_trgm_ops`).where(sql`${t.status} <> 'UNANSWERED'`),
     index("questions_client_pub_idx").on(t.clientId, t.publicationId),
     index("questions_store_date_idx").on(t.store, t.dateCreated),
   ],

@@ -42,6 +42,8 @@ export const conversations = pgTable(
     index("conversations_order_idx").on(t.orderId),
     index("conversations_pending_idx").on(t.lastMessageDate.desc()).where(sql`${t.lastMessageFromSeller} = false`),
     index("conversations_history_idx").on(t.lastMessageDate.desc()),
+    // The buyer search is "nickname contains" (ilike '%…%'): a trigram index instead of reading every conversation's JSON.
+    index("conversations_nickname_trgm_idx").using("gin", sql`(${t.clientInfo} ->> 'nickname') gin_trgm_ops`),
     index("conversations_invoice_idx").on(t.lastMessageDate.desc()).where(sql`${t.asksInvoice}`),
     index("conversations_logistic_idx").on(t.orderLogisticType, t.lastMessageDate.desc()),
     // Logistic type with movement is the pair staff filter by most: page and count from one index.

@@ -1,0 +1,2 @@
+CREATE INDEX IF NOT EXISTS "questions_history_client_trgm_idx" ON "questions" USING gin (("client_id"::text) gin_trgm_ops) WHERE "questions"."status" <> 'UNANSWERED';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "conversations_nickname_trgm_idx" ON "conversations" USING gin (("client_info" ->> 'nickname') gin_trgm_ops);
