@@ -41,6 +41,20 @@ export const q = {
       .optional(),
 };
 
+/**
+ * The URL parser of a list with a search box and pages: `search`, the list's own parameters (a
+ * status filter, a whitelisted sort) and `page`, each falling back on its own.
+ */
+export function searchListQuery<S extends z.ZodRawShape>(own: S) {
+  const shape = { search: q.search(), ...own, page: q.page() };
+  return (source: URL | URLSearchParams) => parseQuery(source, shape);
+}
+
+/** A list's sort parameters: `sortName` one of the whitelisted columns, `sortValue` asc or desc. */
+export function sortParams<T extends string>(sorts: readonly [T, ...T[]]) {
+  return { sortName: q.oneOf([...sorts] as [T, ...T[]]), sortValue: q.sortValue() };
+}
+
 /** The keys of a [key, label] option table, typed for `q.oneOf`. */
 export function keysOf<T extends ReadonlyArray<readonly [string, string]>>(list: T) {
   return list.map(([k]) => k) as unknown as [T[number][0], ...T[number][0][]];

@@ -1,8 +1,8 @@
 import type { Intent, SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { intentObject } from "~/lib/posted-intent";
+import { buttonIntentSchema } from "~/lib/button-intent-schema";
 import type { ListPageData } from "~/lib/list-url";
-import { parseQuery, q } from "~/lib/query";
+import { searchListQuery, sortParams } from "~/lib/query";
 import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
 import {
   DraftListSchema,
@@ -26,17 +26,8 @@ export * from "./catalogs-texts";
 export const CATALOG_SORTS = ["id", "title"] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-const ListQueryShape = {
-  search: q.search(),
-  sortName: q.oneOf([...CATALOG_SORTS]),
-  sortValue: q.sortValue(),
-  page: q.page(),
-};
+export const parseCatalogListQuery = searchListQuery(sortParams(CATALOG_SORTS));
 export type CatalogListQuery = ReturnType<typeof parseCatalogListQuery>;
-
-export function parseCatalogListQuery(source: URL | URLSearchParams) {
-  return parseQuery(source, ListQueryShape);
-}
 
 export type CatalogListData = ListPageData<CatalogRow, CatalogListQuery>;
 
@@ -63,18 +54,16 @@ export type CatalogDraft = z.infer<typeof CatalogDraftSchema>;
  * (`refresh`), and Agregar on a search hit (`{"type":"add","subtitle":i,"sku":…}`). Anything else
  * only draws the dialog again.
  */
-export const CatalogIntentSchema = z
-  .preprocess(
-    intentObject,
-    z.discriminatedUnion("type", [
-      z.object({ type: z.literal("save") }),
-      z.object({ type: z.literal("upload") }),
-      z.object({ type: z.literal("search") }),
-      z.object({ type: z.literal("refresh") }),
-      z.object({ type: z.literal("add"), subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema }),
-    ]),
-  )
-  .catch({ type: "refresh" });
+export const CatalogIntentSchema = buttonIntentSchema(
+  [
+    z.object({ type: z.literal("save") }),
+    z.object({ type: z.literal("upload") }),
+    z.object({ type: z.literal("search") }),
+    z.object({ type: z.literal("refresh") }),
+    z.object({ type: z.literal("add"), subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema }),
+  ],
+  { type: "refresh" },
+);
 export type CatalogIntent = z.infer<typeof CatalogIntentSchema>;
 export type CatalogAdd = Pick<Extract<CatalogIntent, { type: "add" }>, "subtitle" | "sku">;
 
