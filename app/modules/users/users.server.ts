@@ -6,6 +6,7 @@ import type { Role } from "~/lib/roles";
 import { hashPassword } from "~/modules/auth/password.server";
 import { audit } from "~/modules/logs/audit.server";
 import { generateConfirmCode } from "./confirm-code";
+import { userIdentityColumns } from "./identity-columns.server";
 import { USERS_PAGE_SIZE, type NewUser, type UserSort, type UserStatus, type UserUpdate } from "./schemas";
 import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 
@@ -41,13 +42,7 @@ export type UserListQuery = {
 };
 
 const listColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  role: users.role,
-  level: users.level,
+  ...userIdentityColumns,
   permissions: users.permissions,
   isActive: users.isActive,
   lastLoginAt: users.lastLoginAt,
