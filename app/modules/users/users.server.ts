@@ -191,18 +191,7 @@ export async function createUser(input: NewUser, actor: Actor): Promise<CommandR
   }
 }
 
-type Profile = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  role: string;
-  level: number | null;
-  erpUsers: string[];
-  intelisisAgent: string | null;
-  permissions: string[];
-  isActive: boolean;
-};
+type Profile = Pick<typeof users.$inferSelect, "email" | "firstName" | "lastName" | "phone" | "role" | "level" | "erpUsers" | "intelisisAgent" | "permissions" | "isActive">;
 
 /** The editable columns of a user (what the audit entry records; never the password). */
 function profileOf(u: Profile): Profile {
