@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ListPageData } from "~/lib/list-url";
-import { searchListQuery, sortParams } from "~/lib/query";
+import { q } from "~/lib/query";
 export * from "./simple-taxonomy-texts";
 export { TAXONOMY_MESSAGES } from "./taxonomy-texts";
 
@@ -11,7 +11,7 @@ export const TAXONOMY_SORTS = ["id", "name"] as const;
 export type TaxonomySort = (typeof TAXONOMY_SORTS)[number];
 
 /** The list's URL: search on the name, sort by id or name, page. */
-export const parseTaxonomyListQuery = searchListQuery(sortParams(TAXONOMY_SORTS));
+export const parseTaxonomyListQuery = q.searchList(q.sort(TAXONOMY_SORTS));
 export type TaxonomyListQuery = ReturnType<typeof parseTaxonomyListQuery>;
 
 /** A record id from the URL: anything else (letters, 0, out of range) is a 404. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { q, searchListQuery } from "~/lib/query";
+import { q } from "~/lib/query";
 import { taxonomySlug } from "./taxonomy-slug";
 import { TAXONOMY_MESSAGES, type TaxonomyScreenTexts } from "./taxonomy-texts";
 
@@ -105,7 +105,7 @@ export const TREE_VIEWS = ["tree", "table"] as const;
 export type TreeView = (typeof TREE_VIEWS)[number];
 export const TREE_SORTS = ["id", "name"] as const;
 
-const parseTreeParams = searchListQuery({ view: q.oneOf([...TREE_VIEWS]), sortName: q.oneOf([...TREE_SORTS]), sortValue: q.sortValueAnyCase() });
+const parseTreeParams = q.searchList({ view: q.oneOf([...TREE_VIEWS]), sortName: q.oneOf([...TREE_SORTS]), sortValue: q.sortValueAnyCase() });
 export type TreeListQuery = ReturnType<typeof parseTreeListQuery>;
 
 /** The list's URL: tree (default) or table, search on the name, and for the table sort and page. */

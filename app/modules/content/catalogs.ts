@@ -1,8 +1,8 @@
 import type { Intent, SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { buttonIntentSchema } from "~/lib/button-intent-schema";
+import { intentObject } from "~/lib/posted-intent";
 import type { ListPageData } from "~/lib/list-url";
-import { searchListQuery, sortParams } from "~/lib/query";
+import { q } from "~/lib/query";
 import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
 import {
   DraftListSchema,
@@ -26,7 +26,7 @@ export * from "./catalogs-texts";
 export const CATALOG_SORTS = ["id", "title"] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-export const parseCatalogListQuery = searchListQuery(sortParams(CATALOG_SORTS));
+export const parseCatalogListQuery = q.searchList(q.sort(CATALOG_SORTS));
 export type CatalogListQuery = ReturnType<typeof parseCatalogListQuery>;
 
 export type CatalogListData = ListPageData<CatalogRow, CatalogListQuery>;
@@ -54,16 +54,18 @@ export type CatalogDraft = z.infer<typeof CatalogDraftSchema>;
  * (`refresh`), and Agregar on a search hit (`{"type":"add","subtitle":i,"sku":…}`). Anything else
  * only draws the dialog again.
  */
-export const CatalogIntentSchema = buttonIntentSchema(
-  [
-    z.object({ type: z.literal("save") }),
-    z.object({ type: z.literal("upload") }),
-    z.object({ type: z.literal("search") }),
-    z.object({ type: z.literal("refresh") }),
-    z.object({ type: z.literal("add"), subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema }),
-  ],
-  { type: "refresh" },
-);
+export const CatalogIntentSchema = z
+  .preprocess(
+    intentObject,
+    z.discriminatedUnion("type", [
+      z.object({ type: z.literal("save") }),
+      z.object({ type: z.literal("upload") }),
+      z.object({ type: z.literal("search") }),
+      z.object({ type: z.literal("refresh") }),
+      z.object({ type: z.literal("add"), subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema }),
+    ]),
+  )
+  .catch({ type: "refresh" });
 export type CatalogIntent = z.infer<typeof CatalogIntentSchema>;
 export type CatalogAdd = Pick<Extract<CatalogIntent, { type: "add" }>, "subtitle" | "sku">;
 

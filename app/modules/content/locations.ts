@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ListPageData } from "~/lib/list-url";
-import { keysOf, q, searchListQuery } from "~/lib/query";
+import { keysOf, q } from "~/lib/query";
 import { LOCATION_STATUSES } from "./location-texts";
 import type { LocationInput } from "./location-form";
 export * from "./location-texts";
@@ -11,7 +11,7 @@ export * from "./location-texts";
  * tests.
  */
 
-export const parseLocationListQuery = searchListQuery({ location_status_filter: q.oneOf(keysOf(LOCATION_STATUSES)) });
+export const parseLocationListQuery = q.searchList({ location_status_filter: q.oneOf(keysOf(LOCATION_STATUSES)) });
 export type LocationListQuery = ReturnType<typeof parseLocationListQuery>;
 
 export const LOCATION_LIMITS = { name: 120, schedule: 500, address: 300, url: 2000, phone: 30 } as const;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { buttonIntentSchema } from "~/lib/button-intent-schema";
+import { intentObject } from "~/lib/posted-intent";
 import { SHOP_SECTION_LIMITS, SHOP_SECTION_TEXTS } from "./shop-section-texts";
 import { draftItemsOf, type ProductHit, type ProductInfo } from "./product-list";
 
@@ -83,14 +83,16 @@ export type SectionDraft = z.infer<typeof SectionDraftSchema>;
  * remove): Guardar (`save`, the only write), Buscar (`search`, also what Enter presses) and Agregar
  * on a search hit (`{"type":"add","sku":…}`). Anything else is a search.
  */
-export const SectionIntentSchema = buttonIntentSchema(
-  [
-    z.object({ type: z.literal("save") }),
-    z.object({ type: z.literal("search") }),
-    z.object({ type: z.literal("add"), sku: SkuSchema }),
-  ],
-  { type: "search" },
-);
+export const SectionIntentSchema = z
+  .preprocess(
+    intentObject,
+    z.discriminatedUnion("type", [
+      z.object({ type: z.literal("save") }),
+      z.object({ type: z.literal("search") }),
+      z.object({ type: z.literal("add"), sku: SkuSchema }),
+    ]),
+  )
+  .catch({ type: "search" });
 export type SectionIntent = z.infer<typeof SectionIntentSchema>;
 
 /** The list's switch: only the id and the new status travel (spec 2 §4). */
