@@ -297,6 +297,7 @@ export function Dimensions({ fields }: { fields: { tall: Measure; long: Measure;
     </fieldset>
   );
 }
+
 /**
  * A list field's rows in either dialog (the properties, the combo's products): the column headers
  * (`right` for the figures), one row a list item from `children`, its buttons in the last column.
