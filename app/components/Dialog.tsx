@@ -1,4 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { CloseLink } from "./CloseLink";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { SaveButton } from "./SaveButton";
@@ -206,9 +207,7 @@ export function ConfirmDialog({
       closeTo={closeTo}
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Cancelar
-          </Link>
+          <CloseLink to={closeTo}>Cancelar</CloseLink>
           {refused ? null : (
             <Form method="post" preventScrollReset>
               <button type="submit" className="btn-danger" disabled={busy}>
@@ -282,9 +281,9 @@ export function EditDialogFooter({
         {saveLabel}
       </SaveButton>
       {cancel ? (
-        <Link to={closeTo} preventScrollReset className="btn-ghost">
+        <CloseLink to={closeTo} className="btn-ghost">
           Cancelar
-        </Link>
+        </CloseLink>
       ) : null}
     </>
   );

@@ -7,9 +7,10 @@ import { Pagination } from "~/components/Pagination";
 type LoadedList<T> = { rows: T[]; total: number; page?: number; pageSize?: number };
 
 /**
- * The frame list screens share (content, blogs, assistants, web inventory, users): the
- * title with its count and its create links, the GET filters in a card, the table (captioned with
- * the title), the page links of a paged list, and the open dialog (the nested route) over the list.
+ * The frame list screens share (orders, publications, content, blogs, assistants, web inventory,
+ * users): the title with its count and its create links, the GET filters in a card, the table
+ * (captioned with the title), the page links of a paged list, and the open dialog (the nested
+ * route) over the list.
  */
 export function ListPage<T extends { id: string | number }>({
   texts,

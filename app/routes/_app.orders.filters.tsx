@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { CloseLink } from "~/components/CloseLink";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/modules/auth/guard.server";
@@ -47,9 +48,7 @@ export default function OrdersAdvancedFilters() {
         <RadioGroup name="shipment_status_filter" legend="Estatus del envío" value={query.shipment_status_filter} options={SHIPMENT_STATUS_FILTERS} />
         <RadioGroup name="claim_return_status_filter" legend="Reclamo o devolución" value={query.claim_return_status_filter} options={CLAIM_STATUS_FILTERS} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Cancelar
-          </Link>
+          <CloseLink to={closeTo}>Cancelar</CloseLink>
           <button type="submit" className="btn-primary">
             Aplicar filtros
           </button>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { CloseLink } from "~/components/CloseLink";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
@@ -129,9 +130,7 @@ export default function OrdersReports() {
                 ? `Listo: ${progress.filename}`
                 : null}
           </p>
-          <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Cancelar
-          </Link>
+          <CloseLink to={closeTo}>Cancelar</CloseLink>
           <button type="submit" className="btn-primary" disabled={working} aria-busy={working}>
             {working ? "Generando…" : "Generar"}
           </button>

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/Badge";
-import { DataTable, type Column } from "~/components/DataTable";
+import { type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect } from "~/components/FilterBar";
-import { PageHeader } from "~/components/PageHeader";
-import { Pagination } from "~/components/Pagination";
+import { ListPage } from "~/components/ListPage";
 import { can } from "~/lib/access";
 import { formatDateTime } from "~/lib/format";
 import { withParams } from "~/lib/list-url";
@@ -129,83 +128,73 @@ export default function OrdersList() {
   ];
 
   return (
-    <div>
-      <PageHeader
-        title="Órdenes"
-        total={total}
-        actions={
-          <>
-            {canSalesReport ? (
-              <Link to={`/orders/reports${withParams(search, { report: "sales" })}`} preventScrollReset className="btn-secondary">
-                Reporte de ventas
-              </Link>
-            ) : null}
-            <Link to={`/orders/reports${withParams(search, { report: "customers" })}`} preventScrollReset className="btn-secondary">
-              Reporte de clientes
+    <ListPage
+      texts={{ title: "Órdenes", empty: "No hay órdenes que coincidan con los filtros." }}
+      basePath="/orders"
+      list={{ rows, total, page, pageSize }}
+      columns={columns}
+      actions={
+        <>
+          {canSalesReport ? (
+            <Link to={`/orders/reports${withParams(search, { report: "sales" })}`} preventScrollReset className="btn-secondary">
+              Reporte de ventas
             </Link>
-            <button type="submit" form="bulk-labels" className="btn-primary">
-              Imprimir etiquetas
-            </button>
-          </>
-        }
-      />
-      {/* Bulk labels: a plain form (no client routing) so the PDF opens in a new window, JS or not. */}
-      <form id="bulk-labels" method="post" action="/orders/labels" target="_blank" />
-
-      <div className="card mb-4 p-4">
-        <FilterBar clearTo="/orders" keep={["sortName", "sortValue", "order_status_filter", "shipment_status_filter", "claim_return_status_filter"]}>
-          {/* Searched on Enter (or the button), not while typing. */}
-          <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Buscar</span>
-            <input
-              type="search"
-              name="search"
-              {...constraints.search}
-              defaultValue={query.search}
-              className="input"
-              placeholder="Orden, MLM…, V + orden, SKU o movimiento"
-              aria-describedby="orders-search-hint"
-            />
-          </label>
-          <FilterSelect name="filterLogisticType" label="Tipo de gestión" value={query.filterLogisticType} allLabel="Todos" options={MANAGEMENT_TYPES} />
-          <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={MOVEMENT_FILTERS} />
-          <FilterSelect name="filterStatus" label="Reclamos y devoluciones" value={query.filterStatus} allLabel="Todas" options={QUICK_STATUSES} />
-          <FilterSelect name="day_filter" label="Periodo" value={query.day_filter} allLabel="Cualquier fecha" options={DAY_FILTERS} />
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Desde</span>
-            <input type="date" name="start_date" defaultValue={toInput(query.start_date)} className="input" />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">Hasta</span>
-            <input type="date" name="end_date" defaultValue={toInput(query.end_date)} className="input" />
-          </label>
-          <Link to={`/orders/filters${search}`} preventScrollReset className="btn-ghost">
-            Filtros avanzados{advancedCount ? ` (${advancedCount})` : ""}
+          ) : null}
+          <Link to={`/orders/reports${withParams(search, { report: "customers" })}`} preventScrollReset className="btn-secondary">
+            Reporte de clientes
           </Link>
-        </FilterBar>
-        <p id="orders-search-hint" className="mt-2 text-xs text-slate-500">
-          Busca por ID de orden, publicación con su prefijo (MLM…), V seguida del ID de orden, SKU o movimiento ERP.
-          {searchHint ? <span className="ml-1 font-medium text-slate-700">Buscando: {searchHint}.</span> : null}
-          {range ? <span className="ml-1 font-medium text-slate-700">Del {range.start} al {range.end}.</span> : null}
-        </p>
-        {rangeError ? (
-          <p role="alert" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="range-error">
-            <strong>{rangeError.title}:</strong> {rangeError.message}
+          <button type="submit" form="bulk-labels" className="btn-primary">
+            Imprimir etiquetas
+          </button>
+        </>
+      }
+      filters={
+        <>
+          {/* Bulk labels: a plain form (no client routing) so the PDF opens in a new window, JS or not. */}
+          <form id="bulk-labels" method="post" action="/orders/labels" target="_blank" />
+          <FilterBar clearTo="/orders" keep={["sortName", "sortValue", "order_status_filter", "shipment_status_filter", "claim_return_status_filter"]}>
+            {/* Searched on Enter (or the button), not while typing. */}
+            <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
+              <span className="font-medium text-slate-700">Buscar</span>
+              <input
+                type="search"
+                name="search"
+                {...constraints.search}
+                defaultValue={query.search}
+                className="input"
+                placeholder="Orden, MLM…, V + orden, SKU o movimiento"
+                aria-describedby="orders-search-hint"
+              />
+            </label>
+            <FilterSelect name="filterLogisticType" label="Tipo de gestión" value={query.filterLogisticType} allLabel="Todos" options={MANAGEMENT_TYPES} />
+            <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={MOVEMENT_FILTERS} />
+            <FilterSelect name="filterStatus" label="Reclamos y devoluciones" value={query.filterStatus} allLabel="Todas" options={QUICK_STATUSES} />
+            <FilterSelect name="day_filter" label="Periodo" value={query.day_filter} allLabel="Cualquier fecha" options={DAY_FILTERS} />
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium text-slate-700">Desde</span>
+              <input type="date" name="start_date" defaultValue={toInput(query.start_date)} className="input" />
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium text-slate-700">Hasta</span>
+              <input type="date" name="end_date" defaultValue={toInput(query.end_date)} className="input" />
+            </label>
+            <Link to={`/orders/filters${search}`} preventScrollReset className="btn-ghost">
+              Filtros avanzados{advancedCount ? ` (${advancedCount})` : ""}
+            </Link>
+          </FilterBar>
+          <p id="orders-search-hint" className="mt-2 text-xs text-slate-500">
+            Busca por ID de orden, publicación con su prefijo (MLM…), V seguida del ID de orden, SKU o movimiento ERP.
+            {searchHint ? <span className="ml-1 font-medium text-slate-700">Buscando: {searchHint}.</span> : null}
+            {range ? <span className="ml-1 font-medium text-slate-700">Del {range.start} al {range.end}.</span> : null}
           </p>
-        ) : null}
-      </div>
-
-      <DataTable
-        basePath="/orders"
-        rows={rows}
-        columns={columns}
-        rowKey={(o) => o.id}
-        caption="Órdenes"
-        empty="No hay órdenes que coincidan con los filtros."
-      />
-      <Pagination page={page} total={total} pageSize={pageSize} basePath="/orders" />
-      <Outlet />
-    </div>
+          {rangeError ? (
+            <p role="alert" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="range-error">
+              <strong>{rangeError.title}:</strong> {rangeError.message}
+            </p>
+          ) : null}
+        </>
+      }
+    />
   );
 }
 

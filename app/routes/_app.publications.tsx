@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { RelativeTime } from "~/components/RelativeTime";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
-import { DataTable, type Column } from "~/components/DataTable";
+import { type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
-import { PageHeader } from "~/components/PageHeader";
-import { Pagination } from "~/components/Pagination";
+import { ListPage } from "~/components/ListPage";
 import { can } from "~/lib/access";
 import { formatNumber } from "~/lib/format";
 import { parseQuery } from "~/lib/query";
@@ -154,30 +153,30 @@ export default function PublicationsList() {
     },
   ];
   return (
-    <div>
-      <PageHeader
-        title="Publicaciones"
-        total={total}
-        actions={
-          <>
-            <Link to={`/publications/new${search}`} preventScrollReset className="btn-primary">
-              Nueva Publicación
+    <ListPage
+      texts={{ title: "Publicaciones", empty: "No hay publicaciones que coincidan con la búsqueda." }}
+      basePath="/publications"
+      list={{ rows, total, page, pageSize }}
+      columns={columns}
+      actions={
+        <>
+          <Link to={`/publications/new${search}`} preventScrollReset className="btn-primary">
+            Nueva Publicación
+          </Link>
+          <DownloadButton href="/publications/unsynced.xlsx">Sin sincronizar</DownloadButton>
+          {can(user, "publications.stockReport") ? (
+            <Link to={`/publications/stock-report${search}`} preventScrollReset className="btn-secondary">
+              Por stock
             </Link>
-            <DownloadButton href="/publications/unsynced.xlsx">Sin sincronizar</DownloadButton>
-            {can(user, "publications.stockReport") ? (
-              <Link to={`/publications/stock-report${search}`} preventScrollReset className="btn-secondary">
-                Por stock
-              </Link>
-            ) : null}
-            {can(user, "publications.salesReport") ? (
-              <Link to={`/publications/sales-report${search}`} preventScrollReset className="btn-secondary">
-                Generar reporte
-              </Link>
-            ) : null}
-          </>
-        }
-      />
-      <div className="card mb-4 p-4">
+          ) : null}
+          {can(user, "publications.salesReport") ? (
+            <Link to={`/publications/sales-report${search}`} preventScrollReset className="btn-secondary">
+              Generar reporte
+            </Link>
+          ) : null}
+        </>
+      }
+      filters={
         <FilterBar clearTo="/publications">
           <SearchInput
             defaultValue={query.search}
@@ -200,18 +199,8 @@ export default function PublicationsList() {
             ]}
           />
         </FilterBar>
-      </div>
-      <DataTable
-        basePath="/publications"
-        rows={rows}
-        columns={columns}
-        rowKey={(p) => p.id}
-        caption="Publicaciones"
-        empty="No hay publicaciones que coincidan con la búsqueda."
-      />
-      <Pagination page={page} total={total} pageSize={pageSize} basePath="/publications" />
-      <Outlet />
-    </div>
+      }
+    />
   );
 }
 

@@ -15,6 +15,12 @@ describe("URL list state", () => {
     expect(parseQuery(new URLSearchParams("page=3&sortValue=desc"), shape)).toMatchObject({ page: 3, sortValue: "desc" });
   });
 
+  it("reads a search-and-page list with its own sort, each parameter falling back on its own", () => {
+    const parse = q.searchList(q.sort(["id", "name"]));
+    expect(parse(new URLSearchParams("search=%20foco%20&sortName=name&sortValue=desc&page=4"))).toEqual({ search: "foco", sortName: "name", sortValue: "desc", page: 4 });
+    expect(parse(new URLSearchParams("sortName=price&sortValue=up&page=0&other=1"))).toEqual({ search: undefined, sortName: undefined, sortValue: undefined, page: 1 });
+  });
+
   it("changes one parameter and removes empty ones", () => {
     expect(withParams("page=2&search=x", { page: 3 })).toBe("?page=3&search=x");
     expect(withParams("page=2&search=x", { search: "" })).toBe("?page=2");

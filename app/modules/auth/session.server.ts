@@ -5,6 +5,7 @@ import { getDb } from "@server/db/client";
 import { sessions, users } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { oncePerRequest } from "@server/http/request-scope";
+import { userIdentityColumns } from "~/modules/users/identity-columns.server";
 
 /** Idle time after which a session ends; every request within it pushes the end further. */
 export const SESSION_IDLE_MS = 10 * 60 * 60 * 1000;
@@ -98,13 +99,7 @@ async function lookupSessionUser(request: Request): Promise<SessionUser | null> 
   const now = new Date();
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      role: users.role,
-      level: users.level,
+      ...userIdentityColumns,
       intelisisAgent: users.intelisisAgent,
       erpUsers: users.erpUsers,
       permissions: users.permissions,

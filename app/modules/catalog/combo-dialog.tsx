@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList } from "~/components/Field";
-import { ScrollBox } from "~/components/ScrollBox";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, comboLinesOf, summariseCombo, typedQty, type ComponentInfo } from "./combo-lines";
@@ -13,11 +12,20 @@ import { useAppUser } from "~/lib/use-app-user";
 import { useSearchButton } from "~/components/FilterBar";
 import type { FieldErrors } from "./product-texts";
 import {
-  DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, useLibraryPick, useListingForm,
+  DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListFieldTable, ListingDialog, ListingFormHead, Properties, TaxonomySelects, useLibraryPick, useListingForm,
   type TaxonomyChoices,
 } from "./listing-form";
 
 const FORM_ID = "combo-form";
+
+const COMBO_LINE_HEADERS = [
+  { text: "SKU" },
+  { text: "Nombre" },
+  { text: "Precio", right: true },
+  { text: "Stock", right: true },
+  { text: "Cantidad" },
+  { text: "Subtotal", right: true },
+];
 
 type ComboDialogProps = {
   /** The values the form starts from: the stored combo (an answer's `initialValue` wins on a page drawn afresh). */
@@ -97,59 +105,42 @@ function ComboForm(props: ComboDialogProps) {
             Productos del combo
           </h3>
           {readOnly ? <p className="text-sm text-slate-500">{COMBO_DIALOG_TEXTS.readOnly}</p> : null}
-          <ScrollBox label="Productos del combo">
-            <table className="min-w-full text-sm" data-testid="combo-lines">
-              <thead>
-                <tr className="text-left text-slate-600">
-                  <th className="py-1 pr-2">SKU</th>
-                  <th className="py-1 pr-2">Nombre</th>
-                  <th className="py-1 pr-2 text-right">Precio</th>
-                  <th className="py-1 pr-2 text-right">Stock</th>
-                  <th className="py-1 pr-2">Cantidad</th>
-                  <th className="py-1 pr-2 text-right">Subtotal</th>
-                  <th className="py-1">
-                    <span className="sr-only">Acciones</span>
-                  </th>
+          <ListFieldTable label="Productos del combo" headers={COMBO_LINE_HEADERS} testId="combo-lines">
+            {rows.map((row, k) => {
+              const sku = row.id.value ?? "";
+              const qty = typedQty(row.qty.value);
+              return (
+                <tr key={row.key ?? k} className="border-t border-slate-100" data-testid={`combo-line-${k}`}>
+                  <td className="py-1 pr-2 font-mono text-xs">
+                    <input {...getInputProps(row.id, { type: "hidden" })} />
+                    {sku}
+                  </td>
+                  <td className="py-1 pr-2">{row.info?.name ?? ""}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatMoney(row.info.price) : ""}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatNumber(row.info.stock) : ""}</td>
+                  <td className="py-1 pr-2">
+                    {readOnly ? (
+                      <>
+                        <input {...getInputProps(row.qty, { type: "hidden" })} />
+                        <span className="tabular-nums">{row.qty.value}</span>
+                      </>
+                    ) : (
+                      <input {...getInputProps(row.qty, { type: "number" })} step={1} aria-label={`Cantidad de ${sku}`} className="input w-20" />
+                    )}
+                    <ErrorList id={row.qty.errorId} errors={row.qty.errors} />
+                  </td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatMoney(Math.round(row.info.price * 100 * qty) / 100) : ""}</td>
+                  <td className="py-1">
+                    {readOnly ? null : (
+                      <button {...form.remove.getButtonProps({ name: fields.components.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700" aria-label={`Quitar ${sku}`}>
+                        Quitar
+                      </button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, k) => {
-                  const sku = row.id.value ?? "";
-                  const qty = typedQty(row.qty.value);
-                  return (
-                    <tr key={row.key ?? k} className="border-t border-slate-100" data-testid={`combo-line-${k}`}>
-                      <td className="py-1 pr-2 font-mono text-xs">
-                        <input {...getInputProps(row.id, { type: "hidden" })} />
-                        {sku}
-                      </td>
-                      <td className="py-1 pr-2">{row.info?.name ?? ""}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatMoney(row.info.price) : ""}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatNumber(row.info.stock) : ""}</td>
-                      <td className="py-1 pr-2">
-                        {readOnly ? (
-                          <>
-                            <input {...getInputProps(row.qty, { type: "hidden" })} />
-                            <span className="tabular-nums">{row.qty.value}</span>
-                          </>
-                        ) : (
-                          <input {...getInputProps(row.qty, { type: "number" })} step={1} aria-label={`Cantidad de ${sku}`} className="input w-20" />
-                        )}
-                        <ErrorList id={row.qty.errorId} errors={row.qty.errors} />
-                      </td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatMoney(Math.round(row.info.price * 100 * qty) / 100) : ""}</td>
-                      <td className="py-1">
-                        {readOnly ? null : (
-                          <button {...form.remove.getButtonProps({ name: fields.components.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700" aria-label={`Quitar ${sku}`}>
-                            Quitar
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollBox>
+              );
+            })}
+          </ListFieldTable>
           {readOnly ? null : (
             <div className="space-y-2 rounded-md border border-slate-200 p-3">
               <div className="flex flex-wrap items-end gap-2">

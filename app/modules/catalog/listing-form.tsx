@@ -297,49 +297,74 @@ export function Dimensions({ fields }: { fields: { tall: Measure; long: Measure;
     </fieldset>
   );
 }
+
+/**
+ * A list field's rows in either dialog (the properties, the combo's products): the column headers
+ * (`right` for the figures), one row a list item from `children`, its buttons in the last column.
+ */
+export function ListFieldTable({
+  label,
+  headers,
+  testId,
+  children,
+}: {
+  label: string;
+  headers: Array<{ text: string; right?: boolean }>;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <ScrollBox label={label}>
+      <table className="min-w-full text-sm" data-testid={testId}>
+        <thead>
+          <tr className="text-left text-slate-600">
+            {headers.map((h) => (
+              <th key={h.text} className={cn("py-1 pr-2", h.right && "text-right")}>
+                {h.text}
+              </th>
+            ))}
+            <th className="py-1">
+              <span className="sr-only">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </ScrollBox>
+  );
+}
+
 /** Spec 2 property rows: name, value, selector switch; add and remove are Conform's list buttons. */
 export function Properties<Form extends Record<string, unknown>>({ form, list }: { form: ListButtons<Form>; list: FieldMetadata<PropertyInput[] | undefined, Form> }) {
   const rows = list.getFieldList();
   return (
     <section aria-labelledby="p-props" className="space-y-2">
       <h3 id="p-props" className="font-semibold">Propiedades</h3>
-      <ScrollBox label="Propiedades">
-        <table className="min-w-full text-sm">
-          <thead>
-            <tr className="text-left text-slate-600">
-              <th className="py-1 pr-2">Nombre</th>
-              <th className="py-1 pr-2">Valor</th>
-              <th className="py-1 pr-2">Selector</th>
-              <th className="py-1"><span className="sr-only">Acciones</span></th>
+      <ListFieldTable label="Propiedades" headers={[{ text: "Nombre" }, { text: "Valor" }, { text: "Selector" }]}>
+        {rows.map((row, k) => {
+          const property = row.getFieldset();
+          return (
+            <tr key={row.key ?? k} data-testid={`property-${k}`}>
+              <td className="py-1 pr-2 align-top">
+                <input {...getInputProps(property.name, { type: "text" })} aria-label={`Nombre de la propiedad ${k + 1}`} className="input" />
+                <ErrorList id={property.name.errorId} errors={property.name.errors} />
+              </td>
+              <td className="py-1 pr-2 align-top">
+                <input {...getInputProps(property.value, { type: "text" })} aria-label={`Valor de la propiedad ${k + 1}`} className="input" />
+                <ErrorList id={property.value.errorId} errors={property.value.errors} />
+              </td>
+              <td className="py-1 pr-2 align-top">
+                <input {...getInputProps(property.isSelector, { type: "checkbox" })} aria-label={`La propiedad ${k + 1} es selector`} className="mt-2 h-4 w-4" />
+              </td>
+              <td className="py-1 align-top">
+                <button {...form.remove.getButtonProps({ name: list.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700">
+                  Quitar
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, k) => {
-              const property = row.getFieldset();
-              return (
-                <tr key={row.key ?? k} data-testid={`property-${k}`}>
-                  <td className="py-1 pr-2 align-top">
-                    <input {...getInputProps(property.name, { type: "text" })} aria-label={`Nombre de la propiedad ${k + 1}`} className="input" />
-                    <ErrorList id={property.name.errorId} errors={property.name.errors} />
-                  </td>
-                  <td className="py-1 pr-2 align-top">
-                    <input {...getInputProps(property.value, { type: "text" })} aria-label={`Valor de la propiedad ${k + 1}`} className="input" />
-                    <ErrorList id={property.value.errorId} errors={property.value.errors} />
-                  </td>
-                  <td className="py-1 pr-2 align-top">
-                    <input {...getInputProps(property.isSelector, { type: "checkbox" })} aria-label={`La propiedad ${k + 1} es selector`} className="mt-2 h-4 w-4" />
-                  </td>
-                  <td className="py-1 align-top">
-                    <button {...form.remove.getButtonProps({ name: list.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700">
-                      Quitar
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollBox>
+          );
+        })}
+      </ListFieldTable>
       <ErrorList id={list.errorId} errors={list.errors} />
       <button {...form.insert.getButtonProps({ name: list.name, defaultValue: NEW_PROPERTY })} className="btn-secondary">
         Agregar propiedad

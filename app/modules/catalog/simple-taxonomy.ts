@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ListPageData } from "~/lib/list-url";
-import { parseQuery, q } from "~/lib/query";
+import { q } from "~/lib/query";
 export * from "./simple-taxonomy-texts";
 export { TAXONOMY_MESSAGES } from "./taxonomy-texts";
 
@@ -11,17 +11,8 @@ export const TAXONOMY_SORTS = ["id", "name"] as const;
 export type TaxonomySort = (typeof TAXONOMY_SORTS)[number];
 
 /** The list's URL: search on the name, sort by id or name, page. */
-const ListQueryShape = {
-  search: q.search(),
-  sortName: q.oneOf([...TAXONOMY_SORTS]),
-  sortValue: q.sortValue(),
-  page: q.page(),
-};
+export const parseTaxonomyListQuery = q.searchList(q.sort(TAXONOMY_SORTS));
 export type TaxonomyListQuery = ReturnType<typeof parseTaxonomyListQuery>;
-
-export function parseTaxonomyListQuery(source: URL | URLSearchParams) {
-  return parseQuery(source, ListQueryShape);
-}
 
 /** A record id from the URL: anything else (letters, 0, out of range) is a 404. */
 export const TaxonomyIdSchema = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseQuery, q } from "~/lib/query";
+import { q } from "~/lib/query";
 import { taxonomySlug } from "./taxonomy-slug";
 import { TAXONOMY_MESSAGES, type TaxonomyScreenTexts } from "./taxonomy-texts";
 
@@ -105,18 +105,12 @@ export const TREE_VIEWS = ["tree", "table"] as const;
 export type TreeView = (typeof TREE_VIEWS)[number];
 export const TREE_SORTS = ["id", "name"] as const;
 
-const ListQueryShape = {
-  view: q.oneOf([...TREE_VIEWS]),
-  search: q.search(),
-  sortName: q.oneOf([...TREE_SORTS]),
-  sortValue: q.sortValueAnyCase(),
-  page: q.page(),
-};
+const parseTreeParams = q.searchList({ view: q.oneOf([...TREE_VIEWS]), sortName: q.oneOf([...TREE_SORTS]), sortValue: q.sortValueAnyCase() });
 export type TreeListQuery = ReturnType<typeof parseTreeListQuery>;
 
 /** The list's URL: tree (default) or table, search on the name, and for the table sort and page. */
 export function parseTreeListQuery(source: URL | URLSearchParams) {
-  const query = parseQuery(source, ListQueryShape);
+  const query = parseTreeParams(source);
   return { ...query, view: query.view ?? ("tree" as TreeView) };
 }
 

@@ -2,7 +2,7 @@ import type { Intent, SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { intentObject } from "~/lib/posted-intent";
 import type { ListPageData } from "~/lib/list-url";
-import { parseQuery, q } from "~/lib/query";
+import { q } from "~/lib/query";
 import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
 import {
   DraftListSchema,
@@ -26,17 +26,8 @@ export * from "./catalogs-texts";
 export const CATALOG_SORTS = ["id", "title"] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-const ListQueryShape = {
-  search: q.search(),
-  sortName: q.oneOf([...CATALOG_SORTS]),
-  sortValue: q.sortValue(),
-  page: q.page(),
-};
+export const parseCatalogListQuery = q.searchList(q.sort(CATALOG_SORTS));
 export type CatalogListQuery = ReturnType<typeof parseCatalogListQuery>;
-
-export function parseCatalogListQuery(source: URL | URLSearchParams) {
-  return parseQuery(source, ListQueryShape);
-}
 
 export type CatalogListData = ListPageData<CatalogRow, CatalogListQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ListPageData } from "~/lib/list-url";
-import { keysOf, parseQuery, q } from "~/lib/query";
+import { keysOf, q } from "~/lib/query";
 import { LOCATION_STATUSES } from "./location-texts";
 import type { LocationInput } from "./location-form";
 export * from "./location-texts";
@@ -11,16 +11,8 @@ export * from "./location-texts";
  * tests.
  */
 
-const ListQueryShape = {
-  search: q.search(),
-  location_status_filter: q.oneOf(keysOf(LOCATION_STATUSES)),
-  page: q.page(),
-};
+export const parseLocationListQuery = q.searchList({ location_status_filter: q.oneOf(keysOf(LOCATION_STATUSES)) });
 export type LocationListQuery = ReturnType<typeof parseLocationListQuery>;
-
-export function parseLocationListQuery(source: URL | URLSearchParams) {
-  return parseQuery(source, ListQueryShape);
-}
 
 export const LOCATION_LIMITS = { name: 120, schedule: 500, address: 300, url: 2000, phone: 30 } as const;
 export const PHONE_DIGITS = 10;

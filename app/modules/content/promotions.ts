@@ -1,7 +1,7 @@
 import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
 import type { ListPageData } from "~/lib/list-url";
-import { keysOf, parseQuery, q } from "~/lib/query";
+import { keysOf, q } from "~/lib/query";
 import { isHttpUrl, isSitePath } from "./shop-path";
 import { PROMOTION_STATUSES } from "./promotion-texts";
 export * from "./promotion-texts";
@@ -12,16 +12,8 @@ export * from "./promotion-texts";
  * unit tests.
  */
 
-const ListQueryShape = {
-  search: q.search(),
-  promo_status_filter: q.oneOf(keysOf(PROMOTION_STATUSES)),
-  page: q.page(),
-};
+export const parsePromotionListQuery = q.searchList({ promo_status_filter: q.oneOf(keysOf(PROMOTION_STATUSES)) });
 export type PromotionListQuery = ReturnType<typeof parsePromotionListQuery>;
-
-export function parsePromotionListQuery(source: URL | URLSearchParams) {
-  return parseQuery(source, ListQueryShape);
-}
 
 export const PROMOTION_LIMITS = { title: 150, description: 1000, link: 2000 } as const;
 

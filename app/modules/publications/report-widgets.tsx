@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { GeneratingLabel, useDownload } from "./download-progress";
 
@@ -45,9 +46,7 @@ export function ReportDialog({ title, description, reportParams, children }: { t
       description={description}
       closeTo={closeTo}
       footer={
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          Cancelar
-        </Link>
+        <CloseLink to={closeTo}>Cancelar</CloseLink>
       }
     >
       {children}

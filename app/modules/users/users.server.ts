@@ -6,6 +6,7 @@ import type { Role } from "~/lib/roles";
 import { hashPassword } from "~/modules/auth/password.server";
 import { audit } from "~/modules/logs/audit.server";
 import { generateConfirmCode } from "./confirm-code";
+import { userIdentityColumns } from "./identity-columns.server";
 import { USERS_PAGE_SIZE, type NewUser, type UserSort, type UserStatus, type UserUpdate } from "./schemas";
 import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 
@@ -41,13 +42,7 @@ export type UserListQuery = {
 };
 
 const listColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  role: users.role,
-  level: users.level,
+  ...userIdentityColumns,
   permissions: users.permissions,
   isActive: users.isActive,
   lastLoginAt: users.lastLoginAt,
@@ -196,18 +191,7 @@ export async function createUser(input: NewUser, actor: Actor): Promise<CommandR
   }
 }
 
-type Profile = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  role: string;
-  level: number | null;
-  erpUsers: string[];
-  intelisisAgent: string | null;
-  permissions: string[];
-  isActive: boolean;
-};
+type Profile = Pick<typeof users.$inferSelect, "email" | "firstName" | "lastName" | "phone" | "role" | "level" | "erpUsers" | "intelisisAgent" | "permissions" | "isActive">;
 
 /** The editable columns of a user (what the audit entry records; never the password). */
 function profileOf(u: Profile): Profile {
