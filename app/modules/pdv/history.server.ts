@@ -177,7 +177,7 @@ export async function refreshMovements(actorId: number, saleId: number): Promise
 }
 
 export async function lastSaleOf(userId: number) {
-  const [row] = await getDb().select({ id: pdvSales.id }).from(pdvSales).where(eq(pdvSales.userId, userId)).orderBy(desc(pdvSales.dateCreated), desc(pdvSales.id)).limit(1);
+  const [row] = await getDb().select({ id: pdvSales.id }).from(pdvSales).where(eq(pdvSales.userId, userId)).orderBy(sql`${pdvSales.dateCreated} desc nulls last`, desc(pdvSales.id)).limit(1);
   return row?.id ?? null;
 }
 
