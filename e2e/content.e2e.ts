@@ -77,7 +77,7 @@ test("promotions filter by status", async ({ page, loginAs }, testInfo) => {
   await expect(page.getByRole("link", { name: `${tag} visible`, exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: `${tag} oculta`, exact: true })).toHaveCount(0);
 
-  await page.getByRole("link", { name: "Limpiar filtros" }).click();
+  await page.getByRole("link", { name: "Limpiar Filtros" }).click();
   await expect(page).toHaveURL(/\/promotions$/);
 });
 

@@ -220,3 +220,77 @@ test("the files beside the assets are served by their names, with an hour of cac
     expect(res.headers()["cache-control"], file).toBe("public, max-age=3600");
   }
 });
+
+/** One raw request, as a browser never sends it (a method, a path Playwright would tidy up). */
+function rawRequest(baseURL: string, method: string, path: string) {
+  const url = new URL(baseURL);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ hostname: url.hostname, port: url.port, path, method }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("requests no page makes get a Spanish 4xx page, never a 500 or an English one", async ({ baseURL }) => {
+  const trace = await rawRequest(baseURL!, "TRACE", "/login");
+  expect(trace.status).toBe(405);
+  expect(trace.body).toContain("Este método no está permitido.");
+  const badPath = await rawRequest(baseURL!, "GET", "/orders/%FF");
+  expect(badPath.status).toBe(400);
+  expect(badPath.body).toContain("La dirección no es válida.");
+  const legacyData = await rawRequest(baseURL!, "GET", "/login?_data=routes%2Flogin");
+  expect(legacyData.status).toBe(400);
+
+  const ctx = await pwRequest.newContext({ baseURL });
+  // A sign-in carrying an over-long return address (a long search in a bookmarked URL) still signs in.
+  const signIn = await ctx.post("/login", { form: { email: DEMO.developer, password: DEMO_PASSWORD, redirectTo: `/orders?search=${"a".repeat(2100)}` }, maxRedirects: 0 });
+  expect(signIn.status()).toBe(302);
+  // A post to a download (a route without an action): the Spanish page, not the router's JSON.
+  const download = await ctx.post("/web-inventory/11055/qr", { form: { x: "1" }, maxRedirects: 0 });
+  expect(download.status()).toBe(405);
+  expect(download.headers()["content-type"]).toContain("text/html");
+  expect(await download.text()).toContain("Este método no está permitido.");
+  // A post to a page without an action: the app's own Spanish words, not the router's English ones.
+  const page = await ctx.post("/logs", { form: { x: "1" }, maxRedirects: 0 });
+  expect(page.status()).toBe(405);
+  const html = await page.text();
+  const shown = html.split("<script")[0];
+  expect(shown).toContain("Acción no disponible");
+  expect(shown).not.toContain("You made a POST");
+
+  // A field posted twice where the dialog has one: 400, not a dialog that cannot be drawn.
+  const twice: Array<[string, string]> = [
+    ["/promotions/1", "intent=save&title=a&title=b"],
+    ["/catalogs/1", "intent=refresh&title=a&title=b"],
+    ["/catalogs/new", "intent=refresh&title=a&subtitles%5B0%5D.q=x&subtitles%5B0%5D.q=y"],
+    ["/product-sectors/new", "name=a&name=b"],
+    ["/product-applications/1", "name=a&name=b"],
+    ["/web-inventory/combos/KQO4X20", "intent=save&name=Kit&components%5B0%5D.sku=QO120&components%5B0%5D.qty=1&components%5B0%5D.qty=2"],
+  ];
+  for (const [path, body] of twice) {
+    const res = await ctx.post(path, { data: body, headers: { "content-type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
+    expect(res.status(), path).toBe(400);
+  }
+  // Years the database cannot hold read as no date: never a 500.
+  for (const path of [
+    "/orders?start_date=0000-01-01&end_date=0000-02-01",
+    "/questions?tab=history&date=9999-12-31",
+    "/messages?section=history&start_date=0000-01-01",
+    "/pdv?tab=historial&start_date=0000-01-01&end_date=0000-02-01",
+    "/orders/reports/download?report=customers&month=0000-01",
+  ]) {
+    const res = await ctx.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBeLessThan(500);
+  }
+  // A template id beyond the database's integers names no template.
+  const template = await ctx.post("/messages/templates", { form: { id: "2147483648", name: "x", text: "y" }, maxRedirects: 0 });
+  expect(template.status()).toBe(404);
+  const inserted = await ctx.post("/messages", { form: { intent: "insert-template", conversationId: "100", templateId: "2147483648" }, maxRedirects: 0 });
+  expect(inserted.status()).toBeLessThan(500);
+  await ctx.dispose();
+});

@@ -39,7 +39,7 @@ test("a bookmarked URL filters the inventory by brand and category", async ({ pa
   const heading = page.getByRole("heading", { level: 1 });
   const filteredText = (await heading.textContent())!;
   const filtered = Number(filteredText.replace(/^Inventario v3/, "").replace(/\D/g, ""));
-  await page.getByRole("link", { name: "Limpiar filtros" }).click();
+  await page.getByRole("link", { name: "Limpiar Filtros" }).click();
   await expect(page).toHaveURL(/\/web-inventory$/);
   // With JavaScript the address changes before React has drawn the new page: wait for the new total.
   await expect(heading).not.toHaveText(filteredText);

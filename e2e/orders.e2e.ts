@@ -32,8 +32,20 @@ test("filters are GET forms; an incomplete date range gets the spec's message", 
   await dialog.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(page).toHaveURL(/order_status_filter=paid/);
   await expect(page).toHaveURL(/filterLogisticType=fulfillment/);
-  await page.getByRole("link", { name: "Limpiar filtros" }).click();
+  await page.getByRole("link", { name: "Limpiar Filtros" }).click();
   await expect(page).toHaveURL(/\/orders$/);
+  // The boxes follow the URL (with JavaScript the page is not drawn anew): a search made now
+  // brings none of the cleared filters back.
+  await expect(page.getByLabel("Tipo de gestión")).toHaveValue("");
+  await page.goto("/orders?filterLogisticType=drop_off&day_filter=last30&search=QO120");
+  await page.getByRole("link", { name: "Limpiar Filtros" }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByLabel("Tipo de gestión")).toHaveValue("");
+  await expect(page.getByLabel("Periodo")).toHaveValue("");
+  await expect(page.getByRole("searchbox", { name: "Buscar" })).toHaveValue("");
+  await page.getByRole("searchbox", { name: "Buscar" }).fill("2000000000000001");
+  await page.getByRole("searchbox", { name: "Buscar" }).press("Enter");
+  await expect(page).toHaveURL(/\/orders\?search=2000000000000001$/);
 });
 
 test("movement and credit-note mismatches are refused with the spec's messages", async ({ page, loginAs }, testInfo) => {
@@ -154,4 +166,31 @@ test("generates the monthly customer report as an .xlsx; the month is required",
   await dialog.getByRole("button", { name: "Generar" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`reporte-clientes-${month}.xlsx`);
+});
+
+test("a save over someone else's change is refused once; the dialog comes back from the stored order and the next save goes through", async ({ page, loginAs, context }) => {
+  await loginAs("admin");
+  await page.goto("/orders?assigned_move_filter=unassigned");
+  const href = (await page.getByRole("link", { name: /Ver detalle de la orden/ }).nth(4).getAttribute("href"))!;
+  await page.goto(href);
+  await page.waitForLoadState("networkidle");
+  // Another person, in another tab, saves the same order first.
+  const other = await context.newPage();
+  await other.goto(href);
+  await other.getByRole("dialog").getByLabel("Comentarios").fill("Cambio de otra persona");
+  await other.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(other.getByTestId("toast")).toBeVisible();
+  await other.close();
+
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Comentarios").fill("Mi cambio");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Otra persona modificó esta orden");
+  // Drawn again from the stored order: the other person's comment, and a save that is accepted.
+  await expect(page.getByRole("dialog").getByLabel("Comentarios")).toHaveValue("Cambio de otra persona");
+  await page.getByRole("dialog").getByLabel("Comentarios").fill("Mi cambio, revisado");
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).not.toContainText("Otra persona");
+  await page.goto(href);
+  await expect(page.getByRole("dialog").getByLabel("Comentarios")).toHaveValue("Mi cambio, revisado");
 });

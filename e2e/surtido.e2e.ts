@@ -21,7 +21,7 @@ test("a picker lands on the picking list, searches it upper-cased and pages thro
   await expect(page).toHaveURL(/\/surtido\?search=a1-$/);
   await expect(records.first()).toContainText("A1-");
 
-  await page.getByRole("link", { name: "Limpiar filtros" }).click();
+  await page.getByRole("link", { name: "Limpiar Filtros" }).click();
   await expect(page).toHaveURL(/\/surtido$/);
   await expect(records).toHaveCount(10);
 });

@@ -7,6 +7,7 @@ import express, { type RequestHandler } from "express";
 import { getEnv } from "./env";
 import { boundedBody } from "./http/bounded-body";
 import { refuseCrossOrigin } from "./http/origin-check";
+import { answerUnhandled, refuseOddRequests } from "./http/request-shape";
 import { createRequestHandler } from "./http/remix-handler";
 
 /** The HTTP app: security headers with a per-response CSP nonce, static assets, Remix. */
@@ -16,6 +17,7 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
   const env = getEnv();
   // X-Forwarded-For is believed only from a proxy the operator names; otherwise the socket speaks.
   app.set("trust proxy", env.TRUST_PROXY ?? false);
+  app.use(refuseOddRequests());
   // Level 6 (zlib's default): about 1 ms for a 55 KB list page, 12 % smaller than level 1.
   app.use(compression({ level: 6 }));
 
@@ -70,6 +72,7 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );
+  app.use(answerUnhandled());
   return app;
 }
 

@@ -36,8 +36,22 @@ export function FilterBar({
   const { search, pathname } = useLocation();
   const params = new URLSearchParams(search);
   const submitFilters = useFilterSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a navigation in the page (Limpiar filtros, back, a sidebar link) the boxes show the new
+  // URL's values, as a page drawn anew would; left as typed, the next search would bring the
+  // cleared filters back. React has already moved each box's default to the URL's value (a box
+  // whose value may be missing must say `defaultValue={x ?? ""}`: given undefined, React puts the
+  // first default back).
+  useEffect(() => {
+    for (const el of Array.from(formRef.current?.elements ?? [])) {
+      if (!(el instanceof HTMLInputElement) || el === document.activeElement) continue;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
+      else if (!["hidden", "submit", "button", "file"].includes(el.type)) el.value = el.defaultValue;
+    }
+  }, [search]);
   return (
     <Form
+      ref={formRef}
       method="get"
       role="search"
       className="flex flex-wrap items-end gap-3"
@@ -57,7 +71,7 @@ export function FilterBar({
       </button>
       {clearTo !== undefined ? (
         <Link to={clearTo || pathname} className="btn-ghost">
-          Limpiar filtros
+          Limpiar Filtros
         </Link>
       ) : null}
     </Form>
@@ -154,9 +168,15 @@ export function FilterSelect({
   const submitFilters = useFilterSubmit();
   // Set by a key press, cleared by the pointer: a change that follows a key press waits for Enter.
   const byKeyboard = useRef(false);
+  const select = useRef<HTMLSelectElement>(null);
+  // A select keeps its first choice after a navigation in the page: it follows the URL's value.
+  useEffect(() => {
+    if (select.current && select.current !== document.activeElement) select.current.value = value ?? "";
+  }, [value]);
   const apply = (select: HTMLSelectElement) => select.form && submitFilters(select.form);
   const packedHtml = useMemo(() => (packedOptions === undefined ? undefined : optionsHtml(packedOptions)), [packedOptions]);
-  const selectProps: React.SelectHTMLAttributes<HTMLSelectElement> = {
+  const selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & React.RefAttributes<HTMLSelectElement> = {
+    ref: select,
     name,
     defaultValue: value ?? "",
     className: "input",
@@ -206,11 +226,11 @@ export function DayRangeInputs({ range }: { range: { start_date?: string; end_da
     <>
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">Desde</span>
-        <input type="date" name="start_day" className="input" defaultValue={days.start} />
+        <input type="date" name="start_day" className="input" defaultValue={days.start ?? ""} />
       </label>
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">Hasta</span>
-        <input type="date" name="end_day" className="input" defaultValue={days.end} />
+        <input type="date" name="end_day" className="input" defaultValue={days.end ?? ""} />
       </label>
     </>
   );

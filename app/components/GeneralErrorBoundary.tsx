@@ -7,6 +7,7 @@ export const ERROR_MESSAGES: Record<number, { title: string; text: string }> = {
   400: { title: "Solicitud inválida", text: "Revisa los datos enviados e intenta de nuevo." },
   403: { title: "Sin acceso", text: "Tu usuario no tiene permiso para ver esta página." },
   404: { title: "No encontrado", text: "Lo que buscas no existe o fue eliminado." },
+  405: { title: "Acción no disponible", text: "Esta página no recibe ese envío. Vuelve a abrirla desde el menú." },
   500: { title: "Ocurrió un error", text: "Lo sentimos, ocurrió un error inesperado. Intenta de nuevo más tarde." },
 };
 
@@ -16,7 +17,11 @@ export function GeneralErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const info = ERROR_MESSAGES[status] ?? ERROR_MESSAGES[500];
   if (!isRouteErrorResponse(error)) console.error(error);
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status !== 500 ? error.data : null;
+  // The app's own refusals carry a Spanish text; the router's (an action a page does not have, a
+  // path no route matches) carry an English `Error: …` meant for developers: those show the status's
+  // text. (Told apart by the text itself: the router's `internal` flag does not reach the browser.)
+  const ownText = isRouteErrorResponse(error) && typeof error.data === "string" && !error.data.startsWith("Error: ");
+  const detail = ownText && status !== 500 && status !== 405 ? (error as { data: string }).data : null;
   return (
     <div className="mx-auto max-w-xl py-16 text-center" data-testid="error-page" data-status={status}>
       <p className="text-5xl font-bold text-slate-300">{status}</p>

@@ -105,13 +105,26 @@ export async function saveVersioned<Row, T>(spec: VersionedSave<Row, T>): Promis
  */
 export async function answerSave<T, D>(
   result: SaveResult<T>,
-  on: { saved: (value: T) => { to: string; toast: ToastInput } | Promise<{ to: string; toast: ToastInput }>; refused: (refusal: SaveRefusal) => D },
+  on: {
+    saved: (value: T) => { to: string; toast: ToastInput } | Promise<{ to: string; toast: ToastInput }>;
+    refused: (refusal: SaveRefusal) => D;
+    /**
+     * Where a stale save sends the user instead (the record's own URL): the dialog is drawn again
+     * from the stored record, with its new version, and a warning says why. Kept in the form, the
+     * old version would refuse every later save too.
+     */
+    reloadOnConflict?: (refusal: SaveRefusal) => { to: string; toast: ToastInput };
+  },
 ) {
   if (result.ok) {
     const saved = await on.saved(result.value);
     return redirectWithToast(saved.to, saved.toast);
   }
   if (result.reason === "missing") throw new Response(result.message, { status: statusOf(result) });
+  if (result.reason === "conflict" && on.reloadOnConflict) {
+    const reload = on.reloadOnConflict(result);
+    return redirectWithToast(reload.to, reload.toast);
+  }
   return data(on.refused(result), { status: statusOf(result) });
 }
 

@@ -19,7 +19,7 @@ import { getConversationDetail } from "~/modules/messages/messages.server";
 import { saleUrl } from "~/modules/messages/rules";
 import { ConversationIdSchema } from "~/modules/messages/schemas";
 import { OrderEditFields, orderEditDefaults } from "~/modules/orders/order-edit-fields";
-import { saveOrderEdits } from "~/modules/orders/order-edit.server";
+import { NOT_UPDATED, saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail } from "~/modules/orders/orders.server";
 import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
 import { OrderEditSchema, type OrderEditInput } from "~/modules/orders/order-edit-form";
@@ -57,9 +57,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: OrderEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const self = `/messages/${detail.conversation.id}${new URL(request.url).search}`;
-  // A refusal (movement rules, stale version, ERP) keeps what was typed and shows its reason in the form.
+  // A refusal (movement rules, ERP) keeps what was typed and shows its reason in the form; a stale
+  // version draws the dialog again from the stored order.
   return answerSave(await saveOrderEdits(detail.conversation.orderId, submission.value, actor, "messages"), {
     saved: ({ toast }) => ({ to: self, toast }),
+    reloadOnConflict: (refusal) => ({ to: self, toast: { title: NOT_UPDATED, message: refusal.message, variant: "warning" } }),
     refused: (refusal) => ({ result: submission.reply(replyErrors(refusal)) }),
   });
 }
@@ -73,7 +75,8 @@ export default function ConversationDialog() {
   const busy = navigation.state === "submitting";
   const validation = useLazyValidation<typeof OrderEditSchema, OrderEditInput>(() => import("~/modules/orders/order-edit-form").then((m) => m.OrderEditSchema));
   const [form, fields] = useForm<OrderEditInput, OrderEditInput>({
-    id: `order-edit-${conversation.id}`,
+    // A new version (a save, or a stale one drawn again from the stored order) starts a new form.
+    id: `order-edit-${conversation.id}-v${order?.edit.version ?? 0}`,
     lastResult: actionData?.result,
     constraint: editConstraint,
     defaultValue: order ? orderEditDefaults(order.edit) : undefined,

@@ -25,6 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: CannedReplySchema });
   if (submission.status !== "success") {
+    // An id that is no template's (out of range, not a number) is the template's 404, not a form to redraw.
+    if (submission.error?.id) throw new Response("La plantilla no existe.", { status: 404 });
     return data({ id: String(formData.get("id") ?? ""), errors: (submission.reply().error ?? {}) as Record<string, string[] | null> }, { status: 400 });
   }
   const result = await updateCannedReply(submission.value, actor);

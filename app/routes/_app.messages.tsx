@@ -113,7 +113,7 @@ export default function Messages() {
           {query.section !== "pending" ? <input type="hidden" name="section" value={query.section} /> : null}
           <label className="flex min-w-48 flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Buscar orden</span>
-            <input type="search" name="search" {...constraints.search} defaultValue={query.search} className="input" placeholder="Orden, MLM… o comprador" />
+            <input type="search" name="search" {...constraints.search} defaultValue={query.search ?? ""} className="input" placeholder="Orden, MLM… o comprador" />
           </label>
           <FilterSelect name="filterLogisticType" label="Logística" value={query.filterLogisticType} allLabel="Todas" options={LOGISTIC_FILTERS} />
           <FilterSelect name="filterStatus" label="Estado de la orden" value={query.filterStatus} allLabel="Todos" options={ORDER_STATUS_FILTERS} />
@@ -135,7 +135,7 @@ export default function Messages() {
             Buscar
           </button>
           <Link to={query.section === "pending" ? "/messages" : `/messages?section=${query.section}`} className="btn-ghost">
-            Limpiar filtros
+            Limpiar Filtros
           </Link>
         </Form>
       </details>

@@ -160,7 +160,7 @@ export default function OrdersList() {
                 type="search"
                 name="search"
                 {...constraints.search}
-                defaultValue={query.search}
+                defaultValue={query.search ?? ""}
                 className="input"
                 placeholder="Orden, MLM…, V + orden, SKU o movimiento"
                 aria-describedby="orders-search-hint"
@@ -172,11 +172,11 @@ export default function OrdersList() {
             <FilterSelect name="day_filter" label="Periodo" value={query.day_filter} allLabel="Cualquier fecha" options={DAY_FILTERS} />
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Desde</span>
-              <input type="date" name="start_date" defaultValue={toInput(query.start_date)} className="input" />
+              <input type="date" name="start_date" defaultValue={toInput(query.start_date) ?? ""} className="input" />
             </label>
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Hasta</span>
-              <input type="date" name="end_date" defaultValue={toInput(query.end_date)} className="input" />
+              <input type="date" name="end_date" defaultValue={toInput(query.end_date) ?? ""} className="input" />
             </label>
             <Link to={`/orders/filters${search}`} preventScrollReset className="btn-ghost">
               Filtros avanzados{advancedCount ? ` (${advancedCount})` : ""}

@@ -97,7 +97,7 @@ export default function ProductsPage() {
             <input
               type="search"
               name="search"
-              defaultValue={query.search}
+              defaultValue={query.search ?? ""}
               className="input"
               placeholder="SKU, clave de fabricante o descripción (* al inicio: empieza con)"
               enterKeyHint="search"

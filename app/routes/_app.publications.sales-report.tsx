@@ -42,7 +42,8 @@ export default function SalesReportDialog() {
             ))}
           </div>
         </fieldset>
-        <div className="flex flex-wrap gap-3" aria-disabled={range !== "custom"}>
+        {/* Dimmed, not disabled: without JavaScript nothing could enable them after choosing Personalizado. */}
+        <div className={range === "custom" ? "flex flex-wrap gap-3" : "flex flex-wrap gap-3 opacity-60"}>
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Desde</span>
             <input type="date" name="start" defaultValue={initial.start.replace(/\//g, "-")} className="input" />

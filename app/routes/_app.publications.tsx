@@ -179,7 +179,7 @@ export default function PublicationsList() {
       filters={
         <FilterBar clearTo="/publications">
           <SearchInput
-            defaultValue={query.search}
+            defaultValue={query.search ?? ""}
             placeholder={query.skuSearch ? "SKU completo, p. ej. QO120" : "Título o ID (MLM…)"}
             label="Buscar"
             enterOnlyWith="skuSearch"

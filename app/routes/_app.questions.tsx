@@ -131,17 +131,17 @@ export default function Questions() {
             <input type="hidden" name="tab" value="history" />
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Fecha</span>
-              <input type="date" name="date" className="input" defaultValue={query.date?.replace(/\//g, "-")} max={formatQueryDate(new Date()).replace(/\//g, "-")} />
+              <input type="date" name="date" className="input" defaultValue={query.date?.replace(/\//g, "-") ?? ""} max={formatQueryDate(new Date()).replace(/\//g, "-")} />
             </label>
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Id del cliente</span>
-              <input type="search" name="search" {...constraints.history.search} inputMode="numeric" className="input" defaultValue={query.search} />
+              <input type="search" name="search" {...constraints.history.search} inputMode="numeric" className="input" defaultValue={query.search ?? ""} />
             </label>
             <button type="submit" className="btn-secondary">
               Filtrar
             </button>
             <Link to="/questions?tab=history" className="btn-ghost">
-              Limpiar filtros
+              Limpiar Filtros
             </Link>
           </Form>
           {counts ? (

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { parseQuery } from "../../app/lib/query";
 import { fastAnswersQuery } from "../../app/modules/questions/commands.server";
-import { historyCardsQuery, historyIsFiltered, historyCountsQuery, pendingCardsQuery, pendingCountQuery, recordsQuery } from "../../app/modules/questions/questions.server";
+import { historyCardsQuery, historyIsFiltered, historyCountsQuery, historyTotalQuery, pendingCardsQuery, pendingCountQuery, recordsQuery } from "../../app/modules/questions/questions.server";
 import { QuestionsQuery } from "../../app/modules/questions/schemas";
 import type { Database } from "../../server/db/client";
 import { builtLine, mock, statementOf } from "./built";
@@ -30,7 +30,7 @@ function line(query: string): BenchList {
   const parsed = parseQuery(new URLSearchParams(query), QuestionsQuery);
   if (parsed.tab === "history") {
     const cards = statementOf(historyCardsQuery(mock, parsed));
-    const counts = historyIsFiltered(parsed) ? [statementOf(historyCountsQuery(mock, parsed))] : [];
+    const counts = [statementOf(historyIsFiltered(parsed) ? historyCountsQuery(mock, parsed) : historyTotalQuery(mock))];
     return builtLine("/questions", query, cards, { also: laterStatements(cards, ...counts) });
   }
   const cards = statementOf(pendingCardsQuery(mock, parsed.limit));

@@ -9,6 +9,8 @@ import {
 import type { NextFunction, Request, Response } from "express";
 import type { CheckedBody } from "./bounded-body";
 import { inRequestScope } from "./request-scope";
+import { refuse } from "./refusal";
+import { isRouterMethodRefusal, SHAPE_MESSAGES } from "./request-shape";
 
 /** The header the app reads the client's address from; whatever a client sends under it is dropped. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -87,6 +89,10 @@ export function createRequestHandler({
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       let response = await inRequestScope(() => handle(remixRequest(req, res), getLoadContext(req, res)));
+      if (isRouterMethodRefusal(req.path, response)) {
+        res.setHeader("Allow", "GET, HEAD");
+        return refuse(res, 405, SHAPE_MESSAGES.method);
+      }
       if (req.headers.cookie) response = withNoStore(response);
       await sendRemixResponse(res, response);
     } catch (error) {

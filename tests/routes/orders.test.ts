@@ -249,24 +249,26 @@ describe("assigning a movement (spec 1 §5)", async () => {
     expect((await row(good.orderId)).creditNote).toBe(good.note.toUpperCase());
   });
 
-  it("a stale version is refused instead of overwriting", async () => {
+  it("a stale version is refused instead of overwriting, and the dialog is drawn again from the stored order so the next save goes through", async () => {
     const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null`).limit(1);
     const audits = async () => (await db.select().from(auditLog).where(eq(auditLog.identifier, o.id.toString()))).length;
     const before = await audits();
-    const res = (await post(o.id.toString(), { intent: "save", version: String(o.version - 1 || 999), comments: "viejo" })) as {
-      data: { toast: { message: string }; result: { initialValue: Record<string, unknown>; error: Record<string, string[]> } };
-      init: { status: number };
-    };
-    // 409, the dialog again with what was typed and the reason in the page (no flash cookie).
-    expect(res).not.toBeInstanceOf(Response);
-    expect(res.init.status).toBe(409);
-    expect(res.data.toast.message).toBe(M.stale);
-    expect(res.data.result.initialValue).toMatchObject({ comments: "viejo", version: String(o.version - 1 || 999) });
-    expect(res.data.result.error[""]).toEqual([M.stale]);
+    const res = await post(o.id.toString(), { intent: "save", version: String(o.version - 1 || 999), comments: "viejo" }, admin.cookie, "?page=2");
+    // Back to the dialog (its loader reads the stored order and its version) with the reason.
+    expect(res).toBeInstanceOf(Response);
+    expect((res as Response).status).toBe(302);
+    expect((res as Response).headers.get("Location")).toBe(`/orders/${o.id}?page=2`);
+    expect(await toastOf(res)).toMatchObject({ title: "No actualizada", message: M.stale, variant: "warning" });
     const after = await row(o.id.toString());
     expect(after.comments).toBe(o.comments);
     expect(after.version).toBe(o.version);
     expect(await audits()).toBe(before);
+    // Saving again from the dialog as it is drawn now (the stored version) is accepted.
+    const reopened = (await open(o.id.toString())) as { edit: { version: number } };
+    expect(reopened.edit.version).toBe(after.version);
+    const again = await post(o.id.toString(), { intent: "save", version: String(reopened.edit.version), comments: "revisado" });
+    expect((await toastOf(again))?.message).not.toBe(M.stale);
+    expect((await row(o.id.toString())).comments).toBe("revisado");
   });
 
   it("rejects bad input with 400 and keeps the order", async () => {

@@ -89,6 +89,8 @@ describe("/questions lists", () => {
     expect(all.rows.map((r) => String(r.id))).toEqual(answered.slice(0, 300).map((r) => r.id));
     expect(new Set(all.rows.map((r) => ymdOf(r.dateCreated))).size).toBeGreaterThan(1);
     expect(all.counts).toBeNull();
+    // The header's total (spec 1 §2 "Header shows total"), unfiltered too.
+    expect(all.total).toBe(answered.length);
     const first = (await list("/questions?tab=history", cookie)) as ListData;
     expect(first.rows.map((r) => String(r.id))).toEqual(answered.slice(0, 3).map((r) => r.id));
     expect(first.more).toBe(answered.length > 3);

@@ -22,6 +22,11 @@ describe("formatting in es-MX and Mexico City time", () => {
     expect(parseQueryDate("2026/02/30")).toBeNull();
     expect(parseQueryDate("2026-02-03")?.toFormat("yyyy/LL/dd")).toBe("2026/02/03");
     expect(parseQueryDate("ayer")).toBeNull();
+    // Years the database cannot hold (no year 0; the day after 9999-12-31 is year 10 000): no filter, never a 500.
+    expect(parseQueryDate("0000-01-01")).toBeNull();
+    expect(parseQueryDate("9999-12-31")).toBeNull();
+    expect(parseQueryDate("1899/12/31")).toBeNull();
+    expect(parseQueryDate("1900/01/01")?.toFormat("yyyy/LL/dd")).toBe("1900/01/01");
   });
 
   it("says 'hace 3 horas'", () => {

@@ -122,6 +122,7 @@ describe("date ranges (spec 1 §5 Reports)", () => {
     expect(parseMonth("2025-03", now)).toEqual({ month: "2025/03", error: null });
     expect(parseMonth("2025/04", now)?.error).toEqual(RANGE_MESSAGES.future);
     expect(parseMonth("2025/13", now)).toBeNull();
+    expect(parseMonth("0000-01", now)).toBeNull();
     expect(parseMonth("", now)).toBeNull();
   });
 });

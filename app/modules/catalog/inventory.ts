@@ -16,7 +16,6 @@ export const INVENTORY_TEXTS = {
   title: "Inventario v3",
   newProduct: "Nuevo Producto",
   newCombo: "Nueva publicación",
-  clear: "Limpiar Filtros",
   empty: "No hay productos que coincidan con los filtros.",
   notFound: "El producto no existe o fue eliminado.",
   allBrands: "Todas las marcas",

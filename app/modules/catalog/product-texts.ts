@@ -12,7 +12,7 @@ export const PRODUCT_TEXTS = {
   skuTaken: "Error al guardar, El SKU del producto ya existe.",
   eanTaken: (id: string) => `Error al guardar, el código de barras ya existe en el producto ${id}`,
   stale: "Otra persona guardó este producto mientras lo editabas. Cierra y vuelve a abrirlo para ver sus cambios.",
-  savedTitle: "Producto Guardado!",
+  savedTitle: "Obteniendo información",
   saved: "Producto Guardado! Obteniendo información...",
   notSavedTitle: "No se guardó el producto",
   fixFields: "Revisa los campos marcados.",

@@ -30,6 +30,9 @@ export const MessagesQuery = {
 };
 export type MessagesQueryValue = { [K in keyof typeof MessagesQuery]: z.output<(typeof MessagesQuery)[K]> };
 
+/** Template ids are the database's 32-bit integers: a larger one names no template (never a database error). */
+const PG_INTEGER_MAX = 2147483647;
+
 export const ConversationIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const ReplyFields = z.object({
@@ -37,7 +40,7 @@ export const ReplyFields = z.object({
   conversationId: ConversationIdSchema,
   // A draft may grow past a reply's length (a template appended); the reply's own limit is ReplyBox's.
   message: textareaText(z.string().max(MESSAGE_MAX * 4)).optional().default(""),
-  templateId: z.coerce.number().int().positive().optional().catch(undefined),
+  templateId: z.coerce.number().int().positive().max(PG_INTEGER_MAX).optional().catch(undefined),
   /** The conversation's last message date when the form was rendered ("" = none yet): a resubmitted form is refused. */
   seenLastMessage: z.union([z.literal(""), z.string().datetime()]).optional().catch(undefined),
 });
@@ -52,7 +55,7 @@ export const ReplyBox = z.object({
 });
 
 export const CannedReplySchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
   name: z.string({ required_error: "Escribe un nombre." }).trim().min(1, "Escribe un nombre.").max(80, "Máximo 80 caracteres."),
   text: textareaText(z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(MESSAGE_MAX, `Máximo ${MESSAGE_MAX} caracteres.`)),
 });

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { ZONE } from "~/lib/format";
-import { parseQueryDate } from "~/lib/mexico-time";
+import { parseQueryDate, withinQueryYears } from "~/lib/mexico-time";
 import { keysOf, parseQuery, q } from "~/lib/query";
 import { QUICK_RANGES, quickRange, RANGE_MESSAGES, validateRange, type RangeError } from "~/modules/reports/date-range";
 
@@ -125,7 +125,7 @@ export function parseMonth(value: string | null | undefined, now: Date = new Dat
   const text = (value ?? "").trim().replace("-", "/");
   if (!/^\d{4}\/\d{2}$/.test(text)) return null;
   const dt = DateTime.fromFormat(text, "yyyy/LL", { zone: ZONE });
-  if (!dt.isValid) return null;
+  if (!withinQueryYears(dt)) return null;
   const thisMonth = DateTime.fromJSDate(now, { zone: ZONE }).startOf("month");
   return { month: text, error: dt > thisMonth ? RANGE_MESSAGES.future : null };
 }

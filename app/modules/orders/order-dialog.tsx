@@ -150,7 +150,8 @@ export function OrderDialog() {
                 </span>
               </Row>
             ) : null}
-            <Row label="Total">{formatMoney(order.totalAmount)}</Row>
+            {/* An ecommerce order's breakdown below adds the shipping: the two totals say which is which. */}
+            <Row label={rules.ecommerce ? "Total (sin envío)" : "Total"}>{formatMoney(order.totalAmount)}</Row>
             {order.manualDelivered ? (
               <Row label="Entregada a mano">
                 {formatDateTime(order.manualDelivered.date)} por {order.manualDelivered.username} ({order.manualDelivered.email})
@@ -180,7 +181,7 @@ export function OrderDialog() {
                 <dd>{formatMoney(rules.ecommerce.breakdown.vat)}</dd>
                 <dt>Envío</dt>
                 <dd>{formatMoney(rules.ecommerce.breakdown.shipping)}</dd>
-                <dt className="font-semibold">Total</dt>
+                <dt className="font-semibold">Total con envío</dt>
                 <dd className="font-semibold">{formatMoney(rules.ecommerce.breakdown.total)}</dd>
               </dl>
             </section>
@@ -194,7 +195,8 @@ export function OrderDialog() {
           <Form method="post" preventScrollReset {...getFormProps(form)}>
             <input type="hidden" name="intent" value="save" />
             <OrderEditFields fields={fields as unknown as OrderEditFieldset} order={edit} packageManagers={packageManagers} />
-            <ErrorList id={form.errorId} errors={form.errors} />
+            {/* The refusal's reason is already the banner above: not a third time here. */}
+            <ErrorList id={form.errorId} errors={form.errors?.filter((e) => e !== actionData?.toast?.message)} />
             <div className="flex justify-end">
               <SaveButton busy={busy("save")} />
             </div>

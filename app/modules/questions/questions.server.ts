@@ -151,7 +151,14 @@ export async function listHistory(query: HistoryQuery) {
   const found = await historyCardsQuery(getDb(), query);
   const rows = found.slice(0, query.limit);
   const counts = historyIsFiltered(query) ? await historyCountsQuery(getDb(), query) : null;
-  return { rows: await withRecords(rows), counts, total: counts ? counts.reduce((s, c) => s + c.n, 0) : undefined, more: found.length > query.limit };
+  // The header shows a total either way (spec 1 §2); unfiltered it is one count off the history's index.
+  const total = counts ? counts.reduce((s, c) => s + c.n, 0) : (await historyTotalQuery(getDb()))[0].n;
+  return { rows: await withRecords(rows), counts, total, more: found.length > query.limit };
+}
+
+/** How many questions the whole history holds (answered and deleted). */
+export function historyTotalQuery(db: Pick<Db, "select">) {
+  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(questions).where(historyWhere({}));
 }
 
 export type QuestionCard = Awaited<ReturnType<typeof listPending>>["rows"][number];

@@ -52,7 +52,7 @@ function notFound(): never {
  * control value no button of ours sends (Conform throws on it) is a 400, never a 500.
  */
 export function parseDialogForm<Schema extends z.ZodTypeAny>(form: FormData, schema: Schema) {
-  refuseHugeListIndex(form);
+  refuseHugeListIndex(form, ["uploads"]);
   try {
     return parseWithZod(form, { schema, errorMap: catalogErrorMap });
   } catch {

@@ -19,7 +19,7 @@ export function HistoryView({ history, search }: { history: History; search: str
           Filtrar
         </button>
         <Link to="/pdv?tab=historial" className="btn-secondary">
-          Limpiar filtros
+          Limpiar Filtros
         </Link>
         {history.rangeIgnored ? <p className="w-full text-sm text-amber-800">El rango de fechas no es válido: se muestran todas las sesiones.</p> : null}
       </Form>
