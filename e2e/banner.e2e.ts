@@ -14,7 +14,8 @@ test("the home banner: a small image is refused with the spec's text, a large on
   if (jsEnabled(testInfo)) await expect(page.getByTestId("banner-home-coverTitle-count")).toHaveText(`${title.length}/255`);
   await page.getByLabel("Imagen destacada").setInputFiles({ name: `chica-${stamp}.png`, mimeType: "image/png", buffer: await image(1200, 800) });
   await page.getByRole("button", { name: "Actualizar" }).click();
-  await expect(page.getByText("Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)")).toBeVisible();
+  // Said under the field (and by the toast, see below).
+  await expect(page.locator("#banner-image-error")).toContainText("Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)");
   await expect(page.getByLabel("Título de portada", { exact: true })).toHaveValue(title);
 
   await page.getByLabel("Imagen destacada").setInputFiles({ name: `portada-${stamp}.png`, mimeType: "image/png", buffer: await image(3000, 2000) });
@@ -23,4 +24,21 @@ test("the home banner: a small image is refused with the spec's text, a large on
   // Both projects update the one banner at the same time: the preview shows one of their titles.
   await expect(page.getByTestId("preview-title")).toContainText("Iluminación");
   await expect(page.getByRole("region", { name: "Vista previa" }).getByRole("img")).toBeVisible();
+});
+
+// Spec 5 and 8: the refusal is also the warning toast, and the refused file is not posted again.
+test("a refused banner image is said by the toast and the file input is left empty", async ({ page, loginAs }, testInfo) => {
+  await loginAs("ml_manager");
+  await page.goto("/banner-home");
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const image = async (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  const title = `Contactos ${stamp}`;
+  await page.getByLabel("Título de portada", { exact: true }).fill(title);
+  await page.getByLabel("Imagen destacada").setInputFiles({ name: `casi-${stamp}.png`, mimeType: "image/png", buffer: await image(2999, 2000) });
+  await page.getByRole("button", { name: "Actualizar" }).click();
+  await expectToast(page, "Imagen no válida", "Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)");
+  await expect(page.locator("#banner-image-error")).toContainText("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)");
+  await expect(page.getByLabel("Título de portada", { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel("Imagen destacada")).toHaveValue("");
 });

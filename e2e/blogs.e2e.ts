@@ -1,4 +1,5 @@
-import { expect as baseExpect, jsEnabled, test, uniqueName } from "./fixtures";
+import sharp from "sharp";
+import { expect as baseExpect, expectToast, jsEnabled, test, uniqueName } from "./fixtures";
 
 // The shared test machine can be slow to answer; the flows themselves have no waits.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -114,4 +115,57 @@ test("typing goes on into the rich-text editor as it replaces the textarea", asy
   await expect(dialog.getByRole("textbox", { name: "Contenido" })).toHaveText("Cómo elegir un cable");
   // The textarea leaving the page while focused posted the half-typed form once.
   expect(posts).toEqual([]);
+});
+
+// Spec 2 'Blogs' and 5: a featured image under 1500×1500 is refused with the warning toast and the
+// inline text; what was typed stays, and the refused file is not posted again with the next Guardar.
+test("a refused featured image keeps the typed content and is not sent again", async ({ page, loginAs }, testInfo) => {
+  await loginAs("ml_manager");
+  const title = uniqueName("Blog imagen chica", testInfo.project.name);
+  const small = await sharp({ create: { width: 1499, height: 1500, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  const refusedWith = async (content: string, fileName: string) => {
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(/imagen nueva/).setInputFiles({ name: fileName, mimeType: "image/png", buffer: small });
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expectToast(page, "Imagen no válida", "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
+    await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
+    await expect(page.getByRole("dialog").getByRole("textbox", { name: "Título" })).toHaveValue(title);
+    if (jsEnabled(testInfo)) await expect(page.getByRole("dialog").getByRole("textbox", { name: "Contenido" })).toHaveText(content);
+    else await expect(page.getByRole("dialog").getByLabel("Contenido")).toHaveValue(`<p>${content}</p>`);
+    await expect(page.getByRole("dialog").getByLabel(/imagen nueva/)).toHaveValue("");
+  };
+  const typeContent = async (text: string) => {
+    const dialog = page.getByRole("dialog");
+    if (jsEnabled(testInfo)) {
+      const editor = dialog.getByRole("textbox", { name: "Contenido" });
+      await editor.click();
+      await page.keyboard.press("Control+End");
+      await editor.pressSequentially(text);
+    } else {
+      const area = dialog.getByLabel("Contenido");
+      const before = (await area.inputValue()).replace(/^<p>|<\/p>$/g, "");
+      await area.fill(`<p>${before}${text}</p>`);
+    }
+  };
+
+  await page.goto("/blog-posts/new");
+  await page.getByRole("dialog").getByRole("textbox", { name: "Título" }).fill(title);
+  await typeContent("Cómo elegir un cable");
+  await refusedWith("Cómo elegir un cable", `chica-${Date.now()}.png`);
+  // Guardar again: nothing chosen any more, so the post is saved with its content.
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page).toHaveURL(/\/blog-posts$/);
+  await expect(page.getByTestId("toast")).toContainText("Blog Guardado!");
+
+  // The same on a stored post: the typed text stays, not the stored one.
+  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("dialog").getByRole("textbox", { name: "Título" })).toHaveValue(title);
+  if (jsEnabled(testInfo)) await expect(page.getByRole("dialog").getByRole("toolbar", { name: "Formato de Contenido" })).toBeVisible();
+  await typeContent(" de cobre");
+  await refusedWith("Cómo elegir un cable de cobre", `chica2-${Date.now()}.png`);
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page).toHaveURL(/\/blog-posts$/);
+  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: title, exact: true }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Vista previa" }).click();
+  await expect(page.getByTestId("blog-preview")).toContainText("Cómo elegir un cable de cobre");
 });

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expect, test, expectToast, uniqueName } from "./fixtures";
 
 test("a catalogue is created with a subtitle and two products, shows in the list and is deleted by an admin", async ({ page, loginAs }, testInfo) => {
@@ -64,4 +65,21 @@ test("a catalogue is created with a subtitle and two products, shows in the list
   await expect(page.getByTestId("toast")).toContainText("Se ha eliminado exitosamente");
   await expect(page).toHaveURL(/\/catalogs\?search=/);
   await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+});
+
+// Spec 5 and 8: an image under 1800×600 is refused with the warning toast and the inline text; the
+// typed title stays and the file input starts empty again.
+test("a refused catalogue image is said by the toast and in the dialog", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const title = uniqueName("Catálogo imagen chica", testInfo.project.name);
+  const small = await sharp({ create: { width: 1799, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  await page.goto("/catalogs/new");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Título", { exact: true }).fill(title);
+  await dialog.getByLabel("Subir una imagen").setInputFiles({ name: `chica-${Date.now()}.png`, mimeType: "image/png", buffer: small });
+  await dialog.getByRole("button", { name: "Subir imagen" }).click();
+  await expectToast(page, "Imagen no válida", "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)");
+  await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)");
+  await expect(page.getByRole("dialog").getByLabel("Título", { exact: true })).toHaveValue(title);
+  await expect(page.getByRole("dialog").getByLabel("Subir una imagen")).toHaveValue("");
 });

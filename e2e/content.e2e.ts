@@ -137,3 +137,27 @@ test("with JavaScript the promotion's title is checked as it is left, without a 
   expect(posts).toHaveLength(1);
   await expect(dialog.getByLabel("Título")).toHaveValue("");
 });
+
+// Spec 5: a promotion image under 1500×1500 is refused with the warning toast and the inline text,
+// the file input is left empty, and the next Guardar saves the promotion without it.
+test("a refused promotion image is cleared and said by the toast; Guardar then saves the promotion", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const title = uniqueName("Promo imagen chica", testInfo.project.name);
+  const small = await sharp({ create: { width: 1499, height: 1500, channels: 3, background: { r: 240, g: 180, b: 0 } } }).png().toBuffer();
+  await page.goto("/promotions/new");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Título").fill(title);
+  await dialog.getByLabel("Descripción").fill("Descuento en contactos.");
+  await dialog.getByLabel("Fecha final").fill("2099-12-31");
+  await dialog.getByLabel(/imagen nueva/).setInputFiles({ name: `chica-${Date.now()}.png`, mimeType: "image/png", buffer: small });
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expectToast(page, "Imagen no válida", "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
+  await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
+  await expect(page.getByRole("dialog").getByLabel("Título")).toHaveValue(title);
+  await expect(page.getByRole("dialog").getByLabel(/imagen nueva/)).toHaveValue("");
+
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page).toHaveURL(/\/promotions$/);
+  await expectToast(page, "Obteniendo información", "Información agregada/actualizada exitosamente");
+  await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+});

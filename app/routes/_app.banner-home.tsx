@@ -7,16 +7,19 @@ import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
+import { Toaster } from "~/components/Toast";
 import { formatDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import type { z } from "zod";
 import { useLazyValidation } from "~/lib/lazy-validation";
+import { useClearedFiles } from "~/lib/use-cleared-files";
 import { BANNER_MIN_HEIGHT, BANNER_MIN_WIDTH, BANNER_TEXTS, BANNER_TEXT_MAX } from "~/modules/content/banner";
 import { BannerSchema } from "~/modules/content/banner-form";
 import { latestBanner, saveBanner } from "~/modules/content/banner.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { SaveButton } from "~/components/SaveButton";
+import { dialogToast } from "~/web/catalog/dialog-answer.server";
 import { refuseNestedNames } from "~/web/catalog/list-index-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Ecommerce - Portada" }];
@@ -31,10 +34,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   refuseNestedNames(form);
   const submission = parseWithZod(form, { schema: BannerSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
   const file = form.get("image");
   const saved = await saveBanner(submission.value, file instanceof File ? file : null, actor);
-  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: { image: [`${saved.title}: ${saved.message}`] } }) }, { status: 400 });
+  if (!saved.ok) {
+    // Said in the page and by the warning toast (spec 5/8 'Imagen no válida').
+    const toast = dialogToast(saved.title, saved.message);
+    return data({ result: submission.reply({ fieldErrors: { image: [`${saved.title}: ${saved.message}`] } }), toast }, { status: 400 });
+  }
   return redirectWithToast("/banner-home", { title: BANNER_TEXTS.savedTitle, message: BANNER_TEXTS.saved, variant: "success" });
 }
 
@@ -77,10 +84,13 @@ export default function BannerHome() {
   });
   // The image is a file next to the schema's text fields: its refusal comes back as a field error.
   const imageErrors = actionData?.result?.error?.image ?? undefined;
+  // A refused image is not posted again with the next Actualizar (its answer carries the toast).
+  useClearedFiles(form.id, actionData?.toast);
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const limit = { maxLength: BANNER_TEXT_MAX };
   return (
     <div>
+      {actionData?.toast ? <Toaster key={actionData.toast.id} toast={actionData.toast} /> : null}
       <PageHeader title="Ecommerce - Portada">
         <p className="text-sm text-slate-500">
           La portada de la tienda en línea.{banner ? ` Última actualización: ${formatDateTime(banner.updatedAt)}.` : " Aún no hay portada guardada."}

@@ -13,7 +13,7 @@ import { loginAs, makeRequest, settle } from "../helpers/auth";
 
 await useTestDatabase();
 
-type Reply = { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: ResponseInit | null };
+type Reply = { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; toast?: unknown }; init: ResponseInit | null };
 const ctx = { params: {}, context: {} };
 const load = (cookie: string) => settle(() => loader({ request: makeRequest("/banner-home", { cookie }), ...ctx }));
 const save = (cookie: string, fields: Record<string, string>, image?: File) => {
@@ -45,6 +45,7 @@ describe("/banner-home", () => {
     const small = (await save(cookie, texts, await png(2999, 2000, "portada-chica.png"))) as Reply;
     expect(small.init?.status).toBe(400);
     expect(small.data.result.error?.image?.[0]).toBe("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)");
+    expect(small.data.toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)", variant: "warning" });
     expect(small.data.result.initialValue).toMatchObject({ coverTitle: "Iluminación LED" });
     const long = (await save(cookie, { ...texts, coverContent: "x".repeat(256) })) as Reply;
     expect(long.data.result.error?.coverContent?.[0]).toBe("Contenido de portada: máximo 255 caracteres.");

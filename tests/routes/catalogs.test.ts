@@ -231,6 +231,7 @@ describe("the dialog", () => {
     expect(status(res)).toBe(400);
     state = stateOf(res);
     expect(answerOf(res).imageError).toEqual({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)" });
+    expect(answerOf(res).toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)", variant: "warning" });
     expect(state.images.map((i) => i.alt)).toEqual(["Portada del catálogo"]);
     expect(pairs(state)).toEqual([[skus[0], "2"]]);
     expect(state.title).toBe(title);

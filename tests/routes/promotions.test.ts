@@ -234,6 +234,8 @@ describe("image", () => {
     const res = (await create({ ...valid(title), description: "Texto escrito", imageUpload: await png("chica.png", 1499, 1500) }, cookie)) as ActionOut;
     expect(status(res)).toBe(400);
     expect(res.data.imageError).toEqual({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)" });
+    // Spec 5/8: also the warning toast.
+    expect(res.data.toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)", variant: "warning" });
     expect(res.data.result.error?.imageUpload).toEqual(["Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)"]);
     expect(res.data.result.initialValue).toMatchObject({ title, description: "Texto escrito", startDate: "2025-06-01", endDate: "2025-06-30", visible: "on" });
     expect(res.data.result.initialValue).not.toHaveProperty("imageUpload");

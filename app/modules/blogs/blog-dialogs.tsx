@@ -76,7 +76,8 @@ export function BlogEditDialog({ post, constraint, answer }: { post: BlogPost | 
         />
         <div className="flex flex-col gap-1">
           <RichTextEditor
-            key={`${form.id}-${answer ? "answer" : "stored"}`}
+            // Drawn again only when an answer rewrote the content: a refusal keeps what was typed.
+            key={fields.content.key}
             id={fields.content.id}
             name={fields.content.name}
             label="Contenido"

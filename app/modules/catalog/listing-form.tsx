@@ -10,6 +10,7 @@ import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
 import type { FormConstraints } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
+import { useClearedFiles } from "~/lib/use-cleared-files";
 import type { DialogToast, LibraryPick } from "~/web/catalog/product-action.server";
 import type { TaxonomyOption } from "./inventory.server";
 import type { GalleryDraftSchema, PropertyDraftSchema } from "./product-form";
@@ -58,18 +59,6 @@ export function useListingForm<Schema extends Record<string, unknown>, Value>({
   const form = useForm<Schema, Value>({ id, lastResult: result, defaultValue: draft, constraint, ...validation });
   useClearedFiles(id, result);
   return form;
-}
-
-/**
- * A file an answer took (or refused) is not sent again with the next post: the answer redraws only
- * the fields the server rewrote, so the chosen files would otherwise stay chosen.
- */
-function useClearedFiles(formId: string, result: SubmissionResult<string[]> | undefined) {
-  useEffect(() => {
-    if (!result) return;
-    const form = document.getElementById(formId);
-    for (const input of form?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []) input.value = "";
-  }, [formId, result]);
 }
 
 /** Enter in a text box saves (the first submit button of the form is Guardar); the version the form was drawn from. */

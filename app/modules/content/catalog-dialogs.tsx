@@ -5,6 +5,7 @@ import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { ListRecordDeleteDialog } from "~/components/ListRecordDeleteDialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, InlineErrors } from "~/components/Field";
+import { Toaster } from "~/components/Toast";
 import type { FormConstraints } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { CatalogFormSchema } from "./catalog-form";
@@ -76,6 +77,7 @@ export function CatalogDialog({
         />
       }
     >
+      {answer?.toast ? <Toaster key={answer.toast.id} toast={answer.toast} /> : null}
       <Form
         method="post"
         encType="multipart/form-data"

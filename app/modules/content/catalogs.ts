@@ -2,6 +2,7 @@ import type { Intent, SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { intentObject } from "~/lib/posted-intent";
 import type { ListPageData } from "~/lib/list-url";
+import type { Toast } from "~/lib/toast";
 import { q } from "~/lib/query";
 import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
 import {
@@ -119,6 +120,7 @@ export type CatalogAnswer = {
   /** Each subtitle's search hits, under the search's key (so they follow the subtitle when the list changes). */
   results: Record<string, ProductHit[]>;
   imageError: { title: string; message: string } | null;
+  toast: Toast | null;
   /** New with every answer: the file input starts empty again. */
   rev: string;
 };

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { useSearchButton } from "~/components/FilterBar";
+import { Toaster } from "~/components/Toast";
+import { useClearedFiles } from "~/lib/use-cleared-files";
 import type { ImagePickState } from "./image-pick";
 
 type PickedImage = { fileId: string; name?: string; alt?: string | null };
@@ -9,7 +11,8 @@ type PickedImage = { fileId: string; name?: string; alt?: string | null };
  * The image part of a multipart dialog form: the chosen image with "Quitar imagen", a file to upload
  * on save, and a search of the "Archivos subidos" library whose results are submit buttons. Every
  * button posts the same form with its own `intent` (see image-pick.ts), so it all works without
- * JavaScript; the action answers with the typed values and an ImagePickState.
+ * JavaScript; the action answers with the typed values and an ImagePickState (a refused file is
+ * said inline and by a toast, and the file input starts empty again, as a page drawn afresh would).
  */
 export function ImagePickSection({
   formId,
@@ -32,16 +35,19 @@ export function ImagePickSection({
   /** What the upload accepts, e.g. "Mínimo 1500×1500 px." */
   minimumHint: string;
   image: PickedImage | null;
-  answer: Pick<ImagePickState<unknown>, "library" | "imageError"> | undefined;
+  answer: Pick<ImagePickState<unknown>, "library" | "imageError" | "toast"> | undefined;
   busyIntent: string | null;
   className?: string;
   /** Fields shown under the chosen image (e.g. its alt text). */
   children?: ReactNode;
 }) {
   const librarySearch = useSearchButton();
+  // Whatever the answer did with the chosen file (held it, or refused it), it is not posted again.
+  useClearedFiles(formId, answer);
   const headingId = `${formId}-image-heading`;
   return (
     <section className={cn("rounded-lg border border-slate-200 p-3", className)} aria-labelledby={headingId}>
+      {answer?.toast ? <Toaster key={answer.toast.id} toast={answer.toast} /> : null}
       <h3 id={headingId} className="text-sm font-medium text-slate-700">
         {heading}
       </h3>

@@ -3,6 +3,8 @@
  * state the action answers with when it does not redirect, and the intents of the form's buttons.
  * Used by the blog and promotion dialogs (spec 2: one featured image, remove, library).
  */
+import type { Toast } from "~/lib/toast";
+
 export type LibraryChoice = { fileId: string; url: string; name: string };
 
 export type ImagePickState<Image> = {
@@ -10,6 +12,8 @@ export type ImagePickState<Image> = {
   image: Image | null;
   library: { search: string; images: LibraryChoice[] } | null;
   imageError: { title: string; message: string } | null;
+  /** The refusal again as the warning toast (spec 5/8 'Imagen no válida'), new with each answer. */
+  toast: Toast | null;
 };
 
 export type ImagePickIntent = { kind: "save" } | { kind: "library" } | { kind: "remove-image" } | { kind: "pick"; fileId: string };

@@ -6,6 +6,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { Toaster } from "~/components/Toast";
 import type { FormConstraints } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
+import { useClearedFiles } from "~/lib/use-cleared-files";
 import { formatNumber } from "~/lib/format";
 import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { LISTING_TYPES, STATUSES } from "./constants";
@@ -150,11 +151,7 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
     ...validation,
   });
 
-  // A file an answer took (or refused) is not sent again with the next post.
-  useEffect(() => {
-    if (!result) return;
-    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []) input.value = "";
-  }, [result]);
+  useClearedFiles(FORM_ID, result);
 
   // Live cost totals with JavaScript: the same maths as the server, after the last change. Their
   // code comes after the page (live-totals.ts), fetched as soon as the form is drawn.

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { dialogToast } from "~/web/catalog/dialog-answer.server";
 import { differ, replyWithLists } from "~/lib/list-reply.server";
 import { parseSubmission } from "~/lib/submission";
 import {
@@ -99,6 +100,8 @@ async function catalogAnswer(
     products: infos,
     results: Object.fromEntries(hits),
     imageError: upload && !upload.ok ? upload.error : null,
+    // A refused image is said in the page and by the warning toast (spec 5/8 'Imagen no válida').
+    toast: upload && !upload.ok ? dialogToast(upload.error.title, upload.error.message) : null,
     rev: newRev(),
   };
 }

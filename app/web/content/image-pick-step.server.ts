@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { listLibraryImages } from "~/modules/files/files.server";
 import { parseImagePickIntent, type ImagePickState } from "~/modules/files/image-pick";
 import type { DialogStep } from "./dialog-answer.server";
+import { dialogToast } from "~/web/catalog/dialog-answer.server";
 import { refuseNestedNames } from "~/web/catalog/list-index-guard.server";
 
 /**
@@ -40,7 +41,7 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
 ): Promise<DialogStep<ImagePickAnswer<Image>>> {
   refuseNestedNames(form);
   const intent = parseImagePickIntent(form.get("intent"));
-  const state: ImagePickState<Image> = { image: await heldImage(form, dialog), library: null, imageError: null };
+  const state: ImagePickState<Image> = { image: await heldImage(form, dialog), library: null, imageError: null, toast: null };
   // The form comes back holding the image as decided here, never the posted file.
   const holdChosenImage = () => {
     form.delete("imageUpload");
@@ -48,6 +49,8 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
   };
   const answer = (status: 200 | 400, fieldErrors?: Record<string, string[]>) => {
     holdChosenImage();
+    // A refused image is said in the page and by the toast, as in the catalogue's dialogs.
+    state.toast = state.imageError ? dialogToast(state.imageError.title, state.imageError.message) : null;
     const submission = parseWithZod(form, { schema: dialog.schemaFor(form.get("intent")) });
     return { kind: "form" as const, status, answer: { result: submission.reply(fieldErrors ? { fieldErrors } : undefined), ...state } };
   };
