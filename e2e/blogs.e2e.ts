@@ -168,4 +168,39 @@ test("a refused featured image keeps the typed content and is not sent again", a
   await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: title, exact: true }).click();
   await page.getByRole("dialog").getByRole("link", { name: "Vista previa" }).click();
   await expect(page.getByTestId("blog-preview")).toContainText("Cómo elegir un cable de cobre");
+
+// Spec 2 §2 Blogs: the list reads sortName and sortValue (sortable headers, kept by the search);
+// without them it is newest first (decision 0017).
+test("the blog list sorts by a header and keeps the sort through a search", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const tag = uniqueName("Orden blog", testInfo.project.name);
+  // Created in this order: newest first is Bote, Dado, Carro.
+  for (const word of ["Carro", "Dado", "Bote"]) {
+    const res = await page.request.post("/blog-posts/new", { form: { title: `${tag} ${word}`, content: "<p>x</p>", intent: "save" }, maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+  }
+  const titles = () => page.getByRole("row").getByRole("link", { name: new RegExp(`^${tag} `) });
+  const words = async () => (await titles().allTextContents()).map((t) => t.trim().slice(tag.length + 1));
+  await page.goto(`/blog-posts?search=${encodeURIComponent(tag)}`);
+  await expect(titles()).toHaveCount(3);
+  expect(await words()).toEqual(["Bote", "Dado", "Carro"]);
+
+  const header = page.getByRole("columnheader").filter({ hasText: "Título" }).getByRole("link");
+  await header.click();
+  await expect(page).toHaveURL(/sortName=title&sortValue=asc/);
+  await expect(titles().first()).toHaveText(`${tag} Bote`);
+  expect(await words()).toEqual(["Bote", "Carro", "Dado"]);
+  await page.getByRole("columnheader").filter({ hasText: "Título" }).getByRole("link").click();
+  await expect(page).toHaveURL(/sortName=title&sortValue=desc/);
+  await expect(titles().first()).toHaveText(`${tag} Dado`);
+  expect(await words()).toEqual(["Dado", "Carro", "Bote"]);
+
+  // A new search keeps the chosen sort.
+  const search = page.getByRole("searchbox", { name: "Buscar" }).or(page.getByLabel("Buscar"));
+  await search.first().fill(`  ${tag}  `);
+  await search.first().press("Enter");
+  await expect(page).toHaveURL(/sortName=title/);
+  await expect(page).toHaveURL(/sortValue=desc/);
+  await expect(titles()).toHaveCount(3);
+  expect(await words()).toEqual(["Dado", "Carro", "Bote"]);
 });

@@ -50,3 +50,23 @@ test("box score year selector lists the years with data and changes the page", a
   await page.getByRole("button", { name: "Ver" }).click();
   await expect(page).toHaveURL(new RegExp(`year=${target}`));
 });
+
+// Inventory may open the box score but not orders, the point of sale, questions or messages: those
+// cells show their number without a link (one would send it to its home page without a word); the
+// quotations it may open keep theirs.
+test("box score for Inventory: numbers without links to lists it may not open", async ({ page, loginAs }) => {
+  await loginAs("inventory");
+  const now = new Date();
+  await page.goto(`/box-score?year=${now.getFullYear()}&month=${now.getMonth() + 1}`);
+  const table = page.getByRole("table");
+  await expect(table.locator('tr[data-indicator="ml_orders"] td').first()).toBeVisible();
+  // The demo month has orders and PDV sales: their cells hold numbers, not links.
+  await expect(table.locator('tr[data-indicator="ml_orders"] td').filter({ hasText: /[1-9]/ }).first()).toBeVisible();
+  for (const target of ["/orders", "/pdv", "/questions", "/messages"]) {
+    await expect(table.locator(`a[href^="${target}"]`), target).toHaveCount(0);
+  }
+  const quotes = table.locator('a[href^="/products/quotes"]');
+  await expect(quotes.first()).toBeVisible();
+  await quotes.first().click();
+  await expect(page).toHaveURL(/\/products\/quotes\?start_date=/);
+});

@@ -101,3 +101,45 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   await expect(dialog.getByLabel(`Cantidad de ${firstSku}`)).toHaveCount(0);
   await expect(page.getByTestId("combo-price")).toHaveText(price);
 });
+
+// Spec 5: a quantity above the stock, or not above 0, is refused with its message and goes back to
+// 1 — on screen too, so the next Guardar posts 1 and the row, total and stock agree with the field.
+test("a refused component quantity shows its message and comes back as 1", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  const project = jsEnabled(testInfo) ? "on" : "off";
+  const sku = "LDVA60-12W30";
+  await page.goto("/web-inventory/combos/new");
+  let dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Nombre", { exact: true }).fill(`kit cantidad ${project} ${Date.now().toString(36)}`);
+  await dialog.getByLabel("Busca por nombre o sku").fill(sku);
+  await dialog.getByRole("button", { name: "Buscar producto" }).click();
+  await page.getByTestId("combo-matches").getByRole("button", { name: new RegExp(`^${sku} `) }).click();
+  const qty = page.getByLabel(`Cantidad de ${sku}`);
+  await expect(qty).toHaveValue("1");
+  const oneSubtotal = (await page.getByTestId("combo-line-0").locator("td").nth(5).textContent())!;
+  const onePrice = (await page.getByTestId("combo-price").textContent())!;
+
+  const refusals = [
+    { typed: "99999", press: "Buscar producto", title: "Stock insuficiente", message: "La cantidad es mayor al stock disponible" },
+    { typed: "0", press: "Guardar", title: "Cantidad insuficiente", message: "La cantidad debe ser mayor a 0" },
+  ];
+  for (const refusal of refusals) {
+    await qty.fill(refusal.typed);
+    await page.getByRole("dialog").getByRole("button", { name: refusal.press }).click();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText(refusal.title);
+    await expect(toast).toContainText(refusal.message);
+    await expect(page.getByTestId("combo-line-0")).toContainText(refusal.message);
+    await expect(qty).toHaveValue("1");
+    await expect(page.getByTestId("combo-line-0").locator("td").nth(5)).toHaveText(oneSubtotal);
+    await expect(page.getByTestId("combo-price")).toHaveText(onePrice);
+  }
+
+  // The next save posts the 1 on screen: quantities are checked first, so the answer is the next
+  // rule's (description, category and brand are still empty), not the refusal again.
+  dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Todos los campos son obligatorios");
+  await expect(page.getByTestId("toast")).not.toContainText("Cantidad insuficiente");
+  await expect(qty).toHaveValue("1");
+});

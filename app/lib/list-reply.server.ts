@@ -16,7 +16,7 @@ type Posted = { reply(options?: ReplyErrors): SubmissionResult<string[]> };
  * image, a product or image that is no longer there) in place of the posted ones. A page drawn
  * again starts from `initialValue`; a browser that already shows the form gets the change as an
  * `update` intent, so it redraws those lists in place and keeps everything else as it is being
- * typed. A refusal (its errors must show) only carries `initialValue`.
+ * typed. A refusal sends the update too (a quantity put back to 1 must show as 1), with its errors.
  * `lists` are every rewritable list of the form; `changed` names those that differ from the post;
  * `errors` are the server's own (a rule of the save, a search too short).
  */
@@ -24,11 +24,14 @@ export function replyWithLists(submission: Posted, lists: Record<string, ListVal
   const result = submission.reply(errors.fieldErrors || errors.formErrors ? errors : undefined);
   if (changed.length === 0) return result;
   const initialValue: FormValue = { ...result.initialValue, ...lists };
-  const refused = Object.keys(result.error ?? {}).length > 0;
-  if (refused) return { ...result, initialValue };
   const intent: Intent =
     changed.length === 1 ? { type: "update", payload: { name: changed[0], value: lists[changed[0]] } } : { type: "update", payload: { value: initialValue } };
-  return { ...result, initialValue, intent };
+  const errorNames = Object.keys(result.error ?? {});
+  if (errorNames.length === 0) return { ...result, initialValue, intent };
+  // With an intent, Conform shows only the errors of fields it counts as validated: the refusal's
+  // are marked so, or the rewritten value would reach the screen without its message.
+  const validated = { ...result.state?.validated, ...Object.fromEntries(errorNames.map((name) => [name, true])) };
+  return { ...result, initialValue, intent, state: { ...result.state, validated } };
 }
 
 /** Whether two lists as the server reads them differ (they are plain data of the same shape). */

@@ -29,10 +29,11 @@ export default function BlogList() {
   const { search } = useLocation();
   const editTo = (r: BlogRow) => `${BLOG_PATH}/${r.id}${search}`;
   const columns: Column<BlogRow>[] = [
-    { key: "id", header: "No. Blog", className: "w-24 tabular-nums", cell: (r) => r.id },
+    { key: "id", header: "No. Blog", sortName: "id", className: "w-24 tabular-nums", cell: (r) => r.id },
     {
       key: "title",
       header: "Título",
+      sortName: "title",
       cell: (r) => (
         <Link to={editTo(r)} preventScrollReset className="font-medium text-brand-700 hover:underline">
           {r.title}
@@ -48,12 +49,12 @@ export default function BlogList() {
         return <Badge variant={STATE_BADGE[state]}>{BLOG_STATE_LABELS[state]}</Badge>;
       },
     },
-    { key: "publishAt", header: "Publicación", className: "whitespace-nowrap tabular-nums", cell: (r) => (r.publishAt ? formatDateTime(r.publishAt) : "—") },
-    { key: "createdAt", header: "Creado", className: "whitespace-nowrap tabular-nums", cell: (r) => formatDateTime(r.createdAt) },
+    { key: "publishAt", header: "Publicación", sortName: "publishAt", className: "whitespace-nowrap tabular-nums", cell: (r) => (r.publishAt ? formatDateTime(r.publishAt) : "—") },
+    { key: "createdAt", header: "Creado", sortName: "createdAt", className: "whitespace-nowrap tabular-nums", cell: (r) => formatDateTime(r.createdAt) },
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <RecordListPage texts={BLOG_TEXTS} basePath={BLOG_PATH} list={list} columns={columns} listSearch={search}>
+    <RecordListPage texts={BLOG_TEXTS} basePath={BLOG_PATH} list={list} columns={columns} listSearch={search} keep={["sortName", "sortValue"]}>
       <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Título" label="Buscar" />
     </RecordListPage>
   );

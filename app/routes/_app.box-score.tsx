@@ -5,13 +5,13 @@ import { PageHeader } from "~/components/PageHeader";
 import { ScrollBox } from "~/components/ScrollBox";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
-import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, MONTH_NAMES, NO_DATA, drillDownHref, formatIndicator } from "~/modules/box-score/indicators";
+import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, MONTH_NAMES, NO_DATA, drillDownFor, formatIndicator } from "~/modules/box-score/indicators";
 import { boxScoreMonth, resolveMonth } from "~/modules/box-score/page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Box score · ${MONTH_NAMES[data.month - 1]} ${data.year}` : "Box score" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+  const user = await requireAccess(request);
   const url = new URL(request.url);
   const { choice, range } = await resolveMonth(url);
   if (choice.adjusted) {
@@ -20,11 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { days, rows } = await boxScoreMonth(choice.year, choice.month);
   const years: number[] = [];
   for (let y = range.last; y >= range.first; y--) years.push(y);
-  return { year: choice.year, month: choice.month, years, days, rows };
+  // Who is looking decides which cells link to their list (drillDownFor).
+  return { year: choice.year, month: choice.month, years, days, rows, viewer: { role: user.role, permissions: user.permissions } };
 }
 
 export default function BoxScore() {
-  const { year, month, years, days, rows } = useLoaderData<typeof loader>();
+  const { year, month, years, days, rows, viewer } = useLoaderData<typeof loader>();
   const monthHref = (m: number) => `${BOX_SCORE_PATH}?year=${year}&month=${m}`;
   return (
     <div className="min-w-0">
@@ -105,7 +106,7 @@ export default function BoxScore() {
                 ) : (
                   <>
                     {row.days.map((value, i) => {
-                      const href = drillDownHref(row.key, days[i], days[i]);
+                      const href = drillDownFor(viewer, row.key, days[i], days[i]);
                       const text = formatIndicator(row.unit, value);
                       return (
                         <td key={days[i]} className="px-2 py-1.5">
@@ -121,7 +122,7 @@ export default function BoxScore() {
                     })}
                     <td className="px-2 py-1.5 font-semibold">
                       {(() => {
-                        const href = drillDownHref(row.key, days[0], days[days.length - 1]);
+                        const href = drillDownFor(viewer, row.key, days[0], days[days.length - 1]);
                         const text = formatIndicator(row.unit, row.total);
                         return href && row.total ? (
                           <Link to={href} className="text-brand-700 hover:underline">

@@ -18,4 +18,7 @@ export const BLOG_LISTS: BenchList[] = [
   line({ page: 40 }),
   // One bench post in eight is titled "Iluminación LED …": the search matches 626 of 5 007 (checked on the bench database).
   line({ search: "iluminacion" }),
+  // A chosen column: title and publication date have no index of their own (a few thousand posts).
+  line({ sortName: "title", sortValue: "asc" }),
+  line({ sortName: "publishAt", sortValue: "desc", page: 40 }),
 ];

@@ -121,6 +121,38 @@ describe("create and edit", () => {
   });
 });
 
+describe("sorting the list", () => {
+  // Spec 2 §2 Blogs: the list reads sortName and sortValue; without them it is newest first (decision 0017).
+  it("sorts by No. Blog, title, publication and creation date; an unknown column keeps newest first", async () => {
+    const { cookie } = await loginAs("admin");
+    const tag = unique("Orden");
+    const post = (title: string, createdAt: string, publishAt: string | null) => ({
+      title: `${tag} ${title}`,
+      slug: `${tag} ${title}`.toLowerCase().replace(/\s+/g, "-"),
+      createdAt: new Date(createdAt),
+      publishAt: publishAt ? new Date(publishAt) : null,
+    });
+    // Inserted in this order, so their ids go Carro < Dado < Bote.
+    await getDb().insert(blogPosts).values(post("Carro", "2020-01-01T12:00:00Z", "2021-03-01T12:00:00Z"));
+    await getDb().insert(blogPosts).values(post("Dado", "2020-01-03T12:00:00Z", null));
+    await getDb().insert(blogPosts).values(post("Bote", "2020-01-02T12:00:00Z", "2021-01-01T12:00:00Z"));
+    const order = async (sort: string) => {
+      const data = (await listOf(`?search=${encodeURIComponent(tag)}${sort}`, cookie)) as BlogListData;
+      return data.rows.map((r) => r.title.slice(tag.length + 1));
+    };
+    expect(await order("")).toEqual(["Dado", "Bote", "Carro"]);
+    expect(await order("&sortName=title&sortValue=asc")).toEqual(["Bote", "Carro", "Dado"]);
+    expect(await order("&sortName=title&sortValue=desc")).toEqual(["Dado", "Carro", "Bote"]);
+    expect(await order("&sortName=id&sortValue=asc")).toEqual(["Carro", "Dado", "Bote"]);
+    expect(await order("&sortName=id&sortValue=desc")).toEqual(["Bote", "Dado", "Carro"]);
+    expect(await order("&sortName=createdAt&sortValue=asc")).toEqual(["Carro", "Bote", "Dado"]);
+    // A post with no publication date goes last either way.
+    expect(await order("&sortName=publishAt&sortValue=asc")).toEqual(["Bote", "Carro", "Dado"]);
+    expect(await order("&sortName=publishAt&sortValue=desc")).toEqual(["Carro", "Bote", "Dado"]);
+    expect(await order("&sortName=slug;drop&sortValue=up")).toEqual(["Dado", "Bote", "Carro"]);
+  });
+});
+
 describe("unknown posts and preview", () => {
   it("answers 404 for an unknown or malformed id, for loader, action and preview", async () => {
     const { cookie } = await loginAs("admin");

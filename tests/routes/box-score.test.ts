@@ -10,7 +10,9 @@ import * as xlsxRoute from "~/routes/_app.box-score[.]xlsx";
 import * as pdvRoute from "~/routes/_app.pdv";
 import * as quotesRoute from "~/routes/_app.products_.quotes";
 import * as questionsRoute from "~/routes/_app.questions";
-import { drillDownHref } from "~/modules/box-score/indicators";
+import * as ordersRoute from "~/routes/_app.orders";
+import * as messagesRoute from "~/routes/_app.messages";
+import { INDICATORS, drillDownFor, drillDownHref } from "~/modules/box-score/indicators";
 import { BOX_SCORE_LISTS } from "../../bench/lists/box-score";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
@@ -233,6 +235,34 @@ describe("route", () => {
     expect(drillDownHref("questions", "2019-03-01", "2019-03-31")).toBeNull();
     const history = (await call(questionsRoute.loader as Handler, questionsHref, cookie)) as { rows: Array<{ id: number }> };
     expect(history.rows.map((r) => Number(r.id)).sort()).toEqual([7001, 7002, 7003]);
+  });
+
+  // Spec access matrix: Box score is open to Inventory, which may not open orders, the point of
+  // sale, questions or messages; MercadoLibre Manager may not open the point of sale, and messages
+  // only with its permission. A link must open its list, never send the user home.
+  it.each([
+    ["admin", [], ["/orders", "/pdv", "/products/quotes", "/messages", "/questions"]],
+    ["developer", [], ["/orders", "/pdv", "/products/quotes", "/messages", "/questions"]],
+    ["ml_manager", [], ["/orders", "/products/quotes", "/questions"]],
+    ["ml_manager", ["messages_access"], ["/orders", "/products/quotes", "/messages", "/questions"]],
+    ["inventory", [], ["/products/quotes"]],
+  ] as const)("%s %j: a cell links only to lists the user may open, and each link opens", async (role, permissions, reachable) => {
+    const { cookie } = await loginAs(role, { permissions: [...permissions] });
+    const out = (await call(route.loader as Handler, "/box-score?year=2019&month=3", cookie)) as { viewer: { role: string; permissions: string[] } };
+    const day = "2019-03-04";
+    const hrefs = INDICATORS.map((i) => drillDownFor(out.viewer, i.key, day, day)).filter((h): h is string => h !== null);
+    expect([...new Set(hrefs.map((h) => h.split("?")[0]))].sort()).toEqual([...reachable].sort());
+    const loaders: Record<string, Handler> = {
+      "/orders": ordersRoute.loader as Handler,
+      "/pdv": pdvRoute.loader as Handler,
+      "/products/quotes": quotesRoute.loader as Handler,
+      "/messages": messagesRoute.loader as Handler,
+      "/questions": questionsRoute.loader as Handler,
+    };
+    for (const href of new Set(hrefs)) {
+      const answer = await call(loaders[href.split("?")[0]], href, cookie);
+      expect(answer instanceof Response ? answer.status : 200, href).toBe(200);
+    }
   });
 
   it("reads a month of PDV sales through the date index, not a scan of the table", async () => {

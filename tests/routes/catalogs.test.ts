@@ -264,8 +264,9 @@ describe("the dialog", () => {
     const [file] = await getDb().select().from(files).where(eq(files.filenameDownload, name));
     expect(stateOf(res).images).toEqual([{ fileId: file.id, alt: "" }]);
     expect(answerOf(res).result.error).toEqual({ title: ["Ingresa el título del catálogo"] });
-    // A refusal's errors must show: the values carry the image, no update intent hides them.
-    expect(answerOf(res).result.intent).toBeUndefined();
+    // The image reaches a form on screen as an update, and the refusal's error stays marked to show.
+    expect(answerOf(res).result.intent).toEqual({ type: "update", payload: { name: "images", value: [{ fileId: file.id, alt: "" }] } });
+    expect(answerOf(res).result.state?.validated).toMatchObject({ title: true });
   });
 
   it("drops a forged image id", async () => {

@@ -423,11 +423,12 @@ describe("/publications/new", () => {
     const varied = await press({ ...typed, linked: [{ sku: "THW12NE100", qty: 2, discount: 0 }] }, "add-variation");
     expect(varied.intent).toMatchObject({ type: "update", payload: { value: { title: "Cable", linked: [], variations: [{ linked: [{ sku: "THW12NE100", qty: "2", discount: "0" }] }] } } });
 
-    // A refusal keeps its errors visible: the values change for a page drawn afresh, no update is sent.
+    // A refusal sends its rewritten value as an update too, its error marked to show.
     const unknown = await press({ ...typed, categoryId: "mlm000" }, "load-category");
     expect(unknown.error).toEqual({ categoryId: ["La categoría no existe en Mercado Libre."] });
     expect(unknown.initialValue).toMatchObject({ categoryId: "MLM000" });
-    expect(unknown.intent).toBeUndefined();
+    expect(unknown.intent).toEqual({ type: "update", payload: { name: "categoryId", value: "MLM000" } });
+    expect(unknown.state?.validated).toMatchObject({ categoryId: true });
   });
 
   it("creates a publication with a variation through the marketplace, then stores it", async () => {

@@ -1,5 +1,7 @@
+import { unstable_createFormContext, type Intent } from "@conform-to/dom";
 import { parseWithZod } from "@conform-to/zod";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { parseSubmission } from "~/lib/submission";
 import { replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
 import { SectionDraftSchema } from "~/modules/content/shop-sections";
@@ -48,12 +50,12 @@ describe("replyWithLists: the answer carries the lists the server rewrote", () =
     expect(result.intent).toEqual({ type: "update", payload: { value: { title: "Ofertas", q: "qo1", products: list, images: [{ fileId: "F" }] } } });
   });
 
-  it("keeps a refusal's errors visible: the values change, no intent is sent", () => {
+  it("sends a refusal's rewritten values as an update too, with its errors marked to show", () => {
     const refused = parseWithZod(formOf([["products[0].id", "A"], ["products[0].qty", "2"]]), { schema: ShopSectionFormSchema });
     const result = replyWithLists(refused, { products: list }, ["products"]);
     expect(result.error).toEqual({ title: ["Ingresa el título de la sección"] });
     expect(result.initialValue).toEqual({ products: list });
-    expect(result.intent).toBeUndefined();
+    expect(result.intent).toEqual({ type: "update", payload: { name: "products", value: list } });
     expect(result.status).toBe("error");
   });
 });
@@ -77,5 +79,40 @@ describe("rewrittenFields: what the server worked out that differs from the post
       lists: { title: "Cable THW", rows: [{ sku: "X", qty: "1" }, { sku: "Y", qty: "3" }] },
       changed: ["title", "rows"],
     });
+  });
+});
+
+/**
+ * The answer as the browser's Conform takes it: a form already on screen (`report`) and a page drawn
+ * from it (`createFormMeta`). The fields on screen are rewritten only by a pending update intent.
+ */
+describe("replyWithLists: a refused post that the server rewrote, in the browser", () => {
+  const refusal = () => {
+    const fd = formOf([["name", "Kit"], ["components[0].id", "P1"], ["components[0].qty", "99999"]]);
+    const submission = parseWithZod(fd, { schema: z.object({ name: z.string(), components: z.array(z.object({ id: z.string(), qty: z.string() })) }) });
+    const components = [{ id: "P1", qty: "1" }];
+    return replyWithLists(submission, { components }, ["components"], { fieldErrors: { "components[0].qty": ["La cantidad es mayor al stock disponible"] } });
+  };
+  const updates = (intents: readonly Intent[]) => intents.filter((i) => i.type === "update").map((i) => i.payload);
+
+  beforeAll(() => {
+    // Conform looks for the form element to move the focus; none is needed here.
+    vi.stubGlobal("document", { forms: { namedItem: () => null } });
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  it("on a form already on screen: the quantity is written back as 1 and its message shows", () => {
+    const form = unstable_createFormContext({ formId: "combo" });
+    form.onUpdate({ formId: "combo", lastResult: refusal() });
+    const state = form.getState();
+    expect(updates(state.pendingIntents)).toEqual([{ name: "components", value: [{ id: "P1", qty: "1" }] }]);
+    expect(state.error["components[0].qty"]).toEqual(["La cantidad es mayor al stock disponible"]);
+    expect(state.value["components[0].qty"]).toBe("1");
+  });
+
+  it("on a page drawn from the answer: the values are the server's and the message shows", () => {
+    const state = unstable_createFormContext({ formId: "combo", lastResult: refusal() }).getState();
+    expect([state.initialValue["name"], state.initialValue["components[0].qty"]]).toEqual(["Kit", "1"]);
+    expect(state.error["components[0].qty"]).toEqual(["La cantidad es mayor al stock disponible"]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, or, sql, like } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql, like, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@server/db/client";
 import { blogPosts } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
@@ -32,13 +32,33 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const blogListWhere = (query: BlogListQuery) => (query.search ? foldedContains(blogPosts.title, query.search) : undefined);
 
-/** Spec 7: title contains the term, newest first (sort -created_at), 10 a page, the total as a window (the bench times it too). */
+/**
+ * Newest first unless a column is chosen (decision 0017; the `created_at, id` index serves it); the
+ * id breaks ties so pages never overlap, and posts without a publication date go last either way.
+ */
+function blogListOrder(query: Pick<BlogListQuery, "sortName" | "sortValue">): SQL[] {
+  const dir = query.sortValue === "desc" ? desc : asc;
+  switch (query.sortName) {
+    case "id":
+      return [dir(blogPosts.id)];
+    case "title":
+      return [dir(blogPosts.title), dir(blogPosts.id)];
+    case "publishAt":
+      return [query.sortValue === "desc" ? sql`${blogPosts.publishAt} desc nulls last` : sql`${blogPosts.publishAt} asc nulls last`, dir(blogPosts.id)];
+    case "createdAt":
+      return [dir(blogPosts.createdAt), dir(blogPosts.id)];
+    default:
+      return [desc(blogPosts.createdAt), desc(blogPosts.id)];
+  }
+}
+
+/** Spec 7: title contains the term, sorted by the chosen column, 10 a page, the total as a window (the bench times it too). */
 export function blogPostsPageQuery(db: Pick<Db, "select">, query: BlogListQuery) {
   return db
     .select({ ...rowColumns, total: windowTotal() })
     .from(blogPosts)
     .where(blogListWhere(query))
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .orderBy(...blogListOrder(query))
     .limit(BLOG_PAGE_SIZE)
     .offset((query.page - 1) * BLOG_PAGE_SIZE);
 }

@@ -49,7 +49,11 @@ export function publishAtInputValue(value: Date | string | null | undefined): st
   return formatInputDateTime(value);
 }
 
-export const ListQueryShape = { search: q.search(), page: q.page() };
+/** The columns the list may be sorted by (sortName); without one it is newest first (decision 0017). */
+export const BLOG_SORTS = ["id", "title", "publishAt", "createdAt"] as const;
+export type BlogSort = (typeof BLOG_SORTS)[number];
+
+export const ListQueryShape = { search: q.search(), ...q.sort(BLOG_SORTS), page: q.page() };
 export type BlogListQuery = ReturnType<typeof parseBlogListQuery>;
 export function parseBlogListQuery(source: URL | URLSearchParams) {
   return parseQuery(source, ListQueryShape);

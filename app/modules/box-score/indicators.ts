@@ -1,4 +1,6 @@
 
+import { can, canAccessPath, type AccessUser } from "~/lib/access";
+
 /**
  * The box-score's indicators (docs/box-score.md gives each formula, source and unit). Pure: the
  * table's rows, how a (num, den) pair becomes a value, the month/year rules of the URL.
@@ -174,4 +176,19 @@ export function drillDownHref(key: string, from: string, to: string): string | n
     default:
       return null;
   }
+}
+
+/**
+ * A cell's link for this user: the list behind it only when the user may open that list. Box score
+ * is open to roles that may not see orders, the point of sale or questions; a link there would send
+ * them to their home page without a word, so such a cell shows its number alone.
+ */
+export function drillDownFor(user: AccessUser, key: string, from: string, to: string): string | null {
+  const href = drillDownHref(key, from, to);
+  if (!href) return null;
+  const url = new URL(href, "http://localhost");
+  if (!canAccessPath(user, url.pathname)) return null;
+  // The point of sale's history tab is a feature of its own inside the screen.
+  if (url.searchParams.get("tab") === "historial" && !can(user, "pdv.history")) return null;
+  return href;
 }
