@@ -196,6 +196,28 @@ describe("a file stays its screen's once nothing points at it", () => {
   });
 });
 
+describe("existing assistant uploads (the files_assistant_origin migration)", () => {
+  it("an assistant's PDF stored as a library upload becomes the assistant's; one that is also a data sheet stays in the library", async () => {
+    const own = await storedFile(`propia-${tag}.pdf`, "application/pdf", PDF, "upload");
+    const shared = await storedFile(`compartida-${tag}.pdf`, "application/pdf", PDF, "upload");
+    await getDb().insert(aiAssistantDocuments).values([
+      { assistantId: assistant.id, documentId: `m-${tag}-1`, sku: "QO120", nameDocument: "propia.pdf", fileId: own },
+      { assistantId: assistant.id, documentId: `m-${tag}-2`, sku: "QO120", nameDocument: "compartida.pdf", fileId: shared },
+    ]);
+    await getDb().update(products).set({ dataSheetId: shared }).where(eq(products.id, sku));
+    const folder = path.resolve("server/db/migrations");
+    const [name] = (await fs.readdir(folder)).filter((f) => f.endsWith("_files_assistant_origin.sql"));
+    const migration = await fs.readFile(path.join(folder, name), "utf8");
+    await database.query(migration);
+    const origin = async (id: string) => (await getDb().select({ origin: files.origin }).from(files).where(eq(files.id, id)))[0].origin;
+    expect(await origin(own)).toBe("assistant");
+    expect(await origin(shared)).toBe("upload");
+    expect(await origin(librarySheet)).toBe("upload");
+    expect(await origin(buyerPdf)).toBe("message");
+    await getDb().update(products).set({ dataSheetId: null }).where(eq(products.id, sku));
+  });
+});
+
 function categoryId() {
   return category.id;
 }
