@@ -7,11 +7,10 @@ import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/modules/auth/guard.server";
 import { AssistantDialogErrorBoundary, AssistantEditDialog } from "~/modules/assistants/assistant-dialogs";
-import { addPostedDocument, assistantDialogUrl, assistantOf, listDocuments, type Refusal } from "~/modules/assistants/assistants.server";
+import { addPostedDocument, assistantDialogUrl, assistantOf, listDocumentPdfs, listDocuments, type Refusal } from "~/modules/assistants/assistants.server";
 import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";
 import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS, LIBRARY_PAGE_SIZE, mayChangeDocuments, parseAssistantDialogQuery } from "~/modules/assistants/rules";
 import { PDF_MAX_BYTES } from "~/modules/files/rules";
-import { listLibraryPdfs } from "~/modules/files/files.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Asistente ${data.assistant.name}` : "Asistente" }];
 
@@ -22,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const documents = await listDocuments(assistant.id, query.docPage);
   redirectPastLastPage(request, documents, query.docPage, "docPage");
   const canEdit = mayChangeDocuments(user.role, assistant.restricted);
-  const library = canEdit ? await listLibraryPdfs(query.fileSearch, LIBRARY_PAGE_SIZE) : [];
+  const library = canEdit ? await listDocumentPdfs(query.fileSearch, LIBRARY_PAGE_SIZE) : [];
   return { assistant, documents, canEdit, canDelete: can(user, "assistants.delete"), library, fileSearch: query.fileSearch ?? "", constraint: ASSISTANT_CONSTRAINTS.documents };
 }
 

@@ -127,6 +127,16 @@ describe("nightly sweep of unused library uploads", () => {
     expect(await database.query("select 1 from products where data_sheet_id is not null")).toHaveLength(1);
   });
 
+  it("removes an old assistant document nothing uses any more (its document was deleted), never a conversation's file", async () => {
+    await clearReferencesAndFiles();
+    const document = await libraryFile({ ageHours: 48, origin: "assistant", label: "documento" });
+    const attachment = await libraryFile({ ageHours: 48, origin: "message", label: "adjunto" });
+    expect((await sweepUnusedUploads(database, NOW)).files).toBe(1);
+    expect(await rowExists(document.id)).toBe(false);
+    expect(onDisk(document)).toEqual([false, false, false]);
+    expect(await rowExists(attachment.id)).toBe(true);
+  });
+
   it.each(REFERENCES)("a file referenced only by %s is kept, and goes once that reference is gone", async (name, reference) => {
     await clearReferencesAndFiles();
     const file = await libraryFile({ ageHours: 48, label: name });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -174,6 +175,11 @@ describe("/publications/:id dialog", () => {
       const fileId = `00000000-0000-4000-8000-00000000000${n}`;
       return { fileId, url: `/files/${fileId}`, name: `foto-${n}.webp`, sku: imageSku, origin: "upload", alt: "" };
     };
+    // Gallery images are images of the files library (the save refuses any other file).
+    await getDb()
+      .insert(files)
+      .values([1, 2, 3, 4].map((n) => ({ id: image(n).fileId, filenameDisk: `${image(n).fileId}.webp`, filenameDownload: `foto-${n}.webp`, mimeType: "image/webp", size: 1, origin: "directus" })))
+      .onConflictDoNothing();
     // Image 3 belongs to a product no longer linked: it keeps its alt text and its product's order.
     const draft: Draft = { ...view.draft, gallery: [image(1), image(2), { ...image(3, "OTRO1"), alt: "Otro producto" }, image(4)] };
 
@@ -198,6 +204,20 @@ describe("/publications/:id dialog", () => {
     ]);
     const reopened = ((await open(pub.id, cookie)) as EditData).view.draft.gallery;
     expect(reopened.map((g) => [g.name, g.alt])).toEqual(saved.gallery.map((g) => [g.name, g.alt ?? ""]));
+  });
+
+  it("refuses a gallery image that is not the library's (a conversation's picture), keeping the stored gallery", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1 and ${publications.status} = 'active'`).offset(6).limit(1);
+    const view = ((await open(pub.id, cookie)) as EditData).view;
+    const id = crypto.randomUUID();
+    await getDb().insert(files).values({ id, filenameDisk: `${id}.png`, filenameDownload: `${id}-foto-cliente.png`, mimeType: "image/png", size: 1, origin: "message" });
+    const forged = { fileId: id, url: `/files/${id}`, name: "foto-cliente.png", sku: view.draft.linked[0].sku, origin: "directus", alt: "" };
+    const res = answerOf(await post(pub.id, draftForm({ ...view.draft, gallery: [...view.draft.gallery, forged] }), cookie));
+    expect(res.init?.status).toBe(400);
+    expect(errorsOf(res)?.gallery).toEqual(["La imagen no pertenece a la biblioteca."]);
+    const [saved] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(saved.gallery.map((g) => g.fileId)).not.toContain(id);
   });
 
   it("applies the list buttons without JavaScript and shows the changed form with its costs", async () => {

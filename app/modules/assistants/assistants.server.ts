@@ -8,7 +8,8 @@ import { withParams } from "~/lib/list-url";
 import { audit } from "~/modules/logs/audit.server";
 import type { Reason } from "~/modules/results";
 import type { PostedFile } from "~/lib/multipart.server";
-import { discardPdf, libraryPdf, storePdf, type StoredPdf } from "~/modules/files/files.server";
+import { discardPdf, libraryPdf, listLibraryPdfs, storePdf, type StoredPdf } from "~/modules/files/files.server";
+import { LIBRARY_ORIGINS, ORIGIN_ASSISTANT } from "~/modules/files/rules";
 import {
   ASSISTANTS_PAGE_SIZE,
   ASSISTANTS_PATH,
@@ -297,6 +298,16 @@ export function assistantDialogUrl(search: string, assistantId: number) {
   return `${ASSISTANTS_PATH}/${assistantId}${withParams(search, { sheet: undefined, fileSearch: undefined })}`;
 }
 
+/**
+ * The PDFs an assistant may take: the library's data sheets and the documents uploaded to assistants
+ * (this screen's own files, which every user of it may open); never a conversation's attachment.
+ */
+const DOCUMENT_ORIGINS: readonly string[] = [...LIBRARY_ORIGINS, ORIGIN_ASSISTANT];
+
+export function listDocumentPdfs(search: string | undefined, limit: number) {
+  return listLibraryPdfs(search, limit, DOCUMENT_ORIGINS);
+}
+
 /** What Actualizar posted: the typed SKU, a sheet picked from the library, or an uploaded file. */
 export type DocumentPost = { sku: string; fileId: string; file: PostedFile };
 
@@ -312,7 +323,7 @@ export async function addPostedDocument(assistant: Assistant, post: DocumentPost
   let source: DocumentSource;
   if (file) {
     if ("tooBig" in file) return refuse(DOCUMENT_ERRORS.invalidPdf);
-    const stored = await storePdf(file, actor.id);
+    const stored = await storePdf(file, actor.id, ORIGIN_ASSISTANT);
     if (!stored.ok) {
       return stored.reason === "invalid"
         ? refuse(DOCUMENT_ERRORS.invalidPdf)
@@ -320,7 +331,7 @@ export async function addPostedDocument(assistant: Assistant, post: DocumentPost
     }
     source = { kind: "upload", file: stored.file };
   } else {
-    const picked = await libraryPdf(fileId);
+    const picked = await libraryPdf(fileId, DOCUMENT_ORIGINS);
     if (!picked) return refuse(DOCUMENT_ERRORS.noDocument);
     source = { kind: "library", file: picked };
   }

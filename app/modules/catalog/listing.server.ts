@@ -1,6 +1,7 @@
 import { getDb, type Tx } from "@server/db/client";
 import { files, productProperties, products, type GalleryItem } from "@server/db/schema";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
+import { LIBRARY_ORIGINS } from "~/modules/files/rules";
 import type { GalleryDraft, PropertyDraft } from "./product-form";
 
 /**
@@ -55,7 +56,7 @@ export function galleryDraftOf(gallery: GalleryItem[]): GalleryDraft[] {
 export async function storedGallery(rows: GalleryDraft[]): Promise<GalleryItem[]> {
   const ids = rows.map((g) => g.fileId);
   if (!ids.length) return [];
-  const found = await getDb().select({ id: files.id, name: files.filenameDownload }).from(files).where(and(inArray(files.id, ids), like(files.mimeType, "image/%")));
+  const found = await getDb().select({ id: files.id, name: files.filenameDownload }).from(files).where(and(inArray(files.id, ids), like(files.mimeType, "image/%"), inArray(files.origin, [...LIBRARY_ORIGINS])));
   const names = new Map(found.map((f) => [f.id, f.name]));
   const gallery: GalleryItem[] = [];
   for (const g of rows) {

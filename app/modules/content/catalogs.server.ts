@@ -5,6 +5,7 @@ import { catalogs, files } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
+import { LIBRARY_ORIGINS } from "~/modules/files/rules";
 import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";
 import { dropUnknown } from "./shop-sections";
 import { productInfos } from "./shop-sections.server";
@@ -88,7 +89,7 @@ export async function resolveImages(posted: Array<{ fileId: string; alt: string 
   const found = await getDb()
     .select({ id: files.id, name: files.filenameDownload, origin: files.origin })
     .from(files)
-    .where(sql`${inArray(files.id, posted.map((p) => p.fileId))} and ${like(files.mimeType, "image/%")}`);
+    .where(sql`${inArray(files.id, posted.map((p) => p.fileId))} and ${like(files.mimeType, "image/%")} and ${inArray(files.origin, [...LIBRARY_ORIGINS])}`);
   const byId = new Map(found.map((f) => [f.id, f]));
   return posted.flatMap((p) => {
     const file = byId.get(p.fileId);

@@ -1,13 +1,18 @@
 import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
-import { and, desc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
-import { FILES_PAGE_SIZE, PDF_MIME, isFileId, type LibraryEntry, type LibraryKind } from "./rules";
+import { and, desc, eq, ilike, inArray, like, sql, type SQL } from "drizzle-orm";
+import { FILES_PAGE_SIZE, LIBRARY_ORIGINS, PDF_MIME, isFileId, type LibraryEntry, type LibraryKind } from "./rules";
 
 export type LibraryImage = { fileId: string; url: string; name: string };
 export type LibraryFile = { fileId: string; name: string; url: string };
 
 function likePattern(term: string) {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Only the library's own files: never a conversation's attachment or an assistant's document. */
+function ofLibrary(origins: readonly string[] = LIBRARY_ORIGINS): SQL {
+  return inArray(files.origin, [...origins]);
 }
 
 function kindWhere(kind: LibraryKind | undefined): SQL | undefined {
@@ -25,7 +30,7 @@ function entryOf(row: { id: string; name: string; mime: string; hasThumb: boolea
 /** One page of the "Archivos subidos" grid: newest first, by name, optionally images or PDFs only. */
 export async function listLibrary(query: { search?: string; kind?: LibraryKind; page: number }) {
   const term = query.search?.trim() ?? "";
-  const where = and(kindWhere(query.kind), term ? ilike(files.filenameDownload, likePattern(term)) : undefined);
+  const where = and(ofLibrary(), kindWhere(query.kind), term ? ilike(files.filenameDownload, likePattern(term)) : undefined);
   const found = await getDb()
     .select({
       id: files.id,
@@ -43,13 +48,13 @@ export async function listLibrary(query: { search?: string; kind?: LibraryKind; 
   return { rows: found.map(entryOf), total, page: query.page, pageSize: FILES_PAGE_SIZE };
 }
 
-/** A library file by id, of the kind asked for; null when it is gone or of another kind. */
-export async function libraryEntry(fileId: string, kind?: LibraryKind): Promise<LibraryEntry | null> {
+/** A library file by id, of the kind asked for; null when it is gone, of another kind or not the library's. */
+export async function libraryEntry(fileId: string, kind?: LibraryKind, origins?: readonly string[]): Promise<LibraryEntry | null> {
   if (!isFileId(fileId)) return null;
   const [row] = await getDb()
     .select({ id: files.id, name: files.filenameDownload, mime: files.mimeType, hasThumb: sql<boolean>`${files.variants} @> '[{"name":"150"}]'::jsonb` })
     .from(files)
-    .where(eq(files.id, fileId))
+    .where(and(eq(files.id, fileId), ofLibrary(origins)))
     .limit(1);
   if (!row) return null;
   const entry = entryOf(row);
@@ -62,7 +67,7 @@ export async function listLibraryImages(search: string, limit = FILES_PAGE_SIZE)
   const rows = await getDb()
     .select({ id: files.id, name: files.filenameDownload })
     .from(files)
-    .where(and(like(files.mimeType, "image/%"), term ? ilike(files.filenameDownload, likePattern(term)) : undefined))
+    .where(and(ofLibrary(), like(files.mimeType, "image/%"), term ? ilike(files.filenameDownload, likePattern(term)) : undefined))
     .orderBy(desc(files.createdAt))
     .limit(limit);
   return rows.map((r) => ({ fileId: r.id, url: `/files/${r.id}`, name: r.name }));
@@ -73,19 +78,19 @@ export async function libraryImage(fileId: string): Promise<LibraryImage | null>
   return entry ? { fileId: entry.fileId, url: entry.url, name: entry.name } : null;
 }
 
-/** The library's PDFs, newest first, optionally by name. */
-export async function listLibraryPdfs(search: string | undefined, limit: number = FILES_PAGE_SIZE): Promise<LibraryFile[]> {
+/** The library's PDFs, newest first, optionally by name; `origins` widens it for a screen that owns more. */
+export async function listLibraryPdfs(search: string | undefined, limit: number = FILES_PAGE_SIZE, origins?: readonly string[]): Promise<LibraryFile[]> {
   const term = search?.trim() ?? "";
   const rows = await getDb()
     .select({ id: files.id, name: files.filenameDownload })
     .from(files)
-    .where(and(eq(files.mimeType, PDF_MIME), term ? ilike(files.filenameDownload, likePattern(term)) : undefined))
+    .where(and(ofLibrary(origins), eq(files.mimeType, PDF_MIME), term ? ilike(files.filenameDownload, likePattern(term)) : undefined))
     .orderBy(desc(files.createdAt), desc(files.id))
     .limit(limit);
   return rows.map((r) => ({ fileId: r.id, name: r.name, url: `/files/${r.id}` }));
 }
 
-export async function libraryPdf(fileId: string): Promise<LibraryFile | null> {
-  const entry = await libraryEntry(fileId, "pdf");
+export async function libraryPdf(fileId: string, origins?: readonly string[]): Promise<LibraryFile | null> {
+  const entry = await libraryEntry(fileId, "pdf", origins);
   return entry ? { fileId: entry.fileId, name: entry.name, url: entry.url } : null;
 }

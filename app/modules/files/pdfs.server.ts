@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
-import { PDF_MAX_BYTES, PDF_MIME, looksLikePdf } from "./rules";
+import { ORIGIN_UPLOAD, PDF_MAX_BYTES, PDF_MIME, looksLikePdf } from "./rules";
 import { cleanFileName, discardFile, fileNameTaken, isUniqueViolation, uploadsDir } from "./storage.server";
 
 export type StoredPdf = { fileId: string; name: string; url: string };
@@ -15,8 +15,9 @@ export type PdfUpload = { name: string } & ({ data: Uint8Array } | { path: strin
 /**
  * Keeps an uploaded PDF: a PDF by its signature, 20 MB at most, under a name not yet in the library.
  * A staged copy is moved into the library (a rename), so a large sheet is never read into memory.
+ * `origin` says whose it is: a data sheet joins the library, an assistant's document stays its screen's.
  */
-export async function storePdf(upload: PdfUpload, userId: number): Promise<StorePdfResult> {
+export async function storePdf(upload: PdfUpload, userId: number, origin: string = ORIGIN_UPLOAD): Promise<StorePdfResult> {
   const name = cleanFileName(upload.name) || "ficha-tecnica.pdf";
   const size = "data" in upload ? upload.data.byteLength : upload.size;
   const head = "data" in upload ? upload.data : upload.head;
@@ -35,7 +36,7 @@ export async function storePdf(upload: PdfUpload, userId: number): Promise<Store
       title: name.replace(/\.[^.]+$/, ""),
       mimeType: PDF_MIME,
       size,
-      origin: "upload",
+      origin,
       uploadedBy: userId,
     });
   } catch (error) {

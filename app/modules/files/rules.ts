@@ -12,6 +12,16 @@ export const PDF_MIME = "application/pdf";
 /** Spec 3: how an entry came to a record — uploaded there, or picked from the library. */
 export const ORIGIN_UPLOAD = "upload";
 export const ORIGIN_LIBRARY = "directus";
+/** A file sent or received in a conversation: it belongs to Messages, never to the library. */
+export const ORIGIN_MESSAGE = "message";
+/** A document uploaded to an assistant: it belongs to Asistentes IA, never to the library. */
+export const ORIGIN_ASSISTANT = "assistant";
+/**
+ * The files "Archivos subidos" is made of: what the library's own editors store (product, catalogue
+ * and content images, data sheets) and the bundled pictures. Only these are listed or may be picked;
+ * a conversation's attachment or an assistant's document stays with the screen it came from.
+ */
+export const LIBRARY_ORIGINS: readonly string[] = [ORIGIN_UPLOAD, ORIGIN_LIBRARY];
 
 export const FILE_TEXTS = {
   title: "Archivos subidos",

@@ -3,16 +3,18 @@ import path from "node:path";
 import type { Database } from "@server/db/client";
 import { allRows, keysetPages, yieldToEventLoop } from "@server/db/keyset-pages";
 import { stagingDir } from "~/lib/multipart.server";
-import { ORIGIN_UPLOAD } from "./rules";
+import { ORIGIN_ASSISTANT, ORIGIN_UPLOAD } from "./rules";
 import { uploadsDir } from "./storage.server";
 
 /**
  * Library uploads that nothing uses. An image or PDF becomes a library file the moment it is uploaded
  * in an editor, before the record it was meant for is saved; a dialog closed without saving leaves it
- * behind. The nightly job removes such files once they are a day old (rows, originals and WebP
+ * behind. An assistant's document is left behind when it is deleted. The nightly job removes such files once they are a day old (rows, originals and WebP
  * variants), and the staged copies of uploads that a crash left in the staging folder.
  */
 export const UNUSED_UPLOAD_AGE_MS = 24 * 3600_000;
+/** The origins the sweep removes: files uploaded for a record that may be dropped (never a conversation's). */
+const SWEPT_ORIGINS = [ORIGIN_UPLOAD, ORIGIN_ASSISTANT];
 
 /**
  * Every column that can name a stored file: a file id (a foreign key, an image's `fileId`, an
@@ -64,9 +66,9 @@ async function oldUploads(database: Database, cutoff: Date): Promise<string[]> {
   const pages = keysetPages<{ id: string }, string>(async (after) => {
     const rows = await database.query<{ id: string }>(
       `select id::text as id from files
-        where origin = $1 and created_at < $2::timestamptz ${after === null ? "" : "and id > $4::uuid"}
+        where origin = any($1::text[]) and created_at < $2::timestamptz ${after === null ? "" : "and id > $4::uuid"}
         order by id limit $3`,
-      after === null ? [ORIGIN_UPLOAD, cutoff.toISOString(), SCAN_ROWS] : [ORIGIN_UPLOAD, cutoff.toISOString(), SCAN_ROWS, after],
+      after === null ? [SWEPT_ORIGINS, cutoff.toISOString(), SCAN_ROWS] : [SWEPT_ORIGINS, cutoff.toISOString(), SCAN_ROWS, after],
     );
     return { rows, next: rows.length < SCAN_ROWS ? null : rows[rows.length - 1].id };
   });
@@ -126,11 +128,11 @@ export async function sweepUnusedUploads(database: Database, now: Date = new Dat
   for (let start = 0; start < unused.length; start += SCAN_ROWS) {
     const deleted = await database.query<{ disk: string; variants: Array<{ disk: string }> }>(
       `delete from files f
-        where f.id = any($1::uuid[]) and f.origin = $2 and f.created_at < $3::timestamptz
+        where f.id = any($1::uuid[]) and f.origin = any($2::text[]) and f.created_at < $3::timestamptz
           and not exists (select 1 from products p where p.data_sheet_id = f.id)
           and not exists (select 1 from ai_assistant_documents d where d.file_id = f.id)
         returning f.filename_disk as disk, f.variants`,
-      [unused.slice(start, start + SCAN_ROWS), ORIGIN_UPLOAD, cutoff.toISOString()],
+      [unused.slice(start, start + SCAN_ROWS), SWEPT_ORIGINS, cutoff.toISOString()],
     );
     result.files += deleted.length;
     result.diskFiles += await removeFromDisk(deleted.flatMap((row) => [row.disk, ...(row.variants ?? []).map((v) => v.disk)]));

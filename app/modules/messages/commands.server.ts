@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { ORIGIN_MESSAGE } from "~/modules/files/rules";
 import { getDb } from "@server/db/client";
 import { cannedReplies, conversations, files, messages } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
@@ -108,7 +109,7 @@ export async function sendReply(input: { conversationId: number; message: string
           title: upload.name,
           mimeType: upload.type,
           size: upload.size,
-          origin: "message",
+          origin: ORIGIN_MESSAGE,
           uploadedBy: actor.id,
         });
         attachments.push({

@@ -1,7 +1,9 @@
-import { publicationVariations, publications, type LinkedProduct } from "@server/db/schema";
+import { files, publicationVariations, publications, type LinkedProduct } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, like, notInArray, sql } from "drizzle-orm";
+import { getDb } from "@server/db/client";
+import { LIBRARY_ORIGINS } from "~/modules/files/rules";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { TEXTS } from "./constants";
 import { draftSkus, storeColumns, type Draft } from "./draft";
@@ -39,6 +41,24 @@ function linkedFor(list: Draft["linked"], view: EditorView, warehouses: string[]
     });
 }
 
+/** Spec 1 §5: a gallery takes images of the files library; a conversation's picture is not one. */
+export const GALLERY_FOREIGN_MESSAGE = "La imagen no pertenece a la biblioteca.";
+
+/**
+ * Whether every image the form added to the gallery is an image of the library. One the publication
+ * already had stays as it is; a forged id (a conversation's attachment, an unknown file) is refused.
+ */
+async function galleryFromLibrary(gallery: Draft["gallery"], kept: ReadonlyArray<{ fileId: string }>): Promise<boolean> {
+  const had = new Set(kept.map((g) => g.fileId));
+  const added = [...new Set(gallery.map((g) => g.fileId).filter((id) => !had.has(id)))];
+  if (added.length === 0) return true;
+  const found = await getDb()
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, added), like(files.mimeType, "image/%"), inArray(files.origin, [...LIBRARY_ORIGINS])));
+  return found.length === added.length;
+}
+
 /**
  * Saves the dialog (spec 1 §5 and §7). Checks everything first; then the marketplace (publish a new
  * listing, or update an existing one, and its description); only when it accepted, the one save path
@@ -46,7 +66,7 @@ function linkedFor(list: Draft["linked"], view: EditorView, warehouses: string[]
  */
 export async function savePublication(
   view: EditorView,
-  stored: { version: number; title: string; categoryId: string; description: Draft["description"]; listingType: string } | null,
+  stored: { version: number; title: string; categoryId: string; description: Draft["description"]; listingType: string; gallery: ReadonlyArray<{ fileId: string }> } | null,
   userId: number,
 ): Promise<PublicationSaveResult> {
   const draft = view.draft;
@@ -54,6 +74,7 @@ export async function savePublication(
   if (view.categoryError && draft.categoryId) (errors.categoryId ??= []).push(view.categoryError);
   const unknown = draftSkus(draft).filter((s) => !view.products[s]);
   if (unknown.length) (errors.linked ??= []).push(`No existen en el catálogo: ${unknown.join(", ")}.`);
+  if (!(await galleryFromLibrary(draft.gallery, stored?.gallery ?? []))) (errors.gallery ??= []).push(GALLERY_FOREIGN_MESSAGE);
   if (hasErrors(errors)) return refuse("invalid", TEXTS.insufficientMessage, errors);
   // A form opened before someone else's save is refused before the marketplace hears of it.
   if (stored && draft.version !== stored.version) return refuse("conflict", STALE_MESSAGE);

@@ -204,7 +204,9 @@ export async function handleEditorAction(request: Request, id: string | null, us
       const view = await buildView(draft, { footer, record: stored });
       const saved = await savePublication(
         view,
-        stored ? { version: draft.version || stored.version, title: stored.title, categoryId: stored.categoryId, description: stored.description, listingType: stored.listingType } : null,
+        stored
+          ? { version: draft.version || stored.version, title: stored.title, categoryId: stored.categoryId, description: stored.description, listingType: stored.listingType, gallery: stored.gallery }
+          : null,
         userId,
       );
       return answerSave(saved, {
