@@ -168,6 +168,7 @@ test("a refused featured image keeps the typed content and is not sent again", a
   await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: title, exact: true }).click();
   await page.getByRole("dialog").getByRole("link", { name: "Vista previa" }).click();
   await expect(page.getByTestId("blog-preview")).toContainText("Cómo elegir un cable de cobre");
+});
 
 // Spec 2 §2 Blogs: the list reads sortName and sortValue (sortable headers, kept by the search);
 // without them it is newest first (decision 0017).
