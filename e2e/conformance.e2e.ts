@@ -75,6 +75,9 @@ test("promotions: clicking the visibility switch turns it on", async ({ page, lo
 test("publications sales report: a custom range over a year says 'Rango inválido'", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/publications/sales-report?range=custom");
+  await page.waitForLoadState("networkidle");
+  const asked: string[] = [];
+  page.on("request", (r) => void (r.url().includes("/publications/sales-report.xlsx") && asked.push(r.url())));
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Desde").fill("2024-01-01");
   await dialog.getByLabel("Hasta").fill("2025-06-01");
@@ -82,6 +85,8 @@ test("publications sales report: a custom range over a year says 'Rango inválid
   await expect(page.getByTestId("toast")).toContainText("Rango inválido", SLOW);
   await expect(page.getByTestId("toast")).toContainText("El rango máximo permitido es de 1 año.");
   await expect(page.getByRole("dialog").getByLabel("Desde")).toHaveValue("2024-01-01");
+  // The report is asked for once, with JavaScript too (its refusal says where to go).
+  expect(asked).toHaveLength(1);
 });
 
 test("publications sales report: a future end says 'Fecha inválida', one end only 'Rango incompleto'", async ({ page, loginAs }) => {

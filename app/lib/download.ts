@@ -22,17 +22,28 @@ export function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Sent by a report fetch; the server then answers a redirect as `FOLLOW_HEADER` (server/http/remix-handler.ts). */
+export const DOWNLOAD_FETCH_HEADER = "x-download-fetch";
+export const FOLLOW_HEADER = "x-follow";
+
+/** Where the server sent a report fetch, when it is a path of this site. */
+export function followTarget(res: Response): string | null {
+  const to = res.headers.get(FOLLOW_HEADER);
+  return to && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\") ? to : null;
+}
+
 /**
  * Fetches a report URL: a spreadsheet is saved as a download. Anything else (the server redirected
- * with a flash toast: no rows, bad range, all in sync) is loaded by the browser itself, exactly as
- * without JavaScript. The fetch must not follow that redirect: following it would load the target
- * page inside the fetch, which reads the one-time toast and throws it away.
+ * with a flash toast: no rows, bad range, all in sync) sends the browser where the server said, as
+ * without JavaScript. A fetch cannot read a redirect's target, and asking the report URL again
+ * would build the report a second time: the server gives the target in a header instead (its flash
+ * cookie comes with it), and the page that opens reads the toast.
  */
 export async function downloadOrFollow(url: string, _navigate?: (to: string, options?: { preventScrollReset?: boolean }) => void) {
-  const res = await fetch(url, { credentials: "same-origin", redirect: "manual" });
+  const res = await fetch(url, { credentials: "same-origin", redirect: "manual", headers: { [DOWNLOAD_FETCH_HEADER]: "1" } });
   if (isSpreadsheet(res)) {
     saveBlob(await res.blob(), downloadFilename(res));
     return;
   }
-  window.location.assign(url);
+  window.location.assign(followTarget(res) ?? url);
 }

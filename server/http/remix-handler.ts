@@ -11,6 +11,7 @@ import type { CheckedBody } from "./bounded-body";
 import { inRequestScope } from "./request-scope";
 import { refuse } from "./refusal";
 import { isRouterMethodRefusal, SHAPE_MESSAGES } from "./request-shape";
+import { DOWNLOAD_FETCH_HEADER, FOLLOW_HEADER } from "../../app/lib/download";
 
 /** The header the app reads the client's address from; whatever a client sends under it is dropped. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -60,6 +61,20 @@ async function sendRemixResponse(res: Response, response: globalThis.Response) {
   else res.end();
 }
 
+/**
+ * A report fetched by the page (app/lib/download.ts) that the server refused with a redirect and a
+ * flash toast: a fetch cannot read where a redirect goes, so the target travels in a header of a
+ * plain answer (the toast's cookie with it) and the page goes there; the report is not built twice.
+ */
+function redirectAsHeader(response: globalThis.Response) {
+  const location = response.headers.get("location");
+  if (response.status < 300 || response.status >= 400 || !location) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("location");
+  headers.set(FOLLOW_HEADER, location);
+  return new globalThis.Response(null, { status: 200, headers });
+}
+
 function withNoStore(response: globalThis.Response) {
   try {
     response.headers.set("Cache-Control", "no-store");
@@ -93,6 +108,7 @@ export function createRequestHandler({
         res.setHeader("Allow", "GET, HEAD");
         return refuse(res, 405, SHAPE_MESSAGES.method);
       }
+      if (req.get(DOWNLOAD_FETCH_HEADER) === "1") response = redirectAsHeader(response);
       if (req.headers.cookie) response = withNoStore(response);
       await sendRemixResponse(res, response);
     } catch (error) {
