@@ -1,11 +1,11 @@
 import { getDb } from "@server/db/client";
 import { files, productProperties, products } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { audit } from "~/modules/logs/audit.server";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { isUniqueViolation } from "~/modules/files/files.server";
-import { LIBRARY_ORIGINS, PDF_MIME } from "~/modules/files/rules";
+import { libraryPdf } from "~/modules/files/library.server";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import type { ProductDraft, ProductValues } from "./product-form";
 import { PRODUCT_TEXTS } from "./product-texts";
@@ -85,9 +85,7 @@ export type ProductSaveResult = SaveResult<{ sku: string; created: boolean }>;
 const NOT_FOUND = "El producto no existe o fue eliminado.";
 
 async function sheetExists(fileId: string | undefined) {
-  if (!fileId) return true;
-  const [row] = await getDb().select({ id: files.id }).from(files).where(and(eq(files.id, fileId), eq(files.mimeType, PDF_MIME), inArray(files.origin, [...LIBRARY_ORIGINS]))).limit(1);
-  return !!row;
+  return !fileId || (await libraryPdf(fileId)) !== null;
 }
 
 /**
