@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { homeFor, routeFor } from "~/lib/access";
 import { unknownPathToast } from "~/lib/unknown-path";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireUser } from "~/modules/auth/guard.server";
+import { requireAccess, requireUser } from "~/web/auth/guard.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.label ?? "En construcción" }];
 

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Toaster } from "~/components/Toast";
 import { formatDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import type { z } from "zod";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { useClearedFiles } from "~/lib/use-cleared-files";

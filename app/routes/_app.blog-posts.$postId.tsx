@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { readForm } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { BlogDialogErrorBoundary, BlogEditDialog } from "~/modules/blogs/blog-dialogs";
 import { BlogFormSchema, blogSchemaFor } from "~/modules/blogs/blog-form";
 import { BLOG_PATH, BLOG_TEXTS, BlogIdSchema } from "~/modules/blogs/blog-posts";

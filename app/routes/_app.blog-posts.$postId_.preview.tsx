@@ -4,7 +4,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { Badge } from "~/components/Badge";
 import { formatDateTime } from "~/lib/format";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { BlogDialogErrorBoundary } from "~/modules/blogs/blog-dialogs";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, BlogIdSchema, blogState } from "~/modules/blogs/blog-posts";
 import { getBlogPost } from "~/modules/blogs/blog-posts.server";

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SearchInput } from "~/components/FilterBar";
 import { constraintsOf, type InputConstraint } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState } from "~/modules/blogs/blog-texts";
 import { ListQueryShape, parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";
 import { listBlogPosts } from "~/modules/blogs/blog-posts.server";

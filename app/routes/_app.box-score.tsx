@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { ScrollBox } from "~/components/ScrollBox";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, MONTH_NAMES, NO_DATA, drillDownFor, formatIndicator } from "~/modules/box-score/indicators";
 import { boxScoreMonth, resolveMonth } from "~/modules/box-score/page.server";
 

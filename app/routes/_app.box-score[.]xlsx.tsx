@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, NO_DATA } from "~/modules/box-score/indicators";
 import { boxScoreMonth, resolveMonth } from "~/modules/box-score/page.server";
 

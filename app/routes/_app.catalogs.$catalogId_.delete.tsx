@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { CatalogDeleteDialog, CatalogDialogErrorBoundary } from "~/modules/content/catalog-dialogs";
 import { notFound, paramOr404 } from "~/lib/http.server";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
 import { deleteCatalog, getCatalog } from "~/modules/content/catalogs.server";
 import { ContentIdSchema } from "~/modules/content/locations";

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SearchInput } from "~/components/FilterBar";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { parseCatalogListQuery } from "~/modules/content/catalogs";
 import { CATALOGS_PATH, CATALOG_TEXTS, type CatalogRow } from "~/modules/content/catalogs-texts";
 import { listCatalogs } from "~/modules/content/catalogs.server";

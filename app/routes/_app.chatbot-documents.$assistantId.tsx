@@ -5,7 +5,7 @@ import { notFound, statusOf } from "~/lib/http.server";
 import { discardPostedFile, readFormWithFile } from "~/lib/multipart.server";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { AssistantDialogErrorBoundary, AssistantEditDialog } from "~/modules/assistants/assistant-dialogs";
 import { addPostedDocument, assistantDialogUrl, assistantOf, listDocumentPdfs, listDocuments, type Refusal } from "~/modules/assistants/assistants.server";
 import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";

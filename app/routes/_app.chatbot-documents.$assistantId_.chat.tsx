@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
 import { assistantOf, chatTurn, countDocuments } from "~/modules/assistants/assistants.server";
 import { ChatDialog } from "~/modules/assistants/chat";

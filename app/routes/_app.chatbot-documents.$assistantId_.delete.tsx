@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/http.server";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { AssistantDeleteDialog } from "~/modules/assistants/assistant-dialogs";
 import { answerDelete } from "~/web/assistants/delete-answer.server";
 import { assistantOf, assistantsListUrl, countDocuments, deleteAssistant } from "~/modules/assistants/assistants.server";

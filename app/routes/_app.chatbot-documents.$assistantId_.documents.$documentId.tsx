@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { AssistantDialogErrorBoundary, DocumentViewerDialog } from "~/modules/assistants/assistant-dialogs";
 import { assistantOf, documentOf, documentSheet } from "~/modules/assistants/assistants.server";
 import { ASSISTANT_TEXTS, parseViewerQuery } from "~/modules/assistants/rules";

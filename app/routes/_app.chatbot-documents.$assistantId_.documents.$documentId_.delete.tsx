@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { DocumentDeleteDialog } from "~/modules/assistants/assistant-dialogs";
 import { answerDelete } from "~/web/assistants/delete-answer.server";
 import { assistantDialogUrl, assistantOf, deleteDocument, documentOf } from "~/modules/assistants/assistants.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { AssistantCreateDialog, AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
 import { createAssistant } from "~/modules/assistants/assistants.server";
 import { AssistantCreateSchema } from "~/modules/assistants/assistant-form";

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SearchInput } from "~/components/FilterBar";
 import { constraintsOf } from "~/lib/constraints";
 import { can } from "~/lib/access";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { listAssistants } from "~/modules/assistants/assistants.server";
 import { ASSISTANTS_PATH, ASSISTANT_TEXTS, listSearchOf } from "~/modules/assistants/texts";
 import { ListQueryShape, parseAssistantListQuery, type AssistantRow } from "~/modules/assistants/rules";

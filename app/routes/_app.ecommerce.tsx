@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SectionStatusSwitch } from "~/modules/content/shop-section-switch";
 import { listUrlOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { SectionToggleSchema } from "~/modules/content/shop-sections";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS, type ShopSectionRow } from "~/modules/content/shop-section-texts";
 import { listShopSections, setShopSectionStatus } from "~/modules/content/shop-sections.server";

@@ -6,7 +6,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { FeedbackHistory, TaxDataCard } from "~/modules/invoices/invoice-details";
 import { notFound, paramOr404 } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { getFeedbackInvoice } from "~/modules/invoices/invoices.server";
 import { feedbackErrorMessage, feedbackStatus, firstFeedbackSuccessful } from "~/modules/invoices/rules";
 import { SaleIdSchema } from "~/modules/invoices/schemas";

@@ -11,7 +11,7 @@ import { useLazyValidation } from "~/lib/lazy-validation";
 import { notFound, paramOr404, readForm } from "~/lib/http.server";
 import { parseSubmission } from "~/lib/submission";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { getFeedbackInvoice, resendInvoice, startingRecipients } from "~/modules/invoices/invoices.server";
 import { addRecipient, firstFeedbackSuccessful, rebuildRecipients, type Recipient } from "~/modules/invoices/rules";
 import { RESEND_SPEC_MESSAGES, ResendForm } from "~/modules/invoices/resend-form";

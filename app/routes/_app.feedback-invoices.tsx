@@ -12,7 +12,7 @@ import { canonicalDayRange } from "~/lib/day-range";
 import { formatDateTime } from "~/lib/format";
 import { parseQuery } from "~/lib/query";
 import type { InvoiceFeedbackRecord } from "@server/integrations";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { listFeedbackInvoices } from "~/modules/invoices/invoices.server";
 import { feedbackErrorMessage, feedbackStatus } from "~/modules/invoices/rules";
 import { FeedbackQuery } from "~/modules/invoices/schemas";

@@ -7,7 +7,7 @@ import { FilterSelect, SearchInput } from "~/components/FilterBar";
 import { LOCATIONS_PATH, LOCATION_STATUSES, LOCATION_TEXTS } from "~/modules/content/location-texts";
 import { listLocations } from "~/modules/content/locations.server";
 import { parseLocationListQuery, type LocationRow } from "~/modules/content/locations";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { nameColumn } from "~/components/ListPage";
 import { RecordListPage } from "~/components/RecordListPage";
 import { loadListPage } from "~/lib/list.server";

@@ -6,7 +6,7 @@ import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { formatDateTime } from "~/lib/format";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { getLog } from "~/modules/logs/logs.server";
 import { logTypeInfo } from "~/modules/logs/types";
 

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { constraintsOf } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { listLogs, type LogListRow } from "~/modules/logs/logs.server";
 import { LogListQueryShape, parseLogListQuery } from "~/modules/logs/list-query";
 import { LOG_TYPES, LOG_TYPE_KEYS, logTypeInfo } from "~/modules/logs/types";

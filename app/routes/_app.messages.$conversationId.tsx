@@ -13,7 +13,7 @@ import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { OrderItemsList } from "~/modules/orders/order-items-list";
 import { answerSave, replyErrors } from "~/lib/save.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { AttachmentLink } from "~/modules/messages/conversation-card";
 import { getConversationDetail } from "~/modules/messages/messages.server";
 import { saleUrl } from "~/modules/messages/rules";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { contentDisposition } from "~/modules/files/file-access.server";
 import { attachmentPath } from "~/modules/messages/upload.server";
 

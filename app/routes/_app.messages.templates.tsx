@@ -7,7 +7,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { updateCannedReply } from "~/modules/messages/commands.server";
 import { listCannedReplies } from "~/modules/messages/messages.server";
 import { CannedReplySchema } from "~/modules/messages/schemas";

@@ -11,7 +11,7 @@ import { canonicalDayRange } from "~/lib/day-range";
 import { discardPostedFile, readFormWithFile } from "~/lib/multipart.server";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { sendReply, updateDraft } from "~/modules/messages/commands.server";
 import { ConversationCard, HistoryRow } from "~/modules/messages/conversation-card";
 import { listCannedReplies, listConversations } from "~/modules/messages/messages.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { getOrderLabel } from "~/modules/orders/labels.server";
 import { fileResponse, notFound } from "~/lib/http.server";
 import { parseOrderId } from "~/modules/orders/schemas";

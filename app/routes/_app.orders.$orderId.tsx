@@ -5,7 +5,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
 import { answerSave, replyErrors, type SaveRefusal } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { OrderDialog, listSearch, type OrderActionData, type OrderDialogView } from "~/modules/orders/order-dialog";
 import { NOT_UPDATED, saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail, markDelivered, setInvoiceDisabled, syncOrderStatus } from "~/modules/orders/orders.server";

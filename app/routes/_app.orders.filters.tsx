@@ -3,7 +3,7 @@ import { CloseLink } from "~/components/CloseLink";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { CLAIM_STATUS_FILTERS, FILTER_PARAMS, ORDER_STATUS_FILTERS, parseOrdersQuery, SHIPMENT_STATUS_FILTERS } from "~/modules/orders/filters";
 
 export const meta: MetaFunction = () => [{ title: "Filtros avanzados · Órdenes" }];

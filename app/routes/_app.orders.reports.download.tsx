@@ -3,7 +3,7 @@ import { xlsxResponse } from "@server/documents/xlsx.server";
 import { getEnv } from "@server/env";
 import { statusOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { customerReport, salesReport, type ReportResult } from "~/modules/orders/reports.server";
 
 /**

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { downloadFilename, saveBlob } from "~/lib/download";
 import { DAY_FILTERS, FILTER_PARAMS } from "~/modules/orders/filters";
 import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";

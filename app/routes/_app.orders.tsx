@@ -8,7 +8,7 @@ import { ListPage } from "~/components/ListPage";
 import { can } from "~/lib/access";
 import { formatDateTime } from "~/lib/format";
 import { withParams } from "~/lib/list-url";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { DAY_FILTERS, FILTER_PARAMS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES, type OrdersQuery } from "~/modules/orders/filters";
 import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";

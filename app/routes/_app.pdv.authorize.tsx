@@ -6,7 +6,7 @@ import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts"
 import { CodeDialogFooter } from "~/web/pdv/code-dialog-footer";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { authorize, openBoxOf, type Authorization } from "~/modules/pdv/box.server";
 import { AuthorizeForm, AuthorizeWhat, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";

@@ -9,7 +9,7 @@ import { DialogTable, type DialogColumn } from "~/web/pdv/dialog-table";
 import { can } from "~/lib/access";
 import { formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { openBoxOf } from "~/modules/pdv/box.server";
 import { CLOSED_OK, closeBox, sessionFigures } from "~/modules/pdv/close.server";
 import { closeCheck, denominationCents, DENOMINATIONS, parseMoney, type CloseCheck } from "~/modules/pdv/rules";

@@ -6,7 +6,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getEnv } from "@server/env";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { loadCart, openBoxOf } from "~/modules/pdv/box.server";
 import { emptyPayment, paymentCheck, paymentWay, setCardAmount, setMethodActive, parseMoney, type Payment, type PaymentMethod } from "~/modules/pdv/rules";
 import { commitSale, newPaymentToken, sendSaleNow } from "~/modules/pdv/sale.server";

@@ -5,7 +5,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 import { CodeDialogFooter } from "~/web/pdv/code-dialog-footer";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { activateSale, saleById } from "~/modules/pdv/history.server";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 import { AuthorizeForm, formValues } from "~/modules/pdv/schemas";

@@ -7,7 +7,7 @@ import { ConfirmationCodeField, ErrorSlot } from "~/modules/pdv/ui/dialog-parts"
 import { CodeDialogFooter } from "~/web/pdv/code-dialog-footer";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { cancelSale, saleById } from "~/modules/pdv/history.server";
 import { CancelForm, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";

@@ -4,7 +4,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { formatDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { refreshMovements, saleById } from "~/modules/pdv/history.server";
 import { saleIdOf } from "~/lib/pdv-params.server";
 import { DialogTable, type DialogColumn } from "~/web/pdv/dialog-table";

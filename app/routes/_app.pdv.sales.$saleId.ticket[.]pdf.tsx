@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { printResponse } from "~/lib/http.server";
 import { saleTicket } from "~/modules/pdv/documents.server";
 import { saleIdOf } from "~/lib/pdv-params.server";

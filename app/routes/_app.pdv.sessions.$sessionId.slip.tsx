@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { printResponse } from "~/lib/http.server";
 import { boxCutSlip } from "~/modules/pdv/documents.server";
 import { sessionIdOf } from "~/lib/pdv-params.server";

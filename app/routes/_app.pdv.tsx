@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { can } from "~/lib/access";
 import { canonicalDayRange } from "~/lib/day-range";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { endDeleteMode, loadCart, openBox, openBoxOf, ownCodeOf, pressDiscount, removeLine, scanProduct, setLineQty, stepLineQty } from "~/modules/pdv/box.server";
 import { listSessionSales, listSessions } from "~/modules/pdv/history.server";
 import { historyRange, parsePdvPageQuery } from "~/modules/pdv/page-query";

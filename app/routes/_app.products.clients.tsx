@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import type { DraftClient } from "~/modules/quotations/draft";
 import { searchClients } from "~/modules/quotations/draft.server";
 import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typeahead";

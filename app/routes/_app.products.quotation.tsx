@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { quotationDialogData } from "~/modules/quotations/dialog.server";
 import { QuotationDialog } from "~/modules/quotations/quotation-dialog";
 import { safeBack } from "~/modules/quotations/routing";

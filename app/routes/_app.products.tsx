@@ -5,7 +5,7 @@ import { FailedLoad } from "~/components/FailedLoad";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { parseQuery } from "~/lib/query";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { ClientPicker } from "~/modules/quotations/client-picker";
 import { PostedError } from "~/modules/quotations/quotation-parts";
 import { answerDraftChange } from "~/web/quotations/draft-route.server";

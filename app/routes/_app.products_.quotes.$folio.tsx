@@ -8,7 +8,7 @@ import { can } from "~/lib/access";
 import { refusedWith } from "~/lib/http.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { orderFromQuote, sendQuoteToErp } from "~/modules/quotations/erp.server";
 import { CREATED_TOASTS, displayStatus, NO_ERP_USERS, STATUS_LABELS } from "~/modules/quotations/status";
 import { companyContact } from "~/modules/quotations/documents.server";

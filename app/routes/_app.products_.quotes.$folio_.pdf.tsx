@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { downloadOrBack } from "~/lib/http.server";
 import { quotationPdfFile } from "~/modules/quotations/downloads.server";
 import { storedQuoteDocument } from "~/modules/quotations/stored-view.server";

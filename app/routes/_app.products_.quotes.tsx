@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { canonicalDayRange } from "~/lib/day-range";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { STATUS_LABELS, STORED_STATUSES } from "~/modules/quotations/status";
 import { listStoredQuotes } from "~/modules/quotations/stored.server";
 import { parseStoredQuotesQuery } from "~/web/quotations/stored-list-query.server";

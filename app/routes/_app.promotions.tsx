@@ -4,7 +4,7 @@ import { Badge } from "~/components/Badge";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterSelect, SearchInput } from "~/components/FilterBar";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { PROMOTIONS_PATH, PROMOTION_STATUSES, PROMOTION_TEXTS, formatValidity } from "~/modules/content/promotion-texts";
 import { parsePromotionListQuery, type PromotionRow } from "~/modules/content/promotions";
 import { listPromotions } from "~/modules/content/promotions.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useLoaderData } from "@remix-run/react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { handleEditorAction, loadEditor } from "~/web/publications/editor-action.server";
 import { PUBLICATION_CONSTRAINT } from "~/modules/publications/constraints.server";
 import { loadEditorDetails, PublicationEditorRoute } from "~/modules/publications/publication-form";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseQuery, q } from "~/lib/query";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { searchProducts } from "~/modules/publications/publications.server";
 
 /** GET /publications/products?search=: the dialog's debounced product search (JSON, at most 40). */

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { parseQuery } from "~/lib/query";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { QUICK_RANGES, REPORT_STORES } from "~/modules/publications/report-range";
 import { DownloadForm, ReportDialog } from "~/modules/publications/report-widgets";
 import { SalesReportQuery } from "~/modules/publications/schemas";

@@ -4,7 +4,7 @@ import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { parseQuery } from "~/lib/query";
 import { withParams } from "~/lib/list-url";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { TEXTS } from "~/modules/publications/constants";
 import { SalesReportQuery } from "~/modules/publications/schemas";
 import { quickRange, RANGE_MESSAGES, validateRange } from "~/modules/reports/date-range";

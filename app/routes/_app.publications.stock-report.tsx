@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { parseQuery } from "~/lib/query";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { STOCK_THRESHOLD_MAX, STOCK_THRESHOLD_MIN } from "~/modules/publications/constants";
 import { DownloadForm, ReportDialog } from "~/modules/publications/report-widgets";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
 import { nowInMexico } from "~/lib/mexico-time";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { TEXTS } from "~/modules/publications/constants";
 import { lowStockPublications } from "~/modules/publications/reports.server";
 import { StockReportQuery } from "~/modules/publications/schemas";

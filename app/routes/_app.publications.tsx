@@ -12,7 +12,7 @@ import { formatNumber } from "~/lib/format";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useAppUser } from "~/lib/use-app-user";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { CHANNELS } from "~/modules/publications/constants";
 import { isBrandAccount, publicationTypeLabel, statusLabel, storeLabel, storeVariant } from "~/modules/publications/labels";
 import { CopyLinkButton, DownloadButton, SyncSwitch } from "~/modules/publications/list-widgets";

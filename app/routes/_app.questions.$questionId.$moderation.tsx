@@ -5,7 +5,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ModerationDialog } from "~/modules/questions/moderation-dialog";
 import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { moderate, moderationQuestion } from "~/modules/questions/moderation.server";
 import { QuestionIdSchema } from "~/modules/questions/schemas";
 

@@ -7,7 +7,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { listFastAnswers, saveFastAnswer } from "~/modules/questions/commands.server";
 import type { InputConstraint } from "~/lib/constraints";
 import { FastAnswerIntent } from "~/modules/questions/schemas";

@@ -13,7 +13,7 @@ import { parseQuery } from "~/lib/query";
 import { withParams } from "~/lib/list-url";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useAppUser } from "~/lib/use-app-user";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { answerQuestion, listFastAnswers, updateDraft, type CommandResult } from "~/modules/questions/commands.server";
 import { QuestionCard, type CardErrors } from "~/modules/questions/question-card";
 import { listHistory, listPending, responseTimes } from "~/modules/questions/questions.server";

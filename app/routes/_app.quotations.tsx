@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { PostedError } from "~/modules/quotations/quotation-parts";
 import {
   AgentPicker, ClientBlock, HeaderForm, LinesTable, OrderCategory, PreviewBlock, QuotationV4Actions, TotalsBlock,

@@ -7,7 +7,7 @@ import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { constraintsOf } from "~/lib/constraints";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { SurtidoRecordCard } from "~/modules/surtido/record-card";
 import { listSurtido } from "~/modules/surtido/surtido.server";
 import { SurtidoListQueryShape, parseSurtidoListQuery } from "~/modules/surtido/list-query";

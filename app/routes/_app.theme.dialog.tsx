@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Diálogo de ejemplo" }];
 

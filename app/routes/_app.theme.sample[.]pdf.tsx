@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { PdfUnavailableError, renderPdf } from "@server/documents/pdf.server";
 import { getEnv } from "@server/env";
 

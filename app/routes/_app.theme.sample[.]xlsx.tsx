@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { nowInMexico } from "~/lib/mexico-time";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
 
 /** GET /theme/sample.xlsx: a sample spreadsheet with text, integer, money and date cells. */

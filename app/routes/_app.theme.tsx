@@ -18,7 +18,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber, formatQueryDate,
 import { parseQuery, q } from "~/lib/query";
 import { toastVariants } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Tema" }];
 

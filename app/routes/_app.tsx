@@ -7,7 +7,7 @@ import { Sidebar } from "~/components/Sidebar";
 import { navFor } from "~/lib/access";
 import { withoutEmptyParams } from "~/lib/filter-params";
 import { roleLabel } from "~/lib/roles";
-import { requireUser } from "~/modules/auth/guard.server";
+import { requireUser } from "~/web/auth/guard.server";
 import { getEnv } from "@server/env";
 
 export async function loader({ request }: LoaderFunctionArgs) {

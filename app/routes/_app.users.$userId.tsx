@@ -15,7 +15,7 @@ import { IntentForm } from "~/components/IntentForm";
 import { formatDateTime } from "~/lib/format";
 import { isRole, roleLabel } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { IntentSchema, PasswordResetSchema, UserUpdateSchema, type UserIntent } from "~/modules/users/schemas";
 import { formatErpUsers } from "~/modules/users/user-rules";
 import { UserProfileFields } from "~/modules/users/user-fields";

@@ -10,7 +10,7 @@ import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList, Field } from "~/components/Field";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { UserCreateSchema } from "~/modules/users/schemas";
 import { UserProfileFields } from "~/modules/users/user-fields";
 import { createUser } from "~/modules/users/users.server";

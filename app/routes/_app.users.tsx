@@ -8,7 +8,7 @@ import { CreateLink, ListPage, nameColumn } from "~/components/ListPage";
 import { constraintsOf } from "~/lib/constraints";
 import { formatDateTime } from "~/lib/format";
 import { ROLES, ROLE_KEYS, roleLabel } from "~/lib/roles";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { USER_STATUSES } from "~/modules/users/list-options";
 import { listUsers, type UserListRow } from "~/modules/users/users.server";
 import { UserListQueryShape, parseUserListQuery } from "~/modules/users/list-query";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
 import { skuFrom } from "~/web/catalog/product-route.server";
 import { libraryPage } from "~/web/files/library-route.server";

@@ -3,7 +3,7 @@ import { getDb } from "@server/db/client";
 import { products } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
-import { requireFeature } from "~/modules/auth/guard.server";
+import { requireFeature } from "~/web/auth/guard.server";
 import { skuFrom } from "~/web/catalog/product-route.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { COMBO_BASE } from "~/web/catalog/combo-route.server";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
 import { libraryPage } from "~/web/files/library-route.server";

@@ -8,7 +8,7 @@ import { can } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { useAppUser } from "~/lib/use-app-user";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import {
   COMPLETENESS_MAX, INVENTORY_PATH, INVENTORY_TEXTS, parseInventoryQuery, productPath, rowDescription, type InventoryRow,
 } from "~/modules/catalog/inventory";

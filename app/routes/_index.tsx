@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { homeFor } from "~/lib/access";
-import { requireUser } from "~/modules/auth/guard.server";
+import { requireUser } from "~/web/auth/guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
 import { eq } from "drizzle-orm";
-import { requireUser } from "~/modules/auth/guard.server";
+import { requireUser } from "~/web/auth/guard.server";
 import { contentDisposition, maySeeFile } from "~/modules/files/file-access.server";
 import { uploadsDir } from "~/modules/files/files.server";
 

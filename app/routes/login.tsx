@@ -9,10 +9,10 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { Field } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
 import { homeFor } from "~/lib/access";
-import { authenticator, LoginError } from "~/modules/auth/authenticator.server";
-import { safeRedirect } from "~/modules/auth/guard.server";
+import { authenticator, LoginError } from "~/web/auth/authenticator.server";
+import { safeRedirect } from "~/web/auth/guard.server";
 import { LoginSchema } from "~/modules/auth/schemas";
-import { createUserSession, getSessionUser } from "~/modules/auth/session.server";
+import { createUserSession, getSessionUser } from "~/web/auth/session.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "@server/db/seed/demo-users";
 import { getEnv } from "@server/env";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { audit } from "~/modules/logs/audit.server";
-import { getSessionUser, logoutRedirect } from "~/modules/auth/session.server";
+import { getSessionUser, logoutRedirect } from "~/web/auth/session.server";
 
 export async function loader() {
   // Logging out changes state, so only POST does it; a typed URL just goes to the app.

@@ -4,7 +4,7 @@ import { getDb } from "../../server/db/client";
 import { sessions } from "../../server/db/schema";
 import { attemptLogin } from "~/modules/auth/login.server";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
-import { getSessionUser, readSessionId } from "~/modules/auth/session.server";
+import { getSessionUser, readSessionId } from "~/web/auth/session.server";
 import { action } from "~/routes/login";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";

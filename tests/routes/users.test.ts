@@ -11,7 +11,7 @@ import { action as createAction, loader as newLoader } from "~/routes/_app.users
 import { action as editAction, loader as editLoader } from "~/routes/_app.users.$userId";
 import { attemptLogin } from "~/modules/auth/login.server";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
-import { getSessionUser } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/web/auth/session.server";
 import { readToast } from "~/lib/toast.server";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
 import { useTestDatabase } from "../helpers/db";

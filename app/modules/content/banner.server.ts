@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { bannersHome } from "@server/db/schema";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
 import { storeImage } from "~/modules/files/files.server";
 import { BANNER_MIN_HEIGHT, BANNER_MIN_WIDTH, BANNER_TEXTS } from "./banner";

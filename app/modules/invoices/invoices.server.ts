@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { settings } from "@server/db/schema";
 import { getIntegrations, isIntegrationError, type InvoiceFeedbackQuery, type InvoiceFeedbackRecord } from "@server/integrations";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
 import { FEEDBACK_PAGE_SIZE, RESEND_TEXTS, defaultRecipients, firstFeedbackSuccessful, resendRefused, type Recipient } from "./rules";
 import type { FeedbackQueryValue } from "./schemas";

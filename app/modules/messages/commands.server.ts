@@ -5,7 +5,7 @@ import { getDb } from "@server/db/client";
 import { cannedReplies, conversations, files, messages } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
 import { appendText } from "~/modules/questions/rules";
 import { getConversation } from "./messages.server";

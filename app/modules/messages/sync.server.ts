@@ -4,7 +4,7 @@ import { conversations, messages, orders, type Attachment } from "@server/db/sch
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { PendingConversation } from "@server/integrations/marketplace/port";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
 import type { CommandResult } from "./commands.server";
 import { mentionsInvoice } from "./rules";

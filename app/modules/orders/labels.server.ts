@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { getDb } from "@server/db/client";
 import { orders } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
 import type { Refused } from "~/modules/results";
 import { displayStatus } from "./display-status";

@@ -5,7 +5,7 @@ import { orders, settings } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
 import { nowInMexico } from "~/lib/mexico-time";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";
 import {

@@ -4,7 +4,7 @@ import { orderCounts, orderCountsMonthly, orders, settings, storeLocations } fro
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { refuse, saveVersioned, type SaveResult, type VersionedSave } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";
 import type { Reason } from "~/modules/results";

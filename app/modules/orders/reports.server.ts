@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { buildWorkbook, type XlsxColumn } from "@server/documents/xlsx.server";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
 import type { Reason } from "~/modules/results";
 import { parseMonth, quickRange, validateRange, DAY_FILTERS, type RangeError } from "./filters";

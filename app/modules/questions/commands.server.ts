@@ -4,7 +4,7 @@ import { fastAnswers, questions } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
 import { audit } from "~/modules/logs/audit.server";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { forgetResponseTimes, getQuestion, type QuestionSummary } from "./questions.server";
 import { ANSWERED_STATUS, DELETED_STATUS, PENDING_STATUS, accountOf, appendText, canAnswer, isPending, needsRating } from "./rules";
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { blockBuyer, deleteQuestion, type CommandResult } from "./commands.server";
 import { getQuestion } from "./questions.server";
 import { isPending } from "./rules";

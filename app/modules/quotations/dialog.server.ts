@@ -1,5 +1,5 @@
 import { can } from "~/lib/access";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { draftDocument, companyContact } from "./documents.server";
 import { getExchangeRate, loadDraft } from "./draft.server";
 import { searchFeeCategories } from "./options.server";

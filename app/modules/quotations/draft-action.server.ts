@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { can } from "~/lib/access";
 import { addArticle, chooseClient, clearDraft, removeArticle, setLineQuantity, type DraftRefusalReason, type DraftResult } from "./draft.server";
 import { addCustomLine, chooseAgent, updateLine } from "./lines.server";

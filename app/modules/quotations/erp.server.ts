@@ -3,7 +3,7 @@ import { getDb } from "@server/db/client";
 import { orders, quotations } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { can } from "~/lib/access";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
 import type { Refused } from "~/modules/results";
 import { erpQuotationId, MESSAGES, priceListOf } from "./pricing";

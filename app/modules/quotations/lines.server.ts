@@ -1,6 +1,6 @@
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ErpArticle } from "@server/integrations/erp/port";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { CUSTOM_PREFIX, nextCustomKey, type DraftData } from "./draft";
 import { changeDraft, type DraftResult } from "./draft.server";
 import { MESSAGES, parseAmount, parseQuantity, toCents } from "./pricing";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { can } from "~/lib/access";
 import { formatDate } from "~/lib/format";
 import { q, parseQuery } from "~/lib/query";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { authorName } from "./dialog.server";
 import { companyContact, draftDocument } from "./documents.server";
 import { draftFieldsOf, priceDraft } from "./draft";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { can } from "~/lib/access";
 import type { ToastInput } from "~/lib/toast";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { loadDraft } from "./draft.server";
 import { sendQuoteToErp } from "./erp.server";
 import { storeDraft, type StoreResult } from "./stored.server";

@@ -3,7 +3,7 @@ import { getDb, type Db } from "@server/db/client";
 import { quotationCounters, quotationDrafts, quotationLines, quotations, type QuotationChange } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 import type { Refused } from "~/modules/results";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { priceDraft, readDraftData } from "./draft";
 import type { QuotationDocumentData } from "./document";
 import { getExchangeRate, STALE_MESSAGE } from "./draft.server";

@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { attemptLogin } from "./login.server";
-import { LoginSchema } from "./schemas";
+import { attemptLogin } from "~/modules/auth/login.server";
+import { LoginSchema } from "~/modules/auth/schemas";
 import { clientIp } from "./session.server";
 
 export class LoginError extends Error {}

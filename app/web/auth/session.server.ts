@@ -5,6 +5,7 @@ import { getDb } from "@server/db/client";
 import { sessions, users } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { oncePerRequest } from "@server/http/request-scope";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { userIdentityColumns } from "~/modules/users/identity-columns.server";
 
 /** Idle time after which a session ends; every request within it pushes the end further. */
@@ -34,19 +35,7 @@ function sessionCookie() {
   return cookie;
 }
 
-export type SessionUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  role: string;
-  level: number | null;
-  intelisisAgent: string | null;
-  erpUsers: string[];
-  permissions: string[];
-  sessionId: string;
-};
+export type { SessionUser };
 
 export async function createUserSession(userId: number, request: Request) {
   const id = crypto.randomBytes(32).toString("base64url");

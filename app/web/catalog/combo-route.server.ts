@@ -4,7 +4,7 @@ import { z } from "zod";
 import { readForm } from "~/lib/http.server";
 import { richTextToPlain } from "~/lib/sanitize-html.server";
 import { answerSave, refuse, type FieldErrors } from "~/lib/save.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { uploadImage } from "~/modules/files/files.server";
 import { audit } from "~/modules/logs/audit.server";
 import {

@@ -7,7 +7,7 @@ import { can } from "~/lib/access";
 import { readForm } from "~/lib/http.server";
 import { differ, replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
 import { answerSave, refuse } from "~/lib/save.server";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { PRODUCT_IMAGE, discardFile, libraryEntry, storeImage, storePdf, type StoredPdf } from "~/modules/files/files.server";
 import { FILE_TEXTS, ORIGIN_LIBRARY } from "~/modules/files/rules";
 import { audit } from "~/modules/logs/audit.server";

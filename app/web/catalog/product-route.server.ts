@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { can } from "~/lib/access";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import { taxonomyChoices } from "~/modules/catalog/inventory.server";
 import { handleProductAction, inventoryListUrl, loadProductDialog } from "./product-action.server";

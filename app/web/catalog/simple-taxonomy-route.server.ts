@@ -4,7 +4,7 @@ import { can } from "~/lib/access";
 import { constraintsOf } from "~/lib/constraints";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess, requireFeature } from "~/modules/auth/guard.server";
+import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import {
   TAXONOMY_MESSAGES,
   TAXONOMY_TEXTS,

@@ -1,5 +1,5 @@
 import { readForm } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
 import { catalogLoaded, emptyCatalog, getCatalog } from "~/modules/content/catalogs.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { paramOr404 } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { LocationFormSchema } from "~/modules/content/location-form";
 import { ContentIdSchema, LOCATIONS_PATH, LOCATION_MESSAGES, LOCATION_TEXTS } from "~/modules/content/locations";

@@ -1,5 +1,5 @@
 import { paramOr404, readForm } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { ContentIdSchema } from "~/modules/content/locations";
 import { PROMOTIONS_PATH, PROMOTION_MESSAGES, PROMOTION_TEXTS } from "~/modules/content/promotions";

@@ -1,5 +1,5 @@
 import { readForm } from "~/lib/http.server";
-import { requireAccess } from "~/modules/auth/guard.server";
+import { requireAccess } from "~/web/auth/guard.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { SHOP_SECTIONS_PATH, SHOP_SECTION_TEXTS } from "~/modules/content/shop-sections";
 import { emptySection, getShopSection, sectionLoaded } from "~/modules/content/shop-sections.server";

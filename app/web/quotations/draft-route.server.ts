@@ -1,8 +1,8 @@
 import { data } from "@remix-run/node";
 import { refusedWith } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireAccess } from "~/modules/auth/guard.server";
-import type { SessionUser } from "~/modules/auth/session.server";
+import { requireAccess } from "~/web/auth/guard.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { runDraftIntent } from "~/modules/quotations/draft-action.server";
 import { StoreSchema, type StoreOutcome } from "~/modules/quotations/store-action.server";
 
