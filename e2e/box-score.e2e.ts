@@ -28,10 +28,13 @@ test("box score: month and year from the URL, a drill-down link, the .xlsx, and 
   const cell = page.locator('tr[data-indicator="ml_orders"] td a').first();
   await expect(cell).toBeVisible();
   const href = (await cell.getAttribute("href")) ?? "";
-  expect(href).toMatch(/^\/orders\?start_date=\d{4}\/\d{2}\/\d{2}&end_date=\d{4}\/\d{2}\/\d{2}$/);
+  const counted = Number((await cell.textContent())?.replace(/\D/g, ""));
+  expect(href).toMatch(/^\/orders\?start_date=\d{4}\/\d{2}\/\d{2}&end_date=\d{4}\/\d{2}\/\d{2}&filterLogisticType=marketplace&order_status_filter=not_cancelled$/);
   await cell.click();
   await expect(page).toHaveURL(/\/orders\?start_date=/);
-  await expect(page.getByRole("heading", { name: /Órdenes/ }).first()).toBeVisible();
+  // The list holds what the cell counted, and its management-type filter says which orders those are.
+  await expect(page.getByRole("heading", { name: /Órdenes/ }).first()).toContainText(`(${counted.toLocaleString("es-MX")})`);
+  await expect(page.getByLabel("Tipo de gestión")).toHaveValue("marketplace");
 
   // The month as a spreadsheet.
   await page.goto(`/box-score?year=${year}&month=${now.getMonth() + 1}`);

@@ -4,7 +4,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/web/auth/guard.server";
-import { CLAIM_STATUS_FILTERS, FILTER_PARAMS, ORDER_STATUS_FILTERS, parseOrdersQuery, SHIPMENT_STATUS_FILTERS } from "~/modules/orders/filters";
+import { choicesWith, URL_ONLY_ORDER_STATUSES, CLAIM_STATUS_FILTERS, FILTER_PARAMS, ORDER_STATUS_FILTERS, parseOrdersQuery, SHIPMENT_STATUS_FILTERS } from "~/modules/orders/filters";
 
 export const meta: MetaFunction = () => [{ title: "Filtros avanzados · Órdenes" }];
 
@@ -44,7 +44,7 @@ export default function OrdersAdvancedFilters() {
     <RouteDialog title="Filtros avanzados" closeTo={closeTo} size="lg">
       <Form method="get" action="/orders" preventScrollReset id="advanced-filters">
         {kept.map((k) => (values[k] ? <input key={k} type="hidden" name={k} value={String(values[k])} /> : null))}
-        <RadioGroup name="order_status_filter" legend="Estatus de la orden" value={query.order_status_filter} options={ORDER_STATUS_FILTERS} />
+        <RadioGroup name="order_status_filter" legend="Estatus de la orden" value={query.order_status_filter} options={choicesWith(ORDER_STATUS_FILTERS, URL_ONLY_ORDER_STATUSES, query.order_status_filter)} />
         <RadioGroup name="shipment_status_filter" legend="Estatus del envío" value={query.shipment_status_filter} options={SHIPMENT_STATUS_FILTERS} />
         <RadioGroup name="claim_return_status_filter" legend="Reclamo o devolución" value={query.claim_return_status_filter} options={CLAIM_STATUS_FILTERS} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">

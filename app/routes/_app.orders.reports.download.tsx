@@ -4,6 +4,7 @@ import { getEnv } from "@server/env";
 import { statusOf } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/web/auth/guard.server";
+import { REPORT_PARAMS } from "~/modules/orders/filters";
 import { customerReport, salesReport, type ReportResult } from "~/modules/orders/reports.server";
 
 /**
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const p = (k: string) => url.searchParams.get(k);
   const result: ReportResult =
     report === "sales"
-      ? await salesReport({ pick: p("pick"), start: p("start_date"), end: p("end_date") }, actor, getEnv().BRAND_NAME)
+      ? await salesReport({ pick: p("pick"), start: p(REPORT_PARAMS.start), end: p(REPORT_PARAMS.end) }, actor, getEnv().BRAND_NAME)
       : await customerReport(p("month"), actor);
   if (result.ok) return xlsxResponse(result.file, result.filename);
   if (request.headers.get("X-Report-Fetch")) {

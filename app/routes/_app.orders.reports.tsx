@@ -7,7 +7,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
 import { requireAccess } from "~/web/auth/guard.server";
 import { downloadFilename, saveBlob } from "~/lib/download";
-import { DAY_FILTERS, FILTER_PARAMS } from "~/modules/orders/filters";
+import { DAY_FILTERS, FILTER_PARAMS, REPORT_PARAMS } from "~/modules/orders/filters";
 import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 
 export const meta: MetaFunction = () => [{ title: "Reportes · Órdenes" }];
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("report");
   const report = asked === "sales" && canSales ? "sales" : "customers";
   const p = (k: string) => url.searchParams.get(k) ?? "";
-  return { report, canSales, values: { pick: p("pick"), start: p("start_date").replace(/\//g, "-"), end: p("end_date").replace(/\//g, "-"), month: p("month").replace("/", "-") }, constraints: ORDER_CONSTRAINTS.customerReport };
+  return { report, canSales, values: { pick: p("pick"), start: p(REPORT_PARAMS.start).replace(/\//g, "-"), end: p(REPORT_PARAMS.end).replace(/\//g, "-"), month: p("month").replace("/", "-") }, constraints: ORDER_CONSTRAINTS.customerReport };
 }
 
 type Progress = { state: "idle" } | { state: "working"; received: number } | { state: "error"; title: string; message: string } | { state: "done"; filename: string };
@@ -61,8 +61,9 @@ export default function OrdersReports() {
   const { report, canSales, values, constraints } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const list = new URLSearchParams(search);
-  for (const k of ["report", "pick", "start_date", "end_date", "month"]) list.delete(k);
-  const keptList = FILTER_PARAMS.filter((k) => list.get(k));
+  for (const k of ["report", "pick", REPORT_PARAMS.start, REPORT_PARAMS.end, "month"]) list.delete(k);
+  // The list behind the dialog keeps its filters, page and sort when a refused report comes back here.
+  const keptList = [...FILTER_PARAMS, "page", "sortName", "sortValue"].filter((k) => list.get(k));
   const closeTo = `/orders${list.toString() ? `?${list}` : ""}`;
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const [pick, setPick] = useState(values.pick || (values.start || values.end ? "custom" : "today"));
@@ -106,11 +107,11 @@ export default function OrdersReports() {
             <div className="mt-3 grid grid-cols-2 gap-3">
               <label className="flex flex-col gap-1 text-sm">
                 <span className="font-medium text-slate-700">Desde</span>
-                <input type="date" name="start_date" defaultValue={values.start} className="input" onChange={() => setPick("custom")} />
+                <input type="date" name={REPORT_PARAMS.start} defaultValue={values.start} className="input" onChange={() => setPick("custom")} />
               </label>
               <label className="flex flex-col gap-1 text-sm">
                 <span className="font-medium text-slate-700">Hasta</span>
-                <input type="date" name="end_date" defaultValue={values.end} className="input" onChange={() => setPick("custom")} />
+                <input type="date" name={REPORT_PARAMS.end} defaultValue={values.end} className="input" onChange={() => setPick("custom")} />
               </label>
             </div>
             <p className="mt-1 text-xs text-slate-500">Rango máximo de 1 año, sin fechas futuras.</p>

@@ -9,7 +9,7 @@ import { can } from "~/lib/access";
 import { formatDateTime } from "~/lib/format";
 import { withParams } from "~/lib/list-url";
 import { requireAccess } from "~/web/auth/guard.server";
-import { DAY_FILTERS, FILTER_PARAMS, MANAGEMENT_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES, type OrdersQuery } from "~/modules/orders/filters";
+import { choicesWith, DAY_FILTERS, FILTER_PARAMS, MANAGEMENT_TYPES, URL_ONLY_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES, type OrdersQuery } from "~/modules/orders/filters";
 import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";
 import { logisticLabel } from "~/modules/orders/rules";
@@ -166,7 +166,7 @@ export default function OrdersList() {
                 aria-describedby="orders-search-hint"
               />
             </label>
-            <FilterSelect name="filterLogisticType" label="Tipo de gestión" value={query.filterLogisticType} allLabel="Todos" options={MANAGEMENT_TYPES} />
+            <FilterSelect name="filterLogisticType" label="Tipo de gestión" value={query.filterLogisticType} allLabel="Todos" options={choicesWith(MANAGEMENT_TYPES, URL_ONLY_TYPES, query.filterLogisticType)} />
             <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={MOVEMENT_FILTERS} />
             <FilterSelect name="filterStatus" label="Reclamos y devoluciones" value={query.filterStatus} allLabel="Todas" options={QUICK_STATUSES} />
             <FilterSelect name="day_filter" label="Periodo" value={query.day_filter} allLabel="Cualquier fecha" options={DAY_FILTERS} />

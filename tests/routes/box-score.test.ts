@@ -202,6 +202,24 @@ describe("route", () => {
     expect([amountQuoted.getCell(3 + 3).value, amountQuoted.getCell(3 + 4).value, amountQuoted.getCell(34).value]).toEqual([1000, 500, 1500]);
   });
 
+  it("an orders cell leads to exactly the orders it counts (marketplace, shop, quoter; never the cancelled)", async () => {
+    const { cookie } = await loginAs("admin");
+    const ids = async (key: string, day: string) => {
+      const out = (await call(ordersRoute.loader as Handler, drillDownHref(key, day, day)!, cookie)) as { rows: Array<{ id: bigint | string }>; total: number };
+      const got = out.rows.map((r) => String(r.id)).sort();
+      expect(out.total, key).toBe(got.length);
+      return got;
+    };
+    // Day 4 has 9001 (marketplace), 9002 (shop) and 9003 (marketplace, cancelled); 9004 (quoter) is on the 5th.
+    for (const key of ["ml_orders", "ml_sales", "ml_ticket", "ml_fee_pct"]) expect(await ids(key, "2019-03-04"), key).toEqual(["9001"]);
+    expect(await ids("shop_sales", "2019-03-04")).toEqual(["9002"]);
+    expect(await ids("quoter_orders", "2019-03-05")).toEqual(["9004"]);
+    for (const key of ["net_sales", "units_sold", "seller_shipping"]) expect(await ids(key, "2019-03-04"), key).toEqual(["9001", "9002"]);
+    expect(await ids("cancelled_pct", "2019-03-04")).toEqual(["9003"]);
+    const cells = await march();
+    expect(cells.get("ml_orders")?.days[3]).toBe(1);
+  });
+
   it("a PDV, quotation or question cell leads to the list of that day's rows it counts", async () => {
     const { cookie } = await loginAs("admin");
     const day = "2019-03-04";

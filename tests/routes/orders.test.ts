@@ -369,11 +369,11 @@ describe("reports", () => {
     return settle(() => reportLoader({ request: req, params: {}, context: {} })) as Promise<Response>;
   };
   it("sales report: range rules, permission, and a real .xlsx", async () => {
-    const incomplete = await report("report=sales&start_date=2025/01/01");
+    const incomplete = await report("report=sales&report_start=2025/01/01");
     expect(incomplete.status).toBe(400);
     expect((await incomplete.json()).error.message).toBe("Selecciona un rango completo.");
-    expect((await (await report("report=sales&start_date=2025/01/01&end_date=2099/01/01")).json()).error.message).toBe("No se permite seleccionar fechas futuras.");
-    expect((await (await report("report=sales&start_date=2023/01/01&end_date=2024/06/01")).json()).error.message).toBe("El rango máximo permitido es de 1 año.");
+    expect((await (await report("report=sales&report_start=2025/01/01&report_end=2099/01/01")).json()).error.message).toBe("No se permite seleccionar fechas futuras.");
+    expect((await (await report("report=sales&report_start=2023/01/01&report_end=2024/06/01")).json()).error.message).toBe("El rango máximo permitido es de 1 año.");
     const ok = await report("report=sales&pick=last30");
     expect(ok.headers.get("Content-Type")).toContain("spreadsheetml");
     expect(Buffer.from(await ok.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");

@@ -133,19 +133,21 @@ export function drillDownHref(key: string, from: string, to: string): string | n
   const range = `start_date=${slash(from)}&end_date=${slash(to)}`;
   const exclusive = `start_date=${slash(from)}&end_date=${slash(dayAfter(to))}`;
   switch (key) {
+    // The orders each cell counts: marketplace ones, and in every case not cancelled.
     case "ml_sales":
     case "ml_orders":
     case "ml_ticket":
     case "ml_fee_pct":
+      return `/orders?${range}&filterLogisticType=marketplace&order_status_filter=not_cancelled`;
     case "seller_shipping":
     case "units_sold":
     case "net_sales":
     case "late_orders":
-      return `/orders?${range}`;
+      return `/orders?${range}&order_status_filter=not_cancelled`;
     case "shop_sales":
-      return `/orders?${range}&filterLogisticType=ecommerce`;
+      return `/orders?${range}&filterLogisticType=ecommerce&order_status_filter=not_cancelled`;
     case "quoter_orders":
-      return `/orders?${range}&filterLogisticType=cotizador`;
+      return `/orders?${range}&filterLogisticType=cotizador&order_status_filter=not_cancelled`;
     case "cancelled_pct":
       return `/orders?${range}&order_status_filter=cancelled`;
     case "open_claims":

@@ -20,7 +20,24 @@ export const MANAGEMENT_TYPES = [
   ["cross_docking", "Colecta"],
   ["ecommerce", "Ecommerce"],
 ] as const;
-const LOGISTIC_VALUES = ["fulfillment", "drop_off", "not_specified", "cross_docking", "ecommerce", "xd_drop_off", "cotizador"] as const;
+/**
+ * Values only a link brings (the box score's drill-downs): the select shows them while they are in
+ * the URL, so the list says what it is filtered by. "marketplace" is every order that is neither the
+ * shop's nor a quotation's, as the box score's marketplace indicators count them.
+ */
+export const URL_ONLY_TYPES = [
+  ["xd_drop_off", "ML-Places"],
+  ["cotizador", "Cotizador"],
+  ["marketplace", "Marketplace (todas)"],
+] as const;
+/** A filter's choices, plus the link-only one the URL holds (so the control shows the filter in force). */
+export function choicesWith<T extends readonly [string, string]>(base: ReadonlyArray<T>, urlOnly: ReadonlyArray<readonly [string, string]>, value: string | undefined) {
+  const extra = urlOnly.find(([k]) => k === value);
+  return extra ? [...base, extra] : base;
+}
+/** Orders of the shop and of the quoter: what "marketplace" leaves out. */
+export const NOT_MARKETPLACE = ["ecommerce", "cotizador"] as const;
+const LOGISTIC_VALUES = keysOf([...MANAGEMENT_TYPES, ...URL_ONLY_TYPES]);
 
 /** Claim/return quick filter (filterStatus). */
 export const QUICK_STATUSES = [
@@ -38,6 +55,8 @@ export const ORDER_STATUS_FILTERS = [
   ["paid", "Pagada"],
   ["cancelled", "Cancelada"],
 ] as const;
+/** A link-only status (the box score counts orders that were not cancelled). */
+export const URL_ONLY_ORDER_STATUSES = [["not_cancelled", "Todas menos canceladas"]] as const;
 
 export const SHIPMENT_STATUS_FILTERS = [
   ["to_be_agreed", "A acordar"],
@@ -83,7 +102,7 @@ export const OrdersListQuery = {
   sortValue: q.sortValue().catch(undefined),
   filterLogisticType: z.enum(LOGISTIC_VALUES).optional().catch(undefined),
   filterStatus: z.enum(keysOf(QUICK_STATUSES)).optional().catch(undefined),
-  order_status_filter: z.enum(keysOf(ORDER_STATUS_FILTERS)).optional().catch(undefined),
+  order_status_filter: z.enum(keysOf([...ORDER_STATUS_FILTERS, ...URL_ONLY_ORDER_STATUSES])).optional().catch(undefined),
   shipment_status_filter: z.enum(keysOf(SHIPMENT_STATUS_FILTERS)).optional().catch(undefined),
   claim_return_status_filter: z.enum(keysOf(CLAIM_STATUS_FILTERS)).optional().catch(undefined),
   day_filter: z.enum(keysOf(DAY_FILTERS)).optional().catch(undefined),
@@ -111,6 +130,12 @@ export const FILTER_PARAMS = [
   "start_date",
   "end_date",
 ] as const;
+
+/**
+ * The sales report's own range: the dialog is drawn over the list, whose URL it carries, so its dates
+ * cannot be the list's start_date/end_date (a refused report would filter the list behind it).
+ */
+export const REPORT_PARAMS = { start: "report_start", end: "report_end" } as const;
 
 /** The list's effective date range: an explicit valid range wins over the quick pick. */
 export function listRange(query: Pick<OrdersQuery, "start_date" | "end_date" | "day_filter">, now: Date = new Date()) {

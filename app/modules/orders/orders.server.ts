@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@server/db/client";
 import { orderCounts, orderCountsMonthly, orders, settings, storeLocations } from "@server/db/schema";
 import { getEnv } from "@server/env";
@@ -9,7 +9,7 @@ import { refuse, saveVersioned, type SaveResult, type VersionedSave } from "~/li
 import { audit } from "~/modules/logs/audit.server";
 import type { Reason } from "~/modules/results";
 import { brandSlugOf, displayStatus } from "./display-status";
-import { countSpans, listRange, type OrdersQuery } from "./filters";
+import { countSpans, listRange, NOT_MARKETPLACE, type OrdersQuery } from "./filters";
 import { expectedItems, packageOwnerChoices, type PackageOwnerScreen } from "./movement";
 import { packageManagersFrom } from "./order-edit.server";
 import {
@@ -61,12 +61,14 @@ type Filter =
   | { dim: "logisticType" | "orderStatus" | "shipmentStatus" | "claimStatus"; eq: string }
   | { dim: "shipmentStatus"; in: readonly string[] }
   | { dim: "orderStatus"; ne: string }
+  | { dim: "logisticType"; notIn: readonly string[] }
   | { dim: "assigned" | "hasReturns" | "hasMediations"; is: boolean };
 
 /** The list's filters for a parsed URL, plus the search, the date range and its message when refused. */
 export function listFilters(query: OrdersQuery, now: Date = new Date()) {
   const filters: Filter[] = [];
-  if (query.filterLogisticType) filters.push({ dim: "logisticType", eq: query.filterLogisticType });
+  if (query.filterLogisticType === "marketplace") filters.push({ dim: "logisticType", notIn: NOT_MARKETPLACE });
+  else if (query.filterLogisticType) filters.push({ dim: "logisticType", eq: query.filterLogisticType });
   switch (query.filterStatus) {
     case "return":
       filters.push({ dim: "hasReturns", is: true });
@@ -81,7 +83,8 @@ export function listFilters(query: OrdersQuery, now: Date = new Date()) {
       filters.push({ dim: "shipmentStatus", in: TO_SEND_SHIPMENT }, { dim: "orderStatus", ne: "cancelled" });
       break;
   }
-  if (query.order_status_filter) filters.push({ dim: "orderStatus", eq: query.order_status_filter });
+  if (query.order_status_filter === "not_cancelled") filters.push({ dim: "orderStatus", ne: "cancelled" });
+  else if (query.order_status_filter) filters.push({ dim: "orderStatus", eq: query.order_status_filter });
   if (query.shipment_status_filter) filters.push({ dim: "shipmentStatus", eq: query.shipment_status_filter });
   if (query.claim_return_status_filter) filters.push({ dim: "claimStatus", eq: query.claim_return_status_filter });
   if (query.assigned_move_filter) filters.push({ dim: "assigned", is: query.assigned_move_filter === "assigned" });
@@ -103,6 +106,8 @@ function orderCondition(f: Filter): SQL {
       const column = orders[f.dim];
       if ("eq" in f) return eq(column, f.eq);
       if ("ne" in f) return ne(column, f.ne);
+      // The count tables store a missing type as '': the page reads it the same way.
+      if ("notIn" in f) return notInArray(sql`coalesce(${column}, '')`, [...f.notIn]);
       return inArray(column, [...f.in]);
     }
   }
@@ -115,6 +120,7 @@ function countCondition(table: CountTable, f: Filter): SQL {
   if ("is" in f) return eq(column, f.is);
   if ("eq" in f) return eq(column, f.eq);
   if ("ne" in f) return ne(column, f.ne);
+  if ("notIn" in f) return notInArray(column, [...f.notIn]);
   return inArray(column, [...f.in]);
 }
 
