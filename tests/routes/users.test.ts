@@ -394,7 +394,7 @@ describe("PDV confirmation code", () => {
     const { user: holder } = await loginAs("gerente_pdv", { confirmCodePdv: "aaaaa" });
     const { user } = await loginAs("gerente_pdv", { confirmCodePdv: "bbbbb" });
     const draws = ["aaaaa", "bbbbb", "ccccc"];
-    const result = await regenerateConfirmCode(user.id, { id: holder.id }, () => draws.shift()!);
+    const result = await regenerateConfirmCode(user.id, { id: holder.id, role: holder.role }, () => draws.shift()!);
     expect(result).toMatchObject({ ok: true, value: { code: "ccccc" } });
     expect((await userById(user.id)).confirmCodePdv).toBe("ccccc");
   });
