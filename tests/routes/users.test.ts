@@ -467,12 +467,12 @@ describe("Developer accounts are a Developer's to manage", () => {
     const admin = await loginAs("admin");
     const developer = await loginAs("developer");
     const { user: cajero } = await loginAs("cajero");
-    const rolesIn = async (cookie: string, path: string, params: Record<string, string>, loader: typeof newLoader | typeof editLoader) =>
-      ((await settle(() => loader({ request: makeRequest(path, { cookie }), params, context: {} }))) as { roles: string[] }).roles;
-    expect(await rolesIn(admin.cookie, "/users/new", {}, newLoader)).not.toContain("developer");
-    expect(await rolesIn(admin.cookie, `/users/${cajero.id}`, { userId: String(cajero.id) }, editLoader)).not.toContain("developer");
-    expect(await rolesIn(developer.cookie, "/users/new", {}, newLoader)).toContain("developer");
-    expect(await rolesIn(developer.cookie, `/users/${cajero.id}`, { userId: String(cajero.id) }, editLoader)).toContain("developer");
+    const rolesOf = async (answer: Promise<unknown>) => ((await answer) as { roles: string[] }).roles;
+    const openNew = (cookie: string) => settle(() => newLoader({ request: makeRequest("/users/new", { cookie }), params: {}, context: {} }));
+    expect(await rolesOf(openNew(admin.cookie))).not.toContain("developer");
+    expect(await rolesOf(openEdit(cajero.id, admin.cookie))).not.toContain("developer");
+    expect(await rolesOf(openNew(developer.cookie))).toContain("developer");
+    expect(await rolesOf(openEdit(cajero.id, developer.cookie))).toContain("developer");
   });
 
   it("an Admin opens a Developer's dialog read-only, without the Developer's PDV code", async () => {
