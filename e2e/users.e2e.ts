@@ -74,3 +74,24 @@ test("the sample PDF and spreadsheet download", async ({ page, loginAs }) => {
   expect(xlsx.status()).toBe(200);
   expect((await xlsx.body()).subarray(0, 2).toString()).toBe("PK");
 });
+
+test("an admin is offered no Developer role, and a Developer's account opens read-only", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/users/new");
+  const role = page.getByRole("dialog").getByLabel("Rol");
+  await expect(role.locator('option[value="admin"]')).toHaveCount(1);
+  await expect(role.locator('option[value="developer"]')).toHaveCount(0);
+
+  await page.goto("/users?search=developer%40demo.mx");
+  await page.getByRole("link", { name: "Diego Hernández" }).click();
+  await expect(page).toHaveURL(/\/users\/\d+\?search=/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("note")).toHaveText("Solo un Developer puede modificar esta cuenta.");
+  await expect(dialog.getByLabel("Nombre", { exact: true })).toHaveValue("Diego");
+  await expect(dialog.getByLabel("Nombre", { exact: true })).toBeDisabled();
+  await expect(dialog.getByLabel("Rol")).toHaveValue("developer");
+  await expect(dialog.getByLabel("Rol")).toBeDisabled();
+  for (const name of ["Guardar cambios", "Restablecer contraseña", "Generar nuevo código", "Desactivar usuario", "Reactivar usuario"]) {
+    await expect(dialog.getByRole("button", { name })).toHaveCount(0);
+  }
+});

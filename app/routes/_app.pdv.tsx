@@ -123,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(to);
     case "new-code": {
       if (!can(user, "pdv.confirmCode")) return redirectWithToast(to, { title: "Sin permiso", message: "Tu usuario no tiene permiso para realizar esta acción.", variant: "danger" });
-      const result = await regenerateConfirmCode(user.id, { id: user.id });
+      const result = await regenerateConfirmCode(user.id, { id: user.id, role: user.role });
       if (!result.ok) return redirect(to);
       return redirectWithToast(to, { title: "Código generado", message: "Tu nuevo código de confirmación ya está activo.", variant: "success" });
     }

@@ -13,12 +13,13 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field } from "~/components/Field";
 import { IntentForm } from "~/components/IntentForm";
 import { formatDateTime } from "~/lib/format";
-import { isRole, roleLabel } from "~/lib/roles";
+import { isRole, ROLE_KEYS, roleLabel, type Role } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { IntentSchema, PasswordResetSchema, UserUpdateSchema, type UserIntent } from "~/modules/users/schemas";
 import { formatErpUsers } from "~/modules/users/user-rules";
-import { UserProfileFields } from "~/modules/users/user-fields";
+import { assignableRoles, DEVELOPER_ONLY_ACCOUNT, mayManage } from "~/modules/users/manage-rule";
+import { UserProfileFields, type ProfileFields } from "~/modules/users/user-fields";
 import { getUser, regenerateConfirmCode, resetPassword, setUserActive, updateUser, type CommandResult } from "~/modules/users/users.server";
 import { SaveButton } from "~/components/SaveButton";
 
@@ -40,7 +41,16 @@ function userIdFrom(params: { userId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAccess(request);
   const user = (await getUser(userIdFrom(params))) ?? notFound();
-  return { user, isSelf: actor.id === user.id, constraints: CONSTRAINTS };
+  const mayChange = mayManage(actor.role, user.role);
+  return {
+    // A Developer's PDV code approves discounts in their name: only who may change the account sees it.
+    user: mayChange ? user : { ...user, confirmCodePdv: null },
+    isSelf: actor.id === user.id,
+    mayChange,
+    // A read-only dialog still names the role the account has.
+    roles: mayChange ? assignableRoles(actor.role) : ROLE_KEYS,
+    constraints: CONSTRAINTS,
+  };
 }
 
 /** The two forms' native checks, read from their schemas on the server: the dialog's script carries no Zod. */
@@ -60,9 +70,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const listUrl = `/users${search}`;
   const selfUrl = `/users/${id}${search}`;
 
-  /** A refused command: not found is a 404, anything else goes back to its form with status 400. */
-  function refused(result: Exclude<CommandResult<unknown>, { ok: true }>, reply: (o: { fieldErrors: Record<string, string[]>; formErrors: string[] }) => SubmissionResult<string[]>) {
+  /**
+   * A refused command: not found is a 404; an account this user may not change goes back to its
+   * dialog (read-only for them) with the reason in a danger toast, as the feature guard refuses;
+   * anything else goes back to its form with status 400.
+   */
+  async function refused(result: Exclude<CommandResult<unknown>, { ok: true }>, reply: (o: { fieldErrors: Record<string, string[]>; formErrors: string[] }) => SubmissionResult<string[]>) {
     if (result.reason === "missing") notFound();
+    if (result.reason === "forbidden") throw await redirectWithToast(selfUrl, { title: "Sin permiso", message: result.message, variant: "danger" });
     return data<ActionData>({ intent: intent.data as UserIntent, result: reply(result) }, { status: 400 });
   }
 
@@ -115,7 +130,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditUser() {
-  const { user, isSelf, constraints } = useLoaderData<typeof loader>();
+  const { user, isSelf, mayChange, roles, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -166,74 +181,80 @@ export default function EditUser() {
       size="lg"
       footer={<CloseLink to={closeTo}>Cerrar</CloseLink>}
     >
-      <UserSection id="user-profile" title="Datos del usuario" first>
-        <IntentForm form={form} intent="save">
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <UserProfileFields fields={fields} />
-          {isSelf ? <p className="text-xs text-slate-500">Es tu propio usuario: no puedes desactivarlo ni quitarte el acceso a Usuarios.</p> : null}
-          <div className="mt-2 flex justify-end">
-            <SaveButton busy={busyWith("save")}>Guardar cambios</SaveButton>
-          </div>
-        </IntentForm>
-      </UserSection>
+      {mayChange ? (
+        <>
+          <UserSection id="user-profile" title="Datos del usuario" first>
+            <IntentForm form={form} intent="save">
+              <ErrorList id={form.errorId} errors={form.errors} />
+              <UserProfileFields fields={fields} roles={roles} />
+              {isSelf ? <p className="text-xs text-slate-500">Es tu propio usuario: no puedes desactivarlo ni quitarte el acceso a Usuarios.</p> : null}
+              <div className="mt-2 flex justify-end">
+                <SaveButton busy={busyWith("save")}>Guardar cambios</SaveButton>
+              </div>
+            </IntentForm>
+          </UserSection>
 
-      <UserSection id="user-password" title="Restablecer contraseña">
-        <IntentForm form={passwordForm} intent="reset-password" className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <Field label="Nueva contraseña" meta={passwordFields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
-          <Field label="Confirmar contraseña" meta={passwordFields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
-          <div className="flex items-center justify-between gap-3 sm:col-span-2">
-            <p className="text-xs text-slate-500">Las demás sesiones abiertas de este usuario se cerrarán.</p>
-            <button type="submit" className="btn-secondary" disabled={busyWith("reset-password")}>
-              Restablecer contraseña
-            </button>
-          </div>
-        </IntentForm>
-      </UserSection>
+          <UserSection id="user-password" title="Restablecer contraseña">
+            <IntentForm form={passwordForm} intent="reset-password" className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+              <Field label="Nueva contraseña" meta={passwordFields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
+              <Field label="Confirmar contraseña" meta={passwordFields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
+              <div className="flex items-center justify-between gap-3 sm:col-span-2">
+                <p className="text-xs text-slate-500">Las demás sesiones abiertas de este usuario se cerrarán.</p>
+                <button type="submit" className="btn-secondary" disabled={busyWith("reset-password")}>
+                  Restablecer contraseña
+                </button>
+              </div>
+            </IntentForm>
+          </UserSection>
 
-      <UserSection id="user-code" title="Código de confirmación PDV">
-        <IntentForm form={codeForm} intent="confirm-code" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm">
-            {user.confirmCodePdv ? (
-              <>
-                Código actual:{" "}
-                <code className="rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-widest" data-testid="confirm-code">
-                  {user.confirmCodePdv}
-                </code>
-              </>
-            ) : (
-              <span className="text-slate-500">Este usuario aún no tiene código.</span>
-            )}
-          </p>
-          <button type="submit" className="btn-secondary" disabled={busyWith("confirm-code")}>
-            Generar nuevo código
-          </button>
-        </IntentForm>
-        <ErrorList id={codeForm.errorId} errors={codeForm.errors} />
-      </UserSection>
-
-      <UserSection id="user-status" title="Estado">
-        <IntentForm form={statusForm} intent={user.isActive ? "deactivate" : "reactivate"} className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-600">
-            {user.isActive
-              ? isSelf
-                ? "No puedes desactivar tu propio usuario."
-                : "Al desactivarlo no podrá iniciar sesión y se cerrarán sus sesiones abiertas."
-              : "Usuario inactivo: no puede iniciar sesión."}
-          </p>
-          {user.isActive ? (
-            isSelf ? null : (
-              <button type="submit" className="btn-danger" disabled={busyWith("deactivate")}>
-                Desactivar usuario
+          <UserSection id="user-code" title="Código de confirmación PDV">
+            <IntentForm form={codeForm} intent="confirm-code" className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm">
+                {user.confirmCodePdv ? (
+                  <>
+                    Código actual:{" "}
+                    <code className="rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-widest" data-testid="confirm-code">
+                      {user.confirmCodePdv}
+                    </code>
+                  </>
+                ) : (
+                  <span className="text-slate-500">Este usuario aún no tiene código.</span>
+                )}
+              </p>
+              <button type="submit" className="btn-secondary" disabled={busyWith("confirm-code")}>
+                Generar nuevo código
               </button>
-            )
-          ) : (
-            <button type="submit" className="btn-primary" disabled={busyWith("reactivate")}>
-              Reactivar usuario
-            </button>
-          )}
-        </IntentForm>
-        <ErrorList id={statusForm.errorId} errors={statusForm.errors} />
-      </UserSection>
+            </IntentForm>
+            <ErrorList id={codeForm.errorId} errors={codeForm.errors} />
+          </UserSection>
+
+          <UserSection id="user-status" title="Estado">
+            <IntentForm form={statusForm} intent={user.isActive ? "deactivate" : "reactivate"} className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-slate-600">
+                {user.isActive
+                  ? isSelf
+                    ? "No puedes desactivar tu propio usuario."
+                    : "Al desactivarlo no podrá iniciar sesión y se cerrarán sus sesiones abiertas."
+                  : "Usuario inactivo: no puede iniciar sesión."}
+              </p>
+              {user.isActive ? (
+                isSelf ? null : (
+                  <button type="submit" className="btn-danger" disabled={busyWith("deactivate")}>
+                    Desactivar usuario
+                  </button>
+                )
+              ) : (
+                <button type="submit" className="btn-primary" disabled={busyWith("reactivate")}>
+                  Reactivar usuario
+                </button>
+              )}
+            </IntentForm>
+            <ErrorList id={statusForm.errorId} errors={statusForm.errors} />
+          </UserSection>
+        </>
+      ) : (
+        <ReadOnlyAccount fields={fields} roles={roles} />
+      )}
 
       <dl className="mt-5 grid grid-cols-2 gap-2 border-t border-slate-200 pt-4 text-xs text-slate-500">
         <div>
@@ -251,6 +272,25 @@ export default function EditUser() {
 
 export function ErrorBoundary() {
   return <DialogErrorBoundary listPath="/users" notFoundTitle="Usuario no encontrado" notFoundText="El usuario no existe o fue eliminado." />;
+}
+
+/**
+ * An account this user may not change (a Developer's, opened by an Admin): its data with every control
+ * disabled and the reason, and no button that posts. The server refuses such posts anyway.
+ */
+function ReadOnlyAccount({ fields, roles }: { fields: ProfileFields; roles: readonly Role[] }) {
+  return (
+    <>
+      <p role="note" data-testid="read-only-account" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        {DEVELOPER_ONLY_ACCOUNT}
+      </p>
+      <UserSection id="user-profile" title="Datos del usuario" first>
+        <fieldset disabled>
+          <UserProfileFields fields={fields} roles={roles} />
+        </fieldset>
+      </UserSection>
+    </>
+  );
 }
 
 /** One part of the user dialog under its heading; the parts after the first are ruled off. */

@@ -14,6 +14,7 @@ import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { UserCreateSchema } from "~/modules/users/schemas";
 import { UserProfileFields } from "~/modules/users/user-fields";
 import { createUser } from "~/modules/users/users.server";
+import { assignableRoles } from "~/modules/users/manage-rule";
 import { SaveButton } from "~/components/SaveButton";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo usuario" }];
@@ -23,8 +24,8 @@ const HIDDEN = ["password", "confirmPassword"];
 const constraint = constraintsOf(UserCreateSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  return { constraint };
+  const actor = await requireAccess(request);
+  return { constraint, roles: assignableRoles(actor.role) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,7 +37,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const created = await createUser(submission.value, actor);
   if (!created.ok) {
-    if (created.reason === "missing") throw new Response("No encontrado", { status: 404 });
     return data(
       { result: submission.reply({ fieldErrors: created.fieldErrors, formErrors: created.formErrors, hideFields: HIDDEN }) },
       { status: 400 },
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewUser() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, roles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -82,7 +82,7 @@ export default function NewUser() {
     >
       <Form method="post" preventScrollReset {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <UserProfileFields fields={fields}>
+        <UserProfileFields fields={fields} roles={roles}>
           <Field label="Contraseña" meta={fields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
           <Field label="Confirmar contraseña" meta={fields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
         </UserProfileFields>

@@ -13,7 +13,7 @@ import { attemptLogin } from "~/modules/auth/login.server";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
 import { getSessionUser } from "~/web/auth/session.server";
 import { readToast } from "~/lib/toast.server";
-import { regenerateConfirmCode } from "~/modules/users/users.server";
+import { createUser, regenerateConfirmCode } from "~/modules/users/users.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRolesSentHome } from "../helpers/sent-home";
@@ -394,7 +394,7 @@ describe("PDV confirmation code", () => {
     const { user: holder } = await loginAs("gerente_pdv", { confirmCodePdv: "aaaaa" });
     const { user } = await loginAs("gerente_pdv", { confirmCodePdv: "bbbbb" });
     const draws = ["aaaaa", "bbbbb", "ccccc"];
-    const result = await regenerateConfirmCode(user.id, { id: holder.id }, () => draws.shift()!);
+    const result = await regenerateConfirmCode(user.id, { id: holder.id, role: holder.role }, () => draws.shift()!);
     expect(result).toMatchObject({ ok: true, value: { code: "ccccc" } });
     expect((await userById(user.id)).confirmCodePdv).toBe("ccccc");
   });
@@ -445,6 +445,138 @@ describe("deactivation", () => {
     expect(location(await edit(target.user.id, form, cookie))).toBe("/users");
     expect(await getSessionUser(makeRequest("/", { cookie: target.cookie }))).toBeNull();
     expect((await userById(target.user.id)).isActive).toBe(false);
+  });
+});
+
+describe("Developer accounts are a Developer's to manage", () => {
+  const ACCOUNT = "Solo un Developer puede modificar esta cuenta.";
+  const ROLE = "Solo un Developer puede asignar el rol Developer.";
+  beforeEach(() => resetRateLimits());
+
+  /** A refusal of a change to a Developer's account: back to its dialog with a danger toast. */
+  async function expectAccountRefused(res: unknown, id: number) {
+    expect(location(res)).toBe(`/users/${id}`);
+    expect(await toastOf(res as Response)).toMatchObject({ title: "Sin permiso", message: ACCOUNT, variant: "danger" });
+  }
+  async function sessionsOf(id: number) {
+    const [{ n }] = await database.query<{ n: number }>("select count(*)::int n from sessions where user_id = $1", [id]);
+    return n;
+  }
+
+  it("an Admin's dialogs do not offer the Developer role; a Developer's do", async () => {
+    const admin = await loginAs("admin");
+    const developer = await loginAs("developer");
+    const { user: cajero } = await loginAs("cajero");
+    const rolesOf = async (answer: Promise<unknown>) => ((await answer) as { roles: string[] }).roles;
+    const openNew = (cookie: string) => settle(() => newLoader({ request: makeRequest("/users/new", { cookie }), params: {}, context: {} }));
+    expect(await rolesOf(openNew(admin.cookie))).not.toContain("developer");
+    expect(await rolesOf(openEdit(cajero.id, admin.cookie))).not.toContain("developer");
+    expect(await rolesOf(openNew(developer.cookie))).toContain("developer");
+    expect(await rolesOf(openEdit(cajero.id, developer.cookie))).toContain("developer");
+  });
+
+  it("an Admin opens a Developer's dialog read-only, without the Developer's PDV code", async () => {
+    const { cookie } = await loginAs("admin");
+    const { user } = await loginAs("developer", { confirmCodePdv: "dev12" });
+    const opened = (await openEdit(user.id, cookie)) as { mayChange: boolean; user: { role: string; confirmCodePdv: string | null } };
+    expect(opened).toMatchObject({ mayChange: false, user: { role: "developer", confirmCodePdv: null } });
+    const byDeveloper = (await openEdit(user.id, (await loginAs("developer")).cookie)) as typeof opened;
+    expect(byDeveloper).toMatchObject({ mayChange: true, user: { confirmCodePdv: "dev12" } });
+  });
+
+  it("refuses an Admin creating a Developer: a field error on the role, no row, no audit", async () => {
+    const { cookie } = await loginAs("admin");
+    const form = validUser({ role: "developer" });
+    const res = (await create(form, cookie)) as unknown as ActionOut;
+    expect(res.init.status).toBe(400);
+    expect(res.data.result.error?.role).toEqual([ROLE]);
+    const rows = await getDb().select().from(users).where(sql`lower(${users.email}) = ${form.email.toLowerCase()}`);
+    expect(rows).toHaveLength(0);
+    const [{ n }] = await database.query<{ n: number }>("select count(*)::int n from audit_log where message = $1", [`Usuario creado: ${form.email.toLowerCase()}`]);
+    expect(n).toBe(0);
+  });
+
+  it("lets a Developer create a Developer, audited as before", async () => {
+    const { cookie, user: developer } = await loginAs("developer");
+    const form = validUser({ role: "developer" });
+    expect(location(await create(form, cookie))).toBe("/users");
+    const [row] = await getDb().select().from(users).where(sql`lower(${users.email}) = ${form.email.toLowerCase()}`);
+    expect(row.role).toBe("developer");
+    expect((await auditFor(row.id))[0]).toMatchObject({ type: "create", userId: developer.id });
+  });
+
+  it("refuses an Admin promoting a user to Developer: a field error on the role, the row unchanged, no audit", async () => {
+    const { cookie } = await loginAs("admin");
+    const { user } = await loginAs("cajero");
+    const res = (await edit(user.id, profileForm(user, { role: "developer", firstName: "Ascendido" }), cookie)) as unknown as ActionOut;
+    expect(res.init.status).toBe(400);
+    expect(res.data.intent).toBe("save");
+    expect(res.data.result.error?.role).toEqual([ROLE]);
+    expect(await userById(user.id)).toMatchObject({ role: "cajero", firstName: "Prueba" });
+    expect(await auditFor(user.id)).toHaveLength(0);
+  });
+
+  it("lets a Developer promote a user to Developer", async () => {
+    const { cookie, user: developer } = await loginAs("developer");
+    const { user } = await loginAs("cajero");
+    expect(location(await edit(user.id, profileForm(user, { role: "developer" }), cookie))).toBe("/users");
+    expect((await userById(user.id)).role).toBe("developer");
+    expect((await auditFor(user.id))[0]).toMatchObject({ type: "update", userId: developer.id, detail: { changes: { role: { from: "cajero", to: "developer" } } } });
+  });
+
+  it("refuses every change an Admin posts to a Developer's account and writes nothing", async () => {
+    const { cookie } = await loginAs("admin");
+    const target = await loginAs("developer", { confirmCodePdv: "dev34" });
+    const id = target.user.id;
+    const before = await userById(id);
+
+    await expectAccountRefused(await edit(id, profileForm(before, { firstName: "Cambiado" }), cookie), id);
+    await expectAccountRefused(await edit(id, profileForm(before, { role: "cajero" }), cookie), id);
+    await expectAccountRefused(await edit(id, { intent: "reset-password", password: "tomada-123", confirmPassword: "tomada-123" }, cookie), id);
+    await expectAccountRefused(await edit(id, { intent: "deactivate" }, cookie), id);
+    await expectAccountRefused(await edit(id, { intent: "confirm-code" }, cookie), id);
+
+    expect(await userById(id)).toEqual(before);
+    expect(await auditFor(id)).toHaveLength(0);
+    expect(await sessionsOf(id)).toBe(1);
+    expect(await attemptLogin(target.user.email, "tomada-123", "10.3.3.1")).toMatchObject({ ok: false });
+    expect(await attemptLogin(target.user.email, "demo1234", "10.3.3.2")).toMatchObject({ ok: true });
+  });
+
+  it("refuses an Admin reactivating an inactive Developer", async () => {
+    const { cookie } = await loginAs("admin");
+    const { user } = await loginAs("developer", { isActive: false });
+    await expectAccountRefused(await edit(user.id, { intent: "reactivate" }, cookie), user.id);
+    expect((await userById(user.id)).isActive).toBe(false);
+    expect(await auditFor(user.id)).toHaveLength(0);
+  });
+
+  it("lets a Developer edit, reset, regenerate the code of, deactivate and reactivate another Developer", async () => {
+    const { cookie, user: developer } = await loginAs("developer");
+    const target = await loginAs("developer", { confirmCodePdv: "dev56" });
+    const id = target.user.id;
+
+    expect(location(await edit(id, profileForm(target.user, { firstName: "Renombrado" }), cookie))).toBe("/users");
+    expect(location(await edit(id, { intent: "reset-password", password: "nueva-dev-1", confirmPassword: "nueva-dev-1" }, cookie))).toBe("/users");
+    expect(location(await edit(id, { intent: "confirm-code" }, cookie))).toBe(`/users/${id}`);
+    expect(location(await edit(id, { intent: "deactivate" }, cookie))).toBe(`/users/${id}`);
+    expect(await userById(id)).toMatchObject({ firstName: "Renombrado", isActive: false });
+    expect((await userById(id)).confirmCodePdv).not.toBe("dev56");
+    expect(location(await edit(id, { intent: "reactivate" }, cookie))).toBe(`/users/${id}`);
+    expect(await attemptLogin(target.user.email, "nueva-dev-1", "10.4.4.1")).toMatchObject({ ok: true });
+    const changes = (await auditFor(id)).filter((e) => e.tags.includes("users"));
+    expect(changes.map((e) => e.userId)).toEqual(Array(5).fill(developer.id));
+  });
+
+  it("keeps the command line (no signed-in user) able to create a Developer", async () => {
+    const email = `${unique("cli.dev.")}@empresa.mx`;
+    const created = await createUser(
+      { email, firstName: "Primer", lastName: "", phone: null, role: "developer", level: null, password: "clave-segura", intelisisAgent: null, erpUsers: [], permissions: [], isActive: true },
+      null,
+    );
+    expect(created).toMatchObject({ ok: true });
+    const [row] = await getDb().select().from(users).where(eq(users.email, email));
+    expect(row.role).toBe("developer");
   });
 });
 

@@ -1,6 +1,6 @@
 import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
-import { PERMISSIONS, PERMISSION_KEYS, ROLES, ROLE_KEYS } from "~/lib/roles";
+import { PERMISSIONS, PERMISSION_KEYS, ROLES, type Role } from "~/lib/roles";
 import { LEVEL_MAX, LEVEL_MIN, LEVELED_ROLE } from "./user-rules";
 
 /** The profile fields shared by the "Nuevo usuario" and "Editar usuario" dialogs. */
@@ -17,7 +17,8 @@ export type ProfileFields = {
   isActive: FieldMetadata<boolean | undefined>;
 };
 
-export function UserProfileFields({ fields, children }: { fields: ProfileFields; children?: React.ReactNode }) {
+/** `roles`: what the role select offers, the ones this user may give (app/modules/users/manage-rule.ts). */
+export function UserProfileFields({ fields, roles, children }: { fields: ProfileFields; roles: readonly Role[]; children?: React.ReactNode }) {
   // Without JavaScript the level appears after choosing Surtido and sending once (the server asks for it).
   const showLevel = fields.role.value === LEVELED_ROLE || !!fields.level.errors?.length;
   const roleErrorId = fields.role.errors?.length ? `${fields.role.id}-error` : undefined;
@@ -33,7 +34,7 @@ export function UserProfileFields({ fields, children }: { fields: ProfileFields;
         </label>
         <select {...getSelectProps(fields.role, { ariaDescribedBy: roleErrorId })} className="input">
           <option value="">Selecciona un rol</option>
-          {ROLE_KEYS.map((key) => (
+          {roles.map((key) => (
             <option key={key} value={key}>
               {ROLES[key]}
             </option>

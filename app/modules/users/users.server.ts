@@ -6,27 +6,33 @@ import type { Role } from "~/lib/roles";
 import { hashPassword } from "~/modules/auth/password.server";
 import { audit } from "~/modules/logs/audit.server";
 import { generateConfirmCode } from "./confirm-code";
+import { DEVELOPER_ONLY_ACCOUNT, DEVELOPER_ONLY_ROLE, mayManage } from "./manage-rule";
 import { userIdentityColumns } from "./identity-columns.server";
 import { USERS_PAGE_SIZE, type NewUser, type UserSort, type UserStatus, type UserUpdate } from "./schemas";
 import { countOf, pageOf, windowTotal } from "~/lib/list.server";
+import type { Refused } from "~/modules/results";
 
-/** Who runs a command: a signed-in user (its session is spared where it matters) or the command line (null). */
-export type Actor = { id: number; sessionId?: string } | null;
+/**
+ * Who runs a command: a signed-in user, with the role its session gives (its session is spared where
+ * it matters), or the command line (null).
+ */
+export type Actor = { id: number; role: string; sessionId?: string } | null;
 
 export type FieldErrors = Record<string, string[]>;
-export type CommandResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; reason: "invalid"; fieldErrors: FieldErrors; formErrors: string[] }
-  | { ok: false; reason: "missing" };
+type Invalid = { ok: false; reason: "invalid"; fieldErrors: FieldErrors; formErrors: string[] };
+export type CommandResult<T> = { ok: true; value: T } | Invalid | { ok: false; reason: "missing" } | Refused<"forbidden">;
 
 export const EMAIL_TAKEN = "Ya existe un usuario con ese correo electrónico.";
 export const SELF_DEACTIVATE = "No puedes desactivar tu propio usuario.";
 export const SELF_LOCKOUT = "No puedes cambiar tu propio rol a uno sin acceso a Usuarios.";
 
-const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
+const ok = <T>(value: T) => ({ ok: true, value }) as const;
 const invalid = (fieldErrors: FieldErrors, formErrors: string[] = []) =>
   ({ ok: false, reason: "invalid", fieldErrors, formErrors }) as const;
 const notFound = { ok: false, reason: "missing" } as const;
+/** The account is a Developer's and the actor is not one: nothing is written. */
+const developerOnly = { ok: false, reason: "forbidden", message: DEVELOPER_ONLY_ACCOUNT } as const;
+const actorRole = (actor: Actor) => actor?.role ?? null;
 
 // ---------------------------------------------------------------------------------------------------
 // Queries
@@ -150,8 +156,9 @@ function keepsUserAdmin(role: string) {
 // ---------------------------------------------------------------------------------------------------
 // Commands
 
-/** Creates a user; the e-mail is unique without regard to case. */
-export async function createUser(input: NewUser, actor: Actor): Promise<CommandResult<{ id: number }>> {
+/** Creates a user; the e-mail is unique without regard to case. Only a Developer creates a Developer. */
+export async function createUser(input: NewUser, actor: Actor): Promise<{ ok: true; value: { id: number } } | Invalid> {
+  if (!mayManage(actorRole(actor), input.role)) return invalid({ role: [DEVELOPER_ONLY_ROLE] });
   const passwordHash = await hashPassword(input.password);
   try {
     return await getDb().transaction(async (tx) => {
@@ -215,7 +222,9 @@ export async function updateUser(id: number, input: UserUpdate, actor: Actor): P
     return await getDb().transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
       if (!current) return notFound;
+      if (!mayManage(actorRole(actor), current.role)) return developerOnly;
       const errors: FieldErrors = {};
+      if (!mayManage(actorRole(actor), input.role)) errors.role = [DEVELOPER_ONLY_ROLE];
       if (actor?.id === id) {
         if (!input.isActive) errors.isActive = [SELF_DEACTIVATE];
         if (input.role !== current.role && !keepsUserAdmin(input.role)) errors.role = [SELF_LOCKOUT];
@@ -258,6 +267,12 @@ function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   return changes;
 }
 
+/** The account a command changes, locked so its role cannot change between the check and the write. */
+async function lockTarget(tx: Tx, id: number) {
+  const [row] = await tx.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, id)).for("update").limit(1);
+  return row ?? null;
+}
+
 async function endSessions(tx: Tx, userId: number, keepSessionId?: string) {
   const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
   const ended = await tx.delete(sessions).where(where).returning({ id: sessions.id });
@@ -271,12 +286,10 @@ async function endSessions(tx: Tx, userId: number, keepSessionId?: string) {
 export async function resetPassword(id: number, password: string, actor: Actor): Promise<CommandResult<{ email: string }>> {
   const passwordHash = await hashPassword(password);
   return getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning({ email: users.email });
+    const row = await lockTarget(tx, id);
     if (!row) return notFound;
+    if (!mayManage(actorRole(actor), row.role)) return developerOnly;
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
     const endedSessions = await endSessions(tx, id, actor?.id === id ? actor.sessionId : undefined);
     await audit(
       {
@@ -303,8 +316,9 @@ export async function regenerateConfirmCode(
   draw: () => string = () => generateConfirmCode(),
 ): Promise<CommandResult<{ code: string; email: string }>> {
   return getDb().transaction(async (tx) => {
-    const [current] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).for("update").limit(1);
+    const current = await lockTarget(tx, id);
     if (!current) return notFound;
+    if (!mayManage(actorRole(actor), current.role)) return developerOnly;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('users.confirm_code_pdv'))`);
     let code: string | null = null;
     for (let attempt = 0; attempt < 50 && !code; attempt++) {
@@ -333,12 +347,10 @@ export async function regenerateConfirmCode(
 export async function setUserActive(id: number, active: boolean, actor: Actor): Promise<CommandResult<{ email: string; endedSessions: number }>> {
   if (!active && actor?.id === id) return invalid({}, [SELF_DEACTIVATE]);
   return getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ isActive: active, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning({ email: users.email });
+    const row = await lockTarget(tx, id);
     if (!row) return notFound;
+    if (!mayManage(actorRole(actor), row.role)) return developerOnly;
+    await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, id));
     const endedSessions = active ? 0 : await endSessions(tx, id);
     await audit(
       {
