@@ -235,6 +235,26 @@ test("with JavaScript a route dialog is modal: Tab stays inside, the page behind
   await expect(page).toHaveURL(/\/product-sectors\?sortName=name&sortValue=asc$/);
 });
 
+test("with JavaScript a click outside a dialog with something typed in it keeps the dialog and the text", async ({ page, loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the dialog is a page of its own, closed by its links");
+  await loginAs("admin");
+  const outside = async () => page.mouse.click(5, (page.viewportSize()?.height ?? 700) - 5);
+  for (const path of ["/locations/new", "/blog-posts/new"]) {
+    await page.goto(path);
+    const dialog = page.getByRole("dialog");
+    const title = dialog.getByRole("textbox").first();
+    await title.fill("Texto sin guardar");
+    await outside();
+    await expect(dialog, path).toBeVisible();
+    await expect(title).toHaveValue("Texto sin guardar");
+  }
+  // Nothing typed: the same click still goes back to the list.
+  await page.goto("/locations/new");
+  await outside();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/locations$/);
+});
+
 test("a new publication starts with two default gallery images, served as files and kept by the form", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/publications/new");

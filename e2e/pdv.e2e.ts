@@ -153,6 +153,13 @@ test("with JavaScript the quantity box refuses a leading zero, a sign and an exp
   await expect(qty).toHaveValue("3");
   await qty.press("Enter");
   await expect(till.getByTestId("sale-total")).toHaveText(/306\.24/); // 3 × 88 × 1.16
+  // An emptied box is 1 (spec 2 §5), and says so also when 1 is what the line already had.
+  for (let i = 0; i < 2; i++) {
+    await qty.fill("");
+    await qty.press("Enter");
+    await expect(till.getByTestId("sale-total")).toHaveText(/102\.08/); // 88 × 1.16
+    await expect(qty).toHaveValue("1");
+  }
 });
 
 test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prints the ticket", async ({ browser }, testInfo) => {

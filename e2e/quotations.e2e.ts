@@ -128,3 +128,26 @@ test("the quotation previews keep their styles and hydrate without errors", asyn
     expect(errors, url).toEqual([]);
   }
 });
+
+test("what is typed into the client search before the page's script runs stays, with the focus and its matches", async ({ page, loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "only a page with JavaScript swaps the search form for the combobox");
+  await loginAs("admin");
+  // The app's scripts wait until the field has been typed into, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The fixture's goto waits for React; this one must not.
+  await page.mainFrame().goto("/products", { waitUntil: "commit" });
+  const field = page.getByPlaceholder("Clave, nombre o rfc");
+  await field.click();
+  await field.pressSequentially("C0010");
+  release();
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+  const box = page.getByRole("combobox", { name: "Cliente" });
+  await expect(box).toHaveValue("C0010");
+  await expect(box).toBeFocused();
+  await expect(page.getByRole("option", { name: /INSTALACIONES ELECTRICAS HERNANDEZ/ })).toBeVisible();
+});

@@ -28,7 +28,7 @@ export function RouteDialog({
   size?: keyof typeof sizes;
   children: React.ReactNode;
   footer?: React.ReactNode;
-  /** False keeps the dialog open on a click outside it (an editor with unsaved input). */
+  /** False keeps the dialog open on a click outside it even before anything is typed (an editor). */
   dismissOnOutside?: boolean;
 }) {
   const titleId = useId();
@@ -99,8 +99,14 @@ function useModal(closeTo: string, dismissOnOutside: boolean) {
       event.preventDefault();
       leave.current();
     };
+    // Once something is typed or chosen in the dialog, a stray click outside must not throw it away
+    // (Cancelar, ✕ and Escape still leave).
+    let edited = false;
+    const onEdit = () => {
+      edited = true;
+    };
     const onClick = (event: MouseEvent) => {
-      if (!dismissOnOutside || event.target !== dialog) return;
+      if (!dismissOnOutside || edited || event.target !== dialog) return;
       const box = dialog.getBoundingClientRect();
       const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
       // A keyboard "click" on the dialog has no position (0, 0): it is not a click outside.
@@ -109,7 +115,11 @@ function useModal(closeTo: string, dismissOnOutside: boolean) {
     dialog.addEventListener("close", onClose);
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("click", onClick);
+    dialog.addEventListener("input", onEdit);
+    dialog.addEventListener("change", onEdit);
     return () => {
+      dialog.removeEventListener("input", onEdit);
+      dialog.removeEventListener("change", onEdit);
       dialog.removeEventListener("close", onClose);
       dialog.removeEventListener("cancel", onCancel);
       dialog.removeEventListener("click", onClick);

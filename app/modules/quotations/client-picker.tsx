@@ -2,7 +2,7 @@ import { useSubmit } from "@remix-run/react";
 import type { DraftClient } from "./draft";
 import { MESSAGES } from "./pricing";
 import { KeepingSearchForm, PickButton, PickList } from "./quotation-parts";
-import { SearchCombobox, useHydrated } from "./search-combobox";
+import { SearchCombobox, SearchSwap, type Carried } from "./search-combobox";
 
 type Props = {
   version: number;
@@ -16,7 +16,7 @@ type Props = {
  * with it a combobox (Downshift) that waits 600 ms and needs more than one character.
  */
 export function ClientPicker(props: Props) {
-  return useHydrated() ? <ClientCombobox version={props.version} /> : <ClientSearchForm {...props} />;
+  return <SearchSwap server={<ClientSearchForm {...props} />} client={(carried) => <ClientCombobox version={props.version} carried={carried} />} />;
 }
 
 function ClientSearchForm({ version, query, results }: Props) {
@@ -58,7 +58,7 @@ const clientLabel = (c: DraftClient) => (
   </>
 );
 
-function ClientCombobox({ version }: { version: number }) {
+function ClientCombobox({ version, carried }: { version: number; carried: Carried }) {
   const submit = useSubmit();
   return (
     <SearchCombobox<DraftClient>
@@ -71,6 +71,7 @@ function ClientCombobox({ version }: { version: number }) {
       onPick={(c) => submit({ intent: "client", clientKey: c.key, version: String(version) }, { method: "post", preventScrollReset: true })}
       emptyMessage={MESSAGES.noMatch}
       emptyTitle={MESSAGES.noMatchTitle}
+      carried={carried}
     />
   );
 }

@@ -9,7 +9,7 @@ import { DraftIntent as Version, KeepingSearchForm, KeepParams, LabeledField, Li
 import { CategoryPicker, LISTING_TYPES, ORDER_TYPES } from "./quotation-dialog";
 import type { LinesColumn } from "./quotation-parts";
 import type { ItemMatch } from "./lines.server";
-import { SearchCombobox, useHydrated } from "./search-combobox";
+import { SearchCombobox, SearchSwap, type Carried } from "./search-combobox";
 import { NO_ERP_USERS } from "./status";
 
 /** Cotizador v4 (/quotations): header, lines with a typeahead row and free-entry lines, totals. */
@@ -100,7 +100,6 @@ export function QuotationV4Actions({ d }: { d: V4Data }) {
  * a combobox. Either way the chosen agent is saved on the draft and its warehouses fill "Almacén".
  */
 export function AgentPicker({ d }: { d: V4Data }) {
-  const hydrated = useHydrated();
   if (!d.hasErpUsers) {
     return (
       <p className="text-sm text-amber-800" role="status">
@@ -113,7 +112,7 @@ export function AgentPicker({ d }: { d: V4Data }) {
       <p className="text-sm" data-testid="current-agent">
         Agente: <strong>{d.header.agent ? `${d.header.agent.name} (${d.header.agent.key})` : "sin elegir"}</strong>
       </p>
-      {hydrated ? <AgentCombobox version={d.version} /> : <AgentSearchForm d={d} />}
+      <SearchSwap server={<AgentSearchForm d={d} />} client={(carried) => <AgentCombobox version={d.version} carried={carried} />} />
     </div>
   );
 }
@@ -124,7 +123,7 @@ const agentLabel = (a: ErpUser) => (
   </>
 );
 
-function AgentCombobox({ version }: { version: number }) {
+function AgentCombobox({ version, carried }: { version: number; carried: Carried }) {
   const submit = useSubmit();
   return (
     <SearchCombobox<ErpUser>
@@ -136,6 +135,7 @@ function AgentCombobox({ version }: { version: number }) {
       renderItem={agentLabel}
       onPick={(a) => submit({ intent: "agent", agent: a.user, version: String(version) }, { method: "post", preventScrollReset: true })}
       emptyMessage={MESSAGES.noMatch}
+      carried={carried}
     />
   );
 }
@@ -257,7 +257,6 @@ const V4_COLUMNS: LinesColumn[] = [
 
 export function LinesTable({ d }: { d: V4Data }) {
   const busy = useNavigation().state === "submitting";
-  const hydrated = useHydrated();
   return (
     <div className="space-y-3">
       {/* Row inputs belong to per-row forms through the form attribute: a form cannot wrap a table row. */}
@@ -304,7 +303,7 @@ export function LinesTable({ d }: { d: V4Data }) {
         <tr className="bg-slate-50/60">
           <td colSpan={7} className="px-2 py-2">
             {/* Kept at the visible left edge and no wider than the box when the table scrolls sideways. */}
-            <div className="sticky left-2 max-w-[calc(100cqw-1rem)]">{hydrated ? <ItemCombobox /> : <ItemSearchRow d={d} />}</div>
+            <div className="sticky left-2 max-w-[calc(100cqw-1rem)]"><SearchSwap server={<ItemSearchRow d={d} />} client={(carried) => <ItemCombobox carried={carried} />} /></div>
           </td>
         </tr>
       </LinesTableShell>
@@ -340,7 +339,7 @@ const itemLabel = (a: ItemMatch) => (
  * The typeahead row with JavaScript: picking an article adds one (an article already present gets +1).
  * Like Agregar it posts no draft version: an addition does not depend on what the table showed.
  */
-function ItemCombobox() {
+function ItemCombobox({ carried }: { carried: Carried }) {
   const submit = useSubmit();
   return (
     <SearchCombobox<ItemMatch>
@@ -353,6 +352,7 @@ function ItemCombobox() {
       onPick={(a) => submit({ intent: "add", sku: a.sku, qty: "1" }, { method: "post", preventScrollReset: true })}
       emptyMessage={MESSAGES.noMatch}
       menu="inline"
+      carried={carried}
     />
   );
 }

@@ -4,14 +4,26 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { TYPEAHEAD_WAIT_MS, typeaheadQuery, type TypeaheadAnswer } from "./typeahead";
 
+/** What the server's search field held when React took over: its text and whether it had the focus. */
+export type Carried = { value: string; focused: boolean };
+
 /**
- * True once React runs in the browser. A typeahead renders its GET search form on the server and
- * before hydration (so it works without JavaScript) and the combobox after.
+ * The server's search form until React runs, then the combobox. What was typed into the form's
+ * search field before that moment (a slow script on a shared machine) is handed to the combobox
+ * with the focus, instead of being swept away with the form.
  */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+export function SearchSwap({ server, client }: { server: ReactNode; client: (carried: Carried) => ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [carried, setCarried] = useState<Carried | null>(null);
+  useEffect(() => {
+    const input = box.current?.querySelector<HTMLInputElement>('input[type="search"]');
+    setCarried({ value: input?.value ?? "", focused: !!input && input === document.activeElement });
+  }, []);
+  return (
+    <div ref={box} className="contents">
+      {carried ? client(carried) : server}
+    </div>
+  );
 }
 
 type Props<T> = {
@@ -33,6 +45,8 @@ type Props<T> = {
    * field inside a box that scrolls sideways (an overlay would be clipped there).
    */
   menu?: "overlay" | "inline";
+  /** The text and focus of the form field this combobox replaced (SearchSwap). */
+  carried?: Carried;
 };
 
 /**
@@ -41,7 +55,7 @@ type Props<T> = {
  * option or a click — and every pick counts, the same option twice included (the field holds no
  * selection: it is a way to choose, the screen shows what was chosen).
  */
-export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToString, renderItem, onPick, emptyMessage, emptyTitle, menu = "overlay" }: Props<T>) {
+export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToString, renderItem, onPick, emptyMessage, emptyTitle, menu = "overlay", carried }: Props<T>) {
   const fetcher = useFetcher<TypeaheadAnswer<T>>();
   // The query sent last (null after a pick or below two characters, so older matches are not shown
   // again) and whether a search is waiting out its pause.
@@ -69,6 +83,8 @@ export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToS
   // React state reaches the input one render late and drops keys typed in between.
   const combobox = useCombobox<T>({
     items,
+    initialInputValue: carried?.value ?? "",
+    initialIsOpen: Boolean(carried?.focused),
     selectedItem: null,
     itemToString: (item) => (item ? itemToString(item) : ""),
     stateReducer: (state, { type, changes }) => {
@@ -84,6 +100,18 @@ export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToS
     },
   });
 
+  // Typing that began before React ran goes on where it was: the focus, the caret at the end, its search.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!carried?.focused || !input.current) return;
+    const end = input.current.value.length;
+    input.current.focus();
+    input.current.setSelectionRange(end, end);
+    schedule(typeaheadQuery(input.current.value));
+    // Once, for the field it replaced.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const open = combobox.isOpen && items.length > 0;
   const none = combobox.isOpen && !loading && answer !== undefined && items.length === 0;
   return (
@@ -91,7 +119,7 @@ export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToS
       <label {...combobox.getLabelProps()} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input {...combobox.getInputProps()} className="input" placeholder={placeholder} />
+      <input {...combobox.getInputProps({ ref: input })} className="input" placeholder={placeholder} />
       <ul
         {...combobox.getMenuProps()}
         className={cn(

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import type { PdvAction, PdvLoader } from "~/routes/_app.pdv";
-import { DISCOUNTS } from "~/modules/pdv/rules";
+import { DISCOUNTS, parseQuantity } from "~/modules/pdv/rules";
 import { HistoryView } from "./till-history";
 import { ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 
@@ -290,7 +290,18 @@ const BLOCKED_KEYS = new Set(["e", "E", "+", "-", ".", ","]);
 
 function QtyForm({ lineId, qty, sku, constraints }: { lineId: number; qty: number; sku: string; constraints: TillConstraints }) {
   return (
-    <Form method="post" action="/pdv" replace className="flex items-center gap-1">
+    <Form
+      method="post"
+      action="/pdv"
+      replace
+      className="flex items-center gap-1"
+      onSubmit={(e) => {
+        // The box shows the quantity the sale takes (an emptied box is 1) even when the stored one
+        // does not change, so the row is not drawn again.
+        const box = e.currentTarget.elements.namedItem("qty");
+        if (box instanceof HTMLInputElement) box.value = String(parseQuantity(box.value));
+      }}
+    >
       <input type="hidden" name="line" value={lineId} />
       {/* Enter in the quantity box submits the first button: the quantity itself. */}
       <button type="submit" name="intent" value="qty" className="sr-only" tabIndex={-1}>
