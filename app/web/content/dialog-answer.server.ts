@@ -8,6 +8,7 @@ export type DialogStep<Answer> =
   | { kind: "saved" }
   | { kind: "not-found" }
   | { kind: "bad-form" }
+  | { kind: "unknown-intent" }
   | { kind: "form"; answer: Answer; status: 200 | 400 };
 
 /** Where a dialog's done command goes: its list (with the list's query) and the success toast; its record's 404 text. */
@@ -26,11 +27,13 @@ export function backToListOr404(request: Request, done: boolean, to: DialogDone)
 }
 
 /**
- * The one mapping of a dialog's step to HTTP: a post that cannot be read → 400; the dialog again
+ * The one mapping of a dialog's step to HTTP: a post that cannot be read, or a button the dialog
+ * does not have → 400 (as every route answers an intent it does not know); the dialog again
  * with its status; otherwise back to the list, or the 404 of a record gone meanwhile.
  */
 export async function answerDialogStep<Answer>(request: Request, step: DialogStep<Answer>, to: DialogDone) {
   if (step.kind === "bad-form") throw new Response("No se pudo leer el formulario.", { status: 400 });
+  if (step.kind === "unknown-intent") throw new Response("Acción desconocida.", { status: 400 });
   if (step.kind === "form") return data(step.answer, { status: step.status });
   return backToListOr404(request, step.kind === "saved", to);
 }
