@@ -319,7 +319,7 @@ describe("the dialog", () => {
       ["no intent and no list button", []],
     ];
     for (const [what, intent] of posts) {
-      const fields: Fields = [["title", title], ["subtitles[0].title", "Focos"], ["subtitles[0].q", ""], ["imageUpload", png("a.png", 1800, 600)], ...intent];
+      const fields: Fields = [["title", title], ["subtitles[0].title", "Focos"], ["subtitles[0].q", ""], ["imageUpload", await png("a.png", 1800, 600)], ...intent];
       for (const res of [await create(fields, cookie), await update(row.id, fields, cookie)]) {
         expect(status(res), what).toBe(400);
         expect(await (res as Response).text(), what).toBe("Acción desconocida.");

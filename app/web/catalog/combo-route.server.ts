@@ -105,7 +105,9 @@ export async function comboDialogAction(request: Request, id: string | null) {
   const loaded = id === null ? null : await loadCombo(id);
   if (id !== null && !loaded) notFound();
   const form = await readForm(request);
-  const { action } = ComboPostSchema.parse({ intent: form.get("intent"), add: form.get("add") });
+  const read = ComboPostSchema.safeParse({ intent: form.get("intent"), add: form.get("add") });
+  if (!read.success) throw new Response("Acción desconocida.", { status: 400 });
+  const { action } = read.data;
   const uploads = form.getAll("uploads").filter((f): f is File => f instanceof File && f.size > 0 && f.name !== "");
   for (const key of ["intent", "add", "uploads"]) form.delete(key);
   const submission = parseDialogForm(form, ComboDraftSchema);

@@ -166,7 +166,9 @@ export async function handleProductAction(request: Request, sku: string | null, 
   const stored = loaded?.stored ?? null;
 
   const form = await readForm(request);
-  const post = ProductPostSchema.parse({ intent: form.get("intent"), aiDescription: form.get("aiDescription") });
+  const read = ProductPostSchema.safeParse({ intent: form.get("intent"), aiDescription: form.get("aiDescription") });
+  if (!read.success) throw new Response("Acción desconocida.", { status: 400 });
+  const post = read.data;
   const chosen = chosenFiles(form);
   for (const key of ["uploads", "sheetUpload", "intent", "aiDescription"]) form.delete(key);
   const submission = parseDialogForm(form, ProductDraftSchema);

@@ -41,6 +41,7 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
 ): Promise<DialogStep<ImagePickAnswer<Image>>> {
   refuseNestedNames(form);
   const intent = parseImagePickIntent(form.get("intent"));
+  if (!intent) return { kind: "unknown-intent" };
   const state: ImagePickState<Image> = { image: await heldImage(form, dialog), library: null, imageError: null, toast: null };
   // The form comes back holding the image as decided here, never the posted file.
   const holdChosenImage = () => {
