@@ -278,16 +278,13 @@ async function save(
     else await discardUploads(uploaded);
   }
   return answerSave(saved, {
-    saved: async ({ sku, created }) => {
+    saved: async ({ sku, created, removedFileLinks }) => {
       // Spec 4: a new product (never a combo here) is synced to the ERP after it is created, outside the transaction.
       const synced = created ? await syncProduct(sku, user) : null;
+      const warnings = [...(synced && !synced.ok ? [synced.message] : []), ...(removedFileLinks ? [FILE_TEXTS.foreignFileLinks] : [])];
       return {
         to: inventoryListUrl(request),
-        toast: {
-          title: PRODUCT_TEXTS.savedTitle,
-          message: synced && !synced.ok ? `${PRODUCT_TEXTS.saved} ${synced.message}` : PRODUCT_TEXTS.saved,
-          variant: synced && !synced.ok ? "warning" : "success",
-        },
+        toast: { title: PRODUCT_TEXTS.savedTitle, message: [PRODUCT_TEXTS.saved, ...warnings].join(" "), variant: warnings.length ? "warning" : "success" },
       };
     },
     refused: (refusal): ProductAnswer =>
