@@ -75,3 +75,40 @@ test("opened from the list, the editor waits for its lower sections and opens wh
   await expect(dialog.getByRole("heading", { name: "Galería" })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+/** A page load that does not wait for React (the suite's `goto` waits for hydration), as a user typing at once. */
+async function openWithoutWaiting(page: Page, url: string) {
+  const goto = Object.getPrototypeOf(page).goto as Page["goto"];
+  await goto.call(page, url, { waitUntil: "commit" });
+}
+
+for (const [what, url, before] of [
+  ["a publication", `/publications/${SIMPLE_ID}`, "Reflector LED 200 W 6500 K IP65 Tecnolite"],
+  ["a new publication", "/publications/new", ""],
+] as const) {
+  test(`typing into ${what} right after the page loads keeps what was typed, with no page error`, async ({ loginAs }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "Without JavaScript there is no hydration to race.");
+    const page = await loginAs("admin");
+    const errors = pageErrors(page);
+    await openWithoutWaiting(page, url);
+    const title = page.getByRole("dialog").locator("input[name=title]");
+    // Typed while React is still taking over the server's HTML (its lower sections come last).
+    await title.pressSequentially("Nuevo ");
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    // The lower sections are live: the totals follow a typed quantity (a new publication shows its gallery).
+    const dialog = page.getByRole("dialog");
+    if (before) {
+      const subtotal = await dialog.getByTestId("cost-subtotal").textContent();
+      await expect(async () => {
+        await dialog.getByLabel("Cantidad TLREF200W65").fill("9");
+        await expect(dialog.getByTestId("cost-subtotal")).not.toHaveText(subtotal ?? "", { timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
+    } else {
+      await expect(dialog.getByRole("heading", { name: "Galería" })).toBeVisible();
+      await title.press("End");
+      await title.pressSequentially("foco");
+    }
+    await expect(title).toHaveValue(before ? `Nuevo ${before}` : "Nuevo foco");
+    expect(errors).toEqual([]);
+  });
+}

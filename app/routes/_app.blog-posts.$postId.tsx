@@ -9,6 +9,7 @@ import { BLOG_CONSTRAINTS } from "~/modules/blogs/constraints.server";
 import { getBlogPost, libraryBlogImage, saveBlogPost, uploadBlogImage } from "~/modules/blogs/blog-posts.server";
 import { answerDialogStep } from "~/web/content/dialog-answer.server";
 import { imagePickStep } from "~/web/content/image-pick-step.server";
+import { FILE_TEXTS } from "~/modules/files/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Blog ${data.post.id}` : "Blog" }];
 
@@ -45,7 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     fromLibrary: libraryBlogImage,
     upload: (file) => uploadBlogImage(file, actor),
     pickedMissing: { title: BLOG_TEXTS.imageMissingTitle, message: BLOG_TEXTS.imageMissing },
-    save: (value, image) => saveBlogPost(id, value, image, actor),
+    save: async (value, image) => {
+      const saved = await saveBlogPost(id, value, image, actor);
+      return { ok: saved.ok, warning: saved.ok && saved.value.removedFileLinks ? FILE_TEXTS.foreignFileLinks : null };
+    },
   });
   return answerDialogStep(request, step, { listPath: BLOG_PATH, notFoundText: BLOG_TEXTS.notFoundText, toast: { title: BLOG_TEXTS.savedTitle, message: BLOG_TEXTS.saved } });
 }

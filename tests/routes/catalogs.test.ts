@@ -160,7 +160,7 @@ describe("the dialog", () => {
     expect(status(res)).toBe(200);
     let state = stateOf(res);
     expect(state.subtitles).toEqual([{ title: "", q: "", products: [] }]);
-    res = await create(withField(withField(carried(state), "subtitles[0].title", "Focos LED"), "subtitles[0].q", skus[0]), cookie);
+    res = await create([...withField(withField(carried(state), "subtitles[0].title", "Focos LED"), "subtitles[0].q", skus[0]), ["intent", "search"]], cookie);
     expect(answerOf(res).results[searchKey(skus[0])].map((r) => r.id)).toContain(skus[0]);
     state = stateOf(res);
     state = stateOf(await create([...carried(state), addTo(0, skus[0])], cookie));
@@ -271,7 +271,7 @@ describe("the dialog", () => {
 
   it("drops a forged image id", async () => {
     const { cookie } = await loginAs("admin");
-    const res = await create([["title", "x"], ["images[0].fileId", "33333333-3333-4333-8333-333333333333"], ["images[0].alt", "x"]], cookie);
+    const res = await create([["title", "x"], ["images[0].fileId", "33333333-3333-4333-8333-333333333333"], ["images[0].alt", "x"], ["intent", "refresh"]], cookie);
     expect(stateOf(res).images).toEqual([]);
     const saved = await create([["title", unique("Falsa")], ["images[0].fileId", "33333333-3333-4333-8333-333333333333"], ["intent", "save"]], cookie);
     expect(status(saved)).toBe(302);
@@ -306,6 +306,32 @@ describe("the dialog", () => {
     for (const intent of ["{", JSON.stringify({ type: "remove", payload: { name: "title", index: 0 } })]) {
       expect(status(await create([["title", "x"], ["__intent__", intent]], cookie)), intent).toBe(400);
     }
+  });
+
+  it("answers a button the dialog does not have with a 400 and its message, uploading and writing nothing", async () => {
+    const { cookie } = await loginAs("admin");
+    const [row] = await getDb().select().from(catalogs).orderBy(catalogs.id).limit(1);
+    const title = unique("Botón desconocido");
+    const filesBefore = (await getDb().select({ id: files.id }).from(files)).length;
+    const posts: Array<[string, Fields]> = [
+      ["intent=bogus", [["intent", "bogus"]]],
+      ["a broken add", [["intent", '{"type":"add","subtitle":0}']]],
+      ["no intent and no list button", []],
+    ];
+    for (const [what, intent] of posts) {
+      const fields: Fields = [["title", title], ["subtitles[0].title", "Focos"], ["subtitles[0].q", ""], ["imageUpload", await png("a.png", 1800, 600)], ...intent];
+      for (const res of [await create(fields, cookie), await update(row.id, fields, cookie)]) {
+        expect(status(res), what).toBe(400);
+        expect(await (res as Response).text(), what).toBe("Acción desconocida.");
+      }
+    }
+    expect(await catalogNamed(title)).toBeUndefined();
+    const after = (await getDb().select().from(catalogs).where(eq(catalogs.id, row.id)))[0];
+    expect(after).toEqual(row);
+    expect((await getDb().select({ id: files.id }).from(files)).length).toBe(filesBefore);
+    // Enter in a field, and a list button (which posts no intent), still draw the dialog again.
+    expect(status(await create([["title", title], ["intent", "refresh"]], cookie))).toBe(200);
+    expect(status(await create([["title", title], addSubtitle], cookie))).toBe(200);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {

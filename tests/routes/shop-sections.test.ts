@@ -284,6 +284,29 @@ describe("dialog", () => {
     expect(await sectionNamed(title)).toBeUndefined();
   });
 
+  it("answers a button the dialog does not have with a 400 and its message, writing nothing", async () => {
+    const { cookie } = await loginAs("admin");
+    const [row] = await getDb().select().from(shopSections).limit(1);
+    const title = unique("Botón desconocido");
+    const posts: Array<[string, Form]> = [
+      ["intent=bogus", { intent: "bogus" }],
+      ["a broken add", { intent: '{"type":"add"}' }],
+      ["no intent and no list button", {}],
+    ];
+    for (const [what, intent] of posts) {
+      const form = { title, status: "on", ...carried([{ id: activeSkus[0], qty: 2 }]), ...intent };
+      for (const res of [await create(form, cookie), await update(row.id, form, cookie)]) {
+        expect(status(res), what).toBe(400);
+        expect(await (res as Response).text(), what).toBe("Acción desconocida.");
+      }
+    }
+    expect(await sectionNamed(title)).toBeUndefined();
+    expect((await getDb().select().from(shopSections).where(eq(shopSections.id, row.id)))[0]).toEqual(row);
+    // Buscar (Enter), and a list button (which posts no intent), still draw the dialog again.
+    expect(status(await create({ title, intent: "search" }, cookie))).toBe(200);
+    expect(status(await create({ title, ...carried([{ id: activeSkus[0], qty: 1 }]), ...listButton("remove", { index: 0 }) }, cookie))).toBe(200);
+  });
+
   it("answers 404 for unknown or non-numeric ids", async () => {
     const { cookie } = await loginAs("admin");
     for (const id of ["999999", "abc", "0", "-1", "99999999999"]) {

@@ -86,10 +86,13 @@ describe("the buttons the server handles (spec 5: add a match, +1 when present; 
     [{ intent: "sheet-remove" }, "sheet-remove"],
     [{ intent: "ai-use" }, "ai-use"],
     [{ intent: "sync" }, "sync"],
-    [{ intent: "image-remove:1" }, "save"],
     [{ intent: null }, "save"],
   ])("product %j → %s", (posted, intent) => {
     expect(ProductPostSchema.parse(posted).intent).toBe(intent);
+  });
+
+  it.each(["image-remove:1", "bogus", ""])("product intent %j is no button: refused", (intent) => {
+    expect(ProductPostSchema.safeParse({ intent }).success).toBe(false);
   });
 
   it.each<[Record<string, unknown>, object]>([
@@ -97,10 +100,13 @@ describe("the buttons the server handles (spec 5: add a match, +1 when present; 
     [{ intent: "upload" }, { kind: "upload" }],
     [{ add: " QO120 ", intent: null }, { kind: "add", sku: "QO120" }],
     [{ add: "x".repeat(61) }, { kind: "save" }],
-    [{ intent: "line-remove:0" }, { kind: "save" }],
     [{}, { kind: "save" }],
   ])("combo %j → %j", (posted, action) => {
     expect(ComboPostSchema.parse(posted).action).toEqual(action);
+  });
+
+  it.each(["line-remove:0", "bogus", ""])("combo intent %j is no button: refused", (intent) => {
+    expect(ComboPostSchema.safeParse({ intent }).success).toBe(false);
   });
 });
 

@@ -230,7 +230,8 @@ describe("promotion form", () => {
   it.each([
     [null, { kind: "save" }],
     ["save", { kind: "save" }],
-    ["otra-cosa", { kind: "save" }],
+    ["otra-cosa", null],
+    ["", null],
     ["library", { kind: "library" }],
     ["remove-image", { kind: "remove-image" }],
     ["pick:0f8fad5b-d9cb-469f-a165-70867728950e", { kind: "pick", fileId: "0f8fad5b-d9cb-469f-a165-70867728950e" }],

@@ -15,6 +15,7 @@ import {
   type SectionIntent,
   type SectionItem,
 } from "~/modules/content/shop-sections";
+import { readFormIntent } from "~/lib/dialog-intent";
 import { ShopSectionFormSchema } from "~/modules/content/shop-section-form";
 
 const D = (...pairs: Array<[string, string]>): DraftItem[] => pairs.map(([id, qty]) => ({ id, qty }));
@@ -164,13 +165,17 @@ describe("the dialog as typed (SectionDraftSchema) and its buttons (SectionInten
     for (const [value, expected] of cases) expect(draftItemsOf(value), JSON.stringify(value)).toEqual(expected);
   });
 
-  it("tells Guardar, Buscar and Agregar apart; anything else is a search", () => {
-    expect(SectionIntentSchema.parse("save")).toEqual({ type: "save" });
-    expect(SectionIntentSchema.parse("search")).toEqual({ type: "search" });
-    expect(SectionIntentSchema.parse(intentValue<SectionIntent>({ type: "add", sku: " qo120 " }))).toEqual({ type: "add", sku: "QO120" });
-    for (const other of [null, "borrar", "{", '{"type":"add","sku":""}', `{"type":"add","sku":"${"x".repeat(65)}"}`, '{"type":"save","x":1}x']) {
-      expect(SectionIntentSchema.parse(other), String(other)).toEqual({ type: "search" });
+  it("tells Guardar, Buscar and Agregar apart; anything else is no button of the dialog", () => {
+    const read = (fields: Record<string, string>) => readFormIntent(SectionIntentSchema, formOf(Object.entries(fields)), { type: "search" });
+    expect(read({ intent: "save" })).toEqual({ type: "save" });
+    expect(read({ intent: "search" })).toEqual({ type: "search" });
+    expect(read({ intent: intentValue<SectionIntent>({ type: "add", sku: " qo120 " }) })).toEqual({ type: "add", sku: "QO120" });
+    // ↑ ↓ Quitar post only Conform's `__intent__`: the dialog is drawn again.
+    expect(read({ __intent__: '{"type":"remove","payload":{"name":"products","index":0}}' })).toEqual({ type: "search" });
+    for (const other of ["borrar", "", "{", '{"type":"add","sku":""}', `{"type":"add","sku":"${"x".repeat(65)}"}`, '{"type":"save","x":1}x']) {
+      expect(read({ intent: other }), other).toBeNull();
     }
+    expect(read({ title: "x" })).toBeNull();
   });
 
   it("the toggle takes only intent, id and status", () => {

@@ -30,5 +30,5 @@ export type BlogInput = z.output<typeof BlogFormSchema>;
 const BlogDraftSchema = z.object({}).passthrough();
 
 export function blogSchemaFor(intent: FormDataEntryValue | null | undefined): typeof BlogFormSchema {
-  return parseBlogIntent(intent).kind === "save" ? BlogFormSchema : (BlogDraftSchema as unknown as typeof BlogFormSchema);
+  return parseBlogIntent(intent)?.kind === "save" ? BlogFormSchema : (BlogDraftSchema as unknown as typeof BlogFormSchema);
 }

@@ -3,7 +3,7 @@ import { getDb, type Db } from "@server/db/client";
 import { blogPosts } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
 import { countOf, totalOf, windowTotal } from "~/lib/list.server";
-import { sanitizeRichText } from "~/lib/sanitize-html.server";
+import { cleanRichText } from "~/modules/files/rich-text.server";
 import { audit } from "~/modules/logs/audit.server";
 import { pickedLibraryImage, uploadRecordImage } from "~/modules/files/record-image.server";
 import { changesBetween } from "~/modules/content/records.server";
@@ -12,7 +12,8 @@ import { BLOG_PAGE_SIZE, blogSlug, freeSlug, type BlogImage, type BlogListQuery,
 import type { BlogInput } from "./blog-form";
 
 export type Actor = { id: number } | null;
-export type SaveResult = { ok: true; value: { id: number; slug: string; created: boolean } } | { ok: false; reason: "missing" };
+/** `removedFileLinks`: the content pointed at stored files that are not the library's, and they were taken out. */
+export type SaveResult = { ok: true; value: { id: number; slug: string; created: boolean; removedFileLinks: boolean } } | { ok: false; reason: "missing" };
 
 const TAGS = ["content", "blogs"];
 
@@ -101,11 +102,11 @@ async function slugFor(tx: Tx, title: string, ownId: number | null): Promise<str
 
 /**
  * Creates (id null) or updates a post, in one transaction with its audit entry. The content is
- * sanitised here, whatever the form sent; the slug follows the title and gets a suffix on a clash.
+ * sanitised here, whatever the form sent (links to stored files only to the library's); the slug follows the title and gets a suffix on a clash.
  * Saves are serialised by a transaction lock so two posts with one title never pick the same slug.
  */
 export async function saveBlogPost(id: number | null, input: BlogInput, image: BlogImage | null, actor: Actor): Promise<SaveResult> {
-  const content = sanitizeRichText(input.content);
+  const { html: content, removedFileLinks } = await cleanRichText(input.content);
   const publishAt = input.publishAt ? parsePublishAt(input.publishAt) : null;
   const featuredImage = image ? { ...image, alt: input.imageAlt } : null;
   return getDb().transaction(async (tx) => {
@@ -116,7 +117,7 @@ export async function saveBlogPost(id: number | null, input: BlogInput, image: B
       const values = { title: input.title, content, slug, status: input.status, publishAt, featuredImage };
       const [created] = await tx.insert(blogPosts).values(values).returning({ id: blogPosts.id });
       await audit({ ...entry, message: `Blog creado: ${input.title}`, type: "create", identifier: created.id, detail: values }, tx);
-      return { ok: true, value: { id: created.id, slug, created: true } };
+      return { ok: true, value: { id: created.id, slug, created: true, removedFileLinks } };
     }
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update").limit(1);
     if (!current) return { ok: false, reason: "missing" };
@@ -124,7 +125,7 @@ export async function saveBlogPost(id: number | null, input: BlogInput, image: B
     const values = { title: input.title, content, slug, status: input.status, publishAt, featuredImage };
     await tx.update(blogPosts).set({ ...values, updatedAt: new Date() }).where(eq(blogPosts.id, id));
     await audit({ ...entry, message: `Blog actualizado: ${input.title}`, type: "update", identifier: id, detail: { changes: changesBetween(current, values) } }, tx);
-    return { ok: true, value: { id, slug, created: false } };
+    return { ok: true, value: { id, slug, created: false, removedFileLinks } };
   });
 }
 

@@ -50,12 +50,15 @@ export const COMBO_INTENTS = ["save", "search", "upload"] as const;
 
 /**
  * What a post carries besides the draft: the button pressed — a typeahead match's button is named
- * `add` and carries its SKU (spec 5: a product already in the combo gets +1). Anything unknown saves,
- * as Enter in a text box does.
+ * `add` and carries its SKU (spec 5: a product already in the combo gets +1). No intent saves, as
+ * Enter in a text box does; a value no button posts is refused.
  */
 export const ComboPostSchema = z
   .object({
-    intent: z.enum(COMBO_INTENTS).catch("save"),
+    intent: z
+      .enum(COMBO_INTENTS)
+      .nullish()
+      .transform((intent) => intent ?? "save"),
     add: z.string().trim().min(1).max(60).optional().catch(undefined),
   })
   .transform(({ intent, add }) => ({

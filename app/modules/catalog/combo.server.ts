@@ -1,7 +1,7 @@
 import { getDb, type Db } from "@server/db/client";
 import { productProperties, products, type ComboComponent } from "@server/db/schema";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
-import { sanitizeRichText } from "~/lib/sanitize-html.server";
+import { cleanRichText } from "~/modules/files/rich-text.server";
 import { isUniqueViolation } from "~/modules/files/files.server";
 import { saveVersioned, type SaveResult } from "~/lib/save.server";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, type ComboDraft } from "./combo-form";
@@ -72,7 +72,8 @@ export async function loadCombo(id: string): Promise<{ draft: ComboDraft; stored
   };
 }
 
-export type ComboSaveResult = SaveResult<{ id: string; created: boolean }>;
+/** `removedFileLinks`: the description pointed at stored files that are not the library's, and they were taken out. */
+export type ComboSaveResult = SaveResult<{ id: string; created: boolean; removedFileLinks: boolean }>;
 
 /**
  * Creates (existing null) or updates a combo with its properties through the one save path. A new combo gets a 7-character A–Z/0–9 id, drawn again while taken (spec 4, 9); the lines,
@@ -88,9 +89,10 @@ export async function saveCombo(
 ): Promise<ComboSaveResult> {
   const gallery = await storedGallery(draft.gallery);
   const name = capitaliseWords(draft.name);
+  const { html: description, removedFileLinks } = await cleanRichText(draft.description);
   const row = {
     name,
-    description: sanitizeRichText(draft.description),
+    description,
     ...listingColumnsOf(draft),
     gallery,
     price: computed.price,
@@ -123,7 +125,7 @@ export async function saveCombo(
           }
           await insertProperties(tx, id, properties);
           return {
-            value: { id, created: !existing },
+            value: { id, created: !existing, removedFileLinks },
             audit: {
               message: existing ? `Publicación actualizada: ${id}` : `Publicación creada: ${id}`,
               type: existing ? "update" : "create",

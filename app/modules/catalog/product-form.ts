@@ -141,11 +141,14 @@ export const PRODUCT_INTENTS = ["save", "upload", "sheet-upload", "sheet-remove"
 export type ProductIntent = (typeof PRODUCT_INTENTS)[number];
 
 /**
- * What a post carries besides the draft: the button pressed (anything unknown saves, as Enter in a
- * text box does) and the AI text the dialog showed.
+ * What a post carries besides the draft: the button pressed (none saves, as Enter in a text box
+ * does; a value no button posts is refused) and the AI text the dialog showed.
  */
 export const ProductPostSchema = z.object({
-  intent: z.enum(PRODUCT_INTENTS).catch("save"),
+  intent: z
+    .enum(PRODUCT_INTENTS)
+    .nullish()
+    .transform((intent) => intent ?? "save"),
   aiDescription: z.string().max(200_000).catch(""),
 });
 export type ProductPost = z.infer<typeof ProductPostSchema>;

@@ -6,7 +6,7 @@ import { audit } from "~/modules/logs/audit.server";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { isUniqueViolation } from "~/modules/files/files.server";
 import { libraryPdf } from "~/modules/files/library.server";
-import { sanitizeRichText } from "~/lib/sanitize-html.server";
+import { cleanRichText } from "~/modules/files/rich-text.server";
 import type { ProductDraft, ProductValues } from "./product-form";
 import { PRODUCT_TEXTS } from "./product-texts";
 import { galleryDraftOf, insertProperties, listingColumnsOf, listingDraftOf, propertiesOf, storedGallery } from "./listing.server";
@@ -80,7 +80,8 @@ export async function stockFor(stored: StoredProduct): Promise<StockView> {
   return { total: stored.stockTotal, warehouses: stored.stocks, source: "catalogue" };
 }
 
-export type ProductSaveResult = SaveResult<{ sku: string; created: boolean }>;
+/** `removedFileLinks`: the description pointed at stored files that are not the library's, and they were taken out. */
+export type ProductSaveResult = SaveResult<{ sku: string; created: boolean; removedFileLinks: boolean }>;
 
 const NOT_FOUND = "El producto no existe o fue eliminado.";
 
@@ -91,7 +92,7 @@ async function sheetExists(fileId: string | undefined) {
 /**
  * Creates (existing null) or updates a product with its properties through the one save path
  * (lock, version, write, audit entry). The SKU (on creation) and the EAN/UPC must be free; the description is sanitised here, on
- * every save, whatever the browser sent.
+ * every save, whatever the browser sent, and keeps links to stored files only when they are the library's.
  */
 export async function saveProduct(
   existing: { sku: string; version: string } | null,
@@ -100,7 +101,7 @@ export async function saveProduct(
 ): Promise<ProductSaveResult> {
   if (!(await sheetExists(values.dataSheetId))) return refuse("invalid", PRODUCT_TEXTS.sheetMissing, { dataSheetId: [PRODUCT_TEXTS.sheetMissing] });
   const gallery = await storedGallery(values.gallery);
-  const description = sanitizeRichText(values.description);
+  const { html: description, removedFileLinks } = await cleanRichText(values.description);
   const row = {
     manufacturerSku: values.manufacturerSku,
     name: values.name,
@@ -136,7 +137,7 @@ export async function saveProduct(
         }
         await insertProperties(tx, sku, values.properties);
         return {
-          value: { sku, created: !existing },
+          value: { sku, created: !existing, removedFileLinks },
           audit: {
             message: existing ? `Producto actualizado: ${sku}` : `Producto creado: ${sku}`,
             type: existing ? "update" : "create",

@@ -159,12 +159,13 @@ export function checkTreeName(raw: string): { ok: true; name: string } | { ok: f
 
 export type TreeIntent = { kind: "save" } | { kind: "upload" } | { kind: "remove"; slot: ImageSlot };
 
-export function parseTreeIntent(raw: FormDataEntryValue | null): TreeIntent {
-  const value = typeof raw === "string" ? raw : "save";
-  if (value === "upload") return { kind: "upload" };
-  const [verb, slot] = value.split(":");
+/** The button that posted the node dialog; none (Enter in a field) saves; null for a value no button posts. */
+export function parseTreeIntent(raw: FormDataEntryValue | null): TreeIntent | null {
+  if (raw === null || raw === "save") return { kind: "save" };
+  if (raw === "upload") return { kind: "upload" };
+  const [verb, slot] = typeof raw === "string" ? raw.split(":") : [];
   if (verb === "remove" && (slot === "cover" || slot === "image" || slot === "imgProduct")) return { kind: "remove", slot };
-  return { kind: "save" };
+  return null;
 }
 
 /** A node as the list shows it; `children` is filled by `nestTree`. */

@@ -53,7 +53,7 @@ export type CatalogDraft = z.infer<typeof CatalogDraftSchema>;
  * and moving or removing a product are Conform's insert, remove and reorder): Guardar (`save`, the
  * only write), Subir imagen (`upload`), a subtitle's Buscar (`search`), Enter in a field
  * (`refresh`), and Agregar on a search hit (`{"type":"add","subtitle":i,"sku":…}`). Anything else
- * only draws the dialog again.
+ * is no button of the dialog (read with `readFormIntent`: a 400).
  */
 export const CatalogIntentSchema = z
   .preprocess(
@@ -65,8 +65,7 @@ export const CatalogIntentSchema = z
       z.object({ type: z.literal("refresh") }),
       z.object({ type: z.literal("add"), subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema }),
     ]),
-  )
-  .catch({ type: "refresh" });
+  );
 export type CatalogIntent = z.infer<typeof CatalogIntentSchema>;
 export type CatalogAdd = Pick<Extract<CatalogIntent, { type: "add" }>, "subtitle" | "sku">;
 

@@ -69,5 +69,5 @@ export const PromotionDraftSchema = z.object({}).passthrough();
  * form's fields from it; the draft schema only ever answers "success" with the payload as typed.
  */
 export function promotionSchemaFor(intent: FormDataEntryValue | null | undefined): typeof PromotionFormSchema {
-  return parsePromotionIntent(intent).kind === "save" ? PromotionFormSchema : (PromotionDraftSchema as unknown as typeof PromotionFormSchema);
+  return parsePromotionIntent(intent)?.kind === "save" ? PromotionFormSchema : (PromotionDraftSchema as unknown as typeof PromotionFormSchema);
 }

@@ -81,7 +81,8 @@ export type SectionDraft = z.infer<typeof SectionDraftSchema>;
 /**
  * The dialog's buttons that are not list-shape changes (↑, ↓ and Quitar are Conform's reorder and
  * remove): Guardar (`save`, the only write), Buscar (`search`, also what Enter presses) and Agregar
- * on a search hit (`{"type":"add","sku":…}`). Anything else is a search.
+ * on a search hit (`{"type":"add","sku":…}`). Anything else is no button of the dialog (read with
+ * `readFormIntent`: a 400).
  */
 export const SectionIntentSchema = z
   .preprocess(
@@ -91,8 +92,7 @@ export const SectionIntentSchema = z
       z.object({ type: z.literal("search") }),
       z.object({ type: z.literal("add"), sku: SkuSchema }),
     ]),
-  )
-  .catch({ type: "search" });
+  );
 export type SectionIntent = z.infer<typeof SectionIntentSchema>;
 
 /** The list's switch: only the id and the new status travel (spec 2 §4). */

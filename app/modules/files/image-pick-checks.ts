@@ -17,7 +17,7 @@ export function judgingOnlySave<V extends Checks>(checks: V): V {
   return {
     ...checks,
     onValidate: (context: { formData: FormData }) =>
-      parseImagePickIntent(context.formData.get("intent")).kind === "save"
+      parseImagePickIntent(context.formData.get("intent"))?.kind === "save"
         ? judge(context)
         : parse(context.formData, { resolve: (payload) => ({ value: payload }) }),
   } as V;

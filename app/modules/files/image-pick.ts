@@ -18,10 +18,13 @@ export type ImagePickState<Image> = {
 
 export type ImagePickIntent = { kind: "save" } | { kind: "library" } | { kind: "remove-image" } | { kind: "pick"; fileId: string };
 
-/** The `intent` of the button that posted the form; no intent (Enter in a field) saves. */
-export function parseImagePickIntent(value: FormDataEntryValue | null | undefined): ImagePickIntent {
-  const text = typeof value === "string" ? value : "";
-  if (text === "library" || text === "remove-image") return { kind: text };
-  if (text.startsWith("pick:")) return { kind: "pick", fileId: text.slice(5) };
-  return { kind: "save" };
+/**
+ * The `intent` of the button that posted the form; no intent (Enter in a field) saves. Null for a
+ * value no button of the form posts: the action refuses it rather than save.
+ */
+export function parseImagePickIntent(value: FormDataEntryValue | null | undefined): ImagePickIntent | null {
+  if (value === null || value === undefined || value === "save") return { kind: "save" };
+  if (value === "library" || value === "remove-image") return { kind: value };
+  if (typeof value === "string" && value.startsWith("pick:")) return { kind: "pick", fileId: value.slice(5) };
+  return null;
 }

@@ -94,3 +94,14 @@ export async function libraryPdf(fileId: string, origins?: readonly string[]): P
   const entry = await libraryEntry(fileId, "pdf", origins);
   return entry ? { fileId: entry.fileId, name: entry.name, url: entry.url } : null;
 }
+
+/** Of these file ids, the library's files and, among them, its images: one query for them all. */
+export async function libraryFilesAmong(ids: readonly string[]): Promise<{ files: Set<string>; images: Set<string> }> {
+  const wanted = [...new Set(ids)].filter(isFileId);
+  if (wanted.length === 0) return { files: new Set(), images: new Set() };
+  const rows = await getDb()
+    .select({ id: files.id, mime: files.mimeType })
+    .from(files)
+    .where(and(inArray(files.id, wanted), ofLibrary()));
+  return { files: new Set(rows.map((r) => r.id)), images: new Set(rows.filter((r) => r.mime.startsWith("image/")).map((r) => r.id)) };
+}

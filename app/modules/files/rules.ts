@@ -39,6 +39,8 @@ export const FILE_TEXTS = {
   documentInvalid: "La ficha técnica debe ser un archivo PDF de máximo 20 MB.",
   empty: "No hay archivos que coincidan.",
   missing: "El archivo elegido ya no existe en la biblioteca.",
+  /** Said after a save whose rich text linked or showed stored files that are not the library's (they are taken out). */
+  foreignFileLinks: "Se quitaron enlaces a archivos que no pertenecen a la biblioteca.",
 } as const;
 
 export type LibraryKind = "image" | "pdf";

@@ -186,8 +186,12 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
 
   // Until the lower sections are live, React is handed the same element as on the first render: a
   // part still waiting for its code then keeps the server's HTML through the form's re-renders (new
-  // props would make React drop that HTML and draw an empty space until the code arrives).
-  const [detailsShown, setDetailsShown] = useState(() => lateDetails !== undefined);
+  // props would make React drop that HTML and draw an empty space until the code arrives). "Live" is
+  // when they have mounted, not when their code is here: after a page load React hydrates a Suspense
+  // boundary in a pass of its own, after the rest of the page, and a field typed into before that
+  // pass would hand the still-dehydrated boundary new props (React error 421: it gives up the
+  // server's HTML and draws the fallback).
+  const [detailsShown, setDetailsShown] = useState(false);
   const onDetailsShown = useRef(() => setDetailsShown(true)).current;
   const lower = (
     <Suspense fallback={null}>

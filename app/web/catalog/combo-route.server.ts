@@ -19,6 +19,7 @@ import { addComboLine, isComboId, type ComboLine } from "~/modules/catalog/produ
 import { dialogToast, type DialogToast } from "./dialog-answer.server";
 import { conformErrors, inventoryListUrl, parseDialogForm, readPick, replyWithDraft } from "./product-action.server";
 import { COMBO_CONSTRAINT } from "~/modules/catalog/constraints.server";
+import { FILE_TEXTS } from "~/modules/files/rules";
 
 /** Route handlers of the combo dialog: /web-inventory/combos/new and /web-inventory/combos/$comboId. */
 export const COMBO_BASE = `${INVENTORY_PATH}/combos`;
@@ -105,7 +106,9 @@ export async function comboDialogAction(request: Request, id: string | null) {
   const loaded = id === null ? null : await loadCombo(id);
   if (id !== null && !loaded) notFound();
   const form = await readForm(request);
-  const { action } = ComboPostSchema.parse({ intent: form.get("intent"), add: form.get("add") });
+  const read = ComboPostSchema.safeParse({ intent: form.get("intent"), add: form.get("add") });
+  if (!read.success) throw new Response("Acción desconocida.", { status: 400 });
+  const { action } = read.data;
   const uploads = form.getAll("uploads").filter((f): f is File => f instanceof File && f.size > 0 && f.name !== "");
   for (const key of ["intent", "add", "uploads"]) form.delete(key);
   const submission = parseDialogForm(form, ComboDraftSchema);
@@ -191,7 +194,12 @@ export async function comboDialogAction(request: Request, id: string | null) {
       ? await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user)
       : refuse("invalid", COMBO_TEXTS.required);
     return answerSave(saved, {
-      saved: ({ id }) => ({ to: inventoryListUrl(request), toast: { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" } }),
+      saved: ({ id, removedFileLinks }) => ({
+        to: inventoryListUrl(request),
+        toast: removedFileLinks
+          ? { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id}) ${FILE_TEXTS.foreignFileLinks}`, variant: "warning" }
+          : { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" },
+      }),
       refused: (refusal): ComboView => ({
         ...view,
         result: replyWithDraft(submission, posted, draft, { ...fieldErrors, ...conformErrors(refusal.fieldErrors) }),

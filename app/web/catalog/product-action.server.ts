@@ -166,7 +166,9 @@ export async function handleProductAction(request: Request, sku: string | null, 
   const stored = loaded?.stored ?? null;
 
   const form = await readForm(request);
-  const post = ProductPostSchema.parse({ intent: form.get("intent"), aiDescription: form.get("aiDescription") });
+  const read = ProductPostSchema.safeParse({ intent: form.get("intent"), aiDescription: form.get("aiDescription") });
+  if (!read.success) throw new Response("Acción desconocida.", { status: 400 });
+  const post = read.data;
   const chosen = chosenFiles(form);
   for (const key of ["uploads", "sheetUpload", "intent", "aiDescription"]) form.delete(key);
   const submission = parseDialogForm(form, ProductDraftSchema);
@@ -276,16 +278,13 @@ async function save(
     else await discardUploads(uploaded);
   }
   return answerSave(saved, {
-    saved: async ({ sku, created }) => {
+    saved: async ({ sku, created, removedFileLinks }) => {
       // Spec 4: a new product (never a combo here) is synced to the ERP after it is created, outside the transaction.
       const synced = created ? await syncProduct(sku, user) : null;
+      const warnings = [...(synced && !synced.ok ? [synced.message] : []), ...(removedFileLinks ? [FILE_TEXTS.foreignFileLinks] : [])];
       return {
         to: inventoryListUrl(request),
-        toast: {
-          title: PRODUCT_TEXTS.savedTitle,
-          message: synced && !synced.ok ? `${PRODUCT_TEXTS.saved} ${synced.message}` : PRODUCT_TEXTS.saved,
-          variant: synced && !synced.ok ? "warning" : "success",
-        },
+        toast: { title: PRODUCT_TEXTS.savedTitle, message: [PRODUCT_TEXTS.saved, ...warnings].join(" "), variant: warnings.length ? "warning" : "success" },
       };
     },
     refused: (refusal): ProductAnswer =>

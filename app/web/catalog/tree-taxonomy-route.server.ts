@@ -114,6 +114,7 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
   if (id !== null && !node) missing(kind);
   const form = await readForm(request);
   const intent = parseTreeIntent(form.get("intent"));
+  if (!intent) throw new Response("Acción desconocida.", { status: 400 });
   const uploads = new Map<string, File>();
   for (const { slot } of t.slots) {
     const file = form.get(`${slot}Upload`);

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { dialogToast } from "~/web/catalog/dialog-answer.server";
 import { differ, replyWithLists } from "~/lib/list-reply.server";
 import { parseSubmission } from "~/lib/submission";
+import { readFormIntent } from "~/lib/dialog-intent";
 import {
   CatalogDraftSchema,
   CatalogIntentSchema,
@@ -33,7 +34,7 @@ import { refuseHugeListIndex } from "~/web/catalog/list-index-guard.server";
 
 const newRev = () => Math.random().toString(36).slice(2, 10);
 
-/** What one post of the dialog comes to: saved, the catalogue gone meanwhile, a broken post, or the dialog again. */
+/** What one post of the dialog comes to: saved, the catalogue gone meanwhile, a broken post or unknown button, or the dialog again. */
 export type CatalogFormStep = DialogStep<CatalogAnswer>;
 
 /**
@@ -45,7 +46,9 @@ export type CatalogFormStep = DialogStep<CatalogAnswer>;
  */
 export async function catalogFormStep(stored: Catalog | null, formData: FormData, actor: { id: number }): Promise<CatalogFormStep> {
   refuseHugeListIndex(formData);
-  const intent = CatalogIntentSchema.parse(formData.get("intent"));
+  // Checked before anything is read or uploaded: a button the dialog does not have changes nothing.
+  const intent = readFormIntent(CatalogIntentSchema, formData, { type: "refresh" });
+  if (!intent) return { kind: "unknown-intent" };
   const file = formData.get("imageUpload");
   const chosen = file instanceof File && file.name !== "" ? file : null;
 

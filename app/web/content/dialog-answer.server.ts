@@ -5,9 +5,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 /** What one post of a content dialog comes to (catalogue, shop section, promotion). */
 export type DialogStep<Answer> =
-  | { kind: "saved" }
+  | { kind: "saved"; warning?: string | null }
   | { kind: "not-found" }
   | { kind: "bad-form" }
+  | { kind: "unknown-intent" }
   | { kind: "form"; answer: Answer; status: 200 | 400 };
 
 /** Where a dialog's done command goes: its list (with the list's query) and the success toast; its record's 404 text. */
@@ -19,18 +20,24 @@ export async function recordOr404<T>(param: string | undefined, get: (id: number
   return record ?? notFound(notFoundText);
 }
 
-/** A done save or delete goes back to the list with a success toast; a record gone meanwhile is the dialog's 404. */
-export function backToListOr404(request: Request, done: boolean, to: DialogDone) {
+/**
+ * A done save or delete goes back to the list with a success toast (a warning one, saying it, when
+ * the save took something out); a record gone meanwhile is the dialog's 404.
+ */
+export function backToListOr404(request: Request, done: boolean, to: DialogDone, warning?: string | null) {
   if (!done) notFound(to.notFoundText);
-  return redirectWithToast(listUrlOf(to.listPath, request), { ...to.toast, variant: "success" });
+  const toast = warning ? { ...to.toast, message: `${to.toast.message} ${warning}`, variant: "warning" as const } : { ...to.toast, variant: "success" as const };
+  return redirectWithToast(listUrlOf(to.listPath, request), toast);
 }
 
 /**
- * The one mapping of a dialog's step to HTTP: a post that cannot be read → 400; the dialog again
+ * The one mapping of a dialog's step to HTTP: a post that cannot be read, or a button the dialog
+ * does not have → 400 (as every route answers an intent it does not know); the dialog again
  * with its status; otherwise back to the list, or the 404 of a record gone meanwhile.
  */
 export async function answerDialogStep<Answer>(request: Request, step: DialogStep<Answer>, to: DialogDone) {
   if (step.kind === "bad-form") throw new Response("No se pudo leer el formulario.", { status: 400 });
+  if (step.kind === "unknown-intent") throw new Response("Acción desconocida.", { status: 400 });
   if (step.kind === "form") return data(step.answer, { status: step.status });
-  return backToListOr404(request, step.kind === "saved", to);
+  return backToListOr404(request, step.kind === "saved", to, step.kind === "saved" ? step.warning : null);
 }

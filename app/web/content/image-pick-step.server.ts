@@ -26,7 +26,8 @@ export type ImagePickDialog<Image extends { fileId: string }, Schema extends z.Z
   upload: (file: File) => Promise<{ ok: true; image: Image } | ({ ok: false } & Refusal)>;
   /** The refusal shown when a picked library image is gone. */
   pickedMissing: Refusal;
-  save: (value: z.infer<Schema>, image: Image | null) => Promise<{ ok: boolean }>;
+  /** The write; `warning` is said along with the saved toast (something was taken out on the way). */
+  save: (value: z.infer<Schema>, image: Image | null) => Promise<{ ok: boolean; warning?: string | null }>;
 };
 
 /**
@@ -41,6 +42,7 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
 ): Promise<DialogStep<ImagePickAnswer<Image>>> {
   refuseNestedNames(form);
   const intent = parseImagePickIntent(form.get("intent"));
+  if (!intent) return { kind: "unknown-intent" };
   const state: ImagePickState<Image> = { image: await heldImage(form, dialog), library: null, imageError: null, toast: null };
   // The form comes back holding the image as decided here, never the posted file.
   const holdChosenImage = () => {
@@ -86,7 +88,7 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
     return answer(400, state.imageError ? { imageUpload: [state.imageError.message] } : undefined);
   }
   const saved = await dialog.save(submission.value, state.image);
-  return saved.ok ? { kind: "saved" } : { kind: "not-found" };
+  return saved.ok ? { kind: "saved", warning: saved.warning ?? null } : { kind: "not-found" };
 }
 
 /** The image the form holds (its hidden `imageFileId`): the stored one as stored; any other must still be in the library. */

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { differ, replyWithLists } from "~/lib/list-reply.server";
 import { parseSubmission } from "~/lib/submission";
+import { readFormIntent } from "~/lib/dialog-intent";
 import type { Actor } from "~/modules/content/records.server";
 import { SectionDraftSchema, SectionIntentSchema, addProduct, dropUnknown, searchKey, type SectionAnswer } from "~/modules/content/shop-sections";
 import { ShopSectionFormSchema } from "~/modules/content/shop-section-form";
@@ -13,7 +14,7 @@ import { refuseHugeListIndex } from "~/web/catalog/list-index-guard.server";
  * the module's commands do the work). Used by the new and the edit routes.
  */
 
-/** What one post of the dialog comes to: saved, the section gone meanwhile, a broken post, or the dialog again. */
+/** What one post of the dialog comes to: saved, the section gone meanwhile, a broken post or unknown button, or the dialog again. */
 export type SectionFormStep = DialogStep<SectionAnswer>;
 
 /**
@@ -25,7 +26,8 @@ export type SectionFormStep = DialogStep<SectionAnswer>;
  */
 export async function shopSectionFormStep(id: number | null, formData: FormData, actor: Actor): Promise<SectionFormStep> {
   refuseHugeListIndex(formData);
-  const intent = SectionIntentSchema.parse(formData.get("intent"));
+  const intent = readFormIntent(SectionIntentSchema, formData, { type: "search" });
+  if (!intent) return { kind: "unknown-intent" };
   if (intent.type === "save") {
     const submission = parseSubmission(formData, ShopSectionFormSchema);
     if (!submission) return { kind: "bad-form" };
