@@ -23,9 +23,7 @@ const chromium = {
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: true,
-  // Browser tests wait on the servers more than they compute: a third worker fills the idle time of a
-  // two-core machine (measured: docs/STATUS.md, suite time).
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: 2,
   // No retries, in CI either: a test that passes only on its second try hides a defect or a race.
   retries: 0,
   reporter: [["list"]],
