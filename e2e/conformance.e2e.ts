@@ -102,15 +102,23 @@ test("publications sales report: a future end says 'Fecha inválida', one end on
   await expect(page.getByTestId("toast")).toContainText("Rango incompleto", SLOW);
 });
 
-test("orders sales report: a range over a year says 'El rango máximo permitido es de 1 año.'", async ({ page, loginAs }) => {
+test("orders sales report: a range over a year says 'El rango máximo permitido es de 1 año.'; the list behind keeps its page and filters", async ({ page, loginAs }) => {
   await loginAs("admin");
-  await page.goto("/orders/reports?report=sales");
+  await page.goto("/orders?page=2&filterLogisticType=drop_off");
+  await page.getByRole("link", { name: "Reporte de ventas" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Personalizado").check();
   await dialog.getByLabel("Desde").fill("2024-01-01");
   await dialog.getByLabel("Hasta").fill("2025-06-01");
   await dialog.getByRole("button", { name: "Generar" }).click();
   await expect(page.getByText("El rango máximo permitido es de 1 año.").first()).toBeVisible();
+  // The report's range is not the list's: the list's own date filter stays empty.
+  await expect(page.locator('main form input[name="start_date"]').first()).toHaveValue("");
+  expect(new URL(page.url()).searchParams.get("start_date")).toBeNull();
+  await dialog.getByRole("link", { name: "Cancelar" }).click();
+  await expect(page).toHaveURL(/\/orders\?/);
+  const back = new URL(page.url()).searchParams;
+  expect([back.get("page"), back.get("filterLogisticType"), back.get("report_start")]).toEqual(["2", "drop_off", null]);
 });
 
 test("question history: each scroll (or the link) adds three more, batch after batch", async ({ page, loginAs }, testInfo) => {

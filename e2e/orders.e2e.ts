@@ -194,22 +194,3 @@ test("a save over someone else's change is refused once; the dialog comes back f
   await page.goto(href);
   await expect(page.getByRole("dialog").getByLabel("Comentarios")).toHaveValue("Mi cambio, revisado");
 });
-
-test("a refused sales report leaves the list behind it as it was: its page, its filters, no report dates", async ({ page, loginAs }) => {
-  await loginAs("admin");
-  await page.goto("/orders?page=2&filterLogisticType=drop_off");
-  await page.getByRole("link", { name: "Reporte de ventas" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Personalizado").check();
-  await dialog.getByLabel("Desde").fill("2024-01-01");
-  await dialog.getByLabel("Hasta").fill("2025-06-01");
-  await dialog.getByRole("button", { name: "Generar" }).click();
-  await expect(page.getByText("El rango máximo permitido es de 1 año.").first()).toBeVisible();
-  // The list's own date filter stays empty: the report's range is not the list's.
-  await expect(page.locator('main form input[name="start_date"]').first()).toHaveValue("");
-  expect(new URL(page.url()).searchParams.get("start_date")).toBeNull();
-  await dialog.getByRole("link", { name: "Cancelar" }).click();
-  await expect(page).toHaveURL(/\/orders\?/);
-  const back = new URL(page.url()).searchParams;
-  expect([back.get("page"), back.get("filterLogisticType"), back.get("report_start")]).toEqual(["2", "drop_off", null]);
-});
