@@ -263,6 +263,12 @@ describe("/publications/:id dialog", () => {
     const unknown = answerOf(await post(pub.id, draftForm(view.draft, "borrar-todo"), cookie));
     expect(unknown.init?.status).toBe(400);
     expect(unknown.data.toast?.title).toBe("Acción desconocida");
+    // Beside a real list button too: the unknown intent is refused, the list change not applied.
+    const both = draftForm(view.draft, { type: "remove", payload: { name: "gallery", index: 0 } });
+    both.append("intent", "borrar-todo");
+    const mixed = answerOf(await post(pub.id, both, cookie));
+    expect(mixed.init?.status).toBe(400);
+    expect(mixed.data.toast?.title).toBe("Acción desconocida");
     const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
     expect(after.version).toBe(pub.version);
   });

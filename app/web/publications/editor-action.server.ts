@@ -145,9 +145,12 @@ export async function handleEditorAction(request: Request, id: string | null, us
     );
   };
 
+  // An intent no button of the form posts is refused, even beside a list button's change.
+  const unknownIntent = () => answer({ toast: toast("Acción desconocida", "El botón no corresponde a ninguna acción del formulario.") }, 400);
+  if (!intent && form.get("intent") !== null) return unknownIntent();
   // A list button (Conform's insert/remove/reorder/update) is already in `value`: show the changed form.
   if (submission.status !== "success") return answer();
-  if (!intent) return answer({ toast: toast("Acción desconocida", "El botón no corresponde a ninguna acción del formulario.") }, 400);
+  if (!intent) return unknownIntent();
 
   switch (intent.type) {
     case "recalc":
