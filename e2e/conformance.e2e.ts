@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./fixtures";
+import { beforeScripts, expect, jsEnabled, test } from "./fixtures";
 
 // The spec's screens checked in both projects (JavaScript on and off): each case failed in at least
 // one of them before its fix. Both projects share one database, so each works on rows of its own.
@@ -261,6 +261,27 @@ test("with JavaScript a click outside a dialog with something typed in it keeps 
   await outside();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page).toHaveURL(/\/locations$/);
+});
+
+test("with JavaScript a filter chosen, or a dialog choice made, before the page comes to life is kept", async ({ page, loginAs }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript nothing takes the page over");
+  await loginAs("admin");
+  const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const list = await beforeScripts(page, "/orders");
+  await page.getByLabel("Tipo de gestión").selectOption("fulfillment");
+  await blur();
+  await list.hydrated();
+  await expect(page.getByLabel("Tipo de gestión")).toHaveValue("fulfillment");
+
+  const filters = await beforeScripts(page, "/orders/filters?filterLogisticType=drop_off");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Pagada").check();
+  await blur();
+  await filters.hydrated();
+  await expect.poll(() => dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+  await page.mouse.click(5, (page.viewportSize()?.height ?? 700) - 5);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Pagada")).toBeChecked();
 });
 
 test("a new publication starts with two default gallery images, served as files and kept by the form", async ({ page, loginAs }) => {

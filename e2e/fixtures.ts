@@ -85,3 +85,24 @@ export async function expectToast(page: Page, title: string, message: string) {
   await expect(page.getByTestId("toast").locator("p").first()).toHaveText(title);
   await expect(page.getByTestId("toast")).toContainText(message);
 }
+
+/**
+ * Holds the app's scripts back until `release` is called, as on a slow connection, and opens `url`
+ * without waiting for React (the fixture's goto waits): what is typed or chosen meanwhile lands in
+ * the server's page. `hydrated` waits for React to take it over.
+ */
+export async function beforeScripts(page: Page, url: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.mainFrame().goto(url, { waitUntil: "commit" });
+  return {
+    hydrated: async () => {
+      release();
+      await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+    },
+  };
+}

@@ -223,9 +223,15 @@ test("a manager cancels a sale with a code from the history and reactivates it",
   await manager.getByLabel("Código de confirmación").fill(code);
   await manager.getByRole("button", { name: "Cancelar venta" }).click();
   await expect(manager.getByRole("dialog")).toContainText("Llena todos los campos para procesar la cancelación");
-  await manager.getByLabel("Código de confirmación").fill(code);
+  // A wrong code: the error, and the name and reason as typed (without JavaScript too).
+  await manager.getByLabel("Código de confirmación").fill(code === "000000" ? "111111" : "000000");
   await manager.getByLabel("Nombre del gerente").fill("Gabriela Ruiz");
   await manager.getByLabel("Motivo").fill("Prueba de cancelación");
+  await manager.getByRole("button", { name: "Cancelar venta" }).click();
+  await expect(manager.getByRole("dialog")).toContainText("El código ingresado es erróneo");
+  await expect(manager.getByLabel("Nombre del gerente")).toHaveValue("Gabriela Ruiz");
+  await expect(manager.getByLabel("Motivo")).toHaveValue("Prueba de cancelación");
+  await manager.getByLabel("Código de confirmación").fill(code);
   await manager.getByRole("button", { name: "Cancelar venta" }).click();
   await expect(manager.getByRole("dialog")).toBeHidden();
   await expect(row).toContainText("Cancelada");

@@ -1,4 +1,4 @@
-import { expect, jsEnabled, test } from "./fixtures";
+import { beforeScripts, expect, jsEnabled, test } from "./fixtures";
 import { checkDocuments, chooseClient, pdfAmount } from "./quotation-helpers";
 
 // Both projects share one server and the draft is per user: each project quotes as its own user.
@@ -132,20 +132,11 @@ test("the quotation previews keep their styles and hydrate without errors", asyn
 test("what is typed into the client search before the page's script runs stays, with the focus and its matches", async ({ page, loginAs }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "only a page with JavaScript swaps the search form for the combobox");
   await loginAs("admin");
-  // The app's scripts wait until the field has been typed into, as on a slow connection.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
-  // The fixture's goto waits for React; this one must not.
-  await page.mainFrame().goto("/products", { waitUntil: "commit" });
+  const load = await beforeScripts(page, "/products");
   const field = page.getByPlaceholder("Clave, nombre o rfc");
   await field.click();
   await field.pressSequentially("C0010");
-  release();
-  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+  await load.hydrated();
   const box = page.getByRole("combobox", { name: "Cliente" });
   await expect(box).toHaveValue("C0010");
   await expect(box).toBeFocused();

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { CloseLink } from "./CloseLink";
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useIsomorphicLayoutEffect } from "~/lib/layout-effect";
 import { cn } from "~/lib/cn";
 import { SaveButton } from "./SaveButton";
 
@@ -101,7 +102,7 @@ function useModal(closeTo: string, dismissOnOutside: boolean) {
     };
     // Once something is typed or chosen in the dialog, a stray click outside must not throw it away
     // (Cancelar, ✕ and Escape still leave).
-    let edited = false;
+    let edited = changedFromServer(dialog);
     const onEdit = () => {
       edited = true;
     };
@@ -128,7 +129,24 @@ function useModal(closeTo: string, dismissOnOutside: boolean) {
   return ref;
 }
 
-const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+/** Whether a field of `container` already differs from the server's page (changed before React ran). */
+function changedFromServer(container: HTMLElement): boolean {
+  for (const el of Array.from(container.querySelectorAll("input, textarea, select"))) {
+    if (el instanceof HTMLSelectElement) {
+      const options = Array.from(el.options);
+      // A single select with no option marked shows its first one.
+      const first = Math.max(0, options.findIndex((o) => o.defaultSelected));
+      if (el.multiple ? options.some((o) => o.selected !== o.defaultSelected) : el.options.length > 0 && el.selectedIndex !== first) return true;
+    } else if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+      if (el.checked !== el.defaultChecked) return true;
+    } else if (el instanceof HTMLInputElement && el.type === "file") {
+      if (el.files?.length) return true;
+    } else if ((el instanceof HTMLInputElement && el.type !== "hidden") || el instanceof HTMLTextAreaElement) {
+      if (el.value !== el.defaultValue) return true;
+    }
+  }
+  return false;
+}
 
 /** The element focused inside `container` and its caret, as a function that puts them back. */
 function focusInside(container: HTMLElement): (() => void) | null {

@@ -42,7 +42,11 @@ export function FilterBar({
   // cleared filters back. React has already moved each box's default to the URL's value (a box
   // whose value may be missing must say `defaultValue={x ?? ""}`: given undefined, React puts the
   // first default back).
+  // Not when the page comes to life: what was typed or chosen before that stays.
+  const drawnFor = useRef(search);
   useEffect(() => {
+    if (drawnFor.current === search) return;
+    drawnFor.current = search;
     for (const el of Array.from(formRef.current?.elements ?? [])) {
       if (!(el instanceof HTMLInputElement) || el === document.activeElement) continue;
       if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
@@ -106,8 +110,12 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
     form?.addEventListener("submit", cancel);
     return () => form?.removeEventListener("submit", cancel);
   }, []);
+  const drawnFor = useRef({ search, defaultValue });
   useEffect(() => {
     const el = input.current;
+    // Not when the page comes to life (what was typed before that stays).
+    if (drawnFor.current.search === search && drawnFor.current.defaultValue === defaultValue) return;
+    drawnFor.current = { search, defaultValue };
     // While the user types, the answer to an earlier pause arrives: keep the newer pending one.
     if (!el || document.activeElement === el) return;
     clearTimeout(timer.current);
@@ -169,8 +177,12 @@ export function FilterSelect({
   // Set by a key press, cleared by the pointer: a change that follows a key press waits for Enter.
   const byKeyboard = useRef(false);
   const select = useRef<HTMLSelectElement>(null);
-  // A select keeps its first choice after a navigation in the page: it follows the URL's value.
+  // A select keeps its first choice after a navigation in the page: it follows the URL's value when
+  // that changes — not when the page comes to life, which would undo a choice made before it did.
+  const shown = useRef(value);
   useEffect(() => {
+    if (shown.current === value) return;
+    shown.current = value;
     if (select.current && select.current !== document.activeElement) select.current.value = value ?? "";
   }, [value]);
   const apply = (select: HTMLSelectElement) => select.form && submitFilters(select.form);

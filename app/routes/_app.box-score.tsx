@@ -5,8 +5,9 @@ import { PageHeader } from "~/components/PageHeader";
 import { ScrollBox } from "~/components/ScrollBox";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";
-import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, MONTH_NAMES, NO_DATA, drillDownFor, formatIndicator } from "~/modules/box-score/indicators";
+import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, MONTH_NAMES, NO_DATA, drillDownFor, formatIndicator, monthLinkRange } from "~/modules/box-score/indicators";
 import { boxScoreMonth, resolveMonth } from "~/modules/box-score/page.server";
+import { nowInMexico } from "~/lib/mexico-time";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Box score · ${MONTH_NAMES[data.month - 1]} ${data.year}` : "Box score" }];
 
@@ -21,11 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const years: number[] = [];
   for (let y = range.last; y >= range.first; y--) years.push(y);
   // Who is looking decides which cells link to their list (drillDownFor).
-  return { year: choice.year, month: choice.month, years, days, rows, viewer: { role: user.role, permissions: user.permissions } };
+  return { year: choice.year, month: choice.month, years, days, rows, monthRange: monthLinkRange(days, nowInMexico().toISODate()!), viewer: { role: user.role, permissions: user.permissions } };
 }
 
 export default function BoxScore() {
-  const { year, month, years, days, rows, viewer } = useLoaderData<typeof loader>();
+  const { year, month, years, days, rows, monthRange, viewer } = useLoaderData<typeof loader>();
   const monthHref = (m: number) => `${BOX_SCORE_PATH}?year=${year}&month=${m}`;
   return (
     <div className="min-w-0">
@@ -122,7 +123,7 @@ export default function BoxScore() {
                     })}
                     <td className="px-2 py-1.5 font-semibold">
                       {(() => {
-                        const href = drillDownFor(viewer, row.key, days[0], days[days.length - 1]);
+                        const href = monthRange && drillDownFor(viewer, row.key, monthRange.from, monthRange.to);
                         const text = formatIndicator(row.unit, row.total);
                         return href && row.total ? (
                           <Link to={href} className="text-brand-700 hover:underline">

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { useIsomorphicLayoutEffect } from "~/lib/layout-effect";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
@@ -88,7 +89,18 @@ export default function CloseBox() {
   // The live check needs the script that updates it: the server's render (and a page without
   // JavaScript) must not disable "Cerrar caja" over counts nobody has typed yet.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // What was typed before React took the form over is the form's state from then on (the state
+  // starts from the server's values and would overwrite it).
+  useIsomorphicLayoutEffect(() => {
+    const form = document.getElementById("close-form") as HTMLFormElement | null;
+    const typedNow = (name: string) => (form?.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    setCounts((old) => Object.fromEntries(DENOMINATIONS.map((d) => [String(d), typedNow(denominationField(d)) ?? old[String(d)] ?? ""])));
+    setFund((old) => typedNow("fund") ?? old);
+    setDebit((old) => typedNow("debit") ?? old);
+    setCredit((old) => typedNow("credit") ?? old);
+    setReason((old) => typedNow("reason") ?? old);
+    setHydrated(true);
+  }, []);
   const drawer = useMemo(() => {
     const parsed = Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Number(counts[String(d)] || 0) || 0]));
     return denominationCents(parsed);

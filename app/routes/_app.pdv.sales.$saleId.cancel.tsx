@@ -27,18 +27,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "pdv.history", listBack(request));
-  const form = CancelForm.safeParse(formValues(await request.formData()));
+  const values = formValues(await request.formData());
+  // A refusal shows the form again with the name and reason as typed (the code is asked for again).
+  const limits = PDV_CONSTRAINTS.cancel;
+  const typed = { manager: (values.manager ?? "").slice(0, limits.manager.maxLength), reason: (values.reason ?? "").slice(0, limits.reason.maxLength) };
+  const form = CancelForm.safeParse(values);
   if (!form.success) {
     // A name or reason longer than its box allows (only a hand-made post gets here): the module's message.
     const tooLong = form.error.issues.find((issue) => issue.path[0] === "manager" || issue.path[0] === "reason");
-    if (tooLong) return data({ error: tooLong.message, title: "Error" }, { status: 400 });
+    if (tooLong) return data({ error: tooLong.message, title: "Error", typed }, { status: 400 });
     // Anything else unreadable: nothing was recorded (spec 8).
-    return data({ error: PDV_TEXTS.cancelDetailFailed as string, title: PDV_TEXTS.cancelDetailTitle as string }, { status: 400 });
+    return data({ error: PDV_TEXTS.cancelDetailFailed as string, title: PDV_TEXTS.cancelDetailTitle as string, typed }, { status: 400 });
   }
   const result = await cancelSale(user.id, saleIdOf(params), form.data);
   if (!result.ok) {
     const title = result.message.startsWith("Llena") ? "Campos faltantes" : result.reason === "conflict" ? "No es posible cancelar la venta" : "Error";
-    return data({ error: result.message, title }, { status: statusOf(result) });
+    return data({ error: result.message, title, typed }, { status: statusOf(result) });
   }
   return redirectWithToast(listBack(request), { title: "Venta cancelada", message: `La venta ${result.value.saleCode} se canceló.`, variant: "success" });
 }
@@ -47,7 +51,7 @@ export default function CancelSale() {
   const { sale, constraints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { search } = useLocation();
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState(result?.typed.reason ?? "");
   const closeTo = `/pdv${search}`;
   return (
     <RouteDialog
@@ -62,7 +66,7 @@ export default function CancelSale() {
         <ConfirmationCodeField constraint={constraints.code} />
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Nombre del gerente</span>
-          <input name="manager" {...constraints.manager} className="input" />
+          <input name="manager" {...constraints.manager} className="input" defaultValue={result?.typed.manager} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Motivo</span>

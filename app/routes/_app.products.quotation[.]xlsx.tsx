@@ -7,5 +7,7 @@ import { quotationXlsxFile } from "~/modules/quotations/downloads.server";
 /** GET /products/quotation.xlsx: the draft's lines and totals as a spreadsheet. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  return downloadOrBack(await quotationXlsxFile(await draftDocumentFor(user, new URL(request.url).searchParams.get("screen") === "v4" ? "v4" : "v3")), "/products/quotation");
+  const screen = new URL(request.url).searchParams.get("screen") === "v4" ? "v4" : "v3";
+  // A refusal (no lines yet) is said on the screen the button is on.
+  return downloadOrBack(await quotationXlsxFile(await draftDocumentFor(user, screen)), screen === "v4" ? "/quotations" : "/products/quotation");
 }

@@ -331,10 +331,21 @@ describe("other actions", () => {
 
   it("prints a label as a PDF and marks it printed; refuses fulfillment", async () => {
     const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'drop_off' and ${orders.shipmentStatus} = 'ready_to_print' and ${orders.orderStatus} = 'paid'`).limit(1);
-    const res = (await settle(() => labelAction({ request: makeRequest(`/orders/${o.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: o.id.toString() }, context: {} }))) as Response;
+    const print = () => settle(() => labelAction({ request: makeRequest(`/orders/${o.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: o.id.toString() }, context: {} })) as Promise<Response>;
+    // A double click asks twice at once: two labels, one move to "printed".
+    const [res, again] = await Promise.all([print(), print()]);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    expect(again.headers.get("Content-Type")).toBe("application/pdf");
     expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
-    expect((await row(o.id.toString())).printedLabel).toBe(true);
+    const printed = await row(o.id.toString());
+    expect(printed.printedLabel).toBe(true);
+    expect(printed.shipmentStatus).toBe("printed");
+    expect(printed.status.split(",").filter((s) => s === "printed")).toHaveLength(1);
+    // Printing edits no field of the dialog: a dialog opened before it still saves.
+    expect(printed.version).toBe(o.version);
+    const saved = await post(o.id.toString(), { intent: "save", version: String(o.version), comments: "después de imprimir" });
+    expect((saved as Response).status).toBe(302);
+    expect((await row(o.id.toString())).comments).toBe("después de imprimir");
     const [full] = await db.select().from(orders).where(eq(orders.logisticType, "fulfillment")).limit(1);
     const refused = (await settle(() => labelAction({ request: makeRequest(`/orders/${full.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: full.id.toString() }, context: {} }))) as Response;
     expect((await toastOf(refused))?.title).toBe("Etiqueta no disponible");

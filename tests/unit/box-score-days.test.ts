@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayAfter, daysOf, drillDownHref } from "~/modules/box-score/indicators";
+import { dayAfter, daysOf, drillDownHref, monthLinkRange } from "~/modules/box-score/indicators";
 
 describe("box-score calendar days", () => {
   it.each([
@@ -32,5 +32,16 @@ describe("box-score calendar days", () => {
 
   it("a PDV cell's list ends the day after (the spec's exclusive end)", () => {
     expect(drillDownHref("pdv_sales", "2026-12-31", "2026-12-31")).toContain("start_date=2026/12/31&end_date=2027/01/01");
+  });
+
+  // A month's total links to the month up to today: the lists refuse a future end date.
+  it.each([
+    ["2026-11-26", { from: "2026-11-01", to: "2026-11-26" }],
+    ["2026-11-01", { from: "2026-11-01", to: "2026-11-01" }],
+    ["2026-11-30", { from: "2026-11-01", to: "2026-11-30" }],
+    ["2026-12-05", { from: "2026-11-01", to: "2026-11-30" }],
+    ["2026-10-31", null],
+  ])("November 2026's total, seen on %s, links to %j", (today, range) => {
+    expect(monthLinkRange(daysOf(2026, 11), today)).toEqual(range);
   });
 });

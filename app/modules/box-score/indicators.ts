@@ -181,6 +181,17 @@ export function drillDownHref(key: string, from: string, to: string): string | n
 }
 
 /**
+ * The days a month's total links to: the month up to today (the lists refuse a future end date and
+ * would then show every date); none for a month that has not begun. Days are yyyy-MM-dd.
+ */
+export function monthLinkRange(days: readonly string[], today: string): { from: string; to: string } | null {
+  const from = days[0];
+  const last = days[days.length - 1];
+  if (!from || today < from) return null;
+  return { from, to: last < today ? last : today };
+}
+
+/**
  * A cell's link for this user: the list behind it only when the user may open that list. Box score
  * is open to roles that may not see orders, the point of sale or questions; a link there would send
  * them to their home page without a word, so such a cell shows its number alone.

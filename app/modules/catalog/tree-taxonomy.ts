@@ -231,5 +231,12 @@ export function deleteRefusal(kind: TreeTaxonomy, node: { id: number; name: stri
   if (b.children.total > 0) parts.push(`${b.children.total.toLocaleString("es-MX")} ${b.children.total === 1 ? t.children.replace(/s$/, "") : t.children} (${listed(b.children.total, b.children.names)})`);
   if (b.products.total > 0) parts.push(`${b.products.total.toLocaleString("es-MX")} ${b.products.total === 1 ? "producto" : "productos"} (${listed(b.products.total, b.products.skus)})`);
   if (!parts.length) return null;
-  return `No se puede eliminar ${t.theOne} «${node.name}»: tiene ${parts.join(" y ")}. Muévelos a otra ${kind === "categories" ? "categoría" : "marca"} primero.`;
+  return `No se puede eliminar ${t.theOne} «${node.name}»: tiene ${parts.join(" y ")}. ${moveThem(b)} a otra ${kind === "categories" ? "categoría" : "marca"} primero.`;
+}
+
+/** "Muévelos" agrees with what is in the way: subcategorías and submarcas are feminine, products masculine. */
+function moveThem(b: DeleteBlockers): string {
+  if (b.children.total > 0 && b.products.total > 0) return "Muévelos";
+  if (b.children.total > 0) return b.children.total === 1 ? "Muévela" : "Muévelas";
+  return b.products.total === 1 ? "Muévelo" : "Muévelos";
 }

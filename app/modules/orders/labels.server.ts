@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { getDb } from "@server/db/client";
 import { orders } from "@server/db/schema";
@@ -32,20 +32,24 @@ const labelColumns = {
 
 type LabelOrder = { id: bigint; store: string | null; status: string; orderStatus: string; logisticType: string | null; printedLabel: boolean };
 
-/** After the marketplace handed out the label: printed, and a fresh label moves to "printed" as it does there. */
+/**
+ * After the marketplace handed out the label: printed, and a fresh label moves to "printed" as it does
+ * there — once, however many times it is asked at the same moment (a double click). The order's
+ * version stays: printing edits none of the dialog's fields, so a dialog open while its label is
+ * printed still saves.
+ */
 async function recordPrinted(order: LabelOrder, actor: SessionUser) {
   const key = displayStatus(order).key;
   const moves = key === "ready_to_print" || key === "regenerating";
   await getDb().transaction(async (tx) => {
-    await tx
-      .update(orders)
-      .set({
-        printedLabel: true,
-        ...(moves ? { status: sql`${orders.status} || ',printed'`, shipmentStatus: "printed" } : {}),
-        updatedAt: new Date(),
-        version: sql`${orders.version} + 1`,
-      })
-      .where(eq(orders.id, order.id));
+    await tx.update(orders).set({ printedLabel: true, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    if (moves) {
+      // Re-read under the row lock: a second print of the same moment finds it printed already.
+      await tx
+        .update(orders)
+        .set({ status: sql`${orders.status} || ',printed'`, shipmentStatus: "printed" })
+        .where(and(eq(orders.id, order.id), sql`${orders.shipmentStatus} is distinct from 'printed'`));
+    }
     await audit(
       { message: `Etiqueta ${order.printedLabel ? "reimpresa" : "impresa"}: orden ${order.id}`, type: "info", tags: ["orders", "label"], identifier: order.id, userId: actor.id },
       tx,

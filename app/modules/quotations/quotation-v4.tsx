@@ -85,10 +85,12 @@ export function QuotationV4Actions({ d }: { d: V4Data }) {
       <Link to={toggle} preventScrollReset replace className="btn-secondary">
         {preview ? "Ver artículos" : "Vista previa"}
       </Link>
-      <a href="/products/quotation.pdf?screen=v4" target="_blank" rel="noopener" className="btn-secondary">
+      {/* With no lines the server answers on this page with "Aún no hay artículos en la lista": a
+          plain link follows it there (a download or a new tab would swallow the message). */}
+      <a href="/products/quotation.pdf?screen=v4" {...(empty ? {} : { target: "_blank", rel: "noopener" })} className="btn-secondary">
         Generar PDF
       </a>
-      <a href="/products/quotation.xlsx?screen=v4" download className="btn-secondary">
+      <a href="/products/quotation.xlsx?screen=v4" download={empty ? undefined : true} className="btn-secondary">
         Generar Excel
       </a>
     </>

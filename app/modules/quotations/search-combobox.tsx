@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCombobox } from "downshift";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useIsomorphicLayoutEffect } from "~/lib/layout-effect";
 import { cn } from "~/lib/cn";
 import { TYPEAHEAD_WAIT_MS, typeaheadQuery, type TypeaheadAnswer } from "./typeahead";
 
@@ -15,7 +16,9 @@ export type Carried = { value: string; focused: boolean };
 export function SearchSwap({ server, client }: { server: ReactNode; client: (carried: Carried) => ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [carried, setCarried] = useState<Carried | null>(null);
-  useEffect(() => {
+  // A layout effect: its update renders at once, in the same task, so no key can fall between the
+  // reading of the field and its replacement.
+  useIsomorphicLayoutEffect(() => {
     const input = box.current?.querySelector<HTMLInputElement>('input[type="search"]');
     setCarried({ value: input?.value ?? "", focused: !!input && input === document.activeElement });
   }, []);
@@ -102,7 +105,8 @@ export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToS
 
   // Typing that began before React ran goes on where it was: the focus, the caret at the end, its search.
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Before the browser takes the next key: the field it replaced had the focus until this render.
+  useIsomorphicLayoutEffect(() => {
     if (!carried?.focused || !input.current) return;
     const end = input.current.value.length;
     input.current.focus();

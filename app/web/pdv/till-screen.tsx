@@ -150,11 +150,17 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
   const cartError = actionData && "field" in actionData && (actionData.field === "cart" || actionData.field === "form") ? actionData.error : null;
   const cartErrorTitle = actionData && "field" in actionData && actionData.field === "form" && "title" in actionData ? actionData.title : null;
   // The scanner types and presses Enter: after each round trip the box is ready for the next code.
+  // Not when the page first comes to life: what the scanner typed before that is still to be sent.
+  const roundTrip = useRef(false);
   useEffect(() => {
-    if (navigation.state === "idle") {
-      scanRef.current?.focus();
-      if (!scanError) scanRef.current?.form?.reset();
+    if (navigation.state !== "idle") {
+      roundTrip.current = true;
+      return;
     }
+    if (!roundTrip.current) return;
+    roundTrip.current = false;
+    scanRef.current?.focus();
+    if (!scanError) scanRef.current?.form?.reset();
   }, [navigation.state, scanError]);
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
