@@ -166,6 +166,16 @@ test("a filter form leaves empty fields out of the URL", async ({ page, loginAs 
   await expect(page).toHaveURL(/\/promotions\?promo_status_filter=active$/);
 });
 
+test("a search loses its outer spaces in the URL and in its box", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/orders");
+  const box = page.locator('main form[role="search"] input[name="search"]');
+  await box.fill("  2000  ");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/orders\?search=2000$/);
+  await expect(box).toHaveValue("2000");
+});
+
 test("an unknown address lands on the home screen with a message saying so", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/esto-no-existe");

@@ -62,6 +62,11 @@ export function FilterBar({
       preventScrollReset
       onSubmit={(e) => {
         e.preventDefault();
+        // The boxes say what the URL will (its values lose their outer spaces), as the page drawn
+        // anew without JavaScript does. Only on Buscar/Enter: a pause while typing keeps the space.
+        for (const el of Array.from(e.currentTarget.elements)) {
+          if (el instanceof HTMLInputElement && (el.type === "search" || el.type === "text") && el.value !== el.value.trim()) el.value = el.value.trim();
+        }
         submitFilters(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter, false);
       }}
     >
