@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type KeyboardEvent } from "react";
+import { useUpdateEffect } from "~/lib/use-update-effect";
 import { dayInputValues } from "~/lib/day-input";
 import { escapeHtml, optionsHtml } from "~/lib/escape-html";
 import type { InputConstraint } from "~/lib/constraints";
@@ -42,11 +43,7 @@ export function FilterBar({
   // cleared filters back. React has already moved each box's default to the URL's value (a box
   // whose value may be missing must say `defaultValue={x ?? ""}`: given undefined, React puts the
   // first default back).
-  // Not when the page comes to life: what was typed or chosen before that stays.
-  const drawnFor = useRef(search);
-  useEffect(() => {
-    if (drawnFor.current === search) return;
-    drawnFor.current = search;
+  useUpdateEffect(() => {
     for (const el of Array.from(formRef.current?.elements ?? [])) {
       if (!(el instanceof HTMLInputElement) || el === document.activeElement) continue;
       if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
@@ -115,12 +112,8 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
     form?.addEventListener("submit", cancel);
     return () => form?.removeEventListener("submit", cancel);
   }, []);
-  const drawnFor = useRef({ search, defaultValue });
-  useEffect(() => {
+  useUpdateEffect(() => {
     const el = input.current;
-    // Not when the page comes to life (what was typed before that stays).
-    if (drawnFor.current.search === search && drawnFor.current.defaultValue === defaultValue) return;
-    drawnFor.current = { search, defaultValue };
     // While the user types, the answer to an earlier pause arrives: keep the newer pending one.
     if (!el || document.activeElement === el) return;
     clearTimeout(timer.current);
@@ -184,10 +177,7 @@ export function FilterSelect({
   const select = useRef<HTMLSelectElement>(null);
   // A select keeps its first choice after a navigation in the page: it follows the URL's value when
   // that changes — not when the page comes to life, which would undo a choice made before it did.
-  const shown = useRef(value);
-  useEffect(() => {
-    if (shown.current === value) return;
-    shown.current = value;
+  useUpdateEffect(() => {
     if (select.current && select.current !== document.activeElement) select.current.value = value ?? "";
   }, [value]);
   const apply = (select: HTMLSelectElement) => select.form && submitFilters(select.form);

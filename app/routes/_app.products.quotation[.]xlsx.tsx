@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/web/auth/guard.server";
 import { draftDocumentFor } from "~/modules/quotations/dialog.server";
 import { downloadOrBack } from "~/lib/http.server";
+import { documentScreen } from "~/modules/quotations/pricing";
 import { quotationXlsxFile } from "~/modules/quotations/downloads.server";
 
 /** GET /products/quotation.xlsx: the draft's lines and totals as a spreadsheet. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  const screen = new URL(request.url).searchParams.get("screen") === "v4" ? "v4" : "v3";
-  // A refusal (no lines yet) is said on the screen the button is on.
-  return downloadOrBack(await quotationXlsxFile(await draftDocumentFor(user, screen)), screen === "v4" ? "/quotations" : "/products/quotation");
+  const { screen, back } = documentScreen(new URL(request.url).searchParams.get("screen"));
+  return downloadOrBack(await quotationXlsxFile(await draftDocumentFor(user, screen)), back);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addBusinessDays, applyLineDiscount, computeTotals, decideGlobalDiscount, erpQuotationId, formatPhone, marketplaceThresholdCents,
-  formatCents, MESSAGES, parseQuantity, quotationFolio, unitPriceCents,
+  documentScreen, formatCents, MESSAGES, parseQuantity, quotationFolio, unitPriceCents,
 } from "~/modules/quotations/pricing";
 import { addLine, priceDraft, readDraftData } from "~/modules/quotations/draft";
 import { diffQuote } from "~/modules/quotations/stored.server";
@@ -175,5 +175,17 @@ describe("formats and numbering", () => {
       { client: "A", total: 120, discount: 0, lines: [{ sku: "X", qty: 3, price: 10 }, { sku: "Z", qty: 1, price: 1 }] },
     );
     expect(changes.map((c) => c.field)).toEqual(["Cantidad X", "Artículo Z", "Artículo Y", "Total"]);
+  });
+});
+
+describe("documentScreen", () => {
+  // A document's refusal is said on the screen its button is on (v4 is /quotations).
+  it.each([
+    ["v4", { screen: "v4", back: "/quotations" }],
+    ["v3", { screen: "v3", back: "/products/quotation" }],
+    [null, { screen: "v3", back: "/products/quotation" }],
+    ["V4", { screen: "v3", back: "/products/quotation" }],
+  ])("%s → %j", (param, expected) => {
+    expect(documentScreen(param)).toEqual(expected);
   });
 });

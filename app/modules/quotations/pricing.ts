@@ -116,6 +116,14 @@ export function applyLineDiscount(line: { priceCents: number; originalPriceCents
 /** The quotation screen a figure is for: Cotizador v3 (/products) or v4 (/quotations). */
 export type QuoteScreen = "v3" | "v4";
 
+/**
+ * The screen a document was asked from (`screen` of its URL; v3 unless it says v4) and the page a
+ * refusal is said on: the screen the button is on.
+ */
+export function documentScreen(param: string | null): { screen: QuoteScreen; back: string } {
+  return param === "v4" ? { screen: "v4", back: "/quotations" } : { screen: "v3", back: "/products/quotation" };
+}
+
 /** A Mercado Libre quote's terms: the category's fee rate for the listing type, and the screen. */
 export type MarketplaceTerms = { feeRate: number; screen: QuoteScreen };
 

@@ -6,6 +6,7 @@ import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import type { PdvAction, PdvLoader } from "~/routes/_app.pdv";
 import { DISCOUNTS, parseQuantity } from "~/modules/pdv/rules";
+import { useUpdateEffect } from "~/lib/use-update-effect";
 import { HistoryView } from "./till-history";
 import { ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 
@@ -151,14 +152,8 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
   const cartErrorTitle = actionData && "field" in actionData && actionData.field === "form" && "title" in actionData ? actionData.title : null;
   // The scanner types and presses Enter: after each round trip the box is ready for the next code.
   // Not when the page first comes to life: what the scanner typed before that is still to be sent.
-  const roundTrip = useRef(false);
-  useEffect(() => {
-    if (navigation.state !== "idle") {
-      roundTrip.current = true;
-      return;
-    }
-    if (!roundTrip.current) return;
-    roundTrip.current = false;
+  useUpdateEffect(() => {
+    if (navigation.state !== "idle") return;
     scanRef.current?.focus();
     if (!scanError) scanRef.current?.form?.reset();
   }, [navigation.state, scanError]);
