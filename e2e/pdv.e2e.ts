@@ -97,11 +97,17 @@ test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", as
   await till.getByLabel("Monto inicial").fill("0");
   await till.getByRole("button", { name: "Abrir caja" }).click();
   await expect(till.getByText("Por favor ingresa un monto válido.")).toBeVisible();
+  // Box closed: a cashier has the open-box view and no tab (spec 2 §6).
+  const sections = till.getByRole("navigation", { name: "Secciones del punto de venta" });
+  await expect(sections).toHaveCount(0);
   await till.getByLabel("Monto inicial").fill("500");
   await till.getByRole("button", { name: "Abrir caja" }).click();
 
   const scan = till.getByPlaceholder("Buscar productos");
   await expect(scan).toBeFocused();
+  // Box open: the Venta tab, current, and nothing else (no Caja, no Historial).
+  await expect(sections.getByRole("link")).toHaveText(["Venta"]);
+  await expect(sections.getByRole("link", { name: "Venta" })).toHaveAttribute("aria-current", "page");
   await scan.fill(SKU.toLowerCase());
   await scan.press("Enter");
   await expect(till.locator(`tr[data-sku="${SKU}"]`)).toBeVisible();

@@ -19,6 +19,25 @@ function useFilterSubmit() {
 }
 
 /**
+ * A filter form's boxes show the URL's values after every navigation in the page (Limpiar Filtros,
+ * back, a sidebar link), as a page drawn anew would; left as typed, the next search would bring the
+ * cleared filters back. React has already moved each box's default to the URL's value, so every box
+ * of such a form says `defaultValue={x ?? ""}`: given undefined, React keeps the first default,
+ * which is what a page opened on `?search=…` would then put back. Not when the page comes to life
+ * (that would undo what was typed before it did), and not in the box being typed in.
+ */
+export function useInputsFollowUrl(formRef: React.RefObject<HTMLFormElement>) {
+  const { search } = useLocation();
+  useUpdateEffect(() => {
+    for (const el of Array.from(formRef.current?.elements ?? [])) {
+      if (!(el instanceof HTMLInputElement) || el === document.activeElement) continue;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
+      else if (!["hidden", "submit", "button", "file"].includes(el.type)) el.value = el.defaultValue;
+    }
+  }, [search]);
+}
+
+/**
  * A GET form over the list: submitting writes the filters into the URL (page reset). Parameters this
  * bar does not own (sort, other tabs) are carried as hidden inputs. With JavaScript, `autoSubmit`
  * fields submit after a pause.
@@ -38,18 +57,7 @@ export function FilterBar({
   const params = new URLSearchParams(search);
   const submitFilters = useFilterSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  // After a navigation in the page (Limpiar filtros, back, a sidebar link) the boxes show the new
-  // URL's values, as a page drawn anew would; left as typed, the next search would bring the
-  // cleared filters back. React has already moved each box's default to the URL's value (a box
-  // whose value may be missing must say `defaultValue={x ?? ""}`: given undefined, React puts the
-  // first default back).
-  useUpdateEffect(() => {
-    for (const el of Array.from(formRef.current?.elements ?? [])) {
-      if (!(el instanceof HTMLInputElement) || el === document.activeElement) continue;
-      if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
-      else if (!["hidden", "submit", "button", "file"].includes(el.type)) el.value = el.defaultValue;
-    }
-  }, [search]);
+  useInputsFollowUrl(formRef);
   return (
     <Form
       ref={formRef}
@@ -127,7 +135,7 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
         {...constraint}
         type="search"
         name={name}
-        defaultValue={defaultValue}
+        defaultValue={defaultValue ?? ""}
         placeholder={placeholder}
         className="input"
         aria-busy={navigation.state === "loading"}

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { DayRangeInputs, FilterSelect } from "~/components/FilterBar";
+import { DayRangeInputs, FilterSelect, useInputsFollowUrl } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
@@ -66,6 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Messages() {
+  const filters = useRef<HTMLFormElement>(null);
+  useInputsFollowUrl(filters);
   const { rows, total, page, pageSize, query, templates, constraints } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -109,7 +112,7 @@ export default function Messages() {
 
       <details className="card mb-4 p-4" open={hasFilters(query)}>
         <summary className="cursor-pointer text-sm font-medium">Filtros</summary>
-        <Form method="get" role="search" className="mt-3 flex flex-wrap items-end gap-3">
+        <Form ref={filters} method="get" role="search" className="mt-3 flex flex-wrap items-end gap-3">
           {query.section !== "pending" ? <input type="hidden" name="section" value={query.section} /> : null}
           <label className="flex min-w-48 flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Buscar orden</span>

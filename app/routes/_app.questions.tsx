@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Badge } from "~/components/Badge";
+import { useInputsFollowUrl } from "~/components/FilterBar";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { can } from "~/lib/access";
@@ -86,6 +87,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Questions() {
+  const historyFilters = useRef<HTMLFormElement>(null);
+  useInputsFollowUrl(historyFilters);
   const { query, times, fastAnswers, rows, total, more: hasMore, counts, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const user = useAppUser();
@@ -127,7 +130,7 @@ export default function Questions() {
 
       {history ? (
         <div className="card mb-4 flex flex-wrap items-end justify-between gap-3 p-4">
-          <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+          <Form ref={historyFilters} method="get" className="flex flex-wrap items-end gap-3" role="search">
             <input type="hidden" name="tab" value="history" />
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Fecha</span>

@@ -122,6 +122,24 @@ describe("product save (spec 5)", () => {
     expect(answer(ean).toast?.message).toBe(`Error al guardar, el código de barras ya existe en el producto ${sku}`);
   });
 
+  it("refuses an EAN-13 whose check digit is off by one, on create and on edit, keeping what was typed", async () => {
+    const sku = unique("GT");
+    const typed = { sku, manufacturerSku: "K-GT", name: "Contacto doble", eanUpc: "5901234123458" };
+    const refused = await create(typed, admin.cookie);
+    expect(statusOf(refused)).toBe(400);
+    expect(answer(refused).result.error?.eanUpc).toEqual(["EAN/UPC no válido: el dígito verificador no corresponde al código. Revisa que esté completo y bien escrito."]);
+    // Nothing typed is lost: the form comes back with every value as posted.
+    expect(answer(refused).result.initialValue).toMatchObject({ name: "Contacto doble", manufacturerSku: "K-GT", eanUpc: "5901234123458" });
+    expect(await productRow(sku)).toBeUndefined();
+    // The real code (its published check digit, 7) is saved.
+    expect(statusOf(await create({ ...typed, eanUpc: "5901234123457" }, admin.cookie))).toBe(302);
+    expect((await productRow(sku)).eanUpc).toBe("5901234123457");
+    const { version } = ((await open(sku, admin.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>).draft;
+    const edit = await update(sku, { version, name: "Contacto doble", eanUpc: "96385075" }, admin.cookie);
+    expect(statusOf(edit)).toBe(400);
+    expect((await productRow(sku)).eanUpc).toBe("5901234123457");
+  });
+
   it("skips an EAN of 0, keeps any other run of digits and refuses letters (spec 5: a numeric input)", async () => {
     const zero = unique("Z");
     expect(statusOf(await create({ sku: zero, manufacturerSku: "K", name: "Cero", eanUpc: "0" }, admin.cookie))).toBe(302);

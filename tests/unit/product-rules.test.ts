@@ -39,14 +39,50 @@ describe("EAN/UPC (spec 5: a numeric input; 0 or empty skipped)", () => {
     ["", { kind: "empty" }],
     ["0", { kind: "empty" }],
     ["000", { kind: "empty" }],
-    ["4006381333931", { kind: "valid", value: "4006381333931" }],
-    ["4006381333932", { kind: "valid", value: "4006381333932" }],
     ["12345", { kind: "valid", value: "12345" }],
+    // Lengths that are not a GTIN's (internal or short shop codes) are kept as typed.
+    ["1234567", { kind: "valid", value: "1234567" }],
+    ["1234567890", { kind: "valid", value: "1234567890" }],
+    ["12345678901", { kind: "valid", value: "12345678901" }],
     [" 750100 ", { kind: "valid", value: "750100" }],
     ["40063813339a1", { kind: "invalid", message: EAN_TEXTS.digitsOnly }],
     ["-5", { kind: "invalid", message: EAN_TEXTS.digitsOnly }],
     ["12.5", { kind: "invalid", message: EAN_TEXTS.digitsOnly }],
   ])("%j", (raw, expected) => expect(checkEan(raw)).toEqual(expected));
+});
+
+/**
+ * Real GTINs (published GS1 / manufacturer examples) and their neighbours with the last digit off by
+ * one: a GTIN-length code (8, 12, 13, 14 digits) must carry its check digit (decision 0015).
+ */
+describe("EAN/UPC check digit for GTIN-8, -12, -13 and -14", () => {
+  const valid = (code: string) => ({ kind: "valid", value: code });
+  const wrong = { kind: "invalid", message: EAN_TEXTS.checkDigit };
+  it.each([
+    // EAN-8
+    ["96385074", valid("96385074")],
+    ["96385075", wrong],
+    ["73513537", valid("73513537")],
+    ["73513536", wrong],
+    // UPC-A (GTIN-12)
+    ["036000291452", valid("036000291452")],
+    ["036000291453", wrong],
+    ["012345678905", valid("012345678905")],
+    ["012345678904", wrong],
+    // EAN-13
+    ["4006381333931", valid("4006381333931")],
+    ["4006381333932", wrong],
+    ["5901234123457", valid("5901234123457")],
+    ["5901234123458", wrong],
+    // GTIN-14 (a UPC-A padded with leading zeros keeps its check digit; a case code of the same item)
+    ["00036000291452", valid("00036000291452")],
+    ["00036000291451", wrong],
+    ["10012345678902", valid("10012345678902")],
+    ["10012345678903", wrong],
+    // Letters and spaces keep their message whatever the length.
+    ["400638133393a", { kind: "invalid", message: EAN_TEXTS.digitsOnly }],
+    ["4006 381333931", { kind: "invalid", message: EAN_TEXTS.digitsOnly }],
+  ])("%s", (code, expected) => expect(checkEan(code)).toEqual(expected));
 });
 
 describe("property merge (spec 7: names equal after lowercase, accents and non-alphanumerics removed are skipped)", () => {

@@ -39,17 +39,42 @@ export type EanCheck = { kind: "empty" } | { kind: "valid"; value: string } | { 
 
 export const EAN_TEXTS = {
   digitsOnly: "El código de barras solo puede tener dígitos.",
+  // The expected digit is not told: a mistyped middle digit "fixed" by changing the last one would
+  // store a code that exists on no package.
+  checkDigit: "EAN/UPC no válido: el dígito verificador no corresponde al código. Revisa que esté completo y bien escrito.",
 } as const;
 
+/** GTIN lengths whose last digit is a check digit: EAN-8, UPC-A (12), EAN-13, GTIN-14. */
+export const GTIN_LENGTHS = [8, 12, 13, 14] as const;
+
 /**
- * Spec 5: EAN/UPC is a numeric input; a code of 0 or empty is skipped (stored as none). Any other
- * run of digits is kept as typed (up to the field's 14): shops also label goods with internal and
- * short codes, and the till looks a scanned code up as it was stored.
+ * The GS1 check digit of a GTIN's leading digits: from the right, weights 3, 1, 3, 1…; the digit
+ * that brings the sum to a multiple of 10.
+ */
+export function gtinCheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const digit = body.charCodeAt(body.length - 1 - i) - 48;
+    sum += digit * (i % 2 === 0 ? 3 : 1);
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * Spec 5: EAN/UPC is a numeric input; a code of 0 or empty is skipped (stored as none). A code of
+ * a GTIN's length (8, 12, 13 or 14 digits) must carry its check digit (decision 0015): a misread
+ * or mistyped digit is refused rather than stored where the till would never find the real code.
+ * Other runs of digits (up to the field's 14) are kept as typed: shops also label goods with
+ * internal and short codes, and the till looks a scanned code up as it was stored.
  */
 export function checkEan(raw: string | null | undefined): EanCheck {
   const value = (raw ?? "").trim();
   if (value === "" || /^0+$/.test(value)) return { kind: "empty" };
   if (!/^\d+$/.test(value)) return { kind: "invalid", message: EAN_TEXTS.digitsOnly };
+  if ((GTIN_LENGTHS as readonly number[]).includes(value.length)) {
+    const expected = gtinCheckDigit(value.slice(0, -1));
+    if (Number(value.at(-1)) !== expected) return { kind: "invalid", message: EAN_TEXTS.checkDigit };
+  }
   return { kind: "valid", value };
 }
 

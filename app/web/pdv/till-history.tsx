@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { DayRangeInputs } from "~/components/FilterBar";
+import { useRef } from "react";
+import { DayRangeInputs, useInputsFollowUrl } from "~/components/FilterBar";
 import { Pagination } from "~/components/Pagination";
 import { Badge } from "~/components/Badge";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -10,9 +11,11 @@ import type { PdvLoader } from "~/routes/_app.pdv";
 type History = NonNullable<SerializeFrom<PdvLoader>["history"]>;
 
 export function HistoryView({ history, search }: { history: History; search: string }) {
+  const filters = useRef<HTMLFormElement>(null);
+  useInputsFollowUrl(filters);
   return (
     <div className="space-y-4">
-      <Form method="get" action="/pdv" className="card flex flex-wrap items-end gap-3 p-4">
+      <Form ref={filters} method="get" action="/pdv" className="card flex flex-wrap items-end gap-3 p-4">
         <input type="hidden" name="tab" value="historial" />
         <DayRangeInputs range={history.range} />
         <button type="submit" className="btn-primary">

@@ -8,6 +8,7 @@ import type { PdvAction, PdvLoader } from "~/routes/_app.pdv";
 import { DISCOUNTS, parseQuantity } from "~/modules/pdv/rules";
 import { useUpdateEffect } from "~/lib/use-update-effect";
 import { HistoryView } from "./till-history";
+import { tillTabs } from "~/modules/pdv/tabs";
 import { ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 
 type Data = SerializeFrom<PdvLoader>;
@@ -16,10 +17,7 @@ const money = (cents: number) => formatMoney(cents / 100);
 
 export function PdvScreen({ data, actionData }: { data: Data; actionData: ActionData }) {
   const { search } = useLocation();
-  const tabs: Array<{ key: string; label: string; to: string }> = [];
-  if (data.box) tabs.push({ key: "venta", label: "Venta", to: "/pdv" });
-  if (data.manager && !data.box) tabs.push({ key: "caja", label: "Caja", to: "/pdv" });
-  if (data.manager) tabs.push({ key: "historial", label: "Historial", to: "/pdv?tab=historial" });
+  const tabs = tillTabs({ manager: data.manager, boxOpen: Boolean(data.box) });
   return (
     <div className="min-w-0">
       <PageHeader title="Punto de venta">
@@ -29,7 +27,7 @@ export function PdvScreen({ data, actionData }: { data: Data; actionData: Action
         </p>
       </PageHeader>
       {data.manager ? <CodeCard code={data.myCode} /> : null}
-      {tabs.length > 1 ? (
+      {tabs.length > 0 ? (
         <nav aria-label="Secciones del punto de venta" className="mb-4 flex gap-1 border-b border-slate-200">
           {tabs.map((t) => (
             <Link

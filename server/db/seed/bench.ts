@@ -239,7 +239,7 @@ function productsSql(cats: Map<string, number>, brandIds: Map<string, number>, a
       '<p>' || b.type || ' ' || b.specs[b.si] || ' ' || b.brand_names[b.bi] || '. Producto nuevo y original.</p>',
       round((5 + ${M("b.n", 8, 40)})::numeric, 2), round((3 + ${M("b.n", 9, 30)})::numeric, 2), round((5 + ${M("b.n", 10, 60)})::numeric, 2),
       round((0.05 + ${U("b.n", 11)} * 6)::numeric, 3),
-      case when ${M("b.n", 12, 100)} < 35 then '7509' || lpad(b.n::text, 9, '0') end,
+      case when ${M("b.n", 12, 100)} < 35 then ${ean13Sql("'7509' || lpad(b.n::text, 8, '0')")} end,
       ${M("b.n", 13, 100)} >= 8,
       b.clave,
       p.price, p.price, round(p.price * 0.92, 2),
@@ -255,6 +255,10 @@ function productsSql(cats: Map<string, number>, brandIds: Map<string, number>, a
     ) st
     order by b.n`;
 }
+
+/** Twelve digits (an SQL expression) and their EAN-13 check digit: weights 1, 3, 1… from the left. */
+const ean13Sql = (twelve: string) =>
+  `(${twelve} || ((10 - (select sum(substr(${twelve}, i, 1)::int * case when i % 2 = 0 then 3 else 1 end) from generate_series(1, 12) i) % 10) % 10)::text)`;
 
 /** Linked-product JSON for a bench_products row alias, a quantity and a discount. */
 const linkedJson = (p: string, qty: string, discount: string) =>
