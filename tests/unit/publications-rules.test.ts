@@ -41,8 +41,10 @@ describe("title limits (spec 1 §5)", () => {
     expect(marketplaceTitle("Foco LED 9W", false, "Electrica")).toBe("Foco LED 9W");
   });
   it("refuses titles over the limit", () => {
-    expect(validateDraft(ready({ title: "x".repeat(56) }), rules).title).toBeTruthy();
-    expect(validateDraft(ready({ title: "x".repeat(41), special: true }), rules).title).toBeTruthy();
+    // Spec 1 §5: 55 characters, 40 for a special own post.
+    expect(validateDraft(ready({ title: "x".repeat(56) }), rules).title).toEqual(["El título admite 55 caracteres como máximo."]);
+    expect(validateDraft(ready({ title: "x".repeat(55) }), rules).title).toBeUndefined();
+    expect(validateDraft(ready({ title: "x".repeat(41), special: true }), rules).title).toEqual(["El título admite 40 caracteres como máximo."]);
     expect(validateDraft(ready({ title: "x".repeat(40), special: true }), rules).title).toBeUndefined();
   });
 });
