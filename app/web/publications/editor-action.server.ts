@@ -208,7 +208,15 @@ export async function handleEditorAction(request: Request, id: string | null, us
       const saved = await savePublication(
         view,
         stored
-          ? { version: draft.version || stored.version, title: stored.title, categoryId: stored.categoryId, description: stored.description, listingType: stored.listingType, gallery: stored.gallery }
+          ? {
+              version: draft.version || stored.version,
+              title: stored.title,
+              categoryId: stored.categoryId,
+              description: stored.description,
+              listingType: stored.listingType,
+              mlStore: stored.mlStore,
+              gallery: stored.gallery,
+            }
           : null,
         userId,
       );

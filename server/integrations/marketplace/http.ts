@@ -77,7 +77,12 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
             id: input.id ?? null,
             category_id: input.categoryId,
             listing_type: input.listingType,
+            // The account (the brand's marker, as the old app sent it) and the official store the
+            // listing goes under: the store id as the publication stores it (ml_store, spec 1 §3) and as
+            // Mercado Libre's items take it (official_store_id, a number). docs/integrations.md.
             official_store: input.account === "brand" ? config.brandSegment : null,
+            ml_store: input.officialStoreId,
+            official_store_id: input.officialStoreId === null ? null : Number(input.officialStoreId),
             pictures: input.pictures.map((source) => ({ source })),
           },
           title: input.title,

@@ -58,6 +58,11 @@ export type PublishInput = {
   /** Existing marketplace id to update; absent to create a listing. */
   id?: string | null;
   account: MarketplaceAccount;
+  /**
+   * The official store the listing is sold under (spec 1 §1: 5139 the brand's own, on the brand
+   * account; 4981 SE Residencial and 4979 Square D, on the main one); null for the account itself (Meli 1).
+   */
+  officialStoreId: string | null;
   title: string;
   description: string;
   categoryId: string;
