@@ -259,7 +259,41 @@ const contracts: Array<Contract<MarketplacePort>> = [
     method: "GET",
     path: `${ML}/categoryDetail/MLM187773`,
     reply: { json: { id: "MLM187773", name: "Cables Eléctricos", path_from_root: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187773", name: "Cables Eléctricos" }] } },
-    expected: { id: "MLM187773", name: "Cables Eléctricos", pathFromRoot: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187773", name: "Cables Eléctricos" }] },
+    expected: { id: "MLM187773", name: "Cables Eléctricos", pathFromRoot: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187773", name: "Cables Eléctricos" }], children: [] },
+  },
+  {
+    // Browsing the tree reads the subcategories where Mercado Libre's own category answer has them.
+    name: "getCategoryDetail (children)",
+    call: (m) => m.getCategoryDetail("MLM187772"),
+    method: "GET",
+    path: `${ML}/categoryDetail/MLM187772`,
+    reply: {
+      json: {
+        data: {
+          id: "MLM187772",
+          name: "Material Eléctrico",
+          path_from_root: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187772", name: "Material Eléctrico" }],
+          children_categories: [
+            { id: "MLM187773", name: "Cables Eléctricos", total_items_in_this_category: 5210 },
+            { id: "MLM187776", name: "Centros de Carga", total_items_in_this_category: 812 },
+          ],
+        },
+      },
+    },
+    expected: {
+      id: "MLM187772",
+      name: "Material Eléctrico",
+      pathFromRoot: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187772", name: "Material Eléctrico" }],
+      children: [{ id: "MLM187773", name: "Cables Eléctricos" }, { id: "MLM187776", name: "Centros de Carga" }],
+    },
+  },
+  {
+    name: "listRootCategories",
+    call: (m) => m.listRootCategories(),
+    method: "GET",
+    path: `${ML}/categories`,
+    reply: { json: { data: [{ id: "MLM1500", name: "Construcción" }, { id: 1574, name: "Hogar, Muebles y Jardín" }] } },
+    expected: [{ id: "MLM1500", name: "Construcción" }, { id: "1574", name: "Hogar, Muebles y Jardín" }],
   },
   {
     name: "getCategoryAttributes",

@@ -44,7 +44,18 @@ describe("marketplace simulator: categories and fees", () => {
         { id: "MLM187772", name: "Material Eléctrico" },
         { id: "MLM187773", name: "Cables Eléctricos" },
       ],
+      children: [],
     });
+    // The tree, level by level: the top categories, then each one's subcategories by name.
+    expect(await marketplace.listRootCategories()).toEqual([
+      { id: "MLM1500", name: "Construcción" },
+      { id: "MLM1574", name: "Hogar, Muebles y Jardín" },
+    ]);
+    expect((await marketplace.getCategoryDetail("MLM1500"))!.children).toEqual([{ id: "MLM187772", name: "Material Eléctrico" }]);
+    const electric = (await marketplace.getCategoryDetail("MLM187772"))!;
+    expect(electric.pathFromRoot.map((c) => c.name)).toEqual(["Construcción", "Material Eléctrico"]);
+    expect(electric.children.map((c) => c.name)).toContain("Cables Eléctricos");
+    expect(electric.children.map((c) => c.name)).toEqual([...electric.children.map((c) => c.name)].sort((a, b) => a.localeCompare(b, "es")));
     const attributes = (await marketplace.getCategoryAttributes("MLM187773"))!;
     expect(attributes.find((a) => a.id === "CABLE_GAUGE")).toMatchObject({ required: true, allowVariations: false });
     expect(attributes.find((a) => a.id === "GTIN")).toMatchObject({ required: false, catalogRequired: true });

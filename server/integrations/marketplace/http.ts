@@ -8,7 +8,7 @@ import {
   answerQuestionSchema, categoryAttributesAnswerSchema, categoryDetailSchema, commissionAnswerSchema, customerSummarySchema,
   dataClientsAnswerSchema, feeCategoriesSchema, invoiceFeedbackAnswerSchema, labelUrlSchema, linkedProductsAnswerSchema,
   listingAnswerSchema, orderSummarySchema, pendingMessagesSchema, predictionAnswerSchema, premiumAnswerSchema,
-  publicationLinksSchema, publicationSalesSchema, publishAnswerSchema, salesReportSchema, scheduleAnswerSchema,
+  publicationLinksSchema, publicationSalesSchema, publishAnswerSchema, rootCategoriesSchema, salesReportSchema, scheduleAnswerSchema,
   sendMessageAnswerSchema, sendPackageAnswerSchema, syncInfoAnswerSchema, syncPostAnswerSchema, toPublicationLinks,
   toSyncInfo, toggleOrderAnswerSchema,
 } from "./legacy";
@@ -137,6 +137,11 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
       return http.get("getCategoryDetail", `${BASE}/categoryDetail/${segment(categoryId)}`, categoryDetailSchema, {
         onStatus: { 404: () => null },
       });
+    },
+
+    // The spec does not show where the top of the tree comes from; this path is ours (docs/integrations.md).
+    listRootCategories() {
+      return http.get("listRootCategories", `${BASE}/categories`, rootCategoriesSchema);
     },
 
     getCategoryAttributes(categoryId) {
