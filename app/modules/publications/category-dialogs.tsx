@@ -20,7 +20,7 @@ import { FORM_ID, IntentButton } from "./editor-controls";
  * A native `<dialog open>` drawn by the server over the editor; modal once the page runs. `onDismiss`
  * hides it in the page (JavaScript only).
  */
-function EditorSubDialog({ title, onDismiss, children }: { title: string; onDismiss: () => void; children: React.ReactNode }) {
+function EditorSubDialog({ title, onDismiss, returnFocusTo, children }: { title: string; onDismiss: () => void; returnFocusTo: string; children: React.ReactNode }) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const dismiss = useRef(onDismiss);
@@ -37,8 +37,16 @@ function EditorSubDialog({ title, onDismiss, children }: { title: string; onDism
       dismiss.current();
     };
     dialog.addEventListener("cancel", onCancel);
-    return () => dialog.removeEventListener("cancel", onCancel);
-  }, []);
+    return () => {
+      dialog.removeEventListener("cancel", onCancel);
+      // Closed, or gone with the answer that chose a category: the focus goes back to the category
+      // field, not to the top of the page (a level replaced by the next one takes it first).
+      requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        document.getElementById(returnFocusTo)?.focus({ preventScroll: false });
+      });
+    };
+  }, [returnFocusTo]);
   return (
     <dialog
       ref={ref}
@@ -77,13 +85,13 @@ function useDismissed<T extends object>(shown: T | null): [boolean, () => void] 
 const pathText = (path: ReadonlyArray<{ name: string }>) => path.map((c) => c.name).join(" › ");
 
 /** The marketplace's category tree, one level at a time, with a breadcrumb back up. Opening a final category chooses it. */
-export function CategoryPickerDialog({ picker }: { picker: CategoryPickerView | null }) {
+export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: CategoryPickerView | null; returnFocusTo: string }) {
   const [dismissed, dismiss] = useDismissed(picker);
   const filterButton = useRef<HTMLButtonElement>(null);
   if (!picker || dismissed) return null;
   const last = picker.path.length - 1;
   return (
-    <EditorSubDialog key={picker.parent ?? ""} title="Elegir categoría" onDismiss={dismiss}>
+    <EditorSubDialog key={picker.parent ?? ""} title="Elegir categoría" onDismiss={dismiss} returnFocusTo={returnFocusTo}>
       <nav aria-label="Ruta en el árbol de categorías" data-testid="picker-breadcrumb">
         <ol className="flex flex-wrap items-center gap-1 text-sm">
           <li>
@@ -145,11 +153,11 @@ export function CategoryPickerDialog({ picker }: { picker: CategoryPickerView | 
 }
 
 /** The predictor's suggestions for the title, each with "Usar" (which loads its attributes). */
-export function PredictionsDialog({ predictions, title }: { predictions: CategoryPrediction[] | null; title: string }) {
+export function PredictionsDialog({ predictions, title, returnFocusTo }: { predictions: CategoryPrediction[] | null; title: string; returnFocusTo: string }) {
   const [dismissed, dismiss] = useDismissed(predictions);
   if (!predictions || dismissed) return null;
   return (
-    <EditorSubDialog title="Categorías sugeridas" onDismiss={dismiss}>
+    <EditorSubDialog title="Categorías sugeridas" onDismiss={dismiss} returnFocusTo={returnFocusTo}>
       <p className="text-sm text-slate-600">Sugeridas por Mercado Libre para «{title}».</p>
       {predictions.length === 0 ? <p className="mt-3 text-sm text-slate-500">Mercado Libre no sugirió categorías para este título.</p> : null}
       <ul className="mt-3 space-y-2" aria-label="Categorías sugeridas">

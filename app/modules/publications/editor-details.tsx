@@ -67,8 +67,8 @@ export function EditorDetails({ form, fields, view, library, cost, stock }: Edit
             {view.category.path.map((c) => c.name).join(" › ")}
           </nav>
         ) : null}
-        <CategoryPickerDialog picker={view.picker} />
-        <PredictionsDialog predictions={view.predictions} title={view.draft.title} />
+        <CategoryPickerDialog picker={view.picker} returnFocusTo={fields.categoryId.id} />
+        <PredictionsDialog predictions={view.predictions} title={view.draft.title} returnFocusTo={fields.categoryId.id} />
         {[...view.attributes.required, ...view.attributes.optional].length ? (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {[...view.attributes.required, ...view.attributes.optional].map((a) => {
