@@ -30,6 +30,8 @@ test("picks a category in the tree and from the predictor, then publishes to Squ
   await crumbs.getByRole("button", { name: "Construcción", exact: true }).click();
   await expect(crumbs).not.toContainText("Material Eléctrico");
   await picker.getByRole("button", { name: "Material Eléctrico", exact: true }).click();
+  // The level's answer first: its filter is a new one.
+  await expect(crumbs).toHaveText(/Construcción\s*›\s*Material Eléctrico/);
   // The filter narrows the level.
   await picker.getByLabel("Filtrar este nivel").fill("termo");
   await picker.getByRole("button", { name: "Filtrar", exact: true }).click();

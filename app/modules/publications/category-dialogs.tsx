@@ -1,4 +1,5 @@
 import type { CategoryPrediction } from "@server/integrations";
+import { useNavigation } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { useIsomorphicLayoutEffect } from "~/lib/layout-effect";
 import type { CategoryPickerView } from "./category-picker.server";
@@ -76,6 +77,15 @@ function EditorSubDialog({ title, onDismiss, returnFocusTo, children }: { title:
   );
 }
 
+/**
+ * While a post of the editor is on its way its answer will redraw the dialog: its buttons wait, so a
+ * second click cannot land on a button being taken away (a submit button gone from the page posts
+ * the form without its intent, which the editor reads as "Guardar").
+ */
+function useWaiting(): boolean {
+  return useNavigation().state !== "idle";
+}
+
 /** Hidden in the page after a close with JavaScript, until the server answers with another one. */
 function useDismissed<T extends object>(shown: T | null): [boolean, () => void] {
   const [dismissedFor, setDismissedFor] = useState<T | null>(null);
@@ -88,6 +98,7 @@ const pathText = (path: ReadonlyArray<{ name: string }>) => path.map((c) => c.na
 export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: CategoryPickerView | null; returnFocusTo: string }) {
   const [dismissed, dismiss] = useDismissed(picker);
   const filterButton = useRef<HTMLButtonElement>(null);
+  const waiting = useWaiting();
   if (!picker || dismissed) return null;
   const last = picker.path.length - 1;
   return (
@@ -98,7 +109,7 @@ export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: Catego
             {picker.parent === null ? (
               <span aria-current="location" className="font-medium">Todas las categorías</span>
             ) : (
-              <IntentButton intent={{ type: "browse-category", parent: null }} className="btn-ghost px-1 py-0.5 text-sm underline">Todas las categorías</IntentButton>
+              <IntentButton intent={{ type: "browse-category", parent: null }} disabled={waiting} className="btn-ghost px-1 py-0.5 text-sm underline">Todas las categorías</IntentButton>
             )}
           </li>
           {picker.path.map((c, i) => (
@@ -107,7 +118,7 @@ export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: Catego
               {i === last ? (
                 <span aria-current="location" className="font-medium">{c.name}</span>
               ) : (
-                <IntentButton intent={{ type: "browse-category", parent: c.id }} className="btn-ghost px-1 py-0.5 text-sm underline">{c.name}</IntentButton>
+                <IntentButton intent={{ type: "browse-category", parent: c.id }} disabled={waiting} className="btn-ghost px-1 py-0.5 text-sm underline">{c.name}</IntentButton>
               )}
             </li>
           ))}
@@ -130,7 +141,7 @@ export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: Catego
             }}
           />
         </label>
-        <button ref={filterButton} type="submit" form={FORM_ID} name="intent" value={intentValue({ type: "filter-categories", parent: picker.parent })} formNoValidate className="btn-secondary">
+        <button ref={filterButton} type="submit" form={FORM_ID} name="intent" value={intentValue({ type: "filter-categories", parent: picker.parent })} formNoValidate disabled={waiting} className="btn-secondary">
           Filtrar
         </button>
       </div>
@@ -139,7 +150,7 @@ export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: Catego
       <ul className="mt-2 divide-y divide-slate-100" aria-label="Categorías de este nivel">
         {picker.options.map((c) => (
           <li key={c.id} className="flex items-center justify-between gap-2 py-1">
-            <IntentButton intent={{ type: "browse-category", parent: c.id }} className="btn-ghost w-full justify-start px-2 py-1 text-left text-sm">{c.name}</IntentButton>
+            <IntentButton intent={{ type: "browse-category", parent: c.id }} disabled={waiting} className="btn-ghost w-full justify-start px-2 py-1 text-left text-sm">{c.name}</IntentButton>
             <span className="font-mono text-xs text-slate-500">{c.id}</span>
           </li>
         ))}
@@ -155,6 +166,7 @@ export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: Catego
 /** The predictor's suggestions for the title, each with "Usar" (which loads its attributes). */
 export function PredictionsDialog({ predictions, title, returnFocusTo }: { predictions: CategoryPrediction[] | null; title: string; returnFocusTo: string }) {
   const [dismissed, dismiss] = useDismissed(predictions);
+  const waiting = useWaiting();
   if (!predictions || dismissed) return null;
   return (
     <EditorSubDialog title="Categorías sugeridas" onDismiss={dismiss} returnFocusTo={returnFocusTo}>
@@ -166,7 +178,7 @@ export function PredictionsDialog({ predictions, title, returnFocusTo }: { predi
             <span>
               {pathText(p.pathFromRoot.length ? p.pathFromRoot : [{ name: p.categoryName }])} <span className="font-mono text-xs text-slate-500">{p.categoryId}</span>
             </span>
-            <IntentButton intent={{ type: "set-category", categoryId: p.categoryId }} className="btn-secondary px-2 py-1 text-xs" label={`Usar ${p.categoryName}`}>Usar</IntentButton>
+            <IntentButton intent={{ type: "set-category", categoryId: p.categoryId }} disabled={waiting} className="btn-secondary px-2 py-1 text-xs" label={`Usar ${p.categoryName}`}>Usar</IntentButton>
           </li>
         ))}
       </ul>
