@@ -20,6 +20,7 @@ fs.writeFileSync(PDF_PATH, PDF);
 
 const publishInput: PublishInput = {
   account: "brand",
+  officialStoreId: "5139",
   title: "Cable THW calibre 12 AWG 100 m negro",
   description: "Cable de cobre",
   categoryId: "MLM187773",
@@ -36,6 +37,33 @@ const publishInput: PublishInput = {
   pictures: ["https://img.test/1.webp"],
   userId: 3,
 };
+
+/** The body `publish(publishInput)` sends, with its `publication` part. */
+const publishBody = (publication: Record<string, unknown>) => ({
+  autosync: true,
+  price_sync: true,
+  stock_sync: false,
+  sync_warehouses: [{ warehouse: "M" }, { warehouse: "1ML" }],
+  publication,
+  title: "Cable THW calibre 12 AWG 100 m negro",
+  description: "Cable de cobre",
+  attributes: [{ id: "BRAND", value_name: "Condumex" }],
+  cost: 1542.34,
+  skus: "THW12NE100",
+  channels: ["marketplace", "mshops"],
+  category_variations: [{ id: "COLOR", value_name: "Negro" }],
+  linked_products: [{ sku: "THW12NE100", qty: 1, discount: 0 }],
+  user: 3,
+});
+const mainPublication = (id: string | null, store: string | null) => ({
+  id,
+  category_id: "MLM187773",
+  listing_type: "gold_special",
+  official_store: null,
+  ml_store: store,
+  official_store_id: store === null ? null : Number(store),
+  pictures: [{ source: "https://img.test/1.webp" }],
+});
 
 const invoiceRecord = {
   id: ORDER,
@@ -124,24 +152,45 @@ const contracts: Array<Contract<MarketplacePort>> = [
     call: (m) => m.publish(publishInput),
     method: "POST",
     path: `${ML}/publicationML`,
-    body: {
-      autosync: true,
-      price_sync: true,
-      stock_sync: false,
-      sync_warehouses: [{ warehouse: "M" }, { warehouse: "1ML" }],
-      publication: { id: null, category_id: "MLM187773", listing_type: "gold_special", official_store: "electrica", pictures: [{ source: "https://img.test/1.webp" }] },
-      title: "Cable THW calibre 12 AWG 100 m negro",
-      description: "Cable de cobre",
-      attributes: [{ id: "BRAND", value_name: "Condumex" }],
-      cost: 1542.34,
-      skus: "THW12NE100",
-      channels: ["marketplace", "mshops"],
-      category_variations: [{ id: "COLOR", value_name: "Negro" }],
-      linked_products: [{ sku: "THW12NE100", qty: 1, discount: 0 }],
-      user: 3,
-    },
+    body: publishBody({
+      id: null,
+      category_id: "MLM187773",
+      listing_type: "gold_special",
+      official_store: "electrica",
+      ml_store: "5139",
+      official_store_id: 5139,
+      pictures: [{ source: "https://img.test/1.webp" }],
+    }),
     reply: { json: { data: { id: "MLM3000000009", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM", status: "active", price: "1542.34", listing_type_id: "gold_special" } } },
     expected: { id: "MLM3000000009", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM", status: "active", price: 1542.34, listingType: "gold_special" },
+  },
+  {
+    // Square D (4979) is an official store of the main account: the account marker stays empty, the store goes along.
+    name: "publish (Square D)",
+    call: (m) => m.publish({ ...publishInput, id: "MLM3000000009", account: "main", officialStoreId: "4979" }),
+    method: "POST",
+    path: `${ML}/publicationML`,
+    body: publishBody(mainPublication("MLM3000000009", "4979")),
+    reply: { json: { id: "MLM3000000009", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM", status: "active", price: 1542.34 } },
+    expected: { id: "MLM3000000009", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM", status: "active", price: 1542.34, listingType: "gold_special" },
+  },
+  {
+    name: "publish (SE Residencial)",
+    call: (m) => m.publish({ ...publishInput, account: "main", officialStoreId: "4981" }),
+    method: "POST",
+    path: `${ML}/publicationML`,
+    body: publishBody(mainPublication(null, "4981")),
+    reply: { json: { id: "MLM3000000010", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000010-cable-_JM", status: "active", price: 1542.34 } },
+    expected: { id: "MLM3000000010", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000010-cable-_JM", status: "active", price: 1542.34, listingType: "gold_special" },
+  },
+  {
+    name: "publish (Meli 1)",
+    call: (m) => m.publish({ ...publishInput, account: "main", officialStoreId: null }),
+    method: "POST",
+    path: `${ML}/publicationML`,
+    body: publishBody(mainPublication(null, null)),
+    reply: { json: { id: "MLM3000000011", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000011-cable-_JM", status: "active", price: 1542.34 } },
+    expected: { id: "MLM3000000011", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000011-cable-_JM", status: "active", price: 1542.34, listingType: "gold_special" },
   },
   {
     name: "updatePublication",
@@ -210,7 +259,41 @@ const contracts: Array<Contract<MarketplacePort>> = [
     method: "GET",
     path: `${ML}/categoryDetail/MLM187773`,
     reply: { json: { id: "MLM187773", name: "Cables Eléctricos", path_from_root: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187773", name: "Cables Eléctricos" }] } },
-    expected: { id: "MLM187773", name: "Cables Eléctricos", pathFromRoot: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187773", name: "Cables Eléctricos" }] },
+    expected: { id: "MLM187773", name: "Cables Eléctricos", pathFromRoot: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187773", name: "Cables Eléctricos" }], children: [] },
+  },
+  {
+    // Browsing the tree reads the subcategories where Mercado Libre's own category answer has them.
+    name: "getCategoryDetail (children)",
+    call: (m) => m.getCategoryDetail("MLM187772"),
+    method: "GET",
+    path: `${ML}/categoryDetail/MLM187772`,
+    reply: {
+      json: {
+        data: {
+          id: "MLM187772",
+          name: "Material Eléctrico",
+          path_from_root: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187772", name: "Material Eléctrico" }],
+          children_categories: [
+            { id: "MLM187773", name: "Cables Eléctricos", total_items_in_this_category: 5210 },
+            { id: "MLM187776", name: "Centros de Carga", total_items_in_this_category: 812 },
+          ],
+        },
+      },
+    },
+    expected: {
+      id: "MLM187772",
+      name: "Material Eléctrico",
+      pathFromRoot: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187772", name: "Material Eléctrico" }],
+      children: [{ id: "MLM187773", name: "Cables Eléctricos" }, { id: "MLM187776", name: "Centros de Carga" }],
+    },
+  },
+  {
+    name: "listRootCategories",
+    call: (m) => m.listRootCategories(),
+    method: "GET",
+    path: `${ML}/categories`,
+    reply: { json: { data: [{ id: "MLM1500", name: "Construcción" }, { id: 1574, name: "Hogar, Muebles y Jardín" }] } },
+    expected: [{ id: "MLM1500", name: "Construcción" }, { id: "1574", name: "Hogar, Muebles y Jardín" }],
   },
   {
     name: "getCategoryAttributes",

@@ -44,7 +44,18 @@ describe("marketplace simulator: categories and fees", () => {
         { id: "MLM187772", name: "Material Eléctrico" },
         { id: "MLM187773", name: "Cables Eléctricos" },
       ],
+      children: [],
     });
+    // The tree, level by level: the top categories, then each one's subcategories by name.
+    expect(await marketplace.listRootCategories()).toEqual([
+      { id: "MLM1500", name: "Construcción" },
+      { id: "MLM1574", name: "Hogar, Muebles y Jardín" },
+    ]);
+    expect((await marketplace.getCategoryDetail("MLM1500"))!.children).toEqual([{ id: "MLM187772", name: "Material Eléctrico" }]);
+    const electric = (await marketplace.getCategoryDetail("MLM187772"))!;
+    expect(electric.pathFromRoot.map((c) => c.name)).toEqual(["Construcción", "Material Eléctrico"]);
+    expect(electric.children.map((c) => c.name)).toContain("Cables Eléctricos");
+    expect(electric.children.map((c) => c.name)).toEqual([...electric.children.map((c) => c.name)].sort((a, b) => a.localeCompare(b, "es")));
     const attributes = (await marketplace.getCategoryAttributes("MLM187773"))!;
     expect(attributes.find((a) => a.id === "CABLE_GAUGE")).toMatchObject({ required: true, allowVariations: false });
     expect(attributes.find((a) => a.id === "GTIN")).toMatchObject({ required: false, catalogRequired: true });
@@ -69,6 +80,7 @@ describe("marketplace simulator: categories and fees", () => {
 describe("marketplace simulator: listings", () => {
   const input: PublishInput = {
     account: "main",
+    officialStoreId: null,
     title: "Cable THW calibre 12 AWG 100 m rojo",
     description: "Cable de cobre para instalaciones.",
     categoryId: "MLM187773",
@@ -108,6 +120,33 @@ describe("marketplace simulator: listings", () => {
     await marketplace.updateDescription({ id: published.id, description: "Texto plano", store: null });
     expect((await marketplace.syncPost({ id: published.id })).id).toBe(published.id);
     await expectIntegrationError(marketplace.updatePublication({ id: "MLM0", store: null }), { system: "marketplace", kind: "rejected", status: 404 });
+  });
+
+  it("creates a listing under the official store it is sent to, and moves it when published again", async () => {
+    const complete = {
+      ...input,
+      title: "Cable THW calibre 12 AWG 100 m azul",
+      attributes: [
+        ...input.attributes,
+        { id: "CABLE_GAUGE", valueName: "12 AWG" }, { id: "CABLE_LENGTH", valueName: "100 m" }, { id: "ITEM_CONDITION", valueName: "Nuevo" }, { id: "GTIN", valueName: "7501234567890" },
+      ],
+    };
+    const storeOf = async (id: string) =>
+      (await database.query<{ account: string; official_store_id: string | null }>(`select account, official_store_id from sim.mkt_publications where id = $1`, [id]))[0];
+    const squareD = await marketplace.publish({ ...complete, officialStoreId: "4979" });
+    expect(await storeOf(squareD.id)).toEqual({ account: "main", official_store_id: "4979" });
+    await marketplace.publish({ ...complete, id: squareD.id, officialStoreId: "4981" });
+    expect(await storeOf(squareD.id)).toEqual({ account: "main", official_store_id: "4981" });
+    await marketplace.publish({ ...complete, id: squareD.id, officialStoreId: null });
+    expect(await storeOf(squareD.id)).toEqual({ account: "main", official_store_id: null });
+    const official = await marketplace.publish({ ...complete, account: "brand", officialStoreId: "5139" });
+    expect(await storeOf(official.id)).toEqual({ account: "brand", official_store_id: "5139" });
+    // A store of the other account, or one the marketplace does not know, is refused.
+    const other = await expectIntegrationError(marketplace.publish({ ...complete, officialStoreId: "5139" }), { system: "marketplace", call: "publish", kind: "rejected" });
+    expect((other as Error).message).toContain("no pertenece a esta cuenta");
+    await expectIntegrationError(marketplace.publish({ ...complete, account: "brand", officialStoreId: "4979" }), { system: "marketplace", kind: "rejected" });
+    const unknown = await expectIntegrationError(marketplace.publish({ ...complete, officialStoreId: "1234" }), { system: "marketplace", kind: "rejected" });
+    expect((unknown as Error).message).toContain("La tienda oficial 1234 no existe");
   });
 
   it("lists listings with their linked products, per account", async () => {

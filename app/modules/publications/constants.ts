@@ -66,6 +66,9 @@ export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 export const PRODUCT_SEARCH_LIMIT = 40;
 export const PRODUCT_SEARCH_DEBOUNCE_MS = 600;
 
+/** Marketplace categories shown at once in the category picker and the predictor's modal (spec 2 §9: typeahead 20). */
+export const CATEGORY_TYPEAHEAD_LIMIT = 20;
+
 /** Stock report threshold (spec 1 §5). */
 export const STOCK_THRESHOLD_MIN = 0;
 export const STOCK_THRESHOLD_MAX = 20;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GALLERY_MAX_PER_PRODUCT } from "./constants";
-import { CATEGORY_ID_MAX, emptyLinked, SKU_MAX, type Draft, type DraftImage, type DraftLinked } from "./draft";
+import { CATEGORY_ID_MAX, emptyLinked, SEARCH_MAX, SKU_MAX, type Draft, type DraftImage, type DraftLinked } from "./draft";
 import { postedIntent } from "./editor-buttons";
 
 /**
@@ -9,6 +9,7 @@ import { postedIntent } from "./editor-buttons";
  * button carries data (which product, which image).
  */
 const skuOf = z.string().trim().toUpperCase().max(SKU_MAX);
+const categoryIdOf = z.string().trim().toUpperCase().min(1).max(CATEGORY_ID_MAX);
 
 export const EditorIntentSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("save") }),
@@ -17,7 +18,10 @@ export const EditorIntentSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sync-price") }),
   z.object({ type: z.literal("load-category") }),
   z.object({ type: z.literal("predict") }),
-  z.object({ type: z.literal("set-category"), categoryId: z.string().trim().toUpperCase().min(1).max(CATEGORY_ID_MAX) }),
+  z.object({ type: z.literal("set-category"), categoryId: categoryIdOf }),
+  // The category picker: open a level of the tree (null: its top), or filter the level shown.
+  z.object({ type: z.literal("browse-category"), parent: categoryIdOf.nullable() }),
+  z.object({ type: z.literal("filter-categories"), parent: categoryIdOf.nullable() }),
   z.object({ type: z.literal("search-products") }),
   z.object({ type: z.literal("add-product"), sku: skuOf.min(1) }),
   z.object({ type: z.literal("add-variation") }),
@@ -33,6 +37,16 @@ export function readEditorIntent(raw: FormDataEntryValue | null): EditorIntent |
   if (candidate === undefined) return null;
   const parsed = EditorIntentSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;
+}
+
+/** The picker's filter (CATEGORY_SEARCH_FIELD, editor-buttons.ts): posted with the form, not one of its fields. */
+const CategorySearchSchema = z.string().trim().max(SEARCH_MAX, `Escribe como máximo ${SEARCH_MAX} caracteres.`);
+
+/** The picker's filter as posted: "" when absent; a refusal message when it is too long. */
+export function readCategorySearch(raw: FormDataEntryValue | null): { ok: true; search: string } | { ok: false; message: string } {
+  if (raw === null) return { ok: true, search: "" };
+  const parsed = CategorySearchSchema.safeParse(typeof raw === "string" ? raw : "");
+  return parsed.success ? { ok: true, search: parsed.data.replace(/\s+/g, " ") } : { ok: false, message: parsed.error.issues[0]?.message ?? "Filtro no válido." };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -29,3 +29,9 @@ export function busyIntent(raw: FormDataEntryValue | null): string {
 export function uploadFieldName(sku: string): string {
   return `upload:${sku}`;
 }
+
+/**
+ * The category picker's filter input. It is posted with the editor's form (the picker's buttons are
+ * the form's), but it is no field of the draft: it only narrows the level shown.
+ */
+export const CATEGORY_SEARCH_FIELD = "categorySearch";

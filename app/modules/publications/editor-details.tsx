@@ -9,6 +9,8 @@ import { allWarehouses, emptyLinked, type PublicationFormInput, STORE_CHOICES } 
 import { ACTIONS_FORM_ID, choiceProps, Errors, IntentButton, type DialogFields, type DialogForm, type GalleryField, type LinkedListField } from "./editor-controls";
 import { uploadFieldName } from "./editor-buttons";
 import type { EditorView } from "./editor.server";
+import { CategoryPickerDialog, PredictionsDialog } from "./category-dialogs";
+import { pickerStart } from "./category-picker";
 import { canDrop, cleanAlt, moveTarget } from "./gallery-order";
 import { storeLabel } from "./labels";
 import type { LiveTotals } from "./live-totals";
@@ -56,6 +58,7 @@ export function EditorDetails({ form, fields, view, library, cost, stock }: Edit
             <input {...getInputProps(fields.categoryId, { type: "text" })} className="input w-48 font-mono" />
           </label>
           <IntentButton intent={{ type: "load-category" }}>Cargar categoría</IntentButton>
+          <IntentButton intent={{ type: "browse-category", parent: pickerStart(view.category?.path) }}>Elegir categoría</IntentButton>
           <IntentButton intent={{ type: "predict" }} disabled={!title.trim()}>Predecir desde el título</IntentButton>
         </div>
         <Errors id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
@@ -64,19 +67,8 @@ export function EditorDetails({ form, fields, view, library, cost, stock }: Edit
             {view.category.path.map((c) => c.name).join(" › ")}
           </nav>
         ) : null}
-        {view.predictions ? (
-          <div className="rounded-md border border-slate-200 p-3">
-            <p className="mb-2 text-sm font-medium">Categorías sugeridas</p>
-            <ul className="space-y-1">
-              {view.predictions.map((p) => (
-                <li key={p.categoryId} className="flex items-center justify-between gap-2 text-sm">
-                  <span>{p.pathFromRoot.map((c) => c.name).join(" › ")} <span className="font-mono text-xs text-slate-500">{p.categoryId}</span></span>
-                  <IntentButton intent={{ type: "set-category", categoryId: p.categoryId }} className="btn-secondary px-2 py-1 text-xs">Usar</IntentButton>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <CategoryPickerDialog picker={view.picker} returnFocusTo={fields.categoryId.id} />
+        <PredictionsDialog predictions={view.predictions} title={view.draft.title} returnFocusTo={fields.categoryId.id} />
         {[...view.attributes.required, ...view.attributes.optional].length ? (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {[...view.attributes.required, ...view.attributes.optional].map((a) => {

@@ -1,6 +1,7 @@
 import { getEnv } from "@server/env";
 import { getIntegrations, isIntegrationError, type CategoryAttribute, type CategoryPrediction } from "@server/integrations";
 import { classifyAttributes } from "./attributes";
+import type { CategoryPickerView } from "./category-picker.server";
 import { DEFAULT_COMMISSION, GALLERY_ALT_MAX } from "./constants";
 import { draftSkus, newDraft, pricedLines, storeChoiceFor, type Draft } from "./draft";
 import { knownChannels, knownListingType, knownStatus, knownWarehouses } from "./draft-form";
@@ -28,6 +29,8 @@ export type EditorView = {
   notices: string[];
   searchResults: ProductInfo[] | null;
   predictions: CategoryPrediction[] | null;
+  /** The category picker's open level (a dialog over the editor), or null when it is closed. */
+  picker: CategoryPickerView | null;
   meta: { permalink: string | null; soldQuantity: number; visits: number; lastSyncUp: string | null; lastSyncDown: string | null };
 };
 
@@ -134,6 +137,7 @@ export type ViewExtras = {
   products?: Map<string, ProductInfo>;
   searchResults?: ProductInfo[] | null;
   predictions?: CategoryPrediction[] | null;
+  picker?: CategoryPickerView | null;
   notices?: string[];
 };
 
@@ -177,6 +181,7 @@ export async function buildView(draft: Draft, extras: ViewExtras): Promise<Edito
     notices: [...category.notices, ...(commission.notice ? [commission.notice] : []), ...(extras.notices ?? [])],
     searchResults: extras.searchResults ?? null,
     predictions: extras.predictions ?? null,
+    picker: extras.picker ?? null,
     meta: {
       permalink: record?.permalink ?? null,
       soldQuantity: record?.soldQuantity ?? 0,

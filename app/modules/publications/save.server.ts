@@ -6,7 +6,7 @@ import { getDb } from "@server/db/client";
 import { LIBRARY_ORIGINS } from "~/modules/files/rules";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { TEXTS } from "./constants";
-import { draftSkus, storeColumns, type Draft } from "./draft";
+import { draftSkus, storeChoiceFor, storeColumns, type Draft } from "./draft";
 import type { EditorView } from "./editor.server";
 import { marketplaceTitle } from "./title";
 import { hasErrors, validateDraft } from "./validation";
@@ -66,7 +66,16 @@ async function galleryFromLibrary(gallery: Draft["gallery"], kept: ReadonlyArray
  */
 export async function savePublication(
   view: EditorView,
-  stored: { version: number; title: string; categoryId: string; description: Draft["description"]; listingType: string; gallery: ReadonlyArray<{ fileId: string }> } | null,
+  stored: {
+    version: number;
+    title: string;
+    categoryId: string;
+    description: Draft["description"];
+    listingType: string;
+    /** The official store the listing is under (spec 1 §1); null for Meli 1. */
+    mlStore: string | null;
+    gallery: ReadonlyArray<{ fileId: string }>;
+  } | null,
   userId: number,
 ): Promise<PublicationSaveResult> {
   const draft = view.draft;
@@ -103,11 +112,18 @@ export async function savePublication(
   let id = draft.id;
   let permalink: string | null = null;
   try {
-    const republish = !stored || stored.title !== draft.title || stored.categoryId !== draft.categoryId || stored.listingType !== draft.listingType;
+    // Only publishing carries the official store: a listing moved to another store is published again.
+    const republish =
+      !stored ||
+      stored.title !== draft.title ||
+      stored.categoryId !== draft.categoryId ||
+      stored.listingType !== draft.listingType ||
+      storeColumns(storeChoiceFor(stored.mlStore), brand).mlStore !== store.mlStore;
     if (republish) {
       const published = await marketplace.publish({
         id,
         account,
+        officialStoreId: store.mlStore,
         title: marketplaceTitle(draft.title, draft.special, brand),
         description,
         categoryId: draft.categoryId,

@@ -9,12 +9,13 @@ import type { Toast } from "~/lib/toast";
 import { answerSave, replyErrors } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { audit } from "~/modules/logs/audit.server";
-import { GALLERY_MAX_PER_PRODUCT, TEXTS } from "~/modules/publications/constants";
+import { CATEGORY_TYPEAHEAD_LIMIT, GALLERY_MAX_PER_PRODUCT, TEXTS } from "~/modules/publications/constants";
 import { formDefaults, newDraft, type Draft } from "~/modules/publications/draft";
 import { hasForgedListIndex } from "~/lib/forged-list-index";
 import { parseDraftForm } from "~/modules/publications/draft-form";
-import { addImage, addProduct, addVariation, canAddImage, readEditorIntent } from "~/modules/publications/draft-intent";
-import { uploadFieldName } from "~/modules/publications/editor-buttons";
+import { addImage, addProduct, addVariation, canAddImage, readCategorySearch, readEditorIntent } from "~/modules/publications/draft-intent";
+import { CATEGORY_SEARCH_FIELD, uploadFieldName } from "~/modules/publications/editor-buttons";
+import { browseCategories, type CategoryPickerView } from "~/modules/publications/category-picker.server";
 import { defaultGallery } from "~/modules/publications/default-gallery.server";
 import { buildView, draftFromRecord, type EditorView } from "~/modules/publications/editor.server";
 import { libraryImage, listLibraryImages, uploadImage, type LibraryImage } from "~/modules/files/files.server";
@@ -137,12 +138,27 @@ export async function handleEditorAction(request: Request, id: string | null, us
   // The URL decides which publication this is, never a field.
   let draft: Draft = { ...value, id: stored?.id ?? null, version: value.version || stored?.version || 0 };
 
-  const answer = async (extras: Partial<Pick<EditorActionData, "toast" | "library">> & { fieldErrors?: FieldErrors; searchResults?: ProductInfo[] | null; predictions?: CategoryPrediction[] | null } = {}, status = 200) => {
-    const view = await buildView(draft, { footer, record: stored, searchResults: extras.searchResults, predictions: extras.predictions });
+  const answer = async (
+    extras: Partial<Pick<EditorActionData, "toast" | "library">> & {
+      fieldErrors?: FieldErrors;
+      searchResults?: ProductInfo[] | null;
+      predictions?: CategoryPrediction[] | null;
+      picker?: CategoryPickerView | null;
+    } = {},
+    status = 200,
+  ) => {
+    const view = await buildView(draft, { footer, record: stored, searchResults: extras.searchResults, predictions: extras.predictions, picker: extras.picker });
     return data<EditorActionData>(
       { view, result: replyFor(submission, draft, extras.fieldErrors), toast: extras.toast ?? null, library: extras.library ?? null },
       { status },
     );
+  };
+
+  /** The draft's category as the marketplace knows it, with its attributes ("Cargar categoría", a category chosen). */
+  const loadCategory = async () => {
+    const view = await buildView(draft, { footer, record: stored });
+    const fieldErrors: FieldErrors | undefined = view.categoryError ? { categoryId: [view.categoryError] } : undefined;
+    return data<EditorActionData>({ view, result: replyFor(submission, draft, fieldErrors), toast: null, library: null }, { status: fieldErrors ? 400 : 200 });
   };
 
   // An intent no button of the form posts is refused, even beside a list button's change.
@@ -169,7 +185,9 @@ export async function handleEditorAction(request: Request, id: string | null, us
     case "predict": {
       if (!draft.title.trim()) return answer({ toast: toast("Escribe el título", "El predictor sugiere categorías a partir del título.") });
       try {
-        return answer({ predictions: await getIntegrations().marketplace.predictCategory(draft.title) });
+        // Shown in a dialog over the editor, at most the typeahead limit (spec 2 §9).
+        const predictions = await getIntegrations().marketplace.predictCategory(draft.title);
+        return answer({ predictions: predictions.slice(0, CATEGORY_TYPEAHEAD_LIMIT) });
       } catch (error) {
         if (!isIntegrationError(error)) throw error;
         return answer({ toast: toast("No se pudo predecir la categoría", error.message, "danger") });
@@ -178,9 +196,23 @@ export async function handleEditorAction(request: Request, id: string | null, us
     case "set-category":
     case "load-category": {
       if (intent.type === "set-category") draft = { ...draft, categoryId: intent.categoryId };
-      const view = await buildView(draft, { footer, record: stored });
-      const fieldErrors: FieldErrors | undefined = view.categoryError ? { categoryId: [view.categoryError] } : undefined;
-      return data<EditorActionData>({ view, result: replyFor(submission, draft, fieldErrors), toast: null, library: null }, { status: fieldErrors ? 400 : 200 });
+      return loadCategory();
+    }
+    case "browse-category":
+    case "filter-categories": {
+      // The picker: a level of the tree over the editor, or — a final category opened — that category chosen.
+      const filter = intent.type === "filter-categories" ? readCategorySearch(form.get(CATEGORY_SEARCH_FIELD)) : { ok: true as const, search: "" };
+      if (!filter.ok) {
+        const step = await browseCategories(intent.parent);
+        if (step.kind === "level") return answer({ picker: { ...step.picker, error: filter.message } }, 400);
+        return answer({}, 400);
+      }
+      const step = await browseCategories(intent.parent, filter.search);
+      if (step.kind === "final") {
+        draft = { ...draft, categoryId: step.categoryId };
+        return loadCategory();
+      }
+      return answer({ picker: step.picker });
     }
     case "upload": {
       const file = form.get(uploadFieldName(intent.sku));
@@ -208,7 +240,15 @@ export async function handleEditorAction(request: Request, id: string | null, us
       const saved = await savePublication(
         view,
         stored
-          ? { version: draft.version || stored.version, title: stored.title, categoryId: stored.categoryId, description: stored.description, listingType: stored.listingType, gallery: stored.gallery }
+          ? {
+              version: draft.version || stored.version,
+              title: stored.title,
+              categoryId: stored.categoryId,
+              description: stored.description,
+              listingType: stored.listingType,
+              mlStore: stored.mlStore,
+              gallery: stored.gallery,
+            }
           : null,
         userId,
       );

@@ -248,6 +248,8 @@ export const simMktOrders = simSchema.table(
 export const simMktPublications = simSchema.table("mkt_publications", {
   id: text("id").primaryKey(),
   account: text("account").notNull().default("main"),
+  /** The official store the listing is sold under (5139, 4981, 4979); null for the account itself. */
+  officialStoreId: text("official_store_id"),
   title: text("title").notNull(),
   price: money("price").notNull().default(0),
   originalPrice: money("original_price"),

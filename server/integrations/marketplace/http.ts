@@ -8,7 +8,7 @@ import {
   answerQuestionSchema, categoryAttributesAnswerSchema, categoryDetailSchema, commissionAnswerSchema, customerSummarySchema,
   dataClientsAnswerSchema, feeCategoriesSchema, invoiceFeedbackAnswerSchema, labelUrlSchema, linkedProductsAnswerSchema,
   listingAnswerSchema, orderSummarySchema, pendingMessagesSchema, predictionAnswerSchema, premiumAnswerSchema,
-  publicationLinksSchema, publicationSalesSchema, publishAnswerSchema, salesReportSchema, scheduleAnswerSchema,
+  publicationLinksSchema, publicationSalesSchema, publishAnswerSchema, rootCategoriesSchema, salesReportSchema, scheduleAnswerSchema,
   sendMessageAnswerSchema, sendPackageAnswerSchema, syncInfoAnswerSchema, syncPostAnswerSchema, toPublicationLinks,
   toSyncInfo, toggleOrderAnswerSchema,
 } from "./legacy";
@@ -77,7 +77,12 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
             id: input.id ?? null,
             category_id: input.categoryId,
             listing_type: input.listingType,
+            // The account (the brand's marker, as the old app sent it) and the official store the
+            // listing goes under: the store id as the publication stores it (ml_store, spec 1 §3) and as
+            // Mercado Libre's items take it (official_store_id, a number). docs/integrations.md.
             official_store: input.account === "brand" ? config.brandSegment : null,
+            ml_store: input.officialStoreId,
+            official_store_id: input.officialStoreId === null ? null : Number(input.officialStoreId),
             pictures: input.pictures.map((source) => ({ source })),
           },
           title: input.title,
@@ -132,6 +137,11 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
       return http.get("getCategoryDetail", `${BASE}/categoryDetail/${segment(categoryId)}`, categoryDetailSchema, {
         onStatus: { 404: () => null },
       });
+    },
+
+    // The spec does not show where the top of the tree comes from; this path is ours (docs/integrations.md).
+    listRootCategories() {
+      return http.get("listRootCategories", `${BASE}/categories`, rootCategoriesSchema);
     },
 
     getCategoryAttributes(categoryId) {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { dataOrSelf, itemsData, legacyBoolean, legacyNumber, legacyOptionalText, legacyText } from "../http/legacy-zod";
 import type {
-  BuyerInfo, CategoryAttribute, CategoryDetail, CategoryPrediction, CommissionCost, ConversationMessage,
+  BuyerInfo, CategoryAttribute, CategoryDetail, CategoryNode, CategoryPrediction, CommissionCost, ConversationMessage,
   CustomerSummaryRow, FeeCategory, InvoiceFeedbackRecord, LinkedProductRef, LinkedPublicationRow, ListingType,
   MarketplaceListing, OrderSummaryRow, OrderSyncInfo, PendingConversation, PublicationLinks, PublicationSalesRow,
   PublicationVariationLinks, PublishResult, SalesReportRow, ShippingScheduleEntry,
@@ -151,11 +151,30 @@ export const predictionAnswerSchema = dataOrSelf(z.union([z.array(predictionSche
   (v) => (v === null ? [] : Array.isArray(v) ? v : [v]),
 );
 
+/** A category as Mercado Libre's category API names it (children_categories, the top of the tree). */
+const categoryNodeSchema = z.object({ id: legacyText.pipe(z.string().min(1)), name: legacyText }).transform((c): CategoryNode => ({ id: c.id, name: c.name }));
+
 export const categoryDetailSchema = dataOrSelf(
   z
-    .object({ id: legacyText.pipe(z.string().min(1)), name: legacyText, path_from_root: pathSchema.nullish() })
-    .transform((c): CategoryDetail => ({ id: c.id, name: c.name, pathFromRoot: c.path_from_root ?? [{ id: c.id, name: c.name }] })),
+    .object({
+      id: legacyText.pipe(z.string().min(1)),
+      name: legacyText,
+      path_from_root: pathSchema.nullish(),
+      // Mercado Libre's own category answer lists the subcategories; none (or absent) is a final category.
+      children_categories: z.array(categoryNodeSchema).nullish(),
+    })
+    .transform(
+      (c): CategoryDetail => ({
+        id: c.id,
+        name: c.name,
+        pathFromRoot: c.path_from_root ?? [{ id: c.id, name: c.name }],
+        children: c.children_categories ?? [],
+      }),
+    ),
 );
+
+/** Our shape (spec: not shown): the top categories, as a list of `{ id, name }`. */
+export const rootCategoriesSchema = dataOrSelf(z.array(categoryNodeSchema));
 
 const unitSchema = z.union([legacyText, z.object({ id: legacyText.optional(), name: legacyText })]).transform((u) =>
   typeof u === "string" ? u : u.name,

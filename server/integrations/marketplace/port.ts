@@ -58,6 +58,11 @@ export type PublishInput = {
   /** Existing marketplace id to update; absent to create a listing. */
   id?: string | null;
   account: MarketplaceAccount;
+  /**
+   * The official store the listing is sold under (spec 1 §1: 5139 the brand's own, on the brand
+   * account; 4981 SE Residencial and 4979 Square D, on the main one); null for the account itself (Meli 1).
+   */
+  officialStoreId: string | null;
   title: string;
   description: string;
   categoryId: string;
@@ -90,7 +95,16 @@ export type CategoryPrediction = {
   pathFromRoot: Array<{ id: string; name: string }>;
 };
 
-export type CategoryDetail = { id: string; name: string; pathFromRoot: Array<{ id: string; name: string }> };
+/** A category as the tree names it (a subcategory, a top category, a step of a path). */
+export type CategoryNode = { id: string; name: string };
+
+export type CategoryDetail = {
+  id: string;
+  name: string;
+  pathFromRoot: CategoryNode[];
+  /** Its subcategories (`children_categories`); none for a final category, the only kind a listing takes. */
+  children: CategoryNode[];
+};
 
 export type CategoryAttribute = {
   id: string;
@@ -259,6 +273,8 @@ export interface MarketplacePort {
   predictCategory(title: string): Promise<CategoryPrediction[]>;
   /** GET custom/legacy-mercadolibre/categoryDetail/{categoryId}; null when unknown. */
   getCategoryDetail(categoryId: string): Promise<CategoryDetail | null>;
+  /** Our path (spec: not shown): GET custom/legacy-mercadolibre/categories: the top categories of the tree. */
+  listRootCategories(): Promise<CategoryNode[]>;
   /** GET custom/legacy-mercadolibre/categoryAttributes/{categoryId}; null when unknown. */
   getCategoryAttributes(categoryId: string): Promise<CategoryAttribute[] | null>;
   /** POST custom/legacy-mercadolibre/commissionCost; null when the category is unknown. */

@@ -3,7 +3,7 @@ import type { SimCategoryAttribute } from "../../db/schema/sim";
 import type { SimRuntime } from "../simulator/runtime";
 import { round2 } from "../simulator/store";
 import { categoriesInsertSql, FALLBACK_CATEGORY_ID, normalizeText } from "./categories-data";
-import type { CategoryAttribute, CategoryPrediction, MarketplacePort } from "./port";
+import type { CategoryAttribute, CategoryNode, CategoryPrediction, MarketplacePort } from "./port";
 
 /** Marketplace México charges a fixed fee per unit on items under this price. */
 export const FIXED_FEE_THRESHOLD = 299;
@@ -35,6 +35,10 @@ function toAttribute(a: SimCategoryAttribute): CategoryAttribute {
   };
 }
 
+/** Subcategories as the marketplace lists them: by name. */
+const byName = (rows: ReadonlyArray<{ id: string; name: string }>): CategoryNode[] =>
+  rows.map((c) => ({ id: c.id, name: c.name })).sort((a, b) => a.name.localeCompare(b.name, "es") || a.id.localeCompare(b.id));
+
 /** Keyword score of a title for a category: longer (multi-word) keywords count more. */
 export function scoreTitle(title: string, keywords: string[]): number {
   const text = ` ${normalizeText(title)} `;
@@ -43,7 +47,7 @@ export function scoreTitle(title: string, keywords: string[]): number {
 
 export function categoryCalls(sim: SimRuntime): Pick<
   MarketplacePort,
-  "predictCategory" | "getCategoryDetail" | "getCategoryAttributes" | "getCommissionCost" | "listFeeCategories"
+  "predictCategory" | "getCategoryDetail" | "listRootCategories" | "getCategoryAttributes" | "getCommissionCost" | "listFeeCategories"
 > {
   const db = () => sim.database;
   let ensured = false;
@@ -84,8 +88,13 @@ export function categoryCalls(sim: SimRuntime): Pick<
     getCategoryDetail(categoryId) {
       return sim.run("marketplace", "getCategoryDetail", [categoryId], async () => {
         const c = await one(categoryId);
-        return c ? { id: c.id, name: c.name, pathFromRoot: c.path_from_root } : null;
+        if (!c) return null;
+        return { id: c.id, name: c.name, pathFromRoot: c.path_from_root, children: byName(await categories("parent_id = $1", [c.id])) };
       });
+    },
+
+    listRootCategories() {
+      return sim.run("marketplace", "listRootCategories", [], async () => byName(await categories("parent_id is null")));
     },
 
     getCategoryAttributes(categoryId) {

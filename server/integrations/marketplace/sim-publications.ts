@@ -3,6 +3,7 @@ import type { SimRuntime } from "../simulator/runtime";
 import { mirrorPublicationsSql } from "../simulator/mirror-sql";
 import { nextCounter, refusalsOf, requireDay } from "../simulator/store";
 import { normalizeText } from "./categories-data";
+import { SIM_OFFICIAL_STORES } from "./official-stores";
 import type {
   LinkedProductRef, LinkedPublicationRow, ListingType, MarketplaceAccount, MarketplacePort, PublicationVariationLinks,
 } from "./port";
@@ -14,6 +15,7 @@ export const DESCRIPTION_MAX = 50000;
 type PublicationRow = {
   id: string;
   account: MarketplaceAccount;
+  official_store_id: string | null;
   title: string;
   price: number;
   original_price: number | null;
@@ -28,7 +30,7 @@ type PublicationRow = {
   last_sync_up: string | null;
 };
 
-const COLUMNS = `id, account, title, price::float8 as price, original_price::float8 as original_price, category_id, listing_type,
+const COLUMNS = `id, account, official_store_id, title, price::float8 as price, original_price::float8 as original_price, category_id, listing_type,
   status, attributes, picture_url, seller_sku, linked_products, variations, last_sync_up`;
 
 const links = (list: Array<{ sku: string; qty: number; discount?: number }> | null): LinkedProductRef[] =>
@@ -152,6 +154,10 @@ export function publicationCalls(sim: SimRuntime): Pick<
         }
 
         const account = input.account;
+        // A listing goes under an official store of its own account, or under none (the account itself).
+        const store = input.officialStoreId?.trim() || null;
+        if (store !== null && !(store in SIM_OFFICIAL_STORES)) throw refuse("publish", `La tienda oficial ${store} no existe en Mercado Libre.`);
+        if (store !== null && SIM_OFFICIAL_STORES[store] !== account) throw refuse("publish", `La tienda oficial ${store} no pertenece a esta cuenta.`);
         let id = input.id?.trim().toUpperCase() || null;
         if (id) await require("publish", id);
         else id = `MLM${3000000000 + (await nextCounter(db(), "publication", 1))}`;
@@ -167,16 +173,17 @@ export function publicationCalls(sim: SimRuntime): Pick<
         ];
         await db().query(
           `insert into sim.mkt_publications (id, account, title, price, category_id, listing_type, status, description, attributes,
-                                             picture_url, seller_sku, linked_products, channels, updated_at)
-           values ($1, $2, $3, $4, $5, $6, 'active', $7, $8::jsonb, $9, $10, $11::jsonb, $12::text[], now())
-           on conflict (id) do update set account = excluded.account, title = excluded.title, price = excluded.price,
+                                             picture_url, seller_sku, linked_products, channels, official_store_id, updated_at)
+           values ($1, $2, $3, $4, $5, $6, 'active', $7, $8::jsonb, $9, $10, $11::jsonb, $12::text[], $13, now())
+           on conflict (id) do update set account = excluded.account, official_store_id = excluded.official_store_id,
+             title = excluded.title, price = excluded.price,
              category_id = excluded.category_id, listing_type = excluded.listing_type, description = excluded.description,
              attributes = excluded.attributes, picture_url = coalesce(excluded.picture_url, sim.mkt_publications.picture_url),
              seller_sku = excluded.seller_sku, linked_products = excluded.linked_products, channels = excluded.channels,
              updated_at = now()`,
           [
             id, account, title, input.cost, input.categoryId, input.listingType, input.description,
-            JSON.stringify(attributes), input.pictures[0] ?? null, linked[0].sku, JSON.stringify(linked), input.channels,
+            JSON.stringify(attributes), input.pictures[0] ?? null, linked[0].sku, JSON.stringify(linked), input.channels, store,
           ],
         );
         return { id, permalink, status: "active", price: input.cost, listingType: input.listingType };

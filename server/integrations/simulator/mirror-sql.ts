@@ -3,6 +3,7 @@
  * (sim.mkt_*). The seed runs it for every row; a call about a row the seed never saw (an order
  * imported later) runs it for that row only, so the simulator always agrees with the app's data.
  */
+import { simOfficialStoreList } from "../marketplace/official-stores";
 
 /** Which marketplace account a row with this store value belongs to (empty or Meli 1 = main). */
 export function accountOf(storeColumn: string): string {
@@ -46,10 +47,11 @@ on conflict (id) do nothing`;
 
 export function mirrorPublicationsSql(where: string): string {
   return `
-insert into sim.mkt_publications (id, account, title, price, category_id, listing_type, status, description, attributes,
+insert into sim.mkt_publications (id, account, official_store_id, title, price, category_id, listing_type, status, description, attributes,
   picture_url, seller_sku, linked_products, variations, sold_quantity, visits, channels, last_sync_up)
 select p.id,
        case when coalesce(p.official_store, '') <> '' then 'brand' else 'main' end,
+       case when p.ml_store in (${simOfficialStoreList()}) then p.ml_store end,
        p.title, p.price, p.category_id, p.listing_type, p.status,
        concat_ws(E'\\n\\n', nullif(p.description->>'intro', ''), nullif(p.description->>'body', ''), nullif(p.description->>'closing', '')),
        jsonb_build_array(
