@@ -72,15 +72,45 @@ export function getEnv(): Env {
     if (env.NODE_ENV === "production" && !demo) {
       throw new Error("Configuración inválida:\n  - SESSION_SECRET: obligatorio en producción");
     }
-    secret = readOrCreateSecret(dataDir);
+    // The embedded database lives in DATA_DIR with its secret beside it. Instances that share a
+    // PostgreSQL database each have a DATA_DIR of their own, so their secret is kept in the database
+    // (read at start-up: server/db/startup.ts), or a cookie made by one would be refused by another.
+    if (!env.DATABASE_URL) secret = readOrCreateSecret(dataDir);
   }
-  cached = { ...env, DATA_DIR: dataDir, SESSION_SECRET: secret, DEMO_MODE: demo };
+  const base = { ...env, DATA_DIR: dataDir, DEMO_MODE: demo };
+  secretInDatabase = !secret;
+  cached = secret ? { ...base, SESSION_SECRET: secret } : withStoredSecret(base);
   return cached;
+}
+
+let storedSecret: string | undefined;
+let secretInDatabase = false;
+
+/** True when the session secret is the one kept in the database: no SESSION_SECRET, and DATABASE_URL. */
+export function sessionSecretIsStored(): boolean {
+  getEnv();
+  return secretInDatabase;
+}
+
+/** Start-up hands over the secret read from (or created in) the database. */
+export function useStoredSessionSecret(secret: string) {
+  storedSecret = secret;
+}
+
+function withStoredSecret<T extends object>(base: T): T & { SESSION_SECRET: string } {
+  return Object.defineProperty(base, "SESSION_SECRET", {
+    enumerable: true,
+    get() {
+      if (!storedSecret) throw new Error("El secreto de sesión se lee de la base al arrancar y aún no se ha leído.");
+      return storedSecret;
+    },
+  }) as T & { SESSION_SECRET: string };
 }
 
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
   cached = undefined;
+  storedSecret = undefined;
 }
 
 function readOrCreateSecret(dataDir: string): string {
