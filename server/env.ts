@@ -83,7 +83,10 @@ export function getEnv(): Env {
   return cached;
 }
 
-let storedSecret: string | undefined;
+// On globalThis: the server entry and the bundled app load separate copies of this module, and the
+// one that reads the secret at start-up is not the one that signs cookies.
+const SECRET_KEY = "__backofficeStoredSessionSecret";
+type SecretHolder = { [SECRET_KEY]?: string };
 let secretInDatabase = false;
 
 /** True when the session secret is the one kept in the database: no SESSION_SECRET, and DATABASE_URL. */
@@ -94,15 +97,16 @@ export function sessionSecretIsStored(): boolean {
 
 /** Start-up hands over the secret read from (or created in) the database. */
 export function useStoredSessionSecret(secret: string) {
-  storedSecret = secret;
+  (globalThis as SecretHolder)[SECRET_KEY] = secret;
 }
 
 function withStoredSecret<T extends object>(base: T): T & { SESSION_SECRET: string } {
   return Object.defineProperty(base, "SESSION_SECRET", {
     enumerable: true,
     get() {
-      if (!storedSecret) throw new Error("El secreto de sesión se lee de la base al arrancar y aún no se ha leído.");
-      return storedSecret;
+      const stored = (globalThis as SecretHolder)[SECRET_KEY];
+      if (!stored) throw new Error("El secreto de sesión se lee de la base al arrancar y aún no se ha leído.");
+      return stored;
     },
   }) as T & { SESSION_SECRET: string };
 }
@@ -110,7 +114,7 @@ function withStoredSecret<T extends object>(base: T): T & { SESSION_SECRET: stri
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
   cached = undefined;
-  storedSecret = undefined;
+  (globalThis as SecretHolder)[SECRET_KEY] = undefined;
 }
 
 function readOrCreateSecret(dataDir: string): string {
