@@ -18,10 +18,8 @@ async function envModule(values: Partial<Record<(typeof ENV_KEYS)[number], strin
 
 afterEach(async () => {
   (await import("../../server/env")).resetEnvCache();
-  for (const key of ENV_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
+  for (const key of ENV_KEYS) delete process.env[key];
+  Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, value]) => value !== undefined)));
 });
 
 describe("the session secret without SESSION_SECRET", () => {
