@@ -72,15 +72,49 @@ export function getEnv(): Env {
     if (env.NODE_ENV === "production" && !demo) {
       throw new Error("Configuración inválida:\n  - SESSION_SECRET: obligatorio en producción");
     }
-    secret = readOrCreateSecret(dataDir);
+    // The embedded database lives in DATA_DIR with its secret beside it. Instances that share a
+    // PostgreSQL database each have a DATA_DIR of their own, so their secret is kept in the database
+    // (read at start-up: server/db/startup.ts), or a cookie made by one would be refused by another.
+    if (!env.DATABASE_URL) secret = readOrCreateSecret(dataDir);
   }
-  cached = { ...env, DATA_DIR: dataDir, SESSION_SECRET: secret, DEMO_MODE: demo };
+  const base = { ...env, DATA_DIR: dataDir, DEMO_MODE: demo };
+  secretInDatabase = !secret;
+  cached = secret ? { ...base, SESSION_SECRET: secret } : withStoredSecret(base);
   return cached;
+}
+
+// On globalThis: the server entry and the bundled app load separate copies of this module, and the
+// one that reads the secret at start-up is not the one that signs cookies.
+const SECRET_KEY = "__backofficeStoredSessionSecret";
+type SecretHolder = { [SECRET_KEY]?: string };
+let secretInDatabase = false;
+
+/** True when the session secret is the one kept in the database: no SESSION_SECRET, and DATABASE_URL. */
+export function sessionSecretIsStored(): boolean {
+  getEnv();
+  return secretInDatabase;
+}
+
+/** Start-up hands over the secret read from (or created in) the database. */
+export function useStoredSessionSecret(secret: string) {
+  (globalThis as SecretHolder)[SECRET_KEY] = secret;
+}
+
+function withStoredSecret<T extends object>(base: T): T & { SESSION_SECRET: string } {
+  return Object.defineProperty(base, "SESSION_SECRET", {
+    enumerable: true,
+    get() {
+      const stored = (globalThis as SecretHolder)[SECRET_KEY];
+      if (!stored) throw new Error("El secreto de sesión se lee de la base al arrancar y aún no se ha leído.");
+      return stored;
+    },
+  }) as T & { SESSION_SECRET: string };
 }
 
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
   cached = undefined;
+  (globalThis as SecretHolder)[SECRET_KEY] = undefined;
 }
 
 function readOrCreateSecret(dataDir: string): string {

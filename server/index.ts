@@ -1,9 +1,8 @@
 import { getEnv } from "./env";
 import { createApp } from "./app";
 import { openDatabase, setDatabase } from "./db/client";
-import { scheduleMaintenance } from "./db/maintenance";
-import { migrate } from "./db/migrate";
-import { seedIfEmpty } from "./db/seed/seed-if-empty";
+import { prepareDatabase } from "./db/startup";
+import { startJobs } from "./jobs/app-jobs";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
 import { closePdfBrowser, warmPdf } from "./documents/pdf.server";
 
@@ -15,9 +14,9 @@ const env = getEnv();
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 setDatabase(database);
-await migrate(database);
-const seeded = await seedIfEmpty(database, env);
-const stopMaintenance = scheduleMaintenance(database);
+// Migrations, the demo seed and the stored session secret, under a lock another instance waits on.
+const { seeded } = await prepareDatabase(database, env);
+const jobs = startJobs(database);
 
 const app = await createApp({ isDev });
 const server = app.listen(env.PORT, env.HOST, () => {
@@ -39,7 +38,8 @@ server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
 async function shutdown() {
   server.close();
-  stopMaintenance();
+  // The jobs of the current round get a few seconds to end; one cut short is claimed again when its lease runs out.
+  await Promise.race([jobs.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
   await closePdfBrowser().catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(0);

@@ -13,8 +13,6 @@ import { formValues, TillIntent } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PdvScreen } from "~/web/pdv/till-screen";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
-import { startPdvOutboxWorker } from "~/modules/pdv/sale.server";
-import { getEnv } from "@server/env";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
 import { redirect } from "@remix-run/node";
 import { statusOf } from "~/lib/http.server";
@@ -23,8 +21,6 @@ export const meta: MetaFunction = () => [{ title: "Punto de venta" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  // Sales still owed to the ERP (after a restart or a failure) go out from the first visit on.
-  if (getEnv().NODE_ENV !== "test") startPdvOutboxWorker();
   const url = new URL(request.url);
   const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);

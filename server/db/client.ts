@@ -22,6 +22,12 @@ export type Database = {
   /** Raw parameterised query returning rows, bypassing the ORM (bench baseline). */
   query: <T = Record<string, unknown>>(sqlText: string, params?: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
+  /**
+   * Runs `work` holding a PostgreSQL session advisory lock (`key`) on a connection of its own, so a
+   * second process asking for the same key waits until the first is done. The embedded database
+   * belongs to one process, which runs its start-up once: there it simply runs `work`.
+   */
+  withLock: <T>(key: number, work: () => Promise<T>) => Promise<T>;
   pglite?: PGlite;
 };
 
@@ -40,6 +46,7 @@ export function wrapPglite(client: PGlite): Database {
     },
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     close: () => client.close(),
+    withLock: (_key, work) => work(),
   };
 }
 
@@ -65,6 +72,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       close: () => {
         closing = true;
         return pool.end();
+      },
+      withLock: async (key, work) => {
+        const connection = await pool.connect();
+        let broken = false;
+        try {
+          await connection.query("select pg_advisory_lock($1)", [key]);
+          try {
+            return await work();
+          } finally {
+            await connection.query("select pg_advisory_unlock($1)", [key]).catch(() => (broken = true));
+          }
+        } finally {
+          // A connection that could not give the lock back is closed, which gives it back.
+          connection.release(broken);
+        }
       },
     };
   }

@@ -186,6 +186,7 @@ describe("nightly sweep of unused library uploads", () => {
       "conversations.order_info", "conversations.client_info", // the marketplace's items and buyer
       "orders.manual_delivered", "orders.order_items", "orders.payment_info", "orders.products_order", "orders.sale_detail",
       "orders.shipment_info", "orders.shipment_parcel", "orders.shipping_info",
+      "jobs.payload", // a background job's arguments (ids and counts)
       "pdv_outbox.payload", "pdv_sales.intelisis_movs", "pdv_sessions.amount_detail", "quotations.changes", "quotation_drafts.data",
       "pdv_cart_lines.description", "pdv_sale_lines.description", "quotation_lines.description", // plain product descriptions
       "store_locations.geolocation", "store_locations.url", // a maps link

@@ -193,7 +193,7 @@ async function deliver(row: typeof pdvOutbox.$inferSelect): Promise<boolean> {
   }
 }
 
-/** Sends what is due; returns how many rows reached the ERP. */
+/** Sends what is due (every 15 s on one instance: the job runner, server/jobs/app-jobs.ts); returns how many rows reached the ERP. */
 export async function drainPdvOutbox(limit = 20): Promise<{ sent: number; failed: number }> {
   const rows = await claim(limit);
   let sent = 0;
@@ -211,21 +211,4 @@ export async function sendSaleNow(saleId: number, budgetMs = 2000): Promise<"sen
   })();
   const timeout = new Promise<"pending">((resolve) => setTimeout(() => resolve("pending"), budgetMs).unref?.());
   return Promise.race([work, timeout]);
-}
-
-const WORKER_KEY = "__pdvOutboxWorker";
-
-/** A background sender every 15 s for what failed or timed out (one per process). */
-export function startPdvOutboxWorker(intervalMs = 15000) {
-  const holder = globalThis as { [WORKER_KEY]?: ReturnType<typeof setInterval> };
-  if (holder[WORKER_KEY]) return;
-  let running = false;
-  holder[WORKER_KEY] = setInterval(() => {
-    if (running) return;
-    running = true;
-    drainPdvOutbox()
-      .catch((error) => console.error("[pdv] envío pendiente a Intelisis falló", error))
-      .finally(() => (running = false));
-  }, intervalMs);
-  holder[WORKER_KEY].unref?.();
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, or } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { sessions, users } from "@server/db/schema";
 import { getEnv } from "@server/env";
@@ -126,8 +126,16 @@ export async function logoutRedirect(request: Request, to = "/login") {
   return redirect(to, { headers: { "Set-Cookie": await destroySession(request) } });
 }
 
-export async function purgeExpiredSessions() {
-  await getDb().delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+/**
+ * Deletes the sessions no request can use any more (idle past their end, or signed in longer ago than
+ * the absolute limit); run by the job runner (server/jobs/app-jobs.ts). Returns how many went.
+ */
+export async function purgeExpiredSessions(now: Date = new Date()): Promise<number> {
+  const gone = await getDb()
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_MS))))
+    .returning({ id: sessions.id });
+  return gone.length;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, serial, text, uuid, uniqueIndex } from "drizzle-orm/pg-core";
-import { stampedNow } from "./columns";
+import { stampedNow, timestampTz } from "./columns";
 import { users } from "./auth";
 
 export const auditLog = pgTable(
@@ -59,3 +59,46 @@ export const cannedReplies = pgTable("canned_replies", {
   sort: integer("sort").notNull().default(0),
   updatedAt: stampedNow("updated_at"),
 });
+
+/**
+ * Secrets the server makes for itself, shared by every instance on one database (the session cookie's
+ * signing secret when SESSION_SECRET is not given: decision 0041). Created once at start-up under
+ * the start-up lock; no screen reads this table.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: stampedNow("created_at"),
+});
+
+export type JobState = "pending" | "running" | "done" | "dead";
+
+/**
+ * Background work, claimed with FOR UPDATE SKIP LOCKED by whichever instance asks first
+ * (server/jobs/runner.ts, decision 0041). A scheduled run carries its period in `key`: one row per
+ * (name, key), so a period runs once however many instances schedule it.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    name: text("name").notNull(),
+    key: text("key"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    state: text("state").$type<JobState>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    runAt: timestampTz("run_at").notNull(),
+    lockedUntil: timestampTz("locked_until"),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: stampedNow("created_at"),
+    finishedAt: timestampTz("finished_at"),
+  },
+  (t) => [
+    uniqueIndex("jobs_name_key_uq").on(t.name, t.key),
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.state} = 'pending'`),
+    index("jobs_lease_idx").on(t.lockedUntil).where(sql`${t.state} = 'running'`),
+    index("jobs_finished_idx").on(t.finishedAt).where(sql`${t.state} in ('done', 'dead')`),
+  ],
+);
