@@ -28,6 +28,8 @@ const SPEC: Record<string, { route: Role[]; sidebar?: Role[] }> = {
   "/chatbot-documents": { route: [A, D, M] },
   "/feedback-invoices": { route: [A, D, M] },
   "/theme": { route: [D] },
+  // The sidebar's comment form posts here: every role (decision 0040); not a sidebar item.
+  "/feedback": { route: [A, D, M, S, L, I, P, C, G, "surtido"], sidebar: [] },
 };
 
 const ALL_FLAGS = ["messages_access"];

@@ -59,3 +59,15 @@ export const cannedReplies = pgTable("canned_replies", {
   sort: integer("sort").notNull().default(0),
   updatedAt: stampedNow("updated_at"),
 });
+
+/** A comment a signed-in user sent from the sidebar form (spec: Feedback — id, text, user, created_at). */
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: serial("id").primaryKey(),
+    text: text("text").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: stampedNow("created_at"),
+  },
+  (t) => [index("feedback_created_idx").on(t.createdAt.desc(), t.id.desc())],
+);
