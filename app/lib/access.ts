@@ -138,6 +138,14 @@ export function canAccessPath(user: AccessUser, pathname: string): boolean {
   return route ? canAccessRoute(user, route) : false;
 }
 
+/**
+ * Whether a link (a path, with or without its query) leads somewhere this user may open: a link to
+ * another screen is drawn only then, never as a way back to the user's home (decision 0040).
+ */
+export function canFollow(user: AccessUser, href: string): boolean {
+  return canAccessPath(user, new URL(href, "http://local.invalid").pathname);
+}
+
 export function can(user: AccessUser | null | undefined, feature: Feature): boolean {
   if (!user) return false;
   const rule: { roles: readonly string[]; withPermission?: { roles: readonly string[]; permission: Permission } } =
