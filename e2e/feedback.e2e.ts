@@ -29,6 +29,9 @@ test("a comment sent from a screen keeps the user there with a toast, and Admin 
   await page.goto("/products?search=cable");
   const before = js ? await page.evaluate(() => history.length) : 0;
   const { box, send } = await openSidebarForm(page);
+  // The limit is the schema's (decision 0029); no `required`: the spec has its own words for an empty box.
+  await expect(box).toHaveAttribute("maxlength", "1000");
+  expect(await box.getAttribute("required")).toBeNull();
   if (js) {
     await box.fill("abc");
     await expect(page.getByTestId("feedback-count")).toHaveText("3 / 1000 caracteres");
