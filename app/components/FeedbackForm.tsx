@@ -86,22 +86,37 @@ export function SidebarFeedbackForm({ constraint }: { constraint: InputConstrain
   const { pathname, search } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const [count, setCount] = useCount(undefined);
-  const previous = useRef(fetcher.state);
-  const refusal = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A fetcher keeps its last data after a redirect answer, so a send is told from a refusal by
+  // whether new data came back: what it held when the form went is remembered (null: nothing sent).
+  const sentWith = useRef<FeedbackRefusal | undefined | null>(null);
+  const [refusal, setRefusal] = useState<FeedbackRefusal | undefined>();
   useEffect(() => {
-    const wasBusy = previous.current !== "idle";
-    previous.current = fetcher.state;
-    if (wasBusy && fetcher.state === "idle" && !fetcher.data?.error) {
-      formRef.current?.reset();
-      setCount(0);
+    if (fetcher.state !== "idle" || sentWith.current === null) return;
+    const before = sentWith.current;
+    sentWith.current = null;
+    if (fetcher.data && fetcher.data !== before) {
+      setRefusal(fetcher.data);
+      return;
     }
+    setRefusal(undefined);
+    formRef.current?.reset();
+    setCount(0);
   }, [fetcher.state, fetcher.data, setCount]);
   return (
     <details className="group border-t border-slate-800 px-4 py-3" data-testid="feedback">
       <summary className="cursor-pointer rounded-md text-sm font-medium text-slate-200 hover:text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500">
         {SEND}
       </summary>
-      <fetcher.Form ref={formRef} method="post" action="/feedback" preventScrollReset className="mt-2 flex flex-col gap-2">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action="/feedback"
+        preventScrollReset
+        onSubmit={() => {
+          sentWith.current = fetcher.data;
+        }}
+        className="mt-2 flex flex-col gap-2"
+      >
         <input type="hidden" name="returnTo" value={pathname + search} />
         <FeedbackFields id="sidebar-feedback" constraint={constraint} error={refusal?.error} tone="dark" count={count} onCount={setCount} />
         <button type="submit" className="rounded-md bg-brand-600 px-2 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
