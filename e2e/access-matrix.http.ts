@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
 
 /**
  * Who may open each screen, written out from the spec's route tables (first document §2, second
- * document §2) and docs/decisions/0002 (/users, /surtido) — not computed by the code under test, so a
+ * document §2) and docs/decisions/0002 (/users, /surtido) and 0040 (/feedback) — not computed by the code under test, so a
  * change to the access matrix that the spec does not allow fails here. The demo MercadoLibre Manager
  * holds every permission flag (server/db/seed/demo-users.ts), so /messages opens for it.
  */
@@ -36,6 +36,8 @@ const EXPECTED: Record<string, Role[]> = {
   "/theme": ["developer"],
   "/users": ["admin", "developer"],
   "/surtido": ["admin", "developer", "surtido"],
+  // The sidebar's comment form (spec 1 §5) posts here; every role has the sidebar (decision 0040).
+  "/feedback": [...STAFF, "cajero", "gerente_pdv", "surtido"],
 };
 /** Each role's home, grouped as docs/decisions/0002 lists them. */
 const HOMES: Array<[string, Role[]]> = [

@@ -8,7 +8,7 @@ export type SidebarUser = { firstName: string; lastName: string; roleName: strin
  * Below 768 px the sidebar hides behind a checkbox toggle (works without JavaScript); the backdrop is
  * a label for the same checkbox, so a click outside closes it with or without JavaScript.
  */
-export function Sidebar({ items, user, brand }: { items: NavItem[]; user: SidebarUser; brand: string }) {
+export function Sidebar({ items, user, brand, feedback }: { items: NavItem[]; user: SidebarUser; brand: string; feedback?: React.ReactNode }) {
   const groups = items.reduce<Record<string, NavItem[]>>((acc, item) => {
     (acc[item.group] ??= []).push(item);
     return acc;
@@ -81,6 +81,7 @@ export function Sidebar({ items, user, brand }: { items: NavItem[]; user: Sideba
             </div>
           ))}
         </nav>
+        {feedback}
         <div className="border-t border-slate-800 px-4 py-3">
           <p className="text-sm font-medium" data-testid="user-name">
             {user.firstName} {user.lastName}

@@ -21,6 +21,8 @@ type RouteEntry = {
 const ALL_STAFF = ["admin", "developer", "ml_manager", "shop_manager", "iluminacion", "inventory", "practicante"] as const;
 const AD = ["admin", "developer"] as const;
 const ADM = ["admin", "developer", "ml_manager"] as const;
+/** Every role that signs in (each has the sidebar, with or without items). */
+const EVERY_ROLE = [...ALL_STAFF, "cajero", "gerente_pdv", "surtido"] as const;
 
 export const ROUTES = [
   { path: "/products", label: "Cotizador v3", roles: ALL_STAFF, group: "Ventas" },
@@ -59,6 +61,9 @@ export const ROUTES = [
   { path: "/logs", label: "Actividad", roles: AD, group: "Sistema" },
   { path: "/users", label: "Usuarios", roles: AD, group: "Sistema" },
   { path: "/theme", label: "Tema", roles: ["developer"], group: "Sistema" },
+  // The sidebar's comment form posts here (every role has it; decision 0040). What was sent is listed
+  // under /logs/feedback, so it follows /logs (Admin, Developer).
+  { path: "/feedback", label: "Comentarios", roles: EVERY_ROLE, sidebar: [], group: "Sistema" },
 ] as const satisfies readonly RouteEntry[];
 
 export type AppPath = (typeof ROUTES)[number]["path"];
@@ -131,6 +136,14 @@ export function canAccessRoute(user: AccessUser, route: RouteEntry): boolean {
 export function canAccessPath(user: AccessUser, pathname: string): boolean {
   const route = routeFor(pathname);
   return route ? canAccessRoute(user, route) : false;
+}
+
+/**
+ * Whether a link (a path, with or without its query) leads somewhere this user may open: a link to
+ * another screen is drawn only then, never as a way back to the user's home (decision 0040).
+ */
+export function canFollow(user: AccessUser, href: string): boolean {
+  return canAccessPath(user, new URL(href, "http://local.invalid").pathname);
 }
 
 export function can(user: AccessUser | null | undefined, feature: Feature): boolean {

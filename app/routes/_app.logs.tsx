@@ -74,7 +74,15 @@ export default function Logs() {
   ];
   return (
     <div>
-      <PageHeader title="Actividad" total={total} />
+      <PageHeader
+        title="Actividad"
+        total={total}
+        actions={
+          <Link to="/logs/feedback" className="btn-secondary">
+            Comentarios enviados
+          </Link>
+        }
+      />
       <div className="card mb-4 p-4">
         <FilterBar clearTo="/logs">
           <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Mensaje o identificador" />

@@ -1,3 +1,5 @@
+import { feedbackPageQuery } from "../../app/modules/feedback/feedback.server";
+import { parseFeedbackListQuery } from "../../app/modules/feedback/list-query";
 import { parseLogListQuery } from "../../app/modules/logs/list-query";
 import { logsPageQuery } from "../../app/modules/logs/logs.server";
 import { parseUserListQuery } from "../../app/modules/users/list-query";
@@ -6,10 +8,12 @@ import { builtLine, mock } from "./built";
 import type { BenchList } from "./types";
 
 /**
- * /logs and /users: the URL goes through the loader's own parser and page builder; each page is one
+ * /logs, /logs/feedback and /users: the URL goes through the loader's own parser and page builder; each page is one
  * statement (the total rides along as a window, counted apart only past the end).
  */
 const logs = (query: string) => builtLine("/logs", query, logsPageQuery(mock, parseLogListQuery(new URLSearchParams(query))));
+const feedbackList = (query: string) =>
+  builtLine("/logs/feedback", query, feedbackPageQuery(mock, parseFeedbackListQuery(new URLSearchParams(query))));
 const usersList = (query: string) => builtLine("/users", query, usersPageQuery(mock, parseUserListQuery(new URLSearchParams(query))));
 
 export const SYSTEM_LISTS: BenchList[] = [
@@ -18,4 +22,5 @@ export const SYSTEM_LISTS: BenchList[] = [
   // The bench seed's sign-ins and saves write "update" entries about orders (checked: matches on the bench database).
   logs("search=orden&type=update"),
   usersList(""),
+  feedbackList(""),
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, canAccessPath, homeFor, navFor, ROUTES, routeFor } from "~/lib/access";
+import { can, canAccessPath, canFollow, homeFor, navFor, ROUTES, routeFor } from "~/lib/access";
 import { ROLE_KEYS, type Role } from "~/lib/roles";
 
 // The route table of both spec documents, written out independently of the matrix.
@@ -28,6 +28,8 @@ const SPEC: Record<string, { route: Role[]; sidebar?: Role[] }> = {
   "/chatbot-documents": { route: [A, D, M] },
   "/feedback-invoices": { route: [A, D, M] },
   "/theme": { route: [D] },
+  // The sidebar's comment form posts here: every role (decision 0040); not a sidebar item.
+  "/feedback": { route: [A, D, M, S, L, I, P, C, G, "surtido"], sidebar: [] },
 };
 
 const ALL_FLAGS = ["messages_access"];
@@ -94,5 +96,20 @@ describe("features", () => {
 
   it("every matrix route has a label and a group", () => {
     for (const r of ROUTES) expect(r.label.length).toBeGreaterThan(0);
+  });
+});
+
+describe("links to another screen (decision 0040)", () => {
+  // Expected from the spec's route table: Shop Manager may use Cotizador v3 but not Inventario v3.
+  it.each([
+    ["shop_manager", "/web-inventory?search=11055", false],
+    ["inventory", "/web-inventory?search=11055", true],
+    ["iluminacion", "/web-inventory?categoria=0", true],
+    ["admin", "/logs/feedback?page=2", true],
+    ["ml_manager", "/logs/feedback", false],
+    ["cajero", "/products/quotes?start_date=2026/01/01", false],
+    ["surtido", "/feedback", true],
+  ] as const)("%s following %s: %s", (role, href, expected) => {
+    expect(canFollow({ role, permissions: [] }, href)).toBe(expected);
   });
 });

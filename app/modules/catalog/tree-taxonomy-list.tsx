@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
 import { withParams } from "~/lib/list-url";
+import { useCanFollow } from "~/lib/use-can-follow";
 import { taxonomyColumns } from "./taxonomy-screen";
 import { treeHtml } from "./tree-html";
 import { TREE_TEXTS, unpackTree, type TreeListQuery, type TreeTaxonomy } from "./tree-taxonomy";
@@ -67,13 +68,19 @@ export function TreeList({ kind, data }: { kind: TreeTaxonomy; data: TreeListDat
 /** The virtual node 0 (spec 3): not stored, not editable; it leads to the products without one. */
 function VirtualNode({ kind, count }: { kind: TreeTaxonomy; count: number }) {
   const t = TREE_TEXTS[kind];
+  const canFollow = useCanFollow();
+  const productsHref = `/web-inventory?${t.inventoryParam}=0`;
   return (
     <span className="flex flex-wrap items-center gap-2 text-slate-600" data-testid="virtual-node">
       <span className="tabular-nums text-xs text-slate-500">0</span>
       <span className="italic">{t.none}</span>
-      <Link to={`/web-inventory?${t.inventoryParam}=0`} className="text-xs text-brand-700 underline">
-        {count.toLocaleString("es-MX")} productos
-      </Link>
+      {canFollow(productsHref) ? (
+        <Link to={productsHref} className="text-xs text-brand-700 underline">
+          {count.toLocaleString("es-MX")} productos
+        </Link>
+      ) : (
+        <span className="text-xs">{count.toLocaleString("es-MX")} productos</span>
+      )}
     </span>
   );
 }

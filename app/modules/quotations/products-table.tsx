@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/DataTable";
 import type { ErpArticle } from "@server/integrations/erp/port";
+import { useCanFollow } from "~/lib/use-can-follow";
 import { formatCents } from "./pricing";
 
 // toLocaleString("es-MX") per cell, with one formatter.
@@ -15,17 +16,23 @@ type Row = ErpArticle & { priceCents: number };
  * clicks (or two tabs adding different articles) both apply.
  */
 export function ProductsTable({ rows, inDraft, busy }: { rows: Row[]; inDraft: Record<string, number>; busy: boolean }) {
+  // The SKU leads to the article in Inventario v3 only for the roles that may open it (Shop Manager may not).
+  const canFollow = useCanFollow();
+  const inventoryHref = (sku: string) => `/web-inventory?search=${encodeURIComponent(sku)}`;
   const columns: Column<Row>[] = [
     {
       key: "sku",
       header: "SKU",
       sortName: "sku",
       className: "whitespace-nowrap font-medium",
-      cell: (r) => (
-        <a href={`/web-inventory?search=${encodeURIComponent(r.sku)}`} className="text-brand-700 hover:underline">
-          {r.sku}
-        </a>
-      ),
+      cell: (r) =>
+        canFollow(inventoryHref(r.sku)) ? (
+          <a href={inventoryHref(r.sku)} className="text-brand-700 hover:underline">
+            {r.sku}
+          </a>
+        ) : (
+          r.sku
+        ),
     },
     { key: "mfr", header: "Clave fabricante", sortName: "manufacturerSku", className: "whitespace-nowrap", cell: (r) => r.manufacturerSku },
     { key: "description", header: "Descripción", className: "min-w-64", cell: (r) => r.description },

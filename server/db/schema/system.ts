@@ -102,3 +102,15 @@ export const jobs = pgTable(
     index("jobs_finished_idx").on(t.finishedAt).where(sql`${t.state} in ('done', 'dead')`),
   ],
 );
+
+/** A comment a signed-in user sent from the sidebar form (spec: Feedback — id, text, user, created_at). */
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: serial("id").primaryKey(),
+    text: text("text").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: stampedNow("created_at"),
+  },
+  (t) => [index("feedback_created_idx").on(t.createdAt.desc(), t.id.desc())],
+);
