@@ -17,7 +17,7 @@ import { startPdvOutboxWorker } from "~/modules/pdv/sale.server";
 import { getEnv } from "@server/env";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
 import { redirect } from "@remix-run/node";
-import { statusOf } from "~/lib/http.server";
+import { statusOf, readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Punto de venta" }];
 
@@ -74,7 +74,7 @@ const back = (request: Request) => {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
-  const parsed = TillIntent.safeParse(formValues(await request.formData()));
+  const parsed = TillIntent.safeParse(formValues(await readForm(request)));
   if (!parsed.success) {
     return data({ error: PDV_TEXTS.systemError("(solicitud no válida)"), title: PDV_TEXTS.systemErrorTitle, field: "form" as const }, { status: 400 });
   }
