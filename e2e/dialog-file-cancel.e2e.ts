@@ -38,7 +38,7 @@ for (const { name, url } of DIALOGS) {
     await expect.poll(() => dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
     const files = dialog.locator('input[type="file"]');
     await expect.poll(() => files.count(), "the dialog has a file input").toBeGreaterThan(0);
-    const field = dialog.locator('input[type="text"]:visible, input:not([type]):visible, textarea:visible').first();
+    const field = dialog.locator('input[type="text"]:not([readonly]):visible, input:not([type]):not([readonly]):visible, textarea:not([readonly]):visible').first();
     await field.fill(TYPED);
 
     // What Chromium does when the picker is closed without a choice: a bubbling cancel on the input.
