@@ -49,7 +49,9 @@ async function formShape(ctx: APIRequestContext, url: string) {
   const res = await ctx.get(url, { maxRedirects: 0 }).catch(() => ctx.get(url, { maxRedirects: 0 }));
   const html = res.status() === 200 ? await res.text() : "";
   const names = new Set([...html.matchAll(/\sname="([^"]+)"/g)].map((m) => m[1]).filter((n) => n !== "viewport"));
-  const intents = new Set([...html.matchAll(/name="intent"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="intent"/g)].map((m) => m[1] ?? m[2]));
+  // A button carrying data writes its intent as JSON in the attribute (`{&quot;type&quot;:…}`): read as the browser posts it.
+  const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const intents = new Set([...html.matchAll(/name="intent"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="intent"/g)].map((m) => unescape(m[1] ?? m[2])));
   const hasFile = /type="file"/.test(html);
   return { names: [...names], intents: [...intents, ""], hasFile };
 }
@@ -63,6 +65,7 @@ function badBodies(names: string[], intent: string, hasFile: boolean) {
   const B = "----fuzz";
   const multipart = (parts: string) => `${parts}--${B}--\r\n`;
   const textPart = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const repeated = fields.filter((n) => n !== "__intent__").flatMap((n): Array<[string, string]> => [[n, "a"], [n, "2"]]);
   const bodies: Array<{ label: string; type: string; body: string | Buffer }> = [
     { label: "NUL byte in every field", type: "application/x-www-form-urlencoded", body: enc(withIntent(fields.map((n) => [n, "a\u0000b"]))) },
     { label: "every field repeated", type: "application/x-www-form-urlencoded", body: enc([...(intent ? [["intent", intent], ["intent", "otro"]] as Array<[string, string]> : []), ...fields.flatMap((n): Array<[string, string]> => [[n, "a"], [n, "2"]])]) },
@@ -71,7 +74,15 @@ function badBodies(names: string[], intent: string, hasFile: boolean) {
     { label: "every field a huge number", type: "application/x-www-form-urlencoded", body: enc(withIntent(fields.map((n) => [n, HUGE_ID]))) },
     { label: "JSON", type: "application/json", body: JSON.stringify({ intent, ...Object.fromEntries(fields.map((n) => [n, "a"])) }) },
     { label: "text/plain", type: "text/plain", body: `intent=${intent}\r\n` },
+    // Each field twice, the button once: what a form sends when a field is written twice by hand (as
+    // the dialog's own multipart too); the case above also doubles the button and Conform's list intent.
+    { label: "every field but the button repeated", type: "application/x-www-form-urlencoded", body: enc(withIntent(repeated)) },
+    { label: "every field but the button repeated, multipart", type: `multipart/form-data; boundary=${B}`, body: multipart(withIntent(repeated).map(([n, v]) => textPart(n, v)).join("")) },
     { label: "multipart without boundary", type: "multipart/form-data", body: "x" },
+    { label: "multipart with its boundary in the header but not in the body", type: `multipart/form-data; boundary=${B}`, body: enc(withIntent(fields.map((n) => [n, "a"]))) },
+    { label: "multipart with another boundary in the body", type: `multipart/form-data; boundary=${B}`, body: multipart(textPart("intent", intent)).replaceAll(B, "----otro") },
+    { label: "multipart with a part header out of form", type: `multipart/form-data; boundary=${B}`, body: multipart(textPart("intent", intent).replace('form-data; name="intent"', "form-data;name=intent")) },
+    { label: "multipart without its closing boundary", type: `multipart/form-data; boundary=${B}`, body: withIntent(fields.map((n) => [n, "a"])).map(([n, v]) => textPart(n, v)).join("") },
     { label: "truncated multipart", type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\nContent-Disposition: form-data; name="intent"\r\n\r\n${intent}` },
     { label: "multipart with a 70 KB field", type: `multipart/form-data; boundary=${B}`, body: multipart(textPart("intent", intent) + fields.map((n) => textPart(n, "x".repeat(70 * 1024))).join("")) },
   ];
@@ -89,17 +100,22 @@ function badBodies(names: string[], intent: string, hasFile: boolean) {
 }
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(240_000);
+test.setTimeout(600_000);
 
 let ctx: APIRequestContext;
-test.beforeAll(async ({ baseURL }) => {
-  ctx = await pwRequest.newContext({ baseURL });
+const signIn = async () => {
   const res = await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD }, maxRedirects: 0 });
   expect(res.status()).toBe(302);
+};
+/** Whether the fuzz still posts as a signed-in admin (an action after /logout would only see the way to /login). */
+const signedIn = async () => (await ctx.get("/users", { maxRedirects: 0 })).status() === 200;
+test.beforeAll(async ({ baseURL }) => {
+  ctx = await pwRequest.newContext({ baseURL });
+  await signIn();
 });
 test.afterAll(async () => ctx.dispose());
 
-test("no action answers 5xx to a bad body, a repeated field or a huge id", async () => {
+test("no action answers 5xx to a bad body (broken multipart among them), a repeated field or a huge id", async () => {
   const paths = await actionPaths();
   expect(paths.length).toBeGreaterThan(30);
   const ids = new Map<string, string>();
@@ -109,7 +125,14 @@ test("no action answers 5xx to a bad body, a repeated field or a huge id", async
   };
   // A connection the server closed after refusing a body is not an answer: the request is sent again.
   const send = (fn: () => Promise<{ status(): number }>) => fn().catch(() => fn()).then((r) => r.status(), () => 599);
+  let signedOut = 0;
   for (const pattern of paths) {
+    // /logout (its bodiless or broken posts sign out too) would leave every later action fuzzed
+    // without a session, each answering only a redirect to /login: the session is checked before each.
+    if (!(await signedIn())) {
+      signedOut += 1;
+      await signIn();
+    }
     const url = await samplePath(ctx, pattern, ids);
     const { names, intents, hasFile } = await formShape(ctx, url);
     for (const intent of intents) {
@@ -125,4 +148,6 @@ test("no action answers 5xx to a bad body, a repeated field or a huge id", async
     }
   }
   expect(failures, failures.join("\n")).toEqual([]);
+  // Signed out once, by /logout itself; any other would mean some action was fuzzed without a session.
+  expect(signedOut).toBeLessThanOrEqual(1);
 });

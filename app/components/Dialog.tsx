@@ -97,6 +97,10 @@ function useModal(closeTo: string, dismissOnOutside: boolean) {
     // `close()` above queues a close event: it arrives while the dialog is open again, and is ignored.
     const onClose = () => !dialog.open && leave.current();
     const onCancel = (event: Event) => {
+      // Only Escape on the dialog itself: Chromium also fires a bubbling `cancel` on a file input
+      // whose picker was closed without a choice (or given the same file again), and that must not
+      // throw the dialog and what was typed in it away.
+      if (event.target !== dialog) return;
       event.preventDefault();
       leave.current();
     };

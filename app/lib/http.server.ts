@@ -27,12 +27,26 @@ export function listUrlOf(listPath: string, request: Request) {
   return `${listPath}${new URL(request.url).search}`;
 }
 
-/** The posted form; a body that cannot be read is a 400 with a message, never a 500. */
+/** What a person sees when the body of a post cannot be read as a form. */
+export const UNREADABLE_FORM = "El formulario llegó incompleto o dañado. Vuelve a enviarlo.";
+
+/** The 400 every action answers a body it cannot read with (a broken multipart, a wrong content type). */
+export function unreadableForm(): Response {
+  return new Response(UNREADABLE_FORM, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * The posted form: the one way an action reads its body (`tests/unit/forms-read-in-one-place.test.ts`
+ * enforces it; a form with a file uses `readFormWithFile`, which comes here for the rest). The request
+ * layer (server/http/bounded-body.ts) already refuses most broken bodies, but the parser of the
+ * platform is stricter than the one it checks with (a multipart body without its boundary, a part
+ * header out of form): whatever it cannot read is a 400 with a Spanish message, never a 500.
+ */
 export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw new Response("No se pudo leer el formulario.", { status: 400 });
+    throw unreadableForm();
   }
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { getEnv } from "@server/env";
+import { readForm, unreadableForm } from "./http.server";
 
 /**
  * The one file a form carried, already on disk: `path` is a staged copy the command moves to its
@@ -63,7 +64,7 @@ async function stage(data: AsyncIterable<Uint8Array>, maxBytes: number): Promise
  */
 export async function readFormWithFile(request: Request, maxBytes: number): Promise<{ formData: FormData; file: PostedFile }> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("multipart/form-data")) return { formData: await request.formData(), file: null };
+  if (!type.includes("multipart/form-data")) return { formData: await readForm(request), file: null };
   let file: PostedFile = null;
   const fileHandler: UploadHandler = async ({ filename, contentType, data }) => {
     if (!filename || file !== null) {
@@ -81,7 +82,9 @@ export async function readFormWithFile(request: Request, maxBytes: number): Prom
     return { formData, file };
   } catch (error) {
     await discardPostedFile(file);
-    throw error;
+    // The disk failing is the server's fault (a 500); anything else is a body that does not parse.
+    if (typeof (error as NodeJS.ErrnoException)?.code === "string" && (error as NodeJS.ErrnoException).code!.startsWith("E")) throw error;
+    throw unreadableForm();
   }
 }
 

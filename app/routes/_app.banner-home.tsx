@@ -21,6 +21,7 @@ import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { SaveButton } from "~/components/SaveButton";
 import { dialogToast } from "~/web/catalog/dialog-answer.server";
 import { refuseNestedNames } from "~/web/catalog/list-index-guard.server";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Ecommerce - Portada" }];
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   refuseNestedNames(form);
   const submission = parseWithZod(form, { schema: BannerSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });

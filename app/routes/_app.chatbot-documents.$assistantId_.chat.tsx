@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { notFound } from "~/lib/http.server";
+import { notFound, readForm } from "~/lib/http.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
 import { assistantOf, chatTurn, countDocuments } from "~/modules/assistants/assistants.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAccess(request);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
-  const form = await request.formData();
+  const form = await readForm(request);
   const conversation = parseConversation(form.get("conversation"));
   const posted = ChatFormSchema.safeParse({ question: form.get("question") ?? undefined });
   const question = cleanQuestion(posted.success ? posted.data.question : null);

@@ -8,7 +8,7 @@ import { createAssistant } from "~/modules/assistants/assistants.server";
 import { AssistantCreateSchema } from "~/modules/assistants/assistant-form";
 import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";
 import { ASSISTANTS_PATH, ASSISTANT_MESSAGES, ASSISTANT_TEXTS, NAME_TEXTS, listSearchOf } from "~/modules/assistants/rules";
-import { statusOf } from "~/lib/http.server";
+import { statusOf, readForm } from "~/lib/http.server";
 import { refuseNestedNames } from "~/web/catalog/list-index-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo asistente" }];
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   refuseNestedNames(form);
   const submission = parseWithZod(form, { schema: AssistantCreateSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SectionStatusSwitch } from "~/modules/content/shop-section-switch";
-import { listUrlOf } from "~/lib/http.server";
+import { listUrlOf, readForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { SectionToggleSchema } from "~/modules/content/shop-sections";
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
-  const parsed = SectionToggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = SectionToggleSchema.safeParse(Object.fromEntries(await readForm(request)));
   const to = listUrlOf(SHOP_SECTIONS_PATH, request);
   if (!parsed.success) return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.toggleInvalid, variant: "danger" });
   const changed = await setShopSectionStatus(parsed.data.id, parsed.data.status, actor);

@@ -24,6 +24,7 @@ import { getOrderDetail } from "~/modules/orders/orders.server";
 import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
 import { OrderEditSchema, type OrderEditInput } from "~/modules/orders/order-edit-form";
 import { SaveButton } from "~/components/SaveButton";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" }];
 
@@ -53,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const detail = await load(params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: OrderEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const self = `/messages/${detail.conversation.id}${new URL(request.url).search}`;

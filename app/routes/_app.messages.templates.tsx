@@ -12,6 +12,7 @@ import { updateCannedReply } from "~/modules/messages/commands.server";
 import { listCannedReplies } from "~/modules/messages/messages.server";
 import { CannedReplySchema } from "~/modules/messages/schemas";
 import { MESSAGE_CONSTRAINTS } from "~/modules/messages/constraints.server";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Plantillas de mensajes" }];
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: CannedReplySchema });
   if (submission.status !== "success") {
     // An id that is no template's (out of range, not a number) is the template's 404, not a form to redraw.

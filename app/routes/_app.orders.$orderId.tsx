@@ -13,6 +13,7 @@ import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
 import { MOVEMENT_MESSAGES } from "~/modules/orders/movement";
 import { OrderEditSchema } from "~/modules/orders/order-edit-form";
 import { InvoiceToggleSchema, ManualDeliverySchema, OrderIntentSchema, parseOrderId } from "~/modules/orders/schemas";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Orden ${data.order.id}` : "Orden" }];
 
@@ -44,7 +45,7 @@ const shown = (refusal: SaveRefusal, result: OrderActionData["result"]): OrderAc
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const id = orderIdFrom(params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = OrderIntentSchema.safeParse(formData.get("intent") ?? "save");
   if (!intent.success) throw new Response("Acción desconocida.", { status: 400 });
   const selfUrl = `/orders/${id}${listSearch(new URL(request.url))}`;

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { getBulkLabels } from "~/modules/orders/labels.server";
-import { fileResponse } from "~/lib/http.server";
+import { fileResponse, readForm } from "~/lib/http.server";
 import { parseOrderId } from "~/modules/orders/schemas";
 
 /** Bulk label printing: the orders ticked on the list page, their labels in one PDF (new window). */
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const ids = form
     .getAll("ids")
     .map((v) => parseOrderId(typeof v === "string" ? v : null))

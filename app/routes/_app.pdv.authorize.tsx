@@ -10,7 +10,7 @@ import { requireAccess } from "~/web/auth/guard.server";
 import { authorize, openBoxOf, type Authorization } from "~/modules/pdv/box.server";
 import { AuthorizeForm, AuthorizeWhat, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
-import { statusOf } from "~/lib/http.server";
+import { statusOf, readForm } from "~/lib/http.server";
 
 const TITLES = {
   "discount-8": "Autorizar descuento de 8 %",
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const what = whatOf(request);
   if (!what) throw new Response("No encontrado", { status: 404 });
-  const form = AuthorizeForm.safeParse(formValues(await request.formData()));
+  const form = AuthorizeForm.safeParse(formValues(await readForm(request)));
   if (!form.success) return data({ error: "Solicitud no válida." }, { status: 400 });
   if (!form.data.code.trim()) return data({ error: "Ingresa el código de confirmación." }, { status: 400 });
   const result = await authorize(user.id, toAuthorization(what), form.data.code);

@@ -17,7 +17,7 @@ import { closeCheck, denominationCents, DENOMINATIONS, parseMoney, type CloseChe
 import { CloseForm, denominationField, formValues, parseCounts } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
-import { statusOf } from "~/lib/http.server";
+import { statusOf, readForm } from "~/lib/http.server";
 import type { InputConstraint } from "~/lib/constraints";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
-  const parsed = CloseForm.safeParse(formValues(await request.formData()));
+  const parsed = CloseForm.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ error: PDV_TEXTS.closeFailed as string, check: null as CloseCheck | null, matches: false, typed: null as Record<string, string> | null }, { status: 400 });
   const input = parsed.data;
   // Without JavaScript every answer is a fresh page: it comes back with what was typed.

@@ -13,7 +13,7 @@ import { commitSale, newPaymentToken, sendSaleNow } from "~/modules/pdv/sale.ser
 import { formValues, PaymentForm } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
-import { statusOf } from "~/lib/http.server";
+import { statusOf, readForm } from "~/lib/http.server";
 import { CalculateDialogFooter } from "~/web/pdv/calculate-dialog-footer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,7 +42,7 @@ function fromForm(values: { cash_on?: string; debit_on?: string; credit_on?: str
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
-  const parsed = PaymentForm.safeParse(formValues(await request.formData()));
+  const parsed = PaymentForm.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ error: PDV_TEXTS.saleFailed, payment: null, token: null }, { status: 400 });
   const input = parsed.data;
   const box = await openBoxOf(user.id);

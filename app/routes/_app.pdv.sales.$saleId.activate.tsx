@@ -10,7 +10,7 @@ import { activateSale, saleById } from "~/modules/pdv/history.server";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 import { AuthorizeForm, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
-import { statusOf } from "~/lib/http.server";
+import { statusOf, readForm } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "pdv.history", listBack(request));
-  const form = AuthorizeForm.safeParse(formValues(await request.formData()));
+  const form = AuthorizeForm.safeParse(formValues(await readForm(request)));
   if (!form.success) return data({ error: "Solicitud no válida." }, { status: 400 });
   const result = await activateSale(user.id, saleIdOf(params), form.data.code);
   if (!result.ok) return data({ error: result.message }, { status: statusOf(result) });

@@ -13,7 +13,7 @@ import { CancelForm, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
-import { statusOf } from "~/lib/http.server";
+import { statusOf, readForm } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFeature(request, "pdv.history", "/pdv");
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "pdv.history", listBack(request));
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   // A refusal shows the form again with the name and reason as typed (the code is asked for again).
   const limits = PDV_CONSTRAINTS.cancel;
   const typed = { manager: (values.manager ?? "").slice(0, limits.manager.maxLength), reason: (values.reason ?? "").slice(0, limits.reason.maxLength) };

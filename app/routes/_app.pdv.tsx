@@ -15,7 +15,7 @@ import { PdvScreen } from "~/web/pdv/till-screen";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
 import { redirect } from "@remix-run/node";
-import { statusOf } from "~/lib/http.server";
+import { statusOf, readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Punto de venta" }];
 
@@ -70,7 +70,7 @@ const back = (request: Request) => {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
-  const parsed = TillIntent.safeParse(formValues(await request.formData()));
+  const parsed = TillIntent.safeParse(formValues(await readForm(request)));
   if (!parsed.success) {
     return data({ error: PDV_TEXTS.systemError("(solicitud no válida)"), title: PDV_TEXTS.systemErrorTitle, field: "form" as const }, { status: 400 });
   }

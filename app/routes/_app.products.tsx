@@ -14,6 +14,7 @@ import { ProductsTable } from "~/modules/quotations/products-table";
 import { listProducts, ProductsQuery } from "~/modules/quotations/products.server";
 import { safeBack } from "~/modules/quotations/routing";
 import { redirectPastLastPage } from "~/lib/list.server";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizador v3" }];
 
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
-  return answerDraftChange(user, await request.formData(), safeBack(request.url));
+  return answerDraftChange(user, await readForm(request), safeBack(request.url));
 }
 
 export default function ProductsPage() {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
-import { refusedWith } from "~/lib/http.server";
+import { refusedWith, readForm } from "~/lib/http.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";
@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const folio = params.folio ?? "";
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "La solicitud no es válida." }, { status: 400 });
   switch (parsed.data.intent) {
     case "issue": {

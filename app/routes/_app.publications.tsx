@@ -23,6 +23,7 @@ import { getDb } from "@server/db/client";
 import { publications } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { redirectPastLastPage } from "~/lib/list.server";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Publicaciones" }];
 
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const { search } = new URL(request.url);
   const back = `/publications${search}`;
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   if (form.intent === "copy-link") {
     const parsed = CopyLinkSchema.safeParse(form);
     const [row] = parsed.success

@@ -12,6 +12,7 @@ import { listFastAnswers, saveFastAnswer } from "~/modules/questions/commands.se
 import type { InputConstraint } from "~/lib/constraints";
 import { FastAnswerIntent } from "~/modules/questions/schemas";
 import { QUESTION_CONSTRAINTS } from "~/modules/questions/constraints.server";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Respuestas rápidas" }];
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: FastAnswerIntent });
   const key = String(formData.get("id") ?? "new");
   if (submission.status !== "success") {

@@ -22,6 +22,7 @@ import { ResponseTimeCards } from "~/modules/questions/response-time-cards";
 import { QUESTIONS_BATCH, storeLabel } from "~/modules/questions/rules";
 import { AnswerSchema, DraftSchema, QuestionsQuery } from "~/modules/questions/schemas";
 import { QUESTION_CONSTRAINTS } from "~/modules/questions/constraints.server";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Preguntas" }];
 
@@ -47,7 +48,7 @@ type ActionData = { questionId: number; errors: CardErrors; typed: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const url = new URL(request.url);
   const intent = formData.get("intent");
   const questionId = Number(formData.get("questionId"));

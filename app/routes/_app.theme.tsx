@@ -19,6 +19,7 @@ import { parseQuery, q } from "~/lib/query";
 import { toastVariants } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Tema" }];
 
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccess(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const { search } = new URL(request.url);
   const toast = ToastIntent.safeParse(Object.fromEntries(formData));
   if (toast.success) {

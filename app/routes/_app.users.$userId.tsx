@@ -22,6 +22,7 @@ import { assignableRoles, DEVELOPER_ONLY_ACCOUNT, mayManage } from "~/modules/us
 import { UserProfileFields, type ProfileFields } from "~/modules/users/user-fields";
 import { getUser, regenerateConfirmCode, resetPassword, setUserActive, updateUser, type CommandResult } from "~/modules/users/users.server";
 import { SaveButton } from "~/components/SaveButton";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Usuario · ${data.user.firstName} ${data.user.lastName}`.trim() : "Usuario" },
@@ -61,7 +62,7 @@ type ActionData = { intent: UserIntent; result: SubmissionResult<string[]> };
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireFeature(request, "users.manage");
   const id = userIdFrom(params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = IntentSchema.safeParse(formData.get("intent"));
   if (!intent.success) {
     throw new Response("Acción desconocida.", { status: 400 });

@@ -16,6 +16,7 @@ import { UserProfileFields } from "~/modules/users/user-fields";
 import { createUser } from "~/modules/users/users.server";
 import { assignableRoles } from "~/modules/users/manage-rule";
 import { SaveButton } from "~/components/SaveButton";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo usuario" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireFeature(request, "users.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: UserCreateSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });

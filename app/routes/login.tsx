@@ -15,6 +15,7 @@ import { LoginSchema } from "~/modules/auth/schemas";
 import { createUserSession, getSessionUser } from "~/web/auth/session.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "@server/db/seed/demo-users";
 import { getEnv } from "@server/env";
+import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const submission = parseWithZod(form, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });

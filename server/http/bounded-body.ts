@@ -89,6 +89,33 @@ async function checkMultipart(file: string, contentType: string, limits: BodyLim
   }
 }
 
+/**
+ * Whether the spooled body opens with its boundary's delimiter and ends with its close delimiter
+ * (CRLFs around them aside), as the platform's form parser requires: the streaming parser above reads
+ * a body that never names its boundary as a form with no fields, and a body cut before its close
+ * delimiter as the parts it got, where `request.formData()` fails on both.
+ */
+async function framedByBoundary(file: string, boundary: string) {
+  const open = Buffer.from(`--${boundary}`);
+  const close = Buffer.from(`--${boundary}--`);
+  const handle = await fs.promises.open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const edge = Math.min(size, close.length + 1024);
+    const head = Buffer.alloc(edge);
+    const tail = Buffer.alloc(edge);
+    await handle.read(head, 0, edge, 0);
+    await handle.read(tail, 0, edge, size - edge);
+    let start = 0;
+    while (head[start] === 13 && head[start + 1] === 10) start += 2;
+    let end = tail.length;
+    while (tail[end - 1] === 10 && tail[end - 2] === 13) end -= 2;
+    return head.subarray(start, start + open.length).equals(open) && end >= close.length && tail.subarray(end - close.length, end).equals(close);
+  } finally {
+    await handle.close();
+  }
+}
+
 function multipartBoundary(contentType: string) {
   const match = /^multipart\/form-data\s*;\s*boundary=("?)([^";]{1,70})\1\s*$/i.exec(contentType);
   return match?.[2] ?? null;
@@ -136,6 +163,7 @@ export function boundedBody() {
         const file = spool;
         res.on("close", () => void fs.promises.rm(file, { force: true }));
         await readBounded(req, limits.maxBytes, spool);
+        if (!(await framedByBoundary(spool, boundary))) throw new Refusal(400, BODY_MESSAGES.broken);
         await checkMultipart(spool, contentType, limits);
         res.locals.checkedBody = { contentType, file: spool } satisfies CheckedBody;
         return next();

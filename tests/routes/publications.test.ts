@@ -16,6 +16,8 @@ import { loader as productsLoader } from "~/routes/_app.publications.products";
 import { loader as fileLoader } from "~/routes/files.$fileId";
 import { readToast } from "~/lib/toast.server";
 import type { Draft } from "~/modules/publications/draft";
+import { EditorIntentSchema, type EditorIntent } from "~/modules/publications/draft-intent";
+import { intentValue } from "~/modules/publications/editor-buttons";
 import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
 import { publicationForm, type ListIntent } from "../helpers/publication-form";
@@ -269,6 +271,35 @@ describe("/publications/:id dialog", () => {
     const mixed = answerOf(await post(pub.id, both, cookie));
     expect(mixed.init?.status).toBe(400);
     expect(mixed.data.toast?.title).toBe("Acción desconocida");
+    const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
+    expect(after.version).toBe(pub.version);
+  });
+
+  it("refuses a field posted twice with a 400 on every button of the editor, its checkbox groups aside", async () => {
+    const { cookie } = await loginAs("admin");
+    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1`).offset(6).limit(1);
+    const view = ((await open(pub.id, cookie)) as EditData).view;
+    const sku = view.draft.linked[0].sku;
+    // Every intent the editor knows (its schema's own list), so a button added later is covered too.
+    const intents = EditorIntentSchema.options.map((option) => {
+      const type = option.shape.type.value;
+      const data: Record<string, string> = { sku, categoryId: view.draft.categoryId || "MLM1", fileId: crypto.randomUUID() };
+      return intentValue(Object.fromEntries([["type", type], ...Object.keys(option.shape).filter((k) => k !== "type").map((k) => [k, data[k]])]) as EditorIntent);
+    });
+    expect(intents.length).toBeGreaterThanOrEqual(13);
+    for (const intent of intents) {
+      for (const [name, value] of [["title", "Otro título"], ["linked[0].sku", "OTRO"], ["version", "1"]] as const) {
+        const form = draftForm(view.draft, intent);
+        form.append(name, value);
+        const res = await post(pub.id, form, cookie);
+        expect(res, `${intent} ${name}`).toBeInstanceOf(Response);
+        expect((res as Response).status, `${intent} ${name}`).toBe(400);
+      }
+    }
+    // Two channels and two warehouses ticked are a form like any other.
+    const ticked = answerOf(await post(pub.id, draftForm({ ...view.draft, channels: ["marketplace", "mshops"], warehouses: ["O4", "M"] }, "recalc"), cookie));
+    expect(ticked.init?.status ?? 200).toBe(200);
+    expect(ticked.data.view.draft.warehouses).toEqual(["O4", "M"]);
     const [after] = await getDb().select().from(publications).where(eq(publications.id, pub.id));
     expect(after.version).toBe(pub.version);
   });

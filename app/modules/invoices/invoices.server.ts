@@ -32,12 +32,15 @@ async function fetchRecords(query: InvoiceFeedbackQuery): Promise<ListAnswer> {
   }
 }
 
-/** What the marketplace back end is asked for a page of the list: days as it writes them, one page of records. */
+/**
+ * What the marketplace back end is asked for a page of the list: the URL's days as the spec writes
+ * them (YYYY/MM/DD, the end already the chosen end plus one day), one page of records.
+ */
 export function feedbackRequest(query: FeedbackQueryValue): InvoiceFeedbackQuery {
   return {
     search: query.search,
-    startDate: query.start_date?.replace(/\//g, "-"),
-    endDate: query.end_date?.replace(/\//g, "-"),
+    startDate: query.start_date,
+    endDate: query.end_date,
     limit: FEEDBACK_PAGE_SIZE,
     offset: (query.page - 1) * FEEDBACK_PAGE_SIZE,
   };

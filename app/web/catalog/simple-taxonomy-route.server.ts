@@ -16,6 +16,7 @@ import {
 import { TaxonomyFormSchema } from "~/modules/catalog/simple-taxonomy-form";
 import { countProductsUsing, deleteTaxonomyItem, getTaxonomyItem, listTaxonomy, saveTaxonomyItem } from "~/modules/catalog/simple-taxonomy.server";
 import { refuseNestedNames } from "./list-index-guard.server";
+import { readForm } from "~/lib/http.server";
 
 /**
  * The sector and application routes' shared bodies (eight route files, two taxonomies): they read
@@ -65,7 +66,7 @@ export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request)
 export async function taxonomySaveAction(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
   const actor = await requireAccess(request);
   const id = mode === "update" ? itemIdFrom(kind, params) : null;
-  const form = await request.formData();
+  const form = await readForm(request);
   refuseNestedNames(form);
   const submission = parseWithZod(form, { schema: TaxonomyFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

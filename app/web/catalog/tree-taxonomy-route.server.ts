@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { can } from "~/lib/access";
 import { redirectPastLastPage } from "~/lib/list.server";
+import { readForm } from "~/lib/http.server";
 import { answerSave, refuse, type FieldErrors } from "~/lib/save.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireFeature } from "~/web/auth/guard.server";
@@ -91,14 +92,6 @@ export async function treeItemLoader(kind: TreeTaxonomy, request: Request, param
 }
 
 export type TreeActionData = { draft: TreeDraft; fieldErrors: FieldErrors; toast: DialogToast | null; revision: string };
-
-async function readForm(request: Request) {
-  try {
-    return await request.formData();
-  } catch {
-    throw new Response("No se pudo leer el formulario.", { status: 400 });
-  }
-}
 
 /**
  * Every button of the dialog posts the whole form with its intent: `upload` stores the chosen images

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { paramOr404 } from "~/lib/http.server";
+import { paramOr404, readForm } from "~/lib/http.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";
 import { LocationFormSchema } from "~/modules/content/location-form";
@@ -29,7 +29,7 @@ export async function locationDialogLoader(request: Request, idParam: string | u
 export async function locationDialogAction(request: Request, idParam: string | undefined | null) {
   const actor = await requireAccess(request);
   const id = idParam === null ? null : locationId(idParam);
-  const form = await request.formData();
+  const form = await readForm(request);
   refuseNestedNames(form);
   const submission = parseWithZod(form, { schema: LocationFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -4,6 +4,7 @@ import { getDb } from "@server/db/client";
 import { publications } from "@server/db/schema";
 import { getIntegrations, isIntegrationError, type CategoryPrediction } from "@server/integrations";
 import { eq, sql } from "drizzle-orm";
+import { readForm } from "~/lib/http.server";
 import { replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
 import type { Toast } from "~/lib/toast";
 import { answerSave, replyErrors } from "~/lib/save.server";
@@ -12,7 +13,9 @@ import { audit } from "~/modules/logs/audit.server";
 import { CATEGORY_TYPEAHEAD_LIMIT, GALLERY_MAX_PER_PRODUCT, TEXTS } from "~/modules/publications/constants";
 import { formDefaults, newDraft, type Draft } from "~/modules/publications/draft";
 import { hasForgedListIndex } from "~/lib/forged-list-index";
-import { parseDraftForm } from "~/modules/publications/draft-form";
+import { parseDraftForm, PublicationFields } from "~/modules/publications/draft-form";
+import { refuseHugeListIndex } from "~/web/catalog/list-index-guard.server";
+import { z } from "zod";
 import { addImage, addProduct, addVariation, canAddImage, readCategorySearch, readEditorIntent } from "~/modules/publications/draft-intent";
 import { CATEGORY_SEARCH_FIELD, uploadFieldName } from "~/modules/publications/editor-buttons";
 import { browseCategories, type CategoryPickerView } from "~/modules/publications/category-picker.server";
@@ -66,6 +69,13 @@ function replyFor(submission: Submission, draft: Draft, fieldErrors?: FieldError
   return replyWithLists(submission, lists, changed, { fieldErrors, formErrors });
 }
 
+/** The editor's checkbox groups (arrays of plain values in its schema: channels, warehouses) post a name once per box ticked. */
+const REPEATABLE = Object.entries(PublicationFields.shape).flatMap(([name, type]) => {
+  let inner: z.ZodTypeAny = type;
+  while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional || inner instanceof z.ZodEffects) inner = inner instanceof z.ZodEffects ? inner.innerType() : inner._def.innerType;
+  return inner instanceof z.ZodArray && !(inner.element instanceof z.ZodObject) ? [name] : [];
+});
+
 const fullGallery = () => toast("Galería completa", `Cada producto vinculado admite ${GALLERY_MAX_PER_PRODUCT} imágenes.`);
 
 /**
@@ -83,12 +93,10 @@ export async function handleEditorAction(request: Request, id: string | null, us
   const stored = loaded.publication;
   const footer = loaded.footer || (await sellerFooter());
 
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new Response("No se pudo leer el formulario.", { status: 400 });
-  }
+  const form = await readForm(request);
+  // A name posted twice where the form has one field (only a hand-made post does it), whatever the
+  // button: Conform would read it as a list the dialog cannot draw.
+  refuseHugeListIndex(form, REPEATABLE);
   const intent = readEditorIntent(form.get("intent"));
 
   // Premium and price sync act on the stored publication (their buttons post no draft).

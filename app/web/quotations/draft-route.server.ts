@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { refusedWith } from "~/lib/http.server";
+import { refusedWith, readForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import type { SessionUser } from "~/modules/auth/session-user";
@@ -34,7 +34,7 @@ export async function answerStore(form: FormData, store: (version: number | null
  */
 export async function answerDraftPost(request: Request, store: (user: SessionUser, version: number | null) => Promise<StoreOutcome>, back: string) {
   const user = await requireAccess(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "store") return answerStore(form, (version) => store(user, version));
   return answerDraftChange(user, form, back);
 }

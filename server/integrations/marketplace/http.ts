@@ -26,6 +26,14 @@ export function brandSegmentFrom(brandName: string): string {
   return foldAccents(brandName).replace(/[^a-z0-9]/g, "");
 }
 
+/**
+ * Days and months as the spec fixes them on the wire (spec 1 §9, spec 2 §9: "dates YYYY/MM/DD",
+ * months YYYY/MM). Callers already pass them so; an ISO day (YYYY-MM-DD) or month is written the
+ * spec's way rather than sent as something the back end does not read.
+ */
+export const specDay = (day: string | undefined) => day?.trim().replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$1/$2/$3");
+export const specMonth = (month: string) => month.trim().replace(/^(\d{4})-(\d{2})$/, "$1/$2");
+
 export function createHttpMarketplace(config: MarketplaceHttpConfig): MarketplacePort {
   const http = createHttpClient({ ...config, system: "marketplace" });
   const brand = segment(config.brandSegment);
@@ -34,8 +42,8 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
 
   const feedbackQuery = (q: InvoiceFeedbackQuery) => ({
     search: q.search?.trim() || undefined,
-    start_date: q.startDate,
-    end_date: q.endDate,
+    start_date: specDay(q.startDate),
+    end_date: specDay(q.endDate),
     limit: q.limit ?? 10,
     offset: q.offset ?? 0,
   });
@@ -125,7 +133,7 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
 
     reportPublications(input) {
       return http.post("reportPublications", `${BASE}/reportPublications`, publicationSalesSchema, {
-        json: { start: input.start, end: input.end, ml_store: input.mlStore },
+        json: { start: specDay(input.start), end: specDay(input.end), ml_store: input.mlStore },
       });
     },
 
@@ -208,17 +216,17 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
     // The spec does not show the paths of the next five calls; these are ours (docs/integrations.md).
     monthlyCustomerSummary(month) {
       return http.get("monthlyCustomerSummary", `${BASE}/reports/customers`, customerSummarySchema, {
-        query: { month },
+        query: { month: specMonth(month) },
       });
     },
 
     monthlyOrderSummary(month) {
-      return http.get("monthlyOrderSummary", `${BASE}/reports/orders`, orderSummarySchema, { query: { month } });
+      return http.get("monthlyOrderSummary", `${BASE}/reports/orders`, orderSummarySchema, { query: { month: specMonth(month) } });
     },
 
     salesReport(input) {
       return http.get("salesReport", `${BASE}/reports/sales`, salesReportSchema, {
-        query: { start: input.start, end: input.end },
+        query: { start: specDay(input.start), end: specDay(input.end) },
       });
     },
 
