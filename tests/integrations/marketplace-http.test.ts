@@ -61,45 +61,6 @@ const parsedInvoiceRecord = {
 
 const contracts: Array<Contract<MarketplacePort>> = [
   {
-    name: "listLinkedProducts",
-    call: (m) => m.listLinkedProducts({ search: "cable", limit: 8, offset: 16, sortName: "title", sortValue: "desc" }),
-    method: "GET",
-    path: `${ML}/linkedProducts`,
-    query: { search: "cable", limit: "8", offset: "16", sortName: "title", sortValue: "desc", meta: "total_count" },
-    reply: {
-      json: {
-        data: [
-          {
-            id: "MLM3000000001", title: "Cable THW", status: "active", price: "120.50", official_store: "Electrica",
-            linked_products: [{ id: "thw12", qty: 2, discount: 0 }], variations: [], last_sync_up: null,
-          },
-        ],
-        meta: { total_count: 30 },
-      },
-    },
-    expected: {
-      data: [
-        {
-          id: "MLM3000000001", title: "Cable THW", status: "active", price: 120.5, account: "brand",
-          linkedProducts: [{ sku: "THW12", qty: 2, discount: 0 }], variations: [], lastSyncUp: null,
-        },
-      ],
-      total: 30,
-    },
-  },
-  {
-    name: "getPublicationLinks",
-    call: (m) => m.getPublicationLinks("MLM1"),
-    method: "GET",
-    path: `${ML}/publications/MLM1`,
-    reply: { json: { data: { linked_products: [{ sku: "a1", qty: 1 }], variations: [{ id: 5, name: "Rojo", linked_products: [{ id: "b2", qty: "2" }] }] } } },
-    expected: {
-      id: "MLM1",
-      linkedProducts: [{ sku: "A1", qty: 1, discount: 0 }],
-      variations: [{ id: 5, name: "Rojo", linkedProducts: [{ sku: "B2", qty: 2, discount: 0 }] }],
-    },
-  },
-  {
     name: "getListing",
     call: (m) => m.getListing("MLM1"),
     method: "GET",
@@ -344,15 +305,6 @@ const contracts: Array<Contract<MarketplacePort>> = [
     expected: { orderId: ORDER, shipmentStatus: "shipped" },
   },
   {
-    name: "toggleOrderFalse",
-    call: (m) => m.toggleOrderFalse({ orderId: ORDER }),
-    method: "POST",
-    path: `${ML}/toggleOrderFalse`,
-    body: { order_id: ORDER },
-    reply: { json: { data: { active: false } } },
-    expected: { orderId: ORDER, active: false },
-  },
-  {
     name: "answerQuestion (brand account)",
     call: (m) => m.answerQuestion({ account: "brand", questionId: 13012345678, message: "Sí, es de cobre.", updatedBy: 3 }),
     method: "POST",
@@ -465,7 +417,6 @@ describe("Marketplace HTTP adapter", () => {
     answer(server, ORIGIN, { json: { message: "not_found" }, status: 404 });
     const m = make(2000);
     expect(await m.getListing("MLM0")).toBeNull();
-    expect(await m.getPublicationLinks("MLM0")).toBeNull();
     expect(await m.getCategoryDetail("MLM0")).toBeNull();
     expect(await m.getCategoryAttributes("MLM0")).toBeNull();
     expect(await m.getCommissionCost({ categoryId: "MLM0", price: 1, listingType: "gold_pro" })).toBeNull();
