@@ -101,8 +101,8 @@ describe("marketplace simulator: listings", () => {
     const published = await marketplace.publish(complete);
     expect(published).toMatchObject({ id: "MLM3000000001", status: "active", price: 1542.34, listingType: "gold_special" });
     expect(published.permalink).toContain("MLM-3000000001-cable-thw-calibre-12-awg-100-m-rojo");
-    const listing = await marketplace.getListing(published.id);
-    expect(listing).toMatchObject({ title: input.title, sellerSku: "THW12NE100", pictureUrl: "https://img.test/rojo.webp" });
+    const [listing] = await database.query(`select title, seller_sku, picture_url from sim.mkt_publications where id = $1`, [published.id]);
+    expect(listing).toMatchObject({ title: input.title, seller_sku: "THW12NE100", picture_url: "https://img.test/rojo.webp" });
     expect(await marketplace.updatePremium({ id: published.id, account: "main" })).toEqual({ id: published.id, listingType: "gold_pro" });
     await expectIntegrationError(marketplace.updateDescription({ id: published.id, description: "<b>Oferta</b>", store: null }), { system: "marketplace", kind: "rejected" });
     await marketplace.updateDescription({ id: published.id, description: "Texto plano", store: null });

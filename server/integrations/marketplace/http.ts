@@ -6,7 +6,7 @@ import { acknowledgement } from "../http/legacy-zod";
 import { createHttpClient, segment, type HttpConfig } from "../http/request";
 import {
   answerQuestionSchema, categoryAttributesAnswerSchema, categoryDetailSchema, commissionAnswerSchema, customerSummarySchema,
-  dataClientsAnswerSchema, feeCategoriesSchema, invoiceFeedbackAnswerSchema, labelUrlSchema, listingAnswerSchema,
+  dataClientsAnswerSchema, feeCategoriesSchema, invoiceFeedbackAnswerSchema, labelUrlSchema,
   orderSummarySchema, pendingMessagesSchema, predictionAnswerSchema, premiumAnswerSchema, publicationSalesSchema,
   publishAnswerSchema, salesReportSchema, scheduleAnswerSchema, sendMessageAnswerSchema, sendPackageAnswerSchema,
   syncInfoAnswerSchema, syncPostAnswerSchema, toSyncInfo,
@@ -55,12 +55,6 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
   });
 
   return {
-    getListing(id) {
-      return http.get("getListing", `${BASE}/publicationMl/${segment(id)}`, listingAnswerSchema.nullable(), {
-        onStatus: { 404: () => null },
-      });
-    },
-
     publish(input) {
       return http.post("publish", `${BASE}/publicationML`, publishAnswerSchema, {
         json: {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { dataOrSelf, itemsData, legacyBoolean, legacyNumber, legacyOptionalText, legacyText } from "../http/legacy-zod";
 import type {
   BuyerInfo, CategoryAttribute, CategoryDetail, CategoryPrediction, CommissionCost, ConversationMessage,
-  CustomerSummaryRow, FeeCategory, InvoiceFeedbackRecord, ListingType, MarketplaceListing, OrderSummaryRow, OrderSyncInfo,
+  CustomerSummaryRow, FeeCategory, InvoiceFeedbackRecord, ListingType, OrderSummaryRow, OrderSyncInfo,
   PendingConversation, PublicationSalesRow, PublishResult, SalesReportRow, ShippingScheduleEntry,
 } from "./port";
 
@@ -12,34 +12,6 @@ const listingType = legacyText.transform((v): ListingType => (v === "gold_pro" ?
 const countMeta = z
   .object({ total_count: legacyNumber.optional(), filter_count: legacyNumber.optional(), total: legacyNumber.optional() })
   .nullish();
-
-export const listingAnswerSchema = dataOrSelf(
-  z
-    .object({
-      id: legacyText.pipe(z.string().min(1)),
-      title: legacyText,
-      price: legacyNumber,
-      original_price: legacyNumber.nullish(),
-      seller_sku: legacyOptionalText.optional(),
-      attributes: z
-        .array(z.object({ id: legacyText, name: legacyText, value_name: legacyOptionalText.optional() }))
-        .nullish(),
-      pictures: z.array(z.object({ url: legacyOptionalText.optional(), secure_url: legacyOptionalText.optional() })).nullish(),
-    })
-    .transform((l): MarketplaceListing => {
-      const attributes = (l.attributes ?? []).map((a) => ({ id: a.id, name: a.name, value: a.value_name ?? null }));
-      const first = l.pictures?.[0];
-      return {
-        id: l.id,
-        title: l.title,
-        price: l.price,
-        originalPrice: l.original_price ?? null,
-        sellerSku: l.seller_sku ?? attributes.find((a) => a.id === "SELLER_SKU")?.value ?? null,
-        attributes,
-        pictureUrl: first?.secure_url ?? first?.url ?? null,
-      };
-    }),
-);
 
 export const publishAnswerSchema = dataOrSelf(
   z

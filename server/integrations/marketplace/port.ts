@@ -15,17 +15,6 @@ export type Channel = "marketplace" | "mshops";
 
 export type LinkedProductRef = { sku: string; qty: number; discount: number };
 
-/** custom/legacy-mercadolibre/publicationMl/{id}: the listing as the marketplace shows it. */
-export type MarketplaceListing = {
-  id: string;
-  title: string;
-  price: number;
-  originalPrice: number | null;
-  sellerSku: string | null;
-  attributes: Array<{ id: string; name: string; value: string | null }>;
-  pictureUrl: string | null;
-};
-
 export type PublishInput = {
   /** Existing marketplace id to update; absent to create a listing. */
   id?: string | null;
@@ -208,8 +197,6 @@ export type InvoiceFeedbackRecord = {
 // ------------------------------------------------------------------ the port
 
 export interface MarketplacePort {
-  /** GET custom/legacy-mercadolibre/publicationMl/{id}; null when unknown. */
-  getListing(id: string): Promise<MarketplaceListing | null>;
   /** POST custom/legacy-mercadolibre/publicationML: creates or updates the listing. */
   publish(input: PublishInput): Promise<PublishResult>;
   /** POST custom/legacy-mercadolibre/updatePublication */

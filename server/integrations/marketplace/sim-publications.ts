@@ -33,7 +33,7 @@ const COLUMNS = `id, account, title, price::float8 as price, original_price::flo
 
 export function publicationCalls(sim: SimRuntime): Pick<
   MarketplacePort,
-  | "getListing" | "publish" | "updatePublication" | "updateDescription"
+  | "publish" | "updatePublication" | "updateDescription"
   | "syncPost" | "updatePremium" | "reportPublications"
 > {
   const db = () => sim.database;
@@ -57,23 +57,6 @@ export function publicationCalls(sim: SimRuntime): Pick<
   }
 
   return {
-    getListing(id) {
-      return sim.run("marketplace", "getListing", [id], async () => {
-        const row = await find(id);
-        if (!row) return null;
-        const attributes = (row.attributes ?? []).map((a) => ({ id: a.id, name: a.name, value: a.value_name ?? null }));
-        return {
-          id: row.id,
-          title: row.title,
-          price: Number(row.price),
-          originalPrice: row.original_price === null ? null : Number(row.original_price),
-          sellerSku: row.seller_sku ?? attributes.find((a) => a.id === "SELLER_SKU")?.value ?? null,
-          attributes,
-          pictureUrl: row.picture_url,
-        };
-      });
-    },
-
     publish(input) {
       return sim.run("marketplace", "publish", [input.id, input.title], async () => {
         const title = input.title.trim();
