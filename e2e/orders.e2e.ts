@@ -92,6 +92,35 @@ test("prints a label into a new window", async ({ page, loginAs }, testInfo) => 
   await win.close();
 });
 
+test("the dialog shows the marketplace's buyer; a printed package is dispatched with 'Despachar paquete'", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  // Packages whose label is printed (or waiting for the collection); each project takes every other row.
+  const hrefs: string[] = [];
+  for (const status of ["printed", "ready_to_ship"]) {
+    await page.goto(`/orders?shipment_status_filter=${status}&order_status_filter=paid`);
+    hrefs.push(...(await page.getByRole("link", { name: /Ver detalle de la orden/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))));
+  }
+  for (let k = jsEnabled(testInfo) ? 0 : 1; k < hrefs.length; k += 2) {
+    await page.goto(hrefs[k]);
+    if (await page.getByRole("button", { name: "Despachar paquete" }).count()) break;
+  }
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("marketplace-buyer")).not.toBeEmpty();
+  await expect(dialog.getByTestId("lookup-notes")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Despachar paquete" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Mercado Libre registró el envío del paquete.");
+  await expect(page.getByRole("dialog")).toContainText("En camino");
+  await expect(page.getByRole("dialog").getByRole("button", { name: "Despachar paquete" })).toHaveCount(0);
+});
+
+test("a collection order shows its pick-up window from the marketplace's schedule", async ({ page, loginAs }) => {
+  await loginAs("ml_manager");
+  await page.goto("/orders?filterLogisticType=cross_docking");
+  await page.getByRole("link", { name: /Ver detalle de la orden/ }).first().click();
+  await expect(page.getByRole("dialog").getByTestId("collection-time")).toContainText(/\d{2}\/\d{2}\/\d{4}, de 09:30 a 10:30 \((mismo día|día siguiente)\)/);
+  await expect(page.getByRole("dialog").getByTestId("lookup-notes")).toHaveCount(0);
+});
+
 test("marks a not-agreed order delivered and shows the invoicing link to copy", async ({ page, loginAs, context }, testInfo) => {
   await loginAs("admin");
   if (jsEnabled(testInfo)) await context.grantPermissions(["clipboard-read", "clipboard-write"]);

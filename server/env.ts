@@ -7,6 +7,15 @@ const boolish = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
 
+/**
+ * A marketplace call whose path the spec does not show: the path under custom/legacy-mercadolibre/
+ * (segments of letters, digits, "-" or "_"; the brand account's calls add {brand}/ in front).
+ */
+const marketplacePath = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "ruta bajo custom/legacy-mercadolibre/: segmentos de letras, números, - o _ separados por /, sin / inicial");
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,6 +39,11 @@ const schema = z
     AI_TOKEN: z.string().min(1).optional(),
     INVOICING_URL: z.string().url().optional(),
     INVOICING_TOKEN: z.string().min(1).optional(),
+    /** Paths of the marketplace calls the spec does not show (docs/integrations.md). */
+    MARKETPLACE_CUSTOMER_REPORT_PATH: marketplacePath.default("reports/customers"),
+    MARKETPLACE_ORDER_SUMMARY_PATH: marketplacePath.default("reports/orders"),
+    MARKETPLACE_SALES_REPORT_PATH: marketplacePath.default("reports/sales"),
+    MARKETPLACE_SEND_PACKAGE_PATH: marketplacePath.default("sendPackage"),
     INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(20000),

@@ -9,6 +9,7 @@ import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { OrderDialog, listSearch, type OrderActionData, type OrderDialogView } from "~/modules/orders/order-dialog";
 import { NOT_UPDATED, saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { getOrderDetail, markDelivered, setInvoiceDisabled, syncOrderStatus } from "~/modules/orders/orders.server";
+import { orderLookups, sendOrderPackage } from "~/modules/orders/marketplace.server";
 import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
 import { MOVEMENT_MESSAGES } from "~/modules/orders/movement";
 import { OrderEditSchema } from "~/modules/orders/order-edit-form";
@@ -28,8 +29,13 @@ function orderIdFrom(params: { orderId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<OrderDialogView> {
   const user = await requireAccess(request);
   const detail = (await getOrderDetail(orderIdFrom(params))) ?? notFound();
+  // The marketplace's buyer and collection schedule; a failed call leaves the app's data and a note.
+  const lookups = await orderLookups(detail.order);
   return {
     ...detail,
+    rules: { ...detail.rules, collection: lookups.collection ?? detail.rules.collection },
+    buyer: lookups.buyer,
+    lookupNotes: lookups.notes,
     canToggleInvoice: can(user, "orders.invoiceLinkToggle"),
     confirmInvoice: new URL(request.url).searchParams.get("confirm") === "invoice",
     editConstraint: ORDER_EDIT_CONSTRAINT,
@@ -69,6 +75,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const parsed = ManualDeliverySchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new Response("Solicitud inválida.", { status: 400 });
       return answerSave(await markDelivered(id, parsed.data.version, actor), { saved, reloadOnConflict, refused: (r) => shown(r, null) });
+    }
+    case "send-package": {
+      const parsed = ManualDeliverySchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) throw new Response("Solicitud inválida.", { status: 400 });
+      return answerSave(await sendOrderPackage(id, parsed.data.version, actor), { saved, reloadOnConflict, refused: (r) => shown(r, null) });
     }
     case "toggle-invoice": {
       await requireFeature(request, "orders.invoiceLinkToggle", selfUrl);

@@ -29,7 +29,16 @@ export function createIntegrations(env: Env): Integrations {
     return {
       kind: "http",
       erp: createHttpErp(base(env.ERP_URL, env.ERP_TOKEN)),
-      marketplace: createHttpMarketplace({ ...base(env.MARKETPLACE_URL, env.MARKETPLACE_TOKEN), brandSegment: brandSegmentFrom(env.BRAND_NAME) }),
+      marketplace: createHttpMarketplace({
+        ...base(env.MARKETPLACE_URL, env.MARKETPLACE_TOKEN),
+        brandSegment: brandSegmentFrom(env.BRAND_NAME),
+        paths: {
+          customerReport: env.MARKETPLACE_CUSTOMER_REPORT_PATH,
+          orderSummary: env.MARKETPLACE_ORDER_SUMMARY_PATH,
+          salesReport: env.MARKETPLACE_SALES_REPORT_PATH,
+          sendPackage: env.MARKETPLACE_SEND_PACKAGE_PATH,
+        },
+      }),
       ai: createHttpAi(base(env.AI_URL, env.AI_TOKEN)),
       invoicing: createHttpInvoicing(base(env.INVOICING_URL, env.INVOICING_TOKEN)),
     };

@@ -18,7 +18,7 @@ describe("no legacy call inside a database transaction", () => {
   it("a nested transaction (savepoint) is inside too", async () => {
     const attempt = getDb().transaction(async (tx) => {
       await tx.transaction(async () => {
-        await getIntegrations().marketplace.getListing("MLM1");
+        await getIntegrations().marketplace.getSchedule();
       });
     });
     await expect(attempt).rejects.toBeInstanceOf(CallInsideTransactionError);
@@ -29,7 +29,7 @@ describe("no legacy call inside a database transaction", () => {
     await getDb().transaction(async () => {
       expect(insideTransaction()).toBe(true);
       // Work started inside and left running (an outbox kick) runs after the commit.
-      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => getIntegrations().marketplace.getListing("MLM1"));
+      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => getIntegrations().marketplace.getSchedule());
     });
     expect(insideTransaction()).toBe(false);
     await expect(later).resolves.not.toBeInstanceOf(Error);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getEnv } from "../../server/env";
+import { getEnv, resetEnvCache } from "../../server/env";
 import { createIntegrations, getIntegrations, setIntegrations, type Integrations } from "../../server/integrations";
 import { defaultMessage, IntegrationError, isIntegrationError } from "../../server/integrations/errors";
 
@@ -40,6 +40,35 @@ describe("getIntegrations", () => {
     expect(typeof http.marketplace.getShipmentLabel).toBe("function");
     expect(typeof http.ai.ask).toBe("function");
     expect(typeof http.invoicing.resendInvoice).toBe("function");
+  });
+});
+
+describe("MARKETPLACE_*_PATH (calls whose paths the spec does not show)", () => {
+  const KEYS = ["MARKETPLACE_CUSTOMER_REPORT_PATH", "MARKETPLACE_ORDER_SUMMARY_PATH", "MARKETPLACE_SALES_REPORT_PATH", "MARKETPLACE_SEND_PACKAGE_PATH"] as const;
+  const withEnv = (values: Partial<Record<(typeof KEYS)[number], string>>) => {
+    const saved = KEYS.map((k) => [k, process.env[k]] as const);
+    Object.assign(process.env, values);
+    resetEnvCache();
+    try {
+      return getEnv();
+    } finally {
+      for (const [k, v] of saved) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      resetEnvCache();
+    }
+  };
+
+  it("default to the paths documented in docs/integrations.md", () => {
+    expect(withEnv({})).toMatchObject({
+      MARKETPLACE_CUSTOMER_REPORT_PATH: "reports/customers",
+      MARKETPLACE_ORDER_SUMMARY_PATH: "reports/orders",
+      MARKETPLACE_SALES_REPORT_PATH: "reports/sales",
+      MARKETPLACE_SEND_PACKAGE_PATH: "sendPackage",
+    });
+    expect(withEnv({ MARKETPLACE_SEND_PACKAGE_PATH: "envios/despachar" }).MARKETPLACE_SEND_PACKAGE_PATH).toBe("envios/despachar");
+  });
+
+  it.each(["/sendPackage", "../orders", "envios//despachar", "envios/despachar?x=1", "https://otro.test/x", ""])("refuse %j at start-up, naming the variable", (value) => {
+    expect(() => withEnv({ MARKETPLACE_SEND_PACKAGE_PATH: value })).toThrow(/MARKETPLACE_SEND_PACKAGE_PATH: ruta bajo custom\/legacy-mercadolibre\//);
   });
 });
 

@@ -4,6 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { brandSegmentFrom, createHttpMarketplace } from "../../server/integrations/marketplace/http";
 import type { MarketplacePort, PublishInput } from "../../server/integrations/marketplace/port";
+import { getEnv } from "../../server/env";
+import { createIntegrations } from "../../server/integrations";
 import { answer, describeContracts, expectIntegrationError, TOKEN, type Contract } from "./contract";
 
 const ORIGIN = "http://meli.test";
@@ -88,65 +90,6 @@ const parsedInvoiceRecord = {
 };
 
 const contracts: Array<Contract<MarketplacePort>> = [
-  {
-    name: "listLinkedProducts",
-    call: (m) => m.listLinkedProducts({ search: "cable", limit: 8, offset: 16, sortName: "title", sortValue: "desc" }),
-    method: "GET",
-    path: `${ML}/linkedProducts`,
-    query: { search: "cable", limit: "8", offset: "16", sortName: "title", sortValue: "desc", meta: "total_count" },
-    reply: {
-      json: {
-        data: [
-          {
-            id: "MLM3000000001", title: "Cable THW", status: "active", price: "120.50", official_store: "Electrica",
-            linked_products: [{ id: "thw12", qty: 2, discount: 0 }], variations: [], last_sync_up: null,
-          },
-        ],
-        meta: { total_count: 30 },
-      },
-    },
-    expected: {
-      data: [
-        {
-          id: "MLM3000000001", title: "Cable THW", status: "active", price: 120.5, account: "brand",
-          linkedProducts: [{ sku: "THW12", qty: 2, discount: 0 }], variations: [], lastSyncUp: null,
-        },
-      ],
-      total: 30,
-    },
-  },
-  {
-    name: "getPublicationLinks",
-    call: (m) => m.getPublicationLinks("MLM1"),
-    method: "GET",
-    path: `${ML}/publications/MLM1`,
-    reply: { json: { data: { linked_products: [{ sku: "a1", qty: 1 }], variations: [{ id: 5, name: "Rojo", linked_products: [{ id: "b2", qty: "2" }] }] } } },
-    expected: {
-      id: "MLM1",
-      linkedProducts: [{ sku: "A1", qty: 1, discount: 0 }],
-      variations: [{ id: 5, name: "Rojo", linkedProducts: [{ sku: "B2", qty: 2, discount: 0 }] }],
-    },
-  },
-  {
-    name: "getListing",
-    call: (m) => m.getListing("MLM1"),
-    method: "GET",
-    path: `${ML}/publicationMl/MLM1`,
-    reply: {
-      json: {
-        data: {
-          id: "MLM1", title: "Foco LED", price: 89, original_price: null,
-          attributes: [{ id: "SELLER_SKU", name: "SKU", value_name: "FOCO9W" }, { id: "BRAND", name: "Marca", value_name: null }],
-          pictures: [{ url: "http://img/1.jpg", secure_url: "https://img/1.jpg" }],
-        },
-      },
-    },
-    expected: {
-      id: "MLM1", title: "Foco LED", price: 89, originalPrice: null, sellerSku: "FOCO9W",
-      attributes: [{ id: "SELLER_SKU", name: "SKU", value: "FOCO9W" }, { id: "BRAND", name: "Marca", value: null }],
-      pictureUrl: "https://img/1.jpg",
-    },
-  },
   {
     name: "publish",
     call: (m) => m.publish(publishInput),
@@ -427,15 +370,6 @@ const contracts: Array<Contract<MarketplacePort>> = [
     expected: { orderId: ORDER, shipmentStatus: "shipped" },
   },
   {
-    name: "toggleOrderFalse",
-    call: (m) => m.toggleOrderFalse({ orderId: ORDER }),
-    method: "POST",
-    path: `${ML}/toggleOrderFalse`,
-    body: { order_id: ORDER },
-    reply: { json: { data: { active: false } } },
-    expected: { orderId: ORDER, active: false },
-  },
-  {
     name: "answerQuestion (brand account)",
     call: (m) => m.answerQuestion({ account: "brand", questionId: 13012345678, message: "Sí, es de cobre.", updatedBy: 3 }),
     method: "POST",
@@ -547,8 +481,6 @@ describe("Marketplace HTTP adapter", () => {
   it("unknown listings, categories and orders are null, not errors", async () => {
     answer(server, ORIGIN, { json: { message: "not_found" }, status: 404 });
     const m = make(2000);
-    expect(await m.getListing("MLM0")).toBeNull();
-    expect(await m.getPublicationLinks("MLM0")).toBeNull();
     expect(await m.getCategoryDetail("MLM0")).toBeNull();
     expect(await m.getCategoryAttributes("MLM0")).toBeNull();
     expect(await m.getCommissionCost({ categoryId: "MLM0", price: 1, listingType: "gold_pro" })).toBeNull();
@@ -568,6 +500,36 @@ describe("Marketplace HTTP adapter", () => {
     answer(server, ORIGIN, { json: { errors: [{ message: "Invalid token" }] }, status: 401 });
     const error = await expectIntegrationError(make(2000).getSchedule(), { system: "marketplace", kind: "http", status: 401 });
     expect((error as Error).message).toContain("credenciales");
+  });
+
+  it("the paths the spec does not show come from MARKETPLACE_*_PATH (server/env.ts), brand account under {brand}/", async () => {
+    const env = {
+      ...getEnv(),
+      INTEGRATIONS: "http" as const,
+      ERP_URL: "http://erp.test", ERP_TOKEN: "a", AI_URL: "http://ai.test", AI_TOKEN: "c", INVOICING_URL: "http://inv.test", INVOICING_TOKEN: "d",
+      MARKETPLACE_URL: `${ORIGIN}${BASE_PATH}`, MARKETPLACE_TOKEN: TOKEN,
+      MARKETPLACE_CUSTOMER_REPORT_PATH: "informes/clientes",
+      MARKETPLACE_ORDER_SUMMARY_PATH: "informes/ordenes",
+      MARKETPLACE_SALES_REPORT_PATH: "informes/ventas",
+      MARKETPLACE_SEND_PACKAGE_PATH: "envios/despachar",
+    };
+    const captured = answer(server, ORIGIN, async () => ({ json: { data: [] } }));
+    const m = createIntegrations(env).marketplace;
+    await m.monthlyCustomerSummary("2024/05");
+    await m.monthlyOrderSummary("2024/05");
+    await m.salesReport({ start: "2024/05/01", end: "2024/05/31" });
+    const sent = answer(server, ORIGIN, { json: { shipment_status: "shipped" } });
+    await m.sendPackage({ orderId: ORDER, account: "main" });
+    await m.sendPackage({ orderId: ORDER, account: "brand" });
+    expect(captured.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      `GET ${BASE_PATH}/${ML}/informes/clientes`,
+      `GET ${BASE_PATH}/${ML}/informes/ordenes`,
+      `GET ${BASE_PATH}/${ML}/informes/ventas`,
+    ]);
+    expect(sent.map((c) => `${c.method} ${c.url.pathname} ${JSON.stringify(c.json)}`)).toEqual([
+      `POST ${BASE_PATH}/${ML}/envios/despachar {"order_id":"${ORDER}"}`,
+      `POST ${BASE_PATH}/${ML}/electrica/envios/despachar {"order_id":"${ORDER}"}`,
+    ]);
   });
 
   it("the brand path segment comes from BRAND_NAME", () => {

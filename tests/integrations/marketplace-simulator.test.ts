@@ -113,8 +113,8 @@ describe("marketplace simulator: listings", () => {
     const published = await marketplace.publish(complete);
     expect(published).toMatchObject({ id: "MLM3000000001", status: "active", price: 1542.34, listingType: "gold_special" });
     expect(published.permalink).toContain("MLM-3000000001-cable-thw-calibre-12-awg-100-m-rojo");
-    const listing = await marketplace.getListing(published.id);
-    expect(listing).toMatchObject({ title: input.title, sellerSku: "THW12NE100", pictureUrl: "https://img.test/rojo.webp" });
+    const [listing] = await database.query(`select title, seller_sku, picture_url from sim.mkt_publications where id = $1`, [published.id]);
+    expect(listing).toMatchObject({ title: input.title, seller_sku: "THW12NE100", picture_url: "https://img.test/rojo.webp" });
     expect(await marketplace.updatePremium({ id: published.id, account: "main" })).toEqual({ id: published.id, listingType: "gold_pro" });
     await expectIntegrationError(marketplace.updateDescription({ id: published.id, description: "<b>Oferta</b>", store: null }), { system: "marketplace", kind: "rejected" });
     await marketplace.updateDescription({ id: published.id, description: "Texto plano", store: null });
@@ -147,16 +147,6 @@ describe("marketplace simulator: listings", () => {
     await expectIntegrationError(marketplace.publish({ ...complete, account: "brand", officialStoreId: "4979" }), { system: "marketplace", kind: "rejected" });
     const unknown = await expectIntegrationError(marketplace.publish({ ...complete, officialStoreId: "1234" }), { system: "marketplace", kind: "rejected" });
     expect((unknown as Error).message).toContain("La tienda oficial 1234 no existe");
-  });
-
-  it("lists listings with their linked products, per account", async () => {
-    const page = await marketplace.listLinkedProducts({ search: "foco" });
-    expect(page).toEqual({
-      total: 1,
-      data: [expect.objectContaining({ id: "MLM3002", account: "brand", linkedProducts: [{ sku: "FOCO9W", qty: 3, discount: 10 }] })],
-    });
-    expect(await marketplace.getPublicationLinks("MLM3001")).toEqual({ id: "MLM3001", linkedProducts: [{ sku: "THW12NE100", qty: 1, discount: 0 }], variations: [] });
-    expect(await marketplace.getPublicationLinks("MLM0")).toBeNull();
   });
 
   it("reports sales per listing for an account", async () => {
@@ -225,9 +215,6 @@ describe("marketplace simulator: orders", () => {
     const synced = await marketplace.syncOrderInfo({ orderId: ORDERS.printed, account: "main" });
     expect(synced).toMatchObject({ shipmentStatus: "out_for_delivery" });
     expect(synced!.trackingNumber).toMatch(/^MEL\d{10}$/);
-    expect(await marketplace.toggleOrderFalse({ orderId: ORDERS.printed })).toEqual({ orderId: ORDERS.printed, active: false });
-    const frozen = await marketplace.syncOrderInfo({ orderId: ORDERS.printed, account: "main" });
-    expect(frozen!.statusHistory).toEqual(synced!.statusHistory);
   });
 
   it("looks buyers up per account", async () => {

@@ -431,3 +431,82 @@ describe("totals stay exact after changes (count triggers)", () => {
     expect(((await list("")) as List).total).toBe(await count("true"));
   });
 });
+
+describe("what the dialog asks the marketplace (schedule, buyer) and the package dispatch", () => {
+  type Detail = Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
+  type Refused = { data: { toast: { title: string; message: string; variant: string } }; init: { status: number } };
+  const ids = async (where: ReturnType<typeof sql>) => (await db.select({ id: orders.id }).from(orders).where(where).limit(3)).map((r) => r.id.toString());
+
+  it("a collection order's pick-up follows the marketplace's schedule; when it cannot be read, the spec's window with a note", async () => {
+    const [id] = await ids(sql`${orders.logisticType} = 'cross_docking' and ${orders.orderStatus} = 'paid'`);
+    // Saturday 15 March 2025, 09:00 in Mexico City: before the cut-off, but the schedule collects Monday to Friday.
+    await db.update(orders).set({ orderDate: new Date("2025-03-15T15:00:00Z") }).where(eq(orders.id, BigInt(id)));
+    const scheduled = (await open(id)) as Detail;
+    expect(scheduled.rules.collection).toEqual({ day: "17/03/2025", from: "09:30", to: "10:30", sameDay: false });
+    expect(scheduled.lookupNotes).toEqual([]);
+    await simulatorControl.failNext("marketplace.getSchedule", "timeout");
+    const fallback = (await open(id)) as Detail;
+    expect(fallback.rules.collection).toEqual({ day: "15/03/2025", from: "09:30", to: "10:30", sameDay: true });
+    expect(fallback.lookupNotes).toEqual(["No se pudo consultar el horario de recolección en Mercado Libre; se muestra el horario habitual."]);
+  });
+
+  it("the buyer comes from the marketplace (dataClients); when it fails, the order's shipping data with a note — never a 500", async () => {
+    const [id] = await ids(sql`${orders.logisticType} = 'drop_off' and ${orders.buyerNickname} is not null`);
+    const [buyer] = await database.query<{ first: string; last: string; nickname: string }>(
+      `select buyer_first_name as first, buyer_last_name as last, buyer_nickname as nickname from sim.mkt_orders where id = $1::bigint`,
+      [id],
+    );
+    const found = (await open(id)) as Detail;
+    expect(found.buyer).toMatchObject({ name: `${buyer.first} ${buyer.last}`, nickname: buyer.nickname });
+    expect(found.lookupNotes).toEqual([]);
+    await simulatorControl.failNext("marketplace.lookupClients", "http", { status: 503 });
+    const failed = (await open(id)) as Detail;
+    expect(failed.buyer).toBeNull();
+    expect(failed.lookupNotes).toEqual(["No se pudo consultar el comprador en Mercado Libre; se muestran los datos de envío de la orden."]);
+    // Web-shop and quoter orders are not the marketplace's: nothing is asked.
+    const [shopOrder] = await ids(sql`${orders.logisticType} = 'ecommerce'`);
+    await simulatorControl.failNext("marketplace.*", "network");
+    const shopDetail = (await open(shopOrder)) as Detail;
+    expect(shopDetail).toMatchObject({ buyer: null, lookupNotes: [] });
+    await simulatorControl.clearFailures();
+  });
+
+  it("'Despachar paquete' once the label is printed: the marketplace moves it to shipped and the order says 'En camino'", async () => {
+    const [id] = await ids(sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid' and ${orders.shipmentStatus} = 'printed'`);
+    const before = await row(id);
+    expect(((await open(id)) as Detail).rules.canSendPackage).toBe(true);
+    const sent = await post(id, { intent: "send-package", version: String(before.version) });
+    expect((sent as Response).status).toBe(302);
+    expect(await toastOf(sent)).toMatchObject({ title: "Paquete despachado", message: "Mercado Libre registró el envío del paquete." });
+    const after = await row(id);
+    expect(after.status.split(",").at(-1)).toBe("shipped");
+    expect(after.shipmentStatus).toBe("shipped");
+    expect(after.version).toBe(before.version + 1);
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.identifier, id), eq(auditLog.message, `Orden ${id}: paquete despachado`)));
+    expect(entry).toBeDefined();
+    const reopened = (await open(id)) as Detail;
+    expect(reopened.status.label).toBe("En camino");
+    expect(reopened.rules.canSendPackage).toBe(false);
+    // Sent again (a second tab): refused with the reason, 400, nothing asked of the marketplace.
+    const again = (await post(id, { intent: "send-package", version: String(after.version) })) as unknown as Refused;
+    expect(again.init.status).toBe(400);
+    expect(again.data.toast.message).toContain("Este paquete no se puede despachar");
+  });
+
+  it("a marketplace failure on dispatch is a 502 with its Spanish message in the dialog, and the order is left as it was", async () => {
+    // A label printed here whose status was not synced yet.
+    const [id] = await ids(sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid' and ${orders.shipmentStatus} = 'ready_to_print'`);
+    await db.update(orders).set({ printedLabel: true }).where(eq(orders.id, BigInt(id)));
+    const before = await row(id);
+    await simulatorControl.failNext("marketplace.sendPackage", "timeout");
+    const failed = (await post(id, { intent: "send-package", version: String(before.version) })) as unknown as Refused;
+    expect(failed.init.status).toBe(502);
+    expect(failed.data.toast).toMatchObject({ title: "No actualizada", variant: "danger" });
+    expect(failed.data.toast.message).toMatch(/Mercado Libre no respondió a tiempo/);
+    expect(await row(id)).toMatchObject({ status: before.status, shipmentStatus: "ready_to_print", version: before.version });
+    // A stale dialog is sent back to the order as it is now.
+    const stale = (await post(id, { intent: "send-package", version: String(before.version + 1) })) as Response;
+    expect(stale.status).toBe(302);
+    expect((await toastOf(stale))?.variant).toBe("warning");
+  });
+});

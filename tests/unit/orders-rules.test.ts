@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RANGE_MESSAGES, countSpans, parseMonth, quickRange, validateRange } from "~/modules/orders/filters";
 import {
-  accountOf, canMarkDelivered, collectionPickup, ecommerceBreakdown, invoiceLinkAvailable, invoiceLinkExpired, isDelayed, labelAction,
+  accountOf, canMarkDelivered, canSendPackage, collectionPickup, ecommerceBreakdown, invoiceLinkAvailable, invoiceLinkExpired, isDelayed, labelAction,
   manualDeliveryRecord, paymentBadge, timeToReady, trackingLink,
 } from "~/modules/orders/rules";
 
@@ -22,6 +22,34 @@ describe("collection pick-up time", () => {
   it("after 11:00 is the next day", () => {
     expect(collectionPickup("2025-03-12T17:00:00Z").day).toBe("13/03/2025");
     expect(collectionPickup("2025-03-13T05:30:00Z").day).toBe("13/03/2025");
+  });
+  // The marketplace's schedule (GET …/schedule) gives the cut-off, the window and the days it collects.
+  const weekdaysOnly = { cutoff: "11:00", from: "09:30", to: "10:30", weekdays: [1, 2, 3, 4, 5] };
+  it.each([
+    ["Friday 12:00 → Monday", "2025-03-14T18:00:00Z", weekdaysOnly, "17/03/2025", false, "09:30", "10:30"],
+    ["Saturday 09:00 (before the cut-off, but no collection) → Monday", "2025-03-15T15:00:00Z", weekdaysOnly, "17/03/2025", false, "09:30", "10:30"],
+    ["Sunday 20:00 → Monday", "2025-03-17T02:00:00Z", weekdaysOnly, "17/03/2025", false, "09:30", "10:30"],
+    ["Monday 10:59 → same day", "2025-03-17T16:59:00Z", weekdaysOnly, "17/03/2025", true, "09:30", "10:30"],
+    ["a later cut-off and another window", "2025-03-13T17:30:00Z", { cutoff: "12:00", from: "13:00", to: "15:00", weekdays: [1, 2, 3, 4, 5, 6] }, "13/03/2025", true, "13:00", "15:00"],
+  ])("with the marketplace's schedule: %s", (_name, at, window, day, sameDay, from, to) => {
+    expect(collectionPickup(at, window)).toEqual({ day, from, to, sameDay });
+  });
+});
+
+describe("dispatching the package (sendPackage)", () => {
+  it.each([
+    ["label printed (status)", o("paid,ready_to_print,printed"), true],
+    ["ready for collection", o("paid,ready_to_print,printed,ready_for_pickup", { logisticType: "cross_docking" }), true],
+    ["label printed here, status not synced yet", o("paid,ready_to_print", { printedLabel: true }), true],
+    ["places", o("paid,printed", { logisticType: "xd_drop_off" }), true],
+    ["label not printed yet", o("paid,ready_to_print"), false],
+    ["already on its way", o("paid,printed,shipped", { printedLabel: true }), false],
+    ["Full: the marketplace ships it", o("paid,printed", { logisticType: "fulfillment" }), false],
+    ["a acordar", o("paid,printed", { logisticType: "not_specified" }), false],
+    ["cancelled", o("paid,printed,cancelled", { orderStatus: "cancelled" }), false],
+    ["web shop", o("paid,printed", { logisticType: "ecommerce" }), false],
+  ])("%s", (_name, order, expected) => {
+    expect(canSendPackage(order)).toBe(expected);
   });
 });
 

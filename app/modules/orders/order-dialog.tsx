@@ -14,12 +14,21 @@ import { statusLabel } from "./display-status";
 import { OrderEditFields, orderEditDefaults, type OrderEditFieldset } from "./order-edit-fields";
 import { OrderItemsList } from "./order-items-list";
 import type { OrderDetail } from "./orders.server";
+import type { MarketplaceBuyer } from "./marketplace.server";
 import { logisticLabel } from "./rules";
 import type { OrderEditInput, OrderEditSchema } from "./order-edit-form";
 import { SaveButton } from "~/components/SaveButton";
 
 /** What the route's loader gives the dialog. */
-export type OrderDialogView = OrderDetail & { canToggleInvoice: boolean; confirmInvoice: boolean; editConstraint: FormConstraints<typeof OrderEditSchema> };
+export type OrderDialogView = OrderDetail & {
+  canToggleInvoice: boolean;
+  confirmInvoice: boolean;
+  editConstraint: FormConstraints<typeof OrderEditSchema>;
+  /** The buyer as the marketplace has them (dataClients); null: the order's own shipping data is shown. */
+  buyer: MarketplaceBuyer | null;
+  /** Why part of the dialog shows the app's data instead of the marketplace's (a look-up failed). */
+  lookupNotes: string[];
+};
 
 /** A refused save or command: the form's submission (what was typed) and the reason, shown in the dialog. */
 export type OrderActionData = { result: SubmissionResult<string[]> | null; toast: ToastInput };
@@ -66,7 +75,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** The order dialog (orders screen): summary, the edit form, label, status sync, delivery and invoicing link. */
 export function OrderDialog() {
-  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint } = useLoaderData<OrderDialogView>();
+  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint, buyer, lookupNotes } = useLoaderData<OrderDialogView>();
+  const shippingName = [order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(" ");
   const actionData = useActionData<OrderActionData>();
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -108,6 +118,13 @@ export function OrderDialog() {
           Estás con demora
         </p>
       ) : null}
+      {lookupNotes.length ? (
+        <ul className="mb-3 space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="lookup-notes">
+          {lookupNotes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
       {actionData?.toast ? (
         <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="order-error">
           <strong>{actionData.toast.title}:</strong> {actionData.toast.message}
@@ -124,10 +141,22 @@ export function OrderDialog() {
               <span className="font-mono">{order.id}</span>
               {order.relatedOrderId ? <span className="ml-2 font-mono text-slate-500">V{order.relatedOrderId}</span> : null}
             </Row>
-            <Row label="Comprador">
-              {[order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(" ") || "—"}
-              {order.buyerNickname ? <span className="ml-1 text-slate-500">({order.buyerNickname})</span> : null}
-            </Row>
+            {buyer ? (
+              <>
+                <Row label="Comprador">
+                  <span data-testid="marketplace-buyer">
+                    {buyer.name || "—"}
+                    {buyer.nickname ? <span className="ml-1 text-slate-500">({buyer.nickname})</span> : null}
+                  </span>
+                </Row>
+                {shippingName && shippingName.toLowerCase() !== buyer.name.toLowerCase() ? <Row label="Recibe">{shippingName}</Row> : null}
+              </>
+            ) : (
+              <Row label="Comprador">
+                {shippingName || "—"}
+                {order.buyerNickname ? <span className="ml-1 text-slate-500">({order.buyerNickname})</span> : null}
+              </Row>
+            )}
             <Row label="Estatus de la orden">{labelOf("orderStatus", order.orderStatus)}</Row>
             <Row label="Envío">{labelOf("shipmentStatus", order.shipmentStatus)}</Row>
             <Row label="Historial">
@@ -214,6 +243,11 @@ export function OrderDialog() {
             {rules.marketplace ? (
               <OneButtonForm intent="sync-status" className="btn-secondary" disabled={busy("sync-status")}>
                 {busy("sync-status") ? "Sincronizando…" : "Sincronizar estatus"}
+              </OneButtonForm>
+            ) : null}
+            {rules.canSendPackage ? (
+              <OneButtonForm intent="send-package" fields={{ version: edit.version }} className="btn-secondary" disabled={busy("send-package")}>
+                {busy("send-package") ? "Despachando…" : "Despachar paquete"}
               </OneButtonForm>
             ) : null}
             {rules.canMarkDelivered ? (

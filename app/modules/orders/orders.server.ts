@@ -15,6 +15,7 @@ import { packageManagersFrom } from "./order-edit.server";
 import {
   accountOf,
   canMarkDelivered,
+  canSendPackage,
   collectionPickup,
   ecommerceBreakdown,
   invoiceLinkAvailable,
@@ -325,6 +326,7 @@ export async function getOrderDetail(id: bigint, now: Date = new Date(), screen:
       delayed: isDelayed(order, now),
       marketplace: isMarketplaceOrder(order),
       canMarkDelivered: canMarkDelivered(order),
+      canSendPackage: canSendPackage(order),
       invoice: invoiceAvailable
         ? {
             link: invoicingLink(portal, order.id),

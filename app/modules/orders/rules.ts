@@ -35,6 +35,21 @@ export function labelAction(order: StatusOrder & { printedLabel: boolean }): { a
   return { allowed, reprint: allowed && (order.printedLabel || key === "printed") };
 }
 
+/** Stages at which the label is printed and the package waits for the carrier. */
+const DISPATCH_KEYS = new Set(["printed", "ready_for_pickup"]);
+/** Logistic types the seller hands to a carrier (not Full, not "a acordar", not quoter or web-shop orders). */
+const DISPATCHED_TYPES = new Set(["drop_off", "cross_docking", "xd_drop_off"]);
+
+/**
+ * "Despachar paquete" (sendPackage): offered once the label is printed (the status reads "Etiqueta
+ * impresa" or "Listo para recolección", or the label was printed here) and the order is not cancelled.
+ */
+export function canSendPackage(order: StatusOrder & { printedLabel: boolean }): boolean {
+  if (order.orderStatus === "cancelled" || !DISPATCHED_TYPES.has(order.logisticType ?? "")) return false;
+  const key = displayStatus(order).key;
+  return DISPATCH_KEYS.has(key) || (order.printedLabel && LABEL_KEYS.has(key));
+}
+
 /** YYYY-MM-DD of an instant in Mexico City (one cached formatter: this runs for every listed row). */
 const mxDay = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 const dayOf = (value: Date | string) => mxDay.format(value instanceof Date ? value : new Date(value));
@@ -50,15 +65,35 @@ function toMx(value: Date | string): DateTime {
   return (value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(value)).setZone(ZONE);
 }
 
+/** A carrier's pick-up window: orders placed before `cutoff` (HH:mm, Mexico City) go out that day. */
+export type PickupWindow = { cutoff: string; from: string; to: string; weekdays: readonly number[] };
+
+/** The spec's collection window (spec 1 §2): before 11 am, same day 09:30-10:30, otherwise next day. */
+export const SPEC_COLLECTION_WINDOW: PickupWindow = { cutoff: "11:00", from: "09:30", to: "10:30", weekdays: [1, 2, 3, 4, 5, 6, 7] };
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number);
+  return h * 60 + m;
+};
+
 /**
- * Collection (cross-docking) pick-up: an order placed before 11:00 Mexico City time is collected the
- * same day between 09:30 and 10:30, otherwise the next day.
+ * Collection (cross-docking) pick-up: an order placed before the cut-off (11:00 Mexico City time in
+ * the spec) is collected the same day in the window (09:30 to 10:30), otherwise on the next day the
+ * carrier collects. The marketplace's schedule (getSchedule) may give other hours and days.
  */
-export function collectionPickup(orderDate: Date | string): { day: string; from: string; to: string; sameDay: boolean } {
+export function collectionPickup(
+  orderDate: Date | string,
+  window: PickupWindow = SPEC_COLLECTION_WINDOW,
+): { day: string; from: string; to: string; sameDay: boolean } {
   const at = toMx(orderDate);
-  const sameDay = at.hour < 11;
-  const day = sameDay ? at : at.plus({ days: 1 });
-  return { day: day.toFormat("dd/LL/yyyy"), from: "09:30", to: "10:30", sameDay };
+  const days = window.weekdays.length ? window.weekdays : SPEC_COLLECTION_WINDOW.weekdays;
+  const sameDay = days.includes(at.weekday) && at.hour * 60 + at.minute < minutesOf(window.cutoff);
+  let day = at;
+  if (!sameDay) {
+    day = at.plus({ days: 1 });
+    while (!days.includes(day.weekday)) day = day.plus({ days: 1 });
+  }
+  return { day: day.toFormat("dd/LL/yyyy"), from: window.from, to: window.to, sameDay };
 }
 
 /** The invoicing link is offered for delivered orders and for orders marked delivered by hand. */

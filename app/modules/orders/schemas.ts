@@ -29,6 +29,6 @@ export const InvoiceToggleSchema = z.object({
 
 export const ManualDeliverySchema = z.object({ version: z.coerce.number().int().min(1) });
 
-export const ORDER_INTENTS = ["save", "sync-status", "mark-delivered", "toggle-invoice"] as const;
+export const ORDER_INTENTS = ["save", "sync-status", "mark-delivered", "toggle-invoice", "send-package"] as const;
 export type OrderIntent = (typeof ORDER_INTENTS)[number];
 export const OrderIntentSchema = z.enum(ORDER_INTENTS);

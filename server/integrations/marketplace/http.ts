@@ -6,19 +6,32 @@ import { acknowledgement } from "../http/legacy-zod";
 import { createHttpClient, segment, type HttpConfig } from "../http/request";
 import {
   answerQuestionSchema, categoryAttributesAnswerSchema, categoryDetailSchema, commissionAnswerSchema, customerSummarySchema,
-  dataClientsAnswerSchema, feeCategoriesSchema, invoiceFeedbackAnswerSchema, labelUrlSchema, linkedProductsAnswerSchema,
-  listingAnswerSchema, orderSummarySchema, pendingMessagesSchema, predictionAnswerSchema, premiumAnswerSchema,
-  publicationLinksSchema, publicationSalesSchema, publishAnswerSchema, rootCategoriesSchema, salesReportSchema, scheduleAnswerSchema,
-  sendMessageAnswerSchema, sendPackageAnswerSchema, syncInfoAnswerSchema, syncPostAnswerSchema, toPublicationLinks,
-  toSyncInfo, toggleOrderAnswerSchema,
+  dataClientsAnswerSchema, feeCategoriesSchema, invoiceFeedbackAnswerSchema, labelUrlSchema,
+  orderSummarySchema, pendingMessagesSchema, predictionAnswerSchema, premiumAnswerSchema, publicationSalesSchema,
+  publishAnswerSchema, rootCategoriesSchema, salesReportSchema, scheduleAnswerSchema, sendMessageAnswerSchema, sendPackageAnswerSchema,
+  syncInfoAnswerSchema, syncPostAnswerSchema, toSyncInfo,
 } from "./legacy";
 import type { InvoiceFeedbackQuery, MarketplaceAccount, MarketplacePort } from "./port";
 
 const BASE = "custom/legacy-mercadolibre";
 
+/**
+ * Paths (under custom/legacy-mercadolibre/) of the calls whose paths the spec does not show; set by
+ * MARKETPLACE_*_PATH (server/env.ts). The brand account's sendPackage goes to {brand}/{sendPackage}.
+ */
+export type MarketplacePaths = { customerReport: string; orderSummary: string; salesReport: string; sendPackage: string };
+
+export const DEFAULT_MARKETPLACE_PATHS: MarketplacePaths = {
+  customerReport: "reports/customers",
+  orderSummary: "reports/orders",
+  salesReport: "reports/sales",
+  sendPackage: "sendPackage",
+};
+
 export type MarketplaceHttpConfig = Omit<HttpConfig, "system"> & {
   /** Path segment of the second (brand) account: custom/legacy-mercadolibre/{brandSegment}/… */
   brandSegment: string;
+  paths?: Partial<MarketplacePaths>;
 };
 
 /** URL-safe segment for the brand account, from BRAND_NAME ("Eléctrica Sur" → "electricasur"). */
@@ -39,6 +52,7 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
   const brand = segment(config.brandSegment);
   /** The second account answers the same calls under a brand-named prefix. */
   const accountBase = (account: MarketplaceAccount) => (account === "brand" ? `${BASE}/${brand}` : BASE);
+  const paths = { ...DEFAULT_MARKETPLACE_PATHS, ...config.paths };
 
   const feedbackQuery = (q: InvoiceFeedbackQuery) => ({
     search: q.search?.trim() || undefined,
@@ -49,31 +63,6 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
   });
 
   return {
-    listLinkedProducts(input) {
-      return http.get("listLinkedProducts", `${BASE}/linkedProducts`, linkedProductsAnswerSchema, {
-        query: {
-          search: input.search?.trim() || undefined,
-          limit: input.limit ?? 8,
-          offset: input.offset ?? 0,
-          sortName: input.sortName,
-          sortValue: input.sortName ? (input.sortValue ?? "asc") : undefined,
-          meta: "total_count",
-        },
-      });
-    },
-
-    async getPublicationLinks(id) {
-      const path = `${BASE}/publications/${segment(id)}`;
-      const answer = await http.get("getPublicationLinks", path, publicationLinksSchema.nullable(), { onStatus: { 404: () => null } });
-      return answer ? toPublicationLinks(id, answer) : null;
-    },
-
-    getListing(id) {
-      return http.get("getListing", `${BASE}/publicationMl/${segment(id)}`, listingAnswerSchema.nullable(), {
-        onStatus: { 404: () => null },
-      });
-    },
-
     publish(input) {
       return http.post("publish", `${BASE}/publicationML`, publishAnswerSchema, {
         json: {
@@ -213,34 +202,27 @@ export function createHttpMarketplace(config: MarketplaceHttpConfig): Marketplac
       return http.post("lookupClients", `${BASE}/dataClients`, dataClientsAnswerSchema, { json: { orders: orderIds } });
     },
 
-    // The spec does not show the paths of the next five calls; these are ours (docs/integrations.md).
+    // The spec does not show the paths of the next four calls: configurable, documented in docs/integrations.md.
     monthlyCustomerSummary(month) {
-      return http.get("monthlyCustomerSummary", `${BASE}/reports/customers`, customerSummarySchema, {
+      return http.get("monthlyCustomerSummary", `${BASE}/${paths.customerReport}`, customerSummarySchema, {
         query: { month: specMonth(month) },
       });
     },
 
     monthlyOrderSummary(month) {
-      return http.get("monthlyOrderSummary", `${BASE}/reports/orders`, orderSummarySchema, { query: { month: specMonth(month) } });
+      return http.get("monthlyOrderSummary", `${BASE}/${paths.orderSummary}`, orderSummarySchema, { query: { month: specMonth(month) } });
     },
 
     salesReport(input) {
-      return http.get("salesReport", `${BASE}/reports/sales`, salesReportSchema, {
+      return http.get("salesReport", `${BASE}/${paths.salesReport}`, salesReportSchema, {
         query: { start: specDay(input.start), end: specDay(input.end) },
       });
     },
 
     async sendPackage(input) {
-      const path = `${accountBase(input.account)}/sendPackage`;
+      const path = `${accountBase(input.account)}/${paths.sendPackage}`;
       const answer = await http.post("sendPackage", path, sendPackageAnswerSchema, { json: { order_id: input.orderId } });
       return { orderId: input.orderId, shipmentStatus: answer.shipment_status };
-    },
-
-    async toggleOrderFalse(input) {
-      const answer = await http.post("toggleOrderFalse", `${BASE}/toggleOrderFalse`, toggleOrderAnswerSchema, {
-        json: { order_id: input.orderId },
-      });
-      return { orderId: input.orderId, active: answer.active };
     },
 
     async answerQuestion(input) {

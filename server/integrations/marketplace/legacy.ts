@@ -3,94 +3,15 @@ import { z } from "zod";
 import { dataOrSelf, itemsData, legacyBoolean, legacyNumber, legacyOptionalText, legacyText } from "../http/legacy-zod";
 import type {
   BuyerInfo, CategoryAttribute, CategoryDetail, CategoryNode, CategoryPrediction, CommissionCost, ConversationMessage,
-  CustomerSummaryRow, FeeCategory, InvoiceFeedbackRecord, LinkedProductRef, LinkedPublicationRow, ListingType,
-  MarketplaceListing, OrderSummaryRow, OrderSyncInfo, PendingConversation, PublicationLinks, PublicationSalesRow,
-  PublicationVariationLinks, PublishResult, SalesReportRow, ShippingScheduleEntry,
+  CustomerSummaryRow, FeeCategory, InvoiceFeedbackRecord, ListingType, OrderSummaryRow, OrderSyncInfo,
+  PendingConversation, PublicationSalesRow, PublishResult, SalesReportRow, ShippingScheduleEntry,
 } from "./port";
 
 const listingType = legacyText.transform((v): ListingType => (v === "gold_pro" ? "gold_pro" : "gold_special"));
 
-/** Linked products carry the SKU as `id` in the old store and as `sku` in newer answers. */
-export const linkedProductSchema = z
-  .object({ sku: legacyText.optional(), id: legacyText.optional(), qty: legacyNumber.nullish(), discount: legacyNumber.nullish() })
-  .transform((p): LinkedProductRef => ({ sku: (p.sku || p.id || "").toUpperCase(), qty: p.qty ?? 1, discount: p.discount ?? 0 }))
-  .refine((p) => p.sku !== "", "producto vinculado sin SKU");
-
-const variationSchema = z
-  .object({ id: legacyNumber, name: legacyText, linked_products: z.array(linkedProductSchema).nullish() })
-  .transform((v): PublicationVariationLinks => ({ id: v.id, name: v.name, linkedProducts: v.linked_products ?? [] }));
-
-export const publicationLinksSchema = dataOrSelf(
-  z.object({
-    id: legacyText.optional(),
-    linked_products: z.array(linkedProductSchema).nullish(),
-    variations: z.array(variationSchema).nullish(),
-  }),
-);
-
-export function toPublicationLinks(id: string, v: z.output<typeof publicationLinksSchema>): PublicationLinks {
-  return { id: v.id || id, linkedProducts: v.linked_products ?? [], variations: v.variations ?? [] };
-}
-
-const linkedRowSchema = z
-  .object({
-    id: legacyText.pipe(z.string().min(1)),
-    title: legacyText,
-    status: legacyText,
-    price: legacyNumber.nullish(),
-    official_store: legacyOptionalText.optional(),
-    linked_products: z.array(linkedProductSchema).nullish(),
-    variations: z.array(variationSchema).nullish(),
-    last_sync_up: legacyOptionalText.optional(),
-  })
-  .transform(
-    (r): LinkedPublicationRow => ({
-      id: r.id,
-      title: r.title,
-      status: r.status || "active",
-      price: r.price ?? 0,
-      account: r.official_store ? "brand" : "main",
-      linkedProducts: r.linked_products ?? [],
-      variations: r.variations ?? [],
-      lastSyncUp: r.last_sync_up ?? null,
-    }),
-  );
-
 const countMeta = z
   .object({ total_count: legacyNumber.optional(), filter_count: legacyNumber.optional(), total: legacyNumber.optional() })
   .nullish();
-
-export const linkedProductsAnswerSchema = z
-  .object({ data: z.array(linkedRowSchema), meta: countMeta, total: legacyNumber.optional() })
-  .transform((v) => ({ data: v.data, total: v.meta?.filter_count ?? v.meta?.total_count ?? v.meta?.total ?? v.total ?? v.data.length }));
-
-export const listingAnswerSchema = dataOrSelf(
-  z
-    .object({
-      id: legacyText.pipe(z.string().min(1)),
-      title: legacyText,
-      price: legacyNumber,
-      original_price: legacyNumber.nullish(),
-      seller_sku: legacyOptionalText.optional(),
-      attributes: z
-        .array(z.object({ id: legacyText, name: legacyText, value_name: legacyOptionalText.optional() }))
-        .nullish(),
-      pictures: z.array(z.object({ url: legacyOptionalText.optional(), secure_url: legacyOptionalText.optional() })).nullish(),
-    })
-    .transform((l): MarketplaceListing => {
-      const attributes = (l.attributes ?? []).map((a) => ({ id: a.id, name: a.name, value: a.value_name ?? null }));
-      const first = l.pictures?.[0];
-      return {
-        id: l.id,
-        title: l.title,
-        price: l.price,
-        originalPrice: l.original_price ?? null,
-        sellerSku: l.seller_sku ?? attributes.find((a) => a.id === "SELLER_SKU")?.value ?? null,
-        attributes,
-        pictureUrl: first?.secure_url ?? first?.url ?? null,
-      };
-    }),
-);
 
 export const publishAnswerSchema = dataOrSelf(
   z
@@ -361,7 +282,6 @@ export const salesReportSchema = dataOrSelf(
 );
 
 export const sendPackageAnswerSchema = dataOrSelf(z.object({ shipment_status: legacyText.pipe(z.string().min(1)) }).passthrough());
-export const toggleOrderAnswerSchema = dataOrSelf(z.object({ active: legacyBoolean }).passthrough());
 
 export const answerQuestionSchema = dataOrSelf(
   z.object({ date_created: legacyOptionalText.optional(), answered_at: legacyOptionalText.optional() }).passthrough().nullable(),

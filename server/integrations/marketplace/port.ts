@@ -15,45 +15,6 @@ export type Channel = "marketplace" | "mshops";
 
 export type LinkedProductRef = { sku: string; qty: number; discount: number };
 
-export type PublicationVariationLinks = { id: number; name: string; linkedProducts: LinkedProductRef[] };
-
-/** custom/legacy-mercadolibre/publications/{id}: what each listing (or variation) sells. */
-export type PublicationLinks = {
-  id: string;
-  linkedProducts: LinkedProductRef[];
-  variations: PublicationVariationLinks[];
-};
-
-export type LinkedPublicationRow = {
-  id: string;
-  title: string;
-  status: string;
-  price: number;
-  account: MarketplaceAccount;
-  linkedProducts: LinkedProductRef[];
-  variations: PublicationVariationLinks[];
-  lastSyncUp: string | null;
-};
-
-export type ListLinkedProductsInput = {
-  search?: string;
-  limit?: number;
-  offset?: number;
-  sortName?: string;
-  sortValue?: "asc" | "desc";
-};
-
-/** custom/legacy-mercadolibre/publicationMl/{id}: the listing as the marketplace shows it. */
-export type MarketplaceListing = {
-  id: string;
-  title: string;
-  price: number;
-  originalPrice: number | null;
-  sellerSku: string | null;
-  attributes: Array<{ id: string; name: string; value: string | null }>;
-  pictureUrl: string | null;
-};
-
 export type PublishInput = {
   /** Existing marketplace id to update; absent to create a listing. */
   id?: string | null;
@@ -250,12 +211,6 @@ export type InvoiceFeedbackRecord = {
 // ------------------------------------------------------------------ the port
 
 export interface MarketplacePort {
-  /** GET custom/legacy-mercadolibre/linkedProducts */
-  listLinkedProducts(input: ListLinkedProductsInput): Promise<{ data: LinkedPublicationRow[]; total: number }>;
-  /** GET custom/legacy-mercadolibre/publications/{id}; null when unknown. */
-  getPublicationLinks(id: string): Promise<PublicationLinks | null>;
-  /** GET custom/legacy-mercadolibre/publicationMl/{id}; null when unknown. */
-  getListing(id: string): Promise<MarketplaceListing | null>;
   /** POST custom/legacy-mercadolibre/publicationML: creates or updates the listing. */
   publish(input: PublishInput): Promise<PublishResult>;
   /** POST custom/legacy-mercadolibre/updatePublication */
@@ -298,8 +253,6 @@ export interface MarketplacePort {
   salesReport(input: { start: string; end: string }): Promise<SalesReportRow[]>;
   /** Our path (spec: not shown): POST custom/legacy-mercadolibre/sendPackage (or {product}/sendPackage). */
   sendPackage(input: { orderId: string; account: MarketplaceAccount }): Promise<{ orderId: string; shipmentStatus: string }>;
-  /** Our path (spec: not shown): POST custom/legacy-mercadolibre/toggleOrderFalse: stop syncing the order. */
-  toggleOrderFalse(input: { orderId: string }): Promise<{ orderId: string; active: boolean }>;
 
   /** POST custom/legacy-mercadolibre/question (or {product}/question) */
   answerQuestion(input: { account: MarketplaceAccount; questionId: number; message: string; updatedBy: number }): Promise<AnswerResult>;

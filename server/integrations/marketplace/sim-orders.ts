@@ -116,7 +116,7 @@ function addressLines(s: Record<string, string | null> | null): string[] {
 export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
   MarketplacePort,
   | "getSchedule" | "getShipmentLabel" | "syncOrderInfo" | "lookupClients" | "monthlyCustomerSummary" | "monthlyOrderSummary"
-  | "salesReport" | "sendPackage" | "toggleOrderFalse"
+  | "salesReport" | "sendPackage"
 > {
   const db = () => sim.database;
   const refuse = refusalsOf("marketplace");
@@ -302,13 +302,6 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
       });
     },
 
-    toggleOrderFalse(input) {
-      return sim.run("marketplace", "toggleOrderFalse", [input.orderId], async () => {
-        const row = await require("toggleOrderFalse", input.orderId);
-        await db().query(`update sim.mkt_orders set active = false, updated_at = now() where id = $1::bigint`, [row.id]);
-        return { orderId: row.id, active: false };
-      });
-    },
   };
 }
 

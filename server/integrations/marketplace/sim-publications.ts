@@ -5,7 +5,7 @@ import { nextCounter, refusalsOf, requireDay } from "../simulator/store";
 import { normalizeText } from "./categories-data";
 import { SIM_OFFICIAL_STORES } from "./official-stores";
 import type {
-  LinkedProductRef, LinkedPublicationRow, ListingType, MarketplaceAccount, MarketplacePort, PublicationVariationLinks,
+  ListingType, MarketplaceAccount, MarketplacePort,
 } from "./port";
 
 /** The marketplace's own limits on a listing. */
@@ -33,25 +33,9 @@ type PublicationRow = {
 const COLUMNS = `id, account, official_store_id, title, price::float8 as price, original_price::float8 as original_price, category_id, listing_type,
   status, attributes, picture_url, seller_sku, linked_products, variations, last_sync_up`;
 
-const links = (list: Array<{ sku: string; qty: number; discount?: number }> | null): LinkedProductRef[] =>
-  (list ?? []).map((p) => ({ sku: String(p.sku).toUpperCase(), qty: Number(p.qty ?? 1), discount: Number(p.discount ?? 0) }));
-
-const variations = (row: PublicationRow): PublicationVariationLinks[] =>
-  (row.variations ?? []).map((v) => ({ id: Number(v.id), name: v.name, linkedProducts: links(v.linked_products) }));
-
-const SORTABLE: Record<string, string> = {
-  id: "id",
-  title: "title",
-  price: "price",
-  status: "status",
-  sold_quantity: "sold_quantity",
-  visits: "visits",
-  last_sync_up: "last_sync_up",
-};
-
 export function publicationCalls(sim: SimRuntime): Pick<
   MarketplacePort,
-  | "listLinkedProducts" | "getPublicationLinks" | "getListing" | "publish" | "updatePublication" | "updateDescription"
+  | "publish" | "updatePublication" | "updateDescription"
   | "syncPost" | "updatePremium" | "reportPublications"
 > {
   const db = () => sim.database;
@@ -75,60 +59,6 @@ export function publicationCalls(sim: SimRuntime): Pick<
   }
 
   return {
-    listLinkedProducts(input) {
-      return sim.run("marketplace", "listLinkedProducts", [input.search], async () => {
-        const limit = Math.max(1, Math.min(input.limit ?? 8, 500));
-        const offset = Math.max(0, input.offset ?? 0);
-        const q = (input.search ?? "").trim();
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const where = `($1 = '%%' or id ilike $1 or title ilike $1 or linked_products::text ilike $1)`;
-        const sort = SORTABLE[input.sortName ?? ""] ?? "id";
-        const dir = input.sortValue === "desc" ? "desc" : "asc";
-        const [count] = await db().query<{ n: number }>(`select count(*)::int as n from sim.mkt_publications where ${where}`, [pattern]);
-        const rows = await db().query<PublicationRow>(
-          `select ${COLUMNS} from sim.mkt_publications where ${where} order by ${sort} ${dir} nulls last, id limit $2 offset $3`,
-          [pattern, limit, offset],
-        );
-        const data = rows.map(
-          (r): LinkedPublicationRow => ({
-            id: r.id,
-            title: r.title,
-            status: r.status,
-            price: Number(r.price),
-            account: r.account,
-            linkedProducts: links(r.linked_products),
-            variations: variations(r),
-            lastSyncUp: r.last_sync_up ? new Date(r.last_sync_up).toISOString() : null,
-          }),
-        );
-        return { data, total: Number(count.n) };
-      });
-    },
-
-    getPublicationLinks(id) {
-      return sim.run("marketplace", "getPublicationLinks", [id], async () => {
-        const row = await find(id);
-        return row ? { id: row.id, linkedProducts: links(row.linked_products), variations: variations(row) } : null;
-      });
-    },
-
-    getListing(id) {
-      return sim.run("marketplace", "getListing", [id], async () => {
-        const row = await find(id);
-        if (!row) return null;
-        const attributes = (row.attributes ?? []).map((a) => ({ id: a.id, name: a.name, value: a.value_name ?? null }));
-        return {
-          id: row.id,
-          title: row.title,
-          price: Number(row.price),
-          originalPrice: row.original_price === null ? null : Number(row.original_price),
-          sellerSku: row.seller_sku ?? attributes.find((a) => a.id === "SELLER_SKU")?.value ?? null,
-          attributes,
-          pictureUrl: row.picture_url,
-        };
-      });
-    },
-
     publish(input) {
       return sim.run("marketplace", "publish", [input.id, input.title], async () => {
         const title = input.title.trim();
