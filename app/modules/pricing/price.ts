@@ -133,3 +133,14 @@ export function dollarHint(price: { currency: string; amount: number; rate: numb
 export function formatRate(rate: number): string {
   return new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false }).format(rate);
 }
+
+/**
+ * A price as a screen shows it: `price` in pesos, or null when it cannot be worked out; `priceNote`
+ * the dollar hint ("US$21.50 × 18.35") of a dollar price, or why there is no price.
+ */
+export type PriceView = { price: number | null; priceNote: string | null };
+
+export function priceView(price: ForeignPrice, rate: number | null): PriceView {
+  const priced = pesoPrice(price, rate);
+  return priced.ok ? { price: priced.cents / 100, priceNote: dollarHint(priced) } : { price: null, priceNote: priced.message };
+}
