@@ -39,7 +39,7 @@ export function comboLinesOf(components: Array<{ id: string; qty: number }>, cat
   const lines: ComboLine[] = [];
   for (const c of components) {
     const info = catalogue[c.id];
-    if (info) lines.push({ id: info.id, name: info.name, price: info.price, priceNote: info.priceNote ?? null, stock: info.stock, qty: c.qty });
+    if (info) lines.push({ id: info.id, name: info.name, price: info.price, ...(info.priceNote !== undefined ? { priceNote: info.priceNote } : {}), stock: info.stock, qty: c.qty });
   }
   return lines;
 }
