@@ -153,3 +153,29 @@ describe("a sale keeps the rate it charged", () => {
     expect(await getDb().select().from(pdvSales).where(eq(pdvSales.sessionId, c.box.id))).toHaveLength(0);
   });
 });
+
+describe("migration 0027 re-prices an open cart's dollar lines", () => {
+  const statement = async () => {
+    const { readFile } = await import("node:fs/promises");
+    const text = await readFile(new URL("../../server/db/migrations/0027_pricing_exchange_rates.sql", import.meta.url), "utf8");
+    return text.split("--> statement-breakpoint").map((s) => s.trim()).find((s) => s.includes('UPDATE "pdv_cart_lines"'))!;
+  };
+  it("at the current rate, keeping the dollar figure; without a rate the line keeps none", async () => {
+    const id = await article(21.5, "Dolares");
+    const c = await cashierWithBox();
+    // A line as the till wrote it before: the dollar figure as if it were pesos.
+    const legacy = async () => {
+      await getDb().delete(pdvCartLines).where(eq(pdvCartLines.sessionId, c.box.id));
+      await getDb().insert(pdvCartLines).values({ sessionId: c.box.id, productId: id, sku: id, description: id, price: 21.5, qty: 1 });
+    };
+    await legacy();
+    await setRate(18.35);
+    await getDb().execute(sql.raw(await statement()));
+    expect((await cartOf(c.box.id)).map((l) => [l.price, l.listPrice, l.currency, l.exchangeRate])).toEqual([[394.53, 21.5, "Dolares", 18.35]]);
+    await legacy();
+    await setRate(undefined);
+    await getDb().execute(sql.raw(await statement()));
+    expect((await cartOf(c.box.id)).map((l) => [l.price, l.listPrice, l.currency, l.exchangeRate])).toEqual([[21.5, 21.5, "Dolares", null]]);
+    await setRate(18.35);
+  });
+});

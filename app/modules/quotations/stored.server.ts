@@ -197,7 +197,7 @@ export function storedDocument(q: StoredQuote, author: string): QuotationDocumen
     listingType: row.listingType,
     category: row.marketplaceCategory,
     discountPercent: Number(row.globalDiscount),
-    exchangeRate: Number(row.exchangeRate ?? 0),
+    exchangeRate: row.exchangeRate === null ? null : Number(row.exchangeRate),
     lines: lines.map((l) => ({
       sku: l.sku ?? "",
       description: l.description,
