@@ -6,7 +6,8 @@ import { DEMO_PASSWORD } from "./fixtures";
 // Every step is a server round trip; on a loaded machine one can take longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-// Demo catalogue: 1453-2W costs 88.00 and 11055 (EAN 7502010339291) 21.50, before VAT.
+// Demo catalogue: 1453-2W costs 88.00 and 11055 (EAN 7502010339291) US$21.50, charged at the demo's
+// 18.35 pesos per dollar: 394.53 (decision 0038), before VAT.
 const SKU = "1453-2W";
 const EAN = "7502010339291";
 
@@ -124,12 +125,12 @@ test("a cashier opens a box, scans by SKU and by EAN and changes a quantity", as
   const qty = till.getByLabel(`Cantidad de ${SKU}`);
   await qty.fill("2");
   await qty.press("Enter");
-  await expect(till.getByTestId("sale-total")).toHaveText(/229\.10/); // (2 × 88 + 21.50) × 1.16
+  await expect(till.getByTestId("sale-total")).toHaveText(/661\.81/); // 2 × 88 + 394.53 = 570.53, IVA 91.28
   // The cart lives on the server: another tab (or a reload) finds it as it was.
   const other = await till.context().newPage();
   await open(other, "/pdv");
   await expect(other.getByLabel(`Cantidad de ${SKU}`)).toHaveValue("2");
-  await expect(other.getByTestId("sale-total")).toHaveText(/229\.10/);
+  await expect(other.getByTestId("sale-total")).toHaveText(/661\.81/);
 });
 
 test("a till with lines in the cart fits a 390 px phone, dialogs included", async ({ browser }, testInfo) => {
@@ -179,16 +180,16 @@ test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prin
   for (const query of [SKU, SKU, EAN]) await post(till, "/pdv", { intent: "scan", query });
 
   await open(till, "/pdv");
-  await expect(till.getByTestId("sale-total")).toHaveText(/229\.10/);
+  await expect(till.getByTestId("sale-total")).toHaveText(/661\.81/);
   await till.getByRole("button", { name: "2 %" }).click();
   await expect(till.getByRole("button", { name: "2 %" })).toHaveAttribute("aria-pressed", "true");
-  await expect(till.getByTestId("sale-total")).toHaveText(/224\.52/); // 197.50 − 3.95 = 193.55, × 1.16
+  await expect(till.getByTestId("sale-total")).toHaveText(/648\.58/); // 570.53 − 11.41 = 559.12, IVA 89.46
   await till.getByRole("button", { name: "10 %" }).click();
   await expect(till.getByRole("dialog")).toContainText("Autorizar descuento de 10 %");
   await till.getByLabel("Código de confirmación").fill(code);
   await till.getByRole("button", { name: "Verificar" }).click();
-  // base 197.50, 10 % = 19.75, subtotal 177.75, IVA 28.44, total 206.19
-  await expect(till.getByTestId("sale-total")).toHaveText(/206\.19/);
+  // base 570.53, 10 % = 57.05, subtotal 513.48, IVA 82.16, total 595.64
+  await expect(till.getByTestId("sale-total")).toHaveText(/595\.64/);
   await expect(till.getByRole("button", { name: "10 %" })).toHaveAttribute("aria-pressed", "true");
   await expect(till.getByRole("button", { name: "2 %" })).toHaveAttribute("aria-pressed", "false");
 
@@ -198,7 +199,7 @@ test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prin
   await dialog.getByLabel("Monto Efectivo").fill("100");
   await dialog.getByRole("checkbox", { name: "TD" }).check();
   if (!js) await dialog.getByRole("button", { name: "Calcular" }).click();
-  await expect(dialog.getByLabel("Monto TD")).toHaveValue("106.19");
+  await expect(dialog.getByLabel("Monto TD")).toHaveValue("495.64");
   await dialog.getByRole("button", { name: "Pagar e imprimir" }).click();
   await expect(till).toHaveURL(/\/pdv\?sale=\d+/);
   const saleId = new URL(till.url()).searchParams.get("sale")!;
@@ -207,7 +208,7 @@ test("a cashier applies 2 % then 10 % with a manager's code, pays mixed and prin
   await expect(till.getByText("Escanea un producto para comenzar la venta.")).toBeVisible();
 
   const text = await pdfText(till, `/pdv/sales/${saleId}/ticket.pdf`);
-  expect(text).toContain("206.19");
+  expect(text).toContain("595.64");
   expect(text).toContain("facturacion.electrica.mx/facturar?codigo=");
 });
 

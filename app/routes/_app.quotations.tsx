@@ -41,7 +41,7 @@ export default function QuotationsPage() {
       </section>
       <section className="card mb-4 space-y-4 p-4" aria-label="Artículos">
         {d.doc ? <PreviewBlock d={d} /> : <LinesTable d={d} />}
-        <TotalsBlock totals={d.totals} discountPercent={discountPercent} />
+        <TotalsBlock totals={d.totals} discountPercent={discountPercent} pricingError={d.pricingError} />
       </section>
     </div>
   );

@@ -5,7 +5,7 @@ import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { can } from "~/lib/access";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { useAppUser } from "~/lib/use-app-user";
 import { requireAccess } from "~/web/auth/guard.server";
@@ -13,6 +13,7 @@ import {
   COMPLETENESS_MAX, INVENTORY_PATH, INVENTORY_TEXTS, parseInventoryQuery, productPath, rowDescription, type InventoryRow,
 } from "~/modules/catalog/inventory";
 import { filterOptions, listInventory } from "~/modules/catalog/inventory.server";
+import { PriceCell } from "~/modules/pricing/price-cell";
 import { CreateLink, ListPage } from "~/components/ListPage";
 
 export const meta: MetaFunction = () => [{ title: INVENTORY_TEXTS.title }];
@@ -70,7 +71,7 @@ export default function WebInventory() {
       ),
     },
     { key: "stock", header: "Stock", sortName: "stock", className: "text-right tabular-nums", cell: (r) => formatNumber(r.stockTotal) },
-    { key: "price", header: "Precio", className: "whitespace-nowrap text-right tabular-nums", cell: (r) => formatMoney(r.price) },
+    { key: "price", header: "Precio", className: "whitespace-nowrap text-right tabular-nums", cell: (r) => <PriceCell view={r} /> },
     {
       key: "completeness",
       header: "Completo",

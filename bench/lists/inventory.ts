@@ -4,6 +4,8 @@ import { inventoryPageSql } from "../../app/modules/catalog/inventory.server";
 import { categoryRows } from "../../server/db/seed/demo/catalog";
 import { BRANDS } from "../../server/db/seed/demo/catalog-data";
 import { BENCH_TAXONOMIES } from "../../server/db/seed/bench/taxonomies";
+import { dollarRateQuery } from "../../app/modules/pricing/rate.server";
+import { mock, statementOf } from "./built";
 import { queryOf, type BenchList } from "./types";
 
 /**
@@ -26,7 +28,8 @@ const dialect = new PgDialect();
 function line(shape: Shape): BenchList {
   const query = queryOf({ ...shape, incomplete: shape.incomplete ? 1 : undefined });
   const built = dialect.sqlToQuery(inventoryPageSql(parseInventoryQuery(new URLSearchParams(query))));
-  return { route: "/web-inventory", query, sql: built.sql, params: built.params };
+  // The loader reads the dollar price once for the page, beside the page's statement (decision 0038).
+  return { route: "/web-inventory", query, sql: built.sql, params: built.params, also: [statementOf(dollarRateQuery(mock))] };
 }
 
 /** Ids the bench seed gives its first series and maker (after the demo's own rows). */

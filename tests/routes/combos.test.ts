@@ -95,11 +95,11 @@ describe("combo dialog (spec 2 'Combo publication modal', 5 'Combo')", () => {
   it("shows price = Σ price × qty and stock = min floor(stock / qty) with the limiting component", async () => {
     const res = await post({ intent: "search", "components[0].id": A, "components[0].qty": "3", "components[1].id": B, "components[1].qty": "2" }, inventory.cookie);
     // The catalogue's own price and stock, whatever a post might claim.
-    expect(view(res).catalogue[A]).toEqual({ id: A, name: "Contacto dúplex", price: 45.5, stock: 10 });
+    expect(view(res).catalogue[A]).toEqual({ id: A, name: "Contacto dúplex", price: 45.5, priceNote: null, stock: 10 });
     // 45.50 × 3 + 20.25 × 2 = 177.00; A: floor(10/3) = 3, B: floor(7/2) = 3 → 3, first reaching it.
-    expect(summaryOf(res)).toEqual({ price: 177, stock: 3, limitedBy: A });
+    expect(summaryOf(res)).toEqual({ price: 177, priceProblem: null, stock: 3, limitedBy: A });
     const limited = await post({ intent: "search", "components[0].id": A, "components[0].qty": "2", "components[1].id": B, "components[1].qty": "4" }, inventory.cookie);
-    expect(summaryOf(limited)).toEqual({ price: 172, stock: 1, limitedBy: B });
+    expect(summaryOf(limited)).toEqual({ price: 172, priceProblem: null, stock: 1, limitedBy: B });
   });
 
   it("removes a component row with Conform's list button (no JavaScript) and still knows the others' price and stock", async () => {

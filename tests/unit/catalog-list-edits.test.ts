@@ -147,8 +147,8 @@ describe("the combo's rows and totals as the dialog shows them (spec 5)", () => 
     const lines = comboLinesOf([{ id: "A", qty: 3 }, { id: "GONE", qty: 1 }, { id: "B", qty: 2 }], catalogue);
     expect(lines).toEqual([{ ...catalogue.A, qty: 3 }, { ...catalogue.B, qty: 2 }]);
     // 45.50 × 3 + 20.25 × 2 = 177.00; A: floor(10/3) = 3, B: floor(7/2) = 3 → 3, the first reaching it.
-    expect(summariseCombo(lines)).toEqual({ price: 177, stock: 3, limitedBy: "A" });
-    expect(summariseCombo(comboLinesOf([{ id: "A", qty: 2 }, { id: "B", qty: 4 }], catalogue))).toEqual({ price: 172, stock: 1, limitedBy: "B" });
+    expect(summariseCombo(lines)).toEqual({ price: 177, priceProblem: null, stock: 3, limitedBy: "A" });
+    expect(summariseCombo(comboLinesOf([{ id: "A", qty: 2 }, { id: "B", qty: 4 }], catalogue))).toEqual({ price: 172, priceProblem: null, stock: 1, limitedBy: "B" });
   });
   it("reads a typed quantity; what is not a number counts as 0 until the server checks it", () => {
     expect([typedQty("3"), typedQty(" 2 "), typedQty(""), typedQty(undefined), typedQty("tres")]).toEqual([3, 2, 0, 0, 0]);

@@ -70,6 +70,6 @@ describe("combo form", () => {
     expect(summariseCombo([
       { id: "A", name: "A", price: 10.1, stock: 9, qty: 3 },
       { id: "B", name: "B", price: 0.35, stock: 4, qty: 2 },
-    ])).toEqual({ price: 31, stock: 2, limitedBy: "B" });
+    ])).toEqual({ price: 31, priceProblem: null, stock: 2, limitedBy: "B" });
   });
 });

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PriceCell } from "~/modules/pricing/price-cell";
 import { Form, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList } from "~/components/Field";
 import type { AccessUser } from "~/lib/access";
@@ -116,7 +117,7 @@ function ComboForm(props: ComboDialogProps) {
                     {sku}
                   </td>
                   <td className="py-1 pr-2">{row.info?.name ?? ""}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatMoney(row.info.price) : ""}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{row.info ? <PriceCell view={row.info} /> : ""}</td>
                   <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatNumber(row.info.stock) : ""}</td>
                   <td className="py-1 pr-2">
                     {readOnly ? (
@@ -129,7 +130,9 @@ function ComboForm(props: ComboDialogProps) {
                     )}
                     <ErrorList id={row.qty.errorId} errors={row.qty.errors} />
                   </td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{row.info ? formatMoney(Math.round(row.info.price * 100 * qty) / 100) : ""}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">
+                    {row.info ? row.info.price === null ? <PriceCell view={row.info} /> : formatMoney(Math.round(row.info.price * 100 * qty) / 100) : ""}
+                  </td>
                   <td className="py-1">
                     {readOnly ? null : (
                       <button {...form.remove.getButtonProps({ name: fields.components.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700" aria-label={`Quitar ${sku}`}>
@@ -181,7 +184,7 @@ function ComboForm(props: ComboDialogProps) {
                             <span className="font-mono text-xs">{m.id}</span> {m.name}
                           </span>
                           <span className="whitespace-nowrap tabular-nums text-slate-600">
-                            {formatMoney(m.price)} · stock {formatNumber(m.stock)}
+                            {m.price === null ? <span title={m.priceNote ?? undefined}>—</span> : formatMoney(m.price)} · stock {formatNumber(m.stock)}
                           </span>
                         </button>
                       </li>
@@ -203,7 +206,7 @@ function ComboForm(props: ComboDialogProps) {
           <div className="flex justify-between gap-2">
             <dt className="font-medium text-slate-700">Precio total</dt>
             <dd className="font-semibold tabular-nums" data-testid="combo-price">
-              {formatMoney(summary.price)}
+              {summary.price === null ? <span title={summary.priceProblem ?? undefined}>—</span> : formatMoney(summary.price)}
             </dd>
           </div>
           <div className="flex justify-between gap-2">

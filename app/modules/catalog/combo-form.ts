@@ -74,6 +74,7 @@ export function comboIsComplete(draft: ComboDraft, summary: ComboSummary, plainD
   return (
     capitaliseWords(draft.name) !== "" &&
     lineCount > 0 &&
+    summary.price !== null &&
     summary.price > 0 &&
     summary.stock > 0 &&
     plainDescription.trim() !== "" &&

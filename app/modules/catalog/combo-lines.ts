@@ -39,7 +39,7 @@ export function comboLinesOf(components: Array<{ id: string; qty: number }>, cat
   const lines: ComboLine[] = [];
   for (const c of components) {
     const info = catalogue[c.id];
-    if (info) lines.push({ id: info.id, name: info.name, price: info.price, stock: info.stock, qty: c.qty });
+    if (info) lines.push({ id: info.id, name: info.name, price: info.price, ...(info.priceNote !== undefined ? { priceNote: info.priceNote } : {}), stock: info.stock, qty: c.qty });
   }
   return lines;
 }
@@ -61,11 +61,13 @@ export function checkComboLines(lines: ComboLine[]): { lines: ComboLine[]; probl
   return { lines: checked, problems };
 }
 
-export type ComboSummary = { price: number; stock: number; limitedBy: string | null };
+/** `price` null: a component has no price in pesos; `priceProblem` says why (decision 0038). */
+export type ComboSummary = { price: number | null; priceProblem: string | null; stock: number; limitedBy: string | null };
 
 export function summariseCombo(lines: ComboLine[]): ComboSummary {
   const { stock, limitedBy } = comboStock(lines);
-  return { price: comboPrice(lines), stock, limitedBy };
+  const unpriced = lines.find((l) => l.price === null);
+  return { price: comboPrice(lines), priceProblem: unpriced ? `${unpriced.id}: ${unpriced.priceNote ?? ""}`.trim() : null, stock, limitedBy };
 }
 
 export { COMBO_TEXTS };

@@ -6,26 +6,38 @@ import { isUniqueViolation } from "~/modules/files/files.server";
 import { saveVersioned, type SaveResult } from "~/lib/save.server";
 import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, type ComboDraft } from "./combo-form";
 import { galleryDraftOf, insertProperties, listingColumnsOf, listingDraftOf, propertiesOf, storedGallery } from "./listing.server";
+import { priceView } from "~/modules/pricing/price";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { capitaliseWords, newComboId, productSlug, type ComboLine } from "./product-rules";
 
 /** A component as the dialog shows it: the catalogue's current name, price and stock. */
 export type ComponentRow = ComboLine & { thumb: string | null };
-export type ComponentMatch = { id: string; name: string; price: number; stock: number };
+export type ComponentMatch = { id: string; name: string; price: number | null; priceNote: string | null; stock: number };
 
-/** The catalogue rows behind component SKUs (combos excluded), keyed by SKU. */
+/** The catalogue rows behind component SKUs (combos excluded), keyed by SKU; prices in pesos at the rate read once. */
 export async function componentsById(ids: string[]): Promise<Map<string, Omit<ComponentRow, "qty">>> {
   if (!ids.length) return new Map();
-  const rows = await getDb()
-    .select({
-      id: products.id,
-      name: products.name,
-      price: products.price,
-      stock: products.stockTotal,
-      firstImage: sql<string | null>`${products.gallery} -> 0 ->> 'fileId'`,
-    })
-    .from(products)
-    .where(and(inArray(products.id, ids), eq(products.isCombo, false)));
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, price: r.price, stock: r.stock, thumb: r.firstImage ? `/files/${r.firstImage}?w=150` : null }]));
+  const db = getDb();
+  const [rows, rate] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        currency: products.monedaPrecio,
+        stock: products.stockTotal,
+        firstImage: sql<string | null>`${products.gallery} -> 0 ->> 'fileId'`,
+      })
+      .from(products)
+      .where(and(inArray(products.id, ids), eq(products.isCombo, false))),
+    currentDollarRate(db),
+  ]);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, name: r.name, ...priceView({ amount: r.price, currency: r.currency }, rate), stock: r.stock, thumb: r.firstImage ? `/files/${r.firstImage}?w=150` : null },
+    ]),
+  );
 }
 
 /**
@@ -38,7 +50,7 @@ export async function componentsById(ids: string[]): Promise<Map<string, Omit<Co
  */
 export function componentSearchQuery(term: string, db: Pick<Db, "select"> = getDb()) {
   const text = term.trim().toUpperCase();
-  const columns = { id: products.id, name: products.name, price: products.price, stock: products.stockTotal };
+  const columns = { id: products.id, name: products.name, price: products.price, currency: products.monedaPrecio, stock: products.stockTotal };
   const filter = and(eq(products.isCombo, false), like(products.searchText, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   const order = text.length < 3 ? asc(products.id) : sql`${products.id} || ''`;
   return db.select(columns).from(products).where(filter).orderBy(order).limit(COMBO_SEARCH_LIMIT);
@@ -47,7 +59,8 @@ export function componentSearchQuery(term: string, db: Pick<Db, "select"> = getD
 /** Spec 5 typeahead: SKU, key, name or descripcion1 contain the text (uppercased, trigram index); 40 matches. */
 export async function searchComponents(term: string): Promise<ComponentMatch[]> {
   if (!term.trim()) return [];
-  return componentSearchQuery(term);
+  const [rows, rate] = await Promise.all([componentSearchQuery(term), currentDollarRate()]);
+  return rows.map((r) => ({ id: r.id, name: r.name, ...priceView({ amount: r.price, currency: r.currency }, rate), stock: r.stock }));
 }
 
 export type StoredCombo = { id: string; updatedAt: Date; components: ComboComponent[] };
@@ -83,6 +96,7 @@ export type ComboSaveResult = SaveResult<{ id: string; created: boolean; removed
 export async function saveCombo(
   existing: { id: string; version: string } | null,
   draft: ComboDraft,
+  /** `price` in pesos: the combo is kept in pesos (moneda_precio "Pesos"), its components' prices converted (decision 0038). */
   computed: { lines: ComboLine[]; price: number; stock: number },
   actor: { id: number },
   drawId: () => string = () => newComboId(),
@@ -96,6 +110,7 @@ export async function saveCombo(
     ...listingColumnsOf(draft),
     gallery,
     price: computed.price,
+    monedaPrecio: "Pesos",
     stockTotal: computed.stock,
   };
   const properties = draft.properties.filter((p) => p.name.trim()).map((p) => ({ name: p.name.trim(), value: p.value.trim(), isSelector: p.isSelector }));
@@ -120,7 +135,7 @@ export async function saveCombo(
               if (k >= 8) throw new Error("No se pudo generar un id único para la publicación.");
               id = drawId();
             }
-            const comboProducts: ComboComponent[] = computed.lines.map((l) => ({ id: l.id, name: l.name, price: l.price, stock: l.stock, qty: l.qty }));
+            const comboProducts: ComboComponent[] = computed.lines.map((l) => ({ id: l.id, name: l.name, price: l.price ?? 0, stock: l.stock, qty: l.qty }));
             await tx.insert(products).values({ id, ...row, slug: productSlug(id, name), manufacturerSku: id, isCombo: true, comboProducts, claveSat: "0" });
           }
           await insertProperties(tx, id, properties);

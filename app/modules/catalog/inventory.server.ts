@@ -3,6 +3,8 @@ import { brands, categories, productCounts, products, taxonomyVersions } from "@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { packOptions } from "~/lib/escape-html";
 import { countOf, totalOf } from "~/lib/list.server";
+import { priceView } from "~/modules/pricing/price";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { COMPLETENESS_MAX, INVENTORY_PAGE_SIZE, type InventoryListQuery, type InventoryRow, type InventorySort } from "./inventory";
 
 /**
@@ -29,7 +31,7 @@ const SORT_COLUMNS: Record<InventorySort, string> = {
 
 /** The page's columns, read from `products` (first image and score included). */
 const PAGE_COLUMNS = sql.raw(
-  `products.id, products.manufacturer_sku, products.name, products.descripcion1, products.stock_total, products.price,
+  `products.id, products.manufacturer_sku, products.name, products.descripcion1, products.stock_total, products.price, products.moneda_precio,
    products.is_combo, products.gallery -> 0 ->> 'fileId' as first_image, products.completeness`,
 );
 
@@ -81,16 +83,22 @@ type PageRow = {
   descripcion1: string | null;
   stock_total: number | string;
   price: number | string;
+  moneda_precio: string;
   is_combo: boolean;
   first_image: string | null;
   completeness: number | string;
   total: number | string;
 };
 
-/** One page of the inventory and its total. */
+/**
+ * One page of the inventory and its total. Prices are pesos, through the one pricing function at the
+ * dollar price read once for the page (decision 0038); a price it cannot work out is null with the
+ * reason, and the list shows "—".
+ */
 export async function listInventory(query: InventoryListQuery) {
   const db = getDb();
-  const found = ((await db.execute(inventoryPageSql(query))) as unknown as { rows: PageRow[] }).rows.map((r) => ({ ...r, total: Number(r.total) }));
+  const [page, rate] = await Promise.all([db.execute(inventoryPageSql(query)), currentDollarRate(db)]);
+  const found = (page as unknown as { rows: PageRow[] }).rows.map((r) => ({ ...r, total: Number(r.total) }));
   const where = inventoryWhere(query);
   const total = await totalOf(found, query.page, countOf(products, where));
   const rows: InventoryRow[] = found.map((r) => ({
@@ -99,7 +107,7 @@ export async function listInventory(query: InventoryListQuery) {
     name: r.name,
     descripcion1: r.descripcion1,
     stockTotal: Number(r.stock_total),
-    price: Number(r.price),
+    ...priceView({ amount: Number(r.price), currency: r.moneda_precio }, rate),
     isCombo: r.is_combo,
     thumb: r.first_image ? `/files/${r.first_image}?w=150` : null,
     completeness: Number(r.completeness),

@@ -1,3 +1,4 @@
+import type { PriceView } from "~/modules/pricing/price";
 import { z } from "zod";
 import { parseQuery, q } from "~/lib/query";
 
@@ -49,7 +50,7 @@ export type InventoryRow = {
   name: string;
   descripcion1: string | null;
   stockTotal: number;
-  price: number;
+} & PriceView & {
   isCombo: boolean;
   thumb: string | null;
   completeness: number;

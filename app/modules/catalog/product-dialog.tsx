@@ -1,4 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { PriceCell } from "~/modules/pricing/price-cell";
+import type { PriceView } from "~/modules/pricing/price";
 import { Form, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useState } from "react";
 import { ErrorList, Field } from "~/components/Field";
@@ -25,7 +27,7 @@ export type ProductDialogProps = {
   constraint: FormConstraints<typeof ProductDraftSchema>;
   /** A library pick made since the page was drawn, to add to the form as it stands. */
   pick: LibraryPick | null;
-  stored: { id: string; manufacturerSku: string; intelisisName: string | null; intelisisCategory: string | null } | null;
+  stored: { id: string; manufacturerSku: string; intelisisName: string | null; intelisisCategory: string | null; currency: string; pesos: PriceView } | null;
   stock: StockView | null;
   options: TaxonomyChoices;
   fileErrors: FieldErrors;
@@ -102,7 +104,13 @@ function ProductForm(props: ProductDialogProps) {
         ) : (
           <Field label="Clave de fabricante" meta={fields.manufacturerSku} />
         )}
-        <Field label="Precio (MXN)" meta={fields.price} type="number" inputProps={{ step: "0.01", inputMode: "decimal" }} />
+        {/* The price is kept in the article's currency; every figure labelled MXN is pesos (decision 0038). */}
+        <Field label={stored?.currency === "Dolares" ? "Precio (USD)" : "Precio (MXN)"} meta={fields.price} type="number" inputProps={{ step: "0.01", inputMode: "decimal" }} />
+        {stored && stored.currency !== "Pesos" ? (
+          <p className="-mt-2 text-sm" data-testid="price-mxn">
+            <span className="font-medium text-slate-700">Precio (MXN):</span> <PriceCell view={stored.pesos} />
+          </p>
+        ) : null}
         {stored?.intelisisName ? <p className="text-sm"><span className="font-medium text-slate-700">Nombre Intelisis:</span> {stored.intelisisName}</p> : null}
         {stored?.intelisisCategory ? <p className="text-sm"><span className="font-medium text-slate-700">Categoría Intelisis:</span> {stored.intelisisCategory}</p> : null}
         <EcommerceSwitch meta={fields.isActive} locked={user.role === "iluminacion"} stored={draft.isActive} />

@@ -113,7 +113,12 @@ export function mergeProperties(existing: PropertyRow[], generated: { name: stri
 // ---------------------------------------------------------------------------------------------------
 // Combos
 
-export type ComboLine = { id: string; name: string; price: number; stock: number; qty: number };
+/**
+ * A component: `price` in pesos, through the one pricing function (decision 0038); null when it has
+ * no price in pesos (a dollar article with no exchange rate), `priceNote` saying why — or, for a
+ * dollar article, the dollar figure and rate it came from.
+ */
+export type ComboLine = { id: string; name: string; price: number | null; priceNote?: string | null; stock: number; qty: number };
 
 /**
  * Spec 5: the combo's stock is the smallest floor(stock / qty) over its components; the component
@@ -128,9 +133,10 @@ export function comboStock(lines: ComboLine[]): { stock: number; limitedBy: stri
   return best;
 }
 
-/** Spec 5: price = Σ price × qty, to 2 decimals. */
-export function comboPrice(lines: ComboLine[]): number {
-  const cents = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.qty, 0);
+/** Spec 5: price = Σ price × qty, to 2 decimals, in pesos; null while a component has no price in pesos. */
+export function comboPrice(lines: ComboLine[]): number | null {
+  if (lines.some((l) => l.price === null)) return null;
+  const cents = lines.reduce((sum, l) => sum + Math.round((l.price ?? 0) * 100) * l.qty, 0);
   return cents / 100;
 }
 

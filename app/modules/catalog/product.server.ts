@@ -11,6 +11,8 @@ import type { ProductDraft, ProductValues } from "./product-form";
 import { PRODUCT_TEXTS } from "./product-texts";
 import { galleryDraftOf, insertProperties, listingColumnsOf, listingDraftOf, propertiesOf, storedGallery } from "./listing.server";
 import { productSlug } from "./product-rules";
+import { priceView, type PriceView } from "~/modules/pricing/price";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 
 const TAGS = ["catalog", "products"];
 
@@ -24,17 +26,18 @@ export type StoredProduct = {
   stocks: Array<{ name: string; qty: number }>;
   slug: string;
   updatedAt: Date;
+  /** The currency `price` is kept in (Pesos, Dolares), and that price in pesos at the current dollar price (decision 0038). */
+  currency: string;
+  pesos: PriceView;
 };
 
 /** The stored product as the dialog's draft, plus what it shows read-only. */
 export async function loadProduct(sku: string): Promise<{ draft: ProductDraft; stored: StoredProduct } | null> {
   const db = getDb();
-  const [row] = await db
-    .select({ p: products, sheetName: files.filenameDownload })
-    .from(products)
-    .leftJoin(files, eq(files.id, products.dataSheetId))
-    .where(eq(products.id, sku))
-    .limit(1);
+  const [[row], rate] = await Promise.all([
+    db.select({ p: products, sheetName: files.filenameDownload }).from(products).leftJoin(files, eq(files.id, products.dataSheetId)).where(eq(products.id, sku)).limit(1),
+    currentDollarRate(db),
+  ]);
   if (!row) return null;
   const p = row.p;
   return {
@@ -63,6 +66,8 @@ export async function loadProduct(sku: string): Promise<{ draft: ProductDraft; s
       stocks: p.stocks,
       slug: p.slug,
       updatedAt: p.updatedAt,
+      currency: p.monedaPrecio,
+      pesos: priceView({ amount: p.price, currency: p.monedaPrecio }, rate),
     },
   };
 }

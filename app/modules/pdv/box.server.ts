@@ -3,6 +3,8 @@ import { getDb, type Db, type Tx } from "@server/db/client";
 import { pdvCartLines, pdvSessions, products, users } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 import type { Reason } from "~/modules/results";
+import { dollarHint, pesoPrice } from "~/modules/pricing/price";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { checkCode } from "./codes.server";
 import { discountNeedsCode, isDiscount, saleTotals, toCents, toggleDiscount, type Discount, type Totals } from "./rules";
 
@@ -12,7 +14,21 @@ export const NO_PRICE = "Lo sentimos, no se ha podido agregar el producto debido
 export const BOX_CLOSED = "Tu caja está cerrada: abre la caja para continuar.";
 
 export type Box = typeof pdvSessions.$inferSelect;
-export type CartLine = { id: number; productId: string; sku: string; description: string; priceCents: number; qty: number; amountCents: number; barcode: string | null };
+/** `priceCents` is pesos; `priceHint` the dollar figure and rate it came from ("US$21.50 × 18.35"), for a dollar article. */
+export type CartLine = {
+  id: number;
+  productId: string;
+  sku: string;
+  description: string;
+  priceCents: number;
+  qty: number;
+  amountCents: number;
+  barcode: string | null;
+  currency: string;
+  listPrice: number | null;
+  exchangeRate: number | null;
+  priceHint: string | null;
+};
 export type Cart = { lines: CartLine[]; discount: Discount; totals: Totals };
 
 /**
@@ -84,7 +100,21 @@ export async function loadCart(box: Pick<Box, "id" | "cartDiscount">, tx: Tx = g
   const rows = await cartLinesQuery(tx, box.id);
   const lines = rows.map((r) => {
     const priceCents = toCents(r.price);
-    return { id: r.id, productId: r.productId, sku: r.sku, description: r.description, priceCents, qty: r.qty, amountCents: priceCents * r.qty, barcode: r.barcode };
+    const priceHint = r.listPrice === null ? null : dollarHint({ currency: r.currency, amount: r.listPrice, rate: r.exchangeRate });
+    return {
+      id: r.id,
+      productId: r.productId,
+      sku: r.sku,
+      description: r.description,
+      priceCents,
+      qty: r.qty,
+      amountCents: priceCents * r.qty,
+      barcode: r.barcode,
+      currency: r.currency,
+      listPrice: r.listPrice,
+      exchangeRate: r.exchangeRate,
+      priceHint,
+    };
   });
   const discount = isDiscount(box.cartDiscount) ? box.cartDiscount : 0;
   return { lines, discount, totals: saleTotals(lines, discount) };
@@ -93,7 +123,15 @@ export async function loadCart(box: Pick<Box, "id" | "cartDiscount">, tx: Tx = g
 /** Product id (upper-cased) first, then EAN/UPC. */
 export async function findProductForScan(raw: string, tx: Tx = getDb()) {
   const text = raw.trim();
-  const fields = { id: products.id, name: products.name, descripcion1: products.descripcion1, intelisisName: products.intelisisName, price: products.price, eanUpc: products.eanUpc };
+  const fields = {
+    id: products.id,
+    name: products.name,
+    descripcion1: products.descripcion1,
+    intelisisName: products.intelisisName,
+    price: products.price,
+    monedaPrecio: products.monedaPrecio,
+    eanUpc: products.eanUpc,
+  };
   const [byId] = await tx.select(fields).from(products).where(eq(products.id, text.toUpperCase())).limit(1);
   if (byId) return byId;
   if (text === "" || text === "0") return null;
@@ -105,7 +143,13 @@ export async function findProductForScan(raw: string, tx: Tx = getDb()) {
   return byEan ?? null;
 }
 
-/** Scanning adds the product with quantity 1, or one more of it when it is already in the cart. */
+/**
+ * Scanning adds the product with quantity 1, or one more of it when it is already in the cart. The
+ * line is priced in pesos by the one pricing function (decision 0038) at the current dollar price,
+ * and keeps the article's own figure, currency and rate; a dollar article with no usable rate, or a
+ * currency the till does not know, is refused with the reason (never charged at its dollar figure).
+ * The cart's dollar lines all follow the rate of the latest scan, so a sale has one rate.
+ */
 export async function scanProduct(userId: number, raw: string): Promise<PdvResult<{ sku: string }>> {
   const text = raw.trim();
   if (!text) return fail("Escanea o escribe un producto.", "invalid");
@@ -116,6 +160,10 @@ export async function scanProduct(userId: number, raw: string): Promise<PdvResul
     const product = await findProductForScan(text, tx);
     if (!product) return fail(NOT_FOUND, "missing");
     if (!(product.price > 0)) return fail(NO_PRICE, "refused");
+    const rate = product.monedaPrecio === "Dolares" ? await currentDollarRate(tx) : null;
+    const priced = pesoPrice({ amount: product.price, currency: product.monedaPrecio }, rate);
+    if (!priced.ok) return fail(priced.message, "refused");
+    if (priced.rate !== null) await followRate(tx, box.id, priced.rate);
     await tx
       .insert(pdvCartLines)
       .values({
@@ -123,7 +171,10 @@ export async function scanProduct(userId: number, raw: string): Promise<PdvResul
         productId: product.id,
         sku: product.id,
         description: product.descripcion1 || product.intelisisName || product.name,
-        price: product.price,
+        price: priced.cents / 100,
+        listPrice: product.price,
+        currency: priced.currency,
+        exchangeRate: priced.rate,
         qty: 1,
         barcode: product.eanUpc && product.eanUpc === text ? product.eanUpc : null,
       })
@@ -133,6 +184,18 @@ export async function scanProduct(userId: number, raw: string): Promise<PdvResul
       });
     return { ok: true as const, value: { sku: product.id } };
   });
+}
+
+/** The cart's dollar lines re-priced at `rate` when they were priced at another (the dollar price changed meanwhile). */
+async function followRate(tx: Tx, sessionId: number, rate: number) {
+  const stale = await tx
+    .select({ id: pdvCartLines.id, listPrice: pdvCartLines.listPrice })
+    .from(pdvCartLines)
+    .where(and(eq(pdvCartLines.sessionId, sessionId), eq(pdvCartLines.currency, "Dolares"), sql`${pdvCartLines.exchangeRate} is distinct from ${rate}`));
+  for (const line of stale) {
+    const priced = pesoPrice({ amount: line.listPrice ?? 0, currency: "Dolares" }, rate);
+    if (priced.ok) await tx.update(pdvCartLines).set({ price: priced.cents / 100, exchangeRate: rate }).where(eq(pdvCartLines.id, line.id));
+  }
 }
 
 /** Typed quantity (already parsed by the rules: at least 1). */

@@ -4,6 +4,7 @@ import { getDb } from "@server/db/client";
 import { pdvCartLines, pdvOutbox, pdvSaleLines, pdvSales, pdvSessions, products, users } from "@server/db/schema";
 import { getIntegrations } from "@server/integrations";
 import { audit } from "~/modules/logs/audit.server";
+import { PRICING_MESSAGES } from "~/modules/pricing/price";
 import { BOX_CLOSED, loadCart, lockOpenBox, type PdvResult } from "./box.server";
 import { erpReference, paymentCheck, paymentWay, type Payment } from "./rules";
 
@@ -51,6 +52,10 @@ export async function commitSale(
     if (box.id !== input.sessionId) return { ok: false as const, message: OTHER_SESSION, reason: "conflict" as const };
     const cart = await loadCart(box, tx);
     if (cart.lines.length === 0) return { ok: false as const, message: EMPTY_CART, reason: "conflict" as const };
+    // A line of an article in dollars must carry the rate it was priced at (decision 0038).
+    const unpriced = cart.lines.find((l) => l.currency !== "Pesos" && l.exchangeRate === null);
+    if (unpriced) return { ok: false as const, message: `${PRICING_MESSAGES.noRate} (${unpriced.sku})`, reason: "refused" as const };
+    const rates = [...new Set(cart.lines.map((l) => l.exchangeRate).filter((r): r is number => r !== null))];
     const { totals } = cart;
     const check = paymentCheck(input.payment, totals.totalCents);
     if (!check.enough) return { ok: false as const, message: SHORT_PAYMENT, reason: "refused" as const };
@@ -78,6 +83,7 @@ export async function commitSale(
         saleCode: `${user.id}-${randomChars(5, LOWER)}`,
         intelisisAgent: user.intelisisAgent,
         paymentToken: input.token,
+        exchangeRate: rates.length ? Math.max(...rates) : null,
       })
       .returning({ id: pdvSales.id });
     await tx.insert(pdvSaleLines).values(
@@ -87,6 +93,9 @@ export async function commitSale(
         sku: l.sku,
         description: l.description,
         price: l.priceCents / 100,
+        listPrice: l.listPrice,
+        currency: l.currency,
+        exchangeRate: l.exchangeRate,
         qty: l.qty,
         amount: l.amountCents / 100,
         barcode: l.barcode,

@@ -4,6 +4,7 @@ import { getEnv } from "@server/env";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { sessionFigures, sessionWithUser } from "./close.server";
 import { saleById, saleLines } from "./history.server";
+import { dollarHint, formatRate } from "~/modules/pricing/price";
 import { toCents } from "./rules";
 
 const PAYMENT_FORMS: Record<string, string> = { "01": "01 Efectivo", "28": "28 Tarjeta de débito", "04": "04 Tarjeta de crédito" };
@@ -83,6 +84,7 @@ export async function saleTicketHtml(saleId: number, opts: { reprint: boolean; a
       <p>Venta: {sale.saleCode}</p>
       <p>Folio: PDV-{sale.id} S-{sale.sessionId}</p>
       <p>Fecha: {formatDateTime(sale.dateCreated)}</p>
+      {sale.exchangeRate !== null ? <p>Tipo de cambio: {formatRate(sale.exchangeRate)} pesos por dólar</p> : null}
       {!sale.isActive ? <p className="mark">VENTA CANCELADA</p> : null}
       <div className="sep" />
       <table>
@@ -98,6 +100,7 @@ export async function saleTicketHtml(saleId: number, opts: { reprint: boolean; a
               <td>
                 {l.qty} × {l.sku} {l.description}
                 <br />@ {formatMoney(l.price)}
+                {l.listPrice !== null && l.exchangeRate !== null ? ` (${dollarHint({ currency: l.currency, amount: l.listPrice, rate: l.exchangeRate })})` : null}
               </td>
               <td className="r">{formatMoney(l.amount)}</td>
             </tr>

@@ -1,4 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { PriceCell } from "~/modules/pricing/price-cell";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
@@ -234,9 +235,9 @@ export function EditorDetails({ form, fields, view, library, cost, stock }: Edit
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-5" data-testid="cost-summary">
           <div><dt className="text-slate-500">Stock inmediato</dt><dd data-testid="stock-now">{formatNumber(stock.now)}</dd></div>
           <div><dt className="text-slate-500">Stock posterior</dt><dd data-testid="stock-later">{formatNumber(stock.later)}</dd></div>
-          <div><dt className="text-slate-500">Subtotal</dt><dd data-testid="cost-subtotal">{formatMoney(cost.subtotal)}</dd></div>
-          <div><dt className="text-slate-500">Comisión Mercado Libre ({(view.commissionRate * 100).toFixed(1)} %)</dt><dd data-testid="cost-fee">{formatMoney(cost.fee)}</dd></div>
-          <div><dt className="text-slate-500">Total</dt><dd className="font-semibold" data-testid="cost-total">{formatMoney(cost.total)}</dd></div>
+          <div><dt className="text-slate-500">Subtotal</dt><dd data-testid="cost-subtotal">{pesosOrDash(cost, cost.subtotal)}</dd></div>
+          <div><dt className="text-slate-500">Comisión Mercado Libre ({(view.commissionRate * 100).toFixed(1)} %)</dt><dd data-testid="cost-fee">{pesosOrDash(cost, cost.fee)}</dd></div>
+          <div><dt className="text-slate-500">Total</dt><dd className="font-semibold" data-testid="cost-total">{pesosOrDash(cost, cost.total)}</dd></div>
         </dl>
         {view.meta.lastSyncUp ? <p className="mt-2 text-xs text-slate-500">Última sincronización de precio: {formatDateTime(view.meta.lastSyncUp)}</p> : null}
       </section>    </>
@@ -272,7 +273,7 @@ function LinkedTable({ form, list, target, products, canAdd }: { form: DialogFor
                   {code || <span className="text-amber-700">Nueva fila: busca el producto abajo</span>}
                 </td>
                 <td className="px-2 py-1">{p?.name ?? (code ? <span className="text-red-700">No existe en el catálogo</span> : "")}</td>
-                <td className="px-2 py-1 text-right">{p ? formatMoney(p.price) : ""}</td>
+                <td className="px-2 py-1 text-right">{p ? <PriceCell view={p} /> : ""}</td>
                 <td className="px-2 py-1 text-right">{p ? formatNumber(p.stock) : ""}</td>
                 <td className="px-2 py-1">
                   <input {...getInputProps(qty, { type: "number" })} step={1} className="input w-20" aria-label={`Cantidad ${code}`} />
@@ -349,7 +350,7 @@ function ProductSearch({ view, targets, search, target }: {
           <ul className="mt-2 max-h-64 divide-y divide-slate-200 overflow-y-auto" data-testid="product-results">
             {results.map((p) => (
               <li key={p.sku} className="flex items-center justify-between gap-2 py-1 text-sm">
-                <span><span className="font-mono text-xs">{p.sku}</span> · {p.name} · {formatMoney(p.price)} · stock {formatNumber(p.stock)}</span>
+                <span><span className="font-mono text-xs">{p.sku}</span> · {p.name} · <PriceCell view={{ price: p.price, priceNote: p.price === null ? p.priceNote : null }} /> · stock {formatNumber(p.stock)}</span>
                 {/* Goes to the list chosen in "Agregar a", which the form posts along. */}
                 <IntentButton intent={{ type: "add-product", sku: p.sku }} className="btn-secondary px-2 py-1 text-xs">Agregar {p.sku}</IntentButton>
               </li>
@@ -507,4 +508,9 @@ function Gallery({ form, gallery, skus, library, librarySearch }: {
       })}
     </section>
   );
+}
+
+/** A cost row in pesos, or "—" with the reason when a linked product has no price in pesos (decision 0038). */
+function pesosOrDash(cost: { unpriced: string | null }, amount: number) {
+  return cost.unpriced ? <span title={cost.unpriced}>—</span> : formatMoney(amount);
 }

@@ -8,6 +8,7 @@ import { knownChannels, knownListingType, knownStatus, knownWarehouses } from ".
 import { computeCost, rateFromCommission, type CostSummary } from "./fees";
 import { bySort, cleanAlt } from "./gallery-order";
 import type { ProductInfo, PublicationRecord, StoredVariation } from "./publications.server";
+import { unpricedOf } from "./live-totals";
 import { productsBySku } from "./publications.server";
 import { computeStock } from "./stock";
 
@@ -24,7 +25,10 @@ export type EditorView = {
   shipmentCost: number;
   shipmentConstant: number;
   iva: number;
-  cost: CostSummary;
+  /** In pesos (decision 0038); `unpriced` says which linked product has no price in pesos, and the rows show "—". */
+  cost: CostSummary & { unpriced: string | null };
+  /** The dollar price the linked dollar products were converted at (null: none is in dollars); kept on save. */
+  exchangeRate: number | null;
   stock: { now: number; later: number };
   notices: string[];
   searchResults: ProductInfo[] | null;
@@ -163,7 +167,8 @@ export async function buildView(draft: Draft, extras: ViewExtras): Promise<Edito
   const commission = category.known
     ? await commissionFor(draft.categoryId, draft.listingType, firstPass.subtotal, record?.categoryCommission ?? null)
     : { rate: record?.categoryCommission && record.categoryCommission > 0 ? record.categoryCommission : DEFAULT_COMMISSION, notice: null };
-  const cost = computeCost({ lines, commission: commission.rate, shipmentCost, shipmentConstant, iva });
+  const cost = { ...computeCost({ lines, commission: commission.rate, shipmentCost, shipmentConstant, iva }), unpriced: unpricedOf(skus, Object.fromEntries(products)) };
+  const rates = skus.map((s) => products.get(s)?.rate).filter((r): r is number => typeof r === "number");
   return {
     draft,
     brand: getEnv().BRAND_NAME,
@@ -177,6 +182,7 @@ export async function buildView(draft: Draft, extras: ViewExtras): Promise<Edito
     shipmentConstant,
     iva,
     cost,
+    exchangeRate: rates.length ? rates[0] : null,
     stock: computeStock(lines, draft.warehouses),
     notices: [...category.notices, ...(commission.notice ? [commission.notice] : []), ...(extras.notices ?? [])],
     searchResults: extras.searchResults ?? null,

@@ -1,4 +1,6 @@
 import { getDatabase, getDb, type Tx } from "@server/db/client";
+import { dollarHint, pesoPrice } from "~/modules/pricing/price";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { publications } from "@server/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { audit } from "~/modules/logs/audit.server";
@@ -115,34 +117,57 @@ export async function setSyncSwitch(id: string, field: "priceSync" | "stockSync"
 // ---------------------------------------------------------------------------------------------------
 // Products (linked-product search and details)
 
+/**
+ * `price` is pesos, through the one pricing function at the dollar price read once for the request
+ * (decision 0038); null when it cannot be worked out, `priceNote` saying why — or, for a dollar
+ * article, its dollar figure and rate. `rate` is the rate a dollar price was converted at.
+ */
 export type ProductInfo = {
   sku: string;
   name: string;
   intelisisName: string | null;
-  price: number;
+  price: number | null;
+  priceNote: string | null;
+  rate: number | null;
   stock: number;
   stocks: Array<{ name: string; qty: number }>;
 };
 
-type ProductRow = { id: string; name: string; intelisis_name: string | null; price: number | string; stock_total: number; stocks: Array<{ name: string; qty: number }> };
+type ProductRow = {
+  id: string;
+  name: string;
+  intelisis_name: string | null;
+  price: number | string;
+  moneda_precio: string;
+  stock_total: number;
+  stocks: Array<{ name: string; qty: number }>;
+};
 
-const toProduct = (r: ProductRow): ProductInfo => ({
-  sku: r.id,
-  name: r.name,
-  intelisisName: r.intelisis_name,
-  price: Number(r.price),
-  stock: Number(r.stock_total),
-  stocks: r.stocks ?? [],
-});
+function toProduct(r: ProductRow, rate: number | null): ProductInfo {
+  const priced = pesoPrice({ amount: Number(r.price), currency: r.moneda_precio }, rate);
+  return {
+    sku: r.id,
+    name: r.name,
+    intelisisName: r.intelisis_name,
+    price: priced.ok ? priced.cents / 100 : null,
+    priceNote: priced.ok ? dollarHint(priced) : priced.message,
+    rate: priced.ok ? priced.rate : null,
+    stock: Number(r.stock_total),
+    stocks: r.stocks ?? [],
+  };
+}
 
 /** The products a draft links, in one statement whatever their number. */
 export async function productsBySku(skus: string[]): Promise<Map<string, ProductInfo>> {
   if (skus.length === 0) return new Map();
-  const rows = await getDatabase().query<ProductRow>(
-    `select id, name, intelisis_name, price, stock_total, stocks from products where upper(id) = any($1::text[])`,
-    [skus.map((s) => s.toUpperCase())],
-  );
-  return new Map(rows.map((r) => [r.id.toUpperCase(), toProduct(r)]));
+  const [rows, rate] = await Promise.all([
+    getDatabase().query<ProductRow>(
+      `select id, name, intelisis_name, price, moneda_precio, stock_total, stocks from products where upper(id) = any($1::text[])`,
+      [skus.map((s) => s.toUpperCase())],
+    ),
+    currentDollarRate(),
+  ]);
+  return new Map(rows.map((r) => [r.id.toUpperCase(), toProduct(r, rate)]));
 }
 
 /**
@@ -156,7 +181,7 @@ export function productSearchStatement(term: string): { text: string; params: st
   const params = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const where = params.map((_, i) => `search_text like $${i + 1}`).join(" and ");
   return {
-    text: `select id, name, intelisis_name, price, stock_total, stocks from products where ${where}
+    text: `select id, name, intelisis_name, price, moneda_precio, stock_total, stocks from products where ${where}
       order by (id = $${params.length + 1}) desc, stock_total desc, id limit ${PRODUCT_SEARCH_LIMIT}`,
     params: [...params, clean],
   };
@@ -165,8 +190,8 @@ export function productSearchStatement(term: string): { text: string; params: st
 export async function searchProducts(term: string): Promise<ProductInfo[]> {
   const statement = productSearchStatement(term);
   if (!statement) return [];
-  const rows = await getDatabase().query<ProductRow>(statement.text, statement.params);
-  return rows.map(toProduct);
+  const [rows, rate] = await Promise.all([getDatabase().query<ProductRow>(statement.text, statement.params), currentDollarRate()]);
+  return rows.map((r) => toProduct(r, rate));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -187,6 +212,7 @@ type EditorRow = { pub: Record<string, unknown> | null; variations: StoredVariat
  * every linked SKU (flat and per variation) and the seller footer.
  */
 export async function loadPublication(id: string | null) {
+  const rate = currentDollarRate();
   const [row] = await getDatabase().query<EditorRow>(
     `with p as (select * from publications where id = $1),
           v as (select id, name, attributes, linked_products from publication_variations where post_id = $1),
@@ -197,16 +223,18 @@ export async function loadPublication(id: string | null) {
             (select jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'attributes', v.attributes,
                                                  'linkedProducts', v.linked_products) order by v.id) from v) as variations,
             (select jsonb_agg(jsonb_build_object('id', pr.id, 'name', pr.name, 'intelisis_name', pr.intelisis_name,
-                                                 'price', pr.price, 'stock_total', pr.stock_total, 'stocks', pr.stocks))
+                                                 'price', pr.price, 'moneda_precio', pr.moneda_precio,
+                                                 'stock_total', pr.stock_total, 'stocks', pr.stocks))
                from products pr where upper(pr.id) in (select sku from s)) as products,
             (select value from settings where key = 'seller_footer') as footer`,
     [id ?? ""],
   );
   const pub = row?.pub ?? null;
+  const dollarRate = await rate;
   return {
     publication: pub ? fromJsonRow(pub) : null,
     variations: (row?.variations ?? []).map((v) => ({ ...v, id: Number(v.id) })),
-    products: new Map((row?.products ?? []).map((p) => [p.id.toUpperCase(), toProduct(p)])),
+    products: new Map((row?.products ?? []).map((p) => [p.id.toUpperCase(), toProduct(p, dollarRate)])),
     footer: typeof row?.footer === "string" ? row.footer : "",
   };
 }
@@ -226,6 +254,8 @@ function fromJsonRow(p: Record<string, unknown>) {
     title: String(p.title ?? ""),
     permalink: (p.permalink as string | null) ?? null,
     price: num(p.price),
+    /** The dollar price its cost was worked out at (decision 0038); null when no linked product was in dollars. */
+    exchangeRate: p.exchange_rate == null ? null : num(p.exchange_rate),
     autosync: !!p.autosync,
     priceSync: !!p.price_sync,
     stockSync: !!p.stock_sync,

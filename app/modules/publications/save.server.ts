@@ -84,6 +84,8 @@ export async function savePublication(
   const unknown = draftSkus(draft).filter((s) => !view.products[s]);
   if (unknown.length) (errors.linked ??= []).push(`No existen en el catálogo: ${unknown.join(", ")}.`);
   if (!(await galleryFromLibrary(draft.gallery, stored?.gallery ?? []))) (errors.gallery ??= []).push(GALLERY_FOREIGN_MESSAGE);
+  // No price in pesos for a linked product (decision 0038): nothing is published with a wrong cost.
+  if (view.cost.unpriced) (errors.linked ??= []).push(view.cost.unpriced);
   if (hasErrors(errors)) return refuse("invalid", TEXTS.insufficientMessage, errors);
   // A form opened before someone else's save is refused before the marketplace hears of it.
   if (stored && draft.version !== stored.version) return refuse("conflict", STALE_MESSAGE);
@@ -159,6 +161,7 @@ export async function savePublication(
     title: draft.title.trim(),
     ...(permalink ? { permalink } : {}),
     price: view.cost.total,
+    exchangeRate: view.exchangeRate,
     autosync: draft.autosync,
     priceSync: draft.priceSync,
     stockSync: draft.stockSync,

@@ -17,7 +17,7 @@ export async function companyContact(): Promise<CompanyContact> {
   return { name: getEnv().BRAND_NAME, address: v.address ?? "", phone: v.phone ?? "", email: v.email ?? "", web: v.web ?? "" };
 }
 
-export function draftDocument(data: DraftData, exchangeRate: number, author: string, now = new Date(), screen: QuoteScreen = "v3"): QuotationDocumentData {
+export function draftDocument(data: DraftData, exchangeRate: number | null, author: string, now = new Date(), screen: QuoteScreen = "v3"): QuotationDocumentData {
   const priced = priceDraft(data, exchangeRate, screen);
   return {
     folio: data.sourceFolio ? `${data.sourceFolio} (revisión en edición)` : null,
@@ -33,8 +33,9 @@ export function draftDocument(data: DraftData, exchangeRate: number, author: str
     category: data.category?.title ?? null,
     discountPercent: priced.priceList === "Precio 3" ? 0 : data.globalDiscount,
     exchangeRate,
-    lines: priced.lines.map((l) => ({ sku: l.sku, description: l.description, qty: l.qty, priceCents: l.priceCents, amountCents: l.amountCents, discount: l.discount })),
+    lines: priced.lines.map((l) => ({ sku: l.sku, description: l.description, qty: l.qty, priceCents: l.priceCents, amountCents: l.amountCents, discount: l.discount, unpriced: l.unpriced })),
     totals: priced.totals,
+    pricingError: priced.pricingError,
   };
 }
 

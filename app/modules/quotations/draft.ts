@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { articlePrice } from "~/modules/pricing/price";
 import {
   applyLineDiscount, computeTotals, feeRateFor, priceListOf, unitPriceCents,
   type ListingType, type PriceList, type QuoteScreen, type Totals,
@@ -66,12 +67,15 @@ export function readDraftData(raw: unknown): DraftData {
   return parsed.success ? parsed.data : DraftDataSchema.parse({});
 }
 
-export type PricedLine = DraftLine & { priceCents: number; listPriceCents: number; amountCents: number };
+/** `unpriced`: the line has no price in pesos (no exchange rate for a dollar article): shown as "—", never as 0. */
+export type PricedLine = DraftLine & { priceCents: number; listPriceCents: number; amountCents: number; unpriced: boolean };
 export type PricedDraft = {
   lines: PricedLine[];
   priceList: PriceList;
-  /** Null while a Mercado Libre quote has no category: totals are not shown yet. */
+  /** Null while a Mercado Libre quote has no category, or while a line cannot be priced: totals are not shown yet. */
   totals: Totals | null;
+  /** Why a line has no price in pesos (decision 0038): the quote cannot be stored or printed until it has one. */
+  pricingError: string | null;
   feeRate: number | null;
   itemCount: number;
 };
@@ -80,18 +84,27 @@ export type PricedDraft = {
  * Prices every line for the draft's client and adds up the totals; a Mercado Libre quote keeps the
  * list prices on its lines and adjusts the subtotal (pricing.ts), which differs between the screens.
  */
-export function priceDraft(data: DraftData, exchangeRate: number, screen: QuoteScreen = "v3"): PricedDraft {
+export function priceDraft(data: DraftData, exchangeRate: number | null, screen: QuoteScreen = "v3"): PricedDraft {
   const priceList = priceListOf(data.client.priceList);
   const ml = data.orderType === "mercadolibre";
   const feeRate = ml && data.category ? feeRateFor(data.category, data.listingType as ListingType) : null;
+  let pricingError: string | null = null;
   const lines = data.lines.map((line) => {
-    const list = line.customPriceCents ?? unitPriceCents(line, priceList, exchangeRate);
+    if (line.customPriceCents === null) {
+      const priced = articlePrice(line, priceList, exchangeRate);
+      if (!priced.ok) {
+        pricingError ??= priced.message;
+        return { ...line, listPriceCents: 0, priceCents: 0, amountCents: 0, unpriced: true };
+      }
+    }
+    const list = line.customPriceCents ?? unitPriceCents(line, priceList, exchangeRate) ?? 0;
     const discounted = applyLineDiscount({ priceCents: list, originalPriceCents: null }, line.discount).priceCents;
-    return { ...line, listPriceCents: list, priceCents: discounted, amountCents: Math.round(discounted * line.qty) };
+    return { ...line, listPriceCents: list, priceCents: discounted, amountCents: Math.round(discounted * line.qty), unpriced: false };
   });
   const discount = priceList === "Precio 3" ? 0 : data.globalDiscount;
-  const totals = ml && !data.category ? null : computeTotals(lines, discount, data.shipmentCents, feeRate !== null ? { feeRate, screen } : null);
-  return { lines, priceList, totals, feeRate, itemCount: lines.length };
+  const totals =
+    pricingError !== null || (ml && !data.category) ? null : computeTotals(lines, discount, data.shipmentCents, feeRate !== null ? { feeRate, screen } : null);
+  return { lines, priceList, totals, pricingError, feeRate, itemCount: lines.length };
 }
 
 /** The draft's own fields as both quotation screens show them: the shipment as typed pesos, the category by its title. */

@@ -7,8 +7,9 @@ export const VAT_RATE_PERCENT = 16;
 export const GLOBAL_DISCOUNT_MAX = 6;
 export const VALIDITY_BUSINESS_DAYS = 5;
 
-export type PriceList = "Precio 2" | "Precio 3";
-export type Currency = "Pesos" | "Dolares";
+import { articlePrice, discountedCents, type PricedArticle, type PriceList } from "~/modules/pricing/price";
+
+export { toCents, priceListOf, type Currency, type PriceList, type PricedArticle } from "~/modules/pricing/price";
 export type ListingType = "gold_special" | "gold_pro";
 
 export const MESSAGES = {
@@ -25,32 +26,18 @@ export const MESSAGES = {
   erpUserMissing: "Debes completar la información para continuar",
 } as const;
 
-/** Money in a decimal unit (pesos, dollars) to integer cents, rounding half away from zero. */
-export function toCents(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-7);
-}
-
 export function fromCents(cents: number): number {
   return cents / 100;
 }
 
-/** "(Precio 3)" / "Precio 3" / anything else → the list the prices follow. */
-export function priceListOf(raw: string | null | undefined): PriceList {
-  return raw && /3/.test(raw) ? "Precio 3" : "Precio 2";
-}
-
-export type PricedArticle = { price2: number; price3: number; currency: Currency };
-
 /**
- * Unit price in pesos (cents) for the client's list: Precio 3 uses precio3, anything else precio2;
- * a price in "Dolares" is multiplied by the exchange rate and fixed to 2 decimals.
+ * Unit price in pesos (cents) for the client's list, through the one pricing function
+ * (app/modules/pricing/price.ts, decision 0038); null when it cannot be worked out (a dollar price
+ * with no exchange rate, an unknown currency): the caller shows why instead of a figure.
  */
-export function unitPriceCents(article: PricedArticle, priceList: PriceList, exchangeRate: number): number {
-  const base = priceList === "Precio 3" ? article.price3 : article.price2;
-  if (article.currency !== "Dolares") return toCents(base);
-  // Fixed-point product (both in 1/10000) rounded once to the cent, so 1.005 × 20 is 20.10, not 20.099….
-  const raw = Math.round(base * 10000) * Math.round(exchangeRate * 10000);
-  return Math.sign(raw) * Math.round(Math.abs(raw) / 1_000_000);
+export function unitPriceCents(article: PricedArticle, priceList: PriceList, exchangeRate: number | null): number | null {
+  const price = articlePrice(article, priceList, exchangeRate);
+  return price.ok ? price.cents : null;
 }
 
 /**
@@ -110,7 +97,7 @@ export function applyLineDiscount(line: { priceCents: number; originalPriceCents
   const original = line.originalPriceCents ?? line.priceCents;
   if (!percent) return { priceCents: original, originalPriceCents: null, discount: 0 };
   const p = Math.min(100, Math.max(0, percent));
-  return { priceCents: Math.round((original * (100 - p)) / 100), originalPriceCents: original, discount: p };
+  return { priceCents: discountedCents(original, p), originalPriceCents: original, discount: p };
 }
 
 /** The quotation screen a figure is for: Cotizador v3 (/products) or v4 (/quotations). */

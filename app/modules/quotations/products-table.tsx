@@ -8,7 +8,8 @@ import { formatCents } from "./pricing";
 const QTY = new Intl.NumberFormat("es-MX");
 const formatNumber = (n: number) => QTY.format(n);
 
-type Row = ErpArticle & { priceCents: number };
+/** `priceCents` null: no price in pesos (decision 0038), `priceNote` says why; otherwise it is the dollar hint, if any. */
+type Row = ErpArticle & { priceCents: number | null; priceNote: string | null };
 
 /**
  * The ERP articles of one page: stock per warehouse in a <details>, Agregar with a quantity or Quitar.
@@ -62,7 +63,7 @@ export function ProductsTable({ rows, inDraft, busy }: { rows: Row[]; inDraft: R
       header: "Precio",
       className: "whitespace-nowrap text-right tabular-nums",
       cell: (r) => (
-        <span title={r.currency === "Dolares" ? "Precio en dólares convertido al tipo de cambio" : undefined}>{formatCents(r.priceCents)}</span>
+        <span title={r.priceNote ?? undefined}>{r.priceCents === null ? "—" : formatCents(r.priceCents)}</span>
       ),
     },
     {

@@ -1,6 +1,7 @@
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { q } from "~/lib/query";
-import { priceListOf, unitPriceCents } from "./pricing";
+import { articlePrice, dollarHint } from "~/modules/pricing/price";
+import { priceListOf } from "./pricing";
 
 export const PRODUCTS_PAGE_SIZE = 20;
 export const PRODUCT_SORTS = ["sku", "manufacturerSku", "stockTotal"] as const;
@@ -19,7 +20,7 @@ export type ProductsQueryValue = { page: number; search?: string; sortName?: (ty
  * One page of ERP articles, priced for the draft's client. The ERP searches, sorts, counts and pages
  * (its SQL, in the simulator); this only prices the 20 rows.
  */
-export async function listProducts(query: ProductsQueryValue, priceListRaw: string, exchangeRate: number) {
+export async function listProducts(query: ProductsQueryValue, priceListRaw: string, exchangeRate: number | null) {
   const priceList = priceListOf(priceListRaw);
   try {
     const { data, meta } = await getIntegrations().erp.listArticles({
@@ -33,7 +34,11 @@ export async function listProducts(query: ProductsQueryValue, priceListRaw: stri
       total: meta.total,
       page: meta.page,
       pageSize: meta.limit || PRODUCTS_PAGE_SIZE,
-      rows: data.map((a) => ({ ...a, priceCents: unitPriceCents(a, priceList, exchangeRate) })),
+      rows: data.map((a) => {
+        const price = articlePrice(a, priceList, exchangeRate);
+        // A price that cannot be worked out shows as "—" with the reason as its title, never a wrong figure.
+        return { ...a, priceCents: price.ok ? price.cents : null, priceNote: price.ok ? dollarHint(price) : price.message };
+      }),
     };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;

@@ -111,8 +111,8 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
                     </button>
                   </Form>
                 </td>
-                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.priceCents)}</td>
-                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{formatCents(l.amountCents)}</td>
+                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{l.unpriced ? "—" : formatCents(l.priceCents)}</td>
+                <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">{l.unpriced ? "—" : formatCents(l.amountCents)}</td>
                 <td className="px-2 py-1.5 text-right">
                   <RemoveLineForm version={draft.version} sku={l.sku} name={l.sku} busy={busy} />
                 </td>
@@ -219,7 +219,7 @@ export function CategoryPicker({ version, current, results, query }: { version: 
 }
 
 function Totals({ doc }: { doc: QuotationDocumentData }) {
-  if (!doc.totals) return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{MESSAGES.needCategory}</p>;
+  if (!doc.totals) return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{doc.pricingError ?? MESSAGES.needCategory}</p>;
   const t = doc.totals;
   const rows: Array<[string, number]> = [
     ["Importe", t.linesCents],

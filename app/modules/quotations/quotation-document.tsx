@@ -68,8 +68,8 @@ export function QuotationDocument({ doc, company, paged }: { doc: QuotationDocum
                     <td>{l.sku}</td>
                     <td>{l.description}</td>
                     <td className="q-num">{l.qty.toLocaleString("es-MX")}</td>
-                    <td className="q-num">{formatCents(l.priceCents)}</td>
-                    <td className="q-num">{formatCents(l.amountCents)}</td>
+                    <td className="q-num">{l.unpriced ? "—" : formatCents(l.priceCents)}</td>
+                    <td className="q-num">{l.unpriced ? "—" : formatCents(l.amountCents)}</td>
                   </tr>
                 ))
               )}
@@ -92,7 +92,7 @@ export function QuotationDocument({ doc, company, paged }: { doc: QuotationDocum
 }
 
 function TotalsBlock({ doc }: { doc: QuotationDocumentData }) {
-  if (!doc.totals) return <p className="q-totals">{MESSAGES.needCategory}</p>;
+  if (!doc.totals) return <p className="q-totals">{doc.pricingError ?? MESSAGES.needCategory}</p>;
   const t = doc.totals;
   return (
     <dl className="q-totals" data-testid="quotation-totals">

@@ -24,6 +24,8 @@ export type V4Line = {
   priceCents: number;
   originalPriceCents: number | null;
   amountCents: number;
+  /** No price in pesos (a dollar article with no exchange rate): shown "—". */
+  unpriced: boolean;
 };
 
 export type V4Data = {
@@ -51,6 +53,7 @@ export type V4Data = {
   };
   lines: V4Line[];
   totals: Totals | null;
+  pricingError: string | null;
   doc: QuotationDocumentData | null;
   company: CompanyContact;
   agents: { ok: boolean; agents: ErpUser[]; message: string | null } | null;
@@ -284,7 +287,7 @@ export function LinesTable({ d }: { d: V4Data }) {
               <input form={`line-${i}`} name="discount" defaultValue={String(l.discount)} inputMode="decimal" className="input w-20 py-1" aria-label={`Descuento de ${l.description}`} />
             </td>
             <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
-              {formatCents(l.priceCents)}
+              {l.unpriced ? "—" : formatCents(l.priceCents)}
               {l.originalPriceCents !== null ? (
                 <span className="block text-xs text-slate-500" data-testid="original-price">
                   antes <s>{formatCents(l.originalPriceCents)}</s>
@@ -411,9 +414,9 @@ export function OrderCategory({ d }: { d: V4Data }) {
   );
 }
 
-export function TotalsBlock({ totals, discountPercent }: { totals: Totals | null; discountPercent: number }) {
-  // Totals wait for a category on a Mercado Libre quote (spec 2 §4).
-  if (!totals) return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{MESSAGES.needCategory}</p>;
+export function TotalsBlock({ totals, discountPercent, pricingError = null }: { totals: Totals | null; discountPercent: number; pricingError?: string | null }) {
+  // Totals wait for a category on a Mercado Libre quote (spec 2 §4), and for a price in pesos on every line (decision 0038).
+  if (!totals) return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{pricingError ?? MESSAGES.needCategory}</p>;
   const rows: Array<[string, number]> = [
     ["Importe", totals.linesCents],
     [`Descuento (${discountPercent} %)`, -totals.discountCents],

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { users } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { articlePrice, priceListOf } from "~/modules/pricing/price";
 import { getStoredQuote, storedDocument, type StoredQuote } from "./stored.server";
 
 async function authorOf(q: StoredQuote) {
@@ -23,7 +24,7 @@ export type SinceChange = { sku: string; what: "precio" | "existencia" | "no exi
  * transaction; an ERP failure is reported, not thrown.
  */
 export async function changesSince(q: StoredQuote): Promise<{ ok: true; changes: SinceChange[] } | { ok: false; message: string }> {
-  const list = /3/.test(q.row.priceList ?? "") ? "price3" : "price2";
+  const list = priceListOf(q.row.priceList);
   try {
     const changes: SinceChange[] = [];
     const skus = q.lines.filter((l) => l.sku);
@@ -31,10 +32,11 @@ export async function changesSince(q: StoredQuote): Promise<{ ok: true; changes:
     skus.forEach((l, i) => {
       const a = articles[i];
       if (!a) return void changes.push({ sku: l.sku!, what: "no existe", before: "", after: "" });
-      const rate = a.currency === "Dolares" ? Number(q.row.exchangeRate ?? 0) : 1;
-      const now = Math.round(a[list] * rate * 100) / 100;
+      // Priced as the quote was: its list, at the rate it kept (decision 0038).
+      const price = articlePrice(a, list, q.row.exchangeRate === null ? null : Number(q.row.exchangeRate));
       const stored = Number(l.originalPrice ?? l.price);
-      if (q.row.orderType !== "mercadolibre" && now.toFixed(2) !== stored.toFixed(2)) changes.push({ sku: l.sku!, what: "precio", before: stored.toFixed(2), after: now.toFixed(2) });
+      const now = price.ok ? (price.cents / 100).toFixed(2) : "—";
+      if (q.row.orderType !== "mercadolibre" && now !== stored.toFixed(2)) changes.push({ sku: l.sku!, what: "precio", before: stored.toFixed(2), after: now });
       if (l.stock !== null && l.stock !== a.stockTotal) changes.push({ sku: l.sku!, what: "existencia", before: String(l.stock), after: String(a.stockTotal) });
     });
     return { ok: true, changes };

@@ -32,6 +32,7 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
     const data = readDraftData(row.data);
     if (data.lines.length === 0) return { ok: false as const, reason: "refused" as const, message: MESSAGES.noLines };
     const priced = priceDraft(data, rate, screen);
+    if (priced.pricingError) return { ok: false as const, reason: "refused" as const, message: priced.pricingError };
     if (!priced.totals) return { ok: false as const, reason: "refused" as const, message: MESSAGES.needCategory };
     const totals = priced.totals;
     // Money columns hold under 10^12 pesos; a million pieces at a ten-digit price would not fit.
@@ -196,7 +197,7 @@ export function storedDocument(q: StoredQuote, author: string): QuotationDocumen
     listingType: row.listingType,
     category: row.marketplaceCategory,
     discountPercent: Number(row.globalDiscount),
-    exchangeRate: Number(row.exchangeRate ?? 0),
+    exchangeRate: row.exchangeRate === null ? null : Number(row.exchangeRate),
     lines: lines.map((l) => ({
       sku: l.sku ?? "",
       description: l.description,

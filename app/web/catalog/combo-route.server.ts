@@ -55,13 +55,13 @@ async function resolveLines(components: ComboDraft["components"]): Promise<Combo
   const lines: ComboLine[] = [];
   for (const c of components) {
     const row = found.get(c.id);
-    if (row && !lines.some((l) => l.id === c.id)) lines.push({ id: row.id, name: row.name, price: row.price, stock: row.stock, qty: c.qty });
+    if (row && !lines.some((l) => l.id === c.id)) lines.push({ id: row.id, name: row.name, price: row.price, priceNote: row.priceNote, stock: row.stock, qty: c.qty });
   }
   return lines;
 }
 
 const catalogueOf = (lines: ComponentInfo[]): Record<string, ComponentInfo> =>
-  Object.fromEntries(lines.map((l) => [l.id, { id: l.id, name: l.name, price: l.price, stock: l.stock }]));
+  Object.fromEntries(lines.map((l) => [l.id, { id: l.id, name: l.name, price: l.price, priceNote: l.priceNote ?? null, stock: l.stock }]));
 
 /** The component SKUs of a post that the server answers as posted (a list edit without JavaScript, a refused form). */
 const PostedComponents = z.object({ components: z.array(z.object({ id: z.string().max(60).catch("") }).catch({ id: "" })).max(100).catch([]) }).catch({ components: [] });
@@ -190,9 +190,13 @@ export async function comboDialogAction(request: Request, id: string | null) {
 
   if (action.kind === "save" && status === 200) {
     const summary = summariseCombo(lines);
-    const saved = comboIsComplete(draft, summary, richTextToPlain(draft.description), lines.length)
-      ? await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user)
-      : refuse("invalid", COMBO_TEXTS.required);
+    // A component with no price in pesos (decision 0038) stops the save with the reason, never a total without it.
+    const saved =
+      summary.price === null
+        ? refuse("invalid", summary.priceProblem ?? COMBO_TEXTS.required)
+        : comboIsComplete(draft, summary, richTextToPlain(draft.description), lines.length)
+          ? await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user)
+          : refuse("invalid", COMBO_TEXTS.required);
     return answerSave(saved, {
       saved: ({ id, removedFileLinks }) => ({
         to: inventoryListUrl(request),

@@ -272,7 +272,10 @@ function CartTable({ cart, deleteMode, constraints }: { cart: NonNullable<Data["
               </td>
               <td className="px-3 py-2 font-mono">{line.sku}</td>
               <td className="px-3 py-2">{line.description}</td>
-              <td className="px-3 py-2 text-right">{money(line.priceCents)}</td>
+              <td className="px-3 py-2 text-right" data-testid="line-price">
+                {money(line.priceCents)}
+                {line.priceHint ? <span className="block text-xs text-slate-500" title="Precio en dólares × tipo de cambio">{line.priceHint}</span> : null}
+              </td>
               <td className="px-3 py-2">
                 <QtyForm lineId={line.id} qty={line.qty} sku={line.sku} constraints={constraints} />
               </td>

@@ -26,6 +26,8 @@ export const publications = pgTable(
     title: text("title").notNull(),
     permalink: text("permalink"),
     price: money("price").notNull().default(0),
+    /** Pesos per dollar its dollar-priced linked products were converted at when the price was worked out (decision 0038). */
+    exchangeRate: numeric("exchange_rate", { precision: 10, scale: 4, mode: "number" }),
     autosync: boolean("autosync").notNull().default(false),
     priceSync: boolean("price_sync").notNull().default(false),
     stockSync: boolean("stock_sync").notNull().default(false),

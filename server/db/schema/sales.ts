@@ -126,6 +126,8 @@ export const pdvSales = pgTable(
     cancelDetail: text("cancel_detail"),
     dateCreated: stampedNow("date_created"),
     lastUpdated: stampedNow("last_updated"),
+    /** Pesos per dollar its dollar-priced lines were charged at (null: none of them was in dollars); a reprint shows it. */
+    exchangeRate: numeric("exchange_rate", { precision: 10, scale: 4, mode: "number" }),
     /** The payment form's one-time token: a second submit of the same form finds this sale. */
     paymentToken: text("payment_token").unique(),
   },
@@ -146,8 +148,12 @@ export const pdvProductLineColumns = () => ({
   productId: text("product_id").notNull(),
   sku: text("sku").notNull(),
   description: text("description").notNull(),
-  /** Unit price before VAT, as the catalogue had it when scanned. */
+  /** Unit price in pesos before VAT, as the one pricing function gave it when scanned (decision 0038). */
   price: money("price").notNull(),
+  /** The article's price in its own currency when scanned, that currency, and the rate a dollar price was converted at. */
+  listPrice: money("list_price"),
+  currency: text("currency").notNull().default("Pesos"),
+  exchangeRate: numeric("exchange_rate", { precision: 10, scale: 4, mode: "number" }),
   qty: integer("qty").notNull(),
   barcode: text("barcode"),
 });
