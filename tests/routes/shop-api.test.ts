@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import Ajv2020 from "ajv/dist/2020";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import {
 } from "../../server/db/schema";
 import { SHOP_API_PATH, shopApiRouter, type ShopApiOptions } from "../../server/shop-api/router";
 import { uploadsDir } from "~/modules/files/storage.server";
+import { DETAIL_ENDPOINTS, LIST_ENDPOINTS } from "~/modules/shop-api/endpoints";
 import { useTestDatabase } from "../helpers/db";
 
 /**
@@ -261,5 +263,59 @@ describe("media", () => {
     expect((await get(`/media/${imageIds.sheet}/ficha.pdf`)).status).toBe(404);
     await getDb().update(products).set({ isActive: true }).where(eq(products.id, "QO120"));
     expect((await get(`/media/${imageIds.product}/400.webp`)).status).toBe(200);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("is served, and every real answer (200, 400, 404) validates against it", async () => {
+    const r = await get("/openapi.json");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("etag")).toBeTruthy();
+    const doc = await json(r);
+    expect(doc.openapi).toBe("3.1.0");
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const validatorFor = (docPath: string, status: string) => {
+      const schema = doc.paths[docPath].get.responses[status].content["application/json"].schema;
+      return ajv.compile({ ...schema, components: doc.components });
+    };
+    const check = async (docPath: string, url: string, status: string) => {
+      const res = await get(url);
+      expect(String(res.status), url).toBe(status);
+      const validate = validatorFor(docPath, status);
+      const body = await json(res);
+      expect(validate(body) ? [] : validate.errors, url).toEqual([]);
+      return body;
+    };
+    clock = new Date("2026-06-15T19:00:00.000Z");
+    for (const e of LIST_ENDPOINTS) {
+      const body = await check(e.path, e.path, "200");
+      expect(body.data.length, e.path).toBeGreaterThan(0);
+      await check(e.path, `${e.path}?page=0`, "400");
+    }
+    const keys: Record<string, string> = { blog: "programado", product: "QO120" };
+    for (const e of DETAIL_ENDPOINTS) {
+      const base = e.path.replace(`/{${e.param}}`, "");
+      await check(e.path, `${base}/${keys[e.name]}`, "200");
+      await check(e.path, `${base}/no-existe`, "404");
+    }
+    clock = NOW;
+  });
+
+  it("the contract test catches an answer the document does not allow", async () => {
+    const doc = await json(await get("/openapi.json"));
+    const ajv = new Ajv2020({ strict: false });
+    const validate = ajv.compile({ ...doc.paths["/products"].get.responses["200"].content["application/json"].schema, components: doc.components });
+    const body = await json(await get("/products"));
+    expect(validate(body)).toBe(true);
+    body.data[0].precio3 = 80;
+    expect(validate(body)).toBe(false);
+  });
+
+  it("has a readable page listing paths, parameters and fields, with no script", async () => {
+    const r = await get("/docs");
+    expect(r.headers.get("content-type")).toContain("text/html");
+    const html = await r.text();
+    expect(html).not.toContain("<script");
+    for (const text of ["GET /api/shop/v1/products", "pageSize", "data[].price.amount", "GET /api/shop/v1/blogs/{slug}"]) expect(html).toContain(text);
   });
 });

@@ -17,13 +17,20 @@ export const STOCK_STATES = ["disponible", "agotado"] as const;
 /** Widths (px) of the WebP copies the shop asks for. */
 export const MEDIA_WIDTHS = [400, 1200] as const;
 
-const isoDateTime = z.string().datetime({ offset: true }).openapi({ example: "2026-11-28T18:00:00.000Z" });
+const isoDateTime = z
+  .string()
+  .datetime({ offset: true })
+  .openapi({ example: "2026-11-28T18:00:00.000Z" });
 
 export const ImageSchema = z
   .object({
     alt: z.string().openapi({ description: "Texto alternativo" }),
-    url400: z.string().openapi({ description: "WebP de 400 px de ancho (URL inmutable)" }),
-    url1200: z.string().openapi({ description: "WebP de 1200 px de ancho (URL inmutable)" }),
+    url400: z
+      .string()
+      .openapi({ description: "WebP de 400 px de ancho (URL inmutable)" }),
+    url1200: z
+      .string()
+      .openapi({ description: "WebP de 1200 px de ancho (URL inmutable)" }),
   })
   .strict()
   .openapi("Image");
@@ -43,66 +50,111 @@ export const BannerSchema = z
 
 export const PriceSchema = z
   .object({
-    amount: z.number().openapi({ description: "Precio unitario en pesos, sin IVA, a 2 decimales (los artículos en dólares, al tipo de cambio vigente)" }),
+    amount: z
+      .number()
+      .openapi({
+        description:
+          "Precio unitario en pesos, sin IVA, a 2 decimales (los artículos en dólares, al tipo de cambio vigente)",
+      }),
     currency: z.literal("MXN"),
   })
   .strict()
   .openapi("Price");
 
+// Shapes are spread, never `.extend()`ed from a registered schema: the document would say
+// allOf(ref, {additionalProperties: false}), which no answer can satisfy.
+const productSummaryShape = {
+  sku: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  manufacturerSku: z.string(),
+  brand: z
+    .object({ id: z.number().int(), name: z.string(), slug: z.string() })
+    .strict()
+    .nullable(),
+  category: z
+    .object({ id: z.number().int(), name: z.string(), slug: z.string() })
+    .strict()
+    .nullable(),
+  price: PriceSchema,
+  stock: z
+    .enum(STOCK_STATES)
+    .openapi({
+      description:
+        "«disponible» con al menos una pieza, «agotado» sin existencias",
+    }),
+  image: ImageSchema.nullable(),
+  isCombo: z.boolean(),
+  updatedAt: isoDateTime,
+};
 export const ProductSummarySchema = z
-  .object({
-    sku: z.string(),
-    slug: z.string(),
-    name: z.string(),
-    manufacturerSku: z.string(),
-    brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).strict().nullable(),
-    category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).strict().nullable(),
-    price: PriceSchema,
-    stock: z.enum(STOCK_STATES).openapi({ description: "«disponible» con al menos una pieza, «agotado» sin existencias" }),
-    image: ImageSchema.nullable(),
-    isCombo: z.boolean(),
-    updatedAt: isoDateTime,
-  })
+  .object(productSummaryShape)
   .strict()
   .openapi("ProductSummary");
 
-export const ProductDetailSchema = ProductSummarySchema.extend({
-  description: z.string().openapi({ description: "HTML saneado" }),
-  eanUpc: z.string().nullable(),
-  claveSat: z.string(),
-  dimensions: z.object({ tall: z.number(), wide: z.number(), long: z.number(), weight: z.number() }).strict(),
-  gallery: z.array(ImageSchema),
-  dataSheetUrl: z.string().nullable().openapi({ description: "Ficha técnica en PDF" }),
-  properties: z.array(z.object({ name: z.string(), value: z.string() }).strict()),
-})
+export const ProductDetailSchema = z
+  .object({
+    ...productSummaryShape,
+    description: z.string().openapi({ description: "HTML saneado" }),
+    eanUpc: z.string().nullable(),
+    claveSat: z.string(),
+    dimensions: z
+      .object({
+        tall: z.number(),
+        wide: z.number(),
+        long: z.number(),
+        weight: z.number(),
+      })
+      .strict(),
+    gallery: z.array(ImageSchema),
+    dataSheetUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: "Ficha técnica en PDF" }),
+    properties: z.array(
+      z.object({ name: z.string(), value: z.string() }).strict()
+    ),
+  })
   .strict()
   .openapi("ProductDetail");
 
-export const SectionProductSchema = ProductSummarySchema.extend({ qty: z.number().int() }).strict().openapi("SectionProduct");
+export const SectionProductSchema = z
+  .object({ ...productSummaryShape, qty: z.number().int() })
+  .strict()
+  .openapi("SectionProduct");
 
 export const SectionSchema = z
   .object({
     id: z.number().int(),
     title: z.string(),
-    products: z.array(SectionProductSchema).openapi({ description: "En el orden de la sección; solo productos habilitados" }),
+    products: z
+      .array(SectionProductSchema)
+      .openapi({
+        description: "En el orden de la sección; solo productos habilitados",
+      }),
     updatedAt: isoDateTime,
   })
   .strict()
   .openapi("Section");
 
+const blogSummaryShape = {
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  image: ImageSchema.nullable(),
+  publishedAt: isoDateTime,
+  updatedAt: isoDateTime,
+};
 export const BlogSummarySchema = z
-  .object({
-    id: z.number().int(),
-    slug: z.string(),
-    title: z.string(),
-    image: ImageSchema.nullable(),
-    publishedAt: isoDateTime,
-    updatedAt: isoDateTime,
-  })
+  .object(blogSummaryShape)
   .strict()
   .openapi("BlogSummary");
 
-export const BlogDetailSchema = BlogSummarySchema.extend({ content: z.string().openapi({ description: "HTML saneado" }) })
+export const BlogDetailSchema = z
+  .object({
+    ...blogSummaryShape,
+    content: z.string().openapi({ description: "HTML saneado" }),
+  })
   .strict()
   .openapi("BlogDetail");
 
@@ -130,7 +182,10 @@ export const LocationSchema = z
     whatsapp: z.string(),
     address: z.string(),
     url: z.string(),
-    geolocation: z.object({ lat: z.number(), lng: z.number() }).strict().nullable(),
+    geolocation: z
+      .object({ lat: z.number(), lng: z.number() })
+      .strict()
+      .nullable(),
     updatedAt: isoDateTime,
   })
   .strict()
@@ -141,7 +196,11 @@ export const CatalogSchema = z
     id: z.number().int(),
     title: z.string(),
     images: z.array(ImageSchema),
-    subtitles: z.array(z.object({ title: z.string(), products: z.array(SectionProductSchema) }).strict()),
+    subtitles: z.array(
+      z
+        .object({ title: z.string(), products: z.array(SectionProductSchema) })
+        .strict()
+    ),
     updatedAt: isoDateTime,
   })
   .strict()
@@ -151,29 +210,47 @@ const treeNode = {
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
-  parentId: z.number().int().nullable().openapi({ description: "Nodo padre; null en la raíz" }),
+  parentId: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ description: "Nodo padre; null en la raíz" }),
   image: ImageSchema.nullable(),
   cover: ImageSchema.nullable(),
   updatedAt: isoDateTime,
 };
 export const CategorySchema = z.object(treeNode).strict().openapi("Category");
 export const BrandSchema = z
-  .object({ ...treeNode, productImage: ImageSchema.nullable(), isFeatured: z.boolean() })
+  .object({
+    ...treeNode,
+    productImage: ImageSchema.nullable(),
+    isFeatured: z.boolean(),
+  })
   .strict()
   .openapi("Brand");
 
 export const MetaSchema = z
-  .object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .object({
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
   .strict()
   .openapi("PageMeta");
 
 export const ErrorSchema = z
-  .object({ error: z.object({ message: z.string(), field: z.string().optional() }).strict() })
+  .object({
+    error: z
+      .object({ message: z.string(), field: z.string().optional() })
+      .strict(),
+  })
   .strict()
   .openapi("Error");
 
-export const pageOfSchema = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), meta: MetaSchema }).strict();
-export const oneSchema = <T extends z.ZodTypeAny>(item: T) => z.object({ data: item }).strict();
+export const pageOfSchema = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ data: z.array(item), meta: MetaSchema }).strict();
+export const oneSchema = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ data: item }).strict();
 
 export type ShopImage = z.infer<typeof ImageSchema>;
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
