@@ -3,7 +3,7 @@
  * enabled, and only the fields of `schemas.ts` — every answer is parsed by its allow-list schema,
  * never returned as a table row. No HTTP here: typed queries in, typed pages out.
  */
-import { getDb } from "@server/db/client";
+import { getDb, type Db } from "@server/db/client";
 import {
   bannersHome, blogPosts, brands, catalogs, categories, productProperties, products, shopSections, storeLocations, storePromos,
 } from "@server/db/schema";
@@ -158,8 +158,8 @@ function productOrder(q: ListQuery<"products">, exchangeRate: number) {
 }
 
 /** The builder the list and the bench both run. */
-export function shopProductsPageQuery(q: ListQuery<"products">, exchangeRate: number) {
-  return getDb()
+export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"products">, exchangeRate: number) {
+  return db
     .select({ ...productColumns, total })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -172,7 +172,7 @@ export function shopProductsPageQuery(q: ListQuery<"products">, exchangeRate: nu
 
 export async function listProducts(q: ListQuery<"products">) {
   const exchangeRate = await getExchangeRate();
-  const rows = await shopProductsPageQuery(q, exchangeRate);
+  const rows = await shopProductsPageQuery(getDb(), q, exchangeRate);
   const { meta } = await paged(rows, q, () => countWhere(products, productWhere(q)));
   return pageOfSchema(ProductSummarySchema).parse({ data: rows.map((r) => productSummary(r, exchangeRate)), meta });
 }
