@@ -22,6 +22,7 @@ import { PDV_LISTS } from "./lists/pdv";
 import { INVENTORY_LISTS } from "./lists/inventory";
 import { QUOTATION_LISTS } from "./lists/quotations";
 import { TYPEAHEAD_LISTS } from "./lists/typeaheads";
+import { SHOP_API_LISTS } from "./lists/shop-api";
 
 export type { BenchList };
 
@@ -45,4 +46,5 @@ export const LISTS: BenchList[] = [
   ...INVENTORY_LISTS,
   ...QUOTATION_LISTS,
   ...TYPEAHEAD_LISTS,
+  ...SHOP_API_LISTS,
 ];

@@ -9,6 +9,7 @@ import { boundedBody } from "./http/bounded-body";
 import { refuseCrossOrigin } from "./http/origin-check";
 import { answerUnhandled, refuseOddRequests } from "./http/request-shape";
 import { createRequestHandler } from "./http/remix-handler";
+import { SHOP_API_PATH, shopApiRouter } from "./shop-api/router";
 
 /** The HTTP app: security headers with a per-response CSP nonce, static assets, Remix. */
 export async function createApp({ isDev, buildDir = path.resolve(process.env.BUILD_DIR ?? "build") }: { isDev: boolean; buildDir?: string }) {
@@ -17,6 +18,9 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
   const env = getEnv();
   // X-Forwarded-For is believed only from a proxy the operator names; otherwise the socket speaks.
   app.set("trust proxy", env.TRUST_PROXY ?? false);
+  // The shop's public content API answers before anything of the back office: no session, no
+  // cookie, no Remix (decision 0042).
+  app.use(SHOP_API_PATH, shopApiRouter({ origins: shopOrigins(env), rateLimit: env.SHOP_RATE_LIMIT }));
   app.use(refuseOddRequests());
   // Level 6 (zlib's default): about 1 ms for a 55 KB list page, 12 % smaller than level 1.
   app.use(compression({ level: 6 }));
@@ -74,6 +78,11 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
   );
   app.use(answerUnhandled());
   return app;
+}
+
+/** The origins allowed to read the shop API from a browser: SHOP_ORIGINS, or SHOP_URL's origin. */
+export function shopOrigins(env: { SHOP_ORIGINS?: string[]; SHOP_URL: string }) {
+  return env.SHOP_ORIGINS ?? [new URL(env.SHOP_URL).origin];
 }
 
 /**

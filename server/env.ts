@@ -52,6 +52,31 @@ const schema = z
     TICKET_INVOICE_URL: z.string().url().default("https://facturacion.electrica.mx/facturar"),
     /** The web shop, for links and QR codes to a product page. */
     SHOP_URL: z.string().url().default("https://tienda.example.com.mx"),
+    /** Origins the shop's pages are served from, comma-separated, allowed to read /api/shop/v1 (CORS); default SHOP_URL's. */
+    SHOP_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return undefined;
+        const origins: string[] = [];
+        for (const part of v.split(",").map((p) => p.trim()).filter(Boolean)) {
+          let origin: string | undefined;
+          try {
+            const url = new URL(part);
+            if ((url.protocol === "https:" || url.protocol === "http:") && url.origin === part.replace(/\/$/, "")) origin = url.origin;
+          } catch {
+            origin = undefined;
+          }
+          if (!origin) {
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: `«${part}» no es un origen (esquema://host[:puerto], sin ruta)` });
+            return z.NEVER;
+          }
+          origins.push(origin);
+        }
+        return origins;
+      }),
+    /** Requests per minute per client address to /api/shop/v1. */
+    SHOP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.INTEGRATIONS !== "http") return;

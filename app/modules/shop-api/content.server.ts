@@ -1,0 +1,412 @@
+/**
+ * The records the online shop reads, as the shop may see them: only what is published, active or
+ * enabled, and only the fields of `schemas.ts` — every answer is parsed by its allow-list schema,
+ * never returned as a table row. No HTTP here: typed queries in, typed pages out.
+ */
+import { getDb, type Db } from "@server/db/client";
+import {
+  bannersHome, blogPosts, brands, catalogs, categories, productProperties, products, shopSections, storeLocations, storePromos,
+} from "@server/db/schema";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { DateTime } from "luxon";
+import { getExchangeRate } from "~/modules/quotations/draft.server";
+import { unitPriceCents, type Currency } from "~/modules/quotations/pricing";
+import type { ImageRef } from "@server/db/schema/catalog";
+import type { ListQuery } from "./queries";
+import {
+  BannerSchema, BlogDetailSchema, BlogSummarySchema, BrandSchema, CatalogSchema, CategorySchema, LocationSchema, MEDIA_WIDTHS,
+  PromotionSchema, ProductDetailSchema, ProductSummarySchema, SHOP_API_BASE, SectionSchema, oneSchema, pageOfSchema,
+  type ProductSummary, type SectionProduct, type ShopImage,
+} from "./schemas";
+
+const MEXICO = "America/Mexico_City";
+
+export type ShopPage<T> = { data: T[]; meta: { total: number; page: number; pageSize: number } };
+
+/** The public address of one size of a stored image (the file id names immutable content). */
+export function mediaUrl(fileId: string, width: (typeof MEDIA_WIDTHS)[number]) {
+  return `${SHOP_API_BASE}/media/${fileId}/${width}.webp`;
+}
+
+export function dataSheetUrl(fileId: string) {
+  return `${SHOP_API_BASE}/media/${fileId}/ficha.pdf`;
+}
+
+function imageOf(ref: (ImageRef & { alt?: string | null }) | null | undefined, fallbackAlt = ""): ShopImage | null {
+  if (!ref?.fileId) return null;
+  return { alt: ref.alt ?? fallbackAlt, url400: mediaUrl(ref.fileId, 400), url1200: mediaUrl(ref.fileId, 1200) };
+}
+
+const iso = (d: Date) => d.toISOString();
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const folded = (column: SQL | unknown) => sql`translate(lower(${column}), 'áàäâãéèëêíìïîóòöôõúùüûñç', 'aaaaaeeeeiiiiooooouuuunc')`;
+const foldedContains = (column: unknown, text: string) =>
+  sql`${folded(column)} like ${likeContains(text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""))}`;
+const direction = (order: "asc" | "desc") => (order === "asc" ? asc : desc);
+const total = sql<number>`count(*) over()`.mapWith(Number);
+const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+
+/** The page's rows with their window total; a count of its own only when the page is past the end. */
+async function paged<R extends { total: number }>(rows: R[], q: { page: number; pageSize: number }, count: () => Promise<number>) {
+  const totalRows = rows.length > 0 ? rows[0].total : q.page > 1 ? await count() : 0;
+  return { rows, meta: { total: totalRows, page: q.page, pageSize: q.pageSize } };
+}
+
+async function countWhere(table: PgTable, where: SQL | undefined) {
+  const [row] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banners
+
+export async function listBanners(q: ListQuery<"banners">): Promise<ShopPage<unknown>> {
+  const rows = await getDb()
+    .select({ id: bannersHome.id, name: bannersHome.name, image: bannersHome.image, coverTitle: bannersHome.coverTitle, coverSubtitle: bannersHome.coverSubtitle, coverContent: bannersHome.coverContent, updatedAt: bannersHome.updatedAt, total })
+    .from(bannersHome)
+    .orderBy(direction(q.order)(bannersHome.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const { meta } = await paged(rows, q, () => countWhere(bannersHome, undefined));
+  return pageOfSchema(BannerSchema).parse({
+    data: rows.map((r) => ({ id: r.id, name: r.name, image: imageOf(r.image, r.name), coverTitle: r.coverTitle, coverSubtitle: r.coverSubtitle, coverContent: r.coverContent, updatedAt: iso(r.updatedAt) })),
+    meta,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  manufacturerSku: products.manufacturerSku,
+  brandId: brands.id,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  precio2: products.precio2,
+  precio3: products.precio3,
+  monedaPrecio: products.monedaPrecio,
+  stockTotal: products.stockTotal,
+  gallery: products.gallery,
+  isCombo: products.isCombo,
+  updatedAt: products.updatedAt,
+};
+type ProductRow = Awaited<ReturnType<typeof productsFrom>>[number];
+
+/** The shop's price: Precio 2 in pesos, a dollar price at the rate of the day, rounded as the quoter rounds it. */
+export function shopPrice(row: { precio2: number; precio3: number; monedaPrecio: string }, exchangeRate: number) {
+  const currency: Currency = row.monedaPrecio === "Dolares" ? "Dolares" : "Pesos";
+  const cents = unitPriceCents({ price2: row.precio2, price3: row.precio3, currency }, "Precio 2", exchangeRate);
+  return { amount: cents / 100, currency: "MXN" as const };
+}
+
+function firstImage(gallery: ProductRow["gallery"], name: string) {
+  const first = [...gallery].sort((a, b) => a.sort - b.sort)[0];
+  return imageOf(first, name);
+}
+
+function productSummary(r: ProductRow, exchangeRate: number): ProductSummary {
+  return {
+    sku: r.id,
+    slug: r.slug,
+    name: r.name,
+    manufacturerSku: r.manufacturerSku,
+    brand: r.brandId != null ? { id: r.brandId, name: r.brandName ?? "", slug: r.brandSlug ?? "" } : null,
+    category: r.categoryId != null ? { id: r.categoryId, name: r.categoryName ?? "", slug: r.categorySlug ?? "" } : null,
+    price: shopPrice(r, exchangeRate),
+    stock: r.stockTotal > 0 ? "disponible" : "agotado",
+    image: firstImage(r.gallery, r.name),
+    isCombo: r.isCombo,
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+function productsFrom() {
+  return getDb()
+    .select({ ...productColumns })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(categories, eq(categories.id, products.categoryId));
+}
+
+function productWhere(q: ListQuery<"products">) {
+  const parts: SQL[] = [eq(products.isActive, true)];
+  if (q.category) parts.push(eq(products.categoryId, q.category));
+  if (q.brand) parts.push(eq(products.brandId, q.brand));
+  if (q.search) parts.push(sql`${products.searchText} like ${likeContains(q.search.toUpperCase())}`);
+  return and(...parts);
+}
+
+function productOrder(q: ListQuery<"products">, exchangeRate: number) {
+  const dir = direction(q.order);
+  switch (q.sort) {
+    case "price":
+      return [dir(sql`case when ${products.monedaPrecio} = 'Dolares' then ${products.precio2} * ${exchangeRate} else ${products.precio2} end`), asc(products.id)];
+    case "sku":
+      return [dir(products.id)];
+    case "updatedAt":
+      return [dir(products.updatedAt), asc(products.id)];
+    default:
+      return [dir(products.name), asc(products.id)];
+  }
+}
+
+/** The builder the list and the bench both run. */
+export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"products">, exchangeRate: number) {
+  return db
+    .select({ ...productColumns, total })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(productWhere(q))
+    .orderBy(...productOrder(q, exchangeRate))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+}
+
+export async function listProducts(q: ListQuery<"products">) {
+  const exchangeRate = await getExchangeRate();
+  const rows = await shopProductsPageQuery(getDb(), q, exchangeRate);
+  const { meta } = await paged(rows, q, () => countWhere(products, productWhere(q)));
+  return pageOfSchema(ProductSummarySchema).parse({ data: rows.map((r) => productSummary(r, exchangeRate)), meta });
+}
+
+/** One enabled product by its slug or its SKU (any case); null when there is none or it is disabled. */
+export async function productDetail(key: string) {
+  const rows = (await productsFrom()
+    .where(and(eq(products.isActive, true), or(eq(products.slug, key), sql`upper(${products.id}) = upper(${key})`)))
+    .orderBy(sql`(${products.slug} = ${key}) desc`, asc(products.id))
+    .limit(1));
+  const row = rows[0];
+  if (!row) return null;
+  const [extra] = await getDb()
+    .select({ description: products.description, eanUpc: products.eanUpc, claveSat: products.claveSat, tall: products.tall, wide: products.wide, long: products.long, weight: products.weight, dataSheetId: products.dataSheetId })
+    .from(products)
+    .where(eq(products.id, row.id));
+  const properties = await getDb()
+    .select({ name: productProperties.name, value: productProperties.value })
+    .from(productProperties)
+    .where(eq(productProperties.productId, row.id))
+    .orderBy(asc(productProperties.sort), asc(productProperties.id));
+  const exchangeRate = await getExchangeRate();
+  return oneSchema(ProductDetailSchema).parse({
+    data: {
+      ...productSummary(row, exchangeRate),
+      description: extra.description,
+      eanUpc: extra.eanUpc && extra.eanUpc !== "0" ? extra.eanUpc : null,
+      claveSat: extra.claveSat,
+      dimensions: { tall: extra.tall, wide: extra.wide, long: extra.long, weight: extra.weight },
+      gallery: [...row.gallery].sort((a, b) => a.sort - b.sort).map((g) => imageOf(g, row.name)!).filter(Boolean),
+      dataSheetUrl: extra.dataSheetId ? dataSheetUrl(extra.dataSheetId) : null,
+      properties,
+    },
+  });
+}
+
+/** The enabled products among `skus` (case-insensitive), keyed by upper-case SKU. */
+async function enabledProducts(skus: string[], exchangeRate: number) {
+  const found = new Map<string, ProductSummary>();
+  const wanted = [...new Set(skus.map((s) => s.toUpperCase()))];
+  if (wanted.length === 0) return found;
+  const rows = (await productsFrom().where(and(eq(products.isActive, true), inArray(sql`upper(${products.id})`, wanted))));
+  for (const r of rows) found.set(r.id.toUpperCase(), productSummary(r, exchangeRate));
+  return found;
+}
+
+function listed(items: Array<{ id: string; qty: number }>, found: Map<string, ProductSummary>): SectionProduct[] {
+  return items.flatMap((item) => {
+    const product = found.get(String(item.id).toUpperCase());
+    return product ? [{ ...product, qty: item.qty }] : [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections and catalogues
+
+export async function listSections(q: ListQuery<"sections">) {
+  const rows = await getDb()
+    .select({ id: shopSections.id, title: shopSections.title, products: shopSections.products, updatedAt: shopSections.updatedAt, total })
+    .from(shopSections)
+    .where(eq(shopSections.status, true))
+    .orderBy(direction(q.order)(shopSections.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const { meta } = await paged(rows, q, () => countWhere(shopSections, eq(shopSections.status, true)));
+  const exchangeRate = await getExchangeRate();
+  const found = await enabledProducts(rows.flatMap((r) => r.products.map((p) => p.id)), exchangeRate);
+  return pageOfSchema(SectionSchema).parse({
+    data: rows.map((r) => ({ id: r.id, title: r.title, products: listed(r.products, found), updatedAt: iso(r.updatedAt) })),
+    meta,
+  });
+}
+
+function catalogWhere(q: ListQuery<"catalogs">) {
+  return q.search ? foldedContains(catalogs.title, q.search) : undefined;
+}
+
+export async function listCatalogs(q: ListQuery<"catalogs">) {
+  const rows = await getDb()
+    .select({ id: catalogs.id, title: catalogs.title, images: catalogs.images, subtitles: catalogs.subtitles, updatedAt: catalogs.updatedAt, total })
+    .from(catalogs)
+    .where(catalogWhere(q))
+    .orderBy(q.sort === "title" ? direction(q.order)(catalogs.title) : direction(q.order)(catalogs.id), asc(catalogs.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const { meta } = await paged(rows, q, () => countWhere(catalogs, catalogWhere(q)));
+  const exchangeRate = await getExchangeRate();
+  const found = await enabledProducts(rows.flatMap((r) => r.subtitles.flatMap((s) => s.products.map((p) => p.id))), exchangeRate);
+  return pageOfSchema(CatalogSchema).parse({
+    data: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      images: r.images.map((i) => imageOf(i, r.title)).filter((i): i is ShopImage => i !== null),
+      subtitles: r.subtitles.map((s) => ({ title: s.title, products: listed(s.products, found) })),
+      updatedAt: iso(r.updatedAt),
+    })),
+    meta,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blogs
+
+/** A post the shop shows: published, and its date (if any) reached. */
+export function visibleBlog(now: Date) {
+  return and(eq(blogPosts.status, true), or(isNull(blogPosts.publishAt), lte(blogPosts.publishAt, now)))!;
+}
+
+function blogWhere(q: ListQuery<"blogs">, now: Date) {
+  return and(visibleBlog(now), q.search ? foldedContains(blogPosts.title, q.search) : undefined);
+}
+
+const publishedAt = sql<Date>`coalesce(${blogPosts.publishAt}, ${blogPosts.createdAt})`.mapWith(blogPosts.createdAt);
+
+const blogColumns = { id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, image: blogPosts.featuredImage, publishedAt, updatedAt: blogPosts.updatedAt };
+const blogSummary = (r: { id: number; slug: string; title: string; image: (ImageRef & { alt: string }) | null; publishedAt: Date; updatedAt: Date }) => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  image: imageOf(r.image, r.title),
+  publishedAt: iso(new Date(r.publishedAt)),
+  updatedAt: iso(r.updatedAt),
+});
+
+export async function listBlogs(q: ListQuery<"blogs">, now: Date) {
+  const dir = direction(q.order);
+  const rows = await getDb()
+    .select({ ...blogColumns, total })
+    .from(blogPosts)
+    .where(blogWhere(q, now))
+    .orderBy(q.sort === "title" ? dir(blogPosts.title) : dir(sql`coalesce(${blogPosts.publishAt}, ${blogPosts.createdAt})`), asc(blogPosts.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const { meta } = await paged(rows, q, () => countWhere(blogPosts, blogWhere(q, now)));
+  return pageOfSchema(BlogSummarySchema).parse({ data: rows.map(blogSummary), meta });
+}
+
+export async function blogDetail(slug: string, now: Date) {
+  const [row] = await getDb()
+    .select({ ...blogColumns, content: blogPosts.content })
+    .from(blogPosts)
+    .where(and(visibleBlog(now), eq(blogPosts.slug, slug)))
+    .limit(1);
+  if (!row) return null;
+  return oneSchema(BlogDetailSchema).parse({ data: { ...blogSummary(row), content: row.content } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Promotions and locations
+
+/** A promotion the shop shows: visible, and today (Mexico City) within its dates when it has them. */
+export function currentPromotion(now: Date) {
+  const today = DateTime.fromJSDate(now).setZone(MEXICO).toISODate()!;
+  return and(
+    eq(storePromos.visible, true),
+    or(isNull(storePromos.startDate), lte(storePromos.startDate, today)),
+    or(isNull(storePromos.endDate), sql`${storePromos.endDate} >= ${today}`),
+  )!;
+}
+
+function promotionWhere(q: ListQuery<"promotions">, now: Date) {
+  return and(currentPromotion(now), q.search ? foldedContains(storePromos.title, q.search) : undefined);
+}
+
+export async function listPromotions(q: ListQuery<"promotions">, now: Date) {
+  const dir = direction(q.order);
+  const order = q.sort === "title" ? dir(storePromos.title) : q.sort === "startDate" ? dir(storePromos.startDate) : dir(storePromos.id);
+  const rows = await getDb()
+    .select({ id: storePromos.id, title: storePromos.title, description: storePromos.description, link: storePromos.link, image: storePromos.image, startDate: storePromos.startDate, endDate: storePromos.endDate, permalink: storePromos.permalink, updatedAt: storePromos.updatedAt, total })
+    .from(storePromos)
+    .where(promotionWhere(q, now))
+    .orderBy(order, asc(storePromos.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const { meta } = await paged(rows, q, () => countWhere(storePromos, promotionWhere(q, now)));
+  return pageOfSchema(PromotionSchema).parse({
+    data: rows.map((r) => ({ id: r.id, title: r.title, description: r.description, link: r.link, image: imageOf(r.image, r.title), startDate: r.startDate, endDate: r.endDate, permalink: r.permalink, updatedAt: iso(r.updatedAt) })),
+    meta,
+  });
+}
+
+function locationWhere(q: ListQuery<"locations">) {
+  return and(eq(storeLocations.isActive, true), q.search ? foldedContains(storeLocations.name, q.search) : undefined);
+}
+
+export async function listLocations(q: ListQuery<"locations">) {
+  const dir = direction(q.order);
+  const rows = await getDb()
+    .select({ id: storeLocations.id, name: storeLocations.name, schedule: storeLocations.schedule, phone: storeLocations.phone, whatsapp: storeLocations.whatsapp, address: storeLocations.address, url: storeLocations.url, geolocation: storeLocations.geolocation, updatedAt: storeLocations.updatedAt, total })
+    .from(storeLocations)
+    .where(locationWhere(q))
+    .orderBy(q.sort === "id" ? dir(storeLocations.id) : dir(sql`lower(${storeLocations.name})`), asc(storeLocations.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const { meta } = await paged(rows, q, () => countWhere(storeLocations, locationWhere(q)));
+  return pageOfSchema(LocationSchema).parse({
+    data: rows.map((r) => ({ id: r.id, name: r.name, schedule: r.schedule, phone: r.phone, whatsapp: r.whatsapp, address: r.address, url: r.url, geolocation: r.geolocation ? { lat: r.geolocation.lat, lng: r.geolocation.lng } : null, updatedAt: iso(r.updatedAt) })),
+    meta,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Category and brand trees (flat, with parentId: the shop builds the tree)
+
+export async function listCategories(q: ListQuery<"categories">) {
+  const where = q.search ? sql`lower(${categories.name}) like ${likeContains(q.search.toLowerCase())}` : undefined;
+  const dir = direction(q.order);
+  const rows = await getDb()
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId, image: categories.image, cover: categories.cover, updatedAt: categories.updatedAt, total })
+    .from(categories)
+    .where(where)
+    .orderBy(q.sort === "id" ? dir(categories.id) : dir(categories.name), asc(categories.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const { meta } = await paged(rows, q, () => countWhere(categories, where));
+  return pageOfSchema(CategorySchema).parse({
+    data: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, parentId: r.parentId, image: imageOf(r.image, r.name), cover: imageOf(r.cover, r.name), updatedAt: iso(r.updatedAt) })),
+    meta,
+  });
+}
+
+export async function listBrands(q: ListQuery<"brands">) {
+  const where = q.search ? sql`lower(${brands.name}) like ${likeContains(q.search.toLowerCase())}` : undefined;
+  const dir = direction(q.order);
+  const rows = await getDb()
+    .select({ id: brands.id, name: brands.name, slug: brands.slug, parentId: brands.parentId, image: brands.image, cover: brands.cover, imgProduct: brands.imgProduct, isFeatured: brands.isFeatured, updatedAt: brands.updatedAt, total })
+    .from(brands)
+    .where(where)
+    .orderBy(q.sort === "id" ? dir(brands.id) : dir(brands.name), asc(brands.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const { meta } = await paged(rows, q, () => countWhere(brands, where));
+  return pageOfSchema(BrandSchema).parse({
+    data: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, parentId: r.parentId, image: imageOf(r.image, r.name), cover: imageOf(r.cover, r.name), productImage: imageOf(r.imgProduct, r.name), isFeatured: r.isFeatured, updatedAt: iso(r.updatedAt) })),
+    meta,
+  });
+}
