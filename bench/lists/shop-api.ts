@@ -1,4 +1,4 @@
-import { DEFAULT_EXCHANGE_RATE } from "../../app/modules/quotations/draft.server";
+import { DOLLAR_PRICE } from "../../server/db/seed/demo/constants";
 import { shopProductsPageQuery } from "../../app/modules/shop-api/content.server";
 import { parseListQuery } from "../../app/modules/shop-api/queries";
 import { builtLine, mock } from "./built";
@@ -17,7 +17,7 @@ const productsLine = (shape: { search?: string; sort?: string; page?: number }):
   const query = queryOf(shape);
   const parsed = parseListQuery("products", new URLSearchParams(query));
   if (!parsed.ok) throw new Error(`bench: ${parsed.field} ${parsed.message}`);
-  return { ...builtLine(`${BASE}/products`, query, shopProductsPageQuery(mock, parsed.query, DEFAULT_EXCHANGE_RATE)), anonymous: true };
+  return { ...builtLine(`${BASE}/products`, query, shopProductsPageQuery(mock, parsed.query, DOLLAR_PRICE)), anonymous: true };
 };
 
 // Search terms: words of the bench seed's product names.

@@ -56,10 +56,10 @@ beforeAll(async () => {
   await db.insert(products).values([
     {
       id: "QO120", name: "Interruptor QO 1P 20A", slug: "interruptor-qo-1p-20a", manufacturerSku: "QO120", categoryId: cat.id, brandId: brand.id, isActive: true,
-      precio2: 100.5, precio3: 80, price: 99, monedaPrecio: "Pesos", stockTotal: 7, stocks: [{ name: "O4", qty: 7 }], descripcion1: "INTERNO QO", intelisisName: "ERP QO",
+      precio2: 100.5, precio3: 80, price: 100.5, monedaPrecio: "Pesos", stockTotal: 7, stocks: [{ name: "O4", qty: 7 }], descripcion1: "INTERNO QO", intelisisName: "ERP QO",
       gallery: [{ fileId: imageIds.product, url: `/files/${imageIds.product}`, sort: 0 }], dataSheetId: imageIds.sheet, description: "<p>Uso residencial</p>",
     },
-    { id: "DOL1", name: "Contactor en dólares", slug: "contactor-dolares", isActive: true, precio2: 12.35, precio3: 11.9, monedaPrecio: "Dolares", stockTotal: 0 },
+    { id: "DOL1", name: "Contactor en dólares", slug: "contactor-dolares", isActive: true, precio2: 12.35, precio3: 11.9, price: 12.35, monedaPrecio: "Dolares", stockTotal: 0 },
     { id: "OFF1", name: "Producto deshabilitado", slug: "producto-deshabilitado", isActive: false, precio2: 10, precio3: 9, stockTotal: 3 },
   ]);
   await db.insert(productProperties).values({ productId: "QO120", name: "Polos", value: "1" });
@@ -99,7 +99,9 @@ describe("what the shop sees", () => {
     expect(body.data.map((p: any) => p.price)).toEqual([{ amount: 247, currency: "MXN" }, { amount: 100.5, currency: "MXN" }]);
     expect(body.data.map((p: any) => p.stock)).toEqual(["agotado", "disponible"]);
     const text = JSON.stringify(body);
-    for (const secret of ["INTERNO", "ERP QO", "precio3", "80", "O4", "stocks", "intelisis", "descripcion1"]) expect(text).not.toContain(secret);
+    for (const secret of ["INTERNO", "ERP QO", "precio3", "O4", "stocks", "intelisis", "descripcion1"]) expect(text).not.toContain(secret);
+    // precio3 (80) as a value, not as digits inside a file id.
+    expect(text).not.toMatch(/[:[,]80(\.0+)?[,}\]]/);
   });
 
   it("products: filters by category, brand and search; detail by slug or SKU; a disabled one is 404", async () => {
@@ -198,6 +200,18 @@ describe("caching", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect((await json(changed)).data[0].coverTitle).toBe("Nuevo título");
+  });
+
+  it("with no dollar rate a dollar-priced product has no price (null), never its dollar figure; a peso price stays", async () => {
+    await getDb().delete(settings).where(eq(settings.key, "dollar_price"));
+    try {
+      const body = await json(await get("/products?sort=sku"));
+      const bySku = Object.fromEntries(body.data.map((p: any) => [p.sku, p.price]));
+      expect(bySku.DOL1).toBeNull();
+      expect(bySku.QO120).toEqual({ amount: 100.5, currency: "MXN" });
+    } finally {
+      await getDb().insert(settings).values({ key: "dollar_price", value: 20 }).onConflictDoUpdate({ target: settings.key, set: { value: 20 } });
+    }
   });
 
   it("a change of the dollar rate changes a dollar-priced product's price and ETag", async () => {

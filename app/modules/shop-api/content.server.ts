@@ -10,8 +10,8 @@ import {
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
-import { getExchangeRate } from "~/modules/quotations/draft.server";
-import { unitPriceCents, type Currency } from "~/modules/quotations/pricing";
+import { pesoPrice } from "~/modules/pricing/price";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import type { ImageRef } from "@server/db/schema/catalog";
 import type { ListQuery } from "./queries";
 import {
@@ -89,8 +89,7 @@ const productColumns = {
   categoryId: categories.id,
   categoryName: categories.name,
   categorySlug: categories.slug,
-  precio2: products.precio2,
-  precio3: products.precio3,
+  price: products.price,
   monedaPrecio: products.monedaPrecio,
   stockTotal: products.stockTotal,
   gallery: products.gallery,
@@ -99,11 +98,15 @@ const productColumns = {
 };
 type ProductRow = Awaited<ReturnType<typeof productsFrom>>[number];
 
-/** The shop's price: Precio 2 in pesos, a dollar price at the rate of the day, rounded as the quoter rounds it. */
-export function shopPrice(row: { precio2: number; precio3: number; monedaPrecio: string }, exchangeRate: number) {
-  const currency: Currency = row.monedaPrecio === "Dolares" ? "Dolares" : "Pesos";
-  const cents = unitPriceCents({ price2: row.precio2, price3: row.precio3, currency }, "Precio 2", exchangeRate);
-  return { amount: cents / 100, currency: "MXN" as const };
+/**
+ * The shop's price: the catalogue's own price (`products.price` in `moneda_precio`, the figure the
+ * product and combo dialogs edit and the till charges) in pesos through the one pricing function
+ * (decision 0038), a dollar price at the rate of the day. Null when it cannot be worked out (no
+ * dollar rate, an unknown currency): the shop shows no price rather than a wrong one.
+ */
+export function shopPrice(row: { price: number; monedaPrecio: string }, exchangeRate: number | null) {
+  const price = pesoPrice({ amount: row.price, currency: row.monedaPrecio }, exchangeRate);
+  return price.ok ? { amount: price.cents / 100, currency: "MXN" as const } : null;
 }
 
 function firstImage(gallery: ProductRow["gallery"], name: string) {
@@ -111,7 +114,7 @@ function firstImage(gallery: ProductRow["gallery"], name: string) {
   return imageOf(first, name);
 }
 
-function productSummary(r: ProductRow, exchangeRate: number): ProductSummary {
+function productSummary(r: ProductRow, exchangeRate: number | null): ProductSummary {
   return {
     sku: r.id,
     slug: r.slug,
@@ -143,11 +146,12 @@ function productWhere(q: ListQuery<"products">) {
   return and(...parts);
 }
 
-function productOrder(q: ListQuery<"products">, exchangeRate: number) {
+function productOrder(q: ListQuery<"products">, exchangeRate: number | null) {
   const dir = direction(q.order);
   switch (q.sort) {
     case "price":
-      return [dir(sql`case when ${products.monedaPrecio} = 'Dolares' then ${products.precio2} * ${exchangeRate} else ${products.precio2} end`), asc(products.id)];
+      // A dollar price with no rate has no place among the peso prices: last, whichever the direction.
+      return [sql`${dir(sql`case when ${products.monedaPrecio} = 'Dolares' then ${products.price} * ${exchangeRate}::numeric else ${products.price} end`)} nulls last`, asc(products.id)];
     case "sku":
       return [dir(products.id)];
     case "updatedAt":
@@ -158,7 +162,7 @@ function productOrder(q: ListQuery<"products">, exchangeRate: number) {
 }
 
 /** The builder the list and the bench both run. */
-export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"products">, exchangeRate: number) {
+export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"products">, exchangeRate: number | null) {
   return db
     .select({ ...productColumns, total })
     .from(products)
@@ -171,7 +175,7 @@ export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"prod
 }
 
 export async function listProducts(q: ListQuery<"products">) {
-  const exchangeRate = await getExchangeRate();
+  const exchangeRate = await currentDollarRate();
   const rows = await shopProductsPageQuery(getDb(), q, exchangeRate);
   const { meta } = await paged(rows, q, () => countWhere(products, productWhere(q)));
   return pageOfSchema(ProductSummarySchema).parse({ data: rows.map((r) => productSummary(r, exchangeRate)), meta });
@@ -194,7 +198,7 @@ export async function productDetail(key: string) {
     .from(productProperties)
     .where(eq(productProperties.productId, row.id))
     .orderBy(asc(productProperties.sort), asc(productProperties.id));
-  const exchangeRate = await getExchangeRate();
+  const exchangeRate = await currentDollarRate();
   return oneSchema(ProductDetailSchema).parse({
     data: {
       ...productSummary(row, exchangeRate),
@@ -210,7 +214,7 @@ export async function productDetail(key: string) {
 }
 
 /** The enabled products among `skus` (case-insensitive), keyed by upper-case SKU. */
-async function enabledProducts(skus: string[], exchangeRate: number) {
+async function enabledProducts(skus: string[], exchangeRate: number | null) {
   const found = new Map<string, ProductSummary>();
   const wanted = [...new Set(skus.map((s) => s.toUpperCase()))];
   if (wanted.length === 0) return found;
@@ -238,7 +242,7 @@ export async function listSections(q: ListQuery<"sections">) {
     .limit(q.pageSize)
     .offset(offsetOf(q));
   const { meta } = await paged(rows, q, () => countWhere(shopSections, eq(shopSections.status, true)));
-  const exchangeRate = await getExchangeRate();
+  const exchangeRate = await currentDollarRate();
   const found = await enabledProducts(rows.flatMap((r) => r.products.map((p) => p.id)), exchangeRate);
   return pageOfSchema(SectionSchema).parse({
     data: rows.map((r) => ({ id: r.id, title: r.title, products: listed(r.products, found), updatedAt: iso(r.updatedAt) })),
@@ -259,7 +263,7 @@ export async function listCatalogs(q: ListQuery<"catalogs">) {
     .limit(q.pageSize)
     .offset(offsetOf(q));
   const { meta } = await paged(rows, q, () => countWhere(catalogs, catalogWhere(q)));
-  const exchangeRate = await getExchangeRate();
+  const exchangeRate = await currentDollarRate();
   const found = await enabledProducts(rows.flatMap((r) => r.subtitles.flatMap((s) => s.products.map((p) => p.id))), exchangeRate);
   return pageOfSchema(CatalogSchema).parse({
     data: rows.map((r) => ({

@@ -76,7 +76,9 @@ const productSummaryShape = {
     .object({ id: z.number().int(), name: z.string(), slug: z.string() })
     .strict()
     .nullable(),
-  price: PriceSchema,
+  price: PriceSchema.nullable().openapi({
+    description: "null cuando el precio no se puede calcular en pesos (por ejemplo, falta el tipo de cambio del dólar)",
+  }),
   stock: z
     .enum(STOCK_STATES)
     .openapi({
