@@ -8,6 +8,7 @@ import { loader as editLoader, action as editAction } from "~/routes/_app.public
 import { loadProduct } from "~/modules/catalog/product.server";
 import { componentsById, searchComponents } from "~/modules/catalog/combo.server";
 import { PRICING_MESSAGES } from "~/modules/pricing/price";
+import { productInfos, searchSectionProducts } from "~/modules/content/shop-sections.server";
 import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
 import { publicationForm } from "../helpers/publication-form";
@@ -50,6 +51,17 @@ describe("Inventario v3 returns pesos", () => {
     const loaded = await loadProduct("11055");
     expect(loaded?.draft.price).toBe(21.5);
     expect(loaded?.stored).toMatchObject({ currency: "Dolares", pesos: { price: 394.53, priceNote: "US$21.50 × 18.35" } });
+  });
+});
+
+describe("shop sections and catalogues list their products in pesos", () => {
+  it("LRD14 (US$43.10) is $790.89 in a section's rows and its typeahead; with no rate, no figure", async () => {
+    await setRate(18.35);
+    expect((await productInfos(["LRD14", "CIN-19N"]))).toMatchObject({ LRD14: { price: 790.89 }, "CIN-19N": { price: 19 } });
+    expect((await searchSectionProducts("LRD14")).find((h) => h.id === "LRD14")).toMatchObject({ price: 790.89 });
+    await setRate(undefined);
+    expect((await productInfos(["LRD14"])).LRD14.price).toBeNull();
+    await setRate(18.35);
   });
 });
 

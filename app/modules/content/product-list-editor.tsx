@@ -69,7 +69,7 @@ export function ProductRowsTable<FormSchema extends Record<string, unknown>>({
                     {info?.name ?? "—"}
                     {info && !info.isActive ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inactivo</span> : null}
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{info ? formatMoney(info.price) : "—"}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{info && info.price !== null ? formatMoney(info.price) : "—"}</td>
                   <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{info ? formatNumber(info.stockTotal) : "—"}</td>
                   <td className="px-3 py-2">
                     <input {...idProps} />
@@ -162,7 +162,7 @@ export function ProductSearch<FormSchema extends Record<string, unknown>>({
             <li key={hit.id} className="flex items-center gap-3 py-1.5 text-sm">
               <span className="w-32 shrink-0 font-mono text-xs">{hit.id}</span>
               <span className="flex-1">{hit.name}</span>
-              <span className="w-24 text-right tabular-nums">{formatMoney(hit.price)}</span>
+              <span className="w-24 text-right tabular-nums">{hit.price !== null ? formatMoney(hit.price) : "—"}</span>
               <span className="w-20 text-right tabular-nums text-slate-500">{formatNumber(hit.stockTotal)} pzas</span>
               <button
                 type="submit"

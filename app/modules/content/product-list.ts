@@ -53,8 +53,9 @@ export const searchKey = (term: string) => term.trim().toUpperCase().slice(0, SH
 export const intentValue = <Intent extends { type: string }>(intent: Intent) => (Object.keys(intent).length === 1 ? intent.type : JSON.stringify(intent));
 
 /** What the catalogue says of a listed SKU today (never copied into the section). */
-export type ProductInfo = { name: string; price: number; stockTotal: number; isActive: boolean };
-export type ProductHit = { id: string; name: string; price: number; stockTotal: number };
+/** `price`: pesos (decision 0038); null when it cannot be worked out (a dollar price with no rate). */
+export type ProductInfo = { name: string; price: number | null; stockTotal: number; isActive: boolean };
+export type ProductHit = { id: string; name: string; price: number | null; stockTotal: number };
 
 /** A search hit as a list row's description (the search only finds active products). */
 export const infoOfHits = (hits: readonly ProductHit[] | null | undefined): Record<string, ProductInfo> =>

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { pesoPrice } from "~/modules/pricing/price";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { getDb, type Db } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
@@ -51,11 +53,20 @@ export async function getShopSection(id: number) {
 export async function productInfos(skus: readonly string[]): Promise<Record<string, ProductInfo>> {
   const ids = [...new Set(skus)];
   if (ids.length === 0) return {};
-  const found = await getDb()
-    .select({ id: products.id, name: products.name, price: products.price, stockTotal: products.stockTotal, isActive: products.isActive })
-    .from(products)
-    .where(inArray(products.id, ids));
-  return Object.fromEntries(found.map(({ id, ...info }) => [id, info]));
+  const [found, rate] = await Promise.all([
+    getDb()
+      .select({ id: products.id, name: products.name, price: products.price, currency: products.monedaPrecio, stockTotal: products.stockTotal, isActive: products.isActive })
+      .from(products)
+      .where(inArray(products.id, ids)),
+    currentDollarRate(),
+  ]);
+  return Object.fromEntries(found.map(({ id, price, currency, ...info }) => [id, { ...info, price: pesosOrNull(price, currency, rate) }]));
+}
+
+/** A catalogue price in pesos (decision 0038), or null when it cannot be worked out: shown as "—". */
+function pesosOrNull(amount: number, currency: string, rate: number | null): number | null {
+  const price = pesoPrice({ amount, currency }, rate);
+  return price.ok ? price.cents / 100 : null;
 }
 
 /** The list with only the SKUs the catalogue knows, in order. */
@@ -69,7 +80,7 @@ export function sectionProductSearchQuery(db: Pick<Db, "select">, term: string) 
   if (!text) return null;
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select({ id: products.id, name: products.name, price: products.price, stockTotal: products.stockTotal })
+    .select({ id: products.id, name: products.name, price: products.price, currency: products.monedaPrecio, stockTotal: products.stockTotal })
     .from(products)
     .where(and(eq(products.isActive, true), sql`${products.searchText} like ${pattern}`))
     .orderBy(sql`(${products.id} = ${text}) desc`, asc(products.name), asc(products.id))
@@ -77,7 +88,10 @@ export function sectionProductSearchQuery(db: Pick<Db, "select">, term: string) 
 }
 
 export async function searchSectionProducts(term: string): Promise<ProductHit[]> {
-  return (await sectionProductSearchQuery(getDb(), term)) ?? [];
+  const query = sectionProductSearchQuery(getDb(), term);
+  if (!query) return [];
+  const [rows, rate] = await Promise.all([query, currentDollarRate()]);
+  return rows.map(({ price, currency, ...hit }) => ({ ...hit, price: pesosOrNull(price, currency, rate) }));
 }
 
 // ---------------------------------------------------------------------------------------------------
