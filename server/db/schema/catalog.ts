@@ -140,6 +140,9 @@ export const products = pgTable(
     index("products_manufacturer_idx").on(t.manufacturerSku, t.id),
     index("products_stock_idx").on(t.stockTotal, t.id),
     index("products_name_idx").on(t.name, t.id),
+    // The shop API's product list (enabled products by name, and their count): a page is the first
+    // entries of this index, the count an index-only scan.
+    index("products_active_name_idx").on(t.name, t.id).where(sql`${t.isActive}`),
     index("products_completeness_idx").on(t.completeness, t.id),
     index("products_brand_idx").on(t.brandId, t.id),
     index("products_brand_manufacturer_idx").on(t.brandId, t.manufacturerSku, t.id),
