@@ -55,6 +55,7 @@ if (scale === "bench") {
 const { getEnv } = await import("../../env");
 const { openDatabase } = await import("../client");
 const { migrate } = await import("../migrate");
+const { STARTUP_LOCK_KEY } = await import("../startup");
 const { wipeAll } = await import("./wipe");
 
 const env = getEnv();
@@ -74,16 +75,19 @@ if (!env.DATABASE_URL && scale === "bench") {
 console.log(`Base: ${target} (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"}), escala ${scale}`);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
-  await migrate(database);
-  await wipeAll(database);
-  let summary;
-  if (scale === "bench") {
-    const { seedBench } = await import("./bench");
-    summary = await seedBench(database, { now, brand: env.BRAND_NAME, orders, log: (line) => console.log(line) });
-  } else {
-    const { seedDemo } = await import("./demo");
-    summary = await seedDemo(database, { now, brand: env.BRAND_NAME });
-  }
+  // Under the start-up lock (decision 0041): a re-seed never runs beside an instance that is
+  // migrating or seeding the same PostgreSQL database as it starts.
+  const summary = await database.withLock(STARTUP_LOCK_KEY, async () => {
+    await migrate(database);
+    await wipeAll(database);
+    if (scale === "bench") {
+      const { seedBench } = await import("./bench");
+      return seedBench(database, { now, brand: env.BRAND_NAME, orders, log: (line) => console.log(line) });
+    } else {
+      const { seedDemo } = await import("./demo");
+      return seedDemo(database, { now, brand: env.BRAND_NAME });
+    }
+  });
   const tables = [
     "users", "products", "publications", "publication_variations", "orders", "questions", "conversations", "messages",
     "quotations", "pdv_sales", "audit_log", "canned_replies", "fast_answers", "settings",
