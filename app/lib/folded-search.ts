@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { containsPattern } from "./like-pattern";
 
 /**
  * Accent- and case-insensitive substring search, the same on both sides: the column is lowercased and
@@ -9,7 +10,7 @@ export const SEARCH_FOLD = { from: "áàäâãéèëêíìïîóòöôõúùüû
 /** The term as the SQL compares it: lowercased, accents folded, `%` and `_` taken literally. */
 export function searchPattern(term: string) {
   const folded = [...term.toLowerCase()].map((c) => SEARCH_FOLD.to[SEARCH_FOLD.from.indexOf(c)] ?? c).join("");
-  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containsPattern(folded);
 }
 
 /** `column` contains `term`, folded. */

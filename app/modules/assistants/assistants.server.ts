@@ -28,6 +28,7 @@ import {
   type Conversation,
   type PageOf,
 } from "./rules";
+import { containsPattern } from "~/lib/like-pattern";
 
 const TAGS = ["assistants"];
 type Actor = { id: number };
@@ -37,12 +38,8 @@ export type Refusal = { title: string; message: string };
 // ---------------------------------------------------------------------------------------------------
 // Queries
 
-function likePattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function assistantListWhere(query: Pick<AssistantListQuery, "search">): SQL | undefined {
-  return query.search ? ilike(aiAssistants.assistantName, likePattern(query.search)) : undefined;
+  return query.search ? ilike(aiAssistants.assistantName, containsPattern(query.search)) : undefined;
 }
 
 /** One page, newest first, each with its document count (one grouped query); the total as a window count. */

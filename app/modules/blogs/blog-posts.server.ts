@@ -10,6 +10,7 @@ import { changesBetween } from "~/modules/content/records.server";
 import { parsePublishAt } from "./publish-at";
 import { BLOG_PAGE_SIZE, blogSlug, freeSlug, type BlogImage, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
 import type { BlogInput } from "./blog-form";
+import { escapeLike } from "~/lib/like-pattern";
 
 export type Actor = { id: number } | null;
 /** `removedFileLinks`: the content pointed at stored files that are not the library's, and they were taken out. */
@@ -92,7 +93,7 @@ type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
 /** The slug for this title that no other post uses (the post's own slug does not clash with itself). */
 async function slugFor(tx: Tx, title: string, ownId: number | null): Promise<string> {
   const base = blogSlug(title);
-  const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(base);
   const rows = await tx
     .select({ slug: blogPosts.slug })
     .from(blogPosts)

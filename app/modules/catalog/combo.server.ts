@@ -9,6 +9,7 @@ import { galleryDraftOf, insertProperties, listingColumnsOf, listingDraftOf, pro
 import { priceView } from "~/modules/pricing/price";
 import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { capitaliseWords, newComboId, productSlug, type ComboLine } from "./product-rules";
+import { containsPattern } from "~/lib/like-pattern";
 
 /** A component as the dialog shows it: the catalogue's current name, price and stock. */
 export type ComponentRow = ComboLine & { thumb: string | null };
@@ -51,7 +52,7 @@ export async function componentsById(ids: string[]): Promise<Map<string, Omit<Co
 export function componentSearchQuery(term: string, db: Pick<Db, "select"> = getDb()) {
   const text = term.trim().toUpperCase();
   const columns = { id: products.id, name: products.name, price: products.price, currency: products.monedaPrecio, stock: products.stockTotal };
-  const filter = and(eq(products.isCombo, false), like(products.searchText, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const filter = and(eq(products.isCombo, false), like(products.searchText, containsPattern(text)));
   const order = text.length < 3 ? asc(products.id) : sql`${products.id} || ''`;
   return db.select(columns).from(products).where(filter).orderBy(order).limit(COMBO_SEARCH_LIMIT);
 }

@@ -6,15 +6,16 @@ import { countOf, totalOf } from "~/lib/list.server";
 import { priceView } from "~/modules/pricing/price";
 import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { COMPLETENESS_MAX, INVENTORY_PAGE_SIZE, type InventoryListQuery, type InventoryRow, type InventorySort } from "./inventory";
+import { containsPattern } from "~/lib/like-pattern";
 
 /**
  * The search matches SKU, manufacturer key, name and descripcion1 (the trigram-indexed search
  * text), case-insensitively; category 0 is the virtual "Sin categoría" (spec 3); "Solo incompletos"
  * keeps the products below the full score (decision 0015).
  */
-export function inventoryWhere(query: Pick<InventoryListQuery, "search" | "brand" | "category" | "incomplete">): SQL | undefined {
+export function inventoryWhere(query: Partial<Pick<InventoryListQuery, "search" | "brand" | "category" | "incomplete">>): SQL | undefined {
   const parts: SQL[] = [];
-  if (query.search) parts.push(sql`${products.searchText} like ${`%${query.search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (query.search) parts.push(sql`${products.searchText} like ${containsPattern(query.search.toUpperCase())}`);
   if (query.brand !== undefined) parts.push(query.brand === 0 ? isNull(products.brandId) : eq(products.brandId, query.brand));
   if (query.category !== undefined) parts.push(query.category === 0 ? isNull(products.categoryId) : eq(products.categoryId, query.category));
   if (query.incomplete) parts.push(sql`${products.completeness} < ${COMPLETENESS_MAX}`);

@@ -11,6 +11,7 @@ import { taxonomySlug } from "./taxonomy-slug";
 import {
   TREE_MESSAGES, TREE_TEXTS, isBlocked, nestTree, type DeleteBlockers, type ImageSlot, type TreeListQuery, type TreeNode, type TreeTaxonomy,
 } from "./tree-taxonomy";
+import { containsPattern } from "~/lib/like-pattern";
 
 /**
  * Queries and commands of the category and brand trees. Both tables share id, name, slug,
@@ -24,9 +25,7 @@ const productColumnOf = (kind: TreeTaxonomy) => (kind === "categories" ? product
 export type TreeImages = Partial<Record<ImageSlot, ImageRef | null>>;
 export type StoredNode = { id: number; name: string; slug: string; parentId: number | null; updatedAt: Date; images: TreeImages };
 
-function likeTerm(term: string) {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const likeTerm = (term: string) => containsPattern(term.toLowerCase());
 
 /** The name search uses the trigram index on lower(name). */
 function nameMatches(table: NodeTable, search: string): SQL {

@@ -16,6 +16,7 @@ import {
   type ShopSectionRow,
 } from "./shop-sections";
 import type { ShopSectionInput } from "./shop-section-form";
+import { containsPattern } from "~/lib/like-pattern";
 
 const TAGS = ["content", "shop-sections"];
 const WORDS = { created: "Sección creada", updated: "Sección actualizada", tags: TAGS };
@@ -78,7 +79,7 @@ export async function knownProducts(list: SectionItem[]): Promise<SectionItem[]>
 export function sectionProductSearchQuery(db: Pick<Db, "select">, term: string) {
   const text = searchKey(term);
   if (!text) return null;
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   return db
     .select({ id: products.id, name: products.name, price: products.price, currency: products.monedaPrecio, stockTotal: products.stockTotal })
     .from(products)

@@ -4,6 +4,7 @@ import { feedback, users } from "@server/db/schema";
 import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { audit } from "~/modules/logs/audit.server";
 import { FEEDBACK_PAGE_SIZE, type FeedbackListQuery } from "./list-query";
+import { containsPattern } from "~/lib/like-pattern";
 
 /**
  * Saves a comment sent from the sidebar form with its author and the time, and its audit entry, in
@@ -26,11 +27,6 @@ export async function sendFeedback(text: string, actor: { id: number }, now = ne
     );
     return { id: row.id };
   });
-}
-
-/** `%term%` for ILIKE with the wildcards a user may type taken literally. */
-function containsPattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const authorName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;

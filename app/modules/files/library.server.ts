@@ -2,13 +2,10 @@ import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
 import { and, desc, eq, ilike, inArray, like, sql, type SQL } from "drizzle-orm";
 import { FILES_PAGE_SIZE, LIBRARY_ORIGINS, PDF_MIME, isFileId, type LibraryEntry, type LibraryKind } from "./rules";
+import { containsPattern } from "~/lib/like-pattern";
 
 export type LibraryImage = { fileId: string; url: string; name: string };
 export type LibraryFile = { fileId: string; name: string; url: string };
-
-function likePattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Only the library's own files: never a conversation's attachment or an assistant's document. */
 function ofLibrary(origins: readonly string[] = LIBRARY_ORIGINS): SQL {
@@ -30,7 +27,7 @@ function entryOf(row: { id: string; name: string; mime: string; hasThumb: boolea
 /** One page of the "Archivos subidos" grid: newest first, by name, optionally images or PDFs only. */
 export async function listLibrary(query: { search?: string; kind?: LibraryKind; page: number }) {
   const term = query.search?.trim() ?? "";
-  const where = and(ofLibrary(), kindWhere(query.kind), term ? ilike(files.filenameDownload, likePattern(term)) : undefined);
+  const where = and(ofLibrary(), kindWhere(query.kind), term ? ilike(files.filenameDownload, containsPattern(term)) : undefined);
   const found = await getDb()
     .select({
       id: files.id,
@@ -67,7 +64,7 @@ export async function listLibraryImages(search: string, limit = FILES_PAGE_SIZE)
   const rows = await getDb()
     .select({ id: files.id, name: files.filenameDownload })
     .from(files)
-    .where(and(ofLibrary(), like(files.mimeType, "image/%"), term ? ilike(files.filenameDownload, likePattern(term)) : undefined))
+    .where(and(ofLibrary(), like(files.mimeType, "image/%"), term ? ilike(files.filenameDownload, containsPattern(term)) : undefined))
     .orderBy(desc(files.createdAt))
     .limit(limit);
   return rows.map((r) => ({ fileId: r.id, url: `/files/${r.id}`, name: r.name }));
@@ -84,7 +81,7 @@ export async function listLibraryPdfs(search: string | undefined, limit: number 
   const rows = await getDb()
     .select({ id: files.id, name: files.filenameDownload })
     .from(files)
-    .where(and(ofLibrary(origins), eq(files.mimeType, PDF_MIME), term ? ilike(files.filenameDownload, likePattern(term)) : undefined))
+    .where(and(ofLibrary(origins), eq(files.mimeType, PDF_MIME), term ? ilike(files.filenameDownload, containsPattern(term)) : undefined))
     .orderBy(desc(files.createdAt), desc(files.id))
     .limit(limit);
   return rows.map((r) => ({ fileId: r.id, name: r.name, url: `/files/${r.id}` }));

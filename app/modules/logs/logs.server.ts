@@ -3,6 +3,7 @@ import { getDb, type Db } from "@server/db/client";
 import { auditLog, users } from "@server/db/schema";
 import { LOGS_PAGE_SIZE } from "./types";
 import { countOf, pageOf, windowTotal } from "~/lib/list.server";
+import { containsPattern } from "~/lib/like-pattern";
 
 export type LogListQuery = {
   search?: string;
@@ -11,11 +12,6 @@ export type LogListQuery = {
   page: number;
   pageSize?: number;
 };
-
-/** `%term%` for ILIKE with the wildcards a user may type taken literally. */
-function containsPattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Exactly the expression of the trigram index audit_log_search_trgm, so ILIKE can use it. */
 const searchText = sql`(${auditLog.message} || ' ' || coalesce(${auditLog.identifier}, ''))`;

@@ -6,6 +6,7 @@ import { ZONE } from "~/lib/format";
 import { parseQueryDate } from "~/lib/mexico-time";
 import { priorityCutoff } from "./rules";
 import { LOGISTIC_VALUES, type MessagesQueryValue } from "./schemas";
+import { containsPattern } from "~/lib/like-pattern";
 
 export const MESSAGES_PAGE_SIZE = 10;
 
@@ -63,7 +64,7 @@ function conversationConditions(query: MessagesQueryValue, now: Date): SQL[] {
     const id = BigInt(query.search);
     c.push(or(eq(conversations.orderId, id), eq(conversations.packId, id))!);
   } else if (query.search && !/^MLM\d+$/i.test(query.search)) {
-    c.push(sql`${conversations.clientInfo} ->> 'nickname' ilike ${`%${query.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+    c.push(sql`${conversations.clientInfo} ->> 'nickname' ilike ${containsPattern(query.search)}`);
   }
   return c;
 }

@@ -3,6 +3,7 @@
  * bench compares the page against it. Relative imports only, so the bench can load it as is.
  */
 import { PUBLICATIONS_PAGE_SIZE } from "./constants";
+import { escapeLike } from "~/lib/like-pattern";
 
 export type PublicationListFilters = {
   page: number;
@@ -12,10 +13,6 @@ export type PublicationListFilters = {
   filterStatus?: "active" | "paused";
   skuSearch?: boolean;
 };
-
-function likeEscape(term: string) {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The column each sort orders by; every sort but "id" is followed by the id so pages never overlap. Each has an index. */
 const SORT_COLUMNS = {
@@ -49,13 +46,13 @@ export function listWhere(f: PublicationListFilters): { where: string; params: u
       // A full SKU in capitals: the trigram index finds candidates, the padded match keeps whole SKUs only.
       const sku = search.toUpperCase().replace(/\s+/g, "");
       conditions.push(
-        `p.linked_products_string like ${bind(`%${likeEscape(sku)}%`)} and (' ' || p.linked_products_string || ' ') like ${bind(`% ${likeEscape(sku)} %`)}`,
+        `p.linked_products_string like ${bind(`%${escapeLike(sku)}%`)} and (' ' || p.linked_products_string || ' ') like ${bind(`% ${escapeLike(sku)} %`)}`,
       );
     } else if (/^[A-Za-z]{3}\d{5,14}$/.test(search)) {
       conditions.push(`p.id = ${bind(search.toUpperCase())}`);
     } else {
       for (const word of search.split(/\s+/).filter(Boolean).slice(0, 6)) {
-        conditions.push(`p.title ilike ${bind(`%${likeEscape(word)}%`)}`);
+        conditions.push(`p.title ilike ${bind(`%${escapeLike(word)}%`)}`);
       }
     }
   }

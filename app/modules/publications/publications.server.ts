@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { audit } from "~/modules/logs/audit.server";
 import { PRODUCT_SEARCH_LIMIT, PUBLICATIONS_PAGE_SIZE } from "./constants";
 import { listSql, type PublicationListFilters } from "./list-sql";
+import { containsPattern } from "~/lib/like-pattern";
 
 // ---------------------------------------------------------------------------------------------------
 // The list
@@ -178,7 +179,7 @@ export function productSearchStatement(term: string): { text: string; params: st
   const clean = term.trim().toUpperCase();
   if (clean.length <= 1) return null;
   const words = clean.split(/\s+/).slice(0, 5);
-  const params = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const params = words.map((word) => containsPattern(word));
   const where = params.map((_, i) => `search_text like $${i + 1}`).join(" and ");
   return {
     text: `select id, name, intelisis_name, price, moneda_precio, stock_total, stocks from products where ${where}

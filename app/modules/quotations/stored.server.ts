@@ -10,6 +10,7 @@ import { getExchangeRate, STALE_MESSAGE } from "./draft.server";
 import { displayStatus, STORED_STATUSES } from "./status";
 export { displayStatus, STATUS_LABELS, STORED_STATUSES } from "./status";
 import { addBusinessDays, lineAmountCents, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS, type QuoteScreen } from "./pricing";
+import { containsPattern } from "~/lib/like-pattern";
 
 /** numeric(14, 2): amounts below 10^12 pesos. */
 const MAX_STORED_CENTS = 100_000_000_000_000;
@@ -288,7 +289,7 @@ function storedQuotesWhere(query: StoredQuotesQuery, userId: number) {
   if (query.created?.from) conditions.push(sql`${quotations.createdAt} >= ${query.created.from.toISOString()}::timestamptz`);
   if (query.created?.to) conditions.push(sql`${quotations.createdAt} < ${query.created.to.toISOString()}::timestamptz`);
   if (query.search) {
-    const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = containsPattern(query.search);
     conditions.push(sql`(${quotations.folio} || ' ' || ${quotations.clientName} || ' ' || coalesce(${quotations.clientKey}, '')) ilike ${term}`);
   }
   if (query.status === "vencida") conditions.push(sql`${quotations.status} = 'enviada' and ${quotations.expiresAt} < now()`);

@@ -7,9 +7,12 @@ import { getDb, type Db } from "@server/db/client";
 import {
   bannersHome, blogPosts, brands, catalogs, categories, productProperties, products, shopSections, storeLocations, storePromos,
 } from "@server/db/schema";
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
+import { foldedContains } from "~/lib/folded-search";
+import { containsPattern } from "~/lib/like-pattern";
+import { countOf, totalOf, windowTotal } from "~/lib/list.server";
+import { inventoryWhere } from "~/modules/catalog/inventory.server";
 import { pesoPrice } from "~/modules/pricing/price";
 import { currentDollarRate } from "~/modules/pricing/rate.server";
 import type { ImageRef } from "@server/db/schema/catalog";
@@ -39,23 +42,13 @@ function imageOf(ref: (ImageRef & { alt?: string | null }) | null | undefined, f
 }
 
 const iso = (d: Date) => d.toISOString();
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const folded = (column: SQL | unknown) => sql`translate(lower(${column}), 'áàäâãéèëêíìïîóòöôõúùüûñç', 'aaaaaeeeeiiiiooooouuuunc')`;
-const foldedContains = (column: unknown, text: string) =>
-  sql`${folded(column)} like ${likeContains(text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""))}`;
 const direction = (order: "asc" | "desc") => (order === "asc" ? asc : desc);
-const total = sql<number>`count(*) over()`.mapWith(Number);
+const total = windowTotal();
 const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
 
-/** The page's rows with their window total; a count of its own only when the page is past the end. */
-async function paged<R extends { total: number }>(rows: R[], q: { page: number; pageSize: number }, count: () => Promise<number>) {
-  const totalRows = rows.length > 0 ? rows[0].total : q.page > 1 ? await count() : 0;
-  return { rows, meta: { total: totalRows, page: q.page, pageSize: q.pageSize } };
-}
-
-async function countWhere(table: PgTable, where: SQL | undefined) {
-  const [row] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
-  return row?.n ?? 0;
+/** The answer's `meta`: the total its rows carry as a window, or a count of its own past the end (`totalOf`). */
+async function metaOf(rows: ReadonlyArray<{ total: number }>, q: { page: number; pageSize: number }, countAll: () => Promise<number>) {
+  return { total: await totalOf(rows, q.page, countAll), page: q.page, pageSize: q.pageSize };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,7 +61,7 @@ export async function listBanners(q: ListQuery<"banners">): Promise<ShopPage<unk
     .orderBy(direction(q.order)(bannersHome.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const { meta } = await paged(rows, q, () => countWhere(bannersHome, undefined));
+  const meta = await metaOf(rows, q, countOf(bannersHome, undefined));
   return pageOfSchema(BannerSchema).parse({
     data: rows.map((r) => ({ id: r.id, name: r.name, image: imageOf(r.image, r.name), coverTitle: r.coverTitle, coverSubtitle: r.coverSubtitle, coverContent: r.coverContent, updatedAt: iso(r.updatedAt) })),
     meta,
@@ -138,12 +131,9 @@ function productsFrom() {
     .leftJoin(categories, eq(categories.id, products.categoryId));
 }
 
+/** Enabled products, narrowed as Inventario v3 narrows its list (the same search, category and brand). */
 function productWhere(q: ListQuery<"products">) {
-  const parts: SQL[] = [eq(products.isActive, true)];
-  if (q.category) parts.push(eq(products.categoryId, q.category));
-  if (q.brand) parts.push(eq(products.brandId, q.brand));
-  if (q.search) parts.push(sql`${products.searchText} like ${likeContains(q.search.toUpperCase())}`);
-  return and(...parts);
+  return and(eq(products.isActive, true), inventoryWhere({ search: q.search, category: q.category, brand: q.brand }));
 }
 
 function productOrder(q: ListQuery<"products">, exchangeRate: number | null) {
@@ -180,7 +170,7 @@ export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"prod
 
 export async function listProducts(q: ListQuery<"products">) {
   const exchangeRate = await currentDollarRate();
-  const [rows, totalRows] = await Promise.all([shopProductsPageQuery(getDb(), q, exchangeRate), countWhere(products, productWhere(q))]);
+  const [rows, totalRows] = await Promise.all([shopProductsPageQuery(getDb(), q, exchangeRate), countOf(products, productWhere(q))()]);
   const meta = { total: totalRows, page: q.page, pageSize: q.pageSize };
   return pageOfSchema(ProductSummarySchema).parse({ data: rows.map((r) => productSummary(r, exchangeRate)), meta });
 }
@@ -245,7 +235,7 @@ export async function listSections(q: ListQuery<"sections">) {
     .orderBy(direction(q.order)(shopSections.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const { meta } = await paged(rows, q, () => countWhere(shopSections, eq(shopSections.status, true)));
+  const meta = await metaOf(rows, q, countOf(shopSections, eq(shopSections.status, true)));
   const exchangeRate = await currentDollarRate();
   const found = await enabledProducts(rows.flatMap((r) => r.products.map((p) => p.id)), exchangeRate);
   return pageOfSchema(SectionSchema).parse({
@@ -266,7 +256,7 @@ export async function listCatalogs(q: ListQuery<"catalogs">) {
     .orderBy(q.sort === "title" ? direction(q.order)(catalogs.title) : direction(q.order)(catalogs.id), asc(catalogs.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const { meta } = await paged(rows, q, () => countWhere(catalogs, catalogWhere(q)));
+  const meta = await metaOf(rows, q, countOf(catalogs, catalogWhere(q)));
   const exchangeRate = await currentDollarRate();
   const found = await enabledProducts(rows.flatMap((r) => r.subtitles.flatMap((s) => s.products.map((p) => p.id))), exchangeRate);
   return pageOfSchema(CatalogSchema).parse({
@@ -314,7 +304,7 @@ export async function listBlogs(q: ListQuery<"blogs">, now: Date) {
     .orderBy(q.sort === "title" ? dir(blogPosts.title) : dir(sql`coalesce(${blogPosts.publishAt}, ${blogPosts.createdAt})`), asc(blogPosts.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const { meta } = await paged(rows, q, () => countWhere(blogPosts, blogWhere(q, now)));
+  const meta = await metaOf(rows, q, countOf(blogPosts, blogWhere(q, now)));
   return pageOfSchema(BlogSummarySchema).parse({ data: rows.map(blogSummary), meta });
 }
 
@@ -355,7 +345,7 @@ export async function listPromotions(q: ListQuery<"promotions">, now: Date) {
     .orderBy(order, asc(storePromos.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const { meta } = await paged(rows, q, () => countWhere(storePromos, promotionWhere(q, now)));
+  const meta = await metaOf(rows, q, countOf(storePromos, promotionWhere(q, now)));
   return pageOfSchema(PromotionSchema).parse({
     data: rows.map((r) => ({ id: r.id, title: r.title, description: r.description, link: r.link, image: imageOf(r.image, r.title), startDate: r.startDate, endDate: r.endDate, permalink: r.permalink, updatedAt: iso(r.updatedAt) })),
     meta,
@@ -375,7 +365,7 @@ export async function listLocations(q: ListQuery<"locations">) {
     .orderBy(q.sort === "id" ? dir(storeLocations.id) : dir(sql`lower(${storeLocations.name})`), asc(storeLocations.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const { meta } = await paged(rows, q, () => countWhere(storeLocations, locationWhere(q)));
+  const meta = await metaOf(rows, q, countOf(storeLocations, locationWhere(q)));
   return pageOfSchema(LocationSchema).parse({
     data: rows.map((r) => ({ id: r.id, name: r.name, schedule: r.schedule, phone: r.phone, whatsapp: r.whatsapp, address: r.address, url: r.url, geolocation: r.geolocation ? { lat: r.geolocation.lat, lng: r.geolocation.lng } : null, updatedAt: iso(r.updatedAt) })),
     meta,
@@ -386,7 +376,7 @@ export async function listLocations(q: ListQuery<"locations">) {
 // Category and brand trees (flat, with parentId: the shop builds the tree)
 
 export async function listCategories(q: ListQuery<"categories">) {
-  const where = q.search ? sql`lower(${categories.name}) like ${likeContains(q.search.toLowerCase())}` : undefined;
+  const where = q.search ? sql`lower(${categories.name}) like ${containsPattern(q.search.toLowerCase())}` : undefined;
   const dir = direction(q.order);
   const rows = await getDb()
     .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId, image: categories.image, cover: categories.cover, updatedAt: categories.updatedAt, total })
@@ -395,7 +385,7 @@ export async function listCategories(q: ListQuery<"categories">) {
     .orderBy(q.sort === "id" ? dir(categories.id) : dir(categories.name), asc(categories.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const { meta } = await paged(rows, q, () => countWhere(categories, where));
+  const meta = await metaOf(rows, q, countOf(categories, where));
   return pageOfSchema(CategorySchema).parse({
     data: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, parentId: r.parentId, image: imageOf(r.image, r.name), cover: imageOf(r.cover, r.name), updatedAt: iso(r.updatedAt) })),
     meta,
@@ -403,7 +393,7 @@ export async function listCategories(q: ListQuery<"categories">) {
 }
 
 export async function listBrands(q: ListQuery<"brands">) {
-  const where = q.search ? sql`lower(${brands.name}) like ${likeContains(q.search.toLowerCase())}` : undefined;
+  const where = q.search ? sql`lower(${brands.name}) like ${containsPattern(q.search.toLowerCase())}` : undefined;
   const dir = direction(q.order);
   const rows = await getDb()
     .select({ id: brands.id, name: brands.name, slug: brands.slug, parentId: brands.parentId, image: brands.image, cover: brands.cover, imgProduct: brands.imgProduct, isFeatured: brands.isFeatured, updatedAt: brands.updatedAt, total })
@@ -412,7 +402,7 @@ export async function listBrands(q: ListQuery<"brands">) {
     .orderBy(q.sort === "id" ? dir(brands.id) : dir(brands.name), asc(brands.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const { meta } = await paged(rows, q, () => countWhere(brands, where));
+  const meta = await metaOf(rows, q, countOf(brands, where));
   return pageOfSchema(BrandSchema).parse({
     data: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, parentId: r.parentId, image: imageOf(r.image, r.name), cover: imageOf(r.cover, r.name), productImage: imageOf(r.imgProduct, r.name), isFeatured: r.isFeatured, updatedAt: iso(r.updatedAt) })),
     meta,

@@ -11,6 +11,7 @@ import { userIdentityColumns } from "./identity-columns.server";
 import { USERS_PAGE_SIZE, type NewUser, type UserSort, type UserStatus, type UserUpdate } from "./schemas";
 import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import type { Refused } from "~/modules/results";
+import { containsPattern } from "~/lib/like-pattern";
 
 /**
  * Who runs a command: a signed-in user, with the role its session gives (its session is spared where
@@ -55,10 +56,6 @@ const listColumns = {
   createdAt: users.createdAt,
 };
 
-/** `%term%` for ILIKE with the wildcards a user may type taken literally. */
-export function containsPattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The text the trigram index covers: every word typed must appear in it. */
 const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
