@@ -9,7 +9,8 @@ import { requireAccess } from "~/web/auth/guard.server";
 import { ClientPicker } from "~/modules/quotations/client-picker";
 import { PostedError } from "~/modules/quotations/quotation-parts";
 import { answerDraftChange } from "~/web/quotations/draft-route.server";
-import { getExchangeRate, loadDraft, searchClients } from "~/modules/quotations/draft.server";
+import { loadDraft, searchClients } from "~/modules/quotations/draft.server";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { ProductsTable } from "~/modules/quotations/products-table";
 import { listProducts, ProductsQuery } from "~/modules/quotations/products.server";
 import { safeBack } from "~/modules/quotations/routing";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Cotizador v3" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const query = parseQuery(request, ProductsQuery);
-  const [draft, rate] = await Promise.all([loadDraft(user.id), getExchangeRate()]);
+  const [draft, rate] = await Promise.all([loadDraft(user.id), currentDollarRate()]);
   const [list, clients] = await Promise.all([
     listProducts(query, draft.data.client.priceList, rate),
     query.client ? searchClients(query.client) : Promise.resolve(null),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMBO_TEXTS, type ComboSummary } from "./combo-lines";
+import type { ComboSummary } from "./combo-lines";
 import { GalleryDraftSchema, PropertyDraftSchema, flag, measure, ref, text, withMessages } from "./product-form";
 import { capitaliseWords } from "./product-rules";
 

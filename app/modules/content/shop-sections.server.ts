@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { pesoPrice } from "~/modules/pricing/price";
+import { priceView } from "~/modules/pricing/price";
 import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { getDb, type Db } from "@server/db/client";
 import { products, shopSections } from "@server/db/schema";
@@ -61,13 +61,7 @@ export async function productInfos(skus: readonly string[]): Promise<Record<stri
       .where(inArray(products.id, ids)),
     currentDollarRate(),
   ]);
-  return Object.fromEntries(found.map(({ id, price, currency, ...info }) => [id, { ...info, price: pesosOrNull(price, currency, rate) }]));
-}
-
-/** A catalogue price in pesos (decision 0038), or null when it cannot be worked out: shown as "—". */
-function pesosOrNull(amount: number, currency: string, rate: number | null): number | null {
-  const price = pesoPrice({ amount, currency }, rate);
-  return price.ok ? price.cents / 100 : null;
+  return Object.fromEntries(found.map(({ id, price, currency, ...info }) => [id, { ...info, price: priceView({ amount: price, currency }, rate).price }]));
 }
 
 /** The list with only the SKUs the catalogue knows, in order. */
@@ -92,7 +86,7 @@ export async function searchSectionProducts(term: string): Promise<ProductHit[]>
   const query = sectionProductSearchQuery(getDb(), term);
   if (!query) return [];
   const [rows, rate] = await Promise.all([query, currentDollarRate()]);
-  return rows.map(({ price, currency, ...hit }) => ({ ...hit, price: pesosOrNull(price, currency, rate) }));
+  return rows.map(({ price, currency, ...hit }) => ({ ...hit, price: priceView({ amount: price, currency }, rate).price }));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -131,8 +131,9 @@ export function dollarHint(price: { currency: string; amount: number; rate: numb
 
 /** A rate as shown: at least 2 decimals, up to 4 ("18.35", "18.1234"). */
 export function formatRate(rate: number): string {
-  return new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false }).format(rate);
+  return RATE.format(rate);
 }
+const RATE = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
 
 /**
  * A price as a screen shows it: `price` in pesos, or null when it cannot be worked out; `priceNote`

@@ -1,7 +1,8 @@
 import { can } from "~/lib/access";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { draftDocument, companyContact } from "./documents.server";
-import { getExchangeRate, loadDraft } from "./draft.server";
+import { loadDraft } from "./draft.server";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { searchFeeCategories } from "./options.server";
 import { draftFieldsOf } from "./draft";
 import type { QuoteScreen } from "./pricing";
@@ -11,7 +12,7 @@ export const authorName = (user: SessionUser) => `${user.firstName} ${user.lastN
 
 /** Everything the quotation dialog shows for the signed-in user's draft. */
 export async function quotationDialogData(user: SessionUser, url: URL) {
-  const [draft, rate, company] = await Promise.all([loadDraft(user.id), getExchangeRate(), companyContact()]);
+  const [draft, rate, company] = await Promise.all([loadDraft(user.id), currentDollarRate(), companyContact()]);
   const d = draft.data;
   const may = { discount: can(user, "quotations.globalDiscount"), orderType: can(user, "quotations.orderType"), erp: can(user, "quotations.erpMode") };
   const categoryQuery = url.searchParams.get("category")?.slice(0, 100) ?? undefined;
@@ -26,6 +27,6 @@ export async function quotationDialogData(user: SessionUser, url: URL) {
 
 /** The draft as printed; `screen` is the Cotizador the PDF or Excel was asked from (their totals differ for Mercado Libre). */
 export async function draftDocumentFor(user: SessionUser, screen: QuoteScreen = "v3") {
-  const [draft, rate] = await Promise.all([loadDraft(user.id), getExchangeRate()]);
+  const [draft, rate] = await Promise.all([loadDraft(user.id), currentDollarRate()]);
   return draftDocument(draft.data, rate, authorName(user), new Date(), screen);
 }

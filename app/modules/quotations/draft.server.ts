@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
-import { quotationDrafts, settings } from "@server/db/schema";
+import { quotationDrafts } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { audit } from "~/modules/logs/audit.server";
 import type { Reason, Refused } from "~/modules/results";
 import { addLine, COUNTER_CLIENT, readDraftData, type DraftClient, type DraftData } from "./draft";
-import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { MESSAGES, parseQuantity } from "./pricing";
 
 export type Draft = { version: number; data: DraftData; updatedAt: Date | null };
@@ -15,13 +14,6 @@ export type DraftResult = { ok: true; draft: Draft; message?: string } | Refused
 
 export const STALE_MESSAGE =
   "La cotización cambió en otra pestaña o equipo mientras la editabas; no se aplicó tu cambio. Revisa la versión actual y vuelve a intentarlo.";
-
-/**
- * Pesos per dollar (settings.dollar_price) through the one reader (app/modules/pricing/rate.server.ts),
- * read on every pricing so a change applies at once; null when there is none (decision 0038: no
- * default rate — a dollar article then has no price and the quote says why).
- */
-export const getExchangeRate = currentDollarRate;
 
 export async function loadDraft(userId: number): Promise<Draft> {
   const [row] = await getDb().select().from(quotationDrafts).where(eq(quotationDrafts.userId, userId)).limit(1);

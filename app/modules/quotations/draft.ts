@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { articlePrice } from "~/modules/pricing/price";
 import {
-  applyLineDiscount, computeTotals, feeRateFor, priceListOf, unitPriceCents,
+  applyLineDiscount, computeTotals, feeRateFor, priceListOf,
   type ListingType, type PriceList, type QuoteScreen, type Totals,
 } from "./pricing";
 
@@ -90,14 +90,13 @@ export function priceDraft(data: DraftData, exchangeRate: number | null, screen:
   const feeRate = ml && data.category ? feeRateFor(data.category, data.listingType as ListingType) : null;
   let pricingError: string | null = null;
   const lines = data.lines.map((line) => {
-    if (line.customPriceCents === null) {
-      const priced = articlePrice(line, priceList, exchangeRate);
-      if (!priced.ok) {
-        pricingError ??= priced.message;
-        return { ...line, listPriceCents: 0, priceCents: 0, amountCents: 0, unpriced: true };
-      }
+    // A free-entry line carries its own price in pesos; an article is priced once, by the one function.
+    const priced = line.customPriceCents === null ? articlePrice(line, priceList, exchangeRate) : null;
+    if (priced && !priced.ok) {
+      pricingError ??= priced.message;
+      return { ...line, listPriceCents: 0, priceCents: 0, amountCents: 0, unpriced: true };
     }
-    const list = line.customPriceCents ?? unitPriceCents(line, priceList, exchangeRate) ?? 0;
+    const list = priced ? priced.cents : line.customPriceCents!;
     const discounted = applyLineDiscount({ priceCents: list, originalPriceCents: null }, line.discount).priceCents;
     return { ...line, listPriceCents: list, priceCents: discounted, amountCents: Math.round(discounted * line.qty), unpriced: false };
   });

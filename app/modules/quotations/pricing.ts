@@ -3,11 +3,11 @@
  * no float drift reaches a total. Pure: used by the server, the PDF, the Excel file and the browser.
  */
 
+import { articlePrice, discountedCents, type PricedArticle, type PriceList } from "~/modules/pricing/price";
+
 export const VAT_RATE_PERCENT = 16;
 export const GLOBAL_DISCOUNT_MAX = 6;
 export const VALIDITY_BUSINESS_DAYS = 5;
-
-import { articlePrice, discountedCents, type PricedArticle, type PriceList } from "~/modules/pricing/price";
 
 export { toCents, priceListOf, type Currency, type PriceList, type PricedArticle } from "~/modules/pricing/price";
 export type ListingType = "gold_special" | "gold_pro";

@@ -1,4 +1,3 @@
-import { ScrollBox } from "~/components/ScrollBox";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";

@@ -1,4 +1,3 @@
-import { ScrollBox } from "~/components/ScrollBox";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { ErpUser } from "@server/integrations/erp/port";
 import { ClientPicker } from "./client-picker";

@@ -6,7 +6,8 @@ import type { SessionUser } from "~/modules/auth/session-user";
 import { authorName } from "./dialog.server";
 import { companyContact, draftDocument } from "./documents.server";
 import { draftFieldsOf, priceDraft } from "./draft";
-import { getExchangeRate, loadDraft, searchClients } from "./draft.server";
+import { loadDraft, searchClients } from "./draft.server";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { searchAgents, searchItems } from "./lines.server";
 import { searchFeeCategories } from "./options.server";
 
@@ -22,7 +23,7 @@ export const QuotationsV4Query = {
 /** Everything Cotizador v4 shows: the user's server-kept draft (the same one /products edits). */
 export async function quotationsScreenData(user: SessionUser, url: URL) {
   const query = parseQuery(url, QuotationsV4Query);
-  const [draft, rate, company] = await Promise.all([loadDraft(user.id), getExchangeRate(), companyContact()]);
+  const [draft, rate, company] = await Promise.all([loadDraft(user.id), currentDollarRate(), companyContact()]);
   const may = { discount: can(user, "quotations.globalDiscount"), erpCreate: can(user, "quotations.erpCreate"), orderType: can(user, "quotations.orderType") };
   const [agents, clients, items, categories] = await Promise.all([
     query.agent !== undefined ? searchAgents(user, query.agent) : null,

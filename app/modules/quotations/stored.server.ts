@@ -6,7 +6,8 @@ import type { Refused } from "~/modules/results";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { priceDraft, readDraftData } from "./draft";
 import type { QuotationDocumentData } from "./document";
-import { getExchangeRate, STALE_MESSAGE } from "./draft.server";
+import { STALE_MESSAGE } from "./draft.server";
+import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { displayStatus, STORED_STATUSES } from "./status";
 export { displayStatus, STATUS_LABELS, STORED_STATUSES } from "./status";
 import { addBusinessDays, lineAmountCents, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS, type QuoteScreen } from "./pricing";
@@ -25,7 +26,7 @@ const mxYear = (d: Date) => Number(new Intl.DateTimeFormat("en-CA", { timeZone: 
  * prices are copied so a reprint shows the same figures. The draft is emptied in the same transaction.
  */
 export async function storeDraft(user: SessionUser, expected: number | null, now = new Date(), screen: QuoteScreen = "v3"): Promise<StoreResult> {
-  const rate = await getExchangeRate();
+  const rate = await currentDollarRate();
   return getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(quotationDrafts).where(eq(quotationDrafts.userId, user.id)).for("update").limit(1);
     if (!row) return { ok: false as const, reason: "refused" as const, message: MESSAGES.noLines };
