@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RANGE_MESSAGES, countSpans, parseMonth, quickRange, validateRange } from "~/modules/orders/filters";
 import {
   accountOf, canMarkDelivered, canSendPackage, collectionPickup, ecommerceBreakdown, invoiceLinkAvailable, invoiceLinkExpired, isDelayed, labelAction,
-  manualDeliveryRecord, paymentBadge, timeToReady, trackingLink,
+  manualDeliveryRecord, paymentBadge, timeToReady, trackingLink, separateRecipient,
 } from "~/modules/orders/rules";
 
 const o = (status: string, over: Record<string, unknown> = {}) => ({ status, orderStatus: "paid", logisticType: "drop_off", printedLabel: false, manualDelivered: null, estimatedHandlingLimit: null, ...over });
@@ -165,5 +165,16 @@ describe("count spans (whole months from the monthly table, edge days from the d
     [{ start: "2024/02/01", end: "2024/02/29" }, { months: { from: "2024-02-01", to: "2024-02-01" }, days: [] }],
   ])("%j", (range, expected) => {
     expect(countSpans(range)).toEqual(expected);
+  });
+});
+
+describe("the order dialog's recipient (Recibe) beside the marketplace's buyer", () => {
+  it.each([
+    ["Ana López", "Ana López", null],
+    ["ANA LÓPEZ", "ana lópez", null],
+    ["Luis Pérez", "Ana López", "Luis Pérez"],
+    ["", "Ana López", null],
+  ])("shipped to %j, bought by %j → %j", (shipping, buyer, expected) => {
+    expect(separateRecipient(shipping, buyer)).toBe(expected);
   });
 });

@@ -15,7 +15,7 @@ import { OrderEditFields, orderEditDefaults, type OrderEditFieldset } from "./or
 import { OrderItemsList } from "./order-items-list";
 import type { OrderDetail } from "./orders.server";
 import type { MarketplaceBuyer } from "./marketplace.server";
-import { logisticLabel } from "./rules";
+import { logisticLabel, separateRecipient } from "./rules";
 import type { OrderEditInput, OrderEditSchema } from "./order-edit-form";
 import { SaveButton } from "~/components/SaveButton";
 
@@ -77,6 +77,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function OrderDialog() {
   const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint, buyer, lookupNotes } = useLoaderData<OrderDialogView>();
   const shippingName = [order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(" ");
+  const recipient = buyer ? separateRecipient(shippingName, buyer.name) : null;
   const actionData = useActionData<OrderActionData>();
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -149,7 +150,7 @@ export function OrderDialog() {
                     {buyer.nickname ? <span className="ml-1 text-slate-500">({buyer.nickname})</span> : null}
                   </span>
                 </Row>
-                {shippingName && shippingName.toLowerCase() !== buyer.name.toLowerCase() ? <Row label="Recibe">{shippingName}</Row> : null}
+                {recipient ? <Row label="Recibe">{recipient}</Row> : null}
               </>
             ) : (
               <Row label="Comprador">

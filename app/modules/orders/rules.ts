@@ -35,6 +35,14 @@ export function labelAction(order: StatusOrder & { printedLabel: boolean }): { a
   return { allowed, reprint: allowed && (order.printedLabel || key === "printed") };
 }
 
+/**
+ * The order dialog's "Recibe" row: the shipping recipient's name when it is not the buyer the
+ * marketplace names (compared without case); null when they are the same person or it is unknown.
+ */
+export function separateRecipient(shippingName: string, buyerName: string): string | null {
+  return shippingName && shippingName.toLowerCase() !== buyerName.toLowerCase() ? shippingName : null;
+}
+
 /** Stages at which the label is printed and the package waits for the carrier. */
 const DISPATCH_KEYS = new Set(["printed", "ready_for_pickup"]);
 /** Logistic types the seller hands to a carrier (not Full, not "a acordar", not quoter or web-shop orders). */
