@@ -9,7 +9,7 @@ import { homeFor } from "~/lib/access";
 import { readForm } from "~/lib/http.server";
 import { ToastSchema } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { FEEDBACK_TEXTS, FeedbackSchema } from "~/modules/feedback/feedback-form";
+import { FEEDBACK_TEXTS, FeedbackSchema, feedbackRefusal } from "~/modules/feedback/feedback-form";
 import { sendFeedback } from "~/modules/feedback/feedback.server";
 import { requireAccess, safeRedirect } from "~/web/auth/guard.server";
 import { feedbackConstraint } from "~/web/feedback/constraints.server";
@@ -39,14 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const posted = form.get("text");
   const parsed = FeedbackSchema.safeParse({ text: posted });
   if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? FEEDBACK_TEXTS.empty;
-    const empty = error === FEEDBACK_TEXTS.empty;
-    const toast = ToastSchema.parse({
-      title: empty ? FEEDBACK_TEXTS.emptyTitle : FEEDBACK_TEXTS.tooLongTitle,
-      message: error,
-      variant: "warning",
-    });
-    const refusal: FeedbackRefusal = { error, toast, text: typeof posted === "string" ? posted : "", returnTo };
+    const { error, toast } = feedbackRefusal(parsed.error.issues);
+    const refusal: FeedbackRefusal = { error, toast: ToastSchema.parse(toast), text: typeof posted === "string" ? posted : "", returnTo };
     return data(refusal, { status: 400 });
   }
   await sendFeedback(parsed.data.text, user);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FeedbackSchema } from "~/modules/feedback/feedback-form";
+import { FeedbackSchema, feedbackRefusal } from "~/modules/feedback/feedback-form";
 
 // The spec's warning for an empty comment (first document §5) and the limit of decision 0040, written out.
 const EMPTY = "Por favor completa el campo";
@@ -28,5 +28,15 @@ describe("the sidebar comment form's schema", () => {
     ["1000 characters inside spaces", `   ${"e".repeat(1000)}   `, "e".repeat(1000)],
   ])("takes %s", (_case, text, saved) => {
     expect(FeedbackSchema.parse({ text })).toEqual({ text: saved });
+  });
+});
+
+describe("a refused comment's toast (spec 1 §5: 'Datos insuficientes' for an empty field)", () => {
+  it.each([
+    [[{ message: "Por favor completa el campo" }], "Datos insuficientes", "Por favor completa el campo"],
+    [[{ message: "El campo Comentario admite como máximo 1000 caracteres." }], "Comentario demasiado largo", "El campo Comentario admite como máximo 1000 caracteres."],
+    [[], "Datos insuficientes", "Por favor completa el campo"],
+  ])("%j", (issues, title, message) => {
+    expect(feedbackRefusal(issues)).toEqual({ error: message, toast: { title, message, variant: "warning" } });
   });
 });
