@@ -142,6 +142,10 @@ const RATE = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumF
 export type PriceView = { price: number | null; priceNote: string | null };
 
 export function priceView(price: ForeignPrice, rate: number | null): PriceView {
-  const priced = pesoPrice(price, rate);
+  return viewOf(pesoPrice(price, rate));
+}
+
+/** A price already worked out, as a screen shows it (see `PriceView`). */
+export function viewOf(priced: PesoPrice): PriceView {
   return priced.ok ? { price: priced.cents / 100, priceNote: dollarHint(priced) } : { price: null, priceNote: priced.message };
 }

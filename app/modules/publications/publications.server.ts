@@ -1,5 +1,5 @@
 import { getDatabase, getDb, type Tx } from "@server/db/client";
-import { dollarHint, pesoPrice } from "~/modules/pricing/price";
+import { pesoPrice, viewOf } from "~/modules/pricing/price";
 import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { publications } from "@server/db/schema";
 import { and, eq, sql } from "drizzle-orm";
@@ -150,8 +150,7 @@ function toProduct(r: ProductRow, rate: number | null): ProductInfo {
     sku: r.id,
     name: r.name,
     intelisisName: r.intelisis_name,
-    price: priced.ok ? priced.cents / 100 : null,
-    priceNote: priced.ok ? dollarHint(priced) : priced.message,
+    ...viewOf(priced),
     rate: priced.ok ? priced.rate : null,
     stock: Number(r.stock_total),
     stocks: r.stocks ?? [],

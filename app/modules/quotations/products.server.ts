@@ -1,6 +1,6 @@
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { q } from "~/lib/query";
-import { articlePrice, dollarHint } from "~/modules/pricing/price";
+import { articlePrice, viewOf } from "~/modules/pricing/price";
 import { priceListOf } from "./pricing";
 
 export const PRODUCTS_PAGE_SIZE = 20;
@@ -37,7 +37,7 @@ export async function listProducts(query: ProductsQueryValue, priceListRaw: stri
       rows: data.map((a) => {
         const price = articlePrice(a, priceList, exchangeRate);
         // A price that cannot be worked out shows as "—" with the reason as its title, never a wrong figure.
-        return { ...a, priceCents: price.ok ? price.cents : null, priceNote: price.ok ? dollarHint(price) : price.message };
+        return { ...a, priceCents: price.ok ? price.cents : null, priceNote: viewOf(price).priceNote };
       }),
     };
   } catch (error) {
