@@ -16,6 +16,29 @@ const marketplacePath = z
   .trim()
   .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "ruta bajo custom/legacy-mercadolibre/: segmentos de letras, números, - o _ separados por /, sin / inicial");
 
+export const INTEGRATION_NAMES = ["erp", "marketplace", "ai", "invoicing", "content"] as const;
+export type IntegrationName = (typeof INTEGRATION_NAMES)[number];
+export type IntegrationMode = "simulator" | "http";
+export type IntegrationModes = Record<IntegrationName, IntegrationMode>;
+
+/** "http", "simulator", or "erp=http,marketplace=simulator,…" → a mode per system; a Spanish problem otherwise. */
+export function parseIntegrationModes(value: string): IntegrationModes | string {
+  const text = value.trim().toLowerCase();
+  const all = (mode: IntegrationMode) => Object.fromEntries(INTEGRATION_NAMES.map((n) => [n, mode])) as IntegrationModes;
+  if (text === "" || text === "simulator") return all("simulator");
+  if (text === "http") return all("http");
+  const modes = all("simulator");
+  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [name, mode] = part.split("=").map((p) => p.trim());
+    if (!INTEGRATION_NAMES.includes(name as IntegrationName)) {
+      return `sistema desconocido «${name}» (usa ${INTEGRATION_NAMES.join(", ")})`;
+    }
+    if (mode !== "http" && mode !== "simulator") return `«${part}»: el modo debe ser http o simulator`;
+    modes[name as IntegrationName] = mode;
+  }
+  return modes;
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,7 +51,22 @@ const schema = z
     SESSION_SECRET: z.string().min(16).optional(),
     DEMO_MODE: boolish.optional(),
     SEED_DEMO: boolish.optional(),
-    INTEGRATIONS: z.enum(["simulator", "http"]).default("simulator"),
+    /**
+     * Which adapter each legacy system uses: "simulator" or "http" for all, or per system,
+     * "erp=http,marketplace=http,ai=simulator,invoicing=simulator,content=http" (unnamed systems:
+     * simulator). A company goes live one system at a time.
+     */
+    INTEGRATIONS: z
+      .string()
+      .default("simulator")
+      .transform((v, ctx) => {
+        const modes = parseIntegrationModes(v);
+        if (typeof modes === "string") {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: modes });
+          return z.NEVER;
+        }
+        return modes;
+      }),
     SIM_LATENCY_MS: z.coerce.number().int().min(0).max(60000).default(0),
     SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
     ERP_URL: z.string().url().optional(),
@@ -39,6 +77,15 @@ const schema = z
     AI_TOKEN: z.string().min(1).optional(),
     INVOICING_URL: z.string().url().optional(),
     INVOICING_TOKEN: z.string().min(1).optional(),
+    /** The content back end's items/* (the feeds and the outbox); default MARKETPLACE_URL / MARKETPLACE_TOKEN. */
+    CONTENT_URL: z.string().url().optional(),
+    CONTENT_TOKEN: z.string().min(1).optional(),
+    /** How often each inbound feed runs (docs/live-data.md); 0 turns the schedules off ("Sincronizar ahora" still runs them). */
+    FEED_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+    /** How far behind its cursor a feed re-reads, for upstream writers whose clocks lag. */
+    FEED_LOOKBACK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    /** Simulator only: new marketplace orders, questions and messages per minute (0 = none). */
+    SIM_ACTIVITY: z.coerce.number().min(0).max(600).default(3),
     /** Paths of the marketplace calls the spec does not show (docs/integrations.md). */
     MARKETPLACE_CUSTOMER_REPORT_PATH: marketplacePath.default("reports/customers"),
     MARKETPLACE_ORDER_SUMMARY_PATH: marketplacePath.default("reports/orders"),
@@ -79,12 +126,14 @@ const schema = z
     SHOP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
-    if (env.INTEGRATIONS !== "http") return;
-    for (const system of ["ERP", "MARKETPLACE", "AI", "INVOICING"] as const) {
+    for (const system of ["ERP", "MARKETPLACE", "AI", "INVOICING", "CONTENT"] as const) {
+      if (env.INTEGRATIONS[system.toLowerCase() as IntegrationName] !== "http") continue;
       for (const part of ["URL", "TOKEN"] as const) {
         const key = `${system}_${part}` as const;
-        if (!env[key]) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${key} es obligatorio con INTEGRATIONS=http` });
+        // The content back end is the marketplace's by default.
+        const fallback = system === "CONTENT" ? env[`MARKETPLACE_${part}`] : undefined;
+        if (!env[key] && !fallback) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${key} es obligatorio con ${system.toLowerCase()}=http en INTEGRATIONS` });
         }
       }
     }

@@ -4,7 +4,7 @@
  * rest is for logs and for deciding whether to retry.
  */
 
-export type IntegrationSystem = "erp" | "marketplace" | "ai" | "invoicing";
+export type IntegrationSystem = "erp" | "marketplace" | "ai" | "invoicing" | "content";
 
 /**
  * - timeout: no answer within INTEGRATION_TIMEOUT_MS.
@@ -20,6 +20,7 @@ export const SYSTEM_NAMES: Record<IntegrationSystem, string> = {
   marketplace: "Mercado Libre",
   ai: "el servicio de IA",
   invoicing: "el servicio de facturación",
+  content: "el back end de contenido",
 };
 
 // A registered symbol: the Vite-bundled app and the tsx server load separate copies of this module,

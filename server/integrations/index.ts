@@ -2,7 +2,8 @@
  * Entry point to the legacy systems. The app calls getIntegrations() and talks to ports; which
  * adapters sit behind them (simulator or HTTP) is configuration (INTEGRATIONS).
  */
-import { getEnv, type Env } from "../env";
+import { getEnv, parseIntegrationModes, type Env, type IntegrationModes } from "../env";
+import { createHttpContent } from "./content/http";
 import { createHttpAi } from "./ai/http";
 import { createHttpErp } from "./erp/http";
 import { createHttpInvoicing } from "./invoicing/http";
@@ -18,38 +19,54 @@ export type * from "./erp/port";
 export type * from "./marketplace/port";
 export type * from "./ai/port";
 export type * from "./invoicing/port";
+export type * from "./content/port";
 
 /** Simulated time-outs wait at most this long (the real budget is INTEGRATION_TIMEOUT_MS). */
 const SIM_TIMEOUT_WAIT_CAP_MS = 1500;
 
-export function createIntegrations(env: Env): Integrations {
-  if (env.INTEGRATIONS === "http") {
-    // env validation already guarantees every URL and token is present in http mode.
-    const base = (url?: string, token?: string) => ({ baseUrl: url!, token: token!, timeoutMs: env.INTEGRATION_TIMEOUT_MS });
-    return {
-      kind: "http",
-      erp: createHttpErp(base(env.ERP_URL, env.ERP_TOKEN)),
-      marketplace: createHttpMarketplace({
-        ...base(env.MARKETPLACE_URL, env.MARKETPLACE_TOKEN),
-        brandSegment: brandSegmentFrom(env.BRAND_NAME),
-        paths: {
-          customerReport: env.MARKETPLACE_CUSTOMER_REPORT_PATH,
-          orderSummary: env.MARKETPLACE_ORDER_SUMMARY_PATH,
-          salesReport: env.MARKETPLACE_SALES_REPORT_PATH,
-          sendPackage: env.MARKETPLACE_SEND_PACKAGE_PATH,
-        },
-      }),
-      ai: createHttpAi(base(env.AI_URL, env.AI_TOKEN)),
-      invoicing: createHttpInvoicing(base(env.INVOICING_URL, env.INVOICING_TOKEN)),
-    };
-  }
-  const { runtime: _runtime, ...integrations } = createSimulatorIntegrations({
+/** The environment as read, or with INTEGRATIONS still as text ("http", "erp=http,…"). */
+export type IntegrationsEnv = Omit<Env, "INTEGRATIONS"> & { INTEGRATIONS: IntegrationModes | string };
+
+export function createIntegrations(env: IntegrationsEnv): Integrations {
+  const modes = typeof env.INTEGRATIONS === "string" ? requireModes(env.INTEGRATIONS) : env.INTEGRATIONS;
+  // Every system has its simulator; the systems set to http replace theirs (INTEGRATIONS per system).
+  const { runtime: _runtime, ...simulated } = createSimulatorIntegrations({
     latencyMs: env.SIM_LATENCY_MS,
     failureRate: env.SIM_FAILURE_RATE,
     timeoutWaitMs: Math.min(env.INTEGRATION_TIMEOUT_MS, SIM_TIMEOUT_WAIT_CAP_MS),
     sellerName: () => env.BRAND_NAME,
   });
-  return integrations;
+  // env validation already guarantees the URL and token of every http system are present.
+  const base = (url?: string, token?: string) => ({ baseUrl: url!, token: token!, timeoutMs: env.INTEGRATION_TIMEOUT_MS });
+  return {
+    modes,
+    erp: modes.erp === "http" ? createHttpErp(base(env.ERP_URL, env.ERP_TOKEN)) : simulated.erp,
+    marketplace:
+      modes.marketplace === "http"
+        ? createHttpMarketplace({
+            ...base(env.MARKETPLACE_URL, env.MARKETPLACE_TOKEN),
+            brandSegment: brandSegmentFrom(env.BRAND_NAME),
+            paths: {
+              customerReport: env.MARKETPLACE_CUSTOMER_REPORT_PATH,
+              orderSummary: env.MARKETPLACE_ORDER_SUMMARY_PATH,
+              salesReport: env.MARKETPLACE_SALES_REPORT_PATH,
+              sendPackage: env.MARKETPLACE_SEND_PACKAGE_PATH,
+            },
+          })
+        : simulated.marketplace,
+    ai: modes.ai === "http" ? createHttpAi(base(env.AI_URL, env.AI_TOKEN)) : simulated.ai,
+    invoicing: modes.invoicing === "http" ? createHttpInvoicing(base(env.INVOICING_URL, env.INVOICING_TOKEN)) : simulated.invoicing,
+    content:
+      modes.content === "http"
+        ? createHttpContent(base(env.CONTENT_URL ?? env.MARKETPLACE_URL, env.CONTENT_TOKEN ?? env.MARKETPLACE_TOKEN))
+        : simulated.content,
+  };
+}
+
+function requireModes(value: string): IntegrationModes {
+  const modes = parseIntegrationModes(value);
+  if (typeof modes === "string") throw new Error(`INTEGRATIONS: ${modes}`);
+  return modes;
 }
 
 // One instance per process on globalThis: the tsx server and the Vite-bundled app load separate

@@ -33,5 +33,6 @@ export function guardAgainstTransactions(integrations: Integrations): Integratio
     marketplace: guardPort("marketplace", integrations.marketplace),
     ai: guardPort("ai", integrations.ai),
     invoicing: guardPort("invoicing", integrations.invoicing),
+    content: guardPort("content", integrations.content),
   };
 }

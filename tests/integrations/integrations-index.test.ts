@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getEnv, resetEnvCache } from "../../server/env";
+import { getEnv, parseIntegrationModes, resetEnvCache } from "../../server/env";
 import { createIntegrations, getIntegrations, setIntegrations, type Integrations } from "../../server/integrations";
 import { defaultMessage, IntegrationError, isIntegrationError } from "../../server/integrations/errors";
 
@@ -8,13 +8,13 @@ afterEach(() => setIntegrations(undefined));
 describe("getIntegrations", () => {
   it("builds the simulator by default, once per process, kept on globalThis", () => {
     const first = getIntegrations();
-    expect(first.kind).toBe("simulator");
+    expect(first.modes).toEqual({ erp: "simulator", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "simulator" });
     expect(getIntegrations()).toBe(first);
     expect((globalThis as Record<string, unknown>).__backofficeIntegrations).toBe(first);
   });
 
   it("setIntegrations installs a replacement (tests) and undefined restores the default", () => {
-    const fake = { kind: "simulator" } as Integrations;
+    const fake = { modes: {} } as Integrations;
     setIntegrations(fake);
     expect(getIntegrations()).toBe(fake);
     setIntegrations(undefined);
@@ -35,11 +35,37 @@ describe("getIntegrations", () => {
       INVOICING_TOKEN: "d",
     };
     const http = createIntegrations(env);
-    expect(http.kind).toBe("http");
+    expect(http.modes).toEqual({ erp: "http", marketplace: "http", ai: "http", invoicing: "http", content: "http" });
     expect(typeof http.erp.validateMovement).toBe("function");
     expect(typeof http.marketplace.getShipmentLabel).toBe("function");
     expect(typeof http.ai.ask).toBe("function");
     expect(typeof http.invoicing.resendInvoice).toBe("function");
+    expect(typeof http.content.listItems).toBe("function");
+  });
+
+  it("INTEGRATIONS per system: the named systems go to HTTP, the others stay simulated", () => {
+    const env = { ...getEnv(), INTEGRATIONS: "erp=http, content=http", ERP_URL: "http://erp.test", ERP_TOKEN: "a", MARKETPLACE_URL: "http://meli.test", MARKETPLACE_TOKEN: "b" };
+    const mixed = createIntegrations(env);
+    expect(mixed.modes).toEqual({ erp: "http", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "http" });
+    const simulated = createIntegrations({ ...getEnv(), INTEGRATIONS: "simulator" });
+    // An HTTP adapter is a plain object of functions; the simulator's share one runtime.
+    expect(mixed.erp).not.toBe(simulated.erp);
+    expect(Object.keys(mixed.marketplace).sort()).toEqual(Object.keys(simulated.marketplace).sort());
+  });
+});
+
+describe("parseIntegrationModes", () => {
+  it.each([
+    ["simulator", { erp: "simulator", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "simulator" }],
+    ["http", { erp: "http", marketplace: "http", ai: "http", invoicing: "http", content: "http" }],
+    ["erp=http,marketplace=http,ai=simulator,invoicing=simulator", { erp: "http", marketplace: "http", ai: "simulator", invoicing: "simulator", content: "simulator" }],
+    [" MARKETPLACE = http ", { erp: "simulator", marketplace: "http", ai: "simulator", invoicing: "simulator", content: "simulator" }],
+  ])("%s", (value, expected) => {
+    expect(parseIntegrationModes(value)).toEqual(expected);
+  });
+
+  it.each([["erp=ftp"], ["banco=http"], ["erp"]])("refuses %s with a Spanish reason", (value) => {
+    expect(parseIntegrationModes(value)).toEqual(expect.stringMatching(/sistema desconocido|el modo debe ser/));
   });
 });
 

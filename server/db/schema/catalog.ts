@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex, uuid, type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { money, stampedNow } from "./columns";
+import { money, stampedNow, timestampTz } from "./columns";
 import { files } from "./system";
 
 /** A picture as stored on a catalogue entity: the file plus the resized variants and its alt text. */
@@ -129,6 +129,8 @@ export const products = pgTable(
     ),
     createdAt: stampedNow("created_at"),
     updatedAt: stampedNow("updated_at"),
+    /** When the ERP feed last changed this product's stock, prices or currency (docs/live-data.md). */
+    erpSyncedAt: timestampTz("erp_synced_at"),
   },
   (t) => [
     index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),

@@ -12,3 +12,4 @@ export * from "./blogs";
 export * from "./box-score";
 export * from "./pdv";
 export * from "./quotes";
+export * from "./sync";

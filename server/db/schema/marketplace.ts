@@ -68,6 +68,8 @@ export const publications = pgTable(
     createdAt: stampedNow("created_at"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(1),
+    /** When the content back end last changed this record, as its feed read it (docs/live-data.md); NULL if never read. */
+    upstreamUpdatedAt: timestampTz("upstream_updated_at"),
   },
   (t) => [
     index("publications_status_idx").on(t.status, t.id),
@@ -122,6 +124,8 @@ export const questions = pgTable(
     suggestion: text("suggestion"),
     /** Set while one request sends the answer to the marketplace, so a second one cannot send it too. */
     answeringUntil: timestampTz("answering_until"),
+    /** When the content back end last changed this record, as its feed read it (docs/live-data.md); NULL if never read. */
+    upstreamUpdatedAt: timestampTz("upstream_updated_at"),
   },
   (t) => [
     index("questions_pending_idx").on(t.dateCreated, t.id).where(sql`${t.status} = 'UNANSWERED'`),

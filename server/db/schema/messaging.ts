@@ -37,6 +37,8 @@ export const conversations = pgTable(
     orderHasReturn: boolean("order_has_return").notNull().default(false),
     orderMovementAssigned: boolean("order_movement_assigned").notNull().default(false),
     dateCreated: stampedNow("date_created"),
+    /** When the content back end last changed this record, as its feed read it (docs/live-data.md); NULL if never read. */
+    upstreamUpdatedAt: timestampTz("upstream_updated_at"),
   },
   (t) => [
     index("conversations_order_idx").on(t.orderId),

@@ -68,6 +68,8 @@ export const orders = pgTable(
     buyerId: bigint("buyer_id", { mode: "number" }),
     buyerNickname: text("buyer_nickname"),
     version: integer("version").notNull().default(1),
+    /** When the content back end last changed this record, as its feed read it (docs/live-data.md); NULL if never read. */
+    upstreamUpdatedAt: timestampTz("upstream_updated_at"),
   },
   (t) => [
     // Every list index ends in (order_date desc, id desc) nulls last, the list's own ORDER BY, so a page

@@ -354,3 +354,40 @@ export const simInvoiceResends = simSchema.table("invoice_resends", {
   answer: text("answer").notNull(),
   createdAt: stampedNow("created_at"),
 });
+
+// ---------------------------------------------------------------- content back end
+
+/**
+ * The content back end's `items/*` collections as the simulator serves them (the legacy back end
+ * fills them from the marketplace and the ERP). `data` is the record in the spec's field names;
+ * `changed_at` is what a feed's cursor follows; `id_key` sorts numeric ids as numbers.
+ */
+export const simContentItems = simSchema.table(
+  "content_items",
+  {
+    collection: text("collection").notNull(),
+    id: text("id").notNull(),
+    idKey: text("id_key").generatedAlwaysAs(sql`lpad(id, 40, '0')`),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    changedAt: timestampTz("changed_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.id] }),
+    index("sim_content_items_changed_idx").on(t.collection, t.changedAt, t.idKey),
+  ],
+);
+
+/** Every write the content back end received (PATCH/POST), kept by idempotency key: a repeat is a no-op. */
+export const simContentWrites = simSchema.table(
+  "content_writes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    collection: text("collection").notNull(),
+    itemId: text("item_id").notNull(),
+    method: text("method").notNull(),
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    idempotencyKey: text("idempotency_key").unique(),
+    receivedAt: stampedNow("received_at"),
+  },
+  (t) => [index("sim_content_writes_item_idx").on(t.collection, t.itemId, t.id)],
+);

@@ -28,6 +28,8 @@ type BaseSpec = {
   query?: Query;
   json?: unknown;
   form?: FormData;
+  /** Extra request headers (an idempotency key). */
+  headers?: Record<string, string>;
 };
 
 export type JsonSpec<T> = BaseSpec & {
@@ -79,6 +81,7 @@ export function createHttpClient(config: HttpConfig): HttpClient {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${config.token}`,
       Accept: "application/json, application/pdf;q=0.9, */*;q=0.5",
+      ...spec.headers,
     };
     let body: BodyInit | undefined;
     if (spec.form) {

@@ -4,6 +4,7 @@ import { createSimulatorAi } from "../ai/simulator";
 import { createSimulatorErp, simulateInvoicedSale } from "../erp/simulator";
 import type { IntegrationErrorKind, IntegrationSystem } from "../errors";
 import { createSimulatorInvoicing } from "../invoicing/simulator";
+import { createSimulatorContent } from "../content/simulator";
 import { createSimulatorMarketplace } from "../marketplace/simulator";
 import type { Integrations } from "../types";
 import { listDemoCreditNotes, listDemoMovements } from "./demo";
@@ -32,12 +33,13 @@ export function createSimulatorIntegrations(
   // The last runtime created is the one simulatorControl.reseed() talks to.
   (globalThis as Holder)[RUNTIME_KEY] = runtime;
   return {
-    kind: "simulator",
+    modes: { erp: "simulator", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "simulator" },
     runtime,
     erp: createSimulatorErp(runtime),
     marketplace: createSimulatorMarketplace(runtime, { sellerName: options.sellerName ?? (() => "Vendedor") }),
     ai: createSimulatorAi(runtime),
     invoicing: createSimulatorInvoicing(runtime),
+    content: createSimulatorContent(runtime),
   };
 }
 
