@@ -55,7 +55,7 @@ export async function syncMessages(actor: SessionUser): Promise<CommandResult> {
     return { ok: false, toast: { title: "Mensajes no sincronizados", message: error.message, variant: "danger", durationMs: 8000 } };
   }
 
-  const result = await getDb().transaction((tx) => savePending(tx, pending.filter((c) => validId(c.orderId)), actor));
+  const result = await getDb().transaction((tx) => savePendingConversations(tx, pending.filter((c) => validId(c.orderId)), actor.id));
 
   if (result.messages === 0) {
     return { ok: true, toast: { title: "Mensajes sincronizados", message: "No hay mensajes nuevos.", variant: "info", durationMs: 4000 } };
@@ -65,7 +65,11 @@ export async function syncMessages(actor: SessionUser): Promise<CommandResult> {
   return { ok: true, toast: { title: "Mensajes sincronizados", message: `${what} en ${where}.`, variant: "success" } };
 }
 
-async function savePending(tx: Tx, pending: PendingConversation[], actor: SessionUser) {
+/**
+ * Stores conversations as the marketplace (pendingMessages) or the content back end's messages feed
+ * hands them: one code path, so a message met by both is stored once. `actorId` is null for a feed.
+ */
+export async function savePendingConversations(tx: Tx, pending: PendingConversation[], actorId: number | null) {
   // Two syncs at once would both create the same conversations: the second waits for the first.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('messages.sync'))`);
   const ids = [...new Set(pending.map((c) => BigInt(c.orderId.trim())))];
@@ -192,6 +196,8 @@ async function savePending(tx: Tx, pending: PendingConversation[], actor: Sessio
   }
 
   const summary = { messages: added.length, conversations: addedBy.size, created, linked };
+  // A feed's page that brought nothing new leaves no entry (it runs every minute).
+  if (actorId === null && added.length === 0 && created === 0) return summary;
   await audit(
     {
       message:
@@ -200,7 +206,7 @@ async function savePending(tx: Tx, pending: PendingConversation[], actor: Sessio
           : `Sincronización de mensajes: ${added.length} mensajes nuevos en ${addedBy.size} conversaciones (${created} nuevas)`,
       type: added.length === 0 ? "info" : "create",
       tags: ["messages", "sync"],
-      userId: actor.id,
+      userId: actorId,
       detail: { ...summary, pending: pending.length, orders: [...addedBy.keys()].map((id) => touched.get(id)!.orderId.toString()) },
     },
     tx,

@@ -38,7 +38,7 @@ export async function resumeFeedFromUpstream(name: FeedName, actor: Pick<Session
     if (!state || state.status !== "waiting") return false;
     await tx
       .update(feedState)
-      .set({ status: "ok", cursorAt: state.upstreamLatestAt, cursorId: null, lastError: null, updatedAt: new Date() })
+      .set({ status: "ok", cursorAt: state.upstreamLatestAt, cursorKey: null, lastError: null, updatedAt: new Date() })
       .where(eq(feedState.name, name));
     await audit(
       {

@@ -185,3 +185,21 @@ export const upstreamPublication = z.object({
   created_at: instant.nullish(),
 });
 export type UpstreamPublication = z.infer<typeof upstreamPublication>;
+
+// ------------------------------------------------------------------ ERP figures of products (items/products)
+
+/**
+ * What the legacy back end keeps in items/products from the ERP: stock per warehouse, the two price
+ * lists and their currency. The catalogue's other fields are staff's and are not read here.
+ */
+export const upstreamErpArticle = z.object({
+  id: z.string().trim().min(1).max(80),
+  stock_total: z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number).pipe(z.number().int().min(-1e7).max(1e9)).nullish(),
+  stocks: z.array(z.object({ name: text(40), qty: z.number().finite() })).max(60).nullish(),
+  precio2: amount.pipe(z.number().min(0)).nullish(),
+  precio3: amount.pipe(z.number().min(0)).nullish(),
+  monedaprecio: z.enum(["Pesos", "Dolares"]).nullish(),
+  intelisis_name: optionalText(500),
+  updated_at: instant,
+});
+export type UpstreamErpArticle = z.infer<typeof upstreamErpArticle>;

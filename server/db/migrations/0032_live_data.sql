@@ -29,8 +29,8 @@ CREATE TABLE "feed_rejects" (
 --> statement-breakpoint
 CREATE TABLE "feed_state" (
 	"name" text PRIMARY KEY NOT NULL,
+	"cursor_key" text,
 	"cursor_at" timestamp with time zone,
-	"cursor_id" text,
 	"status" text DEFAULT 'ok' NOT NULL,
 	"paused" boolean DEFAULT false NOT NULL,
 	"last_run_at" timestamp with time zone,

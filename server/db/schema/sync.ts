@@ -18,9 +18,13 @@ export type FeedStatus = "ok" | "error" | "stopped" | "waiting";
 /** One row per inbound feed. The cursor moves in the same transaction as the rows it covers. */
 export const feedState = pgTable("feed_state", {
   name: text("name").primaryKey(),
-  /** The (changed-at, id) of the last record applied: the next run reads strictly after it. */
+  /**
+   * The last record applied, as upstream wrote its change stamp and id (JSON [stamp, id], kept as
+   * text so no precision is lost): the next run reads strictly after it. cursor_at is the same
+   * moment as a timestamp, for the screen's lag.
+   */
+  cursorKey: text("cursor_key"),
   cursorAt: timestampTz("cursor_at"),
-  cursorId: text("cursor_id"),
   status: text("status").$type<FeedStatus>().notNull().default("ok"),
   /** Scheduled runs skip a paused feed; "Sincronizar ahora" still runs it. */
   paused: boolean("paused").notNull().default(false),

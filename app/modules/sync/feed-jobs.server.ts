@@ -1,0 +1,33 @@
+/**
+ * The feeds as jobs of the runner (decision 0041): each runs on one instance at a time, every
+ * FEED_INTERVAL_MS, and at once when someone presses "Sincronizar ahora" (a `manual` job).
+ */
+import { getEnv } from "@server/env";
+import { getIntegrations } from "@server/integrations";
+import type { JobDefinition } from "@server/jobs/runner";
+import { every } from "@server/jobs/schedule";
+import { runCollectionFeed } from "./feed-engine.server";
+import { feedJobName } from "./feed-names";
+import { collectionFeeds } from "./feeds.server";
+
+export function feedJobs(): JobDefinition[] {
+  const env = getEnv();
+  return collectionFeeds().map((feed) => ({
+    name: feedJobName(feed.name),
+    schedule: env.FEED_INTERVAL_MS > 0 ? every(Math.max(1000, env.FEED_INTERVAL_MS)) : undefined,
+    // A failed run is recorded on its feed and retried by the next period (or a manual run).
+    maxAttempts: 1,
+    leaseMs: 15 * 60_000,
+    run: async (job) => {
+      const result = await runCollectionFeed(feed, {
+        content: getIntegrations().content,
+        lookbackMs: env.FEED_LOOKBACK_MS,
+        manual: job.payload.manual === true,
+        now: () => new Date(),
+      });
+      if (result.rows + result.skipped > 0 || result.status === "error" || result.status === "stopped" || result.status === "waiting") {
+        return `${feed.name}: ${result.message}`;
+      }
+    },
+  }));
+}
