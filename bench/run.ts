@@ -13,6 +13,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { DOCUMENTS } from "./documents";
+import { measureFeedIngest } from "./feed";
 import { startFloor } from "./floor";
 import { openBenchDatabase } from "./bench-database";
 import { closeAgent, measure, request, type Timing } from "./http";
@@ -82,6 +83,17 @@ if (flows.length) {
     till = await pickTill(database);
   } catch (error) {
     failures.push(`/pdv: ${(error as Error).message}`);
+  }
+}
+
+// The orders feed: 10,000 new orders upstream, read, checked and applied (issue 28's target: ≤ 60 s).
+if (!only.length || only.some((o) => "feed".startsWith(o))) {
+  try {
+    const feed = await measureFeedIngest(database);
+    print({ route: "feed orders-main", query: "10000 pedidos nuevos", ...feed, within_60s: feed.ms <= 60_000 });
+    if (feed.rows !== 10_000 || feed.status !== "ok") failures.push(`feed orders-main: ${feed.rows} filas, estado ${feed.status}`);
+  } catch (error) {
+    failures.push(`feed orders-main: ${(error as Error).message}`);
   }
 }
 
