@@ -3,6 +3,8 @@ import { createApp } from "./app";
 import { openDatabase, setDatabase } from "./db/client";
 import { prepareDatabase } from "./db/startup";
 import { startJobs } from "./jobs/app-jobs";
+import { getIntegrations } from "./integrations";
+import { checkIntegrations } from "./integrations/startup-check";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
 import { closePdfBrowser, warmPdf } from "./documents/pdf.server";
 
@@ -17,6 +19,10 @@ setDatabase(database);
 // Migrations, the demo seed and the stored session secret, under a lock another instance waits on.
 const { seeded } = await prepareDatabase(database, env);
 const jobs = startJobs(database);
+// Each system served over HTTP: does it answer, is the token accepted? (the Sincronización screen shows it)
+void checkIntegrations(database, getIntegrations(), env).then((checks) => {
+  for (const c of checks.filter((check) => check.mode === "http")) console.log(`[integraciones] ${c.system}: ${c.ok ? "ok" : "FALLA"} — ${c.message}`);
+});
 
 const app = await createApp({ isDev });
 const server = app.listen(env.PORT, env.HOST, () => {
