@@ -27,6 +27,8 @@ export class ContentDouble {
   /** Misbehaviours for upcoming list calls, consumed in order. */
   readonly queue: Misbehaviour[] = [];
   token = "secreto";
+  /** Every list call waits this long before answering (a slow back end). */
+  delayMs = 0;
   private server: http.Server | undefined;
   url = "";
 
@@ -63,7 +65,9 @@ export class ContentDouble {
     };
     if (req.headers.authorization !== `Bearer ${this.token}`) return send(401, { errors: [{ message: "Invalid user credentials." }] });
     if (url.pathname === "/users/me") return send(200, { data: { id: "1" } });
-    const match = /^\/items\/([a-z0-9_]+)(?:\/([^/]+))?$/.exec(url.pathname);
+    // The back end's users are its own collection at /users (spec 2 §7), kept here as the collection "users".
+    const path = /^\/users(\/|$)/.test(url.pathname) ? `/items${url.pathname}` : url.pathname;
+    const match = /^\/items\/([a-z0-9_]+)(?:\/([^/]+))?$/.exec(path);
     if (!match) return send(404, { errors: [{ message: "Route not found" }] });
     const [, collection, id] = match;
     const chunks: Buffer[] = [];
@@ -71,6 +75,7 @@ export class ContentDouble {
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : null;
 
     if (req.method === "GET") {
+      if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
       const trouble = this.queue.shift();
       if (trouble?.kind === "status") return send(trouble.status, { errors: [{ message: "Internal error" }] });
       if (trouble?.kind === "malformed") {
