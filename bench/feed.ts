@@ -10,17 +10,15 @@ import { collectionFeeds } from "~/modules/sync/feeds.server";
 
 const FIRST_ID = 9_700_000_000;
 
-export async function measureFeedIngest(database: Database, count = 10_000) {
-  setDatabase(database);
-  const { content } = createSimulatorIntegrations({ database: () => database });
-  const feed = collectionFeeds().find((f) => f.name === "orders-main")!;
-  const clean = async () => {
-    await database.query(`delete from orders where id between $1 and $2`, [FIRST_ID, FIRST_ID + count]);
-    await database.query(`delete from sim.content_items where collection = 'mercadolibre_orders' and id::bigint between $1 and $2`, [FIRST_ID, FIRST_ID + count]);
-    await database.query(`delete from feed_state where name = 'orders-main'`);
-  };
-  await clean();
-  // Upstream: realistic orders, stamped one millisecond apart over the last minutes.
+/** Removes the feed lines' orders, upstream records and cursor, so the bench database stays as seeded. */
+export async function cleanFeedOrders(database: Database, count = 10_000) {
+  await database.query(`delete from orders where id between $1 and $2`, [FIRST_ID, FIRST_ID + count]);
+  await database.query(`delete from sim.content_items where collection = 'mercadolibre_orders' and id::bigint between $1 and $2`, [FIRST_ID, FIRST_ID + count]);
+  await database.query(`delete from feed_state where name = 'orders-main'`);
+}
+
+/** Writes `count` realistic new orders to the simulated content back end, stamped a millisecond apart. */
+export async function seedUpstreamOrders(database: Database, count = 10_000) {
   await database.query(
     `insert into sim.content_items (collection, id, data, changed_at)
      select 'mercadolibre_orders', (${FIRST_ID} + g)::text,
@@ -33,13 +31,22 @@ export async function measureFeedIngest(database: Database, count = 10_000) {
               'order_items', jsonb_build_array(jsonb_build_object('id', 'MLM' || (600000000 + g % 5000), 'title', 'Interruptor', 'price', 150 + g % 900, 'qty', 1 + g % 3, 'seller_sku', 'SKU' || (g % 5000))),
               'total_amount', 150 + g % 900, 'buyer_id', 800000 + g, 'buyer_nickname', 'COMPRADOR' || g),
             t
-       from generate_series(1, ${count}) g, lateral (select (now() at time zone 'UTC') - interval '30 minutes' + g * interval '1 millisecond' as t0) s,
+       from generate_series(1, ${count}) g,
+            lateral (select (now() at time zone 'UTC') - interval '30 minutes' + g * interval '1 millisecond' as t0) s,
             lateral (select (s.t0 at time zone 'UTC') as t) u`,
   );
+}
+
+export async function measureFeedIngest(database: Database, count = 10_000) {
+  setDatabase(database);
+  const { content } = createSimulatorIntegrations({ database: () => database });
+  const feed = collectionFeeds().find((f) => f.name === "orders-main")!;
+  await cleanFeedOrders(database, count);
+  await seedUpstreamOrders(database, count);
   const started = performance.now();
   const result = await runCollectionFeed({ ...feed, pageSize: 500 }, { content, maxRecords: count * 2 });
   const ms = performance.now() - started;
-  await clean();
+  await cleanFeedOrders(database, count);
   setDatabase(undefined);
   return { rows: result.rows, status: result.status, ms: Math.round(ms), rowsPerSecond: Math.round(result.rows / (ms / 1000)) };
 }

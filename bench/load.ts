@@ -24,6 +24,7 @@ import { LISTS } from "./lists";
 import { startServer } from "./server-process";
 import { percentile, round } from "./stats";
 import { formFields } from "./form-fields";
+import { cleanFeedOrders, seedUpstreamOrders } from "./feed";
 
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "data-bench");
 const databaseUrl = process.env.LOAD_DATABASE_URL ?? "";
@@ -35,6 +36,7 @@ const THINK_MS = Number(process.env.THINK_MS ?? 2000);
 const STEP_S = Number(process.env.LOAD_STEP_S ?? 20);
 const SHARED_ORDERS = 5;
 const P95_TARGET_MS = 300;
+const FEED_ORDERS = Number(process.env.LOAD_FEED_ORDERS ?? 10_000);
 
 process.env.DATA_DIR = dataDir;
 process.env.DATABASE_URL = databaseUrl;
@@ -53,12 +55,23 @@ const shared = await database.query<{ id: string; version: number }>(
   [SHARED_ORDERS],
 );
 const before = new Map(shared.map((o) => [o.id, o.version]));
+// Feeds running beside the staff: LOAD_FEED_ORDERS new orders wait upstream and the orders feed,
+// run by the app's own job runner every few seconds, brings them in during the run.
+await cleanFeedOrders(database, FEED_ORDERS);
+if (FEED_ORDERS > 0) await seedUpstreamOrders(database, FEED_ORDERS);
 await database.close();
 
 const readerUrls = LISTS.filter((l) => !l.anonymous).map((l) => `${l.route}${l.query ? `?${l.query}` : ""}`);
 // Every request comes from this one address: the shop API's per-address limit (SHOP_RATE_LIMIT,
 // 600 a minute) would answer 429 to a measurement, so it is set at its highest here.
-const app = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_MODE: "true", BUILD_DIR: path.relative(process.cwd(), buildDir), SHOP_RATE_LIMIT: "1000000" });
+const app = await startServer({
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  DEMO_MODE: "true",
+  BUILD_DIR: path.relative(process.cwd(), buildDir),
+  SHOP_RATE_LIMIT: "1000000",
+  FEED_INTERVAL_MS: FEED_ORDERS > 0 ? "5000" : "0",
+});
 
 type Sample = { kind: "read" | "write"; ms: number; at: number };
 const samples: Sample[] = [];
@@ -209,6 +222,19 @@ try {
 
 // ── No lost update ──────────────────────────────────────────────────────────────────────────────────
 database = await openBenchDatabase({ databaseUrl, dataDir });
+if (FEED_ORDERS > 0) {
+  const [feed] = await database.query<{ total_rows: string; status: string; last_error: string | null; runs_ms: number | null }>(
+    "select total_rows, status, last_error, last_duration_ms as runs_ms from feed_state where name = 'orders-main'",
+  );
+  const [firstLast] = await database.query<{ first: Date | null; last: Date | null }>(
+    "select min(created_at) as first, max(created_at) as last from orders where id between 9700000001 and $1",
+    [9_700_000_000 + FEED_ORDERS],
+  );
+  const span = firstLast?.first && firstLast.last ? new Date(firstLast.last).getTime() - new Date(firstLast.first).getTime() : null;
+  print({ label: "feed durante la carga", orders: FEED_ORDERS, applied: Number(feed?.total_rows ?? 0), status: feed?.status ?? "sin ejecutar", ingest_ms: span, error: feed?.last_error ?? null });
+  if (Number(feed?.total_rows ?? 0) !== FEED_ORDERS) failed = true;
+  await cleanFeedOrders(database, FEED_ORDERS);
+}
 const after = await database.query<{ id: string; version: number }>("select id::text as id, version from orders where id::text = any($1)", [shared.map((o) => o.id)]);
 await database.close();
 for (const o of after) {
