@@ -197,7 +197,7 @@ describe("the orders feed", () => {
     double.token = "otro";
     const refused = await runCollectionFeed(ordersFeed(), { content: content() });
     expect(refused.status).toBe("stopped");
-    expect((await state()).last_error).toMatch(/rechazó el token \(401\)/);
+    expect((await state()).last_error).toMatch(/rechazó el token\. La sincronización queda detenida/);
     double.token = "secreto";
     expect((await runCollectionFeed(ordersFeed(), { content: content() })).status).toBe("skipped");
     expect((await runCollectionFeed(ordersFeed(), { content: content(), manual: true })).status).toBe("ok");

@@ -3,11 +3,15 @@ import type { z } from "zod";
 import { getDb, type Tx } from "@server/db/client";
 import { orders, settings } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { ordersCollection } from "@server/integrations/content/collections";
+import { brandSegmentFrom } from "@server/integrations/marketplace/http";
+import { getEnv } from "@server/env";
 import type { ToastInput } from "~/lib/toast";
 import { nowInMexico } from "~/lib/mexico-time";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { audit } from "~/modules/logs/audit.server";
+import { enqueueOutbound } from "~/modules/sync/outbox.server";
 import {
   lookupsNeeded,
   MOVEMENT_MESSAGES,
@@ -22,6 +26,7 @@ import {
   type PackageOwnerScreen,
 } from "./movement";
 import type { OrderEditSchema } from "./order-edit-form";
+import { accountOf, type ManualDeliveryRecord } from "./rules";
 import { splitOrderIds } from "./schemas";
 
 /** Saved: the toast the plan chose (success, or the "already assigned" warning). */
@@ -41,8 +46,71 @@ export function packageManagersFrom(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim()) : [];
 }
 
+// ---------------------------------------------------------------------------------------------------
+// What the content back end hears of an order edit (spec 1 §7: PATCH items/{product}_orders/{id})
+
+/** The order fields the back end is told of, by their spec names, with the screen's words for them. */
+export type OrderPatch = Partial<{
+  intelisis_movement: string;
+  credit_note: string;
+  comments: string | null;
+  package_manager: string;
+  manual_delivered: { date: string; email: string; order_id: string; user_id: number; username: string };
+  invoice_disabled: boolean;
+}>;
+
+const ORDER_PATCH_LABELS: Record<keyof OrderPatch, (value: unknown) => string> = {
+  intelisis_movement: () => "movimiento Intelisis",
+  credit_note: () => "nota de crédito",
+  comments: () => "comentarios",
+  package_manager: () => "responsable del paquete",
+  manual_delivered: () => "entregado manualmente",
+  invoice_disabled: (disabled) => (disabled ? "facturación deshabilitada" : "facturación habilitada"),
+};
+
+/** The spec's manual_delivered record (date, email, order_id, user_id, username). */
+export function manualDeliveredPatch(record: ManualDeliveryRecord): NonNullable<OrderPatch["manual_delivered"]> {
+  return { date: record.date, email: record.email, order_id: record.orderId, user_id: record.userId, username: record.username };
+}
+
+/** The dialog's changes as the back end names them (splitted_order is not among the spec's PATCH fields). */
+function editPatch(changes: { intelisisMovement?: string; creditNote?: string; comments?: string | null; packageManager?: string }): OrderPatch {
+  const patch: OrderPatch = {};
+  if (changes.intelisisMovement !== undefined) patch.intelisis_movement = changes.intelisisMovement;
+  if (changes.creditNote !== undefined) patch.credit_note = changes.creditNote;
+  if (changes.comments !== undefined) patch.comments = changes.comments;
+  if (changes.packageManager !== undefined) patch.package_manager = changes.packageManager;
+  return patch;
+}
+
+/**
+ * Writes the order's PATCH to the outbox in the edit's transaction (`tx`): the fields the edit
+ * changed plus updated_at, to the collection of the order's marketplace account. Nothing when none
+ * of the spec's fields changed.
+ */
+export async function enqueueOrderPatch(
+  tx: Tx,
+  order: { id: bigint; store: string | null },
+  patch: OrderPatch,
+  at: Date,
+  userId: number,
+): Promise<void> {
+  const fields = (Object.keys(patch) as Array<keyof OrderPatch>).filter((k) => patch[k] !== undefined);
+  if (fields.length === 0) return;
+  const collection = ordersCollection(accountOf(order.store), brandSegmentFrom(getEnv().BRAND_NAME));
+  await enqueueOutbound(tx, {
+    method: "PATCH",
+    collection,
+    recordId: order.id.toString(),
+    body: { ...patch, updated_at: at.toISOString() },
+    summary: `Pedido ${order.id}: ${fields.map((k) => ORDER_PATCH_LABELS[k](patch[k])).join(", ")}`,
+    userId,
+  });
+}
+
 const editColumns = {
   id: orders.id,
+  store: orders.store,
   version: orders.version,
   intelisisMovement: orders.intelisisMovement,
   creditNote: orders.creditNote,
@@ -189,11 +257,14 @@ export async function saveOrderEdits(
 
       const changes = plan.changes;
       const changed = Object.keys(changes).length > 0;
+      const now = new Date();
       if (changed) {
         await tx
           .update(orders)
-          .set({ ...changes, updatedAt: new Date(), version: sql`${orders.version} + 1` })
+          .set({ ...changes, updatedAt: now, version: sql`${orders.version} + 1` })
           .where(eq(orders.id, orderId));
+        // The back end hears of it after commit, through the outbox written here (docs/live-data.md).
+        await enqueueOrderPatch(tx, { id: orderId, store: order.store }, editPatch(changes), now, actor.id);
       }
       let appliedTo: string[] = [];
       if (plan.applyToSplit && changes.intelisisMovement) {
@@ -201,10 +272,11 @@ export async function saveOrderEdits(
         if (ids.length) {
           const updated = await tx
             .update(orders)
-            .set({ intelisisMovement: changes.intelisisMovement, updatedAt: new Date(), version: sql`${orders.version} + 1` })
+            .set({ intelisisMovement: changes.intelisisMovement, updatedAt: now, version: sql`${orders.version} + 1` })
             .where(and(inArray(orders.id, ids), isNull(orders.intelisisMovement)))
-            .returning({ id: orders.id });
+            .returning({ id: orders.id, store: orders.store });
           appliedTo = updated.map((r) => r.id.toString());
+          for (const split of updated) await enqueueOrderPatch(tx, split, { intelisis_movement: changes.intelisisMovement }, now, actor.id);
         }
       }
       return {

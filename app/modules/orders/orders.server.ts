@@ -11,7 +11,7 @@ import type { Reason } from "~/modules/results";
 import { brandSlugOf, displayStatus } from "./display-status";
 import { countSpans, listRange, NOT_MARKETPLACE, type OrdersQuery } from "./filters";
 import { expectedItems, packageOwnerChoices, type PackageOwnerScreen } from "./movement";
-import { packageManagersFrom } from "./order-edit.server";
+import { enqueueOrderPatch, manualDeliveredPatch, packageManagersFrom } from "./order-edit.server";
 import {
   accountOf,
   canMarkDelivered,
@@ -417,6 +417,7 @@ export async function markDelivered(id: bigint, version: number, actor: SessionU
     if (!order || !canMarkDelivered(order)) return refuse("invalid", "Esta orden no se puede marcar como entregada.");
     const record = manualDeliveryRecord(id, actor, now);
     await tx.update(orders).set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+    await enqueueOrderPatch(tx, order, { manual_delivered: manualDeliveredPatch(record) }, now, actor.id);
     return {
       value: {
         toast: {
@@ -435,7 +436,9 @@ export async function markDelivered(id: bigint, version: number, actor: SessionU
 export async function setInvoiceDisabled(id: bigint, disabled: boolean, version: number, actor: SessionUser): Promise<SaveResult<{ toast: ToastInput }>> {
   return saveOpenedOrder(id, version, async (tx, order) => {
     if (!order || !invoiceLinkAvailable(order)) return refuse("invalid", "La orden aún no está entregada.");
-    await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: new Date(), version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+    const now = new Date();
+    await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+    await enqueueOrderPatch(tx, order, { invoice_disabled: disabled }, now, actor.id);
     return {
       value: {
         toast: {

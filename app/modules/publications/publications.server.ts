@@ -4,6 +4,7 @@ import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { publications } from "@server/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { audit } from "~/modules/logs/audit.server";
+import { enqueueOutbound } from "~/modules/sync/outbox.server";
 import { PRODUCT_SEARCH_LIMIT, PUBLICATIONS_PAGE_SIZE } from "./constants";
 import { listSql, type PublicationListFilters } from "./list-sql";
 import { containsPattern } from "~/lib/like-pattern";
@@ -100,6 +101,16 @@ export async function setSyncSwitch(id: string, field: "priceSync" | "stockSync"
       .returning({ id: publications.id, title: publications.title, autosync: publications.autosync, value: column });
     if (!row) return null;
     const label = field === "priceSync" ? "precio" : "stock";
+    // PATCH items/mercadolibre_posts/{id} after commit (docs/live-data.md): the switch, and autosync when it turned it on.
+    const specField = field === "priceSync" ? "price_sync" : "stock_sync";
+    await enqueueOutbound(tx, {
+      method: "PATCH",
+      collection: "mercadolibre_posts",
+      recordId: id,
+      body: { [specField]: value, ...(value ? { autosync: true } : {}) },
+      summary: `Publicación ${id}: sincronizar ${label} ${value ? "activada" : "desactivada"}`,
+      userId,
+    });
     await audit(
       {
         message: `Sincronización de ${label} ${value ? "activada" : "desactivada"} en la publicación ${id}`,

@@ -4,6 +4,7 @@ import { fastAnswers, questions } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import type { ToastInput } from "~/lib/toast";
 import { audit } from "~/modules/logs/audit.server";
+import { enqueueOutbound } from "~/modules/sync/outbox.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { forgetResponseTimes, getQuestion, type QuestionSummary } from "./questions.server";
 import { ANSWERED_STATUS, DELETED_STATUS, PENDING_STATUS, accountOf, appendText, canAnswer, isPending, needsRating } from "./rules";
@@ -94,6 +95,17 @@ export async function answerQuestion(
       .where(and(eq(questions.id, q.id), eq(questions.status, PENDING_STATUS)))
       .returning({ id: questions.id });
     if (!updated.length) return false;
+    // The rating of the suggestion: PATCH items/questions/{id} (evaluation) after commit (docs/live-data.md).
+    if (evaluation != null) {
+      await enqueueOutbound(tx, {
+        method: "PATCH",
+        collection: "questions",
+        recordId: String(q.id),
+        body: { evaluation },
+        summary: `Pregunta ${q.id}: calificación de la sugerencia (${evaluation})`,
+        userId: actor.id,
+      });
+    }
     await audit(
       { message: `Pregunta ${q.id} respondida`, type: "update", tags: ["questions"], identifier: q.id, userId: actor.id, detail: { evaluation, account: accountOf(q.store) } },
       tx,

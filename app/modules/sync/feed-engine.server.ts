@@ -230,7 +230,7 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
   } catch (error) {
     const refusedToken = isIntegrationError(error) && error.kind === "http" && (error.status === 401 || error.status === 403);
     const message = refusedToken
-      ? `${label}: el back end de contenido rechazó el token (${(error as { status?: number }).status}). La sincronización queda detenida hasta corregirlo y pulsar «Sincronizar ahora».`
+      ? `${label}: el back end de contenido rechazó el token. La sincronización queda detenida hasta corregirlo y pulsar «Sincronizar ahora».`
       : `${label}: ${(error as Error).message}`.slice(0, 1000);
     const status: FeedStatus = refusedToken ? "stopped" : "error";
     await saveState(feed.name, { status, lastRunAt: started, lastRows: rows, lastSkipped: skipped, lastError: message, lastErrorAt: now() });

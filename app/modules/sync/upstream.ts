@@ -10,8 +10,8 @@ const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => z.string().max(max).nullish();
 /** Ids arrive as numbers or numeric text; kept as digit text (orders exceed 2^53 in places). */
 export const digitsId = z.union([z.string(), z.number().int().nonnegative()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d{1,19}$/, "id no numérico"));
-const amount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number).pipe(z.number().finite().min(-1e11).max(1e11));
-const count = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number).pipe(z.number().int().min(0).max(1e9));
+export const amount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number).pipe(z.number().finite().min(-1e11).max(1e11));
+export const count = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number).pipe(z.number().int().min(0).max(1e9));
 /** A moment with its zone (ISO 8601); one without a zone is read as UTC, as the back end stores it. */
 export const instant = z
   .union([z.string().max(40), z.date()])
@@ -24,7 +24,7 @@ export const instant = z
     }
     return date;
   });
-const flag = z.union([z.boolean(), z.literal("true"), z.literal("false"), z.literal(1), z.literal(0)]).transform((v) => v === true || v === "true" || v === 1);
+export const flag = z.union([z.boolean(), z.literal("true"), z.literal("false"), z.literal(1), z.literal(0)]).transform((v) => v === true || v === "true" || v === 1);
 const jsonObject = z.record(z.unknown());
 
 // ------------------------------------------------------------------ orders ({product}_orders)
@@ -106,7 +106,7 @@ export const upstreamQuestion = z.object({
   date_created: instant,
   updated_at: instant,
   answered_at: instant.nullish(),
-  evaluation: z.number().int().min(0).max(10).nullish(),
+  evaluation: z.number().int().min(0).max(100).nullish(),
   suggestion: optionalText(5000),
 });
 export type UpstreamQuestion = z.infer<typeof upstreamQuestion>;
