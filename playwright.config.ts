@@ -48,6 +48,7 @@ export default defineConfig({
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
     timeout: 180_000,
-    env: { PORT: String(port), E2E_TEMPLATE_DIR: TEMPLATE_DIR },
+    // SIM_ACTIVITY=0: the simulators make no orders, questions or messages of their own during a run.
+    env: { PORT: String(port), E2E_TEMPLATE_DIR: TEMPLATE_DIR, SIM_ACTIVITY: "0" },
   })),
 });

@@ -8,7 +8,8 @@ import { serverArgs } from "../scripts/server-command.mjs";
 export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = String(3900 + Math.floor(Math.random() * 90));
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
-    env: { ...process.env, ...env, PORT: port, NODE_ENV: "production" },
+    // SIM_ACTIVITY=0: the bench data changes only by what a bench does (no simulated activity).
+    env: { ...process.env, SIM_ACTIVITY: "0", ...env, PORT: port, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   // A bench that stops early must not leave the app running on the bench database.

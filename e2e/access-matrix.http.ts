@@ -28,6 +28,8 @@ const EXPECTED: Record<string, Role[]> = {
   "/promotions": ["admin", "developer", "ml_manager"],
   "/locations": ["admin", "developer", "ml_manager"],
   "/logs": ["admin", "developer"],
+  // Issue 28: the feeds, the outbox and the integrations (docs/live-data.md).
+  "/sync": ["admin", "developer"],
   "/banner-home": ["admin", "developer", "ml_manager"],
   "/ecommerce": ["admin", "developer", "ml_manager"],
   "/blog-posts": ["admin", "developer", "ml_manager"],

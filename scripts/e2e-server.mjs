@@ -20,7 +20,8 @@ if (template && (await templateReady(template))) fs.cpSync(template, dataDir, { 
 // Chromium: a browser left behind would keep running after the suite.
 const child = spawn(process.execPath, serverArgs(buildDir), {
   stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir, PORT: port, DEMO_MODE: "true", DATABASE_URL: "" },
+  // SIM_ACTIVITY=0: no simulated orders, questions or messages appear under a test (docs/live-data.md).
+  env: { ...process.env, DATA_DIR: dataDir, PORT: port, DEMO_MODE: "true", DATABASE_URL: "", SIM_ACTIVITY: "0" },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -16,6 +16,15 @@ const marketplacePath = z
   .trim()
   .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "ruta bajo custom/legacy-mercadolibre/: segmentos de letras, números, - o _ separados por /, sin / inicial");
 
+/**
+ * An ERP call whose path the spec does not show: the path relative to ERP_URL (segments of letters,
+ * digits, "-" or "_" joined by "/", no leading "/").
+ */
+const erpPath = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "ruta relativa a ERP_URL: segmentos de letras, números, - o _ separados por /, sin / inicial");
+
 export const INTEGRATION_NAMES = ["erp", "marketplace", "ai", "invoicing", "content"] as const;
 export type IntegrationName = (typeof INTEGRATION_NAMES)[number];
 export type IntegrationMode = "simulator" | "http";
@@ -91,6 +100,8 @@ const schema = z
     MARKETPLACE_ORDER_SUMMARY_PATH: marketplacePath.default("reports/orders"),
     MARKETPLACE_SALES_REPORT_PATH: marketplacePath.default("reports/sales"),
     MARKETPLACE_SEND_PACKAGE_PATH: marketplacePath.default("sendPackage"),
+    /** Path of the ERP's dollar rate, which the spec does not show (docs/integrations.md). */
+    ERP_DOLLAR_RATE_PATH: erpPath.default("custom/legacy-intelisis/tipoCambio"),
     INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(20000),

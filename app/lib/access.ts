@@ -59,6 +59,8 @@ export const ROUTES = [
   { path: "/feedback-invoices", label: "Facturación v2", roles: ADM, group: "Herramientas" },
   { path: "/surtido", label: "Surtido", roles: ["admin", "developer", "surtido"], sidebar: [], group: "Herramientas" },
   { path: "/logs", label: "Actividad", roles: AD, group: "Sistema" },
+  // The feeds, the outbox and the integrations (issue 28; docs/live-data.md).
+  { path: "/sync", label: "Sincronización", roles: AD, group: "Sistema" },
   { path: "/users", label: "Usuarios", roles: AD, group: "Sistema" },
   { path: "/theme", label: "Tema", roles: ["developer"], group: "Sistema" },
   // The sidebar's comment form posts here (every role has it; decision 0040). What was sent is listed

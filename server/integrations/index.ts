@@ -40,7 +40,7 @@ export function createIntegrations(env: IntegrationsEnv): Integrations {
   const base = (url?: string, token?: string) => ({ baseUrl: url!, token: token!, timeoutMs: env.INTEGRATION_TIMEOUT_MS });
   return {
     modes,
-    erp: modes.erp === "http" ? createHttpErp(base(env.ERP_URL, env.ERP_TOKEN)) : simulated.erp,
+    erp: modes.erp === "http" ? createHttpErp({ ...base(env.ERP_URL, env.ERP_TOKEN), dollarRatePath: env.ERP_DOLLAR_RATE_PATH }) : simulated.erp,
     marketplace:
       modes.marketplace === "http"
         ? createHttpMarketplace({

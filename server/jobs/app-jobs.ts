@@ -1,6 +1,11 @@
 import { drainPdvOutbox } from "~/modules/pdv/sale.server";
+import { deliverOutbound } from "~/modules/sync/outbox.server";
+import { feedJobs } from "~/modules/sync/feed-jobs.server";
 import { purgeExpiredSessions } from "~/web/auth/session.server";
 import type { Database } from "../db/client";
+import { getEnv } from "../env";
+import { getIntegrations } from "../integrations";
+import { ACTIVITY_PERIOD_MS, describeActivity, runSimActivity } from "../integrations/simulator/activity";
 import { NIGHTLY, nightlyMaintenance, purgeLoginThrottle } from "../db/maintenance";
 import { JobRunner, purgeFinishedJobs, type JobDefinition, type RunnerOptions } from "./runner";
 import { cron, every } from "./schedule";
@@ -22,6 +27,18 @@ export function appJobs(database: Database): JobDefinition[] {
       run: async () => {
         const { sent, failed } = await drainPdvOutbox();
         if (sent + failed > 0) return `${sent} envíos a Intelisis hechos, ${failed} pendientes`;
+      },
+    },
+    {
+      // Staff edits the content back end owes (docs/live-data.md, "Outbound"): each outbox row keeps
+      // its own attempts and back-off, so a run is not retried.
+      name: "outbound-delivery",
+      schedule: every(10_000),
+      maxAttempts: 1,
+      leaseMs: 5 * 60_000,
+      run: async (job) => {
+        const { sent, retrying, failed } = await deliverOutbound({ now: job.now });
+        if (sent + retrying + failed > 0) return `Back end de contenido: ${sent} envíos hechos, ${retrying} por reintentar, ${failed} detenidos`;
       },
     },
     {
@@ -53,6 +70,31 @@ export function appJobs(database: Database): JobDefinition[] {
       run: async (job) => {
         await purgeFinishedJobs(database, job.now);
       },
+    },
+    // The inbound feeds of the content back end (docs/live-data.md).
+    ...feedJobs(),
+    ...simActivityJobs(database),
+  ];
+}
+
+/**
+ * The demo is alive (docs/live-data.md, "Simulator activity"): while the ERP or the marketplace runs
+ * on the simulator and SIM_ACTIVITY > 0, new orders, questions, messages, shipment moves, stock
+ * and dollar-rate changes appear every 20 s, about SIM_ACTIVITY marketplace events a minute.
+ */
+function simActivityJobs(database: Database): JobDefinition[] {
+  const { SIM_ACTIVITY, BRAND_NAME } = getEnv();
+  const { modes } = getIntegrations();
+  const systems = { marketplace: modes.marketplace === "simulator", erp: modes.erp === "simulator" };
+  if (!(SIM_ACTIVITY > 0) || (!systems.marketplace && !systems.erp)) return [];
+  return [
+    {
+      name: "sim-activity",
+      schedule: every(ACTIVITY_PERIOD_MS),
+      // A missed run is not retried: the next one covers the time since the last (sim.meta).
+      maxAttempts: 1,
+      leaseMs: 5 * 60_000,
+      run: async (job) => describeActivity(await runSimActivity(database, { now: job.now, perMinute: SIM_ACTIVITY, brand: BRAND_NAME, systems })) ?? undefined,
     },
   ];
 }

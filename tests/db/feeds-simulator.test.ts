@@ -74,3 +74,20 @@ describe("feeds over the simulated content back end", () => {
     expect((await runCollectionFeed(feed("messages"), { content })).rows).toBe(0);
   });
 });
+
+describe("the dollar rate from the ERP", () => {
+  it("a new rate reaches settings.dollar_price (and the audit log); the same rate writes nothing", async () => {
+    const { refreshDollarRate } = await import("~/modules/sync/dollar-rate.server");
+    const { currentDollarRate } = await import("~/modules/pricing/rate.server");
+    const erp = (rate: number) => ({ getDollarRate: async () => ({ rate, updatedAt: null }) });
+    const first = await refreshDollarRate(erp(18.4213));
+    expect(first.changed).toBe(true);
+    expect(await currentDollarRate()).toBe(18.4213);
+    const audits = async () => Number((await database.query<{ n: number }>("select count(*)::int as n from audit_log where 'dollar_price' = any(tags)"))[0].n);
+    const before = await audits();
+    expect((await refreshDollarRate(erp(18.4213))).changed).toBe(false);
+    expect(await audits()).toBe(before);
+    expect((await refreshDollarRate(erp(18.5))).previous).toBe(18.4213);
+    expect(await currentDollarRate()).toBe(18.5);
+  });
+});

@@ -22,6 +22,8 @@ const SPEC: Record<string, { route: Role[]; sidebar?: Role[] }> = {
   "/promotions": { route: [A, D, M], sidebar: [A, D] },
   "/locations": { route: [A, D, M], sidebar: [A, D] },
   "/logs": { route: [A, D] },
+  // Issue 28: the feeds, the outbox and the integrations (docs/live-data.md).
+  "/sync": { route: [A, D] },
   "/banner-home": { route: [A, D, M] },
   "/ecommerce": { route: [A, D, M] },
   "/blog-posts": { route: [A, D, M] },

@@ -112,6 +112,11 @@ async function saveState(name: FeedName, values: Partial<typeof feedState.$infer
   await tx.update(feedState).set({ ...values, updatedAt: new Date() }).where(eq(feedState.name, name));
 }
 
+/** A failure after the run itself (the ERP's dollar rate after its articles): shown on the feed. */
+export async function recordFeedError(name: FeedName, message: string) {
+  await saveState(name, { status: "error", lastError: message.slice(0, 1000), lastErrorAt: new Date() });
+}
+
 /** Runs one feed until it has caught up (or read maxRecords). Never throws for an upstream failure: it is recorded. */
 export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: FeedRunOptions): Promise<FeedRunResult> {
   const now = options.now ?? (() => new Date());

@@ -6,7 +6,8 @@ import { getEnv } from "@server/env";
 import { getIntegrations } from "@server/integrations";
 import type { JobDefinition } from "@server/jobs/runner";
 import { every } from "@server/jobs/schedule";
-import { runCollectionFeed } from "./feed-engine.server";
+import { refreshDollarRate } from "./dollar-rate.server";
+import { recordFeedError, runCollectionFeed } from "./feed-engine.server";
 import { feedJobName } from "./feed-names";
 import { collectionFeeds } from "./feeds.server";
 
@@ -25,6 +26,16 @@ export function feedJobs(): JobDefinition[] {
         manual: job.payload.manual === true,
         now: () => new Date(),
       });
+      // The ERP's figures come with its dollar rate.
+      if (feed.name === "erp-articles" && result.status !== "skipped") {
+        try {
+          const rate = await refreshDollarRate(getIntegrations().erp);
+          if (rate.changed) result.message += `; tipo de cambio ${rate.previous ?? "—"} → ${rate.rate}`;
+        } catch (error) {
+          await recordFeedError(feed.name, `Tipo de cambio: ${(error as Error).message}`);
+          return `${feed.name}: tipo de cambio no leído: ${(error as Error).message}`;
+        }
+      }
       if (result.rows + result.skipped > 0 || result.status === "error" || result.status === "stopped" || result.status === "waiting") {
         return `${feed.name}: ${result.message}`;
       }

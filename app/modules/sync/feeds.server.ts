@@ -213,18 +213,23 @@ export async function applyConversations(tx: Tx, records: UpstreamConversation[]
 /** Fields of a publication staff own here (the editor, the sync switches; PATCHed upstream by the outbox). */
 export const PUBLICATION_UPSTREAM_FIELDS = ["status", "soldQuantity", "visits", "lastSyncUp", "lastSyncDown", "permalink", "stockNow", "stockLater"] as const;
 
+/** A publication's (or a variation's) linked products as the app keeps them: SKUs upper-cased. */
+export function linkedProductsOf(list: UpstreamPublication["linked_products"]) {
+  return (list ?? []).map((lp) => ({
+    sku: (lp.sku ?? lp.id ?? "").trim().toUpperCase(),
+    name: lp.name ?? "",
+    intelisisName: lp.intelisis_name ?? null,
+    price: lp.price ?? 0,
+    stock: lp.stock ?? 0,
+    qty: lp.qty ?? 1,
+    discount: lp.discount ?? 0,
+    warehouses: lp.warehouses ?? undefined,
+  }));
+}
+
 export async function applyPublications(tx: Tx, records: UpstreamPublication[]): Promise<number> {
   const rows = records.map((p) => {
-    const linked = (p.linked_products ?? []).map((lp) => ({
-      sku: (lp.sku ?? lp.id ?? "").trim().toUpperCase(),
-      name: lp.name ?? "",
-      intelisisName: lp.intelisis_name ?? null,
-      price: lp.price ?? 0,
-      stock: lp.stock ?? 0,
-      qty: lp.qty ?? 1,
-      discount: lp.discount ?? 0,
-      warehouses: lp.warehouses ?? undefined,
-    }));
+    const linked = linkedProductsOf(p.linked_products);
     return {
       id: p.id,
       title: p.title,

@@ -1,14 +1,56 @@
 /** The ERP port over the legacy HTTP endpoints (custom/legacy-intelisis/*, items/cte, items/intelisis_users). */
-import { acknowledgement } from "../http/legacy-zod";
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { acknowledgement, dataOrSelf, legacyNumber, legacyOptionalText } from "../http/legacy-zod";
 import { createHttpClient, segment, type HttpConfig } from "../http/request";
 import {
   articleAnswerSchema, articleSchema, checkInvoiceAnswerSchema, clientAnswerSchema, clientListSchema,
   createInvoiceAnswerSchema, creditNoteAnswerSchema, itemsToLegacy, movementAnswerSchema, movementInfoListSchema,
   pagedSchema, priceListToLegacy, quotationAnswerSchema, surtidoRecordSchema, syncSkuAnswerSchema, userListSchema,
 } from "./legacy";
-import type { ErpPort, ErpSortField } from "./port";
+import type { DollarRate, ErpPort, ErpSortField } from "./port";
 
 const BASE = "custom/legacy-intelisis";
+
+/**
+ * Path of the dollar rate, relative to ERP_URL: the spec does not show it (ERP_DOLLAR_RATE_PATH,
+ * server/env.ts; docs/integrations.md).
+ */
+export const DEFAULT_DOLLAR_RATE_PATH = `${BASE}/tipoCambio`;
+
+/** A rate outside these bounds is a broken answer, not a price to convert with. */
+export const DOLLAR_RATE_MIN = 5;
+export const DOLLAR_RATE_MAX = 100;
+
+/**
+ * When the ERP set the rate. The answer's shape is our assumption (the spec shows none): an ISO
+ * moment, or a day or moment without a zone (Mexico City, where the ERP runs), or DD/MM/YYYY. A date
+ * we cannot read is left out (null): the rate is what the call is for.
+ */
+export function readRateDate(text: string | null): string | null {
+  if (!text) return null;
+  const zone = "America/Mexico_City";
+  const value = text.trim();
+  const iso = DateTime.fromISO(value.replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, "$1T$2"), { zone, setZone: true });
+  const dayFirst = ["dd/MM/yyyy HH:mm:ss", "dd/MM/yyyy HH:mm", "dd/MM/yyyy"].map((f) => DateTime.fromFormat(value, f, { zone })).find((d) => d.isValid);
+  const found = iso.isValid ? iso : dayFirst;
+  return found?.isValid ? found.toUTC().toISO() : null;
+}
+
+/** `{ data: { tipocambio, fecha? } }` (or unwrapped); the rate may come as text. */
+export const dollarRateAnswerSchema = dataOrSelf(
+  z.object({
+    tipocambio: legacyNumber.pipe(
+      z.number().min(DOLLAR_RATE_MIN, "tipo de cambio fuera de rango").max(DOLLAR_RATE_MAX, "tipo de cambio fuera de rango"),
+    ),
+    fecha: legacyOptionalText.optional(),
+  }),
+).transform((v): DollarRate => ({ rate: v.tipocambio, updatedAt: readRateDate(v.fecha ?? null) }));
+
+export type ErpHttpConfig = Omit<HttpConfig, "system"> & {
+  /** ERP_DOLLAR_RATE_PATH: the dollar rate's path relative to the base URL. */
+  dollarRatePath?: string;
+};
 
 /** The ERP's own sort keys for the inventory list. */
 const SORT_NAMES: Record<ErpSortField, string> = {
@@ -18,8 +60,9 @@ const SORT_NAMES: Record<ErpSortField, string> = {
   description: "descripcion1",
 };
 
-export function createHttpErp(config: Omit<HttpConfig, "system">): ErpPort {
+export function createHttpErp(config: ErpHttpConfig): ErpPort {
   const http = createHttpClient({ ...config, system: "erp" });
+  const dollarRatePath = config.dollarRatePath ?? DEFAULT_DOLLAR_RATE_PATH;
 
   return {
     async validateMovement(movement) {
@@ -135,6 +178,10 @@ export function createHttpErp(config: Omit<HttpConfig, "system">): ErpPort {
       return http.get("listSurtido", `${BASE}/surtido/info`, pagedSchema(surtidoRecordSchema), {
         query: { search: input.search?.trim().toUpperCase() || undefined, page: input.page ?? 1 },
       });
+    },
+
+    getDollarRate() {
+      return http.get("getDollarRate", dollarRatePath, dollarRateAnswerSchema);
     },
   };
 }

@@ -139,6 +139,15 @@ export type SurtidoLine = {
 
 export type SurtidoRecord = { id: number; registeredAt: string; date: string; lines: SurtidoLine[] };
 
+// ------------------------------------------------------------------ dollar rate
+
+/** Pesos per dollar as the ERP has it (articles priced in Dolares are converted with it). */
+export type DollarRate = {
+  rate: number;
+  /** When the ERP last set it (ISO 8601, UTC); null when it does not say. */
+  updatedAt: string | null;
+};
+
 // ------------------------------------------------------------------ the port
 
 export interface ErpPort {
@@ -176,4 +185,10 @@ export interface ErpPort {
 
   /** GET custom/legacy-intelisis/surtido/info?search&page (search upper-cased) */
   listSurtido(input: { search?: string; page?: number }): Promise<Paged<SurtidoRecord>>;
+
+  /**
+   * GET custom/legacy-intelisis/tipoCambio (the spec does not show this path: ERP_DOLLAR_RATE_PATH,
+   * docs/integrations.md): the dollar rate, 5–100 pesos (anything else is an invalid answer).
+   */
+  getDollarRate(): Promise<DollarRate>;
 }

@@ -3,14 +3,33 @@
  * refusals (unknown client or article, a movement invoiced twice) and movements whose lines break the
  * order-assignment rules (built by the seed; see listDemoMovements).
  */
+import type { Database } from "../../db/client";
+import { DOLLAR_PRICE } from "../../db/seed/demo/constants";
 import { IntegrationError } from "../errors";
 import type { SimRuntime } from "../simulator/runtime";
 import { nextCounter, pad, rejected, round2 } from "../simulator/store";
 import { ARTICLES_PAGE, articleCountQuery, articlePageQuery } from "./simulator-articles";
 import { SURTIDO_PAGE, clientSearchStatement, surtidoStatements } from "./simulator-lists";
 import type {
-  ErpArticle, ErpClient, ErpMovementInfo, ErpPort, ErpPriceList, ErpUser, SurtidoRecord,
+  DollarRate, ErpArticle, ErpClient, ErpMovementInfo, ErpPort, ErpPriceList, ErpUser, SurtidoRecord,
 } from "./port";
+
+/**
+ * Where the simulated ERP keeps its dollar rate: sim.meta, `{ rate, updatedAt }`. The seed sets the
+ * demo's rate (seed-erp.ts); the simulator's activity moves it by a few centavos now and then.
+ */
+export const DOLLAR_RATE_KEY = "dollar_rate";
+
+/** The rate before any seed set one (a sim schema never seeded). */
+export const DEFAULT_DOLLAR_RATE = DOLLAR_PRICE;
+
+/** The ERP's dollar rate as stored in sim.meta (the default rate when nothing is stored). */
+export async function readSimDollarRate(database: Pick<Database, "query">): Promise<DollarRate> {
+  const [row] = await database.query<{ value: { rate?: unknown; updatedAt?: unknown } }>(`select value from sim.meta where key = $1`, [DOLLAR_RATE_KEY]);
+  const rate = Number(row?.value?.rate);
+  if (!row || !Number.isFinite(rate) || rate <= 0) return { rate: DEFAULT_DOLLAR_RATE, updatedAt: null };
+  return { rate, updatedAt: typeof row.value.updatedAt === "string" ? row.value.updatedAt : null };
+}
 
 type ArticleRow = {
   sku: string;
@@ -305,6 +324,10 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
         );
         return { data, meta: { limit: SURTIDO_PAGE, page, total: Number(count.n) }, message: null };
       });
+    },
+
+    getDollarRate() {
+      return sim.run("erp", "getDollarRate", [], () => readSimDollarRate(db()));
     },
   };
 }

@@ -2,6 +2,8 @@
  * Set-based SQL that builds the ERP's state from the app's data (INSERT … SELECT only: the bench
  * scale has 100k orders). Each function returns statements to run in order inside one transaction.
  */
+import { DOLLAR_PRICE } from "../../db/seed/demo/constants";
+import { DOLLAR_RATE_KEY } from "../erp/simulator";
 import { DEMO_SCENARIOS } from "./demo";
 
 /** Counts that differ between the demo data set and the bench one. */
@@ -75,6 +77,12 @@ export function erpBaseStatements(sizes: SeedSizes): string[] {
             '55 ' || lpad(((g * 7919) % 10000)::text, 4, '0') || ' ' || lpad(((g * 104729) % 10000)::text, 4, '0')
        from generate_series(1, ${Math.max(0, Math.floor(sizes.extraClients))}) g
      on conflict (cliente) do nothing`,
+
+    // The dollar rate (getDollarRate): the demo's rate, set now; the simulated activity moves it.
+    `insert into sim.meta (key, value)
+     values (${lit(DOLLAR_RATE_KEY)}, jsonb_build_object('rate', ${Number(DOLLAR_PRICE)}::numeric,
+             'updatedAt', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+     on conflict (key) do update set value = excluded.value`,
 
     `insert into sim.erp_users (usuario, nombre, departamento, almacenes) values
      ${USERS.map((u) => `(${lit(u[0])}, ${lit(u[1])}, ${lit(u[2])}, ${arr(u[3])})`).join(",\n     ")}`,
