@@ -12,7 +12,8 @@ import { serverArgs } from "../scripts/server-command.mjs";
  * the built server on its own port. `stop` ends that process (by its handle, never by name) and
  * removes the copy.
  */
-export async function startOwnServer(port: number, prepare: (db: PGlite) => Promise<void>) {
+/** `env` is added to the server's environment (SIM_ACTIVITY, FEED_INTERVAL_MS…). */
+export async function startOwnServer(port: number, prepare: (db: PGlite) => Promise<void>, env: Record<string, string> = {}) {
   const template = path.resolve(`tests/.tmp/e2e-template-${process.env.E2E_RUN_ID}`);
   if (!fs.existsSync(path.join(template, ".ready"))) throw new Error(`No hay plantilla de datos demo en ${template} (la prepara el primer servidor del run).`);
   const dataDir = path.resolve(`tests/.tmp/e2e-own-${port}`);
@@ -26,7 +27,8 @@ export async function startOwnServer(port: number, prepare: (db: PGlite) => Prom
   }
   const child: ChildProcess = spawn(process.execPath, serverArgs(process.env.BUILD_DIR ?? "build"), {
     stdio: "ignore",
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DEMO_MODE: "true", DATABASE_URL: "", SIM_ACTIVITY: "0" },
+    // No simulated activity unless the test asks for it (`env`).
+    env: { ...process.env, SIM_ACTIVITY: "0", ...env, DATA_DIR: dataDir, PORT: String(port), DEMO_MODE: "true", DATABASE_URL: "" },
   });
   const url = `http://localhost:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -17,5 +17,5 @@ export const SYNC_TEXTS = {
   unknownIntent: "Acción desconocida.",
   unknownFeed: "La sincronización indicada no existe.",
   badId: "El envío indicado no es válido.",
-  badSystem: "Solo se puede probar la conexión del back end de contenido.",
+  badSystem: "El sistema indicado no existe.",
 } as const;

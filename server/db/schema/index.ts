@@ -13,3 +13,4 @@ export * from "./box-score";
 export * from "./pdv";
 export * from "./quotes";
 export * from "./sync";
+export * from "./import";

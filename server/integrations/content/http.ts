@@ -15,7 +15,9 @@ function collectionPath(call: string, collection: string, id?: string) {
   if (!COLLECTION_NAME.test(collection)) {
     throw new IntegrationError({ system: "content", call, kind: "rejected", status: 400, message: `Colección no válida: ${collection}` });
   }
-  return id === undefined ? `items/${collection}` : `items/${collection}/${segment(id)}`;
+  // The back end's users are its system collection, at users/ rather than items/ (spec 2 §7: GET users, PATCH users/{id}).
+  const base = collection === "users" ? "users" : `items/${collection}`;
+  return id === undefined ? base : `${base}/${segment(id)}`;
 }
 
 export function createHttpContent(config: Omit<HttpConfig, "system">): ContentPort {
@@ -30,6 +32,7 @@ export function createHttpContent(config: Omit<HttpConfig, "system">): ContentPo
       url.searchParams.set("limit", String(query.limit));
       if (query.offset) url.searchParams.set("offset", String(query.offset));
       if (query.count) url.searchParams.set("meta", "filter_count");
+      if (query.fields?.length) url.searchParams.set("fields", query.fields.join(","));
       const answer = await http.get("listItems", `${path}${url.search}`, pageSchema);
       return { data: answer.data, filterCount: answer.meta?.filter_count ?? null };
     },

@@ -20,6 +20,8 @@ export type ItemsQuery = {
   offset?: number;
   /** Asks for meta.filter_count (rows the filter matches) beside the page. */
   count?: boolean;
+  /** Fields to answer with, relations expanded by "rel.*" (e.g. ["*", "role.*"]); default every field. */
+  fields?: string[];
 };
 
 /** A page as the back end answers it: the records are untrusted until a feed validates them. */
@@ -31,7 +33,10 @@ export type ContentWrite = {
 };
 
 export interface ContentPort {
-  /** GET items/{collection}?filter&sort&limit&offset&meta=filter_count */
+  /**
+   * GET items/{collection}?filter&sort&limit&offset&meta=filter_count&fields. The back end's users
+   * are its own collection, read at GET users?… with the same query (spec 2 §7): collection "users".
+   */
   listItems(collection: string, query: ItemsQuery): Promise<ItemsPage>;
   /** PATCH items/{collection}/{id} */
   updateItem(collection: string, id: string, body: Record<string, unknown>, write: ContentWrite): Promise<void>;
