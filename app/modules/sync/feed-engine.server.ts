@@ -41,7 +41,8 @@ export type FeedRunResult = { status: FeedStatus | "skipped"; rows: number; skip
 /** The cursor: upstream's own text for the stamp (no precision lost) and the id. */
 type Key = { at: string; id: string };
 
-const MAX_REASON = 500;
+/** A refused record's reason and stored copy are bounded (upstream data is untrusted). */
+export const MAX_REASON = 500;
 const MAX_RECORD_TEXT = 4000;
 
 /** Numeric ids sort as numbers upstream; compare them the same way here. */
@@ -75,7 +76,8 @@ function rawKey(raw: unknown, field: string): Key | null {
   return { at, id: String(id) };
 }
 
-function reasonOf(error: z.ZodError): string {
+/** Why a record was refused, from its schema's first issues, for feed_rejects and the screen. */
+export function reasonOf(error: z.ZodError): string {
   return error.issues
     .slice(0, 4)
     .map((i) => `${i.path.join(".") || "registro"}: ${i.message}`)
@@ -83,10 +85,11 @@ function reasonOf(error: z.ZodError): string {
     .slice(0, MAX_REASON);
 }
 
-function clip(raw: unknown): unknown {
+/** The record as received, cut to a few kilobytes, as feed_rejects keeps it. */
+export function clip(raw: unknown): Record<string, unknown> | null {
   try {
     const text = JSON.stringify(raw);
-    return text.length <= MAX_RECORD_TEXT ? raw : { recorte: text.slice(0, MAX_RECORD_TEXT) };
+    return text.length <= MAX_RECORD_TEXT ? (raw as Record<string, unknown>) : { recorte: text.slice(0, MAX_RECORD_TEXT) };
   } catch {
     return null;
   }
@@ -199,7 +202,7 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
         const changed = valid.size ? await applyAll(tx, feed, [...valid.values()].map((v) => v.record), refused) : 0;
         if (refused.length) {
           await tx.insert(feedRejects).values(
-            refused.map((r) => ({ feed: feed.name, upstreamId: r.id, reason: r.reason, record: clip(r.raw) as Record<string, unknown> })),
+            refused.map((r) => ({ feed: feed.name, upstreamId: r.id, reason: r.reason, record: clip(r.raw) })),
           );
         }
         await tx

@@ -15,7 +15,7 @@ import { resetSequences } from "@server/db/seed/sequences";
 import { feedRejects, feedState, importProgress } from "@server/db/schema";
 import { isIntegrationError, type ContentPort, type ItemsPage } from "@server/integrations";
 import { audit } from "~/modules/logs/audit.server";
-import { compareKeys } from "./feed-engine.server";
+import { clip, compareKeys, MAX_REASON, reasonOf } from "./feed-engine.server";
 import { changedFieldOf } from "@server/integrations/content/collections";
 import { BUSINESS_TABLES, importCollections, type AnyCollection, type ImportContext, type Refusal } from "./import-collections.server";
 import type { z } from "zod";
@@ -23,8 +23,6 @@ import type { z } from "zod";
 export const IMPORT_PAGE_SIZE = 500;
 /** Waits before trying a page again after a time-out, a network failure or a 5xx. */
 export const IMPORT_RETRY_DELAYS_MS = [2_000, 10_000, 30_000];
-const MAX_REASON = 500;
-const MAX_RECORD_TEXT = 4000;
 
 export type ImportOptions = {
   content: ContentPort;
@@ -104,23 +102,6 @@ class UpstreamFailure extends Error {}
 const n = (value: number) => value.toLocaleString("es-MX");
 
 const feedKeyText = (at: string, id: string) => JSON.stringify([at, id]);
-
-function reasonOf(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 4)
-    .map((i) => `${i.path.join(".") || "registro"}: ${i.message}`)
-    .join("; ")
-    .slice(0, MAX_REASON);
-}
-
-function clip(raw: unknown): Record<string, unknown> | null {
-  try {
-    const text = JSON.stringify(raw);
-    return text.length <= MAX_RECORD_TEXT ? (raw as Record<string, unknown>) : { recorte: text.slice(0, MAX_RECORD_TEXT) };
-  } catch {
-    return null;
-  }
-}
 
 const rawIdOf = (raw: unknown): string | null => {
   const id = raw && typeof raw === "object" ? (raw as { id?: unknown }).id : undefined;

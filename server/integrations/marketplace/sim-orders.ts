@@ -22,8 +22,8 @@ export const SHIPMENT_PATHS: Record<string, string[]> = {
   fulfillment: ["in_warehouse", "ready_to_pack", "in_packing_list", "shipped", "out_for_delivery", "delivered"],
 };
 
-/** shipment_status the marketplace reports for each stage. */
-const SHIPMENT_STATUS: Record<string, string> = {
+/** shipment_status the marketplace reports for each stage (the simulator's activity moves orders along it too). */
+export const SHIPMENT_STATUS: Record<string, string> = {
   handling: "pending",
   ready_to_print: "ready_to_print",
   regenerating: "ready_to_print",

@@ -13,6 +13,7 @@
  * Identifiers come from sim.meta counters, in ranges no seed uses (ACTIVITY_IDS).
  * docs/live-data.md "Simulator activity".
  */
+import { SHIPMENT_STATUS } from "../marketplace/sim-orders";
 import { DateTime } from "luxon";
 import type { Database } from "../../db/client";
 import { PEOPLE } from "../../db/seed/demo/people";
@@ -263,22 +264,6 @@ const shortTitle = (title: string) => (title.length > 45 ? `${title.slice(0, 44)
 const asciiUpper = (text: string) => foldAccents(text).toUpperCase().replace(/[^A-Z]/g, "");
 
 // ---------------------------------------------------------------- marketplace facts
-
-/** shipment_status the marketplace reports at each stage (as server/integrations/marketplace/sim-orders.ts does). */
-const SHIPMENT_STATUS: Record<string, string> = {
-  handling: "pending",
-  ready_to_print: "ready_to_print",
-  printed: "printed",
-  ready_for_pickup: "ready_to_ship",
-  picked_up: "shipped",
-  shipped: "shipped",
-  in_hub: "shipped",
-  out_for_delivery: "out_for_delivery",
-  delivered: "delivered",
-  in_warehouse: "in_warehouse",
-  ready_to_pack: "ready_to_pack",
-  in_packing_list: "in_packing_list",
-};
 
 /** Stages only the seller moves (printing the label, dispatching the package): the activity leaves them. */
 const SELLER_STAGES = new Set(["ready_to_print", "regenerating", "printed"]);
