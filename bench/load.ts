@@ -4,6 +4,10 @@
  * LOAD_MINUTES, against the built app as its own process on the bench-scale database.
  *
  * Defaults: 50 readers + 10 writers, 2 s think time, 10 minutes → about 30 requests/s offered.
+ * Beside them, the online shop: LOAD_SHOP_RPS anonymous requests a second (default 200) to
+ * /api/shop/v1, an open loop (sent at that rate whatever the answers' speed) of lists, searches,
+ * details and conditional requests with an ETag already held (bench/lists/shop-api.ts). Staff and
+ * shop figures are reported apart; the target is the staff's p95.
  * Then the saturation point: clients with no think time, doubled every LOAD_STEP_S seconds until the
  * throughput stops growing.
  *
@@ -12,7 +16,7 @@
  * order's version must have gone up by exactly the number of saves the app acknowledged.
  *
  * PGlite by default (BENCH_DATA_DIR, ./data-bench); PostgreSQL with LOAD_DATABASE_URL.
- * Exit 1 when p95 > 300 ms, when any request failed (5xx, network, a reader's non-200) or when an
+ * Exit 1 when the staff's p95 > 300 ms, when any request failed (a shop answer other than 200/304 too) (5xx, network, a reader's non-200) or when an
  * acknowledged update is missing.
  */
 import fs from "node:fs";
@@ -25,6 +29,7 @@ import { startServer } from "./server-process";
 import { percentile, round } from "./stats";
 import { formFields } from "./form-fields";
 import { cleanFeedOrders, seedUpstreamOrders } from "./feed";
+import { pickShopTargets, shopRequest, type ShopTargets, type ShopTrafficKind } from "./lists/shop-api";
 
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "data-bench");
 const databaseUrl = process.env.LOAD_DATABASE_URL ?? "";
@@ -37,6 +42,7 @@ const STEP_S = Number(process.env.LOAD_STEP_S ?? 20);
 const SHARED_ORDERS = 5;
 const P95_TARGET_MS = 300;
 const FEED_ORDERS = Number(process.env.LOAD_FEED_ORDERS ?? 10_000);
+const SHOP_RPS = Number(process.env.LOAD_SHOP_RPS ?? 200);
 
 process.env.DATA_DIR = dataDir;
 process.env.DATABASE_URL = databaseUrl;
@@ -59,6 +65,8 @@ const before = new Map(shared.map((o) => [o.id, o.version]));
 // run by the app's own job runner every few seconds, brings them in during the run.
 await cleanFeedOrders(database, FEED_ORDERS);
 if (FEED_ORDERS > 0) await seedUpstreamOrders(database, FEED_ORDERS);
+// The shop asks for real records: enabled products, visible posts, categories and brands in use.
+const shopTargets: ShopTargets | null = SHOP_RPS > 0 ? await pickShopTargets(database) : null;
 await database.close();
 
 const readerUrls = LISTS.filter((l) => !l.anonymous).map((l) => `${l.route}${l.query ? `?${l.query}` : ""}`);
@@ -73,7 +81,7 @@ const app = await startServer({
   FEED_INTERVAL_MS: FEED_ORDERS > 0 ? "5000" : "0",
 });
 
-type Sample = { kind: "read" | "write"; ms: number; at: number };
+type Sample = { kind: "read" | "write" | "shop"; ms: number; at: number; shop?: ShopTrafficKind };
 const samples: Sample[] = [];
 const errors: string[] = [];
 const acks = new Map<string, number>();
@@ -160,6 +168,57 @@ async function staff(kind: "reader" | "writer", index: number, until: number) {
   }
 }
 
+// ── The shop: an open loop of anonymous requests at SHOP_RPS ───────────────────────────────────────
+/** ETags the shop already holds, by path (a CDN's or a browser's cache), for its conditional requests. */
+const held = new Map<string, string>();
+let shopNotModified = 0;
+/** 503: the server shed the request (too many shop requests waiting for the database, server/shop-api/work-limit.ts). */
+let shopShed = 0;
+
+async function shopOnce(targets: ShopTargets) {
+  const { kind, path, etag } = shopRequest(targets, held);
+  const t = performance.now();
+  try {
+    // fetch has its own connection pool: the shop's requests never queue behind the staff's sockets.
+    const res = await fetch(`${app.base}${path}`, { headers: { "accept-encoding": "gzip", ...(etag ? { "if-none-match": etag } : {}) } });
+    await res.arrayBuffer();
+    const tag = res.headers.get("etag");
+    if (res.status === 200 && tag && (held.size < 5000 || held.has(path))) held.set(path, tag);
+    if (res.status === 304) shopNotModified++;
+    else if (res.status !== 200) {
+      if (res.status === 503) shopShed++;
+      throw new Error(res.status === 503 ? "solicitud rechazada por saturación (503)" : `${path} respondió ${res.status}`);
+    }
+  } catch (error) {
+    errors.push(`tienda: ${(error as Error).message}`);
+  }
+  samples.push({ kind: "shop", shop: kind, ms: performance.now() - t, at: Date.now() });
+}
+
+/** At most this many shop requests waiting at once; one more is counted as an error, not sent. */
+const SHOP_IN_FLIGHT_MAX = 256;
+let shopNotSent = 0;
+
+/** Requests sent at SHOP_RPS on average (exponential gaps), whatever the answers' speed, until `until`. */
+async function shopTraffic(targets: ShopTargets, until: number) {
+  const inFlight = new Set<Promise<void>>();
+  let next = performance.now();
+  while (Date.now() < until) {
+    while (next <= performance.now()) {
+      next += (-Math.log(1 - Math.random()) * 1000) / SHOP_RPS;
+      if (inFlight.size >= SHOP_IN_FLIGHT_MAX) {
+        shopNotSent++;
+        if (shopNotSent === 1) errors.push(`tienda: más de ${SHOP_IN_FLIGHT_MAX} solicitudes esperando respuesta (el servidor no sigue el ritmo)`);
+        continue;
+      }
+      const sent: Promise<void> = shopOnce(targets).finally(() => inFlight.delete(sent));
+      inFlight.add(sent);
+    }
+    await sleep(Math.max(1, Math.min(20, next - performance.now())));
+  }
+  await Promise.all(inFlight);
+}
+
 function summary(label: string, rows: Sample[], seconds: number) {
   const ms = rows.map((r) => r.ms);
   return { label, requests: rows.length, rps: round(rows.length / seconds), p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), p99_ms: round(percentile(ms, 99)) };
@@ -172,19 +231,34 @@ try {
   const until = started + MINUTES * 60_000;
   const progress = setInterval(() => {
     const recent = samples.filter((s) => s.at > Date.now() - 30_000);
-    console.error(`${Math.round((Date.now() - started) / 1000)} s · ${recent.length / 30} req/s · p95 ${round(percentile(recent.map((s) => s.ms), 95))} ms · errores ${errors.length}`);
+    const staffRecent = recent.filter((s) => s.kind !== "shop");
+    const shopRecent = recent.filter((s) => s.kind === "shop");
+    console.error(
+      `${Math.round((Date.now() - started) / 1000)} s · personal ${round(staffRecent.length / 30)} req/s, p95 ${round(percentile(staffRecent.map((s) => s.ms), 95))} ms` +
+        ` · tienda ${round(shopRecent.length / 30)} req/s, p95 ${round(percentile(shopRecent.map((s) => s.ms), 95))} ms · errores ${errors.length}`,
+    );
   }, 30_000);
   await Promise.all([
     ...Array.from({ length: READERS }, (_, i) => staff("reader", i, until)),
     ...Array.from({ length: WRITERS }, (_, i) => staff("writer", i, until)),
+    ...(shopTargets ? [shopTraffic(shopTargets, until)] : []),
   ]);
   clearInterval(progress);
   const seconds = (Date.now() - started) / 1000;
-  const all = summary("total", samples, seconds);
-  print({ database: databaseUrl ? "postgresql" : "pglite", minutes: MINUTES, readers: READERS, writers: WRITERS, think_ms: THINK_MS, offered_rps: round((READERS + WRITERS * 2) / (THINK_MS / 1000)) });
-  print(all);
+  const staffSamples = samples.filter((s) => s.kind !== "shop");
+  const shopSamples = samples.filter((s) => s.kind === "shop");
+  const all = summary("personal", staffSamples, seconds);
+  print({
+    database: databaseUrl ? "postgresql" : "pglite", minutes: MINUTES, readers: READERS, writers: WRITERS, think_ms: THINK_MS,
+    offered_rps: round((READERS + WRITERS * 2) / (THINK_MS / 1000)), shop_rps: SHOP_RPS,
+  });
+  print({ ...all, p95_target_ms: P95_TARGET_MS, within_target: all.p95_ms <= P95_TARGET_MS });
   print(summary("lecturas", samples.filter((s) => s.kind === "read"), seconds));
   print(summary("escrituras", samples.filter((s) => s.kind === "write"), seconds));
+  if (shopSamples.length) {
+    print({ ...summary("tienda", shopSamples, seconds), not_modified: shopNotModified, shed_503: shopShed, not_sent: shopNotSent });
+    for (const kind of ["lista", "búsqueda", "detalle", "304"] as const) print(summary(`tienda ${kind}`, shopSamples.filter((s) => s.shop === kind), seconds));
+  }
   print({ label: "errores", count: errors.length, first: [...new Set(errors)].slice(0, 5) });
   print({ label: "guardados", acknowledged: [...acks.values()].reduce((a, b) => a + b, 0), refused_stale: refusedStale });
   if (all.p95_ms > P95_TARGET_MS || errors.length) failed = true;

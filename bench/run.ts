@@ -7,7 +7,8 @@
  *    orders page-1 query over HTTP.
  * 2. Then the app starts as a separate process on the same database; the bench signs in through /login
  *    (as Developer, who may open every screen) and times every list, dialog and download at 1 client and at 10 concurrent clients.
- * One JSON line per measurement; any answer other than 200 fails the run (exit 1), none is skipped.
+ * One JSON line per measurement; any answer other than 200 (304 on a conditional line) fails the run
+ * (exit 1), none is skipped.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -75,6 +76,17 @@ for (const doc of chosen(DOCUMENTS)) {
   }
 }
 
+// Detail lines hit a real record: their paths are read before the app starts, as the documents' are.
+const picked = new Map<number, string>();
+for (const [i, list] of lists.entries()) {
+  if (!list.pick) continue;
+  try {
+    picked.set(i, await list.pick(database));
+  } catch (error) {
+    failures.push(`${list.route}: ${(error as Error).message}`);
+  }
+}
+
 // The till's steps need the bench user's open box and a product to scan, read before the app starts.
 const flows = chosen(PDV_FLOWS);
 let till: TillIds | null = null;
@@ -125,15 +137,22 @@ try {
   const cookie = (login.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
   if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la base de volumen (${login.status})`);
 
-  const timed = async (label: string, url: string, extra: Record<string, unknown>, opts: { body?: string; rounds?: number; anonymous?: boolean } = {}) => {
+  const timed = async (
+    label: string,
+    url: string,
+    extra: Record<string, unknown>,
+    opts: { body?: string; rounds?: number; anonymous?: boolean; headers?: Record<string, string>; status?: number } = {},
+  ) => {
     const rounds = opts.rounds ?? ROUNDS;
+    const expected = opts.status ?? 200;
     const call = async () => {
       const res = await request(url, {
         // The sign-in page is what a signed-out visitor gets; a signed-in one is sent home.
         cookie: opts.anonymous ? undefined : cookie,
         ...(opts.body !== undefined ? { method: "POST", body: opts.body, headers: { origin: app.base } } : {}),
+        ...(opts.headers ? { headers: opts.headers } : {}),
       });
-      if (res.status !== 200) throw new Error(`${label} respondió ${res.status}${res.location ? ` → ${res.location}` : ""}`);
+      if (res.status !== expected) throw new Error(`${label} respondió ${res.status}${res.location ? ` → ${res.location}` : ""}`);
     };
     try {
       const cold = await measure(1, 1, call);
@@ -150,14 +169,34 @@ try {
   };
 
   for (const [i, list] of lists.entries()) {
-    const url = `${app.base}${list.route}${list.query ? `?${list.query}` : ""}`;
+    if (list.pick && !picked.has(i)) continue;
+    const url = `${app.base}${picked.get(i) ?? `${list.route}${list.query ? `?${list.query}` : ""}`}`;
     const sql = sqlMs.get(i);
-    const one = await timed(`${list.route}?${list.query}`, url, { route: list.route, query: list.query, ...(list.body ? { body: list.body } : {}) }, {
+    // A conditional line sends the ETag of a first answer and must get 304 (the shop API's cache).
+    let headers = list.headers;
+    if (list.conditional) {
+      const etag = (await fetch(url)).headers.get("etag");
+      if (!etag) {
+        failures.push(`${list.route}?${list.query}: sin ETag`);
+        continue;
+      }
+      headers = { ...headers, "if-none-match": etag };
+    }
+    const shown = {
+      route: list.route,
+      query: list.query,
+      ...(list.body ? { body: list.body } : {}),
+      ...(list.headers ? { headers: list.headers } : {}),
+      ...(list.conditional ? { if_none_match: true } : {}),
+    };
+    const one = await timed(`${list.route}?${list.query}${list.conditional ? " (If-None-Match)" : ""}`, url, shown, {
       anonymous: list.anonymous,
       body: list.body,
+      headers,
+      status: list.conditional ? 304 : 200,
     });
     if (one && sql !== undefined) {
-      print({ route: list.route, query: list.query, ...(list.body ? { body: list.body } : {}), sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
+      print({ ...shown, sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
     }
   }
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.

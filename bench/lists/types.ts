@@ -8,7 +8,7 @@ export type Statement = { sql: string; params: unknown[] };
  * `also` are the further statements the loader runs, one after the other, for the same document; a
  * function when they depend on the first statement's rows (read once from the bench database before
  * timing, as the loader reads them). `body` makes it a form post (a dialog's typeahead posts its
- * search to the dialog's action).
+ * search to the dialog's action); `pick` and `conditional` below.
  */
 export type BenchList = {
   route: string;
@@ -18,6 +18,18 @@ export type BenchList = {
   also?: Statement[] | ((database: Database) => Promise<Statement[]>);
   anonymous?: boolean;
   body?: string;
+  /**
+   * A detail line: its path (route and query as one), read from the bench database before the app
+   * starts, so it hits a real record; `route` stays the pattern it is filtered and printed by.
+   */
+  pick?: (database: Database) => Promise<string>;
+  /**
+   * A conditional line: timed with If-None-Match carrying the ETag of a first answer, each answer
+   * the 304 it must be (an answer the client already holds).
+   */
+  conditional?: boolean;
+  /** Request headers of the line (the shop API's lines ask for an answer built afresh: no-cache). */
+  headers?: Record<string, string>;
 };
 
 /** A list URL's query string from its shape (undefined values left out). */

@@ -5,14 +5,18 @@
  * caching so a CDN can front it. What each answer holds is built in app/modules/shop-api.
  */
 import crypto from "node:crypto";
-import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { answerDetail, answerList, SHOP_TEXTS, type ShopAnswer } from "~/modules/shop-api/answers.server";
+import { answerOf, readDetail, readList, SHOP_TEXTS, versionOf, type ShopRequest } from "~/modules/shop-api/answers.server";
 import { shopDocsPage } from "~/modules/shop-api/docs-page";
 import { DETAIL_ENDPOINTS, LIST_ENDPOINTS } from "~/modules/shop-api/endpoints";
 import { parseMediaPath, publicMedia } from "~/modules/shop-api/media.server";
 import { shopOpenApiDocument } from "~/modules/shop-api/openapi";
+import { getDb } from "@server/db/client";
+import { createAnswerCache, type KeptAnswer } from "./answer-cache";
 import { createRateLimiter } from "./rate-limit";
+import { createWorkLimit, type WorkLimit } from "./work-limit";
+
+type AnswerCache = ReturnType<typeof createAnswerCache>;
 
 export const SHOP_API_PATH = "/api/shop/v1";
 export const QUERY_MAX_BYTES = 2048;
@@ -27,6 +31,12 @@ export type ShopApiOptions = {
   rateLimit: number;
   /** The clock (scheduled posts, current promotions); tests inject their own. */
   now?: () => Date;
+  /**
+   * Shop requests at the database at once (default 4), and how many may wait for a turn (default
+   * 64; past it, 503 with Retry-After): work-limit.ts.
+   */
+  concurrency?: number;
+  queueMax?: number;
 };
 
 function sendError(res: Response, status: number, message: string, field?: string) {
@@ -48,35 +58,98 @@ function lastModifiedOf(body: unknown): Date {
   return new Date(latest);
 }
 
-/** A 200 with caching headers, or a 304 when the client already holds this body. */
-function sendCached(req: Request, res: Response, text: string, contentType: string, lastModified: Date) {
-  const etag = `"${crypto.createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
-  res.setHeader("ETag", etag);
-  res.setHeader("Last-Modified", lastModified.toUTCString());
-  res.setHeader("Cache-Control", CONTENT_CACHE);
+const tagOf = (text: string) => `"${crypto.createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+
+/** Whether the client already holds the representation tagged `etag` (If-None-Match, weak or strong, or *). */
+function holds(req: Request, etag: string) {
   const asked = req.headers["if-none-match"];
-  if (asked && asked.split(",").some((t) => t.trim().replace(/^W\//, "") === etag || t.trim() === "*")) {
-    res.status(304).end();
-    return;
-  }
-  res.status(200);
-  res.setHeader("Content-Type", contentType);
-  res.end(text);
+  return Boolean(asked && asked.split(",").some((t) => t.trim().replace(/^W\//, "") === etag || t.trim() === "*"));
 }
 
-function sendAnswer(req: Request, res: Response, answer: ShopAnswer) {
-  if (!answer.ok) {
-    if (answer.reason === "invalid") return sendError(res, 400, answer.message, answer.field);
-    return sendError(res, 404, answer.message);
-  }
-  sendCached(req, res, JSON.stringify(answer.body), "application/json; charset=utf-8", lastModifiedOf(answer.body));
+/** The headers a 200 and its 304 share (RFC 9110 §15.4.5: ETag, Vary, Cache-Control). */
+function setCaching(res: Response, etag: string) {
+  res.setHeader("ETag", etag);
+  res.setHeader("Vary", "Origin, Accept-Encoding");
+  res.setHeader("Cache-Control", CONTENT_CACHE);
 }
+
+function sendNotModified(res: Response, etag: string) {
+  setCaching(res, etag);
+  res.status(304).end();
+}
+
+/**
+ * A 200 of a made answer with its caching headers, gzipped when the client takes it (the gzip made
+ * once per answer and kept with it: the router has no compression middleware, which would squeeze
+ * every answer again on every request).
+ */
+function sendAnswer(req: Request, res: Response, answer: KeptAnswer, contentType: string, etag: string, gzipOf: (answer: KeptAnswer) => Buffer) {
+  setCaching(res, etag);
+  res.setHeader("Last-Modified", answer.lastModified.toUTCString());
+  res.setHeader("Content-Type", contentType);
+  res.status(200);
+  if (Buffer.byteLength(answer.text) >= GZIP_FROM_BYTES && req.acceptsEncodings("gzip", "identity") === "gzip") {
+    const gzip = gzipOf(answer);
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", String(gzip.length));
+    return res.end(gzip);
+  }
+  res.end(answer.text);
+}
+
+/**
+ * Tags change with the allow-list schemas too: a new field (the OpenAPI document is generated from
+ * the schemas) must not be answered 304 from a tag of the old shape.
+ */
+let shapeTag: string | undefined;
+const shapeOf = () => (shapeTag ??= tagOf(JSON.stringify(shopOpenApiDocument())));
+
+/**
+ * A content answer: its version first (one small statement, versions.server.ts), so a client that
+ * already holds it gets a 304 without a record read; otherwise the body of that version — kept by
+ * its tag (answer-cache.ts), or built and kept. The version is read before the body: a write in
+ * between leaves a newer body under an older tag, which the next request replaces, never the
+ * reverse. A 304 carries ETag and Cache-Control; the 200 adds Last-Modified, the latest `updatedAt`
+ * of its records.
+ */
+async function sendContent(req: Request, res: Response, request: ShopRequest, now: Date, answers: AnswerCache, limit: WorkLimit) {
+  // `Cache-Control: no-cache` from the client: the answer built afresh, nothing kept used (the bench
+  // times the build with it).
+  const fresh = /\bno-cache\b/i.test(String(req.headers["cache-control"] ?? "")) || req.headers.pragma === "no-cache";
+  // The database part in turn with the other shop requests (work-limit.ts); the sending after it.
+  const turn = await limit.run(async () => {
+    const version = await versionOf(request, now);
+    const etag = tagOf(`${shapeOf()}|${version.tag}`);
+    if (holds(req, etag)) return { etag, kept: "held" as const };
+    const build = async () => {
+      const answer = await answerOf(request, now, fresh ? undefined : version.content);
+      return answer.ok ? { text: JSON.stringify(answer.body), lastModified: lastModifiedOf(answer.body) } : null;
+    };
+    return { etag, kept: fresh ? await build() : await answers.get(getDb(), etag, build) };
+  });
+  if (!turn.ok) return sendBusy(res);
+  const { etag, kept } = turn.value;
+  if (kept === "held") return sendNotModified(res, etag);
+  if (!kept) return sendError(res, 404, request.name === "blog" ? SHOP_TEXTS.blogMissing : SHOP_TEXTS.productMissing);
+  sendAnswer(req, res, kept, "application/json; charset=utf-8", etag, answers.gzipOf);
+}
+
+/** Too many shop requests waiting for the database: come back in a second (a CDN serves its copy meanwhile). */
+function sendBusy(res: Response) {
+  res.setHeader("Retry-After", "1");
+  sendError(res, 503, SHOP_TEXTS.busy);
+}
+
+/** Below this an answer goes as it is (gzip would not pay). */
+const GZIP_FROM_BYTES = 1024;
 
 export function shopApiRouter(options: ShopApiOptions) {
   const router = express.Router({ caseSensitive: true, strict: false });
   const now = options.now ?? (() => new Date());
   const origins = new Set(options.origins);
   const take = createRateLimiter(options.rateLimit);
+  const answers = createAnswerCache();
+  const limit = createWorkLimit(options.concurrency ?? 4, options.queueMax ?? 64);
 
   router.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -111,7 +184,6 @@ export function shopApiRouter(options: ShopApiOptions) {
     }
     next();
   });
-  router.use(compression({ level: 6 }));
 
   const params = (req: Request) => {
     const q = req.originalUrl.indexOf("?");
@@ -122,17 +194,33 @@ export function shopApiRouter(options: ShopApiOptions) {
   };
 
   for (const e of LIST_ENDPOINTS) {
-    router.get(e.path, handle(async (req, res) => sendAnswer(req, res, await answerList(e.name, params(req), now()))));
+    router.get(
+      e.path,
+      handle(async (req, res) => {
+        const read = readList(e.name, params(req));
+        if (!read.ok) return sendError(res, 400, read.message, read.reason === "invalid" ? read.field : undefined);
+        await sendContent(req, res, read.request, now(), answers, limit);
+      }),
+    );
   }
   for (const e of DETAIL_ENDPOINTS) {
     const path = e.path.replace(`{${e.param}}`, `:${e.param}`);
-    router.get(path, handle(async (req, res) => sendAnswer(req, res, await answerDetail(e.name, req.params[e.param] ?? "", now()))));
+    router.get(
+      path,
+      handle(async (req, res) => {
+        const read = readDetail(e.name, req.params[e.param] ?? "");
+        if (!read.ok) return sendError(res, 404, read.message);
+        await sendContent(req, res, read.request, now(), answers, limit);
+      }),
+    );
   }
   router.get(
     "/media/:fileId/:name",
     handle(async (req, res) => {
       const media = parseMediaPath(req.params.fileId ?? "", req.params.name ?? "");
-      const found = media ? await publicMedia(media, now()) : null;
+      const turn = media ? await limit.run(() => publicMedia(media, now())) : { ok: true as const, value: null };
+      if (!turn.ok) return sendBusy(res);
+      const found = turn.value;
       if (!found) return sendError(res, 404, SHOP_TEXTS.mediaMissing);
       res.setHeader("Cache-Control", MEDIA_CACHE);
       res.setHeader("Content-Type", found.contentType);
@@ -142,15 +230,27 @@ export function shopApiRouter(options: ShopApiOptions) {
       );
     }),
   );
+  // The document and its page are the same for the life of the process: made, tagged (a hash of
+  // the text) and gzipped once.
+  type Document = { answer: KeptAnswer; etag: string };
+  let documents: { json: Document; page: Document } | undefined;
+  const documentsOf = () => {
+    const made = (text: string): Document => ({ answer: { text, lastModified: SERVED_SINCE }, etag: tagOf(text) });
+    return (documents ??= { json: made(JSON.stringify(shopOpenApiDocument())), page: made(shopDocsPage(shopOpenApiDocument())) });
+  };
+  const sendDocument = (req: Request, res: Response, { answer, etag }: Document, contentType: string) => {
+    if (holds(req, etag)) sendNotModified(res, etag);
+    else sendAnswer(req, res, answer, contentType, etag, answers.gzipOf);
+  };
   router.get(
     "/openapi.json",
-    handle((req, res) => sendCached(req, res, JSON.stringify(shopOpenApiDocument()), "application/json; charset=utf-8", SERVED_SINCE)),
+    handle((req, res) => sendDocument(req, res, documentsOf().json, "application/json; charset=utf-8")),
   );
   router.get(
     "/docs",
     handle((req, res) => {
       res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
-      sendCached(req, res, shopDocsPage(shopOpenApiDocument()), "text/html; charset=utf-8", SERVED_SINCE);
+      sendDocument(req, res, documentsOf().page, "text/html; charset=utf-8");
     }),
   );
   router.use((_req, res) => sendError(res, 404, SHOP_TEXTS.pathMissing));

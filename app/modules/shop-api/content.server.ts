@@ -7,7 +7,7 @@ import { getDb, type Db } from "@server/db/client";
 import {
   bannersHome, blogPosts, brands, catalogs, categories, productProperties, products, shopSections, storeLocations, storePromos,
 } from "@server/db/schema";
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { foldedContains } from "~/lib/folded-search";
 import { containsPattern } from "~/lib/like-pattern";
@@ -123,8 +123,8 @@ function productSummary(r: ProductRow, exchangeRate: number | null): ProductSumm
   };
 }
 
-function productsFrom() {
-  return getDb()
+function productsFrom(db: Pick<Db, "select"> = getDb()) {
+  return db
     .select({ ...productColumns })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -136,18 +136,23 @@ function productWhere(q: ListQuery<"products">) {
   return and(eq(products.isActive, true), inventoryWhere({ search: q.search, category: q.category, brand: q.brand }));
 }
 
-function productOrder(q: ListQuery<"products">, exchangeRate: number | null) {
+function productOrder(q: ListQuery<"products">) {
   const dir = direction(q.order);
   switch (q.sort) {
     case "price":
-      // A dollar price with no rate has no place among the peso prices: last, whichever the direction.
-      return [sql`${dir(sql`case when ${products.monedaPrecio} = 'Dolares' then ${products.price} * ${exchangeRate}::numeric else ${products.price} end`)} nulls last`, asc(products.id)];
+      // The stored peso price (products.shop_price_cents: the pricing function's cents at the day's
+      // rate, kept by triggers when the price, the currency or the rate changes), written as its
+      // indexes are built (products_active_shop_price_idx, …_desc_idx): a page is read off one. A
+      // price that cannot be worked out (a dollar price with no rate) is last, whichever the direction.
+      return [q.order === "asc" ? sql`${products.shopPriceCents} asc nulls last` : sql`${products.shopPriceCents} desc nulls last`, asc(products.id)];
+    // The others end with the SKU in the same direction, so a page either way is read off one index
+    // (products_active_name_idx, products_active_updated_idx, the key), forward or backward.
     case "sku":
       return [dir(products.id)];
     case "updatedAt":
-      return [dir(products.updatedAt), asc(products.id)];
+      return [dir(products.updatedAt), dir(products.id)];
     default:
-      return [dir(products.name), asc(products.id)];
+      return [dir(products.name), dir(products.id)];
   }
 }
 
@@ -156,31 +161,69 @@ function productOrder(q: ListQuery<"products">, exchangeRate: number | null) {
  * read and sorted before the first page (150 ms at 50 k products); without it, a page by name is
  * the first rows of `products_active_name_idx`, and the total is a count of its own.
  */
-export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"products">, exchangeRate: number | null) {
+export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"products">) {
   return db
     .select({ ...productColumns })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(productWhere(q))
-    .orderBy(...productOrder(q, exchangeRate))
+    .orderBy(...productOrder(q))
     .limit(q.pageSize)
     .offset(offsetOf(q));
 }
 
-export async function listProducts(q: ListQuery<"products">) {
-  const exchangeRate = await currentDollarRate();
-  const [rows, totalRows] = await Promise.all([shopProductsPageQuery(getDb(), q, exchangeRate), countOf(products, productWhere(q))()]);
-  const meta = { total: totalRows, page: q.page, pageSize: q.pageSize };
+/** The count of the enabled products the list's filters keep (unfiltered: an index-only scan of one of their partial indexes). */
+export function shopProductsCountQuery(db: Pick<Db, "select">, q: ListQuery<"products">) {
+  return db.select({ n: count() }).from(products).where(productWhere(q));
+}
+
+/**
+ * The totals of the products list by filters, per database handle (tests open many) and content
+ * version: the count of ~46 k enabled products is most of a page's time, and it cannot change while
+ * the version (content_versions, bumped by every write to products) has not. Read after the version:
+ * a write in between leaves a newer total under an older version, never the reverse.
+ */
+const productTotals = new WeakMap<object, Map<string, number>>();
+const TOTALS_KEPT = 1000;
+
+async function productsTotal(q: ListQuery<"products">, version: string | undefined) {
+  const db = getDb();
+  let totals = productTotals.get(db);
+  if (!totals) productTotals.set(db, (totals = new Map()));
+  const key = version === undefined ? undefined : JSON.stringify([version, q.search ?? null, q.category ?? null, q.brand ?? null]);
+  const known = key === undefined ? undefined : totals.get(key);
+  if (known !== undefined) return known;
+  const [row] = await shopProductsCountQuery(db, q);
+  const total = row?.n ?? 0;
+  if (key !== undefined) {
+    if (totals.size >= TOTALS_KEPT) totals.clear();
+    totals.set(key, total);
+  }
+  return total;
+}
+
+/**
+ * A page of enabled products; the prices shown are the pricing function's, at the rate read with the
+ * page. `version`: the content version read before it (versions.server.ts), which keys its total.
+ */
+export async function listProducts(q: ListQuery<"products">, version?: string) {
+  const [exchangeRate, rows, total] = await Promise.all([currentDollarRate(), shopProductsPageQuery(getDb(), q), productsTotal(q, version)]);
+  const meta = { total, page: q.page, pageSize: q.pageSize };
   return pageOfSchema(ProductSummarySchema).parse({ data: rows.map((r) => productSummary(r, exchangeRate)), meta });
+}
+
+/** The enabled product a slug or a SKU (any case) names, a slug first: two index probes (products_slug_idx, products_upper_id_idx). */
+export function shopProductByKeyQuery(db: Pick<Db, "select">, key: string) {
+  return productsFrom(db)
+    .where(and(eq(products.isActive, true), or(eq(products.slug, key), sql`upper(${products.id}) = upper(${key})`)))
+    .orderBy(sql`(${products.slug} = ${key}) desc`, asc(products.id))
+    .limit(1);
 }
 
 /** One enabled product by its slug or its SKU (any case); null when there is none or it is disabled. */
 export async function productDetail(key: string) {
-  const rows = (await productsFrom()
-    .where(and(eq(products.isActive, true), or(eq(products.slug, key), sql`upper(${products.id}) = upper(${key})`)))
-    .orderBy(sql`(${products.slug} = ${key}) desc`, asc(products.id))
-    .limit(1));
+  const rows = await shopProductByKeyQuery(getDb(), key);
   const row = rows[0];
   if (!row) return null;
   const [extra] = await getDb()

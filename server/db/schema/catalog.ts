@@ -73,6 +73,17 @@ export const taxonomyVersions = pgTable("taxonomy_versions", {
   version: bigint("version", { mode: "number" }).notNull(),
 });
 
+/**
+ * A version per table the shop's API reads (banners, sections, blogs, promotions, locations,
+ * catalogues, products and their properties, categories, brands), bumped from a sequence by
+ * statement triggers on every write (migration 0034), whichever process wrote: the API's ETag is
+ * these versions, so a conditional request is answered 304 without reading the records.
+ */
+export const contentVersions = pgTable("content_versions", {
+  tableName: text("table_name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
 export const products = pgTable(
   "products",
   {
@@ -131,12 +142,22 @@ export const products = pgTable(
     updatedAt: stampedNow("updated_at"),
     /** When the ERP feed last changed this product's stock, prices or currency (docs/live-data.md). */
     erpSyncedAt: timestampTz("erp_synced_at"),
+    /**
+     * The shop's price in peso cents, for ordering and paging only (the shop API's price sort): kept
+     * by triggers (migration 0034) when the price or its currency changes and when the dollar rate
+     * (settings.dollar_price) does; null when it cannot be worked out. What an answer shows is always
+     * `pesoPrice` (app/modules/pricing/price.ts), which the triggers' arithmetic follows.
+     */
+    shopPriceCents: bigint("shop_price_cents", { mode: "number" }),
   },
   (t) => [
     index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // SKUs are compared without regard to case (the duplicate check on save, the publication
     // editor's linked products, the combo id): without it each of those reads the whole table.
     index("products_upper_id_idx").on(sql`upper(${t.id})`),
+    // The shop API's product detail finds it by slug or by SKU (slug = … or upper(id) = upper(…)):
+    // with both indexed it is two index probes, not a read of every product.
+    index("products_slug_idx").on(t.slug),
     // Inventario v3's sorts (each then by SKU), alone or within one brand or one category: a page is
     // the first 20 entries of one index, and a brand's or category's count an index-only scan.
     index("products_manufacturer_idx").on(t.manufacturerSku, t.id),
@@ -145,6 +166,11 @@ export const products = pgTable(
     // The shop API's product list (enabled products by name, and their count): a page is the first
     // entries of this index, the count an index-only scan.
     index("products_active_name_idx").on(t.name, t.id).where(sql`${t.isActive}`),
+    // Its newest-first (and oldest-first) sort.
+    index("products_active_updated_idx").on(t.updatedAt, t.id).where(sql`${t.isActive}`),
+    // Its price sort, each direction with the prices it cannot work out last: a page is read off one.
+    index("products_active_shop_price_idx").on(t.shopPriceCents.asc().nullsLast(), t.id).where(sql`${t.isActive}`),
+    index("products_active_shop_price_desc_idx").on(t.shopPriceCents.desc().nullsLast(), t.id).where(sql`${t.isActive}`),
     index("products_completeness_idx").on(t.completeness, t.id),
     index("products_brand_idx").on(t.brandId, t.id),
     index("products_brand_manufacturer_idx").on(t.brandId, t.manufacturerSku, t.id),

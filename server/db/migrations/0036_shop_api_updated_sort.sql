@@ -1,0 +1,1 @@
+CREATE INDEX "products_active_updated_idx" ON "products" USING btree ("updated_at","id") WHERE "products"."is_active";
