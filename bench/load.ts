@@ -56,6 +56,8 @@ if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "
 
 // The orders the writers fight over, and their versions before the run.
 let database = await openBenchDatabase({ databaseUrl, dataDir });
+// A run stopped halfway may have left the feed's orders behind: gone before the writers pick theirs.
+await cleanFeedOrders(database, Math.max(FEED_ORDERS, 10_000));
 const shared = await database.query<{ id: string; version: number }>(
   "select id::text as id, version from orders where status <> 'cancelled' order by order_date desc nulls last, id desc limit $1",
   [SHARED_ORDERS],
@@ -63,7 +65,6 @@ const shared = await database.query<{ id: string; version: number }>(
 const before = new Map(shared.map((o) => [o.id, o.version]));
 // Feeds running beside the staff: LOAD_FEED_ORDERS new orders wait upstream and the orders feed,
 // run by the app's own job runner every few seconds, brings them in during the run.
-await cleanFeedOrders(database, FEED_ORDERS);
 if (FEED_ORDERS > 0) await seedUpstreamOrders(database, FEED_ORDERS);
 // The shop asks for real records: enabled products, visible posts, categories and brands in use.
 const shopTargets: ShopTargets | null = SHOP_RPS > 0 ? await pickShopTargets(database) : null;
