@@ -180,16 +180,30 @@ describe("the orders feed", () => {
   });
 
   it("a writer whose clock lags (a stamp just behind the cursor) is caught by the look-back", async () => {
-    double.put("mercadolibre_orders", order(500));
+    // Stamps near the wall clock: the look-back covers what was written since the last run started.
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    double.put("mercadolibre_orders", order(0, { updated_at: ago(5_000) }));
     await runCollectionFeed(ordersFeed(), { content: content(), lookbackMs: 60_000 });
-    const lagging = order(470); // written after the run, stamped 30 s before the cursor
+    const lagging = order(0, { updated_at: ago(35_000) }); // written after the run, stamped 30 s before the cursor
     double.put("mercadolibre_orders", lagging);
     expect((await runCollectionFeed(ordersFeed(), { content: content(), lookbackMs: 60_000 })).rows).toBe(1);
     expect(await countOrders([String(lagging.id)])).toBe(1);
     // Without a look-back the same record would be skipped: the rule is the look-back's.
-    const missed = order(480);
+    const missed = order(0, { updated_at: ago(25_000) });
     double.put("mercadolibre_orders", missed);
     expect((await runCollectionFeed(ordersFeed(), { content: content(), lookbackMs: 0 })).rows).toBe(0);
+  });
+
+  it("the look-back re-reads only what was stamped since the last run began (minus the look-back), not every record near the cursor", async () => {
+    // A burst stamped long ago, all within a minute of each other, read once.
+    const hourAgo = Date.now() - 3_600_000;
+    const burst = Array.from({ length: 300 }, (_, i) => order(0, { updated_at: new Date(hourAgo + i * 100).toISOString() }));
+    for (const r of burst) double.put("mercadolibre_orders", r);
+    expect((await runCollectionFeed(ordersFeed(100), { content: content(), lookbackMs: 60_000 })).rows).toBe(300);
+    const asked = double.requests.length;
+    // The next run asks for the newest record and one page after the cursor: nothing of the burst again.
+    expect((await runCollectionFeed(ordersFeed(100), { content: content(), lookbackMs: 60_000 })).rows).toBe(0);
+    expect(double.requests.length - asked).toBe(2);
   });
 
   it("a refused token stops the feed with a clear message; scheduled runs skip it until a manual run", async () => {

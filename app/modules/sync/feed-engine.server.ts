@@ -115,6 +115,21 @@ async function saveState(name: FeedName, values: Partial<typeof feedState.$infer
   await tx.update(feedState).set({ ...values, updatedAt: new Date() }).where(eq(feedState.name, name));
 }
 
+/**
+ * Where a run re-reads from, before its cursor (null: it reads only after the cursor). A writer
+ * whose clock lags by up to `lookbackMs` stamps a record written after the last run's start with a
+ * moment after (last run − lookbackMs): only that stretch can hold records the last run could not
+ * see. Re-reading from the cursor instead re-read every record near it on every run, so a burst of
+ * thousands stamped within a minute was read again each period. Without a last run (a first run
+ * after an import, or a cursor moved by an operator), the stretch before the cursor is re-read.
+ */
+export function lookbackStart(cursorAt: string | null, lastRunAt: Date | null, lookbackMs: number): string | null {
+  if (!cursorAt || lookbackMs <= 0) return null;
+  const cursor = Date.parse(cursorAt);
+  const start = lastRunAt ? Math.min(cursor, lastRunAt.getTime() - lookbackMs) : cursor - lookbackMs;
+  return start < cursor ? new Date(start).toISOString() : null;
+}
+
 /** A failure after the run itself (the ERP's dollar rate after its articles): shown on the feed. */
 export async function recordFeedError(name: FeedName, message: string) {
   await saveState(name, { status: "error", lastError: message.slice(0, 1000), lastErrorAt: new Date() });
@@ -158,7 +173,8 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
 
     // Start: after the cursor, or re-read the look-back window before it (what is already here is a no-op).
     let from: Key | { at: string; id: null } | null = cursor ?? (cursorAt ? { at: cursorAt, id: null } : null);
-    if (from && options.lookbackMs) from = { at: new Date(Date.parse(from.at) - options.lookbackMs).toISOString(), id: null };
+    const lookback = lookbackStart(from?.at ?? null, state.lastRunAt, options.lookbackMs ?? 0);
+    if (lookback) from = { at: lookback, id: null };
     let stored = cursor;
     let read = 0;
     while (read < maxRecords) {
