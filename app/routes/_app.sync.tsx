@@ -10,10 +10,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requestFeedRun } from "~/modules/sync/feed-control.server";
 import { feedLabel } from "~/modules/sync/feed-names";
 import { durationText } from "~/modules/sync/feed-view";
-import { outboundCounts, retryAllFailed, retryOutbound } from "~/modules/sync/outbox.server";
+import { listOutbound, outboundCounts, retryAllFailed, retryOutbound } from "~/modules/sync/outbox.server";
 import { parseSyncQuery, SyncIntent, SyncPost } from "~/modules/sync/schemas";
 import { SYNC_PATH, SYNC_TEXTS } from "~/modules/sync/sync-texts";
-import { checkConnection, listFeedRejects, listFeeds, listIntegrations, listOutboxPage } from "~/modules/sync/status.server";
+import { checkConnection, listFeedRejects, listFeeds, listIntegrations } from "~/modules/sync/status.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { FeedsSection, IntegrationsSection, OutboxSection, RejectsSection } from "~/web/sync/sync-sections";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const feeds = await listFeeds();
   const rejects = await listFeedRejects({ feed: query.feed, page: query.rejects_page });
   redirectPastLastPage(request, rejects, query.rejects_page, "rejects_page");
-  const outbox = await listOutboxPage({ state: query.outbox, page: query.outbox_page });
+  const outbox = await listOutbound({ state: query.outbox, page: query.outbox_page });
   redirectPastLastPage(request, outbox, query.outbox_page, "outbox_page");
   const counts = await outboundCounts();
   const now = new Date();

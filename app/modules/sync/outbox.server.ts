@@ -265,7 +265,6 @@ export type OutboundListRow = {
   method: "PATCH" | "POST";
   collection: string;
   recordId: string;
-  body: Record<string, unknown>;
   summary: string;
   state: OutboundState;
   /** The state as the screen says it, a pending row held by a failed one included. */
@@ -275,13 +274,15 @@ export type OutboundListRow = {
   lastError: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  createdBy: number | null;
   createdByName: string | null;
   /** A pending row waits for this older failed call of the same record (until it is retried). */
   blockedBy: number | null;
 };
 
+/** One state, or without one the pending and failed calls: what needs looking at. */
 function listWhere(query: OutboundQuery): SQL | undefined {
-  return query.state ? eq(outbound.state, query.state) : undefined;
+  return query.state ? eq(outbound.state, query.state) : inArray(outbound.state, ["pending", "failed"]);
 }
 
 /** The page's builder (the loader and a bench line run it): newest first, the total as a window. */
@@ -298,7 +299,6 @@ export function outboundPageQuery(db: Pick<Db, "select">, query: OutboundQuery) 
         method: outbound.method,
         collection: outbound.collection,
         recordId: outbound.recordId,
-        body: outbound.body,
         summary: outbound.summary,
         state: outbound.state,
         attempts: outbound.attempts,
@@ -306,6 +306,7 @@ export function outboundPageQuery(db: Pick<Db, "select">, query: OutboundQuery) 
         lastError: outbound.lastError,
         createdAt: outbound.createdAt,
         sentAt: outbound.sentAt,
+        createdBy: outbound.createdBy,
         createdByName: sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
         blockedBy: blockedBy.as("blocked_by"),
         total: windowTotal(),
@@ -313,8 +314,8 @@ export function outboundPageQuery(db: Pick<Db, "select">, query: OutboundQuery) 
       .from(outbound)
       .leftJoin(users, eq(users.id, outbound.createdBy))
       .where(listWhere(query))
-      // Written as each index reads: (state, id desc nulls last) with a state, the primary key backwards without.
-      .orderBy(query.state ? sql`${outbound.id} desc nulls last` : sql`${outbound.id} desc`)
+      // Newest first, as outbound_state_idx (state, id desc nulls last) reads a state's rows.
+      .orderBy(sql`${outbound.id} desc nulls last`)
       .limit(OUTBOUND_PAGE_SIZE)
       .offset((Math.max(1, query.page) - 1) * OUTBOUND_PAGE_SIZE)
   );
@@ -325,7 +326,7 @@ function labelOf(state: OutboundState, blockedBy: number | null): string {
   return OUTBOUND_STATE_LABELS[state];
 }
 
-/** One page (20, newest first) of the outbox, optionally of one state, with its total. */
+/** One page (20, newest first) of the outbox: one state, or the pending and failed ones; with its total. */
 export async function listOutbound(query: OutboundQuery) {
   const found = await outboundPageQuery(getDb(), query);
   const page = await pageOf(found, Math.max(1, query.page), OUTBOUND_PAGE_SIZE, countOf(outbound, listWhere(query)));

@@ -23,7 +23,6 @@ export function parseSyncQuery(source: URL | URLSearchParams) {
 
 export type SyncQuery = ReturnType<typeof parseSyncQuery>;
 export type RejectsQuery = { feed?: FeedName; page: number; pageSize?: number };
-export type OutboxQuery = { state?: "pending" | "failed" | "done"; page: number; pageSize?: number };
 
 /** The /sync posts: one per button (the "Continuar desde el origen" confirmation is its own route). */
 export const SyncIntent = z.enum(["run", "retry", "retry-all", "check"]);

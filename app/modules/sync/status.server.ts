@@ -1,19 +1,19 @@
 /**
  * The Sincronización screen's reads (docs/live-data.md): the feeds' state, the records they refused,
- * the outbox's rows (its counts are `outboundCounts` of outbox.server.ts), the integrations' modes;
+ * the integrations' modes (the outbox's page and counts are outbox.server.ts's);
  * and the one cheap read behind the app's late-data banner. Each is one statement: the database
  * filters, orders, counts and pages.
  */
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { getDatabase, getDb, type Db } from "@server/db/client";
-import { feedRejects, feedState, outbound, settings, users } from "@server/db/schema";
+import { feedRejects, feedState, settings } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { getIntegrations } from "@server/integrations";
 import { checkIntegrations, INTEGRATION_CHECKS_KEY, type IntegrationCheck } from "@server/integrations/startup-check";
 import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { FEEDS, feedLabel, type FeedName } from "./feed-names";
 import { feedStates, lagText, lateFeeds, type FeedStateKey, type LateFeed } from "./feed-view";
-import type { OutboxQuery, RejectsQuery } from "./schemas";
+import type { RejectsQuery } from "./schemas";
 import { SYNC_PAGE_SIZE } from "./sync-texts";
 
 // ------------------------------------------------------------------ feeds
@@ -131,59 +131,6 @@ export async function listFeedRejects(query: RejectsQuery) {
 
 export type FeedRejectRow = Awaited<ReturnType<typeof listFeedRejects>>["rows"][number];
 
-// ------------------------------------------------------------------ outbox
-
-function outboxWhere(query: OutboxQuery): SQL | undefined {
-  return query.state ? eq(outbound.state, query.state) : inArray(outbound.state, ["pending", "failed"]);
-}
-
-const creatorName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
-
-/** A pending call held back by an older failed call of the same record (outbound_record_idx reads it). */
-const blockedBy = sql<number | null>`case when ${outbound.state} = 'pending' then (
-    select min(f.id) from outbound f
-     where f.collection = ${outbound.collection} and f.record_id = ${outbound.recordId}
-       and f.state = 'failed' and f.id < ${outbound.id}) end`.mapWith((v) => (v == null ? null : Number(v)));
-
-/**
- * The screen's outbox page: newest first, as outbound_state_idx (state, id DESC) reads one state's
- * rows; without a state, the pending and failed ones (what needs looking at). `listOutbound` of
- * outbox.server.ts lists every state by default, so the screen keeps its own builder.
- */
-export function outboxScreenPageQuery(db: Pick<Db, "select">, query: OutboxQuery) {
-  const pageSize = query.pageSize ?? SYNC_PAGE_SIZE;
-  return db
-    .select({
-      id: outbound.id,
-      method: outbound.method,
-      collection: outbound.collection,
-      recordId: outbound.recordId,
-      summary: outbound.summary,
-      state: outbound.state,
-      attempts: outbound.attempts,
-      nextAttemptAt: outbound.nextAttemptAt,
-      lastError: outbound.lastError,
-      createdBy: outbound.createdBy,
-      createdByName: creatorName,
-      createdAt: outbound.createdAt,
-      sentAt: outbound.sentAt,
-      blockedBy: blockedBy.as("blocked_by"),
-      total: windowTotal(),
-    })
-    .from(outbound)
-    .leftJoin(users, eq(users.id, outbound.createdBy))
-    .where(outboxWhere(query))
-    .orderBy(sql`${outbound.id} desc nulls last`)
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
-}
-
-export async function listOutboxPage(query: OutboxQuery) {
-  const found = await outboxScreenPageQuery(getDb(), query);
-  return pageOf(found, query.page, query.pageSize ?? SYNC_PAGE_SIZE, countOf(outbound, outboxWhere(query)));
-}
-
-export type OutboxRow = Awaited<ReturnType<typeof listOutboxPage>>["rows"][number];
 
 // ------------------------------------------------------------------ integrations
 

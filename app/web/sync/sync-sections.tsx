@@ -14,7 +14,8 @@ import { withParams } from "~/lib/list-url";
 import { FEEDS, type FeedName } from "~/modules/sync/feed-names";
 import { FEED_STATES, stampText } from "~/modules/sync/feed-view";
 import { OUTBOX_FILTERS, SYNC_PATH } from "~/modules/sync/sync-texts";
-import type { FeedRejectRow, FeedRow, IntegrationRow, OutboxRow } from "~/modules/sync/status.server";
+import type { OutboundListRow as OutboxRow } from "~/modules/sync/outbox.server";
+import type { FeedRejectRow, FeedRow, IntegrationRow } from "~/modules/sync/status.server";
 
 type Paged<T> = { rows: T[]; total: number; page: number; pageSize: number };
 
