@@ -137,18 +137,34 @@ const schema = z
     SHOP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
-    for (const system of ["ERP", "MARKETPLACE", "AI", "INVOICING", "CONTENT"] as const) {
-      if (env.INTEGRATIONS[system.toLowerCase() as IntegrationName] !== "http") continue;
-      for (const part of ["URL", "TOKEN"] as const) {
-        const key = `${system}_${part}` as const;
-        // The content back end is the marketplace's by default.
-        const fallback = system === "CONTENT" ? env[`MARKETPLACE_${part}`] : undefined;
-        if (!env[key] && !fallback) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${key} es obligatorio con ${system.toLowerCase()}=http en INTEGRATIONS` });
-        }
+    for (const system of INTEGRATION_NAMES) {
+      if (env.INTEGRATIONS[system] !== "http") continue;
+      const credentials = integrationCredentials(env, system);
+      for (const part of ["url", "token"] as const) {
+        if (credentials[part]) continue;
+        const key = `${system.toUpperCase()}_${part.toUpperCase()}`;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${key} es obligatorio con ${system}=http en INTEGRATIONS` });
       }
     }
   });
+
+type CredentialKeys = "ERP_URL" | "ERP_TOKEN" | "MARKETPLACE_URL" | "MARKETPLACE_TOKEN" | "AI_URL" | "AI_TOKEN" | "INVOICING_URL" | "INVOICING_TOKEN" | "CONTENT_URL" | "CONTENT_TOKEN";
+
+/** Where a system served over HTTP lives and its token; the content back end is the marketplace's unless told. */
+export function integrationCredentials(env: Partial<Record<CredentialKeys, string>>, system: IntegrationName): { url?: string; token?: string } {
+  switch (system) {
+    case "erp":
+      return { url: env.ERP_URL, token: env.ERP_TOKEN };
+    case "marketplace":
+      return { url: env.MARKETPLACE_URL, token: env.MARKETPLACE_TOKEN };
+    case "ai":
+      return { url: env.AI_URL, token: env.AI_TOKEN };
+    case "invoicing":
+      return { url: env.INVOICING_URL, token: env.INVOICING_TOKEN };
+    case "content":
+      return { url: env.CONTENT_URL ?? env.MARKETPLACE_URL, token: env.CONTENT_TOKEN ?? env.MARKETPLACE_TOKEN };
+  }
+}
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; DEMO_MODE: boolean; DATA_DIR: string };
 

@@ -2,7 +2,7 @@
  * Entry point to the legacy systems. The app calls getIntegrations() and talks to ports; which
  * adapters sit behind them (simulator or HTTP) is configuration (INTEGRATIONS).
  */
-import { getEnv, parseIntegrationModes, type Env, type IntegrationModes } from "../env";
+import { getEnv, integrationCredentials, parseIntegrationModes, type Env, type IntegrationModes, type IntegrationName } from "../env";
 import { createHttpContent } from "./content/http";
 import { createHttpAi } from "./ai/http";
 import { createHttpErp } from "./erp/http";
@@ -37,14 +37,17 @@ export function createIntegrations(env: IntegrationsEnv): Integrations {
     sellerName: () => env.BRAND_NAME,
   });
   // env validation already guarantees the URL and token of every http system are present.
-  const base = (url?: string, token?: string) => ({ baseUrl: url!, token: token!, timeoutMs: env.INTEGRATION_TIMEOUT_MS });
+  const base = (system: IntegrationName) => {
+    const { url, token } = integrationCredentials(env, system);
+    return { baseUrl: url!, token: token!, timeoutMs: env.INTEGRATION_TIMEOUT_MS };
+  };
   return {
     modes,
-    erp: modes.erp === "http" ? createHttpErp({ ...base(env.ERP_URL, env.ERP_TOKEN), dollarRatePath: env.ERP_DOLLAR_RATE_PATH }) : simulated.erp,
+    erp: modes.erp === "http" ? createHttpErp({ ...base("erp"), dollarRatePath: env.ERP_DOLLAR_RATE_PATH }) : simulated.erp,
     marketplace:
       modes.marketplace === "http"
         ? createHttpMarketplace({
-            ...base(env.MARKETPLACE_URL, env.MARKETPLACE_TOKEN),
+            ...base("marketplace"),
             brandSegment: brandSegmentFrom(env.BRAND_NAME),
             paths: {
               customerReport: env.MARKETPLACE_CUSTOMER_REPORT_PATH,
@@ -54,11 +57,11 @@ export function createIntegrations(env: IntegrationsEnv): Integrations {
             },
           })
         : simulated.marketplace,
-    ai: modes.ai === "http" ? createHttpAi(base(env.AI_URL, env.AI_TOKEN)) : simulated.ai,
-    invoicing: modes.invoicing === "http" ? createHttpInvoicing(base(env.INVOICING_URL, env.INVOICING_TOKEN)) : simulated.invoicing,
+    ai: modes.ai === "http" ? createHttpAi(base("ai")) : simulated.ai,
+    invoicing: modes.invoicing === "http" ? createHttpInvoicing(base("invoicing")) : simulated.invoicing,
     content:
       modes.content === "http"
-        ? createHttpContent(base(env.CONTENT_URL ?? env.MARKETPLACE_URL, env.CONTENT_TOKEN ?? env.MARKETPLACE_TOKEN))
+        ? createHttpContent(base("content"))
         : simulated.content,
   };
 }

@@ -5,7 +5,7 @@
  * that need the system say so when used.
  */
 import type { Database } from "../db/client";
-import { INTEGRATION_NAMES, type Env, type IntegrationName } from "../env";
+import { INTEGRATION_NAMES, integrationCredentials, type Env, type IntegrationName } from "../env";
 import { defaultMessage, isIntegrationError, SYSTEM_NAMES } from "./errors";
 import type { Integrations } from "./types";
 
@@ -21,24 +21,6 @@ export type IntegrationCheck = {
 
 export const INTEGRATION_CHECKS_KEY = "integration_checks";
 
-const baseUrlOf = (env: Env, system: IntegrationName): string | undefined =>
-  ({
-    erp: env.ERP_URL,
-    marketplace: env.MARKETPLACE_URL,
-    ai: env.AI_URL,
-    invoicing: env.INVOICING_URL,
-    content: env.CONTENT_URL ?? env.MARKETPLACE_URL,
-  })[system];
-
-const tokenOf = (env: Env, system: IntegrationName): string | undefined =>
-  ({
-    erp: env.ERP_TOKEN,
-    marketplace: env.MARKETPLACE_TOKEN,
-    ai: env.AI_TOKEN,
-    invoicing: env.INVOICING_TOKEN,
-    content: env.CONTENT_TOKEN ?? env.MARKETPLACE_TOKEN,
-  })[system];
-
 /**
  * The content back end answers users/me; the other systems have no call without side effects, so
  * their base URL is asked with the token: any answer but 401/403 means reachable and accepted.
@@ -53,8 +35,9 @@ async function checkOne(integrations: Integrations, env: Env, system: Integratio
     if (system === "content") {
       await integrations.content.check();
     } else {
-      const response = await fetchImpl(baseUrlOf(env, system)!, {
-        headers: { Authorization: `Bearer ${tokenOf(env, system)}`, Accept: "application/json" },
+      const { url, token } = integrationCredentials(env, system);
+      const response = await fetchImpl(url!, {
+        headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
         signal: AbortSignal.timeout(Math.min(env.INTEGRATION_TIMEOUT_MS, 5_000)),
       });
       await response.body?.cancel();
