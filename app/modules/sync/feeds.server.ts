@@ -37,9 +37,6 @@ export function camelKeys<T = Record<string, unknown>>(value: Record<string, unk
 /** An excluded column in an upsert's SET (the value the INSERT proposed). */
 const excluded = (column: { name: string }) => sql.raw(`excluded."${column.name}"`);
 
-/** Rows an upsert inserted or changed: the statement's RETURNING list. */
-const changedCount = (rows: unknown[]) => rows.length;
-
 // ------------------------------------------------------------------ orders
 
 /** Fields of an order staff own here (written by this app and PATCHed upstream by the outbox). */
@@ -129,7 +126,7 @@ export async function applyOrders(tx: Tx, records: UpstreamOrder[], account: "ma
       setWhere: newerThan(orders.upstreamUpdatedAt),
     })
     .returning({ id: orders.id });
-  return changedCount(changed);
+  return changed.length;
 }
 
 // ------------------------------------------------------------------ questions
@@ -178,7 +175,7 @@ export async function applyQuestions(tx: Tx, records: UpstreamQuestion[], now = 
       setWhere: newerThan(questions.upstreamUpdatedAt),
     })
     .returning({ id: questions.id });
-  return changedCount(changed);
+  return changed.length;
 }
 
 // ------------------------------------------------------------------ conversations (messages)
@@ -272,7 +269,7 @@ export async function applyPublications(tx: Tx, records: UpstreamPublication[]):
       setWhere: newerThan(publications.upstreamUpdatedAt),
     })
     .returning({ id: publications.id });
-  return changedCount(changed);
+  return changed.length;
 }
 
 // ------------------------------------------------------------------ ERP figures of products

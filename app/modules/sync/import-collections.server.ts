@@ -250,6 +250,18 @@ async function upsertChanged(
   return changed.map((r) => String(r.id));
 }
 
+/**
+ * A collection written row for row into one table by its id: the upsert, the count of those already
+ * there (a dry run's "would change") and the id the report names. `touch` as in upsertChanged.
+ */
+function storedById<Row extends { id: string | number }>(table: PgTable & { id: PgColumn }, touch: () => Record<string, unknown> = () => ({})) {
+  return {
+    apply: async (tx: Tx, rows: Row[]) => (await upsertChanged(tx, table, rows, "id", touch())).length,
+    present: (reader: Tx, rows: Row[]) => countPresent(reader, table.id, rows.map((r) => r.id)),
+    idOf: (r: Row) => String(r.id),
+  };
+}
+
 /** How many of these ids a table has. */
 async function countPresent(reader: Tx, column: PgColumn, ids: unknown[]): Promise<number> {
   if (!ids.length) return 0;
@@ -792,11 +804,7 @@ const variationsCollection = collection<UpstreamVariation, Record<string, unknow
     }
     return { rows, refused };
   },
-  async apply(tx, rows) {
-    return (await upsertChanged(tx, publicationVariations, rows, "id")).length;
-  },
-  present: (reader, rows) => countPresent(reader, publicationVariations.id, rows.map((r) => r.id)),
-  idOf: (r) => String(r.id),
+  ...storedById(publicationVariations),
 });
 
 // ------------------------------------------------------------------ the feeds' own collections
@@ -953,11 +961,7 @@ function contentCollection<R extends { id: number }>(spec: {
       }
       return { rows, refused };
     },
-    async apply(tx, rows) {
-      return (await upsertChanged(tx, spec.table, rows, "id", spec.touch === false ? {} : { updatedAt: new Date() })).length;
-    },
-    present: (reader, rows) => countPresent(reader, spec.table.id, rows.map((r) => r.id)),
-    idOf: (r) => String(r.id),
+    ...storedById<Row>(spec.table, () => (spec.touch === false ? {} : { updatedAt: new Date() })),
     sequences: [spec.tableName],
   });
 }
@@ -1268,11 +1272,7 @@ const sessionsCollection = collection<UpstreamSession, Record<string, unknown> &
     }
     return { rows, refused };
   },
-  async apply(tx, rows) {
-    return (await upsertChanged(tx, pdvSessions, rows, "id")).length;
-  },
-  present: (reader, rows) => countPresent(reader, pdvSessions.id, rows.map((r) => r.id)),
-  idOf: (r) => String(r.id),
+  ...storedById(pdvSessions),
   sequences: ["pdv_sessions"],
 });
 
