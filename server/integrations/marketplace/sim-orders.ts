@@ -57,7 +57,8 @@ export const SHIPPING_SCHEDULE: ShippingScheduleEntry[] = [
   { logisticType: "xd_drop_off", cutoff: "12:00", windowFrom: "10:00", windowTo: "18:00", weekdays: [1, 2, 3, 4, 5, 6] },
 ];
 
-type OrderRow = {
+/** An order as the marketplace's own table holds it (sim.mkt_orders), ids as text. */
+export type OrderRow = {
   id: string;
   account: MarketplaceAccount;
   buyer_id: string | null;

@@ -13,7 +13,7 @@
  * Identifiers come from sim.meta counters, in ranges no seed uses (ACTIVITY_IDS).
  * docs/live-data.md "Simulator activity".
  */
-import { SHIPMENT_STATUS } from "../marketplace/sim-orders";
+import { SHIPMENT_STATUS, type OrderRow } from "../marketplace/sim-orders";
 import { DateTime } from "luxon";
 import type { Database } from "../../db/client";
 import { PEOPLE } from "../../db/seed/demo/people";
@@ -307,21 +307,13 @@ type PublicationRow = {
 
 type LinkedLine = { sku: string; name: string; price: number; stock: number; qty: number; discount: number };
 
-type OrderCandidate = {
-  id: string;
-  account: MarketplaceAccount;
-  buyer_id: string | null;
-  buyer_nickname: string | null;
-  buyer_first_name: string | null;
-  buyer_last_name: string | null;
-  order_status: string;
-  status_history: string;
-  shipment_id: string | null;
-  logistic_type: string | null;
+type OrderCandidate = Pick<
+  OrderRow,
+  "id" | "account" | "buyer_id" | "buyer_nickname" | "buyer_first_name" | "buyer_last_name" | "order_status" | "status_history" | "shipment_id" | "logistic_type" | "items"
+> & {
   order_date: string;
   /** The marketplace's last change of the order (its last stage move). */
   changed_at: string;
-  items: Array<Record<string, unknown>>;
   messages: number;
   /** The content back end holds the order's record (the activity made it). */
   held: boolean;
