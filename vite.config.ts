@@ -1,15 +1,10 @@
-import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import fs from "node:fs";
+import path from "node:path";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { nativeBabelHelpers } from "./scripts/native-babel-helpers";
 import { pureSchemas } from "./scripts/pure-schemas";
-
-declare module "@remix-run/node" {
-  interface Future {
-    v3_singleFetch: true;
-    v3_routeConfig: true;
-  }
-}
 
 export default defineConfig({
   server: { port: 3000 },
@@ -18,21 +13,21 @@ export default defineConfig({
     // Native/embedded packages stay external to the server bundle.
     external: ["@electric-sql/pglite", "sharp", "puppeteer-core", "exceljs", "pg", "bcryptjs"],
   },
-  plugins: [
-    remix({
-      // A separate BUILD_DIR lets two builds (e.g. parallel test runs) coexist.
-      buildDirectory: process.env.BUILD_DIR ?? "build",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: false,
-        v3_routeConfig: true,
-      },
-    }),
-    tsconfigPaths(),
-    pureSchemas(),
-    nativeBabelHelpers(),
-  ],
+  environments: {
+    // The server bundle is the whole server (server/index.ts), React Router's build of the app inside it.
+    ssr: { build: { rollupOptions: { input: "./server/index.ts" } } },
+  },
+  plugins: [reactRouter(), tsconfigPaths(), pureSchemas(), nativeBabelHelpers(), migrationsBesideServer()],
 });
+
+/** The migrator reads its folder next to the module that runs it (server/db/migrate.ts): build/server/migrations. */
+function migrationsBesideServer(): Plugin {
+  return {
+    name: "migrations-beside-server",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    writeBundle(options) {
+      fs.cpSync("server/db/migrations", path.join(options.dir!, "migrations"), { recursive: true });
+    },
+  };
+}

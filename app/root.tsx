@@ -1,5 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavigationProgress } from "~/components/NavigationProgress";
@@ -16,7 +16,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Back office · ${data?.brand ?? ""}` }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: `Back office · ${data?.brand ?? ""}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request);

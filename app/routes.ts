@@ -1,5 +1,5 @@
-import type { RouteConfig } from "@remix-run/route-config";
-import { flatRoutes } from "@remix-run/fs-routes";
+import type { RouteConfig } from "@react-router/dev/routes";
+import { flatRoutes } from "@react-router/fs-routes";
 
-// The routes stay file-based (app/routes/, flat routes); this file is what v3_routeConfig reads.
+// The routes stay file-based (app/routes/, flat routes).
 export default flatRoutes() satisfies RouteConfig;

@@ -10,7 +10,7 @@ type Manifest = { entry: ManifestEntry; routes: Record<string, ManifestEntry & {
  * from the root down to the route, with their imports, each file counted once.
  */
 export async function jsWeights(buildDir: string, routeIds: string[] | "all"): Promise<{ id: string; kb: number }[]> {
-  const build = (await import(path.resolve(buildDir, "server/index.js"))) as { assets: Manifest };
+  const { build } = (await import(path.resolve(buildDir, "server/index.js"))) as { build: { assets: Manifest } };
   const manifest = build.assets;
   if (routeIds === "all") routeIds = Object.keys(manifest.routes);
   const sizeOf = new Map<string, number>();

@@ -187,7 +187,7 @@ test("unknown records show the 404 inside the layout, with a way back", async ({
   // loader fetched by the browser: the layout stays around it too.
   await page.goto("/logs");
   for (const [url, text] of UNKNOWN) {
-    await page.evaluate((to) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(to), url);
+    await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), url);
     await expect(page, url).toHaveURL(new RegExp(`${url.replace(/\//g, "\\/")}$`));
     await expectNotFoundInLayout(page, url, text);
   }

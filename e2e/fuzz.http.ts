@@ -10,7 +10,7 @@ import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
 type BuildRoute = { id: string; parentId?: string; path?: string; module: { action?: unknown } };
 
 async function actionPaths() {
-  const build = (await import(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as { routes: Record<string, BuildRoute> };
+  const { build } = (await import(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as { build: { routes: Record<string, BuildRoute> } };
   const full = (id: string): string => {
     const route = build.routes[id];
     const parent = route.parentId ? full(route.parentId) : "";

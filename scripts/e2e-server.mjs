@@ -9,7 +9,7 @@ const port = process.env.PORT || "3100";
 const dataDir = process.env.E2E_DATA_DIR || `tests/.tmp/e2e-data-${port}`;
 const buildDir = process.env.BUILD_DIR || "build";
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (!fs.existsSync(`${buildDir}/server/index.js`) || !fs.existsSync(`${buildDir}/server-entry.js`)) execSync("npm run build", { stdio: "inherit" });
+if (!fs.existsSync(`${buildDir}/server/index.js`)) execSync("npm run build", { stdio: "inherit" });
 
 // The suite's servers start together: one of them seeds a template data directory, the others wait
 // for it, and each starts on a copy (one demo seed per run instead of one per server).

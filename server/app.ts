@@ -1,18 +1,24 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { getEnv } from "./env";
 import { boundedBody } from "./http/bounded-body";
 import { refuseCrossOrigin } from "./http/origin-check";
 import { answerUnhandled, refuseOddRequests } from "./http/request-shape";
-import { createRequestHandler } from "./http/remix-handler";
+import { createRequestHandler } from "./http/router-handler";
 import { SHOP_API_PATH, shopApiRouter } from "./shop-api/router";
 
-/** The HTTP app: security headers with a per-response CSP nonce, static assets, Remix. */
-export async function createApp({ isDev, buildDir = path.resolve(process.env.BUILD_DIR ?? "build") }: { isDev: boolean; buildDir?: string }) {
+/**
+ * The HTTP app: security headers with a per-response CSP nonce, static assets, the router. `vite` is
+ * the development server (its middlewares serve the browser's modules); without it the built assets
+ * are served from the build next to this module.
+ */
+export async function createApp({ build, vite, clientDir }: { build: ServerBuild | (() => Promise<ServerBuild>); vite?: ViteDevServer; clientDir?: string }) {
+  const isDev = vite !== undefined;
   const app = express();
   app.disable("x-powered-by");
   const env = getEnv();
@@ -25,7 +31,7 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
   // Level 6 (zlib's default): about 1 ms for a 55 KB list page, 12 % smaller than level 1.
   app.use(compression({ level: 6 }));
 
-  // A fresh nonce per response: inline scripts Remix emits carry it, nothing else inline may run.
+  // A fresh nonce per response: inline scripts the router emits carry it, nothing else inline may run.
   app.use((_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -51,19 +57,14 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
     next();
   });
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (isDev) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    app.use(viteServer.middlewares);
-    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-  } else {
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(publicFiles(path.join(buildDir, "client")));
-    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  if (vite) {
+    app.use(vite.middlewares);
+  } else if (clientDir) {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(publicFiles(clientDir));
   }
 
-  // Before Remix reads anything: another site's posts are refused, every body is bounded and checked.
+  // Before the router reads anything: another site's posts are refused, every body is bounded and checked.
   const trustedOrigins = env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [];
   app.use(refuseCrossOrigin(trustedOrigins));
   app.use(boundedBody());
@@ -71,7 +72,7 @@ export async function createApp({ isDev, buildDir = path.resolve(process.env.BUI
   app.all(
     "*",
     createRequestHandler({
-      build: build as ServerBuild,
+      build,
       mode: isDev ? "development" : "production",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),

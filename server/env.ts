@@ -198,10 +198,8 @@ export function getEnv(): Env {
   return cached;
 }
 
-// On globalThis: the server entry and the bundled app load separate copies of this module, and the
-// one that reads the secret at start-up is not the one that signs cookies.
-const SECRET_KEY = "__backofficeStoredSessionSecret";
-type SecretHolder = { [SECRET_KEY]?: string };
+/** The session secret kept in the database, once start-up has read it. */
+let storedSecret: string | undefined;
 let secretInDatabase = false;
 
 /** True when the session secret is the one kept in the database: no SESSION_SECRET, and DATABASE_URL. */
@@ -212,14 +210,14 @@ export function sessionSecretIsStored(): boolean {
 
 /** Start-up hands over the secret read from (or created in) the database. */
 export function useStoredSessionSecret(secret: string) {
-  (globalThis as SecretHolder)[SECRET_KEY] = secret;
+  storedSecret = secret;
 }
 
 function withStoredSecret<T extends object>(base: T): T & { SESSION_SECRET: string } {
   return Object.defineProperty(base, "SESSION_SECRET", {
     enumerable: true,
     get() {
-      const stored = (globalThis as SecretHolder)[SECRET_KEY];
+      const stored = storedSecret;
       if (!stored) throw new Error("El secreto de sesión se lee de la base al arrancar y aún no se ha leído.");
       return stored;
     },
@@ -229,7 +227,7 @@ function withStoredSecret<T extends object>(base: T): T & { SESSION_SECRET: stri
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
   cached = undefined;
-  (globalThis as SecretHolder)[SECRET_KEY] = undefined;
+  storedSecret = undefined;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 /**
  * The button that closes a route dialog: a link back to the list it was opened from (with the

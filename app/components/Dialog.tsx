@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CloseLink } from "./CloseLink";
 import { useEffect, useId, useRef, useState } from "react";
 import { useIsomorphicLayoutEffect } from "~/lib/layout-effect";

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { RouteDialog } from "./Dialog";
 import { ERROR_MESSAGES as messages } from "./GeneralErrorBoundary";
 

@@ -1,4 +1,4 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import type { InputConstraint } from "~/lib/constraints";
 import type { Toast } from "~/lib/toast";

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { useEffect, useMemo, useRef, type KeyboardEvent } from "react";
 import { useUpdateEffect } from "~/lib/use-update-effect";
 import { dayInputValues } from "~/lib/day-input";
@@ -26,7 +26,7 @@ function useFilterSubmit() {
  * which is what a page opened on `?search=…` would then put back. Not when the page comes to life
  * (that would undo what was typed before it did), and not in the box being typed in.
  */
-export function useInputsFollowUrl(formRef: React.RefObject<HTMLFormElement>) {
+export function useInputsFollowUrl(formRef: React.RefObject<HTMLFormElement | null>) {
   const { search } = useLocation();
   useUpdateEffect(() => {
     for (const el of Array.from(formRef.current?.elements ?? [])) {
@@ -110,7 +110,7 @@ export function SearchInput({ name = "search", defaultValue, placeholder, label 
   const navigation = useNavigation();
   const { search } = useLocation();
   const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // A pending pause must not undo what came after it: a Buscar press, "Limpiar filtros" or any other
   // navigation cancels it, and the box then shows the URL's search (unless the user is typing in it).
@@ -262,7 +262,7 @@ export const SEARCH_PAUSE_MS = 600;
  */
 export function useSearchButton(pauseMs = SEARCH_PAUSE_MS) {
   const button = useRef<HTMLButtonElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const cancel = () => clearTimeout(timer.current);
   return {

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
 // Apart from the dialog's boundary (ErrorBoundary.tsx): a page that imports only this one does not
 // load the dialog library with it.

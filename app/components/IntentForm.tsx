@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 
 /**
  * One of several Conform forms on a page that all post to its route: the hidden `intent` tells the

@@ -1,4 +1,4 @@
-import { Link, Outlet } from "@remix-run/react";
+import { Link, Outlet } from "react-router";
 import { DataTable, type Column } from "~/components/DataTable";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";

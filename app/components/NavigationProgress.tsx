@@ -1,4 +1,4 @@
-import { useFetchers, useNavigation } from "@remix-run/react";
+import { useFetchers, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 
 /**

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import { pageCount, withParams } from "~/lib/list-url";
 import { cn } from "~/lib/cn";
 

@@ -1,4 +1,4 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, NavLink } from "react-router";
 import type { NavItem } from "~/lib/access";
 import { cn } from "~/lib/cn";
 

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { ErrorList } from "./Field";
 import { cn } from "~/lib/cn";
 

@@ -22,7 +22,7 @@ export function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Sent by a report fetch; the server then answers a redirect as `FOLLOW_HEADER` (server/http/remix-handler.ts). */
+/** Sent by a report fetch; the server then answers a redirect as `FOLLOW_HEADER` (server/http/router-handler.ts). */
 export const DOWNLOAD_FETCH_HEADER = "x-download-fetch";
 export const FOLLOW_HEADER = "x-follow";
 

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import type { ZodType, ZodTypeDef } from "zod";
 import { xlsxResponse } from "@server/documents/xlsx.server";
 import type { Reason } from "~/modules/results";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { readMultipartForm, type MultipartPart } from "@server/http/multipart-parts";
 import { getEnv } from "@server/env";
 import { readForm, unreadableForm } from "./http.server";
 
@@ -14,6 +14,9 @@ import { readForm, unreadableForm } from "./http.server";
  */
 export type StagedFile = { name: string; type: string; size: number; path: string; head: Uint8Array };
 export type PostedFile = StagedFile | { name: string; tooBig: true } | null;
+
+/** A text field of an upload form is read whole up to this size. */
+const TEXT_PART_MAX_BYTES = 64 * 1024;
 
 /** Bytes of a file kept in `head`: enough for any signature the commands check. */
 const HEAD_BYTES = 16;
@@ -66,7 +69,7 @@ export async function readFormWithFile(request: Request, maxBytes: number): Prom
   const type = request.headers.get("content-type") ?? "";
   if (!type.includes("multipart/form-data")) return { formData: await readForm(request), file: null };
   let file: PostedFile = null;
-  const fileHandler: UploadHandler = async ({ filename, contentType, data }) => {
+  const fileHandler = async ({ filename, contentType, data }: MultipartPart) => {
     if (!filename || file !== null) {
       for await (const _chunk of data) void _chunk;
       return undefined;
@@ -76,9 +79,20 @@ export async function readFormWithFile(request: Request, maxBytes: number): Prom
     file = "tooBig" in staged ? { name: filename, tooBig: true } : { name: filename, type: contentType || "application/octet-stream", ...staged };
     return "";
   };
-  const textHandler = unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 });
+  /** Any other part is read whole, 64 KB at most: a text field as its text, a small file as a File. */
+  const textHandler = async ({ filename, contentType, data }: MultipartPart) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size > TEXT_PART_MAX_BYTES) throw new Error("campo de texto demasiado grande");
+      chunks.push(chunk);
+    }
+    const bytes = Buffer.concat(chunks);
+    return filename === undefined ? bytes.toString("utf8") : new File([bytes], filename, { type: contentType });
+  };
   try {
-    const formData = await unstable_parseMultipartFormData(request, async (part) => (part.name === "file" ? fileHandler(part) : textHandler(part)));
+    const formData = await readMultipartForm(request, (part) => (part.name === "file" ? fileHandler(part) : textHandler(part)));
     return { formData, file };
   } catch (error) {
     await discardPostedFile(file);

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { getDb, type Tx } from "@server/db/client";
 import type { ToastInput } from "~/lib/toast";
 import { statusOf } from "~/lib/http.server";

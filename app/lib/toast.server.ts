@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, redirect } from "react-router";
 import { getEnv } from "@server/env";
 import { ToastSchema, type Toast, type ToastInput } from "./toast";
 

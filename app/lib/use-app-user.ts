@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import type { loader } from "~/routes/_app";
 
 /** The signed-in user as the app layout loaded it, for showing or hiding controls (the server still checks). */

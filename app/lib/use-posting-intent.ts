@@ -1,4 +1,4 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "react-router";
 
 /**
  * The `intent` this page's own form is posting right now ("save" when it names none), or null when

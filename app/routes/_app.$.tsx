@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
@@ -8,7 +8,7 @@ import { unknownPathToast } from "~/lib/unknown-path";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess, requireUser } from "~/web/auth/guard.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.label ?? "En construcción" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.label ?? "En construcción" }];
 
 /**
  * Screens of the access matrix that have no page yet answer here with 'En construcción' (the guard

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { readForm } from "~/lib/http.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { BlogDialogErrorBoundary, BlogEditDialog } from "~/modules/blogs/blog-dialogs";
@@ -11,7 +11,7 @@ import { answerDialogStep } from "~/web/content/dialog-answer.server";
 import { imagePickStep } from "~/web/content/image-pick-step.server";
 import { FILE_TEXTS } from "~/modules/files/rules";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Blog ${data.post.id}` : "Blog" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Blog ${data.post.id}` : "Blog" }];
 
 function missing() {
   return new Response(BLOG_TEXTS.notFoundText, { status: 404 });

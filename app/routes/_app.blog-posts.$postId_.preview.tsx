@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useLoaderData, useLocation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import { Badge } from "~/components/Badge";
 import { formatDateTime } from "~/lib/format";
@@ -9,7 +9,7 @@ import { BlogDialogErrorBoundary } from "~/modules/blogs/blog-dialogs";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, BlogIdSchema, blogState } from "~/modules/blogs/blog-posts";
 import { getBlogPost } from "~/modules/blogs/blog-posts.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${BLOG_TEXTS.preview}: ${data.post.title}` : BLOG_TEXTS.preview }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `${BLOG_TEXTS.preview}: ${data.post.title}` : BLOG_TEXTS.preview }];
 
 /** The post as the shop will show it, rendered on the server from what is stored. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { requireAccess } from "~/web/auth/guard.server";
 import { BlogDialogErrorBoundary, BlogEditDialog } from "~/modules/blogs/blog-dialogs";
 import { BLOG_TEXTS } from "~/modules/blogs/blog-posts";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { ScrollBox } from "~/components/ScrollBox";
@@ -9,7 +9,7 @@ import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, MONTH_NAMES, NO_DATA, drillDownFor, f
 import { boxScoreMonth, resolveMonth } from "~/modules/box-score/page.server";
 import { nowInMexico } from "~/lib/mexico-time";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Box score · ${MONTH_NAMES[data.month - 1]} ${data.year}` : "Box score" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Box score · ${MONTH_NAMES[data.month - 1]} ${data.year}` : "Box score" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";

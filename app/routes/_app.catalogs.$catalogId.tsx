@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { catalogDialogAction, catalogDialogLoader } from "~/web/content/catalog-route.server";
 import { CatalogDialogRoute } from "~/web/content/catalog-dialog-route";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.catalog ? `Catálogo ${data.catalog.id}` : "Catálogo" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.catalog ? `Catálogo ${data.catalog.id}` : "Catálogo" }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => catalogDialogLoader(request, params.catalogId);
 

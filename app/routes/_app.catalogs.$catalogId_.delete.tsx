@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { CatalogDeleteDialog, CatalogDialogErrorBoundary } from "~/modules/content/catalog-dialogs";
 import { notFound, paramOr404 } from "~/lib/http.server";
 import { requireFeature } from "~/web/auth/guard.server";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { catalogDialogAction, catalogDialogLoader } from "~/web/content/catalog-route.server";
 import { CatalogDialogRoute } from "~/web/content/catalog-dialog-route";
 

@@ -1,5 +1,5 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { can } from "~/lib/access";
 import { notFound, statusOf } from "~/lib/http.server";
 import { discardPostedFile, readFormWithFile } from "~/lib/multipart.server";
@@ -12,7 +12,7 @@ import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";
 import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS, LIBRARY_PAGE_SIZE, mayChangeDocuments, parseAssistantDialogQuery } from "~/modules/assistants/rules";
 import { PDF_MAX_BYTES } from "~/modules/files/rules";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Asistente ${data.assistant.name}` : "Asistente" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Asistente ${data.assistant.name}` : "Asistente" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAccess(request);

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { notFound, readForm } from "~/lib/http.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";
@@ -8,7 +8,7 @@ import { ChatDialog } from "~/modules/assistants/chat";
 import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";
 import { ASSISTANT_TEXTS, ChatFormSchema, EMPTY_CONVERSATION, cleanQuestion, parseConversation } from "~/modules/assistants/rules";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Chat con ${data.assistant.name}` : "Chat" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Chat con ${data.assistant.name}` : "Chat" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);

@@ -1,12 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { notFound } from "~/lib/http.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { AssistantDialogErrorBoundary, DocumentViewerDialog } from "~/modules/assistants/assistant-dialogs";
 import { assistantOf, documentOf, documentSheet } from "~/modules/assistants/assistants.server";
 import { ASSISTANT_TEXTS, parseViewerQuery } from "~/modules/assistants/rules";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.document.nameDocument : "Documento" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? data.document.nameDocument : "Documento" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request);

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { AssistantCreateDialog, AssistantDialogErrorBoundary } from "~/modules/assistants/assistant-dialogs";

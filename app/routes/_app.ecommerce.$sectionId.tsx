@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { sectionDialogAction, sectionDialogLoader } from "~/web/content/section-route.server";
 import { ShopSectionDialogRoute } from "~/web/content/section-dialog-route";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.section ? `Sección ${data.section.id}` : "Sección" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.section ? `Sección ${data.section.id}` : "Sección" }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => sectionDialogLoader(request, params.sectionId);
 

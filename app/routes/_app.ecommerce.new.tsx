@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { sectionDialogAction, sectionDialogLoader } from "~/web/content/section-route.server";
 import { ShopSectionDialogRoute } from "~/web/content/section-dialog-route";
 

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useLoaderData, useLocation } from "react-router";
 import { Badge } from "~/components/Badge";
 import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
@@ -11,7 +11,7 @@ import { getFeedbackInvoice } from "~/modules/invoices/invoices.server";
 import { feedbackErrorMessage, feedbackStatus, firstFeedbackSuccessful } from "~/modules/invoices/rules";
 import { SaleIdSchema } from "~/modules/invoices/schemas";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Facturación de la venta no. ${data.saleId}` : "Factura" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Facturación de la venta no. ${data.saleId}` : "Factura" }];
 
 /** 404 for an unknown sale; an unreachable back end is shown inside the dialog. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

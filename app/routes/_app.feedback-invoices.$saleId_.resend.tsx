@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useRef, useState } from "react";
 import type { z } from "zod";
 import { RouteDialog } from "~/components/Dialog";

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { locationDialogAction, locationDialogLoader } from "~/web/content/location-route.server";
 import { LocationDialogRoute } from "~/web/content/location-dialog-route";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.location ? `Ubicación ${data.location.id}` : "Ubicación" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.location ? `Ubicación ${data.location.id}` : "Ubicación" }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => locationDialogLoader(request, params.locationId);
 

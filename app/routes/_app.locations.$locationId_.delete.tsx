@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { locationDeleteAction, locationDeleteLoader } from "~/web/content/location-route.server";
 import { LocationDeleteRoute } from "~/web/content/location-dialog-route";
 

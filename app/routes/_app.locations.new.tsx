@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { locationDialogAction, locationDialogLoader } from "~/web/content/location-route.server";
 import { LocationDialogRoute } from "~/web/content/location-dialog-route";
 

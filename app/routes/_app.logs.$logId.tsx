@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
 import { CloseLink } from "~/components/CloseLink";

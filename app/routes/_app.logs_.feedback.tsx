@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Column } from "~/components/DataTable";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useLazyValidation } from "~/lib/lazy-validation";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/Badge";
 import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
@@ -26,7 +26,7 @@ import { OrderEditSchema, type OrderEditInput } from "~/modules/orders/order-edi
 import { SaveButton } from "~/components/SaveButton";
 import { readForm } from "~/lib/http.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" }];
 
 function notFound(): never {
   throw new Response("La conversación no existe.", { status: 404 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@server/db/client";

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { redirect } from "react-router";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { DayRangeInputs, FilterSelect, useInputsFollowUrl } from "~/components/FilterBar";

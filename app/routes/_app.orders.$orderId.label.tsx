@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { getOrderLabel } from "~/modules/orders/labels.server";

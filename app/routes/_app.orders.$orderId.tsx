@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
 import { answerSave, replyErrors, type SaveRefusal } from "~/lib/save.server";
@@ -16,7 +16,7 @@ import { OrderEditSchema } from "~/modules/orders/order-edit-form";
 import { InvoiceToggleSchema, ManualDeliverySchema, OrderIntentSchema, parseOrderId } from "~/modules/orders/schemas";
 import { readForm } from "~/lib/http.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Orden ${data.order.id}` : "Orden" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Orden ${data.order.id}` : "Orden" }];
 
 function notFound(): never {
   throw new Response("La orden no existe.", { status: 404 });

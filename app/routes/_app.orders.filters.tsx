@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { CloseLink } from "~/components/CloseLink";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/web/auth/guard.server";

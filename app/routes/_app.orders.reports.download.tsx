@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { xlsxResponse } from "@server/documents/xlsx.server";
 import { getEnv } from "@server/env";
 import { statusOf } from "~/lib/http.server";

@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useMemo, useState } from "react";
 import { useIsomorphicLayoutEffect } from "~/lib/layout-effect";
 import { RouteDialog } from "~/components/Dialog";

@@ -1,5 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { LoaderData } from "~/lib/route-data";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
@@ -93,7 +94,7 @@ function PaymentDialog({
   start: Payment;
   error: string | null;
   busy: boolean;
-  constraints: SerializeFrom<typeof loader>["constraints"];
+  constraints: LoaderData<typeof loader>["constraints"];
 }) {
   const [payment, setPayment] = useState<Payment>(start);
   const [texts, setTexts] = useState<Record<PaymentMethod, string>>({ cash: text(start.cents.cash), debit: text(start.cents.debit), credit: text(start.cents.credit) });

@@ -1,5 +1,6 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { LoaderData } from "~/lib/route-data";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { formatDateTime } from "~/lib/format";
@@ -29,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(back, { title: "Intelisis", message: "Información de movimientos actualizada", variant: "success" });
 }
 
-type Movement = SerializeFrom<typeof loader>["sale"]["movements"][number];
+type Movement = LoaderData<typeof loader>["sale"]["movements"][number];
 const MOVEMENT_COLUMNS: DialogColumn<Movement>[] = [
   { header: "Tipo", cell: (m) => m.mov },
   { header: "ID", className: "font-mono", cell: (m) => m.movid },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { requireAccess } from "~/web/auth/guard.server";
 import { printResponse } from "~/lib/http.server";
 import { saleTicket } from "~/modules/pdv/documents.server";

@@ -1,5 +1,5 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { Outlet, useActionData, useLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { can } from "~/lib/access";
 import { canonicalDayRange } from "~/lib/day-range";
@@ -14,7 +14,7 @@ import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { PdvScreen } from "~/web/pdv/till-screen";
 import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { regenerateConfirmCode } from "~/modules/users/users.server";
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { statusOf, readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Punto de venta" }];

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { TaxonomyDeleteRoute, TaxonomyDialogErrorBoundary } from "~/modules/catalog/simple-taxonomy-dialogs";
 import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { taxonomyDeleteAction, taxonomyDeleteLoader } from "~/web/catalog/simple-taxonomy-route.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";
 import { TreeDialogErrorBoundary } from "~/modules/catalog/tree-taxonomy-dialogs";
 import { forKind } from "~/web/catalog/taxonomy-kind-route";

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { TreeDialogErrorBoundary, TreeEditRoute } from "~/modules/catalog/tree-taxonomy-dialogs";
 import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { treeItemLoader, treeSaveAction } from "~/web/catalog/tree-taxonomy-route.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.node ? `Marca ${data.node.id}` : "Marca" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.node ? `Marca ${data.node.id}` : "Marca" }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => treeItemLoader("brands", request, params);
 

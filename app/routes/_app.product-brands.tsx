@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { TreeList } from "~/modules/catalog/tree-taxonomy-list";
 import { treeListLoader } from "~/web/catalog/tree-taxonomy-route.server";
 

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { TaxonomyDialogErrorBoundary, TaxonomyEditRoute } from "~/modules/catalog/simple-taxonomy-dialogs";
 import { forKind } from "~/web/catalog/taxonomy-kind-route";
 import { taxonomyItemLoader, taxonomySaveAction } from "~/web/catalog/simple-taxonomy-route.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Sector ${data.item.id}` : "Sector" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Sector ${data.item.id}` : "Sector" }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyItemLoader("sectors", request, params);
 

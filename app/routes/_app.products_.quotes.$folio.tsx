@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
@@ -17,7 +17,7 @@ import { DocumentLinks, PostedError } from "~/modules/quotations/quotation-parts
 import { changesSince, storedQuoteDocument } from "~/modules/quotations/stored-view.server";
 import { getStoredQuote, issueQuote, reviseQuote } from "~/modules/quotations/stored.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Cotización ${data.folio}` : "Cotización" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Cotización ${data.folio}` : "Cotización" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAccess(request);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { requireAccess } from "~/web/auth/guard.server";
 import { downloadOrBack } from "~/lib/http.server";
 import { quotationPdfFile } from "~/modules/quotations/downloads.server";

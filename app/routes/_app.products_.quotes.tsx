@@ -1,5 +1,5 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";

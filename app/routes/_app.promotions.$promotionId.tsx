@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { promotionDialogAction, promotionDialogLoader } from "~/web/content/promotion-route.server";
 import { PromotionDialogRoute } from "~/web/content/promotion-dialog-route";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.promotion ? `Promoción ${data.promotion.id}` : "Promoción" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.promotion ? `Promoción ${data.promotion.id}` : "Promoción" }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => promotionDialogLoader(request, params.promotionId);
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { promotionDeleteAction, promotionDeleteLoader } from "~/web/content/promotion-route.server";
 import { PromotionDeleteRoute } from "~/web/content/promotion-dialog-route";
 

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import type { ClientLoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/web/auth/guard.server";
 import { handleEditorAction, loadEditor } from "~/web/publications/editor-action.server";
@@ -8,7 +8,7 @@ import { PUBLICATION_CONSTRAINT } from "~/modules/publications/constraints.serve
 import { loadEditorDetails, PublicationEditorRoute } from "~/modules/publications/publication-form";
 import { PublicationIdSchema } from "~/modules/publications/schemas";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Publicación ${data.view.draft.id}` : "Publicación" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Publicación ${data.view.draft.id}` : "Publicación" }];
 
 function publicationId(params: { id?: string }): string {
   const parsed = PublicationIdSchema.safeParse(params.id ?? "");

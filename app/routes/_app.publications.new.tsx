@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import type { ClientLoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/web/auth/guard.server";
 import { handleEditorAction, loadEditor } from "~/web/publications/editor-action.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { parseQuery, q } from "~/lib/query";
 import { requireAccess } from "~/web/auth/guard.server";
 import { searchProducts } from "~/modules/publications/publications.server";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { useState } from "react";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { parseQuery } from "~/lib/query";

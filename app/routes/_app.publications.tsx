@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { RelativeTime } from "~/components/RelativeTime";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
 import { type Column } from "~/components/DataTable";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { z } from "zod";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ModerationDialog } from "~/modules/questions/moderation-dialog";
@@ -14,7 +14,7 @@ const KindSchema = z.enum(["block", "delete"]);
 const MISSING = "La pregunta no existe.";
 const TITLES = { block: "Bloquear comprador", delete: "Eliminar pregunta" } as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? TITLES[data.kind] : "Pregunta" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? TITLES[data.kind] : "Pregunta" }];
 
 /** Moderators only (Admin, Developer, question_moderation flag). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { useEffect, useRef } from "react";
 import { Badge } from "~/components/Badge";
 import { useInputsFollowUrl } from "~/components/FilterBar";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import type { ErpUser } from "@server/integrations/erp/port";
 import { z } from "zod";
 import { requireAccess } from "~/web/auth/guard.server";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useLoaderData, useLocation } from "react-router";
 import { Badge } from "~/components/Badge";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FailedLoad } from "~/components/FailedLoad";

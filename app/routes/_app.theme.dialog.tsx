@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useLocation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import { requireAccess } from "~/web/auth/guard.server";
 

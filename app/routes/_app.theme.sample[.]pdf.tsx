@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { nowInMexico } from "~/lib/mexico-time";
 import { requireAccess } from "~/web/auth/guard.server";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";

@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
+import { Outlet, useLoaderData, useLocation } from "react-router";
 import { useMemo } from "react";
 import { SidebarFeedbackForm } from "~/components/FeedbackForm";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -2,9 +2,9 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { constraintsOf } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/Badge";
 import { CloseLink } from "~/components/CloseLink";
@@ -24,7 +24,7 @@ import { getUser, regenerateConfirmCode, resetPassword, setUserActive, updateUse
 import { SaveButton } from "~/components/SaveButton";
 import { readForm } from "~/lib/http.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data ? `Usuario · ${data.user.firstName} ${data.user.lastName}`.trim() : "Usuario" },
 ];
 

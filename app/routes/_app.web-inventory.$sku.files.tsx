@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireFeature } from "~/web/auth/guard.server";
 import { ProductFilesDialog } from "~/modules/catalog/product-files-route";

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ProductRoute } from "~/modules/catalog/product-dialog";
 import { productDialogAction, productDialogLoader, skuFrom } from "~/web/catalog/product-route.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stored ? `Producto ${data.stored.id}` : "Producto" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.stored ? `Producto ${data.stored.id}` : "Producto" }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => productDialogLoader(request, skuFrom(params));
 

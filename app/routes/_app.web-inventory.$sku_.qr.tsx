@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getDb } from "@server/db/client";
 import { products } from "@server/db/schema";
 import { eq } from "drizzle-orm";

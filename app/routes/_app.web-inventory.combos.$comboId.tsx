@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ComboRoute } from "~/modules/catalog/combo-dialog";
 import { COMBO_DIALOG_TEXTS } from "~/modules/catalog/combo-lines";
 import { comboDialogAction, comboDialogLoader, comboIdFrom } from "~/web/catalog/combo-route.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.comboId ? COMBO_DIALOG_TEXTS.title(data.comboId) : COMBO_DIALOG_TEXTS.newTitle }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.comboId ? COMBO_DIALOG_TEXTS.title(data.comboId) : COMBO_DIALOG_TEXTS.newTitle }];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => comboDialogLoader(request, comboIdFrom(params));
 

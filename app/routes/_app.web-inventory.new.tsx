@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { PRODUCT_TEXTS } from "~/modules/catalog/product-texts";
 import { ProductRoute } from "~/modules/catalog/product-dialog";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
 import { eq } from "drizzle-orm";

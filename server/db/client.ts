@@ -96,18 +96,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return wrapPglite(client);
 }
 
-const KEY = "__backofficeDatabase";
-type Holder = { [KEY]?: Database };
+/** The process-wide database, opened at start-up. */
+let current: Database | undefined;
 
-/** The process-wide database, shared by the server entry and the bundled app (same globalThis). */
 export function getDatabase(): Database {
-  const db = (globalThis as Holder)[KEY];
-  if (!db) throw new Error("La base de datos no está inicializada");
-  return db;
+  if (!current) throw new Error("La base de datos no está inicializada");
+  return current;
 }
 
 export function setDatabase(database: Database | undefined) {
-  (globalThis as Holder)[KEY] = database;
+  current = database;
 }
 
 export function getDb(): Db {

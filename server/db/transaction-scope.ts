@@ -5,16 +5,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * there fails at once instead of holding a connection (and, on the embedded database, its only
  * connection) across a remote call. The scope is closed when the transaction ends: work it started
  * and left running (a timer, an outbox kick) is no longer inside it.
- *
- * One storage per process on globalThis: the server entry and the bundled app are separate module graphs.
  */
 type Scope = { open: boolean };
-const KEY = "__backofficeTransactionScope";
-type Holder = { [KEY]?: AsyncLocalStorage<Scope> };
+const scopes = new AsyncLocalStorage<Scope>();
 
 function storage(): AsyncLocalStorage<Scope> {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= new AsyncLocalStorage<Scope>());
+  return scopes;
 }
 
 export async function inTransactionScope<T>(fn: () => Promise<T>): Promise<T> {

@@ -9,13 +9,11 @@ export class PdfUnavailableError extends Error {
   }
 }
 
-const KEY = "__backofficePdfBrowser";
-type Holder = { [KEY]?: Promise<Browser> };
-
 /** One Chromium kept warm for the whole process; relaunched if it dies. */
+let running: Promise<Browser> | undefined;
+
 async function browser(): Promise<Browser> {
-  const holder = globalThis as Holder;
-  const existing = holder[KEY];
+  const existing = running;
   if (existing) {
     const b = await existing.catch(() => undefined);
     if (b?.connected) return b;
@@ -41,7 +39,7 @@ async function browser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
-  holder[KEY] = launching;
+  running = launching;
   return launching;
 }
 
@@ -88,12 +86,9 @@ async function rollPageSize(page: Page, roll: RollPaper) {
 // reused only for the same kind of document (a sheet, or roll paper in print media), so no setting
 // of one document leaks into another; a page that failed or timed out is closed, never reused.
 const POOL_SIZE = 2;
-const POOL_KEY = "__backofficePdfPages";
-type PoolHolder = { [POOL_KEY]?: Map<string, Page[]> };
+const pools = new Map<string, Page[]>();
 
 function idlePages(kind: string): Page[] {
-  const holder = globalThis as PoolHolder;
-  const pools = (holder[POOL_KEY] ??= new Map());
   let idle = pools.get(kind);
   if (!idle) pools.set(kind, (idle = []));
   return idle;
@@ -166,9 +161,8 @@ export async function warmPdf() {
 }
 
 export async function closePdfBrowser() {
-  (globalThis as PoolHolder)[POOL_KEY]?.clear();
-  const holder = globalThis as Holder;
-  const existing = holder[KEY];
-  holder[KEY] = undefined;
+  pools.clear();
+  const existing = running;
+  running = undefined;
   if (existing) await (await existing.catch(() => undefined))?.close();
 }

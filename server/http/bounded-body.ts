@@ -2,8 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { forEachPart } from "./multipart-parts";
 import type { NextFunction, Request, Response } from "express";
 import { FORM_MAX_BYTES, formatMegabytes, multipartLimitsFor, type BodyLimits } from "./body-limits";
 import { refuse } from "./refusal";
@@ -59,12 +58,10 @@ function hasNul(text: string) {
  * the same parser the app's upload handlers use.
  */
 async function checkMultipart(file: string, contentType: string, limits: BodyLimits) {
-  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-  const request = new Request("http://local.invalid/", { method: "POST", headers: { "content-type": contentType }, body, duplex: "half" } as RequestInit);
   let parts = 0;
   let files = 0;
   try {
-    await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
+    await forEachPart(fs.createReadStream(file), contentType, async ({ name, filename, data }) => {
       parts += 1;
       const isFile = typeof filename === "string";
       if (isFile) files += 1;
@@ -81,7 +78,6 @@ async function checkMultipart(file: string, contentType: string, limits: BodyLim
         if (name === INTENT_FIELD) intent.push(chunk);
       }
       if (intent.length && isForgedListField(name, Buffer.concat(intent).toString("utf8"))) throw new Refusal(400, BODY_MESSAGES.listIndex);
-      return undefined;
     });
   } catch (error) {
     if (error instanceof Refusal) throw error;

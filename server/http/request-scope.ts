@@ -5,16 +5,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * copy of the Request (it strips `?index` and `_routes`), so a cache keyed by the Request object
  * misses: the root and the layout loaders each looked the session up again. The handler opens a
  * scope per HTTP request; code that may be asked the same thing by several loaders memoises in it.
- *
- * One storage per process on globalThis: the server entry and the bundled app are separate module graphs.
  */
 type Scope = Map<string, unknown>;
-const KEY = "__backofficeRequestScope";
-type Holder = { [KEY]?: AsyncLocalStorage<Scope> };
+const scopes = new AsyncLocalStorage<Scope>();
 
 function storage(): AsyncLocalStorage<Scope> {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= new AsyncLocalStorage<Scope>());
+  return scopes;
 }
 
 export function inRequestScope<T>(fn: () => T): T {

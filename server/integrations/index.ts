@@ -72,18 +72,15 @@ function requireModes(value: string): IntegrationModes {
   return modes;
 }
 
-// One instance per process on globalThis: the tsx server and the Vite-bundled app load separate
-// copies of this module but share globalThis.
-const KEY = "__backofficeIntegrations";
-type Holder = { [KEY]?: Integrations };
+// One set per process, made on first use.
+let current: Integrations | undefined;
 
 export function getIntegrations(): Integrations {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= guardAgainstTransactions(createIntegrations(getEnv()));
-  return holder[KEY];
+  current ??= guardAgainstTransactions(createIntegrations(getEnv()));
+  return current;
 }
 
 /** For tests: install fakes or a differently configured bundle; undefined goes back to the default. */
 export function setIntegrations(integrations: Integrations | undefined): void {
-  (globalThis as Holder)[KEY] = integrations;
+  current = integrations;
 }

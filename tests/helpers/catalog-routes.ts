@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import { readToast } from "~/lib/toast.server";
 import { makeRequest, settle } from "./auth";
+import { routeArgs } from "./route-args";
 
 /**
  * Calling the catalogue's route modules (products, combos, the four taxonomies) as Remix would: a
@@ -19,7 +20,7 @@ export function formOf(fields: PostedFields) {
 
 /** The handler's answer, or the Response it threw (a redirect, a 404). */
 export function callRoute(handler: RouteHandler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: PostedFields } = {}) {
-  return settle(() => handler({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {}, context: {} }));
+  return settle(() => handler(routeArgs({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {} })));
 }
 
 /** The status of a Response, or of a `data(…, { status })` answer. */

@@ -6,6 +6,7 @@ import { readToast } from "~/lib/toast.server";
 import type { Role } from "~/lib/roles";
 import { makeRequest, settle } from "./auth";
 import { expectRolesSentHome } from "./sent-home";
+import { routeArgs } from "./route-args";
 
 /**
  * Calling the routes of a content record screen (list, new, edit, delete dialogs) the way a
@@ -19,7 +20,7 @@ type RouteModule = { loader?: unknown; action?: unknown };
 
 /** A route's loader or action run on a request to `path`; what it returned, or the Response it threw. */
 export function callRoute(handler: unknown, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Form } = {}) {
-  return settle(() => (handler as Handler)({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {}, context: {} }));
+  return settle(() => (handler as Handler)(routeArgs({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {} })));
 }
 
 /**

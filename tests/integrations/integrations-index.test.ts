@@ -6,11 +6,10 @@ import { defaultMessage, IntegrationError, isIntegrationError } from "../../serv
 afterEach(() => setIntegrations(undefined));
 
 describe("getIntegrations", () => {
-  it("builds the simulator by default, once per process, kept on globalThis", () => {
+  it("builds the simulator by default, once per process", () => {
     const first = getIntegrations();
     expect(first.modes).toEqual({ erp: "simulator", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "simulator" });
     expect(getIntegrations()).toBe(first);
-    expect((globalThis as Record<string, unknown>).__backofficeIntegrations).toBe(first);
   });
 
   it("setIntegrations installs a replacement (tests) and undefined restores the default", () => {

@@ -15,6 +15,7 @@ import { markDelivered } from "~/modules/orders/orders.server";
 import { readToast } from "~/lib/toast.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 // "Act once" commands under parallel submissions (a double click, two tabs, two colleagues). On
 // PostgreSQL (TEST_DATABASE_URL) the requests really overlap on separate connections.
@@ -64,7 +65,7 @@ describe("act once", () => {
     const people = await Promise.all([1, 2, 3, 4, 5].map(() => loginAs("admin")));
     const results = await Promise.all(
       people.map(({ cookie }, i) =>
-        settle(() => questionsAction({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: String(q.id), answer: `Respuesta ${i}` } }), params: {}, context: {} })),
+        settle(() => questionsAction(routeArgs({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: String(q.id), answer: `Respuesta ${i}` } }), params: {} }))),
       ),
     );
     const titles = await Promise.all(results.map(toastTitle));
@@ -104,7 +105,7 @@ describe("act once", () => {
     const before = (await getDb().select().from(messages).where(eq(messages.conversationId, c.id))).length;
     const form = { intent: "reply", conversationId: String(c.id), message: "Su pedido sale hoy", seenLastMessage: seen };
     const results = await Promise.all(
-      people.map(({ cookie }) => settle(() => messagesAction({ request: makeRequest("/messages", { cookie, form }), params: {}, context: {} }))),
+      people.map(({ cookie }) => settle(() => messagesAction(routeArgs({ request: makeRequest("/messages", { cookie, form }), params: {} })))),
     );
     const titles = await Promise.all(results.map(toastTitle));
     expect(titles.filter((t) => t === "Mensaje enviado")).toHaveLength(1);
@@ -119,7 +120,7 @@ describe("act once", () => {
     expect(audits).toHaveLength(1);
 
     // The same form submitted again later (back button, a retry after a slow answer) does not send again.
-    const again = await settle(() => messagesAction({ request: makeRequest("/messages", { cookie: people[0].cookie, form }), params: {}, context: {} }));
+    const again = await settle(() => messagesAction(routeArgs({ request: makeRequest("/messages", { cookie: people[0].cookie, form }), params: {} })));
     expect(await toastTitle(again)).toBe("Mensaje no enviado");
     expect(calls.n).toBe(1);
     const [row] = await getDb().select().from(conversations).where(eq(conversations.id, c.id));
@@ -134,7 +135,7 @@ describe("act once", () => {
     const form = { intent: "save", version: String(o.version), intelisisMovement: m.movement, comments: o.comments ?? "" };
     const results = await Promise.all(
       people.map(({ cookie }) =>
-        settle(() => orderAction({ request: makeRequest(`/orders/${m.orderId}`, { cookie, form }), params: { orderId: m.orderId }, context: {} })),
+        settle(() => orderAction(routeArgs({ request: makeRequest(`/orders/${m.orderId}`, { cookie, form }), params: { orderId: m.orderId } }))),
       ),
     );
     // The others are sent back to the order as it is now, with the "changed meanwhile" warning.
@@ -153,15 +154,15 @@ describe("act once", () => {
 
   it("five parallel 'Cotizar a intelisis' of one stored quote: the ERP is called once, one audit row", async () => {
     const { cookie } = await loginAs("developer", { erpUsers: ["VENTAS1"] });
-    const list = (await settle(() => productsLoader({ request: makeRequest("/products", { cookie }), params: {}, context: {} }))) as { list: { ok: true; rows: { sku: string }[] } };
+    const list = (await settle(() => productsLoader(routeArgs({ request: makeRequest("/products", { cookie }), params: {} })))) as { list: { ok: true; rows: { sku: string }[] } };
     const product = list.list.rows[0];
-    await settle(() => productsAction({ request: makeRequest("/products", { cookie, form: { intent: "add", sku: product.sku, qty: "2" } }), params: {}, context: {} }));
-    const stored = (await settle(() => quotationDialogAction({ request: makeRequest("/products/quotation", { cookie, form: { intent: "store" } }), params: {}, context: {} }))) as Response;
+    await settle(() => productsAction(routeArgs({ request: makeRequest("/products", { cookie, form: { intent: "add", sku: product.sku, qty: "2" } }), params: {} })));
+    const stored = (await settle(() => quotationDialogAction(routeArgs({ request: makeRequest("/products/quotation", { cookie, form: { intent: "store" } }), params: {} })))) as Response;
     const folio = stored.headers.get("location")!.split("/").pop()!;
     const calls = countCalls("erp", "createQuotation");
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map(() =>
-        settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }), params: { folio }, context: {} })),
+        settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }), params: { folio } }))),
       ),
     );
     expect(results.filter((r) => r instanceof Response && r.status === 302)).toHaveLength(1);

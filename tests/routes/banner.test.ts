@@ -10,17 +10,18 @@ import { readToast } from "~/lib/toast.server";
 import { uploadsDir } from "~/modules/files/files.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 await useTestDatabase();
 
 type Reply = { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; toast?: unknown }; init: ResponseInit | null };
-const ctx = { params: {}, context: {} };
-const load = (cookie: string) => settle(() => loader({ request: makeRequest("/banner-home", { cookie }), ...ctx }));
+const ctx = { params: {} };
+const load = (cookie: string) => settle(() => loader(routeArgs({ request: makeRequest("/banner-home", { cookie }), ...ctx })));
 const save = (cookie: string, fields: Record<string, string>, image?: File) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (image) form.append("image", image);
-  return settle(() => action({ request: makeRequest("/banner-home", { cookie, form }), ...ctx }));
+  return settle(() => action(routeArgs({ request: makeRequest("/banner-home", { cookie, form }), ...ctx })));
 };
 const png = async (width: number, height: number, name: string) =>
   new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer())], name, { type: "image/png" });

@@ -10,6 +10,7 @@ import * as inventoryList from "~/routes/_app.web-inventory";
 import { unpackTree, type TreeNode } from "~/modules/catalog/tree-taxonomy";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
@@ -31,7 +32,7 @@ describe("bench categories and brands", () => {
     expect(counts.deepest).toBeGreaterThanOrEqual(BENCH_TAXONOMIES.series);
 
     const { cookie } = await loginAs("inventory");
-    const call = (handler: Handler, path: string) => handler({ request: makeRequest(path, { cookie }), params: {}, context: {} });
+    const call = (handler: Handler, path: string) => handler(routeArgs({ request: makeRequest(path, { cookie }), params: {} }));
     for (const line of TREE_LISTS) {
       const handler = (line.route === "/product-categories" ? catList.loader : brandList.loader) as Handler;
       const data = (await call(handler, `${line.route}${line.query ? `?${line.query}` : ""}`)) as Awaited<ReturnType<typeof catList.loader>>;

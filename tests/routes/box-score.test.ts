@@ -16,6 +16,7 @@ import { INDICATORS, drillDownFor, drillDownHref } from "~/modules/box-score/ind
 import { BOX_SCORE_LISTS } from "../../bench/lists/box-score";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 
@@ -23,7 +24,7 @@ const database = await useTestDatabase();
 const mx = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2019, 2, day, hh + 6, mm));
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-const call = (handler: Handler, path: string, cookie: string) => settle(() => handler({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const call = (handler: Handler, path: string, cookie: string) => settle(() => handler(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 
 beforeAll(async () => {
   const db = getDb();

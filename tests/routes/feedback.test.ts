@@ -8,6 +8,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRolesSentHome } from "../helpers/sent-home";
 import type { Role } from "~/lib/roles";
+import { routeArgs } from "../helpers/route-args";
 
 await useTestDatabase();
 
@@ -15,8 +16,8 @@ type List = Awaited<ReturnType<typeof listLoader>>;
 type Refusal = { data: { error: string; toast: { title: string; message: string; variant: string }; text: string; returnTo: string }; init: { status?: number } | null };
 
 const send = (cookie: string | undefined, form: Record<string, string>) =>
-  settle(() => action({ request: makeRequest("/feedback", { cookie, form }), params: {}, context: {} }));
-const list = (path: string, cookie?: string) => settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+  settle(() => action(routeArgs({ request: makeRequest("/feedback", { cookie, form }), params: {} })));
+const list = (path: string, cookie?: string) => settle(() => listLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const feedbackOf = (userId: number) => getDb().select().from(feedback).where(eq(feedback.userId, userId)).orderBy(desc(feedback.id));
 
 // Expected texts from the spec (first document §5) and the limit chosen in decision 0040.
@@ -90,7 +91,7 @@ describe("POST /feedback", () => {
 
   it("shows its own page to every role, with the way back checked", async () => {
     const { cookie } = await loginAs("gerente_pdv");
-    const page = (await settle(() => pageLoader({ request: makeRequest("/feedback?returnTo=%2Fpdv%3Ftab%3Dhistorial", { cookie }), params: {}, context: {} }))) as { constraint: { maxLength?: number; required?: true }; returnTo: string };
+    const page = (await settle(() => pageLoader(routeArgs({ request: makeRequest("/feedback?returnTo=%2Fpdv%3Ftab%3Dhistorial", { cookie }), params: {} })))) as { constraint: { maxLength?: number; required?: true }; returnTo: string };
     expect(page.returnTo).toBe("/pdv?tab=historial");
     // The spec speaks when the box is empty: no `required`, and the browser stops typing at the limit.
     expect(page.constraint).toMatchObject({ maxLength: 1000 });

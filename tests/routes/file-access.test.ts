@@ -8,6 +8,7 @@ import { loader as fileLoader } from "~/routes/files.$fileId";
 import { uploadsDir } from "~/modules/files/files.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 // A stored file is served to whoever may open the record it belongs to, never merely to "signed in".
 await useTestDatabase();
@@ -21,7 +22,7 @@ async function storedFile(name: string, mimeType: string, body: string, origin =
   return id;
 }
 
-const download = (id: string, cookie?: string) => settle(() => fileLoader({ request: makeRequest(`/files/${id}`, { cookie }), params: { fileId: id }, context: {} })) as Promise<Response>;
+const download = (id: string, cookie?: string) => settle(() => fileLoader(routeArgs({ request: makeRequest(`/files/${id}`, { cookie }), params: { fileId: id } }))) as Promise<Response>;
 
 const admin = await loginAs("admin");
 const manager = await loginAs("ml_manager", { permissions: ["messages_access"] });

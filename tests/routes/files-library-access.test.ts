@@ -20,6 +20,7 @@ import { ASSISTANTS_FROM_APP } from "../../server/integrations/simulator/seed-ma
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { callRoute, dataOf, statusOf, type RouteHandler } from "../helpers/catalog-routes";
+import { routeArgs } from "../helpers/route-args";
 
 /**
  * "Archivos subidos" is the library's own files (spec 2 'Archivos subidos'; docs/security.md): a
@@ -68,7 +69,7 @@ type LibraryPage = { rows: Array<{ fileId: string; name: string }>; total: numbe
 const ids = (page: unknown) => (page as LibraryPage).rows.map((r) => r.fileId);
 const productLibrary = (target: string, cookie: string, search = tag) =>
   callRoute(productFiles.loader as RouteHandler, `/web-inventory/${sku}/files?for=${target}&fileSearch=${search}`, cookie, { params: { sku } });
-const download = (id: string, cookie: string) => settle(() => fileLoader({ request: makeRequest(`/files/${id}`, { cookie }), params: { fileId: id }, context: {} })) as Promise<Response>;
+const download = (id: string, cookie: string) => settle(() => fileLoader(routeArgs({ request: makeRequest(`/files/${id}`, { cookie }), params: { fileId: id } }))) as Promise<Response>;
 
 describe("the library lists only its own files", () => {
   it("the product dialog's data-sheet and gallery pickers (Practicante) show neither a conversation's files nor an assistant's documents", async () => {

@@ -10,6 +10,7 @@ import { loader as ordersReportLoader } from "~/routes/_app.orders.reports.downl
 import { loader as stockReportLoader } from "~/routes/_app.publications.stock-report[.]xlsx";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 // One user's large export must not hold everyone else's requests (on PGlite the server is one process).
 const database = await useTestDatabase();
@@ -52,7 +53,7 @@ describe("a heavy export", () => {
       const orders = async () => {
         inOrders = true;
         const started = performance.now();
-        const res = await settle(() => ordersLoader({ request: makeRequest("/orders?page=2", { cookie }), params: {}, context: {} }));
+        const res = await settle(() => ordersLoader(routeArgs({ request: makeRequest("/orders?page=2", { cookie }), params: {} })));
         inOrders = false;
         expect(res).not.toBeInstanceOf(Response);
         return performance.now() - started;
@@ -124,7 +125,7 @@ function percentile(samples: number[], p: number) {
  */
 async function ordersTimingsDuring<T>(cookie: string, work: () => Promise<T>): Promise<{ result: T; timings: number[] }> {
   const server = http.createServer((_req, res) => {
-    settle(() => ordersLoader({ request: makeRequest("/orders?page=2", { cookie }), params: {}, context: {} })).then(
+    settle(() => ordersLoader(routeArgs({ request: makeRequest("/orders?page=2", { cookie }), params: {} }))).then(
       (answer) => res.writeHead(answer instanceof Response ? 500 : 200).end(),
       () => res.writeHead(500).end(),
     );
@@ -196,7 +197,7 @@ describe("a large report on the embedded database", () => {
     async (name, loader, url, countSql) => {
       const { cookie } = await loginAs("admin");
       const started = performance.now();
-      const { result: res, timings } = await ordersTimingsDuring(cookie, () => settle(() => loader()({ request: makeRequest(url, { cookie }), params: {}, context: {} })));
+      const { result: res, timings } = await ordersTimingsDuring(cookie, () => settle(() => loader()(routeArgs({ request: makeRequest(url, { cookie }), params: {} }))));
       const took = performance.now() - started;
       expect(res).toBeInstanceOf(Response);
       expect((res as Response).status).toBe(200);

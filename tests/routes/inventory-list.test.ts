@@ -6,6 +6,7 @@ import * as list from "~/routes/_app.web-inventory";
 import { filterOptions, treeOptions } from "~/modules/catalog/inventory.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 /**
  * Inventario v3's list against a reference written from the rules (spec 2 'Inventory v3', decision
@@ -19,7 +20,7 @@ const { cookie } = await loginAs("inventory");
 
 type Page = Awaited<ReturnType<typeof list.loader>>;
 const listOf = async (query: string) =>
-  (await list.loader({ request: makeRequest(`/web-inventory${query}`, { cookie }), params: {}, context: {} })) as Page;
+  (await list.loader(routeArgs({ request: makeRequest(`/web-inventory${query}`, { cookie }), params: {} }))) as Page;
 
 const [c1, c2] = await getDb().insert(categories).values([{ name: "LISTA C1", slug: "lista-c1" }, { name: "LISTA C2", slug: "lista-c2" }]).returning();
 const [b1, b2] = await getDb().insert(brands).values([{ name: "LISTA B1", slug: "lista-b1" }, { name: "LISTA B2", slug: "lista-b2" }]).returning();

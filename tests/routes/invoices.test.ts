@@ -10,6 +10,7 @@ import { action as resendAction, loader as resendLoader } from "~/routes/_app.fe
 import { readToast } from "~/lib/toast.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -23,15 +24,15 @@ type ActionAnswer = {
   error?: { title: string; message: string };
 };
 
-const list = (path: string, cookie: string) => settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const list = (path: string, cookie: string) => settle(() => listLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const detail = (id: string, cookie: string) =>
-  settle(() => detailLoader({ request: makeRequest(`/feedback-invoices/${id}`, { cookie }), params: { saleId: id }, context: {} }));
+  settle(() => detailLoader(routeArgs({ request: makeRequest(`/feedback-invoices/${id}`, { cookie }), params: { saleId: id } })));
 const resendPage = (id: string, cookie: string) =>
-  settle(() => resendLoader({ request: makeRequest(`/feedback-invoices/${id}/resend`, { cookie }), params: { saleId: id }, context: {} }));
+  settle(() => resendLoader(routeArgs({ request: makeRequest(`/feedback-invoices/${id}/resend`, { cookie }), params: { saleId: id } })));
 const resend = async (id: string, cookie: string, form: Array<[string, string]>) => {
   const body = new FormData();
   for (const [k, v] of form) body.append(k, v);
-  const res = await settle(() => resendAction({ request: makeRequest(`/feedback-invoices/${id}/resend`, { cookie, form: body }), params: { saleId: id }, context: {} }));
+  const res = await settle(() => resendAction(routeArgs({ request: makeRequest(`/feedback-invoices/${id}/resend`, { cookie, form: body }), params: { saleId: id } })));
   return res as Response | { data: ActionAnswer; init: ResponseInit | null };
 };
 const payload = (res: unknown) => (res as { data: ActionAnswer }).data;

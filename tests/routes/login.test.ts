@@ -4,12 +4,13 @@ import { loader as ordersPlaceholder } from "~/routes/_app.$";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
-const ctx = { context: {}, params: {} };
+const ctx = { params: {} };
 
 async function post(form: Record<string, string>) {
-  return settle(() => action({ ...ctx, request: makeRequest("/login", { form }) }));
+  return settle(() => action(routeArgs({ ...ctx, request: makeRequest("/login", { form }) })));
 }
 
 describe("sign-in", () => {
@@ -59,29 +60,29 @@ describe("sign-in", () => {
 
   it("sends a signed-in user on /login to their home", async () => {
     const { cookie } = await loginAs("surtido");
-    const res = (await settle(() => loader({ ...ctx, request: makeRequest("/login", { cookie }) }))) as Response;
+    const res = (await settle(() => loader(routeArgs({ ...ctx, request: makeRequest("/login", { cookie }) })))) as Response;
     expect(res.headers.get("Location")).toBe("/surtido");
   });
 });
 
 describe("guard", () => {
   it("sends anonymous users to /login with redirectTo", async () => {
-    const res = (await settle(() => ordersPlaceholder({ ...ctx, request: makeRequest("/box-score?year=2022") }))) as Response;
+    const res = (await settle(() => ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/box-score?year=2022") })))) as Response;
     expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fbox-score%3Fyear%3D2022");
   });
 
   it("sends a role that may not use a screen to its home", async () => {
     const { cookie } = await loginAs("cajero");
-    const res = (await settle(() => ordersPlaceholder({ ...ctx, request: makeRequest("/box-score", { cookie }) }))) as Response;
+    const res = (await settle(() => ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/box-score", { cookie }) })))) as Response;
     expect(res.headers.get("Location")).toBe("/pdv");
   });
 
   it("lets the MercadoLibre Manager into /messages only with the flag", async () => {
     const without = await loginAs("ml_manager");
-    const res = (await settle(() => ordersPlaceholder({ ...ctx, request: makeRequest("/messages", { cookie: without.cookie }) }))) as Response;
+    const res = (await settle(() => ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/messages", { cookie: without.cookie }) })))) as Response;
     expect(res.headers.get("Location")).toBe("/products");
     const holder = await loginAs("ml_manager", { permissions: ["messages_access"] });
-    const ok = await settle(() => ordersPlaceholder({ ...ctx, request: makeRequest("/messages", { cookie: holder.cookie }) }));
+    const ok = await settle(() => ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/messages", { cookie: holder.cookie }) })));
     expect(ok).toMatchObject({ path: "/messages" });
   });
 });

@@ -7,15 +7,16 @@ import { audit } from "~/modules/logs/audit.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRolesSentHome } from "../helpers/sent-home";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 
 type List = Awaited<ReturnType<typeof listLoader>>;
 type Detail = Awaited<ReturnType<typeof detailLoader>>;
 
-const list = (path: string, cookie?: string) => settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const list = (path: string, cookie?: string) => settle(() => listLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const detail = (id: string | number, cookie?: string) =>
-  settle(() => detailLoader({ request: makeRequest(`/logs/${id}`, { cookie }), params: { logId: String(id) }, context: {} }));
+  settle(() => detailLoader(routeArgs({ request: makeRequest(`/logs/${id}`, { cookie }), params: { logId: String(id) } })));
 
 // Letters only: a digit in the tag (say "12") would match every row when a search names a number.
 const tag = `lg${Date.now().toString(36).replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)])}`;

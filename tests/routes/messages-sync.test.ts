@@ -10,12 +10,13 @@ import { accountOf, mentionsInvoice } from "~/modules/messages/rules";
 import { conversationAfter } from "~/modules/messages/sync.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 
 const sync = (cookie: string, path = "/messages") =>
-  settle(() => listAction({ request: makeRequest(path, { cookie, form: { intent: "sync" } }), params: {}, context: {} })) as Promise<Response>;
+  settle(() => listAction(routeArgs({ request: makeRequest(path, { cookie, form: { intent: "sync" } }), params: {} }))) as Promise<Response>;
 async function toastOf(res: Response) {
   const cookie = res.headers.get("set-cookie") ?? "";
   return (await readToast(new Request("http://x", { headers: { cookie: cookie.split(";")[0] } }))).toast;
@@ -101,7 +102,7 @@ describe("Sincronizar mensajes", () => {
       .where(and(eq(conversations.lastMessageFromSeller, false), eq(conversations.asksInvoice, false), eq(conversations.status, "active")))
       .limit(1);
     const replied = (await settle(() =>
-      listAction({ request: makeRequest("/messages", { cookie, form: { intent: "reply", conversationId: String(c.id), message: "  Con gusto le ayudamos. " } }), params: {}, context: {} }),
+      listAction(routeArgs({ request: makeRequest("/messages", { cookie, form: { intent: "reply", conversationId: String(c.id), message: "  Con gusto le ayudamos. " } }), params: {} })),
     )) as Response;
     expect(await toastOf(replied)).toMatchObject({ title: "Mensaje enviado" });
     const at = new Date(Date.now() + 60_000);

@@ -12,15 +12,16 @@ import { action as templatesAction } from "~/routes/_app.messages.templates";
 import { readToast } from "~/lib/toast.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 
-const list = (path: string, cookie: string) => settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const list = (path: string, cookie: string) => settle(() => listLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const post = (form: FormData | Record<string, string>, cookie: string, path = "/messages") =>
-  settle(() => listAction({ request: makeRequest(path, { cookie, form }), params: {}, context: {} }));
+  settle(() => listAction(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} })));
 async function toastOf(res: unknown) {
   expect(res).toBeInstanceOf(Response);
   const cookie = (res as Response).headers.get("set-cookie") ?? "";
@@ -46,7 +47,7 @@ describe("/messages access", () => {
     const inventory = await loginAs("inventory");
     expect(((await list("/messages", inventory.cookie)) as Response).status).toBe(302);
     const c = await activeConversation();
-    const dialog = await settle(() => dialogLoader({ request: makeRequest(`/messages/${c.id}`, { cookie: without.cookie }), params: { conversationId: String(c.id) }, context: {} }));
+    const dialog = await settle(() => dialogLoader(routeArgs({ request: makeRequest(`/messages/${c.id}`, { cookie: without.cookie }), params: { conversationId: String(c.id) } })));
     expect((dialog as Response).status).toBe(302);
   });
 });
@@ -175,10 +176,10 @@ describe("replying", () => {
     expect(last.attachments[0].originalFilename).toBe("factura.pdf");
     const [after] = await getDb().select().from(conversations).where(eq(conversations.id, c.id));
     expect(after.lastMessageFromSeller).toBe(true);
-    const download = (await settle(() => fileLoader({ request: makeRequest(`/messages/attachments/${last.attachments[0].fileId}`, { cookie }), params: { fileId: last.attachments[0].fileId }, context: {} }))) as Response;
+    const download = (await settle(() => fileLoader(routeArgs({ request: makeRequest(`/messages/attachments/${last.attachments[0].fileId}`, { cookie }), params: { fileId: last.attachments[0].fileId } })))) as Response;
     expect(download.status).toBe(200);
     expect(await download.text()).toBe("%PDF-1.4 prueba");
-    const missing = (await settle(() => fileLoader({ request: makeRequest(`/messages/attachments/nope`, { cookie }), params: { fileId: "nope" }, context: {} }))) as Response;
+    const missing = (await settle(() => fileLoader(routeArgs({ request: makeRequest(`/messages/attachments/nope`, { cookie }), params: { fileId: "nope" } })))) as Response;
     expect(missing.status).toBe(404);
     expect(fs.existsSync(process.env.DATA_DIR!)).toBe(true);
   });
@@ -205,9 +206,9 @@ describe("replying", () => {
     await post({ intent: "insert-template", conversationId: String(c.id), message: "Hola.", templateId: String(template.id) }, cookie);
     const [after] = await getDb().select().from(conversations).where(eq(conversations.id, c.id));
     expect(after.draft).toBe(`Hola.\n\n${template.text}`);
-    const bad = (await settle(() => templatesAction({ request: makeRequest("/messages/templates", { cookie, form: { id: String(template.id), name: "", text: "" } }), params: {}, context: {} }))) as unknown as { init: { status: number } };
+    const bad = (await settle(() => templatesAction(routeArgs({ request: makeRequest("/messages/templates", { cookie, form: { id: String(template.id), name: "", text: "" } }), params: {} })))) as unknown as { init: { status: number } };
     expect(bad.init.status).toBe(400);
-    const ok = await settle(() => templatesAction({ request: makeRequest("/messages/templates", { cookie, form: { id: String(template.id), name: "Factura", text: "Tienes 3 días hábiles para solicitar tu factura." } }), params: {}, context: {} }));
+    const ok = await settle(() => templatesAction(routeArgs({ request: makeRequest("/messages/templates", { cookie, form: { id: String(template.id), name: "Factura", text: "Tienes 3 días hábiles para solicitar tu factura." } }), params: {} })));
     expect((await toastOf(ok))?.title).toBe("Plantilla actualizada");
   });
 });
@@ -216,11 +217,11 @@ describe("conversation dialog", () => {
   it("shows the thread and the order; an unknown conversation is a 404", async () => {
     const { cookie } = await loginAs("admin");
     const c = await activeConversation();
-    const res = (await settle(() => dialogLoader({ request: makeRequest(`/messages/${c.id}`, { cookie }), params: { conversationId: String(c.id) }, context: {} }))) as Awaited<ReturnType<typeof dialogLoader>>;
+    const res = (await settle(() => dialogLoader(routeArgs({ request: makeRequest(`/messages/${c.id}`, { cookie }), params: { conversationId: String(c.id) } })))) as Awaited<ReturnType<typeof dialogLoader>>;
     expect(res.messages.length).toBeGreaterThan(0);
     expect(res.order?.status.label).toBeTruthy();
     for (const id of ["999999", "abc"]) {
-      const missing = (await settle(() => dialogLoader({ request: makeRequest(`/messages/${id}`, { cookie }), params: { conversationId: id }, context: {} }))) as Response;
+      const missing = (await settle(() => dialogLoader(routeArgs({ request: makeRequest(`/messages/${id}`, { cookie }), params: { conversationId: id } })))) as Response;
       expect(missing.status).toBe(404);
     }
   });
@@ -230,7 +231,7 @@ describe("conversation dialog", () => {
     const c = await activeConversation();
     const [order] = await getDb().select().from(orders).where(eq(orders.id, c.orderId));
     const res = await settle(() =>
-      dialogAction({
+      dialogAction(routeArgs({
         request: makeRequest(`/messages/${c.id}`, {
           cookie,
           form: {
@@ -242,9 +243,8 @@ describe("conversation dialog", () => {
             version: String(order.version),
           },
         }),
-        params: { conversationId: String(c.id) },
-        context: {},
-      }),
+        params: { conversationId: String(c.id) }
+      })),
     );
     expect(res).toBeInstanceOf(Response);
     expect((res as Response).headers.get("location")).toBe(`/messages/${c.id}`);

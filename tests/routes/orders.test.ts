@@ -15,6 +15,7 @@ import { saveOrderEdits } from "~/modules/orders/order-edit.server";
 import { readToast } from "~/lib/toast.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { brand: "Electrica" });
@@ -25,11 +26,11 @@ const manager = await loginAs("ml_manager");
 const shop = await loginAs("shop_manager");
 
 type List = Awaited<ReturnType<typeof listLoader>>;
-const list = (query: string, cookie = admin.cookie) => settle(() => listLoader({ request: makeRequest(`/orders${query}`, { cookie }), params: {}, context: {} }));
+const list = (query: string, cookie = admin.cookie) => settle(() => listLoader(routeArgs({ request: makeRequest(`/orders${query}`, { cookie }), params: {} })));
 const open = (id: string, cookie = admin.cookie) =>
-  settle(() => orderLoader({ request: makeRequest(`/orders/${id}`, { cookie }), params: { orderId: id }, context: {} }));
+  settle(() => orderLoader(routeArgs({ request: makeRequest(`/orders/${id}`, { cookie }), params: { orderId: id } })));
 const post = (id: string, form: Record<string, string>, cookie = admin.cookie, query = "") =>
-  settle(() => orderAction({ request: makeRequest(`/orders/${id}${query}`, { cookie, form }), params: { orderId: id }, context: {} }));
+  settle(() => orderAction(routeArgs({ request: makeRequest(`/orders/${id}${query}`, { cookie, form }), params: { orderId: id } })));
 
 async function toastOf(res: unknown) {
   const cookie = (res as Response).headers.get("Set-Cookie") ?? "";
@@ -46,7 +47,7 @@ describe("/orders access", () => {
   it("Admin, Developer and MercadoLibre Manager see the list; others go home; anonymous to login", async () => {
     expect(await list("", manager.cookie)).toMatchObject({ page: 1, pageSize: 20 });
     expect(((await list("", shop.cookie)) as Response).headers.get("Location")).toBe("/products");
-    const anon = (await settle(() => listLoader({ request: makeRequest("/orders?page=2"), params: {}, context: {} }))) as Response;
+    const anon = (await settle(() => listLoader(routeArgs({ request: makeRequest("/orders?page=2"), params: {} })))) as Response;
     expect(anon.headers.get("Location")).toBe("/login?redirectTo=%2Forders%3Fpage%3D2");
   });
 });
@@ -331,7 +332,7 @@ describe("other actions", () => {
 
   it("prints a label as a PDF and marks it printed; refuses fulfillment", async () => {
     const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'drop_off' and ${orders.shipmentStatus} = 'ready_to_print' and ${orders.orderStatus} = 'paid'`).limit(1);
-    const print = () => settle(() => labelAction({ request: makeRequest(`/orders/${o.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: o.id.toString() }, context: {} })) as Promise<Response>;
+    const print = () => settle(() => labelAction(routeArgs({ request: makeRequest(`/orders/${o.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: o.id.toString() } }))) as Promise<Response>;
     // A double click asks twice at once: two labels, one move to "printed".
     const [res, again] = await Promise.all([print(), print()]);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
@@ -347,9 +348,9 @@ describe("other actions", () => {
     expect((saved as Response).status).toBe(302);
     expect((await row(o.id.toString())).comments).toBe("después de imprimir");
     const [full] = await db.select().from(orders).where(eq(orders.logisticType, "fulfillment")).limit(1);
-    const refused = (await settle(() => labelAction({ request: makeRequest(`/orders/${full.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: full.id.toString() }, context: {} }))) as Response;
+    const refused = (await settle(() => labelAction(routeArgs({ request: makeRequest(`/orders/${full.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: full.id.toString() } })))) as Response;
     expect((await toastOf(refused))?.title).toBe("Etiqueta no disponible");
-    const unknown = (await settle(() => labelAction({ request: makeRequest("/orders/1234567890123456/label", { cookie: admin.cookie, form: {} }), params: { orderId: "1234567890123456" }, context: {} }))) as Response;
+    const unknown = (await settle(() => labelAction(routeArgs({ request: makeRequest("/orders/1234567890123456/label", { cookie: admin.cookie, form: {} }), params: { orderId: "1234567890123456" } })))) as Response;
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe("La orden no existe.");
   }, 60_000);
@@ -364,11 +365,11 @@ describe("bulk labels", () => {
     const form = new FormData();
     for (const id of [...printable.map((o) => o.id), full.id]) form.append("ids", id.toString());
     form.append("ids", "not-an-id");
-    const res = (await settle(() => bulkAction({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form }), params: {}, context: {} }))) as Response;
+    const res = (await settle(() => bulkAction(routeArgs({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form }), params: {} })))) as Response;
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     const pdf = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
     expect(pdf.getPageCount()).toBe(printable.length);
-    const none = (await settle(() => bulkAction({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form: { ids: full.id.toString() } }), params: {}, context: {} }))) as Response;
+    const none = (await settle(() => bulkAction(routeArgs({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form: { ids: full.id.toString() } }), params: {} })))) as Response;
     expect((await toastOf(none))?.message).toBe("Ninguna de las órdenes seleccionadas tiene etiqueta disponible.");
   }, 60_000);
 });
@@ -377,7 +378,7 @@ describe("reports", () => {
   const report = (query: string, cookie = admin.cookie, fetchHeader = true) => {
     const req = makeRequest(`/orders/reports/download?${query}`, { cookie });
     if (fetchHeader) req.headers.set("X-Report-Fetch", "1");
-    return settle(() => reportLoader({ request: req, params: {}, context: {} })) as Promise<Response>;
+    return settle(() => reportLoader(routeArgs({ request: req, params: {} }))) as Promise<Response>;
   };
   it("sales report: range rules, permission, and a real .xlsx", async () => {
     const incomplete = await report("report=sales&report_start=2025/01/01");

@@ -23,12 +23,13 @@ import { deliverOutbound, listOutbound, retryOutbound } from "~/modules/sync/out
 import { useTestDatabase } from "../helpers/db";
 import { publicationForm } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 const db = getDb();
 const admin = await loginAs("admin");
-const ctx = { params: {}, context: {} };
+const ctx = { params: {} };
 
 /** The spec's rule: an order of the main account (store empty, Meli 1) lives in the main collection. */
 const orderCollection = (store: string | null) =>
@@ -47,7 +48,7 @@ const upstream = async (collection: string, id: string) =>
 const deliver = () => deliverOutbound({ now: new Date(Date.now() + 1_000) });
 
 const postOrder = (id: string, form: Record<string, string>, cookie = admin.cookie) =>
-  settle(() => orderAction({ request: makeRequest(`/orders/${id}`, { cookie, form }), params: { orderId: id }, context: {} }));
+  settle(() => orderAction(routeArgs({ request: makeRequest(`/orders/${id}`, { cookie, form }), params: { orderId: id } })));
 const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, BigInt(id))))[0];
 
 describe("orders: PATCH items/{product}_orders/{id}", () => {
@@ -116,11 +117,11 @@ describe("publications: PATCH items/mercadolibre_posts/{id} and items/mercadolib
   it("the list's stock-sync switch: stock_sync (and autosync it turns on), then sent", async () => {
     const { cookie, user } = await loginAs("ml_manager");
     const [p] = await db.select().from(publications).where(sql`not ${publications.autosync} and not ${publications.stockSync}`).limit(1);
-    await settle(() => listAction({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: p.id, field: "stockSync", value: "on" } }), ...ctx }));
+    await settle(() => listAction(routeArgs({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: p.id, field: "stockSync", value: "on" } }), ...ctx })));
     const [on] = await callsFor("mercadolibre_posts", p.id);
     expect(on).toMatchObject({ method: "PATCH", createdBy: user.id, body: { stock_sync: true, autosync: true } });
     expect(Object.keys(on.body).sort()).toEqual(["autosync", "stock_sync"]);
-    await settle(() => listAction({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: p.id, field: "stockSync", value: "off" } }), ...ctx }));
+    await settle(() => listAction(routeArgs({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: p.id, field: "stockSync", value: "off" } }), ...ctx })));
     const [, off] = await callsFor("mercadolibre_posts", p.id);
     expect(off.body).toEqual({ stock_sync: false });
 
@@ -144,10 +145,10 @@ describe("publications: PATCH items/mercadolibre_posts/{id} and items/mercadolib
     // The first demo publication with variations whose form the editor accepts as stored (some lack a variation attribute).
     let saved: { p: (typeof candidates)[number]; view: { draft: Draft } } | null = null;
     for (const p of candidates.slice(0, 10)) {
-      const view = ((await settle(() => editLoader({ request: makeRequest(`/publications/${p.id}`, { cookie }), params: { id: p.id }, context: {} }))) as { view: { draft: Draft } }).view;
+      const view = ((await settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${p.id}`, { cookie }), params: { id: p.id } })))) as { view: { draft: Draft } }).view;
       const variations = view.draft.variations.map((v, i) => (i === 0 ? { ...v, linked: v.linked.map((l, j) => (j === 0 ? { ...l, qty: l.qty + 1 } : l)) } : v));
       const draft: Draft = { ...view.draft, stockSync: true, variations };
-      const res = await settle(() => editAction({ request: makeRequest(`/publications/${p.id}`, { cookie, form: publicationForm(draft) }), params: { id: p.id }, context: {} }));
+      const res = await settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${p.id}`, { cookie, form: publicationForm(draft) }), params: { id: p.id } })));
       if (res instanceof Response && res.status === 302) {
         saved = { p, view };
         break;
@@ -179,7 +180,7 @@ describe("publications: PATCH items/mercadolibre_posts/{id} and items/mercadolib
       variations: [{ name: "", attributes: { COLOR: "Negro" }, linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }] }],
       gallery: [], description: { intro: "Cable de prueba.", body: "", closing: "" }, productSearch: "", searchTarget: "flat", librarySearch: "",
     };
-    const res = await settle(() => newAction({ request: makeRequest("/publications/new", { cookie, form: publicationForm(draft) }), ...ctx }));
+    const res = await settle(() => newAction(routeArgs({ request: makeRequest("/publications/new", { cookie, form: publicationForm(draft) }), ...ctx })));
     expect((res as Response).status).toBe(302);
     const [created] = await db.select().from(publications).where(eq(publications.title, draft.title));
     const [variation] = await db.select().from(publicationVariations).where(eq(publicationVariations.postId, created.id));
@@ -210,7 +211,7 @@ describe("questions: PATCH items/questions/{id} (evaluation)", () => {
     const { cookie, user } = await loginAs("admin");
     const [q] = (await db.select().from(questions).where(eq(questions.status, "UNANSWERED"))).filter((x) => !!x.suggestion);
     const id = String(q.id);
-    const res = await settle(() => questionsAction({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: id, answer: "Sí, es original.", evaluation: "50" } }), ...ctx }));
+    const res = await settle(() => questionsAction(routeArgs({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: id, answer: "Sí, es original.", evaluation: "50" } }), ...ctx })));
     expect((res as Response).status).toBe(302);
     const [call] = await callsFor("questions", id);
     expect(call).toMatchObject({ method: "PATCH", body: { evaluation: 50 }, createdBy: user.id, summary: `Pregunta ${id}: calificación de la sugerencia (50)` });
@@ -245,7 +246,7 @@ describe("questions: PATCH items/questions/{id} (evaluation)", () => {
     const [row] = await database.query<{ id: string }>(
       `select q.id::text from questions q join publications p on p.id = q.publication_id where q.status = 'UNANSWERED' and q.suggestion is null and p.status = 'active' order by q.id limit 1`,
     );
-    const res = await settle(() => questionsAction({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: row.id, answer: "Hola, sí." } }), ...ctx }));
+    const res = await settle(() => questionsAction(routeArgs({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: row.id, answer: "Hola, sí." } }), ...ctx })));
     expect((res as Response).status).toBe(302);
     expect((await db.select().from(questions).where(eq(questions.id, Number(row.id))))[0].status).toBe("ANSWERED");
     expect(await callsFor("questions", row.id)).toEqual([]);

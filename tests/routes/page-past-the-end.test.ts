@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LoaderFunction } from "@remix-run/node";
+import type { LoaderFunction } from "react-router";
 import { loader as usersLoader } from "~/routes/_app.users";
 import { loader as productsLoader } from "~/routes/_app.products";
 import { loader as surtidoLoader } from "~/routes/_app.surtido";
@@ -8,6 +8,7 @@ import { loader as ordersLoader } from "~/routes/_app.orders";
 import { seedDemo } from "../../server/db/seed/demo";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 // The ERP and marketplace simulators serve the demo's articles, picking records and invoices.
@@ -22,7 +23,7 @@ const { cookie } = await loginAs("admin");
 for (let i = 0; i < 25; i += 1) await loginAs("practicante");
 
 const call = (loader: LoaderFunction, path: string) =>
-  settle(async () => (await loader({ request: makeRequest(path, { cookie }), params: {}, context: {} })) as unknown);
+  settle(async () => (await loader(routeArgs({ request: makeRequest(path, { cookie }), params: {} }))) as unknown);
 
 type Page = { total: number; pageSize?: number };
 const lists: Array<{ path: string; loader: LoaderFunction; pageSize?: number; pageOf: (first: unknown) => Page; keep: string }> = [

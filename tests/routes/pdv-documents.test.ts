@@ -10,13 +10,14 @@ import { loader as slipPage } from "~/routes/_app.pdv.sessions.$sessionId.slip";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { withMissingChromium } from "../helpers/missing-chromium";
+import { routeArgs } from "../helpers/route-args";
 
 await useTestDatabase();
 await getDb().execute(sql`insert into sim.erp_clients (cliente, nombre) values ('V', 'VENTA MOSTRADOR') on conflict do nothing`);
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 const call = (handler: unknown, path: string, cookie: string, params: Record<string, string> = {}, form?: Record<string, string>) =>
-  settle(() => (handler as Handler)({ request: makeRequest(path, { cookie, form }), params, context: {} })) as Promise<Response>;
+  settle(() => (handler as Handler)(routeArgs({ request: makeRequest(path, { cookie, form }), params }))) as Promise<Response>;
 
 /** A cashier's paid sale of one product. */
 async function paidSale() {

@@ -10,13 +10,14 @@ import * as till from "~/routes/_app.pdv";
 import * as payRoute from "~/routes/_app.pdv.pay";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { useTestDatabase } from "../helpers/db";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await getDb().execute(sql`insert into sim.erp_clients (cliente, nombre) values ('V', 'VENTA MOSTRADOR') on conflict do nothing`);
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 const call = (handler: unknown, path: string, cookie: string, form: Record<string, string>) =>
-  settle(() => (handler as Handler)({ request: makeRequest(path, { cookie, form }), params: {}, context: {} }));
+  settle(() => (handler as Handler)(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} })));
 
 /** A cashier with an open box and one product of $100 in the cart, paid with $500 in cash while the ERP is down. */
 async function saleTheErpMissed() {

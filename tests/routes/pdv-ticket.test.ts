@@ -10,6 +10,7 @@ import { loader as ticketPdf } from "~/routes/_app.pdv.sales.$saleId.ticket[.]pd
 import { loader as slipPdf } from "~/routes/_app.pdv.sessions.$sessionId.slip[.]pdf";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 await useTestDatabase();
 await getDb().execute(sql`insert into sim.erp_clients (cliente, nombre) values ('V', 'VENTA MOSTRADOR') on conflict do nothing`);
@@ -17,7 +18,7 @@ afterAll(() => closePdfBrowser());
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 const call = (handler: unknown, path: string, cookie: string, form?: Record<string, string>, params: Record<string, string> = {}) =>
-  settle(() => (handler as Handler)({ request: makeRequest(path, { cookie, form }), params, context: {} }));
+  settle(() => (handler as Handler)(routeArgs({ request: makeRequest(path, { cookie, form }), params })));
 
 const MM = 72 / 25.4; // PDF points per millimetre
 let seq = 0;

@@ -12,6 +12,7 @@ import * as activateRoute from "~/routes/_app.pdv.sales.$saleId.activate";
 import { commitSale, drainPdvOutbox } from "~/modules/pdv/sale.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 await useTestDatabase();
 await getDb().execute(sql`insert into sim.erp_clients (cliente, nombre) values ('V', 'VENTA MOSTRADOR') on conflict do nothing`);
@@ -22,7 +23,7 @@ let seq = 0;
 const uid = () => `${Date.now().toString(36)}${++seq}`.toUpperCase();
 
 function call(handler: unknown, path: string, cookie: string, form?: Record<string, string>, params: Record<string, string> = {}) {
-  return settle(() => (handler as Handler)({ request: makeRequest(path, { cookie, form }), params, context: {} }));
+  return settle(() => (handler as Handler)(routeArgs({ request: makeRequest(path, { cookie, form }), params })));
 }
 const statusOf = (res: unknown) => (res instanceof Response ? res.status : ((res as Out).init?.status ?? 200));
 const dataOf = (res: unknown) => (res as Out).data;

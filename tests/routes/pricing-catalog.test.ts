@@ -13,6 +13,7 @@ import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
 import { publicationForm } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 // Decision 0038 across the catalogue: the demo's LRD14 (US$43.10), 11055 (US$21.50) and CIN-19N
 // ($19.00), at the demo's 18.35 pesos per dollar. Expected figures worked out by hand.
@@ -25,23 +26,23 @@ async function setRate(value: unknown) {
 }
 type InventoryPage = Awaited<ReturnType<typeof inventory.loader>>;
 type EditData = Awaited<ReturnType<typeof editLoader>>;
-const ctx = { params: {}, context: {} };
+const ctx = { params: {} };
 
 describe("Inventario v3 returns pesos", () => {
   it("11055 at US$21.50 is $394.53 with its dollar hint; CIN-19N stays $19.00", async () => {
     await setRate(18.35);
     const { cookie } = await loginAs("inventory");
-    const page = (await inventory.loader({ request: makeRequest("/web-inventory?search=11055", { cookie }), ...ctx })) as InventoryPage;
+    const page = (await inventory.loader(routeArgs({ request: makeRequest("/web-inventory?search=11055", { cookie }), ...ctx }))) as InventoryPage;
     const row = page.rows.find((r) => r.id === "11055")!;
     expect([row.price, row.priceNote]).toEqual([394.53, "US$21.50 × 18.35"]);
-    const peso = (await inventory.loader({ request: makeRequest("/web-inventory?search=CIN-19N", { cookie }), ...ctx })) as InventoryPage;
+    const peso = (await inventory.loader(routeArgs({ request: makeRequest("/web-inventory?search=CIN-19N", { cookie }), ...ctx }))) as InventoryPage;
     expect(peso.rows.find((r) => r.id === "CIN-19N")).toMatchObject({ price: 19, priceNote: null });
   });
 
   it("without a dollar price a dollar article shows no figure, and says why", async () => {
     await setRate(undefined);
     const { cookie } = await loginAs("inventory");
-    const page = (await inventory.loader({ request: makeRequest("/web-inventory?search=11055", { cookie }), ...ctx })) as InventoryPage;
+    const page = (await inventory.loader(routeArgs({ request: makeRequest("/web-inventory?search=11055", { cookie }), ...ctx }))) as InventoryPage;
     expect(page.rows.find((r) => r.id === "11055")).toMatchObject({ price: null, priceNote: PRICING_MESSAGES.noRate });
     await setRate(18.35);
   });
@@ -74,8 +75,8 @@ describe("combo components are priced in pesos", () => {
 });
 
 describe("the publication editor's cost rows use pesos and the saved price keeps its rate", () => {
-  const open = (id: string, cookie: string) => settle(() => editLoader({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id }, context: {} }));
-  const post = (id: string, form: FormData, cookie: string) => settle(() => editAction({ request: makeRequest(`/publications/${id}`, { cookie, form }), params: { id }, context: {} }));
+  const open = (id: string, cookie: string) => settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } })));
+  const post = (id: string, form: FormData, cookie: string) => settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie, form }), params: { id } })));
 
   it("2 × LRD14 cost 790.89 × 2 × 1.16 = 1834.86 before the fee; the save keeps price and rate", async () => {
     await setRate(18.35);

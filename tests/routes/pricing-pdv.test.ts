@@ -8,6 +8,7 @@ import * as ticketRoute from "~/routes/_app.pdv.sales.$saleId.ticket";
 import { PRICING_MESSAGES } from "~/modules/pricing/price";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 // Decision 0038: the till charges a dollar article in pesos (spec 2 §5 Prices), through the one
 // pricing function, and the sale keeps the rate it charged.
@@ -17,7 +18,7 @@ await getDb().execute(sql`insert into sim.erp_clients (cliente, nombre) values (
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 type Out = { data: Record<string, unknown>; init: { status: number } | null };
 const call = (handler: unknown, path: string, cookie: string, form?: Record<string, string>, params: Record<string, string> = {}) =>
-  settle(() => (handler as Handler)({ request: makeRequest(path, { cookie, form }), params, context: {} }));
+  settle(() => (handler as Handler)(routeArgs({ request: makeRequest(path, { cookie, form }), params })));
 const statusOf = (res: unknown) => (res instanceof Response ? res.status : ((res as Out).init?.status ?? 200));
 const dataOf = (res: unknown) => (res as Out).data;
 

@@ -12,6 +12,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { statusAndBody } from "../helpers/answers";
 import { toastOf } from "../helpers/catalog-routes";
+import { routeArgs } from "../helpers/route-args";
 
 // Decision 0038 in the quoters: LRD14 (US$43.10) at the demo's 18.35; no rate, no price.
 const database = await useTestDatabase();
@@ -23,11 +24,11 @@ async function setRate(value: unknown) {
   await getDb().insert(settings).values({ key: "dollar_price", value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }
 type ListData = Exclude<Awaited<ReturnType<typeof productsLoader>>, Response>;
-const get = (path: string, cookie: string) => settle(() => productsLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} })) as Promise<ListData>;
+const get = (path: string, cookie: string) => settle(() => productsLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} }))) as Promise<ListData>;
 const post = (cookie: string, form: Record<string, string>) =>
-  settle(() => productsAction({ request: makeRequest("/products", { cookie, form }), params: {}, context: {} })) as Promise<Response>;
+  settle(() => productsAction(routeArgs({ request: makeRequest("/products", { cookie, form }), params: {} }))) as Promise<Response>;
 const postDialog = (cookie: string, form: Record<string, string>) =>
-  settle(() => dialogAction({ request: makeRequest("/products/quotation", { cookie, form }), params: {}, context: {} })) as Promise<Response>;
+  settle(() => dialogAction(routeArgs({ request: makeRequest("/products/quotation", { cookie, form }), params: {} }))) as Promise<Response>;
 const rowOf = (d: ListData, sku: string) => (d.list.ok ? d.list.rows.find((r) => r.sku === sku) : undefined);
 
 describe("the quoters price dollar articles through the one function, and refuse without a rate", () => {
@@ -44,12 +45,12 @@ describe("the quoters price dollar articles through the one function, and refuse
     const { cookie, user } = await loginAs("shop_manager");
     await setRate(18.35);
     expect((await post(cookie, { intent: "add", sku: "LRD14", qty: "1" })).status).toBe(302);
-    const priced = (await settle(() => dialogLoader({ request: makeRequest("/products/quotation", { cookie }), params: {}, context: {} }))) as {
+    const priced = (await settle(() => dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })))) as {
       draft: { doc: { lines: Array<{ sku: string; priceCents: number; unpriced?: boolean }>; totals: unknown; pricingError?: string | null } };
     };
     expect(priced.draft.doc.lines.find((l) => l.sku === "LRD14")).toMatchObject({ priceCents: 79089, unpriced: false });
     await setRate(undefined);
-    const blocked = (await settle(() => dialogLoader({ request: makeRequest("/products/quotation", { cookie }), params: {}, context: {} }))) as typeof priced;
+    const blocked = (await settle(() => dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })))) as typeof priced;
     expect(blocked.draft.doc.lines.find((l) => l.sku === "LRD14")).toMatchObject({ unpriced: true });
     expect(blocked.draft.doc.totals).toBeNull();
     expect(blocked.draft.doc.pricingError).toBe(PRICING_MESSAGES.noRate);
@@ -57,7 +58,7 @@ describe("the quoters price dollar articles through the one function, and refuse
     expect(stored.status).toBeGreaterThanOrEqual(400);
     expect(stored.body).toContain(PRICING_MESSAGES.noRate);
     expect(await getDb().select().from(quotations).where(eq(quotations.createdBy, user.id))).toHaveLength(0);
-    const pdf = (await settle(() => pdfLoader({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {}, context: {} }))) as Response;
+    const pdf = (await settle(() => pdfLoader(routeArgs({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {} })))) as Response;
     expect(pdf.status).toBe(302);
     expect((await toastOf(pdf))?.message).toBe(PRICING_MESSAGES.noRate);
     // With a rate again the quote is stored with the rate it used.

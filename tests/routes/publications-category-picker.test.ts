@@ -8,6 +8,7 @@ import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
 import { publicationForm } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 /*
  * Issue 33 (3): the editor's category picker (the marketplace's tree, level by level, with a
@@ -17,7 +18,6 @@ import { loginAs, makeRequest, settle } from "../helpers/auth";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
-const ctx = { context: {} };
 
 type Answer = { data: EditorActionData; init: { status: number } | null };
 type EditData = Awaited<ReturnType<typeof editLoader>>;
@@ -36,7 +36,7 @@ async function press(draft: Omit<Draft, "id">, intent: string, extra: Record<str
   const { cookie } = await loginAs("ml_manager");
   const form = publicationForm(draft, intent);
   for (const [k, v] of Object.entries(extra)) form.append(k, v);
-  return (await settle(() => newAction({ request: makeRequest("/publications/new", { cookie, form }), params: {}, ...ctx }))) as Answer;
+  return (await settle(() => newAction(routeArgs({ request: makeRequest("/publications/new", { cookie, form }), params: {} })))) as Answer;
 }
 
 const names = (a: Answer) => a.data.view.picker?.options.map((o) => o.name);
@@ -111,12 +111,12 @@ describe("category picker", () => {
   it("works the same in a stored publication's editor, opening at its category's level", async () => {
     const { cookie } = await loginAs("admin");
     const [{ id }] = await database.query<{ id: string }>(`select id from publications where category_id = 'MLM187773' order by id limit 1`);
-    const opened = (await settle(() => editLoader({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id }, ...ctx }))) as EditData;
+    const opened = (await settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } })))) as EditData;
     const start = pickerStart(opened.view.category?.path);
     expect(start).toBe("MLM187772");
     const draft = { ...opened.view.draft, title: "Titulo Cambiado Sin Guardar" };
     const post = async (intent: string) =>
-      (await settle(() => editAction({ request: makeRequest(`/publications/${id}?page=2`, { cookie, form: publicationForm(draft, intent) }), params: { id }, ...ctx }))) as Answer;
+      (await settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}?page=2`, { cookie, form: publicationForm(draft, intent) }), params: { id } })))) as Answer;
     const level = await post(browse(start));
     expect(crumbs(level)).toEqual(["MLM1500", "MLM187772"]);
     const chosen = await post(browse("MLM187776"));

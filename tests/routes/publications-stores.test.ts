@@ -12,6 +12,7 @@ import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
 import { publicationForm } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 /*
  * Issue 33 (2): the official store chosen in the editor goes to the marketplace with the listing
@@ -20,14 +21,13 @@ import { loginAs, makeRequest, settle } from "../helpers/auth";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
-const ctx = { context: {} };
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 type EditData = Awaited<ReturnType<typeof editLoader>>;
 
-const postNew = (form: FormData, cookie: string) => settle(() => newAction({ request: makeRequest("/publications/new", { cookie, form }), params: {}, ...ctx }));
-const post = (id: string, form: FormData, cookie: string) => settle(() => editAction({ request: makeRequest(`/publications/${id}`, { cookie, form }), params: { id }, ...ctx }));
-const open = (id: string, cookie: string) => settle(() => editLoader({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id }, ...ctx })) as Promise<EditData>;
+const postNew = (form: FormData, cookie: string) => settle(() => newAction(routeArgs({ request: makeRequest("/publications/new", { cookie, form }), params: {} })));
+const post = (id: string, form: FormData, cookie: string) => settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie, form }), params: { id } })));
+const open = (id: string, cookie: string) => settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } }))) as Promise<EditData>;
 const refusal = (res: unknown) => JSON.stringify([(res as { data?: EditorActionData }).data?.result.error, (res as { data?: EditorActionData }).data?.toast]);
 
 /** The listing as the simulated marketplace holds it. */
@@ -63,7 +63,7 @@ describe("official stores on publish", () => {
     expect(row.mlStore).toBe(expectedStore);
     expect(await remote(row.id)).toEqual({ account, official_store_id: expectedStore, title });
     // The list's store badge.
-    const list = (await settle(() => listLoader({ request: makeRequest(`/publications?search=${row.id}`, { cookie }), params: {}, ...ctx }))) as ListData;
+    const list = (await settle(() => listLoader(routeArgs({ request: makeRequest(`/publications?search=${row.id}`, { cookie }), params: {} })))) as ListData;
     expect(list.rows.map((r) => [r.id, storeLabel(r.mlStore, list.brand)])).toEqual([[row.id, badge.replace("{brand}", list.brand)]]);
   });
 

@@ -22,13 +22,13 @@ import type { EditorActionData } from "~/web/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
 import { publicationForm, type ListIntent } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 type EditData = Awaited<ReturnType<typeof editLoader>>;
-const ctx = { context: {} };
 
 async function toastOf(res: unknown) {
   expect(res).toBeInstanceOf(Response);
@@ -43,12 +43,12 @@ const errorsOf = (res: unknown) => (res as { data?: EditorActionData }).data?.re
 
 const answerOf = (res: unknown) => res as { data: EditorActionData; init: { status: number } | null };
 
-const list = (path: string, cookie: string) => settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, ...ctx }));
+const list = (path: string, cookie: string) => settle(() => listLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const open = (id: string, cookie: string, query = "") =>
-  settle(() => editLoader({ request: makeRequest(`/publications/${id}${query}`, { cookie }), params: { id }, ...ctx }));
+  settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}${query}`, { cookie }), params: { id } })));
 const post = (id: string, form: FormData, cookie: string, query = "") =>
-  settle(() => editAction({ request: makeRequest(`/publications/${id}${query}`, { cookie, form }), params: { id }, ...ctx }));
-const postNew = (form: FormData, cookie: string) => settle(() => newAction({ request: makeRequest(`/publications/new?page=2`, { cookie, form }), params: {}, ...ctx }));
+  settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}${query}`, { cookie, form }), params: { id } })));
+const postNew = (form: FormData, cookie: string) => settle(() => newAction(routeArgs({ request: makeRequest(`/publications/new?page=2`, { cookie, form }), params: {} })));
 
 async function pngOf(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
@@ -111,7 +111,7 @@ describe("/publications list", () => {
     const { cookie, user } = await loginAs("ml_manager");
     const [target] = await getDb().select().from(publications).where(sql`not ${publications.autosync}`).limit(1);
     const on = await settle(() =>
-      listAction({ request: makeRequest("/publications?page=3", { cookie, form: { intent: "sync-switch", id: target.id, field: "priceSync", value: "on" } }), params: {}, ...ctx }),
+      listAction(routeArgs({ request: makeRequest("/publications?page=3", { cookie, form: { intent: "sync-switch", id: target.id, field: "priceSync", value: "on" } }), params: {} })),
     );
     expect((on as Response).headers.get("location")).toBe("/publications?page=3");
     expect((await toastOf(on))?.variant).toBe("success");
@@ -119,7 +119,7 @@ describe("/publications list", () => {
     expect(after).toMatchObject({ priceSync: true, autosync: true, version: target.version + 1 });
     const entries = await getDb().select().from(auditLog).where(and(eq(auditLog.identifier, target.id), eq(auditLog.userId, user.id)));
     expect(entries).toHaveLength(1);
-    await listAction({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: target.id, field: "priceSync", value: "off" } }), params: {}, ...ctx });
+    await listAction(routeArgs({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: target.id, field: "priceSync", value: "off" } }), params: {} }));
     const [off] = await getDb().select().from(publications).where(eq(publications.id, target.id));
     expect(off.priceSync).toBe(false);
   });
@@ -128,11 +128,11 @@ describe("/publications list", () => {
     const { cookie } = await loginAs("admin");
     const forms: Array<Record<string, string>> = [{ intent: "sync-switch", id: "x", field: "priceSync", value: "on" }, { intent: "sync-switch", id: "MLM1", field: "title", value: "on" }, {}];
     for (const form of forms) {
-      const res = await settle(() => listAction({ request: makeRequest("/publications", { cookie, form }), params: {}, ...ctx }));
+      const res = await settle(() => listAction(routeArgs({ request: makeRequest("/publications", { cookie, form }), params: {} })));
       expect((res as Response).status).toBe(302);
       expect((await toastOf(res))?.variant).toBe("warning");
     }
-    const missing = await settle(() => listAction({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: "MLM999", field: "stockSync", value: "on" } }), params: {}, ...ctx }));
+    const missing = await settle(() => listAction(routeArgs({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: "MLM999", field: "stockSync", value: "on" } }), params: {} })));
     expect((await toastOf(missing))?.title).toBe("Publicación no encontrada");
   });
 });
@@ -370,27 +370,27 @@ describe("/publications/new", () => {
 
   it("starts with the section 3 defaults", async () => {
     const { cookie } = await loginAs("admin");
-    const res = (await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }))) as Awaited<ReturnType<typeof newLoader>>;
+    const res = (await settle(() => newLoader(routeArgs({ request: makeRequest("/publications/new", { cookie }), params: {} })))) as Awaited<ReturnType<typeof newLoader>>;
     expect(res.view.draft).toMatchObject({ id: null, autosync: false, priceSync: false, stockSync: false, listingType: "gold_special" });
     expect(res.view.draft.linked).toEqual([{ sku: "", qty: 1, discount: 0 }]);
   });
 
   it("starts with two default gallery images, real library files that are saved with the publication", async () => {
     const { cookie } = await loginAs("admin");
-    const first = (await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }))) as Awaited<ReturnType<typeof newLoader>>;
+    const first = (await settle(() => newLoader(routeArgs({ request: makeRequest("/publications/new", { cookie }), params: {} })))) as Awaited<ReturnType<typeof newLoader>>;
     const gallery = first.view.draft.gallery;
     // Spec 1 §4: two default images, belonging to the publication itself (no linked product).
     expect(gallery).toHaveLength(2);
     expect(gallery.map((g) => g.sku)).toEqual(["", ""]);
     expect(gallery.every((g) => g.alt.length > 0 && g.url === `/files/${g.fileId}`)).toBe(true);
     // The same two files for every new publication: no copy per dialog opened.
-    const second = (await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }))) as Awaited<ReturnType<typeof newLoader>>;
+    const second = (await settle(() => newLoader(routeArgs({ request: makeRequest("/publications/new", { cookie }), params: {} })))) as Awaited<ReturnType<typeof newLoader>>;
     expect(second.view.draft.gallery.map((g) => g.fileId)).toEqual(gallery.map((g) => g.fileId));
     const rows = await getDb().select().from(files).where(inArray(files.id, gallery.map((g) => g.fileId)));
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatchObject({ mimeType: "image/webp", width: 1500, height: 1500, origin: "directus" });
     for (const g of gallery) {
-      const served = (await settle(() => fileLoader({ request: makeRequest(`${g.url}?w=800`, { cookie }), params: { fileId: g.fileId }, ...ctx }))) as Response;
+      const served = (await settle(() => fileLoader(routeArgs({ request: makeRequest(`${g.url}?w=800`, { cookie }), params: { fileId: g.fileId } })))) as Response;
       expect(served.status).toBe(200);
       expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(800);
     }
@@ -453,7 +453,7 @@ describe("/publications/new", () => {
     const second = { ...varied.data.view.draft, variations: [...varied.data.view.draft.variations, { name: "", attributes: {}, linked: [{ sku: "", qty: 1, discount: 0 }] }], searchTarget: "v1" };
     const intoSecond = answerOf(await postNew(draftForm(second, JSON.stringify({ type: "add-product", sku: "thw12bl100" })), cookie));
     expect(intoSecond.data.view.draft.variations.map((v) => v.linked.map((l) => l.sku))).toEqual([["THW12NE100"], ["THW12BL100"]]);
-    const json = (await settle(() => productsLoader({ request: makeRequest("/publications/products?search=qo1", { cookie }), params: {}, ...ctx }))) as { results: unknown[] };
+    const json = (await settle(() => productsLoader(routeArgs({ request: makeRequest("/publications/products?search=qo1", { cookie }), params: {} })))) as { results: unknown[] };
     expect(json.results.length).toBeGreaterThan(0);
   });
 
@@ -540,7 +540,7 @@ describe("/publications/new", () => {
     const stored = await uploads();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ mimeType: "image/webp", width: 1500, height: 1600 });
-    const served = (await settle(() => fileLoader({ request: makeRequest(`/files/${stored[0].id}?w=150`, { cookie }), params: { fileId: stored[0].id }, ...ctx }))) as Response;
+    const served = (await settle(() => fileLoader(routeArgs({ request: makeRequest(`/files/${stored[0].id}?w=150`, { cookie }), params: { fileId: stored[0].id } })))) as Response;
     expect(served.headers.get("content-type")).toBe("image/webp");
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(150);
@@ -551,7 +551,7 @@ describe("/publications/new gallery from the library", () => {
   it("picks images from the library, each once, up to 8 per product", async () => {
     const { cookie } = await loginAs("admin");
     // Opening a new publication stores the two default images in the library.
-    await settle(() => newLoader({ request: makeRequest("/publications/new", { cookie }), params: {}, ...ctx }));
+    await settle(() => newLoader(routeArgs({ request: makeRequest("/publications/new", { cookie }), params: {} })));
     const base: Draft = { ...emptyDraft(), title: "Foco", linked: [{ sku: "QO120", qty: 1, discount: 0 }] };
     const opened = answerOf(await postNew(draftForm({ ...base, librarySearch: "predeterminada" }, JSON.stringify({ type: "library", sku: "QO120" })), cookie));
     expect(opened.data.library).toMatchObject({ sku: "QO120", search: "predeterminada" });
@@ -574,14 +574,14 @@ describe("/publications/new gallery from the library", () => {
 describe("reports", () => {
   it("'Sin sincronizar' downloads a real spreadsheet", async () => {
     const { cookie } = await loginAs("admin");
-    const res = (await settle(() => unsyncedXlsx({ request: makeRequest("/publications/unsynced.xlsx", { cookie }), params: {}, ...ctx }))) as Response;
+    const res = (await settle(() => unsyncedXlsx(routeArgs({ request: makeRequest("/publications/unsynced.xlsx", { cookie }), params: {} })))) as Response;
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
   });
 
   it("'Por stock' validates the threshold and answers 'Sin registros' when nothing matches", async () => {
     const { cookie } = await loginAs("ml_manager");
-    const run = (q: string) => settle(() => stockXlsx({ request: makeRequest(`/publications/stock-report.xlsx${q}`, { cookie }), params: {}, ...ctx }));
+    const run = (q: string) => settle(() => stockXlsx(routeArgs({ request: makeRequest(`/publications/stock-report.xlsx${q}`, { cookie }), params: {} })));
     expect((await toastOf(await run("?threshold=25")))?.title).toBe("Límite inválido");
     await getDb().update(publications).set({ stockNow: 0, stockLater: 0 }).where(sql`${publications.id} = (select id from publications where autosync order by id limit 1)`);
     const some = (await run("?threshold=0")) as Response;
@@ -593,7 +593,7 @@ describe("reports", () => {
 
   it("the sales report checks the range and the permission", async () => {
     const { cookie } = await loginAs("admin");
-    const run = (q: string, c = cookie) => settle(() => salesXlsx({ request: makeRequest(`/publications/sales-report.xlsx${q}`, { cookie: c }), params: {}, ...ctx }));
+    const run = (q: string, c = cookie) => settle(() => salesXlsx(routeArgs({ request: makeRequest(`/publications/sales-report.xlsx${q}`, { cookie: c }), params: {} })));
     expect(await toastOf(await run("?store=Meli1&range=custom&start=2024-01-01&end=2025-06-01"))).toMatchObject({ title: "Rango inválido" });
     expect(await toastOf(await run("?store=Meli1&range=custom&start=2024-01-01"))).toMatchObject({ title: "Rango incompleto" });
     expect(await toastOf(await run("?store=Meli1&range=custom&start=2024-01-01&end=2999-01-01"))).toMatchObject({ title: "Fecha inválida" });

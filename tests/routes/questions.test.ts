@@ -14,6 +14,7 @@ import { conversationsCountQuery } from "~/modules/messages/messages.server";
 import { MessagesQuery } from "~/modules/messages/schemas";
 import { parseQuery } from "~/lib/query";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
@@ -21,10 +22,10 @@ await seedDemo(database, { now: new Date(), brand: "Electrica" });
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 
 async function list(path: string, cookie: string) {
-  return settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+  return settle(() => listLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 }
 async function post(form: Record<string, string>, cookie: string, path = "/questions") {
-  return settle(() => listAction({ request: makeRequest(path, { cookie, form }), params: {}, context: {} }));
+  return settle(() => listAction(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} })));
 }
 async function toastOf(res: unknown) {
   expect(res).toBeInstanceOf(Response);
@@ -53,10 +54,10 @@ describe("/questions access", () => {
   it("block and delete need the moderation flag for MercadoLibre Manager", async () => {
     const [q] = await pendingWith(() => true);
     const { cookie } = await loginAs("ml_manager");
-    const res = await settle(() => moderationLoader({ request: makeRequest(`/questions/${q.id}/block`, { cookie }), params: { questionId: String(q.id), moderation: "block" }, context: {} }));
+    const res = await settle(() => moderationLoader(routeArgs({ request: makeRequest(`/questions/${q.id}/block`, { cookie }), params: { questionId: String(q.id), moderation: "block" } })));
     expect((res as Response).status).toBe(302);
     expect((await toastOf(res))?.title).toBe("Sin permiso");
-    const posted = await settle(() => moderationAction({ request: makeRequest(`/questions/${q.id}/delete`, { cookie, form: {} }), params: { questionId: String(q.id), moderation: "delete" }, context: {} }));
+    const posted = await settle(() => moderationAction(routeArgs({ request: makeRequest(`/questions/${q.id}/delete`, { cookie, form: {} }), params: { questionId: String(q.id), moderation: "delete" } })));
     expect((await toastOf(posted))?.title).toBe("Sin permiso");
     const [still] = await getDb().select().from(questions).where(eq(questions.id, q.id));
     expect(still.status).toBe("UNANSWERED");
@@ -182,32 +183,32 @@ describe("moderation", () => {
   it("Admin blocks a buyer and deletes a question through the marketplace", async () => {
     const { cookie } = await loginAs("admin");
     const [a, b] = await pendingWith(() => true);
-    const blocked = await settle(() => moderationAction({ request: makeRequest(`/questions/${a.id}/block?limit=6`, { cookie, form: {} }), params: { questionId: String(a.id), moderation: "block" }, context: {} }));
+    const blocked = await settle(() => moderationAction(routeArgs({ request: makeRequest(`/questions/${a.id}/block?limit=6`, { cookie, form: {} }), params: { questionId: String(a.id), moderation: "block" } })));
     expect((blocked as Response).headers.get("location")).toBe("/questions");
     expect((await toastOf(blocked))?.title).toBe("Comprador bloqueado");
-    const deleted = await settle(() => moderationAction({ request: makeRequest(`/questions/${b.id}/delete`, { cookie, form: {} }), params: { questionId: String(b.id), moderation: "delete" }, context: {} }));
+    const deleted = await settle(() => moderationAction(routeArgs({ request: makeRequest(`/questions/${b.id}/delete`, { cookie, form: {} }), params: { questionId: String(b.id), moderation: "delete" } })));
     expect((await toastOf(deleted))?.title).toBe("Pregunta eliminada");
     const [after] = await getDb().select().from(questions).where(eq(questions.id, b.id));
     expect(after.status).toBe("DELETED");
-    const missing = await settle(() => moderationLoader({ request: makeRequest(`/questions/42/block`, { cookie }), params: { questionId: "42", moderation: "block" }, context: {} }));
+    const missing = await settle(() => moderationLoader(routeArgs({ request: makeRequest(`/questions/42/block`, { cookie }), params: { questionId: "42", moderation: "block" } })));
     expect((missing as Response).status).toBe(404);
     // Only block and delete are moderation commands: any other word is a page that does not exist.
-    const other = await settle(() => moderationAction({ request: makeRequest(`/questions/${a.id}/answer`, { cookie, form: {} }), params: { questionId: String(a.id), moderation: "answer" }, context: {} }));
+    const other = await settle(() => moderationAction(routeArgs({ request: makeRequest(`/questions/${a.id}/answer`, { cookie, form: {} }), params: { questionId: String(a.id), moderation: "answer" } })));
     expect((other as Response).status).toBe(404);
   });
 
   it("MercadoLibre Manager with the flag may moderate", async () => {
     const { cookie } = await loginAs("ml_manager", { permissions: ["question_moderation"] });
     const [a] = await pendingWith(() => true);
-    const res = await settle(() => moderationLoader({ request: makeRequest(`/questions/${a.id}/block`, { cookie }), params: { questionId: String(a.id), moderation: "block" }, context: {} }));
+    const res = await settle(() => moderationLoader(routeArgs({ request: makeRequest(`/questions/${a.id}/block`, { cookie }), params: { questionId: String(a.id), moderation: "block" } })));
     expect(res).toHaveProperty("question");
   });
 
   it("fast answers: an empty name is refused, a valid one is created", async () => {
     const { cookie } = await loginAs("admin");
-    const bad = (await settle(() => fastAction({ request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: " ", text: "x" } }), params: {}, context: {} }))) as unknown as { init: { status: number } };
+    const bad = (await settle(() => fastAction(routeArgs({ request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: " ", text: "x" } }), params: {} })))) as unknown as { init: { status: number } };
     expect(bad.init.status).toBe(400);
-    const ok = await settle(() => fastAction({ request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: "Garantía", text: "Un año de garantía." } }), params: {}, context: {} }));
+    const ok = await settle(() => fastAction(routeArgs({ request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: "Garantía", text: "Un año de garantía." } }), params: {} })));
     expect((await toastOf(ok))?.title).toBe("Respuesta rápida creada");
   });
 });
@@ -222,7 +223,7 @@ describe("ids out of the database's range", () => {
       expect(status).toBeGreaterThanOrEqual(300);
       expect(status).toBeLessThan(500);
       for (const form of [{ intent: "delete", id }, { intent: "update", id, name: "a", text: "b" }] as Array<Record<string, string>>) {
-        const res = await settle(() => fastAction({ request: makeRequest(`/questions/fast-answers`, { cookie, form }), params: {}, context: {} }));
+        const res = await settle(() => fastAction(routeArgs({ request: makeRequest(`/questions/fast-answers`, { cookie, form }), params: {} })));
         const code = res instanceof Response ? res.status : (res as unknown as { init: { status: number } }).init.status;
         expect(code).toBeGreaterThanOrEqual(400);
         expect(code).toBeLessThan(500);

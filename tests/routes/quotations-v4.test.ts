@@ -15,18 +15,19 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRedirect, statusAndBody } from "../helpers/answers";
 import { toastOf } from "../helpers/catalog-routes";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 afterAll(() => closePdfBrowser());
 
 type ScreenData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
-const get = (path: string, cookie: string) => settle(() => loader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const get = (path: string, cookie: string) => settle(() => loader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const post = (cookie: string, form: Record<string, string>, path = "/quotations") =>
-  settle(() => action({ request: makeRequest(path, { cookie, form }), params: {}, context: {} })) as Promise<Response>;
+  settle(() => action(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} }))) as Promise<Response>;
 /** Articles priced in pesos, so the expected prices come from the ERP's precio2 alone. */
 async function pesoArticles(cookie: string) {
-  const data = (await settle(() => productsLoader({ request: makeRequest("/products", { cookie }), params: {}, context: {} }))) as {
+  const data = (await settle(() => productsLoader(routeArgs({ request: makeRequest("/products", { cookie }), params: {} })))) as {
     list: { ok: true; rows: Array<{ sku: string; price2: number; currency: string }> };
   };
   return data.list.rows.filter((r) => r.currency === "Pesos" && r.price2 > 0);
@@ -79,7 +80,7 @@ describe("agent and warehouse", () => {
 describe("typeahead searches (the comboboxes' sources)", () => {
   type Answer = { matches: Array<Record<string, unknown>>; message: string | null };
   const ask = async (load: typeof agentsLoader, path: string, cookie: string) => {
-    const res = (await settle(() => load({ request: makeRequest(path, { cookie }), params: {}, context: {} }))) as Response;
+    const res = (await settle(() => load(routeArgs({ request: makeRequest(path, { cookie }), params: {} })))) as Response;
     return { status: res.status, location: res.headers.get("location"), body: res.status === 200 ? ((await res.json()) as Answer) : null };
   };
 
@@ -246,15 +247,15 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
     const ml = await loginAs("ml_manager", { erpUsers: ["MLVENTAS"] });
     const [article] = await pesoArticles(ml.cookie);
     await settle(() =>
-      productsLoader({ request: makeRequest("/products", { cookie: ml.cookie }), params: {}, context: {} }),
+      productsLoader(routeArgs({ request: makeRequest("/products", { cookie: ml.cookie }), params: {} })),
     );
     const { action: productsAction } = await import("~/routes/_app.products");
     const { action: dialogAction } = await import("~/routes/_app.products.quotation");
-    await settle(() => productsAction({ request: makeRequest("/products", { cookie: ml.cookie, form: { intent: "add", sku: article.sku, qty: "1" } }), params: {}, context: {} }));
-    const stored = (await settle(() => dialogAction({ request: makeRequest("/products/quotation", { cookie: ml.cookie, form: { intent: "store" } }), params: {}, context: {} }))) as Response;
+    await settle(() => productsAction(routeArgs({ request: makeRequest("/products", { cookie: ml.cookie, form: { intent: "add", sku: article.sku, qty: "1" } }), params: {} })));
+    const stored = (await settle(() => dialogAction(routeArgs({ request: makeRequest("/products/quotation", { cookie: ml.cookie, form: { intent: "store" } }), params: {} })))) as Response;
     const folio = stored.headers.get("location")!.split("/").pop()!;
     const send = () =>
-      settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "erp", erpUser: "MLVENTAS" } }), params: { folio }, context: {} }));
+      settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "erp", erpUser: "MLVENTAS" } }), params: { folio } })));
 
     // The ERP creates the quotation but the answer is lost: the user sees a failure and retries.
     await simulatorControl.failNext("erp.createQuotation", "timeout-after-work");
@@ -267,7 +268,7 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
     expect(movements).toHaveLength(1);
     expect((await getStoredQuote(folio))!.row).toMatchObject({ erpState: "sent", intelisisId: movements[0].movId });
     // "Generar orden" stays Developer-only.
-    const order = await settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "order" } }), params: { folio }, context: {} }));
+    const order = await settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "order" } }), params: { folio } })));
     expect((await statusAndBody(order as Response)).status).toBe(403);
   });
 });
@@ -291,7 +292,7 @@ describe("order type in v4 (spec 2 §6: Admin, Developer, MercadoLibre Manager; 
     expect(d.totals).toMatchObject({ marketplaceCents: 1561, subtotalCents: 11561, ivaCents: 1850, totalCents: 13411 });
     // The v3 dialog prices the same draft as v3: 115.61 ≤ 233.20 → + 25 = 140.61; IVA 22.4976 → 22.50.
     const { loader: dialogLoader } = await import("~/routes/_app.products.quotation");
-    const dialog = (await settle(() => dialogLoader({ request: makeRequest("/products/quotation", { cookie }), params: {}, context: {} }))) as {
+    const dialog = (await settle(() => dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })))) as {
       draft: { doc: { totals: { subtotalCents: number; totalCents: number } } };
     };
     expect(dialog.draft.doc.totals).toMatchObject({ subtotalCents: 14061, totalCents: 16311 });

@@ -20,16 +20,17 @@ import { toastOf } from "../helpers/catalog-routes";
 import { eq } from "drizzle-orm";
 import { orders } from "@server/db/schema";
 import { displayStatus } from "~/modules/orders/display-status";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 afterAll(() => closePdfBrowser());
 
-const get = (path: string, cookie: string) => settle(() => productsLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const get = (path: string, cookie: string) => settle(() => productsLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const post = (path: string, cookie: string, form: Record<string, string>) =>
-  settle(() => productsAction({ request: makeRequest(path, { cookie, form }), params: {}, context: {} })) as Promise<Response>;
+  settle(() => productsAction(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} }))) as Promise<Response>;
 const postDialog = (cookie: string, form: Record<string, string>) =>
-  settle(() => dialogAction({ request: makeRequest("/products/quotation", { cookie, form }), params: {}, context: {} })) as Promise<Response>;
+  settle(() => dialogAction(routeArgs({ request: makeRequest("/products/quotation", { cookie, form }), params: {} }))) as Promise<Response>;
 type ListData = Exclude<Awaited<ReturnType<typeof productsLoader>>, Response>;
 const okList = (d: ListData) => {
   if (!d.list.ok) throw new Error(d.list.message);
@@ -121,13 +122,13 @@ describe("the draft", () => {
     const { cookie, user } = await loginAs("practicante");
     expect((await postDialog(cookie, { intent: "options", globalDiscount: "5" })).status).toBe(302);
     expect((await loadDraft(user.id)).data.globalDiscount).toBe(0);
-    const data = await settle(() => dialogLoader({ request: makeRequest("/products/quotation", { cookie }), params: {}, context: {} }));
+    const data = await settle(() => dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })));
     expect((data as { may: { discount: boolean } }).may.discount).toBe(false);
   });
 
   it("a PDF of an empty quotation answers with the spec's message", async () => {
     const { cookie } = await loginAs("inventory");
-    const res = (await settle(() => pdfLoader({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {}, context: {} }))) as Response;
+    const res = (await settle(() => pdfLoader(routeArgs({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {} })))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("set-cookie")).toBeTruthy();
   });
@@ -147,12 +148,12 @@ describe("stored quotations", () => {
     expect(folio).toMatch(new RegExp(`^COT-${new Date().getFullYear()}-\\d{6}$`));
     expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
     // Its Excel: a real .xlsx named YYMMDDHHmmss (spec 2 §9).
-    const xlsx = (await settle(() => storedXlsxLoader({ request: makeRequest(`/products/quotes/${folio}/xlsx`, { cookie }), params: { folio }, context: {} }))) as Response;
+    const xlsx = (await settle(() => storedXlsxLoader(routeArgs({ request: makeRequest(`/products/quotes/${folio}/xlsx`, { cookie }), params: { folio } })))) as Response;
     expect(xlsx.headers.get("content-disposition")).toMatch(/filename="\d{12}\.xlsx"/);
     expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
 
     const act = (form: Record<string, string>) =>
-      settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form }), params: { folio }, context: {} }));
+      settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form }), params: { folio } })));
     // Revision: the draft reopens the quote; one more unit of the first article; stored as -R2.
     expect(((await act({ intent: "revise" })) as Response).status).toBe(302);
     await postDialog(cookie, { intent: "qty", sku: rows[0].sku, qty: "3" });
@@ -195,7 +196,7 @@ describe("stored quotations", () => {
     await post("/products", dev.cookie, { intent: "add", sku: rows[0].sku, qty: "1" });
     const folio = (await postDialog(dev.cookie, { intent: "store" })).headers.get("location")!.split("/").pop()!;
     const send = (cookie: string) =>
-      settle(() => quoteAction({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }), params: { folio }, context: {} }));
+      settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }), params: { folio } })));
     expect((await statusAndBody((await send(dev.cookie)) as Response)).body).toContain("Contacta a soporte");
     expect((await statusAndBody((await send(admin.cookie)) as Response)).status).toBe(403);
   });

@@ -8,6 +8,7 @@ import { getSessionUser, readSessionId } from "~/web/auth/session.server";
 import { action } from "~/routes/login";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 
@@ -37,7 +38,7 @@ describe("sign-in limits", () => {
       headers,
       body: new URLSearchParams({ email: user.email, password: "mala" }),
     });
-    await settle(() => action({ request, params: {}, context: {} }));
+    await settle(() => action(routeArgs({ request, params: {} })));
     const rows = await database.query<{ key: string }>("select key from login_throttle where key like 'ip:%'");
     expect(rows.map((r) => r.key)).toEqual(["ip:10.0.0.20"]);
   });
@@ -61,7 +62,7 @@ describe("sign-in limits", () => {
   });
 
   it("refuses a password over 72 bytes instead of comparing only its first 72", async () => {
-    const res = (await settle(() => action({ request: makeRequest("/login", { form: { email: "ana@x.mx", password: "ñ".repeat(37) } }), params: {}, context: {} }))) as {
+    const res = (await settle(() => action(routeArgs({ request: makeRequest("/login", { form: { email: "ana@x.mx", password: "ñ".repeat(37) } }), params: {} })))) as {
       data: { result: { error: Record<string, string[]> } };
       init: { status: number };
     };

@@ -6,12 +6,13 @@ import { NO_STOCK_GROUP } from "~/modules/surtido/allocation";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRedirect } from "../helpers/answers";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 
 type Data = Awaited<ReturnType<typeof loader>>;
-const list = (path: string, cookie: string) => settle(() => loader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+const list = (path: string, cookie: string) => settle(() => loader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const okPage = (data: Data) => {
   if (!data.result.ok) throw new Error(`ERP: ${data.result.message}`);
   return data.result;

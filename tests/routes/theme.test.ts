@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import ExcelJS from "exceljs";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
 import { loader as themeLoader, action as themeAction } from "~/routes/_app.theme";
 import { loader as dialogLoader } from "~/routes/_app.theme.dialog";
@@ -14,9 +14,10 @@ import { withMissingChromium } from "../helpers/missing-chromium";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRolesSentHome } from "../helpers/sent-home";
+import { routeArgs } from "../helpers/route-args";
 
 await useTestDatabase();
-const ctx = { params: {}, context: {} };
+const ctx = { params: {} };
 const { cookie } = await loginAs("developer");
 
 afterAll(async () => {
@@ -36,32 +37,32 @@ async function workbookOf(body: ArrayBuffer) {
 
 describe("/theme access", () => {
   it("is for Developer only", async () => {
-    expect(await settle(() => themeLoader({ ...ctx, request: makeRequest("/theme", { cookie }) }))).toMatchObject({ total: 23 });
-    expect(await settle(() => dialogLoader({ ...ctx, request: makeRequest("/theme/dialog", { cookie }) }))).toBeNull();
+    expect(await settle(() => themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie }) })))).toMatchObject({ total: 23 });
+    expect(await settle(() => dialogLoader(routeArgs({ ...ctx, request: makeRequest("/theme/dialog", { cookie }) })))).toBeNull();
     const get = (fn: (args: LoaderFunctionArgs) => Promise<unknown>, path: string) => ({ cookie }: { cookie: string }) =>
-      settle(() => fn({ ...ctx, request: makeRequest(path, { cookie }) }));
+      settle(() => fn(routeArgs({ ...ctx, request: makeRequest(path, { cookie }) })));
     await expectRolesSentHome([["admin", "/products"], ["ml_manager", "/products"], ["cajero", "/pdv"]], {
       "/theme": get(themeLoader, "/theme"),
       "/theme/dialog": get(dialogLoader, "/theme/dialog"),
       "/theme/sample.pdf": get(pdfLoader, "/theme/sample.pdf"),
       "/theme/sample.xlsx": get(xlsxLoader, "/theme/sample.xlsx"),
-      "POST /theme": ({ cookie }) => settle(() => themeAction({ ...ctx, request: makeRequest("/theme", { cookie, form: { intent: "toast", variant: "info" } }) })),
+      "POST /theme": ({ cookie }) => settle(() => themeAction(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { intent: "toast", variant: "info" } }) }))),
     });
   });
 });
 
 describe("/theme kit", () => {
   it("sorts and pages the sample table from the URL", async () => {
-    const res = (await themeLoader({ ...ctx, request: makeRequest("/theme?sortName=price&sortValue=desc&page=2", { cookie }) })) as Awaited<
+    const res = (await themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme?sortName=price&sortValue=desc&page=2", { cookie }) }))) as Awaited<
       ReturnType<typeof themeLoader>
     >;
     expect(res.rows).toHaveLength(5);
     expect(res.page).toBe(2);
-    const all = (await themeLoader({ ...ctx, request: makeRequest("/theme?sortName=price&sortValue=desc", { cookie }) })) as Awaited<
+    const all = (await themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme?sortName=price&sortValue=desc", { cookie }) }))) as Awaited<
       ReturnType<typeof themeLoader>
     >;
     expect(all.rows[0].price).toBeGreaterThanOrEqual(res.rows[0].price);
-    const searched = (await themeLoader({ ...ctx, request: makeRequest("/theme?search=foco", { cookie }) })) as Awaited<ReturnType<typeof themeLoader>>;
+    const searched = (await themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme?search=foco", { cookie }) }))) as Awaited<ReturnType<typeof themeLoader>>;
     expect(searched.total).toBeGreaterThan(0);
     expect(searched.rows.every((r) => r.name.startsWith("Foco"))).toBe(true);
   });
@@ -69,7 +70,7 @@ describe("/theme kit", () => {
   it("redirects with a toast of each variant", async () => {
     for (const variant of ["success", "info", "warning", "danger"] as const) {
       const res = (await settle(() =>
-        themeAction({ ...ctx, request: makeRequest("/theme?page=2", { cookie, form: { intent: "toast", variant } }) }),
+        themeAction(routeArgs({ ...ctx, request: makeRequest("/theme?page=2", { cookie, form: { intent: "toast", variant } }) })),
       )) as Response;
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/theme?page=2");
@@ -78,20 +79,20 @@ describe("/theme kit", () => {
   });
 
   it("validates the sample field: 400 with the Spanish error, then success", async () => {
-    const bad = (await themeAction({ ...ctx, request: makeRequest("/theme", { cookie, form: { email: "no" } }) })) as unknown as {
+    const bad = (await themeAction(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { email: "no" } }) }))) as unknown as {
       data: { result: { error: Record<string, string[]> } };
       init: { status: number };
     };
     expect(bad.init.status).toBe(400);
     expect(bad.data.result.error.email).toEqual(["Ingresa un correo electrónico válido"]);
-    const ok = (await settle(() => themeAction({ ...ctx, request: makeRequest("/theme", { cookie, form: { email: "a@b.mx" } }) }))) as Response;
+    const ok = (await settle(() => themeAction(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { email: "a@b.mx" } }) })))) as Response;
     expect(ok.status).toBe(302);
   });
 });
 
 describe("sample spreadsheet", () => {
   it("downloads a real .xlsx with typed cells", async () => {
-    const res = (await xlsxLoader({ ...ctx, request: makeRequest("/theme/sample.xlsx", { cookie }) })) as Response;
+    const res = (await xlsxLoader(routeArgs({ ...ctx, request: makeRequest("/theme/sample.xlsx", { cookie }) }))) as Response;
     expect(res.headers.get("Content-Type")).toBe(XLSX_CONTENT_TYPE);
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="muestra-\d{12}\.xlsx"; filename\*=UTF-8''muestra-\d{12}\.xlsx$/);
     const wb = await workbookOf(await res.arrayBuffer());
@@ -147,7 +148,7 @@ describe("sample spreadsheet", () => {
 describe("sample PDF", () => {
   it("goes back to /theme with a danger toast when Chromium is missing", async () => {
     await withMissingChromium(async () => {
-      const res = (await settle(() => pdfLoader({ ...ctx, request: makeRequest("/theme/sample.pdf", { cookie }) }))) as Response;
+      const res = (await settle(() => pdfLoader(routeArgs({ ...ctx, request: makeRequest("/theme/sample.pdf", { cookie }) })))) as Response;
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/theme");
       const toast = await toastOf(res);
@@ -159,7 +160,7 @@ describe("sample PDF", () => {
   it.skipIf(!fs.existsSync(getEnv().CHROMIUM_PATH))(
     "renders a PDF when Chromium is installed",
     async () => {
-      const res = (await settle(() => pdfLoader({ ...ctx, request: makeRequest("/theme/sample.pdf", { cookie }) }))) as Response;
+      const res = (await settle(() => pdfLoader(routeArgs({ ...ctx, request: makeRequest("/theme/sample.pdf", { cookie }) })))) as Response;
       expect(res.status).toBe(200);
       expect(res.headers.get("Content-Type")).toBe("application/pdf");
       const bytes = Buffer.from(await res.arrayBuffer());

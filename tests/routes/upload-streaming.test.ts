@@ -15,6 +15,7 @@ import { action as documentAction } from "~/routes/_app.chatbot-documents.$assis
 import { action as messagesAction } from "~/routes/_app.messages";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, settle } from "../helpers/auth";
+import { routeArgs } from "../helpers/route-args";
 
 /*
  * Attachments and PDF sheets go from the request to their storage a chunk at a time: the form reader
@@ -127,7 +128,7 @@ describe("large uploads are streamed to storage", () => {
     const { cookie } = await loginAs("admin");
     const [c] = (await getDb().select().from(conversations).where(eq(conversations.status, "active"))).filter((r) => !r.lastMessageFromSeller && r.orderStatus !== "cancelled");
     const upload = streamedUpload("/messages", cookie, { intent: "reply", conversationId: String(c.id), message: "Le envío el catálogo completo." }, { name: "catalogo 2026.pdf", type: "application/pdf", size: 24 * MB });
-    const res = await settle(() => messagesAction({ request: upload.request, params: {}, context: {} }));
+    const res = await settle(() => messagesAction(routeArgs({ request: upload.request, params: {} })));
     expect(await toastOf(res)).toMatchObject({ title: "Mensaje enviado", variant: "success" });
 
     const [last] = (await getDb().select().from(messages).where(eq(messages.conversationId, c.id))).sort((a, b) => b.id - a.id);
@@ -149,7 +150,7 @@ describe("large uploads are streamed to storage", () => {
       size: 19 * MB,
       head: "%PDF-1.7\n",
     });
-    const res = await settle(() => documentAction({ request: upload.request, params: { assistantId: String(assistant.id) }, context: {} }));
+    const res = await settle(() => documentAction(routeArgs({ request: upload.request, params: { assistantId: String(assistant.id) } })));
     expect(res, JSON.stringify((res as { data?: unknown }).data)).toBeInstanceOf(Response);
     expect(await toastOf(res)).toMatchObject({ variant: "success" });
 
@@ -169,7 +170,7 @@ describe("large uploads are streamed to storage", () => {
     const { cookie } = await loginAs("admin");
     const assistant = await demoAssistant();
     const upload = streamedUpload(`/chatbot-documents/${assistant.id}`, cookie, { sku: "THW12NE100" }, { type: "application/pdf", ...file });
-    const res = (await settle(() => documentAction({ request: upload.request, params: { assistantId: String(assistant.id) }, context: {} }))) as unknown as {
+    const res = (await settle(() => documentAction(routeArgs({ request: upload.request, params: { assistantId: String(assistant.id) } })))) as unknown as {
       data: { error: { title: string } };
       init: { status: number };
     };

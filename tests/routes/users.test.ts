@@ -17,6 +17,7 @@ import { createUser, regenerateConfirmCode } from "~/modules/users/users.server"
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRolesSentHome } from "../helpers/sent-home";
+import { routeArgs } from "../helpers/route-args";
 
 const database = await useTestDatabase();
 
@@ -27,19 +28,19 @@ let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`;
 
 async function list(path: string, cookie: string) {
-  return settle(() => listLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }));
+  return settle(() => listLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 }
 
 async function create(form: Record<string, string | string[]>, cookie: string, path = "/users/new") {
-  return settle(() => createAction({ request: makeRequest(path, { cookie, form }), params: {}, context: {} }));
+  return settle(() => createAction(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} })));
 }
 
 async function edit(id: number | string, form: Record<string, string | string[]>, cookie: string, query = "") {
-  return settle(() => editAction({ request: makeRequest(`/users/${id}${query}`, { cookie, form }), params: { userId: String(id) }, context: {} }));
+  return settle(() => editAction(routeArgs({ request: makeRequest(`/users/${id}${query}`, { cookie, form }), params: { userId: String(id) } })));
 }
 
 async function openEdit(id: number | string, cookie: string) {
-  return settle(() => editLoader({ request: makeRequest(`/users/${id}`, { cookie }), params: { userId: String(id) }, context: {} }));
+  return settle(() => editLoader(routeArgs({ request: makeRequest(`/users/${id}`, { cookie }), params: { userId: String(id) } })));
 }
 
 function validUser(overrides: Record<string, string | string[]> = {}) {
@@ -102,7 +103,7 @@ describe("/users access", () => {
       const res = await list("/users", cookie);
       expect(res).toMatchObject({ page: 1, pageSize: 20 });
       // The dialog opens with its fields' browser checks (a password of at least 8 characters).
-      expect(await settle(() => newLoader({ request: makeRequest("/users/new", { cookie }), params: {}, context: {} }))).toMatchObject({
+      expect(await settle(() => newLoader(routeArgs({ request: makeRequest("/users/new", { cookie }), params: {} })))).toMatchObject({
         constraint: { email: { required: true }, password: { required: true, minLength: 8 } },
       });
     }
@@ -118,7 +119,7 @@ describe("/users access", () => {
   });
 
   it("sends anonymous visitors to sign in", async () => {
-    const res = await settle(() => listLoader({ request: makeRequest("/users?page=2"), params: {}, context: {} }));
+    const res = await settle(() => listLoader(routeArgs({ request: makeRequest("/users?page=2"), params: {} })));
     expect(location(res)).toBe("/login?redirectTo=%2Fusers%3Fpage%3D2");
   });
 });
@@ -468,7 +469,7 @@ describe("Developer accounts are a Developer's to manage", () => {
     const developer = await loginAs("developer");
     const { user: cajero } = await loginAs("cajero");
     const rolesOf = async (answer: Promise<unknown>) => ((await answer) as { roles: string[] }).roles;
-    const openNew = (cookie: string) => settle(() => newLoader({ request: makeRequest("/users/new", { cookie }), params: {}, context: {} }));
+    const openNew = (cookie: string) => settle(() => newLoader(routeArgs({ request: makeRequest("/users/new", { cookie }), params: {} })));
     expect(await rolesOf(openNew(admin.cookie))).not.toContain("developer");
     expect(await rolesOf(openEdit(cajero.id, admin.cookie))).not.toContain("developer");
     expect(await rolesOf(openNew(developer.cookie))).toContain("developer");

@@ -37,6 +37,8 @@ const FORBIDDEN: Array<{ pattern: RegExp; why: string }> = [
 ];
 
 const REMIX_SERVER = /^@remix-run\/(node|server-runtime)$/;
+/** React Router is one package for the UI and the server: of it, only the answers and the cookies speak HTTP. */
+const ROUTER_SERVER_VALUES = new Set(["data", "redirect", "redirectDocument", "replace", "json", "createCookie", "createCookieSessionStorage", "createSessionStorage", "createRequestHandler", "unstable_parseMultipartFormData"]);
 
 /** Comments may mention what they like; only code counts. Block comments keep their line breaks, so lines are named right. */
 function withoutComments(source: string) {
@@ -49,12 +51,13 @@ function valueImportsFromRemixServer(source: string): string[] {
   const statement = /\b(import|export)\s+([\s\S]*?)\s+from\s+["']([^"']+)["']/g;
   for (const match of source.matchAll(statement)) {
     const [, , clause, from] = match;
-    if (!REMIX_SERVER.test(from)) continue;
+    const router = from === "react-router";
+    if (!REMIX_SERVER.test(from) && !router) continue;
     if (/^type\s/.test(clause)) continue;
     const braces = /\{([\s\S]*)\}/.exec(clause);
     const outside = braces ? clause.replace(braces[0], "").replace(/,/g, "").trim() : clause.trim();
     const names = braces ? braces[1].split(",").map((s) => s.trim()).filter(Boolean) : [];
-    const values = names.filter((n) => !/^type\s/.test(n));
+    const values = names.filter((n) => !/^type\s/.test(n) && (!router || ROUTER_SERVER_VALUES.has(n.split(/\s+as\s+/)[0])));
     if (outside) values.unshift(outside);
     for (const v of values) found.push(`${v} from ${from}`);
   }
@@ -85,9 +88,11 @@ function filesUnder(dir: string): string[] {
 
 describe("the detector", () => {
   it("flags each way of speaking HTTP", () => {
-    expect(httpSpeech(`import { data } from "@remix-run/node";`)).toHaveLength(1);
+    expect(httpSpeech(`import { data } from "react-router";`)).toHaveLength(1);
+    expect(httpSpeech(`import { Form, Link, useLoaderData } from "react-router";`)).toEqual([]);
+    expect(httpSpeech(`import { Link, redirect as go } from "react-router";`)).toHaveLength(1);
     expect(httpSpeech(`import { type LoaderFunctionArgs, json } from "@remix-run/server-runtime";`)).toEqual(["imports json from @remix-run/server-runtime"]);
-    expect(httpSpeech(`import {\n  unstable_parseMultipartFormData,\n  type UploadHandler,\n} from "@remix-run/node";`)).toHaveLength(1);
+    expect(httpSpeech(`import {\n  unstable_parseMultipartFormData,\n  type UploadHandler,\n} from "react-router";`)).toHaveLength(1);
     expect(httpSpeech(`const form = await request.formData();`)).toHaveLength(1);
     expect(httpSpeech(`export function parseQ(source: Request | URL | URLSearchParams) {`)).toEqual([expect.stringContaining("takes the Request")]);
     expect(httpSpeech(`export function parseQ(source: URL | URLSearchParams | Request) {`)).toEqual([expect.stringContaining("takes the Request")]);
@@ -137,9 +142,9 @@ describe("the detector", () => {
   });
 
   it("lets types, UI imports and comments through", () => {
-    expect(httpSpeech(`import type { SerializeFrom } from "@remix-run/node";`)).toEqual([]);
-    expect(httpSpeech(`import { type UploadHandler } from "@remix-run/node";`)).toEqual([]);
-    expect(httpSpeech(`import { Form, useFetcher } from "@remix-run/react";`)).toEqual([]);
+    expect(httpSpeech(`import type { SerializeFrom } from "react-router";`)).toEqual([]);
+    expect(httpSpeech(`import { type UploadHandler } from "react-router";`)).toEqual([]);
+    expect(httpSpeech(`import { Form, useFetcher } from "react-router";`)).toEqual([]);
     expect(httpSpeech(`// the route answers with redirect(…) or new Response(…)\nconst x = 1;`)).toEqual([]);
     expect(httpSpeech(`/** request.formData() is read by the route */`)).toEqual([]);
     expect(httpSpeech(`const to = { kind: "redirect", href: "https://example.com" };`)).toEqual([]);

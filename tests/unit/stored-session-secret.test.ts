@@ -23,17 +23,14 @@ afterEach(async () => {
 });
 
 describe("the session secret without SESSION_SECRET", () => {
-  it("on DATABASE_URL is the one start-up read from the database, in every copy of the module", async () => {
+  it("on DATABASE_URL is the one start-up read from the database", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bo-secret-"));
     const values = { DATABASE_URL: "postgres://postgres:postgres@127.0.0.1:5432/bo", DATA_DIR: dataDir, DEMO_MODE: "true" };
-    const startUp = await envModule(values);
-    vi.resetModules();
-    const app = await import("../../server/env");
-    expect(app).not.toBe(startUp);
+    const app = await envModule(values);
     expect(app.sessionSecretIsStored()).toBe(true);
     // Signing before start-up has read it is refused, never done with no secret.
     expect(() => app.getEnv().SESSION_SECRET).toThrow(/aún no se ha leído/);
-    startUp.useStoredSessionSecret("secreto-de-la-base-secreto-de-la-base-0");
+    app.useStoredSessionSecret("secreto-de-la-base-secreto-de-la-base-0");
     expect(app.getEnv().SESSION_SECRET).toBe("secreto-de-la-base-secreto-de-la-base-0");
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";

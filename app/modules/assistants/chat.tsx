@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { cn } from "~/lib/cn";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "react-router";
 import { usePostingIntent } from "~/lib/use-posting-intent";
 import type { z } from "zod";
 import { EditDialogFooter, EnterSaves, RouteDialog } from "~/components/Dialog";

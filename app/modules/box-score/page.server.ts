@@ -8,19 +8,19 @@ import { chooseMonth, type MonthChoice, type YearRange } from "./indicators";
  * not per request (it takes min/max over four tables).
  */
 const YEARS_TTL_MS = 60_000;
-const cache = globalThis as typeof globalThis & { __boxScoreYears?: { at: number; range: YearRange } };
+let cachedYears: { at: number; range: YearRange } | undefined;
 
 export async function cachedYearRange(now = new Date()): Promise<YearRange> {
-  const hit = cache.__boxScoreYears;
+  const hit = cachedYears;
   if (hit && now.getTime() - hit.at < YEARS_TTL_MS) return hit.range;
   const range = await yearRange(now);
-  cache.__boxScoreYears = { at: now.getTime(), range };
+  cachedYears = { at: now.getTime(), range };
   return range;
 }
 
 /** Forget the cached years (tests that insert data of a new year). */
 export function forgetYearRange() {
-  delete cache.__boxScoreYears;
+  cachedYears = undefined;
 }
 
 export async function resolveMonth(url: URL, now = new Date()): Promise<{ choice: MonthChoice; range: YearRange }> {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { PriceCell } from "~/modules/pricing/price-cell";
-import { Form, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Outlet, useActionData, useLoaderData } from "react-router";
 import { ErrorList } from "~/components/Field";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";

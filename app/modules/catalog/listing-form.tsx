@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";

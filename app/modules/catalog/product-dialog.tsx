@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { PriceCell } from "~/modules/pricing/price-cell";
 import type { PriceView } from "~/modules/pricing/price";
-import { Form, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Outlet, useActionData, useLoaderData, useLocation } from "react-router";
 import { Fragment, useEffect, useState } from "react";
 import { ErrorList, Field } from "~/components/Field";
 import { Toaster } from "~/components/Toast";

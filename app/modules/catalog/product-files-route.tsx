@@ -1,4 +1,4 @@
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "react-router";
 import { FilesLibraryDialog } from "~/modules/files/library-dialog";
 import type { libraryPage } from "~/web/files/library-route.server";
 import { openerUrl } from "~/modules/files/rules";

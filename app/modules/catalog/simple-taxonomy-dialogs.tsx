@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { ListRecordDeleteDialog } from "~/components/ListRecordDeleteDialog";
 import { ErrorList, Field } from "~/components/Field";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { Column } from "~/components/DataTable";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import type { TaxonomyScreenTexts } from "./taxonomy-texts";

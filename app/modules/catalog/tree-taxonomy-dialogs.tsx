@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { BackLink, ConfirmDialog, RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
 import { Toaster } from "~/components/Toast";

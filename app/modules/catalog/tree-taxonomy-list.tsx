@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation, useNavigate } from "@remix-run/react";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { useEffect, useMemo, useRef } from "react";
 import { DataTable, type Column } from "~/components/DataTable";
 import { FilterBar, SearchInput } from "~/components/FilterBar";

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
 import { EditDialogFooter, RouteDialog } from "~/components/Dialog";
 import { ListRecordDeleteDialog } from "~/components/ListRecordDeleteDialog";

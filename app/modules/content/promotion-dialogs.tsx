@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "react-router";
 import { usePostingIntent } from "~/lib/use-posting-intent";
 import type { z } from "zod";
 import { EditDialogFooter, EnterSaves, RouteDialog } from "~/components/Dialog";

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { PostedSwitch } from "~/components/Switch";
 import { SHOP_SECTIONS_PATH, type ShopSectionRow } from "./shop-section-texts";
 

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import { Pagination } from "~/components/Pagination";
 import { FILE_TEXTS, type LibraryEntry } from "./rules";

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/Icon";
 import { RelativeTime } from "~/components/RelativeTime";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { useState, type FormEvent } from "react";
 import { Toaster } from "~/components/Toast";
 import { Badge } from "~/components/Badge";

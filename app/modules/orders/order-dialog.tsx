@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useState } from "react";
 import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";

@@ -1,5 +1,5 @@
 import type { CategoryPrediction } from "@server/integrations";
-import { useNavigation } from "@remix-run/react";
+import { useNavigation } from "react-router";
 import { useId, useRef, useState } from "react";
 import { useIsomorphicLayoutEffect } from "~/lib/layout-effect";
 import type { CategoryPickerView } from "./category-picker.server";

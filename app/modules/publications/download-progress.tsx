@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate } from "react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { downloadOrFollow } from "~/lib/download";
 

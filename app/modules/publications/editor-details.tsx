@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { PriceCell } from "~/modules/pricing/price-cell";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
@@ -307,7 +307,7 @@ function ProductSearch({ view, targets, search, target }: {
   target: FieldMetadata<PublicationFormInput["searchTarget"], PublicationFormInput, string[]>;
 }) {
   const fetcher = useFetcher<{ results: ProductInfo[] }>();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [typed, setTyped] = useState<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
   // "Buscar" brings the server's hits, which take the place of those found while typing; other

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/Icon";
 import { PostedSwitch } from "~/components/Switch";
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { useState } from "react";
 import { Toaster } from "~/components/Toast";
 import type { Toast } from "~/lib/toast";

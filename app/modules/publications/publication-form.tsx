@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { RelativeTime } from "~/components/RelativeTime";
 import { Badge } from "~/components/Badge";
 import type { InputConstraint } from "~/lib/constraints";

@@ -179,13 +179,12 @@ export async function responseTimes(now: Date = new Date()): Promise<ResponseTim
 /**
  * The averages move only when a question is answered, and the aggregate reads a month of rows, so
  * the result is kept for a minute per process and dropped whenever this process records an answer.
- * Kept on globalThis: the server entry and the bundled app are separate module graphs.
  */
 const RESPONSE_CACHE_MS = 60_000;
 type TimesCache = { value: ResponseTimeRow[] | null; expires: number };
+const responseTimesKept: TimesCache = { value: null, expires: 0 };
 function timesCache(): TimesCache {
-  const holder = globalThis as { __questionsResponseTimes?: TimesCache };
-  return (holder.__questionsResponseTimes ??= { value: null, expires: 0 });
+  return responseTimesKept;
 }
 export function forgetResponseTimes() {
   Object.assign(timesCache(), { value: null, expires: 0 });

@@ -1,4 +1,4 @@
-import { useSubmit } from "@remix-run/react";
+import { useSubmit } from "react-router";
 import type { DraftClient } from "./draft";
 import { MESSAGES } from "./pricing";
 import { KeepingSearchForm, PickButton, PickList } from "./quotation-parts";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { DataTable, type Column } from "~/components/DataTable";
 import type { ErpArticle } from "@server/integrations/erp/port";
 import { useCanFollow } from "~/lib/use-can-follow";

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import type { QuotationDocumentData, CompanyContact } from "./document";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES } from "./pricing";

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "react-router";
 import type { ReactNode } from "react";
 import { ScrollBox } from "~/components/ScrollBox";
 import { cn } from "~/lib/cn";

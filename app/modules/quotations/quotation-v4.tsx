@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { ErpUser } from "@server/integrations/erp/port";
 import { ClientPicker } from "./client-picker";
 import type { CompanyContact, QuotationDocumentData } from "./document";

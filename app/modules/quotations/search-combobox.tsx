@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useCombobox } from "downshift";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useIsomorphicLayoutEffect } from "~/lib/layout-effect";
@@ -64,7 +64,7 @@ export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToS
   // again) and whether a search is waiting out its pause.
   const [asked, setAsked] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const answer = asked !== null ? fetcher.data : undefined;
   const items = answer?.matches ?? [];

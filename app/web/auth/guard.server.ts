@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { can, canAccessPath, homeFor, routeFor, type Feature } from "~/lib/access";
 import { sameOriginPath } from "~/lib/safe-path";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie, redirect } from "react-router";
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { sessions, users } from "@server/db/schema";
@@ -139,7 +139,7 @@ export async function purgeExpiredSessions(now: Date = new Date()): Promise<numb
 }
 
 /**
- * The address the server saw (server/http/remix-handler.ts sets it from the socket, or from the
+ * The address the server saw (server/http/router-handler.ts sets it from the socket, or from the
  * forwarding header of a configured trusted proxy); a client's own X-Forwarded-For is never read.
  */
 export function clientIp(request: Request): string {

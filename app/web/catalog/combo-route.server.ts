@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { z } from "zod";
 import { readForm } from "~/lib/http.server";
 import { richTextToPlain } from "~/lib/sanitize-html.server";

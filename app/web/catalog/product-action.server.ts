@@ -1,5 +1,5 @@
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import type { z } from "zod";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { getEnv } from "@server/env";

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { can } from "~/lib/access";
 import { requireAccess, requireFeature } from "~/web/auth/guard.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";

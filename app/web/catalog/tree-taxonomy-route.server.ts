@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { can } from "~/lib/access";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { readForm } from "~/lib/http.server";

@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "react-router";
 import { can } from "~/lib/access";
 import { useAppUser } from "~/lib/use-app-user";
 import { CatalogDialog } from "~/modules/content/catalog-dialogs";

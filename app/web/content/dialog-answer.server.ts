@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { ContentIdSchema } from "~/modules/content/locations";
 import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "react-router";
 import { LocationDeleteDialog, LocationEditDialog } from "~/modules/content/location-dialogs";
 import type { locationDeleteLoader, locationDialogAction, locationDialogLoader } from "./location-route.server";
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { paramOr404, readForm } from "~/lib/http.server";
 import { requireAccess } from "~/web/auth/guard.server";
 import { CONTENT_CONSTRAINTS } from "~/modules/content/constraints.server";

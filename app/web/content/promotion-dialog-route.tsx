@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "react-router";
 import { PromotionDeleteDialog, PromotionEditDialog } from "~/modules/content/promotion-dialogs";
 import type { promotionDeleteLoader, promotionDialogAction, promotionDialogLoader } from "./promotion-route.server";
 

@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "react-router";
 import { ShopSectionDialog } from "~/modules/content/shop-section-dialogs";
 import type { sectionDialogAction, sectionDialogLoader } from "./section-route.server";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 /**
  * The footer of a till dialog whose figures the server works out (the payment, the close): back

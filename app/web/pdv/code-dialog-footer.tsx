@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "react-router";
 
 /**
  * The footer of a PDV dialog that asks for a confirmation code: back without posting, and the

@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link } from "react-router";
+import type { LoaderData } from "~/lib/route-data";
 import { useRef } from "react";
 import { DayRangeInputs, useInputsFollowUrl } from "~/components/FilterBar";
 import { Pagination } from "~/components/Pagination";
@@ -8,7 +8,7 @@ import { formatDateTime, formatMoney } from "~/lib/format";
 import { withParams } from "~/lib/list-url";
 import type { PdvLoader } from "~/routes/_app.pdv";
 
-type History = NonNullable<SerializeFrom<PdvLoader>["history"]>;
+type History = NonNullable<LoaderData<PdvLoader>["history"]>;
 
 export function HistoryView({ history, search }: { history: History; search: string }) {
   const filters = useRef<HTMLFormElement>(null);

@@ -1,6 +1,6 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
-import type { SerializeFrom } from "@remix-run/node";
+import type { ActionData as ActionDataOf, LoaderData } from "~/lib/route-data";
 import { PageHeader } from "~/components/PageHeader";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -11,8 +11,8 @@ import { HistoryView } from "./till-history";
 import { tillTabs } from "~/modules/pdv/tabs";
 import { ErrorSlot } from "~/modules/pdv/ui/dialog-parts";
 
-type Data = SerializeFrom<PdvLoader>;
-type ActionData = SerializeFrom<PdvAction> | null;
+type Data = LoaderData<PdvLoader>;
+type ActionData = ActionDataOf<PdvAction> | null;
 const money = (cents: number) => formatMoney(cents / 100);
 
 export function PdvScreen({ data, actionData }: { data: Data; actionData: ActionData }) {

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { getDb } from "@server/db/client";
 import { publications } from "@server/db/schema";
 import { getIntegrations, isIntegrationError, type CategoryPrediction } from "@server/integrations";

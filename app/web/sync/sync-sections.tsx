@@ -3,7 +3,7 @@
  * integrations. Every button is a `<Form method="post">` with its `intent`, so the screen works
  * without JavaScript; the lists' filters and pages live in the URL.
  */
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "react-router";
 import { Badge } from "~/components/Badge";
 import { DataTable, type Column } from "~/components/DataTable";
 import { FilterBar, FilterSelect } from "~/components/FilterBar";

@@ -17,8 +17,8 @@ export { SimRuntime } from "./runtime";
 /** Seed of the random failure sequence unless a test or demo reseeds it. */
 export const DEFAULT_SIM_SEED = 20240917;
 
-const RUNTIME_KEY = "__backofficeSimRuntime";
-type Holder = { [RUNTIME_KEY]?: SimRuntime };
+/** The last runtime created: the one simulatorControl.reseed() talks to. */
+let lastRuntime: SimRuntime | undefined;
 
 export function createSimulatorIntegrations(
   options: Partial<SimulatorOptions> & { sellerName?: () => string } = {},
@@ -30,8 +30,7 @@ export function createSimulatorIntegrations(
     seed: options.seed ?? DEFAULT_SIM_SEED,
     timeoutWaitMs: options.timeoutWaitMs ?? 0,
   });
-  // The last runtime created is the one simulatorControl.reseed() talks to.
-  (globalThis as Holder)[RUNTIME_KEY] = runtime;
+  lastRuntime = runtime;
   return {
     modes: { erp: "simulator", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "simulator" },
     runtime,
@@ -81,12 +80,12 @@ export const simulatorControl = {
 
   /** Restarts the random failure sequence of SIM_FAILURE_RATE. */
   reseed(seed: number): void {
-    (globalThis as Holder)[RUNTIME_KEY]?.reseed(seed);
+    lastRuntime?.reseed(seed);
   },
 
   /** The customer invoiced a point-of-sale sale: checkInvoice says so from now on. */
   async invoicePdvSale(reference: string) {
-    const runtime = (globalThis as Holder)[RUNTIME_KEY];
+    const runtime = lastRuntime;
     if (!runtime) throw new Error("El simulador no está activo");
     return simulateInvoicedSale(runtime, reference);
   },

@@ -1,14 +1,10 @@
 import fs from "node:fs";
-import {
-  createReadableStreamFromReadable,
-  createRequestHandler as createRemixHandler,
-  writeReadableStreamToWritable,
-  type AppLoadContext,
-  type ServerBuild,
-} from "@remix-run/node";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
 import type { NextFunction, Request, Response } from "express";
 import type { CheckedBody } from "./bounded-body";
 import { inRequestScope } from "./request-scope";
+import { routerContextFor, type RequestValues } from "./request-context";
 import { refuse } from "./refusal";
 import { isRouterMethodRefusal, SHAPE_MESSAGES } from "./request-shape";
 import { DOWNLOAD_FETCH_HEADER, FOLLOW_HEADER } from "../../app/lib/download";
@@ -16,7 +12,7 @@ import { DOWNLOAD_FETCH_HEADER, FOLLOW_HEADER } from "../../app/lib/download";
 /** The header the app reads the client's address from; whatever a client sends under it is dropped. */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
-function remixHeaders(req: Request) {
+function routerHeaders(req: Request) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined || key === CLIENT_IP_HEADER) continue;
@@ -27,14 +23,14 @@ function remixHeaders(req: Request) {
   return headers;
 }
 
-function remixRequest(req: Request, res: Response) {
+function routerRequest(req: Request, res: Response) {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   const controller = new AbortController();
   // Loaders and actions stop when the client leaves before the answer was written.
   let finished = false;
   res.on("finish", () => (finished = true));
   res.on("close", () => !finished && controller.abort());
-  const headers = remixHeaders(req);
+  const headers = routerHeaders(req);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   const body = res.locals.checkedBody as CheckedBody | undefined;
   if (req.method !== "GET" && req.method !== "HEAD" && !body) {
@@ -53,7 +49,7 @@ function remixRequest(req: Request, res: Response) {
   return new Request(url.href, init);
 }
 
-async function sendRemixResponse(res: Response, response: globalThis.Response) {
+async function sendRouterResponse(res: Response, response: globalThis.Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
@@ -87,7 +83,7 @@ function withNoStore(response: globalThis.Response) {
 }
 
 /**
- * Remix behind the checks in server/http: the body it reads is the checked one, the client address is
+ * React Router behind the checks in server/http: the body it reads is the checked one, the client address is
  * the one the server trusts, and a signed-in answer (pages, data, downloads) is never stored by a
  * browser or a proxy on a shared machine.
  */
@@ -98,19 +94,19 @@ export function createRequestHandler({
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+  getLoadContext: (req: Request, res: Response) => RequestValues;
 }) {
-  const handle = createRemixHandler(build, mode);
+  const handle = createRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      let response = await inRequestScope(() => handle(remixRequest(req, res), getLoadContext(req, res)));
+      let response = await inRequestScope(() => handle(routerRequest(req, res), routerContextFor(getLoadContext(req, res))));
       if (isRouterMethodRefusal(req.path, response)) {
         res.setHeader("Allow", "GET, HEAD");
         return refuse(res, 405, SHAPE_MESSAGES.method);
       }
       if (req.get(DOWNLOAD_FETCH_HEADER) === "1") response = redirectAsHeader(response);
       if (req.headers.cookie) response = withNoStore(response);
-      await sendRemixResponse(res, response);
+      await sendRouterResponse(res, response);
     } catch (error) {
       next(error);
     }
