@@ -93,6 +93,8 @@ const schema = z
     FEED_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     /** How far behind its cursor a feed re-reads, for upstream writers whose clocks lag. */
     FEED_LOOKBACK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    /** After each page a feed rests this many times the page's length, so staff keep the database while it catches up (0 = no rest). */
+    FEED_PAGE_REST: z.coerce.number().min(0).max(10).default(1),
     /** Simulator only: new marketplace orders, questions and messages per minute (0 = none). */
     SIM_ACTIVITY: z.coerce.number().min(0).max(600).default(3),
     /** Paths of the marketplace calls the spec does not show (docs/integrations.md). */

@@ -206,6 +206,22 @@ describe("the orders feed", () => {
     expect(double.requests.length - asked).toBe(2);
   });
 
+  it("while catching up it rests after each full page, as long as the page took times the ratio, and not after the last", async () => {
+    for (let i = 0; i < 250; i += 1) double.put("mercadolibre_orders", order(i));
+    const rests: number[] = [];
+    const sleep = async (ms: number) => void rests.push(ms);
+    const result = await runCollectionFeed(ordersFeed(100), { content: content(), restRatio: 1, sleep });
+    expect(result.rows).toBe(250);
+    // Pages of 100, 100 and 50: a rest after each of the two full ones, none after the short last one.
+    expect(result.pages).toBe(3);
+    expect(rests).toHaveLength(2);
+    for (const ms of rests) expect(ms).toBeGreaterThan(0);
+    const none: number[] = [];
+    for (let i = 250; i < 450; i += 1) double.put("mercadolibre_orders", order(i));
+    await runCollectionFeed(ordersFeed(100), { content: content(), restRatio: 0, sleep: async (ms) => void none.push(ms) });
+    expect(none).toEqual([]);
+  });
+
   it("a refused token stops the feed with a clear message; scheduled runs skip it until a manual run", async () => {
     double.put("mercadolibre_orders", order(600));
     double.token = "otro";

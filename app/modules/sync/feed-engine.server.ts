@@ -34,12 +34,23 @@ export type FeedRunOptions = {
   manual?: boolean;
   /** Records at most per run (the next run goes on from the cursor). */
   maxRecords?: number;
+  /**
+   * After each full page, rest this many times as long as the page took. A page's transaction holds
+   * the embedded database (one connection) for its whole length: while a feed catches up on a
+   * burst, staff requests then find the database free at least that share of the time.
+   */
+  restRatio?: number;
+  /** How a rest waits (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
 };
 
 export type FeedRunResult = { status: FeedStatus | "skipped"; rows: number; skipped: number; pages: number; message: string };
 
 /** The cursor: upstream's own text for the stamp (no precision lost) and the id. */
 type Key = { at: string; id: string };
+
+/** A slow page (a slow back end) does not make the next wait for longer than this. */
+const MAX_REST_MS = 2_000;
 
 /** A refused record's reason and stored copy are bounded (upstream data is untrusted). */
 export const MAX_REASON = 500;
@@ -177,7 +188,10 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
     if (lookback) from = { at: lookback, id: null };
     let stored = cursor;
     let read = 0;
+    const restRatio = options.restRatio ?? 0;
+    const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     while (read < maxRecords) {
+      const pageStarted = performance.now();
       const page = await options.content.listItems(feed.collection, {
         filter: from ? afterKeyFilter(feed.changedField, from) : undefined,
         sort: [feed.changedField, "id"],
@@ -238,6 +252,7 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
       stored = advance;
       from = last;
       if (page.data.length < pageSize) break;
+      if (restRatio > 0) await sleep(Math.min(MAX_REST_MS, (performance.now() - pageStarted) * restRatio));
     }
     const finished = now();
     await saveState(feed.name, {

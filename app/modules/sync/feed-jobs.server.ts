@@ -23,6 +23,7 @@ export function feedJobs(): JobDefinition[] {
       const result = await runCollectionFeed(feed, {
         content: getIntegrations().content,
         lookbackMs: env.FEED_LOOKBACK_MS,
+        restRatio: env.FEED_PAGE_REST,
         manual: job.payload.manual === true,
         now: () => new Date(),
       });
