@@ -29,7 +29,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestContext).cspNonce;
-  const readyEvent = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";
+  const readyEvent = "onAllReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -38,6 +38,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Every part of the page inline, whatever its size: React 19 sends a large Suspense boundary
+        // apart, hidden until a script reveals it, which a browser without JavaScript never runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
