@@ -46,7 +46,7 @@ if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "
 }
 
 // ── 1. The database alone ──────────────────────────────────────────────────────────────────────────
-let database = await openBenchDatabase({ databaseUrl, dataDir });
+const database = await openBenchDatabase({ databaseUrl, dataDir });
 
 const lists = chosen(LISTS);
 const sqlMs = new Map<number, number>();

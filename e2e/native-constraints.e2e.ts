@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, expect, jsEnabled, signIn, test } from "./fixtures";
  * empty or wrong value, no browser check that would speak first. The HTML is the same with
  * JavaScript on, so only the JavaScript-off project reads it.
  */
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from its first parameter: it must be a destructuring pattern, here asking for none
 test.beforeEach(({}, testInfo) => test.skip(jsEnabled(testInfo), "the server's HTML is read once, without JavaScript"));
 
 /** Whether the browser would let the form go with `value` typed in the field. */

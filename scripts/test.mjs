@@ -1,4 +1,4 @@
-// Every test suite, in order of speed: types, unit, database-backed (embedded PostgreSQL, then a real
+// Every test suite, in order of speed: types, lint, unit, database-backed (embedded PostgreSQL, then a real
 // PostgreSQL when TEST_DATABASE_URL is set), build, end-to-end in Chromium with JavaScript on and off.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -45,9 +45,10 @@ async function together(steps) {
 }
 
 try {
-  // The build needs neither: it fills the cores while tsc (one thread) finishes after the unit tests.
+  // The build needs neither: it fills the cores while tsc and the lint (one thread each) finish after the unit tests.
   await together([
     ["Tipos (tsc)", "npx tsc --noEmit"],
+    ["Lint (ESLint)", "npx eslint . --max-warnings 0"],
     ["Unitarias", "npx vitest run --project unit"],
     ["Compilación", "npm run build"],
   ]);

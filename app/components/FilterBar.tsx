@@ -34,7 +34,7 @@ export function useInputsFollowUrl(formRef: React.RefObject<HTMLFormElement | nu
       if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
       else if (!["hidden", "submit", "button", "file"].includes(el.type)) el.value = el.defaultValue;
     }
-  }, [search]);
+  }, [search, formRef]);
 }
 
 /**

@@ -26,6 +26,7 @@ export function Sidebar({ items, user, brand, feedback }: { items: NavItem[]; us
         aria-controls="main-nav"
       />
       <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 md:hidden print:hidden">
+        {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- a pointer target hidden from assistive technology; the checkbox it toggles is named by its aria-label */}
         <label
           htmlFor="nav-toggle"
           aria-hidden
@@ -38,6 +39,7 @@ export function Sidebar({ items, user, brand, feedback }: { items: NavItem[]; us
         </label>
         <span className="font-semibold">{brand}</span>
       </header>
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop, a pointer target hidden from assistive technology; the checkbox it toggles is named by its aria-label */}
       <label
         htmlFor="nav-toggle"
         aria-hidden

@@ -36,8 +36,8 @@ export function unreadableForm(): Response {
 }
 
 /**
- * The posted form: the one way an action reads its body (`tests/unit/forms-read-in-one-place.test.ts`
- * enforces it; a form with a file uses `readFormWithFile`, which comes here for the rest). The request
+ * The posted form: the one way an action reads its body (a lint rule enforces it, eslint.config.js;
+ * a form with a file uses `readFormWithFile`, which comes here for the rest). The request
  * layer (server/http/bounded-body.ts) already refuses most broken bodies, but the parser of the
  * platform is stricter than the one it checks with (a multipart body without its boundary, a part
  * header out of form): whatever it cannot read is a 400 with a Spanish message, never a 500.

@@ -64,6 +64,7 @@ export default function Authorize() {
       footer={<CodeDialogFooter closeTo={closeTo} closeLabel="Cancelar" formId="authorize-form" submitLabel="Verificar" />}
     >
       <Form method="post" id="authorize-form" className="space-y-2">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field: a modal dialog moves the focus into itself */}
         <ConfirmationCodeField constraint={constraints.code} autoFocus aria-invalid={result?.error ? true : undefined} aria-describedby="code-error" />
         <ErrorSlot id="code-error" shown={Boolean(result?.error)}>
           {result?.error}

@@ -40,6 +40,7 @@ export default function ActivateSale() {
       footer={<CodeDialogFooter closeTo={closeTo} closeLabel="Volver" formId="activate-form" submitLabel="Activar venta" />}
     >
       <Form method="post" id="activate-form" className="space-y-2">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field: a modal dialog moves the focus into itself */}
         <ConfirmationCodeField constraint={constraints.code} autoFocus />
         <ErrorSlot shown={Boolean(result?.error)}>{result?.error}</ErrorSlot>
       </Form>

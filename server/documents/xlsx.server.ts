@@ -147,6 +147,7 @@ export function safeFilename(name: string, extension = ".xlsx"): string {
   const ext = extension.startsWith(".") ? extension : `.${extension}`;
   let base = name
     .normalize("NFC")
+    // eslint-disable-next-line no-control-regex -- control characters are among what a file name cannot hold
     .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, "-")
     .replace(/\s+/g, " ")
     .trim();

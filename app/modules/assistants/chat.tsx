@@ -69,6 +69,7 @@ export function ChatDialog({
                 className="input"
                 placeholder="Escribe tu pregunta y presiona Enter"
                 autoComplete="off"
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one field's conversation: it opens ready for the next question
                 autoFocus
                 {...constraint.question}
                 aria-label={ASSISTANT_TEXTS.questionLabel}

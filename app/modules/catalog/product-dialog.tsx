@@ -70,6 +70,7 @@ function ProductForm(props: ProductDialogProps) {
     if (!sheetPick) return;
     if (sheetId !== sheetPick.fileId) form.update({ name: fields.dataSheetId.name, value: sheetPick.fileId });
     else if (sheetName !== sheetPick.name) form.update({ name: fields.dataSheetName.name, value: sheetPick.name });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- it follows the pick by its file id and the two fields by their values; a new object for the same pick, or Conform's form object redrawn, is not a change to apply
   }, [sheetPick?.fileId, sheetId, sheetName]);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid grid-cols-1 gap-6 lg:grid-cols-3">

@@ -4,7 +4,7 @@ import { intentObject } from "~/lib/posted-intent";
 import type { ListPageData } from "~/lib/list-url";
 import type { Toast } from "~/lib/toast";
 import { q } from "~/lib/query";
-import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogRow } from "./catalogs-texts";
+import { CATALOG_LIMITS, type CatalogRow } from "./catalogs-texts";
 import {
   DraftListSchema,
   SkuSchema,

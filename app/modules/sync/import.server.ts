@@ -18,7 +18,6 @@ import { audit } from "~/modules/logs/audit.server";
 import { clip, compareKeys, MAX_REASON, reasonOf } from "./feed-engine.server";
 import { changedFieldOf } from "@server/integrations/content/collections";
 import { BUSINESS_TABLES, importCollections, type AnyCollection, type ImportContext, type Refusal } from "./import-collections.server";
-import type { z } from "zod";
 
 export const IMPORT_PAGE_SIZE = 500;
 /** Waits before trying a page again after a time-out, a network failure or a 5xx. */

@@ -83,6 +83,7 @@ function OpenBoxView({ manager, actionData, constraints }: { manager: boolean; a
       <Form method="post" className="mt-4 space-y-3">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Monto inicial</span>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the screen's one field: the cash box cannot be used until it is opened */}
           <input name="amount" {...constraints.amount} inputMode="decimal" className="input" autoFocus aria-invalid={error ? true : undefined} aria-describedby="amount-error" />
         </label>
         <ErrorSlot id="amount-error" shown={Boolean(error)}>
@@ -171,6 +172,7 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
               {...data.constraints.query}
               placeholder="Buscar productos"
               className="input min-w-0 flex-1"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the till's scanner field: a barcode reader types into whatever has the focus
               autoFocus
               autoComplete="off"
               defaultValue={scanError?.query ?? ""}

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { money, timestampTz, stampedNow, ownedBy } from "./columns";
+import { timestampTz, stampedNow, ownedBy } from "./columns";
 import { pdvProductLineColumns, pdvSales, pdvSessions } from "./sales";
 
 /** The cart of an open cash-box session: one row per product, kept in scan order. */

@@ -2,7 +2,7 @@
 import { getDatabase, type Database } from "../../db/client";
 import { createSimulatorAi } from "../ai/simulator";
 import { createSimulatorErp, simulateInvoicedSale } from "../erp/simulator";
-import type { IntegrationErrorKind, IntegrationSystem } from "../errors";
+import type { IntegrationSystem } from "../errors";
 import { createSimulatorInvoicing } from "../invoicing/simulator";
 import { createSimulatorContent } from "../content/simulator";
 import { createSimulatorMarketplace } from "../marketplace/simulator";

@@ -1,0 +1,217 @@
+// Lint: the language's and React's rules, accessibility, and the layers of docs/conventions.md
+// (modules do not speak HTTP, forms are read in one place, server/ does not import app/).
+// Syntax only (no type information): it stays fast enough to run on every change.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** A three-digit HTTP status written as a number. */
+const HTTP_CODE = "/^[1-5][0-9][0-9]$/";
+const CARRIES_STATUS = "carries an HTTP status: give the result a `reason` (app/modules/results.ts); the route turns it into the status (REASON_STATUS, app/lib/http.server.ts).";
+
+/**
+ * Only app/lib/http.server.ts (`readForm`) and app/lib/multipart.server.ts (`readFormWithFile`) read a
+ * request body: then a body the platform's parser cannot read is a 400 with a Spanish message in every
+ * route, never a 500 (docs/security.md).
+ */
+const FORM_READERS = ["app/lib/http.server.ts", "app/lib/multipart.server.ts"];
+const FORMS_READ_IN_ONE_PLACE = {
+  syntax: [
+    {
+      selector: "CallExpression[arguments.length=0][callee.type='MemberExpression'][callee.property.name='formData']",
+      message: "Calls formData() itself: read the body with readForm (app/lib/http.server.ts), so a broken body is a 400, not a 500.",
+    },
+    {
+      selector: "Identifier[name=/^(unstable_)?parseMultipartFormData$/]:not(ImportSpecifier > Identifier.local)",
+      message: "Parses multipart itself: read a form with a file with readFormWithFile (app/lib/multipart.server.ts).",
+    },
+  ],
+  imports: {
+    paths: [{ name: "busboy", message: "Parses multipart itself: read a form with a file with readFormWithFile (app/lib/multipart.server.ts)." }],
+    patterns: [{ regex: "^@server/http/multipart-parts$", message: "Parses multipart itself: read a form with a file with readFormWithFile (app/lib/multipart.server.ts)." }],
+  },
+};
+
+/**
+ * app/modules/<area>/ takes typed input and returns typed results; only routes read the Request and
+ * shape the Response (docs/conventions.md, "Modules do not speak HTTP"). A refused command says why with
+ * a `reason`, never a status code.
+ */
+const MODULES_SPEAK_NO_HTTP = {
+  syntax: [
+    { selector: "MemberExpression[object.name='request'][property.name='formData']", message: "Reads the request body: only routes read the Request." },
+    // A module reads a URL or its search parameters; the route takes them from the Request.
+    { selector: "TSTypeReference[typeName.name='Request']", message: "Takes the Request: a module takes typed input (ids, parsed values, the URL or its search parameters)." },
+    { selector: "NewExpression[callee.name='Response']", message: "Builds a Response: a module returns a typed result and the route shapes the Response." },
+    { selector: "CallExpression[callee.type='Identifier'][callee.name='redirect']", message: "Answers with a redirect: a module returns a typed result and the route answers." },
+    {
+      selector: "CallExpression:matches([callee.name='redirectWithToast'], [callee.property.name='redirectWithToast'])",
+      message: "Answers with a redirect: a module returns a typed result and the route answers.",
+    },
+    {
+      selector: "CallExpression:matches([callee.name='redirectPastLastPage'], [callee.property.name='redirectPastLastPage'])",
+      message: "Throws a redirect: the route calls redirectPastLastPage after its page is read.",
+    },
+    // Conform's reply is the form's answer to a post, which the route sends with its status.
+    { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='reply']", message: "Answers a post with Conform's reply: the route sends it with its status." },
+    // A result that carries an HTTP status: `status: 404`, `status: 409 as const`, `status: rejected ? 409 : 502`,
+    // `status: 403 | 404`, `(status: 403 | 404) => …`. Domain statuses are words (`status: "paid"`) or
+    // expressions (`status: orders.status`), never a three-digit code.
+    { selector: `:matches(Property, PropertyDefinition)[key.name='status'] Literal[raw=${HTTP_CODE}]`, message: `The status ${CARRIES_STATUS}` },
+    {
+      selector: `:matches(TSPropertySignature[key.name='status'], Identifier[name='status']) > TSTypeAnnotation TSLiteralType > Literal[raw=${HTTP_CODE}]`,
+      message: `The status ${CARRIES_STATUS}`,
+    },
+    // …or a status typed as any number: no domain status of ours is numeric.
+    {
+      selector: ":matches(TSPropertySignature[key.name='status'], Identifier[name='status'], PropertyDefinition[key.name='status']) > TSTypeAnnotation > TSNumberKeyword",
+      message: `A numeric status ${CARRIES_STATUS}`,
+    },
+    {
+      selector: ":matches(Property, PropertyDefinition, TSPropertySignature)[key.name=/^(httpStatus|statusCode)$/], Identifier[name=/^(httpStatus|statusCode)$/][typeAnnotation]",
+      message: `It ${CARRIES_STATUS}`,
+    },
+    {
+      selector: ":matches(ImportExpression[source.value=/^@remix-run\\/(node|server-runtime)$/], CallExpression[callee.name='require'][arguments.0.value=/^@remix-run\\/(node|server-runtime)$/])",
+      message: "Loads Remix's server runtime: answers and cookies belong to routes.",
+    },
+  ],
+  imports: {
+    paths: [
+      {
+        // React Router is one package for the UI and the server: of it, only the answers and the cookies speak HTTP.
+        name: "react-router",
+        importNames: ["data", "redirect", "redirectDocument", "replace", "json", "createCookie", "createCookieSessionStorage", "createSessionStorage", "createRequestHandler", "unstable_parseMultipartFormData"],
+        allowTypeImports: true,
+        message: "Speaks HTTP (answers, cookies, sessions): only routes use it; a module returns a typed result.",
+      },
+      { name: "@remix-run/node", allowTypeImports: true, message: "Speaks HTTP: only routes use it; a module returns a typed result." },
+      { name: "@remix-run/server-runtime", allowTypeImports: true, message: "Speaks HTTP: only routes use it; a module returns a typed result." },
+    ],
+    patterns: [
+      // A screen typed by a route's loader or action is the route's own UI: it lives in app/web/<area>/.
+      { regex: "^(~/|(\\.\\./)+)routes/", message: "Is typed by a route's loader or action: a route's own UI lives in app/web/<area>/." },
+    ],
+  },
+};
+
+/**
+ * server/ is infrastructure: it never imports app/ (DESIGN.md; what both need lives in a shared
+ * folder). An import of app/ (`~/…` or a relative path into app/, static or dynamic) from server/ is
+ * an error, except the ones listed below.
+ */
+const SERVER_IMPORTS_FROM_APP = {
+  // known: to move. The server files that import app/ today, each with exactly the imports it has:
+  // a new import of app/ in one of them is an error too. Move what both need to a shared folder, then
+  // take the line out.
+  "server/cli/import.ts": ["../../app/modules/sync/import-collections.server", "../../app/modules/sync/import.server"],
+  "server/cli/user-create.ts": ["../../app/lib/roles", "../../app/modules/users/schemas", "../../app/modules/users/users.server"],
+  "server/db/maintenance.ts": ["~/modules/auth/throttle-rules", "~/modules/files/sweep.server"],
+  "server/db/seed/bench.ts": ["../../../app/modules/orders/display-status"],
+  "server/db/seed/demo-users.ts": ["../../../app/lib/roles"],
+  "server/db/seed/demo/blogs.ts": ["../../../../app/modules/blogs/blog-posts"],
+  "server/db/seed/demo/constants.ts": ["../../../../app/lib/ascii-slug"],
+  "server/db/seed/demo/orders.ts": ["../../../../app/modules/orders/display-status"],
+  "server/db/seed/demo/shop-content.ts": ["../../../../app/modules/content/shop-path"],
+  "server/documents/xlsx.server.ts": ["~/lib/format"],
+  "server/http/bounded-body.ts": ["../../app/lib/forged-list-index"],
+  "server/http/router-handler.ts": ["../../app/lib/download"],
+  "server/jobs/app-jobs.ts": ["~/modules/pdv/sale.server", "~/modules/sync/outbox.server", "~/modules/sync/feed-jobs.server", "~/web/auth/session.server"],
+  "server/shop-api/router.ts": ["~/modules/shop-api/answers.server", "~/modules/shop-api/docs-page", "~/modules/shop-api/endpoints", "~/modules/shop-api/media.server", "~/modules/shop-api/openapi"],
+};
+const FROM_APP = "(~/|(\\.\\./)+app/)";
+const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const SERVER_IMPORTS_APP = "Imports app/ from server/: server/ is infrastructure and never imports app/ (DESIGN.md); move what both need to a shared folder.";
+/** The server→app rules for a file of server/, allowing `allowed` (its known imports). */
+function serverImportsNoApp(allowed = []) {
+  const known = allowed.length ? `(?!(${allowed.map(escapeRegex).join("|")})$)` : "";
+  const regex = `^${known}${FROM_APP}`;
+  return {
+    "no-restricted-imports": ["error", { patterns: [{ regex, message: SERVER_IMPORTS_APP }] }],
+    "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${regex.replace(/\//g, "\\/")}/]`, message: SERVER_IMPORTS_APP }],
+  };
+}
+
+/** One restriction list per rule: a later config's options replace an earlier one's, so overlapping scopes are merged here. */
+const restrict = (...sets) => ({
+  "no-restricted-syntax": ["error", ...sets.flatMap((s) => s.syntax)],
+  "@typescript-eslint/no-restricted-imports": ["error", { paths: sets.flatMap((s) => s.imports.paths), patterns: sets.flatMap((s) => s.imports.patterns) }],
+});
+
+export default defineConfig(
+  {
+    ignores: [
+      "**/node_modules/",
+      "build/",
+      "build-*/",
+      "data/",
+      "data-*/",
+      ".react-router/",
+      ".cache/",
+      ".tools/",
+      "test-results/",
+      "playwright-report/",
+      "blob-report/",
+      "tests/.tmp/",
+      "tmp-*/",
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ["**/*.{js,mjs,cjs}"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: globals.browser },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A named region that scrolls sideways is focusable, so a keyboard can scroll it (ScrollBox; axe:
+      // scrollable-region-focusable). The plugin's default allows only tabpanel.
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
+    },
+  },
+  {
+    rules: {
+      // A leading underscore names what is there on purpose and not read: a parameter kept for its
+      // position, a property taken out of an object so the rest can be spread.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // React code only: the tests' `useTestDatabase` and Playwright's fixture `use` are not hooks.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      // The two rules of hooks. The plugin's other recommended rules check code for the React
+      // Compiler, which this app does not use.
+      "react-hooks/rules-of-hooks": "error",
+      // The app's own effect hooks take their deps as useEffect does (app/lib/layout-effect.ts, use-update-effect.ts).
+      "react-hooks/exhaustive-deps": ["warn", { additionalHooks: "^(useIsomorphicLayoutEffect|useUpdateEffect)$" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: FORM_READERS,
+    rules: restrict(FORMS_READ_IN_ONE_PLACE),
+  },
+  {
+    files: ["app/modules/**/*.{ts,tsx}"],
+    rules: restrict(FORMS_READ_IN_ONE_PLACE, MODULES_SPEAK_NO_HTTP),
+  },
+  {
+    files: ["server/**/*.{ts,tsx,js,mjs}"],
+    ignores: Object.keys(SERVER_IMPORTS_FROM_APP),
+    rules: serverImportsNoApp(),
+  },
+  ...Object.entries(SERVER_IMPORTS_FROM_APP).map(([file, allowed]) => ({ files: [file], rules: serverImportsNoApp(allowed) })),
+);
