@@ -94,10 +94,11 @@ export function SortHeader({ name, children, basePath }: { name: string; childre
       to={to}
       preventScrollReset
       className="inline-flex items-center gap-1 hover:text-brand-700"
-      aria-label={`Ordenar ${next === "asc" ? "ascendente" : "descendente"}`}
       aria-sort={active ? (current === "asc" ? "ascending" : "descending") : undefined}
     >
       {children}
+      {/* The link's name keeps the column's label (what is seen is what is said) and says what a press does. */}
+      <span className="sr-only">{`, ordenar ${next === "asc" ? "ascendente" : "descendente"}`}</span>
       <span aria-hidden className={cn("text-xs", active ? "text-brand-600" : "text-slate-300")}>
         {active ? (current === "asc" ? "▲" : "▼") : "↕"}
       </span>

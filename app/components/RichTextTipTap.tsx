@@ -62,6 +62,7 @@ export function TipTapField({
     editor.commands.setContent(defaultValue, { emitUpdate: false });
     setHtml(defaultValue);
   }, [defaultValue, editor]);
+  // A button's name contains what it shows ("H3", "1. Lista"): speech input users say what they see.
   const button = (labelText: string, active: boolean, run: () => void, text: string) => (
     <button
       type="button"
@@ -80,9 +81,9 @@ export function TipTapField({
         <div className="flex flex-wrap gap-1 border-b border-slate-200 p-1" role="toolbar" aria-label={`Formato de ${label}`}>
           {button("Negritas", editor.isActive("bold"), () => editor.chain().focus().toggleBold().run(), "B")}
           {button("Cursivas", editor.isActive("italic"), () => editor.chain().focus().toggleItalic().run(), "I")}
-          {button("Subtítulo", editor.isActive("heading", { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
+          {button("H3 (subtítulo)", editor.isActive("heading", { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
           {button("Lista", editor.isActive("bulletList"), () => editor.chain().focus().toggleBulletList().run(), "• Lista")}
-          {button("Lista numerada", editor.isActive("orderedList"), () => editor.chain().focus().toggleOrderedList().run(), "1. Lista")}
+          {button("1. Lista numerada", editor.isActive("orderedList"), () => editor.chain().focus().toggleOrderedList().run(), "1. Lista")}
           {button("Cita", editor.isActive("blockquote"), () => editor.chain().focus().toggleBlockquote().run(), "“ ”")}
           {button("Deshacer", false, () => editor.chain().focus().undo().run(), "↶")}
           {button("Rehacer", false, () => editor.chain().focus().redo().run(), "↷")}
