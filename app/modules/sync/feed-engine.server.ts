@@ -62,12 +62,21 @@ export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The microseconds within the millisecond a stamp's text carries ("…01.123456Z" → 456; "…01.123Z" → 0). */
+function microsWithinMilli(at: string): number {
+  const fraction = /\.(\d+)/.exec(at)?.[1] ?? "";
+  return Number(fraction.padEnd(6, "0").slice(3, 6));
+}
+
 export function compareKeys(a: Key, b: Key): number {
   const ta = Date.parse(a.at);
   const tb = Date.parse(b.at);
-  // Same millisecond: the texts tell the microseconds apart (same format from one back end).
   if (ta !== tb) return ta - tb;
-  if (a.at !== b.at) return a.at < b.at ? -1 : 1;
+  // Same millisecond: the microseconds, as numbers. Stamps of one collection may come in two
+  // precisions ("…01.123Z" and "…01.123456Z"): as text, the shorter one sorts after the longer.
+  const ua = microsWithinMilli(a.at);
+  const ub = microsWithinMilli(b.at);
+  if (ua !== ub) return ua - ub;
   return compareIds(a.id, b.id);
 }
 
