@@ -45,6 +45,25 @@ describe("feeds over the simulated content back end", () => {
     expect(row.shipment_status).toBe("delivered");
   });
 
+  it("a stamp written with less precision than its column (milliseconds) does not make the last page read its row again", async () => {
+    // As a bulk load writes them: the column to the microsecond, the record's text to the millisecond.
+    // An hour ahead: after whatever the cursor has read.
+    const second = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000).toISOString().slice(0, 19);
+    const ids = ["9200000101", "9200000102", "9200000103"];
+    for (const [i, id] of ids.entries()) {
+      await database.query(
+        `insert into sim.content_items (collection, id, data, changed_at)
+         values ('mercadolibre_orders', $1, $2::jsonb, $3::timestamptz + $4 * interval '1 millisecond')`,
+        [id, JSON.stringify(order(id, { updated_at: `${second}.${123 + i}Z` })), `${second}.123456Z`, i],
+      );
+    }
+    const result = await runCollectionFeed({ ...feed("orders-main"), pageSize: 2 }, { content });
+    expect(result).toMatchObject({ status: "ok", rows: 3 });
+    // The stamps the feed read are the column's, to the microsecond.
+    const [state] = await database.query<{ cursor_key: string }>("select cursor_key from feed_state where name = 'orders-main'");
+    expect(JSON.parse(state.cursor_key)).toEqual([`${second}.125456Z`, "9200000103"]);
+  });
+
   it("a conversation brings its order's messages once, whoever wrote them", async () => {
     const seller = "123456";
     const record = {

@@ -10,6 +10,14 @@ import { COLLECTION_NAME, type ContentPort, type ItemFilter, type ItemsQuery } f
 
 const OPERATORS: Record<string, string> = { _eq: "=", _neq: "<>", _gt: ">", _gte: ">=", _lt: "<", _lte: "<=" };
 
+/**
+ * A record's change stamp as the back end serves it: the `changed_at` column it filters and sorts by,
+ * to the microsecond. Served from the column (not from whatever text a writer put in the record), the
+ * stamp a reader keeps as its cursor is exactly the value the next filter compares: a stamp written
+ * less precisely (milliseconds) sorted before its own row, and a feed's last page re-read that row.
+ */
+const STAMP_TEXT = `to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /** SQL for one field of a collection: its change stamp and id are columns (typed, indexed); the rest JSON text. */
 function fieldSql(collection: string, field: string): { column: string; kind: "time" | "id" | "text" } {
   if (!/^[a-z_][a-z0-9_]{0,63}$/i.test(field)) throw badQuery(`Campo no válido: ${field}`);
@@ -79,7 +87,9 @@ export function createSimulatorContent(runtime: SimRuntime): ContentPort {
         const limit = Math.max(1, Math.min(1000, Math.floor(query.limit)));
         const offset = Math.max(0, Math.floor(query.offset ?? 0));
         const rows = await db().query<{ data: Record<string, unknown> }>(
-          `select data from sim.content_items where collection = $1 and (${where}) order by ${sortSql(collection, query.sort)} limit ${limit} offset ${offset}`,
+          // The changed field's name is a constant of collections.ts, never input.
+          `select data || jsonb_build_object('${changedFieldOf(collection)}', ${STAMP_TEXT}) as data
+             from sim.content_items where collection = $1 and (${where}) order by ${sortSql(collection, query.sort)} limit ${limit} offset ${offset}`,
           params,
         );
         let filterCount: number | null = null;
@@ -98,14 +108,9 @@ export function createSimulatorContent(runtime: SimRuntime): ContentPort {
         checkCollection("updateItem", collection);
         const applied = await recordWrite(db(), collection, id, "PATCH", body, write.idempotencyKey);
         if (!applied) return;
-        const field = changedFieldOf(collection);
         const rows = await db().query(
-          `update sim.content_items
-              set changed_at = clock_timestamp(),
-                  data = data || $3::jsonb || jsonb_build_object($4::text, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
-            where collection = $1 and id = $2
-           returning id`,
-          [collection, id, JSON.stringify(body), field],
+          `update sim.content_items set changed_at = clock_timestamp(), data = data || $3::jsonb where collection = $1 and id = $2 returning id`,
+          [collection, id, JSON.stringify(body)],
         );
         if (rows.length === 0) {
           throw new IntegrationError({ system: "content", call: "updateItem", kind: "rejected", status: 404, message: `El back end de contenido no tiene el registro ${id} en ${collection}.` });
@@ -137,21 +142,16 @@ async function recordWrite(database: Database, collection: string, id: string, m
 
 /**
  * Stores a record as the legacy back end would after hearing of it (a new order, a question…):
- * stamped now, so the next feed run reads it. Used by the simulator's activity and by tests.
+ * stamped now (or `at`), so the next feed run reads it. Used by the simulator's activity and by
+ * tests. Returns the stamp as listItems serves it.
  */
 export async function putContentItem(database: Database, collection: string, record: Record<string, unknown>, at?: Date) {
-  const field = changedFieldOf(collection);
-  const rows = await database.query<{ changed_at: Date }>(
+  const rows = await database.query<{ stamp: string }>(
     `insert into sim.content_items (collection, id, data, changed_at)
      values ($1, $2, $3::jsonb, coalesce($4::timestamptz, clock_timestamp()))
      on conflict (collection, id) do update set data = sim.content_items.data || excluded.data, changed_at = excluded.changed_at
-     returning changed_at`,
+     returning ${STAMP_TEXT} as stamp`,
     [collection, String(record.id), JSON.stringify(record), at?.toISOString() ?? null],
   );
-  const stamp = new Date(rows[0].changed_at).toISOString();
-  await database.query(
-    `update sim.content_items set data = data || jsonb_build_object($3::text, $4::text) where collection = $1 and id = $2`,
-    [collection, String(record.id), field, stamp],
-  );
-  return stamp;
+  return rows[0].stamp;
 }
