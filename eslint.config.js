@@ -74,22 +74,16 @@ const MODULES_SPEAK_NO_HTTP = {
       selector: ":matches(Property, PropertyDefinition, TSPropertySignature)[key.name=/^(httpStatus|statusCode)$/], Identifier[name=/^(httpStatus|statusCode)$/][typeAnnotation]",
       message: `It ${CARRIES_STATUS}`,
     },
-    {
-      selector: ":matches(ImportExpression[source.value=/^@remix-run\\/(node|server-runtime)$/], CallExpression[callee.name='require'][arguments.0.value=/^@remix-run\\/(node|server-runtime)$/])",
-      message: "Loads Remix's server runtime: answers and cookies belong to routes.",
-    },
   ],
   imports: {
     paths: [
       {
         // React Router is one package for the UI and the server: of it, only the answers and the cookies speak HTTP.
         name: "react-router",
-        importNames: ["data", "redirect", "redirectDocument", "replace", "json", "createCookie", "createCookieSessionStorage", "createSessionStorage", "createRequestHandler", "unstable_parseMultipartFormData"],
+        importNames: ["data", "redirect", "redirectDocument", "replace", "createCookie", "createCookieSessionStorage", "createSessionStorage", "createRequestHandler"],
         allowTypeImports: true,
         message: "Speaks HTTP (answers, cookies, sessions): only routes use it; a module returns a typed result.",
       },
-      { name: "@remix-run/node", allowTypeImports: true, message: "Speaks HTTP: only routes use it; a module returns a typed result." },
-      { name: "@remix-run/server-runtime", allowTypeImports: true, message: "Speaks HTTP: only routes use it; a module returns a typed result." },
     ],
     patterns: [
       // A screen typed by a route's loader or action is the route's own UI: it lives in app/web/<area>/.

@@ -15,7 +15,9 @@ export default defineConfig({
   },
   environments: {
     // The server bundle is the whole server (server/index.ts), React Router's build of the app inside it.
-    ssr: { build: { rollupOptions: { input: "./server/index.ts" } } },
+    // Its chunks sit beside the entry, so code that finds files next to its own module (the
+    // migrations) finds them in build/server whichever chunk it ends up in.
+    ssr: { build: { rollupOptions: { input: "./server/index.ts", output: { chunkFileNames: "[name]-[hash].js" } } } },
   },
   plugins: [reactRouter(), tsconfigPaths(), pureSchemas(), nativeBabelHelpers(), migrationsBesideServer()],
 });

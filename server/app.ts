@@ -74,7 +74,7 @@ export async function createApp({ build, vite, clientDir }: { build: ServerBuild
     createRequestHandler({
       build,
       mode: isDev ? "development" : "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      requestValues: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );
   app.use(answerUnhandled());

@@ -20,7 +20,6 @@ const KEEP_ALIVE_MS = 65_000;
 export async function start({ build, vite, clientDir }: { build: ServerBuild | (() => Promise<ServerBuild>); vite?: ViteDevServer; clientDir?: string }) {
   const started = Date.now();
   const isDev = vite !== undefined;
-  if (!isDev) process.env.NODE_ENV ??= "production";
   const env = getEnv();
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

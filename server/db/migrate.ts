@@ -1,19 +1,11 @@
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { Database } from "./client";
 
-/**
- * The migrations beside this module: server/db/migrations in the source; in the build, the bundle
- * keeps them in build/server/migrations and this code may sit one folder down (build/server/assets).
- */
-export const migrationsFolder = (() => {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, "migrations"), path.join(here, "..", "migrations")];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json"))) ?? candidates[0];
-})();
+/** server/db/migrations in the source; build/server/migrations beside the server bundle's chunks (vite.config.ts). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 async function appliedCount(database: Database): Promise<number> {
   const [table] = await database.query<{ name: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as name");

@@ -32,11 +32,9 @@ function routerRequest(req: Request, res: Response) {
   res.on("close", () => !finished && controller.abort());
   const headers = routerHeaders(req);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  // boundedBody (mounted before this handler) leaves a checked copy of every body it lets through.
   const body = res.locals.checkedBody as CheckedBody | undefined;
-  if (req.method !== "GET" && req.method !== "HEAD" && !body) {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  } else if (req.method !== "GET" && req.method !== "HEAD" && body) {
+  if (body) {
     headers.set("content-type", body.contentType);
     if ("data" in body) {
       headers.set("content-length", String(body.data.byteLength));
@@ -90,16 +88,17 @@ function withNoStore(response: globalThis.Response) {
 export function createRequestHandler({
   build,
   mode,
-  getLoadContext,
+  requestValues,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: Request, res: Response) => RequestValues;
+  /** What the app reads of the request from the router's context (server/http/request-context.ts). */
+  requestValues: (req: Request, res: Response) => RequestValues;
 }) {
   const handle = createRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      let response = await inRequestScope(() => handle(routerRequest(req, res), routerContextFor(getLoadContext(req, res))));
+      let response = await inRequestScope(() => handle(routerRequest(req, res), routerContextFor(requestValues(req, res))));
       if (isRouterMethodRefusal(req.path, response)) {
         res.setHeader("Allow", "GET, HEAD");
         return refuse(res, 405, SHAPE_MESSAGES.method);

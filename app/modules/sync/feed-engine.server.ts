@@ -5,6 +5,7 @@
  * record. Keyset pages (not offsets) keep a page from shifting when upstream changes while a run
  * reads it. A record that fails validation is refused with its reason and the feed goes on.
  */
+import { setTimeout as wait } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, type Tx } from "@server/db/client";
@@ -198,7 +199,7 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
     let stored = cursor;
     let read = 0;
     const restRatio = options.restRatio ?? 0;
-    const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    const sleep = options.sleep ?? ((ms: number) => wait(ms));
     while (read < maxRecords) {
       const pageStarted = performance.now();
       const page = await options.content.listItems(feed.collection, {
