@@ -1,6 +1,6 @@
 import { drainPdvOutbox } from "~/modules/pdv/sale.server";
 import { deliverOutbound } from "~/modules/sync/outbox.server";
-import { feedJobs } from "~/modules/sync/feed-jobs.server";
+import { syncJobs } from "~/modules/sync/feed-jobs.server";
 import { purgeExpiredSessions } from "~/web/auth/session.server";
 import type { Database } from "../db/client";
 import { getEnv } from "../env";
@@ -71,8 +71,8 @@ export function appJobs(database: Database): JobDefinition[] {
         await purgeFinishedJobs(database, job.now);
       },
     },
-    // The inbound feeds of the content back end (docs/live-data.md).
-    ...feedJobs(),
+    // The content back end's feeds and the conversations' priority (docs/live-data.md).
+    ...syncJobs(),
     ...simActivityJobs(database),
   ];
 }

@@ -1,17 +1,37 @@
 /**
- * The feeds as jobs of the runner (decision 0041): each runs on one instance at a time, every
- * FEED_INTERVAL_MS, and at once when someone presses "Sincronizar ahora" (a `manual` job).
+ * The content back end's jobs of the runner (decision 0041), each on one instance at a time: the
+ * feeds, every FEED_INTERVAL_MS and at once when someone presses "Sincronizar ahora" (a `manual`
+ * job), and the conversations' priority, which changes by itself with time (docs/live-data.md).
  */
 import { getEnv } from "@server/env";
 import { getIntegrations } from "@server/integrations";
 import type { JobDefinition } from "@server/jobs/runner";
-import { every } from "@server/jobs/schedule";
+import { cron, every } from "@server/jobs/schedule";
+import { sendPriorityChanges } from "~/modules/messages/priority-upstream.server";
 import { refreshDollarRate } from "./dollar-rate.server";
 import { recordFeedError, runCollectionFeed } from "./feed-engine.server";
 import { feedJobName } from "./feed-names";
 import { collectionFeeds } from "./feeds.server";
 
-export function feedJobs(): JobDefinition[] {
+export function syncJobs(): JobDefinition[] {
+  return [...feedJobs(), messagePriorityJob];
+}
+
+/**
+ * A conversation turns urgent 24 h after a buyer's unanswered message, without any edit: the flag
+ * the content back end holds is brought up to date every five minutes.
+ */
+const messagePriorityJob: JobDefinition = {
+  name: "message-priority",
+  schedule: cron("*/5 * * * *"),
+  maxAttempts: 3,
+  run: async (job) => {
+    const { queued } = await sendPriorityChanges({ now: job.now });
+    if (queued > 0) return `${queued} prioridades de conversación por enviar al back end de contenido`;
+  },
+};
+
+function feedJobs(): JobDefinition[] {
   const env = getEnv();
   return collectionFeeds().map((feed) => ({
     name: feedJobName(feed.name),

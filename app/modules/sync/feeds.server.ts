@@ -202,7 +202,26 @@ export function pendingFromConversation(c: UpstreamConversation): PendingConvers
 
 export async function applyConversations(tx: Tx, records: UpstreamConversation[]): Promise<number> {
   const result = await savePendingConversations(tx, records.map(pendingFromConversation), null);
+  await rememberUpstreamConversations(tx, records);
   return result.messages + result.created;
+}
+
+/**
+ * Keeps the back end's id of each conversation (the priority PATCH goes to items/messages/{id}) and,
+ * from a version newer than the one applied last, the priority flag it holds: the job
+ * "message-priority" sends only a flag that differs from it.
+ */
+async function rememberUpstreamConversations(tx: Tx, records: UpstreamConversation[]) {
+  if (records.length === 0) return;
+  const rows = records.map((r) => ({ id: r.id, order_id: r.order_id, priority: r.priority ?? null, at: r.date_updated.toISOString() }));
+  await tx.execute(sql`
+    update conversations c
+       set upstream_id = v.id,
+           upstream_priority = case when c.upstream_updated_at is null or v.at > c.upstream_updated_at
+                                    then coalesce(v.priority, c.upstream_priority) else c.upstream_priority end,
+           upstream_updated_at = greatest(c.upstream_updated_at, v.at)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, order_id bigint, priority boolean, at timestamptz)
+     where c.order_id = v.order_id or c.pack_id = v.order_id`);
 }
 
 // ------------------------------------------------------------------ publications

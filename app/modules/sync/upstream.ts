@@ -137,6 +137,8 @@ export const upstreamConversation = z.object({
   client_info: z.object({ nickname: optionalText(120), first_name: optionalText(120), last_name: optionalText(120) }).passthrough().nullish(),
   seller_id: digitsId,
   status: optionalText(20),
+  /** Urgente: set by this app (the job "message-priority"); read to know what the back end holds. */
+  priority: flag.nullish(),
   date_updated: instant,
 });
 export type UpstreamConversation = z.infer<typeof upstreamConversation>;

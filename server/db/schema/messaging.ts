@@ -39,6 +39,13 @@ export const conversations = pgTable(
     dateCreated: stampedNow("date_created"),
     /** When the content back end last changed this record, as its feed read it (docs/live-data.md); NULL if never read. */
     upstreamUpdatedAt: timestampTz("upstream_updated_at"),
+    /** The content back end's id of this conversation (items/messages/{id}); NULL until a feed or the import read it. */
+    upstreamId: text("upstream_id"),
+    /**
+     * The priority flag the content back end holds, or will once the outbox delivers the PATCH the
+     * job "message-priority" queued (docs/live-data.md); NULL when never read.
+     */
+    upstreamPriority: boolean("upstream_priority"),
   },
   (t) => [
     index("conversations_order_idx").on(t.orderId),
