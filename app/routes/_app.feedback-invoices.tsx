@@ -91,6 +91,12 @@ export default function FeedbackInvoices() {
       </div>
       {answer.ok ? (
         <>
+          {answer.copy ? (
+            <div className="card mb-4 border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" role="status">
+              <p className="font-medium">El back end de facturas no responde: se muestra la copia local del {formatDateTime(answer.copy.syncedAt)}.</p>
+              <p className="mt-1">{answer.copy.message}</p>
+            </div>
+          ) : null}
           <DataTable
             basePath="/feedback-invoices"
             rows={answer.data}

@@ -289,6 +289,7 @@ describe("the feeds' list", () => {
       ["messages", "messages", "date_updated"],
       ["publications", "mercadolibre_posts", "last_update"],
       ["erp-articles", "products", "updated_at"],
+      ["invoice-feedback", "feedback_invoices", "date_updated"],
     ]);
   });
 });

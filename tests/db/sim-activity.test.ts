@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { upstreamConversation, upstreamErpArticle, upstreamOrder, upstreamQuestion } from "~/modules/sync/upstream";
+import { upstreamConversation, upstreamErpArticle, upstreamInvoiceFeedback, upstreamOrder, upstreamQuestion } from "~/modules/sync/upstream";
 import { seedDemo } from "../../server/db/seed/demo";
 import { getEnv, resetEnvCache } from "../../server/env";
 import { setIntegrations } from "../../server/integrations";
@@ -33,6 +33,8 @@ const SCHEMAS: Record<string, z.ZodTypeAny> = {
   questions: upstreamQuestion,
   messages: upstreamConversation,
   products: upstreamErpArticle,
+  // Seeded with the marketplace's invoice records (the activity does not add any).
+  feedback_invoices: upstreamInvoiceFeedback,
 };
 
 const { marketplace } = createSimulatorIntegrations({ sellerName: () => BRAND });

@@ -4,6 +4,7 @@ import { settings } from "@server/db/schema";
 import { getIntegrations, isIntegrationError, type InvoiceFeedbackQuery, type InvoiceFeedbackRecord } from "@server/integrations";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
+import { listInvoiceCopy } from "./invoice-copy.server";
 import { FEEDBACK_PAGE_SIZE, RESEND_TEXTS, defaultRecipients, firstFeedbackSuccessful, resendRefused, type Recipient } from "./rules";
 import type { FeedbackQueryValue } from "./schemas";
 
@@ -11,11 +12,13 @@ import type { FeedbackQueryValue } from "./schemas";
 export const INTERNAL_EMAIL_SETTING = "invoice_copy_email";
 
 type Listed = { data: InvoiceFeedbackRecord[]; total: number };
-export type ListAnswer = ({ ok: true } & Listed) | { ok: false; message: string };
+/** `copy`: the back end did not answer, and the list is the local copy as of `syncedAt` (ISO). */
+export type ListAnswer = ({ ok: true; copy?: { syncedAt: string; message: string } } & Listed) | { ok: false; message: string };
 
 /**
  * The marketplace back end's invoice records. feedbackInvoice first; when it fails, its fallback
- * dataInvoice (spec 2 §7); when both fail, the screen shows the error instead of the list.
+ * dataInvoice (spec 2 §7); when both fail, the local copy the feed keeps, said as such; with no copy
+ * either, the screen shows the error instead of the list.
  */
 async function fetchRecords(query: InvoiceFeedbackQuery): Promise<ListAnswer> {
   const { marketplace } = getIntegrations();
@@ -27,7 +30,9 @@ async function fetchRecords(query: InvoiceFeedbackQuery): Promise<ListAnswer> {
       return { ok: true, ...(await marketplace.listInvoiceData(query)) };
     } catch (second) {
       if (!isIntegrationError(second)) throw second;
-      return { ok: false, message: second.message };
+      const copy = await listInvoiceCopy(query);
+      if (!copy) return { ok: false, message: second.message };
+      return { ok: true, data: copy.data, total: copy.total, copy: { syncedAt: copy.syncedAt.toISOString(), message: second.message } };
     }
   }
 }

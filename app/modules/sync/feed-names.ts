@@ -6,6 +6,7 @@ export const FEEDS = [
   { name: "messages", label: "Mensajes" },
   { name: "publications", label: "Publicaciones" },
   { name: "erp-articles", label: "Artículos de Intelisis" },
+  { name: "invoice-feedback", label: "Facturas de ventas" },
 ] as const;
 
 export type FeedName = (typeof FEEDS)[number]["name"];

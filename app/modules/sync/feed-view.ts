@@ -91,6 +91,8 @@ export const FEED_SCREENS: Record<FeedName, readonly string[]> = {
   messages: ["/messages"],
   publications: ["/publications"],
   "erp-articles": ["/web-inventory", "/products"],
+  // Facturación v2 reads the back end live; the copy only answers when the back end does not.
+  "invoice-feedback": [],
 };
 
 /** The screen a path belongs to (its first segment): "/orders/123" → "/orders". */

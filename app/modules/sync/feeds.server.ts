@@ -7,7 +7,7 @@
  */
 import { inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@server/db/client";
-import { orders, publications, questions, type OrderItem } from "@server/db/schema";
+import { invoiceFeedback, orders, publications, questions, type OrderItem } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { changedFieldOf, ordersCollection } from "@server/integrations/content/collections";
 import { brandSegmentFrom } from "@server/integrations/marketplace/http";
@@ -17,12 +17,14 @@ import type { CollectionFeed } from "./feed-engine.server";
 import type { FeedName } from "./feed-names";
 import {
   upstreamConversation,
+  upstreamInvoiceFeedback,
   upstreamOrder,
   upstreamPublication,
   upstreamQuestion,
   upstreamErpArticle,
   type UpstreamConversation,
   type UpstreamErpArticle,
+  type UpstreamInvoiceFeedback,
   type UpstreamOrder,
   type UpstreamPublication,
   type UpstreamQuestion,
@@ -107,7 +109,9 @@ function orderRow(o: UpstreamOrder, account: "main" | "brand", now: Date): typeo
 }
 
 /** A newer upstream version than the one applied last (or a row no feed has written yet). */
-const newerThan = (column: typeof orders.upstreamUpdatedAt | typeof questions.upstreamUpdatedAt | typeof publications.upstreamUpdatedAt): SQL =>
+const newerThan = (
+  column: typeof orders.upstreamUpdatedAt | typeof questions.upstreamUpdatedAt | typeof publications.upstreamUpdatedAt | typeof invoiceFeedback.upstreamUpdatedAt,
+): SQL =>
   or(isNull(column), lt(column, excluded(column)))!;
 
 export async function applyOrders(tx: Tx, records: UpstreamOrder[], account: "main" | "brand", now = new Date()): Promise<number> {
@@ -328,6 +332,45 @@ export async function applyErpArticles(tx: Tx, records: UpstreamErpArticle[], no
   return changed.rows.length;
 }
 
+// ------------------------------------------------------------------ invoice feedback
+
+/** The tax data as the screen reads it (InvoiceData of the marketplace port), every field text. */
+const INVOICE_DATA_FIELDS = ["name", "rfc", "address", "phone", "email", "zip_code", "country", "state", "city", "colony", "way_payment", "payment_method", "tax_regime", "cfdi"] as const;
+
+/** Every field is the back end's: a record replaces the copy when it is newer than the one applied. */
+export async function applyInvoiceFeedback(tx: Tx, records: UpstreamInvoiceFeedback[]): Promise<number> {
+  // One row per id and page: the newest version wins (a page may list a record twice while it moves).
+  const newest = new Map<string, UpstreamInvoiceFeedback>();
+  for (const r of records) if (!newest.has(r.id) || newest.get(r.id)!.date_updated < r.date_updated) newest.set(r.id, r);
+  if (newest.size === 0) return 0;
+  const rows = [...newest.values()].map((r): typeof invoiceFeedback.$inferInsert => ({
+    id: r.id,
+    permalink: r.permalink ?? "",
+    dateCreated: r.date_created,
+    errorInfo: r.error_info ?? "",
+    invoiceData: Object.fromEntries(INVOICE_DATA_FIELDS.map((k) => [k, r.invoice_data?.[k] ?? ""])),
+    feedbacks: (r.feedbacks ?? []).map((f) => ({ id: f.id, dateCreated: f.date_created.toISOString(), errorInfo: f.error_info ?? "" })),
+    upstreamUpdatedAt: r.date_updated,
+  }));
+  const changed = await tx
+    .insert(invoiceFeedback)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: invoiceFeedback.id,
+      set: {
+        permalink: excluded(invoiceFeedback.permalink),
+        dateCreated: excluded(invoiceFeedback.dateCreated),
+        errorInfo: excluded(invoiceFeedback.errorInfo),
+        invoiceData: excluded(invoiceFeedback.invoiceData),
+        feedbacks: excluded(invoiceFeedback.feedbacks),
+        upstreamUpdatedAt: excluded(invoiceFeedback.upstreamUpdatedAt),
+      },
+      setWhere: newerThan(invoiceFeedback.upstreamUpdatedAt),
+    })
+    .returning({ id: invoiceFeedback.id });
+  return changed.length;
+}
+
 // ------------------------------------------------------------------ the list
 
 /** Every collection feed, built from the environment (the brand account's collection follows BRAND_NAME). */
@@ -344,6 +387,7 @@ export function collectionFeeds(): Array<CollectionFeed<unknown>> {
     { name: "messages", collection: "messages", changedField: changedFieldOf("messages"), schema: upstreamConversation, apply: applyConversations, pageSize: 100 } satisfies CollectionFeed<UpstreamConversation>,
     { name: "publications", collection: "mercadolibre_posts", changedField: changedFieldOf("mercadolibre_posts"), schema: upstreamPublication, apply: applyPublications } satisfies CollectionFeed<UpstreamPublication>,
     { name: "erp-articles", collection: "products", changedField: changedFieldOf("products"), schema: upstreamErpArticle, apply: (tx, records) => applyErpArticles(tx, records), pageSize: 500 } satisfies CollectionFeed<UpstreamErpArticle>,
+    { name: "invoice-feedback", collection: "feedback_invoices", changedField: changedFieldOf("feedback_invoices"), schema: upstreamInvoiceFeedback, apply: applyInvoiceFeedback } satisfies CollectionFeed<UpstreamInvoiceFeedback>,
   ];
   return feeds as Array<CollectionFeed<unknown>>;
 }

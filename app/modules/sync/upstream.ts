@@ -205,3 +205,38 @@ export const upstreamErpArticle = z.object({
   updated_at: instant,
 });
 export type UpstreamErpArticle = z.infer<typeof upstreamErpArticle>;
+
+// ------------------------------------------------------------------ invoice feedback (feedback_invoices)
+
+const invoiceDataField = optionalText(300).transform((v) => v ?? "");
+
+/** spec 2 §2 "Feedback invoice record": the sale's tax data and the invoicing service's answers. */
+export const upstreamInvoiceFeedback = z.object({
+  id: digitsId,
+  permalink: optionalText(2000),
+  date_created: instant,
+  error_info: optionalText(4000),
+  invoice_data: z
+    .object({
+      name: invoiceDataField,
+      rfc: invoiceDataField,
+      address: invoiceDataField,
+      phone: invoiceDataField,
+      email: invoiceDataField,
+      zip_code: invoiceDataField,
+      country: invoiceDataField,
+      state: invoiceDataField,
+      city: invoiceDataField,
+      colony: invoiceDataField,
+      way_payment: invoiceDataField,
+      payment_method: invoiceDataField,
+      tax_regime: invoiceDataField,
+      cfdi: invoiceDataField,
+    })
+    .partial()
+    .nullish(),
+  feedbacks: z.array(z.object({ id: count, date_created: instant, error_info: optionalText(4000) })).max(200).nullish(),
+  /** The back end's own change stamp (the spec names no such field for this collection). */
+  date_updated: instant,
+});
+export type UpstreamInvoiceFeedback = z.infer<typeof upstreamInvoiceFeedback>;

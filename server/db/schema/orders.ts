@@ -137,3 +137,25 @@ export const orderCountsMonthly = pgTable(
     uniqueIndex("order_counts_monthly_key").on(t.month, ...countDimensionKey(t)),
   ],
 );
+
+/**
+ * The invoice feedback of marketplace sales (spec 2 §2 "Feedback invoice record"), as the content
+ * back end's items/feedback_invoices holds it, copied by the feed "invoice-feedback". The Facturación
+ * v2 screen reads the back end live (spec 2 §7); this copy answers when the back end does not.
+ * Every field is the back end's (docs/live-data.md).
+ */
+export const invoiceFeedback = pgTable(
+  "invoice_feedback",
+  {
+    /** The sale (order) id. */
+    id: text("id").primaryKey(),
+    permalink: text("permalink").notNull().default(""),
+    dateCreated: timestampTz("date_created").notNull(),
+    errorInfo: text("error_info").notNull().default(""),
+    invoiceData: jsonb("invoice_data").$type<Record<string, string>>().notNull(),
+    feedbacks: jsonb("feedbacks").$type<Array<{ id: number; dateCreated: string; errorInfo: string }>>().notNull().default([]),
+    /** The back end's change stamp of the version applied; an older one changes nothing. */
+    upstreamUpdatedAt: timestampTz("upstream_updated_at").notNull(),
+  },
+  (t) => [index("invoice_feedback_date_idx").on(t.dateCreated.desc(), t.id.desc())],
+);

@@ -89,6 +89,18 @@ export function marketplaceStatements(sizes: MarketplaceSizes): string[] {
                                          'CFDI40143 - El RFC del receptor no se encuentra en la lista de RFC inscritos no cancelados del SAT.',
                                          'CFDI40161 - El campo RegimenFiscalReceptor no es válido para el tipo de persona.',
                                          'No es posible conectar con el servidor remoto'])[1 + o.k % 10] as error) f`,
+
+    // The back end keeps the same records in its collection items/feedback_invoices (its custom list
+    // reads them there): what the feed "invoice-feedback" copies.
+    `insert into sim.content_items (collection, id, data, changed_at)
+     select 'feedback_invoices', f.order_id::text,
+            jsonb_build_object('id', f.order_id::text, 'mercadolibre_order', f.order_id::text, 'permalink', f.permalink,
+                               'date_created', to_char(f.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+                               'error_info', f.error_info, 'invoice_data', f.invoice_data, 'feedbacks', f.feedbacks,
+                               'date_updated', to_char(f.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')),
+            f.date_created
+       from sim.mkt_invoice_feedback f
+     on conflict (collection, id) do nothing`,
   ];
 }
 
