@@ -580,8 +580,8 @@ describe("the price sort", () => {
   it.each([
     ["price", "asc", "products_active_shop_price_idx"],
     ["price", "desc", "products_active_shop_price_desc_idx"],
-    ["name", "asc", "products_active_name_idx"],
-    ["name", "desc", "products_active_name_idx"],
+    ["name", "asc", "products_active_name_search_idx"],
+    ["name", "desc", "products_active_name_search_idx"],
     ["updatedAt", "asc", "products_active_updated_idx"],
     ["updatedAt", "desc", "products_active_updated_idx"],
     ["sku", "desc", "products_pkey"],

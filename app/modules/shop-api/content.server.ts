@@ -146,7 +146,7 @@ function productOrder(q: ListQuery<"products">) {
       // price that cannot be worked out (a dollar price with no rate) is last, whichever the direction.
       return [q.order === "asc" ? sql`${products.shopPriceCents} asc nulls last` : sql`${products.shopPriceCents} desc nulls last`, asc(products.id)];
     // The others end with the SKU in the same direction, so a page either way is read off one index
-    // (products_active_name_idx, products_active_updated_idx, the key), forward or backward.
+    // (products_active_name_search_idx, products_active_updated_idx, the key), forward or backward.
     case "sku":
       return [dir(products.id)];
     case "updatedAt":
@@ -159,9 +159,10 @@ function productOrder(q: ListQuery<"products">) {
 /**
  * The builder the list and the bench both run. No window total: with one, every enabled product is
  * read and sorted before the first page (150 ms at 50 k products); without it, a page by name is
- * the first rows of `products_active_name_idx`, and the total is a count of its own.
+ * the first rows of `products_active_name_search_idx`, and the total is a count of its own.
  */
 export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"products">) {
+  if (q.search) return searchedProductsPageQuery(db, q);
   return db
     .select({ ...productColumns })
     .from(products)
@@ -171,6 +172,30 @@ export function shopProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"prod
     .orderBy(...productOrder(q))
     .limit(q.pageSize)
     .offset(offsetOf(q));
+}
+
+/**
+ * A search's page in two steps: its SKUs first, from narrow index entries (by name, the default,
+ * an index-only scan of products_active_name_search_idx that tests search_text on each entry; a
+ * rare word, the trigram index), then only those rows read whole. In one step, a common word
+ * sorted by name read the wide row of every product before its first match.
+ */
+function searchedProductsPageQuery(db: Pick<Db, "select">, q: ListQuery<"products">) {
+  const page = db
+    .select({ sku: products.id })
+    .from(products)
+    .where(productWhere(q))
+    .orderBy(...productOrder(q))
+    .limit(q.pageSize)
+    .offset(offsetOf(q))
+    .as("page");
+  return db
+    .select({ ...productColumns })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.sku))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(...productOrder(q));
 }
 
 /** The count of the enabled products the list's filters keep (unfiltered: an index-only scan of one of their partial indexes). */

@@ -1,0 +1,1 @@
+DROP INDEX "products_active_name_idx";
