@@ -13,7 +13,8 @@ import { queryOf, type BenchList } from "./types";
  * every endpoint at 1 and 10 clients. The products list's SQL comes from its builders (the version
  * the ETag is made of, the rate, the page); the other endpoints read small tables and are
  * timed over HTTP only. The 304 lines send If-None-Match with the ETag of a first answer: their one
- * statement is the version (versions.server.ts), which reads no record.
+ * statement is the version (versions.server.ts), which reads no record — and which the embedded
+ * database's process keeps until a write announces a new one, so there the HTTP line reads nothing.
  */
 const BASE = "/api/shop/v1";
 

@@ -453,7 +453,7 @@ describe("the ETag is what an answer reads: an edit changes it at once, a 304 re
     }
   });
 
-  it.skipIf(!database.pglite)("a 304, and an answer already kept, are one statement (the versions), which reads no record; no-cache builds afresh", async () => {
+  it.skipIf(!database.pglite)("a 304, and an answer already kept, read no record: no statement once the process keeps the versions (the versions statement where they move with the clock); no-cache builds afresh", async () => {
     clock = NOW;
     const client = database.pglite!;
     const original = client.query;
@@ -465,19 +465,23 @@ describe("the ETag is what an answer reads: an edit changes it at once, a 304 re
     try {
       for (const [url, seen] of await look()) {
         if (seen.status !== 200) continue;
+        // The blogs' visibility moves with the clock (a scheduled post falling due): read each time.
+        const clockBound = /\/blogs/.test(url);
         for (const headers of [{ "If-None-Match": seen.etag! }, {}] as Array<Record<string, string>>) {
           sent.length = 0;
           const r = await get(url, { headers });
           expect(r.status, url).toBe(headers["If-None-Match"] ? 304 : 200);
-          expect(sent.length, url).toBe(1);
-          expect(sent[0], url).toContain("content_versions");
-          for (const table of ["\"products\"", "\"blog_posts\".\"title\"", "\"banners_home\"", "\"catalogs\"", "\"store_locations\""]) expect(sent[0], url).not.toContain(table);
+          expect(sent.length, url).toBe(clockBound ? 1 : 0);
+          if (clockBound) {
+            expect(sent[0], url).toContain("content_versions");
+            for (const table of ["\"products\"", "\"blog_posts\".\"title\"", "\"banners_home\"", "\"catalogs\"", "\"store_locations\""]) expect(sent[0], url).not.toContain(table);
+          }
         }
         // Asked for afresh (Cache-Control: no-cache): built again, to the same answer.
         sent.length = 0;
         const fresh = await get(url, { headers: { "Cache-Control": "no-cache" } });
         expect(await fresh.text(), url).toBe(seen.body);
-        expect(sent.length, url).toBeGreaterThan(1);
+        expect(sent.length, url).toBeGreaterThan(clockBound ? 1 : 0);
       }
     } finally {
       client.query = original;
