@@ -86,8 +86,10 @@ const MODULES_SPEAK_NO_HTTP = {
       },
     ],
     patterns: [
-      // A screen typed by a route's loader or action is the route's own UI: it lives in app/web/<area>/.
-      { regex: "^(~/|(\\.\\./)+)routes/", message: "Is typed by a route's loader or action: a route's own UI lives in app/web/<area>/." },
+      // A screen typed by a route's loader or action is the route's own UI: it lives beside it, in app/routes/<area>/.
+      { regex: "^(~/|(\\.\\./)+)routes/", message: "Is typed by a route's loader or action: a route's own UI lives beside it, in app/routes/<area>/." },
+      // A module hands data to the screens; it never draws one (a type, such as a badge's variant, may be shared).
+      { regex: "^(~/|(\\.\\./)+)components/", allowTypeImports: true, message: "Is UI: a module hands data to the screens; UI lives in app/routes/<area>/ or app/components/." },
     ],
   },
 };
@@ -113,7 +115,7 @@ const SERVER_IMPORTS_FROM_APP = {
   "server/documents/xlsx.server.ts": ["~/lib/format"],
   "server/http/bounded-body.ts": ["../../app/lib/forged-list-index"],
   "server/http/router-handler.ts": ["../../app/lib/download"],
-  "server/jobs/app-jobs.ts": ["~/modules/pdv/sale.server", "~/modules/sync/outbox.server", "~/modules/sync/feed-jobs.server", "~/web/auth/session.server"],
+  "server/jobs/app-jobs.ts": ["~/modules/pdv/sale.server", "~/modules/sync/outbox.server", "~/modules/sync/feed-jobs.server", "~/lib/auth/session.server"],
   "server/shop-api/router.ts": ["~/modules/shop-api/answers.server", "~/modules/shop-api/docs-page", "~/modules/shop-api/endpoints", "~/modules/shop-api/media.server", "~/modules/shop-api/openapi"],
 };
 const FROM_APP = "(~/|(\\.\\./)+app/)";
@@ -201,6 +203,11 @@ export default defineConfig(
   {
     files: ["app/modules/**/*.{ts,tsx}"],
     rules: restrict(FORMS_READ_IN_ONE_PLACE, MODULES_SPEAK_NO_HTTP),
+  },
+  {
+    // app/modules/<area>/ holds rules and queries only (docs/conventions.md, "Where code goes").
+    files: ["app/modules/**/*.tsx"],
+    rules: { "no-restricted-syntax": ["error", { selector: "Program", message: "A .tsx file in app/modules: a screen's UI lives in app/routes/<area>/, shared UI in app/components/, printable documents in app/documents/." }] },
   },
   {
     files: ["server/**/*.{ts,tsx,js,mjs}"],

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/routes/_app";
+import type { loader } from "~/routes/layout/app-layout";
 
 /** The signed-in user as the app layout loaded it, for showing or hiding controls (the server still checks). */
 export function useAppUser() {

@@ -2,7 +2,7 @@ import { ProductsQuery } from "../../app/modules/quotations/products.server";
 import { parseQuery } from "../../app/lib/query";
 import { articlePageQuery } from "../../server/integrations/erp/simulator-articles";
 import { storedQuotesCountQuery, storedQuotesPageQuery } from "../../app/modules/quotations/stored.server";
-import { parseStoredQuotesQuery } from "../../app/web/quotations/stored-list-query.server";
+import { parseStoredQuotesQuery } from "../../app/routes/products/stored-list-query.server";
 import { builtLine, mock, statementOf } from "./built";
 import { queryOf, type BenchList } from "./types";
 

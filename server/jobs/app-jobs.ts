@@ -1,7 +1,7 @@
 import { drainPdvOutbox } from "~/modules/pdv/sale.server";
 import { deliverOutbound } from "~/modules/sync/outbox.server";
 import { syncJobs } from "~/modules/sync/feed-jobs.server";
-import { purgeExpiredSessions } from "~/web/auth/session.server";
+import { purgeExpiredSessions } from "~/lib/auth/session.server";
 import type { Database } from "../db/client";
 import { getEnv } from "../env";
 import { getIntegrations } from "../integrations";

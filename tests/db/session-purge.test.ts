@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sessions } from "../../server/db/schema";
 import { appJobs } from "../../server/jobs/app-jobs";
 import { JobRunner } from "../../server/jobs/runner";
-import { getSessionUser, purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/web/auth/session.server";
+import { getSessionUser, purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/lib/auth/session.server";
 import { loginAs, makeRequest } from "../helpers/auth";
 import { useTestDatabase } from "../helpers/db";
 

@@ -1,6 +1,6 @@
 import { users } from "../../server/db/schema";
 import { getDb } from "../../server/db/client";
-import { createUserSession } from "~/web/auth/session.server";
+import { createUserSession } from "~/lib/auth/session.server";
 import type { Role } from "~/lib/roles";
 
 // A precomputed bcrypt hash of "demo1234" keeps tests fast.

@@ -10,7 +10,7 @@ import { openDatabase, setDatabase } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { prepareDatabase } from "../../server/db/startup";
 import { getEnv } from "../../server/env";
-import { createUserSession, getSessionUser } from "~/web/auth/session.server";
+import { createUserSession, getSessionUser } from "~/lib/auth/session.server";
 
 const [mode, argument] = process.argv.slice(2);
 const env = getEnv();

@@ -5,12 +5,12 @@ import { auditLog, conversations, messages, orders, publications, questions } fr
 import { seedDemo } from "../../server/db/seed/demo";
 import { getIntegrations, setIntegrations, type Integrations } from "../../server/integrations";
 import { listDemoMovements } from "../../server/integrations/simulator";
-import { action as questionsAction } from "~/routes/_app.questions";
-import { action as messagesAction } from "~/routes/_app.messages";
-import { action as orderAction } from "~/routes/_app.orders.$orderId";
-import { action as productsAction, loader as productsLoader } from "~/routes/_app.products";
-import { action as quotationDialogAction } from "~/routes/_app.products.quotation";
-import { action as quoteAction } from "~/routes/_app.products_.quotes.$folio";
+import { action as questionsAction } from "~/routes/questions/route";
+import { action as messagesAction } from "~/routes/messages/route";
+import { action as orderAction } from "~/routes/orders/$orderId";
+import { action as productsAction, loader as productsLoader } from "~/routes/products/route";
+import { action as quotationDialogAction } from "~/routes/products/quotation";
+import { action as quoteAction } from "~/routes/products/quotes.$folio";
 import { markDelivered } from "~/modules/orders/orders.server";
 import { readToast } from "~/lib/toast.server";
 import { useTestDatabase } from "../helpers/db";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, bannersHome, files } from "../../server/db/schema";
-import { action, loader } from "~/routes/_app.banner-home";
+import { action, loader } from "~/routes/shop/banner-home";
 import { readToast } from "~/lib/toast.server";
 import { uploadsDir } from "~/modules/files/files.server";
 import { useTestDatabase } from "../helpers/db";

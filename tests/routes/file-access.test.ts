@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { aiAssistantDocuments, aiAssistants, files } from "../../server/db/schema";
-import { loader as fileLoader } from "~/routes/files.$fileId";
+import { loader as fileLoader } from "~/routes/files/$fileId";
 import { uploadsDir } from "~/modules/files/files.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";

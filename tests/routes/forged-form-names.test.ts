@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import * as sectorNew from "~/routes/_app.product-sectors.new";
-import * as categoryNew from "~/routes/_app.product-categories.new";
-import * as promotionNew from "~/routes/_app.promotions.new";
-import * as locationNew from "~/routes/_app.locations.new";
-import * as banner from "~/routes/_app.banner-home";
-import * as blogNew from "~/routes/_app.blog-posts.new";
-import * as assistantNew from "~/routes/_app.chatbot-documents.new";
+import * as sectorNew from "~/routes/taxonomies/product-sectors.new";
+import * as categoryNew from "~/routes/taxonomies/product-categories.new";
+import * as promotionNew from "~/routes/shop/promotions.new";
+import * as locationNew from "~/routes/shop/locations.new";
+import * as banner from "~/routes/shop/banner-home";
+import * as blogNew from "~/routes/shop/blog-posts.new";
+import * as assistantNew from "~/routes/chatbot-documents/new";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute, type RouteHandler } from "../helpers/catalog-routes";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { brands, categories, files, productProperties, products } from "../../server/db/schema";
-import * as list from "~/routes/_app.web-inventory";
+import * as list from "~/routes/web-inventory/route";
 import { filterOptions, treeOptions } from "~/modules/catalog/inventory.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest } from "../helpers/auth";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/login";
-import { loader as ordersPlaceholder } from "~/routes/_app.$";
+import { action, loader } from "~/routes/auth/login";
+import { loader as ordersPlaceholder } from "~/routes/layout/not-found";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { auditLog } from "../../server/db/schema";
-import { loader as listLoader } from "~/routes/_app.logs";
-import { loader as detailLoader } from "~/routes/_app.logs.$logId";
+import { loader as listLoader } from "~/routes/logs/route";
+import { loader as detailLoader } from "~/routes/logs/$logId";
 import { audit } from "~/modules/logs/audit.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";

@@ -4,7 +4,7 @@ import { getDb } from "../../server/db/client";
 import { auditLog, conversations, messages } from "../../server/db/schema";
 import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
-import { action as listAction } from "~/routes/_app.messages";
+import { action as listAction } from "~/routes/messages/route";
 import { readToast } from "~/lib/toast.server";
 import { accountOf, mentionsInvoice } from "~/modules/messages/rules";
 import { conversationAfter } from "~/modules/messages/sync.server";

@@ -13,11 +13,11 @@ import { orders, outbound, publicationVariations, publications, questions } from
 import { seedDemo } from "../../server/db/seed/demo";
 import { putContentItem } from "../../server/integrations/content/simulator";
 import { listDemoMovements } from "../../server/integrations/simulator";
-import { action as orderAction } from "~/routes/_app.orders.$orderId";
-import { action as listAction } from "~/routes/_app.publications";
-import { loader as editLoader, action as editAction } from "~/routes/_app.publications.$id";
-import { action as newAction } from "~/routes/_app.publications.new";
-import { action as questionsAction } from "~/routes/_app.questions";
+import { action as orderAction } from "~/routes/orders/$orderId";
+import { action as listAction } from "~/routes/publications/route";
+import { loader as editLoader, action as editAction } from "~/routes/publications/$id";
+import { action as newAction } from "~/routes/publications/new";
+import { action as questionsAction } from "~/routes/questions/route";
 import type { Draft } from "~/modules/publications/draft";
 import { deliverOutbound, listOutbound, retryOutbound } from "~/modules/sync/outbox.server";
 import { useTestDatabase } from "../helpers/db";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { LoaderFunction } from "react-router";
-import { loader as usersLoader } from "~/routes/_app.users";
-import { loader as productsLoader } from "~/routes/_app.products";
-import { loader as surtidoLoader } from "~/routes/_app.surtido";
-import { loader as invoicesLoader } from "~/routes/_app.feedback-invoices";
-import { loader as ordersLoader } from "~/routes/_app.orders";
+import { loader as usersLoader } from "~/routes/users/route";
+import { loader as productsLoader } from "~/routes/products/route";
+import { loader as surtidoLoader } from "~/routes/surtido/route";
+import { loader as invoicesLoader } from "~/routes/feedback-invoices/route";
+import { loader as ordersLoader } from "~/routes/orders/route";
 import { seedDemo } from "../../server/db/seed/demo";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";

@@ -6,8 +6,8 @@ import { pdvOutbox, pdvSales, pdvSessions, products } from "../../server/db/sche
 import { getIntegrations } from "../../server/integrations";
 import { appJobs } from "../../server/jobs/app-jobs";
 import { JobRunner } from "../../server/jobs/runner";
-import * as till from "~/routes/_app.pdv";
-import * as payRoute from "~/routes/_app.pdv.pay";
+import * as till from "~/routes/pdv/route";
+import * as payRoute from "~/routes/pdv/pay";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { useTestDatabase } from "../helpers/db";
 import { routeArgs } from "../helpers/route-args";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { seedDemo } from "../../server/db/seed/demo";
-import { loader as editLoader, action as editAction } from "~/routes/_app.publications.$id";
-import { action as newAction } from "~/routes/_app.publications.new";
+import { loader as editLoader, action as editAction } from "~/routes/publications/$id";
+import { action as newAction } from "~/routes/publications/new";
 import { pickerStart } from "~/modules/publications/category-picker";
 import type { Draft } from "~/modules/publications/draft";
-import type { EditorActionData } from "~/web/publications/editor-action.server";
+import type { EditorActionData } from "~/routes/publications/editor-action.server";
 import { useTestDatabase } from "../helpers/db";
 import { publicationForm } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";

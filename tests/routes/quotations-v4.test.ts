@@ -3,12 +3,12 @@ import { seedDemo } from "../../server/db/seed/demo";
 import { getIntegrations } from "../../server/integrations";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { closePdfBrowser } from "../../server/documents/pdf.server";
-import { loader, action } from "~/routes/_app.quotations";
-import { loader as agentsLoader } from "~/routes/_app.quotations.agents";
-import { loader as itemsLoader } from "~/routes/_app.quotations.items";
-import { loader as clientsLoader } from "~/routes/_app.products.clients";
-import { loader as productsLoader } from "~/routes/_app.products";
-import { action as quoteAction } from "~/routes/_app.products_.quotes.$folio";
+import { loader, action } from "~/routes/quotations/route";
+import { loader as agentsLoader } from "~/routes/quotations/agents";
+import { loader as itemsLoader } from "~/routes/quotations/items";
+import { loader as clientsLoader } from "~/routes/products/clients";
+import { loader as productsLoader } from "~/routes/products/route";
+import { action as quoteAction } from "~/routes/products/quotes.$folio";
 import { loadDraft } from "~/modules/quotations/draft.server";
 import { getStoredQuote } from "~/modules/quotations/stored.server";
 import { useTestDatabase } from "../helpers/db";
@@ -249,8 +249,8 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
     await settle(() =>
       productsLoader(routeArgs({ request: makeRequest("/products", { cookie: ml.cookie }), params: {} })),
     );
-    const { action: productsAction } = await import("~/routes/_app.products");
-    const { action: dialogAction } = await import("~/routes/_app.products.quotation");
+    const { action: productsAction } = await import("~/routes/products/route");
+    const { action: dialogAction } = await import("~/routes/products/quotation");
     await settle(() => productsAction(routeArgs({ request: makeRequest("/products", { cookie: ml.cookie, form: { intent: "add", sku: article.sku, qty: "1" } }), params: {} })));
     const stored = (await settle(() => dialogAction(routeArgs({ request: makeRequest("/products/quotation", { cookie: ml.cookie, form: { intent: "store" } }), params: {} })))) as Response;
     const folio = stored.headers.get("location")!.split("/").pop()!;
@@ -291,7 +291,7 @@ describe("order type in v4 (spec 2 §6: Admin, Developer, MercadoLibre Manager; 
     expect(d.lines[0].priceCents).toBe(10000);
     expect(d.totals).toMatchObject({ marketplaceCents: 1561, subtotalCents: 11561, ivaCents: 1850, totalCents: 13411 });
     // The v3 dialog prices the same draft as v3: 115.61 ≤ 233.20 → + 25 = 140.61; IVA 22.4976 → 22.50.
-    const { loader: dialogLoader } = await import("~/routes/_app.products.quotation");
+    const { loader: dialogLoader } = await import("~/routes/products/quotation");
     const dialog = (await settle(() => dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })))) as {
       draft: { doc: { totals: { subtotalCents: number; totalCents: number } } };
     };

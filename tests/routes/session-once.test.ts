@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../server/db/client";
 import { inRequestScope } from "../../server/http/request-scope";
-import { getSessionUser } from "~/web/auth/session.server";
+import { getSessionUser } from "~/lib/auth/session.server";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
-import { loader } from "~/routes/_app.surtido";
+import { loader } from "~/routes/surtido/route";
 import { NO_STOCK_GROUP } from "~/modules/surtido/allocation";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sameOriginPath } from "~/lib/safe-path";
-import { safeRedirect } from "~/web/auth/guard.server";
+import { safeRedirect } from "~/lib/auth/guard.server";
 
 // Known open-redirect bypasses: each one, written into a Location header as is, would take a browser
 // to another host (or run script).

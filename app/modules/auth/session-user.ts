@@ -1,4 +1,4 @@
-/** The signed-in user as every module receives it (read from the session by app/web/auth/session.server.ts). */
+/** The signed-in user as every module receives it (read from the session by app/lib/auth/session.server.ts). */
 export type SessionUser = {
   id: number;
   email: string;

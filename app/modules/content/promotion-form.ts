@@ -19,7 +19,7 @@ const day = (missing: string) =>
 
 /**
  * The dialog's fields but the dates. The image is not here: it is a file, a library choice or a
- * removal, handled by the dialog's post around this schema (see app/web/content/promotion-form.server.ts).
+ * removal, handled by the dialog's post around this schema (see app/routes/shop/promotion-form.server.ts).
  */
 const PromotionFieldsSchema = z.object({
   title: z

@@ -5,7 +5,7 @@ type Checks = { onValidate?: (context: { formData: FormData }) => Submission<unk
 
 /**
  * A dialog with an image section (promotions, blog posts) judges only Guardar in the browser, as its
- * action does (app/web/content/image-pick-step.server.ts): the image buttons (Quitar imagen, Buscar
+ * action does (app/routes/shop/image-pick-step.server.ts): the image buttons (Quitar imagen, Buscar
  * en la biblioteca, a thumbnail) post the form as it is typed, so their submit must go through
  * whatever the fields hold. Conform checks every submit, `formNoValidate` or not: for those buttons
  * the answer is the form's values as typed, unjudged, which is what the draft schema of the action

@@ -4,7 +4,7 @@ import { pdvSales, pdvSessions } from "@server/db/schema";
 import { PdfUnavailableError, renderPdf } from "@server/documents/pdf.server";
 import { can, type AccessUser } from "~/lib/access";
 import type { Refused } from "~/modules/results";
-import { boxCutHtml, saleTicketHtml, TICKET_ROLL } from "./ticket.server";
+import { boxCutHtml, saleTicketHtml, TICKET_ROLL } from "~/documents/ticket.server";
 import { PDV_TEXTS } from "./texts";
 
 type Viewer = AccessUser & { id: number };

@@ -1,12 +1,12 @@
 import { can } from "~/lib/access";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { draftDocument, companyContact } from "./documents.server";
+import { draftDocument, companyContact } from "~/documents/quotations.server";
 import { loadDraft } from "./draft.server";
 import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { searchFeeCategories } from "./options.server";
 import { draftFieldsOf } from "./draft";
 import type { QuoteScreen } from "./pricing";
-import type { DialogDraft } from "./quotation-dialog";
+import type { DialogDraft } from "./document";
 
 export const authorName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim();
 

@@ -57,3 +57,20 @@ export function excelFileName(now: Date): string {
 }
 
 export type CompanyContact = { name: string; address: string; phone: string; email: string; web: string };
+
+/** The quotation dialog's draft: the document being edited and the fields around it. */
+export type DialogDraft = {
+  version: number;
+  doc: QuotationDocumentData;
+  clientEmail: string;
+  clientPhone: string;
+  globalDiscount: number;
+  orderType: "normal" | "mercadolibre";
+  listingType: "gold_special" | "gold_pro";
+  category: string | null;
+  shipment: string;
+  notes: string;
+  reference: string;
+  priceList: string;
+  sourceFolio: string | null;
+};

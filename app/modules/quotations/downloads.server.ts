@@ -2,7 +2,7 @@ import { PdfUnavailableError } from "@server/documents/pdf.server";
 import { safeFilename } from "@server/documents/xlsx.server";
 import type { ToastInput } from "~/lib/toast";
 import { excelFileName, type QuotationDocumentData } from "./document";
-import { quotationPdf, quotationXlsx } from "./documents.server";
+import { quotationPdf, quotationXlsx } from "~/documents/quotations.server";
 import { MESSAGES } from "./pricing";
 
 /** A quotation file, or why there is none (the toast the page that asked for it shows). */

@@ -4,7 +4,7 @@ import { formatDate } from "~/lib/format";
 import { q, parseQuery } from "~/lib/query";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { authorName } from "./dialog.server";
-import { companyContact, draftDocument } from "./documents.server";
+import { companyContact, draftDocument } from "~/documents/quotations.server";
 import { draftFieldsOf, priceDraft } from "./draft";
 import { loadDraft, searchClients } from "./draft.server";
 import { currentDollarRate } from "~/modules/pricing/rate.server";

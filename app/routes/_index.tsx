@@ -1,9 +1,0 @@
-import type { LoaderFunctionArgs } from "react-router";
-import { redirect } from "react-router";
-import { homeFor } from "~/lib/access";
-import { requireUser } from "~/web/auth/guard.server";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  throw redirect(homeFor(user.role));
-}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "react-router";
+import type { ErpUser } from "@server/integrations/erp/port";
+import { z } from "zod";
+import { requireAccess } from "~/lib/auth/guard.server";
+import { searchAgents } from "~/modules/quotations/lines.server";
+import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typeahead";
+
+/** GET /quotations/agents?q=: the agent typeahead's matches among the user's ERP users, with their warehouses. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request);
+  const q = typeaheadQuery(z.string().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? ""));
+  const found = q ? await searchAgents(user, q) : { agents: [], message: null };
+  const answer: TypeaheadAnswer<ErpUser> = { matches: found.agents, message: found.message };
+  return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The matches do not depend on the quotation: a saved change need not ask the ERP again. */
+export const shouldRevalidate = () => false;

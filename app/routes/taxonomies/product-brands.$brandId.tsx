@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { TreeDialogErrorBoundary, TreeEditRoute } from "~/routes/taxonomies/tree-taxonomy-dialogs";
+import { forKind } from "~/routes/taxonomies/taxonomy-kind-route";
+import { treeItemLoader, treeSaveAction } from "~/routes/taxonomies/tree-taxonomy-route.server";
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.node ? `Marca ${data.node.id}` : "Marca" }];
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => treeItemLoader("brands", request, params);
+
+export const action = ({ request, params }: ActionFunctionArgs) => treeSaveAction("brands", request, params);
+
+export default forKind(TreeEditRoute, "brands");
+
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "brands");

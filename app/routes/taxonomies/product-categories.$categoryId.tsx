@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { TreeDialogErrorBoundary, TreeEditRoute } from "~/routes/taxonomies/tree-taxonomy-dialogs";
+import { forKind } from "~/routes/taxonomies/taxonomy-kind-route";
+import { treeItemLoader, treeSaveAction } from "~/routes/taxonomies/tree-taxonomy-route.server";
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.node ? `Categoría ${data.node.id}` : "Categoría" }];
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => treeItemLoader("categories", request, params);
+
+export const action = ({ request, params }: ActionFunctionArgs) => treeSaveAction("categories", request, params);
+
+export default forKind(TreeEditRoute, "categories");
+
+export const ErrorBoundary = forKind(TreeDialogErrorBoundary, "categories");

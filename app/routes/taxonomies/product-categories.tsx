@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
+import { TreeList } from "~/routes/taxonomies/tree-taxonomy-list";
+import { treeListLoader } from "~/routes/taxonomies/tree-taxonomy-route.server";
+
+export const meta: MetaFunction = () => [{ title: "Categorías" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => treeListLoader("categories", request);
+
+export default function CategoryList() {
+  return <TreeList kind="categories" data={useLoaderData<typeof loader>()} />;
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

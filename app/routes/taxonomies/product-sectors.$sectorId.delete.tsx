@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { TaxonomyDeleteRoute, TaxonomyDialogErrorBoundary } from "~/routes/taxonomies/simple-taxonomy-dialogs";
+import { forKind } from "~/routes/taxonomies/taxonomy-kind-route";
+import { taxonomyDeleteAction, taxonomyDeleteLoader } from "~/routes/taxonomies/simple-taxonomy-route.server";
+
+export const meta: MetaFunction = () => [{ title: "Eliminar sector" }];
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyDeleteLoader("sectors", request, params);
+
+export const action = ({ request, params }: ActionFunctionArgs) => taxonomyDeleteAction("sectors", request, params);
+
+export default forKind(TaxonomyDeleteRoute, "sectors");
+
+export const ErrorBoundary = forKind(TaxonomyDialogErrorBoundary, "sectors");

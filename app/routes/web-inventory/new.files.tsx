@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { DialogErrorBoundary } from "~/components/ErrorBoundary";
+import { requireFeature } from "~/lib/auth/guard.server";
+import { ProductFilesDialog } from "~/components/catalog/product-files-route";
+import { libraryPage } from "~/routes/shared/files/library-route.server";
+
+export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireFeature(request, "products.edit", "/web-inventory");
+  const page = await libraryPage(request, (target) => (target === "sheet" ? "pdf" : "image"));
+  return { ...page, openerPath: "/web-inventory/new" };
+}
+
+export default function ProductFiles() {
+  return <ProductFilesDialog />;
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary listPath="/web-inventory" notFoundTitle="Archivo no encontrado" notFoundText="El archivo no existe." />;
+}
