@@ -252,7 +252,7 @@ export async function listObjects(client, store, { limit } = {}) {
   const objects = [];
   let token;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: store.bucket, Prefix: store.prefix || undefined, ContinuationToken: token, MaxKeys: limit ?? 1000 }));
+    const page = await client.send(new ListObjectsV2Command({ Bucket: store.bucket, Prefix: store.prefix || undefined, ContinuationToken: token }));
     for (const item of page.Contents ?? []) {
       if (item.Key.endsWith("/")) continue;
       objects.push({ key: item.Key.slice(store.prefix.length), size: item.Size ?? 0 });
