@@ -5,7 +5,7 @@
 // in the dump's own snapshot) and the uploaded files (from DATA_DIR/uploads, or every object of the
 // STORAGE_URL bucket), with a manifest of counts, sizes and sha256 sums that scripts/restore.mjs
 // checks. A backup is written as <name>.partial and renamed when complete: a folder without that
-// suffix is whole. docs/deploy.md, «Respaldos».
+// suffix is whole. docs/deploy.md, «Backups».
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -75,7 +75,7 @@ await runMain("El respaldo", async (started) => {
   if (!databaseUrl && !values.offline) {
     fail(
       "sin DATABASE_URL la base es la embebida (PGlite, en DATA_DIR/pgdata), que solo un proceso puede abrir.\n" +
-        "Detén el servidor y repite con --offline: se copia la carpeta de la base tal cual (docs/deploy.md, «Base embebida»).",
+        "Detén el servidor y repite con --offline: se copia la carpeta de la base tal cual (docs/deploy.md, «Embedded database»).",
     );
   }
 

@@ -4,7 +4,7 @@
 // targets are empty (the database of DATABASE_URL has no tables, the files' store has no files),
 // then `pg_restore --no-owner` in one transaction, the row count of every table against the
 // manifest, and the files back to DATA_DIR/uploads or to the STORAGE_URL bucket, each read back and
-// checked. Nothing is changed until every check has passed. docs/deploy.md, «Restaurar».
+// checked. Nothing is changed until every check has passed. docs/deploy.md, «Restore».
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
