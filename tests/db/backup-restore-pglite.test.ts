@@ -15,7 +15,11 @@ import { pgliteExtensions } from "../../server/db/client";
 const run = promisify(execFile);
 const TSX = path.resolve("node_modules/.bin/tsx");
 
-describe("backup and restore of the embedded database", () => {
+// The database suite runs once on PGlite and once more with TEST_DATABASE_URL; this needs no PostgreSQL, so once is enough.
+const onPostgresPass = !!process.env.TEST_DATABASE_URL;
+if (onPostgresPass) console.log("[backup-restore-pglite] Se omite en la pasada de PostgreSQL: corre en la de PGlite.");
+
+describe.skipIf(onPostgresPass)("backup and restore of the embedded database", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bo-pglite-backup-"));
   const source = path.join(root, "data");
   const target = path.join(root, "restored");
