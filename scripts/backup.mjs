@@ -84,7 +84,9 @@ await runMain("El respaldo", async (started) => {
   const name = await freeName(parent);
   const partial = path.join(parent, `${name}.partial`);
   const final = path.join(parent, name);
-  await fsp.mkdir(partial);
+  await fsp.mkdir(partial).catch((error) =>
+    fail(`no se puede escribir en ${parent} (${error.code}): la carpeta debe ser del usuario que corre el respaldo (en la imagen, uid 1000; docs/deploy.md)`),
+  );
   log(`Respaldo en ${final}`);
 
   try {
