@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { S3StorageConfig } from "./config";
+import { describeStorage, type S3StorageConfig } from "./config";
 import { checkKey, limited, ObjectTooLargeError, StorageUnavailableError, type ObjectInfo, type ObjectStore, type StorageCheck } from "./port";
 
 /** Parts of a streamed upload: S3's smallest, and two in flight, so an upload holds at most ~10 MB. */
@@ -12,7 +12,8 @@ const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 /** A store that does not answer must not hold a request for minutes: fail, and the user is told. */
 const CONNECT_TIMEOUT_MS = 3_000;
-const IDLE_TIMEOUT_MS = 20_000;
+// Also the longest a download may sit unread by a stalled browser before its stream is cut.
+const IDLE_TIMEOUT_MS = 30_000;
 const CHECK_TIMEOUT_MS = 5_000;
 
 type SdkError = { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
@@ -64,7 +65,7 @@ export function createS3Store(config: S3StorageConfig, client: S3Client = create
 
   const store: ObjectStore = {
     kind: "s3",
-    description: `s3://${Bucket}/${config.prefix}${config.endpoint ? ` en ${config.endpoint}` : ""}`,
+    description: describeStorage(config, ""),
 
     async put(key, source, options) {
       const Key = fullKey(key);

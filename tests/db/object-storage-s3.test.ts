@@ -10,7 +10,8 @@ import { aiAssistantDocuments, aiAssistants, conversations, files, messages, pro
 import { seedDemo } from "../../server/db/seed/demo";
 import { resetEnvCache } from "../../server/env";
 import { SHOP_API_PATH, shopApiRouter } from "../../server/shop-api/router";
-import { checkStorage, createS3Client, createS3Store, setStorage } from "../../server/storage";
+import { checkStorage, createStorage, setStorage } from "../../server/storage";
+import { createS3Client, createS3Store } from "../../server/storage/s3";
 import { readToast } from "~/lib/toast.server";
 import { storePdf } from "~/modules/files/pdfs.server";
 import { sweepUnusedUploads } from "~/modules/files/sweep.server";
@@ -119,6 +120,24 @@ const shop = await shopApi();
 
 /** What the tests below leave in the bucket, by what it is. */
 const kept: { image?: string; sheet?: string; attachment?: string; document?: string } = {};
+
+describe("the store STORAGE_URL makes", () => {
+  it("is the bucket (its SDK loaded on first use): it proves itself writable, keeps, gives, lists and removes", async () => {
+    const fromConfig = createStorage(bucket.config, "");
+    expect(fromConfig.kind).toBe("s3");
+    expect(await fromConfig.check()).toEqual({ ok: true });
+    await fromConfig.put(`prueba/${tag}.txt`, { stream: (async function* () { yield new TextEncoder().encode("hola "); yield new TextEncoder().encode("bucket"); })() }, { contentType: "text/plain" });
+    expect(await bucket.keys()).toContain(inBucket(`prueba/${tag}.txt`));
+    expect(await fromConfig.head(`prueba/${tag}.txt`)).toMatchObject({ size: 11, contentType: "text/plain" });
+    const listed: string[] = [];
+    for await (const object of fromConfig.list("prueba/")) listed.push(object.key);
+    expect(listed).toEqual([`prueba/${tag}.txt`]);
+    await fromConfig.delete(`prueba/${tag}.txt`);
+    expect(await fromConfig.get(`prueba/${tag}.txt`)).toBeNull();
+    // No probe object is left behind by the readiness check.
+    expect((await bucket.keys()).filter((k) => k.includes("readiness"))).toEqual([]);
+  });
+});
 
 describe("uploads go to the bucket", () => {
   it("a gallery image uploaded in the product dialog is stored in the bucket with its WebP variants, and nothing on the disk", async () => {

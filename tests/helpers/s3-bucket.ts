@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import { createS3Client, parseStorageUrl, type S3StorageConfig } from "../../server/storage";
+import { parseStorageUrl, type S3StorageConfig } from "../../server/storage";
+import { createS3Client } from "../../server/storage/s3";
 
 /** s3rver's fixed keys (it checks signatures made with them). */
 const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
