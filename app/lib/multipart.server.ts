@@ -101,12 +101,15 @@ export async function readFormWithFile(request: Request, maxBytes: number): Prom
     return { formData, file };
   } catch (error) {
     await discardPostedFile(file);
-    // The disk that stages uploads failing (full, read-only) is the file store's fault, said like it
-    // (a 503: try again later); anything else is a body that does not parse.
-    if (typeof (error as NodeJS.ErrnoException)?.code === "string" && (error as NodeJS.ErrnoException).code!.startsWith("E")) {
+    // The disk that stages uploads failing (full, read-only: an errno code) is the file store's fault,
+    // said like it (a 503: try again later); Node's own ERR_* stay the server's (a 500); anything else
+    // is a body that does not parse.
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
       console.error(`[almacenamiento] subida no recibida: ${(error as Error).message}`);
       throw storageDownResponse();
     }
+    if (typeof code === "string" && code.startsWith("E")) throw error;
     throw unreadableForm();
   }
 }
