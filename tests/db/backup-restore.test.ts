@@ -4,22 +4,20 @@
 // a known record and downloads a restored file. Every table must come back with as many rows as it
 // had. PostgreSQL only (pg_dump and pg_restore): skipped, with the reason printed, without
 // TEST_DATABASE_URL or without the client tools.
-import { execFile, execSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverArgs } from "../../scripts/server-command.mjs";
+import { startAppProcess } from "../helpers/app-process";
 import { adminUrl } from "../helpers/template";
 
 const url = process.env.TEST_DATABASE_URL || undefined;
 const run = promisify(execFile);
 const TSX = path.resolve("node_modules/.bin/tsx");
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "admin@demo.mx", password: "demo1234" };
 
 const skipReason = await whyNot();
@@ -232,58 +230,7 @@ function sha256(bytes: Buffer) {
   return crypto.createHash("sha256").update(bytes).digest("hex");
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The production server bundle (built first when missing, as scripts/e2e-server.mjs does) on its own
- * port, as production runs it: NODE_ENV=production, no demo mode, a SESSION_SECRET of its own. Ready
- * when /login answers 200.
- */
-async function startApp(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR } });
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, serverArgs(BUILD_DIR), {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: "production",
-      DEMO_MODE: "false",
-      SESSION_SECRET: crypto.randomBytes(24).toString("base64url"),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      STORAGE_URL: "",
-      SIM_ACTIVITY: "0",
-      FEED_INTERVAL_MS: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout?.on("data", (d) => (log += d));
-  child.stderr?.on("data", (d) => (log += d));
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-    });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó (código ${child.exitCode}):\n${log}`);
-    const answer = await fetch(`${base}/login`).catch(() => null);
-    if (answer?.status === 200) return { base, stop };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`El servidor no respondió en 120 s:\n${log}`);
+/** The built app on the restored copy, as production runs it: no demo mode, a SESSION_SECRET of its own. */
+function startApp(env: Record<string, string>) {
+  return startAppProcess({ ...env, DEMO_MODE: "false", SESSION_SECRET: crypto.randomBytes(24).toString("base64url"), STORAGE_URL: "" });
 }
