@@ -1,5 +1,5 @@
 // Installs the Debian packages the app needs when they are missing (Chromium for PDFs and browser
-// tests; optionally PostgreSQL for the second database-backed test run). Never fails the caller:
+// tests; optionally PostgreSQL and its client tools for the second database-backed test run). Never fails the caller:
 // without Chromium the app still runs and PDF screens explain what is missing.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -46,10 +46,14 @@ export function ensureChromium() {
   return aptInstall(["chromium", "fonts-dejavu-core"]) && fs.existsSync(CHROMIUM);
 }
 
+/**
+ * The server for the second database-backed run, and its client tools: pg_dump and pg_restore for the
+ * backup and restore test (postgresql-15 depends on them; named so a machine with the server alone gets them).
+ */
 export function ensurePostgres() {
-  if (fs.existsSync("/usr/lib/postgresql/15/bin/postgres")) return true;
-  console.log("Instalando PostgreSQL 15 (Debian)…");
-  return aptInstall(["postgresql-15", "postgresql-contrib"]);
+  if (fs.existsSync("/usr/lib/postgresql/15/bin/postgres") && fs.existsSync("/usr/lib/postgresql/15/bin/pg_dump")) return true;
+  console.log("Instalando PostgreSQL 15 (Debian) y su cliente (pg_dump, pg_restore)…");
+  return aptInstall(["postgresql-15", "postgresql-client-15", "postgresql-contrib"]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

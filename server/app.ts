@@ -11,6 +11,7 @@ import { refuseCrossOrigin } from "./http/origin-check";
 import { answerUnhandled, refuseOddRequests } from "./http/request-shape";
 import { createRequestHandler } from "./http/router-handler";
 import { SHOP_API_PATH, shopApiRouter } from "./shop-api/router";
+import { storageOrigin } from "./storage/config";
 
 /**
  * The HTTP app: security headers with a per-response CSP nonce, static assets, the router. `vite` is
@@ -31,6 +32,8 @@ export async function createApp({ build, vite, clientDir }: { build: ServerBuild
   // Level 6 (zlib's default): about 1 ms for a 55 KB list page, 12 % smaller than level 1.
   app.use(compression({ level: 6 }));
 
+  // Downloads redirected to the bucket (STORAGE_REDIRECT) load pictures and PDF previews from it.
+  const storageSrc = env.STORAGE_REDIRECT && env.STORAGE.kind === "s3" ? ` ${storageOrigin(env.STORAGE)}` : "";
   // A fresh nonce per response: inline scripts the router emits carry it, nothing else inline may run.
   app.use((_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
@@ -42,10 +45,10 @@ export async function createApp({ build, vite, clientDir }: { build: ServerBuild
         "default-src 'self'",
         `script-src ${scriptSrc}`,
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob: https:",
+        `img-src 'self' data: blob: https:${storageSrc}`,
         `connect-src 'self'${isDev ? " ws: wss:" : ""}`,
         "font-src 'self' data:",
-        "frame-src 'self' blob:",
+        `frame-src 'self' blob:${storageSrc}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

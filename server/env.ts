@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { parseStorageUrl, type StorageConfig } from "./storage/config";
 
 const boolish = z
   .enum(["true", "false", "1", "0"])
@@ -137,6 +138,12 @@ const schema = z
       }),
     /** Requests per minute per client address to /api/shop/v1. */
     SHOP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /** Where uploaded files live (docs/storage.md): unset = DATA_DIR/uploads; s3://bucket?endpoint=…&region=…&forcePathStyle=… */
+    STORAGE_URL: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Downloads answer with a short-lived address of the bucket instead of streaming the bytes (S3 only). */
+    STORAGE_REDIRECT: boolish.optional(),
   })
   .superRefine((env, ctx) => {
     for (const system of INTEGRATION_NAMES) {
@@ -148,6 +155,16 @@ const schema = z
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${key} es obligatorio con ${system}=http en INTEGRATIONS` });
       }
     }
+  })
+  .transform((env, ctx) => {
+    // One line for a bad STORAGE_URL, whatever is wrong with it (never the URL itself: it may hold the secret).
+    const storage = parseStorageUrl(env.STORAGE_URL, { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY });
+    if ("problem" in storage) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["STORAGE_URL"], message: storage.problem });
+      return z.NEVER;
+    }
+    const STORAGE: StorageConfig = storage;
+    return { ...env, STORAGE };
   });
 
 type CredentialKeys = "ERP_URL" | "ERP_TOKEN" | "MARKETPLACE_URL" | "MARKETPLACE_TOKEN" | "AI_URL" | "AI_TOKEN" | "INVOICING_URL" | "INVOICING_TOKEN" | "CONTENT_URL" | "CONTENT_TOKEN";

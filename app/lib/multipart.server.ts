@@ -5,12 +5,14 @@ import { pipeline } from "node:stream/promises";
 import { readMultipartForm, type MultipartPart } from "@server/http/multipart-parts";
 import { getEnv } from "@server/env";
 import { readForm, unreadableForm } from "./http.server";
+import { storageDownResponse } from "./stored-file.server";
 
 /**
- * The one file a form carried, already on disk: `path` is a staged copy the command moves to its
- * storage (a rename: the same file system), `head` its first bytes for signature checks. Over the cap
- * only its name is kept. The staged copy is the route's to discard once the command has run
- * (`discardPostedFile`); the nightly job removes any that a crash left behind.
+ * The one file a form carried, already on disk: `path` is a staged copy the command streams into the
+ * file store (server/storage; on the disk store, a second name for the same file), `head` its first
+ * bytes for signature checks. Over the cap only its name is kept. The staged copy is the route's to
+ * discard once the command has run (`discardPostedFile`); the nightly job removes any that a crash
+ * left behind.
  */
 export type StagedFile = { name: string; type: string; size: number; path: string; head: Uint8Array };
 export type PostedFile = StagedFile | { name: string; tooBig: true } | null;
@@ -21,7 +23,10 @@ const TEXT_PART_MAX_BYTES = 64 * 1024;
 /** Bytes of a file kept in `head`: enough for any signature the commands check. */
 const HEAD_BYTES = 16;
 
-/** Where uploads wait for their command: beside the stored files, so keeping one is a rename. */
+/**
+ * Where uploads wait for their command: on this machine whatever the store (a bucket takes them from
+ * here as a stream), and beside the disk store's files, so that store keeps one without copying it.
+ */
 export function stagingDir() {
   return path.join(getEnv().DATA_DIR, "uploads", ".incoming");
 }
@@ -96,13 +101,20 @@ export async function readFormWithFile(request: Request, maxBytes: number): Prom
     return { formData, file };
   } catch (error) {
     await discardPostedFile(file);
-    // The disk failing is the server's fault (a 500); anything else is a body that does not parse.
-    if (typeof (error as NodeJS.ErrnoException)?.code === "string" && (error as NodeJS.ErrnoException).code!.startsWith("E")) throw error;
+    // The disk that stages uploads failing (full, read-only: an errno code) is the file store's fault,
+    // said like it (a 503: try again later); Node's own ERR_* stay the server's (a 500); anything else
+    // is a body that does not parse.
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
+      console.error(`[almacenamiento] subida no recibida: ${(error as Error).message}`);
+      throw storageDownResponse();
+    }
+    if (typeof code === "string" && code.startsWith("E")) throw error;
     throw unreadableForm();
   }
 }
 
-/** Removes the staged copy of a posted file; nothing to do once its command moved it to storage. */
+/** Removes the staged copy of a posted file, kept in the store or not. */
 export async function discardPostedFile(file: PostedFile) {
   if (file && "path" in file) await fs.promises.rm(file.path, { force: true });
 }

@@ -29,6 +29,7 @@ export async function nightlyMaintenance(database: Database): Promise<string> {
   if (database.kind === "pglite") await database.exec("vacuum analyze");
   return (
     `mantenimiento nocturno de la base en ${Date.now() - started} ms ` +
-    `(${swept.files} archivos subidos sin usar borrados, ${swept.diskFiles} archivos en disco, ${swept.staged} subidas interrumpidas)`
+    `(${swept.files} archivos subidos sin usar borrados, ${swept.objects} objetos del almacenamiento, ${swept.orphans} objetos sin registro, ${swept.staged} subidas interrumpidas` +
+    `${swept.storageError ? `; el almacenamiento no respondió, se reintenta la próxima noche` : ""})`
   );
 }

@@ -5,13 +5,15 @@
  * caching so a CDN can front it. What each answer holds is built in app/modules/shop-api.
  */
 import crypto from "node:crypto";
+import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { answerOf, readDetail, readList, SHOP_TEXTS, versionOf, type ShopRequest } from "~/modules/shop-api/answers.server";
 import { shopDocsPage } from "~/modules/shop-api/docs-page";
 import { DETAIL_ENDPOINTS, LIST_ENDPOINTS } from "~/modules/shop-api/endpoints";
-import { parseMediaPath, publicMedia } from "~/modules/shop-api/media.server";
+import { parseMediaPath, publicMedia, type ServedMedia } from "~/modules/shop-api/media.server";
 import { shopOpenApiDocument } from "~/modules/shop-api/openapi";
 import { getDb } from "@server/db/client";
+import { isStorageUnavailable } from "../storage";
 import { createAnswerCache, type KeptAnswer } from "./answer-cache";
 import { createRateLimiter } from "./rate-limit";
 import { createWorkLimit, type WorkLimit } from "./work-limit";
@@ -135,6 +137,32 @@ async function sendContent(req: Request, res: Response, request: ShopRequest, no
 }
 
 /** Too many shop requests waiting for the database: come back in a second (a CDN serves its copy meanwhile). */
+/**
+ * A stored media file: streamed from the store, cached for a year (its address changes with its
+ * file), its tag answered with a 304 as a CDN revalidating asks.
+ */
+async function sendStored(req: Request, res: Response, found: ServedMedia) {
+  const { object } = found;
+  res.setHeader("Cache-Control", MEDIA_CACHE);
+  res.setHeader("Content-Type", found.contentType);
+  if (found.contentType === "application/pdf") res.setHeader("Content-Disposition", `inline; filename="${encodeURIComponent(found.name)}"`);
+  if (object.etag) res.setHeader("ETag", object.etag);
+  if (object.lastModified) res.setHeader("Last-Modified", object.lastModified.toUTCString());
+  if (object.etag && req.headers["if-none-match"] === object.etag) {
+    object.body.destroy();
+    res.status(304).end();
+    return;
+  }
+  res.setHeader("Content-Length", String(object.size));
+  if (req.method === "HEAD") {
+    object.body.destroy();
+    res.end();
+    return;
+  }
+  // A client that leaves (or a store that stops mid-file) ends both sides; the status is already sent.
+  await pipeline(object.body, res).catch(() => undefined);
+}
+
 function sendBusy(res: Response) {
   res.setHeader("Retry-After", "1");
   sendError(res, 503, SHOP_TEXTS.busy);
@@ -218,16 +246,19 @@ export function shopApiRouter(options: ShopApiOptions) {
     "/media/:fileId/:name",
     handle(async (req, res) => {
       const media = parseMediaPath(req.params.fileId ?? "", req.params.name ?? "");
-      const turn = media ? await limit.run(() => publicMedia(media, now())) : { ok: true as const, value: null };
+      let turn: { ok: true; value: ServedMedia | null } | { ok: false };
+      try {
+        turn = media ? await limit.run(() => publicMedia(media, now())) : { ok: true as const, value: null };
+      } catch (error) {
+        if (!isStorageUnavailable(error)) throw error;
+        // The file store is down: the shop retries later; nothing of this answer may be cached.
+        res.setHeader("Retry-After", "60");
+        return sendError(res, 503, error.message);
+      }
       if (!turn.ok) return sendBusy(res);
       const found = turn.value;
       if (!found) return sendError(res, 404, SHOP_TEXTS.mediaMissing);
-      res.setHeader("Cache-Control", MEDIA_CACHE);
-      res.setHeader("Content-Type", found.contentType);
-      if (found.contentType === "application/pdf") res.setHeader("Content-Disposition", `inline; filename="${encodeURIComponent(found.name)}"`);
-      await new Promise<void>((resolve, reject) =>
-        res.sendFile(found.path, { headers: { "Cache-Control": MEDIA_CACHE }, cacheControl: false }, (error) => (error && !res.headersSent ? reject(error) : resolve())),
-      );
+      await sendStored(req, res, found);
     }),
   );
   // The document and its page are the same for the life of the process: made, tagged (a hash of

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { createLocalStore, setStorage, STORAGE_DOWN_MESSAGE, StorageUnavailableError } from "../../server/storage";
 import { stagingDir } from "~/lib/multipart.server";
-import { uploadsDir } from "~/modules/files/storage.server";
+import { shopVariantKey } from "~/modules/files/storage.server";
 import { FILE_REFERENCES, sweepUnusedUploads } from "~/modules/files/sweep.server";
 import { useTestDatabase } from "../helpers/db";
+import { isStored, putStored } from "../helpers/stored-files";
 
 /*
  * The nightly sweep of library uploads: a file uploaded more than 24 h ago that nothing references
@@ -13,6 +16,14 @@ import { useTestDatabase } from "../helpers/db";
  * references it — one case per kind of reference in the schema.
  */
 const database = await useTestDatabase();
+// A store of this file's own: the sweep removes objects no row of *this* database names, and the
+// shared test folder holds other files' uploads.
+const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), "sweep-store-"));
+setStorage(createLocalStore(storeDir));
+afterAll(() => {
+  setStorage(undefined);
+  fs.rmSync(storeDir, { recursive: true, force: true });
+});
 const NOW = new Date("2026-11-25T09:30:00Z");
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3600_000).toISOString();
 
@@ -22,8 +33,7 @@ type StoredFile = { id: string; disks: string[] };
 async function libraryFile(opts: { ageHours: number; origin?: string; label: string }): Promise<StoredFile> {
   const id = crypto.randomUUID();
   const disks = [`${id}.webp`, `${id}-150.webp`, `${id}-800.webp`];
-  fs.mkdirSync(uploadsDir(), { recursive: true });
-  for (const d of disks) fs.writeFileSync(path.join(uploadsDir(), d), `imagen ${opts.label}`);
+  for (const d of disks) await putStored(d, `imagen ${opts.label}`, "image/webp");
   await database.query(
     `insert into files (id, filename_disk, filename_download, mime_type, size, origin, variants, created_at)
      values ($1, $2, $3, 'image/webp', 10, $4, $5::jsonb, $6::timestamptz)`,
@@ -43,7 +53,7 @@ async function libraryFile(opts: { ageHours: number; origin?: string; label: str
 }
 
 const rowExists = async (id: string) => (await database.query("select 1 from files where id = $1", [id])).length === 1;
-const onDisk = (file: StoredFile) => file.disks.map((d) => fs.existsSync(path.join(uploadsDir(), d)));
+const onDisk = (file: StoredFile) => Promise.all(file.disks.map(isStored));
 const imageRef = (id: string) => JSON.stringify({ fileId: id, url: `/files/${id}`, alt: "", origin: "upload", name: "foto.webp" });
 const seq = { n: 0 };
 const unique = (prefix: string) => `${prefix}-${++seq.n}-${Date.now().toString(36)}`;
@@ -113,15 +123,15 @@ describe("nightly sweep of unused library uploads", () => {
     const result = await sweepUnusedUploads(database, NOW);
 
     expect(await rowExists(old.id)).toBe(false);
-    expect(onDisk(old)).toEqual([false, false, false]);
-    expect(result).toMatchObject({ files: 1, diskFiles: 3 });
+    expect(await onDisk(old)).toEqual([false, false, false]);
+    expect(result).toMatchObject({ files: 1, objects: 3 });
     for (const kept of [fresh, bundled, attachment]) {
       expect(await rowExists(kept.id)).toBe(true);
-      expect(onDisk(kept)).toEqual([true, true, true]);
+      expect(await onDisk(kept)).toEqual([true, true, true]);
     }
     for (const [name, file] of referenced) {
       expect(await rowExists(file.id), name).toBe(true);
-      expect(onDisk(file), name).toEqual([true, true, true]);
+      expect(await onDisk(file), name).toEqual([true, true, true]);
     }
     // The data sheet kept its link (the foreign key sets it to null when its file goes).
     expect(await database.query("select 1 from products where data_sheet_id is not null")).toHaveLength(1);
@@ -133,7 +143,7 @@ describe("nightly sweep of unused library uploads", () => {
     const attachment = await libraryFile({ ageHours: 48, origin: "message", label: "adjunto" });
     expect((await sweepUnusedUploads(database, NOW)).files).toBe(1);
     expect(await rowExists(document.id)).toBe(false);
-    expect(onDisk(document)).toEqual([false, false, false]);
+    expect(await onDisk(document)).toEqual([false, false, false]);
     expect(await rowExists(attachment.id)).toBe(true);
   });
 
@@ -148,7 +158,7 @@ describe("nightly sweep of unused library uploads", () => {
     await clearReferences();
     expect((await sweepUnusedUploads(database, NOW)).files).toBe(1);
     expect(await rowExists(file.id)).toBe(false);
-    expect(onDisk(file)).toEqual([false, false, false]);
+    expect(await onDisk(file)).toEqual([false, false, false]);
   });
 
   it("removes staged uploads a crash left behind for a day, not the ones still arriving", async () => {
@@ -165,6 +175,56 @@ describe("nightly sweep of unused library uploads", () => {
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(arriving)).toBe(true);
     fs.rmSync(arriving);
+  });
+
+  it("removes objects a day old that no row names (an upload cut between its object and its row); keeps fresh ones, recorded ones and names that are not the app's", async () => {
+    await clearReferencesAndFiles();
+    const aged = async (key: string, hours: number, body = "bytes") => {
+      await putStored(key, body);
+      const when = new Date(NOW.getTime() - hours * 3600_000);
+      fs.utimesSync(path.join(storeDir, ...key.split("/")), when, when);
+      return key;
+    };
+    const orphans = [await aged(`${crypto.randomUUID()}.pdf`, 25), await aged(`messages/${crypto.randomUUID()}.pdf`, 48), await aged(`shop/${crypto.randomUUID()}-w400.webp`, 30)];
+    const arriving = await aged(`${crypto.randomUUID()}.webp`, 1);
+    const notOurs = await aged("leeme.txt", 24 * 30);
+    const recorded = await libraryFile({ ageHours: 24 * 30, origin: "directus", label: "incluida" });
+    for (const d of recorded.disks) await aged(d, 24 * 30);
+
+    const result = await sweepUnusedUploads(database, NOW);
+
+    expect(result.orphans).toBe(3);
+    for (const key of orphans) expect(await isStored(key), key).toBe(false);
+    for (const key of [arriving, notOurs, ...recorded.disks]) expect(await isStored(key), key).toBe(true);
+  });
+
+  it("a removed file takes the shop's sizes of it along", async () => {
+    await clearReferencesAndFiles();
+    const old = await libraryFile({ ageHours: 25, label: "publicada-antes" });
+    const sizes = [shopVariantKey(old.id, 400), shopVariantKey(old.id, 1200)];
+    for (const key of sizes) await putStored(key, "webp", "image/webp");
+    const result = await sweepUnusedUploads(database, NOW);
+    expect(result).toMatchObject({ files: 1, objects: 5 });
+    for (const key of sizes) expect(await isStored(key), key).toBe(false);
+  });
+
+  it("a store that stops answering does not stop the night: rows go, their objects wait for the next sweep", async () => {
+    await clearReferencesAndFiles();
+    const old = await libraryFile({ ageHours: 25, label: "tienda-caida" });
+    const local = createLocalStore(storeDir);
+    const down = () => Promise.reject(new StorageUnavailableError("delete", "x", new Error("ECONNREFUSED")));
+    setStorage({ ...local, delete: down, list: async function* () { yield* []; throw new StorageUnavailableError("list", "", new Error("ECONNREFUSED")); } });
+    try {
+      const result = await sweepUnusedUploads(database, NOW);
+      expect(result).toMatchObject({ files: 1, objects: 0, orphans: 0, storageError: STORAGE_DOWN_MESSAGE });
+      expect(await rowExists(old.id)).toBe(false);
+    } finally {
+      setStorage(local);
+    }
+    // Back up: the objects left behind have no row, and go once a day old.
+    for (const d of old.disks) fs.utimesSync(path.join(storeDir, d), new Date(NOW.getTime() - 30 * 3600_000), new Date(NOW.getTime() - 30 * 3600_000));
+    expect((await sweepUnusedUploads(database, NOW)).orphans).toBe(3);
+    expect(await onDisk(old)).toEqual([false, false, false]);
   });
 
   it("every column that could name a file is scanned or known to hold none", async () => {

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
@@ -10,7 +8,8 @@ import { DemoClock } from "../../server/db/seed/demo/time";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { ASSISTANTS_FROM_APP } from "../../server/integrations/simulator/seed-marketplace";
 import { ASSISTANT_LISTS } from "../../bench/lists/assistants";
-import { uploadsDir } from "~/modules/files/files.server";
+import { fileKey } from "~/modules/files/files.server";
+import { storedBytes } from "../helpers/stored-files";
 import { CHAT_TEXTS, DOCUMENT_ERRORS, NAME_TEXTS, serializeConversation, type Conversation } from "~/modules/assistants/rules";
 import * as list from "~/routes/chatbot-documents/route";
 import * as createRoute from "~/routes/chatbot-documents/new";
@@ -226,7 +225,7 @@ describe("documents", () => {
     expect(doc).toMatchObject({ sku: "THW12NE100", nameDocument: "ficha-thw12ne100.pdf" });
     const [file] = await getDb().select().from(files).where(eq(files.id, doc.fileId!));
     expect(file).toMatchObject({ mimeType: "application/pdf", filenameDownload: "ficha-thw12ne100.pdf", uploadedBy: user.id });
-    expect(fs.readFileSync(path.join(uploadsDir(), file.filenameDisk)).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await storedBytes(fileKey(file)))?.subarray(0, 5).toString()).toBe("%PDF-");
     expect(await simDocuments(name)).toMatchObject([{ document_id: doc.documentId, product_id: "THW12NE100", file_name: "ficha-thw12ne100.pdf" }]);
     const entries = await auditWith("documents", assistant.id);
     expect(entries[0]).toMatchObject({ type: "create", userId: user.id });

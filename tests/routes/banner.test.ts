@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
@@ -7,7 +5,8 @@ import { getDb } from "../../server/db/client";
 import { auditLog, bannersHome, files } from "../../server/db/schema";
 import { action, loader } from "~/routes/shop/banner-home";
 import { readToast } from "~/lib/toast.server";
-import { uploadsDir } from "~/modules/files/files.server";
+import { variantKey } from "~/modules/files/files.server";
+import { isStored } from "../helpers/stored-files";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
@@ -64,7 +63,7 @@ describe("/banner-home", () => {
     const [file] = await getDb().select().from(files).where(eq(files.id, first.banner.image!.fileId));
     expect(file).toMatchObject({ mimeType: "image/webp", width: 3000, height: 2000 });
     expect(file.variants.map((v) => [v.name, v.width])).toEqual([["1200", 1200]]);
-    expect(fs.existsSync(path.join(uploadsDir(), file.variants[0].disk))).toBe(true);
+    expect(await isStored(variantKey(file.variants[0].disk))).toBe(true);
 
     const again = (await save(cookie, { ...texts, coverTitle: "Todo en cable" })) as Response;
     expect(again.status).toBe(302);

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { aiAssistantDocuments, aiAssistants, files } from "../../server/db/schema";
 import { loader as fileLoader } from "~/routes/files/$fileId";
-import { uploadsDir } from "~/modules/files/files.server";
+import { fileKey } from "~/modules/files/files.server";
+import { putStored } from "../helpers/stored-files";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
@@ -16,8 +16,7 @@ await useTestDatabase();
 async function storedFile(name: string, mimeType: string, body: string, origin = "upload") {
   const id = crypto.randomUUID();
   const disk = `${id}${path.extname(name)}`;
-  await fs.mkdir(uploadsDir(), { recursive: true });
-  await fs.writeFile(path.join(uploadsDir(), disk), body);
+  await putStored(fileKey({ filenameDisk: disk, origin }), body);
   await getDb().insert(files).values({ id, filenameDisk: disk, filenameDownload: `${id}-${name}`, title: name, mimeType, size: body.length, origin });
   return id;
 }

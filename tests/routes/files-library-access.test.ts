@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { aiAssistantDocuments, aiAssistants, categories, files, products, storePromos } from "../../server/db/schema";
 import type { ProductAnswer } from "~/routes/shared/catalog/product-action.server";
-import { uploadsDir } from "~/modules/files/files.server";
+import { fileKey } from "~/modules/files/files.server";
+import { putStored } from "../helpers/stored-files";
 import { resolveImages } from "~/modules/content/catalogs.server";
 import * as productRoute from "~/routes/web-inventory/$sku";
 import * as productFiles from "~/routes/web-inventory/$sku.files";
@@ -33,8 +34,7 @@ const database = await useTestDatabase();
 async function storedFile(name: string, mimeType: string, body: Buffer | string, origin: string) {
   const id = crypto.randomUUID();
   const disk = `${id}${path.extname(name)}`;
-  await fs.mkdir(uploadsDir(), { recursive: true });
-  await fs.writeFile(path.join(uploadsDir(), disk), body);
+  await putStored(fileKey({ filenameDisk: disk, origin }), body);
   await getDb().insert(files).values({ id, filenameDisk: disk, filenameDownload: name, title: name, mimeType, size: body.length, origin });
   return id;
 }

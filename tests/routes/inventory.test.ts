@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import QRCode from "qrcode";
@@ -6,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, brands, categories, files, productProperties, products } from "../../server/db/schema";
 import type { ProductAnswer } from "~/routes/shared/catalog/product-action.server";
-import { uploadsDir } from "~/modules/files/files.server";
 import * as list from "~/routes/web-inventory/route";
 import * as createRoute from "~/routes/web-inventory/new";
 import * as editRoute from "~/routes/web-inventory/$sku";
@@ -14,6 +12,7 @@ import * as qrRoute from "~/routes/web-inventory/$sku.qr";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
 import { callRoute, dataOf, pngFile, statusOf, toastOf, type PostedFields, type RouteHandler } from "../helpers/catalog-routes";
+import { topLevelKeys } from "../helpers/stored-files";
 
 await useTestDatabase();
 
@@ -226,7 +225,7 @@ describe("description visibility (spec 6)", () => {
 
 describe("gallery uploads", () => {
   it("keeps a 1500×1500 image with WebP variants of 150 and 800, and refuses small, fake and duplicate files leaving nothing on disk", async () => {
-    const before = new Set(await fs.readdir(uploadsDir()).catch(() => [] as string[]));
+    const before = new Set(await topLevelKeys());
     const good = await png(`${unique("ok")}.png`, 1500, 1500);
     const ok = await create({ intent: "upload", uploads: good, sku: "", name: "" }, admin.cookie);
     expect(statusOf(ok)).toBe(200);
@@ -246,7 +245,7 @@ describe("gallery uploads", () => {
     const dup = await create({ intent: "upload", uploads: await png(good.name, 1500, 1500) }, admin.cookie);
     // Spec 5 'Product (non-combo)': the product dialog's text names no file.
     expect(answer(dup).toast).toMatchObject({ title: "Imagen ya existente", message: "Error al guardar, la imagen ya existe." });
-    const after = (await fs.readdir(uploadsDir())).filter((f) => !before.has(f));
+    const after = (await topLevelKeys()).filter((f) => !before.has(f));
     expect(after.sort()).toEqual([`${image.fileId}-150.webp`, `${image.fileId}-800.webp`, `${image.fileId}.webp`].sort());
   });
 
@@ -291,7 +290,7 @@ describe("gallery uploads", () => {
   });
 
   it("a refused save keeps what was typed and leaves none of its uploads behind", async () => {
-    const before = new Set(await fs.readdir(uploadsDir()).catch(() => [] as string[]));
+    const before = new Set(await topLevelKeys());
     const storedFiles = async () => (await getDb().select({ id: files.id }).from(files)).length;
     const count = await storedFiles();
     // A rule refuses first: nothing is uploaded.
@@ -307,7 +306,7 @@ describe("gallery uploads", () => {
     expect(answer(dup).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
     expect(answer(dup).result.initialValue).toMatchObject({ sku: taken, name: "Copia" });
     expect(await storedFiles()).toBe(count);
-    expect((await fs.readdir(uploadsDir()).catch(() => [] as string[])).filter((f) => !before.has(f))).toEqual([]);
+    expect((await topLevelKeys()).filter((f) => !before.has(f))).toEqual([]);
   });
 });
 

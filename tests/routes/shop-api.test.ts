@@ -1,8 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the shop API's JSON answers are read loosely: each assertion checks the shape it needs */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import express from "express";
 import sharp from "sharp";
@@ -13,7 +11,8 @@ import {
   bannersHome, blogPosts, brands, catalogs, categories, files, productProperties, products, settings, shopSections, storeLocations, storePromos,
 } from "../../server/db/schema";
 import { SHOP_API_PATH, shopApiRouter, type ShopApiOptions } from "../../server/shop-api/router";
-import { uploadsDir } from "~/modules/files/storage.server";
+import { fileKey, shopVariantKey } from "~/modules/files/storage.server";
+import { isStored, putStored } from "../helpers/stored-files";
 import { DETAIL_ENDPOINTS, LIST_ENDPOINTS } from "~/modules/shop-api/endpoints";
 import { shopProductByKeyQuery, shopProductsPageQuery } from "~/modules/shop-api/content.server";
 import { parseListQuery } from "~/modules/shop-api/queries";
@@ -42,9 +41,8 @@ async function serve(options: Partial<ShopApiOptions> = {}) {
 const imageIds = { product: crypto.randomUUID(), banner: crypto.randomUUID(), draftBlog: crypto.randomUUID(), message: crypto.randomUUID(), sheet: crypto.randomUUID() };
 
 async function storedImage(id: string, origin = "upload") {
-  fs.mkdirSync(uploadsDir(), { recursive: true });
   const disk = `${id}.webp`;
-  await sharp({ create: { width: 1600, height: 1600, channels: 3, background: "#cc3300" } }).webp().toFile(path.join(uploadsDir(), disk));
+  await putStored(fileKey({ filenameDisk: disk, origin }), await sharp({ create: { width: 1600, height: 1600, channels: 3, background: "#cc3300" } }).webp().toBuffer(), "image/webp");
   await getDb().insert(files).values({ id, filenameDisk: disk, filenameDownload: `${id}.webp`, mimeType: "image/webp", size: 1, width: 1600, height: 1600, origin });
 }
 
@@ -52,7 +50,7 @@ beforeAll(async () => {
   const db = getDb();
   for (const id of [imageIds.product, imageIds.banner, imageIds.draftBlog]) await storedImage(id);
   await storedImage(imageIds.message, "message");
-  fs.writeFileSync(path.join(uploadsDir(), `${imageIds.sheet}.pdf`), "%PDF-1.4\n%%EOF\n");
+  await putStored(`${imageIds.sheet}.pdf`, "%PDF-1.4\n%%EOF\n", "application/pdf");
   await db.insert(files).values({ id: imageIds.sheet, filenameDisk: `${imageIds.sheet}.pdf`, filenameDownload: `ficha-${imageIds.sheet}.pdf`, mimeType: "application/pdf", size: 15 });
   await db.insert(settings).values({ key: "dollar_price", value: 20 }).onConflictDoUpdate({ target: settings.key, set: { value: 20 } });
   const [cat] = await db.insert(categories).values({ name: "Interruptores", slug: "interruptores" }).returning();
@@ -671,7 +669,7 @@ describe("media", () => {
     expect((await sharp(Buffer.from(await r.arrayBuffer())).metadata()).width).toBe(400);
     const big = await get(`/media/${imageIds.product}/1200.webp`);
     expect((await sharp(Buffer.from(await big.arrayBuffer())).metadata()).width).toBe(1200);
-    expect(fs.existsSync(path.join(uploadsDir(), "shop", `${imageIds.product}-w400.webp`))).toBe(true);
+    expect(await isStored(shopVariantKey(imageIds.product, 400))).toBe(true);
     expect((await get(`/media/${imageIds.sheet}/ficha.pdf`)).headers.get("content-type")).toBe("application/pdf");
     for (const url of [`/media/${imageIds.draftBlog}/400.webp`, `/media/${imageIds.message}/400.webp`, `/media/${imageIds.product}/800.webp`, `/media/nada/400.webp`]) {
       expect((await get(url)).status, url).toBe(404);

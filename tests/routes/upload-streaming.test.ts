@@ -9,18 +9,18 @@ import { seedDemo } from "../../server/db/seed/demo";
 import { stagingDir } from "~/lib/multipart.server";
 import { readToast } from "~/lib/toast.server";
 import { DOCUMENT_ERRORS } from "~/modules/assistants/rules";
-import { uploadsDir } from "~/modules/files/storage.server";
-import { attachmentPath } from "~/modules/messages/upload.server";
+import { fileKey } from "~/modules/files/storage.server";
 import { action as documentAction } from "~/routes/chatbot-documents/$assistantId";
 import { action as messagesAction } from "~/routes/messages/route";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
+import { storedSha256 } from "../helpers/stored-files";
 
 /*
  * Attachments and PDF sheets go from the request to their storage a chunk at a time: the form reader
- * writes the file part to a staged file as it parses it and the command moves that file into place.
- * The proof is in the pulls: at every chunk the request body hands out, what has been read but is
+ * writes the file part to a staged file as it parses it and the command streams that file into the
+ * store. The proof is in the pulls: at every chunk the request body hands out, what has been read but is
  * not yet on disk stays small — a reader that gathered the file in memory first would be the whole
  * file ahead when the body ends.
  */
@@ -109,8 +109,6 @@ function streamedUpload(url: string, cookie: string, fields: Record<string, stri
   };
 }
 
-const sha256Of = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-
 /** An assistant the AI service knows (the demo seed creates it in both). */
 async function demoAssistant() {
   const [row] = await getDb().select().from(aiAssistants).where(eq(aiAssistants.assistantName, "Cables_Conductores"));
@@ -135,7 +133,7 @@ describe("large uploads are streamed to storage", () => {
     expect(last.attachments).toMatchObject([{ originalFilename: "catalogo 2026.pdf", size: 24 * MB }]);
     const [row] = await getDb().select().from(files).where(eq(files.id, last.attachments[0].fileId!));
     expect(row.size).toBe(24 * MB);
-    expect(sha256Of(attachmentPath(row.filenameDisk))).toBe(upload.sha256());
+    expect(await storedSha256(fileKey(row))).toBe(upload.sha256());
     console.log(`read ahead of the disk at most ${upload.maxAhead()} bytes`);
     expect(upload.maxAhead(), `read ahead of the disk: ${upload.maxAhead()} bytes`).toBeLessThan(1 * MB);
     expect(upload.leftovers()).toEqual([]);
@@ -157,7 +155,7 @@ describe("large uploads are streamed to storage", () => {
     const doc = (await getDb().select().from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistant.id))).find((d) => d.nameDocument === "ficha-grande.pdf")!;
     const [row] = await getDb().select().from(files).where(eq(files.id, doc.fileId!));
     expect(row).toMatchObject({ filenameDownload: "ficha-grande.pdf", mimeType: "application/pdf", size: 19 * MB, uploadedBy: user.id });
-    expect(sha256Of(path.join(uploadsDir(), row.filenameDisk))).toBe(upload.sha256());
+    expect(await storedSha256(fileKey(row))).toBe(upload.sha256());
     console.log(`read ahead of the disk at most ${upload.maxAhead()} bytes`);
     expect(upload.maxAhead(), `read ahead of the disk: ${upload.maxAhead()} bytes`).toBeLessThan(1 * MB);
     expect(upload.leftovers()).toEqual([]);

@@ -4,12 +4,13 @@ import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { getDb, type Db } from "@server/db/client";
 import { aiAssistantDocuments, aiAssistants } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { STORAGE_DOWN_MESSAGE } from "@server/storage";
 import { withParams } from "~/lib/list-url";
 import { audit } from "~/modules/logs/audit.server";
 import type { Reason } from "~/modules/results";
 import type { PostedFile } from "~/lib/multipart.server";
 import { discardPdf, libraryPdf, listLibraryPdfs, storePdf, type StoredPdf } from "~/modules/files/files.server";
-import { LIBRARY_ORIGINS, ORIGIN_ASSISTANT } from "~/modules/files/rules";
+import { FILE_TEXTS, LIBRARY_ORIGINS, ORIGIN_ASSISTANT } from "~/modules/files/rules";
 import {
   ASSISTANTS_PAGE_SIZE,
   ASSISTANTS_PATH,
@@ -131,7 +132,7 @@ async function documentNameTaken(assistantId: number, name: string) {
  * Why a command refused (app/modules/results.ts): the user's to fix (invalid), a document already
  * there (conflict), or the AI service failing (integration). The route turns it into a status.
  */
-export type AssistantRefusalReason = Extract<Reason, "invalid" | "conflict" | "integration">;
+export type AssistantRefusalReason = Extract<Reason, "invalid" | "conflict" | "integration" | "unavailable">;
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; reason: AssistantRefusalReason };
 
@@ -322,6 +323,7 @@ export async function addPostedDocument(assistant: Assistant, post: DocumentPost
     if ("tooBig" in file) return refuse(DOCUMENT_ERRORS.invalidPdf);
     const stored = await storePdf(file, actor.id, ORIGIN_ASSISTANT);
     if (!stored.ok) {
+      if (stored.reason === "unavailable") return refuse({ title: FILE_TEXTS.storageDownTitle, message: STORAGE_DOWN_MESSAGE }, "unavailable");
       return stored.reason === "invalid"
         ? refuse(DOCUMENT_ERRORS.invalidPdf)
         : refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${stored.name}. Elígelo de la biblioteca si es el mismo archivo.` }, "conflict");

@@ -6,6 +6,7 @@ import { countOf, totalOf, windowTotal } from "~/lib/list.server";
 import { cleanRichText } from "~/modules/files/rich-text.server";
 import { audit } from "~/modules/logs/audit.server";
 import { pickedLibraryImage, uploadRecordImage } from "~/modules/files/record-image.server";
+import type { UploadRefusal } from "~/modules/files/images.server";
 import { changesBetween } from "~/modules/content/records.server";
 import { parsePublishAt } from "./publish-at";
 import { BLOG_PAGE_SIZE, blogSlug, freeSlug, type BlogImage, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
@@ -140,7 +141,7 @@ export async function libraryBlogImage(fileId: string): Promise<BlogImage | null
 }
 
 /** Uploads a chosen file to the library (audited) and gives it as the post's image, or the refusal. */
-export async function uploadBlogImage(file: File, actor: { id: number }): Promise<{ ok: true; image: BlogImage } | { ok: false; title: string; message: string }> {
+export async function uploadBlogImage(file: File, actor: { id: number }): Promise<{ ok: true; image: BlogImage } | UploadRefusal> {
   const uploaded = await uploadRecordImage(file, actor, TAGS);
   return uploaded.ok ? { ok: true, image: { ...uploaded.image, alt: "" } } : uploaded;
 }

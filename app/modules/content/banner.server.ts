@@ -13,7 +13,8 @@ export async function latestBanner() {
   return row ?? null;
 }
 
-export type BannerSaveResult = { ok: true } | { ok: false; field: "image" | "form"; title: string; message: string };
+/** `unavailable`: the file store did not answer (the image was not kept, nothing was saved). */
+export type BannerSaveResult = { ok: true } | { ok: false; field: "image" | "form"; title: string; message: string; unavailable?: boolean };
 
 /**
  * Saves the banner: the new image first (3000×2000 at least, WebP with a 1200 px copy for previews),
@@ -30,7 +31,7 @@ export async function saveBanner(input: BannerInput, file: File | null, actor: S
       invalidMessage: BANNER_TEXTS.imageInvalid,
       existsMessage: BANNER_TEXTS.imageExists,
     });
-    if (!stored.ok) return { ok: false, field: "image", title: stored.title, message: stored.message };
+    if (!stored.ok) return { ok: false, field: "image", title: stored.title, message: stored.message, unavailable: stored.reason === "unavailable" };
     image = { fileId: stored.image.fileId, url: stored.image.url, name: stored.image.name, origin: "upload" };
   }
   return getDb().transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { getDb, type Db } from "@server/db/client";
 import { catalogs, files } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
 import { audit } from "~/modules/logs/audit.server";
-import { storeImage } from "~/modules/files/files.server";
+import { storeImage, type UploadRefusal } from "~/modules/files/files.server";
 import { LIBRARY_ORIGINS } from "~/modules/files/rules";
 import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";
 import { dropUnknown } from "./shop-sections";
@@ -145,13 +145,14 @@ export async function catalogLoaded(catalog: Catalog): Promise<CatalogLoaded> {
   };
 }
 
-export type CatalogUpload = { ok: true; image: CatalogImage } | { ok: false; error: NonNullable<CatalogAnswer["imageError"]> };
+/** A refused upload says why (`unavailable`: the file store did not answer) and what to show. */
+export type CatalogUpload = { ok: true; image: CatalogImage } | { ok: false; reason: UploadRefusal["reason"]; error: NonNullable<CatalogAnswer["imageError"]> };
 
 /** Stores a chosen image in the files library, unless the catalogue already has its limit of images. */
 export async function uploadCatalogImage(file: File, imageCount: number, actor: { id: number }): Promise<CatalogUpload> {
-  if (imageCount >= CATALOG_LIMITS.images) return { ok: false, error: { title: CATALOG_TEXTS.tooManyImagesTitle, message: CATALOG_TEXTS.tooManyImages } };
+  if (imageCount >= CATALOG_LIMITS.images) return { ok: false, reason: "invalid", error: { title: CATALOG_TEXTS.tooManyImagesTitle, message: CATALOG_TEXTS.tooManyImages } };
   const uploaded = await storeImage(file, actor.id, { ...CATALOG_IMAGE, invalidMessage: CATALOG_TEXTS.imageInvalid, existsMessage: CATALOG_TEXTS.imageExists });
-  if (!uploaded.ok) return { ok: false, error: { title: uploaded.title, message: uploaded.message } };
+  if (!uploaded.ok) return { ok: false, reason: uploaded.reason, error: { title: uploaded.title, message: uploaded.message } };
   await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
   return { ok: true, image: { fileId: uploaded.image.fileId, url: uploaded.image.url, name: uploaded.image.name, origin: "upload", alt: "" } };
 }

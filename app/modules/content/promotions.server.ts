@@ -5,6 +5,7 @@ import { storePromos } from "@server/db/schema";
 import { nowInMexico } from "~/lib/mexico-time";
 import { foldedContains } from "~/lib/folded-search";
 import { pickedLibraryImage, uploadRecordImage } from "~/modules/files/record-image.server";
+import type { UploadRefusal } from "~/modules/files/images.server";
 import {
   PROMOTIONS_PAGE_SIZE,
   type Promotion,
@@ -127,6 +128,6 @@ export async function libraryPromotionImage(fileId: string): Promise<PromotionIm
 }
 
 /** Uploads a chosen file to the library (audited) and gives it as the promotion's image, or the refusal. */
-export async function uploadPromotionImage(file: File, actor: { id: number }): Promise<{ ok: true; image: PromotionImage } | { ok: false; title: string; message: string }> {
+export async function uploadPromotionImage(file: File, actor: { id: number }): Promise<{ ok: true; image: PromotionImage } | UploadRefusal> {
   return uploadRecordImage(file, actor, TAGS);
 }

@@ -1,14 +1,15 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
+import { getStorage, isStorageUnavailable } from "@server/storage";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { FILE_TEXTS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, ORIGIN_UPLOAD } from "./rules";
-import { cleanFileName, fileNameTaken, isUniqueViolation, uploadsDir } from "./storage.server";
+import { cleanFileName, fileNameTaken, isUniqueViolation, removeStored, storageDown } from "./storage.server";
 
 export type StoredImage = { fileId: string; url: string; name: string; origin: string };
-export type UploadResult = { ok: true; image: StoredImage } | { ok: false; title: string; message: string };
+/** A refused upload: not an image we take (invalid), a name already taken (conflict), or the store is down (unavailable, a 503). */
+export type UploadRefusal = { ok: false; reason: "invalid" | "conflict" | "unavailable"; title: string; message: string };
+export type UploadResult = { ok: true; image: StoredImage } | UploadRefusal;
 
 export type StoreImageOptions = {
   minWidth: number;
@@ -52,13 +53,13 @@ export function uploadImage(file: File, userId: number): Promise<UploadResult> {
 /**
  * Any uploaded image with its own minimum size and variants. Everything is decoded and encoded in
  * memory first (a truncated or fake image, or one whose pixel count would blow up the decoder, is
- * refused there); only then are the files written and the row inserted, and a failure removes what
- * was written, so nothing half-stored stays on disk.
+ * refused there); only then are the objects written, then the row; a failure removes what was
+ * written, so nothing half-stored stays. A store that is down is a refusal of its own.
  */
 export async function storeImage(file: File, userId: number, options: StoreImageOptions): Promise<UploadResult> {
   const name = cleanFileName(file.name || "imagen");
-  const invalid = (message = options.invalidMessage) => ({ ok: false as const, title: FILE_TEXTS.imageInvalidTitle, message });
-  const exists = { ok: false as const, title: FILE_TEXTS.imageExistsTitle, message: options.existsMessage(name) };
+  const invalid = (message = options.invalidMessage): UploadRefusal => ({ ok: false, reason: "invalid", title: FILE_TEXTS.imageInvalidTitle, message });
+  const exists: UploadRefusal = { ok: false, reason: "conflict", title: FILE_TEXTS.imageExistsTitle, message: options.existsMessage(name) };
   if (file.size === 0) return invalid(FILE_TEXTS.imageUnreadable);
   if (file.size > IMAGE_MAX_BYTES) return invalid(FILE_TEXTS.imageTooLarge);
   if (await fileNameTaken(name)) return exists;
@@ -87,15 +88,19 @@ export async function storeImage(file: File, userId: number, options: StoreImage
   }
 
   const id = crypto.randomUUID();
-  const dir = uploadsDir();
-  await fs.mkdir(dir, { recursive: true });
   const disks = [`${id}.webp`, ...options.variants.map((v) => `${id}-${v.name}.webp`)];
   const written: string[] = [];
   try {
     for (const [k, out] of encoded.entries()) {
-      await fs.writeFile(path.join(dir, disks[k]), out.data);
+      await getStorage().put(disks[k], { bytes: out.data }, { contentType: "image/webp" });
       written.push(disks[k]);
     }
+  } catch (error) {
+    await removeStored(written);
+    if (isStorageUnavailable(error)) return storageDown();
+    throw error;
+  }
+  try {
     const [original, ...variants] = encoded;
     await getDb().insert(files).values({
       id,
@@ -111,7 +116,7 @@ export async function storeImage(file: File, userId: number, options: StoreImage
       uploadedBy: userId,
     });
   } catch (error) {
-    await Promise.all(written.map((f) => fs.rm(path.join(dir, f), { force: true })));
+    await removeStored(written);
     if (isUniqueViolation(error)) return exists;
     throw error;
   }

@@ -1,20 +1,21 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { getDb } from "@server/db/client";
 import { files } from "@server/db/schema";
+import { getStorage, isStorageUnavailable } from "@server/storage";
 import { ORIGIN_UPLOAD, PDF_MAX_BYTES, PDF_MIME, looksLikePdf } from "./rules";
-import { cleanFileName, discardFile, fileNameTaken, isUniqueViolation, uploadsDir } from "./storage.server";
+import { cleanFileName, discardFile, fileNameTaken, isUniqueViolation, removeStored } from "./storage.server";
 
 export type StoredPdf = { fileId: string; name: string; url: string };
-export type StorePdfResult = { ok: true; file: StoredPdf } | { ok: false; reason: "invalid" | "exists"; name: string };
+/** `unavailable`: the file store did not answer (a 503); nothing was kept. */
+export type StorePdfResult = { ok: true; file: StoredPdf } | { ok: false; reason: "invalid" | "exists" | "unavailable"; name: string };
 
 /** An uploaded PDF: its bytes, or a copy staged on disk by the form reader (app/lib/multipart.server.ts). */
 export type PdfUpload = { name: string } & ({ data: Uint8Array } | { path: string; size: number; head: Uint8Array });
 
 /**
  * Keeps an uploaded PDF: a PDF by its signature, 20 MB at most, under a name not yet in the library.
- * A staged copy is moved into the library (a rename), so a large sheet is never read into memory.
+ * A staged copy is streamed from disk into the store (on the disk store, a second name for the same
+ * file), so a large sheet is never read into memory; the route removes the staged copy.
  * `origin` says whose it is: a data sheet joins the library, an assistant's document stays its screen's.
  */
 export async function storePdf(upload: PdfUpload, userId: number, origin: string = ORIGIN_UPLOAD): Promise<StorePdfResult> {
@@ -25,9 +26,12 @@ export async function storePdf(upload: PdfUpload, userId: number, origin: string
   if (await fileNameTaken(name)) return { ok: false, reason: "exists", name };
   const id = crypto.randomUUID();
   const disk = `${id}.pdf`;
-  await fs.mkdir(uploadsDir(), { recursive: true });
-  if ("data" in upload) await fs.writeFile(path.join(uploadsDir(), disk), upload.data);
-  else await fs.rename(upload.path, path.join(uploadsDir(), disk));
+  try {
+    await getStorage().put(disk, "data" in upload ? { bytes: upload.data } : { file: upload.path }, { contentType: PDF_MIME, maxBytes: PDF_MAX_BYTES });
+  } catch (error) {
+    if (isStorageUnavailable(error)) return { ok: false, reason: "unavailable", name };
+    throw error;
+  }
   try {
     await getDb().insert(files).values({
       id,
@@ -40,7 +44,7 @@ export async function storePdf(upload: PdfUpload, userId: number, origin: string
       uploadedBy: userId,
     });
   } catch (error) {
-    await fs.rm(path.join(uploadsDir(), disk), { force: true });
+    await removeStored([disk]);
     if (isUniqueViolation(error)) return { ok: false, reason: "exists", name };
     throw error;
   }

@@ -1,5 +1,5 @@
 import { audit } from "~/modules/logs/audit.server";
-import { uploadImage, type StoredImage } from "./images.server";
+import { uploadImage, type StoredImage, type UploadRefusal } from "./images.server";
 import { libraryImage } from "./library.server";
 import { ORIGIN_LIBRARY } from "./rules";
 
@@ -20,7 +20,7 @@ export async function uploadRecordImage(
   file: File,
   actor: { id: number },
   tags: string[],
-): Promise<{ ok: true; image: StoredImage } | { ok: false; title: string; message: string }> {
+): Promise<{ ok: true; image: StoredImage } | UploadRefusal> {
   const uploaded = await uploadImage(file, actor.id);
   if (!uploaded.ok) return uploaded;
   await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...tags, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });

@@ -41,6 +41,8 @@ export const FILE_TEXTS = {
   missing: "El archivo elegido ya no existe en la biblioteca.",
   /** Said after a save whose rich text linked or showed stored files that are not the library's (they are taken out). */
   foreignFileLinks: "Se quitaron enlaces a archivos que no pertenecen a la biblioteca.",
+  /** The title of the refusal when the file store does not answer (its text: STORAGE_DOWN_MESSAGE, server/storage). */
+  storageDownTitle: "Archivo no guardado",
 } as const;
 
 export type LibraryKind = "image" | "pdf";

@@ -1,18 +1,20 @@
-import fs from "node:fs/promises";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { ORIGIN_MESSAGE } from "~/modules/files/rules";
+import { removeStored } from "~/modules/files/storage.server";
 import { getDb } from "@server/db/client";
 import { cannedReplies, conversations, files, messages } from "@server/db/schema";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
+import { isStorageUnavailable } from "@server/storage";
 import type { ToastInput } from "~/lib/toast";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { audit } from "~/modules/logs/audit.server";
 import { appendText } from "~/modules/questions/rules";
 import { getConversation } from "./messages.server";
 import { accountOf, canReply, replyProblem } from "./rules";
-import { attachmentPath, storeAttachment, type ParsedUpload } from "./upload.server";
+import { storeAttachment, type ParsedUpload } from "./upload.server";
 
-export type CommandResult = { ok: true; toast: ToastInput } | { ok: false; notFound?: boolean; toast: ToastInput };
+/** `unavailable`: the file store did not answer; nothing was sent and the text stays in the draft (a 503). */
+export type CommandResult = { ok: true; toast: ToastInput } | { ok: false; notFound?: boolean; unavailable?: boolean; toast: ToastInput };
 
 const notFound: CommandResult = { ok: false, notFound: true, toast: { title: "No encontrada", variant: "danger" } };
 
@@ -57,8 +59,10 @@ async function keepDraft(id: number, text: string) {
 
 /**
  * Sends a reply (text, file or both). Checks first (active conversation, text or file, 25 MB), then
- * the marketplace outside any transaction, then stores the file and records the message, the
- * conversation's new state and the audit entry together.
+ * keeps the file, then the marketplace outside any transaction, then records the message, the
+ * conversation's new state and the audit entry together. The file is kept before anything is sent:
+ * a store that is down stops the reply before the buyer gets it, never after (a message the buyer
+ * has and the history lacks). A reply that then fails removes the kept file.
  */
 export async function sendReply(input: { conversationId: number; message: string; file: ParsedUpload; seenLastMessage?: string }, actor: SessionUser): Promise<CommandResult> {
   const c = await getConversation(input.conversationId);
@@ -78,6 +82,18 @@ export async function sendReply(input: { conversationId: number; message: string
   const claim = await claimForSend(c.id, input.seenLastMessage);
   // The losing submit leaves the draft alone: the winner clears it or keeps it on failure.
   if (claim !== "claimed") return { ok: false, toast: claim === "busy" ? SEND_BUSY : SEND_MOVED };
+  let stored: Awaited<ReturnType<typeof storeAttachment>> | null = null;
+  if (upload) {
+    try {
+      stored = await storeAttachment(upload);
+    } catch (error) {
+      await releaseSendClaim(c.id);
+      if (!isStorageUnavailable(error)) throw error;
+      await keepDraft(c.id, input.message);
+      return { ok: false, unavailable: true, toast: { title: "Mensaje no enviado", message: error.message, variant: "danger", durationMs: 8000 } };
+    }
+  }
+  const forget = () => (stored ? removeStored([stored.key]) : Promise.resolve());
   let sent: Awaited<ReturnType<ReturnType<typeof getIntegrations>["marketplace"]["sendMessage"]>>;
   try {
     sent = await getIntegrations().marketplace.sendMessage({
@@ -89,13 +105,13 @@ export async function sendReply(input: { conversationId: number; message: string
       file: upload && { name: upload.name, type: upload.type, size: upload.size, path: upload.path },
     });
   } catch (error) {
+    await forget();
     await releaseSendClaim(c.id);
     if (!isIntegrationError(error)) throw error;
     await keepDraft(c.id, input.message);
     await audit({ message: `Error al enviar mensaje en la orden ${c.orderId}: ${error.message}`, type: "integration", tags: ["messages"], identifier: c.orderId, userId: actor.id });
     return { ok: false, toast: { title: "Mensaje no enviado", message: error.message, variant: "danger", durationMs: 8000 } };
   }
-  const stored = upload ? await storeAttachment(upload) : null;
   const sentAt = new Date(sent.sentAt);
   try {
     await getDb().transaction(async (tx) => {
@@ -127,7 +143,7 @@ export async function sendReply(input: { conversationId: number; message: string
       );
     });
   } catch (error) {
-    if (stored) await fs.rm(attachmentPath(stored.disk), { force: true });
+    await forget();
     await releaseSendClaim(c.id);
     throw error;
   }

@@ -6,14 +6,13 @@
  * record is unpublished. Images are served as WebP copies 400 and 1200 px wide, made once with sharp
  * and kept in storage beside the original.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import { getDb } from "@server/db/client";
 import { bannersHome, blogPosts, brands, catalogs, categories, files, products, storePromos } from "@server/db/schema";
+import { getStorage, StorageUnavailableError, type StoredObject } from "@server/storage";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { IMAGE_MAX_PIXELS, PDF_MIME, isFileId } from "~/modules/files/rules";
-import { uploadsDir } from "~/modules/files/storage.server";
+import { fileKey, shopVariantKey } from "~/modules/files/storage.server";
 import { currentPromotion, visibleBlog } from "./content.server";
 import { MEDIA_WIDTHS } from "./schemas";
 
@@ -49,40 +48,54 @@ async function isPublished(media: MediaRequest, now: Date) {
   return row?.ok === true;
 }
 
-export type ServedMedia = { path: string; contentType: string; name: string };
+export type ServedMedia = { object: StoredObject; contentType: string; name: string };
 
 /**
- * The file on disk to send for a public media address, or null (unknown, not the shop's, not
- * published, or not an image/PDF). An image size is written the first time it is asked for.
+ * The stored object to send for a public media address, or null (unknown, not the shop's, not
+ * published, or not an image/PDF, or its original is gone). An image size is made the first time it
+ * is asked for and kept in the store. Throws StorageUnavailableError when the store is down: the
+ * router answers 503.
  */
 export async function publicMedia(media: MediaRequest, now: Date): Promise<ServedMedia | null> {
   const [file] = await getDb()
-    .select({ id: files.id, disk: files.filenameDisk, mimeType: files.mimeType, name: files.filenameDownload })
+    .select({ id: files.id, filenameDisk: files.filenameDisk, origin: files.origin, mimeType: files.mimeType, name: files.filenameDownload })
     .from(files)
     .where(eq(files.id, media.fileId))
     .limit(1);
   if (!file) return null;
   if (media.kind === "pdf" ? file.mimeType !== PDF_MIME : !file.mimeType.startsWith("image/")) return null;
   if (!(await isPublished(media, now))) return null;
-  const original = path.join(uploadsDir(), path.basename(file.disk));
-  if (media.kind === "pdf") return { path: original, contentType: PDF_MIME, name: file.name };
-  const variant = path.join(uploadsDir(), "shop", `${file.id}-w${media.width}.webp`);
-  try {
-    await fs.access(variant);
-  } catch {
-    try {
-      await writeVariant(original, variant, media.width);
-    } catch {
-      return null;
-    }
+  if (media.kind === "pdf") {
+    const object = await getStorage().get(fileKey(file));
+    return object && { object, contentType: PDF_MIME, name: file.name };
   }
-  return { path: variant, contentType: "image/webp", name: `${file.id}-${media.width}.webp` };
+  const key = shopVariantKey(file.id, media.width);
+  const kept = (await getStorage().get(key)) ?? ((await writeVariant(fileKey(file), key, media.width)) ? await getStorage().get(key) : null);
+  return kept && { object: kept, contentType: "image/webp", name: `${file.id}-${media.width}.webp` };
 }
 
-/** One WebP width (never enlarged), written under a temporary name and renamed so a reader never sees half a file. */
-async function writeVariant(original: string, target: string, width: number) {
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  await sharp(original, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toFile(temp);
-  await fs.rename(temp, target);
+/**
+ * One WebP width (never enlarged), made from the original and kept under its own key (a store write
+ * is all or nothing: a reader never sees half of it). The original is read whole — sharp decodes all
+ * its pixels anyway, and uploads are 15 MB at most. False when the original is gone or is not an
+ * image sharp can read.
+ */
+async function writeVariant(originalKey: string, key: string, width: number): Promise<boolean> {
+  const original = await getStorage().get(originalKey);
+  if (!original) return false;
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of original.body) chunks.push(chunk as Buffer);
+  } catch (error) {
+    // The store stopped answering mid-file.
+    throw new StorageUnavailableError("get", originalKey, error);
+  }
+  let data: Buffer;
+  try {
+    data = await sharp(Buffer.concat(chunks), { limitInputPixels: IMAGE_MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  } catch {
+    return false;
+  }
+  await getStorage().put(key, { bytes: data }, { contentType: "image/webp" });
+  return true;
 }

@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { formData, file } = await readFormWithFile(request, PDF_MAX_BYTES);
   const sku = String(formData.get("sku") ?? "");
   const fileId = String(formData.get("fileId") ?? "");
-  // A kept sheet was moved to the library; a refused one leaves only its staged copy to remove.
+  // A kept sheet was copied into the store: its staged copy goes either way.
   const added = await addPostedDocument(assistant, { sku, fileId, file }, actor).finally(() => discardPostedFile(file));
   if (!added.ok) return data<DocumentActionAnswer>({ error: added.refusal, sku, fileId }, { status: statusOf(added) });
   return redirectWithToast(back, { title: ASSISTANT_TEXTS.documentAdded, message: ASSISTANT_MESSAGES.documentAdded, variant: "success" });

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
-import { redirect } from "react-router";
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { DayRangeInputs, FilterSelect, useInputsFollowUrl } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
+import { Toaster } from "~/components/Toast";
 import { cn } from "~/lib/cn";
+import { ToastSchema } from "~/lib/toast";
 import { withParams } from "~/lib/list-url";
 import { canonicalDayRange } from "~/lib/day-range";
 import { discardPostedFile, readFormWithFile } from "~/lib/multipart.server";
@@ -59,9 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
         ? await sendReply({ conversationId: input.conversationId, message: input.message, file, seenLastMessage: input.seenLastMessage }, actor)
         : await updateDraft({ intent: input.intent, conversationId: input.conversationId, message: input.message, templateId: input.templateId }, actor);
     if (!result.ok && result.notFound) throw new Response("La conversación no existe.", { status: 404 });
+    // The file store is down: a 503 with the toast in the page (nothing was sent; the text is in the draft).
+    if (!result.ok && result.unavailable) return data({ toast: ToastSchema.parse(result.toast) }, { status: 503 });
     return redirectWithToast(back(input.conversationId), result.toast);
   } finally {
-    // A sent reply moved its attachment to storage; anything else leaves only a staged copy to remove.
+    // The staged copy goes whatever happened: a sent reply's attachment is in the store by now.
     await discardPostedFile(file);
   }
 }
@@ -70,12 +74,14 @@ export default function Messages() {
   const filters = useRef<HTMLFormElement>(null);
   useInputsFollowUrl(filters);
   const { rows, total, page, pageSize, query, templates, constraints } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const { search } = useLocation();
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? Number(navigation.formData?.get("conversationId")) : null;
   const syncing = navigation.state === "submitting" && navigation.formData?.get("intent") === "sync";
   return (
     <div>
+      {refused && "toast" in refused ? <Toaster key={refused.toast.id} toast={refused.toast} /> : null}
       <PageHeader
         title="Mensajes"
         total={total}

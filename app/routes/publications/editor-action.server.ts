@@ -227,7 +227,8 @@ export async function handleEditorAction(request: Request, id: string | null, us
       if (!(file instanceof File) || file.size === 0) return answer({ toast: toast(TEXTS.imageInvalidTitle, "Elige una imagen para subir.") });
       if (!canAddImage(draft.gallery, intent.sku)) return answer({ toast: fullGallery() });
       const uploaded = await uploadImage(file, userId);
-      if (!uploaded.ok) return answer({ toast: toast(uploaded.title, uploaded.message) }, 400);
+      // An image the rules refuse is a 400; the file store not answering, a 503.
+      if (!uploaded.ok) return answer({ toast: toast(uploaded.title, uploaded.message) }, uploaded.reason === "unavailable" ? 503 : 400);
       const added = addImage(draft, { ...uploaded.image, sku: intent.sku, alt: "" });
       if (added.ok) draft = added.draft;
       await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: ["archivos", "publicaciones"], identifier: uploaded.image.fileId, userId });

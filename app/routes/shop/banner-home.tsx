@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!saved.ok) {
     // Said in the page and by the warning toast (spec 5/8 'Imagen no válida').
     const toast = dialogToast(saved.title, saved.message);
-    return data({ result: submission.reply({ fieldErrors: { image: [`${saved.title}: ${saved.message}`] } }), toast }, { status: 400 });
+    return data({ result: submission.reply({ fieldErrors: { image: [`${saved.title}: ${saved.message}`] } }), toast }, { status: saved.unavailable ? 503 : 400 });
   }
   return redirectWithToast("/banner-home", { title: BANNER_TEXTS.savedTitle, message: BANNER_TEXTS.saved, variant: "success" });
 }

@@ -62,7 +62,7 @@ export async function catalogFormStep(stored: Catalog | null, formData: FormData
       const saved = await saveCatalog(stored?.id ?? null, values, actor);
       return saved.ok ? { kind: "saved" } : { kind: "not-found" };
     }
-    return { kind: "form", answer: await catalogAnswer(submission, posted, posted, upload), status: 400 };
+    return { kind: "form", answer: await catalogAnswer(submission, posted, posted, upload), status: uploadRefusalStatus(upload) ?? 400 };
   }
 
   const submission = parseSubmission(formData, CatalogDraftSchema);
@@ -74,7 +74,13 @@ export async function catalogFormStep(stored: Catalog | null, formData: FormData
   // Removing an image must not add the one still chosen in the same post.
   const removingImage = listIntent?.type === "remove" && listIntent.payload.name === "images";
   const upload = chosen && !removingImage ? await uploadCatalogImage(chosen, postedImages(draft.images).length, actor) : null;
-  return { kind: "form", answer: await catalogAnswer(submission, posted, draft, upload), status: upload?.ok === false ? 400 : 200 };
+  return { kind: "form", answer: await catalogAnswer(submission, posted, draft, upload), status: uploadRefusalStatus(upload) ?? 200 };
+}
+
+/** A refused upload's status: 503 when the file store did not answer, 400 for an image the rules refuse. */
+function uploadRefusalStatus(upload: CatalogUpload | null): 400 | 503 | null {
+  if (upload?.ok !== false) return null;
+  return upload.reason === "unavailable" ? 503 : 400;
 }
 
 /**

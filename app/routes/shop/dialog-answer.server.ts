@@ -9,7 +9,7 @@ export type DialogStep<Answer> =
   | { kind: "not-found" }
   | { kind: "bad-form" }
   | { kind: "unknown-intent" }
-  | { kind: "form"; answer: Answer; status: 200 | 400 };
+  | { kind: "form"; answer: Answer; status: 200 | 400 | 503 };
 
 /** Where a dialog's done command goes: its list (with the list's query) and the success toast; its record's 404 text. */
 export type DialogDone = { listPath: string; notFoundText: string; toast: { title: string; message: string } };

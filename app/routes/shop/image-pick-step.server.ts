@@ -13,6 +13,8 @@ import { refuseNestedNames } from "~/lib/list-index-guard.server";
  */
 
 type Refusal = { title: string; message: string };
+/** An upload refused by the rules, or not kept because the file store did not answer (`unavailable`: a 503). */
+type UploadRefusal = Refusal & { reason: "invalid" | "conflict" | "unavailable" };
 export type ImagePickAnswer<Image> = { result: SubmissionResult<string[]> } & ImagePickState<Image>;
 
 export type ImagePickDialog<Image extends { fileId: string }, Schema extends z.ZodTypeAny> = {
@@ -23,7 +25,7 @@ export type ImagePickDialog<Image extends { fileId: string }, Schema extends z.Z
   schemaFor: (intent: FormDataEntryValue | null) => z.ZodTypeAny;
   /** An image of the files library as the record holds it; null when it is no longer there. */
   fromLibrary: (fileId: string) => Promise<Image | null>;
-  upload: (file: File) => Promise<{ ok: true; image: Image } | ({ ok: false } & Refusal)>;
+  upload: (file: File) => Promise<{ ok: true; image: Image } | ({ ok: false } & UploadRefusal)>;
   /** The refusal shown when a picked library image is gone. */
   pickedMissing: Refusal;
   /** The write; `warning` is said along with the saved toast (something was taken out on the way). */
@@ -49,7 +51,7 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
     form.delete("imageUpload");
     form.set("imageFileId", state.image?.fileId ?? "");
   };
-  const answer = (status: 200 | 400, fieldErrors?: Record<string, string[]>) => {
+  const answer = (status: 200 | 400 | 503, fieldErrors?: Record<string, string[]>) => {
     holdChosenImage();
     // A refused image is said in the page and by the toast, as in the catalogue's dialogs.
     state.toast = state.imageError ? dialogToast(state.imageError.title, state.imageError.message) : null;
@@ -77,15 +79,19 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
   }
 
   const file = form.get("imageUpload");
+  let storeDown = false;
   if (file instanceof File && file.name !== "") {
     const uploaded = await dialog.upload(file);
     if (uploaded.ok) state.image = uploaded.image;
-    else state.imageError = { title: uploaded.title, message: uploaded.message };
+    else {
+      state.imageError = { title: uploaded.title, message: uploaded.message };
+      storeDown = uploaded.reason === "unavailable";
+    }
   }
   holdChosenImage();
   const submission = parseWithZod(form, { schema: dialog.schema });
   if (submission.status !== "success" || state.imageError) {
-    return answer(400, state.imageError ? { imageUpload: [state.imageError.message] } : undefined);
+    return answer(storeDown ? 503 : 400, state.imageError ? { imageUpload: [state.imageError.message] } : undefined);
   }
   const saved = await dialog.save(submission.value, state.image);
   return saved.ok ? { kind: "saved", warning: saved.warning ?? null } : { kind: "not-found" };

@@ -129,7 +129,8 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
       if (!stored.ok) {
         message = dialogToast(stored.title, stored.message);
         fieldErrors = { ...fieldErrors, [`${spec.slot}Upload`]: [stored.message] };
-        status = 422;
+        // The file store not answering is a 503; an image the rules refuse, 422.
+        status = stored.reason === "unavailable" || status === 503 ? 503 : 422;
         continue;
       }
       draft = { ...draft, [spec.slot]: { fileId: stored.image.fileId, name: stored.image.name, alt: draft[spec.slot].alt, origin: stored.image.origin } };

@@ -165,7 +165,8 @@ export async function comboDialogAction(request: Request, id: string | null) {
         if (!stored.ok) {
           message = dialogToast(stored.title, stored.message);
           fileErrors.uploads = [...(fileErrors.uploads ?? []), stored.message];
-          status = 422;
+          // The file store not answering is a 503; a file the rules refuse, 422.
+          status = stored.reason === "unavailable" || status === 503 ? 503 : 422;
           continue;
         }
         draft = { ...draft, gallery: [...draft.gallery, { ...stored.image, alt: "" }] };

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { getIntegrations, isIntegrationError } from "@server/integrations";
 import { getEnv } from "@server/env";
+import { STORAGE_DOWN_MESSAGE } from "@server/storage";
 import { can } from "~/lib/access";
 import { readForm } from "~/lib/http.server";
 import { differ, replyWithLists, rewrittenFields } from "~/lib/list-reply.server";
@@ -109,24 +110,27 @@ const PICK_PARAMS = ["pick", "for"] as const;
 /** The inventory list the product and combo dialogs go back to. */
 export const inventoryListUrl = (request: Request) => listUrlWithout(INVENTORY_PATH, request, PICK_PARAMS);
 
-type Uploaded = { images: GalleryDraft[]; sheet: StoredPdf | null; refusal: { toast: DialogToast; fileErrors: FieldErrors } | null };
+/** `status`: 422 for a file the rules refuse, 503 when the file store did not answer. */
+type Uploaded = { images: GalleryDraft[]; sheet: StoredPdf | null; refusal: { toast: DialogToast; fileErrors: FieldErrors; status: 422 | 503 } | null };
 
 /** Stores the chosen images and data sheet in the files library; each refusal is said once. */
 async function storeChosenFiles(chosen: { images: File[]; sheet: File | null }, user: SessionUser): Promise<Uploaded> {
   const out: Uploaded = { images: [], sheet: null, refusal: null };
-  const refused = (field: "uploads" | "sheetUpload", title: string, message: string) => {
+  const refused = (field: "uploads" | "sheetUpload", title: string, message: string, unavailable = false) => {
     const fileErrors = out.refusal?.fileErrors ?? {};
-    out.refusal = { toast: dialogToast(title, message), fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] } };
+    const status = unavailable || out.refusal?.status === 503 ? 503 : 422;
+    out.refusal = { toast: dialogToast(title, message), fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] }, status };
   };
   for (const file of chosen.images) {
     const uploaded = await storeImage(file, user.id, PRODUCT_IMAGE);
     if (uploaded.ok) out.images.push({ ...uploaded.image, alt: "" });
-    else refused("uploads", uploaded.title, uploaded.message);
+    else refused("uploads", uploaded.title, uploaded.message, uploaded.reason === "unavailable");
   }
   if (chosen.sheet) {
     const stored = await storePdf({ name: chosen.sheet.name, data: new Uint8Array(await chosen.sheet.arrayBuffer()) }, user.id);
     if (stored.ok) out.sheet = stored.file;
     else if (stored.reason === "exists") refused("sheetUpload", FILE_TEXTS.documentExistsTitle, FILE_TEXTS.documentExists(stored.name));
+    else if (stored.reason === "unavailable") refused("sheetUpload", FILE_TEXTS.storageDownTitle, STORAGE_DOWN_MESSAGE, true);
     else refused("sheetUpload", FILE_TEXTS.documentInvalidTitle, FILE_TEXTS.documentInvalid);
   }
   return out;
@@ -198,10 +202,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
       await logUploads(uploaded, user);
       for (const image of uploaded.images) draft = { ...draft, gallery: [...draft.gallery, image] };
       if (uploaded.sheet) draft = { ...draft, dataSheetId: uploaded.sheet.fileId, dataSheetName: uploaded.sheet.name };
-      if (uploaded.refusal) {
-        ({ toast: message, fileErrors } = uploaded.refusal);
-        status = 422;
-      }
+      if (uploaded.refusal) ({ toast: message, fileErrors, status } = uploaded.refusal);
       break;
     }
     case "sheet-remove":
@@ -266,7 +267,7 @@ async function save(
     const uploaded = await storeChosenFiles(chosen, user);
     if (uploaded.refusal) {
       await discardUploads(uploaded);
-      return data(refusedAnswer({}, uploaded.refusal.toast, { fileErrors: uploaded.refusal.fileErrors }), { status: 422 });
+      return data(refusedAnswer({}, uploaded.refusal.toast, { fileErrors: uploaded.refusal.fileErrors }), { status: uploaded.refusal.status });
     }
     const values = {
       ...checked.values,
