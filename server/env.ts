@@ -7,6 +7,22 @@ const boolish = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
 
+/** pino's levels (docs/operations.md, "Logs"); `silent` writes nothing. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LogLevelSchema = z.enum(LOG_LEVELS);
+
+/**
+ * The server cannot start as configured (an invalid variable, a second server on one embedded
+ * database): its message is one readable text, printed without a stack by the entry points.
+ */
+export class StartupRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StartupRefusal";
+  }
+}
+
 /**
  * A marketplace call whose path the spec does not show: the path under custom/legacy-mercadolibre/
  * (segments of letters, digits, "-" or "_"; the brand account's calls add {brand}/ in front).
@@ -137,6 +153,8 @@ const schema = z
       }),
     /** Requests per minute per client address to /api/shop/v1. */
     SHOP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /** What the JSON log on stdout keeps (docs/operations.md); default info, silent under the test runner. */
+    LOG_LEVEL: LogLevelSchema.optional(),
   })
   .superRefine((env, ctx) => {
     for (const system of INTEGRATION_NAMES) {
@@ -178,7 +196,7 @@ export function getEnv(): Env {
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Configuración inválida:\n${lines.join("\n")}`);
+    throw new StartupRefusal(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -187,7 +205,7 @@ export function getEnv(): Env {
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (env.NODE_ENV === "production" && !demo) {
-      throw new Error("Configuración inválida:\n  - SESSION_SECRET: obligatorio en producción");
+      throw new StartupRefusal("Configuración inválida:\n  - SESSION_SECRET: obligatorio en producción");
     }
     // The embedded database lives in DATA_DIR with its secret beside it. Instances that share a
     // PostgreSQL database each have a DATA_DIR of their own, so their secret is kept in the database

@@ -1,4 +1,4 @@
-import { getEnv } from "./env";
+import { getEnv, StartupRefusal, type Env } from "./env";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
@@ -9,6 +9,7 @@ import { getIntegrations } from "./integrations";
 import { checkIntegrations } from "./integrations/startup-check";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
 import { closePdfBrowser, warmPdf } from "./documents/pdf.server";
+import { log } from "./ops/log";
 
 const KEEP_ALIVE_MS = 65_000;
 
@@ -29,17 +30,16 @@ export async function start({ build, vite, clientDir }: { build: ServerBuild | (
   const jobs = startJobs(database);
   // Each system served over HTTP: does it answer, is the token accepted? (the Sincronización screen shows it)
   void checkIntegrations(database, getIntegrations(), env).then((checks) => {
-    for (const c of checks.filter((check) => check.mode === "http")) console.log(`[integraciones] ${c.system}: ${c.ok ? "ok" : "FALLA"} — ${c.message}`);
+    for (const c of checks.filter((check) => check.mode === "http")) {
+      const line = `[integraciones] ${c.system}: ${c.ok ? "ok" : "FALLA"} — ${c.message}`;
+      if (c.ok) log.info({ system: c.system }, line);
+      else log.warn({ system: c.system }, line);
+    }
   });
 
   const app = await createApp({ build, vite, clientDir });
   const server = app.listen(env.PORT, env.HOST, () => {
-    const ms = Date.now() - started;
-    console.log(`Back office listo en http://localhost:${env.PORT} (${ms} ms, base ${database.kind}${seeded ? ", datos demo cargados" : ""})`);
-    if (env.DEMO_MODE) {
-      console.log(`Usuarios demo (contraseña ${DEMO_PASSWORD}):`);
-      for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.roleLabel}`);
-    }
+    announceReady(env, { ms: Date.now() - started, seeded, kind: database.kind });
     // Quotes and tickets are printed all day: start Chromium now rather than on the first print.
     if (!isDev) void warmPdf();
   });
@@ -61,4 +61,28 @@ export async function start({ build, vite, clientDir }: { build: ServerBuild | (
   }
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+}
+
+/** The server's "ready" lines (bench/server-process.ts waits for the first). */
+function announceReady(env: Env, { ms, seeded, kind }: { ms: number; seeded: boolean; kind: string }) {
+  const extras = [`base ${kind}`, seeded ? "datos demo cargados" : null].filter(Boolean).join(", ");
+  log.info({ port: env.PORT, ms, database: kind, seeded }, `Back office listo en http://localhost:${env.PORT} (${ms} ms, ${extras})`);
+  if (env.DEMO_MODE) {
+    log.info(
+      { demoUsers: DEMO_USERS.map((u) => ({ email: u.email, role: u.roleLabel })) },
+      `Usuarios demo (contraseña ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => `${u.email} (${u.roleLabel})`).join(", ")}`,
+    );
+  }
+}
+
+/**
+ * What the entry points do with a start-up failure: a refusal (invalid configuration) is its
+ * message alone on stderr and exit code 1; anything else is thrown as it is, with its stack.
+ */
+export function startupFailed(error: unknown): never {
+  if (error instanceof StartupRefusal) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
 }

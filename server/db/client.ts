@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 import { markTransactions } from "./transaction-scope";
+import { log } from "../ops/log";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -58,7 +59,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // opens a new connection on the next query.
     let closing = false;
     pool.on("error", (error) => {
-      if (!closing) console.error(`[db] Se cerró una conexión inactiva: ${error.message}`);
+      if (!closing) log.error({ err: error }, `[db] Se cerró una conexión inactiva: ${error.message}`);
     });
     // Bigint ids (order ids are 16 digits) and numerics are parsed by Drizzle column modes.
     const db = markTransactions(drizzlePg(pool, { schema }) as unknown as Db);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Database } from "../db/client";
+import { log as serverLog } from "../ops/log";
 import type { Schedule } from "./schedule";
 
 /** A claimed job as its handler sees it. */
@@ -25,7 +26,8 @@ export type RunnerOptions = {
   now?: () => Date;
   /** Names this instance in `locked_by`. */
   instance?: string;
-  log?: (line: string) => void;
+  /** Where the runner's lines go (default: the server's log, failures as warnings, dead jobs as errors). */
+  log?: (line: string, level?: "info" | "warn" | "error") => void;
   /** Jobs claimed per tick. */
   batch?: number;
 };
@@ -52,7 +54,7 @@ export class JobRunner {
   private readonly definitions: Map<string, JobDefinition>;
   private readonly now: () => Date;
   readonly instance: string;
-  private readonly log: (line: string) => void;
+  private readonly log: (line: string, level?: "info" | "warn" | "error") => void;
   private readonly batch: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
@@ -67,7 +69,7 @@ export class JobRunner {
     if (this.definitions.size !== definitions.length) throw new Error("Dos trabajos con el mismo nombre");
     this.now = options.now ?? (() => new Date());
     this.instance = options.instance ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
-    this.log = options.log ?? ((line) => console.log(line));
+    this.log = options.log ?? ((line, level = "info") => serverLog[level]({ runner: this.instance }, line));
     this.batch = options.batch ?? 10;
   }
 
@@ -129,6 +131,7 @@ export class JobRunner {
   private async runOne(job: Job): Promise<"done" | "retried" | "dead"> {
     const definition = this.definition(job.name);
     let error: unknown;
+    const started = Date.now();
     if (job.attempt > job.maxAttempts) {
       // Its last attempt was claimed and never finished (the instance stopped while running it).
       error = new Error("El último intento no terminó");
@@ -142,6 +145,7 @@ export class JobRunner {
       }
       if (!failed) {
         await this.finish(job, "done", null, this.now());
+        serverLog.debug({ job: job.name, jobId: job.id, attempt: job.attempt, ms: Date.now() - started, runner: this.instance }, `[trabajos] ${job.name} (${job.id}) terminado`);
         if (line) this.log(`[trabajos] ${job.name}: ${line}`);
         return "done";
       }
@@ -150,7 +154,7 @@ export class JobRunner {
     const now = this.now();
     if (job.attempt >= job.maxAttempts) {
       await this.finish(job, "dead", message, now);
-      this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts} y queda detenido: ${message}`);
+      this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts} y queda detenido: ${message}`, "error");
       return "dead";
     }
     const retryAt = new Date(now.getTime() + backoffMs(job.attempt, definition.backoff ?? DEFAULTS.backoff));
@@ -159,7 +163,7 @@ export class JobRunner {
        where id = $1 and attempts = $2 and state = 'running'`,
       [job.id, job.attempt, retryAt.toISOString(), message],
     );
-    this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts}; se reintenta ${retryAt.toISOString()}: ${message}`);
+    this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts}; se reintenta ${retryAt.toISOString()}: ${message}`, "warn");
     return "retried";
   }
 
@@ -183,7 +187,7 @@ export class JobRunner {
     const loop = () => {
       this.timer = setTimeout(() => {
         this.running = this.tick()
-          .catch((error) => this.log(`[trabajos] ronda fallida: ${(error as Error).message}`))
+          .catch((error) => this.log(`[trabajos] ronda fallida: ${(error as Error).message}`, "warn"))
           .finally(() => {
             this.running = undefined;
             if (!this.stopped) loop();
