@@ -10,7 +10,7 @@ import { boundedBody } from "./http/bounded-body";
 import { refuseCrossOrigin } from "./http/origin-check";
 import { answerUnhandled, refuseOddRequests } from "./http/request-shape";
 import { createRequestHandler } from "./http/router-handler";
-import { observeRequests } from "./ops/request-log";
+import { mountOperations, type AppOps } from "./ops/http";
 import { SHOP_API_PATH, shopApiRouter } from "./shop-api/router";
 
 /**
@@ -18,13 +18,23 @@ import { SHOP_API_PATH, shopApiRouter } from "./shop-api/router";
  * the development server (its middlewares serve the browser's modules); without it the built assets
  * are served from the build next to this module.
  */
-export async function createApp({ build, vite, clientDir }: { build: ServerBuild | (() => Promise<ServerBuild>); vite?: ViteDevServer; clientDir?: string }) {
+export async function createApp({
+  build,
+  vite,
+  clientDir,
+  ops,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  vite?: ViteDevServer;
+  clientDir?: string;
+  ops: AppOps;
+}) {
   const isDev = vite !== undefined;
   const app = express();
   app.disable("x-powered-by");
   const env = getEnv();
-  // Every request: its id (X-Request-Id), its scope (the id on every log line), its access line.
-  app.use(observeRequests());
+  // Every request's id, log scope and access line; /healthz and /readyz; the shutdown's 503.
+  mountOperations(app, ops);
   // X-Forwarded-For is believed only from a proxy the operator names; otherwise the socket speaks.
   app.set("trust proxy", env.TRUST_PROXY ?? false);
   // The shop's public content API answers before anything of the back office: no session, no

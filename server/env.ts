@@ -155,6 +155,10 @@ const schema = z
     SHOP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** What the JSON log on stdout keeps (docs/operations.md); default info, silent under the test runner. */
     LOG_LEVEL: LogLevelSchema.optional(),
+    /** On SIGTERM/SIGINT, how long requests in flight (and the jobs of the current round) get to end. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** Whether this instance runs the background jobs (decision 0041); off, /readyz does not wait for them. */
+    JOBS_ENABLED: boolish.default("true"),
   })
   .superRefine((env, ctx) => {
     for (const system of INTEGRATION_NAMES) {

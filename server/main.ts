@@ -1,3 +1,4 @@
+import type http from "node:http";
 import { getEnv, StartupRefusal, type Env } from "./env";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -9,58 +10,21 @@ import { getIntegrations } from "./integrations";
 import { checkIntegrations } from "./integrations/startup-check";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
 import { closePdfBrowser, warmPdf } from "./documents/pdf.server";
+import { readiness } from "./ops/health";
 import { log } from "./ops/log";
+import { createLifecycle, drainServer } from "./ops/shutdown";
 
 const KEEP_ALIVE_MS = 65_000;
 
+type StartOptions = { build: ServerBuild | (() => Promise<ServerBuild>); vite?: ViteDevServer; clientDir?: string };
+
 /**
- * Opens the database, prepares it, starts the jobs and serves the app. The app's server code and
- * this code are one module graph: the production build (server/index.ts) and the development server
- * (server/dev.ts, through Vite) both load them together.
+ * Starts the server. The app's server code and this code are one module graph: the production
+ * build (server/index.ts) and the development server (server/dev.ts, through Vite) both load them
+ * together.
  */
-export async function start({ build, vite, clientDir }: { build: ServerBuild | (() => Promise<ServerBuild>); vite?: ViteDevServer; clientDir?: string }) {
-  const started = Date.now();
-  const isDev = vite !== undefined;
-  const env = getEnv();
-
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  setDatabase(database);
-  // Migrations, the demo seed and the stored session secret, under a lock another instance waits on.
-  const { seeded } = await prepareDatabase(database, env);
-  const jobs = startJobs(database);
-  // Each system served over HTTP: does it answer, is the token accepted? (the Sincronización screen shows it)
-  void checkIntegrations(database, getIntegrations(), env).then((checks) => {
-    for (const c of checks.filter((check) => check.mode === "http")) {
-      const line = `[integraciones] ${c.system}: ${c.ok ? "ok" : "FALLA"} — ${c.message}`;
-      if (c.ok) log.info({ system: c.system }, line);
-      else log.warn({ system: c.system }, line);
-    }
-  });
-
-  const app = await createApp({ build, vite, clientDir });
-  const server = app.listen(env.PORT, env.HOST, () => {
-    announceReady(env, { ms: Date.now() - started, seeded, kind: database.kind });
-    // Quotes and tickets are printed all day: start Chromium now rather than on the first print.
-    if (!isDev) void warmPdf();
-  });
-
-  // Clients (browsers, scripts, proxies) keep an idle connection to reuse it. Node closes one after 5 s:
-  // a request sent on it at that moment meets a reset (ECONNRESET) instead of an answer. Idle
-  // connections are kept longer than any client holds them before reuse.
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-
-  async function shutdown() {
-    server.close();
-    // The jobs of the current round get a few seconds to end; one cut short is claimed again when its lease runs out.
-    await Promise.race([jobs.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    await closePdfBrowser().catch(() => undefined);
-    await database.close().catch(() => undefined);
-    await vite?.close().catch(() => undefined);
-    process.exit(0);
-  }
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+export async function start(options: StartOptions) {
+  return serve(getEnv(), options);
 }
 
 /** The server's "ready" lines (bench/server-process.ts waits for the first). */
@@ -75,9 +39,111 @@ function announceReady(env: Env, { ms, seeded, kind }: { ms: number; seeded: boo
   }
 }
 
+/** Listens, or refuses with one line when the port is taken. */
+function listen(app: Awaited<ReturnType<typeof createApp>>, env: Env): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(env.PORT, env.HOST);
+    const failed = (error: NodeJS.ErrnoException) => {
+      reject(error.code === "EADDRINUSE" ? new StartupRefusal(`El puerto ${env.PORT} ya está en uso en ${env.HOST}: detén el otro servidor o usa otro PORT.`) : error);
+    };
+    server.once("error", failed);
+    server.once("listening", () => {
+      server.off("error", failed);
+      resolve(server);
+    });
+  });
+}
+
 /**
- * What the entry points do with a start-up failure: a refusal (invalid configuration) is its
- * message alone on stderr and exit code 1; anything else is thrown as it is, with its stack.
+ * Opens the database, prepares it, starts the jobs and serves the app; SIGTERM/SIGINT shut it down
+ * gracefully.
+ */
+async function serve(env: Env, { build, vite, clientDir }: StartOptions) {
+  const started = Date.now();
+  const isDev = vite !== undefined;
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  setDatabase(database);
+  // Migrations, the demo seed and the stored session secret, under a lock another instance waits on.
+  const { seeded } = await prepareDatabase(database, env);
+  const jobs = env.JOBS_ENABLED ? startJobs(database) : null;
+  if (!jobs) log.info("Trabajos de fondo apagados en esta instancia (JOBS_ENABLED=false)");
+  // Each system served over HTTP: does it answer, is the token accepted? (the Sincronización screen shows it)
+  void checkIntegrations(database, getIntegrations(), env).then((checks) => {
+    for (const c of checks.filter((check) => check.mode === "http")) {
+      const line = `[integraciones] ${c.system}: ${c.ok ? "ok" : "FALLA"} — ${c.message}`;
+      if (c.ok) log.info({ system: c.system }, line);
+      else log.warn({ system: c.system }, line);
+    }
+  });
+
+  const lifecycle = createLifecycle();
+  const failing = readiness({
+    database: () => database,
+    dataDir: env.DATA_DIR,
+    jobs: () => (!jobs ? "off" : jobs.isRunning() ? "running" : "stopped"),
+    draining: () => lifecycle.draining,
+  });
+  const app = await createApp({ build, vite, clientDir, ops: { lifecycle, readiness: failing } });
+  let server: http.Server;
+  try {
+    server = await listen(app, env);
+  } catch (error) {
+    await jobs?.stop(0).catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  announceReady(env, { ms: Date.now() - started, seeded, kind: database.kind });
+  // Quotes and tickets are printed all day: start Chromium now rather than on the first print.
+  if (!isDev) void warmPdf();
+
+  // Clients (browsers, scripts, proxies) keep an idle connection to reuse it. Node closes one after 5 s:
+  // a request sent on it at that moment meets a reset (ECONNRESET) instead of an answer. Idle
+  // connections are kept longer than any client holds them before reuse.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+
+  let stopping = false;
+  /**
+   * Graceful shutdown (docs/operations.md, "Signals"): /readyz answers 503 at once; no new
+   * connection is taken; a request arriving on a kept-alive one gets 503 + Connection: close; the
+   * requests in flight and the job running get SHUTDOWN_TIMEOUT_MS to end; the jobs this instance
+   * still holds go back to due; Chromium and the database are closed; exit 0.
+   */
+  async function shutdown(signal: NodeJS.Signals) {
+    if (stopping) return;
+    stopping = true;
+    const began = Date.now();
+    const timeout = env.SHUTDOWN_TIMEOUT_MS;
+    lifecycle.draining = true;
+    log.info({ signal, inFlight: lifecycle.inFlight.count }, `Apagando (${signal}): ${lifecycle.inFlight.count} solicitudes en curso`);
+    // Whatever hangs past the time-out and a margin, the process still ends.
+    setTimeout(() => {
+      log.error("El apagado no terminó a tiempo; se sale sin esperar más");
+      process.exit(1);
+    }, timeout + 10_000).unref();
+    const jobsStopped = jobs
+      ? jobs.stop(timeout).catch((error: unknown) => {
+          log.warn({ err: error }, "No se pudieron devolver los trabajos en curso");
+          return { released: 0 };
+        })
+      : Promise.resolve({ released: 0 });
+    const { cut } = await drainServer(server, lifecycle, timeout);
+    if (cut > 0) log.warn({ cut }, `${cut} solicitudes cortadas al vencer SHUTDOWN_TIMEOUT_MS (${timeout} ms)`);
+    await jobsStopped;
+    await Promise.race([closePdfBrowser().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await database.close().catch((error: unknown) => log.warn({ err: error }, "La base no cerró limpia"));
+    await vite?.close().catch(() => undefined);
+    log.info({ ms: Date.now() - began }, "Apagado");
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/**
+ * What the entry points do with a start-up failure: a refusal (invalid configuration, a taken
+ * port) is its message alone on stderr and exit code 1; anything else is thrown as it is, with its
+ * stack.
  */
 export function startupFailed(error: unknown): never {
   if (error instanceof StartupRefusal) {

@@ -58,6 +58,7 @@ export class JobRunner {
   private readonly batch: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private started = false;
   private stopped = false;
 
   constructor(
@@ -124,7 +125,11 @@ export class JobRunner {
   /** One round: schedule, claim, run what was claimed. */
   async tick(): Promise<TickResult> {
     const result: TickResult = { scheduled: await this.schedule(), done: 0, retried: 0, dead: 0 };
-    for (const job of await this.claim()) result[await this.runOne(job)]++;
+    for (const job of await this.claim()) {
+      // Stopping: the jobs claimed and not started are left to releaseLeases, for another instance.
+      if (this.stopped) break;
+      result[await this.runOne(job)]++;
+    }
     return result;
   }
 
@@ -184,6 +189,7 @@ export class JobRunner {
 
   /** Ticks every `intervalMs` until stopped (a tick that throws is logged; the next one goes on). */
   start(intervalMs = 5_000): void {
+    this.started = true;
     const loop = () => {
       this.timer = setTimeout(() => {
         this.running = this.tick()
@@ -198,11 +204,41 @@ export class JobRunner {
     loop();
   }
 
-  /** Stops ticking and waits for the jobs of the current tick to end. */
-  async stop(): Promise<void> {
+  /** Whether it ticks: started and not stopped (the readiness check). */
+  isRunning(): boolean {
+    return this.started && !this.stopped;
+  }
+
+  /**
+   * Stops ticking, waits at most `waitMs` for the job running now to end (the jobs claimed after it
+   * in the same round are not started), then gives back what this instance still holds
+   * (releaseLeases): those jobs are due again at once for any instance, not after their lease.
+   */
+  async stop(waitMs = Number.POSITIVE_INFINITY): Promise<{ released: number }> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    if (this.running) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = Number.isFinite(waitMs) ? new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))) : new Promise<void>(() => undefined);
+      await Promise.race([this.running, waited]);
+      clearTimeout(timer);
+    }
+    return { released: await this.releaseLeases() };
+  }
+
+  /**
+   * Jobs this instance claimed and did not finish go back to pending, due now, with the claim's
+   * attempt given back (the job did not fail: its instance stopped). A job still running here when
+   * this is called may finish later: its own end then changes nothing (it checks its claim).
+   */
+  async releaseLeases(): Promise<number> {
+    const rows = await this.database.query<{ id: string; name: string }>(
+      `update jobs set state = 'pending', attempts = greatest(attempts - 1, 0), locked_until = null, locked_by = null
+       where state = 'running' and locked_by = $1 returning id, name`,
+      [this.instance],
+    );
+    if (rows.length > 0) this.log(`[trabajos] ${rows.length} trabajos devueltos al apagar: ${rows.map((r) => `${r.name} (${r.id})`).join(", ")}`);
+    return rows.length;
   }
 }
 

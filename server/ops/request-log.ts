@@ -32,25 +32,31 @@ export function routeLabel(req: Request, res: Response): string {
   return res.locals.refused ? "(refused)" : "(other)";
 }
 
+/** Requests being answered, for the graceful shutdown (server/ops/shutdown.ts). */
+export type InFlight = { count: number; onIdle: Set<() => void> };
+
 /**
  * The first thing every request meets: its id (a safe incoming `X-Request-Id`, or a new one),
  * returned in the `X-Request-Id` header of every answer; the request's scope, so every log line
- * written while it is handled carries the id; and, when the answer ends, one access line. It has the method, the route pattern, the
- * status, the time and the user id once the session was read — never the URL's query, a cookie or
+ * written while it is handled carries the id; and, when the answer ends, one access line. It has
+ * the method, the route pattern, the status, the time and the user id once the session was read — never the URL's query, a cookie or
  * a body.
  */
-export function observeRequests(): RequestHandler {
+export function observeRequests(inFlight: InFlight = { count: 0, onIdle: new Set() }): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader(REQUEST_ID_HEADER, requestId);
     res.locals.requestId = requestId;
     const started = performance.now();
+    inFlight.count += 1;
     inRequestScope(() => {
       const scope = currentRequestScope();
       let done = false;
       const end = () => {
         if (done) return;
         done = true;
+        inFlight.count -= 1;
+        if (inFlight.count === 0) for (const idle of inFlight.onIdle) idle();
         const ms = performance.now() - started;
         const aborted = !res.writableFinished;
         const route = routeLabel(req, res);

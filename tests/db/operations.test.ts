@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { JobRunner, type JobDefinition } from "../../server/jobs/runner";
+import { bundledLatestMigration, readiness, storageReadiness } from "../../server/ops/health";
+import { useTestDatabase } from "../helpers/db";
+
+const database = await useTestDatabase();
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bo-ops-db-"));
+  dirs.push(dir);
+  return dir;
+};
+
+describe("readiness against the database", () => {
+  it("is ready with every bundled migration applied; a migration the build does not carry, an unwritable uploads folder or a closed database fail it", async () => {
+    const dataDir = tempDir();
+    let open = true;
+    const check = readiness({ database: () => (open ? database : undefined), dataDir, jobs: () => "running", draining: () => false, cacheMs: 0 });
+    expect(await check()).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(true);
+    expect(fs.readdirSync(path.join(dataDir, "uploads"))).toEqual([]); // the probe file is gone
+
+    // The database has a migration newer than this build's (an older build started on it).
+    await database.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ('de-otra-version', $1)", [Number(bundledLatestMigration()) + 1]);
+    try {
+      expect(await check()).toEqual(["migrations"]);
+    } finally {
+      await database.query("delete from drizzle.__drizzle_migrations where hash = 'de-otra-version'");
+    }
+    expect(await check()).toEqual([]);
+
+    // DATA_DIR/uploads cannot take a file (here: a file is in its place).
+    const blocked = tempDir();
+    fs.writeFileSync(path.join(blocked, "uploads"), "no soy una carpeta");
+    expect(await storageReadiness(blocked)).toMatchObject({ ok: false });
+    const blockedCheck = readiness({ database: () => database, dataDir: blocked, jobs: () => "running", draining: () => false, cacheMs: 0 });
+    expect(await blockedCheck()).toEqual(["storage"]);
+
+    open = false;
+    expect(await check()).toEqual(["database", "migrations"]);
+  });
+});
+
+describe("the job runner stopping", () => {
+  it("waits a bounded time for the job running, leaves the rest of its round unstarted, and gives back what it holds, due at once", async () => {
+    const started: string[] = [];
+    let release: () => void = () => undefined;
+    const definitions: JobDefinition[] = [
+      {
+        name: "stop-slow",
+        maxAttempts: 1,
+        run: async () => {
+          started.push("slow");
+          await new Promise<void>((resolve) => (release = resolve));
+        },
+      },
+      { name: "stop-next", maxAttempts: 3, run: async () => void started.push("next") },
+    ];
+    const runner = new JobRunner(database, definitions, { instance: "apagandose", log: () => undefined });
+    const slow = (await runner.enqueue("stop-slow", {}, { runAt: new Date(Date.now() - 2_000) }))!;
+    const next = (await runner.enqueue("stop-next", {}, { runAt: new Date(Date.now() - 1_000) }))!;
+    runner.start(10);
+    expect(runner.isRunning()).toBe(true);
+    while (started.length === 0) await new Promise((r) => setTimeout(r, 10));
+
+    const { released } = await runner.stop(100);
+    expect(runner.isRunning()).toBe(false);
+    expect(released).toBe(2);
+    expect(started).toEqual(["slow"]);
+    const rows = await database.query<{ id: string; state: string; attempts: number; locked_by: string | null; due: boolean }>(
+      "select id, state, attempts, locked_by, run_at <= now() as due from jobs where id = any($1::bigint[]) order by id",
+      [[slow, next]],
+    );
+    expect(rows.map(({ state, attempts, locked_by, due }) => ({ state, attempts, locked_by, due }))).toEqual([
+      { state: "pending", attempts: 0, locked_by: null, due: true },
+      { state: "pending", attempts: 0, locked_by: null, due: true },
+    ]);
+
+    // The cut job ends later in this process: its end changes nothing (the job is another instance's to run).
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await database.query<{ state: string }>("select state from jobs where id = $1", [slow]))[0].state).toBe("pending");
+
+    // Another instance runs both, each once.
+    const runs = definitions.map((d) => ({ ...d, run: async () => void started.push(`otra:${d.name}`) }));
+    const other = new JobRunner(database, runs, { instance: "otra", log: () => undefined });
+    expect(await other.tick()).toMatchObject({ done: 2, dead: 0 });
+    expect(started).toEqual(["slow", "otra:stop-slow", "otra:stop-next"]);
+    await database.query("delete from jobs where name like 'stop-%'");
+  });
+});
