@@ -33,7 +33,7 @@ export async function createApp({
   const app = express();
   app.disable("x-powered-by");
   const env = getEnv();
-  // Every request's id, log scope and access line; /healthz and /readyz; the shutdown's 503.
+  // Every request's id, log scope, access line and latency; /healthz, /readyz, /metrics; the shutdown's 503.
   mountOperations(app, ops);
   // X-Forwarded-For is believed only from a proxy the operator names; otherwise the socket speaks.
   app.set("trust proxy", env.TRUST_PROXY ?? false);
@@ -122,7 +122,7 @@ function publicFiles(root: string): RequestHandler {
   };
 }
 
-/** Names what answers a request in the access log (static files have no route pattern). */
+/** Names what answers a request in the access log and the metrics (static files have no route pattern). */
 function labelled(label: string): RequestHandler {
   return (_req, res, next) => {
     res.locals.routePattern = label;

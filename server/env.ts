@@ -157,6 +157,8 @@ const schema = z
     LOG_LEVEL: LogLevelSchema.optional(),
     /** On SIGTERM/SIGINT, how long requests in flight (and the jobs of the current round) get to end. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** Bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
+    METRICS_TOKEN: z.string().min(16, "al menos 16 caracteres").optional().or(z.literal("").transform(() => undefined)),
     /** Whether this instance runs the background jobs (decision 0041); off, /readyz does not wait for them. */
     JOBS_ENABLED: boolish.default("true"),
   })

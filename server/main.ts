@@ -12,6 +12,7 @@ import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
 import { closePdfBrowser, warmPdf } from "./documents/pdf.server";
 import { readiness } from "./ops/health";
 import { log } from "./ops/log";
+import { collectProcessMetrics, observeDatabasePool, readMetricsFrom } from "./ops/metrics";
 import { createLifecycle, drainServer } from "./ops/shutdown";
 
 const KEEP_ALIVE_MS = 65_000;
@@ -63,6 +64,9 @@ async function serve(env: Env, { build, vite, clientDir }: StartOptions) {
   const isDev = vite !== undefined;
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   setDatabase(database);
+  readMetricsFrom(() => database);
+  if (database.poolStats) observeDatabasePool(database.poolStats);
+  collectProcessMetrics();
   // Migrations, the demo seed and the stored session secret, under a lock another instance waits on.
   const { seeded } = await prepareDatabase(database, env);
   const jobs = env.JOBS_ENABLED ? startJobs(database) : null;
@@ -83,7 +87,7 @@ async function serve(env: Env, { build, vite, clientDir }: StartOptions) {
     jobs: () => (!jobs ? "off" : jobs.isRunning() ? "running" : "stopped"),
     draining: () => lifecycle.draining,
   });
-  const app = await createApp({ build, vite, clientDir, ops: { lifecycle, readiness: failing } });
+  const app = await createApp({ build, vite, clientDir, ops: { lifecycle, readiness: failing, metrics: { token: env.METRICS_TOKEN } } });
   let server: http.Server;
   try {
     server = await listen(app, env);

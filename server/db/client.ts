@@ -29,6 +29,8 @@ export type Database = {
    * belongs to one process, which runs its start-up once: there it simply runs `work`.
    */
   withLock: <T>(key: number, work: () => Promise<T>) => Promise<T>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (the metrics). PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   pglite?: PGlite;
 };
 
@@ -74,6 +76,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         closing = true;
         return pool.end();
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       withLock: async (key, work) => {
         const connection = await pool.connect();
         let broken = false;

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import type { Database } from "../db/client";
 import { log as serverLog } from "../ops/log";
+import { jobFailures } from "../ops/metrics";
 import type { Schedule } from "./schedule";
 
 /** A claimed job as its handler sees it. */
@@ -155,6 +156,7 @@ export class JobRunner {
         return "done";
       }
     }
+    jobFailures.inc({ job: job.name });
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const now = this.now();
     if (job.attempt >= job.maxAttempts) {

@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { currentRequestScope, inRequestScope, newRequestId } from "../http/request-scope";
 import { log } from "./log";
+import { httpRequestDuration, statusClass } from "./metrics";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -38,8 +39,9 @@ export type InFlight = { count: number; onIdle: Set<() => void> };
 /**
  * The first thing every request meets: its id (a safe incoming `X-Request-Id`, or a new one),
  * returned in the `X-Request-Id` header of every answer; the request's scope, so every log line
- * written while it is handled carries the id; and, when the answer ends, one access line. It has
- * the method, the route pattern, the status, the time and the user id once the session was read — never the URL's query, a cookie or
+ * written while it is handled carries the id; and, when the answer ends, one access line and one
+ * observation of the latency histogram. The access line has the method, the route pattern, the
+ * status, the time and the user id once the session was read — never the URL's query, a cookie or
  * a body.
  */
 export function observeRequests(inFlight: InFlight = { count: 0, onIdle: new Set() }): RequestHandler {
@@ -61,6 +63,7 @@ export function observeRequests(inFlight: InFlight = { count: 0, onIdle: new Set
         const aborted = !res.writableFinished;
         const route = routeLabel(req, res);
         const status = res.statusCode;
+        httpRequestDuration.observe({ route, method: req.method, status_class: statusClass(status, aborted) }, ms / 1000);
         const userId = scope?.userId;
         const line = {
           requestId,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { JobRunner, type JobDefinition } from "../../server/jobs/runner";
 import { bundledLatestMigration, readiness, storageReadiness } from "../../server/ops/health";
+import { observeDatabasePool, readMetricsFrom, registry } from "../../server/ops/metrics";
 import { useTestDatabase } from "../helpers/db";
 
 const database = await useTestDatabase();
@@ -44,6 +45,38 @@ describe("readiness against the database", () => {
 
     open = false;
     expect(await check()).toEqual(["database", "migrations"]);
+  });
+});
+
+describe("metrics read from the database at scrape time", () => {
+  it("outbox backlog (pending, failed) and job lag per job", async () => {
+    readMetricsFrom(() => database);
+    if (database.poolStats) observeDatabasePool(database.poolStats);
+    await database.query(
+      `insert into outbound (method, collection, record_id, body, summary, state) values
+        ('PATCH', 'mercadolibre_orders', '1', '{}', 'a', 'pending'), ('PATCH', 'mercadolibre_orders', '2', '{}', 'b', 'pending'),
+        ('PATCH', 'mercadolibre_orders', '3', '{}', 'c', 'failed'), ('PATCH', 'mercadolibre_orders', '4', '{}', 'd', 'done')`,
+    );
+    await database.query(
+      `insert into jobs (name, key, run_at, max_attempts) values
+        ('metrics-late', 'a', now() - interval '90 seconds', 1), ('metrics-late', 'b', now() - interval '30 seconds', 1),
+        ('metrics-future', 'c', now() + interval '1 hour', 1)`,
+    );
+    try {
+      const text = await registry.metrics();
+      expect(text).toMatch(/^outbox_backlog\{state="pending"\} 2$/m);
+      expect(text).toMatch(/^outbox_backlog\{state="failed"\} 1$/m);
+      const lag = Number(/^job_lag_seconds\{job="metrics-late"\} ([\d.]+)$/m.exec(text)?.[1]);
+      expect(lag).toBeGreaterThanOrEqual(89);
+      expect(lag).toBeLessThan(150);
+      expect(text).not.toContain('job="metrics-future"');
+      if (database.kind === "postgres") expect(text).toMatch(/^db_pool_connections [1-9]\d*$/m);
+      else expect(text).not.toMatch(/^db_pool_connections \d/m);
+    } finally {
+      await database.query("delete from outbound");
+      await database.query("delete from jobs where name like 'metrics-%'");
+      readMetricsFrom(() => undefined);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bundledLatestMigration, readiness } from "../../server/ops/health";
 import { mountOperations } from "../../server/ops/http";
 import { createLogger, log, setLogger } from "../../server/ops/log";
+import { bearerMatches } from "../../server/ops/metrics-endpoint";
 import { createLifecycle, drainServer } from "../../server/ops/shutdown";
 
 /** What the logger writes, one parsed JSON object per line. */
@@ -21,6 +22,7 @@ function captureLog() {
   return lines;
 }
 
+const TOKEN = "token-de-metricas-123456";
 let lines: Array<Record<string, unknown>>;
 let jobsState: "running" | "off" | "stopped" = "running";
 let storageOk = true;
@@ -42,6 +44,7 @@ beforeAll(async () => {
       storage: async () => (storageOk ? { ok: true } : { ok: false, message: "EROFS" }),
       cacheMs: 0,
     }),
+    metrics: { token: TOKEN },
   });
   app.get("/orders/:id", (req, res) => {
     res.locals.routePattern = "/orders/:orderId";
@@ -134,6 +137,45 @@ describe("readiness check", () => {
   });
 });
 
+describe("/metrics", () => {
+  it("asks for the bearer token and answers in Prometheus' format, labelled by route pattern", async () => {
+    await fetch(`${base}/orders/2000001234`).then((r) => r.text());
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    expect((await fetch(`${base}/metrics`, { headers: { authorization: "Bearer otro-token-cualquiera" } })).status).toBe(401);
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const body = await res.text();
+    expect(body).toMatch(/^http_request_duration_seconds_count\{route="\/orders\/:orderId",method="GET",status_class="2xx"\} \d+$/m);
+    expect(body).not.toContain("2000001234");
+    expect(body).toContain("# TYPE job_failures_total counter");
+    expect(body).toContain("# TYPE pdf_render_duration_seconds histogram");
+  });
+
+  it("does not exist without METRICS_TOKEN", async () => {
+    const app = express();
+    mountOperations(app, { lifecycle: createLifecycle(), readiness: async () => [], metrics: { token: undefined } });
+    const other = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => other.once("listening", resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.status).toBe(404);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("compares the token whole", () => {
+    expect(bearerMatches(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
+    expect(bearerMatches(`bearer ${TOKEN}`, TOKEN)).toBe(true);
+    expect(bearerMatches(`Bearer ${TOKEN}x`, TOKEN)).toBe(false);
+    expect(bearerMatches(`Bearer ${TOKEN.slice(0, -1)}`, TOKEN)).toBe(false);
+    expect(bearerMatches(TOKEN, TOKEN)).toBe(false);
+    expect(bearerMatches(undefined, TOKEN)).toBe(false);
+  });
+});
+
 describe("draining", () => {
   it("lets the request in flight end, answers a new one on a kept-alive connection 503 with Connection: close, keeps /readyz at 503", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -172,7 +214,7 @@ describe("draining", () => {
     const app = express();
     const own = createLifecycle();
     let finish: () => void = () => undefined;
-    mountOperations(app, { lifecycle: own, readiness: async () => [] });
+    mountOperations(app, { lifecycle: own, readiness: async () => [], metrics: { token: undefined } });
     app.get("/slow", (_req, res) => {
       finish = () => res.end("fin");
     });
