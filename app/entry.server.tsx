@@ -6,13 +6,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import { htmlBodyStream } from "./lib/html-stream.server";
 import { NonceProvider } from "./lib/nonce";
 import { requestContext, requestValuesOf } from "@server/http/request-context";
+import { reportError } from "@server/ops/error-reporting";
 import { log } from "@server/ops/log";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
- * What reaches the log: real failures of loaders, actions and renders, with the request's id. A client that left, and the router's answers to
+ * What reaches the log (and the error reports, when SENTRY_DSN is set): real failures of loaders,
+ * actions and renders, with the request's id. A client that left, and the router's answers to
  * requests no page makes (a post to a page without an action, a path no route has: 4xx shown to the
  * user in Spanish), would only bury them.
  */
@@ -24,6 +26,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 function failed(error: unknown, requestId: string | undefined) {
   log.error({ err: error, ...(requestId ? { requestId } : {}) }, "Error no atendido al atender la solicitud");
+  reportError(error, requestId);
 }
 
 export default function handleRequest(

@@ -159,6 +159,10 @@ const schema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16, "al menos 16 caracteres").optional().or(z.literal("").transform(() => undefined)),
+    /** Sentry-compatible error reporting: unset, nothing is loaded and nothing is sent. */
+    SENTRY_DSN: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    /** The environment name the reports carry; default NODE_ENV. */
+    SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
     /** Whether this instance runs the background jobs (decision 0041); off, /readyz does not wait for them. */
     JOBS_ENABLED: boolish.default("true"),
   })

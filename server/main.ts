@@ -10,6 +10,7 @@ import { getIntegrations } from "./integrations";
 import { checkIntegrations } from "./integrations/startup-check";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
 import { closePdfBrowser, warmPdf } from "./documents/pdf.server";
+import { flushErrorReports, initErrorReporting } from "./ops/error-reporting";
 import { readiness } from "./ops/health";
 import { log } from "./ops/log";
 import { collectProcessMetrics, observeDatabasePool, readMetricsFrom } from "./ops/metrics";
@@ -62,6 +63,7 @@ function listen(app: Awaited<ReturnType<typeof createApp>>, env: Env): Promise<h
 async function serve(env: Env, { build, vite, clientDir }: StartOptions) {
   const started = Date.now();
   const isDev = vite !== undefined;
+  await initErrorReporting(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   setDatabase(database);
   readMetricsFrom(() => database);
@@ -111,7 +113,7 @@ async function serve(env: Env, { build, vite, clientDir }: StartOptions) {
    * Graceful shutdown (docs/operations.md, "Signals"): /readyz answers 503 at once; no new
    * connection is taken; a request arriving on a kept-alive one gets 503 + Connection: close; the
    * requests in flight and the job running get SHUTDOWN_TIMEOUT_MS to end; the jobs this instance
-   * still holds go back to due; Chromium and the database are closed; exit 0.
+   * still holds go back to due; Chromium, pending error reports and the database are closed; exit 0.
    */
   async function shutdown(signal: NodeJS.Signals) {
     if (stopping) return;
@@ -135,6 +137,7 @@ async function serve(env: Env, { build, vite, clientDir }: StartOptions) {
     if (cut > 0) log.warn({ cut }, `${cut} solicitudes cortadas al vencer SHUTDOWN_TIMEOUT_MS (${timeout} ms)`);
     await jobsStopped;
     await Promise.race([closePdfBrowser().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await flushErrorReports(2_000);
     await database.close().catch((error: unknown) => log.warn({ err: error }, "La base no cerró limpia"));
     await vite?.close().catch(() => undefined);
     log.info({ ms: Date.now() - began }, "Apagado");
