@@ -163,6 +163,8 @@ const schema = z
     SENTRY_DSN: z.string().url().optional().or(z.literal("").transform(() => undefined)),
     /** The environment name the reports carry; default NODE_ENV. */
     SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+    /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Whether this instance runs the background jobs (decision 0041); off, /readyz does not wait for them. */
     JOBS_ENABLED: boolish.default("true"),
   })

@@ -8,7 +8,7 @@ import { refuseWhileDraining, type Lifecycle } from "./shutdown";
 export type AppOps = {
   lifecycle: Lifecycle;
   readiness: () => Promise<Failing[]>;
-  metrics: { token: string | undefined };
+  metrics: { token: string | undefined; clustered: boolean };
 };
 
 /**

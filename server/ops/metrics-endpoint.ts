@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Request, Response } from "express";
+import { clusterMetrics } from "./cluster";
 import { log } from "./log";
 import { registry } from "./metrics";
 
@@ -13,9 +14,10 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 /**
  * `GET /metrics` for Prometheus, behind `METRICS_TOKEN` as a bearer token: unset, the endpoint does
- * not exist (404); a missing or wrong token is a 401. No cookie is read or set.
+ * not exist (404); a missing or wrong token is a 401. No cookie is read or set. With several
+ * workers the answer is every worker's metrics, aggregated by the primary process.
  */
-export function metricsEndpoint({ token }: { token: string | undefined }) {
+export function metricsEndpoint({ token, clustered }: { token: string | undefined; clustered: boolean }) {
   return async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
     if (!token) {
@@ -28,7 +30,7 @@ export function metricsEndpoint({ token }: { token: string | undefined }) {
       return;
     }
     try {
-      const text = await registry.metrics();
+      const text = clustered ? await clusterMetrics() : await registry.metrics();
       res.status(200).setHeader("Content-Type", registry.contentType);
       res.end(text);
     } catch (error) {

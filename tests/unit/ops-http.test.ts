@@ -44,7 +44,7 @@ beforeAll(async () => {
       storage: async () => (storageOk ? { ok: true } : { ok: false, message: "EROFS" }),
       cacheMs: 0,
     }),
-    metrics: { token: TOKEN },
+    metrics: { token: TOKEN, clustered: false },
   });
   app.get("/orders/:id", (req, res) => {
     res.locals.routePattern = "/orders/:orderId";
@@ -155,7 +155,7 @@ describe("/metrics", () => {
 
   it("does not exist without METRICS_TOKEN", async () => {
     const app = express();
-    mountOperations(app, { lifecycle: createLifecycle(), readiness: async () => [], metrics: { token: undefined } });
+    mountOperations(app, { lifecycle: createLifecycle(), readiness: async () => [], metrics: { token: undefined, clustered: false } });
     const other = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => other.once("listening", resolve));
     try {
@@ -214,7 +214,7 @@ describe("draining", () => {
     const app = express();
     const own = createLifecycle();
     let finish: () => void = () => undefined;
-    mountOperations(app, { lifecycle: own, readiness: async () => [], metrics: { token: undefined } });
+    mountOperations(app, { lifecycle: own, readiness: async () => [], metrics: { token: undefined, clustered: false } });
     app.get("/slow", (_req, res) => {
       finish = () => res.end("fin");
     });
