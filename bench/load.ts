@@ -15,10 +15,12 @@
  * the app either accepts it (the version goes up by one) or refuses it as stale. At the end, every
  * order's version must have gone up by exactly the number of saves the app acknowledged.
  *
- * PGlite by default (BENCH_DATA_DIR, ./data-bench); PostgreSQL with LOAD_DATABASE_URL. LOAD_INSTANCES=2
- * (PostgreSQL only) runs two instances of the app on the one database, each with a DATA_DIR of its
- * own and one SESSION_SECRET, and splits the staff and the shop between them (as a load balancer
- * would): the no-lost-update check then covers saves racing across instances.
+ * PGlite by default (BENCH_DATA_DIR, ./data-bench); PostgreSQL with LOAD_DATABASE_URL. Each instance of
+ * the app runs as LOAD_WEB_CONCURRENCY server processes (WEB_CONCURRENCY, default 1); LOAD_INSTANCES=2
+ * runs two instances on the one database, each with a DATA_DIR of its own and one SESSION_SECRET, and
+ * splits the staff and the shop between them (as a load balancer would): the no-lost-update check then
+ * covers saves racing across instances. More than one process or instance needs LOAD_DATABASE_URL
+ * (the server refuses several processes on the embedded database).
  * Exit 1 when the staff's p95 > 300 ms, when any request failed (a shop answer other than 200/304, or
  * a 503 shed with Retry-After past 1 % of the shop's requests) (5xx, network, a reader's non-200) or when an
  * acknowledged update is missing.
@@ -38,6 +40,7 @@ import { pickShopTargets, shopRequest, type ShopTargets, type ShopTrafficKind } 
 
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "data-bench");
 const databaseUrl = process.env.LOAD_DATABASE_URL ?? "";
+const WEB_CONCURRENCY = process.env.LOAD_WEB_CONCURRENCY ?? process.env.WEB_CONCURRENCY ?? "1";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const MINUTES = Number(process.env.LOAD_MINUTES ?? 10);
 const READERS = Number(process.env.LOAD_READERS ?? 50);
@@ -93,6 +96,7 @@ const apps = await Promise.all(
       BUILD_DIR: path.relative(process.cwd(), buildDir),
       SHOP_RATE_LIMIT: "1000000",
       FEED_INTERVAL_MS: FEED_ORDERS > 0 ? "5000" : "0",
+      WEB_CONCURRENCY,
       // Several instances share one secret, or a cookie made by one would be refused by another.
       ...(INSTANCES > 1 ? { SESSION_SECRET: sessionSecret } : {}),
     }),
@@ -281,7 +285,7 @@ try {
   const shopSamples = samples.filter((s) => s.kind === "shop");
   const all = summary("personal", staffSamples, seconds);
   print({
-    database: databaseUrl ? "postgresql" : "pglite", instances: INSTANCES, minutes: MINUTES, readers: READERS, writers: WRITERS, think_ms: THINK_MS,
+    database: databaseUrl ? "postgresql" : "pglite", instances: INSTANCES, web_concurrency: Number(WEB_CONCURRENCY), minutes: MINUTES, readers: READERS, writers: WRITERS, think_ms: THINK_MS,
     offered_rps: round((READERS + WRITERS * 2) / (THINK_MS / 1000)), shop_rps: SHOP_RPS,
   });
   print({ ...all, p95_target_ms: P95_TARGET_MS, within_target: all.p95_ms <= P95_TARGET_MS });
