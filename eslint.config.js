@@ -215,4 +215,11 @@ export default defineConfig(
     rules: serverImportsNoApp(),
   },
   ...Object.entries(SERVER_IMPORTS_FROM_APP).map(([file, allowed]) => ({ files: [file], rules: serverImportsNoApp(allowed) })),
+  {
+    // The server logs JSON lines through pino (server/ops/log.ts, docs/operations.md): a console line
+    // would break them and lose the request id. The command-line scripts print for a person.
+    files: ["server/**/*.{ts,tsx}", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}", "app/routes/**/*.{ts,tsx}"],
+    ignores: ["server/cli/**", "server/**/cli.ts", "server/**/cli-*.ts"],
+    rules: { "no-console": "error" },
+  },
 );

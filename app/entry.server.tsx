@@ -5,21 +5,29 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { htmlBodyStream } from "./lib/html-stream.server";
 import { NonceProvider } from "./lib/nonce";
-import { requestContext } from "@server/http/request-context";
+import { requestContext, requestValuesOf } from "@server/http/request-context";
+import { reportError } from "@server/ops/error-reporting";
+import { log } from "@server/ops/log";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
- * What reaches the log: real failures. A client that left, and the router's answers to requests no
- * page makes (a post to a page without an action, a path no route has: 4xx shown to the user in
- * Spanish), would only bury them.
+ * What reaches the log (and the error reports, when SENTRY_DSN is set): real failures of loaders,
+ * actions and renders, with the request's id. A client that left, and the router's answers to
+ * requests no page makes (a post to a page without an action, a path no route has: 4xx shown to the
+ * user in Spanish), would only bury them.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  failed(error, context ? requestValuesOf(context)?.requestId : undefined);
 };
+
+function failed(error: unknown, requestId: string | undefined) {
+  log.error({ err: error, ...(requestId ? { requestId } : {}) }, "Error no atendido al atender la solicitud");
+  reportError(error, requestId);
+}
 
 export default function handleRequest(
   request: Request,
@@ -28,7 +36,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(requestContext).cspNonce;
+  const { cspNonce: nonce, requestId } = loadContext.get(requestContext);
   const readyEvent = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -53,7 +61,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) failed(error, requestId);
         },
       },
     );

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction, MiddlewareFunction } from "react-router";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -8,6 +8,7 @@ import { Toaster } from "~/components/Toast";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/lib/toast.server";
 import { getEnv } from "@server/env";
+import { noteRoutePattern, requestValuesOf } from "@server/http/request-context";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -18,10 +19,18 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: `Back office · ${data?.brand ?? ""}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/**
+ * Tells the server which route pattern the request matched ("/orders/:orderId"): its access line and
+ * latency histogram are labelled with it, never with the URL and its ids (server/ops/request-log.ts).
+ */
+export const middleware: MiddlewareFunction[] = [({ context, pattern }) => noteRoutePattern(context, pattern)];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request);
   const env = getEnv();
-  return data({ toast, brand: env.BRAND_NAME, demo: env.DEMO_MODE }, { headers: headers ?? undefined });
+  // The request's id (X-Request-Id): the error pages show it for staff to quote (GeneralErrorBoundary).
+  const requestId = requestValuesOf(context)?.requestId ?? null;
+  return data({ toast, brand: env.BRAND_NAME, demo: env.DEMO_MODE, requestId }, { headers: headers ?? undefined });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

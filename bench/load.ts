@@ -15,11 +15,17 @@
  * the app either accepts it (the version goes up by one) or refuses it as stale. At the end, every
  * order's version must have gone up by exactly the number of saves the app acknowledged.
  *
- * PGlite by default (BENCH_DATA_DIR, ./data-bench); PostgreSQL with LOAD_DATABASE_URL.
+ * PGlite by default (BENCH_DATA_DIR, ./data-bench); PostgreSQL with LOAD_DATABASE_URL. Each instance of
+ * the app runs as LOAD_WEB_CONCURRENCY server processes (WEB_CONCURRENCY, default 1); LOAD_INSTANCES=2
+ * runs two instances on the one database, each with a DATA_DIR of its own and one SESSION_SECRET, and
+ * splits the staff and the shop between them (as a load balancer would): the no-lost-update check then
+ * covers saves racing across instances. More than one process or instance needs LOAD_DATABASE_URL
+ * (the server refuses several processes on the embedded database).
  * Exit 1 when the staff's p95 > 300 ms, when any request failed (a shop answer other than 200/304, or
  * a 503 shed with Retry-After past 1 % of the shop's requests) (5xx, network, a reader's non-200) or when an
  * acknowledged update is missing.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { execSync } from "node:child_process";
@@ -34,6 +40,7 @@ import { pickShopTargets, shopRequest, type ShopTargets, type ShopTrafficKind } 
 
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "data-bench");
 const databaseUrl = process.env.LOAD_DATABASE_URL ?? "";
+const WEB_CONCURRENCY = process.env.LOAD_WEB_CONCURRENCY ?? process.env.WEB_CONCURRENCY ?? "1";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const MINUTES = Number(process.env.LOAD_MINUTES ?? 10);
 const READERS = Number(process.env.LOAD_READERS ?? 50);
@@ -44,6 +51,11 @@ const SHARED_ORDERS = 5;
 const P95_TARGET_MS = 300;
 const FEED_ORDERS = Number(process.env.LOAD_FEED_ORDERS ?? 10_000);
 const SHOP_RPS = Number(process.env.LOAD_SHOP_RPS ?? 200);
+const INSTANCES = Math.max(1, Math.floor(Number(process.env.LOAD_INSTANCES ?? 1)));
+if (INSTANCES > 1 && !databaseUrl) {
+  console.error("LOAD_INSTANCES > 1 necesita PostgreSQL (LOAD_DATABASE_URL): la base embebida pertenece a un solo proceso.");
+  process.exit(2);
+}
 
 process.env.DATA_DIR = dataDir;
 process.env.DATABASE_URL = databaseUrl;
@@ -74,14 +86,26 @@ await database.close();
 const readerUrls = LISTS.filter((l) => !l.anonymous).map((l) => `${l.route}${l.query ? `?${l.query}` : ""}`);
 // Every request comes from this one address: the shop API's per-address limit (SHOP_RATE_LIMIT,
 // 600 a minute) would answer 429 to a measurement, so it is set at its highest here.
-const app = await startServer({
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl,
-  DEMO_MODE: "true",
-  BUILD_DIR: path.relative(process.cwd(), buildDir),
-  SHOP_RATE_LIMIT: "1000000",
-  FEED_INTERVAL_MS: FEED_ORDERS > 0 ? "5000" : "0",
-});
+const sessionSecret = crypto.randomBytes(24).toString("base64url");
+const apps = await Promise.all(
+  Array.from({ length: INSTANCES }, (_, k) =>
+    startServer({
+      DATA_DIR: k === 0 ? dataDir : `${dataDir}-instancia-${k + 1}`,
+      DATABASE_URL: databaseUrl,
+      DEMO_MODE: "true",
+      BUILD_DIR: path.relative(process.cwd(), buildDir),
+      SHOP_RATE_LIMIT: "1000000",
+      FEED_INTERVAL_MS: FEED_ORDERS > 0 ? "5000" : "0",
+      WEB_CONCURRENCY,
+      // Several instances share one secret, or a cookie made by one would be refused by another.
+      ...(INSTANCES > 1 ? { SESSION_SECRET: sessionSecret } : {}),
+    }),
+  ),
+);
+type App = (typeof apps)[number];
+/** The instance of a staff member (fixed, as a balancer's sticky choice would be) or of the next shop request. */
+const appOf = (index: number): App => apps[index % apps.length];
+let shopTurn = 0;
 
 type Sample = { kind: "read" | "write" | "shop"; ms: number; at: number; shop?: ShopTrafficKind };
 const samples: Sample[] = [];
@@ -89,7 +113,7 @@ const errors: string[] = [];
 const acks = new Map<string, number>();
 let refusedStale = 0;
 
-async function signIn(): Promise<string> {
+async function signIn(app: App): Promise<string> {
   const res = await request(`${app.base}/login`, {
     method: "POST",
     body: new URLSearchParams({ email: "developer@demo.mx", password: "demo1234" }).toString(),
@@ -110,7 +134,7 @@ async function timedCall(kind: Sample["kind"], fn: () => Promise<void>) {
   samples.push({ kind, ms: performance.now() - t, at: Date.now() });
 }
 
-async function readOnce(cookie: string) {
+async function readOnce(app: App, cookie: string) {
   const url = readerUrls[Math.floor(Math.random() * readerUrls.length)];
   await timedCall("read", async () => {
     const res = await request(`${app.base}${url}`, { cookie });
@@ -119,7 +143,7 @@ async function readOnce(cookie: string) {
 }
 
 /** Reads the order's dialog, then saves it with a new comment and the version it read. */
-async function writeOnce(cookie: string, writer: number, n: number) {
+async function writeOnce(app: App, cookie: string, writer: number, n: number) {
   const id = shared[Math.floor(Math.random() * shared.length)].id;
   let fields: Record<string, string> | null = null;
   await timedCall("read", async () => {
@@ -161,11 +185,13 @@ function toastVariant(setCookie: string[] | undefined): string | undefined {
 }
 
 async function staff(kind: "reader" | "writer", index: number, until: number) {
-  const cookie = await signIn();
+  // Writers alternate between instances, so saves of one order race across them.
+  const app = appOf(kind === "writer" ? index : index + 1);
+  const cookie = await signIn(app);
   await sleep(Math.random() * THINK_MS);
   for (let n = 0; Date.now() < until; n++) {
-    if (kind === "reader") await readOnce(cookie);
-    else await writeOnce(cookie, index, n);
+    if (kind === "reader") await readOnce(app, cookie);
+    else await writeOnce(app, cookie, index, n);
     await think();
   }
 }
@@ -185,6 +211,7 @@ const SHOP_SHED_MAX_SHARE = 0.01;
 
 async function shopOnce(targets: ShopTargets) {
   const { kind, path, etag } = shopRequest(targets, held);
+  const app = appOf(shopTurn++);
   const t = performance.now();
   try {
     // fetch has its own connection pool: the shop's requests never queue behind the staff's sockets.
@@ -258,7 +285,7 @@ try {
   const shopSamples = samples.filter((s) => s.kind === "shop");
   const all = summary("personal", staffSamples, seconds);
   print({
-    database: databaseUrl ? "postgresql" : "pglite", minutes: MINUTES, readers: READERS, writers: WRITERS, think_ms: THINK_MS,
+    database: databaseUrl ? "postgresql" : "pglite", instances: INSTANCES, web_concurrency: Number(WEB_CONCURRENCY), minutes: MINUTES, readers: READERS, writers: WRITERS, think_ms: THINK_MS,
     offered_rps: round((READERS + WRITERS * 2) / (THINK_MS / 1000)), shop_rps: SHOP_RPS,
   });
   print({ ...all, p95_target_ms: P95_TARGET_MS, within_target: all.p95_ms <= P95_TARGET_MS });
@@ -278,14 +305,16 @@ try {
   if (all.p95_ms > P95_TARGET_MS || errors.length) failed = true;
 
   // ── Saturation: no think time, clients doubled until the throughput stops growing ────────────────
-  const cookie = await signIn();
+  const cookies = await Promise.all(apps.map((app) => signIn(app)));
   let best = 0;
   for (let clients = 1; clients <= 64; clients *= 2) {
     const step: Sample[] = [];
     const stepUntil = Date.now() + STEP_S * 1000;
     const t0 = Date.now();
     await Promise.all(
-      Array.from({ length: clients }, async () => {
+      Array.from({ length: clients }, async (_, client) => {
+        const app = appOf(client);
+        const cookie = cookies[client % cookies.length];
         while (Date.now() < stepUntil) {
           const url = readerUrls[Math.floor(Math.random() * readerUrls.length)];
           const t = performance.now();
@@ -304,7 +333,7 @@ try {
     best = Math.max(best, line.rps);
   }
 } finally {
-  await app.stop();
+  await Promise.all(apps.map((app) => app.stop()));
   closeAgent();
 }
 

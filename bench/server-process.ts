@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { freePort } from "../scripts/free-port.mjs";
 import { serverArgs } from "../scripts/server-command.mjs";
 
 /**
@@ -6,7 +7,8 @@ import { serverArgs } from "../scripts/server-command.mjs";
  * the full request path (session cookie, guard, render, compression).
  */
 export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = String(3900 + Math.floor(Math.random() * 90));
+  // A port nobody holds (several instances start at once).
+  const port = String(await freePort());
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     // SIM_ACTIVITY=0: the bench data changes only by what a bench does (no simulated activity).
     env: { ...process.env, SIM_ACTIVITY: "0", ...env, PORT: port, NODE_ENV: "production" },
@@ -42,3 +44,4 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
       }),
   };
 }
+

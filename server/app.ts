@@ -10,6 +10,7 @@ import { boundedBody } from "./http/bounded-body";
 import { refuseCrossOrigin } from "./http/origin-check";
 import { answerUnhandled, refuseOddRequests } from "./http/request-shape";
 import { createRequestHandler } from "./http/router-handler";
+import { mountOperations, type AppOps } from "./ops/http";
 import { SHOP_API_PATH, shopApiRouter } from "./shop-api/router";
 import { storageOrigin } from "./storage/config";
 
@@ -18,11 +19,23 @@ import { storageOrigin } from "./storage/config";
  * the development server (its middlewares serve the browser's modules); without it the built assets
  * are served from the build next to this module.
  */
-export async function createApp({ build, vite, clientDir }: { build: ServerBuild | (() => Promise<ServerBuild>); vite?: ViteDevServer; clientDir?: string }) {
+export async function createApp({
+  build,
+  vite,
+  clientDir,
+  ops,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  vite?: ViteDevServer;
+  clientDir?: string;
+  ops: AppOps;
+}) {
   const isDev = vite !== undefined;
   const app = express();
   app.disable("x-powered-by");
   const env = getEnv();
+  // Every request's id, log scope, access line and latency; /healthz, /readyz, /metrics; the shutdown's 503.
+  mountOperations(app, ops);
   // X-Forwarded-For is believed only from a proxy the operator names; otherwise the socket speaks.
   app.set("trust proxy", env.TRUST_PROXY ?? false);
   // The shop's public content API answers before anything of the back office: no session, no
@@ -63,7 +76,7 @@ export async function createApp({ build, vite, clientDir }: { build: ServerBuild
   if (vite) {
     app.use(vite.middlewares);
   } else if (clientDir) {
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use("/assets", labelled("/assets/*"), express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(publicFiles(clientDir));
   }
 
@@ -77,7 +90,7 @@ export async function createApp({ build, vite, clientDir }: { build: ServerBuild
     createRequestHandler({
       build,
       mode: isDev ? "development" : "production",
-      requestValues: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      requestValues: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string, matched: {} }),
     }),
   );
   app.use(answerUnhandled());
@@ -105,5 +118,17 @@ function publicFiles(root: string): RequestHandler {
   };
   if (fs.existsSync(root)) walk(root, "");
   const serve = express.static(root, { maxAge: "1h", index: false, redirect: false });
-  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
+  return (req, res, next) => {
+    if (!names.has(req.path)) return next();
+    res.locals.routePattern = "(public)";
+    serve(req, res, next);
+  };
+}
+
+/** Names what answers a request in the access log and the metrics (static files have no route pattern). */
+function labelled(label: string): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.routePattern = label;
+    next();
+  };
 }

@@ -5,5 +5,8 @@
 import { createServer } from "vite";
 
 const vite = await createServer({ server: { middlewareMode: true } });
-const { start } = (await vite.ssrLoadModule("/server/main.ts")) as typeof import("./main");
-await start({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") as never, vite });
+const { start, startupFailed } = (await vite.ssrLoadModule("/server/main.ts")) as typeof import("./main");
+await start({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") as never, vite }).catch(async (error: unknown) => {
+  await vite.close();
+  startupFailed(error);
+});

@@ -8,6 +8,22 @@ const boolish = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
 
+/** pino's levels (docs/operations.md, "Logs"); `silent` writes nothing. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LogLevelSchema = z.enum(LOG_LEVELS);
+
+/**
+ * The server cannot start as configured (an invalid variable, a second server on one embedded
+ * database): its message is one readable text, printed without a stack by the entry points.
+ */
+export class StartupRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StartupRefusal";
+  }
+}
+
 /**
  * A marketplace call whose path the spec does not show: the path under custom/legacy-mercadolibre/
  * (segments of letters, digits, "-" or "_"; the brand account's calls add {brand}/ in front).
@@ -144,6 +160,20 @@ const schema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** Downloads answer with a short-lived address of the bucket instead of streaming the bytes (S3 only). */
     STORAGE_REDIRECT: boolish.optional(),
+    /** What the JSON log on stdout keeps (docs/operations.md); default info, silent under the test runner. */
+    LOG_LEVEL: LogLevelSchema.optional(),
+    /** On SIGTERM/SIGINT, how long requests in flight (and the jobs of the current round) get to end. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** Bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
+    METRICS_TOKEN: z.string().min(16, "al menos 16 caracteres").optional().or(z.literal("").transform(() => undefined)),
+    /** Sentry-compatible error reporting: unset, nothing is loaded and nothing is sent. */
+    SENTRY_DSN: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    /** The environment name the reports carry; default NODE_ENV. */
+    SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+    /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Whether this instance runs the background jobs (decision 0041); off, /readyz does not wait for them. */
+    JOBS_ENABLED: boolish.default("true"),
   })
   .superRefine((env, ctx) => {
     for (const system of INTEGRATION_NAMES) {
@@ -195,7 +225,7 @@ export function getEnv(): Env {
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Configuración inválida:\n${lines.join("\n")}`);
+    throw new StartupRefusal(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -204,7 +234,7 @@ export function getEnv(): Env {
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (env.NODE_ENV === "production" && !demo) {
-      throw new Error("Configuración inválida:\n  - SESSION_SECRET: obligatorio en producción");
+      throw new StartupRefusal("Configuración inválida:\n  - SESSION_SECRET: obligatorio en producción");
     }
     // The embedded database lives in DATA_DIR with its secret beside it. Instances that share a
     // PostgreSQL database each have a DATA_DIR of their own, so their secret is kept in the database

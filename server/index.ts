@@ -16,4 +16,7 @@ export const build = app.build;
 
 const here = fileURLToPath(import.meta.url);
 // build/server/index.js serves the browser's files from build/client.
-if (process.argv[1] && path.resolve(process.argv[1]) === here) await app.start({ build: app.build, clientDir: path.resolve(path.dirname(here), "../client") });
+// (With WEB_CONCURRENCY > 1 the cluster's workers run this same file.) A refused start is one line, exit 1.
+if (process.argv[1] && path.resolve(process.argv[1]) === here) {
+  await app.start({ build: app.build, clientDir: path.resolve(path.dirname(here), "../client") }).catch(app.startupFailed);
+}

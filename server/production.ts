@@ -2,4 +2,4 @@
 import * as build from "virtual:react-router/server-build";
 
 export { build };
-export { start } from "./main";
+export { start, startupFailed } from "./main";

@@ -6,6 +6,7 @@ import { readMultipartForm, type MultipartPart } from "@server/http/multipart-pa
 import { getEnv } from "@server/env";
 import { readForm, unreadableForm } from "./http.server";
 import { storageDownResponse } from "./stored-file.server";
+import { log } from "@server/ops/log";
 
 /**
  * The one file a form carried, already on disk: `path` is a staged copy the command streams into the
@@ -106,7 +107,7 @@ export async function readFormWithFile(request: Request, maxBytes: number): Prom
     // is a body that does not parse.
     const code = (error as NodeJS.ErrnoException)?.code;
     if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
-      console.error(`[almacenamiento] subida no recibida: ${(error as Error).message}`);
+      log.error({ err: error }, "Almacenamiento: subida no recibida");
       throw storageDownResponse();
     }
     if (typeof code === "string" && code.startsWith("E")) throw error;

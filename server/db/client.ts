@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 import { markTransactions } from "./transaction-scope";
+import { log } from "../ops/log";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +29,8 @@ export type Database = {
    * belongs to one process, which runs its start-up once: there it simply runs `work`.
    */
   withLock: <T>(key: number, work: () => Promise<T>) => Promise<T>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (the metrics). PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   pglite?: PGlite;
 };
 
@@ -58,7 +61,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // opens a new connection on the next query.
     let closing = false;
     pool.on("error", (error) => {
-      if (!closing) console.error(`[db] Se cerró una conexión inactiva: ${error.message}`);
+      if (!closing) log.error({ err: error }, `[db] Se cerró una conexión inactiva: ${error.message}`);
     });
     // Bigint ids (order ids are 16 digits) and numerics are parsed by Drizzle column modes.
     const db = markTransactions(drizzlePg(pool, { schema }) as unknown as Db);
@@ -73,6 +76,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         closing = true;
         return pool.end();
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       withLock: async (key, work) => {
         const connection = await pool.connect();
         let broken = false;

@@ -36,3 +36,11 @@ export async function storedSessionSecret(database: Database): Promise<string> {
   const [row] = await database.query<{ value: string }>("select value from server_secrets where name = 'session'");
   return row.value;
 }
+
+/**
+ * A worker of a cluster (WEB_CONCURRENCY > 1): the primary process prepared the database before
+ * forking; the worker only reads the session secret kept there.
+ */
+export async function joinPreparedDatabase(database: Database): Promise<void> {
+  if (sessionSecretIsStored()) useStoredSessionSecret(await storedSessionSecret(database));
+}

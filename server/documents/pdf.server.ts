@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page, PDFOptions } from "puppeteer-core";
 import { getEnv } from "../env";
+import { pdfRendered } from "../ops/metrics";
 
 export class PdfUnavailableError extends Error {
   constructor(message: string) {
@@ -111,8 +112,12 @@ function givePageBack(kind: string, page: Page) {
   else void page.close().catch(() => undefined);
 }
 
-/** Prints an HTML document to PDF on a warm page of the pool (a fresh one when none is free). */
-export async function renderPdf(html: string, options: RenderPdfOptions = {}): Promise<Buffer> {
+/** Prints an HTML document to PDF on a warm page of the pool (a fresh one when none is free); timed (pdf_render_duration_seconds). */
+export function renderPdf(html: string, options: RenderPdfOptions = {}): Promise<Buffer> {
+  return pdfRendered(() => printOnPage(html, options));
+}
+
+async function printOnPage(html: string, options: RenderPdfOptions): Promise<Buffer> {
   const timeout = options.timeoutMs ?? getEnv().PDF_TIMEOUT_MS;
   const kind = options.roll ? `roll:${options.roll.widthMm}` : "sheet";
   let timer: ReturnType<typeof setTimeout> | undefined;

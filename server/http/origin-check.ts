@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { refuse } from "./refusal";
+import { log } from "../ops/log";
 
 export const CROSS_ORIGIN_MESSAGE = "El formulario no se envió desde este sitio. Vuelve a abrir la página e inténtalo de nuevo.";
 
@@ -33,7 +34,7 @@ export function refuseCrossOrigin(trustedOrigins: string[]) {
       trustedOrigins,
     );
     if (!cross) return next();
-    console.warn(`Solicitud de otro sitio rechazada: ${req.method} ${req.path} (origin ${req.headers.origin ?? "-"})`);
+    log.warn({ method: req.method, path: req.path, origin: req.headers.origin ?? null }, "Solicitud de otro sitio rechazada");
     refuse(res, 403, CROSS_ORIGIN_MESSAGE, { closeConnection: true });
   };
 }

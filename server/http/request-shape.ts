@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { refuse } from "./refusal";
+import { reportError } from "../ops/error-reporting";
+import { log } from "../ops/log";
 
 /** HTML forms and links only ever GET, HEAD or POST; every route of the app answers those. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -42,7 +44,10 @@ export function answerUnhandled() {
   return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
-    if (status >= 500) console.error(error);
+    if (status >= 500) {
+      log.error({ err: error }, "Error no atendido");
+      reportError(error);
+    }
     refuse(res, status >= 400 && status < 600 ? status : 500, status === 400 ? SHAPE_MESSAGES.badUrl : SHAPE_MESSAGES.failed);
   };
 }

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
 import type { NextFunction, Request, Response } from "express";
 import type { CheckedBody } from "./bounded-body";
-import { inRequestScope } from "./request-scope";
+import { currentRequestScope, inRequestScope } from "./request-scope";
 import { routerContextFor, type RequestValues } from "./request-context";
 import { refuse } from "./refusal";
 import { isRouterMethodRefusal, SHAPE_MESSAGES } from "./request-shape";
@@ -98,7 +98,12 @@ export function createRequestHandler({
   const handle = createRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      let response = await inRequestScope(() => handle(routerRequest(req, res), routerContextFor(requestValues(req, res))));
+      const values = requestValues(req, res);
+      const run = () => handle(routerRequest(req, res), routerContextFor(values));
+      // The request's scope is opened where it arrives (server/ops/request-log.ts); a bare use of this handler opens its own.
+      let response = await (currentRequestScope() ? run() : inRequestScope(run, values.requestId));
+      // The pattern the router matched labels the access line and the latency histogram.
+      if (values.matched.pattern) res.locals.routePattern = values.matched.pattern;
       if (isRouterMethodRefusal(req.path, response)) {
         res.setHeader("Allow", "GET, HEAD");
         return refuse(res, 405, SHAPE_MESSAGES.method);

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Database } from "../db/client";
+import { log as serverLog } from "../ops/log";
+import { jobFailures } from "../ops/metrics";
 import type { Schedule } from "./schedule";
 
 /** A claimed job as its handler sees it. */
@@ -25,7 +27,8 @@ export type RunnerOptions = {
   now?: () => Date;
   /** Names this instance in `locked_by`. */
   instance?: string;
-  log?: (line: string) => void;
+  /** Where the runner's lines go (default: the server's log, failures as warnings, dead jobs as errors). */
+  log?: (line: string, level?: "info" | "warn" | "error") => void;
   /** Jobs claimed per tick. */
   batch?: number;
 };
@@ -52,10 +55,11 @@ export class JobRunner {
   private readonly definitions: Map<string, JobDefinition>;
   private readonly now: () => Date;
   readonly instance: string;
-  private readonly log: (line: string) => void;
+  private readonly log: (line: string, level?: "info" | "warn" | "error") => void;
   private readonly batch: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private started = false;
   private stopped = false;
 
   constructor(
@@ -67,7 +71,7 @@ export class JobRunner {
     if (this.definitions.size !== definitions.length) throw new Error("Dos trabajos con el mismo nombre");
     this.now = options.now ?? (() => new Date());
     this.instance = options.instance ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
-    this.log = options.log ?? ((line) => console.log(line));
+    this.log = options.log ?? ((line, level = "info") => serverLog[level]({ runner: this.instance }, line));
     this.batch = options.batch ?? 10;
   }
 
@@ -122,13 +126,18 @@ export class JobRunner {
   /** One round: schedule, claim, run what was claimed. */
   async tick(): Promise<TickResult> {
     const result: TickResult = { scheduled: await this.schedule(), done: 0, retried: 0, dead: 0 };
-    for (const job of await this.claim()) result[await this.runOne(job)]++;
+    for (const job of await this.claim()) {
+      // Stopping: the jobs claimed and not started are left to releaseLeases, for another instance.
+      if (this.stopped) break;
+      result[await this.runOne(job)]++;
+    }
     return result;
   }
 
   private async runOne(job: Job): Promise<"done" | "retried" | "dead"> {
     const definition = this.definition(job.name);
     let error: unknown;
+    const started = Date.now();
     if (job.attempt > job.maxAttempts) {
       // Its last attempt was claimed and never finished (the instance stopped while running it).
       error = new Error("El último intento no terminó");
@@ -142,15 +151,17 @@ export class JobRunner {
       }
       if (!failed) {
         await this.finish(job, "done", null, this.now());
+        serverLog.debug({ job: job.name, jobId: job.id, attempt: job.attempt, ms: Date.now() - started, runner: this.instance }, `[trabajos] ${job.name} (${job.id}) terminado`);
         if (line) this.log(`[trabajos] ${job.name}: ${line}`);
         return "done";
       }
     }
+    jobFailures.inc({ job: job.name });
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const now = this.now();
     if (job.attempt >= job.maxAttempts) {
       await this.finish(job, "dead", message, now);
-      this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts} y queda detenido: ${message}`);
+      this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts} y queda detenido: ${message}`, "error");
       return "dead";
     }
     const retryAt = new Date(now.getTime() + backoffMs(job.attempt, definition.backoff ?? DEFAULTS.backoff));
@@ -159,7 +170,7 @@ export class JobRunner {
        where id = $1 and attempts = $2 and state = 'running'`,
       [job.id, job.attempt, retryAt.toISOString(), message],
     );
-    this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts}; se reintenta ${retryAt.toISOString()}: ${message}`);
+    this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts}; se reintenta ${retryAt.toISOString()}: ${message}`, "warn");
     return "retried";
   }
 
@@ -180,10 +191,11 @@ export class JobRunner {
 
   /** Ticks every `intervalMs` until stopped (a tick that throws is logged; the next one goes on). */
   start(intervalMs = 5_000): void {
+    this.started = true;
     const loop = () => {
       this.timer = setTimeout(() => {
         this.running = this.tick()
-          .catch((error) => this.log(`[trabajos] ronda fallida: ${(error as Error).message}`))
+          .catch((error) => this.log(`[trabajos] ronda fallida: ${(error as Error).message}`, "warn"))
           .finally(() => {
             this.running = undefined;
             if (!this.stopped) loop();
@@ -194,11 +206,41 @@ export class JobRunner {
     loop();
   }
 
-  /** Stops ticking and waits for the jobs of the current tick to end. */
-  async stop(): Promise<void> {
+  /** Whether it ticks: started and not stopped (the readiness check). */
+  isRunning(): boolean {
+    return this.started && !this.stopped;
+  }
+
+  /**
+   * Stops ticking, waits at most `waitMs` for the job running now to end (the jobs claimed after it
+   * in the same round are not started), then gives back what this instance still holds
+   * (releaseLeases): those jobs are due again at once for any instance, not after their lease.
+   */
+  async stop(waitMs = Number.POSITIVE_INFINITY): Promise<{ released: number }> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    if (this.running) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = Number.isFinite(waitMs) ? new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))) : new Promise<void>(() => undefined);
+      await Promise.race([this.running, waited]);
+      clearTimeout(timer);
+    }
+    return { released: await this.releaseLeases() };
+  }
+
+  /**
+   * Jobs this instance claimed and did not finish go back to pending, due now, with the claim's
+   * attempt given back (the job did not fail: its instance stopped). A job still running here when
+   * this is called may finish later: its own end then changes nothing (it checks its claim).
+   */
+  async releaseLeases(): Promise<number> {
+    const rows = await this.database.query<{ id: string; name: string }>(
+      `update jobs set state = 'pending', attempts = greatest(attempts - 1, 0), locked_until = null, locked_by = null
+       where state = 'running' and locked_by = $1 returning id, name`,
+      [this.instance],
+    );
+    if (rows.length > 0) this.log(`[trabajos] ${rows.length} trabajos devueltos al apagar: ${rows.map((r) => `${r.name} (${r.id})`).join(", ")}`);
+    return rows.length;
   }
 }
 

@@ -17,6 +17,8 @@ import { isStorageUnavailable } from "../storage";
 import { createAnswerCache, type KeptAnswer } from "./answer-cache";
 import { createRateLimiter } from "./rate-limit";
 import { createWorkLimit, type WorkLimit } from "./work-limit";
+import { reportError } from "../ops/error-reporting";
+import { log } from "../ops/log";
 
 type AnswerCache = ReturnType<typeof createAnswerCache>;
 
@@ -286,7 +288,8 @@ export function shopApiRouter(options: ShopApiOptions) {
   );
   router.use((_req, res) => sendError(res, 404, SHOP_TEXTS.pathMissing));
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    console.error(error);
+    log.error({ err: error }, "Error no atendido en la API de la tienda");
+    reportError(error);
     if (res.headersSent) return res.destroy();
     sendError(res, 500, SHOP_TEXTS.failed);
   });

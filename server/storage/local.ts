@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { checkKey, limited, ObjectTooLargeError, StorageUnavailableError, type ObjectInfo, type ObjectStore, type PutSource, type StorageCheck } from "./port";
+import { log } from "../ops/log";
 
 /** Errors that mean the disk will not keep or give files now (full, read-only, unmounted, no permission). */
 const DISK_DOWN = new Set(["EACCES", "EPERM", "ENOSPC", "EDQUOT", "EROFS", "EIO", "ENOTDIR", "EMFILE", "ENFILE", "EBUSY", "ESTALE"]);
@@ -32,7 +33,7 @@ export function createLocalStore(root: string): ObjectStore {
   const temp = () => path.join(tempDir, `put-${crypto.randomUUID()}`);
   const failed = (operation: string, key: string, error: unknown): never => {
     if (isDiskDown(error)) {
-      console.error(`[almacenamiento] disco: ${operation} ${key}: ${(error as Error).message}`);
+      log.error({ err: error, operation, key }, "Almacenamiento en disco: no responde");
       throw new StorageUnavailableError(operation, key, error);
     }
     throw error;

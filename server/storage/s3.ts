@@ -6,6 +6,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { describeStorage, type S3StorageConfig } from "./config";
 import { checkKey, limited, ObjectTooLargeError, StorageUnavailableError, type ObjectInfo, type ObjectStore, type StorageCheck } from "./port";
+import { log } from "../ops/log";
 
 /** Parts of a streamed upload: S3's smallest, and two in flight, so an upload holds at most ~10 MB. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -59,7 +60,7 @@ export function createS3Store(config: S3StorageConfig, client: S3Client = create
   const fullKey = (key: string) => `${config.prefix}${checkKey(key)}`;
   const failed = (operation: string, key: string, error: unknown): never => {
     const e = error as SdkError;
-    console.error(`[almacenamiento] s3://${Bucket}: ${operation} ${key}: ${e?.name ?? "Error"}: ${e?.message ?? String(error)}`);
+    log.error({ bucket: Bucket, operation, key, error: `${e?.name ?? "Error"}: ${e?.message ?? String(error)}` }, "Almacenamiento S3: no responde");
     throw new StorageUnavailableError(operation, key, error);
   };
 

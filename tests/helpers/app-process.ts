@@ -5,24 +5,13 @@
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../../scripts/free-port.mjs";
 import { serverArgs } from "../../scripts/server-command.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 export type AppProcess = { base: string; log: () => string; stop: () => Promise<void> };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
   if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR } });

@@ -4,7 +4,7 @@ import { and, eq, gt, lt, or } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { sessions, users } from "@server/db/schema";
 import { getEnv } from "@server/env";
-import { oncePerRequest } from "@server/http/request-scope";
+import { noteRequestUser, oncePerRequest } from "@server/http/request-scope";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { userIdentityColumns } from "~/modules/users/identity-columns.server";
 
@@ -106,6 +106,8 @@ async function lookupSessionUser(request: Request): Promise<SessionUser | null> 
     )
     .limit(1);
   if (!row) return null;
+  // The access log of this request names the user (server/ops/request-log.ts).
+  noteRequestUser(row.id);
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)

@@ -15,6 +15,7 @@ import { LoginSchema } from "~/modules/auth/schemas";
 import { createUserSession, getSessionUser } from "~/lib/auth/session.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "@server/db/seed/demo-users";
 import { getEnv } from "@server/env";
+import { log } from "@server/ops/log";
 import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión" }];
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(safeRedirect(submission.value.redirectTo, homeFor(role)), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     const message = error instanceof LoginError ? error.message : "No fue posible iniciar sesión. Intenta de nuevo.";
-    if (!(error instanceof LoginError)) console.error(error);
+    if (!(error instanceof LoginError)) log.error({ err: error }, "El inicio de sesión falló");
     return data(
       {
         result: submission.reply({ hideFields: ["password"] }),
