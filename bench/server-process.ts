@@ -18,12 +18,20 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
   const killChild = () => child.kill("SIGKILL");
   process.once("exit", killChild);
   let log = "";
-  child.stderr?.on("data", (c: Buffer) => (log += c.toString()));
+  // Only the start-up is kept (to say why it failed): once ready, the server's JSON access log (a
+  // line a request) would pile up here for the whole run.
+  let ready = false;
+  child.stderr?.on("data", (c: Buffer) => {
+    if (!ready) log += c.toString();
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`El servidor no arrancó en 120 s:\n${log}`)), 120_000);
     child.stdout?.on("data", (c: Buffer) => {
+      if (ready) return;
       log += c.toString();
       if (log.includes("Back office listo")) {
+        ready = true;
+        log = "";
         clearTimeout(timer);
         resolve();
       }
