@@ -11,7 +11,7 @@ import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUrl } from "../helpers/template";
+import { adminQuery, databaseUrlOf } from "../helpers/template";
 
 /** The part of s3rver (a dev dependency without types) this test uses. */
 type S3Server = { run(): Promise<{ port: number }>; close(): Promise<void> };
@@ -102,21 +102,8 @@ describe.skipIf(skipReason !== null)("backup and restore with the files in an S3
   }
 });
 
-function databaseUrl(name: string) {
-  const u = new URL(url!);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl(url!) });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = (name: string) => databaseUrlOf(url!, name);
+const admin = (text: string) => adminQuery(url!, text);
 
 async function sql(database: string, text: string) {
   const client = new pg.Client({ connectionString: databaseUrl(database) });

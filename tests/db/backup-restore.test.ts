@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess } from "../helpers/app-process";
-import { adminUrl } from "../helpers/template";
+import { adminQuery, adminUrl, databaseUrlOf } from "../helpers/template";
 
 const url = process.env.TEST_DATABASE_URL || undefined;
 const run = promisify(execFile);
@@ -171,21 +171,8 @@ async function whyNot(): Promise<string | null> {
   return null;
 }
 
-function databaseUrl(name: string) {
-  const u = new URL(url!);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl(url!) });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = (name: string) => databaseUrlOf(url!, name);
+const admin = (text: string) => adminQuery(url!, text);
 
 async function query<T extends pg.QueryResultRow>(database: string, text: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl(database) });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formFields } from "../../bench/form-fields";
 import { startAppProcess, signIn, type AppProcess } from "../helpers/app-process";
 import { startS3Bucket } from "../helpers/s3-bucket";
-import { adminUrl } from "../helpers/template";
+import { adminQuery, databaseUrlOf } from "../helpers/template";
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -33,18 +33,11 @@ describe.runIf(!!url)("two instances on one PostgreSQL", () => {
   let b: AppProcess;
   let bucket: Awaited<ReturnType<typeof startS3Bucket>>;
   let client: pg.Client;
-  const databaseUrl = () => {
-    const u = new URL(url!);
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  };
+  const databaseUrl = () => databaseUrlOf(url!, dbName);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl(url!) });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.query(`create database "${dbName}"`);
-    await admin.end();
+    await adminQuery(url!, `drop database if exists "${dbName}" with (force)`);
+    await adminQuery(url!, `create database "${dbName}"`);
     bucket = await startS3Bucket("dos-instancias");
     const { config } = bucket;
     const shared = {
@@ -67,10 +60,7 @@ describe.runIf(!!url)("two instances on one PostgreSQL", () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await client?.end();
     await bucket?.dispose();
-    const admin = new pg.Client({ connectionString: adminUrl(url!) });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await adminQuery(url!, `drop database if exists "${dbName}" with (force)`);
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import pg from "pg";
 
 export const templateFileFor = (pid: number) => path.resolve(`tests/.tmp/template-db-${pid}.tar`);
 export const templateDbFor = (pid: number) => `bo_test_template_${pid}`;
@@ -8,6 +9,24 @@ export function adminUrl(url: string) {
   const u = new URL(url);
   u.pathname = "/postgres";
   return u.toString();
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrlOf(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** One statement on the maintenance database: creating or dropping a test's own database. */
+export async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: adminUrl(url) });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
 
 declare module "vitest" {
