@@ -98,8 +98,10 @@ test("list buttons: rows, variations and warehouses change the form and keep wha
   await page.goto(`/publications/${SIMPLE_ID}`);
   const dialog = page.getByRole("dialog");
   // With JavaScript the list buttons change the form in place: no post until "Agregar variación".
-  // Until the lower sections' code is in they post as without JavaScript (decision 0035): wait for it.
-  if (jsEnabled(testInfo)) await page.locator('form[data-sections="live"]').waitFor({ state: "attached" });
+  // Until the lower sections' code is in they post as without JavaScript (decision 0035), and so do
+  // the list buttons until the form's checks are in (Conform changes a list in place only with its
+  // schema at hand, app/lib/lazy-validation.ts): wait for both.
+  if (jsEnabled(testInfo)) await page.locator('form[data-sections="live"][data-checks="live"]').waitFor({ state: "attached" });
   const posts: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST") posts.push(r.url());

@@ -205,7 +205,7 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
   const remaining = remainingCharacters(title, special);
 
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} ref={formRef} preventScrollReset className="space-y-6" data-sections={detailsShown ? "live" : "server"}>
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} ref={formRef} preventScrollReset className="space-y-6" data-sections={detailsShown ? "live" : "server"} data-checks={validation.onValidate ? "live" : "server"}>
       {/* Enter in a text field recalculates instead of pressing some other button. */}
       <div className="absolute -left-[9999px]" aria-hidden>
         <button type="submit" name="intent" value={intentValue({ type: "recalc" })} tabIndex={-1}>Recalcular</button>
