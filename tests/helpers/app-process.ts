@@ -3,18 +3,15 @@
  * free port, for tests that need whole instances: several on one database, a restored copy. Built
  * first when missing (as scripts/e2e-server.mjs does). Ready when /login answers 200.
  */
-import { execSync, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
 import { freePort } from "../../scripts/free-port.mjs";
 import { serverArgs } from "../../scripts/server-command.mjs";
-
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+import { BUILD_DIR, ensureBuild } from "./server-child";
 
 export type AppProcess = { base: string; log: () => string; stop: () => Promise<void> };
 
 export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR } });
+  ensureBuild();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, serverArgs(BUILD_DIR), {
     env: { ...process.env, SIM_ACTIVITY: "0", FEED_INTERVAL_MS: "0", HOST: "127.0.0.1", ...env, NODE_ENV: "production", PORT: String(port) },

@@ -1,12 +1,13 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { freePort } from "../../scripts/free-port.mjs";
 import { serverArgs } from "../../scripts/server-command.mjs";
-import { adminUrl } from "./template";
+import { adminQuery, databaseUrlOf } from "./template";
+
+export { freePort };
 
 /**
  * The built server (`build/server/index.js`, or BUILD_DIR's) as a process of its own, for the tests
@@ -18,18 +19,6 @@ export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 export function ensureBuild() {
   if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR } });
-}
-
-/** A free TCP port on this machine. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export function tempDataDir(prefix = "bo-ops-") {
@@ -114,17 +103,6 @@ export async function waitReady(server: ServerChild, timeoutMs = 120_000) {
 /** A new, empty PostgreSQL database of TEST_DATABASE_URL's server, dropped by `drop`. */
 export async function emptyPostgresDatabase(url: string) {
   const name = `bo_ops_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl(url) });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+  await adminQuery(url, `create database "${name}"`);
+  return { url: databaseUrlOf(url, name), drop: () => adminQuery(url, `drop database if exists "${name}" with (force)`) };
 }
