@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { audit } from "~/modules/logs/audit.server";
-import { enqueueOutbound } from "~/modules/sync/outbox.server";
+import { enqueueOutboundCalls } from "~/modules/sync/outbox.server";
 import { priorityCutoff } from "./rules";
 
 /** Conversations told per run: a first run after a long stop is spread over the next ones. */
@@ -37,15 +37,17 @@ export async function sendPriorityChanges(options: { now?: Date; limit?: number 
        for update skip locked`)) as unknown as { rows: Array<{ id: number | string; upstream_id: string; priority: boolean }> };
     const rows = changed.rows;
     if (rows.length === 0) return { queued: 0 };
-    for (const row of rows) {
-      await enqueueOutbound(tx, {
-        method: "PATCH",
+    // One statement for the run's calls (up to PRIORITY_BATCH), not one per conversation.
+    await enqueueOutboundCalls(
+      tx,
+      rows.map((row) => ({
+        method: "PATCH" as const,
         collection: "messages",
         recordId: row.upstream_id,
         body: { priority: row.priority },
         summary: `Conversación ${row.upstream_id}: ${row.priority ? "marcada como urgente" : "ya no es urgente"}`,
-      });
-    }
+      })),
+    );
     await tx.execute(sql`
       update conversations set upstream_priority = v.priority
         from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ id: Number(r.id), priority: r.priority })))}::jsonb) as v(id bigint, priority boolean)

@@ -39,18 +39,27 @@ export type OutboundCall = {
  * edit it carries or not at all. Returns the row's id.
  */
 export async function enqueueOutbound(tx: Tx, call: OutboundCall): Promise<number> {
-  const [row] = await tx
+  const [id] = await enqueueOutboundCalls(tx, [call]);
+  return id;
+}
+
+/** Several calls in one statement; their ids (the delivery order of one record's calls) follow the list's order. */
+export async function enqueueOutboundCalls(tx: Tx, calls: OutboundCall[]): Promise<number[]> {
+  if (calls.length === 0) return [];
+  const rows = await tx
     .insert(outbound)
-    .values({
-      method: call.method,
-      collection: call.collection,
-      recordId: call.recordId,
-      body: JSON.parse(JSON.stringify(call.body, bigintSafe)) as Record<string, unknown>,
-      summary: call.summary.slice(0, 500),
-      createdBy: call.userId ?? null,
-    })
+    .values(
+      calls.map((call) => ({
+        method: call.method,
+        collection: call.collection,
+        recordId: call.recordId,
+        body: JSON.parse(JSON.stringify(call.body, bigintSafe)) as Record<string, unknown>,
+        summary: call.summary.slice(0, 500),
+        createdBy: call.userId ?? null,
+      })),
+    )
     .returning({ id: outbound.id });
-  return row.id;
+  return rows.map((r) => r.id);
 }
 
 function bigintSafe(_key: string, value: unknown) {
