@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
+import type { Socket } from "node:net";
 import path from "node:path";
 import { forEachPart } from "./multipart-parts";
 import type { NextFunction, Request, Response } from "express";
@@ -36,7 +37,9 @@ async function readBounded(req: Request, limit: number, toFile: string | null): 
   let size = 0;
   const out = toFile ? fs.createWriteStream(toFile, { flags: "wx", mode: 0o600 }) : null;
   try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
+    // Leaving the loop on a refusal must not destroy the request: a destroyed request detaches its
+    // socket and stops its reading, so the rest of the body is never drained.
+    for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       size += chunk.byteLength;
       if (size > limit) throw new Refusal(413, BODY_MESSAGES.tooLarge(limit));
       if (out) {
@@ -125,6 +128,23 @@ function multipartBoundary(contentType: string) {
 /** How long a refused body that is still arriving is read and dropped before the connection is cut. */
 const LINGER_MS = 5_000;
 
+/**
+ * A lingering close, as web servers do it, for a connection whose body was refused half-read. Node
+ * closes a `Connection: close` answer's socket by destroying it as soon as the answer is written
+ * (`destroySoon`); a client still sending then gets a reset, which can discard its 413 before it is
+ * read. Here the socket only ends its side after the answer, what keeps arriving is dropped, and it
+ * is cut after `LINGER_MS` (or as soon as the client closes).
+ */
+function closeAfterLingering(req: Request) {
+  req.socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
+  // Not in this tick: the loop that read the body has just let go of its 'readable' listener, and
+  // until Node notices (on the next tick) a resume() would leave the request paused.
+  setImmediate(() => req.resume());
+}
+
 export function boundedBody() {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (/%00/i.test(req.originalUrl)) return refuse(res, 400, BODY_MESSAGES.nul);
@@ -168,15 +188,9 @@ export function boundedBody() {
     } catch (error) {
       if (!(error instanceof Refusal)) return next(error);
       const unread = !req.readableEnded;
-      // No `Connection: close` while the client is still sending: Node would end the socket right
-      // after the answer and the client, still writing, gets EPIPE instead of its 413. What keeps
-      // arriving is discarded for a few seconds (a lingering close, as web servers do), then the
-      // connection is cut: cut sooner, a client that is slow to read finds its 413 lost to a reset.
-      refuse(res, error.status, error.message);
-      if (unread) {
-        req.resume();
-        res.once("finish", () => setTimeout(() => res.socket?.destroy(), LINGER_MS).unref());
-      }
+      if (unread) closeAfterLingering(req);
+      // With the body left unread the connection cannot serve another request: the answer says so.
+      refuse(res, error.status, error.message, { closeConnection: unread });
     }
   };
 }
