@@ -10,7 +10,8 @@ import tseslint from "typescript-eslint";
 
 /** A three-digit HTTP status written as a number. */
 const HTTP_CODE = "/^[1-5][0-9][0-9]$/";
-const CARRIES_STATUS = "carries an HTTP status: give the result a `reason` (app/modules/results.ts); the route turns it into the status (REASON_STATUS, app/lib/http.server.ts).";
+const CARRIES_STATUS =
+  "carries an HTTP status: give the result a `reason` (app/modules/results.ts); the route turns it into the status (REASON_STATUS, app/lib/http.server.ts).";
 
 /**
  * Only app/lib/http.server.ts (`readForm`) and app/lib/multipart.server.ts (`readFormWithFile`) read a
@@ -30,8 +31,15 @@ const FORMS_READ_IN_ONE_PLACE = {
     },
   ],
   imports: {
-    paths: [{ name: "busboy", message: "Parses multipart itself: read a form with a file with readFormWithFile (app/lib/multipart.server.ts)." }],
-    patterns: [{ regex: "^@server/http/multipart-parts$", message: "Parses multipart itself: read a form with a file with readFormWithFile (app/lib/multipart.server.ts)." }],
+    paths: [
+      { name: "busboy", message: "Parses multipart itself: read a form with a file with readFormWithFile (app/lib/multipart.server.ts)." },
+    ],
+    patterns: [
+      {
+        regex: "^@server/http/multipart-parts$",
+        message: "Parses multipart itself: read a form with a file with readFormWithFile (app/lib/multipart.server.ts).",
+      },
+    ],
   },
 };
 
@@ -42,11 +50,23 @@ const FORMS_READ_IN_ONE_PLACE = {
  */
 const MODULES_SPEAK_NO_HTTP = {
   syntax: [
-    { selector: "MemberExpression[object.name='request'][property.name='formData']", message: "Reads the request body: only routes read the Request." },
+    {
+      selector: "MemberExpression[object.name='request'][property.name='formData']",
+      message: "Reads the request body: only routes read the Request.",
+    },
     // A module reads a URL or its search parameters; the route takes them from the Request.
-    { selector: "TSTypeReference[typeName.name='Request']", message: "Takes the Request: a module takes typed input (ids, parsed values, the URL or its search parameters)." },
-    { selector: "NewExpression[callee.name='Response']", message: "Builds a Response: a module returns a typed result and the route shapes the Response." },
-    { selector: "CallExpression[callee.type='Identifier'][callee.name='redirect']", message: "Answers with a redirect: a module returns a typed result and the route answers." },
+    {
+      selector: "TSTypeReference[typeName.name='Request']",
+      message: "Takes the Request: a module takes typed input (ids, parsed values, the URL or its search parameters).",
+    },
+    {
+      selector: "NewExpression[callee.name='Response']",
+      message: "Builds a Response: a module returns a typed result and the route shapes the Response.",
+    },
+    {
+      selector: "CallExpression[callee.type='Identifier'][callee.name='redirect']",
+      message: "Answers with a redirect: a module returns a typed result and the route answers.",
+    },
     {
       selector: "CallExpression:matches([callee.name='redirectWithToast'], [callee.property.name='redirectWithToast'])",
       message: "Answers with a redirect: a module returns a typed result and the route answers.",
@@ -56,22 +76,30 @@ const MODULES_SPEAK_NO_HTTP = {
       message: "Throws a redirect: the route calls redirectPastLastPage after its page is read.",
     },
     // Conform's reply is the form's answer to a post, which the route sends with its status.
-    { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='reply']", message: "Answers a post with Conform's reply: the route sends it with its status." },
+    {
+      selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='reply']",
+      message: "Answers a post with Conform's reply: the route sends it with its status.",
+    },
     // A result that carries an HTTP status: `status: 404`, `status: 409 as const`, `status: rejected ? 409 : 502`,
     // `status: 403 | 404`, `(status: 403 | 404) => …`. Domain statuses are words (`status: "paid"`) or
     // expressions (`status: orders.status`), never a three-digit code.
-    { selector: `:matches(Property, PropertyDefinition)[key.name='status'] Literal[raw=${HTTP_CODE}]`, message: `The status ${CARRIES_STATUS}` },
+    {
+      selector: `:matches(Property, PropertyDefinition)[key.name='status'] Literal[raw=${HTTP_CODE}]`,
+      message: `The status ${CARRIES_STATUS}`,
+    },
     {
       selector: `:matches(TSPropertySignature[key.name='status'], Identifier[name='status']) > TSTypeAnnotation TSLiteralType > Literal[raw=${HTTP_CODE}]`,
       message: `The status ${CARRIES_STATUS}`,
     },
     // …or a status typed as any number: no domain status of ours is numeric.
     {
-      selector: ":matches(TSPropertySignature[key.name='status'], Identifier[name='status'], PropertyDefinition[key.name='status']) > TSTypeAnnotation > TSNumberKeyword",
+      selector:
+        ":matches(TSPropertySignature[key.name='status'], Identifier[name='status'], PropertyDefinition[key.name='status']) > TSTypeAnnotation > TSNumberKeyword",
       message: `A numeric status ${CARRIES_STATUS}`,
     },
     {
-      selector: ":matches(Property, PropertyDefinition, TSPropertySignature)[key.name=/^(httpStatus|statusCode)$/], Identifier[name=/^(httpStatus|statusCode)$/][typeAnnotation]",
+      selector:
+        ":matches(Property, PropertyDefinition, TSPropertySignature)[key.name=/^(httpStatus|statusCode)$/], Identifier[name=/^(httpStatus|statusCode)$/][typeAnnotation]",
       message: `It ${CARRIES_STATUS}`,
     },
   ],
@@ -80,16 +108,32 @@ const MODULES_SPEAK_NO_HTTP = {
       {
         // React Router is one package for the UI and the server: of it, only the answers and the cookies speak HTTP.
         name: "react-router",
-        importNames: ["data", "redirect", "redirectDocument", "replace", "createCookie", "createCookieSessionStorage", "createSessionStorage", "createRequestHandler"],
+        importNames: [
+          "data",
+          "redirect",
+          "redirectDocument",
+          "replace",
+          "createCookie",
+          "createCookieSessionStorage",
+          "createSessionStorage",
+          "createRequestHandler",
+        ],
         allowTypeImports: true,
         message: "Speaks HTTP (answers, cookies, sessions): only routes use it; a module returns a typed result.",
       },
     ],
     patterns: [
       // A screen typed by a route's loader or action is the route's own UI: it lives beside it, in app/routes/<area>/.
-      { regex: "^(~/|(\\.\\./)+)routes/", message: "Is typed by a route's loader or action: a route's own UI lives beside it, in app/routes/<area>/." },
+      {
+        regex: "^(~/|(\\.\\./)+)routes/",
+        message: "Is typed by a route's loader or action: a route's own UI lives beside it, in app/routes/<area>/.",
+      },
       // A module hands data to the screens; it never draws one (a type, such as a badge's variant, may be shared).
-      { regex: "^(~/|(\\.\\./)+)components/", allowTypeImports: true, message: "Is UI: a module hands data to the screens; UI lives in app/routes/<area>/ or app/components/." },
+      {
+        regex: "^(~/|(\\.\\./)+)components/",
+        allowTypeImports: true,
+        message: "Is UI: a module hands data to the screens; UI lives in app/routes/<area>/ or app/components/.",
+      },
     ],
   },
 };
@@ -115,26 +159,44 @@ const SERVER_IMPORTS_FROM_APP = {
   "server/documents/xlsx.server.ts": ["~/lib/format"],
   "server/http/bounded-body.ts": ["../../app/lib/forged-list-index"],
   "server/http/router-handler.ts": ["../../app/lib/download"],
-  "server/jobs/app-jobs.ts": ["~/modules/pdv/sale.server", "~/modules/sync/outbox.server", "~/modules/sync/feed-jobs.server", "~/lib/auth/session.server"],
-  "server/shop-api/router.ts": ["~/modules/shop-api/answers.server", "~/modules/shop-api/docs-page", "~/modules/shop-api/endpoints", "~/modules/shop-api/media.server", "~/modules/shop-api/openapi"],
+  "server/jobs/app-jobs.ts": [
+    "~/modules/pdv/sale.server",
+    "~/modules/sync/outbox.server",
+    "~/modules/sync/feed-jobs.server",
+    "~/lib/auth/session.server",
+  ],
+  "server/shop-api/router.ts": [
+    "~/modules/shop-api/answers.server",
+    "~/modules/shop-api/docs-page",
+    "~/modules/shop-api/endpoints",
+    "~/modules/shop-api/media.server",
+    "~/modules/shop-api/openapi",
+  ],
 };
 const FROM_APP = "(~/|(\\.\\./)+app/)";
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const SERVER_IMPORTS_APP = "Imports app/ from server/: server/ is infrastructure and never imports app/ (DESIGN.md); move what both need to a shared folder.";
+const SERVER_IMPORTS_APP =
+  "Imports app/ from server/: server/ is infrastructure and never imports app/ (DESIGN.md); move what both need to a shared folder.";
 /** The server→app rules for a file of server/, allowing `allowed` (its known imports). */
 function serverImportsNoApp(allowed = []) {
   const known = allowed.length ? `(?!(${allowed.map(escapeRegex).join("|")})$)` : "";
   const regex = `^${known}${FROM_APP}`;
   return {
     "no-restricted-imports": ["error", { patterns: [{ regex, message: SERVER_IMPORTS_APP }] }],
-    "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${regex.replace(/\//g, "\\/")}/]`, message: SERVER_IMPORTS_APP }],
+    "no-restricted-syntax": [
+      "error",
+      { selector: `ImportExpression[source.value=/${regex.replace(/\//g, "\\/")}/]`, message: SERVER_IMPORTS_APP },
+    ],
   };
 }
 
 /** One restriction list per rule: a later config's options replace an earlier one's, so overlapping scopes are merged here. */
 const restrict = (...sets) => ({
   "no-restricted-syntax": ["error", ...sets.flatMap((s) => s.syntax)],
-  "@typescript-eslint/no-restricted-imports": ["error", { paths: sets.flatMap((s) => s.imports.paths), patterns: sets.flatMap((s) => s.imports.patterns) }],
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    { paths: sets.flatMap((s) => s.imports.paths), patterns: sets.flatMap((s) => s.imports.patterns) },
+  ],
 });
 
 export default defineConfig(
@@ -179,7 +241,13 @@ export default defineConfig(
       // position, a property taken out of an object so the rest can be spread.
       "@typescript-eslint/no-unused-vars": [
         "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
       ],
     },
   },
@@ -207,7 +275,16 @@ export default defineConfig(
   {
     // app/modules/<area>/ holds rules and queries only (docs/conventions.md, "Where code goes").
     files: ["app/modules/**/*.tsx"],
-    rules: { "no-restricted-syntax": ["error", { selector: "Program", message: "A .tsx file in app/modules: a screen's UI lives in app/routes/<area>/, shared UI in app/components/, printable documents in app/documents/." }] },
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program",
+          message:
+            "A .tsx file in app/modules: a screen's UI lives in app/routes/<area>/, shared UI in app/components/, printable documents in app/documents/.",
+        },
+      ],
+    },
   },
   {
     files: ["server/**/*.{ts,tsx,js,mjs}"],

@@ -18,7 +18,8 @@ const first = (sql: string) => async (db: Database) => {
   return String(rows[0].id);
 };
 /** Orders whose label the marketplace can print (a shipment that is ready). */
-const LABELLED = "select id::text as id from orders where shipment_status = 'ready_to_ship' and logistic_type <> 'fulfillment' order by order_date desc nulls last, id desc limit 1";
+const LABELLED =
+  "select id::text as id from orders where shipment_status = 'ready_to_ship' and logistic_type <> 'fulfillment' order by order_date desc nulls last, id desc limit 1";
 
 const dialog = (list: string, sql: string): BenchDocument => ({
   route: `${list}/:id`,
@@ -53,12 +54,23 @@ export const DOCUMENTS: BenchDocument[] = [
     },
   },
   // The till's ticket on 100 mm roll paper (the page measured to the ticket's length).
-  { route: "/pdv/sales/:id/ticket.pdf", pick: async (db) => `/pdv/sales/${await first("select id from pdv_sales order by id desc limit 1")(db)}/ticket.pdf` },
+  {
+    route: "/pdv/sales/:id/ticket.pdf",
+    pick: async (db) => `/pdv/sales/${await first("select id from pdv_sales order by id desc limit 1")(db)}/ticket.pdf`,
+  },
   // A stored quote of 20 lines: a 3-page PDF from the pooled browser page.
-  { route: "/products/quotes/:folio/pdf", label: "/products/quotes/:folio/pdf (3 páginas)", pick: async () => "/products/quotes/BENCH-1/pdf" },
+  {
+    route: "/products/quotes/:folio/pdf",
+    label: "/products/quotes/:folio/pdf (3 páginas)",
+    pick: async () => "/products/quotes/BENCH-1/pdf",
+  },
   { route: "/theme/sample.pdf" },
   { route: "/theme/sample.xlsx" },
   { route: "/publications/stock-report.xlsx" },
   { route: "/publications/unsynced.xlsx" },
-  { route: "/publications/sales-report.xlsx", label: "/publications/sales-report.xlsx?range=last30", pick: async () => "/publications/sales-report.xlsx?store=Meli1&range=last30" },
+  {
+    route: "/publications/sales-report.xlsx",
+    label: "/publications/sales-report.xlsx?range=last30",
+    pick: async () => "/publications/sales-report.xlsx?store=Meli1&range=last30",
+  },
 ];

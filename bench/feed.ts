@@ -13,7 +13,10 @@ const FIRST_ID = 9_700_000_000;
 /** Removes the feed lines' orders, upstream records and cursor, so the bench database stays as seeded. */
 export async function cleanFeedOrders(database: Database, count = 10_000) {
   await database.query(`delete from orders where id between $1 and $2`, [FIRST_ID, FIRST_ID + count]);
-  await database.query(`delete from sim.content_items where collection = 'mercadolibre_orders' and id::bigint between $1 and $2`, [FIRST_ID, FIRST_ID + count]);
+  await database.query(`delete from sim.content_items where collection = 'mercadolibre_orders' and id::bigint between $1 and $2`, [
+    FIRST_ID,
+    FIRST_ID + count,
+  ]);
   await database.query(`delete from feed_state where name = 'orders-main'`);
 }
 

@@ -10,7 +10,14 @@ export async function startFloor(db: Database, sql: string, params: unknown[]): 
   const server = http.createServer(async (_req, res) => {
     try {
       const rows = await db.query<Record<string, unknown>>(sql, params);
-      const body = `<!doctype html><table>${rows.map((r) => `<tr>${Object.values(r).map((v) => `<td>${String(v)}</td>`).join("")}</tr>`).join("")}</table>`;
+      const body = `<!doctype html><table>${rows
+        .map(
+          (r) =>
+            `<tr>${Object.values(r)
+              .map((v) => `<td>${String(v)}</td>`)
+              .join("")}</tr>`,
+        )
+        .join("")}</table>`;
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.end(body);
     } catch (error) {

@@ -4,14 +4,21 @@
  * Enough HTML reading for the forms this app renders; not a general parser.
  */
 const decode = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const attr = (tag: string, name: string) => {
   const m = tag.match(new RegExp(`\\s${name}="([^"]*)"`));
   return m ? decode(m[1]) : undefined;
 };
 
 export function formFields(html: string, intent: string): Record<string, string> | null {
-  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => f.includes(`value="${intent}"`) && /name="intent"/.test(f));
+  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)]
+    .map((m) => m[0])
+    .find((f) => f.includes(`value="${intent}"`) && /name="intent"/.test(f));
   if (!form) return null;
   const fields: Record<string, string> = {};
   for (const [tag] of form.matchAll(/<input\b[^>]*>/g)) {
@@ -29,7 +36,7 @@ export function formFields(html: string, intent: string): Record<string, string>
     const name = attr(m[1], "name");
     if (!name) continue;
     const selected = m[2].match(/<option\b[^>]*\sselected[^>]*>/) ?? m[2].match(/<option\b[^>]*>/);
-    fields[name] = selected ? attr(selected[0], "value") ?? "" : "";
+    fields[name] = selected ? (attr(selected[0], "value") ?? "") : "";
   }
   return fields;
 }

@@ -24,7 +24,9 @@ export function request(
         headers: {
           "accept-encoding": "gzip",
           ...(opts.cookie ? { cookie: opts.cookie } : {}),
-          ...(opts.body !== undefined ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(opts.body) } : {}),
+          ...(opts.body !== undefined
+            ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(opts.body) }
+            : {}),
           ...opts.headers,
         },
       },
@@ -37,7 +39,9 @@ export function request(
         });
         res.on("end", () =>
           resolve({
-            body: opts.readBody ? (res.headers["content-encoding"] === "gzip" ? gunzipSync(Buffer.concat(chunks)) : Buffer.concat(chunks)).toString("utf8") : undefined,
+            body: opts.readBody
+              ? (res.headers["content-encoding"] === "gzip" ? gunzipSync(Buffer.concat(chunks)) : Buffer.concat(chunks)).toString("utf8")
+              : undefined,
             status: res.statusCode ?? 0,
             bytes,
             type: String(res.headers["content-type"] ?? ""),
@@ -80,7 +84,12 @@ export async function measure(total: number, clients: number, fn: () => Promise<
   };
   await Promise.all(Array.from({ length: clients }, worker));
   const wall = performance.now() - started;
-  return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), rps: round((samples.length / wall) * 1000), n: samples.length };
+  return {
+    p50: round(percentile(samples, 50)),
+    p95: round(percentile(samples, 95)),
+    rps: round((samples.length / wall) * 1000),
+    n: samples.length,
+  };
 }
 
 export function closeAgent() {

@@ -153,7 +153,11 @@ async function writeOnce(app: App, cookie: string, writer: number, n: number) {
     if (!fields) throw new Error(`/orders/${id}: sin formulario de edición`);
   });
   if (!fields) return;
-  const body = new URLSearchParams({ ...(fields as Record<string, string>), intent: "save", comments: `Carga ${writer}-${n} ${Date.now()}` }).toString();
+  const body = new URLSearchParams({
+    ...(fields as Record<string, string>),
+    intent: "save",
+    comments: `Carga ${writer}-${n} ${Date.now()}`,
+  }).toString();
   await timedCall("write", async () => {
     const res = await request(`${app.base}/orders/${id}`, { cookie, method: "POST", body, headers: { origin: app.base } });
     // A stale version is refused with 409 and the form shown again (one save path, decision 0026).
@@ -172,7 +176,10 @@ async function writeOnce(app: App, cookie: string, writer: number, n: number) {
 
 /** The variant of the flash toast a redirect carries (the signed cookie's payload is base64 JSON). */
 function toastVariant(setCookie: string[] | undefined): string | undefined {
-  const raw = setCookie?.find((c) => c.startsWith("bo_toast="))?.split(";")[0].slice("bo_toast=".length);
+  const raw = setCookie
+    ?.find((c) => c.startsWith("bo_toast="))
+    ?.split(";")[0]
+    .slice("bo_toast=".length);
   if (!raw) return undefined;
   const value = decodeURIComponent(raw);
   const payload = value.slice(0, value.lastIndexOf("."));
@@ -244,7 +251,8 @@ async function shopTraffic(targets: ShopTargets, until: number) {
       next += (-Math.log(1 - Math.random()) * 1000) / SHOP_RPS;
       if (inFlight.size >= SHOP_IN_FLIGHT_MAX) {
         shopNotSent++;
-        if (shopNotSent === 1) errors.push(`tienda: más de ${SHOP_IN_FLIGHT_MAX} solicitudes esperando respuesta (el servidor no sigue el ritmo)`);
+        if (shopNotSent === 1)
+          errors.push(`tienda: más de ${SHOP_IN_FLIGHT_MAX} solicitudes esperando respuesta (el servidor no sigue el ritmo)`);
         continue;
       }
       const sent: Promise<void> = shopOnce(targets).finally(() => inFlight.delete(sent));
@@ -257,7 +265,14 @@ async function shopTraffic(targets: ShopTargets, until: number) {
 
 function summary(label: string, rows: Sample[], seconds: number) {
   const ms = rows.map((r) => r.ms);
-  return { label, requests: rows.length, rps: round(rows.length / seconds), p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), p99_ms: round(percentile(ms, 99)) };
+  return {
+    label,
+    requests: rows.length,
+    rps: round(rows.length / seconds),
+    p50_ms: round(percentile(ms, 50)),
+    p95_ms: round(percentile(ms, 95)),
+    p99_ms: round(percentile(ms, 99)),
+  };
 }
 
 let failed = false;
@@ -270,8 +285,18 @@ try {
     const staffRecent = recent.filter((s) => s.kind !== "shop");
     const shopRecent = recent.filter((s) => s.kind === "shop");
     console.error(
-      `${Math.round((Date.now() - started) / 1000)} s · personal ${round(staffRecent.length / 30)} req/s, p95 ${round(percentile(staffRecent.map((s) => s.ms), 95))} ms` +
-        ` · tienda ${round(shopRecent.length / 30)} req/s, p95 ${round(percentile(shopRecent.map((s) => s.ms), 95))} ms · errores ${errors.length}`,
+      `${Math.round((Date.now() - started) / 1000)} s · personal ${round(staffRecent.length / 30)} req/s, p95 ${round(
+        percentile(
+          staffRecent.map((s) => s.ms),
+          95,
+        ),
+      )} ms` +
+        ` · tienda ${round(shopRecent.length / 30)} req/s, p95 ${round(
+          percentile(
+            shopRecent.map((s) => s.ms),
+            95,
+          ),
+        )} ms · errores ${errors.length}`,
     );
   }, 30_000);
   await Promise.all([
@@ -285,21 +310,52 @@ try {
   const shopSamples = samples.filter((s) => s.kind === "shop");
   const all = summary("personal", staffSamples, seconds);
   print({
-    database: databaseUrl ? "postgresql" : "pglite", instances: INSTANCES, web_concurrency: Number(WEB_CONCURRENCY), minutes: MINUTES, readers: READERS, writers: WRITERS, think_ms: THINK_MS,
-    offered_rps: round((READERS + WRITERS * 2) / (THINK_MS / 1000)), shop_rps: SHOP_RPS,
+    database: databaseUrl ? "postgresql" : "pglite",
+    instances: INSTANCES,
+    web_concurrency: Number(WEB_CONCURRENCY),
+    minutes: MINUTES,
+    readers: READERS,
+    writers: WRITERS,
+    think_ms: THINK_MS,
+    offered_rps: round((READERS + WRITERS * 2) / (THINK_MS / 1000)),
+    shop_rps: SHOP_RPS,
   });
   print({ ...all, p95_target_ms: P95_TARGET_MS, within_target: all.p95_ms <= P95_TARGET_MS });
-  print(summary("lecturas", samples.filter((s) => s.kind === "read"), seconds));
-  print(summary("escrituras", samples.filter((s) => s.kind === "write"), seconds));
+  print(
+    summary(
+      "lecturas",
+      samples.filter((s) => s.kind === "read"),
+      seconds,
+    ),
+  );
+  print(
+    summary(
+      "escrituras",
+      samples.filter((s) => s.kind === "write"),
+      seconds,
+    ),
+  );
   if (shopSamples.length) {
     print({ ...summary("tienda", shopSamples, seconds), not_modified: shopNotModified, shed_503: shopShed, not_sent: shopNotSent });
-    for (const kind of ["lista", "búsqueda", "detalle", "304"] as const) print(summary(`tienda ${kind}`, shopSamples.filter((s) => s.shop === kind), seconds));
+    for (const kind of ["lista", "búsqueda", "detalle", "304"] as const)
+      print(
+        summary(
+          `tienda ${kind}`,
+          shopSamples.filter((s) => s.shop === kind),
+          seconds,
+        ),
+      );
   }
   print({ label: "errores", count: errors.length, first: [...new Set(errors)].slice(0, 5) });
   print({ label: "guardados", acknowledged: [...acks.values()].reduce((a, b) => a + b, 0), refused_stale: refusedStale });
   const shedShare = shopSamples.length ? shopShed / shopSamples.length : 0;
   if (shedShare > SHOP_SHED_MAX_SHARE) {
-    print({ label: "tienda: demasiadas solicitudes rechazadas por saturación", shed_503: shopShed, share: round(shedShare * 100) / 100, max_share: SHOP_SHED_MAX_SHARE });
+    print({
+      label: "tienda: demasiadas solicitudes rechazadas por saturación",
+      shed_503: shopShed,
+      share: round(shedShare * 100) / 100,
+      max_share: SHOP_SHED_MAX_SHARE,
+    });
     failed = true;
   }
   if (all.p95_ms > P95_TARGET_MS || errors.length) failed = true;
@@ -348,11 +404,20 @@ if (FEED_ORDERS > 0) {
     [9_700_000_000 + FEED_ORDERS],
   );
   const span = firstLast?.first && firstLast.last ? new Date(firstLast.last).getTime() - new Date(firstLast.first).getTime() : null;
-  print({ label: "feed durante la carga", orders: FEED_ORDERS, applied: Number(feed?.total_rows ?? 0), status: feed?.status ?? "sin ejecutar", ingest_ms: span, error: feed?.last_error ?? null });
+  print({
+    label: "feed durante la carga",
+    orders: FEED_ORDERS,
+    applied: Number(feed?.total_rows ?? 0),
+    status: feed?.status ?? "sin ejecutar",
+    ingest_ms: span,
+    error: feed?.last_error ?? null,
+  });
   if (Number(feed?.total_rows ?? 0) !== FEED_ORDERS) failed = true;
   await cleanFeedOrders(database, FEED_ORDERS);
 }
-const after = await database.query<{ id: string; version: number }>("select id::text as id, version from orders where id::text = any($1)", [shared.map((o) => o.id)]);
+const after = await database.query<{ id: string; version: number }>("select id::text as id, version from orders where id::text = any($1)", [
+  shared.map((o) => o.id),
+]);
 await database.close();
 for (const o of after) {
   const expected = (before.get(o.id) ?? 0) + (acks.get(o.id) ?? 0);
@@ -361,5 +426,8 @@ for (const o of after) {
     print({ label: "actualización perdida", order: o.id, version: o.version, expected });
   }
 }
-print({ label: "actualizaciones perdidas", count: after.filter((o) => o.version !== (before.get(o.id) ?? 0) + (acks.get(o.id) ?? 0)).length });
+print({
+  label: "actualizaciones perdidas",
+  count: after.filter((o) => o.version !== (before.get(o.id) ?? 0) + (acks.get(o.id) ?? 0)).length,
+});
 process.exit(failed ? 1 : 0);

@@ -127,7 +127,13 @@ await database.close();
 // ── 2. The app over HTTP ───────────────────────────────────────────────────────────────────────────
 // Every request comes from this one address: the shop API's per-address limit (SHOP_RATE_LIMIT,
 // 600 a minute) would answer 429 to a measurement, so it is set at its highest here.
-const app = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_MODE: "true", BUILD_DIR: path.relative(process.cwd(), buildDir), SHOP_RATE_LIMIT: "1000000" });
+const app = await startServer({
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  DEMO_MODE: "true",
+  BUILD_DIR: path.relative(process.cwd(), buildDir),
+  SHOP_RATE_LIMIT: "1000000",
+});
 try {
   const login = await request(`${app.base}/login`, {
     method: "POST",
@@ -159,7 +165,15 @@ try {
       await measure(4, 1, call);
       const one: Timing = await measure(rounds, 1, call);
       const ten: Timing = await measure(rounds * 2, CLIENTS, call);
-      print({ ...extra, cold_ms: cold.p50, p50_ms: one.p50, p95_ms: one.p95, c10_p95_ms: ten.p95, c10_rps: ten.rps, c10_vs_floor: round(ten.rps / floor10.rps) });
+      print({
+        ...extra,
+        cold_ms: cold.p50,
+        p50_ms: one.p50,
+        p95_ms: one.p95,
+        c10_p95_ms: ten.p95,
+        c10_rps: ten.rps,
+        c10_vs_floor: round(ten.rps / floor10.rps),
+      });
       return one;
     } catch (error) {
       failures.push((error as Error).message);
@@ -200,12 +214,14 @@ try {
     }
   }
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.
-  for (const doc of documents) await timed(doc.label, `${app.base}${doc.path}`, { route: doc.label, query: "" }, { body: doc.body, rounds: DOCUMENT_ROUNDS });
+  for (const doc of documents)
+    await timed(doc.label, `${app.base}${doc.path}`, { route: doc.label, query: "" }, { body: doc.body, rounds: DOCUMENT_ROUNDS });
 
   // Till steps: a form post and what follows it, each call with its own untimed preparation.
   const http: TillHttp = {
     get: (p) => request(`${app.base}${p}`, { cookie }),
-    post: (p, form) => request(`${app.base}${p}`, { cookie, method: "POST", body: new URLSearchParams(form).toString(), headers: { origin: app.base } }),
+    post: (p, form) =>
+      request(`${app.base}${p}`, { cookie, method: "POST", body: new URLSearchParams(form).toString(), headers: { origin: app.base } }),
   };
   for (const flow of till ? flows : []) {
     const ids = till!;
@@ -220,7 +236,13 @@ try {
       for (let i = 0; i < 4; i++) await step();
       const samples: number[] = [];
       for (let i = 0; i < ROUNDS; i++) samples.push(await step());
-      const line: Record<string, unknown> = { route: flow.label, query: "", cold_ms: round(cold), p50_ms: round(percentile(samples, 50)), p95_ms: round(percentile(samples, 95)) };
+      const line: Record<string, unknown> = {
+        route: flow.label,
+        query: "",
+        cold_ms: round(cold),
+        p50_ms: round(percentile(samples, 50)),
+        p95_ms: round(percentile(samples, 95)),
+      };
       if (flow.concurrent) {
         const ten = await measure(ROUNDS * 2, CLIENTS, async () => void (await step()));
         Object.assign(line, { c10_p95_ms: ten.p95, c10_rps: ten.rps, c10_vs_floor: round(ten.rps / floor10.rps) });
@@ -237,7 +259,13 @@ try {
   for (const w of await jsWeights(buildDir, ids)) print({ route: w.id, js_gzip_kb: w.kb, within_120kb: w.kb <= 120 });
   // Every route of the build, dialogs included: the heaviest and how many pass the target.
   const every = (await jsWeights(buildDir, "all")).sort((a, b) => b.kb - a.kb);
-  print({ route: "every route", count: every.length, heaviest: every[0].id, js_gzip_kb: every[0].kb, over_120kb: every.filter((w) => w.kb > 120).map((w) => w.id) });
+  print({
+    route: "every route",
+    count: every.length,
+    heaviest: every[0].id,
+    js_gzip_kb: every[0].kb,
+    over_120kb: every.filter((w) => w.kb > 120).map((w) => w.id),
+  });
   const html = await request(`${app.base}/orders`, { cookie });
   print({ route: "/orders", html_gzip_kb: round(html.bytes / 1024), within_8kb: html.bytes <= 8 * 1024 });
 } finally {

@@ -52,4 +52,3 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
       }),
   };
 }
-

@@ -25,7 +25,11 @@ export async function jsWeights(buildDir: string, routeIds: string[] | "all"): P
     .filter((id) => manifest.routes[id])
     .map((id) => {
       const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-      for (let r: (ManifestEntry & { parentId?: string }) | undefined = manifest.routes[id]; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+      for (
+        let r: (ManifestEntry & { parentId?: string }) | undefined = manifest.routes[id];
+        r;
+        r = r.parentId ? manifest.routes[r.parentId] : undefined
+      ) {
         files.add(r.module);
         for (const i of r.imports ?? []) files.add(i);
       }

@@ -32,7 +32,10 @@ test("an assistant is created, gets a sheet, answers in the chat and is deleted"
   );
 
   const sheet = `ficha-${name}.pdf`;
-  await page.getByRole("dialog").getByLabel("Subir ficha técnica (PDF, máximo 20 MB)").setInputFiles({ name: sheet, mimeType: "application/pdf", buffer: PDF });
+  await page
+    .getByRole("dialog")
+    .getByLabel("Subir ficha técnica (PDF, máximo 20 MB)")
+    .setInputFiles({ name: sheet, mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("dialog").getByLabel("SKU del producto del nuevo documento").fill("QO120");
   await page.getByRole("dialog").getByRole("button", { name: "Actualizar" }).click();
   await expect(page.getByTestId("toast")).toContainText("Información agregada/actualizada exitosamente");

@@ -60,7 +60,10 @@ test("script is stripped from posted content and a second post with the title ge
   await loginAs("admin");
   const title = uniqueName("Blog doble", testInfo.project.name);
   for (const body of ['<p>Primero</p><script>alert("x")</script>', "<p>Segundo</p>"]) {
-    const res = await page.request.post("/blog-posts/new", { form: { title, content: body, status: "on", intent: "save" }, maxRedirects: 0 });
+    const res = await page.request.post("/blog-posts/new", {
+      form: { title, content: body, status: "on", intent: "save" },
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(302);
   }
   await page.goto(`/blog-posts?search=${encodeURIComponent(title)}`);
@@ -122,13 +125,17 @@ test("typing goes on into the rich-text editor as it replaces the textarea", asy
 test("a refused featured image keeps the typed content and is not sent again", async ({ page, loginAs }, testInfo) => {
   await loginAs("ml_manager");
   const title = uniqueName("Blog imagen chica", testInfo.project.name);
-  const small = await sharp({ create: { width: 1499, height: 1500, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  const small = await sharp({ create: { width: 1499, height: 1500, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   const refusedWith = async (content: string, fileName: string) => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel(/imagen nueva/).setInputFiles({ name: fileName, mimeType: "image/png", buffer: small });
     await dialog.getByRole("button", { name: "Guardar" }).click();
     await expectToast(page, "Imagen no válida", "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
-    await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
+    await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText(
+      "Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)",
+    );
     await expect(page.getByRole("dialog").getByRole("textbox", { name: "Título" })).toHaveValue(title);
     if (jsEnabled(testInfo)) await expect(page.getByRole("dialog").getByRole("textbox", { name: "Contenido" })).toHaveText(content);
     else await expect(page.getByRole("dialog").getByLabel("Contenido")).toHaveValue(`<p>${content}</p>`);
@@ -177,7 +184,10 @@ test("the blog list sorts by a header and keeps the sort through a search", asyn
   const tag = uniqueName("Orden blog", testInfo.project.name);
   // Created in this order: newest first is Bote, Dado, Carro.
   for (const word of ["Carro", "Dado", "Bote"]) {
-    const res = await page.request.post("/blog-posts/new", { form: { title: `${tag} ${word}`, content: "<p>x</p>", intent: "save" }, maxRedirects: 0 });
+    const res = await page.request.post("/blog-posts/new", {
+      form: { title: `${tag} ${word}`, content: "<p>x</p>", intent: "save" },
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(302);
   }
   const titles = () => page.getByRole("row").getByRole("link", { name: new RegExp(`^${tag} `) });

@@ -29,7 +29,9 @@ test("box score: month and year from the URL, a drill-down link, the .xlsx, and 
   await expect(cell).toBeVisible();
   const href = (await cell.getAttribute("href")) ?? "";
   const counted = Number((await cell.textContent())?.replace(/\D/g, ""));
-  expect(href).toMatch(/^\/orders\?start_date=\d{4}\/\d{2}\/\d{2}&end_date=\d{4}\/\d{2}\/\d{2}&filterLogisticType=marketplace&order_status_filter=not_cancelled$/);
+  expect(href).toMatch(
+    /^\/orders\?start_date=\d{4}\/\d{2}\/\d{2}&end_date=\d{4}\/\d{2}\/\d{2}&filterLogisticType=marketplace&order_status_filter=not_cancelled$/,
+  );
   await cell.click();
   await expect(page).toHaveURL(/\/orders\?start_date=/);
   // The list holds what the cell counted, and its management-type filter says which orders those are.

@@ -1,7 +1,10 @@
 import sharp from "sharp";
 import { expect, test, expectToast, uniqueName } from "./fixtures";
 
-test("a catalogue is created with a subtitle and two products, shows in the list and is deleted by an admin", async ({ page, loginAs }, testInfo) => {
+test("a catalogue is created with a subtitle and two products, shows in the list and is deleted by an admin", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("admin");
   const title = uniqueName("Catálogo e2e", testInfo.project.name);
   await page.goto("/catalogs?k=e2e");
@@ -22,7 +25,10 @@ test("a catalogue is created with a subtitle and two products, shows in the list
   await expect(page.getByRole("dialog").getByRole("group", { name: "Subtítulo 1" })).toBeVisible();
   await page.getByRole("dialog").getByLabel("Texto del subtítulo 1").fill("Focos LED");
 
-  await page.getByRole("dialog").getByRole("searchbox", { name: /Busca por nombre o sku/ }).fill("QO1");
+  await page
+    .getByRole("dialog")
+    .getByRole("searchbox", { name: /Busca por nombre o sku/ })
+    .fill("QO1");
   await page.getByRole("dialog").getByRole("button", { name: "Buscar productos para el subtítulo 1" }).click();
   const results = page.getByRole("dialog").getByRole("list", { name: "Resultados para el subtítulo 1" });
   await expect(results.getByRole("button").first()).toBeVisible();
@@ -34,12 +40,20 @@ test("a catalogue is created with a subtitle and two products, shows in the list
   const products = page.getByRole("dialog").getByRole("table", { name: "Productos del subtítulo 1" });
   await results.getByRole("button", { name: `Agregar ${first}`, exact: true }).click();
   await expect(products.getByRole("row")).toHaveCount(2);
-  await page.getByRole("dialog").getByRole("list", { name: "Resultados para el subtítulo 1" }).getByRole("button", { name: `Agregar ${second}`, exact: true }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("list", { name: "Resultados para el subtítulo 1" })
+    .getByRole("button", { name: `Agregar ${second}`, exact: true })
+    .click();
   await expect(products.getByRole("row")).toHaveCount(3);
   await expect(products.getByRole("row").nth(1)).toContainText(first);
   await expect(products.getByRole("row").nth(2)).toContainText(second);
   // Agregar on a product already listed raises its quantity by 1.
-  await page.getByRole("dialog").getByRole("list", { name: "Resultados para el subtítulo 1" }).getByRole("button", { name: `Agregar ${second}`, exact: true }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("list", { name: "Resultados para el subtítulo 1" })
+    .getByRole("button", { name: `Agregar ${second}`, exact: true })
+    .click();
   await expect(products.getByLabel(`Cantidad ${second}`)).toHaveValue("2");
   await expect(products.getByRole("row")).toHaveCount(3);
 
@@ -72,14 +86,18 @@ test("a catalogue is created with a subtitle and two products, shows in the list
 test("a refused catalogue image is said by the toast and in the dialog", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   const title = uniqueName("Catálogo imagen chica", testInfo.project.name);
-  const small = await sharp({ create: { width: 1799, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  const small = await sharp({ create: { width: 1799, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
   await page.goto("/catalogs/new");
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Título", { exact: true }).fill(title);
   await dialog.getByLabel("Subir una imagen").setInputFiles({ name: `chica-${Date.now()}.png`, mimeType: "image/png", buffer: small });
   await dialog.getByRole("button", { name: "Subir imagen" }).click();
   await expectToast(page, "Imagen no válida", "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)");
-  await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)");
+  await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText(
+    "Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)",
+  );
   await expect(page.getByRole("dialog").getByLabel("Título", { exact: true })).toHaveValue(title);
   await expect(page.getByRole("dialog").getByLabel("Subir una imagen")).toHaveValue("");
 });

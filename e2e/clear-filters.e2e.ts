@@ -43,14 +43,22 @@ const LISTS: ListCase[] = [
   { path: "/pdv?tab=historial", box: "Desde", param: "start_date", value: "2026-01-05", date: true, cleared: /\/pdv\?tab=historial$/ },
 ];
 
-const withParam = (path: string, param: string, value: string) => `${path}${path.includes("?") ? "&" : "?"}${param}=${encodeURIComponent(value)}`;
+const withParam = (path: string, param: string, value: string) =>
+  `${path}${path.includes("?") ? "&" : "?"}${param}=${encodeURIComponent(value)}`;
 const urlValue = (c: ListCase) => (c.date ? c.value.replace(/-/g, "/") : c.value);
 
 for (const c of LISTS) {
-  test(`${c.path}: "Limpiar Filtros" empties the box, opened on a filtered URL and after filtering in the page`, async ({ page, loginAs }, testInfo) => {
+  test(`${c.path}: "Limpiar Filtros" empties the box, opened on a filtered URL and after filtering in the page`, async ({
+    page,
+    loginAs,
+  }, testInfo) => {
     await loginAs(c.role ?? "admin");
     const cleared = c.cleared ?? new RegExp(`${c.path.replace(/\//g, "\\/")}$`);
-    const box = () => page.getByRole(c.date ? "textbox" : "searchbox", { name: c.box, exact: true }).or(page.getByLabel(c.box, { exact: true })).first();
+    const box = () =>
+      page
+        .getByRole(c.date ? "textbox" : "searchbox", { name: c.box, exact: true })
+        .or(page.getByLabel(c.box, { exact: true }))
+        .first();
 
     // A bookmarked, filtered URL: the server draws the box with the value.
     await page.goto(withParam(c.path, c.param, urlValue(c)));

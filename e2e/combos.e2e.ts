@@ -6,11 +6,20 @@ test.describe.configure({ timeout: 150_000 });
 // The machine running the suite is shared: navigations get more than the default 5 s to show.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-test("a combo is made from two components and opens again as 'Publicación {id}' with read-only components", async ({ page, loginAs }, testInfo) => {
+test("a combo is made from two components and opens again as 'Publicación {id}' with read-only components", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("inventory");
   const project = jsEnabled(testInfo) ? "on" : "off";
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const image = { name: `combo-${project}-${stamp}.png`, mimeType: "image/png", buffer: await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 90, g: 10, b: 10 } } }).png().toBuffer() };
+  const image = {
+    name: `combo-${project}-${stamp}.png`,
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 90, g: 10, b: 10 } } })
+      .png()
+      .toBuffer(),
+  };
 
   await page.goto("/web-inventory?page=1");
   await page.getByRole("link", { name: "Nueva publicación" }).click();
@@ -40,7 +49,10 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   // The same product again: +1 instead of a new row.
   await page.getByRole("dialog").getByLabel("Busca por nombre o sku").fill(firstSku);
   await page.getByRole("dialog").getByRole("button", { name: "Buscar producto" }).click();
-  await page.getByTestId("combo-matches").getByRole("button", { name: new RegExp(`^${firstSku} `) }).click();
+  await page
+    .getByTestId("combo-matches")
+    .getByRole("button", { name: new RegExp(`^${firstSku} `) })
+    .click();
   await expect(page.getByLabel(`Cantidad de ${firstSku}`)).toHaveValue("2");
   await expect(page.getByTestId("combo-line-1")).toHaveCount(0);
   const twoOfFirst = (await page.getByTestId("combo-price").textContent())!;
@@ -63,7 +75,10 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   page.on("request", (request) => {
     if (request.method() === "POST") posts++;
   });
-  await page.getByRole("dialog").getByRole("button", { name: `Quitar ${secondSku}` }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: `Quitar ${secondSku}` })
+    .click();
   await expect(page.getByTestId("combo-line-1")).toHaveCount(0);
   await expect(page.getByTestId("combo-price")).toHaveText(twoOfFirst);
   await expect(page.getByLabel(`Cantidad de ${firstSku}`)).toHaveValue("2");
@@ -113,7 +128,10 @@ test("a refused component quantity shows its message and comes back as 1", async
   await dialog.getByLabel("Nombre", { exact: true }).fill(`kit cantidad ${project} ${Date.now().toString(36)}`);
   await dialog.getByLabel("Busca por nombre o sku").fill(sku);
   await dialog.getByRole("button", { name: "Buscar producto" }).click();
-  await page.getByTestId("combo-matches").getByRole("button", { name: new RegExp(`^${sku} `) }).click();
+  await page
+    .getByTestId("combo-matches")
+    .getByRole("button", { name: new RegExp(`^${sku} `) })
+    .click();
   const qty = page.getByLabel(`Cantidad de ${sku}`);
   await expect(qty).toHaveValue("1");
   const oneSubtotal = (await page.getByTestId("combo-line-0").locator("td").nth(5).textContent())!;

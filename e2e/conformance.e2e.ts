@@ -10,7 +10,9 @@ const SLOW = { timeout: 15_000 };
 test("orders: four package owners, and setting one says 'Responsable del paquete actualizado'", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   await page.goto("/orders?assigned_move_filter=unassigned&order_status_filter=paid&filterLogisticType=fulfillment");
-  const hrefs = await page.getByRole("link", { name: /Ver detalle de la orden/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  const hrefs = await page
+    .getByRole("link", { name: /Ver detalle de la orden/ })
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
   // Each project takes every other order, until one without an owner.
   for (let k = jsEnabled(testInfo) ? 0 : 1; k < hrefs.length; k += 2) {
     await page.goto(hrefs[k]);
@@ -51,7 +53,10 @@ test("section dialog: the product search lists 40 matches and Agregar adds the p
   if (!jsEnabled(testInfo)) await dialog.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(hits).not.toHaveCount(40, SLOW);
   const sku = (await hits.first().locator("span").first().textContent())!.trim();
-  await hits.first().getByRole("button", { name: `Agregar ${sku}` }).click();
+  await hits
+    .first()
+    .getByRole("button", { name: `Agregar ${sku}` })
+    .click();
   await expect(page.getByRole("dialog").getByTestId("section-products")).toContainText(sku, SLOW);
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByTestId("toast")).toBeVisible(SLOW);
@@ -102,7 +107,10 @@ test("publications sales report: a future end says 'Fecha inválida', one end on
   await expect(page.getByTestId("toast")).toContainText("Rango incompleto", SLOW);
 });
 
-test("orders sales report: a range over a year says 'El rango máximo permitido es de 1 año.'; the list behind keeps its page and filters", async ({ page, loginAs }) => {
+test("orders sales report: a range over a year says 'El rango máximo permitido es de 1 año.'; the list behind keeps its page and filters", async ({
+  page,
+  loginAs,
+}) => {
   await loginAs("admin");
   await page.goto("/orders?page=2&filterLogisticType=drop_off");
   await page.getByRole("link", { name: "Reporte de ventas" }).click();
@@ -187,7 +195,13 @@ test("unknown records show the 404 inside the layout, with a way back", async ({
   // loader fetched by the browser: the layout stays around it too.
   await page.goto("/logs");
   for (const [url, text] of UNKNOWN) {
-    await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), url);
+    await page.evaluate(
+      (to) =>
+        (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
+          to,
+        ),
+      url,
+    );
     await expect(page, url).toHaveURL(new RegExp(`${url.replace(/\//g, "\\/")}$`));
     await expectNotFoundInLayout(page, url, text);
   }
@@ -216,11 +230,17 @@ test("closing a dialog gives focus back to the link that opened it", async ({ pa
   await expect(page.getByRole("link", { name: name! })).toBeFocused();
 });
 
-test("with JavaScript a route dialog is modal: Tab stays inside, the page behind is inert, a click outside goes back to the list", async ({ page, loginAs }, testInfo) => {
+test("with JavaScript a route dialog is modal: Tab stays inside, the page behind is inert, a click outside goes back to the list", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "without JavaScript the dialog is a page of its own, closed by its links");
   await loginAs("admin");
   await page.goto("/product-sectors?sortName=name&sortValue=asc");
-  await page.getByRole("link", { name: /^Editar / }).first().click();
+  await page
+    .getByRole("link", { name: /^Editar / })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
@@ -228,7 +248,13 @@ test("with JavaScript a route dialog is modal: Tab stays inside, the page behind
   // the body), never to the list behind.
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press("Tab");
-    const where = await page.evaluate(() => (document.activeElement?.closest("dialog") ? "dialog" : document.activeElement === document.body ? "browser" : document.activeElement?.outerHTML.slice(0, 80)));
+    const where = await page.evaluate(() =>
+      document.activeElement?.closest("dialog")
+        ? "dialog"
+        : document.activeElement === document.body
+          ? "browser"
+          : document.activeElement?.outerHTML.slice(0, 80),
+    );
     expect(["dialog", "browser"]).toContain(where);
   }
   // The list behind cannot take the focus (it is inert) while the dialog is open.
@@ -243,7 +269,10 @@ test("with JavaScript a route dialog is modal: Tab stays inside, the page behind
   await expect(page).toHaveURL(/\/product-sectors\?sortName=name&sortValue=asc$/);
 });
 
-test("with JavaScript a click outside a dialog with something typed in it keeps the dialog and the text", async ({ page, loginAs }, testInfo) => {
+test("with JavaScript a click outside a dialog with something typed in it keeps the dialog and the text", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "without JavaScript the dialog is a page of its own, closed by its links");
   await loginAs("admin");
   const outside = async () => page.mouse.click(5, (page.viewportSize()?.height ?? 700) - 5);
@@ -263,7 +292,10 @@ test("with JavaScript a click outside a dialog with something typed in it keeps 
   await expect(page).toHaveURL(/\/locations$/);
 });
 
-test("with JavaScript a filter chosen, or a dialog choice made, before the page comes to life is kept", async ({ page, loginAs }, testInfo) => {
+test("with JavaScript a filter chosen, or a dialog choice made, before the page comes to life is kept", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "without JavaScript nothing takes the page over");
   await loginAs("admin");
   const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -296,7 +328,9 @@ test("a new publication starts with two default gallery images, served as files 
   }
   // A round trip of the dialog's form (move the second one up): both stay, in the new order.
   await general.getByRole("button", { name: "Subir galeria-predeterminada-2.webp" }).click();
-  await expect(page.getByRole("dialog").getByTestId("gallery-general-0").getByRole("button", { name: "Quitar galeria-predeterminada-2.webp" })).toBeVisible(SLOW);
+  await expect(
+    page.getByRole("dialog").getByTestId("gallery-general-0").getByRole("button", { name: "Quitar galeria-predeterminada-2.webp" }),
+  ).toBeVisible(SLOW);
   await expect(page.getByRole("dialog").getByTestId("gallery-general").getByRole("img")).toHaveCount(2);
 });
 

@@ -33,7 +33,10 @@ test("a location created from the dialog shows in the list with the toast", asyn
 test("an admin deletes a location after confirming", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   const name = uniqueName("Borrar sucursal e2e", testInfo.project.name);
-  const created = await page.request.post("/locations/new", { form: { name, address: "Calle Falsa 123, Toluca", isActive: "on" }, maxRedirects: 0 });
+  const created = await page.request.post("/locations/new", {
+    form: { name, address: "Calle Falsa 123, Toluca", isActive: "on" },
+    maxRedirects: 0,
+  });
   expect(created.status()).toBe(302);
 
   await page.goto(`/locations?search=${encodeURIComponent(name)}`);
@@ -54,7 +57,10 @@ test("an admin deletes a location after confirming", async ({ page, loginAs }, t
 test("promotions filter by status", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   const tag = uniqueName("Filtro e2e", testInfo.project.name);
-  for (const [suffix, visible] of [["visible", true], ["oculta", false]] as const) {
+  for (const [suffix, visible] of [
+    ["visible", true],
+    ["oculta", false],
+  ] as const) {
     const form: Record<string, string> = { title: `${tag} ${suffix}`, startDate: "2025-01-01", endDate: "2025-12-31" };
     if (visible) form.visible = "on";
     const res = await page.request.post("/promotions/new", { form, maxRedirects: 0 });
@@ -85,7 +91,9 @@ test("a promotion is created with a date range and an uploaded image", async ({ 
   await loginAs("admin");
   const title = uniqueName("Promo e2e", testInfo.project.name);
   const fileName = `${title.replace(/\s+/g, "-")}.png`;
-  const buffer = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 240, g: 180, b: 0 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 240, g: 180, b: 0 } } })
+    .png()
+    .toBuffer();
 
   await page.goto("/promotions?promo_status_filter=active");
   await page.getByRole("link", { name: "Nueva Promoción" }).click();
@@ -102,7 +110,10 @@ test("a promotion is created with a date range and an uploaded image", async ({ 
   await expect(page.getByRole("dialog").getByLabel("Título")).toHaveValue(title);
 
   await page.getByRole("dialog").getByLabel("Fecha final").fill("2025-07-31");
-  await page.getByRole("dialog").getByLabel(/imagen nueva/).setInputFiles({ name: fileName, mimeType: "image/png", buffer });
+  await page
+    .getByRole("dialog")
+    .getByLabel(/imagen nueva/)
+    .setInputFiles({ name: fileName, mimeType: "image/png", buffer });
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/promotions\?promo_status_filter=active$/);
   await expectToast(page, "Obteniendo información", "Información agregada/actualizada exitosamente");
@@ -120,30 +131,44 @@ test("a promotion is created with a date range and an uploaded image", async ({ 
   expect(image.headers()["content-type"]).toBe("image/webp");
 });
 
-test("with JavaScript the promotion's title is checked as it is left, without a post, and the library search still goes with it empty", async ({ page, loginAs }, testInfo) => {
+test("with JavaScript the promotion's title is checked as it is left, without a post, and the library search still goes with it empty", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "without JavaScript the server checks it on Guardar (the test above)");
   await loginAs("admin");
   await page.goto("/promotions/new");
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   const posts = postsFrom(page);
-  await expectCheckedOnLeaving(dialog.getByLabel("Título"), "¡¡!!", dialog.getByText("El título debe tener al menos una letra o un número"));
+  await expectCheckedOnLeaving(
+    dialog.getByLabel("Título"),
+    "¡¡!!",
+    dialog.getByText("El título debe tener al menos una letra o un número"),
+  );
   await dialog.getByLabel("Título").fill("");
   await expect(dialog.getByText("Ingresa el título")).toBeVisible();
   expect(posts).toEqual([]);
   // Only Guardar is judged: the library's button posts the form as typed, title empty and all.
   await dialog.getByRole("button", { name: "Buscar en la biblioteca" }).click();
-  await expect(dialog.getByRole("list", { name: "Imágenes de la biblioteca" }).or(dialog.getByText("No hay imágenes que coincidan."))).toBeVisible();
+  await expect(
+    dialog.getByRole("list", { name: "Imágenes de la biblioteca" }).or(dialog.getByText("No hay imágenes que coincidan.")),
+  ).toBeVisible();
   expect(posts).toHaveLength(1);
   await expect(dialog.getByLabel("Título")).toHaveValue("");
 });
 
 // Spec 5: a promotion image under 1500×1500 is refused with the warning toast and the inline text,
 // the file input is left empty, and the next Guardar saves the promotion without it.
-test("a refused promotion image is cleared and said by the toast; Guardar then saves the promotion", async ({ page, loginAs }, testInfo) => {
+test("a refused promotion image is cleared and said by the toast; Guardar then saves the promotion", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("admin");
   const title = uniqueName("Promo imagen chica", testInfo.project.name);
-  const small = await sharp({ create: { width: 1499, height: 1500, channels: 3, background: { r: 240, g: 180, b: 0 } } }).png().toBuffer();
+  const small = await sharp({ create: { width: 1499, height: 1500, channels: 3, background: { r: 240, g: 180, b: 0 } } })
+    .png()
+    .toBuffer();
   await page.goto("/promotions/new");
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Título").fill(title);
@@ -152,7 +177,9 @@ test("a refused promotion image is cleared and said by the toast; Guardar then s
   await dialog.getByLabel(/imagen nueva/).setInputFiles({ name: `chica-${Date.now()}.png`, mimeType: "image/png", buffer: small });
   await dialog.getByRole("button", { name: "Guardar" }).click();
   await expectToast(page, "Imagen no válida", "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
-  await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
+  await expect(page.getByRole("dialog").locator("[id$='-upload-error']")).toHaveText(
+    "Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)",
+  );
   await expect(page.getByRole("dialog").getByLabel("Título")).toHaveValue(title);
   await expect(page.getByRole("dialog").getByLabel(/imagen nueva/)).toHaveValue("");
 

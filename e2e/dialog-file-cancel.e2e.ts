@@ -29,8 +29,14 @@ const DIALOGS: Array<{ name: string; url: (page: Page) => Promise<string> | stri
 ];
 
 for (const { name, url } of DIALOGS) {
-  test(`${name}: cancelling a file input leaves the dialog open with what was typed; Escape still closes it`, async ({ page, loginAs }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "without JavaScript the dialog is a page of its own: nothing listens for cancel, and there is no modal to close");
+  test(`${name}: cancelling a file input leaves the dialog open with what was typed; Escape still closes it`, async ({
+    page,
+    loginAs,
+  }, testInfo) => {
+    test.skip(
+      !jsEnabled(testInfo),
+      "without JavaScript the dialog is a page of its own: nothing listens for cancel, and there is no modal to close",
+    );
     await loginAs("admin");
     const path = await url(page);
     await page.goto(path);
@@ -38,7 +44,9 @@ for (const { name, url } of DIALOGS) {
     await expect.poll(() => dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
     const files = dialog.locator('input[type="file"]');
     await expect.poll(() => files.count(), "the dialog has a file input").toBeGreaterThan(0);
-    const field = dialog.locator('input[type="text"]:not([readonly]):visible, input:not([type]):not([readonly]):visible, textarea:not([readonly]):visible').first();
+    const field = dialog
+      .locator('input[type="text"]:not([readonly]):visible, input:not([type]):not([readonly]):visible, textarea:not([readonly]):visible')
+      .first();
     await field.fill(TYPED);
 
     // What Chromium does when the picker is closed without a choice: a bubbling cancel on the input.
@@ -54,7 +62,13 @@ for (const { name, url } of DIALOGS) {
     // Chromium it fires no cancel (the annotation says which): the dispatched event above is the check.
     const cancels: string[] = [];
     await page.exposeFunction("__cancelSeen", (tag: string) => cancels.push(tag));
-    await page.evaluate(() => document.addEventListener("cancel", (e) => (window as unknown as { __cancelSeen: (t: string) => void }).__cancelSeen((e.target as Element).tagName), true));
+    await page.evaluate(() =>
+      document.addEventListener(
+        "cancel",
+        (e) => (window as unknown as { __cancelSeen: (t: string) => void }).__cancelSeen((e.target as Element).tagName),
+        true,
+      ),
+    );
     const shown = dialog.locator('input[type="file"]:visible').first();
     if (await shown.count()) {
       const [chooser] = await Promise.all([page.waitForEvent("filechooser"), shown.click()]);

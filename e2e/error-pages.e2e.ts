@@ -15,7 +15,11 @@ test("an error page shows the code of the request that failed", async ({ page, l
   // the one of the data request that failed.
   await page.goto("/products");
   const failed = page.waitForResponse((r) => new URL(r.url()).pathname === "/product-categories/123/otra.data");
-  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/product-categories/123/otra"));
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
+      "/product-categories/123/otra",
+    ),
+  );
   const dataId = (await failed).headers()["x-request-id"];
   expect(dataId).toMatch(/^[0-9a-f]{16}$/);
   expect(dataId).not.toBe(documentId);

@@ -22,7 +22,10 @@ async function openSidebarForm(page: Page) {
 
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
 
-test("a comment sent from a screen keeps the user there with a toast, and Admin finds it in the list", async ({ page, loginAs }, testInfo) => {
+test("a comment sent from a screen keeps the user there with a toast, and Admin finds it in the list", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   const js = jsEnabled(testInfo);
   const text = `Comentario de prueba ${testInfo.project.name} ${Date.now().toString(36)}`;
   await loginAs("shop_manager");
@@ -102,12 +105,23 @@ test("the open form fits a 390 px phone and passes axe (labels, contrast)", asyn
   await page.setViewportSize(PHONE);
   await page.goto("/surtido");
   const { sidebar } = await openSidebarForm(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   const box = await sidebar.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
   // Axe runs in the page: with JavaScript off it still needs its own script engine (see usability.e2e.ts).
   test.skip(!jsEnabled(test.info()), "axe needs a script engine; the JavaScript-on walk checks the same markup");
-  const { violations } = await new AxeBuilder({ page }).include("#main-nav").setLegacyMode(true).options({ resultTypes: ["violations"] }).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .include("#main-nav")
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+  ).toEqual([]);
 });

@@ -10,7 +10,9 @@ import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
 type BuildRoute = { id: string; parentId?: string; path?: string; module: { action?: unknown } };
 
 async function actionPaths() {
-  const { build } = (await import(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as { build: { routes: Record<string, BuildRoute> } };
+  const { build } = (await import(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as {
+    build: { routes: Record<string, BuildRoute> };
+  };
   const full = (id: string): string => {
     const route = build.routes[id];
     const parent = route.parentId ? full(route.parentId) : "";
@@ -36,7 +38,9 @@ async function samplePath(ctx: APIRequestContext, pattern: string, ids: Map<stri
     if (!ids.has(key)) {
       const html = await (await ctx.get(resolved || "/").catch(() => ctx.get(resolved || "/"))).text();
       const escaped = resolved.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const found = [...html.matchAll(new RegExp(`href="${escaped}/([^/?"#]+)`, "g"))].map((m) => m[1]).find((id) => id !== "new" && /\d/.test(id));
+      const found = [...html.matchAll(new RegExp(`href="${escaped}/([^/?"#]+)`, "g"))]
+        .map((m) => m[1])
+        .find((id) => id !== "new" && /\d/.test(id));
       ids.set(key, found ?? "1");
     }
     resolved += `/${ids.get(key)}`;
@@ -50,8 +54,16 @@ async function formShape(ctx: APIRequestContext, url: string) {
   const html = res.status() === 200 ? await res.text() : "";
   const names = new Set([...html.matchAll(/\sname="([^"]+)"/g)].map((m) => m[1]).filter((n) => n !== "viewport"));
   // A button carrying data writes its intent as JSON in the attribute (`{&quot;type&quot;:…}`): read as the browser posts it.
-  const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  const intents = new Set([...html.matchAll(/name="intent"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="intent"/g)].map((m) => unescape(m[1] ?? m[2])));
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  const intents = new Set(
+    [...html.matchAll(/name="intent"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="intent"/g)].map((m) => unescape(m[1] ?? m[2])),
+  );
   const hasFile = /type="file"/.test(html);
   return { names: [...names], intents: [...intents, ""], hasFile };
 }
@@ -65,33 +77,111 @@ function badBodies(names: string[], intent: string, hasFile: boolean) {
   const B = "----fuzz";
   const multipart = (parts: string) => `${parts}--${B}--\r\n`;
   const textPart = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const repeated = fields.filter((n) => n !== "__intent__").flatMap((n): Array<[string, string]> => [[n, "a"], [n, "2"]]);
+  const repeated = fields
+    .filter((n) => n !== "__intent__")
+    .flatMap((n): Array<[string, string]> => [
+      [n, "a"],
+      [n, "2"],
+    ]);
   const bodies: Array<{ label: string; type: string; body: string | Buffer }> = [
-    { label: "NUL byte in every field", type: "application/x-www-form-urlencoded", body: enc(withIntent(fields.map((n) => [n, "a\u0000b"]))) },
-    { label: "every field repeated", type: "application/x-www-form-urlencoded", body: enc([...(intent ? [["intent", intent], ["intent", "otro"]] as Array<[string, string]> : []), ...fields.flatMap((n): Array<[string, string]> => [[n, "a"], [n, "2"]])]) },
+    {
+      label: "NUL byte in every field",
+      type: "application/x-www-form-urlencoded",
+      body: enc(withIntent(fields.map((n) => [n, "a\u0000b"]))),
+    },
+    {
+      label: "every field repeated",
+      type: "application/x-www-form-urlencoded",
+      body: enc([
+        ...(intent
+          ? ([
+              ["intent", intent],
+              ["intent", "otro"],
+            ] as Array<[string, string]>)
+          : []),
+        ...fields.flatMap((n): Array<[string, string]> => [
+          [n, "a"],
+          [n, "2"],
+        ]),
+      ]),
+    },
     { label: "every field empty", type: "application/x-www-form-urlencoded", body: enc(withIntent(fields.map((n) => [n, ""]))) },
-    { label: "every field a long huge number", type: "application/x-www-form-urlencoded", body: enc(withIntent(fields.map((n) => [n, HUGE_ID.repeat(40)]))) },
-    { label: "every field a huge number", type: "application/x-www-form-urlencoded", body: enc(withIntent(fields.map((n) => [n, HUGE_ID]))) },
+    {
+      label: "every field a long huge number",
+      type: "application/x-www-form-urlencoded",
+      body: enc(withIntent(fields.map((n) => [n, HUGE_ID.repeat(40)]))),
+    },
+    {
+      label: "every field a huge number",
+      type: "application/x-www-form-urlencoded",
+      body: enc(withIntent(fields.map((n) => [n, HUGE_ID]))),
+    },
     { label: "JSON", type: "application/json", body: JSON.stringify({ intent, ...Object.fromEntries(fields.map((n) => [n, "a"])) }) },
     { label: "text/plain", type: "text/plain", body: `intent=${intent}\r\n` },
     // Each field twice, the button once: what a form sends when a field is written twice by hand (as
     // the dialog's own multipart too); the case above also doubles the button and Conform's list intent.
     { label: "every field but the button repeated", type: "application/x-www-form-urlencoded", body: enc(withIntent(repeated)) },
-    { label: "every field but the button repeated, multipart", type: `multipart/form-data; boundary=${B}`, body: multipart(withIntent(repeated).map(([n, v]) => textPart(n, v)).join("")) },
+    {
+      label: "every field but the button repeated, multipart",
+      type: `multipart/form-data; boundary=${B}`,
+      body: multipart(
+        withIntent(repeated)
+          .map(([n, v]) => textPart(n, v))
+          .join(""),
+      ),
+    },
     { label: "multipart without boundary", type: "multipart/form-data", body: "x" },
-    { label: "multipart with its boundary in the header but not in the body", type: `multipart/form-data; boundary=${B}`, body: enc(withIntent(fields.map((n) => [n, "a"]))) },
-    { label: "multipart with another boundary in the body", type: `multipart/form-data; boundary=${B}`, body: multipart(textPart("intent", intent)).replaceAll(B, "----otro") },
-    { label: "multipart with a part header out of form", type: `multipart/form-data; boundary=${B}`, body: multipart(textPart("intent", intent).replace('form-data; name="intent"', "form-data;name=intent")) },
-    { label: "multipart without its closing boundary", type: `multipart/form-data; boundary=${B}`, body: withIntent(fields.map((n) => [n, "a"])).map(([n, v]) => textPart(n, v)).join("") },
-    { label: "truncated multipart", type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\nContent-Disposition: form-data; name="intent"\r\n\r\n${intent}` },
-    { label: "multipart with a 70 KB field", type: `multipart/form-data; boundary=${B}`, body: multipart(textPart("intent", intent) + fields.map((n) => textPart(n, "x".repeat(70 * 1024))).join("")) },
+    {
+      label: "multipart with its boundary in the header but not in the body",
+      type: `multipart/form-data; boundary=${B}`,
+      body: enc(withIntent(fields.map((n) => [n, "a"]))),
+    },
+    {
+      label: "multipart with another boundary in the body",
+      type: `multipart/form-data; boundary=${B}`,
+      body: multipart(textPart("intent", intent)).replaceAll(B, "----otro"),
+    },
+    {
+      label: "multipart with a part header out of form",
+      type: `multipart/form-data; boundary=${B}`,
+      body: multipart(textPart("intent", intent).replace('form-data; name="intent"', "form-data;name=intent")),
+    },
+    {
+      label: "multipart without its closing boundary",
+      type: `multipart/form-data; boundary=${B}`,
+      body: withIntent(fields.map((n) => [n, "a"]))
+        .map(([n, v]) => textPart(n, v))
+        .join(""),
+    },
+    {
+      label: "truncated multipart",
+      type: `multipart/form-data; boundary=${B}`,
+      body: `--${B}\r\nContent-Disposition: form-data; name="intent"\r\n\r\n${intent}`,
+    },
+    {
+      label: "multipart with a 70 KB field",
+      type: `multipart/form-data; boundary=${B}`,
+      body: multipart(textPart("intent", intent) + fields.map((n) => textPart(n, "x".repeat(70 * 1024))).join("")),
+    },
   ];
   if (hasFile) {
     const file = Buffer.concat([
-      Buffer.from(textPart("intent", intent) + fields.filter((n) => !/file|image/i.test(n)).map((n) => textPart(n, "a")).join("")),
+      Buffer.from(
+        textPart("intent", intent) +
+          fields
+            .filter((n) => !/file|image/i.test(n))
+            .map((n) => textPart(n, "a"))
+            .join(""),
+      ),
       ...fields
         .filter((n) => /file|image/i.test(n))
-        .map((n) => Buffer.concat([Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${n}"; filename="rota.png"\r\nContent-Type: image/png\r\n\r\n`), PNG_HEAD, Buffer.from("\r\n")])),
+        .map((n) =>
+          Buffer.concat([
+            Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${n}"; filename="rota.png"\r\nContent-Type: image/png\r\n\r\n`),
+            PNG_HEAD,
+            Buffer.from("\r\n"),
+          ]),
+        ),
       Buffer.from(`--${B}--\r\n`),
     ]);
     bodies.push({ label: "truncated PNG", type: `multipart/form-data; boundary=${B}`, body: file });
@@ -124,7 +214,13 @@ test("no action answers 5xx to a bad body (broken multipart among them), a repea
     if (status >= 500) failures.push(`${status} ${label}`);
   };
   // A connection the server closed after refusing a body is not an answer: the request is sent again.
-  const send = (fn: () => Promise<{ status(): number }>) => fn().catch(() => fn()).then((r) => r.status(), () => 599);
+  const send = (fn: () => Promise<{ status(): number }>) =>
+    fn()
+      .catch(() => fn())
+      .then(
+        (r) => r.status(),
+        () => 599,
+      );
   let signedOut = 0;
   for (const pattern of paths) {
     // /logout (its bodiless or broken posts sign out too) would leave every later action fuzzed

@@ -7,7 +7,11 @@ import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
  * Posts `total` bytes to the path, with a declared Content-Length (then only the first piece is sent:
  * the answer must come before the body) or chunked, and resolves as soon as the server answers.
  */
-function postRaw(baseURL: string, path: string, opts: { contentType: string; total: number; declared: boolean; headers?: Record<string, string> }) {
+function postRaw(
+  baseURL: string,
+  path: string,
+  opts: { contentType: string; total: number; declared: boolean; headers?: Record<string, string> },
+) {
   const url = new URL(path, baseURL);
   return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
     const started = Date.now();
@@ -49,7 +53,10 @@ function postRaw(baseURL: string, path: string, opts: { contentType: string; tot
 const MB = 1024 * 1024;
 
 test.describe("request bodies are bounded before they are read", () => {
-  test("a 100 MB anonymous post to /login is refused with 413 in under a second, and others are not held up", async ({ baseURL, request }) => {
+  test("a 100 MB anonymous post to /login is refused with 413 in under a second, and others are not held up", async ({
+    baseURL,
+    request,
+  }) => {
     const big = postRaw(baseURL!, "/login", { contentType: "application/x-www-form-urlencoded", total: 100 * MB, declared: true });
     const other = (async () => {
       const started = Date.now();
@@ -93,7 +100,9 @@ test.describe("request bodies are bounded before they are read", () => {
   });
 });
 
-test("a field name with a list index of a thousand or more is refused before any form reads it, url-encoded or multipart", async ({ baseURL }) => {
+test("a field name with a list index of a thousand or more is refused before any form reads it, url-encoded or multipart", async ({
+  baseURL,
+}) => {
   const ctx = await pwRequest.newContext({ baseURL });
   await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD } });
   const started = Date.now();
@@ -114,7 +123,10 @@ test("a field name with a list index of a thousand or more is refused before any
   // Refused at once: the server never built the list.
   expect(Date.now() - started).toBeLessThan(5_000);
   // An index under a thousand is an ordinary form (the route then answers as it does).
-  const ordinary = await ctx.post("/web-inventory/new", { form: { intent: "save", sku: "", "properties[999].name": "a" }, maxRedirects: 0 });
+  const ordinary = await ctx.post("/web-inventory/new", {
+    form: { intent: "save", sku: "", "properties[999].name": "a" },
+    maxRedirects: 0,
+  });
   expect(ordinary.status()).not.toBe(500);
   expect(await ordinary.text()).not.toContain("El formulario no es válido.");
   await ctx.dispose();
@@ -134,7 +146,10 @@ test.describe("cross-site posts are refused on every route, resource routes incl
   test("a same-origin logout still works", async ({ baseURL }) => {
     const ctx = await pwRequest.newContext({ baseURL });
     await ctx.post("/login", { form: { email: DEMO.admin, password: DEMO_PASSWORD } });
-    const res = await ctx.post("/logout", { headers: { Origin: new URL(baseURL!).origin, "Sec-Fetch-Site": "same-origin" }, maxRedirects: 0 });
+    const res = await ctx.post("/logout", {
+      headers: { Origin: new URL(baseURL!).origin, "Sec-Fetch-Site": "same-origin" },
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(302);
     expect(res.headers()["location"]).toBe("/login");
     await ctx.dispose();
@@ -213,7 +228,11 @@ test("an idle connection is still answered after 6 s, so a client reusing it nev
 });
 
 test("the files beside the assets are served by their names, with an hour of cache", async ({ request }) => {
-  for (const [file, type] of [["/favicon.ico", "image/"], ["/favicon.svg", "image/svg+xml"], ["/brand/galeria-predeterminada-1.webp", "image/webp"]]) {
+  for (const [file, type] of [
+    ["/favicon.ico", "image/"],
+    ["/favicon.svg", "image/svg+xml"],
+    ["/brand/galeria-predeterminada-1.webp", "image/webp"],
+  ]) {
     const res = await request.get(file, { maxRedirects: 0 });
     expect(res.status(), file).toBe(200);
     expect(res.headers()["content-type"], file).toContain(type);
@@ -248,7 +267,10 @@ test("requests no page makes get a Spanish 4xx page, never a 500 or an English o
 
   const ctx = await pwRequest.newContext({ baseURL });
   // A sign-in carrying an over-long return address (a long search in a bookmarked URL) still signs in.
-  const signIn = await ctx.post("/login", { form: { email: DEMO.developer, password: DEMO_PASSWORD, redirectTo: `/orders?search=${"a".repeat(2100)}` }, maxRedirects: 0 });
+  const signIn = await ctx.post("/login", {
+    form: { email: DEMO.developer, password: DEMO_PASSWORD, redirectTo: `/orders?search=${"a".repeat(2100)}` },
+    maxRedirects: 0,
+  });
   expect(signIn.status()).toBe(302);
   // A post to a download (a route without an action): the Spanish page, not the router's JSON.
   const download = await ctx.post("/web-inventory/11055/qr", { form: { x: "1" }, maxRedirects: 0 });
@@ -290,7 +312,10 @@ test("requests no page makes get a Spanish 4xx page, never a 500 or an English o
   // A template id beyond the database's integers names no template.
   const template = await ctx.post("/messages/templates", { form: { id: "2147483648", name: "x", text: "y" }, maxRedirects: 0 });
   expect(template.status()).toBe(404);
-  const inserted = await ctx.post("/messages", { form: { intent: "insert-template", conversationId: "100", templateId: "2147483648" }, maxRedirects: 0 });
+  const inserted = await ctx.post("/messages", {
+    form: { intent: "insert-template", conversationId: "100", templateId: "2147483648" },
+    maxRedirects: 0,
+  });
   expect(inserted.status()).toBeLessThan(500);
   await ctx.dispose();
 });

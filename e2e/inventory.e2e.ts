@@ -7,7 +7,9 @@ test.describe.configure({ timeout: 60_000 });
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 
 async function pngFile(name: string, color: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -48,7 +50,10 @@ test("a bookmarked URL filters the inventory by brand and category", async ({ pa
   expect(filtered).toBeLessThan(all);
 });
 
-test("a product is created with an uploaded image and one from the library; duplicates are refused", async ({ page, loginAs }, testInfo) => {
+test("a product is created with an uploaded image and one from the library; duplicates are refused", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("admin");
   const id = stamp();
   const project = jsEnabled(testInfo) ? "on" : "off";
@@ -58,7 +63,10 @@ test("a product is created with an uploaded image and one from the library; dupl
 
   // An image already in the library, uploaded from another new product's dialog.
   await page.goto("/web-inventory/new?page=1");
-  await page.getByRole("dialog").locator('input[name="uploads"]').setInputFiles(await pngFile(libraryName, { r: 10, g: 120, b: 60 }));
+  await page
+    .getByRole("dialog")
+    .locator('input[name="uploads"]')
+    .setInputFiles(await pngFile(libraryName, { r: 10, g: 120, b: 60 }));
   await page.getByRole("dialog").getByRole("button", { name: "Subir", exact: true }).click();
   await expect(page.getByTestId("gallery-0")).toContainText(libraryName);
 
@@ -87,10 +95,12 @@ test("a product is created with an uploaded image and one from the library; dupl
   await expect(page.getByTestId("gallery-1")).toContainText(`up-${project}-${id}.png`);
   await expect(page.getByRole("dialog").getByLabel("Nombre", { exact: true })).toHaveValue(`Foco E2e ${id}`);
   await expect(page.getByRole("dialog").getByText("Descripción del producto")).toBeVisible();
-
 });
 
-test("gallery images and property rows are moved, added and removed with the list buttons, and saved in that order", async ({ page, loginAs }, testInfo) => {
+test("gallery images and property rows are moved, added and removed with the list buttons, and saved in that order", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("admin");
   const id = stamp();
   const project = jsEnabled(testInfo) ? "on" : "off";
@@ -101,7 +111,9 @@ test("gallery images and property rows are moved, added and removed with the lis
   await dialog.getByLabel("SKU").fill(sku);
   await dialog.getByLabel("Clave de fabricante").fill(`clave-${id}`);
   await dialog.getByLabel("Nombre", { exact: true }).fill(`lista ${id}`);
-  await dialog.locator('input[name="uploads"]').setInputFiles([await pngFile(first, { r: 0, g: 0, b: 200 }), await pngFile(second, { r: 0, g: 200, b: 0 })]);
+  await dialog
+    .locator('input[name="uploads"]')
+    .setInputFiles([await pngFile(first, { r: 0, g: 0, b: 200 }), await pngFile(second, { r: 0, g: 200, b: 0 })]);
   await dialog.getByRole("button", { name: "Subir", exact: true }).click();
   await expect(page.getByTestId("gallery-1")).toContainText(second);
   // What was typed stays through the upload, and an alt text moves with its image.
@@ -146,7 +158,10 @@ test("a data sheet picked from the library joins the form as it stands", async (
   const sheet = `ficha-lib-${js ? "on" : "off"}-${stamp()}.pdf`;
   // A PDF in the library, uploaded from another new product's dialog.
   await page.goto("/web-inventory/new");
-  await page.getByRole("dialog").locator('input[name="sheetUpload"]').setInputFiles({ name: sheet, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await page
+    .getByRole("dialog")
+    .locator('input[name="sheetUpload"]')
+    .setInputFiles({ name: sheet, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
   await page.getByRole("dialog").getByRole("button", { name: "Subir ficha", exact: true }).click();
   await expect(page.getByTestId("data-sheet")).toContainText(sheet);
 
@@ -183,7 +198,9 @@ test("a duplicate SKU and a duplicate EAN/UPC are refused with the spec's messag
   await again.getByLabel("Clave de fabricante").fill("X");
   await again.getByLabel("Nombre", { exact: true }).fill("Copia");
   await page.getByRole("button", { name: "Guardar" }).click();
-  await expect(page.getByRole("dialog").filter({ hasText: "Nuevo producto" })).toContainText("Error al guardar, El SKU del producto ya existe.");
+  await expect(page.getByRole("dialog").filter({ hasText: "Nuevo producto" })).toContainText(
+    "Error al guardar, El SKU del producto ya existe.",
+  );
   // Spec 8: the warning toast of a taken SKU.
   await expect(page.getByTestId("toast")).toContainText("Lo sentimos.");
   await expect(page.getByTestId("toast")).toContainText("El artículo que tratas de agregar ya existe.");
@@ -191,7 +208,9 @@ test("a duplicate SKU and a duplicate EAN/UPC are refused with the spec's messag
   await third.getByLabel("SKU").fill(`NUEVO${stamp()}`);
   await third.getByLabel("EAN/UPC").fill(ean);
   await page.getByRole("button", { name: "Guardar" }).click();
-  await expect(page.getByRole("dialog").filter({ hasText: "Nuevo producto" })).toContainText(`Error al guardar, el código de barras ya existe en el producto ${sku}`);
+  await expect(page.getByRole("dialog").filter({ hasText: "Nuevo producto" })).toContainText(
+    `Error al guardar, el código de barras ya existe en el producto ${sku}`,
+  );
 });
 
 test("an AI description is generated from the data sheet in the simulator", async ({ page, loginAs }, testInfo) => {
@@ -204,7 +223,11 @@ test("an AI description is generated from the data sheet in the simulator", asyn
       sku,
       manufacturerSku: "K-AI",
       name: "Contactor tripolar 25 A",
-      sheetUpload: { name: `ficha-${sku}.pdf`, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") },
+      sheetUpload: {
+        name: `ficha-${sku}.pdf`,
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+      },
     },
     maxRedirects: 0,
   });
@@ -218,7 +241,10 @@ test("an AI description is generated from the data sheet in the simulator", asyn
   await expect(page.getByTestId("ai-description")).toHaveCount(0);
 });
 
-test("with JavaScript, what is typed while an upload is answered stays, with the focus, and the chosen file is cleared", async ({ page, loginAs }, testInfo) => {
+test("with JavaScript, what is typed while an upload is answered stays, with the focus, and the chosen file is cleared", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "without JavaScript the page is drawn again from the answer");
   await loginAs("admin");
   const id = stamp();

@@ -34,7 +34,9 @@ async function until(page: Page, path: string, check: () => Promise<void>, timeo
   }
 }
 
-test("an order received upstream shows in /orders without a restart, and an edit of it reaches the content back end", async ({ browser }, testInfo) => {
+test("an order received upstream shows in /orders without a restart, and an edit of it reaches the content back end", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   const js = jsEnabled(testInfo);
   const port = Number(process.env.E2E_PORT ?? 3100) + (js ? 22 : 23);
@@ -56,7 +58,10 @@ test("an order received upstream shows in /orders without a restart, and an edit
     await dialog.getByLabel("Comentarios").fill(comment);
     await dialog.getByRole("button", { name: "Guardar" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Orden actualizada" })).toBeVisible({ timeout: 15_000 });
-    const sent = page.locator("tbody tr").filter({ hasText: `Pedido ${orderId}` }).filter({ hasText: "Enviada" });
+    const sent = page
+      .locator("tbody tr")
+      .filter({ hasText: `Pedido ${orderId}` })
+      .filter({ hasText: "Enviada" });
     await until(page, "/sync?outbox=done", () => expect(sent.first()).toBeVisible({ timeout: 1_000 }), 60_000);
     await expect(page.getByTestId("feed-state-orders-main")).toContainText("OK");
     await page.context().close();

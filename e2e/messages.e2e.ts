@@ -11,7 +11,9 @@ test("reply to a pending message with an attachment", async ({ page, loginAs }, 
   const id = await card.getAttribute("data-conversation-id");
   const text = `Le enviamos el documento (${testInfo.project.name})`;
   await card.getByPlaceholder("Escribe tu respuesta…").fill(text);
-  await card.getByLabel("Adjuntar archivo").setInputFiles({ name: "ficha.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 ficha") });
+  await card
+    .getByLabel("Adjuntar archivo")
+    .setInputFiles({ name: "ficha.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 ficha") });
   await card.getByRole("button", { name: "Enviar" }).click();
   await expect(page.getByTestId("toast")).toContainText("Mensaje enviado");
   await page.goto(`/messages/${id}?section=history`);
@@ -40,7 +42,9 @@ test("an attachment over 25 MB is not sent: 'Tamaño máximo 25M', the text stay
   const text = `No debe salir (${testInfo.project.name})`;
   await card.getByPlaceholder("Escribe tu respuesta…").fill(text);
   // 30 MiB: over the rule, under what the transport reads, so both modes reach the warning.
-  await card.getByLabel("Adjuntar archivo").setInputFiles({ name: "planos.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(30 * 1024 * 1024, 0x20) });
+  await card
+    .getByLabel("Adjuntar archivo")
+    .setInputFiles({ name: "planos.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(30 * 1024 * 1024, 0x20) });
   const posts: string[] = [];
   page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
   await card.getByRole("button", { name: "Enviar" }).click();

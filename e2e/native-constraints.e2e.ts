@@ -21,7 +21,11 @@ const acceptsTyped = (field: Locator, value: string) =>
 /** The attributes a browser validates with, as the server wrote them. */
 async function constraintsOf(field: Locator) {
   return field.evaluate((el) =>
-    Object.fromEntries(["required", "minlength", "maxlength", "min", "max", "step", "pattern", "type"].filter((a) => el.hasAttribute(a)).map((a) => [a, el.getAttribute(a)])),
+    Object.fromEntries(
+      ["required", "minlength", "maxlength", "min", "max", "step", "pattern", "type"]
+        .filter((a) => el.hasAttribute(a))
+        .map((a) => [a, el.getAttribute(a)]),
+    ),
   );
 }
 
@@ -41,7 +45,9 @@ async function newCashier(browser: Browser, role: "cajero" | "gerente_pdv"): Pro
   return page;
 }
 
-test("till: the amount, scan, quantity and code boxes leave empty and wrong values to the spec's messages; the cancel limits are the spec's", async ({ browser }) => {
+test("till: the amount, scan, quantity and code boxes leave empty and wrong values to the spec's messages; the cancel limits are the spec's", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const page = await newCashier(browser, "gerente_pdv");
   await page.goto("/pdv");
@@ -67,7 +73,10 @@ test("till: the amount, scan, quantity and code boxes leave empty and wrong valu
   const pay = await (await page.request.get("/pdv/pay")).text();
   const token = /name="token" value="([^"]+)"/.exec(pay)![1];
   const session = /name="session" value="(\d+)"/.exec(pay)![1];
-  const paid = await page.request.post("/pdv/pay", { form: { intent: "pay", token, session, cash_on: "1", cash: "200", debit: "0", credit: "0" }, maxRedirects: 0 });
+  const paid = await page.request.post("/pdv/pay", {
+    form: { intent: "pay", token, session, cash_on: "1", cash: "200", debit: "0", credit: "0" },
+    maxRedirects: 0,
+  });
   const saleId = /sale=(\d+)/.exec(paid.headers()["location"] ?? "")![1];
   await page.goto(`/pdv/sales/${saleId}/cancel?tab=historial`);
   // Spec 2 §9: manager name 100 and reason 150 characters; all three fields are the spec's to demand.
@@ -102,7 +111,10 @@ test("questions and messages: an answer is required, a reply is not (a file may 
 test("orders: the movement and credit note carry only their length (the spec judges them)", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/orders?assigned_move_filter=unassigned");
-  await page.getByRole("link", { name: /Ver detalle de la orden/ }).first().click();
+  await page
+    .getByRole("link", { name: /Ver detalle de la orden/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   const movement = await constraintsOf(dialog.getByLabel("Movimiento (prefactura)"));
   expect(movement.pattern).toBeUndefined();
@@ -127,12 +139,20 @@ test("assistants and invoices: the name, the SKU and the e-mail leave their chec
   expect(name.maxlength).toBeDefined();
 
   await page.goto("/chatbot-documents");
-  await page.getByRole("link", { name: /Editar/ }).first().click();
+  await page
+    .getByRole("link", { name: /Editar/ })
+    .first()
+    .click();
   const sku = page.getByLabel("SKU del producto del nuevo documento");
   if (await sku.count()) expect((await constraintsOf(sku)).required).toBeUndefined();
 
   await page.goto("/feedback-invoices?start_date=2020%2F01%2F01&end_date=2099%2F12%2F31");
-  await page.getByRole("row").filter({ hasText: "Finalizada" }).first().getByRole("link", { name: /Ver la factura/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: "Finalizada" })
+    .first()
+    .getByRole("link", { name: /Ver la factura/ })
+    .click();
   await page.getByRole("dialog").getByRole("link", { name: "Reenviar factura" }).click();
   // "Por favor, ingresa un correo válido.": not a type=email box the browser would judge first.
   expect(await constraintsOf(page.getByLabel("Agregar correo"))).toEqual({ type: "text", maxlength: "254" });

@@ -2,7 +2,9 @@ import { expect, jsEnabled, test } from "./fixtures";
 
 test("a bookmarked filtered URL reproduces the list; an order opens as a dialog keeping the query", async ({ page, loginAs }) => {
   await loginAs("ml_manager");
-  await page.goto("/orders?filterLogisticType=drop_off&assigned_move_filter=assigned&sortName=date&sortValue=asc&page=2&filterStatus=bogus");
+  await page.goto(
+    "/orders?filterLogisticType=drop_off&assigned_move_filter=assigned&sortName=date&sortValue=asc&page=2&filterStatus=bogus",
+  );
   await expect(page.getByRole("heading", { name: /Órdenes/ })).toBeVisible();
   await expect(page.getByLabel("Tipo de gestión")).toHaveValue("drop_off");
   await expect(page.getByRole("combobox", { name: /^Movimiento/ })).toHaveValue("assigned");
@@ -10,7 +12,9 @@ test("a bookmarked filtered URL reproduces the list; an order opens as a dialog 
   await expect(page.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
   const first = page.getByRole("link", { name: /Ver detalle de la orden/ }).first();
   await first.click();
-  await expect(page).toHaveURL(/\/orders\/\d+\?filterLogisticType=drop_off&assigned_move_filter=assigned&sortName=date&sortValue=asc&page=2/);
+  await expect(page).toHaveURL(
+    /\/orders\/\d+\?filterLogisticType=drop_off&assigned_move_filter=assigned&sortName=date&sortValue=asc&page=2/,
+  );
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("REGULAR");
   await dialog.getByRole("link", { name: "Volver" }).click();
@@ -52,7 +56,10 @@ test("movement and credit-note mismatches are refused with the spec's messages",
   await loginAs("admin");
   // An unassigned order: a movement the ERP does not know.
   await page.goto("/orders?assigned_move_filter=unassigned&filterLogisticType=drop_off&order_status_filter=paid");
-  await page.getByRole("link", { name: /Ver detalle de la orden/ }).nth(jsEnabled(testInfo) ? 0 : 1).click();
+  await page
+    .getByRole("link", { name: /Ver detalle de la orden/ })
+    .nth(jsEnabled(testInfo) ? 0 : 1)
+    .click();
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Movimiento (prefactura)").fill("4321");
   await dialog.getByRole("button", { name: "Guardar" }).click();
@@ -67,7 +74,10 @@ test("movement and credit-note mismatches are refused with the spec's messages",
   let note = page.getByRole("dialog").getByLabel("Nota de crédito");
   for (let i = 0; i < details; i++) {
     if (i > 0) await page.goto(assigned);
-    await page.getByRole("link", { name: /Ver detalle de la orden/ }).nth(i).click();
+    await page
+      .getByRole("link", { name: /Ver detalle de la orden/ })
+      .nth(i)
+      .click();
     dialog = page.getByRole("dialog");
     note = dialog.getByLabel("Nota de crédito");
     await expect(note).toBeVisible();
@@ -82,7 +92,10 @@ test("movement and credit-note mismatches are refused with the spec's messages",
 test("prints a label into a new window", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   await page.goto("/orders?shipment_status_filter=ready_to_print&filterLogisticType=drop_off");
-  await page.getByRole("link", { name: /Ver detalle de la orden/ }).nth(jsEnabled(testInfo) ? 0 : 1).click();
+  await page
+    .getByRole("link", { name: /Ver detalle de la orden/ })
+    .nth(jsEnabled(testInfo) ? 0 : 1)
+    .click();
   const dialog = page.getByRole("dialog");
   const popup = page.waitForEvent("popup");
   await dialog.getByRole("button", { name: /imprimir etiqueta/i }).click();
@@ -92,13 +105,20 @@ test("prints a label into a new window", async ({ page, loginAs }, testInfo) => 
   await win.close();
 });
 
-test("the dialog shows the marketplace's buyer; a printed package is dispatched with 'Despachar paquete'", async ({ page, loginAs }, testInfo) => {
+test("the dialog shows the marketplace's buyer; a printed package is dispatched with 'Despachar paquete'", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("admin");
   // Packages whose label is printed (or waiting for the collection); each project takes every other row.
   const hrefs: string[] = [];
   for (const status of ["printed", "ready_to_ship"]) {
     await page.goto(`/orders?shipment_status_filter=${status}&order_status_filter=paid`);
-    hrefs.push(...(await page.getByRole("link", { name: /Ver detalle de la orden/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))));
+    hrefs.push(
+      ...(await page
+        .getByRole("link", { name: /Ver detalle de la orden/ })
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))),
+    );
   }
   for (let k = jsEnabled(testInfo) ? 0 : 1; k < hrefs.length; k += 2) {
     await page.goto(hrefs[k]);
@@ -116,8 +136,13 @@ test("the dialog shows the marketplace's buyer; a printed package is dispatched 
 test("a collection order shows its pick-up window from the marketplace's schedule", async ({ page, loginAs }) => {
   await loginAs("ml_manager");
   await page.goto("/orders?filterLogisticType=cross_docking");
-  await page.getByRole("link", { name: /Ver detalle de la orden/ }).first().click();
-  await expect(page.getByRole("dialog").getByTestId("collection-time")).toContainText(/\d{2}\/\d{2}\/\d{4}, de 09:30 a 10:30 \((mismo día|día siguiente)\)/);
+  await page
+    .getByRole("link", { name: /Ver detalle de la orden/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog").getByTestId("collection-time")).toContainText(
+    /\d{2}\/\d{2}\/\d{4}, de 09:30 a 10:30 \((mismo día|día siguiente)\)/,
+  );
   await expect(page.getByRole("dialog").getByTestId("lookup-notes")).toHaveCount(0);
 });
 
@@ -125,7 +150,9 @@ test("marks a not-agreed order delivered and shows the invoicing link to copy", 
   await loginAs("admin");
   if (jsEnabled(testInfo)) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/orders?filterLogisticType=not_specified&order_status_filter=paid");
-  const hrefs = await page.getByRole("link", { name: /Ver detalle de la orden/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .getByRole("link", { name: /Ver detalle de la orden/ })
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   // Find an order still to be marked delivered (each project takes every other row).
   for (let k = jsEnabled(testInfo) ? 0 : 1; k < hrefs.length; k += 2) {
     await page.goto(hrefs[k]);
@@ -207,10 +234,17 @@ test("generates the monthly customer report as an .xlsx; the month is required",
   expect(file.suggestedFilename()).toBe(`reporte-clientes-${month}.xlsx`);
 });
 
-test("a save over someone else's change is refused once; the dialog comes back from the stored order and the next save goes through", async ({ page, loginAs, context }) => {
+test("a save over someone else's change is refused once; the dialog comes back from the stored order and the next save goes through", async ({
+  page,
+  loginAs,
+  context,
+}) => {
   await loginAs("admin");
   await page.goto("/orders?assigned_move_filter=unassigned");
-  const href = (await page.getByRole("link", { name: /Ver detalle de la orden/ }).nth(4).getAttribute("href"))!;
+  const href = (await page
+    .getByRole("link", { name: /Ver detalle de la orden/ })
+    .nth(4)
+    .getAttribute("href"))!;
   await page.goto(href);
   await page.waitForLoadState("networkidle");
   // Another person, in another tab, saves the same order first.

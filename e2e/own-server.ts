@@ -15,7 +15,8 @@ import { serverArgs } from "../scripts/server-command.mjs";
 /** `env` is added to the server's environment (SIM_ACTIVITY, FEED_INTERVAL_MS…). */
 export async function startOwnServer(port: number, prepare: (db: PGlite) => Promise<void>, env: Record<string, string> = {}) {
   const template = path.resolve(`tests/.tmp/e2e-template-${process.env.E2E_RUN_ID}`);
-  if (!fs.existsSync(path.join(template, ".ready"))) throw new Error(`No hay plantilla de datos demo en ${template} (la prepara el primer servidor del run).`);
+  if (!fs.existsSync(path.join(template, ".ready")))
+    throw new Error(`No hay plantilla de datos demo en ${template} (la prepara el primer servidor del run).`);
   const dataDir = path.resolve(`tests/.tmp/e2e-own-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.cpSync(template, dataDir, { recursive: true });
@@ -41,7 +42,10 @@ export async function startOwnServer(port: number, prepare: (db: PGlite) => Prom
     for (let waited = 0; ; waited += 250) {
       if (child.exitCode !== null) throw new Error(`El servidor de ${url} terminó al arrancar (código ${child.exitCode}).`);
       if (waited > 120_000) throw new Error(`El servidor de ${url} no respondió en 2 min.`);
-      const ok = await fetch(`${url}/login`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/login`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -27,7 +27,15 @@ async function newPerson(browser: Browser, testInfo: TestInfo, role: TillRole, l
   const admin = await browser.newContext();
   await signIn(admin.request, "admin");
   const created = await admin.request.post("/users/new", {
-    form: { firstName: label, lastName: `${testInfo.project.name} ${stamp}`, email, role, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, isActive: "on" },
+    form: {
+      firstName: label,
+      lastName: `${testInfo.project.name} ${stamp}`,
+      email,
+      role,
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+      isActive: "on",
+    },
     maxRedirects: 0,
   });
   expect(created.status(), `alta de ${email}`).toBe(302);
@@ -42,7 +50,8 @@ async function newPerson(browser: Browser, testInfo: TestInfo, role: TillRole, l
 /** With JavaScript on, a click that lands before hydration is lost: wait for React after a load. */
 async function open(page: Page, url: string) {
   await page.goto(url);
-  if (jsEnabled(test.info())) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => undefined);
+  if (jsEnabled(test.info()))
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => undefined);
 }
 
 async function managerCode(manager: Page) {
@@ -69,7 +78,15 @@ async function boxWithCashSale(page: Page) {
   const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
   const session = /name="session" value="(\d+)"/.exec(html)?.[1];
   expect(token && session, "formulario de pago").toBeTruthy();
-  const to = await post(page, "/pdv/pay", { intent: "pay", token: token!, session: session!, cash_on: "1", cash: "110", debit: "0", credit: "0" });
+  const to = await post(page, "/pdv/pay", {
+    intent: "pay",
+    token: token!,
+    session: session!,
+    cash_on: "1",
+    cash: "110",
+    debit: "0",
+    credit: "0",
+  });
   return { saleId: /sale=(\d+)/.exec(to)![1], sessionId: session! };
 }
 
@@ -142,7 +159,10 @@ test("a till with lines in the cart fits a 390 px phone, dialogs included", asyn
   for (const url of ["/pdv", "/pdv/pay", "/pdv/close"]) {
     await open(till, url);
     await expect(till.locator(`tr[data-sku="${SKU}"]`)).toBeAttached();
-    const { scrollWidth, innerWidth } = await till.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    const { scrollWidth, innerWidth } = await till.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
     expect(scrollWidth, `${url}: ancho de la página a 390 px`).toBeLessThanOrEqual(innerWidth);
   }
 });

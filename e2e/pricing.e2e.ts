@@ -12,7 +12,15 @@ async function newCashier(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const admin = await browser.newContext();
   await signIn(admin.request, "admin");
   const created = await admin.request.post("/users/new", {
-    form: { firstName: "Cajera", lastName: `Precios ${stamp}`, email, role: "cajero", password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, isActive: "on" },
+    form: {
+      firstName: "Cajera",
+      lastName: `Precios ${stamp}`,
+      email,
+      role: "cajero",
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+      isActive: "on",
+    },
     maxRedirects: 0,
   });
   expect(created.status(), `alta de ${email}`).toBe(302);
@@ -26,7 +34,8 @@ async function newCashier(browser: Browser, testInfo: TestInfo): Promise<Page> {
 
 async function open(page: Page, url: string) {
   await page.goto(url);
-  if (jsEnabled(test.info())) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => undefined);
+  if (jsEnabled(test.info()))
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => undefined);
 }
 
 test("the till charges LRD14, priced in dollars, in pesos", async ({ browser }, testInfo) => {

@@ -25,7 +25,9 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test("the editor's lower sections stay on screen while their code is on its way, then answer without a post", async ({ loginAs }, testInfo) => {
+test("the editor's lower sections stay on screen while their code is on its way, then answer without a post", async ({
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "Without JavaScript the server's HTML is the whole editor.");
   const page = await loginAs("admin");
   const errors = pageErrors(page);

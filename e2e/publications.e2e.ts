@@ -136,7 +136,9 @@ test("gallery: uploads two images, moves one up and keeps its alt text", async (
   const page = await loginAs("admin");
   await page.goto(`/publications/${SIMPLE_ID}`);
   const box = page.getByTestId("gallery-TLREF200W65");
-  const png = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   const stamp = `${jsEnabled(testInfo) ? "js" : "nojs"}-${Date.now()}`;
   const names = [`galeria-${stamp}-1.png`, `galeria-${stamp}-2.png`];
   for (const [n, name] of names.entries()) {
@@ -171,7 +173,9 @@ test("with JavaScript, an upload's answer keeps what was typed meanwhile, the fo
   await dialog.getByLabel("Título").fill(title);
   const box = page.getByTestId("gallery-TLREF200W65");
   const images = await box.getByRole("listitem").count();
-  const png = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 160, g: 90, b: 30 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: { r: 160, g: 90, b: 30 } } })
+    .png()
+    .toBuffer();
   await box.getByLabel("Imagen para TLREF200W65").setInputFiles({ name: `edicion-${Date.now()}.png`, mimeType: "image/png", buffer: png });
   // The upload's answer is held until the description has been typed into, as on a slow connection.
   let typed = () => {};
@@ -197,7 +201,9 @@ test("with JavaScript, an upload's answer keeps what was typed meanwhile, the fo
   expect(await box.getByLabel("Imagen para TLREF200W65").evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
 });
 
-test("with JavaScript the editor checks a field as it is left and recalculates the totals as a quantity is typed, without a post", async ({ loginAs }, testInfo) => {
+test("with JavaScript the editor checks a field as it is left and recalculates the totals as a quantity is typed, without a post", async ({
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "Without JavaScript the server checks the form and works out the totals at each post (the tests above).");
   const page = await loginAs("admin");
   await page.goto(`/publications/${SIMPLE_ID}`);
@@ -219,7 +225,9 @@ test("with JavaScript the editor checks a field as it is left and recalculates t
   for (const qty of [7, 2]) {
     await dialog.getByLabel("Cantidad TLREF200W65").fill(String(qty));
     const line = price * (1 - discount / 100) * qty * 1.16;
-    await expect(async () => expect(Math.abs(amount(await dialog.getByTestId("cost-subtotal").textContent()) - line)).toBeLessThan(0.05)).toPass({ timeout: 5_000 });
+    await expect(async () =>
+      expect(Math.abs(amount(await dialog.getByTestId("cost-subtotal").textContent()) - line)).toBeLessThan(0.05),
+    ).toPass({ timeout: 5_000 });
     // The marketplace's fee comes on top.
     expect(amount(await dialog.getByTestId("cost-total").textContent())).toBeGreaterThan(line);
   }
@@ -230,7 +238,10 @@ test("after Premium the form starts again from the stored publication, and saves
   const page = await loginAs("admin");
   // A publication of a page no other test opens: Premium changes its version.
   await page.goto("/publications?page=7");
-  await page.getByRole("link", { name: /^Editar MLM/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Editar MLM/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   const title = dialog.getByLabel("Título");
   const stored = await title.inputValue();

@@ -53,7 +53,10 @@ async function typeAndPick(page: Page, name: string, source: string, text: strin
 }
 
 // Both projects share one server and the draft is per user: each project quotes as its own user.
-test("Cotizador v4: agent and warehouse, client, lines with +1, line discount, free-entry line, totals, documents, Crear cotización, at 390 px", async ({ page, loginAs }, testInfo) => {
+test("Cotizador v4: agent and warehouse, client, lines with +1, line discount, free-entry line, totals, documents, Crear cotización, at 390 px", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.setTimeout(150_000);
   const js = jsEnabled(testInfo);
   await page.setViewportSize({ width: 390, height: 844 });

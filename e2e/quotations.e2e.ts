@@ -2,7 +2,10 @@ import { beforeScripts, expect, jsEnabled, test } from "./fixtures";
 import { checkDocuments, chooseClient, pdfAmount } from "./quotation-helpers";
 
 // Both projects share one server and the draft is per user: each project quotes as its own user.
-test("Cotizador v3: search, add with a quantity, choose a client, totals, PDF and Excel, store a numbered quote", async ({ page, loginAs }, testInfo) => {
+test("Cotizador v3: search, add with a quantity, choose a client, totals, PDF and Excel, store a numbered quote", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.setTimeout(120_000);
   const js = jsEnabled(testInfo);
   await loginAs(js ? "shop_manager" : "inventory");
@@ -21,7 +24,10 @@ test("Cotizador v3: search, add with a quantity, choose a client, totals, PDF an
   await expect(page).toHaveURL(/search=(\*|%2A)1453-2/);
   const row = page.getByRole("row").filter({ hasText: "1453-2W" }).first();
   await expect(row).toBeVisible();
-  for (const cell of await page.getByRole("row").filter({ has: page.getByRole("button", { name: /^Agregar / }) }).all()) {
+  for (const cell of await page
+    .getByRole("row")
+    .filter({ has: page.getByRole("button", { name: /^Agregar / }) })
+    .all()) {
     await expect(cell).toContainText(/1453-2/);
   }
 
@@ -62,7 +68,10 @@ test("Cotizador v3: search, add with a quantity, choose a client, totals, PDF an
 });
 
 // MercadoLibre Manager's draft is used by no other quotation test of the project.
-test("Cotizador v3: discount capped at 6 %, Mercado Libre order type with a category, the adjustment row, Cotización creada", async ({ page, loginAs }) => {
+test("Cotizador v3: discount capped at 6 %, Mercado Libre order type with a category, the adjustment row, Cotización creada", async ({
+  page,
+  loginAs,
+}) => {
   test.setTimeout(120_000);
   await loginAs("ml_manager");
   await page.goto("/products?search=*1453-2W");
@@ -129,7 +138,10 @@ test("the quotation previews keep their styles and hydrate without errors", asyn
   }
 });
 
-test("what is typed into the client search before the page's script runs stays, with the focus and its matches", async ({ page, loginAs }, testInfo) => {
+test("what is typed into the client search before the page's script runs stays, with the focus and its matches", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "only a page with JavaScript swaps the search form for the combobox");
   await loginAs("admin");
   const load = await beforeScripts(page, "/products");

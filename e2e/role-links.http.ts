@@ -61,14 +61,16 @@ for (const role of ROLE_KEYS) {
 
       // Every link once per shape: no redirect out of the screen it names.
       const followed = new Map<string, { href: string; from: string }>();
-      for (const [from, links] of sources) for (const href of links) if (!followed.has(shapeOf(href)) && href !== "/logout") followed.set(shapeOf(href), { href, from });
+      for (const [from, links] of sources)
+        for (const href of links) if (!followed.has(shapeOf(href)) && href !== "/logout") followed.set(shapeOf(href), { href, from });
       expect(followed.size, `${role}: links found`).toBeGreaterThan(0);
       const away: string[] = [];
       for (const { href, from } of followed.values()) {
         const res = await ctx.get(href, { maxRedirects: 0 });
         const location = res.headers()["location"];
         if (res.status() === 403) away.push(`${from} → ${href}: 403`);
-        else if (res.status() >= 300 && res.status() < 400 && location && screenOf(location) !== screenOf(href)) away.push(`${from} → ${href}: ${res.status()} a ${location}`);
+        else if (res.status() >= 300 && res.status() < 400 && location && screenOf(location) !== screenOf(href))
+          away.push(`${from} → ${href}: ${res.status()} a ${location}`);
       }
       expect(away, `${role}: links that send the user away`).toEqual([]);
     } finally {

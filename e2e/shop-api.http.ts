@@ -36,20 +36,40 @@ test("a banner, a section and a product edited here show in the shop API with a 
   expect((await read("/banners", tags.banners)).status()).toBe(304);
 
   // The back office: a product created enabled, then renamed; a section showing it; the banner.
-  const created = await staff.post("/web-inventory/new", { form: { intent: "save", sku, manufacturerSku: sku, name: "Producto de prueba tienda", isActive: "on" }, maxRedirects: 0 });
+  const created = await staff.post("/web-inventory/new", {
+    form: { intent: "save", sku, manufacturerSku: sku, name: "Producto de prueba tienda", isActive: "on" },
+    maxRedirects: 0,
+  });
   expect(created.status(), await created.text()).toBe(302);
-  const edited = await staff.post(`/web-inventory/${sku}`, { form: { intent: "save", manufacturerSku: sku, name: "Producto renombrado tienda", isActive: "on" }, maxRedirects: 0 });
+  const edited = await staff.post(`/web-inventory/${sku}`, {
+    form: { intent: "save", manufacturerSku: sku, name: "Producto renombrado tienda", isActive: "on" },
+    maxRedirects: 0,
+  });
   expect(edited.status(), await edited.text()).toBe(302);
-  const section = await staff.post("/ecommerce/new", { form: { intent: "save", title: `Sección tienda ${stamp}`, status: "on", "products[0].id": sku, "products[0].qty": "3" }, maxRedirects: 0 });
+  const section = await staff.post("/ecommerce/new", {
+    form: { intent: "save", title: `Sección tienda ${stamp}`, status: "on", "products[0].id": sku, "products[0].qty": "3" },
+    maxRedirects: 0,
+  });
   expect(section.status(), await section.text()).toBe(302);
   // The banner's image: the spec's minimum, 3000×2000, with a name of its own (names are unique).
-  const picture = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
   const banner = await staff.post("/banner-home", {
-    multipart: { name: "Portada", coverTitle: `Portada ${stamp}`, coverSubtitle: "", coverContent: "", image: { name: `portada-${stamp}.png`, mimeType: "image/png", buffer: picture } },
+    multipart: {
+      name: "Portada",
+      coverTitle: `Portada ${stamp}`,
+      coverSubtitle: "",
+      coverContent: "",
+      image: { name: `portada-${stamp}.png`, mimeType: "image/png", buffer: picture },
+    },
     maxRedirects: 0,
   });
   expect(banner.status(), await banner.text()).toBe(302);
-  const draft = await staff.post("/blog-posts/new", { form: { title: `Borrador tienda ${stamp}`, content: "<p>No publicado</p>" }, maxRedirects: 0 });
+  const draft = await staff.post("/blog-posts/new", {
+    form: { title: `Borrador tienda ${stamp}`, content: "<p>No publicado</p>" },
+    maxRedirects: 0,
+  });
   expect(draft.status(), await draft.text()).toBe(302);
 
   // The shop: the changes at once, with new ETags.
@@ -71,7 +91,9 @@ test("a banner, a section and a product edited here show in the shop API with a 
 
   const products = await read(`/products?search=${sku}`, tags.products);
   expect(products.headers()["etag"]).not.toBe(tags.products);
-  expect((await products.json()).data.map((p: { sku: string; name: string }) => [p.sku, p.name])).toEqual([[sku, "Producto Renombrado Tienda"]]);
+  expect((await products.json()).data.map((p: { sku: string; name: string }) => [p.sku, p.name])).toEqual([
+    [sku, "Producto Renombrado Tienda"],
+  ]);
   expect((await (await read(`/products/${sku.toLowerCase()}`)).json()).data.sku).toBe(sku);
 
   const blogs = await (await read(`/blogs?search=${encodeURIComponent(`Borrador tienda ${stamp}`)}`)).json();

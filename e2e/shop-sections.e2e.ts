@@ -29,14 +29,22 @@ test("a section is created with two searched products, reordered, and shows in t
   await expect(products.getByRole("row")).toHaveCount(2);
   // With JavaScript the answer is followed by a revalidation: the next press waits for it to settle.
   await page.waitForLoadState("networkidle");
-  await page.getByRole("dialog").getByRole("list", { name: "Resultados de la búsqueda" }).getByRole("button", { name: `Agregar ${second}`, exact: true }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("list", { name: "Resultados de la búsqueda" })
+    .getByRole("button", { name: `Agregar ${second}`, exact: true })
+    .click();
   await expect(products.getByRole("row")).toHaveCount(3);
   await expect(products.getByRole("row").nth(1)).toContainText(first);
   await expect(products.getByRole("row").nth(2)).toContainText(second);
   await page.waitForLoadState("networkidle");
 
   // Agregar on a product already listed raises its quantity by 1.
-  await page.getByRole("dialog").getByRole("list", { name: "Resultados de la búsqueda" }).getByRole("button", { name: `Agregar ${first}`, exact: true }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("list", { name: "Resultados de la búsqueda" })
+    .getByRole("button", { name: `Agregar ${first}`, exact: true })
+    .click();
   await expect(products.getByLabel(`Cantidad ${first}`)).toHaveValue("2");
   await expect(products.getByRole("row")).toHaveCount(3);
   await page.waitForLoadState("networkidle");
@@ -70,7 +78,10 @@ test("the Activa switch saves at once", async ({ page, loginAs }, testInfo) => {
   expect(created.status()).toBe(302);
 
   await page.goto("/ecommerce");
-  const toggle = page.getByRole("row").filter({ hasText: title }).getByRole("switch", { name: `Activa ${title}` });
+  const toggle = page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("switch", { name: `Activa ${title}` });
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "false");

@@ -50,7 +50,9 @@ async function open(page: Page, path: string, js: boolean) {
   if (js) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
 }
 
-test("a feed whose last success is old puts a banner on the screens it fills, with a link to /sync for Admin", async ({ browser }, testInfo) => {
+test("a feed whose last success is old puts a banner on the screens it fills, with a link to /sync for Admin", async ({
+  browser,
+}, testInfo) => {
   // A server of its own: its demo database gets a paused "Pedidos (Meli 1)" whose last success was
   // 12 minutes ago (three intervals are 3 min). Paused, no scheduled run refreshes it meanwhile.
   test.setTimeout(240_000);

@@ -72,14 +72,21 @@ test("an admin deletes a sector after confirming", async ({ page, loginAs }, tes
   await expect(page.getByText("No hay sectores que coincidan con la búsqueda.")).toBeVisible();
 });
 
-test("with JavaScript the name is checked as it is left, with the spec's message and without a post", async ({ page, loginAs }, testInfo) => {
+test("with JavaScript the name is checked as it is left, with the spec's message and without a post", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.skip(!jsEnabled(testInfo), "without JavaScript the server checks it on Guardar (first test)");
   await loginAs("admin");
   await page.goto("/product-sectors/new");
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   const posts = postsFrom(page);
-  await expectCheckedOnLeaving(dialog.getByLabel("Nombre"), "¡¡!!", dialog.getByText("El nombre debe tener al menos una letra o un número"));
+  await expectCheckedOnLeaving(
+    dialog.getByLabel("Nombre"),
+    "¡¡!!",
+    dialog.getByText("El nombre debe tener al menos una letra o un número"),
+  );
   await dialog.getByLabel("Nombre").fill("Sector válido");
   await expect(dialog.getByText("El nombre debe tener al menos una letra o un número")).toHaveCount(0);
   expect(posts).toEqual([]);

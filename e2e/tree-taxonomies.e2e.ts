@@ -9,7 +9,9 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 async function pngFile(name: string, width: number, height: number) {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 60, b: 160 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 60, b: 160 } } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -85,7 +87,10 @@ test("the bookmarked table view pages categories 10 at a time", async ({ page, l
   await expect(page.getByTestId("taxonomy-tree")).toBeVisible();
 });
 
-test("a long unbroken category name wraps in the tree at 390 px instead of scrolling the page sideways", async ({ page, loginAs }, testInfo) => {
+test("a long unbroken category name wraps in the tree at 390 px instead of scrolling the page sideways", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("inventory");
   const name = `Larga${jsEnabled(testInfo) ? "On" : "Off"}${stamp()}${"W".repeat(50)}`;
   await page.goto("/product-categories/new");
@@ -111,12 +116,23 @@ test("a brand gets a cover and a featured image; a brand in use cannot be delete
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Nueva marca" })).toBeVisible();
   await dialog.getByLabel("Nombre").fill(name);
-  await dialog.getByTestId("slot-cover").locator('input[type="file"]').setInputFiles(await pngFile(`cover-small-${project}-${id}.png`, 1200, 400));
+  await dialog
+    .getByTestId("slot-cover")
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile(`cover-small-${project}-${id}.png`, 1200, 400));
   await dialog.getByTestId("slot-cover").getByRole("button", { name: "Subir" }).click();
   await expect(page.getByTestId("toast")).toContainText("Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)");
 
-  await page.getByRole("dialog").getByTestId("slot-cover").locator('input[type="file"]').setInputFiles(await pngFile(`cover-${project}-${id}.png`, 1800, 600));
-  await page.getByRole("dialog").getByTestId("slot-image").locator('input[type="file"]').setInputFiles(await pngFile(`feat-${project}-${id}.png`, 1500, 1500));
+  await page
+    .getByRole("dialog")
+    .getByTestId("slot-cover")
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile(`cover-${project}-${id}.png`, 1800, 600));
+  await page
+    .getByRole("dialog")
+    .getByTestId("slot-image")
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile(`feat-${project}-${id}.png`, 1500, 1500));
   await page.getByRole("dialog").getByLabel("Nombre").fill(name);
   await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByTestId("toast")).toContainText("Marca creada");

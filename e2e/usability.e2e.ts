@@ -18,7 +18,13 @@ const ROLE_EMAIL = DEMO.developer;
 
 /** A signed-in phone-sized context. Script execution stays on for axe; `open` keeps the app's scripts out. */
 async function inspectionContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: PHONE, baseURL, locale: "es-MX", timezoneId: "America/Mexico_City", javaScriptEnabled: true });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    javaScriptEnabled: true,
+  });
   const res = await context.request.post("/login", { form: { email: ROLE_EMAIL, password: DEMO_PASSWORD }, maxRedirects: 0 });
   expect(res.status()).toBe(302);
   return context;
@@ -37,7 +43,9 @@ async function open(context: BrowserContext, path: string, js: boolean): Promise
       if (type === "script") return route.abort();
       if (type !== "document") return route.continue();
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+      const body = (await response.text())
+        .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+        .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
       return route.fulfill({ response, body });
     });
   }
@@ -54,35 +62,54 @@ async function open(context: BrowserContext, path: string, js: boolean): Promise
  * took a tenth of the suite's browser time). The width is checked everywhere in both walks.
  */
 async function expectFitsAndAccessible(page: Page, label: string, { axe }: { axe: boolean }) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${label}: page width at ${PHONE.width} px`).toBeLessThanOrEqual(innerWidth);
   // Nor does an open dialog's body: only a table's own scroll box (a labelled region, or the box
   // around a table) may.
   const sideways = await page.evaluate(() =>
     [...document.querySelectorAll("dialog[open], dialog[open] *")]
-      .filter((el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.getAttribute("role") !== "region" && el.firstElementChild?.tagName !== "TABLE")
+      .filter(
+        (el) =>
+          ["auto", "scroll"].includes(getComputedStyle(el).overflowX) &&
+          el.getAttribute("role") !== "region" &&
+          el.firstElementChild?.tagName !== "TABLE",
+      )
       .filter((el) => el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 3).join(".")} ${el.scrollWidth}>${el.clientWidth}`),
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 3).join(".")} ${el.scrollWidth}>${el.clientWidth}`,
+      ),
   );
   expect(sideways, `${label}: dialog wider than the phone`).toEqual([]);
   if (!axe) return;
   // Legacy mode runs axe in the page itself: the default opens a blank page per analysis to merge
   // frame results (this app has no frames), about a second each on a shared two-core machine. Only
   // violations are sent back: passes and incomplete checks are not read.
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const blocking = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   expect(blocking, `${label}: axe serious/critical`).toEqual([]);
 }
 
 /** The dialogs a screen links to: one link per distinct route shape (ids folded), downloads left out. */
 async function dialogLinks(page: Page, path: string, max = 2): Promise<string[]> {
-  const hrefs = await page.locator(`main a[href^="${path}/"]`).evaluateAll((links) =>
-    links
-      .filter((a) => !a.hasAttribute("download") && a.getAttribute("target") !== "_blank")
-      .map((a) => a.getAttribute("href") ?? ""),
-  );
+  const hrefs = await page
+    .locator(`main a[href^="${path}/"]`)
+    .evaluateAll((links) =>
+      links.filter((a) => !a.hasAttribute("download") && a.getAttribute("target") !== "_blank").map((a) => a.getAttribute("href") ?? ""),
+    );
   const byShape = new Map<string, string>();
   for (const href of hrefs) {
     const pathname = href.split("?")[0];
@@ -122,7 +149,10 @@ for (const route of ROUTES) {
   });
 }
 
-test("the skip link is the first tab stop and leads to the content; the menu button is visible when focused", async ({ page, loginAs }, testInfo) => {
+test("the skip link is the first tab stop and leads to the content; the menu button is visible when focused", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("admin");
   await page.setViewportSize(PHONE);
   await page.goto("/promotions");

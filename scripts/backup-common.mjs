@@ -252,7 +252,9 @@ export async function listObjects(client, store, { limit } = {}) {
   const objects = [];
   let token;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: store.bucket, Prefix: store.prefix || undefined, ContinuationToken: token }));
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: store.bucket, Prefix: store.prefix || undefined, ContinuationToken: token }),
+    );
     for (const item of page.Contents ?? []) {
       if (item.Key.endsWith("/")) continue;
       objects.push({ key: item.Key.slice(store.prefix.length), size: item.Size ?? 0 });
@@ -291,7 +293,11 @@ export function runTool(command, args, { env = {} } = {}) {
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
     child.on("error", (error) => {
-      reject(error.code === "ENOENT" ? new BackupError(`no se encontró ${command}: instala el cliente de PostgreSQL (paquete postgresql-client de Debian)`) : error);
+      reject(
+        error.code === "ENOENT"
+          ? new BackupError(`no se encontró ${command}: instala el cliente de PostgreSQL (paquete postgresql-client de Debian)`)
+          : error,
+      );
     });
     child.on("close", (code) => {
       if (code === 0) resolve({ stdout: out, stderr: err });

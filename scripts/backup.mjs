@@ -84,9 +84,13 @@ await runMain("El respaldo", async (started) => {
   const name = await freeName(parent);
   const partial = path.join(parent, `${name}.partial`);
   const final = path.join(parent, name);
-  await fsp.mkdir(partial).catch((error) =>
-    fail(`no se puede escribir en ${parent} (${error.code}): la carpeta debe ser del usuario que corre el respaldo (en la imagen, uid 1000; docs/deploy.md)`),
-  );
+  await fsp
+    .mkdir(partial)
+    .catch((error) =>
+      fail(
+        `no se puede escribir en ${parent} (${error.code}): la carpeta debe ser del usuario que corre el respaldo (en la imagen, uid 1000; docs/deploy.md)`,
+      ),
+    );
   log(`Respaldo en ${final}`);
 
   try {
@@ -101,11 +105,15 @@ await runMain("El respaldo", async (started) => {
     log(`Respaldo listo en ${seconds(started)}: ${final}`);
     if (database.kind === "postgres") {
       const tables = Object.keys(database.tables).length;
-      log(`  base:     PostgreSQL, ${tables} tablas, ${formatCount(database.rows)} filas, ${formatBytes(database.bytes)} (sha256 ${database.sha256.slice(0, 16)}…)`);
+      log(
+        `  base:     PostgreSQL, ${tables} tablas, ${formatCount(database.rows)} filas, ${formatBytes(database.bytes)} (sha256 ${database.sha256.slice(0, 16)}…)`,
+      );
     } else {
       log(`  base:     embebida (PGlite), ${database.files.length} archivos, ${formatBytes(database.bytes)}`);
     }
-    log(`  archivos: ${formatCount(files.count)} (${formatBytes(files.bytes)}) de ${files.from}${files.vanished ? `; ${files.vanished} se borraron durante el respaldo` : ""}`);
+    log(
+      `  archivos: ${formatCount(files.count)} (${formatBytes(files.bytes)}) de ${files.from}${files.vanished ? `; ${files.vanished} se borraron durante el respaldo` : ""}`,
+    );
     if (keep) log(`  retención: se conservan ${keep}; ${removed.length ? `se borraron ${removed.join(", ")}` : "no se borró ninguno"}`);
   } catch (error) {
     await fsp.rm(partial, { recursive: true, force: true });
@@ -115,7 +123,10 @@ await runMain("El respaldo", async (started) => {
 
 /** The folder's name: this moment in UTC, with a suffix when a backup of the same second exists. */
 async function freeName(parent) {
-  const stamp = new Date().toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-");
   for (let n = 1; ; n++) {
     const name = n === 1 ? stamp : `${stamp}-${n}`;
     if (!fs.existsSync(path.join(parent, name)) && !fs.existsSync(path.join(parent, `${name}.partial`))) return name;
@@ -131,10 +142,14 @@ async function dumpPostgres(databaseUrl, dir) {
   const tool = await toolMajor("pg_dump");
   const client = await pgClient(databaseUrl);
   try {
-    const { rows } = await client.query("select current_setting('server_version') as version, current_setting('server_version_num')::int as num");
+    const { rows } = await client.query(
+      "select current_setting('server_version') as version, current_setting('server_version_num')::int as num",
+    );
     const serverMajor = Math.floor(rows[0].num / 10000);
     if (tool.major < serverMajor) {
-      fail(`${tool.text} no puede respaldar un servidor PostgreSQL ${serverMajor}: instala el cliente ${serverMajor} (postgresql-client-${serverMajor})`);
+      fail(
+        `${tool.text} no puede respaldar un servidor PostgreSQL ${serverMajor}: instala el cliente ${serverMajor} (postgresql-client-${serverMajor})`,
+      );
     }
     log(`▶ Base de datos: ${describeDatabase(databaseUrl)} (PostgreSQL ${rows[0].version}, ${tool.text})`);
     await client.query("begin isolation level repeatable read read only");
@@ -149,7 +164,9 @@ async function dumpPostgres(databaseUrl, dir) {
     let tables;
     try {
       [, tables] = await Promise.all([
-        runTool("pg_dump", ["--format=custom", `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${target.dbname}`], { env: target.env }),
+        runTool("pg_dump", ["--format=custom", `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${target.dbname}`], {
+          env: target.env,
+        }),
         countRows(client),
       ]);
     } finally {
@@ -219,7 +236,9 @@ async function copyFiles(store, dir) {
     const { GetObjectCommand } = await import("@aws-sdk/client-s3");
     const client = await s3Client(store);
     try {
-      const objects = await listObjects(client, store).catch((error) => fail(`no se pudo listar el bucket ${store.bucket}: ${error.message}`));
+      const objects = await listObjects(client, store).catch((error) =>
+        fail(`no se pudo listar el bucket ${store.bucket}: ${error.message}`),
+      );
       const step = progress("objetos", objects.length);
       await eachLimit(objects, FILE_CONCURRENCY, async (object) => {
         let answer;

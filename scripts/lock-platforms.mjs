@@ -6,7 +6,17 @@ import fs from "node:fs";
 
 const lock = JSON.parse(fs.readFileSync("package-lock.json", "utf8"));
 const pkgs = lock.packages;
-const CPU = { arm: "arm", "arm-eabi": "arm", arm64: "arm64", x64: "x64", ia32: "ia32", loong64: "loong64", ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x" };
+const CPU = {
+  arm: "arm",
+  "arm-eabi": "arm",
+  arm64: "arm64",
+  x64: "x64",
+  ia32: "ia32",
+  loong64: "loong64",
+  ppc64: "ppc64",
+  riscv64: "riscv64",
+  s390x: "s390x",
+};
 let added = 0;
 for (const [where, meta] of Object.entries(pkgs)) {
   if (!where.endsWith("node_modules/rollup")) continue;

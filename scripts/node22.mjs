@@ -25,7 +25,9 @@ export function ensureNode22() {
     installed = null;
   }
   if (!installed || majorOf(installed) !== REQUIRED_MAJOR) {
-    console.error(`Node ${process.versions.node} es anterior a ${REQUIRED_MAJOR}: instalando Node ${REQUIRED_MAJOR} del registro npm en .tools/node…`);
+    console.error(
+      `Node ${process.versions.node} es anterior a ${REQUIRED_MAJOR}: instalando Node ${REQUIRED_MAJOR} del registro npm en .tools/node…`,
+    );
     fs.mkdirSync(prefix, { recursive: true });
     if (!fs.existsSync(path.join(prefix, "package.json"))) fs.writeFileSync(path.join(prefix, "package.json"), '{ "private": true }\n');
     execSync(`npm install --prefix "${prefix}" --no-audit --no-fund --no-package-lock node@${REQUIRED_MAJOR}`, { stdio: ["ignore", 2, 2] });

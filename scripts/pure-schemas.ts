@@ -34,7 +34,17 @@ function buildsOnlySchemas(node: Node, schemas: Set<string>): boolean {
     if (typeof node.type !== "string") return;
     // Function bodies do not run when the schema is built.
     if (node.type === "ArrowFunctionExpression" || node.type === "FunctionExpression") return;
-    if (["NewExpression", "AssignmentExpression", "UpdateExpression", "TaggedTemplateExpression", "AwaitExpression", "YieldExpression", "ImportExpression"].includes(node.type)) {
+    if (
+      [
+        "NewExpression",
+        "AssignmentExpression",
+        "UpdateExpression",
+        "TaggedTemplateExpression",
+        "AwaitExpression",
+        "YieldExpression",
+        "ImportExpression",
+      ].includes(node.type)
+    ) {
       ok = false;
       return;
     }

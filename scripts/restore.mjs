@@ -104,7 +104,9 @@ await runMain("La restauración", async (started) => {
   log("");
   log(`Restauración lista en ${seconds(started)}`);
   if (manifest.database.kind === "postgres") {
-    log(`  base:     ${describeDatabase(databaseUrl)}, ${Object.keys(manifest.database.tables).length} tablas, ${formatCount(manifest.database.rows)} filas (iguales al respaldo)`);
+    log(
+      `  base:     ${describeDatabase(databaseUrl)}, ${Object.keys(manifest.database.tables).length} tablas, ${formatCount(manifest.database.rows)} filas (iguales al respaldo)`,
+    );
   } else {
     log(`  base:     embebida en ${path.join(dataDir, "pgdata")}`);
   }
@@ -119,7 +121,8 @@ async function readManifest(dir) {
   } catch (error) {
     fail(`${dir} no es un respaldo completo (no se pudo leer ${MANIFEST}: ${error.code ?? error.message})`);
   }
-  if (manifest.format !== FORMAT || manifest.version !== 1) fail(`${MANIFEST} no es de un respaldo de esta aplicación (formato ${manifest.format} ${manifest.version})`);
+  if (manifest.format !== FORMAT || manifest.version !== 1)
+    fail(`${MANIFEST} no es de un respaldo de esta aplicación (formato ${manifest.format} ${manifest.version})`);
   return manifest;
 }
 
@@ -127,9 +130,13 @@ async function readManifest(dir) {
 async function verifyBackup(dir, manifest) {
   log("▶ Comprobando el respaldo (sha256)");
   const items = [];
-  if (manifest.database.kind === "postgres") items.push({ ...manifest.database, file: path.join(dir, manifest.database.file), label: manifest.database.file });
-  else for (const f of manifest.database.files) items.push({ ...f, file: pathOfKey(path.join(dir, manifest.database.dir), f.key), label: `pglite/${f.key}` });
-  for (const e of manifest.files.entries) items.push({ ...e, file: pathOfKey(path.join(dir, manifest.files.dir), e.key), label: `files/${e.key}` });
+  if (manifest.database.kind === "postgres")
+    items.push({ ...manifest.database, file: path.join(dir, manifest.database.file), label: manifest.database.file });
+  else
+    for (const f of manifest.database.files)
+      items.push({ ...f, file: pathOfKey(path.join(dir, manifest.database.dir), f.key), label: `pglite/${f.key}` });
+  for (const e of manifest.files.entries)
+    items.push({ ...e, file: pathOfKey(path.join(dir, manifest.files.dir), e.key), label: `files/${e.key}` });
   const step = progress("comprobados", items.length);
   const bad = [];
   await eachLimit(items, FILE_CONCURRENCY, async (item) => {
@@ -139,14 +146,19 @@ async function verifyBackup(dir, manifest) {
     step.add(sum.bytes ?? 0);
   });
   step.end();
-  if (bad.length) fail(`el respaldo está dañado; no se restauró nada:\n  ${bad.slice(0, 20).join("\n  ")}${bad.length > 20 ? `\n  … y ${bad.length - 20} más` : ""}`);
+  if (bad.length)
+    fail(
+      `el respaldo está dañado; no se restauró nada:\n  ${bad.slice(0, 20).join("\n  ")}${bad.length > 20 ? `\n  … y ${bad.length - 20} más` : ""}`,
+    );
 }
 
 async function checkPostgresTarget(databaseUrl, manifest, force) {
   const tool = await toolMajor("pg_restore");
   const dumpMajor = Number(/(\d+)/.exec(manifest.database.pgDump ?? "")?.[1] ?? 0);
   if (tool.major < dumpMajor) fail(`${tool.text} no lee un respaldo de pg_dump ${dumpMajor}: instala el cliente ${dumpMajor} o posterior`);
-  const client = await pgClient(databaseUrl).catch((error) => fail(`no se pudo conectar a ${describeDatabase(databaseUrl)}: ${error.message}`));
+  const client = await pgClient(databaseUrl).catch((error) =>
+    fail(`no se pudo conectar a ${describeDatabase(databaseUrl)}: ${error.message}`),
+  );
   try {
     const { rows } = await client.query(USER_TABLES_SQL);
     const tables = rows.map((r) => `${r.schema}.${r.name}`);
@@ -168,7 +180,10 @@ async function checkPostgresTarget(databaseUrl, manifest, force) {
 async function checkPgliteTarget(dataDir, force) {
   const target = path.join(dataDir, "pgdata");
   const present = fs.existsSync(target) && (await fsp.readdir(target)).length > 0;
-  if (present && !force) fail(`ya hay una base embebida en ${target}. No se cambió nada. Restaura en un DATA_DIR nuevo, o repite con --force para reemplazarla.`);
+  if (present && !force)
+    fail(
+      `ya hay una base embebida en ${target}. No se cambió nada. Restaura en un DATA_DIR nuevo, o repite con --force para reemplazarla.`,
+    );
   return { target, present };
 }
 
@@ -176,15 +191,21 @@ async function checkFilesTarget(store, force) {
   if (store.kind === "local") {
     const existing = await listFiles(store.root);
     if (existing.length && !force) {
-      fail(`${store.root} ya tiene ${formatCount(existing.length)} archivos. No se cambió nada. Restaura en un DATA_DIR nuevo, o repite con --force para sobrescribir los del mismo nombre.`);
+      fail(
+        `${store.root} ya tiene ${formatCount(existing.length)} archivos. No se cambió nada. Restaura en un DATA_DIR nuevo, o repite con --force para sobrescribir los del mismo nombre.`,
+      );
     }
     return;
   }
   const client = await s3Client(store);
   try {
-    const existing = await listObjects(client, store, { limit: 1 }).catch((error) => fail(`no se pudo leer el bucket ${store.bucket}: ${error.name} ${error.message}`));
+    const existing = await listObjects(client, store, { limit: 1 }).catch((error) =>
+      fail(`no se pudo leer el bucket ${store.bucket}: ${error.name} ${error.message}`),
+    );
     if (existing.length && !force) {
-      fail(`el bucket ${store.describe} ya tiene objetos. No se cambió nada. Restaura en un bucket (o prefijo) vacío, o repite con --force para sobrescribir los del mismo nombre.`);
+      fail(
+        `el bucket ${store.describe} ya tiene objetos. No se cambió nada. Restaura en un bucket (o prefijo) vacío, o repite con --force para sobrescribir los del mismo nombre.`,
+      );
     }
   } finally {
     client.destroy();
@@ -211,9 +232,20 @@ async function restorePostgres(databaseUrl, dir, manifest, target) {
   const ticker = setInterval(() => log(`  pg_restore: ${seconds(began)}…`), 5000);
   try {
     // One transaction: a restore that fails leaves the database as empty as it was.
-    await runTool("pg_restore", ["--no-owner", "--no-acl", "--single-transaction", "--exit-on-error", `--dbname=${libpq.dbname}`, path.join(dir, manifest.database.file)], {
-      env: libpq.env,
-    });
+    await runTool(
+      "pg_restore",
+      [
+        "--no-owner",
+        "--no-acl",
+        "--single-transaction",
+        "--exit-on-error",
+        `--dbname=${libpq.dbname}`,
+        path.join(dir, manifest.database.file),
+      ],
+      {
+        env: libpq.env,
+      },
+    );
   } finally {
     clearInterval(ticker);
   }
@@ -231,7 +263,9 @@ async function restorePostgres(databaseUrl, dir, manifest, target) {
     }
     for (const table of Object.keys(counts)) if (!(table in expected)) problems.push(`${table}: no está en el respaldo`);
     if (problems.length) fail(`la base restaurada no es igual al respaldo:\n  ${problems.join("\n  ")}`);
-    log(`  ${Object.keys(counts).length} tablas, ${formatCount(Object.values(counts).reduce((a, b) => a + b, 0))} filas: iguales al respaldo`);
+    log(
+      `  ${Object.keys(counts).length} tablas, ${formatCount(Object.values(counts).reduce((a, b) => a + b, 0))} filas: iguales al respaldo`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -277,7 +311,15 @@ async function restoreFiles(store, dir, manifest) {
     await eachLimit(entries, FILE_CONCURRENCY, async (entry) => {
       const Key = store.prefix + entry.key;
       const type = entry.contentType ?? TYPES[path.extname(entry.key).slice(1).toLowerCase()] ?? "application/octet-stream";
-      await client.send(new PutObjectCommand({ Bucket: store.bucket, Key, Body: fs.createReadStream(from(entry.key)), ContentLength: entry.bytes, ContentType: type }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: store.bucket,
+          Key,
+          Body: fs.createReadStream(from(entry.key)),
+          ContentLength: entry.bytes,
+          ContentType: type,
+        }),
+      );
       // Read back: what the bucket gives is what the backup holds.
       const answer = await client.send(new GetObjectCommand({ Bucket: store.bucket, Key }));
       const h = hashing();

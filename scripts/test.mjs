@@ -1,4 +1,4 @@
-// Every test suite, in order of speed: types, lint, unit, database-backed (embedded PostgreSQL, then a real
+// Every test suite, in order of speed: types, lint, format, unit, database-backed (embedded PostgreSQL, then a real
 // PostgreSQL when TEST_DATABASE_URL is set), build, end-to-end in Chromium with JavaScript on and off.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -32,7 +32,9 @@ async function together(steps) {
     let out = "";
     child.stdout?.on("data", (d) => (out += d));
     child.stderr?.on("data", (d) => (out += d));
-    return new Promise((resolve) => child.on("close", (code) => resolve({ title, code, out, seconds: ((Date.now() - t) / 1000).toFixed(1) })));
+    return new Promise((resolve) =>
+      child.on("close", (code) => resolve({ title, code, out, seconds: ((Date.now() - t) / 1000).toFixed(1) })),
+    );
   });
   console.log(`\n━━ ${steps.map(([title]) => title).join(" ‖ ")}`);
   const results = await Promise.all(runs);
@@ -49,10 +51,13 @@ try {
   await together([
     ["Tipos (tsc)", "npx tsc --noEmit"],
     ["Lint (ESLint)", "npx eslint . --max-warnings 0"],
+    ["Formato (Prettier)", "npx prettier --check . --log-level warn"],
     ["Unitarias", "npx vitest run --project unit"],
     ["Compilación", "npm run build"],
   ]);
-  const databases = [["Base de datos (PGlite)", "npx vitest run --project db --no-isolate", { TEST_DATABASE_URL: "", DATA_DIR: "tests/.tmp/data-pglite" }]];
+  const databases = [
+    ["Base de datos (PGlite)", "npx vitest run --project db --no-isolate", { TEST_DATABASE_URL: "", DATA_DIR: "tests/.tmp/data-pglite" }],
+  ];
   if (process.env.TEST_DATABASE_URL) {
     databases.push(["Base de datos (PostgreSQL)", "npx vitest run --project db --no-isolate", { DATA_DIR: "tests/.tmp/data-postgres" }]);
   } else {

@@ -4,9 +4,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { parseStorageUrl, type StorageConfig } from "./storage/config";
 
-const boolish = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const boolish = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** pino's levels (docs/operations.md, "Logs"); `silent` writes nothing. */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -31,7 +29,10 @@ export class StartupRefusal extends Error {
 const marketplacePath = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "ruta bajo custom/legacy-mercadolibre/: segmentos de letras, números, - o _ separados por /, sin / inicial");
+  .regex(
+    /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/,
+    "ruta bajo custom/legacy-mercadolibre/: segmentos de letras, números, - o _ separados por /, sin / inicial",
+  );
 
 /**
  * An ERP call whose path the spec does not show: the path relative to ERP_URL (segments of letters,
@@ -40,7 +41,10 @@ const marketplacePath = z
 const erpPath = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "ruta relativa a ERP_URL: segmentos de letras, números, - o _ separados por /, sin / inicial");
+  .regex(
+    /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/,
+    "ruta relativa a ERP_URL: segmentos de letras, números, - o _ separados por /, sin / inicial",
+  );
 
 export const INTEGRATION_NAMES = ["erp", "marketplace", "ai", "invoicing", "content"] as const;
 export type IntegrationName = (typeof INTEGRATION_NAMES)[number];
@@ -54,7 +58,10 @@ export function parseIntegrationModes(value: string): IntegrationModes | string 
   if (text === "" || text === "simulator") return all("simulator");
   if (text === "http") return all("http");
   const modes = all("simulator");
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, mode] = part.split("=").map((p) => p.trim());
     if (!INTEGRATION_NAMES.includes(name as IntegrationName)) {
       return `sistema desconocido «${name}» (usa ${INTEGRATION_NAMES.join(", ")})`;
@@ -72,7 +79,11 @@ const schema = z
     HOST: z.string().min(1).default("127.0.0.1"),
     TRUST_PROXY: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    DATABASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     BRAND_NAME: z.string().min(1).default("Electrica"),
     SESSION_SECRET: z.string().min(16).optional(),
     DEMO_MODE: boolish.optional(),
@@ -136,7 +147,10 @@ const schema = z
       .transform((v, ctx) => {
         if (v === undefined || v.trim() === "") return undefined;
         const origins: string[] = [];
-        for (const part of v.split(",").map((p) => p.trim()).filter(Boolean)) {
+        for (const part of v
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean)) {
           let origin: string | undefined;
           try {
             const url = new URL(part);
@@ -165,9 +179,17 @@ const schema = z
     /** On SIGTERM/SIGINT, how long requests in flight (and the jobs of the current round) get to end. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
-    METRICS_TOKEN: z.string().min(16, "al menos 16 caracteres").optional().or(z.literal("").transform(() => undefined)),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "al menos 16 caracteres")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     /** Sentry-compatible error reporting: unset, nothing is loaded and nothing is sent. */
-    SENTRY_DSN: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    SENTRY_DSN: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     /** The environment name the reports carry; default NODE_ENV. */
     SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
     /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
@@ -197,10 +219,23 @@ const schema = z
     return { ...env, STORAGE };
   });
 
-type CredentialKeys = "ERP_URL" | "ERP_TOKEN" | "MARKETPLACE_URL" | "MARKETPLACE_TOKEN" | "AI_URL" | "AI_TOKEN" | "INVOICING_URL" | "INVOICING_TOKEN" | "CONTENT_URL" | "CONTENT_TOKEN";
+type CredentialKeys =
+  | "ERP_URL"
+  | "ERP_TOKEN"
+  | "MARKETPLACE_URL"
+  | "MARKETPLACE_TOKEN"
+  | "AI_URL"
+  | "AI_TOKEN"
+  | "INVOICING_URL"
+  | "INVOICING_TOKEN"
+  | "CONTENT_URL"
+  | "CONTENT_TOKEN";
 
 /** Where a system served over HTTP lives and its token; the content back end is the marketplace's unless told. */
-export function integrationCredentials(env: Partial<Record<CredentialKeys, string>>, system: IntegrationName): { url?: string; token?: string } {
+export function integrationCredentials(
+  env: Partial<Record<CredentialKeys, string>>,
+  system: IntegrationName,
+): { url?: string; token?: string } {
   switch (system) {
     case "erp":
       return { url: env.ERP_URL, token: env.ERP_TOKEN };

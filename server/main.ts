@@ -60,8 +60,13 @@ export async function start(options: StartOptions) {
 
 /** The server's "ready" lines (bench/server-process.ts waits for the first). */
 function announceReady(env: Env, { ms, seeded, kind, workers }: { ms: number; seeded: boolean; kind: string; workers: number }) {
-  const extras = [`base ${kind}`, seeded ? "datos demo cargados" : null, workers > 1 ? `${workers} procesos` : null].filter(Boolean).join(", ");
-  log.info({ port: env.PORT, ms, database: kind, seeded, workers }, `Back office listo en http://localhost:${env.PORT} (${ms} ms, ${extras})`);
+  const extras = [`base ${kind}`, seeded ? "datos demo cargados" : null, workers > 1 ? `${workers} procesos` : null]
+    .filter(Boolean)
+    .join(", ");
+  log.info(
+    { port: env.PORT, ms, database: kind, seeded, workers },
+    `Back office listo en http://localhost:${env.PORT} (${ms} ms, ${extras})`,
+  );
   if (env.DEMO_MODE) {
     log.info(
       { demoUsers: DEMO_USERS.map((u) => ({ email: u.email, role: u.roleLabel })) },
@@ -75,7 +80,11 @@ function listen(app: Awaited<ReturnType<typeof createApp>>, env: Env): Promise<h
   return new Promise((resolve, reject) => {
     const server = app.listen(env.PORT, env.HOST);
     const failed = (error: NodeJS.ErrnoException) => {
-      reject(error.code === "EADDRINUSE" ? new StartupRefusal(`El puerto ${env.PORT} ya está en uso en ${env.HOST}: detén el otro servidor o usa otro PORT.`) : error);
+      reject(
+        error.code === "EADDRINUSE"
+          ? new StartupRefusal(`El puerto ${env.PORT} ya está en uso en ${env.HOST}: detén el otro servidor o usa otro PORT.`)
+          : error,
+      );
     };
     server.once("error", failed);
     server.once("listening", () => {
@@ -128,7 +137,12 @@ async function serve(env: Env, { build, vite, clientDir }: StartOptions, cluster
     jobs: () => (!jobs ? "off" : jobs.isRunning() ? "running" : "stopped"),
     draining: () => lifecycle.draining,
   });
-  const app = await createApp({ build, vite, clientDir, ops: { lifecycle, readiness: failing, metrics: { token: env.METRICS_TOKEN, clustered } } });
+  const app = await createApp({
+    build,
+    vite,
+    clientDir,
+    ops: { lifecycle, readiness: failing, metrics: { token: env.METRICS_TOKEN, clustered } },
+  });
   let server: http.Server;
   try {
     server = await listen(app, env);

@@ -4,4 +4,3 @@ declare module "virtual:react-router/server-build" {
   const build: ServerBuild;
   export = build;
 }
-

@@ -12,9 +12,23 @@ export const badgeVariants = {
 } as const;
 export type BadgeVariant = keyof typeof badgeVariants;
 
-export function Badge({ variant = "primary", children, className }: { variant?: BadgeVariant; children: React.ReactNode; className?: string }) {
+export function Badge({
+  variant = "primary",
+  children,
+  className,
+}: {
+  variant?: BadgeVariant;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", badgeVariants[variant], className)}>
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        badgeVariants[variant],
+        className,
+      )}
+    >
       {children}
     </span>
   );

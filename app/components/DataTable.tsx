@@ -50,8 +50,18 @@ export function DataTable<T>({
         <thead className="bg-slate-50">
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={cn("whitespace-nowrap px-3 py-2.5 text-left font-semibold text-slate-700", c.className)}>
-                {c.sortName ? <SortHeader name={c.sortName} basePath={basePath}>{c.header}</SortHeader> : c.header}
+              <th
+                key={c.key}
+                scope="col"
+                className={cn("whitespace-nowrap px-3 py-2.5 text-left font-semibold text-slate-700", c.className)}
+              >
+                {c.sortName ? (
+                  <SortHeader name={c.sortName} basePath={basePath}>
+                    {c.header}
+                  </SortHeader>
+                ) : (
+                  c.header
+                )}
               </th>
             ))}
           </tr>

@@ -139,8 +139,12 @@ function changedFromServer(container: HTMLElement): boolean {
     if (el instanceof HTMLSelectElement) {
       const options = Array.from(el.options);
       // A single select with no option marked shows its first one.
-      const first = Math.max(0, options.findIndex((o) => o.defaultSelected));
-      if (el.multiple ? options.some((o) => o.selected !== o.defaultSelected) : el.options.length > 0 && el.selectedIndex !== first) return true;
+      const first = Math.max(
+        0,
+        options.findIndex((o) => o.defaultSelected),
+      );
+      if (el.multiple ? options.some((o) => o.selected !== o.defaultSelected) : el.options.length > 0 && el.selectedIndex !== first)
+        return true;
     } else if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
       if (el.checked !== el.defaultChecked) return true;
     } else if (el instanceof HTMLInputElement && el.type === "file") {
@@ -208,7 +212,12 @@ function findOpener(href: string | null, label: string | null): HTMLElement | nu
     const same = Array.from(document.querySelectorAll<HTMLElement>("a[href]")).find((a) => a.getAttribute("href")?.split("?")[0] === path);
     if (same) return same;
   }
-  if (label) return Array.from(document.querySelectorAll<HTMLElement>("a, button")).find((b) => (b.getAttribute("aria-label") ?? b.textContent) === label) ?? null;
+  if (label)
+    return (
+      Array.from(document.querySelectorAll<HTMLElement>("a, button")).find(
+        (b) => (b.getAttribute("aria-label") ?? b.textContent) === label,
+      ) ?? null
+    );
   return null;
 }
 

@@ -8,7 +8,15 @@ import { RequestIdNote, useRequestId } from "~/lib/request-id";
  * The error boundary of a nested-route dialog: a missing record (or any error) shows inside the
  * dialog, over the list that stays in place, with a close link back to the list and its query.
  */
-export function DialogErrorBoundary({ listPath, notFoundTitle, notFoundText }: { listPath: string; notFoundTitle: string; notFoundText: string }) {
+export function DialogErrorBoundary({
+  listPath,
+  notFoundTitle,
+  notFoundText,
+}: {
+  listPath: string;
+  notFoundTitle: string;
+  notFoundText: string;
+}) {
   const error = useRouteError();
   const { search } = useLocation();
   const requestId = useRequestId();
@@ -21,7 +29,7 @@ export function DialogErrorBoundary({ listPath, notFoundTitle, notFoundText }: {
   return (
     <RouteDialog title={status === 404 ? notFoundTitle : "Ocurrió un error"} closeTo={`${listPath}${search}`}>
       <p className="text-slate-600" data-testid="error-page" data-status={status}>
-        {status === 404 ? notFoundText : detail ?? messages[500].text}
+        {status === 404 ? notFoundText : (detail ?? messages[500].text)}
       </p>
       {status === 404 ? null : <RequestIdNote id={requestId} className="mt-3 text-sm text-slate-500" />}
     </RouteDialog>

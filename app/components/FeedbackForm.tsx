@@ -132,12 +132,28 @@ export function SidebarFeedbackForm({ constraint }: { constraint: InputConstrain
  * The same form on a page of its own (/feedback): where a refusal lands without JavaScript, with what
  * was typed, the message and a way back to the page it was sent from.
  */
-export function FeedbackPageForm({ constraint, returnTo, refusal }: { constraint: InputConstraint; returnTo: string; refusal?: FeedbackRefusal }) {
+export function FeedbackPageForm({
+  constraint,
+  returnTo,
+  refusal,
+}: {
+  constraint: InputConstraint;
+  returnTo: string;
+  refusal?: FeedbackRefusal;
+}) {
   const [count, setCount] = useCount(refusal?.text);
   return (
     <Form method="post" action="/feedback" className="flex flex-col gap-3">
       <input type="hidden" name="returnTo" value={refusal?.returnTo ?? returnTo} />
-      <FeedbackFields id="page-feedback" constraint={constraint} error={refusal?.error} defaultText={refusal?.text} tone="light" count={count} onCount={setCount} />
+      <FeedbackFields
+        id="page-feedback"
+        constraint={constraint}
+        error={refusal?.error}
+        defaultText={refusal?.text}
+        tone="light"
+        count={count}
+        onCount={setCount}
+      />
       <div>
         <button type="submit" className="btn-primary">
           Enviar

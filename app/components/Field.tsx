@@ -35,7 +35,11 @@ export function Field({
         id={id}
         className={cn("input", inputProps?.className)}
       />
-      {hint ? <p id={hintId} className="text-xs text-slate-500">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
@@ -60,8 +64,16 @@ export function TextareaField({
       <label htmlFor={meta.id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <textarea {...getTextareaProps(meta, { ariaDescribedBy: hintId })} {...textareaProps} className={cn("input", textareaProps?.className)} />
-      {hint ? <p id={hintId} className="text-xs text-slate-500">{hint}</p> : null}
+      <textarea
+        {...getTextareaProps(meta, { ariaDescribedBy: hintId })}
+        {...textareaProps}
+        className={cn("input", textareaProps?.className)}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );

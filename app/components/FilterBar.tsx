@@ -70,7 +70,8 @@ export function FilterBar({
         // The boxes say what the URL will (its values lose their outer spaces), as the page drawn
         // anew without JavaScript does. Only on Buscar/Enter: a pause while typing keeps the space.
         for (const el of Array.from(e.currentTarget.elements)) {
-          if (el instanceof HTMLInputElement && (el.type === "search" || el.type === "text") && el.value !== el.value.trim()) el.value = el.value.trim();
+          if (el instanceof HTMLInputElement && (el.type === "search" || el.type === "text") && el.value !== el.value.trim())
+            el.value = el.value.trim();
         }
         submitFilters(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter, false);
       }}
@@ -96,7 +97,15 @@ export function FilterBar({
  * A search input that submits its form after a 600 ms pause when JavaScript is on. `constraint` is
  * the list's own search parameter's (`constraintsOf(ListQuery).search`, sent by the loader).
  */
-export function SearchInput({ name = "search", defaultValue, placeholder, label = "Buscar", debounceMs = 600, constraint, enterOnlyWith }: {
+export function SearchInput({
+  name = "search",
+  defaultValue,
+  placeholder,
+  label = "Buscar",
+  debounceMs = 600,
+  constraint,
+  enterOnlyWith,
+}: {
   name?: string;
   defaultValue?: string;
   placeholder?: string;
@@ -225,7 +234,12 @@ export function FilterSelect({
           ))}
         </select>
       ) : (
-        <select {...selectProps} dangerouslySetInnerHTML={{ __html: markSelected(optionsHtml(JSON.stringify([["", allLabel], ...(options ?? [])])) + packedHtml, value ?? "") }} />
+        <select
+          {...selectProps}
+          dangerouslySetInnerHTML={{
+            __html: markSelected(optionsHtml(JSON.stringify([["", allLabel], ...(options ?? [])])) + packedHtml, value ?? ""),
+          }}
+        />
       )}
     </label>
   );

@@ -7,7 +7,11 @@ import type { LateFeed } from "~/modules/sync/feed-view";
  */
 export function LateDataBanner({ late, syncLink }: { late: readonly LateFeed[]; syncLink: boolean }) {
   return (
-    <div role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 print:hidden" data-testid="late-data-banner">
+    <div
+      role="status"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 print:hidden"
+      data-testid="late-data-banner"
+    >
       <p className="font-semibold">Datos desactualizados</p>
       <ul className="mt-1 space-y-0.5">
         {late.map((f) => (

@@ -33,7 +33,9 @@ export function ListPage<T extends { id: string | number }>({
       <PageHeader title={texts.title} total={total} actions={actions} />
       {filters ? <div className="card mb-4 p-4">{filters}</div> : null}
       <DataTable basePath={basePath} rows={rows} columns={columns} rowKey={(r) => r.id} caption={texts.title} empty={texts.empty} />
-      {page !== undefined && pageSize !== undefined ? <Pagination page={page} total={total} pageSize={pageSize} basePath={basePath} /> : null}
+      {page !== undefined && pageSize !== undefined ? (
+        <Pagination page={page} total={total} pageSize={pageSize} basePath={basePath} />
+      ) : null}
       <Outlet />
     </div>
   );

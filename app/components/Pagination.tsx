@@ -30,32 +30,57 @@ export function Pagination({
       </p>
       <ul className="flex items-center gap-1">
         <li>
-          <PageLink to={href(Math.max(1, page - 1))} disabled={page <= 1} label="Anterior">‹</PageLink>
+          <PageLink to={href(Math.max(1, page - 1))} disabled={page <= 1} label="Anterior">
+            ‹
+          </PageLink>
         </li>
         {windowed.map((p, i) =>
           p === null ? (
-            <li key={`gap-${i}`} className="px-2 text-slate-500">…</li>
+            <li key={`gap-${i}`} className="px-2 text-slate-500">
+              …
+            </li>
           ) : (
             <li key={p}>
-              <PageLink to={href(p)} current={p === page} label={`Página ${p}`}>{p}</PageLink>
+              <PageLink to={href(p)} current={p === page} label={`Página ${p}`}>
+                {p}
+              </PageLink>
             </li>
           ),
         )}
         <li>
-          <PageLink to={href(Math.min(pages, page + 1))} disabled={page >= pages} label="Siguiente">›</PageLink>
+          <PageLink to={href(Math.min(pages, page + 1))} disabled={page >= pages} label="Siguiente">
+            ›
+          </PageLink>
         </li>
       </ul>
     </nav>
   );
 }
 
-function PageLink({ to, children, current, disabled, label }: { to: string; children: React.ReactNode; current?: boolean; disabled?: boolean; label: string }) {
+function PageLink({
+  to,
+  children,
+  current,
+  disabled,
+  label,
+}: {
+  to: string;
+  children: React.ReactNode;
+  current?: boolean;
+  disabled?: boolean;
+  label: string;
+}) {
   const cls = cn(
     "inline-flex min-w-9 items-center justify-center rounded-md border px-2.5 py-1.5",
     current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white hover:bg-slate-50",
     disabled && "pointer-events-none opacity-40",
   );
-  if (disabled) return <span className={cls} aria-disabled="true" aria-label={label}>{children}</span>;
+  if (disabled)
+    return (
+      <span className={cls} aria-disabled="true" aria-label={label}>
+        {children}
+      </span>
+    );
   return (
     <Link to={to} className={cls} aria-current={current ? "page" : undefined} aria-label={label} preventScrollReset>
       {children}

@@ -35,7 +35,8 @@ export function TipTapField({
         "aria-label": label,
         ...(errorId ? { "aria-describedby": errorId } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
-        class: "min-h-32 px-3 py-2 text-sm focus:outline-none [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_h3]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:pl-3",
+        class:
+          "min-h-32 px-3 py-2 text-sm focus:outline-none [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_h3]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:pl-3",
       },
     },
     onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
@@ -81,7 +82,12 @@ export function TipTapField({
         <div className="flex flex-wrap gap-1 border-b border-slate-200 p-1" role="toolbar" aria-label={`Formato de ${label}`}>
           {button("Negritas", editor.isActive("bold"), () => editor.chain().focus().toggleBold().run(), "B")}
           {button("Cursivas", editor.isActive("italic"), () => editor.chain().focus().toggleItalic().run(), "I")}
-          {button("H3 (subtítulo)", editor.isActive("heading", { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
+          {button(
+            "H3 (subtítulo)",
+            editor.isActive("heading", { level: 3 }),
+            () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
+            "H3",
+          )}
           {button("Lista", editor.isActive("bulletList"), () => editor.chain().focus().toggleBulletList().run(), "• Lista")}
           {button("1. Lista numerada", editor.isActive("orderedList"), () => editor.chain().focus().toggleOrderedList().run(), "1. Lista")}
           {button("Cita", editor.isActive("blockquote"), () => editor.chain().focus().toggleBlockquote().run(), "“ ”")}

@@ -6,13 +6,21 @@ import { cn } from "~/lib/cn";
  * (axe: scrollable-region-focusable). `relative` keeps the sr-only texts inside it: without it they
  * are placed against the page and widen it on a phone.
  */
-export function ScrollBox({ label, className, children, ...rest }: { label: string; className?: string; children: React.ReactNode } & React.HTMLAttributes<HTMLDivElement>) {
+export function ScrollBox({
+  label,
+  className,
+  children,
+  ...rest
+}: { label: string; className?: string; children: React.ReactNode } & React.HTMLAttributes<HTMLDivElement>) {
   return (
     <div
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={cn("relative overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2", className)}
+      className={cn(
+        "relative overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
+        className,
+      )}
       {...rest}
     >
       {children}

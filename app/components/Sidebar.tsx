@@ -8,7 +8,17 @@ export type SidebarUser = { firstName: string; lastName: string; roleName: strin
  * Below 768 px the sidebar hides behind a checkbox toggle (works without JavaScript); the backdrop is
  * a label for the same checkbox, so a click outside closes it with or without JavaScript.
  */
-export function Sidebar({ items, user, brand, feedback }: { items: NavItem[]; user: SidebarUser; brand: string; feedback?: React.ReactNode }) {
+export function Sidebar({
+  items,
+  user,
+  brand,
+  feedback,
+}: {
+  items: NavItem[];
+  user: SidebarUser;
+  brand: string;
+  feedback?: React.ReactNode;
+}) {
   const groups = items.reduce<Record<string, NavItem[]>>((acc, item) => {
     (acc[item.group] ??= []).push(item);
     return acc;
@@ -72,7 +82,10 @@ export function Sidebar({ items, user, brand, feedback }: { items: NavItem[]; us
                       // The whole route manifest is in the browser (decision 0027): nothing to discover.
                       discover="none"
                       className={({ isActive }) =>
-                        cn("block rounded-md px-2 py-1.5 text-sm", isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white")
+                        cn(
+                          "block rounded-md px-2 py-1.5 text-sm",
+                          isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white",
+                        )
                       }
                     >
                       {item.label}
@@ -93,7 +106,10 @@ export function Sidebar({ items, user, brand, feedback }: { items: NavItem[]; us
             {user.isSurtido && user.level != null ? ` · Nivel ${user.level}` : null}
           </p>
           <Form method="post" action="/logout" className="mt-2">
-            <button type="submit" className="w-full rounded-md border border-slate-700 px-2 py-1.5 text-sm text-slate-200 hover:bg-slate-800">
+            <button
+              type="submit"
+              className="w-full rounded-md border border-slate-700 px-2 py-1.5 text-sm text-slate-200 hover:bg-slate-800"
+            >
               Cerrar sesión
             </button>
           </Form>

@@ -14,7 +14,12 @@ const track =
 export function SwitchInput({ className, ...props }: Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "role">) {
   return (
     <span className={cn("relative inline-flex h-6 w-11 shrink-0", className)}>
-      <input {...props} type="checkbox" role="switch" className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed" />
+      <input
+        {...props}
+        type="checkbox"
+        role="switch"
+        className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
+      />
       <span aria-hidden className={track} />
     </span>
   );
@@ -24,7 +29,15 @@ export function SwitchInput({ className, ...props }: Omit<React.InputHTMLAttribu
  * A Conform checkbox drawn as a switch, with its label, hint and error slot. It stays a real
  * checkbox (posted as "on", focusable, announced as a switch), so it works before JavaScript loads.
  */
-export function SwitchField({ meta, label, hint }: { meta: FieldMetadata<boolean | undefined | null>; label: React.ReactNode; hint?: React.ReactNode }) {
+export function SwitchField({
+  meta,
+  label,
+  hint,
+}: {
+  meta: FieldMetadata<boolean | undefined | null>;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+}) {
   const { type: _type, key, ...props } = getInputProps(meta, { type: "checkbox" });
   return (
     <div className="flex flex-col gap-1">
@@ -82,7 +95,13 @@ export function PostedSwitch({
           shown ? "bg-brand-600" : "bg-slate-300",
         )}
       >
-        <span aria-hidden className={cn("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", shown ? "translate-x-5" : "translate-x-0")} />
+        <span
+          aria-hidden
+          className={cn(
+            "inline-block h-5 w-5 rounded-full bg-white shadow transition-transform",
+            shown ? "translate-x-5" : "translate-x-0",
+          )}
+        />
       </button>
     </fetcher.Form>
   );

@@ -37,7 +37,14 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   const closeId = `toast-close-${visible.id}`;
   return (
     <div ref={ref} data-toaster className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-3 sm:justify-end">
-      <input type="checkbox" id={closeId} data-toast-close className="sr-only" aria-label="Cerrar aviso" onChange={() => setVisible(null)} />
+      <input
+        type="checkbox"
+        id={closeId}
+        data-toast-close
+        className="sr-only"
+        aria-label="Cerrar aviso"
+        onChange={() => setVisible(null)}
+      />
       <div
         role={visible.variant === "danger" || visible.variant === "warning" ? "alert" : "status"}
         data-testid="toast"

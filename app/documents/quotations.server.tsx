@@ -17,7 +17,13 @@ export async function companyContact(): Promise<CompanyContact> {
   return { name: getEnv().BRAND_NAME, address: v.address ?? "", phone: v.phone ?? "", email: v.email ?? "", web: v.web ?? "" };
 }
 
-export function draftDocument(data: DraftData, exchangeRate: number | null, author: string, now = new Date(), screen: QuoteScreen = "v3"): QuotationDocumentData {
+export function draftDocument(
+  data: DraftData,
+  exchangeRate: number | null,
+  author: string,
+  now = new Date(),
+  screen: QuoteScreen = "v3",
+): QuotationDocumentData {
   const priced = priceDraft(data, exchangeRate, screen);
   return {
     folio: data.sourceFolio ? `${data.sourceFolio} (revisión en edición)` : null,
@@ -33,7 +39,15 @@ export function draftDocument(data: DraftData, exchangeRate: number | null, auth
     category: data.category?.title ?? null,
     discountPercent: priced.priceList === "Precio 3" ? 0 : data.globalDiscount,
     exchangeRate,
-    lines: priced.lines.map((l) => ({ sku: l.sku, description: l.description, qty: l.qty, priceCents: l.priceCents, amountCents: l.amountCents, discount: l.discount, unpriced: l.unpriced })),
+    lines: priced.lines.map((l) => ({
+      sku: l.sku,
+      description: l.description,
+      qty: l.qty,
+      priceCents: l.priceCents,
+      amountCents: l.amountCents,
+      discount: l.discount,
+      unpriced: l.unpriced,
+    })),
     totals: priced.totals,
     pricingError: priced.pricingError,
   };
@@ -53,7 +67,13 @@ export async function quotationPdf(doc: QuotationDocumentData): Promise<Buffer> 
 /** The same lines and totals as a real .xlsx (one sheet: lines, then the totals rows). */
 export async function quotationXlsx(doc: QuotationDocumentData): Promise<Buffer> {
   type Row = { sku: string; description: string; qty: number | null; price: number | null; amount: number | null };
-  const rows: Row[] = doc.lines.map((l) => ({ sku: l.sku, description: l.description, qty: l.qty, price: l.priceCents / 100, amount: l.amountCents / 100 }));
+  const rows: Row[] = doc.lines.map((l) => ({
+    sku: l.sku,
+    description: l.description,
+    qty: l.qty,
+    price: l.priceCents / 100,
+    amount: l.amountCents / 100,
+  }));
   if (doc.totals) {
     const t = doc.totals;
     const total = (description: string, cents: number): Row => ({ sku: "", description, qty: null, price: null, amount: cents / 100 });

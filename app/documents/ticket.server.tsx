@@ -51,12 +51,7 @@ function Doc({ title, children, autoPrintNonce }: { title: string; children: Rea
       </head>
       <body>
         {children}
-        {autoPrintNonce !== undefined ? (
-          <script
-            nonce={autoPrintNonce}
-            dangerouslySetInnerHTML={{ __html: AUTO_PRINT }}
-          />
-        ) : null}
+        {autoPrintNonce !== undefined ? <script nonce={autoPrintNonce} dangerouslySetInnerHTML={{ __html: AUTO_PRINT }} /> : null}
       </body>
     </html>
   );
@@ -82,7 +77,9 @@ export async function saleTicketHtml(saleId: number, opts: { reprint: boolean; a
       <h1>{brand}</h1>
       <p className="c">Ticket de venta</p>
       <p>Venta: {sale.saleCode}</p>
-      <p>Folio: PDV-{sale.id} S-{sale.sessionId}</p>
+      <p>
+        Folio: PDV-{sale.id} S-{sale.sessionId}
+      </p>
       <p>Fecha: {formatDateTime(sale.dateCreated)}</p>
       {sale.exchangeRate !== null ? <p>Tipo de cambio: {formatRate(sale.exchangeRate)} pesos por dólar</p> : null}
       {!sale.isActive ? <p className="mark">VENTA CANCELADA</p> : null}
@@ -100,7 +97,9 @@ export async function saleTicketHtml(saleId: number, opts: { reprint: boolean; a
               <td>
                 {l.qty} × {l.sku} {l.description}
                 <br />@ {formatMoney(l.price)}
-                {l.listPrice !== null && l.exchangeRate !== null ? ` (${dollarHint({ currency: l.currency, amount: l.listPrice, rate: l.exchangeRate })})` : null}
+                {l.listPrice !== null && l.exchangeRate !== null
+                  ? ` (${dollarHint({ currency: l.currency, amount: l.listPrice, rate: l.exchangeRate })})`
+                  : null}
               </td>
               <td className="r">{formatMoney(l.amount)}</td>
             </tr>
@@ -121,19 +120,26 @@ export async function saleTicketHtml(saleId: number, opts: { reprint: boolean; a
           <Row label="Cambio" value={formatMoney(sale.changeMoney)} />
         </tbody>
       </table>
-      <p>Forma de pago: {PAYMENT_FORMS[sale.paymentWay] ?? sale.paymentWay} · {sale.paymentCondition}</p>
+      <p>
+        Forma de pago: {PAYMENT_FORMS[sale.paymentWay] ?? sale.paymentWay} · {sale.paymentCondition}
+      </p>
       <div className="sep" />
       <p className="c">Factura tu compra con el código</p>
       <p className="c big">{sale.invoiceCode}</p>
       <div className="c qr" dangerouslySetInnerHTML={{ __html: qr }} />
-      <p className="c" style={{ fontSize: "7pt", wordBreak: "break-all" }}>{url}</p>
+      <p className="c" style={{ fontSize: "7pt", wordBreak: "break-all" }}>
+        {url}
+      </p>
       <p className="c">¡Gracias por su compra!</p>
     </Doc>,
   );
   return `<!doctype html>${html}`;
 }
 
-export async function boxCutHtml(sessionId: number, opts: { kind: "Z" | "X"; reprint: boolean; autoPrintNonce?: string }): Promise<string | null> {
+export async function boxCutHtml(
+  sessionId: number,
+  opts: { kind: "Z" | "X"; reprint: boolean; autoPrintNonce?: string },
+): Promise<string | null> {
   const found = await sessionWithUser(sessionId);
   if (!found) return null;
   const { session } = found;

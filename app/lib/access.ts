@@ -45,7 +45,12 @@ export const ROUTES = [
     requires: { roles: ["ml_manager"], permission: "messages_access" },
     group: "Marketplace",
   },
-  { path: "/product-categories", label: "Categorías", roles: ["admin", "developer", "ml_manager", "inventory", "practicante"], group: "Catálogo" },
+  {
+    path: "/product-categories",
+    label: "Categorías",
+    roles: ["admin", "developer", "ml_manager", "inventory", "practicante"],
+    group: "Catálogo",
+  },
   { path: "/product-applications", label: "Aplicaciones", roles: ["admin", "developer", "ml_manager", "inventory"], group: "Catálogo" },
   { path: "/product-brands", label: "Marcas", roles: ["admin", "developer", "ml_manager", "inventory", "practicante"], group: "Catálogo" },
   { path: "/product-sectors", label: "Sectores", roles: ["admin", "developer", "ml_manager", "inventory"], group: "Catálogo" },
@@ -150,8 +155,7 @@ export function canFollow(user: AccessUser, href: string): boolean {
 
 export function can(user: AccessUser | null | undefined, feature: Feature): boolean {
   if (!user) return false;
-  const rule: { roles: readonly string[]; withPermission?: { roles: readonly string[]; permission: Permission } } =
-    FEATURES[feature];
+  const rule: { roles: readonly string[]; withPermission?: { roles: readonly string[]; permission: Permission } } = FEATURES[feature];
   if (rule.roles.includes(user.role)) return true;
   const wp = rule.withPermission;
   return !!wp && wp.roles.includes(user.role) && hasPermission(user, wp.permission);

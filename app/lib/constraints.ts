@@ -40,7 +40,10 @@ export type SpecMessage = "missing" | "invalid";
 type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 type Source = z.ZodTypeAny | z.ZodRawShape;
 /** The top-level field names of a schema (a union of objects gives every branch's names). */
-export type FieldName<S extends Source> = Extract<KeysOfUnion<S extends z.ZodTypeAny ? z.input<S> : z.input<z.ZodObject<Extract<S, z.ZodRawShape>>>>, string>;
+export type FieldName<S extends Source> = Extract<
+  KeysOfUnion<S extends z.ZodTypeAny ? z.input<S> : z.input<z.ZodObject<Extract<S, z.ZodRawShape>>>>,
+  string
+>;
 
 export type FormConstraints<S extends Source> = Record<FieldName<S>, InputConstraint> & Record<string, InputConstraint>;
 
@@ -126,32 +129,50 @@ function prepare(schema: z.ZodTypeAny, name: string, normalised: boolean, info: 
   switch (def.typeName) {
     case "ZodObject": {
       const shape = (schema as z.AnyZodObject).shape as z.ZodRawShape;
-      const next = Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, prepare(value, name ? `${name}.${key}` : key, normalised, info)]));
+      const next = Object.fromEntries(
+        Object.entries(shape).map(([key, value]) => [key, prepare(value, name ? `${name}.${key}` : key, normalised, info)]),
+      );
       return new z.ZodObject({ ...(schema as z.AnyZodObject)._def, shape: () => next });
     }
     case "ZodArray":
-      return new z.ZodArray({ ...(schema as z.ZodArray<z.ZodTypeAny>)._def, type: prepare(def.type as z.ZodTypeAny, `${name}[]`, normalised, info) });
+      return new z.ZodArray({
+        ...(schema as z.ZodArray<z.ZodTypeAny>)._def,
+        type: prepare(def.type as z.ZodTypeAny, `${name}[]`, normalised, info),
+      });
     case "ZodUnion":
     case "ZodDiscriminatedUnion": {
       const options = (def.options as z.ZodTypeAny[]).map((option) => prepare(option, name, normalised, info));
       return new z.ZodUnion({ typeName: z.ZodFirstPartyTypeKind.ZodUnion, options: options as [z.ZodTypeAny, z.ZodTypeAny] });
     }
     case "ZodIntersection":
-      return new z.ZodIntersection({ ...(schema as z.ZodIntersection<z.ZodTypeAny, z.ZodTypeAny>)._def, left: prepare(def.left as z.ZodTypeAny, name, normalised, info), right: prepare(def.right as z.ZodTypeAny, name, normalised, info) });
+      return new z.ZodIntersection({
+        ...(schema as z.ZodIntersection<z.ZodTypeAny, z.ZodTypeAny>)._def,
+        left: prepare(def.left as z.ZodTypeAny, name, normalised, info),
+        right: prepare(def.right as z.ZodTypeAny, name, normalised, info),
+      });
     case "ZodCatch":
       return prepare(def.innerType as z.ZodTypeAny, name, normalised, info).optional();
     case "ZodOptional":
     case "ZodNullable":
     case "ZodDefault":
     case "ZodReadonly":
-      return new (schema.constructor as new (d: unknown) => z.ZodTypeAny)({ ...def, innerType: prepare(def.innerType as z.ZodTypeAny, name, normalised, info) });
+      return new (schema.constructor as new (d: unknown) => z.ZodTypeAny)({
+        ...def,
+        innerType: prepare(def.innerType as z.ZodTypeAny, name, normalised, info),
+      });
     case "ZodEffects": {
       const effect = def.effect as { type: string };
-      return new z.ZodEffects({ ...(schema as z.ZodEffects<z.ZodTypeAny>)._def, schema: prepare(def.schema as z.ZodTypeAny, name, normalised || effect.type === "preprocess", info) });
+      return new z.ZodEffects({
+        ...(schema as z.ZodEffects<z.ZodTypeAny>)._def,
+        schema: prepare(def.schema as z.ZodTypeAny, name, normalised || effect.type === "preprocess", info),
+      });
     }
     case "ZodPipeline":
       // getZodConstraint reads the output side; the text typed is the input side's.
-      return new z.ZodPipeline({ ...(schema as z.ZodPipeline<z.ZodTypeAny, z.ZodTypeAny>)._def, out: prepare(def.out as z.ZodTypeAny, name, true, info) });
+      return new z.ZodPipeline({
+        ...(schema as z.ZodPipeline<z.ZodTypeAny, z.ZodTypeAny>)._def,
+        out: prepare(def.out as z.ZodTypeAny, name, true, info),
+      });
     case "ZodString": {
       const entry = here();
       for (const check of def.checks as z.ZodStringCheck[]) {

@@ -19,7 +19,8 @@ export function optionsHtml(packed: string): string {
   const known = drawn.get(packed);
   if (known !== undefined) return known;
   let html = "";
-  for (const [value, text] of JSON.parse(packed) as Array<[string, string]>) html += `<option value="${escapeHtml(value)}">${escapeHtml(text)}</option>`;
+  for (const [value, text] of JSON.parse(packed) as Array<[string, string]>)
+    html += `<option value="${escapeHtml(value)}">${escapeHtml(text)}</option>`;
   // Only long lists are worth keeping (the short ones change with every page's labels), and only a
   // few: a changed tree packs a new string and the old one ages out.
   if (packed.length > 10_000) {

@@ -28,9 +28,20 @@ const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
 function mexicoWallClockToMillis(text: string): number {
   const m = LOCAL_ISO.exec(text.trim());
   if (!m) return NaN;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((v) => (v === undefined ? undefined : Number(v))) as number[];
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m
+    .slice(1, 7)
+    .map((v) => (v === undefined ? undefined : Number(v))) as number[];
   const ms = m[7] ? Number(m[7].padEnd(3, "0")) : 0;
-  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate() || hour > 23 || minute > 59 || second > 59) return NaN;
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > new Date(Date.UTC(year, month, 0)).getUTCDate() ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return NaN;
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   // As the zone database's readers do: guess with today's offset, correct once; a reading that does
   // not exist (spring forward) or exists twice (fall back) takes the standard offset.

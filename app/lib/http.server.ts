@@ -113,7 +113,13 @@ export function printResponse(
 ) {
   if (result.ok) {
     if (result.kind === "html") return htmlResponse(result.html);
-    return fileResponse({ bytes: result.bytes, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "no-store" });
+    return fileResponse({
+      bytes: result.bytes,
+      filename: result.filename,
+      contentType: "application/pdf",
+      disposition: "inline",
+      cacheControl: "no-store",
+    });
   }
   if (result.reason === "unavailable") return textResponse(result.message, statusOf(result));
   throw new Response(result.message, { status: statusOf(result) });
@@ -129,5 +135,11 @@ export function downloadOrBack(
 ) {
   if (!result.ok) return redirectWithToast(back, result.toast);
   if (result.format === "xlsx") return xlsxResponse(result.bytes, result.filename);
-  return fileResponse({ bytes: result.bytes, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "private, no-store" });
+  return fileResponse({
+    bytes: result.bytes,
+    filename: result.filename,
+    contentType: "application/pdf",
+    disposition: "inline",
+    cacheControl: "private, no-store",
+  });
 }

@@ -35,7 +35,12 @@ export function useLazyValidation<S extends ZodTypeAny, Shape = z.input<S>, Valu
       .then(([{ parseWithZod }, loaded]) => {
         // A Zod schema has no `errorMap` of its own (it keeps one in `_def`).
         const { schema, errorMap } = "errorMap" in loaded ? loaded : { schema: loaded, errorMap: undefined };
-        if (live) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema, errorMap }) as unknown as ReturnType<Validate<Shape, Value>>);
+        if (live)
+          setValidate(
+            () =>
+              ({ formData }: { formData: FormData }) =>
+                parseWithZod(formData, { schema, errorMap }) as unknown as ReturnType<Validate<Shape, Value>>,
+          );
       })
       // A chunk that fails to load leaves the checks to the server.
       .catch(() => {});

@@ -20,12 +20,19 @@ type Posted = { reply(options?: ReplyErrors): SubmissionResult<string[]> };
  * `lists` are every rewritable list of the form; `changed` names those that differ from the post;
  * `errors` are the server's own (a rule of the save, a search too short).
  */
-export function replyWithLists(submission: Posted, lists: Record<string, ListValue>, changed: readonly string[], errors: ReplyErrors = {}): SubmissionResult<string[]> {
+export function replyWithLists(
+  submission: Posted,
+  lists: Record<string, ListValue>,
+  changed: readonly string[],
+  errors: ReplyErrors = {},
+): SubmissionResult<string[]> {
   const result = submission.reply(errors.fieldErrors || errors.formErrors ? errors : undefined);
   if (changed.length === 0) return result;
   const initialValue: FormValue = { ...result.initialValue, ...lists };
   const intent: Intent =
-    changed.length === 1 ? { type: "update", payload: { name: changed[0], value: lists[changed[0]] } } : { type: "update", payload: { value: initialValue } };
+    changed.length === 1
+      ? { type: "update", payload: { name: changed[0], value: lists[changed[0]] } }
+      : { type: "update", payload: { value: initialValue } };
   const errorNames = Object.keys(result.error ?? {});
   if (errorNames.length === 0) return { ...result, initialValue, intent };
   // With an intent, Conform shows only the errors of fields it counts as validated: the refusal's
@@ -43,7 +50,10 @@ export const differ = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.str
  * Conform reads a post: text for numbers, "on" for a ticked box, empty values left out, and a group
  * of boxes with one ticked posted as that one value.
  */
-export function rewrittenFields(payload: Record<string, unknown>, value: Record<string, unknown>): { lists: Record<string, ListValue>; changed: string[] } {
+export function rewrittenFields(
+  payload: Record<string, unknown>,
+  value: Record<string, unknown>,
+): { lists: Record<string, ListValue>; changed: string[] } {
   const lists: Record<string, ListValue> = {};
   for (const [name, field] of Object.entries(value)) {
     const worked = formValueOf(field);
@@ -57,7 +67,8 @@ export function rewrittenFields(payload: Record<string, unknown>, value: Record<
 function formValueOf(value: unknown): ListValue | undefined {
   if (Array.isArray(value)) return value.map((item) => formValueOf(item) ?? "");
   if (value instanceof Date) return value.toISOString();
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (v === undefined ? [] : [[k, formValueOf(v) ?? ""]])));
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (v === undefined ? [] : [[k, formValueOf(v) ?? ""]])));
   if (typeof value === "boolean") return value ? "on" : undefined;
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   return typeof value === "string" ? value : undefined;
@@ -87,4 +98,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date) && !(typeof Blob !== "undefined" && value instanceof Blob);
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof Date) &&
+  !(typeof Blob !== "undefined" && value instanceof Blob);

@@ -35,7 +35,12 @@ export async function totalOf(found: ReadonlyArray<{ total: number }>, page: num
  * A list page as loaders return it: the rows without their window total, the total (see `totalOf`),
  * the page and its size.
  */
-export async function pageOf<Row extends { total: number }>(found: Row[], page: number, pageSize: number, countAll: () => Promise<number>): Promise<PageOfRows<Omit<Row, "total">>> {
+export async function pageOf<Row extends { total: number }>(
+  found: Row[],
+  page: number,
+  pageSize: number,
+  countAll: () => Promise<number>,
+): Promise<PageOfRows<Omit<Row, "total">>> {
   const total = await totalOf(found, page, countAll);
   const rows = found.map(({ total: _total, ...row }) => row);
   return { rows, total, page, pageSize };

@@ -46,14 +46,17 @@ async function stage(data: AsyncIterable<Uint8Array>, maxBytes: number): Promise
   let size = 0;
   let head = Buffer.alloc(0);
   try {
-    await pipeline(async function* () {
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        if (size > maxBytes) continue;
-        if (head.length < HEAD_BYTES) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, HEAD_BYTES - head.length))]);
-        yield chunk;
-      }
-    }, fs.createWriteStream(file, { flags: "wx", mode: 0o600 }));
+    await pipeline(
+      async function* () {
+        for await (const chunk of data) {
+          size += chunk.byteLength;
+          if (size > maxBytes) continue;
+          if (head.length < HEAD_BYTES) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, HEAD_BYTES - head.length))]);
+          yield chunk;
+        }
+      },
+      fs.createWriteStream(file, { flags: "wx", mode: 0o600 }),
+    );
   } catch (error) {
     await fs.promises.rm(file, { force: true });
     throw error;
@@ -82,7 +85,10 @@ export async function readFormWithFile(request: Request, maxBytes: number): Prom
     }
     const staged = await stage(data, maxBytes);
     if ("empty" in staged) return "";
-    file = "tooBig" in staged ? { name: filename, tooBig: true } : { name: filename, type: contentType || "application/octet-stream", ...staged };
+    file =
+      "tooBig" in staged
+        ? { name: filename, tooBig: true }
+        : { name: filename, type: contentType || "application/octet-stream", ...staged };
     return "";
   };
   /** Any other part is read whole, 64 KB at most: a text field as its text, a small file as a File. */

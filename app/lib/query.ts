@@ -5,8 +5,7 @@ import { z } from "zod";
  * its default and the valid ones are kept, so a hand-edited or stale bookmark never fails.
  */
 export function parseQuery<S extends z.ZodRawShape>(source: URL | URLSearchParams | Request, shape: S) {
-  const params =
-    source instanceof Request ? new URL(source.url).searchParams : source instanceof URL ? source.searchParams : source;
+  const params = source instanceof Request ? new URL(source.url).searchParams : source instanceof URL ? source.searchParams : source;
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(shape)) {
     const raw = params.get(key);

@@ -35,7 +35,26 @@ function options(allowed: StoredFileRefs, removed: { count: number }, seen?: Set
   };
   return {
     allowedTags: [
-      "p", "br", "h2", "h3", "h4", "strong", "b", "em", "i", "u", "s", "ul", "ol", "li", "a", "blockquote", "code", "pre", "hr", "img",
+      "p",
+      "br",
+      "h2",
+      "h3",
+      "h4",
+      "strong",
+      "b",
+      "em",
+      "i",
+      "u",
+      "s",
+      "ul",
+      "ol",
+      "li",
+      "a",
+      "blockquote",
+      "code",
+      "pre",
+      "hr",
+      "img",
     ],
     allowedAttributes: { a: ["href", "target", "rel"], img: ["src", "alt"] },
     allowedSchemes: ["http", "https", "mailto", "tel"],
@@ -96,5 +115,7 @@ export function storedFilesIn(html: string): string[] {
 
 /** The visible text of rich text, for length rules and plain listings. */
 export function richTextToPlain(html: string): string {
-  return sanitizeHtml(html ?? "", { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  return sanitizeHtml(html ?? "", { allowedTags: [], allowedAttributes: {} })
+    .replace(/\s+/g, " ")
+    .trim();
 }

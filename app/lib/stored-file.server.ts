@@ -19,12 +19,19 @@ export function storageDownResponse() {
  * (docs/decisions/0045-object-storage.md). A missing object is the route's 404; a store that is down,
  * a 503.
  */
-export async function storedFileResponse(key: string, headers: { contentType: string; contentDisposition: string; cacheControl: string; missing: string }) {
+export async function storedFileResponse(
+  key: string,
+  headers: { contentType: string; contentDisposition: string; cacheControl: string; missing: string },
+) {
   try {
     if (storageRedirects()) {
       // Asked first, so a missing file is still our 404 and not the bucket's XML.
       if (!(await getStorage().head(key))) return textResponse(headers.missing, 404);
-      const url = await getStorage().signedGetUrl(key, { expiresInSeconds: SIGNED_URL_SECONDS, contentType: headers.contentType, contentDisposition: headers.contentDisposition });
+      const url = await getStorage().signedGetUrl(key, {
+        expiresInSeconds: SIGNED_URL_SECONDS,
+        contentType: headers.contentType,
+        contentDisposition: headers.contentDisposition,
+      });
       if (url) return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "no-store" } });
     }
     const object = await getStorage().get(key);

@@ -7,5 +7,7 @@ import { useLocation, useNavigation } from "react-router";
 export function usePostingIntent(): string | null {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formAction?.startsWith(pathname) ? String(navigation.formData?.get("intent") ?? "save") : null;
+  return navigation.state === "submitting" && navigation.formAction?.startsWith(pathname)
+    ? String(navigation.formData?.get("intent") ?? "save")
+    : null;
 }

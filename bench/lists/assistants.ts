@@ -13,8 +13,4 @@ function listLine(shape: { search?: string; page?: number }): BenchList {
 }
 
 // Search terms: the demo assistants the bench seed keeps ("Iluminación", "Cables …").
-export const ASSISTANT_LISTS: BenchList[] = [
-  listLine({}),
-  listLine({ search: "ilu" }),
-  listLine({ search: "cables", page: 1 }),
-];
+export const ASSISTANT_LISTS: BenchList[] = [listLine({}), listLine({ search: "ilu" }), listLine({ search: "cables", page: 1 })];

@@ -28,7 +28,12 @@ export function statementOf(query: Buildable): Statement {
  * A bench line whose SQL is the builder's statement (a Drizzle query, `SQL`, or a statement a builder
  * returned as text), with the further statements its loader runs and a posted body where it posts.
  */
-export function builtLine(route: string, query: string, first: Buildable | Statement, more: Pick<BenchList, "also" | "body"> = {}): BenchList {
+export function builtLine(
+  route: string,
+  query: string,
+  first: Buildable | Statement,
+  more: Pick<BenchList, "also" | "body"> = {},
+): BenchList {
   const { sql, params } = isStatement(first) ? first : statementOf(first);
   return { route, query, sql, params, ...more };
 }

@@ -1,5 +1,10 @@
 import { parseQuery } from "../../app/lib/query";
-import { cannedRepliesQuery, conversationsCountQuery, conversationsPageQuery, threadsQuery } from "../../app/modules/messages/messages.server";
+import {
+  cannedRepliesQuery,
+  conversationsCountQuery,
+  conversationsPageQuery,
+  threadsQuery,
+} from "../../app/modules/messages/messages.server";
 import { MessagesQuery } from "../../app/modules/messages/schemas";
 import type { Database } from "../../server/db/client";
 import { builtLine, mock, statementOf } from "./built";
@@ -18,8 +23,16 @@ function line(query: string): BenchList {
   const page = statementOf(conversationsPageQuery(mock, parsed, now));
   const also = async (database: Database): Promise<Statement[]> => {
     const rows = await database.query<{ id: number | string }>(page.sql, page.params);
-    const threads = threadsQuery(mock, parsed, rows.map((r) => Number(r.id)));
-    return [statementOf(conversationsCountQuery(mock, parsed, now)), ...(threads ? [statementOf(threads)] : []), statementOf(cannedRepliesQuery(mock))];
+    const threads = threadsQuery(
+      mock,
+      parsed,
+      rows.map((r) => Number(r.id)),
+    );
+    return [
+      statementOf(conversationsCountQuery(mock, parsed, now)),
+      ...(threads ? [statementOf(threads)] : []),
+      statementOf(cannedRepliesQuery(mock)),
+    ];
   };
   return builtLine("/messages", query, page, { also });
 }

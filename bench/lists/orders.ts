@@ -23,7 +23,8 @@ function line(query: string): BenchList {
 }
 
 // Dates are relative to the bench seed (last ~2 years up to now), written as the list's URL writes them.
-const d = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Mexico_City" }).replace(/-/g, "/");
+const d = (daysAgo: number) =>
+  new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Mexico_City" }).replace(/-/g, "/");
 const RECENT = `start_date=${d(40)}&end_date=${d(10)}`;
 
 export const ORDERS_LISTS: BenchList[] = [

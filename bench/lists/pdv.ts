@@ -56,7 +56,6 @@ export type BenchFlow = {
   run: (http: TillHttp, ids: TillIds) => Promise<void>;
 };
 
-
 /** The bench user's open box (opened in the database when there is none) and a product to scan. */
 export async function pickTill(database: Database): Promise<TillIds> {
   const { db } = database;
@@ -86,7 +85,8 @@ const expectStatus = (what: string, res: { status: number; location?: string }, 
   }
 };
 
-const scan = async (http: TillHttp, ids: TillIds) => expectStatus("POST /pdv (scan)", await http.post("/pdv", { intent: "scan", query: ids.scan }), 302);
+const scan = async (http: TillHttp, ids: TillIds) =>
+  expectStatus("POST /pdv (scan)", await http.post("/pdv", { intent: "scan", query: ids.scan }), 302);
 
 export const PDV_FLOWS: BenchFlow[] = [
   {
@@ -105,7 +105,15 @@ export const PDV_FLOWS: BenchFlow[] = [
     prepare: scan,
     // A one-time token per request: every call is a new sale, never the repeat of the first.
     run: async (http, ids) => {
-      const res = await http.post("/pdv/pay", { intent: "pay", token: crypto.randomUUID(), session: ids.session, cash_on: "1", cash: "99999999", debit: "0", credit: "0" });
+      const res = await http.post("/pdv/pay", {
+        intent: "pay",
+        token: crypto.randomUUID(),
+        session: ids.session,
+        cash_on: "1",
+        cash: "99999999",
+        debit: "0",
+        credit: "0",
+      });
       expectStatus("POST /pdv/pay", res, 302, /^\/pdv\?sale=\d+$/);
     },
   },

@@ -1,7 +1,15 @@
 import { DateTime } from "luxon";
 import { parseQuery } from "../../app/lib/query";
 import { fastAnswersQuery } from "../../app/modules/questions/commands.server";
-import { historyCardsQuery, historyIsFiltered, historyCountsQuery, historyTotalQuery, pendingCardsQuery, pendingCountQuery, recordsQuery } from "../../app/modules/questions/questions.server";
+import {
+  historyCardsQuery,
+  historyIsFiltered,
+  historyCountsQuery,
+  historyTotalQuery,
+  pendingCardsQuery,
+  pendingCountQuery,
+  recordsQuery,
+} from "../../app/modules/questions/questions.server";
 import { QuestionsQuery } from "../../app/modules/questions/schemas";
 import type { Database } from "../../server/db/client";
 import { builtLine, mock, statementOf } from "./built";
@@ -21,7 +29,10 @@ type CardIds = { client_id: number | string; publication_id: string | null };
 function laterStatements(first: Statement, ...then: Statement[]) {
   return async (database: Database): Promise<Statement[]> => {
     const cards = await database.query<CardIds>(first.sql, first.params);
-    const records = recordsQuery(mock, cards.map((c) => ({ clientId: Number(c.client_id), publicationId: c.publication_id })));
+    const records = recordsQuery(
+      mock,
+      cards.map((c) => ({ clientId: Number(c.client_id), publicationId: c.publication_id })),
+    );
     return [...then, ...(records ? [statementOf(records)] : []), statementOf(fastAnswersQuery(mock))];
   };
 }

@@ -14,7 +14,12 @@ import { queryOf, type BenchList } from "./types";
 function products(shape: Record<string, string | number | undefined>): BenchList {
   const query = queryOf(shape);
   const q = parseQuery(new URLSearchParams(query), ProductsQuery);
-  const built = articlePageQuery({ search: q.search, page: q.page, sortName: q.sortName, sortValue: q.sortValue === "desc" ? "DESC" : "ASC" });
+  const built = articlePageQuery({
+    search: q.search,
+    page: q.page,
+    sortName: q.sortName,
+    sortValue: q.sortValue === "desc" ? "DESC" : "ASC",
+  });
   return { route: "/products", query, sql: built.text, params: built.params };
 }
 
@@ -26,7 +31,9 @@ function products(shape: Record<string, string | number | undefined>): BenchList
 function quotes(shape: Record<string, string | number | undefined>): BenchList {
   const query = queryOf(shape);
   const { list } = parseStoredQuotesQuery(new URLSearchParams(query));
-  return builtLine("/products/quotes", query, storedQuotesPageQuery(mock, list, 0), { also: [statementOf(storedQuotesCountQuery(mock, list, 0))] });
+  return builtLine("/products/quotes", query, storedQuotesPageQuery(mock, list, 0), {
+    also: [statementOf(storedQuotesCountQuery(mock, list, 0))],
+  });
 }
 
 export const QUOTATION_LISTS: BenchList[] = [

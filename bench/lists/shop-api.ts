@@ -37,7 +37,9 @@ const productsLine = (shape: { search?: string; sort?: string; order?: string; p
   if (!parsed.ok) throw new Error(`bench: ${parsed.field} ${parsed.message}`);
   // The version (the ETag), the rate, the page and the count (a kept answer, or a total kept for the
   // version, skips the last three).
-  const also = [contentVersionQuery("products", new Date()), dollarRateQuery(mock), shopProductsCountQuery(mock, parsed.query)].map(statementOf);
+  const also = [contentVersionQuery("products", new Date()), dollarRateQuery(mock), shopProductsCountQuery(mock, parsed.query)].map(
+    statementOf,
+  );
   return { ...builtLine(`${BASE}/products`, query, shopProductsPageQuery(mock, parsed.query), { also }), anonymous: true, headers: FRESH };
 };
 
@@ -75,14 +77,16 @@ const productDetail: BenchList = {
   query: "",
   anonymous: true,
   headers: FRESH,
-  pick: async (db) => `${BASE}/products/${await firstOf(mock.select({ key: products.slug }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.id)).limit(1).offset(1000))(db)}`,
+  pick: async (db) =>
+    `${BASE}/products/${await firstOf(mock.select({ key: products.slug }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.id)).limit(1).offset(1000))(db)}`,
 };
 const blogDetail: BenchList = {
   route: `${BASE}/blogs/{slug}`,
   query: "",
   anonymous: true,
   headers: FRESH,
-  pick: async (db) => `${BASE}/blogs/${await firstOf(mock.select({ key: blogPosts.slug }).from(blogPosts).where(visibleBlog(new Date())).orderBy(desc(blogPosts.id)).limit(1))(db)}`,
+  pick: async (db) =>
+    `${BASE}/blogs/${await firstOf(mock.select({ key: blogPosts.slug }).from(blogPosts).where(visibleBlog(new Date())).orderBy(desc(blogPosts.id)).limit(1))(db)}`,
 };
 
 const byName = productsLine({});
@@ -129,12 +133,20 @@ const SAMPLE = 300;
 
 export async function pickShopTargets(database: Database): Promise<ShopTargets> {
   // Spread over the catalogue (every n-th enabled product), by slug and by SKU as the shop links them.
-  const found = await valuesOf(database, mock.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.id)));
+  const found = await valuesOf(
+    database,
+    mock.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.id)),
+  );
   const step = Math.max(1, Math.floor(found.length / SAMPLE));
   const chosen = found.filter((_, i) => i % step === 0).slice(0, SAMPLE);
-  const posts = await valuesOf(database, mock.select({ slug: blogPosts.slug }).from(blogPosts).where(visibleBlog(new Date())).orderBy(desc(blogPosts.id)).limit(100));
+  const posts = await valuesOf(
+    database,
+    mock.select({ slug: blogPosts.slug }).from(blogPosts).where(visibleBlog(new Date())).orderBy(desc(blogPosts.id)).limit(100),
+  );
   const ids = async (column: typeof products.categoryId | typeof products.brandId) =>
-    (await valuesOf(database, mock.selectDistinct({ id: column }).from(products).where(eq(products.isActive, true)).limit(40))).map((r) => r[0]).filter((id): id is number => typeof id === "number");
+    (await valuesOf(database, mock.selectDistinct({ id: column }).from(products).where(eq(products.isActive, true)).limit(40)))
+      .map((r) => r[0])
+      .filter((id): id is number => typeof id === "number");
   return {
     products: chosen.map(([id, slug], i) => encodeURIComponent(String(i % 2 ? id : slug))),
     blogs: posts.map(([slug]) => encodeURIComponent(String(slug))),
@@ -165,7 +177,10 @@ const SORTS: Array<[number, { sort: string; order: string }]> = [
  * (40 %) or a brand (15 %), mostly the first pages; the home's lists. Popular records are asked for
  * more often than the rest, as in a shop.
  */
-export function shopRequest(targets: ShopTargets, held: ReadonlyMap<string, string>): { kind: ShopTrafficKind; path: string; etag?: string } {
+export function shopRequest(
+  targets: ShopTargets,
+  held: ReadonlyMap<string, string>,
+): { kind: ShopTrafficKind; path: string; etag?: string } {
   const roll = Math.random();
   if (roll < 0.3 && held.size) {
     const path = pick([...held.keys()]);

@@ -39,7 +39,11 @@ function treeLine(kind: TreeTaxonomy, route: string, shape: TreeShape): BenchLis
   const query = queryOf(shape);
   const parsed = parseTreeListQuery(new URLSearchParams(query));
   const first =
-    parsed.view === "table" ? treeTablePageQuery(mock, kind, parsed) : parsed.search ? treeSearchSql(kind, parsed.search) : treeRowsQuery(mock, kind);
+    parsed.view === "table"
+      ? treeTablePageQuery(mock, kind, parsed)
+      : parsed.search
+        ? treeSearchSql(kind, parsed.search)
+        : treeRowsQuery(mock, kind);
   return builtLine(route, query, first, { also: [statementOf(countWithoutQuery(mock, kind))] });
 }
 

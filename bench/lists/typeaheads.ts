@@ -17,12 +17,16 @@ import type { BenchList } from "./types";
  */
 
 function comboSearch(term: string): BenchList {
-  return builtLine("/web-inventory/combos/new.data", "", componentSearchQuery(term, mock), { body: `intent=search&componentSearch=${encodeURIComponent(term)}` });
+  return builtLine("/web-inventory/combos/new.data", "", componentSearchQuery(term, mock), {
+    body: `intent=search&componentSearch=${encodeURIComponent(term)}`,
+  });
 }
 
 /** shop-sections.server.ts searchSectionProducts (also the catalogue dialog's subtitle search). */
 function sectionSearch(term: string): BenchList {
-  return builtLine("/ecommerce/new.data", "", sectionProductSearchQuery(mock, term)!, { body: `intent=search&q=${encodeURIComponent(term)}&title=` });
+  return builtLine("/ecommerce/new.data", "", sectionProductSearchQuery(mock, term)!, {
+    body: `intent=search&q=${encodeURIComponent(term)}&title=`,
+  });
 }
 
 /** publications.server.ts searchProducts: every word contained, an exact SKU first (its own SQL text). */

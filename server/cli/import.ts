@@ -12,7 +12,13 @@ import { stderr, stdout } from "node:process";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { importCollections } from "../../app/modules/sync/import-collections.server";
-import { runImport, selectCollections, type CollectionSummary, type ImportEvent, type ImportReport } from "../../app/modules/sync/import.server";
+import {
+  runImport,
+  selectCollections,
+  type CollectionSummary,
+  type ImportEvent,
+  type ImportReport,
+} from "../../app/modules/sync/import.server";
 import { openDatabase, setDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { STARTUP_LOCK_KEY } from "../db/startup";
@@ -44,19 +50,34 @@ Colecciones, en el orden en que se importan:
 const ArgsSchema = z.object({
   from: z
     .string({ required_error: "Falta --from (o CONTENT_URL): la dirección del back end de contenido." })
-    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "--from debe ser una dirección http(s) completa, p. ej. https://contenido.empresa.mx/"),
-  token: z.string({ required_error: "Falta --token (o CONTENT_TOKEN): el token de acceso al back end de contenido." }).min(1, "--token está vacío"),
+    .refine(
+      (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol),
+      "--from debe ser una dirección http(s) completa, p. ej. https://contenido.empresa.mx/",
+    ),
+  token: z
+    .string({ required_error: "Falta --token (o CONTENT_TOKEN): el token de acceso al back end de contenido." })
+    .min(1, "--token está vacío"),
   dryRun: z.boolean(),
   resume: z.boolean(),
   only: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   report: z.string().min(1, "--report está vacío").default("import-report.json"),
 });
 
 class CliError extends Error {
-  constructor(message: string, readonly code = 2) {
+  constructor(
+    message: string,
+    readonly code = 2,
+  ) {
     super(message);
   }
 }
@@ -173,7 +194,9 @@ async function main(): Promise<number> {
   const all = importCollections(env.BRAND_NAME);
   const names = [...new Set(all.flatMap((c) => [c.key, ...c.aliases]))].join(", ");
   if (flags.help) {
-    const listed = all.map((c) => `  ${c.key.padEnd(24)} ${c.label}${c.aliases.length ? ` (también: ${c.aliases.join(", ")})` : ""}`).join("\n");
+    const listed = all
+      .map((c) => `  ${c.key.padEnd(24)} ${c.label}${c.aliases.length ? ` (también: ${c.aliases.join(", ")})` : ""}`)
+      .join("\n");
     stdout.write(`${HELP.replace("{colecciones}", listed)}\n`);
     return 0;
   }
@@ -185,7 +208,8 @@ async function main(): Promise<number> {
     only: flags.only,
     report: flags.report,
   });
-  if (!checked.success) throw new CliError(`${checked.error.issues.map((i) => `  - ${i.message}`).join("\n")}\n\nAyuda: npm run import -- --help`);
+  if (!checked.success)
+    throw new CliError(`${checked.error.issues.map((i) => `  - ${i.message}`).join("\n")}\n\nAyuda: npm run import -- --help`);
   const args = checked.data;
   const { unknown } = selectCollections(all, args.only);
   if (unknown.length) throw new CliError(`Colecciones desconocidas en --only: ${unknown.join(", ")}.\nVálidas: ${names}`);
@@ -206,7 +230,9 @@ async function main(): Promise<number> {
   process.on("SIGTERM", onSignal);
   try {
     await database.withLock(STARTUP_LOCK_KEY, () => migrate(database));
-    stdout.write(`${args.dryRun ? "Prueba (no se escribe nada)" : "Importación"} desde ${source.origin}${source.pathname} hacia ${env.DATABASE_URL ? "PostgreSQL" : `la base integrada (${env.DATA_DIR})`}\n`);
+    stdout.write(
+      `${args.dryRun ? "Prueba (no se escribe nada)" : "Importación"} desde ${source.origin}${source.pathname} hacia ${env.DATABASE_URL ? "PostgreSQL" : `la base integrada (${env.DATA_DIR})`}\n`,
+    );
     const printer = progressPrinter(!!stdout.isTTY, args.dryRun);
     const report = await runImport({
       content: createHttpContent({ baseUrl: args.from, token: args.token, timeoutMs: Math.max(env.INTEGRATION_TIMEOUT_MS, 60_000) }),

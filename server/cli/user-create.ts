@@ -76,8 +76,16 @@ async function main() {
   const missing = (["email", "firstName", "role", "password"] as const).filter((k) => !values[k]);
   if (values.role === LEVELED_ROLE && !values.level) missing.push("level" as never);
   if (missing.length && !interactive) {
-    const names: Record<string, string> = { email: "--email", firstName: "--first-name", role: "--role", password: "--password", level: "--level" };
-    fail(`Faltan opciones: ${missing.map((k) => names[k]).join(", ")}. Sin una terminal interactiva deben pasarse en la línea de comandos.\n\n${HELP}`);
+    const names: Record<string, string> = {
+      email: "--email",
+      firstName: "--first-name",
+      role: "--role",
+      password: "--password",
+      level: "--level",
+    };
+    fail(
+      `Faltan opciones: ${missing.map((k) => names[k]).join(", ")}. Sin una terminal interactiva deben pasarse en la línea de comandos.\n\n${HELP}`,
+    );
   }
   if (missing.length) await prompt(values);
 
@@ -104,7 +112,8 @@ async function main() {
     await migrate(database);
     const created = await createUser(result.data, null);
     if (!created.ok) {
-      const messages = created.reason === "invalid" ? [...created.formErrors, ...Object.values(created.fieldErrors).flat()] : ["No encontrado"];
+      const messages =
+        created.reason === "invalid" ? [...created.formErrors, ...Object.values(created.fieldErrors).flat()] : ["No encontrado"];
       fail(`No se creó el usuario:\n${messages.map((m) => `  - ${m}`).join("\n")}`);
     }
     stderr.write(`Usuario creado: ${result.data.email} (${ROLES[result.data.role]}), id ${created.value.id}.\n`);

@@ -19,7 +19,9 @@ export function yieldToEventLoop(): Promise<void> {
  * `after` (null: from the start) and returns them with the key to continue from, or null when the
  * read is complete.
  */
-export async function* keysetPages<Row, Key>(read: (after: Key | null) => Promise<{ rows: Row[]; next: Key | null }>): AsyncGenerator<Row[]> {
+export async function* keysetPages<Row, Key>(
+  read: (after: Key | null) => Promise<{ rows: Row[]; next: Key | null }>,
+): AsyncGenerator<Row[]> {
   let after: Key | null = null;
   for (;;) {
     const { rows, next } = await read(after);

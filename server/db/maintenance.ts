@@ -13,7 +13,10 @@ export const NIGHTLY = cron("30 3 * * *", "America/Mexico_City");
  */
 export async function purgeLoginThrottle(database: Database, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
-  const deleted = await database.query<{ key: string }>("delete from login_throttle where last_failure_at < $1::timestamptz returning key", [cutoff]);
+  const deleted = await database.query<{ key: string }>(
+    "delete from login_throttle where last_failure_at < $1::timestamptz returning key",
+    [cutoff],
+  );
   return deleted.length;
 }
 

@@ -80,7 +80,12 @@ async function rollPageSize(page: Page, roll: RollPaper) {
     ROLL_SLACK_MM,
     roll.widthMm,
   );
-  return { width: `${roll.widthMm}mm`, height: `${heightMm}mm`, margin: { top: `${roll.marginMm}mm`, bottom: `${roll.marginMm}mm`, left: `${roll.marginMm}mm`, right: `${roll.marginMm}mm` }, preferCSSPageSize: true };
+  return {
+    width: `${roll.widthMm}mm`,
+    height: `${heightMm}mm`,
+    margin: { top: `${roll.marginMm}mm`, bottom: `${roll.marginMm}mm`, left: `${roll.marginMm}mm`, right: `${roll.marginMm}mm` },
+    preferCSSPageSize: true,
+  };
 }
 
 // Warm pages: opening a Chromium page costs more than printing a short document on it. A page is
@@ -129,7 +134,15 @@ async function printOnPage(html: string, options: RenderPdfOptions): Promise<Buf
     if (settled) throw new PdfUnavailableError("La generación del PDF tardó demasiado. Intenta de nuevo.");
     await page.setContent(html, { waitUntil: "load", timeout });
     const roll = options.roll ? await rollPageSize(page, options.roll) : {};
-    return Buffer.from(await page.pdf({ format: "Letter", printBackground: true, margin: { top: "12mm", bottom: "14mm", left: "10mm", right: "10mm" }, ...options.pdf, ...roll }));
+    return Buffer.from(
+      await page.pdf({
+        format: "Letter",
+        printBackground: true,
+        margin: { top: "12mm", bottom: "14mm", left: "10mm", right: "10mm" },
+        ...options.pdf,
+        ...roll,
+      }),
+    );
   })();
   let ok = false;
   try {
@@ -147,7 +160,13 @@ async function printOnPage(html: string, options: RenderPdfOptions): Promise<Buf
     else {
       if (used) await used.close().catch(() => undefined);
       // Still opening its page: close that page when it arrives.
-      else void work.then(() => undefined, () => undefined).then(() => (page as Page | undefined)?.close().catch(() => undefined));
+      else
+        void work
+          .then(
+            () => undefined,
+            () => undefined,
+          )
+          .then(() => (page as Page | undefined)?.close().catch(() => undefined));
     }
   }
 }

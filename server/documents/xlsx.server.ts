@@ -78,7 +78,9 @@ const two = (n: number) => String(n).padStart(2, "0");
 function excelDate(value: unknown, dayOnly: boolean): Date | null {
   const f = mxFields(value);
   if (!f) return null;
-  return dayOnly ? new Date(Date.UTC(f.year, f.month - 1, f.day)) : new Date(Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second));
+  return dayOnly
+    ? new Date(Date.UTC(f.year, f.month - 1, f.day))
+    : new Date(Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second));
 }
 
 function cellValue(value: unknown, style: XlsxStyle): ExcelJS.CellValue {
@@ -107,7 +109,13 @@ function cellValue(value: unknown, style: XlsxStyle): ExcelJS.CellValue {
 
 /** Excel sheet names: at most 31 characters, none of [ ] : * ? / \, not blank. */
 export function safeSheetName(name: string): string {
-  const cleaned = name.replace(/[[\]:*?/\\]/g, " ").replace(/^'+|'+$/g, "").replace(/\s+/g, " ").trim().slice(0, 31).trim();
+  const cleaned = name
+    .replace(/[[\]:*?/\\]/g, " ")
+    .replace(/^'+|'+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 31)
+    .trim();
   return cleaned || "Hoja1";
 }
 
@@ -152,7 +160,10 @@ export function safeFilename(name: string, extension = ".xlsx"): string {
     .replace(/\s+/g, " ")
     .trim();
   if (base.toLowerCase().endsWith(ext.toLowerCase())) base = base.slice(0, -ext.length);
-  base = base.replace(/^[.\s-]+|[.\s]+$/g, "").slice(0, 120).trim();
+  base = base
+    .replace(/^[.\s-]+|[.\s]+$/g, "")
+    .slice(0, 120)
+    .trim();
   return `${base || "documento"}${ext}`;
 }
 

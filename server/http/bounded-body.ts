@@ -13,7 +13,8 @@ import { hasForgedListIndex, INTENT_FIELD, isForgedListField } from "../../app/l
 export type CheckedBody = { contentType: string; data: Buffer } | { contentType: string; file: string };
 
 export const BODY_MESSAGES = {
-  tooLarge: (limit: number) => `La solicitud supera el tamaño máximo permitido (${formatMegabytes(limit)}). Reduce el archivo o el texto e inténtalo de nuevo.`,
+  tooLarge: (limit: number) =>
+    `La solicitud supera el tamaño máximo permitido (${formatMegabytes(limit)}). Reduce el archivo o el texto e inténtalo de nuevo.`,
   fileTooLarge: (limit: number) => `El archivo supera el tamaño máximo permitido (${formatMegabytes(limit)}).`,
   textTooLarge: (limit: number) => `Un campo de texto supera el tamaño máximo permitido (${formatMegabytes(limit)}).`,
   tooManyParts: "El formulario tiene demasiados campos o archivos.",
@@ -24,7 +25,10 @@ export const BODY_MESSAGES = {
 } as const;
 
 class Refusal extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -109,7 +113,9 @@ async function framedByBoundary(file: string, boundary: string) {
     while (head[start] === 13 && head[start + 1] === 10) start += 2;
     let end = tail.length;
     while (tail[end - 1] === 10 && tail[end - 2] === 13) end -= 2;
-    return head.subarray(start, start + open.length).equals(open) && end >= close.length && tail.subarray(end - close.length, end).equals(close);
+    return (
+      head.subarray(start, start + open.length).equals(open) && end >= close.length && tail.subarray(end - close.length, end).equals(close)
+    );
   } finally {
     await handle.close();
   }

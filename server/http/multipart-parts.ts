@@ -20,12 +20,20 @@ async function drain(stream: Readable) {
  * streamed (never held whole). A part `onPart` leaves unread is drained. What `onPart` throws stops
  * the parsing and is thrown; a body that does not parse throws BrokenMultipart.
  */
-export async function forEachPart(body: Readable | ReadableStream<Uint8Array>, contentType: string, onPart: (part: MultipartPart) => Promise<void>) {
+export async function forEachPart(
+  body: Readable | ReadableStream<Uint8Array>,
+  contentType: string,
+  onPart: (part: MultipartPart) => Promise<void>,
+) {
   const source = body instanceof Readable ? body : Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
   let parser: busboy.Busboy;
   try {
     // Browsers send file names as UTF-8; sizes are bounded before a body gets here (server/http/bounded-body.ts).
-    parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { fieldSize: Infinity, fieldNameSize: 1000 } });
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { fieldSize: Infinity, fieldNameSize: 1000 },
+    });
   } catch (error) {
     throw new BrokenMultipart((error as Error).message);
   }
@@ -66,7 +74,10 @@ export async function forEachPart(body: Readable | ReadableStream<Uint8Array>, c
  * The form of a multipart body: each part's value is what `onPart` returns for it (undefined leaves
  * the field out), as the router's upload handlers did.
  */
-export async function readMultipartForm(request: Request, onPart: (part: MultipartPart) => Promise<string | File | undefined>): Promise<FormData> {
+export async function readMultipartForm(
+  request: Request,
+  onPart: (part: MultipartPart) => Promise<string | File | undefined>,
+): Promise<FormData> {
   const formData = new FormData();
   if (!request.body) throw new BrokenMultipart("sin cuerpo");
   await forEachPart(request.body, request.headers.get("content-type") ?? "", async (part) => {

@@ -11,7 +11,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Sec-Fetch-Site, and older ones send Origin on cross-origin posts; a request with neither is not a
  * browser acting for someone else (curl, tests), so it cannot carry a victim's cookie by surprise.
  */
-export function isCrossOrigin(method: string, headers: { host?: string; origin?: string; secFetchSite?: string }, trustedOrigins: string[] = []) {
+export function isCrossOrigin(
+  method: string,
+  headers: { host?: string; origin?: string; secFetchSite?: string },
+  trustedOrigins: string[] = [],
+) {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   const site = headers.secFetchSite?.toLowerCase();
   if (site === "same-origin" || site === "none") return false;

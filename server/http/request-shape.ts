@@ -57,5 +57,7 @@ export function answerUnhandled() {
  * JSON error meant for its own data requests; a person (or a form) gets the Spanish page.
  */
 export function isRouterMethodRefusal(pathname: string, response: { status: number; headers: Headers }) {
-  return response.status === 405 && !pathname.endsWith(".data") && (response.headers.get("content-type") ?? "").includes("application/json");
+  return (
+    response.status === 405 && !pathname.endsWith(".data") && (response.headers.get("content-type") ?? "").includes("application/json")
+  );
 }

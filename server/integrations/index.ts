@@ -59,10 +59,7 @@ export function createIntegrations(env: IntegrationsEnv): Integrations {
         : simulated.marketplace,
     ai: modes.ai === "http" ? createHttpAi(base("ai")) : simulated.ai,
     invoicing: modes.invoicing === "http" ? createHttpInvoicing(base("invoicing")) : simulated.invoicing,
-    content:
-      modes.content === "http"
-        ? createHttpContent(base("content"))
-        : simulated.content,
+    content: modes.content === "http" ? createHttpContent(base("content")) : simulated.content,
   };
 }
 

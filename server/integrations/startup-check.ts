@@ -42,10 +42,24 @@ async function checkOne(integrations: Integrations, env: Env, system: Integratio
       });
       await response.body?.cancel();
       if (response.status === 401 || response.status === 403) {
-        return { system, mode, ok: false, message: defaultMessage(system, "http", response.status), checkedAt, ms: Math.round(performance.now() - started) };
+        return {
+          system,
+          mode,
+          ok: false,
+          message: defaultMessage(system, "http", response.status),
+          checkedAt,
+          ms: Math.round(performance.now() - started),
+        };
       }
     }
-    return { system, mode, ok: true, message: `${name.charAt(0).toUpperCase()}${name.slice(1)} responde`, checkedAt, ms: Math.round(performance.now() - started) };
+    return {
+      system,
+      mode,
+      ok: true,
+      message: `${name.charAt(0).toUpperCase()}${name.slice(1)} responde`,
+      checkedAt,
+      ms: Math.round(performance.now() - started),
+    };
   } catch (error) {
     const message = isIntegrationError(error)
       ? error.message
@@ -56,7 +70,12 @@ async function checkOne(integrations: Integrations, env: Env, system: Integratio
   }
 }
 
-export async function checkIntegrations(database: Database, integrations: Integrations, env: Env, fetchImpl: typeof fetch = fetch): Promise<IntegrationCheck[]> {
+export async function checkIntegrations(
+  database: Database,
+  integrations: Integrations,
+  env: Env,
+  fetchImpl: typeof fetch = fetch,
+): Promise<IntegrationCheck[]> {
   const checks = await Promise.all(INTEGRATION_NAMES.map((system) => checkOne(integrations, env, system, fetchImpl)));
   await database.query(
     `insert into settings (key, value, updated_at) values ($1, $2::jsonb, now())

@@ -38,7 +38,8 @@ export function appJobs(database: Database): JobDefinition[] {
       leaseMs: 5 * 60_000,
       run: async (job) => {
         const { sent, retrying, failed } = await deliverOutbound({ now: job.now });
-        if (sent + retrying + failed > 0) return `Back end de contenido: ${sent} envíos hechos, ${retrying} por reintentar, ${failed} detenidos`;
+        if (sent + retrying + failed > 0)
+          return `Back end de contenido: ${sent} envíos hechos, ${retrying} por reintentar, ${failed} detenidos`;
       },
     },
     {
@@ -94,7 +95,9 @@ function simActivityJobs(database: Database): JobDefinition[] {
       // A missed run is not retried: the next one covers the time since the last (sim.meta).
       maxAttempts: 1,
       leaseMs: 5 * 60_000,
-      run: async (job) => describeActivity(await runSimActivity(database, { now: job.now, perMinute: SIM_ACTIVITY, brand: BRAND_NAME, systems })) ?? undefined,
+      run: async (job) =>
+        describeActivity(await runSimActivity(database, { now: job.now, perMinute: SIM_ACTIVITY, brand: BRAND_NAME, systems })) ??
+        undefined,
     },
   ];
 }

@@ -6,7 +6,15 @@ import { jobFailures } from "../ops/metrics";
 import type { Schedule } from "./schedule";
 
 /** A claimed job as its handler sees it. */
-export type Job = { id: number; name: string; key: string | null; payload: Record<string, unknown>; attempt: number; maxAttempts: number; now: Date };
+export type Job = {
+  id: number;
+  name: string;
+  key: string | null;
+  payload: Record<string, unknown>;
+  attempt: number;
+  maxAttempts: number;
+  now: Date;
+};
 
 export type JobDefinition = {
   name: string;
@@ -42,7 +50,14 @@ export function backoffMs(attempt: number, backoff: { baseMs: number; maxMs: num
   return Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-type Row = { id: string | number; name: string; key: string | null; payload: Record<string, unknown>; attempts: number; max_attempts: number };
+type Row = {
+  id: string | number;
+  name: string;
+  key: string | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+};
 
 /**
  * Background jobs in the `jobs` table, shared by every instance on one database (decision 0041).
@@ -81,7 +96,13 @@ export class JobRunner {
     const [row] = await this.database.query<{ id: string }>(
       `insert into jobs (name, key, payload, run_at, max_attempts) values ($1, $2, $3::jsonb, $4::timestamptz, $5)
        on conflict (name, key) do nothing returning id`,
-      [name, options.key ?? null, JSON.stringify(payload), (options.runAt ?? this.now()).toISOString(), definition.maxAttempts ?? DEFAULTS.maxAttempts],
+      [
+        name,
+        options.key ?? null,
+        JSON.stringify(payload),
+        (options.runAt ?? this.now()).toISOString(),
+        definition.maxAttempts ?? DEFAULTS.maxAttempts,
+      ],
     );
     return row ? Number(row.id) : null;
   }
@@ -119,7 +140,15 @@ export class JobRunner {
       [Object.keys(leases), now.toISOString(), limit, this.instance, JSON.stringify(leases)],
     );
     return rows
-      .map((r) => ({ id: Number(r.id), name: r.name, key: r.key, payload: r.payload, attempt: r.attempts, maxAttempts: r.max_attempts, now }))
+      .map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        key: r.key,
+        payload: r.payload,
+        attempt: r.attempts,
+        maxAttempts: r.max_attempts,
+        now,
+      }))
       .sort((a, b) => a.id - b.id);
   }
 
@@ -151,7 +180,10 @@ export class JobRunner {
       }
       if (!failed) {
         await this.finish(job, "done", null, this.now());
-        serverLog.debug({ job: job.name, jobId: job.id, attempt: job.attempt, ms: Date.now() - started, runner: this.instance }, `[trabajos] ${job.name} (${job.id}) terminado`);
+        serverLog.debug(
+          { job: job.name, jobId: job.id, attempt: job.attempt, ms: Date.now() - started, runner: this.instance },
+          `[trabajos] ${job.name} (${job.id}) terminado`,
+        );
         if (line) this.log(`[trabajos] ${job.name}: ${line}`);
         return "done";
       }
@@ -161,7 +193,10 @@ export class JobRunner {
     const now = this.now();
     if (job.attempt >= job.maxAttempts) {
       await this.finish(job, "dead", message, now);
-      this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts} y queda detenido: ${message}`, "error");
+      this.log(
+        `[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts} y queda detenido: ${message}`,
+        "error",
+      );
       return "dead";
     }
     const retryAt = new Date(now.getTime() + backoffMs(job.attempt, definition.backoff ?? DEFAULTS.backoff));
@@ -170,7 +205,10 @@ export class JobRunner {
        where id = $1 and attempts = $2 and state = 'running'`,
       [job.id, job.attempt, retryAt.toISOString(), message],
     );
-    this.log(`[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts}; se reintenta ${retryAt.toISOString()}: ${message}`, "warn");
+    this.log(
+      `[trabajos] ${job.name} (${job.id}) falló en su intento ${job.attempt} de ${job.maxAttempts}; se reintenta ${retryAt.toISOString()}: ${message}`,
+      "warn",
+    );
     return "retried";
   }
 
@@ -221,7 +259,9 @@ export class JobRunner {
     clearTimeout(this.timer);
     if (this.running) {
       let timer: NodeJS.Timeout | undefined;
-      const waited = Number.isFinite(waitMs) ? new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))) : new Promise<void>(() => undefined);
+      const waited = Number.isFinite(waitMs)
+        ? new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))
+        : new Promise<void>(() => undefined);
       await Promise.race([this.running, waited]);
       clearTimeout(timer);
     }
@@ -239,7 +279,8 @@ export class JobRunner {
        where state = 'running' and locked_by = $1 returning id, name`,
       [this.instance],
     );
-    if (rows.length > 0) this.log(`[trabajos] ${rows.length} trabajos devueltos al apagar: ${rows.map((r) => `${r.name} (${r.id})`).join(", ")}`);
+    if (rows.length > 0)
+      this.log(`[trabajos] ${rows.length} trabajos devueltos al apagar: ${rows.map((r) => `${r.name} (${r.id})`).join(", ")}`);
     return rows.length;
   }
 }

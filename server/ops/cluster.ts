@@ -124,7 +124,10 @@ export async function runPrimary({ env, prepare, announce }: PrimaryOptions): Pr
     }
     if (!listened.has(worker)) {
       // Dying before it ever listened is a start-up failure (configuration, database): the others would too.
-      log.fatal({ worker: index, code, signal }, `El proceso de trabajo ${index} terminó al arrancar (código ${code ?? signal}); se detiene el servidor`);
+      log.fatal(
+        { worker: index, code, signal },
+        `El proceso de trabajo ${index} terminó al arrancar (código ${code ?? signal}); se detiene el servidor`,
+      );
       stopping = true;
       failed = true;
       stopAll("SIGTERM");
@@ -132,7 +135,10 @@ export async function runPrimary({ env, prepare, announce }: PrimaryOptions): Pr
       return;
     }
     listened.delete(worker);
-    log.error({ worker: index, workerPid: worker.process.pid, code, signal }, `El proceso de trabajo ${index} terminó (código ${code ?? signal}); se arranca otro`);
+    log.error(
+      { worker: index, workerPid: worker.process.pid, code, signal },
+      `El proceso de trabajo ${index} terminó (código ${code ?? signal}); se arranca otro`,
+    );
     setTimeout(() => {
       if (!stopping) fork(index);
     }, 1_000).unref();

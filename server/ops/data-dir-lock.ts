@@ -68,7 +68,12 @@ export type DataDirLock = { file: string; release: () => void };
 export function lockDataDir(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
-  const mine: Holder = { pid: process.pid, hostname: os.hostname(), startedAt: new Date(PROCESS_STARTED).toISOString(), token: crypto.randomBytes(8).toString("hex") };
+  const mine: Holder = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    startedAt: new Date(PROCESS_STARTED).toISOString(),
+    token: crypto.randomBytes(8).toString("hex"),
+  };
   // Written whole beside the lock, then linked into place: the lock never exists half-written.
   const draft = `${file}.${process.pid}.${mine.token}`;
   fs.writeFileSync(draft, `${JSON.stringify(mine)}\n`, { mode: 0o600 });

@@ -10,11 +10,24 @@ import { log } from "./log";
  * values (scrubEvent), no breadcrumbs, no automatic HTTP instrumentation.
  */
 type SentryModule = Pick<typeof import("@sentry/node"), "init" | "captureException" | "flush"> &
-  Partial<Pick<typeof import("@sentry/node"), "linkedErrorsIntegration" | "dedupeIntegration" | "functionToStringIntegration" | "nodeContextIntegration">>;
+  Partial<
+    Pick<
+      typeof import("@sentry/node"),
+      "linkedErrorsIntegration" | "dedupeIntegration" | "functionToStringIntegration" | "nodeContextIntegration"
+    >
+  >;
 
 /** The parts of an event the scrubber looks at (a structural subset of Sentry's Event). */
 export type ReportedEvent = {
-  request?: { url?: string; method?: string; cookies?: unknown; data?: unknown; query_string?: unknown; headers?: Record<string, string>; env?: unknown };
+  request?: {
+    url?: string;
+    method?: string;
+    cookies?: unknown;
+    data?: unknown;
+    query_string?: unknown;
+    headers?: Record<string, string>;
+    env?: unknown;
+  };
   user?: Record<string, unknown>;
   extra?: Record<string, unknown>;
   breadcrumbs?: unknown[];
@@ -23,7 +36,15 @@ export type ReportedEvent = {
 };
 
 /** Headers worth keeping on a report; every other (cookies, authorization, forwarded addresses…) is dropped. */
-const KEPT_HEADERS = new Set(["user-agent", "accept", "content-type", "content-length", "x-request-id", "sec-fetch-mode", "sec-fetch-site"]);
+const KEPT_HEADERS = new Set([
+  "user-agent",
+  "accept",
+  "content-type",
+  "content-length",
+  "x-request-id",
+  "sec-fetch-mode",
+  "sec-fetch-site",
+]);
 
 /** Removes from an event whatever could carry what a user typed or a credential. */
 export function scrubEvent<E extends ReportedEvent>(event: E): E {
@@ -52,12 +73,18 @@ export type ReportingEnv = { SENTRY_DSN?: string; SENTRY_ENVIRONMENT?: string; N
  * Starts reporting when the environment names a DSN; otherwise does nothing at all (not even the
  * import). `load` is the import, which tests replace.
  */
-export async function initErrorReporting(env: ReportingEnv, load: () => Promise<SentryModule> = () => import("@sentry/node")): Promise<boolean> {
+export async function initErrorReporting(
+  env: ReportingEnv,
+  load: () => Promise<SentryModule> = () => import("@sentry/node"),
+): Promise<boolean> {
   if (!env.SENTRY_DSN) return false;
   const module = await load();
-  const integrations = [module.linkedErrorsIntegration?.(), module.dedupeIntegration?.(), module.functionToStringIntegration?.(), module.nodeContextIntegration?.()].filter(
-    (i): i is NonNullable<typeof i> => i !== undefined,
-  );
+  const integrations = [
+    module.linkedErrorsIntegration?.(),
+    module.dedupeIntegration?.(),
+    module.functionToStringIntegration?.(),
+    module.nodeContextIntegration?.(),
+  ].filter((i): i is NonNullable<typeof i> => i !== undefined);
   module.init({
     dsn: env.SENTRY_DSN,
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,

@@ -35,12 +35,13 @@ export type ReadinessSources = {
 let bundled: string | undefined;
 export function bundledLatestMigration(): string {
   if (bundled === undefined) {
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: Array<{ when: number }> };
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+      entries: Array<{ when: number }>;
+    };
     bundled = String(Math.max(0, ...journal.entries.map((e) => e.when)));
   }
   return bundled;
 }
-
 
 /** The readiness check, answered from a short cache; one database query at a time, never a pile of them. */
 export function readiness(sources: ReadinessSources) {

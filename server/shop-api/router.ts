@@ -87,7 +87,14 @@ function sendNotModified(res: Response, etag: string) {
  * once per answer and kept with it: the router has no compression middleware, which would squeeze
  * every answer again on every request).
  */
-function sendAnswer(req: Request, res: Response, answer: KeptAnswer, contentType: string, etag: string, gzipOf: (answer: KeptAnswer) => Buffer) {
+function sendAnswer(
+  req: Request,
+  res: Response,
+  answer: KeptAnswer,
+  contentType: string,
+  etag: string,
+  gzipOf: (answer: KeptAnswer) => Buffer,
+) {
   setCaching(res, etag);
   res.setHeader("Last-Modified", answer.lastModified.toUTCString());
   res.setHeader("Content-Type", contentType);
@@ -282,7 +289,10 @@ export function shopApiRouter(options: ShopApiOptions) {
   router.get(
     "/docs",
     handle((req, res) => {
-      res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      res.setHeader(
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
       sendDocument(req, res, documentsOf().page, "text/html; charset=utf-8");
     }),
   );

@@ -26,7 +26,10 @@ const PREFIX_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const EXAMPLE = "s3://bucket?endpoint=http://127.0.0.1:9000&region=us-east-1&forcePathStyle=true";
 
 /** The store STORAGE_URL names, or the problem with it. */
-export function parseStorageUrl(value: string | undefined, keys: { accessKeyId?: string; secretAccessKey?: string } = {}): StorageConfig | { problem: string } {
+export function parseStorageUrl(
+  value: string | undefined,
+  keys: { accessKeyId?: string; secretAccessKey?: string } = {},
+): StorageConfig | { problem: string } {
   const text = value?.trim() ?? "";
   if (text === "") return { kind: "local" };
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1]?.toLowerCase();
@@ -41,17 +44,20 @@ export function parseStorageUrl(value: string | undefined, keys: { accessKeyId?:
   // A non-special scheme keeps the host as written: s3:///x or s3://?… has none.
   const bucket = url.hostname;
   if (!bucket) return { problem: "falta el bucket (s3://<bucket>?…)" };
-  if (!BUCKET.test(bucket) || bucket.includes("..")) return { problem: `«${bucket}» no es un nombre de bucket válido (3 a 63 minúsculas, números, puntos o guiones)` };
+  if (!BUCKET.test(bucket) || bucket.includes(".."))
+    return { problem: `«${bucket}» no es un nombre de bucket válido (3 a 63 minúsculas, números, puntos o guiones)` };
   if (url.port) return { problem: "el puerto va en endpoint=…, no junto al bucket" };
   if (url.hash) return { problem: "sobra el fragmento «#…» (¿un secreto con # sin codificar como %23?)" };
 
   const segments = url.pathname.split("/").filter(Boolean);
-  if (segments.some((s) => !PREFIX_SEGMENT.test(s))) return { problem: "la carpeta dentro del bucket solo admite letras, números, puntos, guiones y guiones bajos" };
+  if (segments.some((s) => !PREFIX_SEGMENT.test(s)))
+    return { problem: "la carpeta dentro del bucket solo admite letras, números, puntos, guiones y guiones bajos" };
   const prefix = segments.length ? `${segments.join("/")}/` : "";
 
   const seen = new Set<string>();
   for (const name of url.searchParams.keys()) {
-    if (!(PARAMS as readonly string[]).includes(name)) return { problem: `parámetro desconocido «${name}» (se aceptan ${PARAMS.join(", ")})` };
+    if (!(PARAMS as readonly string[]).includes(name))
+      return { problem: `parámetro desconocido «${name}» (se aceptan ${PARAMS.join(", ")})` };
     if (seen.has(name)) return { problem: `el parámetro «${name}» está repetido` };
     seen.add(name);
   }
@@ -64,7 +70,13 @@ export function parseStorageUrl(value: string | undefined, keys: { accessKeyId?:
     } catch {
       parsed = null;
     }
-    if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || (parsed.pathname !== "/" && parsed.pathname !== "") || parsed.search || parsed.username) {
+    if (
+      !parsed ||
+      (parsed.protocol !== "http:" && parsed.protocol !== "https:") ||
+      (parsed.pathname !== "/" && parsed.pathname !== "") ||
+      parsed.search ||
+      parsed.username
+    ) {
       return { problem: "endpoint debe ser http(s)://servidor[:puerto], sin ruta ni llaves" };
     }
     endpoint = parsed.origin;

@@ -2,7 +2,16 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { checkKey, limited, ObjectTooLargeError, StorageUnavailableError, type ObjectInfo, type ObjectStore, type PutSource, type StorageCheck } from "./port";
+import {
+  checkKey,
+  limited,
+  ObjectTooLargeError,
+  StorageUnavailableError,
+  type ObjectInfo,
+  type ObjectStore,
+  type PutSource,
+  type StorageCheck,
+} from "./port";
 import { log } from "../ops/log";
 
 /** Errors that mean the disk will not keep or give files now (full, read-only, unmounted, no permission). */
@@ -18,7 +27,14 @@ function isMissing(error: unknown) {
 }
 
 /** Types by extension: the disk keeps no metadata, and every stored name ends with its type's. */
-const TYPES: Record<string, string> = { ".webp": "image/webp", ".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif" };
+const TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".pdf": "application/pdf",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+};
 
 /**
  * Files under one folder (DATA_DIR/uploads), each key a relative path. Writes go to a temporary file

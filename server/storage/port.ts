@@ -78,7 +78,11 @@ export function checkKey(key: string): string {
 }
 
 /** Counts bytes as they pass and stops past the limit, so a stream is never kept whole to be measured. */
-export async function* limited(source: AsyncIterable<Uint8Array>, maxBytes: number | undefined, seen: { size: number }): AsyncGenerator<Uint8Array> {
+export async function* limited(
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number | undefined,
+  seen: { size: number },
+): AsyncGenerator<Uint8Array> {
   for await (const chunk of source) {
     seen.size += chunk.byteLength;
     if (maxBytes !== undefined && seen.size > maxBytes) throw new ObjectTooLargeError(maxBytes);

@@ -5,7 +5,15 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListO
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { describeStorage, type S3StorageConfig } from "./config";
-import { checkKey, limited, ObjectTooLargeError, StorageUnavailableError, type ObjectInfo, type ObjectStore, type StorageCheck } from "./port";
+import {
+  checkKey,
+  limited,
+  ObjectTooLargeError,
+  StorageUnavailableError,
+  type ObjectInfo,
+  type ObjectStore,
+  type StorageCheck,
+} from "./port";
 import { log } from "../ops/log";
 
 /** Parts of a streamed upload: S3's smallest, and two in flight, so an upload holds at most ~10 MB. */
@@ -60,7 +68,10 @@ export function createS3Store(config: S3StorageConfig, client: S3Client = create
   const fullKey = (key: string) => `${config.prefix}${checkKey(key)}`;
   const failed = (operation: string, key: string, error: unknown): never => {
     const e = error as SdkError;
-    log.error({ bucket: Bucket, operation, key, error: `${e?.name ?? "Error"}: ${e?.message ?? String(error)}` }, "Almacenamiento S3: no responde");
+    log.error(
+      { bucket: Bucket, operation, key, error: `${e?.name ?? "Error"}: ${e?.message ?? String(error)}` },
+      "Almacenamiento S3: no responde",
+    );
     throw new StorageUnavailableError(operation, key, error);
   };
 
@@ -87,7 +98,13 @@ export function createS3Store(config: S3StorageConfig, client: S3Client = create
       } else {
         Body = Readable.from(limited(source.stream, options.maxBytes, seen));
       }
-      const upload = new Upload({ client, params: { Bucket, Key, Body, ContentType: options.contentType, ContentLength }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key, Body, ContentType: options.contentType, ContentLength },
+        partSize: PART_BYTES,
+        queueSize: PARTS_IN_FLIGHT,
+        leavePartsOnError: false,
+      });
       try {
         const done = await upload.done();
         return { size: seen.size, etag: done.ETag };
@@ -104,7 +121,14 @@ export function createS3Store(config: S3StorageConfig, client: S3Client = create
       try {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: fullKey(key) }));
         if (!(out.Body instanceof Readable)) throw new Error("el cuerpo del objeto no es un flujo de Node");
-        return { key, size: out.ContentLength ?? 0, contentType: out.ContentType, etag: out.ETag, lastModified: out.LastModified, body: out.Body };
+        return {
+          key,
+          size: out.ContentLength ?? 0,
+          contentType: out.ContentType,
+          etag: out.ETag,
+          lastModified: out.LastModified,
+          body: out.Body,
+        };
       } catch (error) {
         if (isMissing(error)) return null;
         return failed("get", key, error);
@@ -136,7 +160,12 @@ export function createS3Store(config: S3StorageConfig, client: S3Client = create
         for await (const page of pages) {
           for (const item of page.Contents ?? []) {
             if (!item.Key) continue;
-            const info: ObjectInfo = { key: item.Key.slice(config.prefix.length), size: item.Size ?? 0, etag: item.ETag, lastModified: item.LastModified };
+            const info: ObjectInfo = {
+              key: item.Key.slice(config.prefix.length),
+              size: item.Size ?? 0,
+              etag: item.ETag,
+              lastModified: item.LastModified,
+            };
             yield info;
           }
         }
@@ -147,7 +176,12 @@ export function createS3Store(config: S3StorageConfig, client: S3Client = create
 
     async signedGetUrl(key, options) {
       try {
-        const command = new GetObjectCommand({ Bucket, Key: fullKey(key), ResponseContentType: options.contentType, ResponseContentDisposition: options.contentDisposition });
+        const command = new GetObjectCommand({
+          Bucket,
+          Key: fullKey(key),
+          ResponseContentType: options.contentType,
+          ResponseContentDisposition: options.contentDisposition,
+        });
         return await getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
       } catch (error) {
         return failed("sign", key, error);
@@ -171,7 +205,10 @@ export function createS3Store(config: S3StorageConfig, client: S3Client = create
         return { ok: true };
       } catch (error) {
         const cause = (error instanceof StorageUnavailableError ? error.cause : error) as SdkError;
-        return { ok: false, message: `No se puede escribir en ${store.description}: ${cause?.name && cause.name !== "Error" ? `${cause.name}: ` : ""}${cause?.message ?? String(cause)}` };
+        return {
+          ok: false,
+          message: `No se puede escribir en ${store.description}: ${cause?.name && cause.name !== "Error" ? `${cause.name}: ` : ""}${cause?.message ?? String(cause)}`,
+        };
       } finally {
         clearTimeout(timer);
       }

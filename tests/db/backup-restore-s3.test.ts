@@ -15,12 +15,22 @@ import { adminQuery, databaseUrlOf } from "../helpers/template";
 
 /** The part of s3rver (a dev dependency without types) this test uses. */
 type S3Server = { run(): Promise<{ port: number }>; close(): Promise<void> };
-type S3ServerOptions = { port: number; address: string; silent: boolean; directory: string; configureBuckets: { name: string; configs: string[] }[] };
+type S3ServerOptions = {
+  port: number;
+  address: string;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string; configs: string[] }[];
+};
 const S3MODULE = "s3rver";
 
 const url = process.env.TEST_DATABASE_URL || undefined;
 const tools = ["pg_dump", "pg_restore"].find((t) => spawnSync(t, ["--version"]).status !== 0);
-const skipReason = !url ? "TEST_DATABASE_URL no está definido (la prueba necesita un PostgreSQL)." : tools ? `${tools} no está instalado (paquete postgresql-client de Debian).` : null;
+const skipReason = !url
+  ? "TEST_DATABASE_URL no está definido (la prueba necesita un PostgreSQL)."
+  : tools
+    ? `${tools} no está instalado (paquete postgresql-client de Debian).`
+    : null;
 if (skipReason) console.log(`[backup-restore-s3] Se omite la prueba de respaldo con bucket S3: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)("backup and restore with the files in an S3 bucket", () => {
@@ -37,20 +47,41 @@ describe.skipIf(skipReason !== null)("backup and restore with the files in an S3
   let client: S3Client;
   let backup = "";
 
-  const storageUrl = (bucket: string, prefix: string) => `s3://${bucket}/${prefix}?endpoint=${endpoint}&region=us-east-1&forcePathStyle=true`;
+  const storageUrl = (bucket: string, prefix: string) =>
+    `s3://${bucket}/${prefix}?endpoint=${endpoint}&region=us-east-1&forcePathStyle=true`;
 
   beforeAll(async () => {
     const { default: S3rver } = (await import(S3MODULE)) as { default: new (options: S3ServerOptions) => S3Server };
-    server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: path.join(root, "s3"), configureBuckets: [{ name: "origen", configs: [] }, { name: "destino", configs: [] }] });
+    server = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: path.join(root, "s3"),
+      configureBuckets: [
+        { name: "origen", configs: [] },
+        { name: "destino", configs: [] },
+      ],
+    });
     const { port } = await server.run();
     endpoint = `http://127.0.0.1:${port}`;
-    client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: keys, requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" });
-    for (const o of objects) await client.send(new PutObjectCommand({ Bucket: "origen", Key: `app/${o.key}`, Body: o.body, ContentType: o.type }));
+    client = new S3Client({
+      region: "us-east-1",
+      endpoint,
+      forcePathStyle: true,
+      credentials: keys,
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+    for (const o of objects)
+      await client.send(new PutObjectCommand({ Bucket: "origen", Key: `app/${o.key}`, Body: o.body, ContentType: o.type }));
     // Another application's object beside the prefix: not part of this backup.
     await client.send(new PutObjectCommand({ Bucket: "origen", Key: "otra-app/ajeno.txt", Body: "ajeno" }));
 
     for (const name of Object.values(names)) await admin(`create database "${name}"`);
-    await sql(names.source, "create table notas (id serial primary key, texto text); insert into notas (texto) values ('uno'), ('dos'), ('tres')");
+    await sql(
+      names.source,
+      "create table notas (id serial primary key, texto text); insert into notas (texto) values ('uno'), ('dos'), ('tres')",
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -61,15 +92,23 @@ describe.skipIf(skipReason !== null)("backup and restore with the files in an S3
   });
 
   it("downloads every object under the prefix, and restores each into another bucket, checked", async () => {
-    const made = await script("backup.mjs", ["--out", path.join(root, "backups")], { DATABASE_URL: databaseUrl(names.source), STORAGE_URL: storageUrl("origen", "app") });
+    const made = await script("backup.mjs", ["--out", path.join(root, "backups")], {
+      DATABASE_URL: databaseUrl(names.source),
+      STORAGE_URL: storageUrl("origen", "app"),
+    });
     expect(made.code, made.output).toBe(0);
     const [name] = fs.readdirSync(path.join(root, "backups"));
     backup = path.join(root, "backups", name);
-    const manifest = JSON.parse(fs.readFileSync(path.join(backup, "manifest.json"), "utf8")) as { files: { source: string; entries: { key: string; contentType?: string }[] } };
+    const manifest = JSON.parse(fs.readFileSync(path.join(backup, "manifest.json"), "utf8")) as {
+      files: { source: string; entries: { key: string; contentType?: string }[] };
+    };
     expect(manifest.files.source).toBe("s3");
     expect(manifest.files.entries.map((e) => [e.key, e.contentType]).sort()).toEqual(objects.map((o) => [o.key, o.type]).sort());
 
-    const restored = await script("restore.mjs", [backup], { DATABASE_URL: databaseUrl(names.target), STORAGE_URL: storageUrl("destino", "copia") });
+    const restored = await script("restore.mjs", [backup], {
+      DATABASE_URL: databaseUrl(names.target),
+      STORAGE_URL: storageUrl("destino", "copia"),
+    });
     expect(restored.code, restored.output).toBe(0);
     const listed = await client.send(new ListObjectsV2Command({ Bucket: "destino" }));
     expect((listed.Contents ?? []).map((c) => c.Key).sort()).toEqual(objects.map((o) => `copia/${o.key}`).sort());
@@ -82,7 +121,10 @@ describe.skipIf(skipReason !== null)("backup and restore with the files in an S3
   }, 60_000);
 
   it("refuses a bucket that already has objects, and changes nothing", async () => {
-    const refused = await script("restore.mjs", [backup], { DATABASE_URL: databaseUrl(names.other), STORAGE_URL: storageUrl("destino", "copia") });
+    const refused = await script("restore.mjs", [backup], {
+      DATABASE_URL: databaseUrl(names.other),
+      STORAGE_URL: storageUrl("destino", "copia"),
+    });
     expect(refused.code).not.toBe(0);
     expect(refused.output).toContain("ya tiene objetos");
     expect(await sql(names.other, "select count(*)::int as n from pg_tables where schemaname = 'public'")).toEqual([{ n: 0 }]);
@@ -91,7 +133,13 @@ describe.skipIf(skipReason !== null)("backup and restore with the files in an S3
   function script(name: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [path.resolve("scripts", name), ...args], {
-        env: { ...process.env, DATA_DIR: path.join(root, "data"), S3_ACCESS_KEY_ID: keys.accessKeyId, S3_SECRET_ACCESS_KEY: keys.secretAccessKey, ...env },
+        env: {
+          ...process.env,
+          DATA_DIR: path.join(root, "data"),
+          S3_ACCESS_KEY_ID: keys.accessKeyId,
+          S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
+          ...env,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";

@@ -27,9 +27,20 @@ describe.skipIf(skipReason !== null)("backup and restore on PostgreSQL, then the
   const tag = crypto.randomBytes(5).toString("hex");
   const names = { source: `bo_backup_src_${tag}`, target: `bo_backup_dst_${tag}`, broken: `bo_backup_bad_${tag}` };
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bo-backup-"));
-  const dirs = { source: path.join(root, "data-source"), target: path.join(root, "data-target"), refused: path.join(root, "data-refused"), backups: path.join(root, "backups") };
-  const pdf = { id: crypto.randomUUID(), bytes: Buffer.concat([Buffer.from("%PDF-1.4\n% ficha técnica de prueba\n"), crypto.randomBytes(4096), Buffer.from("\n%%EOF\n")]) };
-  const attachment = { key: `messages/${crypto.randomUUID()}.txt`, bytes: Buffer.from("Adjunto de una conversación: ¿llegó el pedido? Sí, gracias.\n") };
+  const dirs = {
+    source: path.join(root, "data-source"),
+    target: path.join(root, "data-target"),
+    refused: path.join(root, "data-refused"),
+    backups: path.join(root, "backups"),
+  };
+  const pdf = {
+    id: crypto.randomUUID(),
+    bytes: Buffer.concat([Buffer.from("%PDF-1.4\n% ficha técnica de prueba\n"), crypto.randomBytes(4096), Buffer.from("\n%%EOF\n")]),
+  };
+  const attachment = {
+    key: `messages/${crypto.randomUUID()}.txt`,
+    bytes: Buffer.from("Adjunto de una conversación: ¿llegó el pedido? Sí, gracias.\n"),
+  };
   let backup = "";
   let before: Record<string, number> = {};
   let after: Record<string, number> = {};
@@ -43,7 +54,15 @@ describe.skipIf(skipReason !== null)("backup and restore on PostgreSQL, then the
     // 1. Migrated and seeded with the demo data the way start-up does it (prepareDatabase).
     const { SESSION_SECRET: _none, ...inherited } = process.env;
     await run(TSX, [path.resolve("tests/helpers/start-instance.ts"), "start"], {
-      env: { ...inherited, NODE_ENV: "development", DATABASE_URL: databaseUrl(names.source), DATA_DIR: dirs.source, DEMO_MODE: "true", SEED_DEMO: "true", SIM_ACTIVITY: "0" },
+      env: {
+        ...inherited,
+        NODE_ENV: "development",
+        DATABASE_URL: databaseUrl(names.source),
+        DATA_DIR: dirs.source,
+        DEMO_MODE: "true",
+        SEED_DEMO: "true",
+        SIM_ACTIVITY: "0",
+      },
       timeout: 150_000,
     });
 
@@ -52,20 +71,25 @@ describe.skipIf(skipReason !== null)("backup and restore on PostgreSQL, then the
     fs.mkdirSync(path.join(uploads, "messages"), { recursive: true });
     fs.writeFileSync(path.join(uploads, `${pdf.id}.pdf`), pdf.bytes);
     fs.writeFileSync(path.join(uploads, attachment.key), attachment.bytes);
-    await query(names.source, "insert into files (id, filename_disk, filename_download, mime_type, size, origin) values ($1, $2, $3, 'application/pdf', $4, 'upload')", [
-      pdf.id,
-      `${pdf.id}.pdf`,
-      `ficha-respaldo-${tag}.pdf`,
-      pdf.bytes.length,
-    ]);
-    const [order] = await query<{ id: string }>(names.source, "select id::text as id from orders order by order_date desc nulls last, id desc limit 1");
+    await query(
+      names.source,
+      "insert into files (id, filename_disk, filename_download, mime_type, size, origin) values ($1, $2, $3, 'application/pdf', $4, 'upload')",
+      [pdf.id, `${pdf.id}.pdf`, `ficha-respaldo-${tag}.pdf`, pdf.bytes.length],
+    );
+    const [order] = await query<{ id: string }>(
+      names.source,
+      "select id::text as id from orders order by order_date desc nulls last, id desc limit 1",
+    );
     knownOrderId = order.id;
     before = await countEveryTable(names.source);
 
     // 3. npm run backup, 4. npm run restore into the new, empty database and a new DATA_DIR.
     const made = await script("backup.mjs", ["--out", dirs.backups], { DATABASE_URL: databaseUrl(names.source), DATA_DIR: dirs.source });
     expect(made.code, made.output).toBe(0);
-    backup = path.join(dirs.backups, fs.readdirSync(dirs.backups).find((n) => !n.endsWith(".partial"))!);
+    backup = path.join(
+      dirs.backups,
+      fs.readdirSync(dirs.backups).find((n) => !n.endsWith(".partial"))!,
+    );
     const restored = await script("restore.mjs", [backup], { DATABASE_URL: databaseUrl(names.target), DATA_DIR: dirs.target });
     expect(restored.code, restored.output).toBe(0);
     after = await countEveryTable(names.target);
@@ -95,7 +119,8 @@ describe.skipIf(skipReason !== null)("backup and restore on PostgreSQL, then the
     expect(manifest.files.entries.map((e) => e.key).sort()).toEqual([`${pdf.id}.pdf`, attachment.key].sort());
     expect(fs.readFileSync(path.join(dirs.target, "uploads", `${pdf.id}.pdf`))).toEqual(pdf.bytes);
     expect(fs.readFileSync(path.join(dirs.target, "uploads", attachment.key))).toEqual(attachment.bytes);
-    for (const entry of manifest.files.entries) expect(entry.sha256).toBe(sha256(fs.readFileSync(path.join(dirs.target, "uploads", entry.key))));
+    for (const entry of manifest.files.entries)
+      expect(entry.sha256).toBe(sha256(fs.readFileSync(path.join(dirs.target, "uploads", entry.key))));
   });
 
   it("serves the restored copy: a demo user signs in, reads a list with a known record and downloads a restored file", async () => {

@@ -71,7 +71,10 @@ describe("a feed killed halfway", () => {
     const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (d: Buffer) => {
-        pages += d.toString().split("\n").filter((l) => l === "page").length;
+        pages += d
+          .toString()
+          .split("\n")
+          .filter((l) => l === "page").length;
         // Killed with pages behind it and most ahead of it, in the middle of its reading.
         if (pages >= 4) {
           child.kill("SIGKILL");
@@ -85,7 +88,8 @@ describe("a feed killed halfway", () => {
     const database: Database = await openDatabase({ databaseUrl, dataDir });
     setDatabase(database);
     try {
-      const count = async () => Number((await database.query<{ n: number }>("select count(*)::int as n from orders where id >= 9300000000"))[0].n);
+      const count = async () =>
+        Number((await database.query<{ n: number }>("select count(*)::int as n from orders where id >= 9300000000"))[0].n);
       const before = await count();
       expect(before).toBeGreaterThanOrEqual(150);
       expect(before).toBeLessThan(TOTAL);
@@ -94,12 +98,17 @@ describe("a feed killed halfway", () => {
 
       double.delayMs = 0;
       const feed = collectionFeeds().find((f) => f.name === "orders-main")!;
-      const result = await runCollectionFeed({ ...feed, pageSize: 50 }, { content: createHttpContent({ baseUrl: double.url, token: "secreto", timeoutMs: 5000 }) });
+      const result = await runCollectionFeed(
+        { ...feed, pageSize: 50 },
+        { content: createHttpContent({ baseUrl: double.url, token: "secreto", timeoutMs: 5000 }) },
+      );
       expect(result.status).toBe("ok");
       // The restart applies exactly what the killed run had not.
       expect(result.rows).toBe(TOTAL - before);
       expect(await count()).toBe(TOTAL);
-      const [state] = await database.query<{ total_rows: string; cursor_key: string }>("select total_rows, cursor_key from feed_state where name = 'orders-main'");
+      const [state] = await database.query<{ total_rows: string; cursor_key: string }>(
+        "select total_rows, cursor_key from feed_state where name = 'orders-main'",
+      );
       expect(Number(state.total_rows)).toBe(TOTAL);
       expect(JSON.parse(state.cursor_key)[1]).toBe(String(9_300_000_000 + TOTAL - 1));
     } finally {

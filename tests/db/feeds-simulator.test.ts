@@ -83,7 +83,10 @@ describe("feeds over the simulated content back end", () => {
     const stored = await database.query<{ external_id: string; from_seller: boolean }>(
       "select m.external_id, m.from_seller from messages m join conversations c on c.id = m.conversation_id where c.order_id = 9200000002 order by m.message_date",
     );
-    expect(stored).toEqual([{ external_id: "m-1", from_seller: false }, { external_id: "m-2", from_seller: true }]);
+    expect(stored).toEqual([
+      { external_id: "m-1", from_seller: false },
+      { external_id: "m-2", from_seller: true },
+    ]);
     const [conversation] = await database.query<{ asks_invoice: boolean; last_message_from_seller: boolean }>(
       "select asks_invoice, last_message_from_seller from conversations where order_id = 9200000002",
     );
@@ -102,7 +105,8 @@ describe("the dollar rate from the ERP", () => {
     const first = await refreshDollarRate(erp(18.4213));
     expect(first.changed).toBe(true);
     expect(await currentDollarRate()).toBe(18.4213);
-    const audits = async () => Number((await database.query<{ n: number }>("select count(*)::int as n from audit_log where 'dollar_price' = any(tags)"))[0].n);
+    const audits = async () =>
+      Number((await database.query<{ n: number }>("select count(*)::int as n from audit_log where 'dollar_price' = any(tags)"))[0].n);
     const before = await audits();
     expect((await refreshDollarRate(erp(18.4213))).changed).toBe(false);
     expect(await audits()).toBe(before);

@@ -59,9 +59,16 @@ const ordersFeed = (pageSize = 200): CollectionFeed<UpstreamOrder> => ({
 });
 
 const state = async () =>
-  (await database.query<{ status: string; cursor_key: string | null; last_error: string | null; last_rows: number; last_skipped: number; total_rows: string }>(
-    "select status, cursor_key, last_error, last_rows, last_skipped, total_rows from feed_state where name = 'orders-main'",
-  ))[0];
+  (
+    await database.query<{
+      status: string;
+      cursor_key: string | null;
+      last_error: string | null;
+      last_rows: number;
+      last_skipped: number;
+      total_rows: string;
+    }>("select status, cursor_key, last_error, last_rows, last_skipped, total_rows from feed_state where name = 'orders-main'")
+  )[0];
 const countOrders = async (ids: string[]) =>
   Number((await database.query<{ n: number }>("select count(*)::int as n from orders where id = any($1::bigint[])", [ids]))[0].n);
 
@@ -84,10 +91,12 @@ describe("the orders feed", () => {
     expect(await countOrders(records.map((r) => String(r.id)))).toBe(450);
     expect(JSON.parse((await state()).cursor_key!)).toEqual([at(449), String(records[449].id)]);
 
-    const [row] = await database.query<{ intelisis_movement: string | null; shipping_info: Record<string, string>; total_amount: string; products_id: string[] }>(
-      "select intelisis_movement, shipping_info, total_amount, products_id from orders where id = $1",
-      [records[0].id],
-    );
+    const [row] = await database.query<{
+      intelisis_movement: string | null;
+      shipping_info: Record<string, string>;
+      total_amount: string;
+      products_id: string[];
+    }>("select intelisis_movement, shipping_info, total_amount, products_id from orders where id = $1", [records[0].id]);
     // Spec 1 §3: intelisis_movement is the text "null" while unassigned.
     expect(row.intelisis_movement).toBeNull();
     expect(row.shipping_info).toMatchObject({ firstName: "Ana", zipCode: "06700", address1: "Av. Juárez 12" });
@@ -102,7 +111,9 @@ describe("the orders feed", () => {
     const r = order(10);
     double.put("mercadolibre_orders", r);
     await runCollectionFeed(ordersFeed(), { content: content() });
-    await database.query("update orders set intelisis_movement = 'FAC-7781', comments = 'Cliente recoge en sucursal' where id = $1", [r.id]);
+    await database.query("update orders set intelisis_movement = 'FAC-7781', comments = 'Cliente recoge en sucursal' where id = $1", [
+      r.id,
+    ]);
 
     // Upstream moves the shipment on, and still carries its stale movement and no comments.
     double.put("mercadolibre_orders", { ...r, updated_at: at(20), shipment_status: "shipped", intelisis_movement: "null", comments: null });
@@ -127,7 +138,9 @@ describe("the orders feed", () => {
     for (const r of [good[0], bad, good[1]]) double.put("mercadolibre_orders", r);
     const result = await runCollectionFeed(ordersFeed(), { content: content() });
     expect(result).toMatchObject({ status: "ok", rows: 2, skipped: 1 });
-    const [reject] = await database.query<{ upstream_id: string; reason: string }>("select upstream_id, reason from feed_rejects where feed = 'orders-main'");
+    const [reject] = await database.query<{ upstream_id: string; reason: string }>(
+      "select upstream_id, reason from feed_rejects where feed = 'orders-main'",
+    );
     expect(reject.upstream_id).toBe(String(bad.id));
     expect(reject.reason).toContain("order_status");
     expect(await countOrders([String(bad.id)])).toBe(0);
@@ -138,7 +151,11 @@ describe("the orders feed", () => {
     const records = Array.from({ length: 30 }, (_, i) => order(100 + i));
     for (const r of records) double.put("mercadolibre_orders", r);
     // The probe answers, the first page answers, the second fails.
-    double.queue.push({ kind: "mutate", mutate: () => undefined }, { kind: "mutate", mutate: () => undefined }, { kind: "status", status: 500 });
+    double.queue.push(
+      { kind: "mutate", mutate: () => undefined },
+      { kind: "mutate", mutate: () => undefined },
+      { kind: "status", status: 500 },
+    );
     const broken = await runCollectionFeed(ordersFeed(10), { content: content() });
     expect(broken.status).toBe("error");
     expect(broken.rows).toBe(10);
@@ -167,10 +184,13 @@ describe("the orders feed", () => {
       { kind: "mutate", mutate: () => undefined },
       { kind: "duplicate" },
       // Between the first and the second page: a new order arrives and an already-read one changes.
-      { kind: "mutate", mutate: (d) => {
-        d.put("mercadolibre_orders", late);
-        d.put("mercadolibre_orders", { ...records[0], updated_at: at(301), shipment_status: "delivered" });
-      } },
+      {
+        kind: "mutate",
+        mutate: (d) => {
+          d.put("mercadolibre_orders", late);
+          d.put("mercadolibre_orders", { ...records[0], updated_at: at(301), shipment_status: "delivered" });
+        },
+      },
     );
     const result = await runCollectionFeed(ordersFeed(10), { content: content() });
     expect(result.status).toBe("ok");
@@ -271,10 +291,15 @@ describe("the questions feed", () => {
     const q = question(10);
     const parsed = upstreamQuestion.parse(q);
     await database.db.transaction((tx) => applyQuestions(tx, [parsed]));
-    await database.query("update questions set status = 'ANSWERED', answer = 'Sí, en blanco y marfil.', evaluation = 4 where id = $1", [q.id]);
+    await database.query("update questions set status = 'ANSWERED', answer = 'Sí, en blanco y marfil.', evaluation = 4 where id = $1", [
+      q.id,
+    ]);
     const later = upstreamQuestion.parse({ ...q, updated_at: at(20), evaluation: null });
     expect(await database.db.transaction((tx) => applyQuestions(tx, [later]))).toBe(1);
-    const [row] = await database.query<{ status: string; answer: string; evaluation: number }>("select status, answer, evaluation from questions where id = $1", [q.id]);
+    const [row] = await database.query<{ status: string; answer: string; evaluation: number }>(
+      "select status, answer, evaluation from questions where id = $1",
+      [q.id],
+    );
     expect(row).toEqual({ status: "ANSWERED", answer: "Sí, en blanco y marfil.", evaluation: 4 });
   });
 });

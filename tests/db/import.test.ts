@@ -47,8 +47,28 @@ function fill(d: ContentDouble) {
   const put = (collection: string, ...records: Stored[]) => records.forEach((r) => d.put(collection, r));
   put(
     "users",
-    { id: ANA, email: "Ana.Lopez@Empresa.mx", first_name: "Ana", last_name: "López", phone: "5512345678", password: UPSTREAM_HASH, role: { id: "r1", name: "MercadoLibre Manager" }, status: "active", intelisis_agent: "AG01", additional_role: [{ intelisis_user: "VENTAS1" }], confirm_code_pdv: "k3x9p" },
-    { id: CARLOS, email: "cajero@empresa.mx", first_name: "Carlos", last_name: "Ruiz", password: UPSTREAM_HASH, role: { id: "r2", name: "Cajero" }, status: "active" },
+    {
+      id: ANA,
+      email: "Ana.Lopez@Empresa.mx",
+      first_name: "Ana",
+      last_name: "López",
+      phone: "5512345678",
+      password: UPSTREAM_HASH,
+      role: { id: "r1", name: "MercadoLibre Manager" },
+      status: "active",
+      intelisis_agent: "AG01",
+      additional_role: [{ intelisis_user: "VENTAS1" }],
+      confirm_code_pdv: "k3x9p",
+    },
+    {
+      id: CARLOS,
+      email: "cajero@empresa.mx",
+      first_name: "Carlos",
+      last_name: "Ruiz",
+      password: UPSTREAM_HASH,
+      role: { id: "r2", name: "Cajero" },
+      status: "active",
+    },
     { id: NOROLE, email: "contador@empresa.mx", first_name: "Pepe", role: { id: "r3", name: "Contador" }, status: "active" },
     { id: SURTIDO, email: "almacen@empresa.mx", first_name: "Sara", role: { id: "r4", name: "Surtido" }, level: 3, status: "suspended" },
   );
@@ -89,12 +109,17 @@ function fill(d: ContentDouble) {
       ean_upc: "7501234567890",
       description: "<p>Interruptor <script>alert(1)</script>termomagnético</p>",
       // A picture whose file the library here does not have: files are not part of the import.
-      gallery: [{ id: "5d7c1a4e-9b1f-4c5e-8a3d-0123456789ab", sort: 0, name: "qo115.jpg", origin: "directus", url: "https://contenido/assets/x" }],
+      gallery: [
+        { id: "5d7c1a4e-9b1f-4c5e-8a3d-0123456789ab", sort: 0, name: "qo115.jpg", origin: "directus", url: "https://contenido/assets/x" },
+      ],
       is_active: true,
       is_combo: false,
       clave_sat: "39121601",
       stock_total: 40,
-      stocks: [{ name: "ALM1", qty: 30 }, { name: "ALM2", qty: 10 }],
+      stocks: [
+        { name: "ALM1", qty: 30 },
+        { name: "ALM2", qty: 10 },
+      ],
       precio2: "120.50",
       precio3: 110,
       monedaprecio: "Pesos",
@@ -102,7 +127,15 @@ function fill(d: ContentDouble) {
     },
     // Its category is not upstream.
     { id: "CAB12", name: "Cable THW 12", slug: "cab12", category: 77, updated_at: at(11) },
-    { id: "KIT1", name: "Kit de interruptores", slug: "kit1", is_combo: true, combo_products: [{ id: "QO115", name: "Interruptor QO 1x15A", price: 120.5, stock: 40, qty: 2 }], price: 230, updated_at: at(12) },
+    {
+      id: "KIT1",
+      name: "Kit de interruptores",
+      slug: "kit1",
+      is_combo: true,
+      combo_products: [{ id: "QO115", name: "Interruptor QO 1x15A", price: 120.5, stock: 40, qty: 2 }],
+      price: 230,
+      updated_at: at(12),
+    },
   );
   put(
     "mercadolibre_posts",
@@ -170,18 +203,51 @@ function fill(d: ContentDouble) {
   });
   put(
     "banners_home_ecommerce",
-    { id: 1, name: "Portada", cover_title: "Todo en material eléctrico", cover_subtitle: "Envíos a todo México", cover_content: "Compra en línea" },
+    {
+      id: 1,
+      name: "Portada",
+      cover_title: "Todo en material eléctrico",
+      cover_subtitle: "Envíos a todo México",
+      cover_content: "Compra en línea",
+    },
     { id: 2, name: "Demasiado largo", cover_title: "x".repeat(256) },
   );
   put("ecommerce", { id: 2, title: "Más vendidos", status: true, products: [{ id: "QO115", qty: 1 }] });
-  put("blog_posts", { id: 3, title: "Cómo elegir un interruptor", content: "<p>Texto</p>", slug: "como-elegir-un-interruptor", status: "published", created_at: "2026-01-10T12:00:00Z" });
+  put("blog_posts", {
+    id: 3,
+    title: "Cómo elegir un interruptor",
+    content: "<p>Texto</p>",
+    slug: "como-elegir-un-interruptor",
+    status: "published",
+    created_at: "2026-01-10T12:00:00Z",
+  });
   put(
     "store_promos",
-    { id: 4, title: "Buen Fin", description: "Descuentos", start_date: "2026/11/14", end_date: "2026/11/17", visible: true, link: "https://tienda.example.com.mx/buen-fin" },
+    {
+      id: 4,
+      title: "Buen Fin",
+      description: "Descuentos",
+      start_date: "2026/11/14",
+      end_date: "2026/11/17",
+      visible: true,
+      link: "https://tienda.example.com.mx/buen-fin",
+    },
     { id: 8, title: "Al revés", start_date: "2026/11/17", end_date: "2026/11/14" },
   );
-  put("store_locations", { id: 5, name: "Matriz", schedule: "L-V 9 a 18", phone: "5555555555", address: "Av. Juárez 12, CDMX", geolocation: { type: "Point", coordinates: [-99.13, 19.43] } });
-  put("catalogs", { id: 6, title: "Catálogo 2026", subtitle: [{ subtitle: "Interruptores", products: [{ id: "QO115", qty: 1 }] }], image: [] });
+  put("store_locations", {
+    id: 5,
+    name: "Matriz",
+    schedule: "L-V 9 a 18",
+    phone: "5555555555",
+    address: "Av. Juárez 12, CDMX",
+    geolocation: { type: "Point", coordinates: [-99.13, 19.43] },
+  });
+  put("catalogs", {
+    id: 6,
+    title: "Catálogo 2026",
+    subtitle: [{ subtitle: "Interruptores", products: [{ id: "QO115", qty: 1 }] }],
+    image: [],
+  });
   put("quotations", {
     id: 10,
     clientName: "Constructora Norte",
@@ -199,7 +265,16 @@ function fill(d: ContentDouble) {
   });
   put(
     "sessions_pdv",
-    { id: 20, user_id: CARLOS, amount_open: 500, date_open: at(-300), date_close: at(-60), amount_cash: 1200, amount_close: 1200, amount_detail: { "500": 2, "100": 2 } },
+    {
+      id: 20,
+      user_id: CARLOS,
+      amount_open: 500,
+      date_open: at(-300),
+      date_close: at(-60),
+      amount_cash: 1200,
+      amount_close: 1200,
+      amount_detail: { "500": 2, "100": 2 },
+    },
     { id: 21, user_id: "no-existe", amount_open: 100, date_open: at(-200) },
   );
   put(
@@ -239,11 +314,38 @@ const EXPECTED_REFUSALS: Array<[string, string, string]> = [
   ["sales_pdv", "31", "session_id: 21 no existe"],
 ];
 
-const BUSINESS = ["orders", "publications", "publication_variations", "questions", "conversations", "products", "categories", "brands", "sectors", "applications", "banners_home", "shop_sections", "blog_posts", "store_promos", "store_locations", "catalogs", "quotations", "pdv_sessions", "pdv_sales"];
+const BUSINESS = [
+  "orders",
+  "publications",
+  "publication_variations",
+  "questions",
+  "conversations",
+  "products",
+  "categories",
+  "brands",
+  "sectors",
+  "applications",
+  "banners_home",
+  "shop_sections",
+  "blog_posts",
+  "store_promos",
+  "store_locations",
+  "catalogs",
+  "quotations",
+  "pdv_sessions",
+  "pdv_sales",
+];
 
 const countOf = async (table: string) => Number((await database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0].n);
 const rowsOf = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
-const counts = async () => Object.fromEntries(await Promise.all([...BUSINESS, "users", "product_properties", "quotation_lines", "pdv_sale_lines", "messages"].map(async (t) => [t, await countOf(t)] as const)));
+const counts = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      [...BUSINESS, "users", "product_properties", "quotation_lines", "pdv_sale_lines", "messages"].map(
+        async (t) => [t, await countOf(t)] as const,
+      ),
+    ),
+  );
 
 function expectRefusals(report: ImportReport) {
   for (const [collection, id, words] of EXPECTED_REFUSALS) {
@@ -269,7 +371,8 @@ describe("the first import", () => {
     // The sale of the session that is refused is refused too; the good one counts its session as accepted.
     expect(by.sales_pdv).toMatchObject({ read: 2, written: 1, refused: 1 });
     expect(by.products.missingFiles).toBe(1);
-    for (const table of [...BUSINESS, "users", "import_progress", "import_keys", "feed_rejects", "feed_state", "audit_log"]) expect(await countOf(table), table).toBe(0);
+    for (const table of [...BUSINESS, "users", "import_progress", "import_keys", "feed_rejects", "feed_state", "audit_log"])
+      expect(await countOf(table), table).toBe(0);
   });
 
   it("copies every collection, maps the spec's fields, refuses the bad records with their reason", async () => {
@@ -280,12 +383,26 @@ describe("the first import", () => {
     expectRefusals(report);
 
     // Users: in, without the old system's password; nobody signs in until an Admin sets one.
-    const people = await rowsOf<{ id: number; email: string; role: string; password_hash: string; erp_users: string[]; intelisis_agent: string | null; is_active: boolean; level: number | null; confirm_code_pdv: string | null }>(
-      "select id, email, role, password_hash, erp_users, intelisis_agent, is_active, level, confirm_code_pdv from users order by email",
-    );
+    const people = await rowsOf<{
+      id: number;
+      email: string;
+      role: string;
+      password_hash: string;
+      erp_users: string[];
+      intelisis_agent: string | null;
+      is_active: boolean;
+      level: number | null;
+      confirm_code_pdv: string | null;
+    }>("select id, email, role, password_hash, erp_users, intelisis_agent, is_active, level, confirm_code_pdv from users order by email");
     expect(people.map((p) => p.email)).toEqual(["almacen@empresa.mx", "ana.lopez@empresa.mx", "cajero@empresa.mx"]);
     const ana = people.find((p) => p.email === "ana.lopez@empresa.mx")!;
-    expect(ana).toMatchObject({ role: "ml_manager", erp_users: ["VENTAS1"], intelisis_agent: "AG01", is_active: true, confirm_code_pdv: "k3x9p" });
+    expect(ana).toMatchObject({
+      role: "ml_manager",
+      erp_users: ["VENTAS1"],
+      intelisis_agent: "AG01",
+      is_active: true,
+      confirm_code_pdv: "k3x9p",
+    });
     expect(people.find((p) => p.email === "almacen@empresa.mx")).toMatchObject({ role: "surtido", level: 3, is_active: false });
     for (const p of people) expect(p.password_hash).not.toBe(UPSTREAM_HASH);
     expect(await attemptLogin("ana.lopez@empresa.mx", "", "10.9.8.7")).toEqual({ ok: false, message: INVALID_CREDENTIALS });
@@ -304,22 +421,41 @@ describe("the first import", () => {
     const [qo] = await rowsOf<Record<string, unknown>>(
       "select category_id, brand_id, sector_id, application_id, ean_upc, description, precio2::float, precio3::float, stock_total, stocks, gallery, is_active, clave_sat from products where id = 'QO115'",
     );
-    expect(qo).toMatchObject({ category_id: 2, brand_id: 3, sector_id: 4, application_id: 6, ean_upc: "7501234567890", precio2: 120.5, precio3: 110, stock_total: 40, is_active: true, clave_sat: "39121601", gallery: [] });
-    expect(qo.stocks).toEqual([{ name: "ALM1", qty: 30 }, { name: "ALM2", qty: 10 }]);
+    expect(qo).toMatchObject({
+      category_id: 2,
+      brand_id: 3,
+      sector_id: 4,
+      application_id: 6,
+      ean_upc: "7501234567890",
+      precio2: 120.5,
+      precio3: 110,
+      stock_total: 40,
+      is_active: true,
+      clave_sat: "39121601",
+      gallery: [],
+    });
+    expect(qo.stocks).toEqual([
+      { name: "ALM1", qty: 30 },
+      { name: "ALM2", qty: 10 },
+    ]);
     expect(qo.description).toContain("termomagnético");
     expect(qo.description).not.toContain("script");
     expect(await rowsOf("select name, value, is_selector from product_properties where product_id = 'QO115' order by sort")).toEqual([
       { name: "Polos", value: "1", is_selector: false },
       { name: "Amperaje", value: "15 A", is_selector: true },
     ]);
-    expect(await rowsOf("select is_combo, combo_products from products where id = 'KIT1'")).toEqual([{ is_combo: true, combo_products: [{ id: "QO115", name: "Interruptor QO 1x15A", price: 120.5, stock: 40, qty: 2 }] }]);
+    expect(await rowsOf("select is_combo, combo_products from products where id = 'KIT1'")).toEqual([
+      { is_combo: true, combo_products: [{ id: "QO115", name: "Interruptor QO 1x15A", price: 120.5, stock: 40, qty: 2 }] },
+    ]);
     expect(await countOf("products")).toBe(2);
 
     // Publications and variations; orders of both accounts; the question; the conversation.
     expect(await rowsOf("select id, listing_type, linked_products_string, ml_store from publications")).toEqual([
       { id: "MLM100200300", listing_type: "gold_pro", linked_products_string: "QO115", ml_store: "4979" },
     ]);
-    expect(await rowsOf("select id::int as id, post_id, name from publication_variations")).toEqual([{ id: 9001, post_id: "MLM100200300", name: "Negro" }]);
+    expect(await rowsOf("select id::int as id, post_id, name from publication_variations")).toEqual([
+      { id: 9001, post_id: "MLM100200300", name: "Negro" },
+    ]);
     expect(await rowsOf("select id::text, store, intelisis_movement from orders order by id")).toEqual([
       { id: ORDER_MAIN, store: null, intelisis_movement: null },
       { id: ORDER_BRAND, store: "Electrica", intelisis_movement: null },
@@ -327,23 +463,36 @@ describe("the first import", () => {
     expect(await rowsOf("select id::text, status, publication_id, client_nickname from questions")).toEqual([
       { id: "13000000001", status: "UNANSWERED", publication_id: "MLM100200300", client_nickname: "COMPRADOR1" },
     ]);
-    expect(await rowsOf("select c.order_id::text, m.text, m.external_id from conversations c join messages m on m.conversation_id = c.id")).toEqual([
-      { order_id: ORDER_MAIN, text: "Hola, ¿me envían la factura?", external_id: "m-5001-1" },
-    ]);
+    expect(
+      await rowsOf("select c.order_id::text, m.text, m.external_id from conversations c join messages m on m.conversation_id = c.id"),
+    ).toEqual([{ order_id: ORDER_MAIN, text: "Hola, ¿me envían la factura?", external_id: "m-5001-1" }]);
 
     // Shop content.
     expect(await rowsOf("select id, cover_title from banners_home")).toEqual([{ id: 1, cover_title: "Todo en material eléctrico" }]);
-    expect(await rowsOf("select id, status, products from shop_sections")).toEqual([{ id: 2, status: true, products: [{ id: "QO115", qty: 1 }] }]);
+    expect(await rowsOf("select id, status, products from shop_sections")).toEqual([
+      { id: 2, status: true, products: [{ id: "QO115", qty: 1 }] },
+    ]);
     expect(await rowsOf("select slug, status from blog_posts")).toEqual([{ slug: "como-elegir-un-interruptor", status: true }]);
-    expect(await rowsOf("select start_date::text, end_date::text, visible from store_promos")).toEqual([{ start_date: "2026-11-14", end_date: "2026-11-17", visible: true }]);
+    expect(await rowsOf("select start_date::text, end_date::text, visible from store_promos")).toEqual([
+      { start_date: "2026-11-14", end_date: "2026-11-17", visible: true },
+    ]);
     expect(await rowsOf("select geolocation from store_locations")).toEqual([{ geolocation: { lat: 19.43, lng: -99.13 } }]);
-    expect(await rowsOf("select subtitles from catalogs")).toEqual([{ subtitles: [{ title: "Interruptores", products: [{ id: "QO115", qty: 1 }] }] }]);
+    expect(await rowsOf("select subtitles from catalogs")).toEqual([
+      { subtitles: [{ title: "Interruptores", products: [{ id: "QO115", qty: 1 }] }] },
+    ]);
 
     // The quotation: lines 2 × 100 + 50 = 250, 5 % off = 237.50, IVA 16 % = 38.00, total 275.50; made by Ana.
     const [quote] = await rowsOf<Record<string, unknown>>(
       "select folio, subtotal::float, iva::float, total::float, discount_amount::float, created_by, notes from quotations where id = 10",
     );
-    expect(quote).toMatchObject({ subtotal: 237.5, iva: 38, total: 275.5, discount_amount: 12.5, created_by: ana.id, notes: "Entrega en obra" });
+    expect(quote).toMatchObject({
+      subtotal: 237.5,
+      iva: 38,
+      total: 275.5,
+      discount_amount: 12.5,
+      created_by: ana.id,
+      notes: "Entrega en obra",
+    });
     expect(await rowsOf("select sku, type, description, price::float, qty::float from quotation_lines order by position")).toEqual([
       { sku: "QO115", type: "product", description: "Interruptor QO 1x15A", price: 100, qty: 2 },
       { sku: null, type: "custom", description: "Flete", price: 50, qty: 1 },
@@ -351,19 +500,30 @@ describe("the first import", () => {
 
     // The till: Carlos's session and its sale with its line.
     const carlos = people.find((p) => p.email === "cajero@empresa.mx")!;
-    expect(await rowsOf("select id, user_id, amount_open::float, amount_detail from pdv_sessions")).toEqual([{ id: 20, user_id: carlos.id, amount_open: 500, amount_detail: { "500": 2, "100": 2 } }]);
-    expect(await rowsOf("select id, session_id, user_id, sale_code, total::float from pdv_sales")).toEqual([{ id: 30, session_id: 20, user_id: carlos.id, sale_code: "V-0001", total: 116 }]);
-    expect(await rowsOf("select product_id, qty, amount::float from pdv_sale_lines")).toEqual([{ product_id: "QO115", qty: 1, amount: 100 }]);
+    expect(await rowsOf("select id, user_id, amount_open::float, amount_detail from pdv_sessions")).toEqual([
+      { id: 20, user_id: carlos.id, amount_open: 500, amount_detail: { "500": 2, "100": 2 } },
+    ]);
+    expect(await rowsOf("select id, session_id, user_id, sale_code, total::float from pdv_sales")).toEqual([
+      { id: 30, session_id: 20, user_id: carlos.id, sale_code: "V-0001", total: 116 },
+    ]);
+    expect(await rowsOf("select product_id, qty, amount::float from pdv_sale_lines")).toEqual([
+      { product_id: "QO115", qty: 1, amount: 100 },
+    ]);
 
     // Refused records are kept for the Sincronización screen, under import:<collection>.
     const rejects = await rowsOf<{ feed: string; upstream_id: string }>("select feed, upstream_id from feed_rejects order by feed");
     expect(rejects).toHaveLength(EXPECTED_REFUSALS.length);
     expect(rejects.map((r) => r.feed)).toContain("import:products");
-    expect(await rowsOf("select upstream_id, record->>'name' as name from feed_rejects where feed = 'import:products'")).toEqual([{ upstream_id: "CAB12", name: "Cable THW 12" }]);
+    expect(await rowsOf("select upstream_id, record->>'name' as name from feed_rejects where feed = 'import:products'")).toEqual([
+      { upstream_id: "CAB12", name: "Cable THW 12" },
+    ]);
 
     // The live feeds go on from the newest change each collection had when its import began.
     const cursors = Object.fromEntries(
-      (await rowsOf<{ name: string; cursor_key: string }>("select name, cursor_key from feed_state")).map((r) => [r.name, JSON.parse(r.cursor_key)]),
+      (await rowsOf<{ name: string; cursor_key: string }>("select name, cursor_key from feed_state")).map((r) => [
+        r.name,
+        JSON.parse(r.cursor_key),
+      ]),
     );
     expect(cursors).toEqual({
       "orders-main": [at(31), "2000000000000102"],
@@ -401,7 +561,13 @@ describe("the first import", () => {
   });
 
   it("a refused token stops the run with its reason; what was written stays", async () => {
-    const report = await runImport({ content: createHttpContent({ baseUrl: double.url, token: "otro", timeoutMs: 2000 }), database, brandName: "Electrica", resume: true, retryDelaysMs: [10] });
+    const report = await runImport({
+      content: createHttpContent({ baseUrl: double.url, token: "otro", timeoutMs: 2000 }),
+      database,
+      brandName: "Electrica",
+      resume: true,
+      retryDelaysMs: [10],
+    });
     expect(report.status).toBe("failed");
     expect(report.message).toContain("Usuarios (users): el back end de contenido rechazó el token (401)");
     expect(report.collections).toEqual([expect.objectContaining({ collection: "users", finished: false })]);
@@ -425,7 +591,12 @@ describe("the first import", () => {
         }),
       );
       const only = ["mercadolibre_orders"];
-      const progress = async () => (await rowsOf<{ last_id: string; read: number; written: number; finished_at: Date | null }>("select last_id, read, written, finished_at from import_progress"))[0];
+      const progress = async () =>
+        (
+          await rowsOf<{ last_id: string; read: number; written: number; finished_at: Date | null }>(
+            "select last_id, read, written, finished_at from import_progress",
+          )
+        )[0];
       const noop = { kind: "mutate" as const, mutate: () => {} };
 
       // The newest-change probe, pages 1 and 2 answer; page 3 fails.
@@ -460,10 +631,14 @@ describe("the first import", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bo-import-"));
     try {
       const reportPath = path.join(dir, "informe.json");
-      const child = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["server/cli/import.ts", "--from", double.url, "--token", "secreto", "--dry-run", "--report", reportPath], {
-        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", NODE_ENV: "development" },
-        timeout: 120_000,
-      }).catch((error: { code?: number; stdout?: string; stderr?: string }) => ({ ...error, failed: true }));
+      const child = await promisify(execFile)(
+        path.resolve("node_modules/.bin/tsx"),
+        ["server/cli/import.ts", "--from", double.url, "--token", "secreto", "--dry-run", "--report", reportPath],
+        {
+          env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", NODE_ENV: "development" },
+          timeout: 120_000,
+        },
+      ).catch((error: { code?: number; stdout?: string; stderr?: string }) => ({ ...error, failed: true }));
       expect("failed" in child ? child : null, JSON.stringify(child)).toBeNull();
       expect(child.stdout).toContain("Prueba (--dry-run): no se escribió nada.");
       expect(child.stdout).toContain("Registros rechazados (10)");

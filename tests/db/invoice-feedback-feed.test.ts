@@ -58,7 +58,15 @@ const copyOf = async (id: string) => (await getDb().select().from(invoiceFeedbac
 beforeAll(async () => {
   const at = new Date(Date.now() - 3_600_000);
   await putContentItem(database, "feedback_invoices", record(SALE_A), at);
-  await putContentItem(database, "feedback_invoices", record(SALE_B, { date_created: "2026-11-25T15:00:00Z", invoice_data: { name: "JUAN PEREZ", rfc: "PEJU750505XY2", email: "juan@example.com" } }), at);
+  await putContentItem(
+    database,
+    "feedback_invoices",
+    record(SALE_B, {
+      date_created: "2026-11-25T15:00:00Z",
+      invoice_data: { name: "JUAN PEREZ", rfc: "PEJU750505XY2", email: "juan@example.com" },
+    }),
+    at,
+  );
   // Not a sale id: refused with its reason, the rest of the page applied.
   await putContentItem(database, "feedback_invoices", { ...record("x"), id: "VENTA-1" }, at);
 });
@@ -100,7 +108,9 @@ describe("the feed invoice-feedback", () => {
 });
 
 describe("Facturación v2 when the back end does not answer", () => {
-  const query = { page: 1, search: "", start_date: undefined, end_date: undefined, status_filter: undefined } as unknown as Parameters<typeof listFeedbackInvoices>[0];
+  const query = { page: 1, search: "", start_date: undefined, end_date: undefined, status_filter: undefined } as unknown as Parameters<
+    typeof listFeedbackInvoices
+  >[0];
 
   it("shows the local copy, newest first, said as such with the back end's message", async () => {
     await simulatorControl.failNext("marketplace.listInvoiceFeedback", "http", { status: 503 });
@@ -112,7 +122,10 @@ describe("Facturación v2 when the back end does not answer", () => {
     expect(answer.copy!.message.length).toBeGreaterThan(0);
     expect(answer.total).toBe(2);
     expect(answer.data.map((r) => r.id)).toEqual([SALE_B, SALE_A]);
-    expect(answer.data[1]).toMatchObject({ errorInfo: "SUCCESSFUL", invoiceData: { name: "MARIA LOPEZ HERNANDEZ", zipCode: "06000", taxRegime: "612" } });
+    expect(answer.data[1]).toMatchObject({
+      errorInfo: "SUCCESSFUL",
+      invoiceData: { name: "MARIA LOPEZ HERNANDEZ", zipCode: "06000", taxRegime: "612" },
+    });
   });
 
   it("filters the copy as the back end filters its list: RFC or name, and Mexico City days with the end exclusive", async () => {

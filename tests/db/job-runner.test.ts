@@ -24,7 +24,12 @@ function clock(iso: string) {
 
 const quiet = () => undefined;
 const jobRow = async (id: number) =>
-  (await database.query<{ state: string; attempts: number; run_at: Date; last_error: string | null }>("select state, attempts, run_at, last_error from jobs where id = $1", [id]))[0];
+  (
+    await database.query<{ state: string; attempts: number; run_at: Date; last_error: string | null }>(
+      "select state, attempts, run_at, last_error from jobs where id = $1",
+      [id],
+    )
+  )[0];
 
 describe("the job runner", () => {
   it("a job claimed by one runner is not claimed by another", async () => {
@@ -36,11 +41,15 @@ describe("the job runner", () => {
       const b = new JobRunner(other, definitions, { now: time.now, instance: "b", log: quiet });
       for (let i = 0; i < 40; i++) await a.enqueue("claim-test", { i });
       // Both ask at once, several times over, each for more than there is.
-      const claimed = (await Promise.all([a.claim(7), b.claim(7), a.claim(7), b.claim(7), a.claim(7), b.claim(7), a.claim(7), b.claim(7)])).map((jobs) => jobs.map((j) => j.id));
+      const claimed = (
+        await Promise.all([a.claim(7), b.claim(7), a.claim(7), b.claim(7), a.claim(7), b.claim(7), a.claim(7), b.claim(7)])
+      ).map((jobs) => jobs.map((j) => j.id));
       const ids = claimed.flat();
       expect(ids).toHaveLength(new Set(ids).size);
       expect(ids).toHaveLength(40);
-      const owners = await database.query<{ locked_by: string; n: number }>("select locked_by, count(*)::int as n from jobs where name = 'claim-test' group by 1 order by 1");
+      const owners = await database.query<{ locked_by: string; n: number }>(
+        "select locked_by, count(*)::int as n from jobs where name = 'claim-test' group by 1 order by 1",
+      );
       expect(owners.reduce((sum, o) => sum + o.n, 0)).toBe(40);
       // Nothing is left to claim until a lease runs out; then the job is claimed again (its instance stopped).
       expect(await a.claim(50)).toEqual([]);
@@ -72,7 +81,12 @@ describe("the job runner", () => {
     );
     const id = (await runner.enqueue("always-fails", { sale: 1 }))!;
     expect(await runner.tick()).toMatchObject({ retried: 1, dead: 0 });
-    expect(await jobRow(id)).toMatchObject({ state: "pending", attempts: 1, run_at: new Date("2026-11-29T11:00:01Z"), last_error: "El ERP no contesta (1)" });
+    expect(await jobRow(id)).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      run_at: new Date("2026-11-29T11:00:01Z"),
+      last_error: "El ERP no contesta (1)",
+    });
     time.set("2026-11-29T11:00:00.999Z");
     expect(await runner.tick()).toMatchObject({ retried: 0, dead: 0 });
     time.set("2026-11-29T11:00:01Z");

@@ -25,7 +25,10 @@ const BUYER = "222222";
 
 let next = 0;
 /** A conversation as the content back end's messages collection holds it. */
-function upstream(messages: Array<{ fromSeller: boolean; at: Date; text?: string }>, options: { priority?: boolean | null; updated?: Date; id?: string; orderId?: string } = {}) {
+function upstream(
+  messages: Array<{ fromSeller: boolean; at: Date; text?: string }>,
+  options: { priority?: boolean | null; updated?: Date; id?: string; orderId?: string } = {},
+) {
   next += 1;
   const id = options.id ?? String(7_100_000_000 + next);
   const orderId = options.orderId ?? String(2_000_000_100_000_000 + next);
@@ -49,13 +52,27 @@ function upstream(messages: Array<{ fromSeller: boolean; at: Date; text?: string
 }
 
 const feed = (...records: Array<ReturnType<typeof upstream>>) =>
-  getDb().transaction((tx) => applyConversations(tx, records.map((r) => upstreamConversation.parse(r))));
+  getDb().transaction((tx) =>
+    applyConversations(
+      tx,
+      records.map((r) => upstreamConversation.parse(r)),
+    ),
+  );
 
 const queued = (recordId: string) =>
-  getDb().select().from(outbound).where(and(eq(outbound.collection, "messages"), eq(outbound.recordId, recordId))).orderBy(outbound.id);
+  getDb()
+    .select()
+    .from(outbound)
+    .where(and(eq(outbound.collection, "messages"), eq(outbound.recordId, recordId)))
+    .orderBy(outbound.id);
 
 const held = async (orderId: string) =>
-  (await getDb().select({ upstreamId: conversations.upstreamId, upstreamPriority: conversations.upstreamPriority }).from(conversations).where(eq(conversations.orderId, BigInt(orderId))))[0];
+  (
+    await getDb()
+      .select({ upstreamId: conversations.upstreamId, upstreamPriority: conversations.upstreamPriority })
+      .from(conversations)
+      .where(eq(conversations.orderId, BigInt(orderId)))
+  )[0];
 
 beforeEach(async () => {
   // The job looks at every conversation: each test starts with none but its own.
@@ -72,7 +89,13 @@ describe("the job message-priority", () => {
 
     expect(await sendPriorityChanges({ now: NOW })).toEqual({ queued: 1 });
     const [call] = await queued(record.id);
-    expect(call).toMatchObject({ method: "PATCH", collection: "messages", recordId: record.id, body: { priority: true }, state: "pending" });
+    expect(call).toMatchObject({
+      method: "PATCH",
+      collection: "messages",
+      recordId: record.id,
+      body: { priority: true },
+      state: "pending",
+    });
     expect(call.summary).toBe(`Conversación ${record.id}: marcada como urgente`);
     expect(await held(record.order_id)).toEqual({ upstreamId: record.id, upstreamPriority: true });
 
@@ -80,7 +103,10 @@ describe("the job message-priority", () => {
     expect(await sendPriorityChanges({ now: NOW })).toEqual({ queued: 0 });
     expect(await queued(record.id)).toHaveLength(1);
 
-    const [entry] = await getDb().select().from(auditLog).where(eq(auditLog.message, "Prioridad de mensajes enviada al back end: 1 urgentes, 0 ya no urgentes"));
+    const [entry] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.message, "Prioridad de mensajes enviada al back end: 1 urgentes, 0 ya no urgentes"));
     expect(entry).toBeDefined();
   });
 
@@ -98,7 +124,13 @@ describe("the job message-priority", () => {
     // The back end already holds true: nothing to say.
     expect(await sendPriorityChanges({ now: NOW })).toEqual({ queued: 0 });
 
-    const answered = upstream([{ fromSeller: false, at: hoursBefore(30) }, { fromSeller: true, at: hoursBefore(1) }], { id: record.id, orderId: record.order_id, priority: true });
+    const answered = upstream(
+      [
+        { fromSeller: false, at: hoursBefore(30) },
+        { fromSeller: true, at: hoursBefore(1) },
+      ],
+      { id: record.id, orderId: record.order_id, priority: true },
+    );
     await feed(answered);
     expect(await sendPriorityChanges({ now: NOW })).toEqual({ queued: 1 });
     const [call] = await queued(record.id);
@@ -108,14 +140,16 @@ describe("the job message-priority", () => {
 
   it("does not tell the back end of a conversation it never showed this app", async () => {
     const orderId = 2_000_000_199_000_001n;
-    await getDb().insert(conversations).values({
-      orderId,
-      orderDate: hoursBefore(72),
-      clientId: Number(BUYER),
-      sellerId: Number(SELLER),
-      lastMessageDate: hoursBefore(40),
-      lastMessageFromSeller: false,
-    });
+    await getDb()
+      .insert(conversations)
+      .values({
+        orderId,
+        orderDate: hoursBefore(72),
+        clientId: Number(BUYER),
+        sellerId: Number(SELLER),
+        lastMessageDate: hoursBefore(40),
+        lastMessageFromSeller: false,
+      });
     expect(await sendPriorityChanges({ now: NOW })).toEqual({ queued: 0 });
     expect((await held(orderId.toString())).upstreamId).toBeNull();
   });
@@ -145,9 +179,15 @@ describe("the job message-priority", () => {
     await sendPriorityChanges({ now: NOW });
     const result = await deliverOutbound({ now: new Date(Date.now() + 1_000) });
     expect(result.sent).toBe(1);
-    const [row] = await database.query<{ data: Record<string, unknown> }>("select data from sim.content_items where collection = 'messages' and id = $1", [record.id]);
+    const [row] = await database.query<{ data: Record<string, unknown> }>(
+      "select data from sim.content_items where collection = 'messages' and id = $1",
+      [record.id],
+    );
     expect(row.data.priority).toBe(true);
-    const writes = await database.query<{ method: string; body: Record<string, unknown> }>("select method, body from sim.content_writes where item_id = $1", [record.id]);
+    const writes = await database.query<{ method: string; body: Record<string, unknown> }>(
+      "select method, body from sim.content_writes where item_id = $1",
+      [record.id],
+    );
     expect(writes).toEqual([{ method: "PATCH", body: { priority: true } }]);
   });
 

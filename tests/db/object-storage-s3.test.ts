@@ -42,10 +42,13 @@ const bucket = await startS3Bucket();
 // The calls the app makes to S3, by command: the proof that a large upload goes in parts.
 const calls: string[] = [];
 const client = createS3Client(bucket.config);
-client.middlewareStack.add((next, context) => (args) => {
-  calls.push(context.commandName ?? "");
-  return next(args);
-}, { step: "initialize" });
+client.middlewareStack.add(
+  (next, context) => (args) => {
+    calls.push(context.commandName ?? "");
+    return next(args);
+  },
+  { step: "initialize" },
+);
 const store = createS3Store(bucket.config, client);
 setStorage(store);
 afterAll(async () => {
@@ -69,10 +72,16 @@ const localUploads = path.join(process.env.DATA_DIR ?? "", "uploads");
 /** The bucket's key of a stored name (the URL's folder in front). */
 const inBucket = (key: string) => `backoffice/${key}`;
 
-const uploadToLibrary = (form: PostedFields) => callRoute(createProduct.action as RouteHandler, "/web-inventory/new", admin.cookie, { form });
-const download = (id: string, cookie?: string, query = "") => settle(() => fileLoader(routeArgs({ request: makeRequest(`/files/${id}${query}`, { cookie }), params: { fileId: id } }))) as Promise<Response>;
+const uploadToLibrary = (form: PostedFields) =>
+  callRoute(createProduct.action as RouteHandler, "/web-inventory/new", admin.cookie, { form });
+const download = (id: string, cookie?: string, query = "") =>
+  settle(() =>
+    fileLoader(routeArgs({ request: makeRequest(`/files/${id}${query}`, { cookie }), params: { fileId: id } })),
+  ) as Promise<Response>;
 const downloadAttachment = (id: string, cookie: string) =>
-  settle(() => attachmentLoader(routeArgs({ request: makeRequest(`/messages/attachments/${id}`, { cookie }), params: { fileId: id } }))) as Promise<Response>;
+  settle(() =>
+    attachmentLoader(routeArgs({ request: makeRequest(`/messages/attachments/${id}`, { cookie }), params: { fileId: id } })),
+  ) as Promise<Response>;
 const fileRows = async () => (await getDb().select({ id: files.id }).from(files)).length;
 const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
@@ -104,7 +113,14 @@ function addDocument(assistantId: number, file: File) {
   const form = new FormData();
   form.set("sku", "THW12NE100");
   form.set("file", file);
-  return settle(() => documentAction(routeArgs({ request: makeRequest(`/chatbot-documents/${assistantId}`, { cookie: admin.cookie, form }), params: { assistantId: String(assistantId) } })));
+  return settle(() =>
+    documentAction(
+      routeArgs({
+        request: makeRequest(`/chatbot-documents/${assistantId}`, { cookie: admin.cookie, form }),
+        params: { assistantId: String(assistantId) },
+      }),
+    ),
+  );
 }
 
 async function shopApi() {
@@ -126,7 +142,16 @@ describe("the store STORAGE_URL makes", () => {
     const fromConfig = createStorage(bucket.config, "");
     expect(fromConfig.kind).toBe("s3");
     expect(await fromConfig.check()).toEqual({ ok: true });
-    await fromConfig.put(`prueba/${tag}.txt`, { stream: (async function* () { yield new TextEncoder().encode("hola "); yield new TextEncoder().encode("bucket"); })() }, { contentType: "text/plain" });
+    await fromConfig.put(
+      `prueba/${tag}.txt`,
+      {
+        stream: (async function* () {
+          yield new TextEncoder().encode("hola ");
+          yield new TextEncoder().encode("bucket");
+        })(),
+      },
+      { contentType: "text/plain" },
+    );
     expect(await bucket.keys()).toContain(inBucket(`prueba/${tag}.txt`));
     expect(await fromConfig.head(`prueba/${tag}.txt`)).toMatchObject({ size: 11, contentType: "text/plain" });
     const listed: string[] = [];
@@ -141,7 +166,12 @@ describe("the store STORAGE_URL makes", () => {
 
 describe("uploads go to the bucket", () => {
   it("a gallery image uploaded in the product dialog is stored in the bucket with its WebP variants, and nothing on the disk", async () => {
-    const res = await uploadToLibrary({ intent: "upload", uploads: await pngFile(`s3-${tag}.png`, 1500, 1500, { r: 20, g: 120, b: 200 }), sku: "", name: "" });
+    const res = await uploadToLibrary({
+      intent: "upload",
+      uploads: await pngFile(`s3-${tag}.png`, 1500, 1500, { r: 20, g: 120, b: 200 }),
+      sku: "",
+      name: "",
+    });
     expect(statusOf(res)).toBe(200);
     const gallery = (dataOf<ProductAnswer>(res).result.initialValue as { gallery?: Array<{ fileId: string }> }).gallery ?? [];
     const id = gallery[0]?.fileId;
@@ -156,7 +186,12 @@ describe("uploads go to the bucket", () => {
 
   it("a catalogue data sheet (PDF) uploaded in the product dialog is stored in the bucket", async () => {
     const name = `ficha-s3-${tag}.pdf`;
-    const res = await uploadToLibrary({ intent: "sheet-upload", sheetUpload: new File([PDF(300 * 1024)], name, { type: "application/pdf" }), sku: "", name: "" });
+    const res = await uploadToLibrary({
+      intent: "sheet-upload",
+      sheetUpload: new File([PDF(300 * 1024)], name, { type: "application/pdf" }),
+      sku: "",
+      name: "",
+    });
     expect(statusOf(res)).toBe(200);
     const [row] = await getDb().select().from(files).where(eq(files.filenameDownload, name));
     expect(row).toMatchObject({ mimeType: "application/pdf", size: 300 * 1024 });
@@ -172,7 +207,14 @@ describe("uploads go to the bucket", () => {
       ...store,
       async put(key, source, options) {
         const written = await store.put(key, source, options);
-        await getDb().insert(files).values({ id: crypto.randomUUID(), filenameDisk: "ganadora.pdf", filenameDownload: name, mimeType: "application/pdf", size: 1, origin: "upload" });
+        await getDb().insert(files).values({
+          id: crypto.randomUUID(),
+          filenameDisk: "ganadora.pdf",
+          filenameDownload: name,
+          mimeType: "application/pdf",
+          size: 1,
+          origin: "upload",
+        });
         return written;
       },
     });
@@ -212,7 +254,10 @@ describe("uploads go to the bucket", () => {
     const name = `manual-s3-${tag}.pdf`;
     const res = await addDocument(assistant.id, new File([PDF(64 * 1024)], name, { type: "application/pdf" }));
     expect(await flashToast(res)).toMatchObject({ variant: "success" });
-    const [doc] = await getDb().select().from(aiAssistantDocuments).where(and(eq(aiAssistantDocuments.assistantId, assistant.id), eq(aiAssistantDocuments.nameDocument, name)));
+    const [doc] = await getDb()
+      .select()
+      .from(aiAssistantDocuments)
+      .where(and(eq(aiAssistantDocuments.assistantId, assistant.id), eq(aiAssistantDocuments.nameDocument, name)));
     kept.document = doc.fileId!;
     expect(await bucket.keys()).toContain(inBucket(`${doc.fileId}.pdf`));
   });
@@ -270,10 +315,16 @@ describe("downloads come from the bucket after the same access check", () => {
 describe("the shop's media and sizes", () => {
   it("a published product's image is served at 400 px, made once and kept in the bucket; its data sheet too", async () => {
     const sku = `S3${tag}`.toUpperCase().slice(0, 20);
-    await getDb().insert(products).values({
-      id: sku, name: "Producto en el bucket", slug: `producto-s3-${tag}`, isActive: true,
-      gallery: [{ fileId: kept.image!, url: `/files/${kept.image}`, sort: 0 }], dataSheetId: kept.sheet!,
-    });
+    await getDb()
+      .insert(products)
+      .values({
+        id: sku,
+        name: "Producto en el bucket",
+        slug: `producto-s3-${tag}`,
+        isActive: true,
+        gallery: [{ fileId: kept.image!, url: `/files/${kept.image}`, sort: 0 }],
+        dataSheetId: kept.sheet!,
+      });
     const first = await shop(`/media/${kept.image}/400.webp`);
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("image/webp");
@@ -292,11 +343,21 @@ describe("the shop's media and sizes", () => {
 
 describe("the nightly sweep lists the bucket", () => {
   it("removes an unused upload and an object no row names; keeps referenced files, attachments and keys that are not the app's", async () => {
-    const unused = await uploadToLibrary({ intent: "upload", uploads: await pngFile(`s3-sin-usar-${tag}.png`, 1500, 1500, { r: 200, g: 20, b: 20 }), sku: "", name: "" });
-    const unusedId = ((dataOf<ProductAnswer>(unused).result.initialValue as { gallery?: Array<{ fileId: string }> }).gallery ?? [])[0].fileId;
+    const unused = await uploadToLibrary({
+      intent: "upload",
+      uploads: await pngFile(`s3-sin-usar-${tag}.png`, 1500, 1500, { r: 200, g: 20, b: 20 }),
+      sku: "",
+      name: "",
+    });
+    const unusedId = ((dataOf<ProductAnswer>(unused).result.initialValue as { gallery?: Array<{ fileId: string }> }).gallery ?? [])[0]
+      .fileId;
     const orphan = crypto.randomUUID();
     await createS3Store(bucket.config).put(`${orphan}.pdf`, { bytes: PDF(1024) }, { contentType: "application/pdf" });
-    await createS3Store(bucket.config).put("notas/leeme.txt", { bytes: new TextEncoder().encode("no es del sistema") }, { contentType: "text/plain" });
+    await createS3Store(bucket.config).put(
+      "notas/leeme.txt",
+      { bytes: new TextEncoder().encode("no es del sistema") },
+      { contentType: "text/plain" },
+    );
 
     // A day and an hour from now, everything above is "old".
     const result = await sweepUnusedUploads(database, new Date(Date.now() + 25 * 3600_000));
@@ -306,7 +367,14 @@ describe("the nightly sweep lists the bucket", () => {
     expect(keys.filter((k) => k.includes(unusedId))).toEqual([]);
     expect(keys).not.toContain(inBucket(`${orphan}.pdf`));
     expect(result.orphans).toBeGreaterThanOrEqual(1);
-    for (const key of [`${kept.image}.webp`, `${kept.image}-150.webp`, `shop/${kept.image}-w400.webp`, `${kept.sheet}.pdf`, `${kept.document}.pdf`, "notas/leeme.txt"]) {
+    for (const key of [
+      `${kept.image}.webp`,
+      `${kept.image}-150.webp`,
+      `shop/${kept.image}-w400.webp`,
+      `${kept.sheet}.pdf`,
+      `${kept.document}.pdf`,
+      "notas/leeme.txt",
+    ]) {
       expect(keys, key).toContain(inBucket(key));
     }
     expect(keys.some((k) => k.startsWith(inBucket("messages/")))).toBe(true);
@@ -325,11 +393,21 @@ describe("when the store stops answering", () => {
       expect((check as { message: string }).message).toMatch(/backoffice/);
 
       // The product dialog: its usual refusal toast and field error, with a 503.
-      const image = await uploadToLibrary({ intent: "upload", uploads: await pngFile(`s3-caida-${tag}.png`, 1500, 1500, { r: 1, g: 2, b: 3 }), sku: "", name: "" });
+      const image = await uploadToLibrary({
+        intent: "upload",
+        uploads: await pngFile(`s3-caida-${tag}.png`, 1500, 1500, { r: 1, g: 2, b: 3 }),
+        sku: "",
+        name: "",
+      });
       expect(statusOf(image)).toBe(503);
       expect(dataOf<ProductAnswer>(image).toast).toMatchObject({ message: STORE_DOWN });
       expect(dataOf<ProductAnswer>(image).fileErrors.uploads).toEqual([STORE_DOWN]);
-      const sheet = await uploadToLibrary({ intent: "sheet-upload", sheetUpload: new File([PDF(2048)], `ficha-caida-${tag}.pdf`, { type: "application/pdf" }), sku: "", name: "" });
+      const sheet = await uploadToLibrary({
+        intent: "sheet-upload",
+        sheetUpload: new File([PDF(2048)], `ficha-caida-${tag}.pdf`, { type: "application/pdf" }),
+        sku: "",
+        name: "",
+      });
       expect(statusOf(sheet)).toBe(503);
       expect(dataOf<ProductAnswer>(sheet).fileErrors.sheetUpload).toEqual([STORE_DOWN]);
 
@@ -339,7 +417,9 @@ describe("when the store stops answering", () => {
       const reply = await replyWith(c.id, new File([PDF(4096)], `caida-${tag}.pdf`, { type: "application/pdf" }), "Texto que no se pierde");
       expect(statusOf(reply)).toBe(503);
       expect((reply as unknown as { data: { toast: { message: string } } }).data.toast.message).toBe(STORE_DOWN);
-      expect((await getDb().select({ id: messages.id }).from(messages).where(eq(messages.conversationId, c.id))).length).toBe(messagesBefore);
+      expect((await getDb().select({ id: messages.id }).from(messages).where(eq(messages.conversationId, c.id))).length).toBe(
+        messagesBefore,
+      );
       const [after] = await getDb().select().from(conversations).where(eq(conversations.id, c.id));
       expect(after.draft).toBe("Texto que no se pierde");
       expect(after.sendingUntil).toBeNull();
@@ -353,7 +433,11 @@ describe("when the store stops answering", () => {
       expect(await fileRows()).toBe(rowsBefore);
 
       // Downloads: 503 with the text, after the access check (a refused user is still refused).
-      for (const res of [await download(kept.image!, inventory.cookie), await download(kept.sheet!, inventory.cookie), await downloadAttachment(kept.attachment!, admin.cookie)]) {
+      for (const res of [
+        await download(kept.image!, inventory.cookie),
+        await download(kept.sheet!, inventory.cookie),
+        await downloadAttachment(kept.attachment!, admin.cookie),
+      ]) {
         expect(res.status).toBe(503);
         expect(await res.text()).toBe(STORE_DOWN);
       }
@@ -371,7 +455,12 @@ describe("when the store stops answering", () => {
     }
     expect(await checkStorage()).toEqual({ ok: true });
     expect((await download(kept.image!, inventory.cookie)).status).toBe(200);
-    const again = await uploadToLibrary({ intent: "upload", uploads: await pngFile(`s3-de-vuelta-${tag}.png`, 1500, 1500, { r: 9, g: 9, b: 9 }), sku: "", name: "" });
+    const again = await uploadToLibrary({
+      intent: "upload",
+      uploads: await pngFile(`s3-de-vuelta-${tag}.png`, 1500, 1500, { r: 9, g: 9, b: 9 }),
+      sku: "",
+      name: "",
+    });
     expect(statusOf(again)).toBe(200);
   });
 });

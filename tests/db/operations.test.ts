@@ -24,13 +24,21 @@ describe("readiness against the database", () => {
     const dataDir = tempDir();
     const disk = createLocalStore(path.join(dataDir, "uploads"));
     let open = true;
-    const check = readiness({ database: () => (open ? database : undefined), storage: () => disk.check(), jobs: () => "running", draining: () => false, cacheMs: 0 });
+    const check = readiness({
+      database: () => (open ? database : undefined),
+      storage: () => disk.check(),
+      jobs: () => "running",
+      draining: () => false,
+      cacheMs: 0,
+    });
     expect(await check()).toEqual([]);
     // The probe is gone: nothing but the store's own staging folder is left.
     expect(fs.readdirSync(path.join(dataDir, "uploads")).filter((f) => f !== ".incoming")).toEqual([]);
 
     // The database has a migration newer than this build's (an older build started on it).
-    await database.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ('de-otra-version', $1)", [Number(bundledLatestMigration()) + 1]);
+    await database.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ('de-otra-version', $1)", [
+      Number(bundledLatestMigration()) + 1,
+    ]);
     try {
       expect(await check()).toEqual(["migrations"]);
     } finally {
@@ -43,7 +51,13 @@ describe("readiness against the database", () => {
     fs.writeFileSync(path.join(blocked, "uploads"), "no soy una carpeta");
     const store = createLocalStore(path.join(blocked, "uploads"));
     expect(await store.check()).toMatchObject({ ok: false });
-    const blockedCheck = readiness({ database: () => database, storage: () => store.check(), jobs: () => "running", draining: () => false, cacheMs: 0 });
+    const blockedCheck = readiness({
+      database: () => database,
+      storage: () => store.check(),
+      jobs: () => "running",
+      draining: () => false,
+      cacheMs: 0,
+    });
     expect(await blockedCheck()).toEqual(["storage"]);
 
     open = false;

@@ -52,7 +52,12 @@ const writesOf = (recordId: string) =>
     [recordId],
   );
 const upstreamData = async (recordId: string, collection = ORDERS) =>
-  (await database.query<{ data: Record<string, unknown> }>("select data from sim.content_items where collection = $1 and id = $2", [collection, recordId]))[0]?.data;
+  (
+    await database.query<{ data: Record<string, unknown> }>("select data from sim.content_items where collection = $1 and id = $2", [
+      collection,
+      recordId,
+    ])
+  )[0]?.data;
 
 beforeEach(async () => {
   await simulatorControl.clearFailures(database);
@@ -65,10 +70,25 @@ describe("enqueue: in the edit's transaction", () => {
     const kept = await upstreamOrder();
     await getDb().transaction(async (tx) => {
       await audit({ message: `Orden ${kept} actualizada`, identifier: kept, userId: staff.user.id }, tx);
-      await enqueueOutbound(tx, { method: "PATCH", collection: ORDERS, recordId: kept, body: { comments: "sí" }, summary: `Pedido ${kept}: comentarios`, userId: staff.user.id });
+      await enqueueOutbound(tx, {
+        method: "PATCH",
+        collection: ORDERS,
+        recordId: kept,
+        body: { comments: "sí" },
+        summary: `Pedido ${kept}: comentarios`,
+        userId: staff.user.id,
+      });
     });
     const [row] = await getDb().select().from(outbound).where(eq(outbound.recordId, kept));
-    expect(row).toMatchObject({ method: "PATCH", collection: ORDERS, body: { comments: "sí" }, state: "pending", attempts: 0, createdBy: staff.user.id, sentAt: null });
+    expect(row).toMatchObject({
+      method: "PATCH",
+      collection: ORDERS,
+      body: { comments: "sí" },
+      state: "pending",
+      attempts: 0,
+      createdBy: staff.user.id,
+      sentAt: null,
+    });
     expect(row.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 
     // A save that fails after writing its call: neither the local write nor the call is left.
@@ -76,7 +96,14 @@ describe("enqueue: in the edit's transaction", () => {
     await expect(
       getDb().transaction(async (tx) => {
         await audit({ message: `Orden ${lost} actualizada`, identifier: lost, userId: staff.user.id }, tx);
-        await enqueueOutbound(tx, { method: "PATCH", collection: ORDERS, recordId: lost, body: { comments: "no" }, summary: `Pedido ${lost}: comentarios`, userId: staff.user.id });
+        await enqueueOutbound(tx, {
+          method: "PATCH",
+          collection: ORDERS,
+          recordId: lost,
+          body: { comments: "no" },
+          summary: `Pedido ${lost}: comentarios`,
+          userId: staff.user.id,
+        });
         throw new Error("falla después de escribir");
       }),
     ).rejects.toThrow("falla después de escribir");
@@ -87,7 +114,14 @@ describe("enqueue: in the edit's transaction", () => {
     const refused = await saveVersioned({
       messages: { notFound: "No existe.", stale: "Cambió." },
       write: async (tx) => {
-        await enqueueOutbound(tx, { method: "PATCH", collection: ORDERS, recordId: lost, body: { comments: "tampoco" }, summary: "x", userId: staff.user.id });
+        await enqueueOutbound(tx, {
+          method: "PATCH",
+          collection: ORDERS,
+          recordId: lost,
+          body: { comments: "tampoco" },
+          summary: "x",
+          userId: staff.user.id,
+        });
         return refuse("invalid", "Revisar order");
       },
     });
@@ -142,15 +176,23 @@ describe("delivery in order per record", () => {
     expect(await writesOf(order)).toEqual([]);
 
     const pending = await listOutbound({ state: "pending", page: 1 });
-    expect(pending.rows.find((r) => r.id === second)).toMatchObject({ blockedBy: first, stateLabel: `En espera: el envío ${first} de este registro está detenido` });
+    expect(pending.rows.find((r) => r.id === second)).toMatchObject({
+      blockedBy: first,
+      stateLabel: `En espera: el envío ${first} de este registro está detenido`,
+    });
     const failed = await listOutbound({ state: "failed", page: 1 });
-    expect(failed.rows.map((r) => [r.id, r.stateLabel, r.lastError])).toEqual([[first, "Detenido", "El back end de contenido rechazó la operación."]]);
+    expect(failed.rows.map((r) => [r.id, r.stateLabel, r.lastError])).toEqual([
+      [first, "Detenido", "El back end de contenido rechazó la operación."],
+    ]);
     expect(await outboundCounts()).toMatchObject({ pending: 1, failed: 1 });
 
     const t1 = new Date();
     expect(await retryOutbound(first, staff.user, t1)).toEqual({ ok: true });
     expect(await rowOf(first)).toMatchObject({ state: "pending", attempts: 0, nextAttemptAt: t1 });
-    const [entry] = await getDb().select().from(auditLog).where(eq(auditLog.identifier, String(first)));
+    const [entry] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.identifier, String(first)));
     expect(entry).toMatchObject({ type: "integration", userId: staff.user.id });
     expect(entry.detail).toMatchObject({ lastError: "El back end de contenido rechazó la operación." });
     // A row that is not stopped is not "retried".
@@ -201,7 +243,8 @@ describe("retries", () => {
     expect(await rowOf(id)).toMatchObject({
       state: "failed",
       attempts: 8,
-      lastError: "Se agotaron los 8 intentos. Último error: El back end de contenido respondió con un error (503). Intenta de nuevo más tarde.",
+      lastError:
+        "Se agotaron los 8 intentos. Último error: El back end de contenido respondió con un error (503). Intenta de nuevo más tarde.",
     });
     expect(await deliverOutbound({ now: plus(at, 24 * 3600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(await retryAllFailed(staff.user, plus(at, 1))).toBe(1);
@@ -216,7 +259,11 @@ describe("retries", () => {
     await simulatorControl.failNext("content.updateItem", "timeout-after-work", { match: order, database });
     const t0 = base();
     expect(await deliverOutbound({ now: t0 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    expect(await rowOf(id)).toMatchObject({ state: "pending", attempts: 1, lastError: "El back end de contenido no respondió a tiempo. Intenta de nuevo en unos minutos." });
+    expect(await rowOf(id)).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      lastError: "El back end de contenido no respondió a tiempo. Intenta de nuevo en unos minutos.",
+    });
     expect(await deliverOutbound({ now: plus(t0, 10_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const { idempotencyKey } = await rowOf(id);
     expect((await writesOf(order)).map((w) => w.idempotency_key)).toEqual([idempotencyKey]);
@@ -234,8 +281,16 @@ describe("retries", () => {
     await simulatorControl.failNext("content.updateItem", "http", { status: 401, match: denied, database });
     expect(await deliverOutbound({ now: base() })).toEqual({ sent: 0, retrying: 0, failed: 3 });
     expect(await rowOf(a)).toMatchObject({ state: "failed", attempts: 1, lastError: "El back end de contenido rechazó la operación." });
-    expect(await rowOf(b)).toMatchObject({ state: "failed", attempts: 1, lastError: "El back end de contenido rechazó las credenciales configuradas. Avisa a soporte." });
-    expect(await rowOf(c)).toMatchObject({ state: "failed", attempts: 1, lastError: `El back end de contenido no tiene el registro ${unknown} en ${ORDERS}.` });
+    expect(await rowOf(b)).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      lastError: "El back end de contenido rechazó las credenciales configuradas. Avisa a soporte.",
+    });
+    expect(await rowOf(c)).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      lastError: `El back end de contenido no tiene el registro ${unknown} en ${ORDERS}.`,
+    });
   });
 });
 
@@ -258,7 +313,8 @@ describe("deliverers at once", () => {
       [records],
     );
     expect(writes).toHaveLength(ids.length);
-    for (const record of records) expect(writes.filter((w) => w.item_id === record).map((w) => w.body.comments)).toEqual(["v1", "v2", "v3"]);
+    for (const record of records)
+      expect(writes.filter((w) => w.item_id === record).map((w) => w.body.comments)).toEqual(["v1", "v2", "v3"]);
     // More than one took part (on PostgreSQL they race on connections of their own).
     expect(runs.filter((r) => r.sent > 0).length).toBeGreaterThan(1);
   });
@@ -269,11 +325,21 @@ describe("the screen's reads", () => {
     const order = await upstreamOrder();
     const before = new Date();
     for (let i = 0; i < 23; i++) await enqueue(order, { comments: `c${i}` });
-    const all = await getDb().select({ id: outbound.id }).from(outbound).orderBy(sql`${outbound.id} desc`);
+    const all = await getDb()
+      .select({ id: outbound.id })
+      .from(outbound)
+      .orderBy(sql`${outbound.id} desc`);
     const first = await listOutbound({ page: 1 });
     expect(first).toMatchObject({ total: 23, page: 1, pageSize: 20 });
     expect(first.rows.map((r) => r.id)).toEqual(all.slice(0, 20).map((r) => r.id));
-    expect(first.rows[0]).toMatchObject({ collection: ORDERS, recordId: order, state: "pending", stateLabel: "Pendiente", createdByName: `Prueba admin`, blockedBy: null });
+    expect(first.rows[0]).toMatchObject({
+      collection: ORDERS,
+      recordId: order,
+      state: "pending",
+      stateLabel: "Pendiente",
+      createdByName: `Prueba admin`,
+      blockedBy: null,
+    });
     expect((await listOutbound({ page: 2 })).rows.map((r) => r.id)).toEqual(all.slice(20).map((r) => r.id));
     expect(await listOutbound({ state: "done", page: 1 })).toMatchObject({ total: 0, rows: [] });
     const counts = await outboundCounts();

@@ -23,16 +23,26 @@ const read = async (id: string) => (await getDb().select().from(products).where(
 const audits = async (id: string) => getDb().select().from(auditLog).where(eq(auditLog.identifier, id));
 
 /** Renames the product; `then` decides what the write answers after it has written. */
-function rename(id: string, expected: string | ((stored: string) => string), then: "ok" | "rules" | "rules-with-entry" = "ok", lookup = id) {
+function rename(
+  id: string,
+  expected: string | ((stored: string) => string),
+  then: "ok" | "rules" | "rules-with-entry" = "ok",
+  lookup = id,
+) {
   return async (stored: string): Promise<SaveResult<string>> =>
     saveVersioned({
-      lock: async (tx) => (await tx.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, lookup)).for("update"))[0] ?? null,
+      lock: async (tx) =>
+        (await tx.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, lookup)).for("update"))[0] ?? null,
       expected: typeof expected === "function" ? expected(stored) : expected,
       messages: MESSAGES,
       write: async (tx) => {
-        await tx.update(products).set({ name: "Después", updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, id));
+        await tx
+          .update(products)
+          .set({ name: "Después", updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` })
+          .where(eq(products.id, id));
         if (then === "rules") return refuse("invalid", "Regla rota.", { name: ["Regla rota."] });
-        if (then === "rules-with-entry") return refuse("invalid", "Regla rota.", undefined, { message: `Rechazado: ${id}`, type: "error", identifier: id });
+        if (then === "rules-with-entry")
+          return refuse("invalid", "Regla rota.", undefined, { message: `Rechazado: ${id}`, type: "error", identifier: id });
         return { value: id, audit: { message: `Renombrado: ${id}`, type: "update", identifier: id } };
       },
     });
@@ -47,7 +57,13 @@ type Case = {
 };
 
 const cases: Case[] = [
-  { name: "the version the form carried saves and writes exactly one audit entry", run: (id) => rename(id, (v) => v), result: { ok: true, value: "" }, name_after: "Después", entries: ["Renombrado"] },
+  {
+    name: "the version the form carried saves and writes exactly one audit entry",
+    run: (id) => rename(id, (v) => v),
+    result: { ok: true, value: "" },
+    name_after: "Después",
+    entries: ["Renombrado"],
+  },
   {
     name: "an older version is stale: nothing written, no audit entry",
     run: (id) => rename(id, "2001-01-01T00:00:00.000Z"),
@@ -129,7 +145,10 @@ describe("saveVersioned", () => {
  * thrown 404; a broken rule 400, a stale form 409, a legacy system 502, each with the form again.
  */
 describe("answerSave", () => {
-  const on = { saved: (to: string) => ({ to, toast: { title: "Guardado", variant: "success" as const } }), refused: (r: { message: string }) => ({ shown: r.message }) };
+  const on = {
+    saved: (to: string) => ({ to, toast: { title: "Guardado", variant: "success" as const } }),
+    refused: (r: { message: string }) => ({ shown: r.message }),
+  };
   const answer = async (result: SaveResult<string>) => {
     try {
       return (await answerSave(result, on)) as unknown as { init: ResponseInit | null; data: unknown } | Response;

@@ -57,7 +57,11 @@ describe.skipIf(!url)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
     const lines = () => server.logLines();
     const primary = server.child.pid!;
     expect(lines().filter((l) => String(l.msg).startsWith("Proceso principal: prepara la base"))).toHaveLength(1);
-    expect(lines().find((l) => String(l.msg).startsWith("Back office listo"))).toMatchObject({ pid: primary, workers: 2, database: "postgres" });
+    expect(lines().find((l) => String(l.msg).startsWith("Back office listo"))).toMatchObject({
+      pid: primary,
+      workers: 2,
+      database: "postgres",
+    });
 
     // 30 requests, each on a new connection: both workers answer.
     for (let i = 0; i < 30; i++) expect((await getOnNewConnection(server.port, "/readyz")).status).toBe(200);
@@ -93,13 +97,20 @@ describe.skipIf(!url)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
     expect((await getOnNewConnection(server.port, "/metrics")).status).toBe(401);
     const metrics = await getOnNewConnection(server.port, "/metrics", { authorization: `Bearer ${TOKEN}` });
     expect(metrics.status).toBe(200);
-    const count = Number(/^http_request_duration_seconds_count\{route="\/readyz",method="GET",status_class="2xx"\} (\d+)$/m.exec(metrics.body)?.[1]);
+    const count = Number(
+      /^http_request_duration_seconds_count\{route="\/readyz",method="GET",status_class="2xx"\} (\d+)$/m.exec(metrics.body)?.[1],
+    );
     expect(count).toBeGreaterThanOrEqual(30);
     expect(metrics.body).toMatch(/^db_pool_connections \d+$/m);
     expect(metrics.body).toMatch(/^outbox_backlog\{state="pending"\} 0$/m);
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toMatchObject({ code: 0 });
-    expect(lines().filter((l) => l.msg === "Apagado").map((l) => l.pid).sort()).toEqual([...workers].sort());
+    expect(
+      lines()
+        .filter((l) => l.msg === "Apagado")
+        .map((l) => l.pid)
+        .sort(),
+    ).toEqual([...workers].sort());
   }, 90_000);
 });

@@ -11,7 +11,14 @@ const url = process.env.TEST_DATABASE_URL;
 function slowPost(port: number, agent: http.Agent) {
   const body = "email=nadie%40demo.mx&password=incorrecta-123";
   const half = Math.floor(body.length / 2);
-  const request = http.request({ host: "127.0.0.1", port, path: "/login", method: "POST", agent, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) } });
+  const request = http.request({
+    host: "127.0.0.1",
+    port,
+    path: "/login",
+    method: "POST",
+    agent,
+    headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
+  });
   const answered = new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     request.once("response", (response) => {
       let text = "";
@@ -32,7 +39,9 @@ function get(port: number, path: string, agent: http.Agent) {
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (text += chunk));
-      response.once("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: text, reused: request.reusedSocket }));
+      response.once("end", () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: text, reused: request.reusedSocket }),
+      );
     });
     request.once("error", reject);
   });
@@ -55,7 +64,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The Chromium the server keeps warm for PDFs (a child of its process), if it started one. */
 function chromiumOf(pid: number): number | null {
   try {
-    const lines = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(pid)], { encoding: "utf8" }).trim().split("\n");
+    const lines = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
     const found = lines.map((l) => l.trim().split(/\s+/)).find(([, comm]) => /chrom/i.test(comm ?? ""));
     return found ? Number(found[0]) : null;
   } catch {

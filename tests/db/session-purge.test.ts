@@ -15,7 +15,13 @@ async function sessionsAround(now: Date) {
   const at = (ms: number) => new Date(now.getTime() + ms);
   await database.db.insert(sessions).values([
     { id: "idle-past-its-end-000000", userId: user.id, createdAt: at(-3 * HOUR), lastSeenAt: at(-2 * HOUR), expiresAt: at(-60_000) },
-    { id: "signed-in-too-long-ago-0", userId: user.id, createdAt: at(-SESSION_ABSOLUTE_MS - 60_000), lastSeenAt: at(-60_000), expiresAt: at(HOUR) },
+    {
+      id: "signed-in-too-long-ago-0",
+      userId: user.id,
+      createdAt: at(-SESSION_ABSOLUTE_MS - 60_000),
+      lastSeenAt: at(-60_000),
+      expiresAt: at(HOUR),
+    },
     { id: "still-in-use-000000000000", userId: user.id, createdAt: at(-HOUR), lastSeenAt: at(-60_000), expiresAt: at(HOUR) },
   ]);
   return { user, cookie };
@@ -51,7 +57,9 @@ describe("expired sessions are purged", () => {
     clock = ten;
     expect(await runner.tick()).toMatchObject({ done: 1 });
     expect(await ids()).toHaveLength(2);
-    const [job] = await database.query<{ state: string; key: string }>("select state, key from jobs where name = 'session-purge' order by id limit 1");
+    const [job] = await database.query<{ state: string; key: string }>(
+      "select state, key from jobs where name = 'session-purge' order by id limit 1",
+    );
     expect(job).toEqual({ state: "done", key: clock.toISOString() });
   });
 });

@@ -33,7 +33,8 @@ describe("shop_price_cents_of is pesoPrice", () => {
       );
       for (const r of rows) {
         const js = pesoPrice({ amount: Number(r.p), currency }, rate);
-        if (String(js.ok ? js.cents : null) !== String(r.c)) mismatches.push(`${r.p} ${currency} × ${rate}: ${js.ok ? js.cents : null} ≠ ${r.c}`);
+        if (String(js.ok ? js.cents : null) !== String(r.c))
+          mismatches.push(`${r.p} ${currency} × ${rate}: ${js.ok ? js.cents : null} ≠ ${r.c}`);
       }
     }
     expect(mismatches.slice(0, 10)).toEqual([]);
@@ -48,16 +49,35 @@ describe("shop_price_cents_of is pesoPrice", () => {
 });
 
 describe("shop_dollar_rate reads settings.dollar_price as exchangeRateOf does", () => {
-  it.each([18.35, "18.35", " 17.3 ", "26.1234", ".5", "18.", "1e1", "abc", "", "0", 0, -1, "-5", "1e400", "1e-999", true, false, null, [18], { rate: 18 }])(
-    "%j",
-    async (value) => {
-      await database.query("insert into settings (key, value) values ('dollar_price', $1::jsonb) on conflict (key) do update set value = excluded.value", [
-        JSON.stringify(value),
-      ]);
-      const [row] = await database.query<{ rate: number | null }>("select shop_dollar_rate() as rate");
-      expect(row.rate === null ? null : Number(row.rate)).toBe(exchangeRateOf(value));
-    },
-  );
+  it.each([
+    18.35,
+    "18.35",
+    " 17.3 ",
+    "26.1234",
+    ".5",
+    "18.",
+    "1e1",
+    "abc",
+    "",
+    "0",
+    0,
+    -1,
+    "-5",
+    "1e400",
+    "1e-999",
+    true,
+    false,
+    null,
+    [18],
+    { rate: 18 },
+  ])("%j", async (value) => {
+    await database.query(
+      "insert into settings (key, value) values ('dollar_price', $1::jsonb) on conflict (key) do update set value = excluded.value",
+      [JSON.stringify(value)],
+    );
+    const [row] = await database.query<{ rate: number | null }>("select shop_dollar_rate() as rate");
+    expect(row.rate === null ? null : Number(row.rate)).toBe(exchangeRateOf(value));
+  });
 
   it("no setting: no rate", async () => {
     await database.query("delete from settings where key = 'dollar_price'");

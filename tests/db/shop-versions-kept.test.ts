@@ -35,7 +35,10 @@ async function kept(name: Parameters<typeof contentVersion>[0]) {
 }
 
 const sku = "VER-1";
-await database.query(`insert into products (id, manufacturer_sku, name, slug, price, moneda_precio, is_active) values ($1, $1, 'Producto de versiones', 'producto-de-versiones', 10, 'Pesos', true)`, [sku]);
+await database.query(
+  `insert into products (id, manufacturer_sku, name, slug, price, moneda_precio, is_active) values ($1, $1, 'Producto de versiones', 'producto-de-versiones', 10, 'Pesos', true)`,
+  [sku],
+);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -72,7 +75,9 @@ describe.runIf(embedded)("on the embedded database", () => {
 
   it("a new dollar rate changes the version of every priced answer", async () => {
     const before = await kept("sections");
-    await database.query(`insert into settings (key, value) values ('dollar_price', '19.5'::jsonb) on conflict (key) do update set value = excluded.value`);
+    await database.query(
+      `insert into settings (key, value) values ('dollar_price', '19.5'::jsonb) on conflict (key) do update set value = excluded.value`,
+    );
     await database.query(`update settings set value = '19.75'::jsonb where key = 'dollar_price'`);
     const after = await contentVersion("sections", now());
     expect(after).not.toBe(before);

@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { upstreamConversation, upstreamErpArticle, upstreamInvoiceFeedback, upstreamOrder, upstreamQuestion } from "~/modules/sync/upstream";
+import {
+  upstreamConversation,
+  upstreamErpArticle,
+  upstreamInvoiceFeedback,
+  upstreamOrder,
+  upstreamQuestion,
+} from "~/modules/sync/upstream";
 import { seedDemo } from "../../server/db/seed/demo";
 import { getEnv, resetEnvCache } from "../../server/env";
 import { setIntegrations } from "../../server/integrations";
@@ -13,8 +19,16 @@ import { ordersCollection } from "../../server/integrations/content/collections"
 import { brandSegmentFrom } from "../../server/integrations/marketplace/http";
 import { createSimulatorIntegrations } from "../../server/integrations/simulator";
 import {
-  ACTIVITY_CATCH_UP_MS, ACTIVITY_LAST_RUN_KEY, ACTIVITY_PERIOD_MS, describeActivity, eventCount, poisson, runSimActivity,
-  simulateActivity, STAGE_MIN_MS, type ActivitySummary,
+  ACTIVITY_CATCH_UP_MS,
+  ACTIVITY_LAST_RUN_KEY,
+  ACTIVITY_PERIOD_MS,
+  describeActivity,
+  eventCount,
+  poisson,
+  runSimActivity,
+  simulateActivity,
+  STAGE_MIN_MS,
+  type ActivitySummary,
 } from "../../server/integrations/simulator/activity";
 import { createPrng } from "../../server/integrations/simulator/runtime";
 import { appJobs } from "../../server/jobs/app-jobs";
@@ -42,7 +56,14 @@ const ids = async (text: string) => new Set((await database.query<{ id: string }
 const count = async (text: string) => Number((await database.query<{ n: number }>(text))[0].n);
 
 /** What the seed made, to compare the activity's identifiers with. */
-let seeded: { orders: Set<string>; questions: Set<string>; shipments: Set<string>; buyers: Set<string>; conversations: Set<string>; messages: number };
+let seeded: {
+  orders: Set<string>;
+  questions: Set<string>;
+  shipments: Set<string>;
+  buyers: Set<string>;
+  conversations: Set<string>;
+  messages: number;
+};
 let run: ActivitySummary;
 let stocksBefore: Map<string, number>;
 
@@ -53,14 +74,25 @@ beforeAll(async () => {
   // at its stage to move, and only the rule "orders the content back end holds" keeps them still.
   await database.query(`update sim.mkt_orders set updated_at = order_date`);
   seeded = {
-    orders: await ids(`select id::text as id from public.orders union select id::text from sim.mkt_orders union select related_order_id::text from public.orders where related_order_id is not null`),
+    orders: await ids(
+      `select id::text as id from public.orders union select id::text from sim.mkt_orders union select related_order_id::text from public.orders where related_order_id is not null`,
+    ),
     questions: await ids(`select id::text as id from public.questions union select id::text from sim.mkt_questions`),
-    shipments: await ids(`select shipment_id::text as id from sim.mkt_orders where shipment_id is not null union select shipment_id::text from public.orders where shipment_id is not null`),
-    buyers: await ids(`select buyer_id::text as id from sim.mkt_orders where buyer_id is not null union select client_id::text from public.questions`),
+    shipments: await ids(
+      `select shipment_id::text as id from sim.mkt_orders where shipment_id is not null union select shipment_id::text from public.orders where shipment_id is not null`,
+    ),
+    buyers: await ids(
+      `select buyer_id::text as id from sim.mkt_orders where buyer_id is not null union select client_id::text from public.questions`,
+    ),
     conversations: await ids(`select id::text as id from public.conversations`),
     messages: await count(`select count(*)::int as n from sim.mkt_messages`),
   };
-  stocksBefore = new Map((await database.query<{ sku: string; stock_total: number }>(`select sku, stock_total from sim.erp_articles`)).map((a) => [a.sku, Number(a.stock_total)]));
+  stocksBefore = new Map(
+    (await database.query<{ sku: string; stock_total: number }>(`select sku, stock_total from sim.erp_articles`)).map((a) => [
+      a.sku,
+      Number(a.stock_total),
+    ]),
+  );
   run = await simulateActivity(database, { now: NOW, elapsedMs: 10 * 60_000, perMinute: 3, random: createPrng(20261129), brand: BRAND });
 }, 120_000);
 
@@ -77,27 +109,40 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
   });
 
   it("every record it put in the content back end parses with the upstream schemas", async () => {
-    const rows = await database.query<{ collection: string; id: string; data: unknown }>(`select collection, id, data from sim.content_items order by collection, id`);
+    const rows = await database.query<{ collection: string; id: string; data: unknown }>(
+      `select collection, id, data from sim.content_items order by collection, id`,
+    );
     const collections = new Set(rows.map((r) => r.collection));
     for (const c of [MAIN, BRAND_ORDERS, "questions", "messages", "products"]) expect(collections, c).toContain(c);
     for (const row of rows) {
       const schema = SCHEMAS[row.collection];
       expect(schema, `colección inesperada ${row.collection}`).toBeDefined();
       const parsed = schema.safeParse(row.data);
-      expect(parsed.success, `${row.collection}/${row.id}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 3))}`).toBe(true);
+      expect(parsed.success, `${row.collection}/${row.id}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 3))}`).toBe(
+        true,
+      );
       expect(String((parsed.data as { id: string }).id)).toBe(row.id);
     }
   });
 
   it("each new order is in the marketplace's view and in its account's collection, with the same id, paid", async () => {
     for (const id of run.orders) {
-      const [mkt] = await database.query<{ account: string; order_status: string; status_history: string; shipment_id: string; items: unknown[] }>(
+      const [mkt] = await database.query<{
+        account: string;
+        order_status: string;
+        status_history: string;
+        shipment_id: string;
+        items: unknown[];
+      }>(
         `select account, order_status, status_history, shipment_id::text as shipment_id, items from sim.mkt_orders where id = $1::bigint`,
         [id],
       );
       expect(mkt, id).toBeDefined();
       const collection = mkt.account === "brand" ? BRAND_ORDERS : MAIN;
-      const [content] = await database.query<{ data: Record<string, unknown> }>(`select data from sim.content_items where collection = $1 and id = $2`, [collection, id]);
+      const [content] = await database.query<{ data: Record<string, unknown> }>(
+        `select data from sim.content_items where collection = $1 and id = $2`,
+        [collection, id],
+      );
       expect(content, `${collection}/${id}`).toBeDefined();
       const order = upstreamOrder.parse(content.data);
       expect(order.id).toBe(id);
@@ -111,32 +156,46 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
       expect(order.store ?? null).toBe(mkt.account === "brand" ? BRAND : null);
       // Items are the account's listings, at their price.
       for (const item of order.order_items!) {
-        const [pub] = await database.query<{ account: string; price: number }>(`select account, price::float8 as price from sim.mkt_publications where id = $1`, [item.id]);
+        const [pub] = await database.query<{ account: string; price: number }>(
+          `select account, price::float8 as price from sim.mkt_publications where id = $1`,
+          [item.id],
+        );
         expect(pub, item.id).toBeDefined();
         expect(pub.account).toBe(mkt.account);
         expect(item.price).toBe(pub.price);
       }
     }
     // Both accounts sell.
-    const accounts = await database.query<{ account: string }>(`select distinct account from sim.mkt_orders where id = any($1::bigint[])`, [run.orders]);
+    const accounts = await database.query<{ account: string }>(`select distinct account from sim.mkt_orders where id = any($1::bigint[])`, [
+      run.orders,
+    ]);
     expect(accounts.map((a) => a.account).sort()).toEqual(["brand", "main"]);
   });
 
   it("a question is on a listing that exists, and the marketplace knows it unanswered", async () => {
     for (const id of run.questions) {
-      const [content] = await database.query<{ data: Record<string, unknown> }>(`select data from sim.content_items where collection = 'questions' and id = $1`, [id]);
+      const [content] = await database.query<{ data: Record<string, unknown> }>(
+        `select data from sim.content_items where collection = 'questions' and id = $1`,
+        [id],
+      );
       const q = upstreamQuestion.parse(content.data);
       expect(q.status).toBe("UNANSWERED");
       expect(await count(`select count(*)::int as n from sim.mkt_publications where id = '${q.publication}'`), q.publication!).toBe(1);
       expect(await count(`select count(*)::int as n from public.publications where id = '${q.publication}'`), q.publication!).toBe(1);
-      const [mkt] = await database.query<{ status: string; client_id: string }>(`select status, client_id::text as client_id from sim.mkt_questions where id = $1::bigint`, [id]);
+      const [mkt] = await database.query<{ status: string; client_id: string }>(
+        `select status, client_id::text as client_id from sim.mkt_questions where id = $1::bigint`,
+        [id],
+      );
       expect(mkt).toEqual({ status: "UNANSWERED", client_id: q.client_id });
     }
   });
 
   it("a message lands in its conversation's record, with every message of the order", async () => {
     for (const m of run.messages) {
-      const [content] = await database.query<{ data: Record<string, unknown> }>(`select data from sim.content_items where collection = 'messages' and id = $1`, [m.conversationId]);
+      const [content] = await database.query<{ data: Record<string, unknown> }>(
+        `select data from sim.content_items where collection = 'messages' and id = $1`,
+        [m.conversationId],
+      );
       const c = upstreamConversation.parse(content.data);
       expect(c.order_id).toBe(m.orderId);
       expect(c.conversation.map((e) => e.id)).toContain(m.messageId);
@@ -144,7 +203,11 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
       const buyerEntry = c.conversation.find((e) => e.id === m.messageId)!;
       expect(buyerEntry.from.user_id).toBe(c.client_id);
       if (!m.newConversation && seeded.conversations.has(m.conversationId)) {
-        expect(await count(`select count(*)::int as n from public.conversations where id = ${m.conversationId} and (order_id = ${m.orderId} or pack_id = ${m.orderId})`)).toBe(1);
+        expect(
+          await count(
+            `select count(*)::int as n from public.conversations where id = ${m.conversationId} and (order_id = ${m.orderId} or pack_id = ${m.orderId})`,
+          ),
+        ).toBe(1);
       }
     }
     expect(await count(`select count(*)::int as n from sim.mkt_messages`)).toBe(seeded.messages + run.messages.length);
@@ -152,7 +215,11 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
 
   it("identifiers start above the seeded ranges: they never collide with seeded ones", async () => {
     // Above every seeded marketplace id, and below the shop's and quoter's 16-digit ids (3…–9…).
-    const maxBelow = (set: Set<string>, limit: bigint) => [...set].map(BigInt).filter((x) => x < limit).reduce((a, b) => (a > b ? a : b), 0n);
+    const maxBelow = (set: Set<string>, limit: bigint) =>
+      [...set]
+        .map(BigInt)
+        .filter((x) => x < limit)
+        .reduce((a, b) => (a > b ? a : b), 0n);
     const seededMarketplaceMax = maxBelow(seeded.orders, 3_000_000_000_000_000n);
     expect(seededMarketplaceMax).toBeGreaterThan(2_000_000_000_000_000n);
     for (const id of run.orders) {
@@ -166,7 +233,10 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
       expect(BigInt(id) > seededQuestionMax, id).toBe(true);
     }
     expect(new Set(run.questions).size).toBe(run.questions.length);
-    const shipments = await database.query<{ id: string }>(`select shipment_id::text as id from sim.mkt_orders where id = any($1::bigint[])`, [run.orders]);
+    const shipments = await database.query<{ id: string }>(
+      `select shipment_id::text as id from sim.mkt_orders where id = any($1::bigint[])`,
+      [run.orders],
+    );
     const seededShipmentMax = maxBelow(seeded.shipments, 10n ** 15n);
     for (const { id } of shipments) {
       expect(seeded.shipments.has(id), id).toBe(false);
@@ -179,7 +249,10 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
       expect(BigInt(m.conversationId) > seededConversationMax, m.conversationId).toBe(true);
     }
     // New buyers (the others are customers who bought before) have ids of their own.
-    const buyers = await database.query<{ id: string }>(`select distinct buyer_id::text as id from sim.mkt_orders where id = any($1::bigint[])`, [run.orders]);
+    const buyers = await database.query<{ id: string }>(
+      `select distinct buyer_id::text as id from sim.mkt_orders where id = any($1::bigint[])`,
+      [run.orders],
+    );
     const seededBuyerMax = maxBelow(seeded.buyers, 10n ** 15n);
     for (const { id } of buyers) expect(seeded.buyers.has(id) || BigInt(id) > seededBuyerMax, id).toBe(true);
   });
@@ -215,12 +288,23 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
     expect(info?.orderId).toBe(orderId);
     const clients = await marketplace.lookupClients([orderId]);
     expect([...clients.main, ...clients.brand].map((c) => c.orderId)).toEqual([orderId]);
-    const answered = await marketplace.answerQuestion({ questionId: Number(run.questions[0]), message: "¡Hola! Sí, es 100% cobre. Saludos.", updatedBy: 1, account: "main" });
+    const answered = await marketplace.answerQuestion({
+      questionId: Number(run.questions[0]),
+      message: "¡Hola! Sí, es 100% cobre. Saludos.",
+      updatedBy: 1,
+      account: "main",
+    });
     expect(answered.status).toBe("ANSWERED");
     const pending = await marketplace.listPendingMessages();
     const last = run.messages[run.messages.length - 1];
     expect(pending.map((p) => p.orderId)).toContain(last.orderId);
-    const sent = await marketplace.sendMessage({ orderId: last.orderId, message: "Con gusto, su pedido sale hoy.", updatedBy: 1, clientId: null, account: "main" });
+    const sent = await marketplace.sendMessage({
+      orderId: last.orderId,
+      message: "Con gusto, su pedido sale hoy.",
+      updatedBy: 1,
+      clientId: null,
+      account: "main",
+    });
     expect(sent.sentAt).toBeTruthy();
   });
 
@@ -236,7 +320,10 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
       expect(Number(a.stock_total), a.sku).toBe(a.stocks.reduce((s, x) => s + Number(x.qty), 0));
       expect(a.stocks.every((s) => Number(s.qty) >= 0)).toBe(true);
       if (Number(a.stock_total) !== stocksBefore.get(a.sku)) changed++;
-      const [content] = await database.query<{ data: Record<string, unknown> }>(`select data from sim.content_items where collection = 'products' and id = $1`, [a.sku]);
+      const [content] = await database.query<{ data: Record<string, unknown> }>(
+        `select data from sim.content_items where collection = 'products' and id = $1`,
+        [a.sku],
+      );
       expect(upstreamErpArticle.parse(content.data)).toMatchObject({ id: a.sku, stock_total: Number(a.stock_total) });
     }
     expect(changed).toBeGreaterThan(0);
@@ -252,8 +339,20 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
                 (select string_agg(key || '=' || value::text, ',' order by key) from sim.meta) as meta`,
       );
     const before = await snapshot();
-    const nothing = await simulateActivity(database, { now: new Date(NOW.getTime() + 60 * 60_000), elapsedMs: 60 * 60_000, perMinute: 0, random: createPrng(1), brand: BRAND });
-    const noTime = await simulateActivity(database, { now: new Date(NOW.getTime() + 60 * 60_000), elapsedMs: 0, perMinute: 3, random: createPrng(1), brand: BRAND });
+    const nothing = await simulateActivity(database, {
+      now: new Date(NOW.getTime() + 60 * 60_000),
+      elapsedMs: 60 * 60_000,
+      perMinute: 0,
+      random: createPrng(1),
+      brand: BRAND,
+    });
+    const noTime = await simulateActivity(database, {
+      now: new Date(NOW.getTime() + 60 * 60_000),
+      elapsedMs: 0,
+      perMinute: 3,
+      random: createPrng(1),
+      brand: BRAND,
+    });
     for (const s of [nothing, noTime]) {
       expect(eventCount(s)).toBe(0);
       expect(s.stockMoves).toEqual([]);
@@ -269,7 +368,14 @@ describe("simulateActivity: ten simulated minutes at 3 a minute", () => {
     const rateBefore = (await erp.getDollarRate()).rate;
     const later = new Date(NOW.getTime() + 2 * 60 * 60_000);
     // 60 expected events: the rate surely moves; no marketplace event, since only the ERP is simulated.
-    const s = await simulateActivity(database, { now: later, elapsedMs: 60_000, perMinute: 60, random: createPrng(7), brand: BRAND, systems: { marketplace: false, erp: true } });
+    const s = await simulateActivity(database, {
+      now: later,
+      elapsedMs: 60_000,
+      perMinute: 60,
+      random: createPrng(7),
+      brand: BRAND,
+      systems: { marketplace: false, erp: true },
+    });
     expect(eventCount(s)).toBe(0);
     expect(await count(`select count(*)::int as n from sim.mkt_orders`)).toBe(before);
     expect(s.stockMoves.length).toBeGreaterThan(10);
@@ -295,13 +401,22 @@ describe("runSimActivity: the job's run", () => {
     const behind = await runSimActivity(database, { now: new Date(t0.getTime() + 60_000), perMinute: 3, brand: BRAND });
     expect(behind.elapsedMs).toBe(0);
     expect(eventCount(behind)).toBe(0);
-    const [mark] = await database.query<{ value: string }>(`select value #>> '{}' as value from sim.meta where key = $1`, [ACTIVITY_LAST_RUN_KEY]);
+    const [mark] = await database.query<{ value: string }>(`select value #>> '{}' as value from sim.meta where key = $1`, [
+      ACTIVITY_LAST_RUN_KEY,
+    ]);
     expect(mark.value).toBe(new Date(t0.getTime() + 5 * 60 * 60_000).toISOString());
   });
 });
 
 describe("the sim-activity job", () => {
-  const saved = { SIM_ACTIVITY: process.env.SIM_ACTIVITY, INTEGRATIONS: process.env.INTEGRATIONS, ERP_URL: process.env.ERP_URL, ERP_TOKEN: process.env.ERP_TOKEN, MARKETPLACE_URL: process.env.MARKETPLACE_URL, MARKETPLACE_TOKEN: process.env.MARKETPLACE_TOKEN };
+  const saved = {
+    SIM_ACTIVITY: process.env.SIM_ACTIVITY,
+    INTEGRATIONS: process.env.INTEGRATIONS,
+    ERP_URL: process.env.ERP_URL,
+    ERP_TOKEN: process.env.ERP_TOKEN,
+    MARKETPLACE_URL: process.env.MARKETPLACE_URL,
+    MARKETPLACE_TOKEN: process.env.MARKETPLACE_TOKEN,
+  };
   const jobNames = (env: Record<string, string>) => {
     Object.assign(process.env, env);
     resetEnvCache();
@@ -309,7 +424,9 @@ describe("the sim-activity job", () => {
     try {
       return appJobs(database).map((j) => j.name);
     } finally {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
       resetEnvCache();
       setIntegrations(undefined);
     }
@@ -337,7 +454,8 @@ describe("the sim-activity job", () => {
       expect(job.maxAttempts).toBe(1);
       expect(job.schedule?.text).toBe("cada 20 s");
     } finally {
-      if (saved.SIM_ACTIVITY === undefined) delete process.env.SIM_ACTIVITY; else process.env.SIM_ACTIVITY = saved.SIM_ACTIVITY;
+      if (saved.SIM_ACTIVITY === undefined) delete process.env.SIM_ACTIVITY;
+      else process.env.SIM_ACTIVITY = saved.SIM_ACTIVITY;
       resetEnvCache();
     }
   });

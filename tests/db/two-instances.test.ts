@@ -19,7 +19,11 @@ const url = process.env.TEST_DATABASE_URL;
 
 /** The flash toast a redirect carries (the signed cookie's payload is base64 JSON). */
 function toastOf(res: Response): Record<string, unknown> | null {
-  const raw = res.headers.getSetCookie().find((c) => c.startsWith("bo_toast="))?.split(";")[0].slice("bo_toast=".length);
+  const raw = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("bo_toast="))
+    ?.split(";")[0]
+    .slice("bo_toast=".length);
   if (!raw) return null;
   const value = decodeURIComponent(raw);
   return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as Record<string, unknown>;
@@ -74,7 +78,9 @@ describe.runIf(!!url)("two instances on one PostgreSQL", () => {
 
   it("a save made stale on one is refused on the other", async () => {
     const { cookie } = await signIn(a.base, "admin@demo.mx", PASSWORD);
-    const [{ id }] = (await client.query<{ id: string }>("select id::text as id from orders where status <> 'cancelled' order by order_date desc limit 1")).rows;
+    const [{ id }] = (
+      await client.query<{ id: string }>("select id::text as id from orders where status <> 'cancelled' order by order_date desc limit 1")
+    ).rows;
     const html = await (await fetch(`${a.base}/orders/${id}`, { headers: { cookie } })).text();
     const fields = formFields(html, "save");
     expect(fields, "el formulario de la orden").not.toBeNull();
@@ -106,9 +112,19 @@ describe.runIf(!!url)("two instances on one PostgreSQL", () => {
     form.set("sku", "");
     form.set("name", "");
     form.set("sheetUpload", new File([bytes], name, { type: "application/pdf" }));
-    const upload = await fetch(`${a.base}/web-inventory/new`, { method: "POST", body: form, headers: { cookie, origin: a.base }, redirect: "manual" });
+    const upload = await fetch(`${a.base}/web-inventory/new`, {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: a.base },
+      redirect: "manual",
+    });
     expect(upload.status, await upload.text()).toBeLessThan(400);
-    const [file] = (await client.query<{ id: string; disk: string }>("select id::text as id, filename_disk as disk from files where filename_download = $1", [name])).rows;
+    const [file] = (
+      await client.query<{ id: string; disk: string }>(
+        "select id::text as id, filename_disk as disk from files where filename_download = $1",
+        [name],
+      )
+    ).rows;
     expect(file, "la fila del archivo").toBeDefined();
     expect((await bucket.keys()).some((k) => k.endsWith(file.disk))).toBe(true);
     const served = await fetch(`${b.base}/files/${file.id}`, { headers: { cookie } });
@@ -159,7 +175,9 @@ describe.runIf(!!url)("two instances on one PostgreSQL", () => {
     const done = periods.rows.filter((r) => r.state === "done");
     expect(done.length).toBeGreaterThanOrEqual(2);
     expect(new Set(periods.rows.map((r) => r.key)).size).toBe(periods.rows.length);
-    const runners = await client.query<{ n: number }>(`select count(distinct locked_by)::int as n from jobs where state = 'done' and locked_by is not null`);
+    const runners = await client.query<{ n: number }>(
+      `select count(distinct locked_by)::int as n from jobs where state = 'done' and locked_by is not null`,
+    );
     expect(runners.rows[0].n).toBe(2);
   }, 60_000);
 });

@@ -60,21 +60,80 @@ const unique = (prefix: string) => `${prefix}-${++seq.n}-${Date.now().toString(3
 
 /** One way of referencing a file per row: each inserts or updates a record that names the file. */
 const REFERENCES: Array<[string, (id: string) => Promise<unknown>]> = [
-  ["a product's gallery", (id) => database.query(`insert into products (id, name, slug, gallery) values ($1, 'Producto', $1, $2::jsonb)`, [unique("SKU"), `[${JSON.stringify({ ...JSON.parse(imageRef(id)), sort: 0 })}]`])],
-  ["a product's data sheet", (id) => database.query(`insert into products (id, name, slug, data_sheet_id) values ($1, 'Producto', $1, $2)`, [unique("SKU"), id])],
-  ["a link in a product's description", (id) => database.query(`insert into products (id, name, slug, description) values ($1, 'Producto', $1, $2)`, [unique("SKU"), `<p>Ver <a href="/files/${id}">ficha</a></p>`])],
-  ["a category's image", (id) => database.query(`insert into categories (name, slug, image) values ('Categoría', $1, $2::jsonb)`, [unique("cat"), imageRef(id)])],
-  ["a category's cover", (id) => database.query(`insert into categories (name, slug, cover) values ('Categoría', $1, $2::jsonb)`, [unique("cat"), imageRef(id)])],
-  ["a brand's image", (id) => database.query(`insert into brands (name, slug, image) values ('Marca', $1, $2::jsonb)`, [unique("marca"), imageRef(id)])],
-  ["a brand's cover", (id) => database.query(`insert into brands (name, slug, cover) values ('Marca', $1, $2::jsonb)`, [unique("marca"), imageRef(id)])],
-  ["a brand's product image", (id) => database.query(`insert into brands (name, slug, img_product) values ('Marca', $1, $2::jsonb)`, [unique("marca"), imageRef(id)])],
-  ["a promotion's image", (id) => database.query(`insert into store_promos (title, image) values ('Promoción', $1::jsonb)`, [imageRef(id)])],
+  [
+    "a product's gallery",
+    (id) =>
+      database.query(`insert into products (id, name, slug, gallery) values ($1, 'Producto', $1, $2::jsonb)`, [
+        unique("SKU"),
+        `[${JSON.stringify({ ...JSON.parse(imageRef(id)), sort: 0 })}]`,
+      ]),
+  ],
+  [
+    "a product's data sheet",
+    (id) => database.query(`insert into products (id, name, slug, data_sheet_id) values ($1, 'Producto', $1, $2)`, [unique("SKU"), id]),
+  ],
+  [
+    "a link in a product's description",
+    (id) =>
+      database.query(`insert into products (id, name, slug, description) values ($1, 'Producto', $1, $2)`, [
+        unique("SKU"),
+        `<p>Ver <a href="/files/${id}">ficha</a></p>`,
+      ]),
+  ],
+  [
+    "a category's image",
+    (id) => database.query(`insert into categories (name, slug, image) values ('Categoría', $1, $2::jsonb)`, [unique("cat"), imageRef(id)]),
+  ],
+  [
+    "a category's cover",
+    (id) => database.query(`insert into categories (name, slug, cover) values ('Categoría', $1, $2::jsonb)`, [unique("cat"), imageRef(id)]),
+  ],
+  [
+    "a brand's image",
+    (id) => database.query(`insert into brands (name, slug, image) values ('Marca', $1, $2::jsonb)`, [unique("marca"), imageRef(id)]),
+  ],
+  [
+    "a brand's cover",
+    (id) => database.query(`insert into brands (name, slug, cover) values ('Marca', $1, $2::jsonb)`, [unique("marca"), imageRef(id)]),
+  ],
+  [
+    "a brand's product image",
+    (id) => database.query(`insert into brands (name, slug, img_product) values ('Marca', $1, $2::jsonb)`, [unique("marca"), imageRef(id)]),
+  ],
+  [
+    "a promotion's image",
+    (id) => database.query(`insert into store_promos (title, image) values ('Promoción', $1::jsonb)`, [imageRef(id)]),
+  ],
   ["a promotion's link", (id) => database.query(`insert into store_promos (title, link) values ('Promoción', $1)`, [`/files/${id}`])],
   ["the home banner", (id) => database.query(`insert into banners_home (name, image) values ('Portada', $1::jsonb)`, [imageRef(id)])],
-  ["a catalogue's images", (id) => database.query(`insert into catalogs (title, images) values ('Catálogo', $1::jsonb)`, [`[${imageRef(id)}]`])],
-  ["a blog post's featured image", (id) => database.query(`insert into blog_posts (title, slug, featured_image) values ('Entrada', $1, $2::jsonb)`, [unique("entrada"), imageRef(id)])],
-  ["a link in a blog post", (id) => database.query(`insert into blog_posts (title, slug, content) values ('Entrada', $1, $2)`, [unique("entrada"), `<p><a href="/files/${id}">Descarga</a></p>`])],
-  ["a publication's gallery", (id) => database.query(`insert into publications (id, title, gallery) values ($1, 'Publicación', $2::jsonb)`, [unique("MLM"), `[${JSON.stringify({ ...JSON.parse(imageRef(id)), sort: 0, sku: "ABC" })}]`])],
+  [
+    "a catalogue's images",
+    (id) => database.query(`insert into catalogs (title, images) values ('Catálogo', $1::jsonb)`, [`[${imageRef(id)}]`]),
+  ],
+  [
+    "a blog post's featured image",
+    (id) =>
+      database.query(`insert into blog_posts (title, slug, featured_image) values ('Entrada', $1, $2::jsonb)`, [
+        unique("entrada"),
+        imageRef(id),
+      ]),
+  ],
+  [
+    "a link in a blog post",
+    (id) =>
+      database.query(`insert into blog_posts (title, slug, content) values ('Entrada', $1, $2)`, [
+        unique("entrada"),
+        `<p><a href="/files/${id}">Descarga</a></p>`,
+      ]),
+  ],
+  [
+    "a publication's gallery",
+    (id) =>
+      database.query(`insert into publications (id, title, gallery) values ($1, 'Publicación', $2::jsonb)`, [
+        unique("MLM"),
+        `[${JSON.stringify({ ...JSON.parse(imageRef(id)), sort: 0, sku: "ABC" })}]`,
+      ]),
+  ],
   [
     "a message attachment",
     async (id) => {
@@ -82,25 +141,39 @@ const REFERENCES: Array<[string, (id: string) => Promise<unknown>]> = [
         `insert into conversations (order_id, order_date, client_id, seller_id) values ($1, now(), 1, 2) returning id`,
         [String(2_000_000_000 + ++seq.n)],
       );
-      await database.query(`insert into messages (conversation_id, from_user_id, from_seller, message_date, attachments) values ($1, 2, true, now(), $2::jsonb)`, [
-        c.id,
-        JSON.stringify([{ filename: "x.pdf", originalFilename: "x.pdf", size: 10, fileId: id }]),
-      ]);
+      await database.query(
+        `insert into messages (conversation_id, from_user_id, from_seller, message_date, attachments) values ($1, 2, true, now(), $2::jsonb)`,
+        [c.id, JSON.stringify([{ filename: "x.pdf", originalFilename: "x.pdf", size: 10, fileId: id }])],
+      );
     },
   ],
   [
     "an assistant's document",
     async (id) => {
-      const [a] = await database.query<{ id: number }>(`insert into ai_assistants (assistant_name) values ($1) returning id`, [unique("Asistente")]);
-      await database.query(`insert into ai_assistant_documents (assistant_id, document_id, sku, name_document, file_id) values ($1, 'doc', 'SKU', 'ficha.pdf', $2)`, [a.id, id]);
+      const [a] = await database.query<{ id: number }>(`insert into ai_assistants (assistant_name) values ($1) returning id`, [
+        unique("Asistente"),
+      ]);
+      await database.query(
+        `insert into ai_assistant_documents (assistant_id, document_id, sku, name_document, file_id) values ($1, 'doc', 'SKU', 'ficha.pdf', $2)`,
+        [a.id, id],
+      );
     },
   ],
-  ["a setting", (id) => database.query(`insert into settings (key, value) values ($1, $2::jsonb)`, [unique("logo"), JSON.stringify({ logo: `/files/${id}` })])],
+  [
+    "a setting",
+    (id) =>
+      database.query(`insert into settings (key, value) values ($1, $2::jsonb)`, [
+        unique("logo"),
+        JSON.stringify({ logo: `/files/${id}` }),
+      ]),
+  ],
 ];
 
 /** Every record of the tables that reference files (and, with them, every file row). */
 async function clearReferences() {
-  await database.exec(`delete from conversations; delete from ai_assistants; ${FILE_REFERENCES.map((r) => `delete from ${r.table};`).join(" ")}`);
+  await database.exec(
+    `delete from conversations; delete from ai_assistants; ${FILE_REFERENCES.map((r) => `delete from ${r.table};`).join(" ")}`,
+  );
 }
 async function clearReferencesAndFiles() {
   await clearReferences();
@@ -185,7 +258,11 @@ describe("nightly sweep of unused library uploads", () => {
       fs.utimesSync(path.join(storeDir, ...key.split("/")), when, when);
       return key;
     };
-    const orphans = [await aged(`${crypto.randomUUID()}.pdf`, 25), await aged(`messages/${crypto.randomUUID()}.pdf`, 48), await aged(`shop/${crypto.randomUUID()}-w400.webp`, 30)];
+    const orphans = [
+      await aged(`${crypto.randomUUID()}.pdf`, 25),
+      await aged(`messages/${crypto.randomUUID()}.pdf`, 48),
+      await aged(`shop/${crypto.randomUUID()}-w400.webp`, 30),
+    ];
     const arriving = await aged(`${crypto.randomUUID()}.webp`, 1);
     const notOurs = await aged("leeme.txt", 24 * 30);
     const recorded = await libraryFile({ ageHours: 24 * 30, origin: "directus", label: "incluida" });
@@ -213,7 +290,14 @@ describe("nightly sweep of unused library uploads", () => {
     const old = await libraryFile({ ageHours: 25, label: "tienda-caida" });
     const local = createLocalStore(storeDir);
     const down = () => Promise.reject(new StorageUnavailableError("delete", "x", new Error("ECONNREFUSED")));
-    setStorage({ ...local, delete: down, list: async function* () { yield* []; throw new StorageUnavailableError("list", "", new Error("ECONNREFUSED")); } });
+    setStorage({
+      ...local,
+      delete: down,
+      list: async function* () {
+        yield* [];
+        throw new StorageUnavailableError("list", "", new Error("ECONNREFUSED"));
+      },
+    });
     try {
       const result = await sweepUnusedUploads(database, NOW);
       expect(result).toMatchObject({ files: 1, objects: 0, orphans: 0, storageError: STORAGE_DOWN_MESSAGE });
@@ -222,7 +306,8 @@ describe("nightly sweep of unused library uploads", () => {
       setStorage(local);
     }
     // Back up: the objects left behind have no row, and go once a day old.
-    for (const d of old.disks) fs.utimesSync(path.join(storeDir, d), new Date(NOW.getTime() - 30 * 3600_000), new Date(NOW.getTime() - 30 * 3600_000));
+    for (const d of old.disks)
+      fs.utimesSync(path.join(storeDir, d), new Date(NOW.getTime() - 30 * 3600_000), new Date(NOW.getTime() - 30 * 3600_000));
     expect((await sweepUnusedUploads(database, NOW)).orphans).toBe(3);
     expect(await onDisk(old)).toEqual([false, false, false]);
   });
@@ -240,25 +325,55 @@ describe("nightly sweep of unused library uploads", () => {
     const scanned = new Set(FILE_REFERENCES.flatMap((r) => r.columns.map((c) => `${r.table}.${c}`)));
     const HOLD_NO_FILE = new Set([
       "audit_log.detail", // history: what a record held when it changed, not a use
-      "catalogs.subtitles", "shop_sections.products", "products.combo_products", // product ids and quantities
-      "products.stocks", "publications.linked_products", "publication_variations.linked_products", "publication_variations.attributes",
-      "publications.category_path", "publications.category_attributes", "publications.category_variations",
-      "conversations.order_info", "conversations.client_info", // the marketplace's items and buyer
-      "orders.manual_delivered", "orders.order_items", "orders.payment_info", "orders.products_order", "orders.sale_detail",
-      "orders.shipment_info", "orders.shipment_parcel", "orders.shipping_info",
+      "catalogs.subtitles",
+      "shop_sections.products",
+      "products.combo_products", // product ids and quantities
+      "products.stocks",
+      "publications.linked_products",
+      "publication_variations.linked_products",
+      "publication_variations.attributes",
+      "publications.category_path",
+      "publications.category_attributes",
+      "publications.category_variations",
+      "conversations.order_info",
+      "conversations.client_info", // the marketplace's items and buyer
+      "orders.manual_delivered",
+      "orders.order_items",
+      "orders.payment_info",
+      "orders.products_order",
+      "orders.sale_detail",
+      "orders.shipment_info",
+      "orders.shipment_parcel",
+      "orders.shipping_info",
       "jobs.payload", // a background job's arguments (ids and counts)
-      "pdv_outbox.payload", "pdv_sales.intelisis_movs", "pdv_sessions.amount_detail", "quotations.changes", "quotation_drafts.data",
-      "pdv_cart_lines.description", "pdv_sale_lines.description", "quotation_lines.description", // plain product descriptions
-      "store_locations.geolocation", "store_locations.url", // a maps link
-      "publications.permalink", "store_promos.permalink", "publications.linked_products_string", // marketplace and shop addresses, SKUs
+      "pdv_outbox.payload",
+      "pdv_sales.intelisis_movs",
+      "pdv_sessions.amount_detail",
+      "quotations.changes",
+      "quotation_drafts.data",
+      "pdv_cart_lines.description",
+      "pdv_sale_lines.description",
+      "quotation_lines.description", // plain product descriptions
+      "store_locations.geolocation",
+      "store_locations.url", // a maps link
+      "publications.permalink",
+      "store_promos.permalink",
+      "publications.linked_products_string", // marketplace and shop addresses, SKUs
       // Live data: a record the content back end sent and a feed refused, a call owed to it and its
       // key, and categories of the first import waiting for their parent; none is a use of a file here.
-      "feed_rejects.record", "outbound.body", "outbound.idempotency_key", "import_progress.pending_parents",
+      "feed_rejects.record",
+      "outbound.body",
+      "outbound.idempotency_key",
+      "import_progress.pending_parents",
       // The copy of the marketplace's invoice feedback: the buyer's tax data, the invoicing answers, the sale's address.
-      "invoice_feedback.invoice_data", "invoice_feedback.feedbacks", "invoice_feedback.permalink",
+      "invoice_feedback.invoice_data",
+      "invoice_feedback.feedbacks",
+      "invoice_feedback.permalink",
     ]);
     const unclassified = columns.map((r) => `${r.t}.${r.c}`).filter((c) => !scanned.has(c) && !HOLD_NO_FILE.has(c));
-    expect(unclassified, "add each to FILE_REFERENCES (app/modules/files/sweep.server.ts) or, if it can never name a file, here").toEqual([]);
+    expect(unclassified, "add each to FILE_REFERENCES (app/modules/files/sweep.server.ts) or, if it can never name a file, here").toEqual(
+      [],
+    );
     // And every scanned column exists: a renamed one would make the nightly scan fail.
     expect([...scanned].filter((c) => !columns.some((r) => `${r.t}.${r.c}` === c))).toEqual([]);
   });

@@ -14,7 +14,15 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   ensureBuild();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, serverArgs(BUILD_DIR), {
-    env: { ...process.env, SIM_ACTIVITY: "0", FEED_INTERVAL_MS: "0", HOST: "127.0.0.1", ...env, NODE_ENV: "production", PORT: String(port) },
+    env: {
+      ...process.env,
+      SIM_ACTIVITY: "0",
+      FEED_INTERVAL_MS: "0",
+      HOST: "127.0.0.1",
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -19,8 +19,17 @@ export function formOf(fields: PostedFields) {
 }
 
 /** The handler's answer, or the Response it threw (a redirect, a 404). */
-export function callRoute(handler: RouteHandler, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: PostedFields } = {}) {
-  return settle(() => handler(routeArgs({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {} })));
+export function callRoute(
+  handler: RouteHandler,
+  path: string,
+  cookie: string | undefined,
+  opts: { params?: Record<string, string>; form?: PostedFields } = {},
+) {
+  return settle(() =>
+    handler(
+      routeArgs({ request: makeRequest(path, { cookie, form: opts.form ? formOf(opts.form) : undefined }), params: opts.params ?? {} }),
+    ),
+  );
 }
 
 /** The status of a Response, or of a `data(…, { status })` answer. */
@@ -42,7 +51,9 @@ export async function toastOf(res: unknown) {
 
 /** A PNG upload of one colour (a different colour is a different file to the library). */
 export async function pngFile(name: string, width: number, height: number, background: { r: number; g: number; b: number }) {
-  const bytes = await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(bytes)], name, { type: "image/png" });
 }
 

@@ -35,7 +35,10 @@ export class ContentDouble {
   constructor(private readonly changedFields: Record<string, string> = {}) {}
 
   changedField(collection: string) {
-    return this.changedFields[collection] ?? (collection === "mercadolibre_posts" ? "last_update" : collection === "messages" ? "date_updated" : "updated_at");
+    return (
+      this.changedFields[collection] ??
+      (collection === "mercadolibre_posts" ? "last_update" : collection === "messages" ? "date_updated" : "updated_at")
+    );
   }
 
   put(collection: string, record: Stored) {
@@ -134,7 +137,8 @@ export class ContentDouble {
   }
 
   private compare(collection: string, field: string, a: unknown, b: unknown): number {
-    if (field === this.changedField(collection)) return Date.parse(String(a)) - Date.parse(String(b)) || (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+    if (field === this.changedField(collection))
+      return Date.parse(String(a)) - Date.parse(String(b)) || (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
     const [x, y] = [String(a ?? ""), String(b ?? "")];
     if (/^\d+$/.test(x) && /^\d+$/.test(y)) return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
     return x < y ? -1 : x > y ? 1 : 0;
@@ -144,18 +148,27 @@ export class ContentDouble {
     return Object.entries(filter).every(([key, value]) => {
       if (key === "_and" || key === "_or") {
         const list = Object.values(value as Filter) as Filter[];
-        return key === "_and" ? list.every((f) => this.matches(collection, record, f)) : list.some((f) => this.matches(collection, record, f));
+        return key === "_and"
+          ? list.every((f) => this.matches(collection, record, f))
+          : list.some((f) => this.matches(collection, record, f));
       }
       return Object.entries(value as Filter).every(([op, operand]) => {
         const c = this.compare(collection, key, record[key], operand);
         switch (op) {
-          case "_eq": return c === 0;
-          case "_neq": return c !== 0;
-          case "_gt": return c > 0;
-          case "_gte": return c >= 0;
-          case "_lt": return c < 0;
-          case "_lte": return c <= 0;
-          default: throw new Error(`operador no soportado por el doble: ${op}`);
+          case "_eq":
+            return c === 0;
+          case "_neq":
+            return c !== 0;
+          case "_gt":
+            return c > 0;
+          case "_gte":
+            return c >= 0;
+          case "_lt":
+            return c < 0;
+          case "_lte":
+            return c <= 0;
+          default:
+            throw new Error(`operador no soportado por el doble: ${op}`);
         }
       });
     });

@@ -19,8 +19,15 @@ type Form = Record<string, string | string[]> | FormData;
 type RouteModule = { loader?: unknown; action?: unknown };
 
 /** A route's loader or action run on a request to `path`; what it returned, or the Response it threw. */
-export function callRoute(handler: unknown, path: string, cookie: string | undefined, opts: { params?: Record<string, string>; form?: Form } = {}) {
-  return settle(() => (handler as Handler)(routeArgs({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {} })));
+export function callRoute(
+  handler: unknown,
+  path: string,
+  cookie: string | undefined,
+  opts: { params?: Record<string, string>; form?: Form } = {},
+) {
+  return settle(() =>
+    (handler as Handler)(routeArgs({ request: makeRequest(path, { cookie, form: opts.form }), params: opts.params ?? {} })),
+  );
 }
 
 /**
@@ -37,10 +44,12 @@ export function contentRoutes<Fields>(
   return {
     listOf: (query: string, cookie: string | undefined) => callRoute(routes.list.loader, `${base}${query}`, cookie),
     open: (id: string | number, cookie: string) => callRoute(routes.edit.loader, `${base}/${id}`, cookie, { params: params(id) }),
-    create: (fields: Fields, cookie: string, query = "") => callRoute(routes.create.action, `${base}/new${query}`, cookie, { form: formOf(fields) }),
+    create: (fields: Fields, cookie: string, query = "") =>
+      callRoute(routes.create.action, `${base}/new${query}`, cookie, { form: formOf(fields) }),
     update: (id: string | number, fields: Fields, cookie: string, query = "") =>
       callRoute(routes.edit.action, `${base}/${id}${query}`, cookie, { params: params(id), form: formOf(fields) }),
-    confirm: (id: string | number, cookie: string) => callRoute(routes.remove.loader, `${base}/${id}/delete`, cookie, { params: params(id) }),
+    confirm: (id: string | number, cookie: string) =>
+      callRoute(routes.remove.loader, `${base}/${id}/delete`, cookie, { params: params(id) }),
     remove: (id: string | number, cookie: string, query = "") =>
       callRoute(routes.remove.action, `${base}/${id}/delete${query}`, cookie, { params: params(id), form: new FormData() }),
   };
@@ -52,7 +61,12 @@ export type ContentRoutes<Fields> = ReturnType<typeof contentRoutes<Fields>>;
  * Each role sent to its home by every call of the screen (list, open, create, update, confirm,
  * delete); `fields` gives a fresh valid form for each write, which must not be saved.
  */
-export async function expectEveryCallSendsHome<Fields>(routes: ContentRoutes<Fields>, roleHomes: ReadonlyArray<readonly [Role, string]>, id: number, fields: () => Fields) {
+export async function expectEveryCallSendsHome<Fields>(
+  routes: ContentRoutes<Fields>,
+  roleHomes: ReadonlyArray<readonly [Role, string]>,
+  id: number,
+  fields: () => Fields,
+) {
   await expectRolesSentHome(roleHomes, {
     list: ({ cookie }) => routes.listOf("", cookie),
     open: ({ cookie }) => routes.open(id, cookie),
@@ -64,7 +78,12 @@ export async function expectEveryCallSendsHome<Fields>(routes: ContentRoutes<Fie
 }
 
 /** Every dialog call on an id that names no record answers 404. */
-export async function expectEveryDialogAnswers404<Fields>(routes: ContentRoutes<Fields>, ids: string[], fields: () => Fields, cookie: string) {
+export async function expectEveryDialogAnswers404<Fields>(
+  routes: ContentRoutes<Fields>,
+  ids: string[],
+  fields: () => Fields,
+  cookie: string,
+) {
   for (const id of ids) {
     expect(statusOf(await routes.open(id, cookie)), id).toBe(404);
     expect(statusOf(await routes.update(id, fields(), cookie)), id).toBe(404);
@@ -110,11 +129,19 @@ type RawQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
  * Each bench line of a list runs the SQL its loader runs: the same rows in the same order and the
  * same total, on a list that is not empty (an empty one would prove nothing).
  */
-export async function expectBenchMatchesLoader(lines: readonly BenchLine[], route: string, query: RawQuery, listOf: (query: string) => Promise<unknown>) {
+export async function expectBenchMatchesLoader(
+  lines: readonly BenchLine[],
+  route: string,
+  query: RawQuery,
+  listOf: (query: string) => Promise<unknown>,
+) {
   for (const line of lines.filter((l) => l.route === route)) {
     const data = (await listOf(line.query ? `?${line.query}` : "")) as { rows: Array<{ id: number }>; total: number };
     const raw = await query<{ id: number; total: number | string }>(line.sql!, line.params ?? []);
-    expect(raw.map((r) => r.id), line.query).toEqual(data.rows.map((r) => r.id));
+    expect(
+      raw.map((r) => r.id),
+      line.query,
+    ).toEqual(data.rows.map((r) => r.id));
     expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
     expect(data.total, line.query).toBeGreaterThan(0);
   }

@@ -9,7 +9,10 @@ type Session = Awaited<ReturnType<typeof loginAs>>;
  * the screen's requests (loaders and actions) with the role's session; a write gets fresh values each
  * time, and the caller checks that nothing was saved.
  */
-export async function expectRolesSentHome(roleHomes: Iterable<readonly [Role, string]>, calls: Record<string, (session: Session) => Promise<unknown>>) {
+export async function expectRolesSentHome(
+  roleHomes: Iterable<readonly [Role, string]>,
+  calls: Record<string, (session: Session) => Promise<unknown>>,
+) {
   for (const [role, home] of roleHomes) {
     const session = await loginAs(role);
     for (const [name, call] of Object.entries(calls)) {

@@ -18,7 +18,8 @@ export { freePort };
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 export function ensureBuild() {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR } });
+  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js")))
+    execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR } });
 }
 
 export function tempDataDir(prefix = "bo-ops-") {
@@ -44,7 +45,14 @@ export type ServerChild = {
  */
 export async function startServerChild(env: Record<string, string>): Promise<ServerChild> {
   const port = Number(env.PORT ?? (await freePort()));
-  const { SESSION_SECRET: _none, TEST_DATABASE_URL: _test, VITEST: _v, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, ...inherited } = process.env;
+  const {
+    SESSION_SECRET: _none,
+    TEST_DATABASE_URL: _test,
+    VITEST: _v,
+    VITEST_POOL_ID: _p,
+    VITEST_WORKER_ID: _w,
+    ...inherited
+  } = process.env;
   const child = spawn(process.execPath, serverArgs(BUILD_DIR), {
     env: {
       ...inherited,
@@ -63,7 +71,9 @@ export async function startServerChild(env: Record<string, string>): Promise<Ser
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const logLines = () =>
     out
       .split("\n")
@@ -89,7 +99,8 @@ export async function startServerChild(env: Record<string, string>): Promise<Ser
 export async function waitReady(server: ServerChild, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (server.child.exitCode !== null) throw new Error(`El servidor terminó al arrancar (código ${server.child.exitCode}):\n${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`El servidor terminó al arrancar (código ${server.child.exitCode}):\n${server.output()}`);
     const ok = await fetch(`${server.url}/readyz`).then(
       (r) => r.status === 200,
       () => false,

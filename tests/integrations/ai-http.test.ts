@@ -10,7 +10,8 @@ const makeAi = (timeoutMs: number) => createHttpAi({ baseUrl: AI_ORIGIN, token: 
 const aiContracts: Array<Contract<AiPort>> = [
   {
     name: "generateDescription",
-    call: (ai) => ai.generateDescription({ productName: "Cable THW 12 AWG", file: { url: "https://files.test/ficha.pdf", name: "ficha.pdf" } }),
+    call: (ai) =>
+      ai.generateDescription({ productName: "Cable THW 12 AWG", file: { url: "https://files.test/ficha.pdf", name: "ficha.pdf" } }),
     method: "POST",
     path: `${AI}/ask-description`,
     body: { file: { url: "https://files.test/ficha.pdf", name: "ficha.pdf" }, name: "Cable THW 12 AWG" },
@@ -38,7 +39,12 @@ const aiContracts: Array<Contract<AiPort>> = [
   {
     name: "addDocument",
     call: (ai) =>
-      ai.addDocument({ assistant: "asistente_cables", documentId: "doc-1", file: { url: "https://files.test/ficha.pdf", name: "ficha.pdf" }, productId: "THW12" }),
+      ai.addDocument({
+        assistant: "asistente_cables",
+        documentId: "doc-1",
+        file: { url: "https://files.test/ficha.pdf", name: "ficha.pdf" },
+        productId: "THW12",
+      }),
     method: "POST",
     path: `${AI}/documents`,
     body: { id: "doc-1", file: { url: "https://files.test/ficha.pdf", name: "ficha.pdf" }, table: "asistente_cables", id_product: "THW12" },
@@ -97,7 +103,10 @@ describe("AI HTTP adapter", () => {
 
   it("empty features text means no properties", async () => {
     answer(server, AI_ORIGIN, { json: { status: 200, description: "Texto", features: "" } });
-    expect(await makeAi(2000).generateDescription({ productName: "X", file: { url: "u", name: "n" } })).toEqual({ description: "Texto", features: [] });
+    expect(await makeAi(2000).generateDescription({ productName: "X", file: { url: "u", name: "n" } })).toEqual({
+      description: "Texto",
+      features: [],
+    });
   });
 
   it("features that are not valid JSON make the answer invalid", async () => {

@@ -16,7 +16,12 @@ describe("AI simulator", () => {
 
   it("creates assistants with valid, unique names", async () => {
     await ai.createAssistant("asistente_cables");
-    await expectIntegrationError(ai.createAssistant("asistente_cables"), { system: "ai", call: "createAssistant", kind: "rejected", status: 409 });
+    await expectIntegrationError(ai.createAssistant("asistente_cables"), {
+      system: "ai",
+      call: "createAssistant",
+      kind: "rejected",
+      status: 409,
+    });
     await expectIntegrationError(ai.createAssistant("mal nombre"), { system: "ai", kind: "rejected" });
     await expectIntegrationError(ai.createAssistant("abc"), { system: "ai", kind: "rejected" });
   });
@@ -28,12 +33,17 @@ describe("AI simulator", () => {
   });
 
   it("indexes a data sheet from the product it belongs to and answers from it", async () => {
-    expect(await ai.addDocument({ assistant: "asistente_cables", documentId: "doc-1", file: sheet, productId: "thw12ne100" })).toEqual({ documentId: "doc-1" });
-    await expectIntegrationError(ai.addDocument({ assistant: "asistente_cables", documentId: "doc-2", file: sheet, productId: "THW12NE100" }), {
-      system: "ai",
-      kind: "rejected",
-      status: 409,
+    expect(await ai.addDocument({ assistant: "asistente_cables", documentId: "doc-1", file: sheet, productId: "thw12ne100" })).toEqual({
+      documentId: "doc-1",
     });
+    await expectIntegrationError(
+      ai.addDocument({ assistant: "asistente_cables", documentId: "doc-2", file: sheet, productId: "THW12NE100" }),
+      {
+        system: "ai",
+        kind: "rejected",
+        status: 409,
+      },
+    );
     const doc = await ai.getDocument({ assistant: "asistente_cables", documentId: "doc-1" });
     expect(doc!.pages[0]).toContain("Ficha técnica: Cable THW calibre 12 AWG 100 m negro.");
     expect(doc!.pages.join(" ")).toContain("Calibre: 12 AWG.");
@@ -68,14 +78,27 @@ describe("AI simulator", () => {
       { name: "Largo", value: "100 m" },
     ]);
     const fromName = await ai.generateDescription({ productName: "Foco LED A19 9 W E27 6500 K", file: { url: "/x.pdf", name: "x.pdf" } });
-    expect(fromName.features).toEqual(expect.arrayContaining([{ name: "Potencia", value: "9 W" }, { name: "Base", value: "E27" }, { name: "Temperatura de color", value: "6500 K" }]));
-    await expectIntegrationError(ai.generateDescription({ productName: "X", file: { url: " ", name: "x.pdf" } }), { system: "ai", kind: "rejected" });
+    expect(fromName.features).toEqual(
+      expect.arrayContaining([
+        { name: "Potencia", value: "9 W" },
+        { name: "Base", value: "E27" },
+        { name: "Temperatura de color", value: "6500 K" },
+      ]),
+    );
+    await expectIntegrationError(ai.generateDescription({ productName: "X", file: { url: " ", name: "x.pdf" } }), {
+      system: "ai",
+      kind: "rejected",
+    });
   });
 
   it("deletes documents and assistants", async () => {
     await ai.deleteDocument({ assistant: "asistente_cables", documentId: "doc-1" });
     expect(await ai.getDocument({ assistant: "asistente_cables", documentId: "doc-1" })).toBeNull();
-    await expectIntegrationError(ai.deleteDocument({ assistant: "asistente_cables", documentId: "doc-1" }), { system: "ai", kind: "rejected", status: 404 });
+    await expectIntegrationError(ai.deleteDocument({ assistant: "asistente_cables", documentId: "doc-1" }), {
+      system: "ai",
+      kind: "rejected",
+      status: 404,
+    });
     await ai.deleteAssistant("asistente_cables");
     await expectIntegrationError(ai.deleteAssistant("asistente_cables"), { system: "ai", kind: "rejected" });
   });
@@ -96,7 +119,10 @@ describe("invoicing simulator", () => {
   it("answers 'Lo sentimos…' when there is no invoice or an address is wrong", async () => {
     const none = await invoicing.resendInvoice({ saleId: ORDERS.assignedDropOff, recipients });
     expect(none).toEqual({ accepted: false, message: `Lo sentimos, no encontramos una factura para la venta ${ORDERS.assignedDropOff}.` });
-    const bad = await invoicing.resendInvoice({ saleId: ORDERS.delivered, recipients: [{ email: "no-es-correo", isDefault: false, role: "adicional" }] });
+    const bad = await invoicing.resendInvoice({
+      saleId: ORDERS.delivered,
+      recipients: [{ email: "no-es-correo", isDefault: false, role: "adicional" }],
+    });
     expect(bad.accepted).toBe(false);
     expect(bad.message).toMatch(/^Lo sentimos/);
   });

@@ -33,19 +33,22 @@ describe("dates on the wire", () => {
     ["a month", "2024-05-01", "2024-05-31", "2024/05/01", "2024/06/01"],
     ["the end of a year", "2024-12-01", "2024-12-31", "2024/12/01", "2025/01/01"],
     ["a leap day", "2024-02-29", "2024-02-29", "2024/02/29", "2024/03/01"],
-  ])("invoice feedback (%s): start_date and end_date YYYY/MM/DD, the end the chosen end plus one day", async (_label, startDay, endDay, start, end) => {
-    const url = feedbackUrl(startDay, endDay);
-    expect(url.searchParams.get("start_date")).toBe(start);
-    expect(url.searchParams.get("end_date")).toBe(end);
-    const request = feedbackRequest(parseQuery(url, FeedbackQuery));
-    expect({ startDate: request.startDate, endDate: request.endDate }).toEqual({ startDate: start, endDate: end });
-    const captured = answer(server, ORIGIN, EMPTY_LIST);
-    await marketplace().listInvoiceFeedback(request);
-    expect(captured[0].url.pathname).toBe("/cms/custom/legacy-mercadolibre/feedbackInvoice");
-    expect(captured[0].url.searchParams.get("start_date")).toBe(start);
-    expect(captured[0].url.searchParams.get("end_date")).toBe(end);
-    expect(captured[0].url.search).toContain(`start_date=${encodeURIComponent(start)}&end_date=${encodeURIComponent(end)}`);
-  });
+  ])(
+    "invoice feedback (%s): start_date and end_date YYYY/MM/DD, the end the chosen end plus one day",
+    async (_label, startDay, endDay, start, end) => {
+      const url = feedbackUrl(startDay, endDay);
+      expect(url.searchParams.get("start_date")).toBe(start);
+      expect(url.searchParams.get("end_date")).toBe(end);
+      const request = feedbackRequest(parseQuery(url, FeedbackQuery));
+      expect({ startDate: request.startDate, endDate: request.endDate }).toEqual({ startDate: start, endDate: end });
+      const captured = answer(server, ORIGIN, EMPTY_LIST);
+      await marketplace().listInvoiceFeedback(request);
+      expect(captured[0].url.pathname).toBe("/cms/custom/legacy-mercadolibre/feedbackInvoice");
+      expect(captured[0].url.searchParams.get("start_date")).toBe(start);
+      expect(captured[0].url.searchParams.get("end_date")).toBe(end);
+      expect(captured[0].url.search).toContain(`start_date=${encodeURIComponent(start)}&end_date=${encodeURIComponent(end)}`);
+    },
+  );
 
   it("invoice data (the fallback list) sends the same days", async () => {
     const captured = answer(server, ORIGIN, { json: { data: [], total: 0 } });
@@ -84,7 +87,10 @@ describe("dates on the wire", () => {
   it("publications' sales report: start and end YYYY/MM/DD in its body", async () => {
     const custom = validateRange("2024-05-01", "2024-05-31", NOW).range!;
     const last7 = quickRange("last7", NOW);
-    for (const [range, start, end] of [[custom, "2024/05/01", "2024/05/31"], [last7, "2024/06/09", "2024/06/15"]] as const) {
+    for (const [range, start, end] of [
+      [custom, "2024/05/01", "2024/05/31"],
+      [last7, "2024/06/09", "2024/06/15"],
+    ] as const) {
       const captured = answer(server, ORIGIN, { json: { data: [] } });
       await marketplace().reportPublications({ start: range.start, end: range.end, mlStore: "Meli1" });
       expect(captured[0].url.pathname).toBe("/cms/custom/legacy-mercadolibre/reportPublications");

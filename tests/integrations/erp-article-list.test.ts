@@ -26,7 +26,12 @@ const skus = (page: { data: Array<{ sku: string }> }) => page.data.map((a) => a.
 beforeAll(async () => {
   database = await useTestDatabase();
   for (const [sku, mfr, description, stock] of ARTICLES) {
-    await database.query(`insert into sim.erp_articles (sku, manufacturer_sku, description, stock_total) values ($1, $2, $3, $4)`, [sku, mfr, description, stock]);
+    await database.query(`insert into sim.erp_articles (sku, manufacturer_sku, description, stock_total) values ($1, $2, $3, $4)`, [
+      sku,
+      mfr,
+      description,
+      stock,
+    ]);
   }
   // 45 more, so paging has three pages.
   await database.query(
@@ -60,8 +65,14 @@ describe("ERP simulator: article list", () => {
     expect(asc.data.map((a) => a.stockTotal)).toEqual([...asc.data.map((a) => a.stockTotal)].sort((a, b) => a - b));
     const tied = asc.data.filter((a) => a.stockTotal === 5).map((a) => a.sku);
     expect(tied).toEqual([...tied].sort());
-    expect(skus(await erp.listArticles({ search: "contacto", sortName: "manufacturerSku", sortValue: "DESC" }))).toEqual(["MMM002", "MMM001"]);
-    expect(skus(await erp.listArticles({ search: "contacto", sortName: "manufacturerSku", sortValue: "ASC" }))).toEqual(["MMM001", "MMM002"]);
+    expect(skus(await erp.listArticles({ search: "contacto", sortName: "manufacturerSku", sortValue: "DESC" }))).toEqual([
+      "MMM002",
+      "MMM001",
+    ]);
+    expect(skus(await erp.listArticles({ search: "contacto", sortName: "manufacturerSku", sortValue: "ASC" }))).toEqual([
+      "MMM001",
+      "MMM002",
+    ]);
     expect(skus(await erp.listArticles({ search: "contacto", sortName: "sku", sortValue: "DESC" }))).toEqual(["MMM002", "MMM001"]);
 
     const total = ARTICLES.length + 45;

@@ -27,10 +27,10 @@ describe("ERP simulator: dollar rate", () => {
   });
 
   it("answers what sim.meta holds (what the simulated activity writes)", async () => {
-    await database.query(`insert into sim.meta (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value`, [
-      DOLLAR_RATE_KEY,
-      JSON.stringify({ rate: 18.41, updatedAt: "2026-11-29T15:00:00.000Z" }),
-    ]);
+    await database.query(
+      `insert into sim.meta (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value`,
+      [DOLLAR_RATE_KEY, JSON.stringify({ rate: 18.41, updatedAt: "2026-11-29T15:00:00.000Z" })],
+    );
     expect(await erp.getDollarRate()).toEqual({ rate: 18.41, updatedAt: "2026-11-29T15:00:00.000Z" });
   });
 

@@ -12,7 +12,10 @@ const article = {
   manufacturer_sku: "THW-12-BL",
   descripcion1: "CABLE THW CAL 12 BLANCO 100M",
   stock_total: "35",
-  stocks: [{ name: "M", qty: 30 }, { name: "1ML", qty: "5" }],
+  stocks: [
+    { name: "M", qty: 30 },
+    { name: "1ML", qty: "5" },
+  ],
   precio2: "1329.60",
   precio3: 1250.5,
   monedaprecio: "Pesos",
@@ -22,7 +25,10 @@ const parsedArticle = {
   manufacturerSku: "THW-12-BL",
   description: "CABLE THW CAL 12 BLANCO 100M",
   stockTotal: 35,
-  stocks: [{ warehouse: "M", qty: 30 }, { warehouse: "1ML", qty: 5 }],
+  stocks: [
+    { warehouse: "M", qty: 30 },
+    { warehouse: "1ML", qty: 5 },
+  ],
   price2: 1329.6,
   price3: 1250.5,
   currency: "Pesos",
@@ -119,12 +125,26 @@ const contracts: Array<Contract<ErpPort>> = [
     reply: {
       json: {
         data: [
-          { cliente: "C00101", nombre: "CONSTRUCTORA DEL BAJIO SA DE CV", rfc: "cba050312qj1", listapreciosesp: "(Precio 3)", email1: "compras@cb.mx", telefonos: null },
+          {
+            cliente: "C00101",
+            nombre: "CONSTRUCTORA DEL BAJIO SA DE CV",
+            rfc: "cba050312qj1",
+            listapreciosesp: "(Precio 3)",
+            email1: "compras@cb.mx",
+            telefonos: null,
+          },
         ],
       },
     },
     expected: [
-      { key: "C00101", name: "CONSTRUCTORA DEL BAJIO SA DE CV", rfc: "CBA050312QJ1", priceList: "Precio 3", email: "compras@cb.mx", phones: null },
+      {
+        key: "C00101",
+        name: "CONSTRUCTORA DEL BAJIO SA DE CV",
+        rfc: "CBA050312QJ1",
+        priceList: "Precio 3",
+        email: "compras@cb.mx",
+        phones: null,
+      },
     ],
   },
   {
@@ -217,7 +237,15 @@ const contracts: Array<Contract<ErpPort>> = [
             fecharegistro: "2024-05-17T09:00:00",
             fecha: "2024-05-17",
             articulos: [
-              { renglonid: 1, articulo: "thw12bl100", ubicacion: "A3-17", existencia: "30", cantidadpendiente: 2, cantidadSeleccionada: 0, mensaje: "" },
+              {
+                renglonid: 1,
+                articulo: "thw12bl100",
+                ubicacion: "A3-17",
+                existencia: "30",
+                cantidadpendiente: 2,
+                cantidadSeleccionada: 0,
+                mensaje: "",
+              },
             ],
           },
         ],
@@ -251,7 +279,9 @@ describe("ERP HTTP adapter", () => {
     it("a 404 movement is unknown too, and the plain (unwrapped) envelope is accepted", async () => {
       answer(server, ORIGIN, { json: { message: "not found" }, status: 404 });
       expect(await make(2000).validateMovement("1234")).toEqual({ found: false, movement: "1234" });
-      answer(server, ORIGIN, { json: { movement: [{ articulo: "a", cantidad: 1, precio: 1, cantidadreservada: 1, almacen: "FJ", cliente: "MLPR" }] } });
+      answer(server, ORIGIN, {
+        json: { movement: [{ articulo: "a", cantidad: 1, precio: 1, cantidadreservada: 1, almacen: "FJ", cliente: "MLPR" }] },
+      });
       expect((await make(2000).validateMovement("1")).found).toBe(true);
     });
 

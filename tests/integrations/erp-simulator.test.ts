@@ -54,7 +54,9 @@ describe("ERP simulator: movements", () => {
       switch (d.scenario) {
         case "match":
           expect(Math.abs(total - balance)).toBeLessThanOrEqual(0.02);
-          expect(lookup.lines.every((l) => l.warehouse === (full ? "FJ" : "1ML") && l.client === "MLPR" && l.reservedQuantity === l.quantity)).toBe(true);
+          expect(
+            lookup.lines.every((l) => l.warehouse === (full ? "FJ" : "1ML") && l.client === "MLPR" && l.reservedQuantity === l.quantity),
+          ).toBe(true);
           break;
         case "match_service_line":
           expect(lookup.lines.map((l) => l.sku)).toContain("SERV2");
@@ -104,7 +106,9 @@ describe("ERP simulator: movements", () => {
 describe("ERP simulator: catalogue, clients and users", () => {
   it("syncs a catalogue product and refuses an unknown one", async () => {
     expect(await erp.syncSku("qo2100")).toEqual({ sku: "QO2100", message: "Producto sincronizado correctamente!" });
-    const [row] = await database.query<{ synced: boolean }>(`select synced_at is not null as synced from sim.erp_articles where sku = 'QO2100'`);
+    const [row] = await database.query<{ synced: boolean }>(
+      `select synced_at is not null as synced from sim.erp_articles where sku = 'QO2100'`,
+    );
     expect(row.synced).toBe(true);
     await expectIntegrationError(erp.syncSku("NOEXISTE"), { system: "erp", call: "syncSku", kind: "rejected" });
   });
@@ -118,12 +122,25 @@ describe("ERP simulator: catalogue, clients and users", () => {
     const sorted = await erp.listArticles({ sortName: "stockTotal", sortValue: "DESC" });
     expect(sorted.data.map((a) => a.stockTotal)).toEqual([...sorted.data.map((a) => a.stockTotal)].sort((a, b) => b - a));
     expect(sorted.meta).toMatchObject({ limit: 20, page: 1 });
-    expect(await erp.getArticle("foco9w")).toMatchObject({ sku: "FOCO9W", stocks: [{ warehouse: "M", qty: 100 }, { warehouse: "FJ", qty: 20 }] });
+    expect(await erp.getArticle("foco9w")).toMatchObject({
+      sku: "FOCO9W",
+      stocks: [
+        { warehouse: "M", qty: 100 },
+        { warehouse: "FJ", qty: 20 },
+      ],
+    });
     expect(await erp.getArticle("NADA")).toBeNull();
   });
 
   it("knows the counter-sale client and searches clients", async () => {
-    expect(await erp.getClient("v")).toEqual({ key: "V", name: "VENTA MOSTRADOR", rfc: "XAXX010101000", priceList: "Precio 2", email: null, phones: null });
+    expect(await erp.getClient("v")).toEqual({
+      key: "V",
+      name: "VENTA MOSTRADOR",
+      rfc: "XAXX010101000",
+      priceList: "Precio 2",
+      email: null,
+      phones: null,
+    });
     expect(await erp.getClient("ZZZ")).toBeNull();
     const found = await erp.searchClients({ query: "bajio" });
     expect(found[0]).toMatchObject({ key: "C00101", priceList: "Precio 3" });
@@ -131,7 +148,12 @@ describe("ERP simulator: catalogue, clients and users", () => {
 
   it("lists ERP users with their warehouses", async () => {
     const users = await erp.listUsers();
-    expect(users.find((u) => u.user === "MLVENTAS")).toEqual({ user: "MLVENTAS", name: "Ventas Mercado Libre", department: "Comercio electrónico", warehouses: ["1ML", "FJ"] });
+    expect(users.find((u) => u.user === "MLVENTAS")).toEqual({
+      user: "MLVENTAS",
+      name: "Ventas Mercado Libre",
+      department: "Comercio electrónico",
+      warehouses: ["1ML", "FJ"],
+    });
   });
 
   it("lists picking records", async () => {
@@ -147,7 +169,14 @@ describe("ERP simulator: quotations and point of sale", () => {
   const items = [{ sku: "THW12NE100", price: 1250, qty: 1, subtotal: 1250 }];
 
   it("creates quotations and refuses unknown users, clients and articles", async () => {
-    const q = await erp.createQuotation({ user: "VENTAS1", warehouse: "M", client: "C00101", priceList: "Precio 3", items, quotationId: "240517" });
+    const q = await erp.createQuotation({
+      user: "VENTAS1",
+      warehouse: "M",
+      client: "C00101",
+      priceList: "Precio 3",
+      items,
+      quotationId: "240517",
+    });
     expect(q).toMatchObject({ mov: "Cotizacion", movId: "COT000001" });
     await expectIntegrationError(
       erp.createQuotation({ user: "NADIE", warehouse: "M", client: "C00101", priceList: "Precio 3", items, quotationId: "240517" }),
@@ -158,14 +187,30 @@ describe("ERP simulator: quotations and point of sale", () => {
       { system: "erp", kind: "rejected" },
     );
     const error = await expectIntegrationError(
-      erp.createQuotation({ user: "VENTAS1", warehouse: "M", client: "V", priceList: "Precio 2", items: [{ sku: "NOEXISTE", price: 1, qty: 1, subtotal: 1 }], quotationId: "240517" }),
+      erp.createQuotation({
+        user: "VENTAS1",
+        warehouse: "M",
+        client: "V",
+        priceList: "Precio 2",
+        items: [{ sku: "NOEXISTE", price: 1, qty: 1, subtotal: 1 }],
+        quotationId: "240517",
+      }),
       { system: "erp", kind: "rejected" },
     );
     expect((error as Error).message).toContain("NOEXISTE");
   });
 
   it("records a sale once, reports its movements, and knows when the customer invoiced it", async () => {
-    const input = { reference: "PDV-900 S-12", agent: "CAJA1", warehouse: "M", client: "V", items, total: 1450, paymentWay: "01", paymentCondition: "CONTADO" as const };
+    const input = {
+      reference: "PDV-900 S-12",
+      agent: "CAJA1",
+      warehouse: "M",
+      client: "V",
+      items,
+      total: 1450,
+      paymentWay: "01",
+      paymentCondition: "CONTADO" as const,
+    };
     const movs = await erp.createPdvQuotation(input);
     expect(movs).toHaveLength(1);
     expect(movs[0]).toMatchObject({ mov: "Nota" });

@@ -8,7 +8,13 @@ afterEach(() => setIntegrations(undefined));
 describe("getIntegrations", () => {
   it("builds the simulator by default, once per process", () => {
     const first = getIntegrations();
-    expect(first.modes).toEqual({ erp: "simulator", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "simulator" });
+    expect(first.modes).toEqual({
+      erp: "simulator",
+      marketplace: "simulator",
+      ai: "simulator",
+      invoicing: "simulator",
+      content: "simulator",
+    });
     expect(getIntegrations()).toBe(first);
   });
 
@@ -43,7 +49,14 @@ describe("getIntegrations", () => {
   });
 
   it("INTEGRATIONS per system: the named systems go to HTTP, the others stay simulated", () => {
-    const env = { ...getEnv(), INTEGRATIONS: "erp=http, content=http", ERP_URL: "http://erp.test", ERP_TOKEN: "a", MARKETPLACE_URL: "http://meli.test", MARKETPLACE_TOKEN: "b" };
+    const env = {
+      ...getEnv(),
+      INTEGRATIONS: "erp=http, content=http",
+      ERP_URL: "http://erp.test",
+      ERP_TOKEN: "a",
+      MARKETPLACE_URL: "http://meli.test",
+      MARKETPLACE_TOKEN: "b",
+    };
     const mixed = createIntegrations(env);
     expect(mixed.modes).toEqual({ erp: "http", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "http" });
     const simulated = createIntegrations({ ...getEnv(), INTEGRATIONS: "simulator" });
@@ -57,7 +70,10 @@ describe("parseIntegrationModes", () => {
   it.each([
     ["simulator", { erp: "simulator", marketplace: "simulator", ai: "simulator", invoicing: "simulator", content: "simulator" }],
     ["http", { erp: "http", marketplace: "http", ai: "http", invoicing: "http", content: "http" }],
-    ["erp=http,marketplace=http,ai=simulator,invoicing=simulator", { erp: "http", marketplace: "http", ai: "simulator", invoicing: "simulator", content: "simulator" }],
+    [
+      "erp=http,marketplace=http,ai=simulator,invoicing=simulator",
+      { erp: "http", marketplace: "http", ai: "simulator", invoicing: "simulator", content: "simulator" },
+    ],
     [" MARKETPLACE = http ", { erp: "simulator", marketplace: "http", ai: "simulator", invoicing: "simulator", content: "simulator" }],
   ])("%s", (value, expected) => {
     expect(parseIntegrationModes(value)).toEqual(expected);
@@ -69,7 +85,12 @@ describe("parseIntegrationModes", () => {
 });
 
 describe("MARKETPLACE_*_PATH (calls whose paths the spec does not show)", () => {
-  const KEYS = ["MARKETPLACE_CUSTOMER_REPORT_PATH", "MARKETPLACE_ORDER_SUMMARY_PATH", "MARKETPLACE_SALES_REPORT_PATH", "MARKETPLACE_SEND_PACKAGE_PATH"] as const;
+  const KEYS = [
+    "MARKETPLACE_CUSTOMER_REPORT_PATH",
+    "MARKETPLACE_ORDER_SUMMARY_PATH",
+    "MARKETPLACE_SALES_REPORT_PATH",
+    "MARKETPLACE_SEND_PACKAGE_PATH",
+  ] as const;
   const withEnv = (values: Partial<Record<(typeof KEYS)[number], string>>) => {
     const saved = KEYS.map((k) => [k, process.env[k]] as const);
     Object.assign(process.env, values);
@@ -77,7 +98,9 @@ describe("MARKETPLACE_*_PATH (calls whose paths the spec does not show)", () => 
     try {
       return getEnv();
     } finally {
-      for (const [k, v] of saved) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      for (const [k, v] of saved)
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
       resetEnvCache();
     }
   };
@@ -92,9 +115,14 @@ describe("MARKETPLACE_*_PATH (calls whose paths the spec does not show)", () => 
     expect(withEnv({ MARKETPLACE_SEND_PACKAGE_PATH: "envios/despachar" }).MARKETPLACE_SEND_PACKAGE_PATH).toBe("envios/despachar");
   });
 
-  it.each(["/sendPackage", "../orders", "envios//despachar", "envios/despachar?x=1", "https://otro.test/x", ""])("refuse %j at start-up, naming the variable", (value) => {
-    expect(() => withEnv({ MARKETPLACE_SEND_PACKAGE_PATH: value })).toThrow(/MARKETPLACE_SEND_PACKAGE_PATH: ruta bajo custom\/legacy-mercadolibre\//);
-  });
+  it.each(["/sendPackage", "../orders", "envios//despachar", "envios/despachar?x=1", "https://otro.test/x", ""])(
+    "refuse %j at start-up, naming the variable",
+    (value) => {
+      expect(() => withEnv({ MARKETPLACE_SEND_PACKAGE_PATH: value })).toThrow(
+        /MARKETPLACE_SEND_PACKAGE_PATH: ruta bajo custom\/legacy-mercadolibre\//,
+      );
+    },
+  );
 });
 
 describe("IntegrationError", () => {

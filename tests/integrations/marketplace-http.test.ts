@@ -83,8 +83,20 @@ const parsedInvoiceRecord = {
   dateCreated: "2024-05-17T10:00:00.000Z",
   errorInfo: "SUCCESSFUL",
   invoiceData: {
-    name: "JUAN PEREZ", rfc: "PEXJ800101AB1", address: "", phone: "", email: "", zipCode: "76000", country: "", state: "", city: "",
-    colony: "", wayPayment: "", paymentMethod: "", taxRegime: "", cfdi: "G03",
+    name: "JUAN PEREZ",
+    rfc: "PEXJ800101AB1",
+    address: "",
+    phone: "",
+    email: "",
+    zipCode: "76000",
+    country: "",
+    state: "",
+    city: "",
+    colony: "",
+    wayPayment: "",
+    paymentMethod: "",
+    taxRegime: "",
+    cfdi: "G03",
   },
   feedbacks: [{ id: 11, dateCreated: "2024-05-17T10:00:00.000Z", errorInfo: "SUCCESSFUL" }],
 };
@@ -104,8 +116,24 @@ const contracts: Array<Contract<MarketplacePort>> = [
       official_store_id: 5139,
       pictures: [{ source: "https://img.test/1.webp" }],
     }),
-    reply: { json: { data: { id: "MLM3000000009", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM", status: "active", price: "1542.34", listing_type_id: "gold_special" } } },
-    expected: { id: "MLM3000000009", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM", status: "active", price: 1542.34, listingType: "gold_special" },
+    reply: {
+      json: {
+        data: {
+          id: "MLM3000000009",
+          permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM",
+          status: "active",
+          price: "1542.34",
+          listing_type_id: "gold_special",
+        },
+      },
+    },
+    expected: {
+      id: "MLM3000000009",
+      permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM",
+      status: "active",
+      price: 1542.34,
+      listingType: "gold_special",
+    },
   },
   {
     // Square D (4979) is an official store of the main account: the account marker stays empty, the store goes along.
@@ -114,8 +142,21 @@ const contracts: Array<Contract<MarketplacePort>> = [
     method: "POST",
     path: `${ML}/publicationML`,
     body: publishBody(mainPublication("MLM3000000009", "4979")),
-    reply: { json: { id: "MLM3000000009", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM", status: "active", price: 1542.34 } },
-    expected: { id: "MLM3000000009", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM", status: "active", price: 1542.34, listingType: "gold_special" },
+    reply: {
+      json: {
+        id: "MLM3000000009",
+        permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM",
+        status: "active",
+        price: 1542.34,
+      },
+    },
+    expected: {
+      id: "MLM3000000009",
+      permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000009-cable-_JM",
+      status: "active",
+      price: 1542.34,
+      listingType: "gold_special",
+    },
   },
   {
     name: "publish (SE Residencial)",
@@ -123,8 +164,21 @@ const contracts: Array<Contract<MarketplacePort>> = [
     method: "POST",
     path: `${ML}/publicationML`,
     body: publishBody(mainPublication(null, "4981")),
-    reply: { json: { id: "MLM3000000010", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000010-cable-_JM", status: "active", price: 1542.34 } },
-    expected: { id: "MLM3000000010", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000010-cable-_JM", status: "active", price: 1542.34, listingType: "gold_special" },
+    reply: {
+      json: {
+        id: "MLM3000000010",
+        permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000010-cable-_JM",
+        status: "active",
+        price: 1542.34,
+      },
+    },
+    expected: {
+      id: "MLM3000000010",
+      permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000010-cable-_JM",
+      status: "active",
+      price: 1542.34,
+      listingType: "gold_special",
+    },
   },
   {
     name: "publish (Meli 1)",
@@ -132,8 +186,21 @@ const contracts: Array<Contract<MarketplacePort>> = [
     method: "POST",
     path: `${ML}/publicationML`,
     body: publishBody(mainPublication(null, null)),
-    reply: { json: { id: "MLM3000000011", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000011-cable-_JM", status: "active", price: 1542.34 } },
-    expected: { id: "MLM3000000011", permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000011-cable-_JM", status: "active", price: 1542.34, listingType: "gold_special" },
+    reply: {
+      json: {
+        id: "MLM3000000011",
+        permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000011-cable-_JM",
+        status: "active",
+        price: 1542.34,
+      },
+    },
+    expected: {
+      id: "MLM3000000011",
+      permalink: "https://articulo.mercadolibre.com.mx/MLM-3000000011-cable-_JM",
+      status: "active",
+      price: 1542.34,
+      listingType: "gold_special",
+    },
   },
   {
     name: "updatePublication",
@@ -193,7 +260,17 @@ const contracts: Array<Contract<MarketplacePort>> = [
     method: "POST",
     path: `${ML}/categoryPredictor`,
     body: { title: "Cable THW calibre 12" },
-    reply: { json: [{ domain_id: "MLM-ELECTRIC_WIRES", domain_name: "Cables eléctricos", category_id: "MLM187773", category_name: "Cables Eléctricos", attributes: [] }] },
+    reply: {
+      json: [
+        {
+          domain_id: "MLM-ELECTRIC_WIRES",
+          domain_name: "Cables eléctricos",
+          category_id: "MLM187773",
+          category_name: "Cables Eléctricos",
+          attributes: [],
+        },
+      ],
+    },
     expected: [{ categoryId: "MLM187773", categoryName: "Cables Eléctricos", domainName: "Cables eléctricos", pathFromRoot: [] }],
   },
   {
@@ -201,8 +278,25 @@ const contracts: Array<Contract<MarketplacePort>> = [
     call: (m) => m.getCategoryDetail("MLM187773"),
     method: "GET",
     path: `${ML}/categoryDetail/MLM187773`,
-    reply: { json: { id: "MLM187773", name: "Cables Eléctricos", path_from_root: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187773", name: "Cables Eléctricos" }] } },
-    expected: { id: "MLM187773", name: "Cables Eléctricos", pathFromRoot: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187773", name: "Cables Eléctricos" }], children: [] },
+    reply: {
+      json: {
+        id: "MLM187773",
+        name: "Cables Eléctricos",
+        path_from_root: [
+          { id: "MLM1500", name: "Construcción" },
+          { id: "MLM187773", name: "Cables Eléctricos" },
+        ],
+      },
+    },
+    expected: {
+      id: "MLM187773",
+      name: "Cables Eléctricos",
+      pathFromRoot: [
+        { id: "MLM1500", name: "Construcción" },
+        { id: "MLM187773", name: "Cables Eléctricos" },
+      ],
+      children: [],
+    },
   },
   {
     // Browsing the tree reads the subcategories where Mercado Libre's own category answer has them.
@@ -215,7 +309,10 @@ const contracts: Array<Contract<MarketplacePort>> = [
         data: {
           id: "MLM187772",
           name: "Material Eléctrico",
-          path_from_root: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187772", name: "Material Eléctrico" }],
+          path_from_root: [
+            { id: "MLM1500", name: "Construcción" },
+            { id: "MLM187772", name: "Material Eléctrico" },
+          ],
           children_categories: [
             { id: "MLM187773", name: "Cables Eléctricos", total_items_in_this_category: 5210 },
             { id: "MLM187776", name: "Centros de Carga", total_items_in_this_category: 812 },
@@ -226,8 +323,14 @@ const contracts: Array<Contract<MarketplacePort>> = [
     expected: {
       id: "MLM187772",
       name: "Material Eléctrico",
-      pathFromRoot: [{ id: "MLM1500", name: "Construcción" }, { id: "MLM187772", name: "Material Eléctrico" }],
-      children: [{ id: "MLM187773", name: "Cables Eléctricos" }, { id: "MLM187776", name: "Centros de Carga" }],
+      pathFromRoot: [
+        { id: "MLM1500", name: "Construcción" },
+        { id: "MLM187772", name: "Material Eléctrico" },
+      ],
+      children: [
+        { id: "MLM187773", name: "Cables Eléctricos" },
+        { id: "MLM187776", name: "Centros de Carga" },
+      ],
     },
   },
   {
@@ -235,8 +338,18 @@ const contracts: Array<Contract<MarketplacePort>> = [
     call: (m) => m.listRootCategories(),
     method: "GET",
     path: `${ML}/categories`,
-    reply: { json: { data: [{ id: "MLM1500", name: "Construcción" }, { id: 1574, name: "Hogar, Muebles y Jardín" }] } },
-    expected: [{ id: "MLM1500", name: "Construcción" }, { id: "1574", name: "Hogar, Muebles y Jardín" }],
+    reply: {
+      json: {
+        data: [
+          { id: "MLM1500", name: "Construcción" },
+          { id: 1574, name: "Hogar, Muebles y Jardín" },
+        ],
+      },
+    },
+    expected: [
+      { id: "MLM1500", name: "Construcción" },
+      { id: "1574", name: "Hogar, Muebles y Jardín" },
+    ],
   },
   {
     name: "getCategoryAttributes",
@@ -252,10 +365,46 @@ const contracts: Array<Contract<MarketplacePort>> = [
       ],
     },
     expected: [
-      { id: "BRAND", name: "Marca", required: true, catalogRequired: false, allowVariations: false, valueType: "string", values: [], allowedUnits: [] },
-      { id: "GTIN", name: "Código universal", required: false, catalogRequired: true, allowVariations: false, valueType: "string", values: [], allowedUnits: [] },
-      { id: "COLOR", name: "Color", required: false, catalogRequired: false, allowVariations: true, valueType: "list", values: [{ id: "1", name: "Negro" }], allowedUnits: [] },
-      { id: "CABLE_LENGTH", name: "Largo", required: false, catalogRequired: false, allowVariations: false, valueType: "number_unit", values: [], allowedUnits: ["m"] },
+      {
+        id: "BRAND",
+        name: "Marca",
+        required: true,
+        catalogRequired: false,
+        allowVariations: false,
+        valueType: "string",
+        values: [],
+        allowedUnits: [],
+      },
+      {
+        id: "GTIN",
+        name: "Código universal",
+        required: false,
+        catalogRequired: true,
+        allowVariations: false,
+        valueType: "string",
+        values: [],
+        allowedUnits: [],
+      },
+      {
+        id: "COLOR",
+        name: "Color",
+        required: false,
+        catalogRequired: false,
+        allowVariations: true,
+        valueType: "list",
+        values: [{ id: "1", name: "Negro" }],
+        allowedUnits: [],
+      },
+      {
+        id: "CABLE_LENGTH",
+        name: "Largo",
+        required: false,
+        catalogRequired: false,
+        allowVariations: false,
+        valueType: "number_unit",
+        values: [],
+        allowedUnits: ["m"],
+      },
     ],
   },
   {
@@ -304,16 +453,48 @@ const contracts: Array<Contract<MarketplacePort>> = [
     call: (m) => m.syncOrderInfo({ orderId: ORDER, account: "main" }),
     method: "GET",
     path: `${ML}/orders/syncInfo/${ORDER}`,
-    reply: { json: { data: { order_status: "paid", status: "paid,ready_to_print,printed", shipment_id: 43000000001, shipment_status: "printed", tracking_number: null } } },
-    expected: { orderId: ORDER, orderStatus: "paid", statusHistory: ["paid", "ready_to_print", "printed"], shipmentId: 43000000001, shipmentStatus: "printed", trackingNumber: null },
+    reply: {
+      json: {
+        data: {
+          order_status: "paid",
+          status: "paid,ready_to_print,printed",
+          shipment_id: 43000000001,
+          shipment_status: "printed",
+          tracking_number: null,
+        },
+      },
+    },
+    expected: {
+      orderId: ORDER,
+      orderStatus: "paid",
+      statusHistory: ["paid", "ready_to_print", "printed"],
+      shipmentId: 43000000001,
+      shipmentStatus: "printed",
+      trackingNumber: null,
+    },
   },
   {
     name: "syncOrderInfo (brand account)",
     call: (m) => m.syncOrderInfo({ orderId: ORDER, account: "brand" }),
     method: "GET",
     path: `${ML}/electrica/orders/syncInfo/${ORDER}`,
-    reply: { json: { order_status: "paid", status: ["paid", "shipped"], shipment_id: "43000000001", shipment_status: "shipped", tracking_number: "MEL1" } },
-    expected: { orderId: ORDER, orderStatus: "paid", statusHistory: ["paid", "shipped"], shipmentId: 43000000001, shipmentStatus: "shipped", trackingNumber: "MEL1" },
+    reply: {
+      json: {
+        order_status: "paid",
+        status: ["paid", "shipped"],
+        shipment_id: "43000000001",
+        shipment_status: "shipped",
+        tracking_number: "MEL1",
+      },
+    },
+    expected: {
+      orderId: ORDER,
+      orderStatus: "paid",
+      statusHistory: ["paid", "shipped"],
+      shipmentId: 43000000001,
+      shipmentStatus: "shipped",
+      trackingNumber: "MEL1",
+    },
   },
   {
     name: "lookupClients",
@@ -357,8 +538,36 @@ const contracts: Array<Contract<MarketplacePort>> = [
     method: "GET",
     path: `${ML}/reports/sales`,
     query: { start: "2024/05/01", end: "2024/05/31" },
-    reply: { json: { data: [{ order_id: ORDER, date: "2024-05-02 10:00:00", account: "brand", title: "Foco", sku: "FOCO9W", qty: 2, total: 178, status: "paid", logistic_type: "drop_off" }] } },
-    expected: [{ orderId: ORDER, date: "2024-05-02 10:00:00", account: "brand", title: "Foco", sku: "FOCO9W", qty: 2, total: 178, status: "paid", logisticType: "drop_off" }],
+    reply: {
+      json: {
+        data: [
+          {
+            order_id: ORDER,
+            date: "2024-05-02 10:00:00",
+            account: "brand",
+            title: "Foco",
+            sku: "FOCO9W",
+            qty: 2,
+            total: 178,
+            status: "paid",
+            logistic_type: "drop_off",
+          },
+        ],
+      },
+    },
+    expected: [
+      {
+        orderId: ORDER,
+        date: "2024-05-02 10:00:00",
+        account: "brand",
+        title: "Foco",
+        sku: "FOCO9W",
+        qty: 2,
+        total: 178,
+        status: "paid",
+        logisticType: "drop_off",
+      },
+    ],
   },
   {
     name: "sendPackage (brand account)",
@@ -414,10 +623,27 @@ const contracts: Array<Contract<MarketplacePort>> = [
       json: {
         data: [
           {
-            order_id: ORDER, store: null, client_id: 555, seller_id: 187654321, status: "active", last_message_date: "2024-05-17T10:00:00.000Z",
+            order_id: ORDER,
+            store: null,
+            client_id: 555,
+            seller_id: 187654321,
+            status: "active",
+            last_message_date: "2024-05-17T10:00:00.000Z",
             conversation: [
-              { id: "m1", text: "¿Me mandan factura?", from: { user_id: 555 }, message_date: { created: "2024-05-17T10:00:00.000Z" }, message_attachments: [] },
-              { id: "m2", text: "Claro", from: { user_id: 187654321 }, message_date: "2024-05-17T10:05:00.000Z", message_attachments: [{ filename: "f_1.pdf", original_filename: "constancia.pdf" }] },
+              {
+                id: "m1",
+                text: "¿Me mandan factura?",
+                from: { user_id: 555 },
+                message_date: { created: "2024-05-17T10:00:00.000Z" },
+                message_attachments: [],
+              },
+              {
+                id: "m2",
+                text: "Claro",
+                from: { user_id: 187654321 },
+                message_date: "2024-05-17T10:05:00.000Z",
+                message_attachments: [{ filename: "f_1.pdf", original_filename: "constancia.pdf" }],
+              },
             ],
           },
         ],
@@ -425,10 +651,22 @@ const contracts: Array<Contract<MarketplacePort>> = [
     },
     expected: [
       {
-        orderId: ORDER, account: "main", clientId: 555, sellerId: 187654321, status: "active", lastMessageDate: "2024-05-17T10:00:00.000Z",
+        orderId: ORDER,
+        account: "main",
+        clientId: 555,
+        sellerId: 187654321,
+        status: "active",
+        lastMessageDate: "2024-05-17T10:00:00.000Z",
         messages: [
           { id: "m1", text: "¿Me mandan factura?", fromUserId: 555, fromSeller: false, date: "2024-05-17T10:00:00.000Z", attachments: [] },
-          { id: "m2", text: "Claro", fromUserId: 187654321, fromSeller: true, date: "2024-05-17T10:05:00.000Z", attachments: [{ filename: "f_1.pdf", originalFilename: "constancia.pdf" }] },
+          {
+            id: "m2",
+            text: "Claro",
+            fromUserId: 187654321,
+            fromSeller: true,
+            date: "2024-05-17T10:05:00.000Z",
+            attachments: [{ filename: "f_1.pdf", originalFilename: "constancia.pdf" }],
+          },
         ],
       },
     ],
@@ -437,13 +675,22 @@ const contracts: Array<Contract<MarketplacePort>> = [
     name: "sendMessage (main account, with file)",
     call: (m) =>
       m.sendMessage({
-        account: "main", orderId: ORDER, message: "Le envío su factura", updatedBy: 3, clientId: 555,
+        account: "main",
+        orderId: ORDER,
+        message: "Le envío su factura",
+        updatedBy: 3,
+        clientId: 555,
         file: { name: "factura.pdf", type: "application/pdf", size: PDF.byteLength, path: PDF_PATH },
       }),
     method: "POST",
     path: `${ML}/messages`,
-    form: { fields: { id: ORDER, message: "Le envío su factura", updated_by: "3", client_id: "555" }, file: { name: "factura.pdf", size: PDF.byteLength } },
-    reply: { json: { data: { date: "2024-05-17T10:00:00.000Z", attachment: { filename: "187654321_x.pdf", original_filename: "factura.pdf" } } } },
+    form: {
+      fields: { id: ORDER, message: "Le envío su factura", updated_by: "3", client_id: "555" },
+      file: { name: "factura.pdf", size: PDF.byteLength },
+    },
+    reply: {
+      json: { data: { date: "2024-05-17T10:00:00.000Z", attachment: { filename: "187654321_x.pdf", original_filename: "factura.pdf" } } },
+    },
     expected: { sentAt: "2024-05-17T10:00:00.000Z", attachment: { filename: "187654321_x.pdf", originalFilename: "factura.pdf" } },
   },
   {
@@ -506,8 +753,14 @@ describe("Marketplace HTTP adapter", () => {
     const env = {
       ...getEnv(),
       INTEGRATIONS: "http" as const,
-      ERP_URL: "http://erp.test", ERP_TOKEN: "a", AI_URL: "http://ai.test", AI_TOKEN: "c", INVOICING_URL: "http://inv.test", INVOICING_TOKEN: "d",
-      MARKETPLACE_URL: `${ORIGIN}${BASE_PATH}`, MARKETPLACE_TOKEN: TOKEN,
+      ERP_URL: "http://erp.test",
+      ERP_TOKEN: "a",
+      AI_URL: "http://ai.test",
+      AI_TOKEN: "c",
+      INVOICING_URL: "http://inv.test",
+      INVOICING_TOKEN: "d",
+      MARKETPLACE_URL: `${ORIGIN}${BASE_PATH}`,
+      MARKETPLACE_TOKEN: TOKEN,
       MARKETPLACE_CUSTOMER_REPORT_PATH: "informes/clientes",
       MARKETPLACE_ORDER_SUMMARY_PATH: "informes/ordenes",
       MARKETPLACE_SALES_REPORT_PATH: "informes/ventas",

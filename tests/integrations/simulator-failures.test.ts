@@ -69,13 +69,24 @@ describe("magic inputs", () => {
       { system: "marketplace", call: "answerQuestion", kind: "http", status: 500 },
     );
     await expectIntegrationError(
-      marketplace.sendMessage({ account: "main", orderId: ORDERS.assignedDropOff, message: "Hola #sim-timeout", updatedBy: 1, clientId: null }),
+      marketplace.sendMessage({
+        account: "main",
+        orderId: ORDERS.assignedDropOff,
+        message: "Hola #sim-timeout",
+        updatedBy: 1,
+        clientId: null,
+      }),
       { system: "marketplace", kind: "timeout" },
     );
     await expectIntegrationError(marketplace.predictCategory("Cable #sim-red"), { system: "marketplace", kind: "network" });
-    await expectIntegrationError(ai.ask({ assistant: "cualquiera", question: "¿calibre? #sim-invalida" }), { system: "ai", kind: "invalid_response" });
+    await expectIntegrationError(ai.ask({ assistant: "cualquiera", question: "¿calibre? #sim-invalida" }), {
+      system: "ai",
+      kind: "invalid_response",
+    });
     // The question itself was not touched by the failed call.
-    expect((await marketplace.answerQuestion({ account: "main", questionId: QUESTIONS.pending, message: "Claro que sí", updatedBy: 1 })).status).toBe("ANSWERED");
+    expect(
+      (await marketplace.answerQuestion({ account: "main", questionId: QUESTIONS.pending, message: "Claro que sí", updatedBy: 1 })).status,
+    ).toBe("ANSWERED");
   });
 
   it("candidate movements never land on the magic numbers", () => {
@@ -123,7 +134,13 @@ describe("latency and random failures", () => {
     const sim = createSimulatorIntegrations({ failureRate: 0.5, seed: 1 });
     const run = async () => {
       const r: boolean[] = [];
-      for (let i = 0; i < 10; i++) r.push(await sim.erp.getClient("V").then(() => true, () => false));
+      for (let i = 0; i < 10; i++)
+        r.push(
+          await sim.erp.getClient("V").then(
+            () => true,
+            () => false,
+          ),
+        );
       return r;
     };
     simulatorControl.reseed(99);

@@ -65,7 +65,17 @@ describe("act once", () => {
     const people = await Promise.all([1, 2, 3, 4, 5].map(() => loginAs("admin")));
     const results = await Promise.all(
       people.map(({ cookie }, i) =>
-        settle(() => questionsAction(routeArgs({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: String(q.id), answer: `Respuesta ${i}` } }), params: {} }))),
+        settle(() =>
+          questionsAction(
+            routeArgs({
+              request: makeRequest("/questions", {
+                cookie,
+                form: { intent: "answer", questionId: String(q.id), answer: `Respuesta ${i}` },
+              }),
+              params: {},
+            }),
+          ),
+        ),
       ),
     );
     const titles = await Promise.all(results.map(toastTitle));
@@ -88,7 +98,9 @@ describe("act once", () => {
       .where(sql`${orders.logisticType} = 'not_specified' and ${orders.manualDelivered} is null and ${orders.orderStatus} <> 'cancelled'`)
       .limit(1);
     const people = await Promise.all([1, 2, 3, 4, 5].map(() => loginAs("admin")));
-    const results = await Promise.all(people.map(({ user }) => markDelivered(o.id, o.version, { ...user, sessionId: "x", erpUsers: [], permissions: [] } as never)));
+    const results = await Promise.all(
+      people.map(({ user }) => markDelivered(o.id, o.version, { ...user, sessionId: "x", erpUsers: [], permissions: [] } as never)),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const audits = await getDb()
       .select()
@@ -105,7 +117,9 @@ describe("act once", () => {
     const before = (await getDb().select().from(messages).where(eq(messages.conversationId, c.id))).length;
     const form = { intent: "reply", conversationId: String(c.id), message: "Su pedido sale hoy", seenLastMessage: seen };
     const results = await Promise.all(
-      people.map(({ cookie }) => settle(() => messagesAction(routeArgs({ request: makeRequest("/messages", { cookie, form }), params: {} })))),
+      people.map(({ cookie }) =>
+        settle(() => messagesAction(routeArgs({ request: makeRequest("/messages", { cookie, form }), params: {} }))),
+      ),
     );
     const titles = await Promise.all(results.map(toastTitle));
     expect(titles.filter((t) => t === "Mensaje enviado")).toHaveLength(1);
@@ -120,7 +134,9 @@ describe("act once", () => {
     expect(audits).toHaveLength(1);
 
     // The same form submitted again later (back button, a retry after a slow answer) does not send again.
-    const again = await settle(() => messagesAction(routeArgs({ request: makeRequest("/messages", { cookie: people[0].cookie, form }), params: {} })));
+    const again = await settle(() =>
+      messagesAction(routeArgs({ request: makeRequest("/messages", { cookie: people[0].cookie, form }), params: {} })),
+    );
     expect(await toastTitle(again)).toBe("Mensaje no enviado");
     expect(calls.n).toBe(1);
     const [row] = await getDb().select().from(conversations).where(eq(conversations.id, c.id));
@@ -129,13 +145,18 @@ describe("act once", () => {
 
   it("five parallel assignments of one ERP movement to one order: one saved, one audit row", async () => {
     const m = (await listDemoMovements(database)).find((x) => x.scenario === "match")!;
-    const [o] = await getDb().select().from(orders).where(eq(orders.id, BigInt(m.orderId)));
+    const [o] = await getDb()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, BigInt(m.orderId)));
     expect(o.intelisisMovement).toBeNull();
     const people = await Promise.all([1, 2, 3, 4, 5].map(() => loginAs("admin")));
     const form = { intent: "save", version: String(o.version), intelisisMovement: m.movement, comments: o.comments ?? "" };
     const results = await Promise.all(
       people.map(({ cookie }) =>
-        settle(() => orderAction(routeArgs({ request: makeRequest(`/orders/${m.orderId}`, { cookie, form }), params: { orderId: m.orderId } }))),
+        settle(() =>
+          orderAction(routeArgs({ request: makeRequest(`/orders/${m.orderId}`, { cookie, form }), params: { orderId: m.orderId } })),
+        ),
       ),
     );
     // The others are sent back to the order as it is now, with the "changed meanwhile" warning.
@@ -147,22 +168,40 @@ describe("act once", () => {
       .from(auditLog)
       .where(and(eq(auditLog.identifier, m.orderId), eq(auditLog.message, `Movimiento ${m.movement} asignado a la orden ${m.orderId}`)));
     expect(audits).toHaveLength(1);
-    const [after] = await getDb().select().from(orders).where(eq(orders.id, BigInt(m.orderId)));
+    const [after] = await getDb()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, BigInt(m.orderId)));
     expect(after.intelisisMovement).toBe(m.movement);
     expect(after.version).toBe(o.version + 1);
   });
 
   it("five parallel 'Cotizar a intelisis' of one stored quote: the ERP is called once, one audit row", async () => {
     const { cookie } = await loginAs("developer", { erpUsers: ["VENTAS1"] });
-    const list = (await settle(() => productsLoader(routeArgs({ request: makeRequest("/products", { cookie }), params: {} })))) as { list: { ok: true; rows: { sku: string }[] } };
+    const list = (await settle(() => productsLoader(routeArgs({ request: makeRequest("/products", { cookie }), params: {} })))) as {
+      list: { ok: true; rows: { sku: string }[] };
+    };
     const product = list.list.rows[0];
-    await settle(() => productsAction(routeArgs({ request: makeRequest("/products", { cookie, form: { intent: "add", sku: product.sku, qty: "2" } }), params: {} })));
-    const stored = (await settle(() => quotationDialogAction(routeArgs({ request: makeRequest("/products/quotation", { cookie, form: { intent: "store" } }), params: {} })))) as Response;
+    await settle(() =>
+      productsAction(
+        routeArgs({ request: makeRequest("/products", { cookie, form: { intent: "add", sku: product.sku, qty: "2" } }), params: {} }),
+      ),
+    );
+    const stored = (await settle(() =>
+      quotationDialogAction(routeArgs({ request: makeRequest("/products/quotation", { cookie, form: { intent: "store" } }), params: {} })),
+    )) as Response;
     const folio = stored.headers.get("location")!.split("/").pop()!;
     const calls = countCalls("erp", "createQuotation");
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map(() =>
-        settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }), params: { folio } }))),
+        settle(() =>
+          quoteAction(
+            routeArgs({
+              request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }),
+              params: { folio },
+            }),
+          ),
+        ),
       ),
     );
     expect(results.filter((r) => r instanceof Response && r.status === 302)).toHaveLength(1);

@@ -28,8 +28,20 @@ const database = await useTestDatabase();
 await getDb()
   .insert(products)
   .values([
-    { id: "THW12NE100", name: "Cable THW-LS calibre 12 AWG color negro caja 100 m", slug: "cable-thw-12-negro", descripcion1: "Cable de cobre THW-LS 600 V", price: 1450.5 },
-    { id: "QO120", name: "Interruptor termomagnético QO 1 polo 20 A enchufable", slug: "qo120", descripcion1: "Interruptor QO 1P 20A", price: 189 },
+    {
+      id: "THW12NE100",
+      name: "Cable THW-LS calibre 12 AWG color negro caja 100 m",
+      slug: "cable-thw-12-negro",
+      descripcion1: "Cable de cobre THW-LS 600 V",
+      price: 1450.5,
+    },
+    {
+      id: "QO120",
+      name: "Interruptor termomagnético QO 1 polo 20 A enchufable",
+      slug: "qo120",
+      descripcion1: "Interruptor QO 1P 20A",
+      price: 189,
+    },
   ]);
 await database.db.transaction((tx) => seedAssistants({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
 await database.query(ASSISTANTS_FROM_APP);
@@ -42,29 +54,42 @@ type DialogData = Awaited<ReturnType<typeof editRoute.loader>>;
 type ViewerData = Awaited<ReturnType<typeof viewerRoute.loader>>;
 type DocAnswer = { error: { title: string; message: string }; sku: string; fileId: string };
 
-const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/chatbot-documents${query}`, cookie) as Promise<ListData | Response>;
+const listOf = (query: string, cookie: string) =>
+  call(list.loader as Handler, `/chatbot-documents${query}`, cookie) as Promise<ListData | Response>;
 const dialog = (id: number, cookie: string, query = "") =>
-  call(editRoute.loader as Handler, `/chatbot-documents/${id}${query}`, cookie, { params: { assistantId: String(id) } }) as Promise<DialogData | Response>;
+  call(editRoute.loader as Handler, `/chatbot-documents/${id}${query}`, cookie, { params: { assistantId: String(id) } }) as Promise<
+    DialogData | Response
+  >;
 const addDocument = (id: number, form: FormData | Record<string, string>, cookie: string, query = "") =>
   call(editRoute.action as Handler, `/chatbot-documents/${id}${query}`, cookie, { params: { assistantId: String(id) }, form });
-const create = (assistantName: string, cookie: string, query = "") => call(createRoute.action as Handler, `/chatbot-documents/new${query}`, cookie, { form: { assistantName } });
+const create = (assistantName: string, cookie: string, query = "") =>
+  call(createRoute.action as Handler, `/chatbot-documents/new${query}`, cookie, { form: { assistantName } });
 const view = (id: number, docId: number, cookie: string, query = "") =>
-  call(viewerRoute.loader as Handler, `/chatbot-documents/${id}/documents/${docId}${query}`, cookie, { params: { assistantId: String(id), documentId: String(docId) } }) as Promise<
-    ViewerData | Response
-  >;
+  call(viewerRoute.loader as Handler, `/chatbot-documents/${id}/documents/${docId}${query}`, cookie, {
+    params: { assistantId: String(id), documentId: String(docId) },
+  }) as Promise<ViewerData | Response>;
 const chat = (id: number, form: Record<string, string>, cookie: string) =>
-  call(chatRoute.action as Handler, `/chatbot-documents/${id}/chat`, cookie, { params: { assistantId: String(id) }, form }) as Promise<{ conversation: Conversation }>;
+  call(chatRoute.action as Handler, `/chatbot-documents/${id}/chat`, cookie, { params: { assistantId: String(id) }, form }) as Promise<{
+    conversation: Conversation;
+  }>;
 
 function status(res: unknown) {
   return res instanceof Response ? res.status : ((res as Wrapped<unknown>).init?.status ?? 200);
 }
 async function assistantNamed(name: string) {
-  const [row] = await getDb().select().from(aiAssistants).where(sql`lower(${aiAssistants.assistantName}) = ${name.toLowerCase()}`);
+  const [row] = await getDb()
+    .select()
+    .from(aiAssistants)
+    .where(sql`lower(${aiAssistants.assistantName}) = ${name.toLowerCase()}`);
   return row;
 }
-const documentsOf = (assistantId: number) => getDb().select().from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistantId));
+const documentsOf = (assistantId: number) =>
+  getDb().select().from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistantId));
 const simAssistant = (name: string) => database.query<{ name: string }>(`select name from sim.ai_assistants where name = $1`, [name]);
-const simDocuments = (name: string) => database.query<{ document_id: string; file_name: string; product_id: string }>(`select * from sim.ai_documents where assistant = $1`, [name]);
+const simDocuments = (name: string) =>
+  database.query<{ document_id: string; file_name: string; product_id: string }>(`select * from sim.ai_documents where assistant = $1`, [
+    name,
+  ]);
 const auditWith = (tag: string, identifier: number) =>
   getDb()
     .select()
@@ -74,7 +99,10 @@ const auditWith = (tag: string, identifier: number) =>
 
 function pdfForm(name: string, sku: string | null, extra: Record<string, string> = {}) {
   const form = new FormData();
-  form.append("file", new File([Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], name, { type: "application/pdf" }));
+  form.append(
+    "file",
+    new File([Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], name, { type: "application/pdf" }),
+  );
   if (sku !== null) form.append("sku", sku);
   for (const [k, v] of Object.entries(extra)) form.append(k, v);
   return form;
@@ -130,7 +158,9 @@ describe("list", () => {
     const bad = (await listOf("?page=abc&search=%25", cookie)) as ListData;
     expect(bad.query.page).toBe(1);
     expect(bad.total).toBe(0);
-    await getDb().delete(aiAssistants).where(sql`${aiAssistants.assistantName} like ${`${tag}%`}`);
+    await getDb()
+      .delete(aiAssistants)
+      .where(sql`${aiAssistants.assistantName} like ${`${tag}%`}`);
   });
 
   it("the bench's raw SQL returns the rows its loader shows", async () => {
@@ -138,7 +168,10 @@ describe("list", () => {
     for (const line of ASSISTANT_LISTS) {
       const data = (await listOf(line.query ? `?${line.query}` : "", cookie)) as ListData;
       const raw = await database.query<{ id: number; documents: number | string; total: number | string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => [r.id, Number(r.documents)]), line.query).toEqual(data.rows.map((r) => [r.id, r.documents]));
+      expect(
+        raw.map((r) => [r.id, Number(r.documents)]),
+        line.query,
+      ).toEqual(data.rows.map((r) => [r.id, r.documents]));
       expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
     }
   });
@@ -147,7 +180,10 @@ describe("list", () => {
 describe("create", () => {
   it("gives the name box only its length: the spec's own message answers a short or symbol-laden name (decision 0029)", async () => {
     const { cookie } = await loginAs("ml_manager");
-    expect(await call(createRoute.loader as Handler, "/chatbot-documents/new", cookie)).toEqual({ assistant: null, constraint: { assistantName: { maxLength: 63 } } });
+    expect(await call(createRoute.loader as Handler, "/chatbot-documents/new", cookie)).toEqual({
+      assistant: null,
+      constraint: { assistantName: { maxLength: 63 } },
+    });
   });
 
   it("validates the name on the server with the spec's texts", async () => {
@@ -217,7 +253,12 @@ describe("documents", () => {
     const name = uniqueName("Subida");
     await create(name, cookie);
     const assistant = await assistantNamed(name);
-    const res = await addDocument(assistant.id, pdfForm("ficha-thw12ne100.pdf", " thw12ne100 "), cookie, "?search=sub&docPage=1&fileSearch=x");
+    const res = await addDocument(
+      assistant.id,
+      pdfForm("ficha-thw12ne100.pdf", " thw12ne100 "),
+      cookie,
+      "?search=sub&docPage=1&fileSearch=x",
+    );
     expect(status(res)).toBe(302);
     expect(location(res)).toBe(`/chatbot-documents/${assistant.id}?search=sub&docPage=1`);
     expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
@@ -226,7 +267,9 @@ describe("documents", () => {
     const [file] = await getDb().select().from(files).where(eq(files.id, doc.fileId!));
     expect(file).toMatchObject({ mimeType: "application/pdf", filenameDownload: "ficha-thw12ne100.pdf", uploadedBy: user.id });
     expect((await storedBytes(fileKey(file)))?.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(await simDocuments(name)).toMatchObject([{ document_id: doc.documentId, product_id: "THW12NE100", file_name: "ficha-thw12ne100.pdf" }]);
+    expect(await simDocuments(name)).toMatchObject([
+      { document_id: doc.documentId, product_id: "THW12NE100", file_name: "ficha-thw12ne100.pdf" },
+    ]);
     const entries = await auditWith("documents", assistant.id);
     expect(entries[0]).toMatchObject({ type: "create", userId: user.id });
 
@@ -260,7 +303,10 @@ describe("documents", () => {
     expect(none.data).toMatchObject({ error: DOCUMENT_ERRORS.noDocument, sku: "QO120" });
     const noSku = (await addDocument(cables.id, pdfForm("sin-sku.pdf", "  "), cookie)) as Wrapped<DocAnswer>;
     expect(status(noSku)).toBe(400);
-    expect(noSku.data.error).toEqual({ title: "Falta Sku del Documento", message: 'Es necesario ingresar el campo "SKU del producto del nuevo documento"' });
+    expect(noSku.data.error).toEqual({
+      title: "Falta Sku del Documento",
+      message: 'Es necesario ingresar el campo "SKU del producto del nuevo documento"',
+    });
     const form = new FormData();
     form.append("file", new File([Buffer.from("PK\u0003\u0004 no soy un pdf")], "falso.pdf", { type: "application/pdf" }));
     form.append("sku", "QO120");
@@ -268,7 +314,12 @@ describe("documents", () => {
     expect(status(notPdf)).toBe(400);
     expect(notPdf.data).toMatchObject({ error: DOCUMENT_ERRORS.invalidPdf, sku: "QO120" });
     expect(await documentsOf(cables.id)).toHaveLength(before);
-    expect(await getDb().select().from(files).where(sql`${files.filenameDownload} in ('sin-sku.pdf', 'falso.pdf')`)).toHaveLength(0);
+    expect(
+      await getDb()
+        .select()
+        .from(files)
+        .where(sql`${files.filenameDownload} in ('sin-sku.pdf', 'falso.pdf')`),
+    ).toHaveLength(0);
   });
 
   it("an AI refusal or failure leaves nothing in the app's tables", async () => {
@@ -276,7 +327,9 @@ describe("documents", () => {
     const cables = await assistantNamed("Cables_Conductores");
     const before = (await documentsOf(cables.id)).length;
     // The AI service already holds a sheet of that name for this assistant (the app does not).
-    await database.query(`insert into sim.ai_documents (assistant, document_id, file_name, file_url) values ('Cables_Conductores', 'externo-1', 'externa.pdf', '')`);
+    await database.query(
+      `insert into sim.ai_documents (assistant, document_id, file_name, file_url) values ('Cables_Conductores', 'externo-1', 'externa.pdf', '')`,
+    );
     const refused = (await addDocument(cables.id, pdfForm("externa.pdf", "THW12NE100"), cookie)) as Wrapped<DocAnswer>;
     expect(status(refused)).toBe(400);
     expect(refused.data.error.title).toBe("Documento ya existente");
@@ -286,7 +339,12 @@ describe("documents", () => {
     expect(status(failed)).toBe(502);
     expect(failed.data.error.title).toBe(DOCUMENT_ERRORS.aiFailed.title);
     expect(await documentsOf(cables.id)).toHaveLength(before);
-    expect(await getDb().select().from(files).where(sql`${files.filenameDownload} in ('externa.pdf', 'tardada.pdf')`)).toHaveLength(0);
+    expect(
+      await getDb()
+        .select()
+        .from(files)
+        .where(sql`${files.filenameDownload} in ('externa.pdf', 'tardada.pdf')`),
+    ).toHaveLength(0);
   });
 
   it("a restricted assistant is read-only for MercadoLibre Manager, on the server too", async () => {
@@ -303,7 +361,9 @@ describe("documents", () => {
     const params = { assistantId: String(proteccion.id), documentId: String(doc.id) };
     const url = `/chatbot-documents/${proteccion.id}/documents/${doc.id}/delete`;
     expect(location(await call(deleteDocRoute.loader as Handler, url, cookie, { params }))).toBe(`/chatbot-documents/${proteccion.id}`);
-    expect(location(await call(deleteDocRoute.action as Handler, url, cookie, { params, form: {} }))).toBe(`/chatbot-documents/${proteccion.id}`);
+    expect(location(await call(deleteDocRoute.action as Handler, url, cookie, { params, form: {} }))).toBe(
+      `/chatbot-documents/${proteccion.id}`,
+    );
     expect(await documentsOf(proteccion.id)).toHaveLength(before);
   });
 });
@@ -322,7 +382,9 @@ describe("viewer", () => {
 
     const unknown = (await documentsOf(cables.id)).find((d) => d.sku === "VTHHW14BL100")!;
     expect(await view(cables.id, unknown.id, cookie)).toMatchObject({ pages: 2, content: "Documento Ficha técnica VTHHW14BL100.pdf." });
-    expect(((await view(cables.id, unknown.id, cookie, "?sheet=2")) as ViewerData).content).toContain("la ficha técnica no tiene texto extraíble");
+    expect(((await view(cables.id, unknown.id, cookie, "?sheet=2")) as ViewerData).content).toContain(
+      "la ficha técnica no tiene texto extraíble",
+    );
 
     await database.query(`delete from sim.ai_documents where document_id = $1`, [unknown.documentId]);
     expect(await view(cables.id, unknown.id, cookie)).toMatchObject({ content: null, pages: 0, error: null });
@@ -341,7 +403,9 @@ describe("chat", () => {
   it("answers from the documents and carries the running summary in the form", async () => {
     const { cookie } = await loginAs("ml_manager");
     const cables = await assistantNamed("Cables_Conductores");
-    const loaded = await call(chatRoute.loader as Handler, `/chatbot-documents/${cables.id}/chat`, cookie, { params: { assistantId: String(cables.id) } });
+    const loaded = await call(chatRoute.loader as Handler, `/chatbot-documents/${cables.id}/chat`, cookie, {
+      params: { assistantId: String(cables.id) },
+    });
     // The question is trimmed and an empty one ignored (spec 2 §5): only its length is the browser's.
     expect(loaded).toMatchObject({ assistant: { name: "Cables_Conductores" } });
     expect((loaded as { constraint: unknown }).constraint).toEqual({ question: { maxLength: 1000 } });
@@ -392,7 +456,10 @@ describe("delete", () => {
     const [doc] = await documentsOf(cables.id);
     const params = { assistantId: String(cables.id), documentId: String(doc.id) };
     const url = `/chatbot-documents/${cables.id}/documents/${doc.id}/delete?search=ca&docPage=1`;
-    expect(await call(deleteDocRoute.loader as Handler, url, cookie, { params })).toMatchObject({ assistant: { name: "Cables_Conductores" }, document: { id: doc.id } });
+    expect(await call(deleteDocRoute.loader as Handler, url, cookie, { params })).toMatchObject({
+      assistant: { name: "Cables_Conductores" },
+      document: { id: doc.id },
+    });
     const res = await call(deleteDocRoute.action as Handler, url, cookie, { params, form: {} });
     expect(location(res)).toBe(`/chatbot-documents/${cables.id}?search=ca&docPage=1`);
     expect(await toastOf(res)).toMatchObject({ title: "Documento eliminado", message: "Se ha eliminado exitosamente" });
@@ -410,11 +477,16 @@ describe("delete", () => {
     const refused = await call(deleteRoute.loader as Handler, url, manager.cookie, { params });
     expect(location(refused)).toBe("/chatbot-documents?search=ilu");
     expect(await toastOf(refused)).toMatchObject({ title: "Sin permiso" });
-    expect(location(await call(deleteRoute.action as Handler, url, manager.cookie, { params, form: {} }))).toBe("/chatbot-documents?search=ilu");
+    expect(location(await call(deleteRoute.action as Handler, url, manager.cookie, { params, form: {} }))).toBe(
+      "/chatbot-documents?search=ilu",
+    );
     expect(await assistantNamed("Iluminacion")).toBeDefined();
 
     const { cookie, user } = await loginAs("admin");
-    expect(await call(deleteRoute.loader as Handler, url, cookie, { params })).toMatchObject({ assistant: { name: "Iluminacion" }, documents: 3 });
+    expect(await call(deleteRoute.loader as Handler, url, cookie, { params })).toMatchObject({
+      assistant: { name: "Iluminacion" },
+      documents: 3,
+    });
     const res = await call(deleteRoute.action as Handler, url, cookie, { params, form: {} });
     expect(location(res)).toBe("/chatbot-documents?search=ilu");
     expect(await toastOf(res)).toMatchObject({ title: "Asistente", message: "Se ha eliminado exitosamente", variant: "success" });
@@ -426,7 +498,10 @@ describe("delete", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.identifier, String(iluminacion.id)), eq(auditLog.type, "delete")));
-    expect(entries.find((e) => e.tags.includes("assistants"))).toMatchObject({ userId: user.id, message: "Asistente eliminado: Iluminacion" });
+    expect(entries.find((e) => e.tags.includes("assistants"))).toMatchObject({
+      userId: user.id,
+      message: "Asistente eliminado: Iluminacion",
+    });
     expect(status(await call(deleteRoute.loader as Handler, url, cookie, { params }))).toBe(404);
   });
 });

@@ -13,7 +13,10 @@ import { routeArgs } from "../helpers/route-args";
 
 await useTestDatabase();
 
-type Reply = { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; toast?: unknown }; init: ResponseInit | null };
+type Reply = {
+  data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; toast?: unknown };
+  init: ResponseInit | null;
+};
 const ctx = { params: {} };
 const load = (cookie: string) => settle(() => loader(routeArgs({ request: makeRequest("/banner-home", { cookie }), ...ctx })));
 const save = (cookie: string, fields: Record<string, string>, image?: File) => {
@@ -23,10 +26,30 @@ const save = (cookie: string, fields: Record<string, string>, image?: File) => {
   return settle(() => action(routeArgs({ request: makeRequest("/banner-home", { cookie, form }), ...ctx })));
 };
 const png = async (width: number, height: number, name: string) =>
-  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer())], name, { type: "image/png" });
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    name,
+    { type: "image/png" },
+  );
 /** Spec 2 §5 'Banner': every text field at most 255 characters (none is required). */
-const TEXT_LIMITS = { name: { maxLength: 255 }, coverTitle: { maxLength: 255 }, coverSubtitle: { maxLength: 255 }, coverContent: { maxLength: 255 } };
-const texts = { name: "Ofertas de temporada", coverTitle: "Iluminación LED", coverSubtitle: "Hasta 20 % en focos", coverContent: "Solo en línea." };
+const TEXT_LIMITS = {
+  name: { maxLength: 255 },
+  coverTitle: { maxLength: 255 },
+  coverSubtitle: { maxLength: 255 },
+  coverContent: { maxLength: 255 },
+};
+const texts = {
+  name: "Ofertas de temporada",
+  coverTitle: "Iluminación LED",
+  coverSubtitle: "Hasta 20 % en focos",
+  coverContent: "Solo en línea.",
+};
 
 describe("/banner-home", () => {
   it("is for Admin, Developer and MercadoLibre Manager", async () => {
@@ -44,8 +67,14 @@ describe("/banner-home", () => {
     expect(missing.data.result.error?.image?.[0]).toContain("Sube la imagen de la portada.");
     const small = (await save(cookie, texts, await png(2999, 2000, "portada-chica.png"))) as Reply;
     expect(small.init?.status).toBe(400);
-    expect(small.data.result.error?.image?.[0]).toBe("Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)");
-    expect(small.data.toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)", variant: "warning" });
+    expect(small.data.result.error?.image?.[0]).toBe(
+      "Imagen no válida: Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)",
+    );
+    expect(small.data.toast).toMatchObject({
+      title: "Imagen no válida",
+      message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (3000x2000)",
+      variant: "warning",
+    });
     expect(small.data.result.initialValue).toMatchObject({ coverTitle: "Iluminación LED" });
     const long = (await save(cookie, { ...texts, coverContent: "x".repeat(256) })) as Reply;
     expect(long.data.result.error?.coverContent?.[0]).toBe("Contenido de portada: máximo 255 caracteres.");
@@ -56,8 +85,13 @@ describe("/banner-home", () => {
     const { cookie, user } = await loginAs("ml_manager");
     const saved = (await save(cookie, texts, await png(3000, 2000, "portada-led.png"))) as Response;
     expect(saved.status).toBe(302);
-    const toast = (await readToast(new Request("http://x", { headers: { cookie: (saved.headers.get("set-cookie") ?? "").split(";")[0] } }))).toast;
-    expect(toast).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    const toast = (await readToast(new Request("http://x", { headers: { cookie: (saved.headers.get("set-cookie") ?? "").split(";")[0] } })))
+      .toast;
+    expect(toast).toMatchObject({
+      title: "Obteniendo información",
+      message: "Información agregada/actualizada exitosamente",
+      variant: "success",
+    });
     const first = (await load(cookie)) as { banner: typeof bannersHome.$inferSelect };
     expect(first.banner).toMatchObject({ ...texts, image: { name: "portada-led.png" } });
     const [file] = await getDb().select().from(files).where(eq(files.id, first.banner.image!.fileId));

@@ -35,7 +35,9 @@ describe("bench categories and brands", () => {
     const call = (handler: Handler, path: string) => handler(routeArgs({ request: makeRequest(path, { cookie }), params: {} }));
     for (const line of TREE_LISTS) {
       const handler = (line.route === "/product-categories" ? catList.loader : brandList.loader) as Handler;
-      const data = (await call(handler, `${line.route}${line.query ? `?${line.query}` : ""}`)) as Awaited<ReturnType<typeof catList.loader>>;
+      const data = (await call(handler, `${line.route}${line.query ? `?${line.query}` : ""}`)) as Awaited<
+        ReturnType<typeof catList.loader>
+      >;
       const raw = await database.query<{ id: number }>(line.sql!, line.params ?? []);
       const ids = raw.map((r) => Number(r.id));
       if (data.view === "table") expect(ids, `${line.route}?${line.query}`).toEqual(data.table!.rows.map((r) => r.id));
@@ -48,9 +50,14 @@ describe("bench categories and brands", () => {
       expect(ids.length, `${line.route}?${line.query}`).toBeGreaterThan(0);
     }
     for (const line of INVENTORY_LISTS.slice(-4)) {
-      const data = (await call(inventoryList.loader as Handler, `/web-inventory?${line.query}`)) as Awaited<ReturnType<typeof inventoryList.loader>>;
+      const data = (await call(inventoryList.loader as Handler, `/web-inventory?${line.query}`)) as Awaited<
+        ReturnType<typeof inventoryList.loader>
+      >;
       const raw = await database.query<{ id: string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => r.id), line.query).toEqual(data.rows.map((r) => r.id));
+      expect(
+        raw.map((r) => r.id),
+        line.query,
+      ).toEqual(data.rows.map((r) => r.id));
     }
   });
 });

@@ -30,9 +30,12 @@ const database = await useTestDatabase();
 
 type Fields = Record<string, string>;
 
-const listOf = (query: string, cookie: string) => call(list.loader as Handler, `/blog-posts${query}`, cookie) as Promise<BlogListData | Response>;
-const create = (form: Fields, cookie: string, query = "") => call(createRoute.action as Handler, `/blog-posts/new${query}`, cookie, { form });
-const update = (id: number, form: Fields, cookie: string) => call(editRoute.action as Handler, `/blog-posts/${id}`, cookie, { params: { postId: String(id) }, form });
+const listOf = (query: string, cookie: string) =>
+  call(list.loader as Handler, `/blog-posts${query}`, cookie) as Promise<BlogListData | Response>;
+const create = (form: Fields, cookie: string, query = "") =>
+  call(createRoute.action as Handler, `/blog-posts/new${query}`, cookie, { form });
+const update = (id: number, form: Fields, cookie: string) =>
+  call(editRoute.action as Handler, `/blog-posts/${id}`, cookie, { params: { postId: String(id) }, form });
 const byTitle = async (title: string) => getDb().select().from(blogPosts).where(eq(blogPosts.title, title));
 
 describe("access", () => {
@@ -59,16 +62,25 @@ describe("create and edit", () => {
   it("creates with the slug, sanitised content, the spec's toast and an audit entry", async () => {
     const { cookie, user } = await loginAs("ml_manager");
     const title = unique("Guía: LED");
-    const res = (await create({ title, content: '<p onclick="x()">Hola<script>alert(1)</script></p>', status: "on", intent: "save" }, cookie, "?page=1")) as Response;
+    const res = (await create(
+      { title, content: '<p onclick="x()">Hola<script>alert(1)</script></p>', status: "on", intent: "save" },
+      cookie,
+      "?page=1",
+    )) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/blog-posts?page=1");
-    const toast = (await readToast(new Request("http://localhost/", { headers: { cookie: (res.headers.get("Set-Cookie") ?? "").split(";")[0] } }))).toast;
+    const toast = (
+      await readToast(new Request("http://localhost/", { headers: { cookie: (res.headers.get("Set-Cookie") ?? "").split(";")[0] } }))
+    ).toast;
     expect(toast?.message).toBe("Blog Guardado! Obteniendo información...");
     const [row] = await byTitle(title);
     expect(row.content).toBe("<p>Hola</p>");
     expect(row.slug).toBe(title.toLowerCase().replace(":", "").replace(/\s+/g, "-"));
     expect(row.status).toBe(true);
-    const entries = await getDb().select().from(auditLog).where(eq(auditLog.identifier, String(row.id)));
+    const entries = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.identifier, String(row.id)));
     expect(entries.some((e) => e.tags.includes("blogs") && e.userId === user.id && e.type === "create")).toBe(true);
   });
 
@@ -87,7 +99,9 @@ describe("create and edit", () => {
     ]);
     // Saving the first again keeps its slug; renaming it to the second's title takes a new suffix.
     const first = rows[0];
-    const opened = (await call(editRoute.loader as Handler, `/blog-posts/${first.id}`, cookie, { params: { postId: String(first.id) } })) as { post: { title: string }; constraint: unknown };
+    const opened = (await call(editRoute.loader as Handler, `/blog-posts/${first.id}`, cookie, {
+      params: { postId: String(first.id) },
+    })) as { post: { title: string }; constraint: unknown };
     expect(opened).toMatchObject({ post: { title }, constraint: BLOG_CONSTRAINT });
     await update(first.id, { title, content: "<p>uno bis</p>", intent: "save" }, cookie);
     const [again] = await getDb().select().from(blogPosts).where(eq(blogPosts.id, first.id));
@@ -133,9 +147,15 @@ describe("sorting the list", () => {
       publishAt: publishAt ? new Date(publishAt) : null,
     });
     // Inserted in this order, so their ids go Carro < Dado < Bote.
-    await getDb().insert(blogPosts).values(post("Carro", "2020-01-01T12:00:00Z", "2021-03-01T12:00:00Z"));
-    await getDb().insert(blogPosts).values(post("Dado", "2020-01-03T12:00:00Z", null));
-    await getDb().insert(blogPosts).values(post("Bote", "2020-01-02T12:00:00Z", "2021-01-01T12:00:00Z"));
+    await getDb()
+      .insert(blogPosts)
+      .values(post("Carro", "2020-01-01T12:00:00Z", "2021-03-01T12:00:00Z"));
+    await getDb()
+      .insert(blogPosts)
+      .values(post("Dado", "2020-01-03T12:00:00Z", null));
+    await getDb()
+      .insert(blogPosts)
+      .values(post("Bote", "2020-01-02T12:00:00Z", "2021-01-01T12:00:00Z"));
     const order = async (sort: string) => {
       const data = (await listOf(`?search=${encodeURIComponent(tag)}${sort}`, cookie)) as BlogListData;
       return data.rows.map((r) => r.title.slice(tag.length + 1));
@@ -158,16 +178,25 @@ describe("unknown posts and preview", () => {
     const { cookie } = await loginAs("admin");
     for (const id of ["999999", "abc"]) {
       expect(statusOf(await call(editRoute.loader as Handler, `/blog-posts/${id}`, cookie, { params: { postId: id } }))).toBe(404);
-      expect(statusOf(await call(editRoute.action as Handler, `/blog-posts/${id}`, cookie, { params: { postId: id }, form: { title: "x" } }))).toBe(404);
-      expect(statusOf(await call(previewRoute.loader as Handler, `/blog-posts/${id}/preview`, cookie, { params: { postId: id } }))).toBe(404);
+      expect(
+        statusOf(await call(editRoute.action as Handler, `/blog-posts/${id}`, cookie, { params: { postId: id }, form: { title: "x" } })),
+      ).toBe(404);
+      expect(statusOf(await call(previewRoute.loader as Handler, `/blog-posts/${id}/preview`, cookie, { params: { postId: id } }))).toBe(
+        404,
+      );
     }
   });
 
   it("the preview shows the stored content, cleaned again", async () => {
     const { cookie } = await loginAs("admin");
     const title = unique("Vista");
-    const [row] = await getDb().insert(blogPosts).values({ title, slug: title.replace(/\s/g, "-"), content: "<p>ok</p><script>bad()</script>" }).returning();
-    const out = (await call(previewRoute.loader as Handler, `/blog-posts/${row.id}/preview`, cookie, { params: { postId: String(row.id) } })) as { post: { content: string }; state: string };
+    const [row] = await getDb()
+      .insert(blogPosts)
+      .values({ title, slug: title.replace(/\s/g, "-"), content: "<p>ok</p><script>bad()</script>" })
+      .returning();
+    const out = (await call(previewRoute.loader as Handler, `/blog-posts/${row.id}/preview`, cookie, {
+      params: { postId: String(row.id) },
+    })) as { post: { content: string }; state: string };
     expect(out.post.content).toBe("<p>ok</p>");
     expect(out.state).toBe("draft");
   });
@@ -182,7 +211,10 @@ describe("bench", () => {
       // A page past the last (the test database holds a few posts) redirects to the last one.
       if (data instanceof Response) continue;
       const raw = await database.query<{ id: number }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => Number(r.id)), line.query).toEqual(data.rows.map((r) => r.id));
+      expect(
+        raw.map((r) => Number(r.id)),
+        line.query,
+      ).toEqual(data.rows.map((r) => r.id));
     }
   });
 });

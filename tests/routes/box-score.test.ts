@@ -24,26 +24,64 @@ const database = await useTestDatabase();
 const mx = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2019, 2, day, hh + 6, mm));
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-const call = (handler: Handler, path: string, cookie: string) => settle(() => handler(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
+const call = (handler: Handler, path: string, cookie: string) =>
+  settle(() => handler(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 
 beforeAll(async () => {
   const db = getDb();
   const base = { title: "x", orderItems: [] as Array<{ id: string; title: string; price: number; qty: number; saleFee?: number }> };
   await db.insert(orders).values([
     {
-      ...base, id: 9001n, orderDate: mx(4, 10), orderStatus: "paid", logisticType: "fulfillment", totalAmount: 1000, shippingCost: 100,
-      orderItems: [{ id: "A", title: "a", price: 500, qty: 2, saleFee: 60 }], claimStatus: "opened",
-      estimatedHandlingLimit: mx(5, 12), readyDate: mx(6, 12),
+      ...base,
+      id: 9001n,
+      orderDate: mx(4, 10),
+      orderStatus: "paid",
+      logisticType: "fulfillment",
+      totalAmount: 1000,
+      shippingCost: 100,
+      orderItems: [{ id: "A", title: "a", price: 500, qty: 2, saleFee: 60 }],
+      claimStatus: "opened",
+      estimatedHandlingLimit: mx(5, 12),
+      readyDate: mx(6, 12),
     },
-    { ...base, id: 9002n, orderDate: mx(4, 12), orderStatus: "paid", logisticType: "ecommerce", totalAmount: 500, orderItems: [{ id: "B", title: "b", price: 500, qty: 1 }], intelisisMovement: "VTA-1" },
-    { ...base, id: 9003n, orderDate: mx(4, 13), orderStatus: "cancelled", logisticType: "fulfillment", totalAmount: 300, orderItems: [{ id: "C", title: "c", price: 60, qty: 5 }] },
+    {
+      ...base,
+      id: 9002n,
+      orderDate: mx(4, 12),
+      orderStatus: "paid",
+      logisticType: "ecommerce",
+      totalAmount: 500,
+      orderItems: [{ id: "B", title: "b", price: 500, qty: 1 }],
+      intelisisMovement: "VTA-1",
+    },
+    {
+      ...base,
+      id: 9003n,
+      orderDate: mx(4, 13),
+      orderStatus: "cancelled",
+      logisticType: "fulfillment",
+      totalAmount: 300,
+      orderItems: [{ id: "C", title: "c", price: 60, qty: 5 }],
+    },
     // 23:30 in Mexico City is already the next day in UTC: it counts on the 5th.
-    { ...base, id: 9004n, orderDate: mx(5, 23, 30), orderStatus: "paid", logisticType: "cotizador", totalAmount: 200, orderItems: [{ id: "D", title: "d", price: 200 / 3, qty: 3 }], intelisisMovement: "X" },
+    {
+      ...base,
+      id: 9004n,
+      orderDate: mx(5, 23, 30),
+      orderStatus: "paid",
+      logisticType: "cotizador",
+      totalAmount: 200,
+      orderItems: [{ id: "D", title: "d", price: 200 / 3, qty: 3 }],
+      intelisisMovement: "X",
+    },
     // Outside March: counted by no March indicator of its own.
     { ...base, id: 9006n, orderDate: new Date(Date.UTC(2019, 3, 14, 18)), orderStatus: "paid", logisticType: "cotizador", totalAmount: 10 },
   ]);
   const { user } = await loginAs("cajero");
-  const [session] = await db.insert(pdvSessions).values({ userId: user.id, amountOpen: 500, dateOpen: mx(4, 9) }).returning();
+  const [session] = await db
+    .insert(pdvSessions)
+    .values({ userId: user.id, amountOpen: 500, dateOpen: mx(4, 9) })
+    .returning();
   // Two boxes closed on the 4th (12.50 short, 2.00 over) and one on the 5th (3.00 over), all opened
   // before the 4th (the PDV history lists boxes by the day they were opened).
   await db.insert(pdvSessions).values([
@@ -55,8 +93,27 @@ beforeAll(async () => {
   const [s1, s2] = await db
     .insert(pdvSales)
     .values([
-      { ...sale, saleCode: "t-1", dateCreated: mx(4, 11), total: 200, subtotal: 180, totalDiscount: 20, amountCash: 150, amountCardDebit: 50, intelisisStatus: false },
-      { ...sale, saleCode: "t-2", dateCreated: mx(4, 12), total: 100, subtotal: 100, amountCash: 120, changeMoney: 20, intelisisStatus: true },
+      {
+        ...sale,
+        saleCode: "t-1",
+        dateCreated: mx(4, 11),
+        total: 200,
+        subtotal: 180,
+        totalDiscount: 20,
+        amountCash: 150,
+        amountCardDebit: 50,
+        intelisisStatus: false,
+      },
+      {
+        ...sale,
+        saleCode: "t-2",
+        dateCreated: mx(4, 12),
+        total: 100,
+        subtotal: 100,
+        amountCash: 120,
+        changeMoney: 20,
+        intelisisStatus: true,
+      },
       { ...sale, saleCode: "t-3", dateCreated: mx(4, 13), total: 50, subtotal: 50, isActive: false },
     ])
     .returning();
@@ -147,7 +204,9 @@ describe("indicator formulas on a hand-made month", () => {
 
   it("a write shows after the month is refreshed, not before its time-to-live", async () => {
     await refreshMonth(2019, 3, { force: true });
-    await getDb().insert(orders).values({ id: 9005n, title: "x", orderDate: mx(10, 10), orderStatus: "paid", logisticType: "fulfillment", totalAmount: 70 });
+    await getDb()
+      .insert(orders)
+      .values({ id: 9005n, title: "x", orderDate: mx(10, 10), orderStatus: "paid", logisticType: "fulfillment", totalAmount: 70 });
     expect((await march()).get("ml_sales")?.days[9]).toBe(0);
     const later = new Date(Date.now() + 16 * 60_000);
     expect(await refreshMonth(2019, 3, { now: later })).toBe(true);
@@ -159,7 +218,11 @@ describe("route", () => {
   it("admits Admin, Developer, MercadoLibre Manager and Inventory; others go home", async () => {
     for (const role of ["admin", "developer", "ml_manager", "inventory"] as const) {
       const { cookie } = await loginAs(role);
-      const out = (await call(route.loader as Handler, "/box-score?year=2019&month=3", cookie)) as { year: number; month: number; years: number[] };
+      const out = (await call(route.loader as Handler, "/box-score?year=2019&month=3", cookie)) as {
+        year: number;
+        month: number;
+        years: number[];
+      };
       expect(out).toMatchObject({ year: 2019, month: 3 });
     }
     for (const role of ["shop_manager", "cajero", "practicante"] as const) {
@@ -184,7 +247,9 @@ describe("route", () => {
     ]) {
       const res = (await call(route.loader as Handler, `/box-score${query}`, cookie)) as Response;
       expect(res.headers.get("Location")).toBe(target);
-      const toast = (await readToast(new Request("http://localhost/", { headers: { cookie: (res.headers.get("Set-Cookie") ?? "").split(";")[0] } }))).toast;
+      const toast = (
+        await readToast(new Request("http://localhost/", { headers: { cookie: (res.headers.get("Set-Cookie") ?? "").split(";")[0] } }))
+      ).toast;
       expect(toast?.message).toBe("El año o mes pedido no existe; se muestra el más cercano con datos.");
     }
   });
@@ -200,13 +265,18 @@ describe("route", () => {
     expect(sheet.getRow(1).getCell(2 + 31 + 1).value).toBe("Total del mes");
     expect(sheet.rowCount).toBe(1 + 31);
     const amountQuoted = sheet.getRows(2, 31)!.find((r) => r.getCell(1).value === "Monto cotizado")!;
-    expect([amountQuoted.getCell(3 + 3).value, amountQuoted.getCell(3 + 4).value, amountQuoted.getCell(34).value]).toEqual([1000, 500, 1500]);
+    expect([amountQuoted.getCell(3 + 3).value, amountQuoted.getCell(3 + 4).value, amountQuoted.getCell(34).value]).toEqual([
+      1000, 500, 1500,
+    ]);
   });
 
   it("an orders cell leads to exactly the orders it counts (marketplace, shop, quoter; never the cancelled)", async () => {
     const { cookie } = await loginAs("admin");
     const ids = async (key: string, day: string) => {
-      const out = (await call(ordersRoute.loader as Handler, drillDownHref(key, day, day)!, cookie)) as { rows: Array<{ id: bigint | string }>; total: number };
+      const out = (await call(ordersRoute.loader as Handler, drillDownHref(key, day, day)!, cookie)) as {
+        rows: Array<{ id: bigint | string }>;
+        total: number;
+      };
       const got = out.rows.map((r) => String(r.id)).sort();
       expect(out.total, key).toBe(got.length);
       return got;
@@ -227,23 +297,41 @@ describe("route", () => {
     // PDV: the box sessions opened that day (the hand-made session of the 4th holds its three sales).
     const pdvHref = drillDownHref("pdv_tickets", day, day)!;
     expect(pdvHref).toBe("/pdv?tab=historial&start_date=2019/03/04&end_date=2019/03/05");
-    for (const key of ["pdv_sales", "pdv_ticket", "pdv_discount_pct", "pdv_cancelled", "cash_share", "debit_share", "credit_share", "pdv_not_in_erp", "cash_cut_diff"]) {
+    for (const key of [
+      "pdv_sales",
+      "pdv_ticket",
+      "pdv_discount_pct",
+      "pdv_cancelled",
+      "cash_share",
+      "debit_share",
+      "credit_share",
+      "pdv_not_in_erp",
+      "cash_cut_diff",
+    ]) {
       expect(drillDownHref(key, day, day), key).toBe(pdvHref);
     }
-    const pdv = (await call(pdvRoute.loader as Handler, pdvHref, cookie)) as { history: { sessions: Array<{ dateOpen: Date | string }>; total: number } };
+    const pdv = (await call(pdvRoute.loader as Handler, pdvHref, cookie)) as {
+      history: { sessions: Array<{ dateOpen: Date | string }>; total: number };
+    };
     expect(pdv.history.total).toBe(1);
     expect(new Date(pdv.history.sessions[0].dateOpen).toISOString()).toBe(mx(4, 9).toISOString());
-    const nextDay = (await call(pdvRoute.loader as Handler, drillDownHref("pdv_sales", "2019-03-05", "2019-03-05")!, cookie)) as { history: { total: number } };
+    const nextDay = (await call(pdvRoute.loader as Handler, drillDownHref("pdv_sales", "2019-03-05", "2019-03-05")!, cookie)) as {
+      history: { total: number };
+    };
     expect(nextDay.history.total).toBe(0);
 
     // Quotations: the saved quotations created that day (BS-1 on the 4th, BS-2 on the 5th).
     const quotesHref = drillDownHref("quotes_created", day, day)!;
     expect(drillDownHref("amount_quoted", day, day)).toBe(quotesHref);
     expect(drillDownHref("quote_to_order_pct", day, day)).toBe(quotesHref);
-    expect(drillDownHref("urgent_messages", day, day)).toBe("/messages?message_status_filter=urgent&start_date=2019/03/04&end_date=2019/03/05");
+    expect(drillDownHref("urgent_messages", day, day)).toBe(
+      "/messages?message_status_filter=urgent&start_date=2019/03/04&end_date=2019/03/05",
+    );
     const quotes = (await call(quotesRoute.loader as Handler, quotesHref, cookie)) as { list: { rows: Array<{ folio: string }> } };
     expect(quotes.list.rows.map((r) => r.folio)).toEqual(["BS-1"]);
-    const month = (await call(quotesRoute.loader as Handler, drillDownHref("amount_quoted", "2019-03-01", "2019-03-31")!, cookie)) as { list: { rows: Array<{ folio: string }> } };
+    const month = (await call(quotesRoute.loader as Handler, drillDownHref("amount_quoted", "2019-03-01", "2019-03-31")!, cookie)) as {
+      list: { rows: Array<{ folio: string }> };
+    };
     expect(month.list.rows.map((r) => r.folio).sort()).toEqual(["BS-1", "BS-2", "BS-3"]);
 
     // Questions: that day's history (the answered ones of the 4th); the history reads one day, so no month link.
@@ -267,7 +355,9 @@ describe("route", () => {
     ["inventory", [], ["/products/quotes"]],
   ] as const)("%s %j: a cell links only to lists the user may open, and each link opens", async (role, permissions, reachable) => {
     const { cookie } = await loginAs(role, { permissions: [...permissions] });
-    const out = (await call(route.loader as Handler, "/box-score?year=2019&month=3", cookie)) as { viewer: { role: string; permissions: string[] } };
+    const out = (await call(route.loader as Handler, "/box-score?year=2019&month=3", cookie)) as {
+      viewer: { role: string; permissions: string[] };
+    };
     const day = "2019-03-04";
     const hrefs = INDICATORS.map((i) => drillDownFor(out.viewer, i.key, day, day)).filter((h): h is string => h !== null);
     expect([...new Set(hrefs.map((h) => h.split("?")[0]))].sort()).toEqual([...reachable].sort());

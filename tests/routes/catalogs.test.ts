@@ -3,7 +3,14 @@ import { eq, inArray, like } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { catalogs, files, products } from "../../server/db/schema";
 import { DEMO_CATALOGS, seedCatalogs } from "../../server/db/seed/demo/catalogs";
-import { CatalogDraftSchema, type CatalogAnswer, type CatalogDraft, type CatalogIntent, type CatalogListData, type CatalogLoaded } from "~/modules/content/catalogs";
+import {
+  CatalogDraftSchema,
+  type CatalogAnswer,
+  type CatalogDraft,
+  type CatalogIntent,
+  type CatalogListData,
+  type CatalogLoaded,
+} from "~/modules/content/catalogs";
 import { intentValue, searchKey } from "~/modules/content/shop-sections";
 import * as list from "~/routes/shop/catalogs";
 import * as createRoute from "~/routes/shop/catalogs.new";
@@ -14,7 +21,16 @@ import { useTestDatabase } from "../helpers/db";
 import { pngFile } from "../helpers/catalog-routes";
 import { seedDemoWithArea } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
-import { auditOf as auditOfTag, callRoute as call, contentRoutes, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import {
+  auditOf as auditOfTag,
+  callRoute as call,
+  contentRoutes,
+  locationOf as location,
+  statusOf as status,
+  toastOf,
+  uniqueName as unique,
+  type Handler,
+} from "../helpers/content-routes";
 import { expectRolesSentHome } from "../helpers/sent-home";
 
 /**
@@ -67,7 +83,10 @@ const withField = (fields: Fields, name: string, value: string | File): Fields =
 /** Agregar on a hit of subtitle `subtitle`. */
 const addTo = (subtitle: number, sku: string): [string, string] => ["intent", intentValue<CatalogIntent>({ type: "add", subtitle, sku })];
 /** A Conform list button (Agregar subtítulo, Quitar, ↑ ↓) as it posts without JavaScript. */
-const listButton = (type: "insert" | "remove" | "reorder", payload: Record<string, unknown>): [string, string] => ["__intent__", JSON.stringify({ type, payload })];
+const listButton = (type: "insert" | "remove" | "reorder", payload: Record<string, unknown>): [string, string] => [
+  "__intent__",
+  JSON.stringify({ type, payload }),
+];
 const addSubtitle = listButton("insert", { name: "subtitles", defaultValue: { title: "", q: "", products: [] } });
 const pairs = (state: CatalogDraft, s = 0) => state.subtitles[s].products.map((p) => [p.id, p.qty]);
 
@@ -79,7 +98,11 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf(cookie)) as CatalogListData;
       expect(data.total, role).toBeGreaterThanOrEqual(DEMO_CATALOGS.length);
-      const fresh = (await call(createRoute.loader as Handler, "/catalogs/new", cookie)) as { catalog: null; loaded: CatalogLoaded; constraint: unknown };
+      const fresh = (await call(createRoute.loader as Handler, "/catalogs/new", cookie)) as {
+        catalog: null;
+        loaded: CatalogLoaded;
+        constraint: unknown;
+      };
       expect(fresh.loaded.values).toEqual({ title: "", images: [], subtitles: [] });
       expect(fresh.constraint).toMatchObject(CATALOG_CONSTRAINT);
     }
@@ -87,13 +110,35 @@ describe("access", () => {
 
   it("sends other roles to their home and writes nothing", async () => {
     const [first] = await getDb().select().from(catalogs).orderBy(catalogs.id).limit(1);
-    await expectRolesSentHome([["cajero", "/pdv"], ["surtido", "/surtido"], ["shop_manager", "/products"]], {
-      list: ({ cookie }) => listOf(cookie),
-      open: ({ cookie }) => open(first.id, cookie),
-      create: ({ cookie }) => create([["intent", "save"], ["title", unique("Intruso")]], cookie),
-      update: ({ cookie }) => update(first.id, [["intent", "save"], ["title", unique("Intruso")]], cookie),
-      remove: ({ cookie }) => remove(first.id, cookie),
-    });
+    await expectRolesSentHome(
+      [
+        ["cajero", "/pdv"],
+        ["surtido", "/surtido"],
+        ["shop_manager", "/products"],
+      ],
+      {
+        list: ({ cookie }) => listOf(cookie),
+        open: ({ cookie }) => open(first.id, cookie),
+        create: ({ cookie }) =>
+          create(
+            [
+              ["intent", "save"],
+              ["title", unique("Intruso")],
+            ],
+            cookie,
+          ),
+        update: ({ cookie }) =>
+          update(
+            first.id,
+            [
+              ["intent", "save"],
+              ["title", unique("Intruso")],
+            ],
+            cookie,
+          ),
+        remove: ({ cookie }) => remove(first.id, cookie),
+      },
+    );
     expect(await getDb().select().from(catalogs).where(like(catalogs.title, "Intruso%"))).toEqual([]);
     expect((await getDb().select().from(catalogs).where(eq(catalogs.id, first.id)))[0]).toEqual(first);
   });
@@ -118,7 +163,9 @@ describe("list", () => {
   it("sorts by id or title, pages by 15 (spec 2 §9) and redirects past the last page", async () => {
     const { cookie } = await loginAs("admin");
     const tag = unique("Paginado");
-    await getDb().insert(catalogs).values(Array.from({ length: 23 }, (_, i) => ({ title: `${tag} ${String(i).padStart(2, "0")}` })));
+    await getDb()
+      .insert(catalogs)
+      .values(Array.from({ length: 23 }, (_, i) => ({ title: `${tag} ${String(i).padStart(2, "0")}` })));
     const q = `?search=${encodeURIComponent(tag)}`;
     const first = (await listOf(cookie, `${q}&sortName=title&sortValue=asc`)) as CatalogListData;
     expect(first.total).toBe(23);
@@ -129,7 +176,9 @@ describe("list", () => {
     const byId = (await listOf(cookie, `${q}&sortName=id&sortValue=desc`)) as CatalogListData;
     expect(byId.rows.map((r) => r.id)).toEqual([...byId.rows.map((r) => r.id)].sort((a, b) => b - a));
     expect(location(await listOf(cookie, `${q}&page=9`))).toBe(`/catalogs${q.replace("%20", "+")}&page=2`);
-    await getDb().delete(catalogs).where(like(catalogs.title, `${tag}%`));
+    await getDb()
+      .delete(catalogs)
+      .where(like(catalogs.title, `${tag}%`));
   });
 
   it("has bench lines that read what the loader shows", async () => {
@@ -137,8 +186,14 @@ describe("list", () => {
     for (const line of CATALOG_LISTS) {
       const data = (await listOf(cookie, line.query ? `?${line.query}` : "")) as CatalogListData | Response;
       if (data instanceof Response) continue;
-      const raw = await database.query<{ id: number; subtitle_count: number | string; product_count: number | string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => [r.id, Number(r.subtitle_count), Number(r.product_count)]), line.query).toEqual(data.rows.map((r) => [r.id, r.subtitleCount, r.productCount]));
+      const raw = await database.query<{ id: number; subtitle_count: number | string; product_count: number | string }>(
+        line.sql!,
+        line.params ?? [],
+      );
+      expect(
+        raw.map((r) => [r.id, Number(r.subtitle_count), Number(r.product_count)]),
+        line.query,
+      ).toEqual(data.rows.map((r) => [r.id, r.subtitleCount, r.productCount]));
     }
   });
 });
@@ -160,25 +215,45 @@ describe("the dialog", () => {
     expect(status(res)).toBe(200);
     let state = stateOf(res);
     expect(state.subtitles).toEqual([{ title: "", q: "", products: [] }]);
-    res = await create([...withField(withField(carried(state), "subtitles[0].title", "Focos LED"), "subtitles[0].q", skus[0]), ["intent", "search"]], cookie);
+    res = await create(
+      [...withField(withField(carried(state), "subtitles[0].title", "Focos LED"), "subtitles[0].q", skus[0]), ["intent", "search"]],
+      cookie,
+    );
     expect(answerOf(res).results[searchKey(skus[0])].map((r) => r.id)).toContain(skus[0]);
     state = stateOf(res);
     state = stateOf(await create([...carried(state), addTo(0, skus[0])], cookie));
     state = stateOf(await create([...carried(state), addTo(0, skus[1])], cookie));
     res = await create([...carried(state), addTo(0, skus[1])], cookie);
     state = stateOf(res);
-    expect(pairs(state)).toEqual([[skus[0], "1"], [skus[1], "2"]]);
+    expect(pairs(state)).toEqual([
+      [skus[0], "1"],
+      [skus[1], "2"],
+    ]);
     expect(answerOf(res).products[skus[1]]).toMatchObject({ name: expect.any(String), isActive: true });
     state = stateOf(await create([...carried(state), listButton("reorder", { name: "subtitles[0].products", from: 1, to: 0 })], cookie));
-    expect(pairs(state)).toEqual([[skus[1], "2"], [skus[0], "1"]]);
+    expect(pairs(state)).toEqual([
+      [skus[1], "2"],
+      [skus[0], "1"],
+    ]);
     expect(state.subtitles[0].title).toBe("Focos LED");
     expect(await catalogNamed(title)).toBeUndefined();
 
     const saved = await create([...carried(state), ["intent", "save"]], cookie, "?page=1");
     expect(location(saved)).toBe("/catalogs?page=1");
-    expect(await toastOf(saved)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(saved)).toMatchObject({
+      title: "Obteniendo información",
+      message: "Información agregada/actualizada exitosamente",
+    });
     const row = await catalogNamed(title);
-    expect(row.subtitles).toEqual([{ title: "Focos LED", products: [{ id: skus[1], qty: 2 }, { id: skus[0], qty: 1 }] }]);
+    expect(row.subtitles).toEqual([
+      {
+        title: "Focos LED",
+        products: [
+          { id: skus[1], qty: 2 },
+          { id: skus[0], qty: 1 },
+        ],
+      },
+    ]);
     const [entry] = await auditOf(row.id);
     expect(entry).toMatchObject({ type: "create", userId: user.id, message: `Catálogo creado: ${title}` });
   });
@@ -203,7 +278,10 @@ describe("the dialog", () => {
       "subtitles[0].products[0].qty": ["Cantidad: ingresa un número entero mayor o igual a 1"],
       "subtitles[1].title": ["Ingresa el texto del subtítulo"],
     });
-    expect(stateOf(res).subtitles.map((s) => [s.title, s.q])).toEqual([["A", "qo1"], [" ", ""]]);
+    expect(stateOf(res).subtitles.map((s) => [s.title, s.q])).toEqual([
+      ["A", "qo1"],
+      [" ", ""],
+    ]);
     expect(pairs(stateOf(res))).toEqual([[skus[0], "0"]]);
     expect(answerOf(res).results[searchKey("qo1")].length).toBeGreaterThan(0);
   });
@@ -213,7 +291,14 @@ describe("the dialog", () => {
     const title = unique("Con imágenes");
     const name = `${unique("portada").replace(/\s/g, "-")}.png`;
     let res = await create(
-      [["title", title], ["subtitles[0].title", "Focos"], ["subtitles[0].products[0].id", skus[0]], ["subtitles[0].products[0].qty", "2"], ["intent", "upload"], ["imageUpload", await png(name, 1800, 600)]],
+      [
+        ["title", title],
+        ["subtitles[0].title", "Focos"],
+        ["subtitles[0].products[0].id", skus[0]],
+        ["subtitles[0].products[0].qty", "2"],
+        ["intent", "upload"],
+        ["imageUpload", await png(name, 1800, 600)],
+      ],
       cookie,
     );
     expect(status(res)).toBe(200);
@@ -230,8 +315,15 @@ describe("the dialog", () => {
     res = await create([...fields, ["intent", "upload"], ["imageUpload", await png(small, 1500, 1500)]], cookie);
     expect(status(res)).toBe(400);
     state = stateOf(res);
-    expect(answerOf(res).imageError).toEqual({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)" });
-    expect(answerOf(res).toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)", variant: "warning" });
+    expect(answerOf(res).imageError).toEqual({
+      title: "Imagen no válida",
+      message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)",
+    });
+    expect(answerOf(res).toast).toMatchObject({
+      title: "Imagen no válida",
+      message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)",
+      variant: "warning",
+    });
     expect(state.images.map((i) => i.alt)).toEqual(["Portada del catálogo"]);
     expect(pairs(state)).toEqual([[skus[0], "2"]]);
     expect(state.title).toBe(title);
@@ -245,7 +337,10 @@ describe("the dialog", () => {
     expect(state.images[0]).toEqual({ fileId, alt: "Portada del catálogo" });
     // Quitar on the second image: Conform's remove; the file still chosen in the form is not uploaded by it.
     const third = `${unique("tercera").replace(/\s/g, "-")}.png`;
-    res = await create([...carried(state), listButton("remove", { name: "images", index: 1 }), ["imageUpload", await png(third, 1800, 600)]], cookie);
+    res = await create(
+      [...carried(state), listButton("remove", { name: "images", index: 1 }), ["imageUpload", await png(third, 1800, 600)]],
+      cookie,
+    );
     state = stateOf(res);
     expect(state.images).toEqual([{ fileId, alt: "Portada del catálogo" }]);
     expect(await getDb().select().from(files).where(eq(files.filenameDownload, third))).toEqual([]);
@@ -259,7 +354,14 @@ describe("the dialog", () => {
   it("uploads a file chosen along with Guardar and shows it when the save is refused", async () => {
     const { cookie } = await loginAs("admin");
     const name = `${unique("con-guardar").replace(/\s/g, "-")}.png`;
-    const res = await create([["title", ""], ["intent", "save"], ["imageUpload", await png(name, 1800, 600)]], cookie);
+    const res = await create(
+      [
+        ["title", ""],
+        ["intent", "save"],
+        ["imageUpload", await png(name, 1800, 600)],
+      ],
+      cookie,
+    );
     expect(status(res)).toBe(400);
     const [file] = await getDb().select().from(files).where(eq(files.filenameDownload, name));
     expect(stateOf(res).images).toEqual([{ fileId: file.id, alt: "" }]);
@@ -271,9 +373,24 @@ describe("the dialog", () => {
 
   it("drops a forged image id", async () => {
     const { cookie } = await loginAs("admin");
-    const res = await create([["title", "x"], ["images[0].fileId", "33333333-3333-4333-8333-333333333333"], ["images[0].alt", "x"], ["intent", "refresh"]], cookie);
+    const res = await create(
+      [
+        ["title", "x"],
+        ["images[0].fileId", "33333333-3333-4333-8333-333333333333"],
+        ["images[0].alt", "x"],
+        ["intent", "refresh"],
+      ],
+      cookie,
+    );
     expect(stateOf(res).images).toEqual([]);
-    const saved = await create([["title", unique("Falsa")], ["images[0].fileId", "33333333-3333-4333-8333-333333333333"], ["intent", "save"]], cookie);
+    const saved = await create(
+      [
+        ["title", unique("Falsa")],
+        ["images[0].fileId", "33333333-3333-4333-8333-333333333333"],
+        ["intent", "save"],
+      ],
+      cookie,
+    );
     expect(status(saved)).toBe(302);
   });
 
@@ -290,7 +407,9 @@ describe("the dialog", () => {
       ...opened.loaded.values,
       subtitles: opened.loaded.values.subtitles.map((s) => ({ ...s, products: s.products.map((p) => ({ id: p.id, qty: String(p.qty) })) })),
     };
-    const state = stateOf(await update(row.id, [...withField(carried(values), "title", title), listButton("remove", { name: "subtitles", index: 0 })], cookie));
+    const state = stateOf(
+      await update(row.id, [...withField(carried(values), "title", title), listButton("remove", { name: "subtitles", index: 0 })], cookie),
+    );
     expect(state.subtitles.map((s) => s.title)).toEqual([DEMO_CATALOGS[1].subtitles[1].title]);
     const saved = await update(row.id, [...carried(state), ["intent", "save"]], cookie);
     expect(location(saved)).toBe("/catalogs");
@@ -304,7 +423,18 @@ describe("the dialog", () => {
   it("refuses a post whose Conform intent is broken with a 400", async () => {
     const { cookie } = await loginAs("admin");
     for (const intent of ["{", JSON.stringify({ type: "remove", payload: { name: "title", index: 0 } })]) {
-      expect(status(await create([["title", "x"], ["__intent__", intent]], cookie)), intent).toBe(400);
+      expect(
+        status(
+          await create(
+            [
+              ["title", "x"],
+              ["__intent__", intent],
+            ],
+            cookie,
+          ),
+        ),
+        intent,
+      ).toBe(400);
     }
   });
 
@@ -319,7 +449,13 @@ describe("the dialog", () => {
       ["no intent and no list button", []],
     ];
     for (const [what, intent] of posts) {
-      const fields: Fields = [["title", title], ["subtitles[0].title", "Focos"], ["subtitles[0].q", ""], ["imageUpload", await png("a.png", 1800, 600)], ...intent];
+      const fields: Fields = [
+        ["title", title],
+        ["subtitles[0].title", "Focos"],
+        ["subtitles[0].q", ""],
+        ["imageUpload", await png("a.png", 1800, 600)],
+        ...intent,
+      ];
       for (const res of [await create(fields, cookie), await update(row.id, fields, cookie)]) {
         expect(status(res), what).toBe(400);
         expect(await (res as Response).text(), what).toBe("Acción desconocida.");
@@ -330,7 +466,17 @@ describe("the dialog", () => {
     expect(after).toEqual(row);
     expect((await getDb().select({ id: files.id }).from(files)).length).toBe(filesBefore);
     // Enter in a field, and a list button (which posts no intent), still draw the dialog again.
-    expect(status(await create([["title", title], ["intent", "refresh"]], cookie))).toBe(200);
+    expect(
+      status(
+        await create(
+          [
+            ["title", title],
+            ["intent", "refresh"],
+          ],
+          cookie,
+        ),
+      ),
+    ).toBe(200);
     expect(status(await create([["title", title], addSubtitle], cookie))).toBe(200);
   });
 
@@ -338,7 +484,18 @@ describe("the dialog", () => {
     const { cookie } = await loginAs("admin");
     for (const id of ["999999", "abc"]) {
       expect(status(await open(id, cookie))).toBe(404);
-      expect(status(await update(id, [["intent", "save"], ["title", "x"]], cookie))).toBe(404);
+      expect(
+        status(
+          await update(
+            id,
+            [
+              ["intent", "save"],
+              ["title", "x"],
+            ],
+            cookie,
+          ),
+        ),
+      ).toBe(404);
       expect(status(await confirm(id, cookie))).toBe(404);
     }
   });
@@ -348,7 +505,13 @@ describe("delete", () => {
   it("is refused to Inventory and MercadoLibre Manager, and changes nothing", async () => {
     const { cookie: admin } = await loginAs("admin");
     const title = unique("Borrar no");
-    await create([["title", title], ["intent", "save"]], admin);
+    await create(
+      [
+        ["title", title],
+        ["intent", "save"],
+      ],
+      admin,
+    );
     const row = await catalogNamed(title);
     for (const role of ["inventory", "ml_manager"] as const) {
       const { cookie } = await loginAs(role);
@@ -363,7 +526,16 @@ describe("delete", () => {
   it("deletes after confirming as Admin, with the toast and an audit entry", async () => {
     const { cookie, user } = await loginAs("admin");
     const title = unique("Borrar sí");
-    await create([["title", title], ["subtitles[0].title", "A"], ["subtitles[0].products[0].id", skus[0]], ["subtitles[0].products[0].qty", "1"], ["intent", "save"]], cookie);
+    await create(
+      [
+        ["title", title],
+        ["subtitles[0].title", "A"],
+        ["subtitles[0].products[0].id", skus[0]],
+        ["subtitles[0].products[0].qty", "1"],
+        ["intent", "save"],
+      ],
+      cookie,
+    );
     const row = await catalogNamed(title);
     const shown = (await confirm(row.id, cookie)) as { catalog: { title: string } };
     expect(shown.catalog.title).toBe(title);

@@ -13,7 +13,10 @@ import { routeArgs } from "../helpers/route-args";
 await useTestDatabase();
 
 type List = Awaited<ReturnType<typeof listLoader>>;
-type Refusal = { data: { error: string; toast: { title: string; message: string; variant: string }; text: string; returnTo: string }; init: { status?: number } | null };
+type Refusal = {
+  data: { error: string; toast: { title: string; message: string; variant: string }; text: string; returnTo: string };
+  init: { status?: number } | null;
+};
 
 const send = (cookie: string | undefined, form: Record<string, string>) =>
   settle(() => action(routeArgs({ request: makeRequest("/feedback", { cookie, form }), params: {} })));
@@ -26,7 +29,18 @@ const SPEC_EMPTY = "Por favor completa el campo";
 
 describe("POST /feedback", () => {
   // Every role that signs in has the sidebar, and the form in it (decision 0040).
-  const ROLES: Role[] = ["admin", "developer", "ml_manager", "shop_manager", "iluminacion", "inventory", "practicante", "cajero", "gerente_pdv", "surtido"];
+  const ROLES: Role[] = [
+    "admin",
+    "developer",
+    "ml_manager",
+    "shop_manager",
+    "iluminacion",
+    "inventory",
+    "practicante",
+    "cajero",
+    "gerente_pdv",
+    "surtido",
+  ];
   for (const role of ROLES) {
     it(`saves ${role}'s comment with its author and time, writes the audit entry and goes back to the page`, async () => {
       const { user, cookie } = await loginAs(role);
@@ -41,7 +55,11 @@ describe("POST /feedback", () => {
       expect(row.text).toBe(`Hola desde ${role}\nsegunda línea`);
       expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
       expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
-      const [entry] = await getDb().select().from(auditLog).where(eq(auditLog.identifier, String(row.id))).orderBy(desc(auditLog.id));
+      const [entry] = await getDb()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.identifier, String(row.id)))
+        .orderBy(desc(auditLog.id));
       expect(entry).toMatchObject({ userId: user.id, type: "create", tags: ["feedback"] });
     });
   }
@@ -91,7 +109,9 @@ describe("POST /feedback", () => {
 
   it("shows its own page to every role, with the way back checked", async () => {
     const { cookie } = await loginAs("gerente_pdv");
-    const page = (await settle(() => pageLoader(routeArgs({ request: makeRequest("/feedback?returnTo=%2Fpdv%3Ftab%3Dhistorial", { cookie }), params: {} })))) as { constraint: { maxLength?: number; required?: true }; returnTo: string };
+    const page = (await settle(() =>
+      pageLoader(routeArgs({ request: makeRequest("/feedback?returnTo=%2Fpdv%3Ftab%3Dhistorial", { cookie }), params: {} })),
+    )) as { constraint: { maxLength?: number; required?: true }; returnTo: string };
     expect(page.returnTo).toBe("/pdv?tab=historial");
     // The spec speaks when the box is empty: no `required`, and the browser stops typing at the limit.
     expect(page.constraint).toMatchObject({ maxLength: 1000 });
@@ -101,14 +121,24 @@ describe("POST /feedback", () => {
 
 describe("/logs/feedback list", () => {
   // Letters only, so a number in a search never matches the tag.
-  const tag = `fb${Date.now().toString(36).replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)])}`;
+  const tag = `fb${Date.now()
+    .toString(36)
+    .replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)])}`;
 
   it("lets Admin and Developer in and sends other roles home", async () => {
     const admin = await loginAs("admin");
     expect(await list("/logs/feedback", admin.cookie)).toMatchObject({ page: 1, pageSize: 20 });
-    await expectRolesSentHome([["ml_manager", "/products"], ["shop_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]], {
-      list: ({ cookie }) => list("/logs/feedback", cookie),
-    });
+    await expectRolesSentHome(
+      [
+        ["ml_manager", "/products"],
+        ["shop_manager", "/products"],
+        ["cajero", "/pdv"],
+        ["surtido", "/surtido"],
+      ],
+      {
+        list: ({ cookie }) => list("/logs/feedback", cookie),
+      },
+    );
   });
 
   it("lists newest first, 20 per page, with the author's name; searches text and author; a page past the end goes to the last", async () => {
@@ -116,7 +146,13 @@ describe("/logs/feedback list", () => {
     const base = Date.UTC(2025, 2, 1, 17, 0, 0);
     await getDb()
       .insert(feedback)
-      .values(Array.from({ length: 25 }, (_, i) => ({ text: `${tag} comentario número ${i}`, userId: author.id, createdAt: new Date(base + i * 60_000) })));
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          text: `${tag} comentario número ${i}`,
+          userId: author.id,
+          createdAt: new Date(base + i * 60_000),
+        })),
+      );
     const { cookie } = await loginAs("developer");
     const first = (await list(`/logs/feedback?search=${tag}`, cookie)) as List;
     expect(first.total).toBe(25);

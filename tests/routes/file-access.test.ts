@@ -17,11 +17,14 @@ async function storedFile(name: string, mimeType: string, body: string, origin =
   const id = crypto.randomUUID();
   const disk = `${id}${path.extname(name)}`;
   await putStored(fileKey({ filenameDisk: disk, origin }), body);
-  await getDb().insert(files).values({ id, filenameDisk: disk, filenameDownload: `${id}-${name}`, title: name, mimeType, size: body.length, origin });
+  await getDb()
+    .insert(files)
+    .values({ id, filenameDisk: disk, filenameDownload: `${id}-${name}`, title: name, mimeType, size: body.length, origin });
   return id;
 }
 
-const download = (id: string, cookie?: string) => settle(() => fileLoader(routeArgs({ request: makeRequest(`/files/${id}`, { cookie }), params: { fileId: id } }))) as Promise<Response>;
+const download = (id: string, cookie?: string) =>
+  settle(() => fileLoader(routeArgs({ request: makeRequest(`/files/${id}`, { cookie }), params: { fileId: id } }))) as Promise<Response>;
 
 const admin = await loginAs("admin");
 const manager = await loginAs("ml_manager", { permissions: ["messages_access"] });
@@ -33,7 +36,9 @@ const attachment = await storedFile("factura.pdf", "application/pdf", "%PDF-1.4 
 const page = await storedFile("pagina.html", "text/html", "<script>alert(1)</script>", "message");
 const sheet = await storedFile("ficha.pdf", "application/pdf", "%PDF-1.4 ficha");
 const [assistant] = await getDb().insert(aiAssistants).values({ assistantName: "Iluminación" }).returning();
-await getDb().insert(aiAssistantDocuments).values({ assistantId: assistant.id, documentId: "doc-1", sku: "FOCO-1", nameDocument: "ficha.pdf", fileId: sheet });
+await getDb()
+  .insert(aiAssistantDocuments)
+  .values({ assistantId: assistant.id, documentId: "doc-1", sku: "FOCO-1", nameDocument: "ficha.pdf", fileId: sheet });
 
 describe("/files/:id serves a file only to who may open its record", () => {
   it("a library picture: any signed-in user; nobody anonymous", async () => {

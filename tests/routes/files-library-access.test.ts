@@ -50,9 +50,18 @@ const assistantPdf = await storedFile(`manual-${tag}.pdf`, "application/pdf", PD
 
 const sku = `LIB${tag.toUpperCase()}`;
 await getDb().insert(products).values({ id: sku, name: "Foco de prueba", slug: "foco-prueba" });
-const [category] = await getDb().insert(categories).values({ name: `Cat ${tag}`, slug: `cat-${tag}` }).returning();
-const [promo] = await getDb().insert(storePromos).values({ title: `Promo ${tag}`, startDate: "2025-06-01", endDate: "2025-06-30" }).returning();
-const [assistant] = await getDb().insert(aiAssistants).values({ assistantName: `Asistente_${tag}` }).returning();
+const [category] = await getDb()
+  .insert(categories)
+  .values({ name: `Cat ${tag}`, slug: `cat-${tag}` })
+  .returning();
+const [promo] = await getDb()
+  .insert(storePromos)
+  .values({ title: `Promo ${tag}`, startDate: "2025-06-01", endDate: "2025-06-30" })
+  .returning();
+const [assistant] = await getDb()
+  .insert(aiAssistants)
+  .values({ assistantName: `Asistente_${tag}` })
+  .returning();
 await database.query(ASSISTANTS_FROM_APP);
 
 const practicante = await loginAs("practicante");
@@ -68,8 +77,11 @@ function loaded<T>(res: unknown): T {
 type LibraryPage = { rows: Array<{ fileId: string; name: string }>; total: number };
 const ids = (page: unknown) => (page as LibraryPage).rows.map((r) => r.fileId);
 const productLibrary = (target: string, cookie: string, search = tag) =>
-  callRoute(productFiles.loader as RouteHandler, `/web-inventory/${sku}/files?for=${target}&fileSearch=${search}`, cookie, { params: { sku } });
-const download = (id: string, cookie: string) => settle(() => fileLoader(routeArgs({ request: makeRequest(`/files/${id}`, { cookie }), params: { fileId: id } }))) as Promise<Response>;
+  callRoute(productFiles.loader as RouteHandler, `/web-inventory/${sku}/files?for=${target}&fileSearch=${search}`, cookie, {
+    params: { sku },
+  });
+const download = (id: string, cookie: string) =>
+  settle(() => fileLoader(routeArgs({ request: makeRequest(`/files/${id}`, { cookie }), params: { fileId: id } }))) as Promise<Response>;
 
 describe("the library lists only its own files", () => {
   it("the product dialog's data-sheet and gallery pickers (Practicante) show neither a conversation's files nor an assistant's documents", async () => {
@@ -83,9 +95,14 @@ describe("the library lists only its own files", () => {
   });
 
   it("the category image picker does not list a conversation's pictures", async () => {
-    const page = await callRoute(categoryFiles.loader as RouteHandler, `/product-categories/${category.id}/files?fileSearch=${tag}`, practicante.cookie, {
-      params: { categoryId: String(category.id) },
-    });
+    const page = await callRoute(
+      categoryFiles.loader as RouteHandler,
+      `/product-categories/${category.id}/files?fileSearch=${tag}`,
+      practicante.cookie,
+      {
+        params: { categoryId: String(category.id) },
+      },
+    );
     expect(ids(page)).toEqual([libraryPicture]);
   });
 
@@ -93,19 +110,34 @@ describe("the library lists only its own files", () => {
     const form = (fields: Record<string, string>) => ({ title: promo.title, startDate: "2025-06-01", endDate: "2025-06-30", ...fields });
     const params = { promotionId: String(promo.id) };
     const searched = dataOf<{ library: { images: Array<{ fileId: string }> } }>(
-      await callRoute(promotionRoute.action as RouteHandler, `/promotions/${promo.id}`, developer.cookie, { params, form: form({ intent: "library", librarySearch: tag }) }),
+      await callRoute(promotionRoute.action as RouteHandler, `/promotions/${promo.id}`, developer.cookie, {
+        params,
+        form: form({ intent: "library", librarySearch: tag }),
+      }),
     );
     expect(searched.library.images.map((i) => i.fileId)).toEqual([libraryPicture]);
-    const picked = await callRoute(promotionRoute.action as RouteHandler, `/promotions/${promo.id}`, developer.cookie, { params, form: form({ intent: `pick:${buyerPicture}` }) });
+    const picked = await callRoute(promotionRoute.action as RouteHandler, `/promotions/${promo.id}`, developer.cookie, {
+      params,
+      form: form({ intent: `pick:${buyerPicture}` }),
+    });
     expect(statusOf(picked)).toBe(400);
     expect(dataOf<{ imageError: { message: string } }>(picked).imageError.message).toBe("La imagen ya no existe en la biblioteca.");
-    await callRoute(promotionRoute.action as RouteHandler, `/promotions/${promo.id}`, developer.cookie, { params, form: form({ intent: "save", imageFileId: buyerPicture }) });
+    await callRoute(promotionRoute.action as RouteHandler, `/promotions/${promo.id}`, developer.cookie, {
+      params,
+      form: form({ intent: "save", imageFileId: buyerPicture }),
+    });
     const [row] = await getDb().select().from(storePromos).where(eq(storePromos.id, promo.id));
     expect(row.image).toBeNull();
   });
 
   it("a catalogue keeps only library pictures of what was posted", async () => {
-    const kept = await resolveImages([{ fileId: buyerPicture, alt: "" }, { fileId: libraryPicture, alt: "" }], []);
+    const kept = await resolveImages(
+      [
+        { fileId: buyerPicture, alt: "" },
+        { fileId: libraryPicture, alt: "" },
+      ],
+      [],
+    );
     expect(kept.map((i) => i.fileId)).toEqual([libraryPicture]);
   });
 });
@@ -114,14 +146,21 @@ describe("a file that is not the library's cannot be taken", () => {
   it("Practicante cannot pick a buyer's attachment (or an assistant's document) as a product's data sheet", async () => {
     for (const fileId of [buyerPdf, assistantPdf]) {
       const opened = loaded<{ draft: { dataSheetId: string | null }; pickToast: { message: string } | null }>(
-        await callRoute(productRoute.loader as RouteHandler, `/web-inventory/${sku}?pick=${fileId}&for=sheet`, practicante.cookie, { params: { sku } }),
+        await callRoute(productRoute.loader as RouteHandler, `/web-inventory/${sku}?pick=${fileId}&for=sheet`, practicante.cookie, {
+          params: { sku },
+        }),
       );
       expect(opened.draft.dataSheetId ?? null).toBeNull();
       expect(opened.pickToast?.message).toBe("El archivo elegido ya no existe en la biblioteca.");
     }
-    const { draft } = loaded<{ draft: { version: string } }>(await callRoute(productRoute.loader as RouteHandler, `/web-inventory/${sku}`, practicante.cookie, { params: { sku } }));
+    const { draft } = loaded<{ draft: { version: string } }>(
+      await callRoute(productRoute.loader as RouteHandler, `/web-inventory/${sku}`, practicante.cookie, { params: { sku } }),
+    );
     const save = (dataSheetId: string) =>
-      callRoute(productRoute.action as RouteHandler, `/web-inventory/${sku}`, practicante.cookie, { params: { sku }, form: { intent: "save", version: draft.version, manufacturerSku: "K", name: "Foco de prueba", dataSheetId } });
+      callRoute(productRoute.action as RouteHandler, `/web-inventory/${sku}`, practicante.cookie, {
+        params: { sku },
+        form: { intent: "save", version: draft.version, manufacturerSku: "K", name: "Foco de prueba", dataSheetId },
+      });
     for (const fileId of [buyerPdf, assistantPdf]) {
       const refused = await save(fileId);
       expect(statusOf(refused)).toBe(400);
@@ -134,27 +173,44 @@ describe("a file that is not the library's cannot be taken", () => {
 
   it("a conversation's picture never joins a product's gallery or a category", async () => {
     const opened = loaded<{ draft: { gallery: unknown[] }; pickToast: unknown }>(
-      await callRoute(productRoute.loader as RouteHandler, `/web-inventory/${sku}?pick=${buyerPicture}&for=gallery`, practicante.cookie, { params: { sku } }),
+      await callRoute(productRoute.loader as RouteHandler, `/web-inventory/${sku}?pick=${buyerPicture}&for=gallery`, practicante.cookie, {
+        params: { sku },
+      }),
     );
     expect(opened.draft.gallery).toEqual([]);
     expect(opened.pickToast).not.toBeNull();
-    const category = await callRoute(categoryRoute.loader as RouteHandler, `/product-categories/${categoryId()}?pick=${buyerPicture}&for=image`, practicante.cookie, {
-      params: { categoryId: String(categoryId()) },
-    });
+    const category = await callRoute(
+      categoryRoute.loader as RouteHandler,
+      `/product-categories/${categoryId()}?pick=${buyerPicture}&for=image`,
+      practicante.cookie,
+      {
+        params: { categoryId: String(categoryId()) },
+      },
+    );
     expect(JSON.stringify(loaded(category))).not.toContain(buyerPicture);
   });
 
   it("a MercadoLibre Manager without messages_access is not offered, and cannot add, a conversation's PDF as an assistant document", async () => {
     const params = { assistantId: String(assistant.id) };
     const dialog = loaded<{ library: Array<{ fileId: string }> }>(
-      await callRoute(assistantRoute.loader as RouteHandler, `/chatbot-documents/${assistant.id}?fileSearch=${tag}`, managerWithoutMessages.cookie, { params }),
+      await callRoute(
+        assistantRoute.loader as RouteHandler,
+        `/chatbot-documents/${assistant.id}?fileSearch=${tag}`,
+        managerWithoutMessages.cookie,
+        { params },
+      ),
     );
     // The screen's own documents and the library's sheets, not the buyer's file.
     expect(dialog.library.map((f) => f.fileId).sort()).toEqual([librarySheet, assistantPdf].sort());
-    const refused = await callRoute(assistantRoute.action as RouteHandler, `/chatbot-documents/${assistant.id}`, managerWithoutMessages.cookie, {
-      params,
-      form: { fileId: buyerPdf, sku: "QO120" },
-    });
+    const refused = await callRoute(
+      assistantRoute.action as RouteHandler,
+      `/chatbot-documents/${assistant.id}`,
+      managerWithoutMessages.cookie,
+      {
+        params,
+        form: { fileId: buyerPdf, sku: "QO120" },
+      },
+    );
     expect(statusOf(refused)).toBe(400);
     expect(await getDb().select().from(aiAssistantDocuments).where(eq(aiAssistantDocuments.fileId, buyerPdf))).toHaveLength(0);
   });
@@ -164,15 +220,24 @@ describe("a file stays its screen's once nothing points at it", () => {
   it("an assistant's uploaded document, after the document is deleted: Asistentes IA only", async () => {
     const params = { assistantId: String(assistant.id) };
     const form = { file: new File([Buffer.from(PDF)], `hoja-${tag}.pdf`, { type: "application/pdf" }), sku: "QO120" };
-    expect(statusOf(await callRoute(assistantRoute.action as RouteHandler, `/chatbot-documents/${assistant.id}`, developer.cookie, { params, form }))).toBe(302);
+    expect(
+      statusOf(
+        await callRoute(assistantRoute.action as RouteHandler, `/chatbot-documents/${assistant.id}`, developer.cookie, { params, form }),
+      ),
+    ).toBe(302);
     const [doc] = await getDb().select().from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistant.id));
     const fileId = doc.fileId!;
     // Not the library's: the product pickers never list it.
     expect(ids(await productLibrary("sheet", practicante.cookie, "hoja"))).toEqual([]);
-    const removed = await callRoute(deleteDocRoute.action as RouteHandler, `/chatbot-documents/${assistant.id}/documents/${doc.id}`, developer.cookie, {
-      params: { ...params, documentId: String(doc.id) },
-      form: {},
-    });
+    const removed = await callRoute(
+      deleteDocRoute.action as RouteHandler,
+      `/chatbot-documents/${assistant.id}/documents/${doc.id}`,
+      developer.cookie,
+      {
+        params: { ...params, documentId: String(doc.id) },
+        form: {},
+      },
+    );
     expect(statusOf(removed)).toBe(302);
     expect(await getDb().select().from(aiAssistantDocuments).where(eq(aiAssistantDocuments.fileId, fileId))).toHaveLength(0);
     expect(await getDb().select({ id: files.id }).from(files).where(eq(files.id, fileId))).toHaveLength(1);
@@ -201,10 +266,12 @@ describe("existing assistant uploads (the files_assistant_origin migration)", ()
   it("an assistant's PDF stored as a library upload becomes the assistant's; one that is also a data sheet stays in the library", async () => {
     const own = await storedFile(`propia-${tag}.pdf`, "application/pdf", PDF, "upload");
     const shared = await storedFile(`compartida-${tag}.pdf`, "application/pdf", PDF, "upload");
-    await getDb().insert(aiAssistantDocuments).values([
-      { assistantId: assistant.id, documentId: `m-${tag}-1`, sku: "QO120", nameDocument: "propia.pdf", fileId: own },
-      { assistantId: assistant.id, documentId: `m-${tag}-2`, sku: "QO120", nameDocument: "compartida.pdf", fileId: shared },
-    ]);
+    await getDb()
+      .insert(aiAssistantDocuments)
+      .values([
+        { assistantId: assistant.id, documentId: `m-${tag}-1`, sku: "QO120", nameDocument: "propia.pdf", fileId: own },
+        { assistantId: assistant.id, documentId: `m-${tag}-2`, sku: "QO120", nameDocument: "compartida.pdf", fileId: shared },
+      ]);
     await getDb().update(products).set({ dataSheetId: shared }).where(eq(products.id, sku));
     const folder = path.resolve("server/db/migrations");
     const [name] = (await fs.readdir(folder)).filter((f) => f.endsWith("_files_assistant_origin.sql"));

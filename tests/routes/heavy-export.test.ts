@@ -197,7 +197,9 @@ describe("a large report on the embedded database", () => {
     async (name, loader, url, countSql) => {
       const { cookie } = await loginAs("admin");
       const started = performance.now();
-      const { result: res, timings } = await ordersTimingsDuring(cookie, () => settle(() => loader()(routeArgs({ request: makeRequest(url, { cookie }), params: {} }))));
+      const { result: res, timings } = await ordersTimingsDuring(cookie, () =>
+        settle(() => loader()(routeArgs({ request: makeRequest(url, { cookie }), params: {} }))),
+      );
       const took = performance.now() - started;
       expect(res).toBeInstanceOf(Response);
       expect((res as Response).status).toBe(200);

@@ -22,8 +22,20 @@ type Page = Awaited<ReturnType<typeof list.loader>>;
 const listOf = async (query: string) =>
   (await list.loader(routeArgs({ request: makeRequest(`/web-inventory${query}`, { cookie }), params: {} }))) as Page;
 
-const [c1, c2] = await getDb().insert(categories).values([{ name: "LISTA C1", slug: "lista-c1" }, { name: "LISTA C2", slug: "lista-c2" }]).returning();
-const [b1, b2] = await getDb().insert(brands).values([{ name: "LISTA B1", slug: "lista-b1" }, { name: "LISTA B2", slug: "lista-b2" }]).returning();
+const [c1, c2] = await getDb()
+  .insert(categories)
+  .values([
+    { name: "LISTA C1", slug: "lista-c1" },
+    { name: "LISTA C2", slug: "lista-c2" },
+  ])
+  .returning();
+const [b1, b2] = await getDb()
+  .insert(brands)
+  .values([
+    { name: "LISTA B1", slug: "lista-b1" },
+    { name: "LISTA B2", slug: "lista-b2" },
+  ])
+  .returning();
 const [sheet] = await getDb()
   .insert(files)
   .values({ filenameDisk: "ficha.pdf", filenameDownload: "ficha.pdf", mimeType: "application/pdf", size: 10 })
@@ -89,7 +101,15 @@ await getDb()
   .insert(productProperties)
   .values(fixtures.filter((f) => f.property).map((f) => ({ productId: f.id, name: "Polos", value: "1" })));
 
-type Query = { search?: string; brand?: number; category?: number; incomplete?: boolean; sortName?: string; sortValue?: "asc" | "desc"; page?: number };
+type Query = {
+  search?: string;
+  brand?: number;
+  category?: number;
+  incomplete?: boolean;
+  sortName?: string;
+  sortValue?: "asc" | "desc";
+  page?: number;
+};
 const COLUMN: Record<string, (f: Fixture) => string | number> = {
   id: (f) => f.id,
   manufacturer_sku: (f) => f.manufacturerSku,
@@ -194,9 +214,25 @@ describe("/web-inventory: filters, sorts, pages and totals", () => {
     await check();
 
     await getDb().delete(products).where(eq(products.id, "IL24"));
-    fixtures.splice(fixtures.findIndex((f) => f.id === "IL24"), 1);
+    fixtures.splice(
+      fixtures.findIndex((f) => f.id === "IL24"),
+      1,
+    );
     await getDb().insert(products).values({ id: "IL30", name: "DELTA", slug: "il30", manufacturerSku: "M30" });
-    fixtures.push({ id: "IL30", manufacturerSku: "M30", name: "DELTA", stockTotal: 0, brandId: null, categoryId: null, long: false, dims: false, gallery: false, sheet: false, ean: "", property: false });
+    fixtures.push({
+      id: "IL30",
+      manufacturerSku: "M30",
+      name: "DELTA",
+      stockTotal: 0,
+      brandId: null,
+      categoryId: null,
+      long: false,
+      dims: false,
+      gallery: false,
+      sheet: false,
+      ean: "",
+      property: false,
+    });
     await check();
 
     // Without the kept counts the totals are counted; the next insert rebuilds them.
@@ -204,7 +240,20 @@ describe("/web-inventory: filters, sorts, pages and totals", () => {
     await expectSame({});
     await expectSame({ incomplete: true });
     await getDb().insert(products).values({ id: "IL31", name: "DELTA", slug: "il31", manufacturerSku: "M31" });
-    fixtures.push({ id: "IL31", manufacturerSku: "M31", name: "DELTA", stockTotal: 0, brandId: null, categoryId: null, long: false, dims: false, gallery: false, sheet: false, ean: "", property: false });
+    fixtures.push({
+      id: "IL31",
+      manufacturerSku: "M31",
+      name: "DELTA",
+      stockTotal: 0,
+      brandId: null,
+      categoryId: null,
+      long: false,
+      dims: false,
+      gallery: false,
+      sheet: false,
+      ean: "",
+      property: false,
+    });
     await check();
   });
 });

@@ -16,38 +16,57 @@ import { topLevelKeys } from "../helpers/stored-files";
 
 await useTestDatabase();
 
-
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++seq}`;
 
-const create = (form: PostedFields, cookie: string, query = "") => callRoute(createRoute.action as RouteHandler, `/web-inventory/new${query}`, cookie, { form });
-const update = (sku: string, form: PostedFields, cookie: string) => callRoute(editRoute.action as RouteHandler, `/web-inventory/${sku}`, cookie, { params: { sku }, form });
-const open = (sku: string, cookie: string, query = "") => callRoute(editRoute.loader as RouteHandler, `/web-inventory/${sku}${query}`, cookie, { params: { sku } });
+const create = (form: PostedFields, cookie: string, query = "") =>
+  callRoute(createRoute.action as RouteHandler, `/web-inventory/new${query}`, cookie, { form });
+const update = (sku: string, form: PostedFields, cookie: string) =>
+  callRoute(editRoute.action as RouteHandler, `/web-inventory/${sku}`, cookie, { params: { sku }, form });
+const open = (sku: string, cookie: string, query = "") =>
+  callRoute(editRoute.loader as RouteHandler, `/web-inventory/${sku}${query}`, cookie, { params: { sku } });
 const listOf = (query: string, cookie: string) => callRoute(list.loader as RouteHandler, `/web-inventory${query}`, cookie);
 
 const answer = (res: unknown) => dataOf<ProductAnswer>(res);
 const png = (name: string, width: number, height: number) => pngFile(name, width, height, { r: 200, g: 90, b: 20 });
-const productRow = (sku: string) => getDb().select().from(products).where(eq(products.id, sku)).then((r) => r[0]);
+const productRow = (sku: string) =>
+  getDb()
+    .select()
+    .from(products)
+    .where(eq(products.id, sku))
+    .then((r) => r[0]);
 
 const admin = await loginAs("admin");
 const inventory = await loginAs("inventory");
 
 describe("/web-inventory list", () => {
   it("filters by brand and category from the URL, counts in the database and falls back on bad values", async () => {
-    const [cat] = await getDb().insert(categories).values({ name: unique("Cat"), slug: unique("cat") }).returning();
-    const [brand] = await getDb().insert(brands).values({ name: unique("Marca"), slug: unique("marca") }).returning();
+    const [cat] = await getDb()
+      .insert(categories)
+      .values({ name: unique("Cat"), slug: unique("cat") })
+      .returning();
+    const [brand] = await getDb()
+      .insert(brands)
+      .values({ name: unique("Marca"), slug: unique("marca") })
+      .returning();
     const skus = [unique("LA"), unique("LB"), unique("LC")];
-    await getDb().insert(products).values([
-      { id: skus[0], name: "Uno", slug: "uno", categoryId: cat.id, brandId: brand.id, stockTotal: 5 },
-      { id: skus[1], name: "Dos", slug: "dos", categoryId: cat.id, stockTotal: 9 },
-      { id: skus[2], name: "Tres", slug: "tres", brandId: brand.id },
-    ]);
+    await getDb()
+      .insert(products)
+      .values([
+        { id: skus[0], name: "Uno", slug: "uno", categoryId: cat.id, brandId: brand.id, stockTotal: 5 },
+        { id: skus[1], name: "Dos", slug: "dos", categoryId: cat.id, stockTotal: 9 },
+        { id: skus[2], name: "Tres", slug: "tres", brandId: brand.id },
+      ]);
     const both = (await listOf(`?brand=${brand.id}&category=${cat.id}`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
     expect(both.total).toBe(1);
     expect(both.rows.map((r) => r.id)).toEqual([skus[0]]);
-    const byCategory = (await listOf(`?category=${cat.id}&sortName=stock&sortValue=DESC`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
+    const byCategory = (await listOf(`?category=${cat.id}&sortName=stock&sortValue=DESC`, inventory.cookie)) as Awaited<
+      ReturnType<typeof list.loader>
+    >;
     expect(byCategory.rows.map((r) => r.id)).toEqual([skus[1], skus[0]]);
-    const bad = (await listOf(`?brand=abc&category=${cat.id}&sortName=nope&page=-3`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
+    const bad = (await listOf(`?brand=abc&category=${cat.id}&sortName=nope&page=-3`, inventory.cookie)) as Awaited<
+      ReturnType<typeof list.loader>
+    >;
     expect(bad.query.brand).toBeUndefined();
     expect(bad.total).toBe(2);
     const searched = (await listOf(`?search=${skus[2].toLowerCase()}`, inventory.cookie)) as Awaited<ReturnType<typeof list.loader>>;
@@ -91,12 +110,20 @@ describe("product save (spec 5)", () => {
     expect((res as Response).headers.get("Location")).toBe("/web-inventory?page=2&brand=3");
     expect((await toastOf(res))?.message).toBe("Producto Guardado! Obteniendo información...");
     const row = await productRow(raw);
-    expect(row).toMatchObject({ manufacturerSku: "QO-120", name: "Interruptor Termomagnético 1/2", isActive: false, description: "<p>Bueno</p>", price: 120.5 });
+    expect(row).toMatchObject({
+      manufacturerSku: "QO-120",
+      name: "Interruptor Termomagnético 1/2",
+      isActive: false,
+      description: "<p>Bueno</p>",
+      price: 120.5,
+    });
     expect(row.slug).toBe(`${raw.toLowerCase()}-interruptor-termomagnético-12`);
     const props = await getDb().select().from(productProperties).where(eq(productProperties.productId, raw));
     expect(props.map((p) => [p.name, p.value, p.isSelector])).toEqual([["Polos", "1", true]]);
     const entries = await getDb().select().from(auditLog).where(eq(auditLog.identifier, raw));
-    expect(entries.map((e) => e.message)).toEqual(expect.arrayContaining([`Producto creado: ${raw}`, `Producto sincronizado con Intelisis: ${raw}`]));
+    expect(entries.map((e) => e.message)).toEqual(
+      expect.arrayContaining([`Producto creado: ${raw}`, `Producto sincronizado con Intelisis: ${raw}`]),
+    );
   });
 
   it("requires SKU and manufacturer key with the spec's messages", async () => {
@@ -114,7 +141,12 @@ describe("product save (spec 5)", () => {
     expect(statusOf(again)).toBe(400);
     expect(answer(again).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
     // Spec 8: the refusal's toast.
-    expect(answer(again).toast).toMatchObject({ title: "Lo sentimos.", message: "El artículo que tratas de agregar ya existe.", variant: "warning", durationMs: 5000 });
+    expect(answer(again).toast).toMatchObject({
+      title: "Lo sentimos.",
+      message: "El artículo que tratas de agregar ya existe.",
+      variant: "warning",
+      durationMs: 5000,
+    });
     const ean = await create({ sku: unique("EAN"), manufacturerSku: "K", name: "Otro", eanUpc: "4006381333931" }, admin.cookie);
     expect(statusOf(ean)).toBe(400);
     expect(answer(ean).result.error?.eanUpc).toEqual([`Error al guardar, el código de barras ya existe en el producto ${sku}`]);
@@ -126,7 +158,9 @@ describe("product save (spec 5)", () => {
     const typed = { sku, manufacturerSku: "K-GT", name: "Contacto doble", eanUpc: "5901234123458" };
     const refused = await create(typed, admin.cookie);
     expect(statusOf(refused)).toBe(400);
-    expect(answer(refused).result.error?.eanUpc).toEqual(["EAN/UPC no válido: el dígito verificador no corresponde al código. Revisa que esté completo y bien escrito."]);
+    expect(answer(refused).result.error?.eanUpc).toEqual([
+      "EAN/UPC no válido: el dígito verificador no corresponde al código. Revisa que esté completo y bien escrito.",
+    ]);
     // Nothing typed is lost: the form comes back with every value as posted.
     expect(answer(refused).result.initialValue).toMatchObject({ name: "Contacto doble", manufacturerSku: "K-GT", eanUpc: "5901234123458" });
     expect(await productRow(sku)).toBeUndefined();
@@ -144,7 +178,9 @@ describe("product save (spec 5)", () => {
     expect(statusOf(await create({ sku: zero, manufacturerSku: "K", name: "Cero", eanUpc: "0" }, admin.cookie))).toBe(302);
     expect((await productRow(zero)).eanUpc).toBeNull();
     const short = unique("S");
-    expect(statusOf(await create({ sku: short, manufacturerSku: "K", name: "Corto", eanUpc: `${Date.now() % 1_000_000}` }, admin.cookie))).toBe(302);
+    expect(
+      statusOf(await create({ sku: short, manufacturerSku: "K", name: "Corto", eanUpc: `${Date.now() % 1_000_000}` }, admin.cookie)),
+    ).toBe(302);
     expect((await productRow(short)).eanUpc).toMatch(/^\d{1,6}$/);
     const bad = await create({ sku: unique("B"), manufacturerSku: "K", name: "Malo", eanUpc: "40063813339a1" }, admin.cookie);
     expect(statusOf(bad)).toBe(400);
@@ -214,7 +250,9 @@ describe("description visibility (spec 6)", () => {
       expect(statusOf(await update(sku, { version: draft.version, name: "Visible" }, who.cookie))).toBe(302);
       expect((await productRow(sku)).description).toBe("<p>Guardada</p>");
       const again = (await open(sku, who.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
-      expect(statusOf(await update(sku, { version: again.draft.version, name: "Visible", description: "<p>Otra</p>" }, who.cookie))).toBe(302);
+      expect(statusOf(await update(sku, { version: again.draft.version, name: "Visible", description: "<p>Otra</p>" }, who.cookie))).toBe(
+        302,
+      );
       expect((await productRow(sku)).description).toBe("<p>Guardada</p>");
     }
     const { draft } = (await open(sku, flagged.cookie)) as Awaited<ReturnType<typeof editRoute.loader>>;
@@ -235,12 +273,21 @@ describe("gallery uploads", () => {
     expect(answer(ok).result.intent).toMatchObject({ type: "update", payload: { name: "gallery", value: [{ fileId: image.fileId }] } });
     const [row] = await getDb().select().from(files).where(eq(files.id, image.fileId));
     expect(row.mimeType).toBe("image/webp");
-    expect(row.variants.map((v) => [v.name, v.width, v.height])).toEqual([["150", 150, 150], ["800", 800, 800]]);
+    expect(row.variants.map((v) => [v.name, v.width, v.height])).toEqual([
+      ["150", 150, 150],
+      ["800", 800, 800],
+    ]);
 
     const small = await create({ intent: "upload", uploads: await png(`${unique("s")}.png`, 1499, 1500) }, admin.cookie);
     expect(statusOf(small)).toBe(422);
-    expect(answer(small).toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)" });
-    const fake = await create({ intent: "upload", uploads: new File(["no soy imagen"], `${unique("f")}.png`, { type: "image/png" }) }, admin.cookie);
+    expect(answer(small).toast).toMatchObject({
+      title: "Imagen no válida",
+      message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)",
+    });
+    const fake = await create(
+      { intent: "upload", uploads: new File(["no soy imagen"], `${unique("f")}.png`, { type: "image/png" }) },
+      admin.cookie,
+    );
     expect(statusOf(fake)).toBe(422);
     const dup = await create({ intent: "upload", uploads: await png(good.name, 1500, 1500) }, admin.cookie);
     // Spec 5 'Product (non-combo)': the product dialog's text names no file.
@@ -250,7 +297,10 @@ describe("gallery uploads", () => {
   });
 
   it("refuses a PDF that is not a PDF as the data sheet", async () => {
-    const res = await create({ intent: "sheet-upload", sheetUpload: new File(["hola"], `${unique("f")}.pdf`, { type: "application/pdf" }) }, admin.cookie);
+    const res = await create(
+      { intent: "sheet-upload", sheetUpload: new File(["hola"], `${unique("f")}.pdf`, { type: "application/pdf" }) },
+      admin.cookie,
+    );
     expect(statusOf(res)).toBe(422);
     expect(answer(res).toast?.title).toBe("Documento no válido");
   });
@@ -258,22 +308,41 @@ describe("gallery uploads", () => {
   it("moves and removes images and adds property rows without saving (Conform's list buttons, no JavaScript)", async () => {
     const ids = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"];
     const sku = unique("LIST");
-    const base = { sku, manufacturerSku: "K", name: "Lista", "gallery[0].fileId": ids[0], "gallery[1].fileId": ids[1], "properties[0].name": "A" };
+    const base = {
+      sku,
+      manufacturerSku: "K",
+      name: "Lista",
+      "gallery[0].fileId": ids[0],
+      "gallery[1].fileId": ids[1],
+      "properties[0].name": "A",
+    };
     const button = (intent: object) => ({ ...base, __intent__: JSON.stringify(intent) });
     const listed = (res: unknown) => {
       expect(statusOf(res)).toBe(200);
       const values: { gallery?: Array<{ fileId?: string }>; properties?: unknown[] } = answer(res).result.initialValue ?? {};
       return { gallery: (values.gallery ?? []).map((g) => g.fileId), properties: values.properties ?? [] };
     };
-    expect(listed(await create(button({ type: "reorder", payload: { name: "gallery", from: 1, to: 0 } }), admin.cookie)).gallery).toEqual([ids[1], ids[0]]);
-    expect(listed(await create(button({ type: "remove", payload: { name: "gallery", index: 0 } }), admin.cookie)).gallery).toEqual([ids[1]]);
-    expect(listed(await create(button({ type: "insert", payload: { name: "properties", defaultValue: { name: "", value: "" } } }), admin.cookie)).properties).toHaveLength(2);
+    expect(listed(await create(button({ type: "reorder", payload: { name: "gallery", from: 1, to: 0 } }), admin.cookie)).gallery).toEqual([
+      ids[1],
+      ids[0],
+    ]);
+    expect(listed(await create(button({ type: "remove", payload: { name: "gallery", index: 0 } }), admin.cookie)).gallery).toEqual([
+      ids[1],
+    ]);
+    expect(
+      listed(await create(button({ type: "insert", payload: { name: "properties", defaultValue: { name: "", value: "" } } }), admin.cookie))
+        .properties,
+    ).toHaveLength(2);
     expect(await productRow(sku)).toBeUndefined();
   });
 
   it("answers a forged list button with a 400, and a value the schema refuses with the form and a Spanish message", async () => {
     expect(statusOf(await create({ name: "x", __intent__: "no-es-json" }, admin.cookie))).toBe(400);
-    expect(statusOf(await create({ name: "x", __intent__: JSON.stringify({ type: "remove", payload: { name: "name", index: 0 } }) }, admin.cookie))).toBe(400);
+    expect(
+      statusOf(
+        await create({ name: "x", __intent__: JSON.stringify({ type: "remove", payload: { name: "name", index: 0 } }) }, admin.cookie),
+      ),
+    ).toBe(400);
     const bad = await create({ intent: "save", sku: unique("NUM"), manufacturerSku: "K", name: "Medidas", tall: "-3" }, admin.cookie);
     expect(statusOf(bad)).toBe(400);
     expect(answer(bad).result.error?.tall).toEqual(["Debe ser al menos 0."]);
@@ -282,7 +351,10 @@ describe("gallery uploads", () => {
 
   it("refuses a hand-made list index far past any list's limit with a 400 at once (no 100k-row form)", async () => {
     const started = Date.now();
-    const res = await create({ intent: "save", sku: unique("IDX"), manufacturerSku: "K", name: "Indice", "properties[99999].name": "a" }, admin.cookie);
+    const res = await create(
+      { intent: "save", sku: unique("IDX"), manufacturerSku: "K", name: "Indice", "properties[99999].name": "a" },
+      admin.cookie,
+    );
     expect(statusOf(res)).toBe(400);
     const combo = await create({ intent: "save", name: "x", "gallery[5000000].fileId": "a" }, admin.cookie);
     expect(statusOf(combo)).toBe(400);
@@ -294,14 +366,27 @@ describe("gallery uploads", () => {
     const storedFiles = async () => (await getDb().select({ id: files.id }).from(files)).length;
     const count = await storedFiles();
     // A rule refuses first: nothing is uploaded.
-    const rules = await create({ intent: "save", sku: "", manufacturerSku: "K", name: "Sin sku", uploads: await png(`${unique("r")}.png`, 1500, 1500) }, admin.cookie);
+    const rules = await create(
+      { intent: "save", sku: "", manufacturerSku: "K", name: "Sin sku", uploads: await png(`${unique("r")}.png`, 1500, 1500) },
+      admin.cookie,
+    );
     expect(statusOf(rules)).toBe(400);
     expect(answer(rules).result.initialValue).toMatchObject({ manufacturerSku: "K", name: "Sin sku" });
     // The SKU is taken: the save is refused after the upload, which is undone.
     const taken = unique("TAKEN");
     await getDb().insert(products).values({ id: taken, name: "Ya existe", slug: "ya" });
     const sheet = new File(["%PDF-1.4\n%%EOF\n"], `${unique("ficha")}.pdf`, { type: "application/pdf" });
-    const dup = await create({ intent: "save", sku: taken, manufacturerSku: "K", name: "Copia", uploads: await png(`${unique("d")}.png`, 1500, 1500), sheetUpload: sheet }, admin.cookie);
+    const dup = await create(
+      {
+        intent: "save",
+        sku: taken,
+        manufacturerSku: "K",
+        name: "Copia",
+        uploads: await png(`${unique("d")}.png`, 1500, 1500),
+        sheetUpload: sheet,
+      },
+      admin.cookie,
+    );
     expect(statusOf(dup)).toBe(400);
     expect(answer(dup).result.error?.sku).toEqual(["Error al guardar, El SKU del producto ya existe."]);
     expect(answer(dup).result.initialValue).toMatchObject({ sku: taken, name: "Copia" });
@@ -314,7 +399,10 @@ describe("gallery uploads", () => {
 async function qrModulesOf(image: Buffer, size: number): Promise<boolean[]> {
   const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
   const dark = (x: number, y: number) => data[(y * info.width + x) * info.channels] < 128;
-  let left = info.width, top = info.height, right = -1, bottom = -1;
+  let left = info.width,
+    top = info.height,
+    right = -1,
+    bottom = -1;
   for (let y = 0; y < info.height; y++)
     for (let x = 0; x < info.width; x++)
       if (dark(x, y)) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
@@ -329,14 +417,18 @@ describe("QR", () => {
   it("is a 200 px PNG of the SKU itself at error correction level L (spec 9), for the spec's roles and refused to Inventory", async () => {
     const sku = unique("QR");
     await getDb().insert(products).values({ id: sku, name: "Q", slug: "q-slug" });
-    const res = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, admin.cookie, { params: { sku } })) as Response;
+    const res = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, admin.cookie, {
+      params: { sku },
+    })) as Response;
     expect(res.headers.get("Content-Type")).toBe("image/png");
     const image = Buffer.from(await res.arrayBuffer());
     const meta = await sharp(image).metadata();
     expect(meta.width).toBe(200);
     const expected = QRCode.create(sku, { errorCorrectionLevel: "L" }).modules;
     expect(await qrModulesOf(image, expected.size)).toEqual(Array.from(expected.data, (bit) => bit === 1));
-    const refused = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, inventory.cookie, { params: { sku } })) as Response;
+    const refused = (await callRoute(qrRoute.loader as RouteHandler, `/web-inventory/${sku}/qr`, inventory.cookie, {
+      params: { sku },
+    })) as Response;
     expect(refused.status).toBe(302);
   });
 });

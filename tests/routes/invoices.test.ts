@@ -32,12 +32,17 @@ const resendPage = (id: string, cookie: string) =>
 const resend = async (id: string, cookie: string, form: Array<[string, string]>) => {
   const body = new FormData();
   for (const [k, v] of form) body.append(k, v);
-  const res = await settle(() => resendAction(routeArgs({ request: makeRequest(`/feedback-invoices/${id}/resend`, { cookie, form: body }), params: { saleId: id } })));
+  const res = await settle(() =>
+    resendAction(routeArgs({ request: makeRequest(`/feedback-invoices/${id}/resend`, { cookie, form: body }), params: { saleId: id } })),
+  );
   return res as Response | { data: ActionAnswer; init: ResponseInit | null };
 };
 const payload = (res: unknown) => (res as { data: ActionAnswer }).data;
 /** What Conform's "Quitar" button posts for the row at `index` of the recipients list. */
-const removeRow = (index: number): [string, string] => ["__intent__", JSON.stringify({ type: "remove", payload: { name: "recipients", index } })];
+const removeRow = (index: number): [string, string] => [
+  "__intent__",
+  JSON.stringify({ type: "remove", payload: { name: "recipients", index } }),
+];
 const statusOf = (res: unknown) => (res as { init: ResponseInit | null }).init?.status ?? 200;
 async function toastOf(res: unknown) {
   const cookie = (res as Response).headers.get("set-cookie") ?? "";
@@ -57,7 +62,11 @@ describe("/feedback-invoices access", () => {
       const { cookie } = await loginAs(role);
       expect(((await list("/feedback-invoices", cookie)) as List).answer.ok).toBe(true);
     }
-    for (const [role, home] of [["inventory", "/products"], ["cajero", "/pdv"], ["shop_manager", "/products"]] as const) {
+    for (const [role, home] of [
+      ["inventory", "/products"],
+      ["cajero", "/pdv"],
+      ["shop_manager", "/products"],
+    ] as const) {
       const { cookie } = await loginAs(role);
       const res = (await list("/feedback-invoices", cookie)) as Response;
       expect([res.status, res.headers.get("location")]).toEqual([302, home]);
@@ -85,9 +94,14 @@ describe("/feedback-invoices list", () => {
     const found = (await list(`/feedback-invoices?search=${stamped.id}`, cookie)) as List;
     if (!found.answer.ok) throw new Error(found.answer.message);
     expect(found.answer.data.map((r) => r.id)).toEqual([stamped.id]);
-    const redirected = (await list("/feedback-invoices?search=x&start_day=2026-01-01&end_day=2026-01-31&page=3&status_filter=pending", cookie)) as Response;
+    const redirected = (await list(
+      "/feedback-invoices?search=x&start_day=2026-01-01&end_day=2026-01-31&page=3&status_filter=pending",
+      cookie,
+    )) as Response;
     expect(redirected.status).toBe(302);
-    expect(redirected.headers.get("location")).toBe("/feedback-invoices?search=x&status_filter=pending&start_date=2026%2F01%2F01&end_date=2026%2F02%2F01");
+    expect(redirected.headers.get("location")).toBe(
+      "/feedback-invoices?search=x&status_filter=pending&start_date=2026%2F01%2F01&end_date=2026%2F02%2F01",
+    );
     const bad = (await list("/feedback-invoices?start_date=2026/13/45&page=x&status_filter=nope", cookie)) as List;
     expect(bad.query).toMatchObject({ start_date: undefined, page: 1, status_filter: undefined });
   });
@@ -130,20 +144,36 @@ describe("resending an invoice", () => {
       { email: "facturacion@electrica.mx", isDefault: true, role: "interno" },
     ]);
 
-    const invalid = await resend(stamped.id, cookie, [["intent", "add"], ["email", "conta@"]]);
+    const invalid = await resend(stamped.id, cookie, [
+      ["intent", "add"],
+      ["email", "conta@"],
+    ]);
     expect(statusOf(invalid)).toBe(400);
     expect(payload(invalid).error).toEqual({ title: "Correo inválido", message: "Por favor, ingresa un correo válido." });
 
-    const duplicate = await resend(stamped.id, cookie, [["intent", "add"], ["email", stamped.email.toUpperCase()]]);
+    const duplicate = await resend(stamped.id, cookie, [
+      ["intent", "add"],
+      ["email", stamped.email.toUpperCase()],
+    ]);
     expect(payload(duplicate).error).toEqual({ title: "Correo existente", message: "El correo eletrónico ya se ingresó." });
 
-    const added = payload(await resend(stamped.id, cookie, [["intent", "add"], ["email", "Conta@Empresa.mx"]]));
+    const added = payload(
+      await resend(stamped.id, cookie, [
+        ["intent", "add"],
+        ["email", "Conta@Empresa.mx"],
+      ]),
+    );
     expect(added.recipients.map((r) => r.email)).toContain("conta@empresa.mx");
     // The form is answered with the new list of extras (the defaults never travel in it) and an empty box.
     expect(added.result.initialValue).toEqual({ recipients: ["conta@empresa.mx"], email: "" });
     // A forged list cannot drop the defaults or sneak in a bad address.
     const forged = payload(
-      await resend(stamped.id, cookie, [["recipients[0]", "mal@"], ["recipients[1]", "conta@empresa.mx"], ["recipients[2]", stamped.email.toUpperCase()], removeRow(0)]),
+      await resend(stamped.id, cookie, [
+        ["recipients[0]", "mal@"],
+        ["recipients[1]", "conta@empresa.mx"],
+        ["recipients[2]", stamped.email.toUpperCase()],
+        removeRow(0),
+      ]),
     );
     expect(forged.recipients.map((r) => r.email)).toEqual([stamped.email.toLowerCase(), "facturacion@electrica.mx", "conta@empresa.mx"]);
     const removed = await resend(stamped.id, cookie, [["recipients[0]", "conta@empresa.mx"], ["email", "a medias"], removeRow(0)]);
@@ -151,10 +181,16 @@ describe("resending an invoice", () => {
     expect(payload(removed).recipients).toHaveLength(2);
     expect(payload(removed).result.initialValue).toEqual({ recipients: [], email: "a medias" });
     // A list button posted by hand with a broken change is refused, not a server error.
-    const broken = await resend(stamped.id, cookie, [["recipients[0]", "conta@empresa.mx"], ["__intent__", "{remove"]]);
+    const broken = await resend(stamped.id, cookie, [
+      ["recipients[0]", "conta@empresa.mx"],
+      ["__intent__", "{remove"],
+    ]);
     expect(statusOf(broken)).toBe(400);
 
-    const sent = (await resend(stamped.id, cookie, [["recipients[0]", "conta@empresa.mx"], ["intent", "send"]])) as Response;
+    const sent = (await resend(stamped.id, cookie, [
+      ["recipients[0]", "conta@empresa.mx"],
+      ["intent", "send"],
+    ])) as Response;
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(`/feedback-invoices/${stamped.id}`);
     expect(await toastOf(sent)).toMatchObject({ variant: "success", message: "Documentos reenviados correctamente" });
@@ -166,7 +202,10 @@ describe("resending an invoice", () => {
   it("keeps the list when the invoicing service fails", async () => {
     const { cookie } = await loginAs("admin");
     await simulatorControl.failNext("invoicing.resendInvoice", "timeout");
-    const failed = await resend(stamped.id, cookie, [["recipients[0]", "otra@empresa.mx"], ["intent", "send"]]);
+    const failed = await resend(stamped.id, cookie, [
+      ["recipients[0]", "otra@empresa.mx"],
+      ["intent", "send"],
+    ]);
     expect(statusOf(failed)).toBe(502);
     expect(payload(failed).recipients.map((r) => r.email)).toContain("otra@empresa.mx");
     expect(payload(failed).error?.title).toBe("No se pudo reenviar la factura");
@@ -177,8 +216,15 @@ describe("resending: forged list indexes", () => {
   it("a recipients index far past the list's limit is a 400, answered at once", async () => {
     const { cookie } = await loginAs("admin");
     for (const form of [
-      [["intent", "add"], ["email", "conta@correo.example"], ["recipients[9999999]", "x@correo.example"]],
-      [["intent", "send"], ["__intent__", JSON.stringify({ type: "update", payload: { name: "recipients[9999999]", value: "x@correo.example" } })]],
+      [
+        ["intent", "add"],
+        ["email", "conta@correo.example"],
+        ["recipients[9999999]", "x@correo.example"],
+      ],
+      [
+        ["intent", "send"],
+        ["__intent__", JSON.stringify({ type: "update", payload: { name: "recipients[9999999]", value: "x@correo.example" } })],
+      ],
     ] as Array<Array<[string, string]>>) {
       const started = Date.now();
       const res = await resend(stamped.id, cookie, form);

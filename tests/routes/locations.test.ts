@@ -13,7 +13,19 @@ import * as deleteRoute from "~/routes/shop/locations.$locationId.delete";
 import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
-import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, expectEveryCallSendsHome, expectEveryDialogAnswers404, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import {
+  auditOf as auditOfTag,
+  callRoute as call,
+  contentRoutes,
+  expectBenchMatchesLoader,
+  expectEveryCallSendsHome,
+  expectEveryDialogAnswers404,
+  locationOf as location,
+  statusOf as status,
+  toastOf,
+  uniqueName as unique,
+  type Handler,
+} from "../helpers/content-routes";
 
 /**
  * The browser's checks the dialog gets from its loader: Sucursal and Dirección required, each text at
@@ -34,12 +46,19 @@ const LOCATION_CONSTRAINT = {
 };
 
 const database = await useTestDatabase();
-await database.db.transaction((tx) => seedShopContent({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }));
+await database.db.transaction((tx) =>
+  seedShopContent({ tx, clock: new DemoClock(new Date()), brand: "Electrica", users: {} as SeedUsers }),
+);
 
 type Reply = { status?: string; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
 type ActionOut = { data: { result: Reply }; init: { status: number } };
 
-const routes = contentRoutes("/locations", "locationId", { list, create: createRoute, edit: editRoute, remove: deleteRoute }, (form: Record<string, string>) => form);
+const routes = contentRoutes(
+  "/locations",
+  "locationId",
+  { list, create: createRoute, edit: editRoute, remove: deleteRoute },
+  (form: Record<string, string>) => form,
+);
 const { open, create, update, confirm, remove } = routes;
 const listOf = (query: string, cookie: string) => routes.listOf(query, cookie) as Promise<LocationListData | Response>;
 async function rowNamed(name: string) {
@@ -66,19 +85,34 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf("", cookie)) as LocationListData;
       expect(data.total, role).toBe(DEMO_BRANCHES.length);
-      expect(await call(createRoute.loader as Handler, "/locations/new", cookie)).toEqual({ location: null, constraint: LOCATION_CONSTRAINT });
+      expect(await call(createRoute.loader as Handler, "/locations/new", cookie)).toEqual({
+        location: null,
+        constraint: LOCATION_CONSTRAINT,
+      });
     }
   });
 
   it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
     const [first] = await getDb().select().from(storeLocations).limit(1);
-    await expectEveryCallSendsHome(routes, [["inventory", "/products"], ["shop_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]], first.id, () => valid(unique("Intrusa")));
+    await expectEveryCallSendsHome(
+      routes,
+      [
+        ["inventory", "/products"],
+        ["shop_manager", "/products"],
+        ["cajero", "/pdv"],
+        ["surtido", "/surtido"],
+      ],
+      first.id,
+      () => valid(unique("Intrusa")),
+    );
     expect(await rowNamed(first.name)).toBeTruthy();
     expect(await getDb().select().from(storeLocations).where(like(storeLocations.name, "Intrusa%"))).toEqual([]);
   });
 
   it("sends anonymous visitors to sign in, keeping where they were going", async () => {
-    expect(location(await listOf("?page=2", undefined as unknown as string))).toBe(`/login?redirectTo=${encodeURIComponent("/locations?page=2")}`);
+    expect(location(await listOf("?page=2", undefined as unknown as string))).toBe(
+      `/login?redirectTo=${encodeURIComponent("/locations?page=2")}`,
+    );
   });
 });
 
@@ -130,12 +164,19 @@ describe("list", () => {
     const second = (await listOf(`?search=${tag}&page=2`, cookie)) as LocationListData;
     expect(second.rows.map((r) => r.name)).toEqual([4, 3, 2, 1, 0].map((i) => `${tag} 0${i}`));
     expect(location(await listOf(`?search=${tag}&page=9`, cookie))).toBe(`/locations?search=${tag}&page=2`);
-    await getDb().delete(storeLocations).where(like(storeLocations.name, `${tag}%`));
+    await getDb()
+      .delete(storeLocations)
+      .where(like(storeLocations.name, `${tag}%`));
   });
 
   it("the bench's raw SQL returns the rows its loader shows", async () => {
     const { cookie } = await loginAs("admin");
-    await expectBenchMatchesLoader(CONTENT_LISTS, "/locations", (sql, params) => database.query(sql, params), (query) => listOf(query, cookie));
+    await expectBenchMatchesLoader(
+      CONTENT_LISTS,
+      "/locations",
+      (sql, params) => database.query(sql, params),
+      (query) => listOf(query, cookie),
+    );
   });
 });
 
@@ -146,7 +187,11 @@ describe("create and update", () => {
     const res = await create({ ...valid(`  ${name} `) }, cookie, "?search=suc&page=1");
     expect(status(res)).toBe(302);
     expect(location(res)).toBe("/locations?search=suc&page=1");
-    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({
+      title: "Obteniendo información",
+      message: "Información agregada/actualizada exitosamente",
+      variant: "success",
+    });
     const row = await rowNamed(name);
     expect(row).toMatchObject({
       schedule: "Lunes a viernes 9:00–18:00",
@@ -191,7 +236,10 @@ describe("create and update", () => {
   it("refuses bad input with 400, Spanish messages and the typed values back", async () => {
     const { cookie } = await loginAs("admin");
     const name = unique("Sucursal Mala");
-    const res = (await create({ ...valid(name), phone: "55 1234", url: "maps.google.com", address: " ", latitude: "19.4", longitude: "" }, cookie)) as ActionOut;
+    const res = (await create(
+      { ...valid(name), phone: "55 1234", url: "maps.google.com", address: " ", latitude: "19.4", longitude: "" },
+      cookie,
+    )) as ActionOut;
     expect(status(res)).toBe(400);
     expect(res.data.result.error).toMatchObject({
       phone: ["Debe tener 10 dígitos"],
@@ -199,7 +247,13 @@ describe("create and update", () => {
       address: ["Ingresa la dirección"],
       longitude: ["Ingresa también la longitud"],
     });
-    expect(res.data.result.initialValue).toMatchObject({ name, phone: "55 1234", url: "maps.google.com", schedule: "Lunes a viernes 9:00–18:00", isActive: "on" });
+    expect(res.data.result.initialValue).toMatchObject({
+      name,
+      phone: "55 1234",
+      url: "maps.google.com",
+      schedule: "Lunes a viernes 9:00–18:00",
+      isActive: "on",
+    });
     expect(await rowNamed(name)).toBeUndefined();
   });
 

@@ -41,7 +41,9 @@ describe("sign-in", () => {
     const body = (res as { data: { toast: { title: string; variant: string } } }).data;
     expect((res as { init: { status: number } }).init.status).toBe(401);
     expect(body.toast).toMatchObject({ title: "Atención", variant: "danger" });
-    const rows = await database.query<{ n: number }>("select count(*)::int n from audit_log where message like 'Inicio de sesión fallido%'");
+    const rows = await database.query<{ n: number }>(
+      "select count(*)::int n from audit_log where message like 'Inicio de sesión fallido%'",
+    );
     expect(rows[0].n).toBeGreaterThan(0);
   });
 
@@ -79,7 +81,9 @@ describe("guard", () => {
 
   it("lets the MercadoLibre Manager into /messages only with the flag", async () => {
     const without = await loginAs("ml_manager");
-    const res = (await settle(() => ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/messages", { cookie: without.cookie }) })))) as Response;
+    const res = (await settle(() =>
+      ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/messages", { cookie: without.cookie }) })),
+    )) as Response;
     expect(res.headers.get("Location")).toBe("/products");
     const holder = await loginAs("ml_manager", { permissions: ["messages_access"] });
     const ok = await settle(() => ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/messages", { cookie: holder.cookie }) })));

@@ -19,7 +19,9 @@ const detail = (id: string | number, cookie?: string) =>
   settle(() => detailLoader(routeArgs({ request: makeRequest(`/logs/${id}`, { cookie }), params: { logId: String(id) } })));
 
 // Letters only: a digit in the tag (say "12") would match every row when a search names a number.
-const tag = `lg${Date.now().toString(36).replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)])}`;
+const tag = `lg${Date.now()
+  .toString(36)
+  .replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)])}`;
 const { user: author } = await loginAs("admin", { firstName: "Ana", lastName: "Martínez" });
 const { cookie } = await loginAs("developer");
 
@@ -44,10 +46,17 @@ describe("/logs access", () => {
     const admin = await loginAs("admin");
     expect(await list("/logs", admin.cookie)).toMatchObject({ page: 1, pageSize: 20 });
     expect(await list("/logs", cookie)).toMatchObject({ page: 1 });
-    await expectRolesSentHome([["ml_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]], {
-      list: ({ cookie }) => list("/logs", cookie),
-      detail: ({ cookie }) => detail(1, cookie),
-    });
+    await expectRolesSentHome(
+      [
+        ["ml_manager", "/products"],
+        ["cajero", "/pdv"],
+        ["surtido", "/surtido"],
+      ],
+      {
+        list: ({ cookie }) => list("/logs", cookie),
+        detail: ({ cookie }) => detail(1, cookie),
+      },
+    );
     expect(((await list("/logs")) as Response).headers.get("Location")).toBe("/login?redirectTo=%2Flogs");
   });
 });

@@ -16,7 +16,9 @@ const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 
 const sync = (cookie: string, path = "/messages") =>
-  settle(() => listAction(routeArgs({ request: makeRequest(path, { cookie, form: { intent: "sync" } }), params: {} }))) as Promise<Response>;
+  settle(() =>
+    listAction(routeArgs({ request: makeRequest(path, { cookie, form: { intent: "sync" } }), params: {} })),
+  ) as Promise<Response>;
 async function toastOf(res: Response) {
   const cookie = res.headers.get("set-cookie") ?? "";
   return (await readToast(new Request("http://x", { headers: { cookie: cookie.split(";")[0] } }))).toast;
@@ -34,13 +36,19 @@ async function counts() {
 describe("conversationAfter", () => {
   it("the newest message decides who wrote last; a buyer's 'factura' sets the invoice flag, a seller's does not", () => {
     const base = { lastMessageDate: new Date("2025-03-01T10:00:00Z"), lastMessageFromSeller: true, asksInvoice: false };
-    expect(conversationAfter(base, [{ fromSeller: false, messageDate: new Date("2025-03-01T11:00:00Z"), text: "¿Me envían la FÁCTURA?" }])).toEqual({
+    expect(
+      conversationAfter(base, [{ fromSeller: false, messageDate: new Date("2025-03-01T11:00:00Z"), text: "¿Me envían la FÁCTURA?" }]),
+    ).toEqual({
       lastMessageDate: new Date("2025-03-01T11:00:00Z"),
       lastMessageFromSeller: false,
       asksInvoice: true,
     });
     expect(conversationAfter(base, [{ fromSeller: false, messageDate: new Date("2025-03-01T09:00:00Z"), text: "Hola" }])).toEqual(base);
-    expect(conversationAfter({ lastMessageDate: null, lastMessageFromSeller: false, asksInvoice: false }, [{ fromSeller: true, messageDate: base.lastMessageDate, text: "Su factura" }])).toEqual(base);
+    expect(
+      conversationAfter({ lastMessageDate: null, lastMessageFromSeller: false, asksInvoice: false }, [
+        { fromSeller: true, messageDate: base.lastMessageDate, text: "Su factura" },
+      ]),
+    ).toEqual(base);
   });
 });
 
@@ -70,20 +78,34 @@ describe("Sincronizar mensajes", () => {
   it("imports the new buyer messages once, with the conversations' state; a second run adds nothing", async () => {
     const { cookie } = await loginAs("admin");
     const before = await counts();
-    const [{ lastId }] = await getDb().select({ lastId: max(conversations.id) }).from(conversations);
+    const [{ lastId }] = await getDb()
+      .select({ lastId: max(conversations.id) })
+      .from(conversations);
     const res = await sync(cookie, "/messages?section=invoice");
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/messages?section=invoice");
     // The demo marketplace holds six orders with a first buyer message the app has not seen.
-    expect(await toastOf(res)).toMatchObject({ title: "Mensajes sincronizados", message: "Llegaron 6 mensajes nuevos en 6 conversaciones.", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({
+      title: "Mensajes sincronizados",
+      message: "Llegaron 6 mensajes nuevos en 6 conversaciones.",
+      variant: "success",
+    });
     const after = await counts();
     expect(after).toEqual({ conversations: before.conversations + 6, messages: before.messages + 6, audits: before.audits + 1 });
 
-    const fresh = await getDb().select().from(messages).where(gt(messages.conversationId, lastId ?? 0));
+    const fresh = await getDb()
+      .select()
+      .from(messages)
+      .where(gt(messages.conversationId, lastId ?? 0));
     expect(fresh).toHaveLength(6);
     for (const m of fresh) {
       const [c] = await getDb().select().from(conversations).where(eq(conversations.id, m.conversationId));
-      expect(c).toMatchObject({ lastMessageFromSeller: false, lastMessageDate: m.messageDate, asksInvoice: mentionsInvoice(m.text), status: "active" });
+      expect(c).toMatchObject({
+        lastMessageFromSeller: false,
+        lastMessageDate: m.messageDate,
+        asksInvoice: mentionsInvoice(m.text),
+        status: "active",
+      });
       expect(c.orderInfo.items.length).toBeGreaterThan(0);
       expect(c.clientInfo?.nickname).toBeTruthy();
       expect(m).toMatchObject({ fromSeller: false, fromUserId: c.clientId, externalId: expect.any(String) });
@@ -102,7 +124,15 @@ describe("Sincronizar mensajes", () => {
       .where(and(eq(conversations.lastMessageFromSeller, false), eq(conversations.asksInvoice, false), eq(conversations.status, "active")))
       .limit(1);
     const replied = (await settle(() =>
-      listAction(routeArgs({ request: makeRequest("/messages", { cookie, form: { intent: "reply", conversationId: String(c.id), message: "  Con gusto le ayudamos. " } }), params: {} })),
+      listAction(
+        routeArgs({
+          request: makeRequest("/messages", {
+            cookie,
+            form: { intent: "reply", conversationId: String(c.id), message: "  Con gusto le ayudamos. " },
+          }),
+          params: {},
+        }),
+      ),
     )) as Response;
     expect(await toastOf(replied)).toMatchObject({ title: "Mensaje enviado" });
     const at = new Date(Date.now() + 60_000);

@@ -47,7 +47,11 @@ describe("/messages access", () => {
     const inventory = await loginAs("inventory");
     expect(((await list("/messages", inventory.cookie)) as Response).status).toBe(302);
     const c = await activeConversation();
-    const dialog = await settle(() => dialogLoader(routeArgs({ request: makeRequest(`/messages/${c.id}`, { cookie: without.cookie }), params: { conversationId: String(c.id) } })));
+    const dialog = await settle(() =>
+      dialogLoader(
+        routeArgs({ request: makeRequest(`/messages/${c.id}`, { cookie: without.cookie }), params: { conversationId: String(c.id) } }),
+      ),
+    );
     expect((dialog as Response).status).toBe(302);
   });
 });
@@ -70,12 +74,24 @@ describe("/messages lists", () => {
 
   it("bad query values fall back; dates from the form become start_date and end_date plus one day", async () => {
     const { cookie } = await loginAs("admin");
-    const bad = (await list("/messages?section=nope&page=x&filterLogisticType=zzz&start_date=2024-13-45&day_filter=never", cookie)) as ListData;
-    expect(bad.query).toMatchObject({ section: "pending", page: 1, filterLogisticType: undefined, start_date: undefined, day_filter: undefined });
+    const bad = (await list(
+      "/messages?section=nope&page=x&filterLogisticType=zzz&start_date=2024-13-45&day_filter=never",
+      cookie,
+    )) as ListData;
+    expect(bad.query).toMatchObject({
+      section: "pending",
+      page: 1,
+      filterLogisticType: undefined,
+      start_date: undefined,
+      day_filter: undefined,
+    });
     const redirected = (await list("/messages?section=history&start_day=2025-03-01&end_day=2025-03-31&page=3", cookie)) as Response;
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get("location")).toBe("/messages?section=history&start_date=2025%2F03%2F01&end_date=2025%2F04%2F01");
-    const filtered = (await list("/messages?section=history&filterLogisticType=fulfillment&assigned_move_filter=assigned&sortName=order_date&sortValue=asc", cookie)) as ListData;
+    const filtered = (await list(
+      "/messages?section=history&filterLogisticType=fulfillment&assigned_move_filter=assigned&sortName=order_date&sortValue=asc",
+      cookie,
+    )) as ListData;
     for (const r of filtered.rows) expect(r).toMatchObject({ logisticType: "fulfillment" });
     const [c] = await getDb().select().from(conversations).limit(1);
     const byOrder = (await list(`/messages?section=history&search=${c.orderId}`, cookie)) as ListData;
@@ -96,7 +112,9 @@ describe("order filters read the order's current attributes", () => {
     ["claim_return_status_filter=return", "string_to_array(o.status, ',') @> array['returns']"],
   ];
   const expected = async (where: string) => {
-    const result = await getDb().execute(sql.raw(`select count(*)::int as n from conversations c join orders o on o.id = c.order_id where ${where}`));
+    const result = await getDb().execute(
+      sql.raw(`select count(*)::int as n from conversations c join orders o on o.id = c.order_id where ${where}`),
+    );
     return (result as unknown as { rows: Array<{ n: number }> }).rows[0].n;
   };
 
@@ -128,7 +146,10 @@ describe("order filters read the order's current attributes", () => {
     expect(await ids(`${search}&filterLogisticType=cross_docking&assigned_move_filter=assigned`)).toEqual([c.id]);
 
     const { id: _id, ...copy } = c;
-    const [added] = await db.insert(conversations).values({ ...copy, orderLogisticType: null, orderMovementAssigned: false }).returning();
+    const [added] = await db
+      .insert(conversations)
+      .values({ ...copy, orderLogisticType: null, orderMovementAssigned: false })
+      .returning();
     expect(added).toMatchObject({ orderLogisticType: "cross_docking", orderMovementAssigned: true });
     await db.delete(conversations).where(eq(conversations.id, added.id));
   });
@@ -140,7 +161,11 @@ describe("replying", () => {
     const c = await activeConversation((c) => !c.lastMessageFromSeller);
     const before = await getDb().select().from(messages).where(eq(messages.conversationId, c.id));
     const res = await post({ intent: "reply", conversationId: String(c.id), message: "  " }, cookie);
-    expect(await toastOf(res)).toMatchObject({ title: "Mensaje no enviado", message: "No se ha ingresado mensaje o archivo.", variant: "warning" });
+    expect(await toastOf(res)).toMatchObject({
+      title: "Mensaje no enviado",
+      message: "No se ha ingresado mensaje o archivo.",
+      variant: "warning",
+    });
     expect(await getDb().select().from(messages).where(eq(messages.conversationId, c.id))).toHaveLength(before.length);
   });
 
@@ -176,10 +201,19 @@ describe("replying", () => {
     expect(last.attachments[0].originalFilename).toBe("factura.pdf");
     const [after] = await getDb().select().from(conversations).where(eq(conversations.id, c.id));
     expect(after.lastMessageFromSeller).toBe(true);
-    const download = (await settle(() => fileLoader(routeArgs({ request: makeRequest(`/messages/attachments/${last.attachments[0].fileId}`, { cookie }), params: { fileId: last.attachments[0].fileId } })))) as Response;
+    const download = (await settle(() =>
+      fileLoader(
+        routeArgs({
+          request: makeRequest(`/messages/attachments/${last.attachments[0].fileId}`, { cookie }),
+          params: { fileId: last.attachments[0].fileId },
+        }),
+      ),
+    )) as Response;
     expect(download.status).toBe(200);
     expect(await download.text()).toBe("%PDF-1.4 prueba");
-    const missing = (await settle(() => fileLoader(routeArgs({ request: makeRequest(`/messages/attachments/nope`, { cookie }), params: { fileId: "nope" } })))) as Response;
+    const missing = (await settle(() =>
+      fileLoader(routeArgs({ request: makeRequest(`/messages/attachments/nope`, { cookie }), params: { fileId: "nope" } })),
+    )) as Response;
     expect(missing.status).toBe(404);
     expect(fs.existsSync(process.env.DATA_DIR!)).toBe(true);
   });
@@ -206,9 +240,26 @@ describe("replying", () => {
     await post({ intent: "insert-template", conversationId: String(c.id), message: "Hola.", templateId: String(template.id) }, cookie);
     const [after] = await getDb().select().from(conversations).where(eq(conversations.id, c.id));
     expect(after.draft).toBe(`Hola.\n\n${template.text}`);
-    const bad = (await settle(() => templatesAction(routeArgs({ request: makeRequest("/messages/templates", { cookie, form: { id: String(template.id), name: "", text: "" } }), params: {} })))) as unknown as { init: { status: number } };
+    const bad = (await settle(() =>
+      templatesAction(
+        routeArgs({
+          request: makeRequest("/messages/templates", { cookie, form: { id: String(template.id), name: "", text: "" } }),
+          params: {},
+        }),
+      ),
+    )) as unknown as { init: { status: number } };
     expect(bad.init.status).toBe(400);
-    const ok = await settle(() => templatesAction(routeArgs({ request: makeRequest("/messages/templates", { cookie, form: { id: String(template.id), name: "Factura", text: "Tienes 3 días hábiles para solicitar tu factura." } }), params: {} })));
+    const ok = await settle(() =>
+      templatesAction(
+        routeArgs({
+          request: makeRequest("/messages/templates", {
+            cookie,
+            form: { id: String(template.id), name: "Factura", text: "Tienes 3 días hábiles para solicitar tu factura." },
+          }),
+          params: {},
+        }),
+      ),
+    );
     expect((await toastOf(ok))?.title).toBe("Plantilla actualizada");
   });
 });
@@ -217,11 +268,15 @@ describe("conversation dialog", () => {
   it("shows the thread and the order; an unknown conversation is a 404", async () => {
     const { cookie } = await loginAs("admin");
     const c = await activeConversation();
-    const res = (await settle(() => dialogLoader(routeArgs({ request: makeRequest(`/messages/${c.id}`, { cookie }), params: { conversationId: String(c.id) } })))) as Awaited<ReturnType<typeof dialogLoader>>;
+    const res = (await settle(() =>
+      dialogLoader(routeArgs({ request: makeRequest(`/messages/${c.id}`, { cookie }), params: { conversationId: String(c.id) } })),
+    )) as Awaited<ReturnType<typeof dialogLoader>>;
     expect(res.messages.length).toBeGreaterThan(0);
     expect(res.order?.status.label).toBeTruthy();
     for (const id of ["999999", "abc"]) {
-      const missing = (await settle(() => dialogLoader(routeArgs({ request: makeRequest(`/messages/${id}`, { cookie }), params: { conversationId: id } })))) as Response;
+      const missing = (await settle(() =>
+        dialogLoader(routeArgs({ request: makeRequest(`/messages/${id}`, { cookie }), params: { conversationId: id } })),
+      )) as Response;
       expect(missing.status).toBe(404);
     }
   });
@@ -231,20 +286,22 @@ describe("conversation dialog", () => {
     const c = await activeConversation();
     const [order] = await getDb().select().from(orders).where(eq(orders.id, c.orderId));
     const res = await settle(() =>
-      dialogAction(routeArgs({
-        request: makeRequest(`/messages/${c.id}`, {
-          cookie,
-          form: {
-            intelisisMovement: order.intelisisMovement ?? "",
-            comments: "Cliente pidió factura",
-            packageManager: order.packageManager ?? "",
-            creditNote: order.creditNote ?? "",
-            splittedOrder: order.splittedOrder ?? "",
-            version: String(order.version),
-          },
+      dialogAction(
+        routeArgs({
+          request: makeRequest(`/messages/${c.id}`, {
+            cookie,
+            form: {
+              intelisisMovement: order.intelisisMovement ?? "",
+              comments: "Cliente pidió factura",
+              packageManager: order.packageManager ?? "",
+              creditNote: order.creditNote ?? "",
+              splittedOrder: order.splittedOrder ?? "",
+              version: String(order.version),
+            },
+          }),
+          params: { conversationId: String(c.id) },
         }),
-        params: { conversationId: String(c.id) }
-      })),
+      ),
     );
     expect(res).toBeInstanceOf(Response);
     expect((res as Response).headers.get("location")).toBe(`/messages/${c.id}`);

@@ -26,7 +26,8 @@ const manager = await loginAs("ml_manager");
 const shop = await loginAs("shop_manager");
 
 type List = Awaited<ReturnType<typeof listLoader>>;
-const list = (query: string, cookie = admin.cookie) => settle(() => listLoader(routeArgs({ request: makeRequest(`/orders${query}`, { cookie }), params: {} })));
+const list = (query: string, cookie = admin.cookie) =>
+  settle(() => listLoader(routeArgs({ request: makeRequest(`/orders${query}`, { cookie }), params: {} })));
 const open = (id: string, cookie = admin.cookie) =>
   settle(() => orderLoader(routeArgs({ request: makeRequest(`/orders/${id}`, { cookie }), params: { orderId: id } })));
 const post = (id: string, form: Record<string, string>, cookie = admin.cookie, query = "") =>
@@ -38,7 +39,10 @@ async function toastOf(res: unknown) {
   return toast;
 }
 async function row(id: string) {
-  const [r] = await db.select().from(orders).where(eq(orders.id, BigInt(id)));
+  const [r] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, BigInt(id)));
   return r;
 }
 const count = async (where: string) => (await database.query<{ n: number }>(`select count(*)::int as n from orders where ${where}`))[0].n;
@@ -59,8 +63,14 @@ function rangeCases(): Array<[string, string]> {
     `order_date >= ('${a}'::date::timestamp at time zone 'America/Mexico_City') and order_date < (('${b}'::date + 1)::timestamp at time zone 'America/Mexico_City')`;
   return [
     [`?start_date=${day(80)}&end_date=${day(1)}`, where(day(80), day(1))],
-    [`?start_date=${day(80)}&end_date=${day(3)}&filterLogisticType=drop_off&assigned_move_filter=assigned`, `${where(day(80), day(3))} and logistic_type = 'drop_off' and intelisis_movement is not null`],
-    [`?start_date=${day(20)}&end_date=${day(0)}&filterStatus=to_send`, `${where(day(20), day(0))} and shipment_status in ('pending','ready_to_print','printed','ready_to_ship') and order_status <> 'cancelled'`],
+    [
+      `?start_date=${day(80)}&end_date=${day(3)}&filterLogisticType=drop_off&assigned_move_filter=assigned`,
+      `${where(day(80), day(3))} and logistic_type = 'drop_off' and intelisis_movement is not null`,
+    ],
+    [
+      `?start_date=${day(20)}&end_date=${day(0)}&filterStatus=to_send`,
+      `${where(day(20), day(0))} and shipment_status in ('pending','ready_to_print','printed','ready_to_ship') and order_status <> 'cancelled'`,
+    ],
   ];
 }
 
@@ -86,11 +96,17 @@ describe("/orders list from the URL", () => {
       ["?filterStatus=return", "string_to_array(status, ',') @> array['returns']"],
       ["?filterStatus=claim", "string_to_array(status, ',') @> array['mediations']"],
       ["?filterStatus=cancelled", "order_status = 'cancelled'"],
-      ["?filterStatus=to_send", "shipment_status in ('pending','ready_to_print','printed','ready_to_ship') and order_status <> 'cancelled'"],
+      [
+        "?filterStatus=to_send",
+        "shipment_status in ('pending','ready_to_print','printed','ready_to_ship') and order_status <> 'cancelled'",
+      ],
       ["?order_status_filter=paid", "order_status = 'paid'"],
       ["?shipment_status_filter=delivered", "shipment_status = 'delivered'"],
       ["?claim_return_status_filter=opened", "claim_status = 'opened'"],
-      ["?filterLogisticType=drop_off&assigned_move_filter=unassigned&shipment_status_filter=delivered", "logistic_type = 'drop_off' and intelisis_movement is null and shipment_status = 'delivered'"],
+      [
+        "?filterLogisticType=drop_off&assigned_move_filter=unassigned&shipment_status_filter=delivered",
+        "logistic_type = 'drop_off' and intelisis_movement is null and shipment_status = 'delivered'",
+      ],
       ["?day_filter=today", "order_date >= date_trunc('day', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City'"],
       ...rangeCases(),
     ];
@@ -102,16 +118,28 @@ describe("/orders list from the URL", () => {
   });
 
   it("parses the search as the spec says", async () => {
-    const [withMovement] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is not null`).limit(1);
+    const [withMovement] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.intelisisMovement} is not null`)
+      .limit(1);
     expect(((await list(`?search=${withMovement.intelisisMovement}`)) as List).rows.map((r) => r.id)).toContain(withMovement.id.toString());
     expect(((await list(`?search=%20${withMovement.id}%20`)) as List).rows.map((r) => r.id)).toEqual([withMovement.id.toString()]);
-    const [pack] = await db.select().from(orders).where(sql`${orders.relatedOrderId} is not null`).limit(1);
+    const [pack] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.relatedOrderId} is not null`)
+      .limit(1);
     const related = (await list(`?search=V${pack.relatedOrderId}`)) as List;
     expect(related.total).toBe(await count(`related_order_id = ${pack.relatedOrderId}`));
-    const sku = (await database.query<{ sku: string }>("select products_id[1] as sku from orders where array_length(products_id, 1) > 0 limit 1"))[0].sku;
+    const sku = (
+      await database.query<{ sku: string }>("select products_id[1] as sku from orders where array_length(products_id, 1) > 0 limit 1")
+    )[0].sku;
     const bySku = (await list(`?search=${sku.toLowerCase()}`)) as List;
     expect(bySku.total).toBe(await count(`products_id @> array['${sku}']`));
-    const pub = (await database.query<{ id: string }>("select publications_id[1] as id from orders where array_length(publications_id, 1) > 0 limit 1"))[0].id;
+    const pub = (
+      await database.query<{ id: string }>("select publications_id[1] as id from orders where array_length(publications_id, 1) > 0 limit 1")
+    )[0].id;
     expect(((await list(`?search=${pub}`)) as List).total).toBe(await count(`publications_id @> array['${pub}']`));
   });
 
@@ -124,7 +152,9 @@ describe("/orders list from the URL", () => {
 
   it("explains an incomplete, future or too long range and ignores it", async () => {
     expect(((await list("?start_date=2025/01/01")) as List).rangeError?.message).toBe("Selecciona un rango completo.");
-    expect(((await list("?start_date=2025/01/01&end_date=2099/01/01")) as List).rangeError?.message).toBe("No se permite seleccionar fechas futuras.");
+    expect(((await list("?start_date=2025/01/01&end_date=2099/01/01")) as List).rangeError?.message).toBe(
+      "No se permite seleccionar fechas futuras.",
+    );
     const long = (await list("?start_date=2023/01/01&end_date=2024/06/01&filterLogisticType=ecommerce")) as List;
     expect(long.rangeError?.message).toBe("El rango máximo permitido es de 1 año.");
     expect(long.total).toBe(await count("logistic_type = 'ecommerce'"));
@@ -145,7 +175,11 @@ describe("/orders/$orderId dialog", () => {
   });
 
   it("a pickup order shows its branch as the location with that id, by name", async () => {
-    const [pickup] = await db.select({ id: orders.id, info: orders.shippingInfo }).from(orders).where(sql`${orders.shippingInfo}->>'sucursalId' is not null`).limit(1);
+    const [pickup] = await db
+      .select({ id: orders.id, info: orders.shippingInfo })
+      .from(orders)
+      .where(sql`${orders.shippingInfo}->>'sucursalId' is not null`)
+      .limit(1);
     const branchId = Number(pickup.info?.sucursalId);
     const [location] = await db.select().from(storeLocations).where(eq(storeLocations.id, branchId));
     const detail = (await open(pickup.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
@@ -154,7 +188,11 @@ describe("/orders/$orderId dialog", () => {
   });
 
   it("offers four package owners on the orders screen and refuses the fifth", async () => {
-    const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null and ${orders.orderStatus} <> 'cancelled'`).limit(1);
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null and ${orders.orderStatus} <> 'cancelled'`)
+      .limit(1);
     const detail = (await open(o.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
     expect(detail.packageManagers).toHaveLength(4);
     const fifth = ["Luis", "Fernanda", "Jorge", "Alejandra", "Ricardo", "Daniela"].find((n) => !detail.packageManagers.includes(n))!;
@@ -164,9 +202,19 @@ describe("/orders/$orderId dialog", () => {
   });
 
   it("setting the package owner says 'Responsable del paquete actualizado'", async () => {
-    const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null and ${orders.orderStatus} <> 'cancelled'`).offset(1).limit(1);
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null and ${orders.orderStatus} <> 'cancelled'`)
+      .offset(1)
+      .limit(1);
     const detail = (await open(o.id.toString())) as Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
-    const res = await post(o.id.toString(), { intent: "save", version: String(o.version), packageManager: detail.packageManagers[0], comments: o.comments ?? "" });
+    const res = await post(o.id.toString(), {
+      intent: "save",
+      version: String(o.version),
+      packageManager: detail.packageManagers[0],
+      comments: o.comments ?? "",
+    });
     expect((await toastOf(res))?.message).toBe("Responsable del paquete actualizado");
     expect((await row(o.id.toString())).packageManager).toBe(detail.packageManagers[0]);
   });
@@ -176,12 +224,16 @@ describe("assigning a movement (spec 1 §5)", async () => {
   const movements = await listDemoMovements(database);
   const byScenario = (s: string) => movements.filter((m) => m.scenario === s);
   const versionOf = async (id: string) => (await row(id)).version;
-  const save = async (id: string, fields: Record<string, string>) => post(id, { intent: "save", version: String(await versionOf(id)), ...fields });
+  const save = async (id: string, fields: Record<string, string>) =>
+    post(id, { intent: "save", version: String(await versionOf(id)), ...fields });
 
   it("a form that fails its checks: 'Revisar order' titled 'No actualizada' (spec 1 §8), 400, nothing saved", async () => {
     const m = byScenario("match")[0];
     const before = await row(m.orderId);
-    const res = (await save(m.orderId, { intelisisMovement: "x".repeat(21), comments: "no debe guardarse" })) as { data: { toast: { message: string; title: string } }; init: { status: number } };
+    const res = (await save(m.orderId, { intelisisMovement: "x".repeat(21), comments: "no debe guardarse" })) as {
+      data: { toast: { message: string; title: string } };
+      init: { status: number };
+    };
     expect(res.init.status).toBe(400);
     expect(res.data.toast).toMatchObject({ title: "No actualizada", message: "Revisar order" });
     expect((await row(m.orderId)).comments).toBe(before.comments);
@@ -196,7 +248,10 @@ describe("assigning a movement (spec 1 §5)", async () => {
     expect(r.intelisisMovement).toBe(m.movement);
     expect(r.comments).toBe("asignado en prueba");
     // Every saved change leaves its audit entry, with who made it.
-    const entries = await getDb().select().from(auditLog).where(and(eq(auditLog.identifier, m.orderId), eq(auditLog.type, "update")));
+    const entries = await getDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.identifier, m.orderId), eq(auditLog.type, "update")));
     expect(entries.map((e) => e.message)).toContain(`Movimiento ${m.movement} asignado a la orden ${m.orderId}`);
     expect(entries.every((e) => e.userId !== null)).toBe(true);
   });
@@ -208,9 +263,17 @@ describe("assigning a movement (spec 1 §5)", async () => {
     ["wrong_skus", M.itemsMismatch],
     ["reserved_short", M.itemsMismatch],
   ])("%s is refused and nothing is saved", async (scenario, message) => {
-    const m = byScenario(scenario).find((x) => !byScenario("match").slice(0, 1).some((y) => y.orderId === x.orderId))!;
+    const m = byScenario(scenario).find(
+      (x) =>
+        !byScenario("match")
+          .slice(0, 1)
+          .some((y) => y.orderId === x.orderId),
+    )!;
     const before = await row(m.orderId);
-    const res = (await save(m.orderId, { intelisisMovement: m.movement, comments: "no debe guardarse" })) as { data: { toast: { message: string } }; init: { status: number } };
+    const res = (await save(m.orderId, { intelisisMovement: m.movement, comments: "no debe guardarse" })) as {
+      data: { toast: { message: string } };
+      init: { status: number };
+    };
     expect(res.init?.status).toBe(400);
     expect(res.data.toast.message).toBe(message);
     const after = await row(m.orderId);
@@ -222,7 +285,10 @@ describe("assigning a movement (spec 1 §5)", async () => {
   it("an ERP time-out says 'Revisar order' and saves nothing", async () => {
     const m = byScenario("match")[1];
     await simulatorControl.failNext("erp.validateMovement", "timeout");
-    const res = (await save(m.orderId, { intelisisMovement: m.movement, comments: "x" })) as { data: { toast: { message: string; title: string } }; init: { status: number } };
+    const res = (await save(m.orderId, { intelisisMovement: m.movement, comments: "x" })) as {
+      data: { toast: { message: string; title: string } };
+      init: { status: number };
+    };
     expect(res.data.toast.title).toBe("No actualizada");
     expect(res.data.toast.message).toMatch(/^Revisar order/);
     expect((await row(m.orderId)).intelisisMovement).toBeNull();
@@ -242,7 +308,9 @@ describe("assigning a movement (spec 1 §5)", async () => {
     const notes = await listDemoCreditNotes(database);
     const good = notes.find((n) => n.scenario === "match")!;
     const bad = notes.find((n) => n.scenario === "mismatch" && n.orderId !== good.orderId)!;
-    const refused = (await save(bad.orderId, { intelisisMovement: bad.movement, creditNote: bad.note })) as { data: { toast: { message: string } } };
+    const refused = (await save(bad.orderId, { intelisisMovement: bad.movement, creditNote: bad.note })) as {
+      data: { toast: { message: string } };
+    };
     expect(refused.data.toast.message).toBe(M.creditNoteMismatch);
     expect((await row(bad.orderId)).creditNote).toBeNull();
     const ok = await save(good.orderId, { intelisisMovement: good.movement, creditNote: good.note.toLowerCase() });
@@ -251,10 +319,19 @@ describe("assigning a movement (spec 1 §5)", async () => {
   });
 
   it("a stale version is refused instead of overwriting, and the dialog is drawn again from the stored order so the next save goes through", async () => {
-    const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null`).limit(1);
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null`)
+      .limit(1);
     const audits = async () => (await db.select().from(auditLog).where(eq(auditLog.identifier, o.id.toString()))).length;
     const before = await audits();
-    const res = await post(o.id.toString(), { intent: "save", version: String(o.version - 1 || 999), comments: "viejo" }, admin.cookie, "?page=2");
+    const res = await post(
+      o.id.toString(),
+      { intent: "save", version: String(o.version - 1 || 999), comments: "viejo" },
+      admin.cookie,
+      "?page=2",
+    );
     // Back to the dialog (its loader reads the stored order and its version) with the reason.
     expect(res).toBeInstanceOf(Response);
     expect((res as Response).status).toBe(302);
@@ -274,7 +351,9 @@ describe("assigning a movement (spec 1 §5)", async () => {
 
   it("rejects bad input with 400 and keeps the order", async () => {
     const [o] = await db.select().from(orders).limit(1);
-    const res = (await post(o.id.toString(), { intent: "save", version: "x", intelisisMovement: "12;drop" })) as { init: { status: number } };
+    const res = (await post(o.id.toString(), { intent: "save", version: "x", intelisisMovement: "12;drop" })) as {
+      init: { status: number };
+    };
     expect(res.init.status).toBe(400);
     expect(((await post(o.id.toString(), { intent: "hack" })) as Response).status).toBe(400);
   });
@@ -299,7 +378,11 @@ describe("assigning a movement (spec 1 §5)", async () => {
 
 describe("other actions", () => {
   it("marks a not-agreed order delivered, with a 24 h invoicing link", async () => {
-    const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'not_specified' and ${orders.manualDelivered} is null and ${orders.orderStatus} <> 'cancelled'`).limit(1);
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.logisticType} = 'not_specified' and ${orders.manualDelivered} is null and ${orders.orderStatus} <> 'cancelled'`)
+      .limit(1);
     const res = await post(o.id.toString(), { intent: "mark-delivered", version: String(o.version) }, manager.cookie);
     expect((await toastOf(res))?.message).toMatch(/^Tienes 24 hrs. para generar la factura/);
     const r = await row(o.id.toString());
@@ -310,34 +393,69 @@ describe("other actions", () => {
   });
 
   it("the invoicing link toggle needs the permission flag", async () => {
-    const [o] = await db.select().from(orders).where(sql`${orders.manualDelivered} is not null`).limit(1);
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.manualDelivered} is not null`)
+      .limit(1);
     const plain = await loginAs("ml_manager", { permissions: [] });
-    const denied = await post(o.id.toString(), { intent: "toggle-invoice", invoiceDisabled: "true", version: String(o.version) }, plain.cookie);
+    const denied = await post(
+      o.id.toString(),
+      { intent: "toggle-invoice", invoiceDisabled: "true", version: String(o.version) },
+      plain.cookie,
+    );
     expect((await toastOf(denied))?.title).toBe("Sin permiso");
     expect((await row(o.id.toString())).invoiceDisabled).toBe(o.invoiceDisabled);
     const flagged = await loginAs("ml_manager", { permissions: ["invoice_link_toggle"] });
-    const ok = await post(o.id.toString(), { intent: "toggle-invoice", invoiceDisabled: "true", version: String(o.version) }, flagged.cookie);
+    const ok = await post(
+      o.id.toString(),
+      { intent: "toggle-invoice", invoiceDisabled: "true", version: String(o.version) },
+      flagged.cookie,
+    );
     expect((await toastOf(ok))?.message).toBe("El proceso para facturar esta venta se ha deshabilitado.");
     expect((await row(o.id.toString())).invoiceDisabled).toBe(true);
   });
 
   it("status sync: success and failure toasts", async () => {
-    const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid'`).limit(1);
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid'`)
+      .limit(1);
     const ok = await post(o.id.toString(), { intent: "sync-status" });
     expect((await toastOf(ok))?.message).toBe("Se ha sincronizado el estatus de la orden");
     await simulatorControl.failNext("marketplace.syncOrderInfo", "http", { status: 503 });
     const failed = await post(o.id.toString(), { intent: "sync-status" });
-    expect(await toastOf(failed)).toMatchObject({ title: "Orden no actualizada", message: "Lo sentimos ocurrio un error, intenta de nuevo más tarde" });
+    expect(await toastOf(failed)).toMatchObject({
+      title: "Orden no actualizada",
+      message: "Lo sentimos ocurrio un error, intenta de nuevo más tarde",
+    });
   });
 
   it("prints a label as a PDF and marks it printed; refuses fulfillment", async () => {
-    const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'drop_off' and ${orders.shipmentStatus} = 'ready_to_print' and ${orders.orderStatus} = 'paid'`).limit(1);
-    const print = () => settle(() => labelAction(routeArgs({ request: makeRequest(`/orders/${o.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: o.id.toString() } }))) as Promise<Response>;
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.logisticType} = 'drop_off' and ${orders.shipmentStatus} = 'ready_to_print' and ${orders.orderStatus} = 'paid'`)
+      .limit(1);
+    const print = () =>
+      settle(() =>
+        labelAction(
+          routeArgs({
+            request: makeRequest(`/orders/${o.id}/label`, { cookie: admin.cookie, form: {} }),
+            params: { orderId: o.id.toString() },
+          }),
+        ),
+      ) as Promise<Response>;
     // A double click asks twice at once: two labels, one move to "printed".
     const [res, again] = await Promise.all([print(), print()]);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     expect(again.headers.get("Content-Type")).toBe("application/pdf");
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const printed = await row(o.id.toString());
     expect(printed.printedLabel).toBe(true);
     expect(printed.shipmentStatus).toBe("printed");
@@ -348,9 +466,23 @@ describe("other actions", () => {
     expect((saved as Response).status).toBe(302);
     expect((await row(o.id.toString())).comments).toBe("después de imprimir");
     const [full] = await db.select().from(orders).where(eq(orders.logisticType, "fulfillment")).limit(1);
-    const refused = (await settle(() => labelAction(routeArgs({ request: makeRequest(`/orders/${full.id}/label`, { cookie: admin.cookie, form: {} }), params: { orderId: full.id.toString() } })))) as Response;
+    const refused = (await settle(() =>
+      labelAction(
+        routeArgs({
+          request: makeRequest(`/orders/${full.id}/label`, { cookie: admin.cookie, form: {} }),
+          params: { orderId: full.id.toString() },
+        }),
+      ),
+    )) as Response;
     expect((await toastOf(refused))?.title).toBe("Etiqueta no disponible");
-    const unknown = (await settle(() => labelAction(routeArgs({ request: makeRequest("/orders/1234567890123456/label", { cookie: admin.cookie, form: {} }), params: { orderId: "1234567890123456" } })))) as Response;
+    const unknown = (await settle(() =>
+      labelAction(
+        routeArgs({
+          request: makeRequest("/orders/1234567890123456/label", { cookie: admin.cookie, form: {} }),
+          params: { orderId: "1234567890123456" },
+        }),
+      ),
+    )) as Response;
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe("La orden no existe.");
   }, 60_000);
@@ -358,18 +490,28 @@ describe("other actions", () => {
 
 describe("bulk labels", () => {
   it("merges the printable orders' labels into one PDF and skips the others", async () => {
-    const printable = await db.select({ id: orders.id }).from(orders)
-      .where(sql`${orders.logisticType} in ('drop_off', 'cross_docking') and ${orders.shipmentStatus} in ('ready_to_print', 'printed') and ${orders.orderStatus} = 'paid'`)
+    const printable = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        sql`${orders.logisticType} in ('drop_off', 'cross_docking') and ${orders.shipmentStatus} in ('ready_to_print', 'printed') and ${orders.orderStatus} = 'paid'`,
+      )
       .limit(2);
     const [full] = await db.select({ id: orders.id }).from(orders).where(eq(orders.logisticType, "fulfillment")).limit(1);
     const form = new FormData();
     for (const id of [...printable.map((o) => o.id), full.id]) form.append("ids", id.toString());
     form.append("ids", "not-an-id");
-    const res = (await settle(() => bulkAction(routeArgs({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form }), params: {} })))) as Response;
+    const res = (await settle(() =>
+      bulkAction(routeArgs({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form }), params: {} })),
+    )) as Response;
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     const pdf = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
     expect(pdf.getPageCount()).toBe(printable.length);
-    const none = (await settle(() => bulkAction(routeArgs({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form: { ids: full.id.toString() } }), params: {} })))) as Response;
+    const none = (await settle(() =>
+      bulkAction(
+        routeArgs({ request: makeRequest("/orders/labels", { cookie: admin.cookie, form: { ids: full.id.toString() } }), params: {} }),
+      ),
+    )) as Response;
     expect((await toastOf(none))?.message).toBe("Ninguna de las órdenes seleccionadas tiene etiqueta disponible.");
   }, 60_000);
 });
@@ -384,11 +526,19 @@ describe("reports", () => {
     const incomplete = await report("report=sales&report_start=2025/01/01");
     expect(incomplete.status).toBe(400);
     expect((await incomplete.json()).error.message).toBe("Selecciona un rango completo.");
-    expect((await (await report("report=sales&report_start=2025/01/01&report_end=2099/01/01")).json()).error.message).toBe("No se permite seleccionar fechas futuras.");
-    expect((await (await report("report=sales&report_start=2023/01/01&report_end=2024/06/01")).json()).error.message).toBe("El rango máximo permitido es de 1 año.");
+    expect((await (await report("report=sales&report_start=2025/01/01&report_end=2099/01/01")).json()).error.message).toBe(
+      "No se permite seleccionar fechas futuras.",
+    );
+    expect((await (await report("report=sales&report_start=2023/01/01&report_end=2024/06/01")).json()).error.message).toBe(
+      "El rango máximo permitido es de 1 año.",
+    );
     const ok = await report("report=sales&pick=last30");
     expect(ok.headers.get("Content-Type")).toContain("spreadsheetml");
-    expect(Buffer.from(await ok.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+    expect(
+      Buffer.from(await ok.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
     const plain = await loginAs("ml_manager", { permissions: [] });
     const denied = await report("report=sales&pick=last30", plain.cookie);
     expect((await toastOf(denied))?.title).toBe("Sin permiso");
@@ -398,7 +548,10 @@ describe("reports", () => {
     const none = await report("report=customers&month=2001/01");
     expect(none.status).toBe(404);
     expect((await none.json()).error.message).toBe("Lo sentimos, no se encuentran registros de la fecha seleccionada.");
-    expect(await toastOf(await report("report=customers&month=2001/01", admin.cookie, false))).toMatchObject({ title: "Sin registros", variant: "warning" });
+    expect(await toastOf(await report("report=customers&month=2001/01", admin.cookie, false))).toMatchObject({
+      title: "Sin registros",
+      variant: "warning",
+    });
     expect(await toastOf(await report("report=customers&month=2001-13", admin.cookie, false))).toMatchObject({ variant: "danger" });
     const month = new Date().toISOString().slice(0, 7).replace("-", "/");
     const ok = await report(`report=customers&month=${month}`, manager.cookie);
@@ -413,7 +566,10 @@ describe("reports", () => {
     expect(failed.status).toBe(502);
     expect((await failed.json()).error.title).toBe("Reporte no generado");
     await simulatorControl.failNext("marketplace.monthlyCustomerSummary", "http", { status: 503 });
-    expect(await toastOf(await report(`report=customers&month=${month}`, manager.cookie, false))).toMatchObject({ title: "Reporte no generado", variant: "danger" });
+    expect(await toastOf(await report(`report=customers&month=${month}`, manager.cookie, false))).toMatchObject({
+      title: "Reporte no generado",
+      variant: "danger",
+    });
   });
 });
 
@@ -436,19 +592,25 @@ describe("totals stay exact after changes (count triggers)", () => {
 describe("what the dialog asks the marketplace (schedule, buyer) and the package dispatch", () => {
   type Detail = Exclude<Awaited<ReturnType<typeof orderLoader>>, Response>;
   type Refused = { data: { toast: { title: string; message: string; variant: string } }; init: { status: number } };
-  const ids = async (where: ReturnType<typeof sql>) => (await db.select({ id: orders.id }).from(orders).where(where).limit(3)).map((r) => r.id.toString());
+  const ids = async (where: ReturnType<typeof sql>) =>
+    (await db.select({ id: orders.id }).from(orders).where(where).limit(3)).map((r) => r.id.toString());
 
   it("a collection order's pick-up follows the marketplace's schedule; when it cannot be read, the spec's window with a note", async () => {
     const [id] = await ids(sql`${orders.logisticType} = 'cross_docking' and ${orders.orderStatus} = 'paid'`);
     // Saturday 15 March 2025, 09:00 in Mexico City: before the cut-off, but the schedule collects Monday to Friday.
-    await db.update(orders).set({ orderDate: new Date("2025-03-15T15:00:00Z") }).where(eq(orders.id, BigInt(id)));
+    await db
+      .update(orders)
+      .set({ orderDate: new Date("2025-03-15T15:00:00Z") })
+      .where(eq(orders.id, BigInt(id)));
     const scheduled = (await open(id)) as Detail;
     expect(scheduled.rules.collection).toEqual({ day: "17/03/2025", from: "09:30", to: "10:30", sameDay: false });
     expect(scheduled.lookupNotes).toEqual([]);
     await simulatorControl.failNext("marketplace.getSchedule", "timeout");
     const fallback = (await open(id)) as Detail;
     expect(fallback.rules.collection).toEqual({ day: "15/03/2025", from: "09:30", to: "10:30", sameDay: true });
-    expect(fallback.lookupNotes).toEqual(["No se pudo consultar el horario de recolección en Mercado Libre; se muestra el horario habitual."]);
+    expect(fallback.lookupNotes).toEqual([
+      "No se pudo consultar el horario de recolección en Mercado Libre; se muestra el horario habitual.",
+    ]);
   });
 
   it("the buyer comes from the marketplace (dataClients); when it fails, the order's shipping data with a note — never a 500", async () => {
@@ -473,7 +635,9 @@ describe("what the dialog asks the marketplace (schedule, buyer) and the package
   });
 
   it("'Despachar paquete' once the label is printed: the marketplace moves it to shipped and the order says 'En camino'", async () => {
-    const [id] = await ids(sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid' and ${orders.shipmentStatus} = 'printed'`);
+    const [id] = await ids(
+      sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid' and ${orders.shipmentStatus} = 'printed'`,
+    );
     const before = await row(id);
     expect(((await open(id)) as Detail).rules.canSendPackage).toBe(true);
     const sent = await post(id, { intent: "send-package", version: String(before.version) });
@@ -483,7 +647,10 @@ describe("what the dialog asks the marketplace (schedule, buyer) and the package
     expect(after.status.split(",").at(-1)).toBe("shipped");
     expect(after.shipmentStatus).toBe("shipped");
     expect(after.version).toBe(before.version + 1);
-    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.identifier, id), eq(auditLog.message, `Orden ${id}: paquete despachado`)));
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.identifier, id), eq(auditLog.message, `Orden ${id}: paquete despachado`)));
     expect(entry).toBeDefined();
     const reopened = (await open(id)) as Detail;
     expect(reopened.status.label).toBe("En camino");
@@ -496,8 +663,13 @@ describe("what the dialog asks the marketplace (schedule, buyer) and the package
 
   it("a marketplace failure on dispatch is a 502 with its Spanish message in the dialog, and the order is left as it was", async () => {
     // A label printed here whose status was not synced yet.
-    const [id] = await ids(sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid' and ${orders.shipmentStatus} = 'ready_to_print'`);
-    await db.update(orders).set({ printedLabel: true }).where(eq(orders.id, BigInt(id)));
+    const [id] = await ids(
+      sql`${orders.logisticType} = 'drop_off' and ${orders.orderStatus} = 'paid' and ${orders.shipmentStatus} = 'ready_to_print'`,
+    );
+    await db
+      .update(orders)
+      .set({ printedLabel: true })
+      .where(eq(orders.id, BigInt(id)));
     const before = await row(id);
     await simulatorControl.failNext("marketplace.sendPackage", "timeout");
     const failed = (await post(id, { intent: "send-package", version: String(before.version) })) as unknown as Refused;

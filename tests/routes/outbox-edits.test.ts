@@ -36,24 +36,43 @@ const orderCollection = (store: string | null) =>
   !store?.trim() || ["meli1", "meli 1", "main"].includes(store.trim().toLowerCase()) ? "mercadolibre_orders" : "electrica_orders";
 
 const callsFor = (collection: string, recordId: string) =>
-  db.select().from(outbound).where(and(eq(outbound.collection, collection), eq(outbound.recordId, recordId))).orderBy(outbound.id);
+  db
+    .select()
+    .from(outbound)
+    .where(and(eq(outbound.collection, collection), eq(outbound.recordId, recordId)))
+    .orderBy(outbound.id);
 const writesFor = (collection: string, recordId: string) =>
   database.query<{ method: string; body: Record<string, unknown>; idempotency_key: string }>(
     "select method, body, idempotency_key from sim.content_writes where collection = $1 and item_id = $2 order by id",
     [collection, recordId],
   );
 const upstream = async (collection: string, id: string) =>
-  (await database.query<{ data: Record<string, unknown> }>("select data from sim.content_items where collection = $1 and id = $2", [collection, id]))[0]?.data;
+  (
+    await database.query<{ data: Record<string, unknown> }>("select data from sim.content_items where collection = $1 and id = $2", [
+      collection,
+      id,
+    ])
+  )[0]?.data;
 /** Due a moment after the rows were written. */
 const deliver = () => deliverOutbound({ now: new Date(Date.now() + 1_000) });
 
 const postOrder = (id: string, form: Record<string, string>, cookie = admin.cookie) =>
   settle(() => orderAction(routeArgs({ request: makeRequest(`/orders/${id}`, { cookie, form }), params: { orderId: id } })));
-const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, BigInt(id))))[0];
+const orderRow = async (id: string) =>
+  (
+    await db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, BigInt(id)))
+  )[0];
 
 describe("orders: PATCH items/{product}_orders/{id}", () => {
   it("a comments edit: the comments and updated_at, to its account's collection, then sent", async () => {
-    const [o] = await db.select().from(orders).where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null and coalesce(${orders.store}, '') = ''`).limit(1);
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.intelisisMovement} is null and ${orders.packageManager} is null and coalesce(${orders.store}, '') = ''`)
+      .limit(1);
     const id = o.id.toString();
     const res = await postOrder(id, { intent: "save", version: String(o.version), comments: "Llamar antes de enviar" });
     expect((res as Response).status).toBe(302);
@@ -71,7 +90,9 @@ describe("orders: PATCH items/{product}_orders/{id}", () => {
     await putContentItem(database, "mercadolibre_orders", { id, comments: null });
     await deliver();
     expect((await callsFor("mercadolibre_orders", id))[0]).toMatchObject({ state: "done" });
-    expect(await writesFor("mercadolibre_orders", id)).toEqual([{ method: "PATCH", body: call.body, idempotency_key: call.idempotencyKey }]);
+    expect(await writesFor("mercadolibre_orders", id)).toEqual([
+      { method: "PATCH", body: call.body, idempotency_key: call.idempotencyKey },
+    ]);
     expect((await upstream("mercadolibre_orders", id))?.comments).toBe("Llamar antes de enviar");
   });
 
@@ -80,11 +101,21 @@ describe("orders: PATCH items/{product}_orders/{id}", () => {
     const o = await orderRow(m.orderId);
     const collection = orderCollection(o.store);
 
-    const stale = await postOrder(m.orderId, { intent: "save", version: String(o.version + 7), intelisisMovement: m.movement, comments: "viejo" });
+    const stale = await postOrder(m.orderId, {
+      intent: "save",
+      version: String(o.version + 7),
+      intelisisMovement: m.movement,
+      comments: "viejo",
+    });
     expect((stale as Response).status).toBe(302);
     expect(await callsFor(collection, m.orderId)).toEqual([]);
 
-    const res = await postOrder(m.orderId, { intent: "save", version: String(o.version), intelisisMovement: m.movement, comments: "Asignado" });
+    const res = await postOrder(m.orderId, {
+      intent: "save",
+      version: String(o.version),
+      intelisisMovement: m.movement,
+      comments: "Asignado",
+    });
     expect((res as Response).status).toBe(302);
     const after = await orderRow(m.orderId);
     expect(after.intelisisMovement).toBe(m.movement);
@@ -100,14 +131,24 @@ describe("orders: PATCH items/{product}_orders/{id}", () => {
 
   it("marked delivered: manual_delivered as the spec names its fields", async () => {
     const manager = await loginAs("ml_manager");
-    const [o] = await db.select().from(orders).where(sql`${orders.logisticType} = 'not_specified' and ${orders.manualDelivered} is null and ${orders.orderStatus} <> 'cancelled'`).limit(1);
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.logisticType} = 'not_specified' and ${orders.manualDelivered} is null and ${orders.orderStatus} <> 'cancelled'`)
+      .limit(1);
     const id = o.id.toString();
     await postOrder(id, { intent: "mark-delivered", version: String(o.version) }, manager.cookie);
     const after = await orderRow(id);
     const [call] = await callsFor(orderCollection(o.store), id);
     expect(call.summary).toBe(`Pedido ${id}: entregado manualmente`);
     expect(call.body).toEqual({
-      manual_delivered: { date: after.manualDelivered!.date, email: manager.user.email, order_id: id, user_id: manager.user.id, username: `Prueba ml_manager` },
+      manual_delivered: {
+        date: after.manualDelivered!.date,
+        email: manager.user.email,
+        order_id: id,
+        user_id: manager.user.id,
+        username: `Prueba ml_manager`,
+      },
       updated_at: after.updatedAt.toISOString(),
     });
   });
@@ -116,12 +157,30 @@ describe("orders: PATCH items/{product}_orders/{id}", () => {
 describe("publications: PATCH items/mercadolibre_posts/{id} and items/mercadolibre_variations/{id}", () => {
   it("the list's stock-sync switch: stock_sync (and autosync it turns on), then sent", async () => {
     const { cookie, user } = await loginAs("ml_manager");
-    const [p] = await db.select().from(publications).where(sql`not ${publications.autosync} and not ${publications.stockSync}`).limit(1);
-    await settle(() => listAction(routeArgs({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: p.id, field: "stockSync", value: "on" } }), ...ctx })));
+    const [p] = await db
+      .select()
+      .from(publications)
+      .where(sql`not ${publications.autosync} and not ${publications.stockSync}`)
+      .limit(1);
+    await settle(() =>
+      listAction(
+        routeArgs({
+          request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: p.id, field: "stockSync", value: "on" } }),
+          ...ctx,
+        }),
+      ),
+    );
     const [on] = await callsFor("mercadolibre_posts", p.id);
     expect(on).toMatchObject({ method: "PATCH", createdBy: user.id, body: { stock_sync: true, autosync: true } });
     expect(Object.keys(on.body).sort()).toEqual(["autosync", "stock_sync"]);
-    await settle(() => listAction(routeArgs({ request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: p.id, field: "stockSync", value: "off" } }), ...ctx })));
+    await settle(() =>
+      listAction(
+        routeArgs({
+          request: makeRequest("/publications", { cookie, form: { intent: "sync-switch", id: p.id, field: "stockSync", value: "off" } }),
+          ...ctx,
+        }),
+      ),
+    );
     const [, off] = await callsFor("mercadolibre_posts", p.id);
     expect(off.body).toEqual({ stock_sync: false });
 
@@ -139,16 +198,28 @@ describe("publications: PATCH items/mercadolibre_posts/{id} and items/mercadolib
     const candidates = await db
       .select()
       .from(publications)
-      .where(sql`${publications.autosync} and not ${publications.stockSync} and exists (select 1 from publication_variations v where v.post_id = ${publications.id})
-                 and not exists (select 1 from outbound o where o.record_id = ${publications.id})`)
+      .where(
+        sql`${publications.autosync} and not ${publications.stockSync} and exists (select 1 from publication_variations v where v.post_id = ${publications.id})
+                 and not exists (select 1 from outbound o where o.record_id = ${publications.id})`,
+      )
       .orderBy(publications.id);
     // The first demo publication with variations whose form the editor accepts as stored (some lack a variation attribute).
     let saved: { p: (typeof candidates)[number]; view: { draft: Draft } } | null = null;
     for (const p of candidates.slice(0, 10)) {
-      const view = ((await settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${p.id}`, { cookie }), params: { id: p.id } })))) as { view: { draft: Draft } }).view;
-      const variations = view.draft.variations.map((v, i) => (i === 0 ? { ...v, linked: v.linked.map((l, j) => (j === 0 ? { ...l, qty: l.qty + 1 } : l)) } : v));
+      const view = (
+        (await settle(() =>
+          editLoader(routeArgs({ request: makeRequest(`/publications/${p.id}`, { cookie }), params: { id: p.id } })),
+        )) as { view: { draft: Draft } }
+      ).view;
+      const variations = view.draft.variations.map((v, i) =>
+        i === 0 ? { ...v, linked: v.linked.map((l, j) => (j === 0 ? { ...l, qty: l.qty + 1 } : l)) } : v,
+      );
       const draft: Draft = { ...view.draft, stockSync: true, variations };
-      const res = await settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${p.id}`, { cookie, form: publicationForm(draft) }), params: { id: p.id } })));
+      const res = await settle(() =>
+        editAction(
+          routeArgs({ request: makeRequest(`/publications/${p.id}`, { cookie, form: publicationForm(draft) }), params: { id: p.id } }),
+        ),
+      );
       if (res instanceof Response && res.status === 302) {
         saved = { p, view };
         break;
@@ -166,21 +237,48 @@ describe("publications: PATCH items/mercadolibre_posts/{id} and items/mercadolib
     const [variation] = await db.select().from(publicationVariations).where(eq(publicationVariations.id, view.draft.variations[0].id!));
     const [vcall] = await callsFor("mercadolibre_variations", String(variation.id));
     expect(vcall.method).toBe("PATCH");
-    expect(vcall.body).toEqual({ linked_products: variation.linkedProducts.map((l) => ({ sku: l.sku, qty: l.qty, discount: l.discount })) });
+    expect(vcall.body).toEqual({
+      linked_products: variation.linkedProducts.map((l) => ({ sku: l.sku, qty: l.qty, discount: l.discount })),
+    });
     expect((vcall.body.linked_products as Array<{ qty: number }>)[0].qty).toBe(view.draft.variations[0].linked[0].qty + 1);
   });
 
   it("a new publication, once the marketplace published it: POST items/mercadolibre_posts with the stored record", async () => {
     const { cookie } = await loginAs("ml_manager");
     const draft: Draft = {
-      id: null, version: 0, title: "Cable Thw Calibre 12 Outbox Caja 100 M", special: false, categoryId: "MLM187773", listingType: "gold_special", store: "meli1",
-      attributes: { BRAND: "Condumex", MODEL: "THW12", GTIN: "7501234567890", ITEM_CONDITION: "Nuevo", CABLE_GAUGE: "12 AWG", CABLE_LENGTH: "100 m" },
-      autosync: true, priceSync: true, stockSync: false, warehouses: ["1ML", "M"], channels: ["marketplace", "mshops"], premium: false, status: "active",
+      id: null,
+      version: 0,
+      title: "Cable Thw Calibre 12 Outbox Caja 100 M",
+      special: false,
+      categoryId: "MLM187773",
+      listingType: "gold_special",
+      store: "meli1",
+      attributes: {
+        BRAND: "Condumex",
+        MODEL: "THW12",
+        GTIN: "7501234567890",
+        ITEM_CONDITION: "Nuevo",
+        CABLE_GAUGE: "12 AWG",
+        CABLE_LENGTH: "100 m",
+      },
+      autosync: true,
+      priceSync: true,
+      stockSync: false,
+      warehouses: ["1ML", "M"],
+      channels: ["marketplace", "mshops"],
+      premium: false,
+      status: "active",
       linked: [],
       variations: [{ name: "", attributes: { COLOR: "Negro" }, linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }] }],
-      gallery: [], description: { intro: "Cable de prueba.", body: "", closing: "" }, productSearch: "", searchTarget: "flat", librarySearch: "",
+      gallery: [],
+      description: { intro: "Cable de prueba.", body: "", closing: "" },
+      productSearch: "",
+      searchTarget: "flat",
+      librarySearch: "",
     };
-    const res = await settle(() => newAction(routeArgs({ request: makeRequest("/publications/new", { cookie, form: publicationForm(draft) }), ...ctx })));
+    const res = await settle(() =>
+      newAction(routeArgs({ request: makeRequest("/publications/new", { cookie, form: publicationForm(draft) }), ...ctx })),
+    );
     expect((res as Response).status).toBe(302);
     const [created] = await db.select().from(publications).where(eq(publications.title, draft.title));
     const [variation] = await db.select().from(publicationVariations).where(eq(publicationVariations.postId, created.id));
@@ -211,10 +309,25 @@ describe("questions: PATCH items/questions/{id} (evaluation)", () => {
     const { cookie, user } = await loginAs("admin");
     const [q] = (await db.select().from(questions).where(eq(questions.status, "UNANSWERED"))).filter((x) => !!x.suggestion);
     const id = String(q.id);
-    const res = await settle(() => questionsAction(routeArgs({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: id, answer: "Sí, es original.", evaluation: "50" } }), ...ctx })));
+    const res = await settle(() =>
+      questionsAction(
+        routeArgs({
+          request: makeRequest("/questions", {
+            cookie,
+            form: { intent: "answer", questionId: id, answer: "Sí, es original.", evaluation: "50" },
+          }),
+          ...ctx,
+        }),
+      ),
+    );
     expect((res as Response).status).toBe(302);
     const [call] = await callsFor("questions", id);
-    expect(call).toMatchObject({ method: "PATCH", body: { evaluation: 50 }, createdBy: user.id, summary: `Pregunta ${id}: calificación de la sugerencia (50)` });
+    expect(call).toMatchObject({
+      method: "PATCH",
+      body: { evaluation: 50 },
+      createdBy: user.id,
+      summary: `Pregunta ${id}: calificación de la sugerencia (50)`,
+    });
     expect(Object.keys(call.body)).toEqual(["evaluation"]);
 
     // The simulator's content store starts empty: the back end answers 404 for this question.
@@ -246,9 +359,23 @@ describe("questions: PATCH items/questions/{id} (evaluation)", () => {
     const [row] = await database.query<{ id: string }>(
       `select q.id::text from questions q join publications p on p.id = q.publication_id where q.status = 'UNANSWERED' and q.suggestion is null and p.status = 'active' order by q.id limit 1`,
     );
-    const res = await settle(() => questionsAction(routeArgs({ request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: row.id, answer: "Hola, sí." } }), ...ctx })));
+    const res = await settle(() =>
+      questionsAction(
+        routeArgs({
+          request: makeRequest("/questions", { cookie, form: { intent: "answer", questionId: row.id, answer: "Hola, sí." } }),
+          ...ctx,
+        }),
+      ),
+    );
     expect((res as Response).status).toBe(302);
-    expect((await db.select().from(questions).where(eq(questions.id, Number(row.id))))[0].status).toBe("ANSWERED");
+    expect(
+      (
+        await db
+          .select()
+          .from(questions)
+          .where(eq(questions.id, Number(row.id)))
+      )[0].status,
+    ).toBe("ANSWERED");
     expect(await callsFor("questions", row.id)).toEqual([]);
   });
 });

@@ -28,10 +28,22 @@ const call = (loader: LoaderFunction, path: string) =>
 type Page = { total: number; pageSize?: number };
 const lists: Array<{ path: string; loader: LoaderFunction; pageSize?: number; pageOf: (first: unknown) => Page; keep: string }> = [
   { path: "/users", loader: usersLoader, pageSize: 20, pageOf: (d) => d as Page, keep: "sortName=email" },
-  { path: "/products", loader: productsLoader, pageSize: 20, pageOf: (d) => (d as { list: Page }).list, keep: "sortName=stock&sortValue=desc" },
+  {
+    path: "/products",
+    loader: productsLoader,
+    pageSize: 20,
+    pageOf: (d) => (d as { list: Page }).list,
+    keep: "sortName=stock&sortValue=desc",
+  },
   // The ERP says its own page size (meta.limit).
   { path: "/surtido", loader: surtidoLoader, pageOf: (d) => (d as { result: Page }).result, keep: "search=A" },
-  { path: "/feedback-invoices", loader: invoicesLoader, pageSize: 10, pageOf: (d) => (d as { answer: Page }).answer, keep: "status_filter=all" },
+  {
+    path: "/feedback-invoices",
+    loader: invoicesLoader,
+    pageSize: 10,
+    pageOf: (d) => (d as { answer: Page }).answer,
+    keep: "status_filter=all",
+  },
 ];
 
 describe("a page past the end goes to the last page", () => {

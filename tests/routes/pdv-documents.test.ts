@@ -24,11 +24,19 @@ async function paidSale() {
   const c = await loginAs("cajero");
   await call(till.action, "/pdv", c.cookie, {}, { intent: "open", amount: "500" });
   const id = `DOC${Date.now().toString(36)}`.toUpperCase();
-  await getDb().insert(products).values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price: 10, stockTotal: 10 });
+  await getDb()
+    .insert(products)
+    .values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price: 10, stockTotal: 10 });
   await getDb().execute(sql`insert into sim.erp_articles (sku, description) values (${id}, ${`Producto ${id}`})`);
   await call(till.action, "/pdv", c.cookie, {}, { intent: "scan", query: id });
   const [{ id: sessionId }] = await getDb().select({ id: pdvSessions.id }).from(pdvSessions).where(eq(pdvSessions.userId, c.user.id));
-  const paid = await call(payRoute.action, "/pdv/pay", c.cookie, {}, { intent: "pay", token: crypto.randomUUID(), session: String(sessionId), cash_on: "1", cash: "100" });
+  const paid = await call(
+    payRoute.action,
+    "/pdv/pay",
+    c.cookie,
+    {},
+    { intent: "pay", token: crypto.randomUUID(), session: String(sessionId), cash_on: "1", cash: "100" },
+  );
   expect(paid.status).toBe(302);
   const [sale] = await getDb().select().from(pdvSales).where(eq(pdvSales.sessionId, sessionId));
   return { ...c, saleId: sale.id, sessionId };
@@ -65,10 +73,14 @@ describe("printed documents of the till", async () => {
   });
 
   it("a printer fault is a 503 with the message, and the sale stays as it was", async () => {
-    const res = await withMissingChromium(() => call(ticketPdf, `/pdv/sales/${own.saleId}/ticket.pdf`, own.cookie, { saleId: String(own.saleId) }));
+    const res = await withMissingChromium(() =>
+      call(ticketPdf, `/pdv/sales/${own.saleId}/ticket.pdf`, own.cookie, { saleId: String(own.saleId) }),
+    );
     expect(res.status).toBe(503);
     expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(await res.text()).toMatch(/^Error al imprimir ticket\. Ocurrió un error al imprimir ticket de venta\. No se encontró Chromium en \/nonexistent\/chromium\./);
+    expect(await res.text()).toMatch(
+      /^Error al imprimir ticket\. Ocurrió un error al imprimir ticket de venta\. No se encontró Chromium en \/nonexistent\/chromium\./,
+    );
     const [sale] = await getDb().select().from(pdvSales).where(eq(pdvSales.id, own.saleId));
     expect(sale.isActive).toBe(true);
   });

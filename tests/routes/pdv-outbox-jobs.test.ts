@@ -25,7 +25,9 @@ async function saleTheErpMissed() {
   await call(till.action, "/pdv", c.cookie, { intent: "open", amount: "1500" });
   const [box] = await getDb().select().from(pdvSessions).where(eq(pdvSessions.userId, c.user.id));
   const id = `PDVJOB${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
-  await getDb().insert(products).values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price: 100, stockTotal: 10 });
+  await getDb()
+    .insert(products)
+    .values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price: 100, stockTotal: 10 });
   await getDb().execute(sql`insert into sim.erp_articles (sku, description) values (${id}, ${`Producto ${id}`})`);
   await call(till.action, "/pdv", c.cookie, { intent: "scan", query: id });
   const erp = getIntegrations().erp;
@@ -34,7 +36,13 @@ async function saleTheErpMissed() {
     throw new Error("ERP caído");
   };
   try {
-    await call(payRoute.action, "/pdv/pay", c.cookie, { intent: "pay", token: crypto.randomUUID(), session: String(box.id), cash_on: "1", cash: "500" });
+    await call(payRoute.action, "/pdv/pay", c.cookie, {
+      intent: "pay",
+      token: crypto.randomUUID(),
+      session: String(box.id),
+      cash_on: "1",
+      cash: "500",
+    });
   } finally {
     erp.createPdvQuotation = original;
   }
@@ -47,12 +55,17 @@ describe("the sale outbox on the job runner", () => {
     const sale = await saleTheErpMissed();
     expect(sale.intelisisStatus).toBe(false);
     // Its retry is due (the outbox's own back-off is decision 0012's).
-    await getDb().update(pdvOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(pdvOutbox.saleId, sale.id));
+    await getDb()
+      .update(pdvOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(pdvOutbox.saleId, sale.id));
 
     let clock = new Date("2026-11-29T15:00:05Z");
     const definitions = appJobs(database).filter((j) => j.name === "pdv-outbox");
     const lines: string[] = [];
-    const runners = ["a", "b"].map((instance) => new JobRunner(database, definitions, { now: () => clock, instance, log: (l) => lines.push(l) }));
+    const runners = ["a", "b"].map(
+      (instance) => new JobRunner(database, definitions, { now: () => clock, instance, log: (l) => lines.push(l) }),
+    );
     await Promise.all(runners.map((r) => r.tick()));
     expect((await getDb().select().from(pdvSales).where(eq(pdvSales.id, sale.id)))[0].intelisisStatus).toBe(false);
 

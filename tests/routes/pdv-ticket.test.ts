@@ -29,14 +29,25 @@ async function saleWith(lines: number) {
   await call(till.action, "/pdv", c.cookie, { intent: "open", amount: "500" });
   for (let i = 0; i < lines; i++) {
     const id = `TKT${Date.now().toString(36)}${++seq}`.toUpperCase();
-    await getDb().insert(products).values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price: 10, stockTotal: 10 });
+    await getDb()
+      .insert(products)
+      .values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price: 10, stockTotal: 10 });
     await getDb().execute(sql`insert into sim.erp_articles (sku, description) values (${id}, ${`Producto ${id}`})`);
     await call(till.action, "/pdv", c.cookie, { intent: "scan", query: id });
   }
   const [{ id: sessionId }] = await getDb().select({ id: pdvSessions.id }).from(pdvSessions).where(eq(pdvSessions.userId, c.user.id));
-  const res = await call(payRoute.action, "/pdv/pay", c.cookie, { intent: "pay", token: crypto.randomUUID(), session: String(sessionId), cash_on: "1", cash: "1000" });
+  const res = await call(payRoute.action, "/pdv/pay", c.cookie, {
+    intent: "pay",
+    token: crypto.randomUUID(),
+    session: String(sessionId),
+    cash_on: "1",
+    cash: "1000",
+  });
   expect((res as Response).status).toBe(302);
-  const [sale] = await getDb().select().from(pdvSales).where(eq(pdvSales.sessionId, Number(sessionId)));
+  const [sale] = await getDb()
+    .select()
+    .from(pdvSales)
+    .where(eq(pdvSales.sessionId, Number(sessionId)));
   return { ...c, sale, sessionId: Number(sessionId) };
 }
 
@@ -55,8 +66,12 @@ describe("ticket PDF on 100 mm roll paper", () => {
   it("is one page 100 mm wide, as tall as the ticket: more lines, a longer page, never a 297 mm sheet", async () => {
     const short = await saleWith(1);
     const long = await saleWith(12);
-    const a = await pageSizes(await call(ticketPdf, `/pdv/sales/${short.sale.id}/ticket.pdf`, short.cookie, undefined, { saleId: String(short.sale.id) }));
-    const b = await pageSizes(await call(ticketPdf, `/pdv/sales/${long.sale.id}/ticket.pdf`, long.cookie, undefined, { saleId: String(long.sale.id) }));
+    const a = await pageSizes(
+      await call(ticketPdf, `/pdv/sales/${short.sale.id}/ticket.pdf`, short.cookie, undefined, { saleId: String(short.sale.id) }),
+    );
+    const b = await pageSizes(
+      await call(ticketPdf, `/pdv/sales/${long.sale.id}/ticket.pdf`, long.cookie, undefined, { saleId: String(long.sale.id) }),
+    );
     for (const doc of [a, b]) {
       expect(doc.sizes).toHaveLength(1);
       expect(doc.sizes[0].widthMm).toBeCloseTo(100, 0);
@@ -72,7 +87,11 @@ describe("ticket PDF on 100 mm roll paper", () => {
 
   it("the box-cut slip is one 100 mm page as long as its content", async () => {
     const s = await saleWith(1);
-    const { sizes, text } = await pageSizes(await call(slipPdf, `/pdv/sessions/${s.sessionId}/slip.pdf?kind=X`, (await loginAs("gerente_pdv")).cookie, undefined, { sessionId: String(s.sessionId) }));
+    const { sizes, text } = await pageSizes(
+      await call(slipPdf, `/pdv/sessions/${s.sessionId}/slip.pdf?kind=X`, (await loginAs("gerente_pdv")).cookie, undefined, {
+        sessionId: String(s.sessionId),
+      }),
+    );
     expect(sizes).toHaveLength(1);
     expect(sizes[0].widthMm).toBeCloseTo(100, 0);
     expect(sizes[0].heightMm).toBeLessThan(200);

@@ -34,7 +34,16 @@ async function toastOf(res: unknown) {
 
 async function product(opts: { price?: number; ean?: string; stock?: number } = {}) {
   const id = `PDV${uid()}`;
-  await getDb().insert(products).values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price: opts.price ?? 100, eanUpc: opts.ean ?? null, stockTotal: opts.stock ?? 50 });
+  await getDb()
+    .insert(products)
+    .values({
+      id,
+      name: `Producto ${id}`,
+      slug: id.toLowerCase(),
+      price: opts.price ?? 100,
+      eanUpc: opts.ean ?? null,
+      stockTotal: opts.stock ?? 50,
+    });
   // The simulated ERP knows the article, as the real one knows every catalogue product.
   await getDb().execute(sql`insert into sim.erp_articles (sku, description) values (${id}, ${`Producto ${id}`})`);
   return id;
@@ -55,7 +64,8 @@ async function cashierWithBox(amount = "1500") {
 }
 
 const scan = (cookie: string, query: string) => call(till.action, "/pdv", cookie, { intent: "scan", query });
-const cartOf = (sessionId: number) => getDb().select().from(pdvCartLines).where(eq(pdvCartLines.sessionId, sessionId)).orderBy(pdvCartLines.id);
+const cartOf = (sessionId: number) =>
+  getDb().select().from(pdvCartLines).where(eq(pdvCartLines.sessionId, sessionId)).orderBy(pdvCartLines.id);
 
 describe("views by role", () => {
   it("a cashier with the box closed sees the open-box view, no history nor code", async () => {
@@ -127,7 +137,9 @@ describe("scanning into the server cart", () => {
     expect(dataOf(missing).error).toBe("No se encontró el producto solicitado.");
     const noPrice = await scan(c.cookie, free);
     expect(statusOf(noPrice)).toBe(422);
-    expect(dataOf(noPrice).error).toBe("Lo sentimos, no se ha podido agregar el producto debido a que no cuenta con la información suficiente.");
+    expect(dataOf(noPrice).error).toBe(
+      "Lo sentimos, no se ha podido agregar el producto debido a que no cuenta con la información suficiente.",
+    );
     expect(await cartOf(c.box.id)).toHaveLength(0);
   });
   it("an empty scan is ignored", async () => {
@@ -163,7 +175,10 @@ describe("codes, discounts and delete mode", () => {
     const right = await call(authorizeRoute.action, "/pdv/authorize?what=discount-8", c.cookie, { code: m.code });
     expect(statusOf(right)).toBe(302);
     expect((await getDb().select().from(pdvSessions).where(eq(pdvSessions.id, c.box.id)))[0].cartDiscount).toBe(8);
-    const approvals = await getDb().select().from(auditLog).where(and(eq(auditLog.identifier, String(c.box.id)), eq(auditLog.userId, c.user.id)));
+    const approvals = await getDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.identifier, String(c.box.id)), eq(auditLog.userId, c.user.id)));
     expect(approvals.some((a) => a.tags.includes("approval") && (a.detail as { approverId: number }).approverId === m.user.id)).toBe(true);
     // pressing the active one clears it
     await call(till.action, "/pdv", c.cookie, { intent: "discount", discount: "8" });
@@ -280,8 +295,22 @@ describe("idempotent sale", () => {
     await scan(a.cookie, id);
     await scan(b.cookie, id);
     await Promise.all([
-      commitSale({ id: a.user.id, intelisisAgent: null }, { sessionId: a.box.id, token: crypto.randomUUID(), payment: { active: { cash: true, debit: false, credit: false }, cents: { cash: 10000, debit: 0, credit: 0 } } }),
-      commitSale({ id: b.user.id, intelisisAgent: null }, { sessionId: b.box.id, token: crypto.randomUUID(), payment: { active: { cash: true, debit: false, credit: false }, cents: { cash: 10000, debit: 0, credit: 0 } } }),
+      commitSale(
+        { id: a.user.id, intelisisAgent: null },
+        {
+          sessionId: a.box.id,
+          token: crypto.randomUUID(),
+          payment: { active: { cash: true, debit: false, credit: false }, cents: { cash: 10000, debit: 0, credit: 0 } },
+        },
+      ),
+      commitSale(
+        { id: b.user.id, intelisisAgent: null },
+        {
+          sessionId: b.box.id,
+          token: crypto.randomUUID(),
+          payment: { active: { cash: true, debit: false, credit: false }, cents: { cash: 10000, debit: 0, credit: 0 } },
+        },
+      ),
     ]);
     expect((await getDb().select().from(products).where(eq(products.id, id)))[0].stockTotal).toBe(8);
   });
@@ -307,7 +336,10 @@ describe("ERP outbox", () => {
     expect(sale.intelisisStatus).toBe(false);
     const [row] = await getDb().select().from(pdvOutbox).where(eq(pdvOutbox.saleId, sale.id));
     expect(row.doneAt).toBeNull();
-    await getDb().update(pdvOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(pdvOutbox.id, row.id));
+    await getDb()
+      .update(pdvOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(pdvOutbox.id, row.id));
     await drainPdvOutbox();
     expect((await getDb().select().from(pdvSales).where(eq(pdvSales.id, sale.id)))[0].intelisisStatus).toBe(true);
   });
@@ -321,7 +353,8 @@ describe("cancel and reactivate", () => {
     const [sale] = await getDb().select().from(pdvSales).where(eq(pdvSales.sessionId, c.box.id));
     return sale;
   }
-  const cancel = (cookie: string, saleId: number, form: Record<string, string>) => call(cancelRoute.action, `/pdv/sales/${saleId}/cancel?tab=historial`, cookie, form, { saleId: String(saleId) });
+  const cancel = (cookie: string, saleId: number, form: Record<string, string>) =>
+    call(cancelRoute.action, `/pdv/sales/${saleId}/cancel?tab=historial`, cookie, form, { saleId: String(saleId) });
 
   it("needs code, manager and reason; refuses an oversized reason; a wrong code changes nothing", async () => {
     const m = await manager();
@@ -342,15 +375,29 @@ describe("cancel and reactivate", () => {
     const [cancelled] = await getDb().select().from(pdvSales).where(eq(pdvSales.id, sale.id));
     expect(cancelled.isActive).toBe(false);
     expect(cancelled.cancelDetail).toContain("Ana Pérez");
-    expect(await getDb().select().from(pdvOutbox).where(and(eq(pdvOutbox.saleId, sale.id), eq(pdvOutbox.kind, "cancel")))).toHaveLength(1);
-    const back = await call(activateRoute.action, `/pdv/sales/${sale.id}/activate`, m.cookie, { code: m.code }, { saleId: String(sale.id) });
+    expect(
+      await getDb()
+        .select()
+        .from(pdvOutbox)
+        .where(and(eq(pdvOutbox.saleId, sale.id), eq(pdvOutbox.kind, "cancel"))),
+    ).toHaveLength(1);
+    const back = await call(
+      activateRoute.action,
+      `/pdv/sales/${sale.id}/activate`,
+      m.cookie,
+      { code: m.code },
+      { saleId: String(sale.id) },
+    );
     expect((await toastOf(back))?.message).toBe("Venta activada correctamente");
     expect((await getDb().select().from(pdvSales).where(eq(pdvSales.id, sale.id)))[0].isActive).toBe(true);
   });
   it("refuses yesterday's sale", async () => {
     const m = await manager();
     const sale = await soldSale();
-    await getDb().update(pdvSales).set({ dateCreated: new Date(Date.now() - 36 * 3600 * 1000) }).where(eq(pdvSales.id, sale.id));
+    await getDb()
+      .update(pdvSales)
+      .set({ dateCreated: new Date(Date.now() - 36 * 3600 * 1000) })
+      .where(eq(pdvSales.id, sale.id));
     const res = await cancel(m.cookie, sale.id, { code: m.code, manager: "Ana", reason: "x" });
     expect(dataOf(res).error).toBe("No puedes cancelar ventas de días anteriores");
     expect((await getDb().select().from(pdvSales).where(eq(pdvSales.id, sale.id)))[0].isActive).toBe(true);
@@ -377,7 +424,14 @@ describe("closing the box", () => {
     await cartWorth(c, 100);
     await call(payRoute.action, "/pdv/pay", c.cookie, payForm(c.box.id, crypto.randomUUID(), { cash: "200" }));
     // drawer: fund 100 + cash sale 116 = 216
-    const form = (d: Record<string, string>) => ({ intent: "close", session: String(c.box.id), fund: "100", debit: "0", credit: "0", ...d });
+    const form = (d: Record<string, string>) => ({
+      intent: "close",
+      session: String(c.box.id),
+      fund: "100",
+      debit: "0",
+      credit: "0",
+      ...d,
+    });
     const off = await call(closeRoute.action, "/pdv/close", c.cookie, form({ d_200: "1", d_10: "1" }));
     expect(statusOf(off)).toBe(422);
     // the cashier learns nothing about the expected amounts
@@ -392,7 +446,16 @@ describe("closing the box", () => {
   it("a manager's code and a reason close with a difference, recorded on the session", async () => {
     const m = await manager();
     const c = await cashierWithBox("100");
-    const res = await call(closeRoute.action, "/pdv/close", c.cookie, { intent: "close", session: String(c.box.id), fund: "100", debit: "0", credit: "0", d_50: "1", code: m.code, reason: "Faltó cambio" });
+    const res = await call(closeRoute.action, "/pdv/close", c.cookie, {
+      intent: "close",
+      session: String(c.box.id),
+      fund: "100",
+      debit: "0",
+      credit: "0",
+      d_50: "1",
+      code: m.code,
+      reason: "Faltó cambio",
+    });
     expect(statusOf(res)).toBe(302);
     const [s] = await getDb().select().from(pdvSessions).where(eq(pdvSessions.id, c.box.id));
     expect([s.closeDifference, s.closeReason, s.closeApprovedBy]).toEqual([-50, "Faltó cambio", m.user.id]);
@@ -407,7 +470,11 @@ describe("history", () => {
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Mexico_City" }).replace(/-/g, "/");
     const all = await page("");
     expect(all.history!.sessions.length).toBeLessThanOrEqual(10);
-    const res = await call(till.loader, `/pdv?tab=historial&start_day=${today.replace(/\//g, "-")}&end_day=${today.replace(/\//g, "-")}`, m.cookie);
+    const res = await call(
+      till.loader,
+      `/pdv?tab=historial&start_day=${today.replace(/\//g, "-")}&end_day=${today.replace(/\//g, "-")}`,
+      m.cookie,
+    );
     const location = (res as Response).headers.get("Location")!;
     const filtered = await page(location.replace("/pdv?tab=historial", ""));
     expect(filtered.history!.sessions.some((s) => s.id === c.box.id)).toBe(true);
@@ -443,9 +510,18 @@ describe("spec 8 texts of the point of sale", () => {
     await cartWorth(c, 10);
     await call(payRoute.action, "/pdv/pay", c.cookie, payForm(c.box.id, crypto.randomUUID(), { cash: "100" }));
     const [sale] = await getDb().select().from(pdvSales).where(eq(pdvSales.sessionId, c.box.id));
-    const cancel = await call(cancelRoute.action, `/pdv/sales/${sale.id}/cancel`, m.cookie, { code: "x".repeat(51), manager: "Ana", reason: "Cliente" }, { saleId: String(sale.id) });
+    const cancel = await call(
+      cancelRoute.action,
+      `/pdv/sales/${sale.id}/cancel`,
+      m.cookie,
+      { code: "x".repeat(51), manager: "Ana", reason: "Cliente" },
+      { saleId: String(sale.id) },
+    );
     expect(statusOf(cancel)).toBe(400);
-    expect(dataOf(cancel)).toMatchObject({ title: "Detalle de cancelación", error: "No se ha registrado el detalle de cancelacion de la venta" });
+    expect(dataOf(cancel)).toMatchObject({
+      title: "Detalle de cancelación",
+      error: "No se ha registrado el detalle de cancelacion de la venta",
+    });
     expect((await getDb().select().from(pdvSales).where(eq(pdvSales.id, sale.id)))[0].isActive).toBe(true);
   });
 });

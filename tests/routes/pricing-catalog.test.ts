@@ -32,17 +32,23 @@ describe("Inventario v3 returns pesos", () => {
   it("11055 at US$21.50 is $394.53 with its dollar hint; CIN-19N stays $19.00", async () => {
     await setRate(18.35);
     const { cookie } = await loginAs("inventory");
-    const page = (await inventory.loader(routeArgs({ request: makeRequest("/web-inventory?search=11055", { cookie }), ...ctx }))) as InventoryPage;
+    const page = (await inventory.loader(
+      routeArgs({ request: makeRequest("/web-inventory?search=11055", { cookie }), ...ctx }),
+    )) as InventoryPage;
     const row = page.rows.find((r) => r.id === "11055")!;
     expect([row.price, row.priceNote]).toEqual([394.53, "US$21.50 × 18.35"]);
-    const peso = (await inventory.loader(routeArgs({ request: makeRequest("/web-inventory?search=CIN-19N", { cookie }), ...ctx }))) as InventoryPage;
+    const peso = (await inventory.loader(
+      routeArgs({ request: makeRequest("/web-inventory?search=CIN-19N", { cookie }), ...ctx }),
+    )) as InventoryPage;
     expect(peso.rows.find((r) => r.id === "CIN-19N")).toMatchObject({ price: 19, priceNote: null });
   });
 
   it("without a dollar price a dollar article shows no figure, and says why", async () => {
     await setRate(undefined);
     const { cookie } = await loginAs("inventory");
-    const page = (await inventory.loader(routeArgs({ request: makeRequest("/web-inventory?search=11055", { cookie }), ...ctx }))) as InventoryPage;
+    const page = (await inventory.loader(
+      routeArgs({ request: makeRequest("/web-inventory?search=11055", { cookie }), ...ctx }),
+    )) as InventoryPage;
     expect(page.rows.find((r) => r.id === "11055")).toMatchObject({ price: null, priceNote: PRICING_MESSAGES.noRate });
     await setRate(18.35);
   });
@@ -58,7 +64,7 @@ describe("Inventario v3 returns pesos", () => {
 describe("shop sections and catalogues list their products in pesos", () => {
   it("LRD14 (US$43.10) is $790.89 in a section's rows and its typeahead; with no rate, no figure", async () => {
     await setRate(18.35);
-    expect((await productInfos(["LRD14", "CIN-19N"]))).toMatchObject({ LRD14: { price: 790.89 }, "CIN-19N": { price: 19 } });
+    expect(await productInfos(["LRD14", "CIN-19N"])).toMatchObject({ LRD14: { price: 790.89 }, "CIN-19N": { price: 19 } });
     expect((await searchSectionProducts("LRD14")).find((h) => h.id === "LRD14")).toMatchObject({ price: 790.89 });
     await setRate(undefined);
     expect((await productInfos(["LRD14"])).LRD14.price).toBeNull();
@@ -75,13 +81,19 @@ describe("combo components are priced in pesos", () => {
 });
 
 describe("the publication editor's cost rows use pesos and the saved price keeps its rate", () => {
-  const open = (id: string, cookie: string) => settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } })));
-  const post = (id: string, form: FormData, cookie: string) => settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie, form }), params: { id } })));
+  const open = (id: string, cookie: string) =>
+    settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } })));
+  const post = (id: string, form: FormData, cookie: string) =>
+    settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie, form }), params: { id } })));
 
   it("2 × LRD14 cost 790.89 × 2 × 1.16 = 1834.86 before the fee; the save keeps price and rate", async () => {
     await setRate(18.35);
     const { cookie } = await loginAs("ml_manager");
-    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1 and ${publications.status} = 'active'`).limit(1);
+    const [pub] = await getDb()
+      .select()
+      .from(publications)
+      .where(sql`jsonb_array_length(${publications.linkedProducts}) = 1 and ${publications.status} = 'active'`)
+      .limit(1);
     const view = ((await open(pub.id, cookie)) as EditData).view;
     const draft = { ...view.draft, linked: [{ sku: "LRD14", qty: 2, discount: 0 }] };
     const recalc = (await post(pub.id, publicationForm(draft, JSON.stringify({ type: "recalc" })), cookie)) as { data: EditorActionData };
@@ -101,7 +113,12 @@ describe("the publication editor's cost rows use pesos and the saved price keeps
   it("without a dollar price the cost rows have no figure and the save is refused with the reason", async () => {
     await setRate(undefined);
     const { cookie } = await loginAs("ml_manager");
-    const [pub] = await getDb().select().from(publications).where(sql`jsonb_array_length(${publications.linkedProducts}) = 1 and ${publications.status} = 'active'`).offset(1).limit(1);
+    const [pub] = await getDb()
+      .select()
+      .from(publications)
+      .where(sql`jsonb_array_length(${publications.linkedProducts}) = 1 and ${publications.status} = 'active'`)
+      .offset(1)
+      .limit(1);
     const view = ((await open(pub.id, cookie)) as EditData).view;
     const draft = { ...view.draft, linked: [{ sku: "LRD14", qty: 1, discount: 0 }] };
     const res = (await post(pub.id, publicationForm(draft), cookie)) as { data: EditorActionData; init: { status: number } | null };

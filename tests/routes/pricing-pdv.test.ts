@@ -25,7 +25,9 @@ const dataOf = (res: unknown) => (res as Out).data;
 let seq = 0;
 async function article(price: number, currency: string) {
   const id = `USD${Date.now().toString(36)}${++seq}`.toUpperCase();
-  await getDb().insert(products).values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price, precio2: price, monedaPrecio: currency, stockTotal: 50 });
+  await getDb()
+    .insert(products)
+    .values({ id, name: `Producto ${id}`, slug: id.toLowerCase(), price, precio2: price, monedaPrecio: currency, stockTotal: 50 });
   await getDb().execute(sql`insert into sim.erp_articles (sku, description) values (${id}, ${`Producto ${id}`})`);
   return id;
 }
@@ -40,7 +42,8 @@ async function cashierWithBox() {
   return { ...c, box };
 }
 const scan = (cookie: string, query: string) => call(till.action, "/pdv", cookie, { intent: "scan", query });
-const cartOf = (sessionId: number) => getDb().select().from(pdvCartLines).where(eq(pdvCartLines.sessionId, sessionId)).orderBy(pdvCartLines.id);
+const cartOf = (sessionId: number) =>
+  getDb().select().from(pdvCartLines).where(eq(pdvCartLines.sessionId, sessionId)).orderBy(pdvCartLines.id);
 const pay = (c: Awaited<ReturnType<typeof cashierWithBox>>, cash: string) =>
   call(payRoute.action, "/pdv/pay", c.cookie, { intent: "pay", token: crypto.randomUUID(), session: String(c.box.id), cash_on: "1", cash });
 
@@ -104,7 +107,10 @@ describe("the till charges dollar articles in pesos", () => {
     await scan(c.cookie, second);
     const lines = await cartOf(c.box.id);
     // 21.50 × 20 = 430.00; 10 × 20 = 200.00
-    expect(lines.map((l) => [l.price, l.exchangeRate])).toEqual([[430, 20], [200, 20]]);
+    expect(lines.map((l) => [l.price, l.exchangeRate])).toEqual([
+      [430, 20],
+      [200, 20],
+    ]);
     await setRate(18.35);
   });
 });
@@ -127,7 +133,9 @@ describe("a sale keeps the rate it charged", () => {
       [peso, 19, 19, "Pesos", null],
     ]);
     const ticket = async () => {
-      const res = (await call(ticketRoute.loader, `/pdv/sales/${sale.id}/ticket?reprint=1`, c.cookie, undefined, { saleId: String(sale.id) })) as Response;
+      const res = (await call(ticketRoute.loader, `/pdv/sales/${sale.id}/ticket?reprint=1`, c.cookie, undefined, {
+        saleId: String(sale.id),
+      })) as Response;
       expect(res.status).toBe(200);
       return res.text();
     };
@@ -159,7 +167,10 @@ describe("migration 0027 re-prices an open cart's dollar lines", () => {
   const statement = async () => {
     const { readFile } = await import("node:fs/promises");
     const text = await readFile(new URL("../../server/db/migrations/0030_pricing_exchange_rates.sql", import.meta.url), "utf8");
-    return text.split("--> statement-breakpoint").map((s) => s.trim()).find((s) => s.includes('UPDATE "pdv_cart_lines"'))!;
+    return text
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim())
+      .find((s) => s.includes('UPDATE "pdv_cart_lines"'))!;
   };
   it("at the current rate, keeping the dollar figure; without a rate the line keeps none", async () => {
     const id = await article(21.5, "Dolares");
@@ -172,11 +183,15 @@ describe("migration 0027 re-prices an open cart's dollar lines", () => {
     await legacy();
     await setRate(18.35);
     await getDb().execute(sql.raw(await statement()));
-    expect((await cartOf(c.box.id)).map((l) => [l.price, l.listPrice, l.currency, l.exchangeRate])).toEqual([[394.53, 21.5, "Dolares", 18.35]]);
+    expect((await cartOf(c.box.id)).map((l) => [l.price, l.listPrice, l.currency, l.exchangeRate])).toEqual([
+      [394.53, 21.5, "Dolares", 18.35],
+    ]);
     await legacy();
     await setRate(undefined);
     await getDb().execute(sql.raw(await statement()));
-    expect((await cartOf(c.box.id)).map((l) => [l.price, l.listPrice, l.currency, l.exchangeRate])).toEqual([[21.5, 21.5, "Dolares", null]]);
+    expect((await cartOf(c.box.id)).map((l) => [l.price, l.listPrice, l.currency, l.exchangeRate])).toEqual([
+      [21.5, 21.5, "Dolares", null],
+    ]);
     await setRate(18.35);
   });
 });

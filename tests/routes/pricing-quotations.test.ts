@@ -24,7 +24,8 @@ async function setRate(value: unknown) {
   await getDb().insert(settings).values({ key: "dollar_price", value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }
 type ListData = Exclude<Awaited<ReturnType<typeof productsLoader>>, Response>;
-const get = (path: string, cookie: string) => settle(() => productsLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} }))) as Promise<ListData>;
+const get = (path: string, cookie: string) =>
+  settle(() => productsLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} }))) as Promise<ListData>;
 const post = (cookie: string, form: Record<string, string>) =>
   settle(() => productsAction(routeArgs({ request: makeRequest("/products", { cookie, form }), params: {} }))) as Promise<Response>;
 const postDialog = (cookie: string, form: Record<string, string>) =>
@@ -32,12 +33,15 @@ const postDialog = (cookie: string, form: Record<string, string>) =>
 const rowOf = (d: ListData, sku: string) => (d.list.ok ? d.list.rows.find((r) => r.sku === sku) : undefined);
 
 describe("the quoters price dollar articles through the one function, and refuse without a rate", () => {
-  it("Cotizador v3 lists LRD14 at $790.89 with its dollar hint; without a rate \"—\" and why", async () => {
+  it('Cotizador v3 lists LRD14 at $790.89 with its dollar hint; without a rate "—" and why', async () => {
     const { cookie } = await loginAs("admin");
     await setRate(18.35);
     expect(rowOf(await get("/products?search=LRD14", cookie), "LRD14")).toMatchObject({ priceCents: 79089, priceNote: "US$43.10 × 18.35" });
     await setRate(undefined);
-    expect(rowOf(await get("/products?search=LRD14", cookie), "LRD14")).toMatchObject({ priceCents: null, priceNote: PRICING_MESSAGES.noRate });
+    expect(rowOf(await get("/products?search=LRD14", cookie), "LRD14")).toMatchObject({
+      priceCents: null,
+      priceNote: PRICING_MESSAGES.noRate,
+    });
     await setRate(18.35);
   });
 
@@ -45,12 +49,18 @@ describe("the quoters price dollar articles through the one function, and refuse
     const { cookie, user } = await loginAs("shop_manager");
     await setRate(18.35);
     expect((await post(cookie, { intent: "add", sku: "LRD14", qty: "1" })).status).toBe(302);
-    const priced = (await settle(() => dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })))) as {
-      draft: { doc: { lines: Array<{ sku: string; priceCents: number; unpriced?: boolean }>; totals: unknown; pricingError?: string | null } };
+    const priced = (await settle(() =>
+      dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })),
+    )) as {
+      draft: {
+        doc: { lines: Array<{ sku: string; priceCents: number; unpriced?: boolean }>; totals: unknown; pricingError?: string | null };
+      };
     };
     expect(priced.draft.doc.lines.find((l) => l.sku === "LRD14")).toMatchObject({ priceCents: 79089, unpriced: false });
     await setRate(undefined);
-    const blocked = (await settle(() => dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })))) as typeof priced;
+    const blocked = (await settle(() =>
+      dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })),
+    )) as typeof priced;
     expect(blocked.draft.doc.lines.find((l) => l.sku === "LRD14")).toMatchObject({ unpriced: true });
     expect(blocked.draft.doc.totals).toBeNull();
     expect(blocked.draft.doc.pricingError).toBe(PRICING_MESSAGES.noRate);
@@ -58,7 +68,9 @@ describe("the quoters price dollar articles through the one function, and refuse
     expect(stored.status).toBeGreaterThanOrEqual(400);
     expect(stored.body).toContain(PRICING_MESSAGES.noRate);
     expect(await getDb().select().from(quotations).where(eq(quotations.createdBy, user.id))).toHaveLength(0);
-    const pdf = (await settle(() => pdfLoader(routeArgs({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {} })))) as Response;
+    const pdf = (await settle(() =>
+      pdfLoader(routeArgs({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {} })),
+    )) as Response;
     expect(pdf.status).toBe(302);
     expect((await toastOf(pdf))?.message).toBe(PRICING_MESSAGES.noRate);
     // With a rate again the quote is stored with the rate it used.

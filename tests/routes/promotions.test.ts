@@ -14,7 +14,19 @@ import { CONTENT_LISTS } from "../../bench/lists/content";
 import { useTestDatabase } from "../helpers/db";
 import { pngFile } from "../helpers/catalog-routes";
 import { loginAs } from "../helpers/auth";
-import { auditOf as auditOfTag, callRoute as call, contentRoutes, expectBenchMatchesLoader, expectEveryCallSendsHome, expectEveryDialogAnswers404, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import {
+  auditOf as auditOfTag,
+  callRoute as call,
+  contentRoutes,
+  expectBenchMatchesLoader,
+  expectEveryCallSendsHome,
+  expectEveryDialogAnswers404,
+  locationOf as location,
+  statusOf as status,
+  toastOf,
+  uniqueName as unique,
+  type Handler,
+} from "../helpers/content-routes";
 
 /**
  * The browser's checks the dialog gets from its loader: the title required and at most 150
@@ -32,8 +44,14 @@ function expectPromotionConstraint(constraint: Record<string, { pattern?: string
   });
   for (const field of ["startDate", "endDate"]) {
     const pattern = new RegExp(`^(?:${constraint[field].pattern})$`, "v");
-    expect(["2026-01-31", " 2026-01-31 "].map((day) => pattern.test(day)), field).toEqual([true, true]);
-    expect(["31/01/2026", "2026-1-31", ""].map((day) => pattern.test(day)), field).toEqual([false, false, false]);
+    expect(
+      ["2026-01-31", " 2026-01-31 "].map((day) => pattern.test(day)),
+      field,
+    ).toEqual([true, true]);
+    expect(
+      ["31/01/2026", "2026-1-31", ""].map((day) => pattern.test(day)),
+      field,
+    ).toEqual([false, false, false]);
   }
 }
 
@@ -77,7 +95,9 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf("", cookie)) as PromotionListData;
       expect(data.total, role).toBe(DEMO_PROMOTIONS.length);
-      const fresh = (await call(createRoute.loader as Handler, "/promotions/new", cookie)) as { constraint: Record<string, { pattern?: string }> };
+      const fresh = (await call(createRoute.loader as Handler, "/promotions/new", cookie)) as {
+        constraint: Record<string, { pattern?: string }>;
+      };
       expect(fresh).toMatchObject({ promotion: null, today: clock.today.toISODate() });
       expectPromotionConstraint(fresh.constraint);
     }
@@ -85,7 +105,17 @@ describe("access", () => {
 
   it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
     const [first] = await getDb().select().from(storePromos).limit(1);
-    await expectEveryCallSendsHome(routes, [["inventory", "/products"], ["iluminacion", "/products"], ["cajero", "/pdv"], ["gerente_pdv", "/pdv"]], first.id, () => valid(unique("Intrusa")));
+    await expectEveryCallSendsHome(
+      routes,
+      [
+        ["inventory", "/products"],
+        ["iluminacion", "/products"],
+        ["cajero", "/pdv"],
+        ["gerente_pdv", "/pdv"],
+      ],
+      first.id,
+      () => valid(unique("Intrusa")),
+    );
     expect(await rowTitled(first.title)).toBeTruthy();
     expect(await getDb().select().from(storePromos).where(like(storePromos.title, "Intrusa%"))).toEqual([]);
   });
@@ -122,17 +152,32 @@ describe("list", () => {
     const tag = `zpromo${Date.now().toString(36)}`;
     await getDb()
       .insert(storePromos)
-      .values(Array.from({ length: 23 }, (_, i) => ({ title: `${tag} ${String(i).padStart(2, "0")}`, startDate: "2025-01-01", endDate: "2025-01-31" })));
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({
+          title: `${tag} ${String(i).padStart(2, "0")}`,
+          startDate: "2025-01-01",
+          endDate: "2025-01-31",
+        })),
+      );
     const second = (await listOf(`?search=${tag}&page=2`, cookie)) as PromotionListData;
     expect(second).toMatchObject({ total: 23, page: 2, pageSize: 20 });
     expect(second.rows.map((r) => r.title)).toEqual([2, 1, 0].map((i) => `${tag} 0${i}`));
-    expect(location(await listOf(`?search=${tag}&promo_status_filter=inactive&page=5`, cookie))).toBe(`/promotions?search=${tag}&promo_status_filter=inactive&page=2`);
-    await getDb().delete(storePromos).where(like(storePromos.title, `${tag}%`));
+    expect(location(await listOf(`?search=${tag}&promo_status_filter=inactive&page=5`, cookie))).toBe(
+      `/promotions?search=${tag}&promo_status_filter=inactive&page=2`,
+    );
+    await getDb()
+      .delete(storePromos)
+      .where(like(storePromos.title, `${tag}%`));
   });
 
   it("the bench's raw SQL returns the rows its loader shows", async () => {
     const { cookie } = await loginAs("admin");
-    await expectBenchMatchesLoader(CONTENT_LISTS, "/promotions", (sql, params) => database.query(sql, params), (query) => listOf(query, cookie));
+    await expectBenchMatchesLoader(
+      CONTENT_LISTS,
+      "/promotions",
+      (sql, params) => database.query(sql, params),
+      (query) => listOf(query, cookie),
+    );
   });
 });
 
@@ -142,7 +187,11 @@ describe("create, update, delete", () => {
     const title = unique("Oferta de Verano: Apagadores Ñ");
     const res = await create(valid(`  ${title} `), cookie, "?promo_status_filter=active");
     expect(location(res)).toBe("/promotions?promo_status_filter=active");
-    expect(await toastOf(res)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente", variant: "success" });
+    expect(await toastOf(res)).toMatchObject({
+      title: "Obteniendo información",
+      message: "Información agregada/actualizada exitosamente",
+      variant: "success",
+    });
     const row = await rowTitled(title);
     expect(row).toMatchObject({
       description: "Descuento en toda la línea de apagadores.",
@@ -163,7 +212,10 @@ describe("create, update, delete", () => {
     const title = unique("Promo Cables");
     await create(valid(title), cookie);
     const row = await rowTitled(title);
-    const opened = (await open(row.id, cookie)) as { promotion: { title: string; permalink: string }; constraint: Record<string, { pattern?: string }> };
+    const opened = (await open(row.id, cookie)) as {
+      promotion: { title: string; permalink: string };
+      constraint: Record<string, { pattern?: string }>;
+    };
     expect(opened.promotion).toMatchObject({ title, permalink: row.permalink });
     expectPromotionConstraint(opened.constraint);
     const { visible: _v, ...rest } = valid(`${title} Plus`);
@@ -180,15 +232,28 @@ describe("create, update, delete", () => {
   it("refuses bad input with 400 and the typed values back", async () => {
     const { cookie } = await loginAs("admin");
     const title = unique("Promo Fechas");
-    const res = (await create({ ...valid(title), startDate: "2025-06-10", endDate: "2025-06-01", link: "www.tienda.mx" }, cookie)) as ActionOut;
+    const res = (await create(
+      { ...valid(title), startDate: "2025-06-10", endDate: "2025-06-01", link: "www.tienda.mx" },
+      cookie,
+    )) as ActionOut;
     expect(status(res)).toBe(400);
     expect(res.data.result.error).toMatchObject({
       endDate: ["La fecha final debe ser igual o posterior a la inicial"],
       link: ["Ingresa una dirección http(s):// o una ruta de la tienda que empiece con /"],
     });
-    expect(res.data.result.initialValue).toMatchObject({ title, startDate: "2025-06-10", endDate: "2025-06-01", visible: "on", link: "www.tienda.mx" });
+    expect(res.data.result.initialValue).toMatchObject({
+      title,
+      startDate: "2025-06-10",
+      endDate: "2025-06-01",
+      visible: "on",
+      link: "www.tienda.mx",
+    });
     const missing = (await create({ title: "", startDate: "", endDate: "" }, cookie)) as ActionOut;
-    expect(missing.data.result.error).toMatchObject({ title: ["Ingresa el título"], startDate: ["Ingresa la fecha inicial"], endDate: ["Ingresa la fecha final"] });
+    expect(missing.data.result.error).toMatchObject({
+      title: ["Ingresa el título"],
+      startDate: ["Ingresa la fecha inicial"],
+      endDate: ["Ingresa la fecha final"],
+    });
     expect(await rowTitled(title)).toBeUndefined();
   });
 
@@ -231,13 +296,29 @@ describe("image", () => {
     const { cookie } = await loginAs("admin");
     const title = unique("Promo Chica");
     const before = await getDb().select({ id: files.id }).from(files);
-    const res = (await create({ ...valid(title), description: "Texto escrito", imageUpload: await png("chica.png", 1499, 1500) }, cookie)) as ActionOut;
+    const res = (await create(
+      { ...valid(title), description: "Texto escrito", imageUpload: await png("chica.png", 1499, 1500) },
+      cookie,
+    )) as ActionOut;
     expect(status(res)).toBe(400);
-    expect(res.data.imageError).toEqual({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)" });
+    expect(res.data.imageError).toEqual({
+      title: "Imagen no válida",
+      message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)",
+    });
     // Spec 5/8: also the warning toast.
-    expect(res.data.toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)", variant: "warning" });
+    expect(res.data.toast).toMatchObject({
+      title: "Imagen no válida",
+      message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)",
+      variant: "warning",
+    });
     expect(res.data.result.error?.imageUpload).toEqual(["Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)"]);
-    expect(res.data.result.initialValue).toMatchObject({ title, description: "Texto escrito", startDate: "2025-06-01", endDate: "2025-06-30", visible: "on" });
+    expect(res.data.result.initialValue).toMatchObject({
+      title,
+      description: "Texto escrito",
+      startDate: "2025-06-01",
+      endDate: "2025-06-30",
+      visible: "on",
+    });
     expect(res.data.result.initialValue).not.toHaveProperty("imageUpload");
     expect(await rowTitled(title)).toBeUndefined();
     expect(await getDb().select({ id: files.id }).from(files)).toHaveLength(before.length);
@@ -250,7 +331,10 @@ describe("image", () => {
     const title = unique("Promo Copia");
     const res = (await create({ ...valid(title), imageUpload: await png(name.toUpperCase(), 1600, 1500) }, cookie)) as ActionOut;
     expect(status(res)).toBe(400);
-    expect(res.data.imageError).toEqual({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${name.toUpperCase()} ya existe.` });
+    expect(res.data.imageError).toEqual({
+      title: "Imagen ya existente",
+      message: `Error al guardar, la imagen ${name.toUpperCase()} ya existe.`,
+    });
     expect(res.data.result.initialValue).toMatchObject({ title });
     expect(await rowTitled(title)).toBeUndefined();
   });
@@ -278,7 +362,11 @@ describe("image", () => {
     const row = await rowTitled(title);
     const typed = { ...valid(`${title} editada`), description: "Sin guardar aún" };
 
-    const searched = (await update(row.id, { ...typed, intent: "library", librarySearch: name.slice(0, 14).toUpperCase() }, cookie)) as ActionOut;
+    const searched = (await update(
+      row.id,
+      { ...typed, intent: "library", librarySearch: name.slice(0, 14).toUpperCase() },
+      cookie,
+    )) as ActionOut;
     expect(status(searched)).toBe(200);
     expect(searched.data.library?.images.map((i) => i.fileId)).toContain(file.id);
     expect(searched.data.result.error ?? {}).toEqual({});
@@ -300,7 +388,10 @@ describe("image", () => {
     expect(opened.promotion.image).toEqual(saved.image);
 
     // The stored image keeps its own record (origin, alt) when the form carries it back untouched.
-    await getDb().update(storePromos).set({ image: { ...saved.image!, alt: "Texto alternativo" } }).where(eq(storePromos.id, row.id));
+    await getDb()
+      .update(storePromos)
+      .set({ image: { ...saved.image!, alt: "Texto alternativo" } })
+      .where(eq(storePromos.id, row.id));
     await update(row.id, { ...typed, imageFileId: file.id }, cookie);
     expect((await rowTitled(`${title} editada`)).image).toMatchObject({ alt: "Texto alternativo", origin: "directus" });
 

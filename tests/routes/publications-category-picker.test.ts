@@ -23,10 +23,27 @@ type Answer = { data: EditorActionData; init: { status: number } | null };
 type EditData = Awaited<ReturnType<typeof editLoader>>;
 
 const typed: Omit<Draft, "id"> = {
-  version: 0, title: "Cable Thw Escrito Sin Guardar", special: false, categoryId: "", listingType: "gold_special", store: "4979", attributes: {},
-  autosync: false, priceSync: false, stockSync: false, warehouses: [], channels: ["marketplace"], premium: false, status: "active",
-  linked: [{ sku: "THW12NE100", qty: 2, discount: 5 }], variations: [], gallery: [], description: { intro: "Intro escrita", body: "", closing: "" },
-  productSearch: "", searchTarget: "flat", librarySearch: "",
+  version: 0,
+  title: "Cable Thw Escrito Sin Guardar",
+  special: false,
+  categoryId: "",
+  listingType: "gold_special",
+  store: "4979",
+  attributes: {},
+  autosync: false,
+  priceSync: false,
+  stockSync: false,
+  warehouses: [],
+  channels: ["marketplace"],
+  premium: false,
+  status: "active",
+  linked: [{ sku: "THW12NE100", qty: 2, discount: 5 }],
+  variations: [],
+  gallery: [],
+  description: { intro: "Intro escrita", body: "", closing: "" },
+  productSearch: "",
+  searchTarget: "flat",
+  librarySearch: "",
 };
 
 const browse = (parent: string | null) => JSON.stringify({ type: "browse-category", parent });
@@ -62,7 +79,13 @@ describe("category picker", () => {
     // The breadcrumb's first step goes back to the top.
     expect(names(await press(typed, browse(null)))).toEqual(["Construcción", "Hogar, Muebles y Jardín"]);
     // Browsing chooses nothing and keeps every field as typed.
-    expect(electric.data.view.draft).toMatchObject({ title: typed.title, categoryId: "", store: "4979", linked: typed.linked, description: typed.description });
+    expect(electric.data.view.draft).toMatchObject({
+      title: typed.title,
+      categoryId: "",
+      store: "4979",
+      linked: typed.linked,
+      description: typed.description,
+    });
     expect(electric.data.result.intent).toBeUndefined();
   });
 
@@ -70,7 +93,12 @@ describe("category picker", () => {
     const chosen = await press(typed, browse("MLM187773"));
     expect(chosen.init?.status ?? 200).toBe(200);
     expect(chosen.data.view.picker).toBeNull();
-    expect(chosen.data.view.draft).toMatchObject({ categoryId: "MLM187773", title: typed.title, store: "4979", description: typed.description });
+    expect(chosen.data.view.draft).toMatchObject({
+      categoryId: "MLM187773",
+      title: typed.title,
+      store: "4979",
+      description: typed.description,
+    });
     expect(chosen.data.view.category?.path.map((c) => c.name)).toEqual(["Construcción", "Material Eléctrico", "Cables Eléctricos"]);
     expect(chosen.data.view.attributes.required.map((a) => a.id)).toEqual(expect.arrayContaining(["BRAND", "CABLE_GAUGE", "CABLE_LENGTH"]));
     // Only the category travels back to a browser showing the form.
@@ -100,7 +128,11 @@ describe("category picker", () => {
     expect(gone.data.view.picker).toMatchObject({ parent: null, error: "La categoría ya no existe en Mercado Libre; elige otra." });
     expect(names(gone)).toEqual(["Construcción", "Hogar, Muebles y Jardín"]);
 
-    for (const forged of [JSON.stringify({ type: "browse-category" }), JSON.stringify({ type: "browse-category", parent: "" }), JSON.stringify({ type: "browse-category", parent: "X".repeat(31) })]) {
+    for (const forged of [
+      JSON.stringify({ type: "browse-category" }),
+      JSON.stringify({ type: "browse-category", parent: "" }),
+      JSON.stringify({ type: "browse-category", parent: "X".repeat(31) }),
+    ]) {
       const res = await press(typed, forged);
       expect(res.init?.status, forged).toBe(400);
       expect(res.data.toast?.title).toBe("Acción desconocida");
@@ -110,13 +142,24 @@ describe("category picker", () => {
 
   it("works the same in a stored publication's editor, opening at its category's level", async () => {
     const { cookie } = await loginAs("admin");
-    const [{ id }] = await database.query<{ id: string }>(`select id from publications where category_id = 'MLM187773' order by id limit 1`);
-    const opened = (await settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } })))) as EditData;
+    const [{ id }] = await database.query<{ id: string }>(
+      `select id from publications where category_id = 'MLM187773' order by id limit 1`,
+    );
+    const opened = (await settle(() =>
+      editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } })),
+    )) as EditData;
     const start = pickerStart(opened.view.category?.path);
     expect(start).toBe("MLM187772");
     const draft = { ...opened.view.draft, title: "Titulo Cambiado Sin Guardar" };
     const post = async (intent: string) =>
-      (await settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}?page=2`, { cookie, form: publicationForm(draft, intent) }), params: { id } })))) as Answer;
+      (await settle(() =>
+        editAction(
+          routeArgs({
+            request: makeRequest(`/publications/${id}?page=2`, { cookie, form: publicationForm(draft, intent) }),
+            params: { id },
+          }),
+        ),
+      )) as Answer;
     const level = await post(browse(start));
     expect(crumbs(level)).toEqual(["MLM1500", "MLM187772"]);
     const chosen = await post(browse("MLM187776"));

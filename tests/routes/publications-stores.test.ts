@@ -25,21 +25,53 @@ await seedDemo(database, { now: new Date(), brand: "Electrica" });
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 type EditData = Awaited<ReturnType<typeof editLoader>>;
 
-const postNew = (form: FormData, cookie: string) => settle(() => newAction(routeArgs({ request: makeRequest("/publications/new", { cookie, form }), params: {} })));
-const post = (id: string, form: FormData, cookie: string) => settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie, form }), params: { id } })));
-const open = (id: string, cookie: string) => settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } }))) as Promise<EditData>;
-const refusal = (res: unknown) => JSON.stringify([(res as { data?: EditorActionData }).data?.result.error, (res as { data?: EditorActionData }).data?.toast]);
+const postNew = (form: FormData, cookie: string) =>
+  settle(() => newAction(routeArgs({ request: makeRequest("/publications/new", { cookie, form }), params: {} })));
+const post = (id: string, form: FormData, cookie: string) =>
+  settle(() => editAction(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie, form }), params: { id } })));
+const open = (id: string, cookie: string) =>
+  settle(() => editLoader(routeArgs({ request: makeRequest(`/publications/${id}`, { cookie }), params: { id } }))) as Promise<EditData>;
+const refusal = (res: unknown) =>
+  JSON.stringify([(res as { data?: EditorActionData }).data?.result.error, (res as { data?: EditorActionData }).data?.toast]);
 
 /** The listing as the simulated marketplace holds it. */
 const remote = async (id: string) =>
-  (await database.query<{ account: string; official_store_id: string | null; title: string }>(`select account, official_store_id, title from sim.mkt_publications where id = $1`, [id]))[0];
+  (
+    await database.query<{ account: string; official_store_id: string | null; title: string }>(
+      `select account, official_store_id, title from sim.mkt_publications where id = $1`,
+      [id],
+    )
+  )[0];
 
 const cable = (title: string, store: Draft["store"]): Omit<Draft, "id"> => ({
-  version: 0, title, special: false, categoryId: "MLM187773", listingType: "gold_special", store,
-  attributes: { BRAND: "Square D", MODEL: "THW12", GTIN: "7501234567890", ITEM_CONDITION: "Nuevo", CABLE_GAUGE: "12 AWG", CABLE_LENGTH: "100 m" },
-  autosync: false, priceSync: false, stockSync: false, warehouses: [], channels: ["marketplace"], premium: false, status: "active",
-  linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }], variations: [], gallery: [], description: { intro: "Cable de prueba.", body: "", closing: "" },
-  productSearch: "", searchTarget: "flat", librarySearch: "",
+  version: 0,
+  title,
+  special: false,
+  categoryId: "MLM187773",
+  listingType: "gold_special",
+  store,
+  attributes: {
+    BRAND: "Square D",
+    MODEL: "THW12",
+    GTIN: "7501234567890",
+    ITEM_CONDITION: "Nuevo",
+    CABLE_GAUGE: "12 AWG",
+    CABLE_LENGTH: "100 m",
+  },
+  autosync: false,
+  priceSync: false,
+  stockSync: false,
+  warehouses: [],
+  channels: ["marketplace"],
+  premium: false,
+  status: "active",
+  linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }],
+  variations: [],
+  gallery: [],
+  description: { intro: "Cable de prueba.", body: "", closing: "" },
+  productSearch: "",
+  searchTarget: "flat",
+  librarySearch: "",
 });
 
 async function created(title: string) {
@@ -63,7 +95,9 @@ describe("official stores on publish", () => {
     expect(row.mlStore).toBe(expectedStore);
     expect(await remote(row.id)).toEqual({ account, official_store_id: expectedStore, title });
     // The list's store badge.
-    const list = (await settle(() => listLoader(routeArgs({ request: makeRequest(`/publications?search=${row.id}`, { cookie }), params: {} })))) as ListData;
+    const list = (await settle(() =>
+      listLoader(routeArgs({ request: makeRequest(`/publications?search=${row.id}`, { cookie }), params: {} })),
+    )) as ListData;
     expect(list.rows.map((r) => [r.id, storeLabel(r.mlStore, list.brand)])).toEqual([[row.id, badge.replace("{brand}", list.brand)]]);
   });
 

@@ -54,10 +54,24 @@ describe("/questions access", () => {
   it("block and delete need the moderation flag for MercadoLibre Manager", async () => {
     const [q] = await pendingWith(() => true);
     const { cookie } = await loginAs("ml_manager");
-    const res = await settle(() => moderationLoader(routeArgs({ request: makeRequest(`/questions/${q.id}/block`, { cookie }), params: { questionId: String(q.id), moderation: "block" } })));
+    const res = await settle(() =>
+      moderationLoader(
+        routeArgs({
+          request: makeRequest(`/questions/${q.id}/block`, { cookie }),
+          params: { questionId: String(q.id), moderation: "block" },
+        }),
+      ),
+    );
     expect((res as Response).status).toBe(302);
     expect((await toastOf(res))?.title).toBe("Sin permiso");
-    const posted = await settle(() => moderationAction(routeArgs({ request: makeRequest(`/questions/${q.id}/delete`, { cookie, form: {} }), params: { questionId: String(q.id), moderation: "delete" } })));
+    const posted = await settle(() =>
+      moderationAction(
+        routeArgs({
+          request: makeRequest(`/questions/${q.id}/delete`, { cookie, form: {} }),
+          params: { questionId: String(q.id), moderation: "delete" },
+        }),
+      ),
+    );
     expect((await toastOf(posted))?.title).toBe("Sin permiso");
     const [still] = await getDb().select().from(questions).where(eq(questions.id, q.id));
     expect(still.status).toBe("UNANSWERED");
@@ -84,7 +98,8 @@ describe("/questions lists", () => {
     const ymdOf = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(d).replace(/-/g, "/");
     // Spec 1 §7: history = status not UNANSWERED, with no day required.
     const answered = await database.query<{ id: string; date_created: Date; client_id: string }>(
-      `select id::text, date_created, client_id::text from questions where status <> 'UNANSWERED' order by date_created desc, id desc`);
+      `select id::text, date_created, client_id::text from questions where status <> 'UNANSWERED' order by date_created desc, id desc`,
+    );
     const all = (await list("/questions?tab=history&limit=300", cookie)) as ListData;
     expect(all.query.date).toBeUndefined();
     expect(all.rows.map((r) => String(r.id))).toEqual(answered.slice(0, 300).map((r) => r.id));
@@ -120,10 +135,16 @@ describe("answering", () => {
   it("an empty answer is a field error; a missing rating too; nothing is sent", async () => {
     const { cookie } = await loginAs("admin");
     const [q] = await pendingWith((q) => !!q.suggestion);
-    const empty = (await post({ intent: "answer", questionId: String(q.id), answer: "   ", evaluation: "100" }, cookie)) as unknown as { data: { errors: { answer?: string[] } }; init: { status: number } };
+    const empty = (await post({ intent: "answer", questionId: String(q.id), answer: "   ", evaluation: "100" }, cookie)) as unknown as {
+      data: { errors: { answer?: string[] } };
+      init: { status: number };
+    };
     expect(empty.init.status).toBe(400);
     expect(empty.data.errors.answer?.[0]).toBe("Escribe una respuesta.");
-    const unrated = (await post({ intent: "answer", questionId: String(q.id), answer: "Hola" }, cookie)) as unknown as { data: { errors: { evaluation?: string[] } }; init: { status: number } };
+    const unrated = (await post({ intent: "answer", questionId: String(q.id), answer: "Hola" }, cookie)) as unknown as {
+      data: { errors: { evaluation?: string[] } };
+      init: { status: number };
+    };
     expect(unrated.init.status).toBe(400);
     expect(unrated.data.errors.evaluation?.[0]).toMatch(/Califica la sugerencia/);
     const [after] = await getDb().select().from(questions).where(eq(questions.id, q.id));
@@ -133,12 +154,19 @@ describe("answering", () => {
   it("answers through the marketplace, records the rating and audits; the list restarts", async () => {
     const { cookie, user } = await loginAs("ml_manager");
     const [q] = await pendingWith((q) => !!q.suggestion);
-    const res = await post({ intent: "answer", questionId: String(q.id), answer: "¡Hola! Sí, es original.", evaluation: "50" }, cookie, "/questions?limit=9");
+    const res = await post(
+      { intent: "answer", questionId: String(q.id), answer: "¡Hola! Sí, es original.", evaluation: "50" },
+      cookie,
+      "/questions?limit=9",
+    );
     expect((res as Response).headers.get("location")).toBe("/questions");
     expect((await toastOf(res))?.title).toBe("Respuesta enviada");
     const [after] = await getDb().select().from(questions).where(eq(questions.id, q.id));
     expect(after).toMatchObject({ status: "ANSWERED", answer: "¡Hola! Sí, es original.", evaluation: 50, updatedBy: user.id, draft: null });
-    const entries = await getDb().select().from(auditLog).where(eq(auditLog.identifier, String(q.id)));
+    const entries = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.identifier, String(q.id)));
     expect(entries.some((e) => e.message.includes("respondida"))).toBe(true);
   });
 
@@ -183,32 +211,81 @@ describe("moderation", () => {
   it("Admin blocks a buyer and deletes a question through the marketplace", async () => {
     const { cookie } = await loginAs("admin");
     const [a, b] = await pendingWith(() => true);
-    const blocked = await settle(() => moderationAction(routeArgs({ request: makeRequest(`/questions/${a.id}/block?limit=6`, { cookie, form: {} }), params: { questionId: String(a.id), moderation: "block" } })));
+    const blocked = await settle(() =>
+      moderationAction(
+        routeArgs({
+          request: makeRequest(`/questions/${a.id}/block?limit=6`, { cookie, form: {} }),
+          params: { questionId: String(a.id), moderation: "block" },
+        }),
+      ),
+    );
     expect((blocked as Response).headers.get("location")).toBe("/questions");
     expect((await toastOf(blocked))?.title).toBe("Comprador bloqueado");
-    const deleted = await settle(() => moderationAction(routeArgs({ request: makeRequest(`/questions/${b.id}/delete`, { cookie, form: {} }), params: { questionId: String(b.id), moderation: "delete" } })));
+    const deleted = await settle(() =>
+      moderationAction(
+        routeArgs({
+          request: makeRequest(`/questions/${b.id}/delete`, { cookie, form: {} }),
+          params: { questionId: String(b.id), moderation: "delete" },
+        }),
+      ),
+    );
     expect((await toastOf(deleted))?.title).toBe("Pregunta eliminada");
     const [after] = await getDb().select().from(questions).where(eq(questions.id, b.id));
     expect(after.status).toBe("DELETED");
-    const missing = await settle(() => moderationLoader(routeArgs({ request: makeRequest(`/questions/42/block`, { cookie }), params: { questionId: "42", moderation: "block" } })));
+    const missing = await settle(() =>
+      moderationLoader(
+        routeArgs({ request: makeRequest(`/questions/42/block`, { cookie }), params: { questionId: "42", moderation: "block" } }),
+      ),
+    );
     expect((missing as Response).status).toBe(404);
     // Only block and delete are moderation commands: any other word is a page that does not exist.
-    const other = await settle(() => moderationAction(routeArgs({ request: makeRequest(`/questions/${a.id}/answer`, { cookie, form: {} }), params: { questionId: String(a.id), moderation: "answer" } })));
+    const other = await settle(() =>
+      moderationAction(
+        routeArgs({
+          request: makeRequest(`/questions/${a.id}/answer`, { cookie, form: {} }),
+          params: { questionId: String(a.id), moderation: "answer" },
+        }),
+      ),
+    );
     expect((other as Response).status).toBe(404);
   });
 
   it("MercadoLibre Manager with the flag may moderate", async () => {
     const { cookie } = await loginAs("ml_manager", { permissions: ["question_moderation"] });
     const [a] = await pendingWith(() => true);
-    const res = await settle(() => moderationLoader(routeArgs({ request: makeRequest(`/questions/${a.id}/block`, { cookie }), params: { questionId: String(a.id), moderation: "block" } })));
+    const res = await settle(() =>
+      moderationLoader(
+        routeArgs({
+          request: makeRequest(`/questions/${a.id}/block`, { cookie }),
+          params: { questionId: String(a.id), moderation: "block" },
+        }),
+      ),
+    );
     expect(res).toHaveProperty("question");
   });
 
   it("fast answers: an empty name is refused, a valid one is created", async () => {
     const { cookie } = await loginAs("admin");
-    const bad = (await settle(() => fastAction(routeArgs({ request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: " ", text: "x" } }), params: {} })))) as unknown as { init: { status: number } };
+    const bad = (await settle(() =>
+      fastAction(
+        routeArgs({
+          request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: " ", text: "x" } }),
+          params: {},
+        }),
+      ),
+    )) as unknown as { init: { status: number } };
     expect(bad.init.status).toBe(400);
-    const ok = await settle(() => fastAction(routeArgs({ request: makeRequest(`/questions/fast-answers`, { cookie, form: { intent: "create", name: "Garantía", text: "Un año de garantía." } }), params: {} })));
+    const ok = await settle(() =>
+      fastAction(
+        routeArgs({
+          request: makeRequest(`/questions/fast-answers`, {
+            cookie,
+            form: { intent: "create", name: "Garantía", text: "Un año de garantía." },
+          }),
+          params: {},
+        }),
+      ),
+    );
     expect((await toastOf(ok))?.title).toBe("Respuesta rápida creada");
   });
 });
@@ -222,8 +299,13 @@ describe("ids out of the database's range", () => {
       const status = inserted instanceof Response ? inserted.status : (inserted as unknown as { init: { status: number } }).init.status;
       expect(status).toBeGreaterThanOrEqual(300);
       expect(status).toBeLessThan(500);
-      for (const form of [{ intent: "delete", id }, { intent: "update", id, name: "a", text: "b" }] as Array<Record<string, string>>) {
-        const res = await settle(() => fastAction(routeArgs({ request: makeRequest(`/questions/fast-answers`, { cookie, form }), params: {} })));
+      for (const form of [
+        { intent: "delete", id },
+        { intent: "update", id, name: "a", text: "b" },
+      ] as Array<Record<string, string>>) {
+        const res = await settle(() =>
+          fastAction(routeArgs({ request: makeRequest(`/questions/fast-answers`, { cookie, form }), params: {} })),
+        );
         const code = res instanceof Response ? res.status : (res as unknown as { init: { status: number } }).init.status;
         expect(code).toBeGreaterThanOrEqual(400);
         expect(code).toBeLessThan(500);
@@ -238,7 +320,9 @@ describe("the history reads its indexes, not every answered question", () => {
   const planOf = async (statement: { sql: string; params: unknown[] }) => {
     await database.query("set enable_seqscan = off");
     try {
-      return (await database.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params)).map((r) => r["QUERY PLAN"]).join("\n");
+      return (await database.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params))
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
     } finally {
       await database.query("reset enable_seqscan");
     }

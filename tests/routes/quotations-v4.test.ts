@@ -41,7 +41,12 @@ describe("/quotations access", () => {
       expect(d.lines).toEqual([]);
       expect(d.header.client.key).toBe("V");
     }
-    for (const [role, home] of [["ml_manager", "/products"], ["shop_manager", "/products"], ["practicante", "/products"], ["cajero", "/pdv"]] as const) {
+    for (const [role, home] of [
+      ["ml_manager", "/products"],
+      ["shop_manager", "/products"],
+      ["practicante", "/products"],
+      ["cajero", "/pdv"],
+    ] as const) {
       const { cookie } = await loginAs(role);
       expectRedirect(await get("/quotations", cookie), home);
       expectRedirect(await post(cookie, { intent: "custom", description: "X", qty: "1", price: "1" }), home);
@@ -91,7 +96,10 @@ describe("typeahead searches (the comboboxes' sources)", () => {
       ["VENTAS1", ["M", "O4", "I"]],
       ["VENTAS2", ["M", "I", "U", "A1"]],
     ]);
-    expect((await ask(agentsLoader, "/quotations/agents?q=MLVENTAS", cookie)).body).toEqual({ matches: [], message: "No se ha encontrado ninguna coincidencia." });
+    expect((await ask(agentsLoader, "/quotations/agents?q=MLVENTAS", cookie)).body).toEqual({
+      matches: [],
+      message: "No se ha encontrado ninguna coincidencia.",
+    });
     expect((await ask(agentsLoader, "/quotations/agents?q=v", cookie)).body).toEqual({ matches: [], message: null });
     const none = await loginAs("admin");
     expect((await ask(agentsLoader, "/quotations/agents?q=ventas", none.cookie)).body!.message).toContain("Contacta a soporte");
@@ -122,7 +130,10 @@ describe("typeahead searches (the comboboxes' sources)", () => {
 
   it("are guarded like the screen they serve", async () => {
     const { cookie } = await loginAs("shop_manager");
-    for (const [load, path] of [[agentsLoader, "/quotations/agents?q=ve"], [itemsLoader, "/quotations/items?q=14"]] as const) {
+    for (const [load, path] of [
+      [agentsLoader, "/quotations/agents?q=ve"],
+      [itemsLoader, "/quotations/items?q=14"],
+    ] as const) {
       const res = await ask(load, path, cookie);
       expect(res.status).toBe(302);
       expect(res.location).toBe("/products");
@@ -143,14 +154,24 @@ describe("lines", () => {
 
     expect((await post(cookie, { intent: "line", sku: article.sku, qty: "2", discount: "10", note: "Entrega en obra" })).status).toBe(302);
     d = (await get("/quotations", cookie)) as ScreenData;
-    expect(d.lines[0]).toMatchObject({ discount: 10, note: "Entrega en obra", priceCents: Math.round(list * 0.9), originalPriceCents: list });
+    expect(d.lines[0]).toMatchObject({
+      discount: 10,
+      note: "Entrega en obra",
+      priceCents: Math.round(list * 0.9),
+      originalPriceCents: list,
+    });
     expect(d.lines[0].amountCents).toBe(Math.round(list * 0.9) * 2);
 
     expect((await post(cookie, { intent: "line", sku: article.sku, qty: "2", discount: "0", note: "" })).status).toBe(302);
     d = (await get("/quotations", cookie)) as ScreenData;
     expect(d.lines[0]).toMatchObject({ discount: 0, priceCents: list, originalPriceCents: null });
 
-    for (const [discount, qty] of [["abc", "1"], ["150", "1"], ["-5", "1"], ["5", "x"]]) {
+    for (const [discount, qty] of [
+      ["abc", "1"],
+      ["150", "1"],
+      ["-5", "1"],
+      ["5", "x"],
+    ]) {
       const bad = await statusAndBody(await post(cookie, { intent: "line", sku: article.sku, qty, discount, note: "" }));
       expect(bad.status).toBe(422);
     }
@@ -246,16 +267,32 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
   it("MercadoLibre Manager creates it from a stored quote; a lost answer is not sent twice on retry", async () => {
     const ml = await loginAs("ml_manager", { erpUsers: ["MLVENTAS"] });
     const [article] = await pesoArticles(ml.cookie);
-    await settle(() =>
-      productsLoader(routeArgs({ request: makeRequest("/products", { cookie: ml.cookie }), params: {} })),
-    );
+    await settle(() => productsLoader(routeArgs({ request: makeRequest("/products", { cookie: ml.cookie }), params: {} })));
     const { action: productsAction } = await import("~/routes/products/route");
     const { action: dialogAction } = await import("~/routes/products/quotation");
-    await settle(() => productsAction(routeArgs({ request: makeRequest("/products", { cookie: ml.cookie, form: { intent: "add", sku: article.sku, qty: "1" } }), params: {} })));
-    const stored = (await settle(() => dialogAction(routeArgs({ request: makeRequest("/products/quotation", { cookie: ml.cookie, form: { intent: "store" } }), params: {} })))) as Response;
+    await settle(() =>
+      productsAction(
+        routeArgs({
+          request: makeRequest("/products", { cookie: ml.cookie, form: { intent: "add", sku: article.sku, qty: "1" } }),
+          params: {},
+        }),
+      ),
+    );
+    const stored = (await settle(() =>
+      dialogAction(
+        routeArgs({ request: makeRequest("/products/quotation", { cookie: ml.cookie, form: { intent: "store" } }), params: {} }),
+      ),
+    )) as Response;
     const folio = stored.headers.get("location")!.split("/").pop()!;
     const send = () =>
-      settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "erp", erpUser: "MLVENTAS" } }), params: { folio } })));
+      settle(() =>
+        quoteAction(
+          routeArgs({
+            request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "erp", erpUser: "MLVENTAS" } }),
+            params: { folio },
+          }),
+        ),
+      );
 
     // The ERP creates the quotation but the answer is lost: the user sees a failure and retries.
     await simulatorControl.failNext("erp.createQuotation", "timeout-after-work");
@@ -268,7 +305,14 @@ describe("ERP quotation: MercadoLibre Manager and retries", () => {
     expect(movements).toHaveLength(1);
     expect((await getStoredQuote(folio))!.row).toMatchObject({ erpState: "sent", intelisisId: movements[0].movId });
     // "Generar orden" stays Developer-only.
-    const order = await settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "order" } }), params: { folio } })));
+    const order = await settle(() =>
+      quoteAction(
+        routeArgs({
+          request: makeRequest(`/products/quotes/${folio}`, { cookie: ml.cookie, form: { intent: "order" } }),
+          params: { folio },
+        }),
+      ),
+    );
     expect((await statusAndBody(order as Response)).status).toBe(403);
   });
 });
@@ -278,13 +322,19 @@ describe("order type in v4 (spec 2 §6: Admin, Developer, MercadoLibre Manager; 
     const { cookie, user } = await loginAs("developer");
     expect((await get("/quotations", cookie)) as ScreenData).toMatchObject({ may: { orderType: true } });
     await post(cookie, { intent: "custom", description: "Tablero", qty: "1", price: "100" });
-    expect((await post(cookie, { intent: "header", orderType: "mercadolibre", listingType: "gold_special", shipment: "" })).status).toBe(302);
+    expect((await post(cookie, { intent: "header", orderType: "mercadolibre", listingType: "gold_special", shipment: "" })).status).toBe(
+      302,
+    );
     let d = (await get("/quotations", cookie)) as ScreenData;
     expect(d.header).toMatchObject({ orderType: "mercadolibre", listingType: "gold_special", category: null });
     // Totals wait for a category (spec 2 §4); the category search lists the marketplace's.
     expect(d.totals).toBeNull();
-    expect(((await get("/quotations?category=cables", cookie)) as ScreenData).categories!.map((c) => c.title)).toContain("Cables Eléctricos");
-    expect((await post(cookie, { intent: "category", title: "Cables Eléctricos" }, "/quotations?category=cables")).headers.get("location")).toBe("/quotations");
+    expect(((await get("/quotations?category=cables", cookie)) as ScreenData).categories!.map((c) => c.title)).toContain(
+      "Cables Eléctricos",
+    );
+    expect(
+      (await post(cookie, { intent: "category", title: "Cables Eléctricos" }, "/quotations?category=cables")).headers.get("location"),
+    ).toBe("/quotations");
     d = (await get("/quotations", cookie)) as ScreenData;
     // Clásica of "Cables Eléctricos" is 13.5 %: 100 / 0.865 = 115.6069 → 115.61 (v4: nothing added
     // under the threshold 298.5 × 0.865 − 25 = 233.20); IVA 18.4976 → 18.50; total 134.11.
@@ -292,7 +342,9 @@ describe("order type in v4 (spec 2 §6: Admin, Developer, MercadoLibre Manager; 
     expect(d.totals).toMatchObject({ marketplaceCents: 1561, subtotalCents: 11561, ivaCents: 1850, totalCents: 13411 });
     // The v3 dialog prices the same draft as v3: 115.61 ≤ 233.20 → + 25 = 140.61; IVA 22.4976 → 22.50.
     const { loader: dialogLoader } = await import("~/routes/products/quotation");
-    const dialog = (await settle(() => dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })))) as {
+    const dialog = (await settle(() =>
+      dialogLoader(routeArgs({ request: makeRequest("/products/quotation", { cookie }), params: {} })),
+    )) as {
       draft: { doc: { totals: { subtotalCents: number; totalCents: number } } };
     };
     expect(dialog.draft.doc.totals).toMatchObject({ subtotalCents: 14061, totalCents: 16311 });

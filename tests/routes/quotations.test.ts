@@ -26,7 +26,8 @@ const database = await useTestDatabase();
 await seedDemo(database, { now: new Date(), brand: "Electrica" });
 afterAll(() => closePdfBrowser());
 
-const get = (path: string, cookie: string) => settle(() => productsLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
+const get = (path: string, cookie: string) =>
+  settle(() => productsLoader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));
 const post = (path: string, cookie: string, form: Record<string, string>) =>
   settle(() => productsAction(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} }))) as Promise<Response>;
 const postDialog = (cookie: string, form: Record<string, string>) =>
@@ -45,7 +46,10 @@ describe("/products access", () => {
       expect(list.rows).toHaveLength(20);
       expect(list.total).toBeGreaterThan(20);
     }
-    for (const [role, home] of [["cajero", "/pdv"], ["surtido", "/surtido"]] as const) {
+    for (const [role, home] of [
+      ["cajero", "/pdv"],
+      ["surtido", "/surtido"],
+    ] as const) {
       const { cookie } = await loginAs(role);
       expectRedirect(await get("/products", cookie), home);
     }
@@ -61,7 +65,8 @@ describe("/products list", () => {
     expect(contains.total).toBeGreaterThan(0);
     for (const r of contains.rows) expect(`${r.sku} ${r.manufacturerSku} ${r.description}`.toUpperCase()).toContain("APAGADOR");
     const starts = okList((await get("/products?search=*APAGADOR", cookie)) as ListData);
-    for (const r of starts.rows) expect([r.sku, r.manufacturerSku, r.description].some((f) => f.toUpperCase().startsWith("APAGADOR"))).toBe(true);
+    for (const r of starts.rows)
+      expect([r.sku, r.manufacturerSku, r.description].some((f) => f.toUpperCase().startsWith("APAGADOR"))).toBe(true);
     const bad = (await get("/products?page=abc&sortName=nope&sortValue=sideways", cookie)) as ListData;
     expect(okList(bad).page).toBe(1);
   });
@@ -128,7 +133,9 @@ describe("the draft", () => {
 
   it("a PDF of an empty quotation answers with the spec's message", async () => {
     const { cookie } = await loginAs("inventory");
-    const res = (await settle(() => pdfLoader(routeArgs({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {} })))) as Response;
+    const res = (await settle(() =>
+      pdfLoader(routeArgs({ request: makeRequest("/products/quotation.pdf", { cookie }), params: {} })),
+    )) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("set-cookie")).toBeTruthy();
   });
@@ -148,9 +155,15 @@ describe("stored quotations", () => {
     expect(folio).toMatch(new RegExp(`^COT-${new Date().getFullYear()}-\\d{6}$`));
     expect((await loadDraft(user.id)).data.lines).toHaveLength(0);
     // Its Excel: a real .xlsx named YYMMDDHHmmss (spec 2 §9).
-    const xlsx = (await settle(() => storedXlsxLoader(routeArgs({ request: makeRequest(`/products/quotes/${folio}/xlsx`, { cookie }), params: { folio } })))) as Response;
+    const xlsx = (await settle(() =>
+      storedXlsxLoader(routeArgs({ request: makeRequest(`/products/quotes/${folio}/xlsx`, { cookie }), params: { folio } })),
+    )) as Response;
     expect(xlsx.headers.get("content-disposition")).toMatch(/filename="\d{12}\.xlsx"/);
-    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
 
     const act = (form: Record<string, string>) =>
       settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form }), params: { folio } })));
@@ -196,7 +209,14 @@ describe("stored quotations", () => {
     await post("/products", dev.cookie, { intent: "add", sku: rows[0].sku, qty: "1" });
     const folio = (await postDialog(dev.cookie, { intent: "store" })).headers.get("location")!.split("/").pop()!;
     const send = (cookie: string) =>
-      settle(() => quoteAction(routeArgs({ request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }), params: { folio } })));
+      settle(() =>
+        quoteAction(
+          routeArgs({
+            request: makeRequest(`/products/quotes/${folio}`, { cookie, form: { intent: "erp", erpUser: "VENTAS1" } }),
+            params: { folio },
+          }),
+        ),
+      );
     expect((await statusAndBody((await send(dev.cookie)) as Response)).body).toContain("Contacta a soporte");
     expect((await statusAndBody((await send(admin.cookie)) as Response)).status).toBe(403);
   });
@@ -204,11 +224,30 @@ describe("stored quotations", () => {
 
 describe("quotation PDF (8 lines a page, 'Página n de m', totals)", () => {
   const docWith = (n: number): QuotationDocumentData => {
-    const lines = Array.from({ length: n }, (_, i) => ({ sku: `SKU-${i + 1}`, description: `Artículo ${i + 1}`, qty: 1, priceCents: 10000, amountCents: 10000, discount: 0 }));
+    const lines = Array.from({ length: n }, (_, i) => ({
+      sku: `SKU-${i + 1}`,
+      description: `Artículo ${i + 1}`,
+      qty: 1,
+      priceCents: 10000,
+      amountCents: 10000,
+      discount: 0,
+    }));
     return {
-      folio: "COT-2026-000001", issuedAt: new Date().toISOString(), author: "Prueba", client: { key: "V", name: "VENTA MOSTRADOR", rfc: "", priceList: "Precio 2" },
-      email: "", phone: "", reference: "", notes: "", orderType: "normal", listingType: null, category: null, discountPercent: 0, exchangeRate: 18,
-      lines, totals: computeTotals(lines, 0, 0),
+      folio: "COT-2026-000001",
+      issuedAt: new Date().toISOString(),
+      author: "Prueba",
+      client: { key: "V", name: "VENTA MOSTRADOR", rfc: "", priceList: "Precio 2" },
+      email: "",
+      phone: "",
+      reference: "",
+      notes: "",
+      orderType: "normal",
+      listingType: null,
+      category: null,
+      discountPercent: 0,
+      exchangeRate: 18,
+      lines,
+      totals: computeTotals(lines, 0, 0),
     };
   };
   it.each([
@@ -216,17 +255,21 @@ describe("quotation PDF (8 lines a page, 'Página n de m', totals)", () => {
     [8, 1],
     [9, 2],
     [17, 3],
-  ])("%d lines → %d pages", async (lines, pages) => {
-    const pdf = await quotationPdf(docWith(lines));
-    const proxy = await getDocumentProxy(new Uint8Array(pdf));
-    expect(proxy.numPages).toBe(pages);
-    const { text } = await extractText(proxy, { mergePages: false });
-    expect(text[pages - 1]).toContain(`Página ${pages} de ${pages}`);
-    if (pages === 3) expect(text[1]).toContain("Página 2 de 3");
-    // Totals on the last page only: 16 % IVA of n × $100.00.
-    const total = (lines * 100 * 1.16).toLocaleString("es-MX", { minimumFractionDigits: 2 });
-    expect(text[pages - 1]).toContain(total);
-    expect(text[pages - 1]).toContain("5 días hábiles");
-    expect(text[0]).toContain("MXN");
-  }, 30_000);
+  ])(
+    "%d lines → %d pages",
+    async (lines, pages) => {
+      const pdf = await quotationPdf(docWith(lines));
+      const proxy = await getDocumentProxy(new Uint8Array(pdf));
+      expect(proxy.numPages).toBe(pages);
+      const { text } = await extractText(proxy, { mergePages: false });
+      expect(text[pages - 1]).toContain(`Página ${pages} de ${pages}`);
+      if (pages === 3) expect(text[1]).toContain("Página 2 de 3");
+      // Totals on the last page only: 16 % IVA of n × $100.00.
+      const total = (lines * 100 * 1.16).toLocaleString("es-MX", { minimumFractionDigits: 2 });
+      expect(text[pages - 1]).toContain(total);
+      expect(text[pages - 1]).toContain("5 días hábiles");
+      expect(text[0]).toContain("MXN");
+    },
+    30_000,
+  );
 });

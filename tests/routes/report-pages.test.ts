@@ -107,9 +107,17 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 describe("reports read in pages say what the single statement said", () => {
   it("the monthly customer report: same buyers, names, order counts and totals, in the same order", async () => {
-    const before = (await database.query<{ buyer_id: string | null; nickname: string; name: string; orders: number; total: number }>(BEFORE.customers, ["2026-03-01"])).map(
-      (r) => ({ buyerId: r.buyer_id === null ? null : Number(r.buyer_id), nickname: r.nickname, name: r.name, orders: Number(r.orders), total: Number(r.total) }),
-    );
+    const before = (
+      await database.query<{ buyer_id: string | null; nickname: string; name: string; orders: number; total: number }>(BEFORE.customers, [
+        "2026-03-01",
+      ])
+    ).map((r) => ({
+      buyerId: r.buyer_id === null ? null : Number(r.buyer_id),
+      nickname: r.nickname,
+      name: r.name,
+      orders: Number(r.orders),
+      total: Number(r.total),
+    }));
     const after = await getIntegrations().marketplace.monthlyCustomerSummary("2026/03");
     expect(before.length).toBeGreaterThan(700);
     expect(sum(before.map((r) => r.orders))).toBeGreaterThan(REPORT_PAGE_ROWS * 2);
@@ -128,13 +136,40 @@ describe("reports read in pages say what the single statement said", () => {
     ["a range across months", "2026/02/20", "2026/04/03"],
     ["one day", "2026/03/15", "2026/03/15"],
   ])("the sales report over %s: the same item rows, orders in the same order", async (_name, start, end) => {
-    type Row = { orderId: string; date: string; account: string; title: string; sku: string | null; qty: number; total: number; status: string; logisticType: string | null };
+    type Row = {
+      orderId: string;
+      date: string;
+      account: string;
+      title: string;
+      sku: string | null;
+      qty: number;
+      total: number;
+      status: string;
+      logisticType: string | null;
+    };
     const before: Row[] = (
-      await database.query<{ order_id: string; date: string; account: string; title: string; sku: string | null; qty: number; total: number; status: string; logistic_type: string | null }>(
-        BEFORE.sales,
-        [start.replace(/\//g, "-"), end.replace(/\//g, "-")],
-      )
-    ).map((r) => ({ orderId: r.order_id, date: r.date, account: r.account, title: r.title, sku: r.sku, qty: Number(r.qty), total: Number(r.total), status: r.status, logisticType: r.logistic_type }));
+      await database.query<{
+        order_id: string;
+        date: string;
+        account: string;
+        title: string;
+        sku: string | null;
+        qty: number;
+        total: number;
+        status: string;
+        logistic_type: string | null;
+      }>(BEFORE.sales, [start.replace(/\//g, "-"), end.replace(/\//g, "-")])
+    ).map((r) => ({
+      orderId: r.order_id,
+      date: r.date,
+      account: r.account,
+      title: r.title,
+      sku: r.sku,
+      qty: Number(r.qty),
+      total: Number(r.total),
+      status: r.status,
+      logisticType: r.logistic_type,
+    }));
     const after = await getIntegrations().marketplace.salesReport({ start, end });
     expect(before.length).toBeGreaterThan(0);
     expect(after.length).toBe(before.length);

@@ -24,7 +24,10 @@ let seq = 0;
 
 async function storedFile(origin: string, mimeType: string) {
   const name = `archivo-${origin}-${++seq}.${mimeType === "application/pdf" ? "pdf" : "png"}`;
-  const [row] = await getDb().insert(files).values({ filenameDisk: name, filenameDownload: name, mimeType, size: 10, origin }).returning({ id: files.id });
+  const [row] = await getDb()
+    .insert(files)
+    .values({ filenameDisk: name, filenameDownload: name, mimeType, size: 10, origin })
+    .returning({ id: files.id });
   return row.id;
 }
 
@@ -40,7 +43,9 @@ describe("a product description", () => {
     const description =
       `<p><a href="/files/${attachment}">adjunto</a> <a href="/files/${libraryPdf}">ficha</a> <a href="https://example.com/x">fabricante</a></p>` +
       `<p><img src="/files/${libraryImage}?w=800" alt="foto"><img src="/files/${libraryPdf}"><img src="/FILES/${attachment.toUpperCase()}"></p>`;
-    const res = await callRoute(productNew.action as RouteHandler, "/web-inventory/new", admin.cookie, { form: { sku, manufacturerSku: "K", name: "Con enlaces", description } });
+    const res = await callRoute(productNew.action as RouteHandler, "/web-inventory/new", admin.cookie, {
+      form: { sku, manufacturerSku: "K", name: "Con enlaces", description },
+    });
     expect(statusOf(res)).toBe(302);
     const [row] = await getDb().select({ description: products.description }).from(products).where(eq(products.id, sku));
     expect(row.description).toBe(
@@ -55,7 +60,9 @@ describe("a product description", () => {
   it("saves library links as they are, with the usual success toast", async () => {
     const sku = `RU${Date.now().toString(36).toUpperCase()}`;
     const description = `<p><a href="/files/${libraryPdf}" target="_blank" rel="noopener noreferrer">ficha</a></p><p><img src="/files/${libraryImage}" alt="foto" /></p>`;
-    const res = await callRoute(productNew.action as RouteHandler, "/web-inventory/new", admin.cookie, { form: { sku, manufacturerSku: "K", name: "Sin ajenos", description } });
+    const res = await callRoute(productNew.action as RouteHandler, "/web-inventory/new", admin.cookie, {
+      form: { sku, manufacturerSku: "K", name: "Sin ajenos", description },
+    });
     expect(statusOf(res)).toBe(302);
     const [row] = await getDb().select({ description: products.description }).from(products).where(eq(products.id, sku));
     expect(row.description).toBe(description);
@@ -69,10 +76,14 @@ describe("a blog post's content", () => {
     const content =
       `<p><a href="../files/${assistantDoc}">documento</a> <a href="https://back.example/files/${attachment}">adjunto</a> <a href="/files/%61bc">roto</a></p>` +
       `<p><img src="/files/${libraryImage}" alt="foto"></p>`;
-    const res = await callRoute(blogNew.action as RouteHandler, "/blog-posts/new", admin.cookie, { form: { title, content, intent: "save" } });
+    const res = await callRoute(blogNew.action as RouteHandler, "/blog-posts/new", admin.cookie, {
+      form: { title, content, intent: "save" },
+    });
     expect(statusOf(res)).toBe(302);
     const [row] = await getDb().select({ content: blogPosts.content }).from(blogPosts).where(eq(blogPosts.title, title));
-    expect(row.content).toBe(`<p><a target="_blank" rel="noopener noreferrer">documento</a> <a target="_blank" rel="noopener noreferrer">adjunto</a> <a target="_blank" rel="noopener noreferrer">roto</a></p><p><img src="/files/${libraryImage}" alt="foto" /></p>`);
+    expect(row.content).toBe(
+      `<p><a target="_blank" rel="noopener noreferrer">documento</a> <a target="_blank" rel="noopener noreferrer">adjunto</a> <a target="_blank" rel="noopener noreferrer">roto</a></p><p><img src="/files/${libraryImage}" alt="foto" /></p>`,
+    );
     const toast = await toastOf(res);
     expect(toast?.variant).toBe("warning");
     expect(toast?.message).toContain(WARNING);
@@ -83,13 +94,20 @@ describe("the check", () => {
   it("asks the database once for all of a text's references, and not at all for a text without any", async () => {
     const asked: string[][] = [];
     const lookup = (ids: readonly string[]) => (asked.push([...ids]), libraryFilesAmong(ids));
-    const html = [attachment, assistantDoc, libraryImage, libraryPdf].map((id, i) => `<p><a href="/files/${id}">${i}</a><img src="/files/${id}"></p>`).join("");
+    const html = [attachment, assistantDoc, libraryImage, libraryPdf]
+      .map((id, i) => `<p><a href="/files/${id}">${i}</a><img src="/files/${id}"></p>`)
+      .join("");
     const clean = await cleanRichText(html, lookup);
     expect(asked).toHaveLength(1);
     expect(asked[0].sort()).toEqual([attachment, assistantDoc, libraryImage, libraryPdf].sort());
     expect(clean.removedFileLinks).toBe(true);
-    expect(clean.html).toBe(`<p><a target="_blank" rel="noopener noreferrer">0</a></p><p><a target="_blank" rel="noopener noreferrer">1</a></p><p><a href="/files/${libraryImage}" target="_blank" rel="noopener noreferrer">2</a><img src="/files/${libraryImage}" /></p><p><a href="/files/${libraryPdf}" target="_blank" rel="noopener noreferrer">3</a></p>`);
-    expect(await cleanRichText('<p><a href="https://example.com">x</a></p>', lookup)).toEqual({ html: '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a></p>', removedFileLinks: false });
+    expect(clean.html).toBe(
+      `<p><a target="_blank" rel="noopener noreferrer">0</a></p><p><a target="_blank" rel="noopener noreferrer">1</a></p><p><a href="/files/${libraryImage}" target="_blank" rel="noopener noreferrer">2</a><img src="/files/${libraryImage}" /></p><p><a href="/files/${libraryPdf}" target="_blank" rel="noopener noreferrer">3</a></p>`,
+    );
+    expect(await cleanRichText('<p><a href="https://example.com">x</a></p>', lookup)).toEqual({
+      html: '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a></p>',
+      removedFileLinks: false,
+    });
     expect(asked).toHaveLength(1);
   });
 });

@@ -33,7 +33,9 @@ describe("the signed-in user is looked up once per HTTP request", () => {
   it("two users in one scope never see each other", async () => {
     const a = await loginAs("admin");
     const b = await loginAs("cajero");
-    const [ua, ub] = await inRequestScope(() => Promise.all([getSessionUser(copiesOf(a.cookie)[0]), getSessionUser(copiesOf(b.cookie)[0])]));
+    const [ua, ub] = await inRequestScope(() =>
+      Promise.all([getSessionUser(copiesOf(a.cookie)[0]), getSessionUser(copiesOf(b.cookie)[0])]),
+    );
     expect([ua?.id, ub?.id]).toEqual([a.user.id, b.user.id]);
   });
 

@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import {
-  bannersHome, blogPosts, brands, catalogs, categories, files, productProperties, products, settings, shopSections, storeLocations, storePromos,
+  bannersHome,
+  blogPosts,
+  brands,
+  catalogs,
+  categories,
+  files,
+  productProperties,
+  products,
+  settings,
+  shopSections,
+  storeLocations,
+  storePromos,
 } from "../../server/db/schema";
 import { SHOP_API_PATH, shopApiRouter, type ShopApiOptions } from "../../server/shop-api/router";
 import { fileKey, shopVariantKey } from "~/modules/files/storage.server";
@@ -38,12 +49,26 @@ async function serve(options: Partial<ShopApiOptions> = {}) {
   return (pathAndQuery: string, init?: RequestInit) => fetch(`${base}${pathAndQuery}`, init);
 }
 
-const imageIds = { product: crypto.randomUUID(), banner: crypto.randomUUID(), draftBlog: crypto.randomUUID(), message: crypto.randomUUID(), sheet: crypto.randomUUID() };
+const imageIds = {
+  product: crypto.randomUUID(),
+  banner: crypto.randomUUID(),
+  draftBlog: crypto.randomUUID(),
+  message: crypto.randomUUID(),
+  sheet: crypto.randomUUID(),
+};
 
 async function storedImage(id: string, origin = "upload") {
   const disk = `${id}.webp`;
-  await putStored(fileKey({ filenameDisk: disk, origin }), await sharp({ create: { width: 1600, height: 1600, channels: 3, background: "#cc3300" } }).webp().toBuffer(), "image/webp");
-  await getDb().insert(files).values({ id, filenameDisk: disk, filenameDownload: `${id}.webp`, mimeType: "image/webp", size: 1, width: 1600, height: 1600, origin });
+  await putStored(
+    fileKey({ filenameDisk: disk, origin }),
+    await sharp({ create: { width: 1600, height: 1600, channels: 3, background: "#cc3300" } })
+      .webp()
+      .toBuffer(),
+    "image/webp",
+  );
+  await getDb()
+    .insert(files)
+    .values({ id, filenameDisk: disk, filenameDownload: `${id}.webp`, mimeType: "image/webp", size: 1, width: 1600, height: 1600, origin });
 }
 
 beforeAll(async () => {
@@ -51,28 +76,82 @@ beforeAll(async () => {
   for (const id of [imageIds.product, imageIds.banner, imageIds.draftBlog]) await storedImage(id);
   await storedImage(imageIds.message, "message");
   await putStored(`${imageIds.sheet}.pdf`, "%PDF-1.4\n%%EOF\n", "application/pdf");
-  await db.insert(files).values({ id: imageIds.sheet, filenameDisk: `${imageIds.sheet}.pdf`, filenameDownload: `ficha-${imageIds.sheet}.pdf`, mimeType: "application/pdf", size: 15 });
-  await db.insert(settings).values({ key: "dollar_price", value: 20 }).onConflictDoUpdate({ target: settings.key, set: { value: 20 } });
+  await db.insert(files).values({
+    id: imageIds.sheet,
+    filenameDisk: `${imageIds.sheet}.pdf`,
+    filenameDownload: `ficha-${imageIds.sheet}.pdf`,
+    mimeType: "application/pdf",
+    size: 15,
+  });
+  await db
+    .insert(settings)
+    .values({ key: "dollar_price", value: 20 })
+    .onConflictDoUpdate({ target: settings.key, set: { value: 20 } });
   const [cat] = await db.insert(categories).values({ name: "Interruptores", slug: "interruptores" }).returning();
   const [brand] = await db.insert(brands).values({ name: "Square D", slug: "square-d" }).returning();
   await db.insert(products).values([
     {
-      id: "QO120", name: "Interruptor QO 1P 20A", slug: "interruptor-qo-1p-20a", manufacturerSku: "QO120", categoryId: cat.id, brandId: brand.id, isActive: true,
-      precio2: 100.5, precio3: 80, price: 100.5, monedaPrecio: "Pesos", stockTotal: 7, stocks: [{ name: "O4", qty: 7 }], descripcion1: "INTERNO QO", intelisisName: "ERP QO",
-      gallery: [{ fileId: imageIds.product, url: `/files/${imageIds.product}`, sort: 0 }], dataSheetId: imageIds.sheet, description: "<p>Uso residencial</p>",
+      id: "QO120",
+      name: "Interruptor QO 1P 20A",
+      slug: "interruptor-qo-1p-20a",
+      manufacturerSku: "QO120",
+      categoryId: cat.id,
+      brandId: brand.id,
+      isActive: true,
+      precio2: 100.5,
+      precio3: 80,
+      price: 100.5,
+      monedaPrecio: "Pesos",
+      stockTotal: 7,
+      stocks: [{ name: "O4", qty: 7 }],
+      descripcion1: "INTERNO QO",
+      intelisisName: "ERP QO",
+      gallery: [{ fileId: imageIds.product, url: `/files/${imageIds.product}`, sort: 0 }],
+      dataSheetId: imageIds.sheet,
+      description: "<p>Uso residencial</p>",
     },
-    { id: "DOL1", name: "Contactor en dólares", slug: "contactor-dolares", isActive: true, precio2: 12.35, precio3: 11.9, price: 12.35, monedaPrecio: "Dolares", stockTotal: 0 },
+    {
+      id: "DOL1",
+      name: "Contactor en dólares",
+      slug: "contactor-dolares",
+      isActive: true,
+      precio2: 12.35,
+      precio3: 11.9,
+      price: 12.35,
+      monedaPrecio: "Dolares",
+      stockTotal: 0,
+    },
     { id: "OFF1", name: "Producto deshabilitado", slug: "producto-deshabilitado", isActive: false, precio2: 10, precio3: 9, stockTotal: 3 },
   ]);
   await db.insert(productProperties).values({ productId: "QO120", name: "Polos", value: "1" });
   await db.insert(shopSections).values([
-    { title: "Lo más vendido", status: true, products: [{ id: "dol1", qty: 1 }, { id: "OFF1", qty: 1 }, { id: "QO120", qty: 2 }] },
+    {
+      title: "Lo más vendido",
+      status: true,
+      products: [
+        { id: "dol1", qty: 1 },
+        { id: "OFF1", qty: 1 },
+        { id: "QO120", qty: 2 },
+      ],
+    },
     { title: "Sección oculta", status: false, products: [{ id: "QO120", qty: 1 }] },
   ]);
   await db.insert(blogPosts).values([
-    { title: "Calibres de cable", slug: "calibres-de-cable", status: true, content: "<p>Publicado</p>", createdAt: new Date("2026-06-01T00:00:00Z") },
+    {
+      title: "Calibres de cable",
+      slug: "calibres-de-cable",
+      status: true,
+      content: "<p>Publicado</p>",
+      createdAt: new Date("2026-06-01T00:00:00Z"),
+    },
     { title: "Programado", slug: "programado", status: true, publishAt: new Date("2026-06-15T19:00:00Z"), content: "<p>A su hora</p>" },
-    { title: "Borrador", slug: "borrador", status: false, content: "<p>No</p>", featuredImage: { fileId: imageIds.draftBlog, url: "", alt: "b" } },
+    {
+      title: "Borrador",
+      slug: "borrador",
+      status: false,
+      content: "<p>No</p>",
+      featuredImage: { fileId: imageIds.draftBlog, url: "", alt: "b" },
+    },
   ]);
   await db.insert(storePromos).values([
     { title: "Vigente", visible: true, startDate: "2026-06-01", endDate: "2026-06-15" },
@@ -83,8 +162,24 @@ beforeAll(async () => {
     { name: "Matriz", address: "Centro", isActive: true, geolocation: { lat: 19.4, lng: -99.1 } },
     { name: "Cerrada", address: "Norte", isActive: false },
   ]);
-  await db.insert(bannersHome).values({ name: "Portada", coverTitle: "Todo para tu obra", image: { fileId: imageIds.banner, url: `/files/${imageIds.banner}`, origin: "upload" } });
-  await db.insert(catalogs).values({ title: "Catálogo 2026", images: [], subtitles: [{ title: "Interruptores", products: [{ id: "QO120", qty: 1 }, { id: "OFF1", qty: 1 }] }] });
+  await db.insert(bannersHome).values({
+    name: "Portada",
+    coverTitle: "Todo para tu obra",
+    image: { fileId: imageIds.banner, url: `/files/${imageIds.banner}`, origin: "upload" },
+  });
+  await db.insert(catalogs).values({
+    title: "Catálogo 2026",
+    images: [],
+    subtitles: [
+      {
+        title: "Interruptores",
+        products: [
+          { id: "QO120", qty: 1 },
+          { id: "OFF1", qty: 1 },
+        ],
+      },
+    ],
+  });
 });
 
 const get = await serve();
@@ -98,7 +193,10 @@ describe("what the shop sees", () => {
     expect(body.meta).toEqual({ total: 2, page: 1, pageSize: 20 });
     expect(body.data.map((p: any) => p.sku)).toEqual(["DOL1", "QO120"]);
     // 12.35 US$ × 20 = 247.00 pesos; 100.50 pesos stay 100.50; precio3 never shows.
-    expect(body.data.map((p: any) => p.price)).toEqual([{ amount: 247, currency: "MXN" }, { amount: 100.5, currency: "MXN" }]);
+    expect(body.data.map((p: any) => p.price)).toEqual([
+      { amount: 247, currency: "MXN" },
+      { amount: 100.5, currency: "MXN" },
+    ]);
     expect(body.data.map((p: any) => p.stock)).toEqual(["agotado", "disponible"]);
     const text = JSON.stringify(body);
     for (const secret of ["INTERNO", "ERP QO", "precio3", "O4", "stocks", "intelisis", "descripcion1"]) expect(text).not.toContain(secret);
@@ -125,7 +223,10 @@ describe("what the shop sees", () => {
   it("sections: only active ones, their enabled products in order with their quantities", async () => {
     const body = await json(await get("/sections"));
     expect(body.data.map((s: any) => s.title)).toEqual(["Lo más vendido"]);
-    expect(body.data[0].products.map((p: any) => [p.sku, p.qty])).toEqual([["DOL1", 1], ["QO120", 2]]);
+    expect(body.data[0].products.map((p: any) => [p.sku, p.qty])).toEqual([
+      ["DOL1", 1],
+      ["QO120", 2],
+    ]);
   });
 
   it("blogs: drafts never, a scheduled post at its time and not before", async () => {
@@ -145,7 +246,11 @@ describe("what the shop sees", () => {
     const locations = await json(await get("/locations"));
     expect(locations.data.map((l: any) => [l.name, l.geolocation])).toEqual([["Matriz", { lat: 19.4, lng: -99.1 }]]);
     const banners = await json(await get("/banners"));
-    expect(banners.data[0]).toMatchObject({ name: "Portada", coverTitle: "Todo para tu obra", image: { url400: `${SHOP_API_PATH}/media/${imageIds.banner}/400.webp` } });
+    expect(banners.data[0]).toMatchObject({
+      name: "Portada",
+      coverTitle: "Todo para tu obra",
+      image: { url400: `${SHOP_API_PATH}/media/${imageIds.banner}/400.webp` },
+    });
     const catalog = await json(await get("/catalogs"));
     expect(catalog.data[0].subtitles[0].products.map((p: any) => p.sku)).toEqual(["QO120"]);
     expect((await json(await get("/categories"))).data.map((c: any) => c.slug)).toEqual(["interruptores"]);
@@ -212,7 +317,10 @@ describe("caching", () => {
       expect(bySku.DOL1).toBeNull();
       expect(bySku.QO120).toEqual({ amount: 100.5, currency: "MXN" });
     } finally {
-      await getDb().insert(settings).values({ key: "dollar_price", value: 20 }).onConflictDoUpdate({ target: settings.key, set: { value: 20 } });
+      await getDb()
+        .insert(settings)
+        .values({ key: "dollar_price", value: 20 })
+        .onConflictDoUpdate({ target: settings.key, set: { value: 20 } });
     }
   });
 
@@ -229,8 +337,19 @@ describe("caching", () => {
 describe("the ETag is what an answer reads: an edit changes it at once, a 304 reads no record", () => {
   // Every answer of the API (lists and details), as the shop asks for them.
   const URLS = [
-    "/banners", "/sections", "/blogs", "/blogs/calibres-de-cable", "/promotions", "/locations", "/catalogs", "/products",
-    "/products?sort=price&order=desc", "/products/QO120", "/products/DOL1", "/categories", "/brands",
+    "/banners",
+    "/sections",
+    "/blogs",
+    "/blogs/calibres-de-cable",
+    "/promotions",
+    "/locations",
+    "/catalogs",
+    "/products",
+    "/products?sort=price&order=desc",
+    "/products/QO120",
+    "/products/DOL1",
+    "/categories",
+    "/brands",
   ];
   type Seen = { status: number; etag: string | null; body: string };
   async function look() {
@@ -280,7 +399,10 @@ describe("the ETag is what an answer reads: an edit changes it at once, a 304 re
     },
     {
       edit: "a product added (undone: deleted)",
-      apply: () => db().insert(products).values({ id: "NEW1", name: "Zapata nueva", slug: "zapata-nueva", isActive: true, price: 9000, monedaPrecio: "Pesos" }),
+      apply: () =>
+        db()
+          .insert(products)
+          .values({ id: "NEW1", name: "Zapata nueva", slug: "zapata-nueva", isActive: true, price: 9000, monedaPrecio: "Pesos" }),
       undo: () => db().delete(products).where(eq(products.id, "NEW1")),
       shows: PRODUCT_PAGES,
     },
@@ -316,8 +438,27 @@ describe("the ETag is what an answer reads: an edit changes it at once, a 304 re
     },
     {
       edit: "a section's quantities changed",
-      apply: () => db().update(shopSections).set({ products: [{ id: "dol1", qty: 3 }, { id: "QO120", qty: 2 }] }).where(eq(shopSections.title, "Lo más vendido")),
-      undo: () => db().update(shopSections).set({ products: [{ id: "dol1", qty: 1 }, { id: "OFF1", qty: 1 }, { id: "QO120", qty: 2 }] }).where(eq(shopSections.title, "Lo más vendido")),
+      apply: () =>
+        db()
+          .update(shopSections)
+          .set({
+            products: [
+              { id: "dol1", qty: 3 },
+              { id: "QO120", qty: 2 },
+            ],
+          })
+          .where(eq(shopSections.title, "Lo más vendido")),
+      undo: () =>
+        db()
+          .update(shopSections)
+          .set({
+            products: [
+              { id: "dol1", qty: 1 },
+              { id: "OFF1", qty: 1 },
+              { id: "QO120", qty: 2 },
+            ],
+          })
+          .where(eq(shopSections.title, "Lo más vendido")),
       shows: ["/sections"],
     },
     {
@@ -397,7 +538,9 @@ describe("the ETag is what an answer reads: an edit changes it at once, a 304 re
     const totalOf = async (url: string) => (await json(await get(url))).meta.total as number;
     const urls = ["/products?pageSize=1", "/products?search=zapata&pageSize=1", "/products?sort=price&pageSize=1"];
     const before = await Promise.all(urls.map(totalOf));
-    await getDb().insert(products).values({ id: "ZZZ1", name: "Zapata al final", slug: "zapata-al-final", isActive: true, price: 1, monedaPrecio: "Pesos" });
+    await getDb()
+      .insert(products)
+      .values({ id: "ZZZ1", name: "Zapata al final", slug: "zapata-al-final", isActive: true, price: 1, monedaPrecio: "Pesos" });
     try {
       expect(await Promise.all(urls.map(totalOf))).toEqual(before.map((n) => n + 1));
       await getDb().update(products).set({ isActive: false }).where(eq(products.id, "ZZZ1"));
@@ -451,40 +594,44 @@ describe("the ETag is what an answer reads: an edit changes it at once, a 304 re
     }
   });
 
-  it.skipIf(!database.pglite)("a 304, and an answer already kept, read no record: no statement once the process keeps the versions (the versions statement where they move with the clock); no-cache builds afresh", async () => {
-    clock = NOW;
-    const client = database.pglite!;
-    const original = client.query;
-    const sent: string[] = [];
-    client.query = ((text: string, ...rest: unknown[]) => {
-      sent.push(text);
-      return (original as (...a: unknown[]) => unknown).call(client, text, ...rest);
-    }) as typeof client.query;
-    try {
-      for (const [url, seen] of await look()) {
-        if (seen.status !== 200) continue;
-        // The blogs' visibility moves with the clock (a scheduled post falling due): read each time.
-        const clockBound = /\/blogs/.test(url);
-        for (const headers of [{ "If-None-Match": seen.etag! }, {}] as Array<Record<string, string>>) {
-          sent.length = 0;
-          const r = await get(url, { headers });
-          expect(r.status, url).toBe(headers["If-None-Match"] ? 304 : 200);
-          expect(sent.length, url).toBe(clockBound ? 1 : 0);
-          if (clockBound) {
-            expect(sent[0], url).toContain("content_versions");
-            for (const table of ["\"products\"", "\"blog_posts\".\"title\"", "\"banners_home\"", "\"catalogs\"", "\"store_locations\""]) expect(sent[0], url).not.toContain(table);
+  it.skipIf(!database.pglite)(
+    "a 304, and an answer already kept, read no record: no statement once the process keeps the versions (the versions statement where they move with the clock); no-cache builds afresh",
+    async () => {
+      clock = NOW;
+      const client = database.pglite!;
+      const original = client.query;
+      const sent: string[] = [];
+      client.query = ((text: string, ...rest: unknown[]) => {
+        sent.push(text);
+        return (original as (...a: unknown[]) => unknown).call(client, text, ...rest);
+      }) as typeof client.query;
+      try {
+        for (const [url, seen] of await look()) {
+          if (seen.status !== 200) continue;
+          // The blogs' visibility moves with the clock (a scheduled post falling due): read each time.
+          const clockBound = /\/blogs/.test(url);
+          for (const headers of [{ "If-None-Match": seen.etag! }, {}] as Array<Record<string, string>>) {
+            sent.length = 0;
+            const r = await get(url, { headers });
+            expect(r.status, url).toBe(headers["If-None-Match"] ? 304 : 200);
+            expect(sent.length, url).toBe(clockBound ? 1 : 0);
+            if (clockBound) {
+              expect(sent[0], url).toContain("content_versions");
+              for (const table of ['"products"', '"blog_posts"."title"', '"banners_home"', '"catalogs"', '"store_locations"'])
+                expect(sent[0], url).not.toContain(table);
+            }
           }
+          // Asked for afresh (Cache-Control: no-cache): built again, to the same answer.
+          sent.length = 0;
+          const fresh = await get(url, { headers: { "Cache-Control": "no-cache" } });
+          expect(await fresh.text(), url).toBe(seen.body);
+          expect(sent.length, url).toBeGreaterThan(clockBound ? 1 : 0);
         }
-        // Asked for afresh (Cache-Control: no-cache): built again, to the same answer.
-        sent.length = 0;
-        const fresh = await get(url, { headers: { "Cache-Control": "no-cache" } });
-        expect(await fresh.text(), url).toBe(seen.body);
-        expect(sent.length, url).toBeGreaterThan(clockBound ? 1 : 0);
+      } finally {
+        client.query = original;
       }
-    } finally {
-      client.query = original;
-    }
-  });
+    },
+  );
 });
 
 describe("the price sort", () => {
@@ -501,7 +648,10 @@ describe("the price sort", () => {
   /** The enabled products in the order their prices from the pricing function give (no price last, then SKU). */
   async function expectedOrder(order: "asc" | "desc") {
     const [rate] = await getDb().select({ value: settings.value }).from(settings).where(eq(settings.key, "dollar_price"));
-    const rows = await getDb().select({ id: products.id, price: products.price, currency: products.monedaPrecio }).from(products).where(eq(products.isActive, true));
+    const rows = await getDb()
+      .select({ id: products.id, price: products.price, currency: products.monedaPrecio })
+      .from(products)
+      .where(eq(products.isActive, true));
     const priced = rows.map((r) => {
       const p = pesoPrice({ amount: r.price, currency: r.currency }, exchangeRateOf(rate?.value));
       return { sku: r.id, cents: p.ok ? p.cents : null };
@@ -518,15 +668,23 @@ describe("the price sort", () => {
     for (const order of ["asc", "desc"] as const) {
       const body = await json(await get(`/products?sort=price&order=${order}`));
       const want = await expectedOrder(order);
-      expect(body.data.map((p: any) => ({ sku: p.sku, price: p.price })), `${why}, ${order}`).toEqual(want);
+      expect(
+        body.data.map((p: any) => ({ sku: p.sku, price: p.price })),
+        `${why}, ${order}`,
+      ).toEqual(want);
       // Paging follows the same order.
       const second = await json(await get(`/products?sort=price&order=${order}&pageSize=2&page=2`));
-      expect(second.data.map((p: any) => p.sku), `${why}, ${order}, page 2`).toEqual(want.slice(2, 4).map((p) => p.sku));
+      expect(
+        second.data.map((p: any) => p.sku),
+        `${why}, ${order}, page 2`,
+      ).toEqual(want.slice(2, 4).map((p) => p.sku));
     }
   }
 
   it("orders by the pricing function's figures: at the day's rate, after a new rate, a new price, a new currency, and with no rate", async () => {
-    await getDb().insert(products).values(EXTRA.map((p) => ({ ...p, isActive: true })));
+    await getDb()
+      .insert(products)
+      .values(EXTRA.map((p) => ({ ...p, isActive: true })));
     try {
       await expectSortedAsPriced("rate 20");
       await setRate(15.5); // the dollar products move below the peso ones
@@ -543,7 +701,9 @@ describe("the price sort", () => {
       await expectSortedAsPriced("no rate");
     } finally {
       await setRate(20);
-      await getDb().delete(products).where(sql`${products.id} in ('PX1', 'PX2', 'DX1', 'DX2', 'EUR1')`);
+      await getDb()
+        .delete(products)
+        .where(sql`${products.id} in ('PX1', 'PX2', 'DX1', 'DX2', 'EUR1')`);
     }
     await expectSortedAsPriced("back at 20");
   });
@@ -551,7 +711,12 @@ describe("the price sort", () => {
   it("the stored price is the pricing function's, whoever writes the product or the rate", async () => {
     const stored = async () =>
       Object.fromEntries(
-        (await getDb().select({ id: products.id, cents: products.shopPriceCents }).from(products).where(and(sql`${products.id} in ('QO120', 'DOL1')`))).map((r) => [r.id, r.cents]),
+        (
+          await getDb()
+            .select({ id: products.id, cents: products.shopPriceCents })
+            .from(products)
+            .where(and(sql`${products.id} in ('QO120', 'DOL1')`))
+        ).map((r) => [r.id, r.cents]),
       );
     expect(await stored()).toEqual({ QO120: 10050, DOL1: 24700 });
     // A hand-written figure does not stick: the trigger works it out again.
@@ -568,7 +733,9 @@ describe("the price sort", () => {
       const statement = shopProductByKeyQuery(getDb(), key).toSQL();
       await database.query("set enable_seqscan = off");
       try {
-        const plan = (await database.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params)).map((r) => r["QUERY PLAN"]).join("\n");
+        const plan = (await database.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params))
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
         expect(plan, key).toContain("products_slug_idx");
         expect(plan, key).toContain("products_upper_id_idx");
       } finally {
@@ -594,7 +761,9 @@ describe("the price sort", () => {
     const OTHER_WAYS = ["enable_seqscan", "enable_bitmapscan", "enable_sort"];
     for (const setting of OTHER_WAYS) await database.query(`set ${setting} = off`);
     try {
-      const plan = (await database.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params)).map((r) => r["QUERY PLAN"]).join("\n");
+      const plan = (await database.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params))
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
       expect(plan).toContain(index);
       expect(plan).not.toMatch(/^\s*(->\s*)?Sort\b/m);
     } finally {
@@ -609,10 +778,16 @@ describe("cross-origin, cookies, abuse", () => {
     expect(ok.headers.get("access-control-allow-origin")).toBe("https://tienda.example.com.mx");
     const other = await get("/products", { headers: { Origin: "https://evil.example" } });
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
-    const preflight = await get("/products", { method: "OPTIONS", headers: { Origin: "https://tienda.example.com.mx", "Access-Control-Request-Method": "GET" } });
+    const preflight = await get("/products", {
+      method: "OPTIONS",
+      headers: { Origin: "https://tienda.example.com.mx", "Access-Control-Request-Method": "GET" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
-    const refused = await get("/products", { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" } });
+    const refused = await get("/products", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -671,7 +846,12 @@ describe("media", () => {
     expect((await sharp(Buffer.from(await big.arrayBuffer())).metadata()).width).toBe(1200);
     expect(await isStored(shopVariantKey(imageIds.product, 400))).toBe(true);
     expect((await get(`/media/${imageIds.sheet}/ficha.pdf`)).headers.get("content-type")).toBe("application/pdf");
-    for (const url of [`/media/${imageIds.draftBlog}/400.webp`, `/media/${imageIds.message}/400.webp`, `/media/${imageIds.product}/800.webp`, `/media/nada/400.webp`]) {
+    for (const url of [
+      `/media/${imageIds.draftBlog}/400.webp`,
+      `/media/${imageIds.message}/400.webp`,
+      `/media/${imageIds.product}/800.webp`,
+      `/media/nada/400.webp`,
+    ]) {
       expect((await get(url)).status, url).toBe(404);
     }
   });
@@ -723,7 +903,10 @@ describe("the OpenAPI document", () => {
   it("the contract test catches an answer the document does not allow", async () => {
     const doc = await json(await get("/openapi.json"));
     const ajv = new Ajv2020({ strict: false });
-    const validate = ajv.compile({ ...doc.paths["/products"].get.responses["200"].content["application/json"].schema, components: doc.components });
+    const validate = ajv.compile({
+      ...doc.paths["/products"].get.responses["200"].content["application/json"].schema,
+      components: doc.components,
+    });
     const body = await json(await get("/products"));
     expect(validate(body)).toBe(true);
     body.data[0].precio3 = 80;
@@ -735,6 +918,7 @@ describe("the OpenAPI document", () => {
     expect(r.headers.get("content-type")).toContain("text/html");
     const html = await r.text();
     expect(html).not.toContain("<script");
-    for (const text of ["GET /api/shop/v1/products", "pageSize", "data[].price.amount", "GET /api/shop/v1/blogs/{slug}"]) expect(html).toContain(text);
+    for (const text of ["GET /api/shop/v1/products", "pageSize", "data[].price.amount", "GET /api/shop/v1/blogs/{slug}"])
+      expect(html).toContain(text);
   });
 });

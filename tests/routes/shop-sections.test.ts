@@ -3,7 +3,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { products, shopSections } from "../../server/db/schema";
 import { DEMO_SHOP_SECTIONS, seedShopSections } from "../../server/db/seed/demo/shop-sections";
-import { SectionDraftSchema, intentValue, type SectionAnswer, type SectionIntent, type SectionLoaded, type ShopSectionRow } from "~/modules/content/shop-sections";
+import {
+  SectionDraftSchema,
+  intentValue,
+  type SectionAnswer,
+  type SectionIntent,
+  type SectionLoaded,
+  type ShopSectionRow,
+} from "~/modules/content/shop-sections";
 import * as list from "~/routes/shop/ecommerce";
 import * as createRoute from "~/routes/shop/ecommerce.new";
 import * as editRoute from "~/routes/shop/ecommerce.$sectionId";
@@ -11,7 +18,15 @@ import { SHOP_SECTION_LISTS } from "../../bench/lists/shop-sections";
 import { useTestDatabase } from "../helpers/db";
 import { seedDemoWithArea } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
-import { auditOf as auditOfTag, callRoute as call, locationOf as location, statusOf as status, toastOf, uniqueName as unique, type Handler } from "../helpers/content-routes";
+import {
+  auditOf as auditOfTag,
+  callRoute as call,
+  locationOf as location,
+  statusOf as status,
+  toastOf,
+  uniqueName as unique,
+  type Handler,
+} from "../helpers/content-routes";
 import { expectRolesSentHome } from "../helpers/sent-home";
 
 /**
@@ -33,9 +48,11 @@ type FormOut = { data: SectionAnswer; init: { status: number } };
 type ListData = { rows: ShopSectionRow[]; total: number };
 type Form = Record<string, string | string[]>;
 
-const listOf = (cookie: string | undefined, query = "") => call(list.loader as Handler, `/ecommerce${query}`, cookie) as Promise<ListData | Response>;
+const listOf = (cookie: string | undefined, query = "") =>
+  call(list.loader as Handler, `/ecommerce${query}`, cookie) as Promise<ListData | Response>;
 const toggle = (form: Form, cookie: string, query = "") => call(list.action as Handler, `/ecommerce${query}`, cookie, { form });
-const open = (id: string | number, cookie: string) => call(editRoute.loader as Handler, `/ecommerce/${id}`, cookie, { params: { sectionId: String(id) } });
+const open = (id: string | number, cookie: string) =>
+  call(editRoute.loader as Handler, `/ecommerce/${id}`, cookie, { params: { sectionId: String(id) } });
 const create = (form: Form, cookie: string, query = "") => call(createRoute.action as Handler, `/ecommerce/new${query}`, cookie, { form });
 const update = (id: string | number, form: Form, cookie: string, query = "") =>
   call(editRoute.action as Handler, `/ecommerce/${id}${query}`, cookie, { params: { sectionId: String(id) }, form });
@@ -46,11 +63,18 @@ const auditOf = (id: number) => auditOfTag(id, "shop-sections");
 
 /** The list as the dialog posts it: Conform's `products[i].id` / `products[i].qty`, in order. */
 const carried = (items: Array<{ id: string; qty: number | string }>): Form =>
-  Object.fromEntries(items.flatMap((item, i) => [[`products[${i}].id`, item.id], [`products[${i}].qty`, String(item.qty)]]));
+  Object.fromEntries(
+    items.flatMap((item, i) => [
+      [`products[${i}].id`, item.id],
+      [`products[${i}].qty`, String(item.qty)],
+    ]),
+  );
 /** Agregar on a search hit. */
 const addSku = (sku: string) => intentValue<SectionIntent>({ type: "add", sku });
 /** A Conform list button (↑ ↓ Quitar) as it posts without JavaScript. */
-const listButton = (type: "remove" | "reorder", payload: Record<string, unknown>): Form => ({ __intent__: JSON.stringify({ type, payload: { name: "products", ...payload } }) });
+const listButton = (type: "remove" | "reorder", payload: Record<string, unknown>): Form => ({
+  __intent__: JSON.stringify({ type, payload: { name: "products", ...payload } }),
+});
 /** The form the answer draws: Conform's values (as typed, with the server's list). */
 const shown = (res: unknown) => answerOf(res).result.initialValue ?? {};
 const rowsShown = (res: unknown) => SectionDraftSchema.parse(shown(res)).products;
@@ -69,7 +93,11 @@ describe("access", () => {
       const { cookie } = await loginAs(role);
       const data = (await listOf(cookie)) as ListData;
       expect(data.total, role).toBeGreaterThanOrEqual(DEMO_SHOP_SECTIONS.length);
-      const fresh = (await call(createRoute.loader as Handler, "/ecommerce/new", cookie)) as { section: null; loaded: SectionLoaded; constraint: unknown };
+      const fresh = (await call(createRoute.loader as Handler, "/ecommerce/new", cookie)) as {
+        section: null;
+        loaded: SectionLoaded;
+        constraint: unknown;
+      };
       expect(fresh.section).toBeNull();
       expect(fresh.constraint).toMatchObject(SECTION_CONSTRAINT);
       expect(fresh.loaded).toEqual({ values: { title: "", status: true, products: [] }, products: {} });
@@ -78,16 +106,29 @@ describe("access", () => {
 
   it("sends other roles to their home, for loaders and actions, and writes nothing", async () => {
     const [first] = await getDb().select().from(shopSections).orderBy(shopSections.id).limit(1);
-    await expectRolesSentHome([["inventory", "/products"], ["shop_manager", "/products"], ["cajero", "/pdv"], ["surtido", "/surtido"]], {
-      list: ({ cookie }) => listOf(cookie),
-      open: ({ cookie }) => open(first.id, cookie),
-      toggle: ({ cookie }) => toggle({ intent: "toggle", id: String(first.id), status: String(!first.status) }, cookie),
-      create: ({ cookie }) => create({ intent: "save", title: unique("Intrusa") }, cookie),
-      update: ({ cookie }) => update(first.id, { intent: "save", title: unique("Intrusa") }, cookie),
-    });
+    await expectRolesSentHome(
+      [
+        ["inventory", "/products"],
+        ["shop_manager", "/products"],
+        ["cajero", "/pdv"],
+        ["surtido", "/surtido"],
+      ],
+      {
+        list: ({ cookie }) => listOf(cookie),
+        open: ({ cookie }) => open(first.id, cookie),
+        toggle: ({ cookie }) => toggle({ intent: "toggle", id: String(first.id), status: String(!first.status) }, cookie),
+        create: ({ cookie }) => create({ intent: "save", title: unique("Intrusa") }, cookie),
+        update: ({ cookie }) => update(first.id, { intent: "save", title: unique("Intrusa") }, cookie),
+      },
+    );
     const [after] = await getDb().select().from(shopSections).where(eq(shopSections.id, first.id));
     expect(after).toEqual(first);
-    expect(await getDb().select().from(shopSections).where(sql`${shopSections.title} like 'Intrusa%'`)).toEqual([]);
+    expect(
+      await getDb()
+        .select()
+        .from(shopSections)
+        .where(sql`${shopSections.title} like 'Intrusa%'`),
+    ).toEqual([]);
   });
 
   it("sends anonymous visitors to sign in", async () => {
@@ -118,7 +159,10 @@ describe("list", () => {
     const data = (await listOf(cookie)) as ListData;
     for (const line of SHOP_SECTION_LISTS) {
       const raw = await database.query<{ id: number; product_count: number | string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => [r.id, Number(r.product_count)]), line.route).toEqual(data.rows.map((r) => [r.id, r.productCount]));
+      expect(
+        raw.map((r) => [r.id, Number(r.product_count)]),
+        line.route,
+      ).toEqual(data.rows.map((r) => [r.id, r.productCount]));
     }
   });
 });
@@ -135,7 +179,11 @@ describe("toggle", () => {
     expect(after.updatedAt.getTime()).toBeGreaterThan(section.updatedAt.getTime());
     expect({ ...after, status: true, updatedAt: section.updatedAt }).toEqual(section);
     const entries = await auditOf(section.id);
-    expect(entries.at(-1)).toMatchObject({ message: "Sección desactivada: Iluminación LED", userId: user.id, detail: { changes: { status: { from: true, to: false } } } });
+    expect(entries.at(-1)).toMatchObject({
+      message: "Sección desactivada: Iluminación LED",
+      userId: user.id,
+      detail: { changes: { status: { from: true, to: false } } },
+    });
 
     await toggle({ intent: "toggle", id: String(section.id), status: "true" }, cookie);
     expect((await sectionNamed("Iluminación LED")).status).toBe(true);
@@ -191,15 +239,32 @@ describe("dialog", () => {
     expect(answerOf(one).result.intent).toEqual({ type: "update", payload: { name: "products", value: [{ id: a, qty: "1" }] } });
     const two = await create({ title, status: "on", q: "qo1", intent: addSku(b), ...carried(rowsShown(one)) }, cookie);
     const again = await create({ title, status: "on", q: "qo1", intent: addSku(a), ...carried(rowsShown(two)) }, cookie);
-    expect(rowsShown(again)).toEqual([{ id: a, qty: "2" }, { id: b, qty: "1" }]);
-    expect(answerOf(again).products[a]).toMatchObject({ name: expect.any(String), price: expect.any(Number), stockTotal: expect.any(Number), isActive: true });
+    expect(rowsShown(again)).toEqual([
+      { id: a, qty: "2" },
+      { id: b, qty: "1" },
+    ]);
+    expect(answerOf(again).products[a]).toMatchObject({
+      name: expect.any(String),
+      price: expect.any(Number),
+      stockTotal: expect.any(Number),
+      isActive: true,
+    });
     expect(await sectionNamed(title)).toBeUndefined();
 
     const saved = await create({ intent: "save", title, status: "on", q: "qo1", ...carried(rowsShown(again)) }, cookie, "?k=1");
     expect(location(saved)).toBe("/ecommerce?k=1");
-    expect(await toastOf(saved)).toMatchObject({ title: "Obteniendo información", message: "Información agregada/actualizada exitosamente" });
+    expect(await toastOf(saved)).toMatchObject({
+      title: "Obteniendo información",
+      message: "Información agregada/actualizada exitosamente",
+    });
     const row = await sectionNamed(title);
-    expect(row).toMatchObject({ status: true, products: [{ id: a, qty: 2 }, { id: b, qty: 1 }] });
+    expect(row).toMatchObject({
+      status: true,
+      products: [
+        { id: a, qty: 2 },
+        { id: b, qty: 1 },
+      ],
+    });
     expect((await auditOf(row.id)).map((e) => e.message)).toEqual([`Sección creada: ${title}`]);
   });
 
@@ -212,10 +277,18 @@ describe("dialog", () => {
     expect(Object.keys(opened.loaded.products).sort()).toEqual(section.products.map((p) => p.id).sort());
     const start = section.products.map((p, i) => ({ id: p.id, qty: i === 0 ? 5 : p.qty }));
 
-    const moved = await update(section.id, { title: section.title, status: "on", ...carried(start), ...listButton("reorder", { from: 1, to: 0 }) }, cookie);
+    const moved = await update(
+      section.id,
+      { title: section.title, status: "on", ...carried(start), ...listButton("reorder", { from: 1, to: 0 }) },
+      cookie,
+    );
     expect(status(moved)).toBe(200);
     expect(asNumbers(rowsShown(moved)).slice(0, 2)).toEqual([start[1], start[0]]);
-    const down = await update(section.id, { title: section.title, status: "on", ...carried(asNumbers(rowsShown(moved))), ...listButton("reorder", { from: 0, to: 1 }) }, cookie);
+    const down = await update(
+      section.id,
+      { title: section.title, status: "on", ...carried(asNumbers(rowsShown(moved))), ...listButton("reorder", { from: 0, to: 1 }) },
+      cookie,
+    );
     expect(asNumbers(rowsShown(down))).toEqual(start);
     const removed = await update(
       section.id,
@@ -228,7 +301,11 @@ describe("dialog", () => {
 
     const saved = await update(section.id, { intent: "save", title: section.title, ...carried(asNumbers(rowsShown(removed))) }, cookie);
     expect(location(saved)).toBe("/ecommerce");
-    const after = await getDb().select().from(shopSections).where(eq(shopSections.id, section.id)).then((r) => r[0]);
+    const after = await getDb()
+      .select()
+      .from(shopSections)
+      .where(eq(shopSections.id, section.id))
+      .then((r) => r[0]);
     expect(after.products).toEqual(asNumbers(rowsShown(removed)));
     expect(after.status).toBe(false);
     const entry = (await auditOf(section.id)).at(-1)!;
@@ -239,7 +316,10 @@ describe("dialog", () => {
   it("drops SKUs the catalogue does not know, on every post and on save", async () => {
     const { cookie } = await loginAs("admin");
     const title = unique("Con desconocido");
-    const list = [{ id: activeSkus[0], qty: 1 }, { id: "NO-EXISTE-1", qty: 3 }];
+    const list = [
+      { id: activeSkus[0], qty: 1 },
+      { id: "NO-EXISTE-1", qty: 3 },
+    ];
     const res = await create({ intent: addSku("NO-EXISTE-2"), title, ...carried(list) }, cookie);
     expect(rowsShown(res)).toEqual([{ id: activeSkus[0], qty: "1" }]);
     expect(Object.keys(answerOf(res).products)).toEqual([activeSkus[0]]);
@@ -257,8 +337,14 @@ describe("dialog", () => {
 
   it("answers 400 for a bad title or quantity, keeping what was typed, and writes nothing", async () => {
     const { cookie } = await loginAs("admin");
-    const list = [{ id: activeSkus[1], qty: 2 }, { id: activeSkus[0], qty: 1 }];
-    for (const [title, message] of [["   ", "Ingresa el título de la sección"], ["x".repeat(121), "Título: máximo 120 caracteres"]]) {
+    const list = [
+      { id: activeSkus[1], qty: 2 },
+      { id: activeSkus[0], qty: 1 },
+    ];
+    for (const [title, message] of [
+      ["   ", "Ingresa el título de la sección"],
+      ["x".repeat(121), "Título: máximo 120 caracteres"],
+    ]) {
       const res = await create({ intent: "save", title, status: "on", q: "qo", ...carried(list) }, cookie);
       expect(status(res)).toBe(400);
       expect(answerOf(res).result.error).toEqual({ title: [message] });
@@ -267,10 +353,23 @@ describe("dialog", () => {
       expect(answerOf(res).results?.length).toBeGreaterThan(0);
     }
     const title = unique("Cantidad mala");
-    const bad = await create({ intent: "save", title, ...carried([{ id: activeSkus[0], qty: "1" }, { id: activeSkus[1], qty: "0" }]) }, cookie);
+    const bad = await create(
+      {
+        intent: "save",
+        title,
+        ...carried([
+          { id: activeSkus[0], qty: "1" },
+          { id: activeSkus[1], qty: "0" },
+        ]),
+      },
+      cookie,
+    );
     expect(status(bad)).toBe(400);
     expect(answerOf(bad).result.error).toEqual({ "products[1].qty": ["Cantidad: ingresa un número entero mayor o igual a 1"] });
-    expect(rowsShown(bad)).toEqual([{ id: activeSkus[0], qty: "1" }, { id: activeSkus[1], qty: "0" }]);
+    expect(rowsShown(bad)).toEqual([
+      { id: activeSkus[0], qty: "1" },
+      { id: activeSkus[1], qty: "0" },
+    ]);
     expect(await sectionNamed(title)).toBeUndefined();
   });
 
@@ -304,7 +403,9 @@ describe("dialog", () => {
     expect((await getDb().select().from(shopSections).where(eq(shopSections.id, row.id)))[0]).toEqual(row);
     // Buscar (Enter), and a list button (which posts no intent), still draw the dialog again.
     expect(status(await create({ title, intent: "search" }, cookie))).toBe(200);
-    expect(status(await create({ title, ...carried([{ id: activeSkus[0], qty: 1 }]), ...listButton("remove", { index: 0 }) }, cookie))).toBe(200);
+    expect(
+      status(await create({ title, ...carried([{ id: activeSkus[0], qty: 1 }]), ...listButton("remove", { index: 0 }) }, cookie)),
+    ).toBe(200);
   });
 
   it("answers 404 for unknown or non-numeric ids", async () => {

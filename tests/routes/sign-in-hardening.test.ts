@@ -18,7 +18,10 @@ describe("sign-in limits", () => {
   it("five wrong passwords from one address do not lock the colleague signing in from another", async () => {
     const { user } = await loginAs("admin");
     for (let i = 0; i < 5; i++) await attemptLogin(user.email, "mala", "10.0.0.66");
-    expect(await attemptLogin(user.email, "demo1234", "10.0.0.66")).toMatchObject({ ok: false, message: expect.stringMatching(/^Demasiados intentos/) });
+    expect(await attemptLogin(user.email, "demo1234", "10.0.0.66")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Demasiados intentos/),
+    });
     expect(await attemptLogin(user.email, "demo1234", "10.0.0.7")).toMatchObject({ ok: true, userId: user.id });
   });
 
@@ -62,7 +65,9 @@ describe("sign-in limits", () => {
   });
 
   it("refuses a password over 72 bytes instead of comparing only its first 72", async () => {
-    const res = (await settle(() => action(routeArgs({ request: makeRequest("/login", { form: { email: "ana@x.mx", password: "ñ".repeat(37) } }), params: {} })))) as {
+    const res = (await settle(() =>
+      action(routeArgs({ request: makeRequest("/login", { form: { email: "ana@x.mx", password: "ñ".repeat(37) } }), params: {} })),
+    )) as {
       data: { result: { error: Record<string, string[]> } };
       init: { status: number };
     };

@@ -51,10 +51,27 @@ const png = (name: string, width: number, height: number) => pngFile(name, width
 
 function publicationUpload() {
   const draft: Omit<Draft, "id"> = {
-    version: 0, title: "Foco", special: false, categoryId: "", listingType: "gold_special", store: undefined, attributes: {},
-    autosync: false, priceSync: false, stockSync: false, warehouses: [], channels: [], premium: false, status: "active",
-    linked: [{ sku: "QO120", qty: 1, discount: 0 }], variations: [], gallery: [], description: { intro: "", body: "", closing: "" },
-    productSearch: "", searchTarget: "flat", librarySearch: "",
+    version: 0,
+    title: "Foco",
+    special: false,
+    categoryId: "",
+    listingType: "gold_special",
+    store: undefined,
+    attributes: {},
+    autosync: false,
+    priceSync: false,
+    stockSync: false,
+    warehouses: [],
+    channels: [],
+    premium: false,
+    status: "active",
+    linked: [{ sku: "QO120", qty: 1, discount: 0 }],
+    variations: [],
+    gallery: [],
+    description: { intro: "", body: "", closing: "" },
+    productSearch: "",
+    searchTarget: "flat",
+    librarySearch: "",
   };
   return publicationForm(draft, JSON.stringify({ type: "upload", sku: "QO120" }));
 }
@@ -79,7 +96,14 @@ const SCREENS: Array<[string, RouteHandler, string, () => Promise<PostedFields |
     "promotion (Guardar with an image)",
     promotionNew.action as RouteHandler,
     "/promotions/new",
-    async () => ({ title: "Promoción", visible: "on", startDate: "2025-06-01", endDate: "2025-06-30", imageFileId: "", imageUpload: await png("promo.png", 1500, 1500) }),
+    async () => ({
+      title: "Promoción",
+      visible: "on",
+      startDate: "2025-06-01",
+      endDate: "2025-06-30",
+      imageFileId: "",
+      imageUpload: await png("promo.png", 1500, 1500),
+    }),
     (d: { toast: { message: string }; result: { error: { imageUpload: string[] } } }) => [d.toast.message, ...d.result.error.imageUpload],
   ],
   [
@@ -106,8 +130,17 @@ const SCREENS: Array<[string, RouteHandler, string, () => Promise<PostedFields |
     "home banner",
     banner.action as RouteHandler,
     "/banner-home",
-    async () => ({ name: "Portada", coverTitle: "", coverSubtitle: "", coverContent: "", image: await png("portada-tienda.png", 3000, 2000) }),
-    (d: { toast: { message: string }; result: { error: { image: string[] } } }) => [d.toast.message, ...d.result.error.image.map((e) => e.replace(/^[^:]+: /, ""))],
+    async () => ({
+      name: "Portada",
+      coverTitle: "",
+      coverSubtitle: "",
+      coverContent: "",
+      image: await png("portada-tienda.png", 3000, 2000),
+    }),
+    (d: { toast: { message: string }; result: { error: { image: string[] } } }) => [
+      d.toast.message,
+      ...d.result.error.image.map((e) => e.replace(/^[^:]+: /, "")),
+    ],
   ],
   [
     "publication editor (Subir imagen)",
@@ -123,15 +156,18 @@ const SCREENS: Array<[string, RouteHandler, string, () => Promise<PostedFields |
 ];
 
 describe("an upload while the file store does not answer", () => {
-  it.each(SCREENS)("%s: 503, the store's message where the screen shows refusals, no file row", async (_name, action, path, fields, shown) => {
-    const before = await fileRows();
-    const posted = await fields();
-    const form = posted instanceof FormData ? posted : formOf(posted);
-    const answer = await settle(() => action(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} })));
-    expect(statusOf(answer), JSON.stringify((answer as { data?: unknown }).data ?? null).slice(0, 400)).toBe(503);
-    const messages = shown((answer as { data: never }).data);
-    expect(messages.length).toBeGreaterThan(0);
-    for (const message of messages) expect(message).toBe(STORE_DOWN);
-    expect(await fileRows()).toBe(before);
-  });
+  it.each(SCREENS)(
+    "%s: 503, the store's message where the screen shows refusals, no file row",
+    async (_name, action, path, fields, shown) => {
+      const before = await fileRows();
+      const posted = await fields();
+      const form = posted instanceof FormData ? posted : formOf(posted);
+      const answer = await settle(() => action(routeArgs({ request: makeRequest(path, { cookie, form }), params: {} })));
+      expect(statusOf(answer), JSON.stringify((answer as { data?: unknown }).data ?? null).slice(0, 400)).toBe(503);
+      const messages = shown((answer as { data: never }).data);
+      expect(messages.length).toBeGreaterThan(0);
+      for (const message of messages) expect(message).toBe(STORE_DOWN);
+      expect(await fileRows()).toBe(before);
+    },
+  );
 });

@@ -26,7 +26,11 @@ describe("/surtido access", () => {
     }
     const picker = await loginAs("surtido", { level: 3 });
     expect(((await list("/surtido", picker.cookie)) as Data).level).toBe(3);
-    for (const [role, home] of [["inventory", "/products"], ["cajero", "/pdv"], ["ml_manager", "/products"]] as const) {
+    for (const [role, home] of [
+      ["inventory", "/products"],
+      ["cajero", "/pdv"],
+      ["ml_manager", "/products"],
+    ] as const) {
       const { cookie } = await loginAs(role);
       expectRedirect(await list("/surtido", cookie), home);
     }

@@ -42,9 +42,31 @@ await getDb()
       lastRows: 12,
       lastSkipped: 1,
     },
-    { name: "questions", status: "stopped", lastRunAt: minutesAgo(2, now), lastSuccessAt: minutesAgo(40, now), lastError: "401: token rechazado", lastErrorAt: minutesAgo(2, now) },
-    { name: "publications", status: "waiting", lastRunAt: minutesAgo(1, now), lastSuccessAt: minutesAgo(1, now), cursorAt: minutesAgo(1, now), upstreamLatestAt: minutesAgo(180, now) },
-    { name: "erp-articles", status: "ok", paused: true, lastRunAt: minutesAgo(500, now), lastSuccessAt: minutesAgo(500, now), cursorAt: minutesAgo(500, now), upstreamLatestAt: minutesAgo(500, now) },
+    {
+      name: "questions",
+      status: "stopped",
+      lastRunAt: minutesAgo(2, now),
+      lastSuccessAt: minutesAgo(40, now),
+      lastError: "401: token rechazado",
+      lastErrorAt: minutesAgo(2, now),
+    },
+    {
+      name: "publications",
+      status: "waiting",
+      lastRunAt: minutesAgo(1, now),
+      lastSuccessAt: minutesAgo(1, now),
+      cursorAt: minutesAgo(1, now),
+      upstreamLatestAt: minutesAgo(180, now),
+    },
+    {
+      name: "erp-articles",
+      status: "ok",
+      paused: true,
+      lastRunAt: minutesAgo(500, now),
+      lastSuccessAt: minutesAgo(500, now),
+      cursorAt: minutesAgo(500, now),
+      upstreamLatestAt: minutesAgo(500, now),
+    },
   ]);
 
 describe("/sync access", () => {
@@ -64,8 +86,10 @@ describe("/sync access", () => {
         list: ({ cookie }) => callRoute(syncRoute.loader, "/sync", cookie),
         run: ({ cookie }) => post({ intent: "run", feed: "messages" }, cookie),
         retryAll: ({ cookie }) => post({ intent: "retry-all" }, cookie),
-        resume: ({ cookie }) => callRoute(resumeRoute.loader, "/sync/feeds/publications/resume", cookie, { params: { feed: "publications" } }),
-        resumePost: ({ cookie }) => callRoute(resumeRoute.action, "/sync/feeds/publications/resume", cookie, { params: { feed: "publications" }, form: {} }),
+        resume: ({ cookie }) =>
+          callRoute(resumeRoute.loader, "/sync/feeds/publications/resume", cookie, { params: { feed: "publications" } }),
+        resumePost: ({ cookie }) =>
+          callRoute(resumeRoute.action, "/sync/feeds/publications/resume", cookie, { params: { feed: "publications" }, form: {} }),
       },
     );
     expect(await getDb().select().from(jobs).where(eq(jobs.name, "feed:messages"))).toEqual(jobsBefore);
@@ -79,7 +103,14 @@ describe("/sync feeds", () => {
     const { feeds } = await screen();
     expect(feeds.map((f) => [f.name, f.label])).toEqual(FEEDS.map((f) => [f.name, f.label]));
     const byName = Object.fromEntries(feeds.map((f) => [f.name, f]));
-    expect(byName["orders-main"]).toMatchObject({ states: ["ok"], lag: "3 min", lastRows: 12, lastSkipped: 1, waiting: false, lastError: null });
+    expect(byName["orders-main"]).toMatchObject({
+      states: ["ok"],
+      lag: "3 min",
+      lastRows: 12,
+      lastSkipped: 1,
+      waiting: false,
+      lastError: null,
+    });
     expect(byName["orders-main"].lastSuccessAt).toEqual(minutesAgo(1, now));
     expect(byName["orders-brand"]).toMatchObject({ states: ["never"], lag: "—", lastRows: null, lastSuccessAt: null });
     expect(byName.messages.states).toEqual(["never"]);
@@ -97,7 +128,10 @@ describe("/sync feeds", () => {
     const [job] = await getDb().select().from(jobs).where(eq(jobs.name, "feed:orders-main"));
     expect(job).toMatchObject({ state: "pending", payload: { manual: true }, maxAttempts: 1 });
     expect(job.key).toMatch(/^manual:\d+$/);
-    const audited = await getDb().select().from(auditLog).where(and(eq(auditLog.userId, adminUser.id), eq(auditLog.message, "Sincronización solicitada: Pedidos (Meli 1)")));
+    const audited = await getDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, adminUser.id), eq(auditLog.message, "Sincronización solicitada: Pedidos (Meli 1)")));
     expect(audited).toHaveLength(1);
   });
 
@@ -133,7 +167,9 @@ describe("/sync feeds", () => {
     expect(await callRoute(resumeRoute.loader, "/sync/feeds/publications/resume", admin, { params })).toMatchObject({ waiting: false });
     for (const feed of ["nada", "ORDERS-MAIN", ""]) {
       expect(statusOf(await callRoute(resumeRoute.loader, `/sync/feeds/${feed}/resume`, admin, { params: { feed } })), feed).toBe(404);
-      expect(statusOf(await callRoute(resumeRoute.action, `/sync/feeds/${feed}/resume`, admin, { params: { feed }, form: {} })), feed).toBe(404);
+      expect(statusOf(await callRoute(resumeRoute.action, `/sync/feeds/${feed}/resume`, admin, { params: { feed }, form: {} })), feed).toBe(
+        404,
+      );
     }
   });
 });
@@ -153,7 +189,12 @@ describe("/sync refused records", () => {
       );
     const all = (await screen()).rejects;
     expect(all).toMatchObject({ total: 30, page: 1, pageSize: 20 });
-    expect(all.rows[0]).toMatchObject({ upstreamId: "U029", feed: "orders-main", feedLabel: "Pedidos (Meli 1)", reason: "id no numérico (29)" });
+    expect(all.rows[0]).toMatchObject({
+      upstreamId: "U029",
+      feed: "orders-main",
+      feedLabel: "Pedidos (Meli 1)",
+      reason: "id no numérico (29)",
+    });
     expect((await screen("?rejects_page=2")).rejects.rows.at(-1)?.upstreamId).toBe("U000");
     const questions = (await screen("?feed=questions")).rejects;
     expect(questions.total).toBe(10);
@@ -161,7 +202,9 @@ describe("/sync refused records", () => {
     const bad = await screen("?feed=%3Cscript%3E&rejects_page=abc&outbox=nope&outbox_page=-3");
     expect(bad.rejects.total).toBe(30);
     expect(bad.query).toMatchObject({ feed: undefined, rejects_page: 1, outbox: undefined, outbox_page: 1 });
-    expect(locationOf(await callRoute(syncRoute.loader, "/sync?rejects_page=9&outbox=done", admin))).toBe("/sync?rejects_page=2&outbox=done");
+    expect(locationOf(await callRoute(syncRoute.loader, "/sync?rejects_page=9&outbox=done", admin))).toBe(
+      "/sync?rejects_page=2&outbox=done",
+    );
     expect(locationOf(await callRoute(syncRoute.loader, "/sync?feed=orders-main&rejects_page=3", admin))).toBe("/sync?feed=orders-main");
   });
 });
@@ -191,7 +234,12 @@ describe("/sync outbox", () => {
     expect(open.counts).toMatchObject({ pending: 2, failed: 2, oldestPendingAge: "59 min" });
     expect(open.outbox.total).toBe(4);
     expect(open.outbox.rows.map((r) => r.state)).toEqual(["pending", "failed", "failed", "pending"]);
-    expect(open.outbox.rows[0]).toMatchObject({ summary: "Pedido 200005: comentario", createdByName: "Ana Sync", collection: "electrica_orders", recordId: "200005" });
+    expect(open.outbox.rows[0]).toMatchObject({
+      summary: "Pedido 200005: comentario",
+      createdByName: "Ana Sync",
+      collection: "electrica_orders",
+      recordId: "200005",
+    });
     expect((await screen("?outbox=done")).outbox.rows.map((r) => r.recordId)).toEqual(["200003"]);
     expect((await screen("?outbox=failed")).outbox.total).toBe(2);
 
@@ -233,7 +281,9 @@ describe("/sync integrations", () => {
     expect(await toastOf(await post({ intent: "check", system: "content" }))).toMatchObject({ title: "Conexión correcta" });
     expect(statusOf(await post({ intent: "check", system: "banco" }))).toBe(400);
     // The check ran and was kept (simulated systems report as such; the screen shows HTTP ones only).
-    const [stored] = await database.query<{ value: Array<{ system: string; mode: string }> }>("select value from settings where key = 'integration_checks'");
+    const [stored] = await database.query<{ value: Array<{ system: string; mode: string }> }>(
+      "select value from settings where key = 'integration_checks'",
+    );
     expect(stored.value.map((c: { system: string; mode: string }) => [c.system, c.mode])).toContainEqual(["content", "simulator"]);
   });
 });
@@ -249,7 +299,9 @@ describe("the late-data banner", () => {
       screens: ["/web-inventory", "/products"],
       sentence: "Los datos de Artículos de Intelisis no se actualizan desde hace 8 h.",
     });
-    expect(onProducts.late.find((l) => l.name === "questions")?.sentence).toBe("Los datos de Preguntas no se actualizan desde hace 40 min (el origen rechazó el acceso).");
+    expect(onProducts.late.find((l) => l.name === "questions")?.sentence).toBe(
+      "Los datos de Preguntas no se actualizan desde hace 40 min (el origen rechazó el acceso).",
+    );
     expect((await layout("/users")).late).toEqual([]);
     // Every signed-in user gets it (the link to /sync is drawn only for the roles that may follow it).
     const { cookie: manager } = await loginAs("ml_manager");
@@ -266,7 +318,9 @@ describe("the late-data banner", () => {
     }
     times.sort((a, b) => a - b);
     const median = times[25];
-    console.log(`listLateFeeds: mínimo ${times[0].toFixed(3)} ms, mediana ${median.toFixed(3)} ms, p90 ${times[45].toFixed(3)} ms (PGlite, ${FEEDS.length} feeds)`);
+    console.log(
+      `listLateFeeds: mínimo ${times[0].toFixed(3)} ms, mediana ${median.toFixed(3)} ms, p90 ${times[45].toFixed(3)} ms (PGlite, ${FEEDS.length} feeds)`,
+    );
     expect(median).toBeLessThan(5);
   });
 });

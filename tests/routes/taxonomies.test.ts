@@ -89,7 +89,11 @@ async function rowNamed(kind: SimpleTaxonomy, name: string) {
   return row;
 }
 async function auditOf(kind: SimpleTaxonomy, id: number) {
-  return getDb().select().from(auditLog).where(eq(auditLog.identifier, String(id))).then((rows) => rows.filter((r) => r.tags.includes(kind)));
+  return getDb()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.identifier, String(id)))
+    .then((rows) => rows.filter((r) => r.tags.includes(kind)));
 }
 
 describe.each(BOTH)("%s access", (kind) => {
@@ -106,7 +110,13 @@ describe.each(BOTH)("%s access", (kind) => {
   });
 
   it("sends other roles to their home, for loaders and actions", async () => {
-    const homes = { practicante: "/products", shop_manager: "/products", iluminacion: "/products", cajero: "/pdv", surtido: "/surtido" } as const;
+    const homes = {
+      practicante: "/products",
+      shop_manager: "/products",
+      iluminacion: "/products",
+      cajero: "/pdv",
+      surtido: "/surtido",
+    } as const;
     const [first] = await getDb().select().from(k.table).limit(1);
     await expectRolesSentHome(Object.entries(homes) as Array<[keyof typeof homes, string]>, {
       list: ({ cookie }) => list(kind, "", cookie),
@@ -119,7 +129,9 @@ describe.each(BOTH)("%s access", (kind) => {
   });
 
   it("sends anonymous visitors to sign in, keeping where they were going", async () => {
-    expect(location(await list(kind, "?page=2", undefined as unknown as string))).toBe(`/login?redirectTo=${encodeURIComponent(`${k.path}?page=2`)}`);
+    expect(location(await list(kind, "?page=2", undefined as unknown as string))).toBe(
+      `/login?redirectTo=${encodeURIComponent(`${k.path}?page=2`)}`,
+    );
   });
 });
 
@@ -128,7 +140,14 @@ describe("lists", () => {
     const { cookie } = await loginAs("admin");
     const data = (await list("sectors", "", cookie)) as TaxonomyListData;
     expect(data.total).toBe(6);
-    expect(data.rows.map((r) => r.name)).toEqual(["Agroindustrial", "Comercial", "Hotelería", "Industrial", "Infraestructura", "Residencial"]);
+    expect(data.rows.map((r) => r.name)).toEqual([
+      "Agroindustrial",
+      "Comercial",
+      "Hotelería",
+      "Industrial",
+      "Infraestructura",
+      "Residencial",
+    ]);
     expect(data.rows.find((r) => r.name === "Hotelería")).toMatchObject({ slug: "hoteleria" });
   });
 
@@ -167,7 +186,9 @@ describe("lists", () => {
     expect(first.rows).toHaveLength(200);
     const second = (await list("sectors", `?search=${tag}&page=2`, cookie)) as TaxonomyListData;
     expect(second.rows.map((r) => r.name)).toEqual([200, 201, 202, 203, 204].map((i) => `${tag} ${i}`));
-    expect(location(await list("sectors", `?search=${tag}&sortName=id&page=7`, cookie))).toBe(`/product-sectors?search=${tag}&sortName=id&page=2`);
+    expect(location(await list("sectors", `?search=${tag}&sortName=id&page=7`, cookie))).toBe(
+      `/product-sectors?search=${tag}&sortName=id&page=2`,
+    );
     expect(location(await list("sectors", `?search=${tag}%20000&page=3`, cookie))).toBe(`/product-sectors?search=${tag}+000`);
     const empty = (await list("sectors", `?search=nada-${tag}&page=4`, cookie)) as TaxonomyListData;
     expect(empty).toMatchObject({ total: 0, rows: [] });
@@ -179,7 +200,10 @@ describe("lists", () => {
       const kind = line.route === "/product-sectors" ? "sectors" : "applications";
       const data = (await list(kind, line.query ? `?${line.query}` : "", cookie)) as TaxonomyListData;
       const raw = await database.query<{ id: number; total: number | string }>(line.sql!, line.params ?? []);
-      expect(raw.map((r) => r.id), `${line.route}?${line.query}`).toEqual(data.rows.map((r) => r.id));
+      expect(
+        raw.map((r) => r.id),
+        `${line.route}?${line.query}`,
+      ).toEqual(data.rows.map((r) => r.id));
       expect(Number(raw[0]?.total ?? 0)).toBe(data.total);
       expect(data.total).toBeGreaterThan(0);
     }
@@ -224,7 +248,9 @@ describe.each(BOTH)("%s create and update", (kind) => {
     const [typed, other] = k.equivalent;
     const res = (await create(kind, typed, cookie)) as unknown as ActionOut;
     expect(res.init.status).toBe(400);
-    expect(res.data.result.error?.name?.[0]).toMatch(new RegExp(`^Ya existe una? (sector|aplicación) con un nombre equivalente: «${other}»\\.$`));
+    expect(res.data.result.error?.name?.[0]).toMatch(
+      new RegExp(`^Ya existe una? (sector|aplicación) con un nombre equivalente: «${other}»\\.$`),
+    );
   });
 
   it("answers 400 with Spanish field errors and keeps what was typed", async () => {
@@ -309,7 +335,10 @@ describe.each(BOTH)("%s delete", (kind) => {
     expect(await rowNamed(kind, k.existing)).toBeUndefined();
 
     const ids = using.map((p) => p.id);
-    const kept = await getDb().select({ id: products.id }).from(products).where(and(inArray(products.id, ids), isNull(k.productColumn)));
+    const kept = await getDb()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, ids), isNull(k.productColumn)));
     expect(kept).toHaveLength(ids.length);
 
     const [entry] = (await auditOf(kind, item.id)).filter((e) => e.type === "delete");

@@ -39,30 +39,44 @@ describe("/theme access", () => {
   it("is for Developer only", async () => {
     expect(await settle(() => themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie }) })))).toMatchObject({ total: 23 });
     expect(await settle(() => dialogLoader(routeArgs({ ...ctx, request: makeRequest("/theme/dialog", { cookie }) })))).toBeNull();
-    const get = (fn: (args: LoaderFunctionArgs) => Promise<unknown>, path: string) => ({ cookie }: { cookie: string }) =>
-      settle(() => fn(routeArgs({ ...ctx, request: makeRequest(path, { cookie }) })));
-    await expectRolesSentHome([["admin", "/products"], ["ml_manager", "/products"], ["cajero", "/pdv"]], {
-      "/theme": get(themeLoader, "/theme"),
-      "/theme/dialog": get(dialogLoader, "/theme/dialog"),
-      "/theme/sample.pdf": get(pdfLoader, "/theme/sample.pdf"),
-      "/theme/sample.xlsx": get(xlsxLoader, "/theme/sample.xlsx"),
-      "POST /theme": ({ cookie }) => settle(() => themeAction(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { intent: "toast", variant: "info" } }) }))),
-    });
+    const get =
+      (fn: (args: LoaderFunctionArgs) => Promise<unknown>, path: string) =>
+      ({ cookie }: { cookie: string }) =>
+        settle(() => fn(routeArgs({ ...ctx, request: makeRequest(path, { cookie }) })));
+    await expectRolesSentHome(
+      [
+        ["admin", "/products"],
+        ["ml_manager", "/products"],
+        ["cajero", "/pdv"],
+      ],
+      {
+        "/theme": get(themeLoader, "/theme"),
+        "/theme/dialog": get(dialogLoader, "/theme/dialog"),
+        "/theme/sample.pdf": get(pdfLoader, "/theme/sample.pdf"),
+        "/theme/sample.xlsx": get(xlsxLoader, "/theme/sample.xlsx"),
+        "POST /theme": ({ cookie }) =>
+          settle(() =>
+            themeAction(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { intent: "toast", variant: "info" } }) })),
+          ),
+      },
+    );
   });
 });
 
 describe("/theme kit", () => {
   it("sorts and pages the sample table from the URL", async () => {
-    const res = (await themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme?sortName=price&sortValue=desc&page=2", { cookie }) }))) as Awaited<
-      ReturnType<typeof themeLoader>
-    >;
+    const res = (await themeLoader(
+      routeArgs({ ...ctx, request: makeRequest("/theme?sortName=price&sortValue=desc&page=2", { cookie }) }),
+    )) as Awaited<ReturnType<typeof themeLoader>>;
     expect(res.rows).toHaveLength(5);
     expect(res.page).toBe(2);
-    const all = (await themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme?sortName=price&sortValue=desc", { cookie }) }))) as Awaited<
+    const all = (await themeLoader(
+      routeArgs({ ...ctx, request: makeRequest("/theme?sortName=price&sortValue=desc", { cookie }) }),
+    )) as Awaited<ReturnType<typeof themeLoader>>;
+    expect(all.rows[0].price).toBeGreaterThanOrEqual(res.rows[0].price);
+    const searched = (await themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme?search=foco", { cookie }) }))) as Awaited<
       ReturnType<typeof themeLoader>
     >;
-    expect(all.rows[0].price).toBeGreaterThanOrEqual(res.rows[0].price);
-    const searched = (await themeLoader(routeArgs({ ...ctx, request: makeRequest("/theme?search=foco", { cookie }) }))) as Awaited<ReturnType<typeof themeLoader>>;
     expect(searched.total).toBeGreaterThan(0);
     expect(searched.rows.every((r) => r.name.startsWith("Foco"))).toBe(true);
   });
@@ -79,13 +93,17 @@ describe("/theme kit", () => {
   });
 
   it("validates the sample field: 400 with the Spanish error, then success", async () => {
-    const bad = (await themeAction(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { email: "no" } }) }))) as unknown as {
+    const bad = (await themeAction(
+      routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { email: "no" } }) }),
+    )) as unknown as {
       data: { result: { error: Record<string, string[]> } };
       init: { status: number };
     };
     expect(bad.init.status).toBe(400);
     expect(bad.data.result.error.email).toEqual(["Ingresa un correo electrónico válido"]);
-    const ok = (await settle(() => themeAction(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { email: "a@b.mx" } }) })))) as Response;
+    const ok = (await settle(() =>
+      themeAction(routeArgs({ ...ctx, request: makeRequest("/theme", { cookie, form: { email: "a@b.mx" } }) })),
+    )) as Response;
     expect(ok.status).toBe(302);
   });
 });
@@ -94,7 +112,9 @@ describe("sample spreadsheet", () => {
   it("downloads a real .xlsx with typed cells", async () => {
     const res = (await xlsxLoader(routeArgs({ ...ctx, request: makeRequest("/theme/sample.xlsx", { cookie }) }))) as Response;
     expect(res.headers.get("Content-Type")).toBe(XLSX_CONTENT_TYPE);
-    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="muestra-\d{12}\.xlsx"; filename\*=UTF-8''muestra-\d{12}\.xlsx$/);
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="muestra-\d{12}\.xlsx"; filename\*=UTF-8''muestra-\d{12}\.xlsx$/,
+    );
     const wb = await workbookOf(await res.arrayBuffer());
     const sheet = wb.getWorksheet("Productos de ejemplo")!;
     expect(sheet).toBeDefined();

@@ -16,7 +16,16 @@ import * as brandDelete from "~/routes/taxonomies/product-brands.$brandId.delete
 import * as brandFiles from "~/routes/taxonomies/product-brands.$brandId.files";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs } from "../helpers/auth";
-import { callRoute, dataOf, pngFile, statusOf, taxonomyHandlers, toastOf, type PostedFields, type RouteHandler } from "../helpers/catalog-routes";
+import {
+  callRoute,
+  dataOf,
+  pngFile,
+  statusOf,
+  taxonomyHandlers,
+  toastOf,
+  type PostedFields,
+  type RouteHandler,
+} from "../helpers/catalog-routes";
 import { uniqueName as unique } from "../helpers/content-routes";
 
 await useTestDatabase();
@@ -53,12 +62,18 @@ const KINDS = {
 const BOTH = Object.keys(KINDS) as TreeTaxonomy[];
 
 const idParams = (kind: TreeTaxonomy, id: number | string) => ({ [KINDS[kind].param]: String(id) });
-const create = (kind: TreeTaxonomy, form: PostedFields, cookie: string, query = "") => callRoute(KINDS[kind].create, `${KINDS[kind].path}/new${query}`, cookie, { form });
-const update = (kind: TreeTaxonomy, id: number, form: PostedFields, cookie: string) => callRoute(KINDS[kind].update, `${KINDS[kind].path}/${id}`, cookie, { params: idParams(kind, id), form });
-const open = (kind: TreeTaxonomy, id: number | string, cookie: string, query = "") => callRoute(KINDS[kind].open, `${KINDS[kind].path}/${id}${query}`, cookie, { params: idParams(kind, id) });
-const confirm = (kind: TreeTaxonomy, id: number, cookie: string) => callRoute(KINDS[kind].confirm, `${KINDS[kind].path}/${id}/delete`, cookie, { params: idParams(kind, id) });
-const remove = (kind: TreeTaxonomy, id: number, cookie: string) => callRoute(KINDS[kind].remove, `${KINDS[kind].path}/${id}/delete`, cookie, { params: idParams(kind, id), form: {} });
-const list = (kind: TreeTaxonomy, query: string, cookie: string) => callRoute(KINDS[kind].list, `${KINDS[kind].path}${query}`, cookie) as Promise<Awaited<ReturnType<typeof catList.loader>> | Response>;
+const create = (kind: TreeTaxonomy, form: PostedFields, cookie: string, query = "") =>
+  callRoute(KINDS[kind].create, `${KINDS[kind].path}/new${query}`, cookie, { form });
+const update = (kind: TreeTaxonomy, id: number, form: PostedFields, cookie: string) =>
+  callRoute(KINDS[kind].update, `${KINDS[kind].path}/${id}`, cookie, { params: idParams(kind, id), form });
+const open = (kind: TreeTaxonomy, id: number | string, cookie: string, query = "") =>
+  callRoute(KINDS[kind].open, `${KINDS[kind].path}/${id}${query}`, cookie, { params: idParams(kind, id) });
+const confirm = (kind: TreeTaxonomy, id: number, cookie: string) =>
+  callRoute(KINDS[kind].confirm, `${KINDS[kind].path}/${id}/delete`, cookie, { params: idParams(kind, id) });
+const remove = (kind: TreeTaxonomy, id: number, cookie: string) =>
+  callRoute(KINDS[kind].remove, `${KINDS[kind].path}/${id}/delete`, cookie, { params: idParams(kind, id), form: {} });
+const list = (kind: TreeTaxonomy, query: string, cookie: string) =>
+  callRoute(KINDS[kind].list, `${KINDS[kind].path}${query}`, cookie) as Promise<Awaited<ReturnType<typeof catList.loader>> | Response>;
 
 const answer = (res: unknown) => dataOf<TreeActionData>(res);
 const png = (name: string, width: number, height: number) => pngFile(name, width, height, { r: 20, g: 90, b: 200 });
@@ -68,7 +83,10 @@ async function node(kind: TreeTaxonomy, name: string) {
 }
 async function made(kind: TreeTaxonomy, name: string, parentId: number | null = null) {
   const { table } = KINDS[kind];
-  const [row] = await getDb().insert(table).values({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), parentId }).returning();
+  const [row] = await getDb()
+    .insert(table)
+    .values({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), parentId })
+    .returning();
   return row;
 }
 
@@ -136,7 +154,10 @@ describe.each(BOTH)("%s list", (kind) => {
   });
 
   it("has a table view, paged (spec 9: categories 10 a page, brands limit 200), sorted by the URL, bad values falling back", async () => {
-    const page = (await list(kind, "?view=table&sortName=id&sortValue=DESC", inventory.cookie)) as Exclude<Awaited<ReturnType<typeof list>>, Response>;
+    const page = (await list(kind, "?view=table&sortName=id&sortValue=DESC", inventory.cookie)) as Exclude<
+      Awaited<ReturnType<typeof list>>,
+      Response
+    >;
     expect(page.view).toBe("table");
     expect(page.table!.pageSize).toBe(kind === "categories" ? 10 : 200);
     expect(page.table!.rows).toHaveLength(Math.min(page.table!.total, page.table!.pageSize));
@@ -158,7 +179,10 @@ describe.each(BOTH)("%s dialog", (kind) => {
     const row = await node(kind, name.trim().replace(/\s+/g, " "));
     expect(row.parentId).toBeNull();
     expect(row.slug).toMatch(/^iluminacion-exterior-led-[a-z0-9]+$/);
-    const audits = await getDb().select().from(auditLog).where(eq(auditLog.identifier, String(row.id)));
+    const audits = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.identifier, String(row.id)));
     expect(audits.some((a) => a.tags.includes(kind) && a.type === "create")).toBe(true);
   });
 
@@ -176,7 +200,7 @@ describe.each(BOTH)("%s dialog", (kind) => {
     // Moving the child elsewhere is fine.
     const other = await made(kind, unique("Otro"));
     const moved = await update(kind, child.id, { name: child.name, parentId: String(other.id) }, inventory.cookie);
-    expect((await toastOf(moved))).toMatchObject({ title: k.updated, message: "Se ha actualizado exitosamente" });
+    expect(await toastOf(moved)).toMatchObject({ title: k.updated, message: "Se ha actualizado exitosamente" });
     expect((await node(kind, child.name)).parentId).toBe(other.id);
   });
 
@@ -192,7 +216,7 @@ describe.each(BOTH)("%s dialog", (kind) => {
     const stale = await update(kind, a.id, { name: `${a.name} b`, version: "2001-01-01T00:00:00.000Z" }, inventory.cookie);
     expect(statusOf(stale)).toBe(409);
     expect(answer(stale).toast?.message).toMatch(/Otra persona guardó/);
-    expect((await node(kind, a.name))).toBeDefined();
+    expect(await node(kind, a.name)).toBeDefined();
   });
 
   it("answers 404 for an unknown or malformed id, and the virtual 0 is not a record", async () => {
@@ -204,17 +228,37 @@ describe.each(BOTH)("%s dialog", (kind) => {
 
   it("stores images by slot with their minimum sizes (cover 1800×600, square 1500×1500) and alt text; a small one is refused and nothing is written", async () => {
     const before = (await getDb().select().from(files)).length;
-    const small = await create(kind, { name: unique("Img"), intent: "save", coverUpload: await png(`${unique("cov")}.png`, 1500, 500) }, admin.cookie);
+    const small = await create(
+      kind,
+      { name: unique("Img"), intent: "save", coverUpload: await png(`${unique("cov")}.png`, 1500, 500) },
+      admin.cookie,
+    );
     expect(statusOf(small)).toBe(422);
-    expect(answer(small).toast).toMatchObject({ title: "Imagen no válida", message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)" });
+    expect(answer(small).toast).toMatchObject({
+      title: "Imagen no válida",
+      message: "Lo sentimos, la imagen no cumple con las dimensiones mínimas (1800x600)",
+    });
     expect((await getDb().select().from(files)).length).toBe(before);
 
-    const squareSmall = await create(kind, { name: unique("Img"), imageUpload: await png(`${unique("sq")}.png`, 1400, 1500) }, admin.cookie);
+    const squareSmall = await create(
+      kind,
+      { name: unique("Img"), imageUpload: await png(`${unique("sq")}.png`, 1400, 1500) },
+      admin.cookie,
+    );
     expect(answer(squareSmall).toast?.message).toBe("Lo sentimos, la imagen no cumple con las dimensiones mínimas (1500x1500)");
 
     const name = unique("Con imagen");
     const coverName = `${unique("cover").replace(/ /g, "-")}.png`;
-    const uploaded = await create(kind, { name, intent: "upload", coverUpload: await png(coverName, 1800, 600), imageUpload: await png(`${unique("feat").replace(/ /g, "-")}.png`, 1500, 1500) }, admin.cookie);
+    const uploaded = await create(
+      kind,
+      {
+        name,
+        intent: "upload",
+        coverUpload: await png(coverName, 1800, 600),
+        imageUpload: await png(`${unique("feat").replace(/ /g, "-")}.png`, 1500, 1500),
+      },
+      admin.cookie,
+    );
     expect(statusOf(uploaded)).toBe(200);
     const draft = answer(uploaded).draft;
     expect(draft.cover.fileId).toBeTruthy();
@@ -230,9 +274,17 @@ describe.each(BOTH)("%s dialog", (kind) => {
     expect(row.image).toMatchObject({ fileId: draft.image.fileId, alt: "Destacada" });
 
     const again = await create(kind, { name: unique("Dup"), coverUpload: await png(coverName, 1800, 600) }, admin.cookie);
-    expect(answer(again).toast).toMatchObject({ title: "Imagen ya existente", message: `Error al guardar, la imagen ${coverName} ya existe.` });
+    expect(answer(again).toast).toMatchObject({
+      title: "Imagen ya existente",
+      message: `Error al guardar, la imagen ${coverName} ya existe.`,
+    });
 
-    const removed = await update(kind, row.id, { name, intent: "remove:cover", "cover.fileId": draft.cover.fileId!, "image.fileId": draft.image.fileId! }, admin.cookie);
+    const removed = await update(
+      kind,
+      row.id,
+      { name, intent: "remove:cover", "cover.fileId": draft.cover.fileId!, "image.fileId": draft.image.fileId! },
+      admin.cookie,
+    );
     expect(answer(removed).draft.cover.fileId).toBeUndefined();
     expect(answer(removed).draft.image.fileId).toBe(draft.image.fileId);
   });
@@ -254,20 +306,27 @@ describe.each(BOTH)("%s delete rules", (kind) => {
     const parent = await made(kind, unique("Con hijos"));
     const kid = await made(kind, unique("Hija"), parent.id);
     const sku = `T${Date.now().toString(36).toUpperCase()}`;
-    await getDb().insert(products).values({ id: sku, name: "Producto", slug: "p", [k.productColumn]: parent.id });
+    await getDb()
+      .insert(products)
+      .values({ id: sku, name: "Producto", slug: "p", [k.productColumn]: parent.id });
     const shown = (await confirm(kind, parent.id, admin.cookie)) as { refusal: string | null };
     expect(shown.refusal).toContain(kid.name);
     expect(shown.refusal).toContain(sku);
     const res = await remove(kind, parent.id, admin.cookie);
     expect(statusOf(res)).toBe(409);
-    expect((res as unknown as { data: { refusal: string } }).data.refusal).toMatch(new RegExp(`^No se puede eliminar .*«${parent.name}»: tiene 1 sub\\S+ \\(«${kid.name}»\\) y 1 producto \\(«${sku}»\\)`));
+    expect((res as unknown as { data: { refusal: string } }).data.refusal).toMatch(
+      new RegExp(`^No se puede eliminar .*«${parent.name}»: tiene 1 sub\\S+ \\(«${kid.name}»\\) y 1 producto \\(«${sku}»\\)`),
+    );
     expect(await node(kind, parent.name)).toBeDefined();
   });
 });
 
 describe("category-only rules", () => {
   it("never deletes category 192 (spec 6), even for Admin", async () => {
-    await getDb().insert(categories).values({ id: 192, name: unique("Protegida"), slug: unique("protegida").replace(/ /g, "-") }).onConflictDoNothing();
+    await getDb()
+      .insert(categories)
+      .values({ id: 192, name: unique("Protegida"), slug: unique("protegida").replace(/ /g, "-") })
+      .onConflictDoNothing();
     const shown = (await confirm("categories", 192, admin.cookie)) as { refusal: string | null };
     expect(shown.refusal).toBe("Categoría 192 está protegida y no se puede eliminar.");
     const res = await remove("categories", 192, developer.cookie);

@@ -34,10 +34,21 @@ function blackPng(width: number, height: number) {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8);
   const rows = zlib.deflateSync(Buffer.alloc((width + 1) * height), { level: 1 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", rows), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
-const OPTIONS = { minWidth: 100, minHeight: 100, variants: [], invalidMessage: "Imagen no válida", existsMessage: (n: string) => `Ya existe ${n}` };
+const OPTIONS = {
+  minWidth: 100,
+  minHeight: 100,
+  variants: [],
+  invalidMessage: "Imagen no válida",
+  existsMessage: (n: string) => `Ya existe ${n}`,
+};
 
 describe("uploaded images", () => {
   it("an 8000×8000 image (64 megapixels, 15 MB or less) is refused as too large, fast, before any pixel is decoded", async () => {
@@ -55,8 +66,14 @@ describe("uploaded images", () => {
 
   it("a truncated PNG is an invalid image, not an error", async () => {
     const { user } = await loginAs("admin");
-    const whole = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#c00" } }).png().toBuffer();
-    const result = await storeImage(new File([whole.subarray(0, Math.floor(whole.length / 2))], "rota.png", { type: "image/png" }), user.id, OPTIONS);
+    const whole = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#c00" } })
+      .png()
+      .toBuffer();
+    const result = await storeImage(
+      new File([whole.subarray(0, Math.floor(whole.length / 2))], "rota.png", { type: "image/png" }),
+      user.id,
+      OPTIONS,
+    );
     expect(result).toMatchObject({ ok: false, message: "El archivo no es una imagen válida o está dañado." });
   });
 });

@@ -50,7 +50,12 @@ function stagedSizes(): Map<string, number> {
  * stream. Measures, at every file chunk handed out, how far the bytes read run ahead of the largest
  * staged file on disk.
  */
-function streamedUpload(url: string, cookie: string, fields: Record<string, string>, file: { name: string; type: string; size: number; head?: string }) {
+function streamedUpload(
+  url: string,
+  cookie: string,
+  fields: Record<string, string>,
+  file: { name: string; type: string; size: number; head?: string },
+) {
   const hash = crypto.createHash("sha256");
   const stagedBefore = new Set(stagedSizes().keys());
   const seenStaged = new Set<string>();
@@ -60,7 +65,8 @@ function streamedUpload(url: string, cookie: string, fields: Record<string, stri
   const preamble =
     Object.entries(fields)
       .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join("") + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`;
+      .join("") +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`;
   let step: "preamble" | "file" | "end" | "done" = "preamble";
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -124,8 +130,15 @@ async function toastOf(res: unknown) {
 describe("large uploads are streamed to storage", () => {
   it("a 24 MB reply attachment is stored intact and never read ahead of the disk by more than 1 MB", { timeout: 120_000 }, async () => {
     const { cookie } = await loginAs("admin");
-    const [c] = (await getDb().select().from(conversations).where(eq(conversations.status, "active"))).filter((r) => !r.lastMessageFromSeller && r.orderStatus !== "cancelled");
-    const upload = streamedUpload("/messages", cookie, { intent: "reply", conversationId: String(c.id), message: "Le envío el catálogo completo." }, { name: "catalogo 2026.pdf", type: "application/pdf", size: 24 * MB });
+    const [c] = (await getDb().select().from(conversations).where(eq(conversations.status, "active"))).filter(
+      (r) => !r.lastMessageFromSeller && r.orderStatus !== "cancelled",
+    );
+    const upload = streamedUpload(
+      "/messages",
+      cookie,
+      { intent: "reply", conversationId: String(c.id), message: "Le envío el catálogo completo." },
+      { name: "catalogo 2026.pdf", type: "application/pdf", size: 24 * MB },
+    );
     const res = await settle(() => messagesAction(routeArgs({ request: upload.request, params: {} })));
     expect(await toastOf(res)).toMatchObject({ title: "Mensaje enviado", variant: "success" });
 
@@ -139,27 +152,38 @@ describe("large uploads are streamed to storage", () => {
     expect(upload.leftovers()).toEqual([]);
   });
 
-  it("a 19 MB PDF sheet goes to the library intact, checked by its first bytes, never read ahead of the disk by more than 1 MB", { timeout: 120_000 }, async () => {
-    const { cookie, user } = await loginAs("admin");
-    const assistant = await demoAssistant();
-    const upload = streamedUpload(`/chatbot-documents/${assistant.id}`, cookie, { sku: "THW12NE100" }, {
-      name: "ficha-grande.pdf",
-      type: "application/pdf",
-      size: 19 * MB,
-      head: "%PDF-1.7\n",
-    });
-    const res = await settle(() => documentAction(routeArgs({ request: upload.request, params: { assistantId: String(assistant.id) } })));
-    expect(res, JSON.stringify((res as { data?: unknown }).data)).toBeInstanceOf(Response);
-    expect(await toastOf(res)).toMatchObject({ variant: "success" });
+  it(
+    "a 19 MB PDF sheet goes to the library intact, checked by its first bytes, never read ahead of the disk by more than 1 MB",
+    { timeout: 120_000 },
+    async () => {
+      const { cookie, user } = await loginAs("admin");
+      const assistant = await demoAssistant();
+      const upload = streamedUpload(
+        `/chatbot-documents/${assistant.id}`,
+        cookie,
+        { sku: "THW12NE100" },
+        {
+          name: "ficha-grande.pdf",
+          type: "application/pdf",
+          size: 19 * MB,
+          head: "%PDF-1.7\n",
+        },
+      );
+      const res = await settle(() => documentAction(routeArgs({ request: upload.request, params: { assistantId: String(assistant.id) } })));
+      expect(res, JSON.stringify((res as { data?: unknown }).data)).toBeInstanceOf(Response);
+      expect(await toastOf(res)).toMatchObject({ variant: "success" });
 
-    const doc = (await getDb().select().from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistant.id))).find((d) => d.nameDocument === "ficha-grande.pdf")!;
-    const [row] = await getDb().select().from(files).where(eq(files.id, doc.fileId!));
-    expect(row).toMatchObject({ filenameDownload: "ficha-grande.pdf", mimeType: "application/pdf", size: 19 * MB, uploadedBy: user.id });
-    expect(await storedSha256(fileKey(row))).toBe(upload.sha256());
-    console.log(`read ahead of the disk at most ${upload.maxAhead()} bytes`);
-    expect(upload.maxAhead(), `read ahead of the disk: ${upload.maxAhead()} bytes`).toBeLessThan(1 * MB);
-    expect(upload.leftovers()).toEqual([]);
-  });
+      const doc = (await getDb().select().from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistant.id))).find(
+        (d) => d.nameDocument === "ficha-grande.pdf",
+      )!;
+      const [row] = await getDb().select().from(files).where(eq(files.id, doc.fileId!));
+      expect(row).toMatchObject({ filenameDownload: "ficha-grande.pdf", mimeType: "application/pdf", size: 19 * MB, uploadedBy: user.id });
+      expect(await storedSha256(fileKey(row))).toBe(upload.sha256());
+      console.log(`read ahead of the disk at most ${upload.maxAhead()} bytes`);
+      expect(upload.maxAhead(), `read ahead of the disk: ${upload.maxAhead()} bytes`).toBeLessThan(1 * MB);
+      expect(upload.leftovers()).toEqual([]);
+    },
+  );
 
   it.each([
     ["a large file without the PDF signature", { name: "no-soy-pdf.pdf", size: 6 * MB, head: "PK\u0003\u0004" }],
@@ -167,8 +191,15 @@ describe("large uploads are streamed to storage", () => {
   ])("%s is refused and leaves nothing behind", { timeout: 120_000 }, async (_name, file) => {
     const { cookie } = await loginAs("admin");
     const assistant = await demoAssistant();
-    const upload = streamedUpload(`/chatbot-documents/${assistant.id}`, cookie, { sku: "THW12NE100" }, { type: "application/pdf", ...file });
-    const res = (await settle(() => documentAction(routeArgs({ request: upload.request, params: { assistantId: String(assistant.id) } })))) as unknown as {
+    const upload = streamedUpload(
+      `/chatbot-documents/${assistant.id}`,
+      cookie,
+      { sku: "THW12NE100" },
+      { type: "application/pdf", ...file },
+    );
+    const res = (await settle(() =>
+      documentAction(routeArgs({ request: upload.request, params: { assistantId: String(assistant.id) } })),
+    )) as unknown as {
       data: { error: { title: string } };
       init: { status: number };
     };

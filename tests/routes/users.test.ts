@@ -36,7 +36,9 @@ async function create(form: Record<string, string | string[]>, cookie: string, p
 }
 
 async function edit(id: number | string, form: Record<string, string | string[]>, cookie: string, query = "") {
-  return settle(() => editAction(routeArgs({ request: makeRequest(`/users/${id}${query}`, { cookie, form }), params: { userId: String(id) } })));
+  return settle(() =>
+    editAction(routeArgs({ request: makeRequest(`/users/${id}${query}`, { cookie, form }), params: { userId: String(id) } })),
+  );
 }
 
 async function openEdit(id: number | string, cookie: string) {
@@ -83,7 +85,11 @@ async function userById(id: number) {
 }
 
 async function auditFor(id: number) {
-  return getDb().select().from(auditLog).where(eq(auditLog.identifier, String(id))).orderBy(auditLog.id);
+  return getDb()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.identifier, String(id)))
+    .orderBy(auditLog.id);
 }
 
 async function toastOf(res: Response) {
@@ -110,7 +116,14 @@ describe("/users access", () => {
   });
 
   it("sends every other role to its home, for loaders and actions", async () => {
-    const homes = { ml_manager: "/products", shop_manager: "/products", inventory: "/products", cajero: "/pdv", gerente_pdv: "/pdv", surtido: "/surtido" } as const;
+    const homes = {
+      ml_manager: "/products",
+      shop_manager: "/products",
+      inventory: "/products",
+      cajero: "/pdv",
+      gerente_pdv: "/pdv",
+      surtido: "/surtido",
+    } as const;
     await expectRolesSentHome(Object.entries(homes) as Array<[keyof typeof homes, string]>, {
       list: ({ cookie }) => list("/users", cookie),
       create: ({ cookie }) => create(validUser(), cookie),
@@ -199,7 +212,10 @@ describe("creating users", () => {
     const res = await create(form, cookie, "/users/new?search=ana&page=2");
     expect(location(res)).toBe("/users?search=ana&page=2");
     expect(await toastOf(res as Response)).toMatchObject({ title: "Usuario creado", variant: "success" });
-    const [row] = await getDb().select().from(users).where(sql`lower(${users.email}) = ${form.email.toLowerCase()}`);
+    const [row] = await getDb()
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${form.email.toLowerCase()}`);
     expect(row).toMatchObject({
       email: form.email.toLowerCase(),
       firstName: "Lucía",
@@ -256,7 +272,10 @@ describe("creating users", () => {
       .select({ email: users.email, level: users.level })
       .from(users)
       .where(sql`${users.email} in (${surtido.email.toLowerCase()}, ${other.email.toLowerCase()})`);
-    expect(Object.fromEntries(rows.map((r) => [r.email, r.level]))).toEqual({ [surtido.email.toLowerCase()]: 4, [other.email.toLowerCase()]: null });
+    expect(Object.fromEntries(rows.map((r) => [r.email, r.level]))).toEqual({
+      [surtido.email.toLowerCase()]: 4,
+      [other.email.toLowerCase()]: null,
+    });
   });
 
   it("refuses a duplicate e-mail whatever its case", async () => {
@@ -302,10 +321,18 @@ describe("editing users", () => {
     );
     expect(location(res)).toBe("/users?sortName=email");
     expect(await toastOf(res as Response)).toMatchObject({ title: "Usuario actualizado", variant: "success" });
-    expect(await userById(user.id)).toMatchObject({ firstName: "Mariana", role: "surtido", level: 7, permissions: ["question_moderation"], erpUsers: ["A1", "A2"] });
+    expect(await userById(user.id)).toMatchObject({
+      firstName: "Mariana",
+      role: "surtido",
+      level: 7,
+      permissions: ["question_moderation"],
+      erpUsers: ["A1", "A2"],
+    });
     const [entry] = (await auditFor(user.id)).filter((e) => e.type === "update");
     expect(entry.userId).toBe(admin.id);
-    expect(entry.detail).toMatchObject({ changes: { firstName: { from: "Prueba", to: "Mariana" }, role: { from: "ml_manager", to: "surtido" } } });
+    expect(entry.detail).toMatchObject({
+      changes: { firstName: { from: "Prueba", to: "Mariana" }, role: { from: "ml_manager", to: "surtido" } },
+    });
   });
 
   it("refuses another user's e-mail on edit", async () => {
@@ -346,7 +373,11 @@ describe("password reset", () => {
   it("sets a new password that signs in, ends the user's sessions and audits", async () => {
     const { cookie } = await loginAs("admin");
     const target = await loginAs("cajero");
-    const res = await edit(target.user.id, { intent: "reset-password", password: "nueva-clave-1", confirmPassword: "nueva-clave-1" }, cookie);
+    const res = await edit(
+      target.user.id,
+      { intent: "reset-password", password: "nueva-clave-1", confirmPassword: "nueva-clave-1" },
+      cookie,
+    );
     expect(location(res)).toBe("/users");
     expect(await attemptLogin(target.user.email, "nueva-clave-1", "10.1.1.1")).toMatchObject({ ok: true, userId: target.user.id });
     expect(await attemptLogin(target.user.email, "demo1234", "10.1.1.2")).toMatchObject({ ok: false });
@@ -358,18 +389,28 @@ describe("password reset", () => {
 
   it("keeps the admin's own session when they reset their own password", async () => {
     const { cookie, user } = await loginAs("admin");
-    expect(location(await edit(user.id, { intent: "reset-password", password: "otra-clave-2", confirmPassword: "otra-clave-2" }, cookie))).toBe("/users");
+    expect(
+      location(await edit(user.id, { intent: "reset-password", password: "otra-clave-2", confirmPassword: "otra-clave-2" }, cookie)),
+    ).toBe("/users");
     expect(await getSessionUser(makeRequest("/", { cookie }))).toMatchObject({ id: user.id });
   });
 
   it("asks for 8 characters and a matching confirmation", async () => {
     const { cookie } = await loginAs("admin");
     const { user } = await loginAs("cajero");
-    const short = (await edit(user.id, { intent: "reset-password", password: "1234567", confirmPassword: "1234567" }, cookie)) as unknown as ActionOut;
+    const short = (await edit(
+      user.id,
+      { intent: "reset-password", password: "1234567", confirmPassword: "1234567" },
+      cookie,
+    )) as unknown as ActionOut;
     expect(short.init.status).toBe(400);
     expect(short.data.intent).toBe("reset-password");
     expect(short.data.result.error?.password).toEqual(["La contraseña debe tener al menos 8 caracteres"]);
-    const mismatch = (await edit(user.id, { intent: "reset-password", password: "12345678", confirmPassword: "12345679" }, cookie)) as unknown as ActionOut;
+    const mismatch = (await edit(
+      user.id,
+      { intent: "reset-password", password: "12345678", confirmPassword: "12345679" },
+      cookie,
+    )) as unknown as ActionOut;
     expect(mismatch.data.result.error?.confirmPassword).toEqual(["Las contraseñas no coinciden"]);
     expect(JSON.stringify(mismatch.data.result)).not.toContain("12345678");
   });
@@ -418,7 +459,10 @@ describe("deactivation", () => {
   it("deactivates, ends every session of the user, refuses sign-in and audits", async () => {
     const { cookie, user: admin } = await loginAs("admin");
     const target = await loginAs("inventory");
-    const second = await getDb().insert(sessions).values({ id: `s-${unique("x")}-${"y".repeat(30)}`, userId: target.user.id, expiresAt: new Date(Date.now() + 3600_000) }).returning();
+    const second = await getDb()
+      .insert(sessions)
+      .values({ id: `s-${unique("x")}-${"y".repeat(30)}`, userId: target.user.id, expiresAt: new Date(Date.now() + 3600_000) })
+      .returning();
     expect(second).toHaveLength(1);
     expect(await getSessionUser(makeRequest("/", { cookie: target.cookie }))).not.toBeNull();
 
@@ -491,9 +535,14 @@ describe("Developer accounts are a Developer's to manage", () => {
     const res = (await create(form, cookie)) as unknown as ActionOut;
     expect(res.init.status).toBe(400);
     expect(res.data.result.error?.role).toEqual([ROLE]);
-    const rows = await getDb().select().from(users).where(sql`lower(${users.email}) = ${form.email.toLowerCase()}`);
+    const rows = await getDb()
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${form.email.toLowerCase()}`);
     expect(rows).toHaveLength(0);
-    const [{ n }] = await database.query<{ n: number }>("select count(*)::int n from audit_log where message = $1", [`Usuario creado: ${form.email.toLowerCase()}`]);
+    const [{ n }] = await database.query<{ n: number }>("select count(*)::int n from audit_log where message = $1", [
+      `Usuario creado: ${form.email.toLowerCase()}`,
+    ]);
     expect(n).toBe(0);
   });
 
@@ -501,7 +550,10 @@ describe("Developer accounts are a Developer's to manage", () => {
     const { cookie, user: developer } = await loginAs("developer");
     const form = validUser({ role: "developer" });
     expect(location(await create(form, cookie))).toBe("/users");
-    const [row] = await getDb().select().from(users).where(sql`lower(${users.email}) = ${form.email.toLowerCase()}`);
+    const [row] = await getDb()
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${form.email.toLowerCase()}`);
     expect(row.role).toBe("developer");
     expect((await auditFor(row.id))[0]).toMatchObject({ type: "create", userId: developer.id });
   });
@@ -522,7 +574,11 @@ describe("Developer accounts are a Developer's to manage", () => {
     const { user } = await loginAs("cajero");
     expect(location(await edit(user.id, profileForm(user, { role: "developer" }), cookie))).toBe("/users");
     expect((await userById(user.id)).role).toBe("developer");
-    expect((await auditFor(user.id))[0]).toMatchObject({ type: "update", userId: developer.id, detail: { changes: { role: { from: "cajero", to: "developer" } } } });
+    expect((await auditFor(user.id))[0]).toMatchObject({
+      type: "update",
+      userId: developer.id,
+      detail: { changes: { role: { from: "cajero", to: "developer" } } },
+    });
   });
 
   it("refuses every change an Admin posts to a Developer's account and writes nothing", async () => {
@@ -533,7 +589,10 @@ describe("Developer accounts are a Developer's to manage", () => {
 
     await expectAccountRefused(await edit(id, profileForm(before, { firstName: "Cambiado" }), cookie), id);
     await expectAccountRefused(await edit(id, profileForm(before, { role: "cajero" }), cookie), id);
-    await expectAccountRefused(await edit(id, { intent: "reset-password", password: "tomada-123", confirmPassword: "tomada-123" }, cookie), id);
+    await expectAccountRefused(
+      await edit(id, { intent: "reset-password", password: "tomada-123", confirmPassword: "tomada-123" }, cookie),
+      id,
+    );
     await expectAccountRefused(await edit(id, { intent: "deactivate" }, cookie), id);
     await expectAccountRefused(await edit(id, { intent: "confirm-code" }, cookie), id);
 
@@ -558,7 +617,9 @@ describe("Developer accounts are a Developer's to manage", () => {
     const id = target.user.id;
 
     expect(location(await edit(id, profileForm(target.user, { firstName: "Renombrado" }), cookie))).toBe("/users");
-    expect(location(await edit(id, { intent: "reset-password", password: "nueva-dev-1", confirmPassword: "nueva-dev-1" }, cookie))).toBe("/users");
+    expect(location(await edit(id, { intent: "reset-password", password: "nueva-dev-1", confirmPassword: "nueva-dev-1" }, cookie))).toBe(
+      "/users",
+    );
     expect(location(await edit(id, { intent: "confirm-code" }, cookie))).toBe(`/users/${id}`);
     expect(location(await edit(id, { intent: "deactivate" }, cookie))).toBe(`/users/${id}`);
     expect(await userById(id)).toMatchObject({ firstName: "Renombrado", isActive: false });
@@ -572,7 +633,19 @@ describe("Developer accounts are a Developer's to manage", () => {
   it("keeps the command line (no signed-in user) able to create a Developer", async () => {
     const email = `${unique("cli.dev.")}@empresa.mx`;
     const created = await createUser(
-      { email, firstName: "Primer", lastName: "", phone: null, role: "developer", level: null, password: "clave-segura", intelisisAgent: null, erpUsers: [], permissions: [], isActive: true },
+      {
+        email,
+        firstName: "Primer",
+        lastName: "",
+        phone: null,
+        role: "developer",
+        level: null,
+        password: "clave-segura",
+        intelisisAgent: null,
+        erpUsers: [],
+        permissions: [],
+        isActive: true,
+      },
       null,
     );
     expect(created).toMatchObject({ ok: true });

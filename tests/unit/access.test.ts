@@ -3,7 +3,15 @@ import { can, canAccessPath, canFollow, homeFor, navFor, ROUTES, routeFor } from
 import { ROLE_KEYS, type Role } from "~/lib/roles";
 
 // The route table of both spec documents, written out independently of the matrix.
-const A = "admin", D = "developer", M = "ml_manager", S = "shop_manager", L = "iluminacion", I = "inventory", P = "practicante", C = "cajero", G = "gerente_pdv";
+const A = "admin",
+  D = "developer",
+  M = "ml_manager",
+  S = "shop_manager",
+  L = "iluminacion",
+  I = "inventory",
+  P = "practicante",
+  C = "cajero",
+  G = "gerente_pdv";
 const SPEC: Record<string, { route: Role[]; sidebar?: Role[] }> = {
   "/products": { route: [A, D, M, S, L, I, P] },
   "/pdv": { route: [A, D, C, G] },

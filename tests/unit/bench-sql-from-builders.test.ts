@@ -14,7 +14,8 @@ import { describe, expect, it } from "vitest";
 const LISTS = path.resolve(__dirname, "../../bench/lists");
 
 /** How a statement begins (prose that happens to start with "with" or "update" does not). */
-const STATEMENT_START = /^\s*\(?\s*(select\b|with\s+(recursive\s+)?\w+(\s*\([^)]*\))?\s+as\s*\(|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b)/i;
+const STATEMENT_START =
+  /^\s*\(?\s*(select\b|with\s+(recursive\s+)?\w+(\s*\([^)]*\))?\s+as\s*\(|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b)/i;
 
 /** The text of a string or template, each `${…}` as a placeholder that names nothing. */
 function literalTexts(file: string, source: string): Array<{ line: number; text: string }> {
@@ -34,7 +35,9 @@ function literalTexts(file: string, source: string): Array<{ line: number; text:
 /** The tables a statement's text names: what follows from / join / into / update, less its own CTEs. */
 function tablesNamed(text: string): string[] {
   if (!STATEMENT_START.test(text)) return [];
-  const ctes = new Set([...text.matchAll(/(?:\bwith\s+(?:recursive\s+)?|,\s*)(\w+)(?:\s*\([^)]*\))?\s+as\s*\(/gi)].map((m) => m[1].toLowerCase()));
+  const ctes = new Set(
+    [...text.matchAll(/(?:\bwith\s+(?:recursive\s+)?|,\s*)(\w+)(?:\s*\([^)]*\))?\s+as\s*\(/gi)].map((m) => m[1].toLowerCase()),
+  );
   const targets = [...text.matchAll(/\b(?:from|join|into|update)\s+("?[\w.]+"?)/gi)].map((m) => m[1].replace(/"/g, "").toLowerCase());
   const named = targets.filter((t) => !ctes.has(t) && t !== "$expr");
   // A statement with no table at all (`select 1`) still is SQL typed by hand.
@@ -60,10 +63,9 @@ describe("bench SQL", () => {
 
   it("tells a hand-typed statement from one that combines builders", () => {
     expect(tablesNamed("select id, title from blog_posts order by id desc limit 10")).toEqual(["blog_posts"]);
-    expect(tablesNamed(`with total as (select count(*) from sim.erp_surtido), page as (select * from sim.erp_surtido) select * from page`)).toEqual([
-      "sim.erp_surtido",
-      "sim.erp_surtido",
-    ]);
+    expect(
+      tablesNamed(`with total as (select count(*) from sim.erp_surtido), page as (select * from sim.erp_surtido) select * from page`),
+    ).toEqual(["sim.erp_surtido", "sim.erp_surtido"]);
     expect(tablesNamed(`insert into pdv_sessions (user_id) values (1)`)).toEqual(["pdv_sessions"]);
     expect(tablesNamed("select 1")).toEqual(["select"]);
     expect(tablesNamed("with page as ( $expr ) select page.*, ( $expr ) as total from page")).toEqual([]);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { BlogFormSchema } from "~/modules/blogs/blog-form";
-import { BLOG_PAGE_SIZE, BLOG_TEXTS, blogSlug, blogState, freeSlug, parseBlogListQuery, publishAtInputValue } from "~/modules/blogs/blog-posts";
+import {
+  BLOG_PAGE_SIZE,
+  BLOG_TEXTS,
+  blogSlug,
+  blogState,
+  freeSlug,
+  parseBlogListQuery,
+  publishAtInputValue,
+} from "~/modules/blogs/blog-posts";
 import { parsePublishAt } from "~/modules/blogs/publish-at";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 
@@ -61,7 +69,10 @@ describe("list query and form", () => {
   it("refuses a title with no letter or digit and a bad date", () => {
     const r = BlogFormSchema.safeParse({ title: "!!!", publishAt: "ayer" });
     expect(r.success).toBe(false);
-    expect(r.error?.flatten().fieldErrors).toMatchObject({ title: ["El título debe tener al menos una letra o un número"], publishAt: [expect.any(String)] });
+    expect(r.error?.flatten().fieldErrors).toMatchObject({
+      title: ["El título debe tener al menos una letra o un número"],
+      publishAt: [expect.any(String)],
+    });
   });
 });
 

@@ -25,11 +25,14 @@ afterAll(() => {
 function post(agent: http.Agent, bytes: number) {
   return new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
     let answered = false;
-    const req = http.request({ port, path: "/login", method: "POST", agent, headers: { "content-type": "application/x-www-form-urlencoded" } }, (res) => {
-      answered = true;
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-    });
+    const req = http.request(
+      { port, path: "/login", method: "POST", agent, headers: { "content-type": "application/x-www-form-urlencoded" } },
+      (res) => {
+        answered = true;
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      },
+    );
     // The server ends a refused connection while this client may still be sending: a write failing
     // after the answer is expected.
     req.on("error", (error) => (answered ? undefined : reject(error)));

@@ -27,7 +27,11 @@ function productForm(intent: object | null) {
   return form;
 }
 
-type Reply = { gallery?: Array<{ fileId?: string }>; properties?: Array<{ name?: string; value?: string; isSelector?: string }>; name?: string };
+type Reply = {
+  gallery?: Array<{ fileId?: string }>;
+  properties?: Array<{ name?: string; value?: string; isSelector?: string }>;
+  name?: string;
+};
 function replied(intent: object) {
   const submission = parseWithZod(productForm(intent), { schema: ProductDraftSchema });
   // A list edit is not a save: Conform answers with the form again, nothing is refused.
@@ -98,7 +102,10 @@ describe("the buttons the server handles (spec 5: add a match, +1 when present; 
   it.each<[Record<string, unknown>, object]>([
     [{ intent: "search" }, { kind: "search" }],
     [{ intent: "upload" }, { kind: "upload" }],
-    [{ add: " QO120 ", intent: null }, { kind: "add", sku: "QO120" }],
+    [
+      { add: " QO120 ", intent: null },
+      { kind: "add", sku: "QO120" },
+    ],
     [{ add: "x".repeat(61) }, { kind: "save" }],
     [{}, { kind: "save" }],
   ])("combo %j → %j", (posted, action) => {
@@ -134,7 +141,9 @@ describe("library picks and messages", () => {
     const combo = new FormData();
     combo.set("components[0].id", "A");
     combo.set("components[0].qty", "1.5");
-    expect(parseWithZod(combo, { schema: ComboDraftSchema, errorMap: catalogErrorMap }).reply().error).toEqual({ "components[0].qty": ["Escribe un número entero."] });
+    expect(parseWithZod(combo, { schema: ComboDraftSchema, errorMap: catalogErrorMap }).reply().error).toEqual({
+      "components[0].qty": ["Escribe un número entero."],
+    });
   });
 });
 
@@ -144,11 +153,31 @@ describe("the combo's rows and totals as the dialog shows them (spec 5)", () => 
     B: { id: "B", name: "Placa", price: 20.25, stock: 7 },
   };
   it("takes name, price and stock from the catalogue, leaves out a SKU it lacks, and adds up Σ price × qty and min floor(stock / qty)", () => {
-    const lines = comboLinesOf([{ id: "A", qty: 3 }, { id: "GONE", qty: 1 }, { id: "B", qty: 2 }], catalogue);
-    expect(lines).toEqual([{ ...catalogue.A, qty: 3 }, { ...catalogue.B, qty: 2 }]);
+    const lines = comboLinesOf(
+      [
+        { id: "A", qty: 3 },
+        { id: "GONE", qty: 1 },
+        { id: "B", qty: 2 },
+      ],
+      catalogue,
+    );
+    expect(lines).toEqual([
+      { ...catalogue.A, qty: 3 },
+      { ...catalogue.B, qty: 2 },
+    ]);
     // 45.50 × 3 + 20.25 × 2 = 177.00; A: floor(10/3) = 3, B: floor(7/2) = 3 → 3, the first reaching it.
     expect(summariseCombo(lines)).toEqual({ price: 177, priceProblem: null, stock: 3, limitedBy: "A" });
-    expect(summariseCombo(comboLinesOf([{ id: "A", qty: 2 }, { id: "B", qty: 4 }], catalogue))).toEqual({ price: 172, priceProblem: null, stock: 1, limitedBy: "B" });
+    expect(
+      summariseCombo(
+        comboLinesOf(
+          [
+            { id: "A", qty: 2 },
+            { id: "B", qty: 4 },
+          ],
+          catalogue,
+        ),
+      ),
+    ).toEqual({ price: 172, priceProblem: null, stock: 1, limitedBy: "B" });
   });
   it("reads a typed quantity; what is not a number counts as 0 until the server checks it", () => {
     expect([typedQty("3"), typedQty(" 2 "), typedQty(""), typedQty(undefined), typedQty("tres")]).toEqual([3, 2, 0, 0, 0]);

@@ -34,7 +34,14 @@ const draft = (): CatalogDraft => ({
     { fileId: ID_B, alt: "" },
   ],
   subtitles: [
-    { title: "Focos", q: "", products: [{ id: "QO120", qty: "2" }, { id: "QO115", qty: "1" }] },
+    {
+      title: "Focos",
+      q: "",
+      products: [
+        { id: "QO120", qty: "2" },
+        { id: "QO115", qty: "1" },
+      ],
+    },
     { title: "Cables", q: "thw", products: [{ id: "THW12NE100", qty: "3" }] },
   ],
 });
@@ -63,7 +70,14 @@ describe("what Guardar accepts (CatalogFormSchema through Conform)", () => {
       title: "Catálogo",
       images: [{ fileId: ID_A, alt: "Portada" }],
       subtitles: [
-        { title: "Focos", q: "qo", products: [{ id: "QO120", qty: 3 }, { id: "QO115", qty: 1 }] },
+        {
+          title: "Focos",
+          q: "qo",
+          products: [
+            { id: "QO120", qty: 3 },
+            { id: "QO115", qty: 1 },
+          ],
+        },
         { title: "Cables", products: [] },
       ],
     });
@@ -92,7 +106,9 @@ describe("what Guardar accepts (CatalogFormSchema through Conform)", () => {
   });
 
   it("stops at 30 images and 50 subtitles", () => {
-    const images = Array.from({ length: 31 }, (_, i): Array<[string, string]> => [[`images[${i}].fileId`, `${String(i).padStart(8, "0")}-1111-4111-8111-111111111111`]]).flat();
+    const images = Array.from({ length: 31 }, (_, i): Array<[string, string]> => [
+      [`images[${i}].fileId`, `${String(i).padStart(8, "0")}-1111-4111-8111-111111111111`],
+    ]).flat();
     expect(save([["title", "T"], ...images]).reply().error).toEqual({ images: [CATALOG_TEXTS.tooManyImages] });
     const subtitles = Array.from({ length: 51 }, (_, i): [string, string] => [`subtitles[${i}].title`, `S${i}`]);
     expect(save([["title", "T"], ...subtitles]).reply().error).toEqual({ subtitles: [CATALOG_TEXTS.tooManySubtitles] });
@@ -122,10 +138,15 @@ describe("the list buttons are Conform intents on the catalogue's lists", () => 
     ["subtitles[1].title", "Cables"],
     ["__intent__", JSON.stringify(intent)],
   ];
-  const after = (intent: Record<string, unknown>) => CatalogDraftSchema.parse(parseWithZod(formOf(rows(intent)), { schema: CatalogDraftSchema }).payload);
+  const after = (intent: Record<string, unknown>) =>
+    CatalogDraftSchema.parse(parseWithZod(formOf(rows(intent)), { schema: CatalogDraftSchema }).payload);
 
   it("Agregar subtítulo inserts an empty subtitle; Quitar subtítulo removes one", () => {
-    expect(after({ type: "insert", payload: { name: "subtitles", defaultValue: { title: "", q: "", products: [] } } }).subtitles.map((s) => s.title)).toEqual(["Focos", "Cables", ""]);
+    expect(
+      after({ type: "insert", payload: { name: "subtitles", defaultValue: { title: "", q: "", products: [] } } }).subtitles.map(
+        (s) => s.title,
+      ),
+    ).toEqual(["Focos", "Cables", ""]);
     expect(after({ type: "remove", payload: { name: "subtitles", index: 0 } }).subtitles.map((s) => s.title)).toEqual(["Cables"]);
   });
   it("Quitar on an image removes it", () => {
@@ -139,7 +160,13 @@ describe("the list buttons are Conform intents on the catalogue's lists", () => 
 
 describe("CatalogDraftSchema: the dialog as typed", () => {
   it("reads an empty row (Conform leaves it out of its values) as an empty subtitle, and drops what is not a row", () => {
-    expect(CatalogDraftSchema.parse({ title: "T", subtitles: [undefined, { title: "A", products: [{ id: " qo1 ", qty: "x" }, "y"] }, 3], images: "z" })).toEqual({
+    expect(
+      CatalogDraftSchema.parse({
+        title: "T",
+        subtitles: [undefined, { title: "A", products: [{ id: " qo1 ", qty: "x" }, "y"] }, 3],
+        images: "z",
+      }),
+    ).toEqual({
       title: "T",
       images: [],
       subtitles: [
@@ -168,7 +195,14 @@ describe("CatalogIntentSchema: the buttons that are not list changes", () => {
     const add: CatalogIntent = { type: "add", subtitle: 1, sku: "QO120" };
     expect(read({ intent: intentValue(add) })).toEqual(add);
     expect(read({ intent: '{"type":"add","subtitle":0,"sku":" qo1 "}' })).toEqual({ type: "add", subtitle: 0, sku: "QO1" });
-    for (const bad of ['{"type":"add","subtitle":-1,"sku":"A"}', '{"type":"add","subtitle":50,"sku":"A"}', '{"type":"add","subtitle":0,"sku":""}', '{"type":"add","subtitle":"0","sku":"A"}', '{"type":"add"}', "add"]) {
+    for (const bad of [
+      '{"type":"add","subtitle":-1,"sku":"A"}',
+      '{"type":"add","subtitle":50,"sku":"A"}',
+      '{"type":"add","subtitle":0,"sku":""}',
+      '{"type":"add","subtitle":"0","sku":"A"}',
+      '{"type":"add"}',
+      "add",
+    ]) {
       expect(read({ intent: bad }), bad).toBeNull();
     }
   });
@@ -178,10 +212,16 @@ describe("addToSubtitle: the shop sections' +1 rule on one subtitle", () => {
   it("adds to that subtitle only, +1 when listed", () => {
     const d = draft();
     const added = addToSubtitle(d, { subtitle: 1, sku: "QO120" });
-    expect(added.subtitles[1].products).toEqual([{ id: "THW12NE100", qty: "3" }, { id: "QO120", qty: "1" }]);
+    expect(added.subtitles[1].products).toEqual([
+      { id: "THW12NE100", qty: "3" },
+      { id: "QO120", qty: "1" },
+    ]);
     expect(added.subtitles[0]).toEqual(d.subtitles[0]);
     expect(addToSubtitle(added, { subtitle: 1, sku: "QO120" }).subtitles[1].products[1]).toEqual({ id: "QO120", qty: "2" });
-    expect(addToSubtitle(d, { subtitle: 0, sku: "QO115" }).subtitles[0].products).toEqual([{ id: "QO120", qty: "2" }, { id: "QO115", qty: "2" }]);
+    expect(addToSubtitle(d, { subtitle: 0, sku: "QO115" }).subtitles[0].products).toEqual([
+      { id: "QO120", qty: "2" },
+      { id: "QO115", qty: "2" },
+    ]);
     expect(d.subtitles[1].products).toHaveLength(1);
   });
 
@@ -192,17 +232,25 @@ describe("addToSubtitle: the shop sections' +1 rule on one subtitle", () => {
 });
 
 describe("withoutUntitledInsert: adding a subtitle needs a title (spec 5)", () => {
-  const inserted = (title: string): CatalogDraft => ({ ...draft(), title, subtitles: [...draft().subtitles, { title: "", q: "", products: [] }] });
+  const inserted = (title: string): CatalogDraft => ({
+    ...draft(),
+    title,
+    subtitles: [...draft().subtitles, { title: "", q: "", products: [] }],
+  });
   const insert = { type: "insert" as const, payload: { name: "subtitles" } };
 
   it("takes back a subtitle inserted while the title is empty", () => {
     expect(withoutUntitledInsert(inserted(" "), insert).subtitles.map((s) => s.title)).toEqual(["Focos", "Cables"]);
     const atStart = { ...draft(), title: "", subtitles: [{ title: "", q: "", products: [] }, ...draft().subtitles] };
-    expect(withoutUntitledInsert(atStart, { type: "insert", payload: { name: "subtitles", index: 0 } }).subtitles.map((s) => s.title)).toEqual(["Focos", "Cables"]);
+    expect(
+      withoutUntitledInsert(atStart, { type: "insert", payload: { name: "subtitles", index: 0 } }).subtitles.map((s) => s.title),
+    ).toEqual(["Focos", "Cables"]);
   });
   it("keeps it with a title, and leaves other intents alone", () => {
     expect(withoutUntitledInsert(inserted("Catálogo"), insert).subtitles).toHaveLength(3);
-    expect(withoutUntitledInsert({ ...draft(), title: "" }, { type: "remove", payload: { name: "images", index: 0 } }).subtitles).toHaveLength(2);
+    expect(
+      withoutUntitledInsert({ ...draft(), title: "" }, { type: "remove", payload: { name: "images", index: 0 } }).subtitles,
+    ).toHaveLength(2);
     expect(withoutUntitledInsert({ ...draft(), title: "" }, null).subtitles).toHaveLength(2);
   });
   it("stops the subtitles at 50", () => {
@@ -213,7 +261,14 @@ describe("withoutUntitledInsert: adding a subtitle needs a title (spec 5)", () =
 
 describe("postedImages", () => {
   it("keeps well-formed ids once each, up to 30", () => {
-    expect(postedImages([{ fileId: ID_A, alt: "a" }, { fileId: "no-es-un-id", alt: "x" }, { fileId: ID_A, alt: "b" }, { fileId: ID_B, alt: "" }])).toEqual([
+    expect(
+      postedImages([
+        { fileId: ID_A, alt: "a" },
+        { fileId: "no-es-un-id", alt: "x" },
+        { fileId: ID_A, alt: "b" },
+        { fileId: ID_B, alt: "" },
+      ]),
+    ).toEqual([
       { fileId: ID_A, alt: "a" },
       { fileId: ID_B, alt: "" },
     ]);
@@ -224,8 +279,18 @@ describe("postedImages", () => {
 
 describe("list query and texts", () => {
   it("keeps the valid parameters", () => {
-    expect(parseCatalogListQuery(new URLSearchParams("search=%20luz%20&sortName=title&sortValue=desc&page=2"))).toEqual({ search: "luz", sortName: "title", sortValue: "desc", page: 2 });
-    expect(parseCatalogListQuery(new URLSearchParams("sortName=precio&sortValue=up&page=x"))).toEqual({ search: undefined, sortName: undefined, sortValue: undefined, page: 1 });
+    expect(parseCatalogListQuery(new URLSearchParams("search=%20luz%20&sortName=title&sortValue=desc&page=2"))).toEqual({
+      search: "luz",
+      sortName: "title",
+      sortValue: "desc",
+      page: 2,
+    });
+    expect(parseCatalogListQuery(new URLSearchParams("sortName=precio&sortValue=up&page=x"))).toEqual({
+      search: undefined,
+      sortName: undefined,
+      sortValue: undefined,
+      page: 1,
+    });
   });
 
   it("counts products across subtitles", () => {

@@ -24,7 +24,9 @@ describe("PDV confirmation code", () => {
       for (let i = 0; i < count; i++) out[i] = bytes[offset++ % bytes.length];
       return out;
     };
-    expect(generateConfirmCode(fake)).toBe(`${CONFIRM_CODE_ALPHABET[0]}${CONFIRM_CODE_ALPHABET[1]}${CONFIRM_CODE_ALPHABET[35]}${CONFIRM_CODE_ALPHABET[0]}${CONFIRM_CODE_ALPHABET[10]}`);
+    expect(generateConfirmCode(fake)).toBe(
+      `${CONFIRM_CODE_ALPHABET[0]}${CONFIRM_CODE_ALPHABET[1]}${CONFIRM_CODE_ALPHABET[35]}${CONFIRM_CODE_ALPHABET[0]}${CONFIRM_CODE_ALPHABET[10]}`,
+    );
   });
 
   it("keeps drawing when a whole batch is rejected", () => {

@@ -13,13 +13,39 @@ describe("constraintsOf: from a field's schema to its attributes", () => {
     ["a trimmed required text", z.string().trim().min(1).max(80), { required: true, minLength: 1, maxLength: 80 }],
     ["a whole number in a range", z.coerce.number().int().min(1).max(9), { required: true, min: 1, max: 9, step: 1 }],
     ["a number in cents steps", z.number().multipleOf(0.01).min(0), { required: true, min: 0, step: 0.01 }],
-    ["a refined text keeps its length", z.string().max(63).superRefine(() => undefined), { required: true, maxLength: 63 }],
+    [
+      "a refined text keeps its length",
+      z
+        .string()
+        .max(63)
+        .superRefine(() => undefined),
+      { required: true, maxLength: 63 },
+    ],
     ["a checkbox with a default", z.boolean().default(false), {}],
     ["a caught value is optional", z.string().max(200).catch(""), { maxLength: 200 }],
     ["a caught number keeps its range", z.coerce.number().int().min(1).max(100).catch(1), { min: 1, max: 100, step: 1 }],
     // The browser sees "abc-1" where the server sees "ABC-1": no pattern it would wrongly refuse.
-    ["an upper-cased text has no pattern", z.string().toUpperCase().regex(/^[A-Z0-9]+$/).max(20), { required: true, maxLength: 20 }],
-    ["a preprocessed text has no pattern", z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), z.string().regex(/^[A-Z]+$/).max(20).optional()), { maxLength: 20 }],
+    [
+      "an upper-cased text has no pattern",
+      z
+        .string()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]+$/)
+        .max(20),
+      { required: true, maxLength: 20 },
+    ],
+    [
+      "a preprocessed text has no pattern",
+      z.preprocess(
+        (v) => (typeof v === "string" ? v.toUpperCase() : v),
+        z
+          .string()
+          .regex(/^[A-Z]+$/)
+          .max(20)
+          .optional(),
+      ),
+      { maxLength: 20 },
+    ],
   ];
   it.each(cases)("%s", (_label, field, expected) => {
     expect(constraintsOf(z.object({ field })).field).toEqual(expected);
@@ -41,7 +67,15 @@ describe("constraintsOf: from a field's schema to its attributes", () => {
   });
 
   it("a trimmed text with several regexes must match all of them", () => {
-    const { id } = constraintsOf(z.object({ id: z.string().trim().regex(/^\d+$/).regex(/^.{3,5}$/) }));
+    const { id } = constraintsOf(
+      z.object({
+        id: z
+          .string()
+          .trim()
+          .regex(/^\d+$/)
+          .regex(/^.{3,5}$/),
+      }),
+    );
     expect(browserAccepts(id.pattern!, " 1234 ")).toBe(true);
     expect(browserAccepts(id.pattern!, "12")).toBe(false);
     expect(browserAccepts(id.pattern!, "12a4")).toBe(false);
@@ -52,7 +86,9 @@ describe("constraintsOf: from a field's schema to its attributes", () => {
   });
 
   it("a list's rows are under name[] and name[].field, as Conform looks them up", () => {
-    const c = constraintsOf(z.object({ lines: z.array(z.object({ sku: z.string().max(30), qty: z.coerce.number().int().min(1) })).max(20) }));
+    const c = constraintsOf(
+      z.object({ lines: z.array(z.object({ sku: z.string().max(30), qty: z.coerce.number().int().min(1) })).max(20) }),
+    );
     expect(c.lines).toEqual({ required: true, multiple: true });
     expect(c["lines[].sku"]).toEqual({ required: true, maxLength: 30 });
     expect(c["lines[].qty"]).toEqual({ required: true, min: 1, step: 1 });
@@ -80,7 +116,11 @@ describe("constraintsOf: from a field's schema to its attributes", () => {
       search: z.string().max(200).optional(),
       page: z.coerce.number().int().min(1).max(100000).catch(1).default(1),
       tab: z.enum(["pending", "history"]).catch("pending"),
-      day: z.string().trim().regex(/^\d{1,19}$/).catch(""),
+      day: z
+        .string()
+        .trim()
+        .regex(/^\d{1,19}$/)
+        .catch(""),
     });
     expect(c.search).toEqual({ maxLength: 200 });
     expect(c.page).toEqual({ min: 1, max: 100000, step: 1 });

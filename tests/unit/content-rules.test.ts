@@ -247,8 +247,15 @@ describe("list URLs and ids", () => {
       location_status_filter: "inactive",
       page: 3,
     });
-    expect(parseLocationListQuery(new URLSearchParams("location_status_filter=todas&page=x"))).toEqual({ search: undefined, location_status_filter: undefined, page: 1 });
-    expect(parsePromotionListQuery(new URLSearchParams("promo_status_filter=active"))).toMatchObject({ promo_status_filter: "active", page: 1 });
+    expect(parseLocationListQuery(new URLSearchParams("location_status_filter=todas&page=x"))).toEqual({
+      search: undefined,
+      location_status_filter: undefined,
+      page: 1,
+    });
+    expect(parsePromotionListQuery(new URLSearchParams("promo_status_filter=active"))).toMatchObject({
+      promo_status_filter: "active",
+      page: 1,
+    });
     expect(parsePromotionListQuery(new URLSearchParams("promo_status_filter=visible"))).toMatchObject({ promo_status_filter: undefined });
   });
 

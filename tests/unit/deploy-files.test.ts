@@ -50,7 +50,15 @@ describe("compose.yaml", () => {
 
   it("gives both the same database, session secret and bucket, from .env and never written here", () => {
     const [a, b] = apps.map((app) => app.environment!);
-    for (const name of ["DATABASE_URL", "SESSION_SECRET", "STORAGE_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "PUBLIC_URL", "TRUST_PROXY"]) {
+    for (const name of [
+      "DATABASE_URL",
+      "SESSION_SECRET",
+      "STORAGE_URL",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+      "PUBLIC_URL",
+      "TRUST_PROXY",
+    ]) {
       expect(a[name], name).toBeTruthy();
       expect(b[name], name).toBe(a[name]);
     }
@@ -129,9 +137,11 @@ describe("compose.yaml", () => {
       if (operator === ":?") expect(example, `${name} uncommented`).toMatch(new RegExp(`^${name}=`, "m"));
     }
     // Optional app settings are passed through (null), so an unset one stays unset in the container.
-    for (const [name, value] of Object.entries(apps[0].environment!)) if (value === null) expect(listed(name), `${name} in deploy/.env.example`).toBe(true);
+    for (const [name, value] of Object.entries(apps[0].environment!))
+      if (value === null) expect(listed(name), `${name} in deploy/.env.example`).toBe(true);
     // No secret has a value in the example.
-    for (const name of ["POSTGRES_PASSWORD", "MINIO_ROOT_PASSWORD", "S3_SECRET_ACCESS_KEY", "SESSION_SECRET"]) expect(example).toMatch(new RegExp(`^${name}=$`, "m"));
+    for (const name of ["POSTGRES_PASSWORD", "MINIO_ROOT_PASSWORD", "S3_SECRET_ACCESS_KEY", "SESSION_SECRET"])
+      expect(example).toMatch(new RegExp(`^${name}=$`, "m"));
   });
 
   it("passes the app only variables it knows", () => {
@@ -143,8 +153,18 @@ describe("compose.yaml", () => {
   const noDocker = docker.error || docker.status !== 0 ? "docker compose no está instalado aquí" : null;
   if (noDocker) console.log(`[deploy-files] Se omite «docker compose config -q»: ${noDocker}.`);
   it.skipIf(noDocker !== null)("is accepted by docker compose config", () => {
-    const secrets = { SITE_ADDRESS: "backoffice.example.com", PUBLIC_URL: "https://backoffice.example.com", POSTGRES_PASSWORD: "x".repeat(32), MINIO_ROOT_PASSWORD: "y".repeat(32), S3_SECRET_ACCESS_KEY: "z".repeat(32), SESSION_SECRET: "s".repeat(32) };
-    const result = spawnSync("docker", ["compose", "--env-file", "deploy/.env.example", "-f", "compose.yaml", "config", "-q"], { encoding: "utf8", env: { ...process.env, ...secrets } });
+    const secrets = {
+      SITE_ADDRESS: "backoffice.example.com",
+      PUBLIC_URL: "https://backoffice.example.com",
+      POSTGRES_PASSWORD: "x".repeat(32),
+      MINIO_ROOT_PASSWORD: "y".repeat(32),
+      S3_SECRET_ACCESS_KEY: "z".repeat(32),
+      SESSION_SECRET: "s".repeat(32),
+    };
+    const result = spawnSync("docker", ["compose", "--env-file", "deploy/.env.example", "-f", "compose.yaml", "config", "-q"], {
+      encoding: "utf8",
+      env: { ...process.env, ...secrets },
+    });
     expect(result.status, result.stderr).toBe(0);
   });
 });
@@ -157,18 +177,24 @@ describe("Dockerfile", () => {
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(dockerfile).toMatch(/chromium fonts-dejavu-core/);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^HEALTHCHECK [^\n]*\\\n\s+CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:'\+\(process\.env\.PORT\|\|3000\)\+'\/readyz'\)/m);
+    expect(dockerfile).toMatch(
+      /^HEALTHCHECK [^\n]*\\\n\s+CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:'\+\(process\.env\.PORT\|\|3000\)\+'\/readyz'\)/m,
+    );
   });
 
   it("starts the server as npm start does", () => {
-    const start = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.start.replace("${BUILD_DIR:-build}", "build");
+    const start = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.start.replace(
+      "${BUILD_DIR:-build}",
+      "build",
+    );
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]) as string[];
     expect(cmd.join(" ")).toBe(start);
   });
 
   it("leaves out of the build context what must not go in the image", () => {
     const ignored = fs.readFileSync(".dockerignore", "utf8").split("\n");
-    for (const entry of ["node_modules", ".git", "data", "data-*", "build", "build-*", "tests/.tmp", "test-results", ".env"]) expect(ignored, entry).toContain(entry);
+    for (const entry of ["node_modules", ".git", "data", "data-*", "build", "build-*", "tests/.tmp", "test-results", ".env"])
+      expect(ignored, entry).toContain(entry);
   });
 });
 

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorReportingActive, initErrorReporting, reportError, resetErrorReporting, scrubEvent, type ReportedEvent } from "../../server/ops/error-reporting";
+import {
+  errorReportingActive,
+  initErrorReporting,
+  reportError,
+  resetErrorReporting,
+  scrubEvent,
+  type ReportedEvent,
+} from "../../server/ops/error-reporting";
 
 afterEach(() => resetErrorReporting());
 
@@ -27,7 +34,13 @@ describe("error reporting", () => {
     expect(await initErrorReporting({ NODE_ENV: "production", SENTRY_DSN: "https://clave@errores.example.com/3" }, load)).toBe(true);
     expect(load).toHaveBeenCalledTimes(1);
     const options = sentry.init.mock.calls[0][0] as Record<string, unknown>;
-    expect(options).toMatchObject({ dsn: "https://clave@errores.example.com/3", environment: "production", defaultIntegrations: false, sendDefaultPii: false, maxBreadcrumbs: 0 });
+    expect(options).toMatchObject({
+      dsn: "https://clave@errores.example.com/3",
+      environment: "production",
+      defaultIntegrations: false,
+      sendDefaultPii: false,
+      maxBreadcrumbs: 0,
+    });
     const beforeSend = options.beforeSend as (event: ReportedEvent) => ReportedEvent;
     expect(beforeSend({ request: { cookies: { bo_session: "x" }, data: "password=1" } }).request).toEqual({});
 
@@ -68,6 +81,7 @@ describe("error reporting", () => {
     expect(scrubbed.extra).toBeUndefined();
     expect(scrubbed.breadcrumbs).toBeUndefined();
     const text = JSON.stringify(scrubbed);
-    for (const secret of ["s3cr3t", "demo1234", "Juan", "token-erp", "Llamar", "10.0.0.1", "cajero@demo.mx"]) expect(text).not.toContain(secret);
+    for (const secret of ["s3cr3t", "demo1234", "Juan", "token-erp", "Llamar", "10.0.0.1", "cajero@demo.mx"])
+      expect(text).not.toContain(secret);
   });
 });

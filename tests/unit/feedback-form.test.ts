@@ -34,7 +34,11 @@ describe("the sidebar comment form's schema", () => {
 describe("a refused comment's toast (spec 1 §5: 'Datos insuficientes' for an empty field)", () => {
   it.each([
     [[{ message: "Por favor completa el campo" }], "Datos insuficientes", "Por favor completa el campo"],
-    [[{ message: "El campo Comentario admite como máximo 1000 caracteres." }], "Comentario demasiado largo", "El campo Comentario admite como máximo 1000 caracteres."],
+    [
+      [{ message: "El campo Comentario admite como máximo 1000 caracteres." }],
+      "Comentario demasiado largo",
+      "El campo Comentario admite como máximo 1000 caracteres.",
+    ],
     [[], "Datos insuficientes", "Por favor completa el campo"],
   ])("%j", (issues, title, message) => {
     expect(feedbackRefusal(issues)).toEqual({ error: message, toast: { title, message, variant: "warning" } });

@@ -17,7 +17,10 @@ describe("a list index no form of the app reaches marks a forged post (four digi
   });
 
   it("reads every field of a form", () => {
-    const form = new URLSearchParams([["sku", "A"], ["rows[0].qty", "1"]]);
+    const form = new URLSearchParams([
+      ["sku", "A"],
+      ["rows[0].qty", "1"],
+    ]);
     expect(hasForgedListIndex(form)).toBe(false);
     form.append("rows[12345].qty", "1");
     expect(hasForgedListIndex(form)).toBe(true);

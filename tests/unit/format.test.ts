@@ -45,9 +45,18 @@ describe("formatting in es-MX and Mexico City time", () => {
 // daylight-saving years before 2023 and the transitions themselves.
 const ZONE = "America/Mexico_City";
 const INSTANTS = [
-  "2020-04-05T07:59:59Z", "2020-04-05T08:00:00Z", "2020-10-25T06:59:59Z", "2020-10-25T07:00:00Z",
-  "2022-10-30T06:30:00Z", "2022-10-30T07:30:00Z", "2024-02-29T23:59:59.999Z", "2025-12-31T06:00:00Z",
-  "2026-01-01T05:59:59Z", "2026-01-01T06:00:00Z", "2026-11-22T18:05:09Z", "1999-12-31T23:00:00Z",
+  "2020-04-05T07:59:59Z",
+  "2020-04-05T08:00:00Z",
+  "2020-10-25T06:59:59Z",
+  "2020-10-25T07:00:00Z",
+  "2022-10-30T06:30:00Z",
+  "2022-10-30T07:30:00Z",
+  "2024-02-29T23:59:59.999Z",
+  "2025-12-31T06:00:00Z",
+  "2026-01-01T05:59:59Z",
+  "2026-01-01T06:00:00Z",
+  "2026-11-22T18:05:09Z",
+  "1999-12-31T23:00:00Z",
 ];
 
 describe("fast Mexico City formatting agrees with the zone database", () => {
@@ -68,8 +77,16 @@ describe("fast Mexico City formatting agrees with the zone database", () => {
 
   // Wall-clock readings, around the old daylight-saving changes too (2022 was the last year).
   const LOCAL = [
-    "2026-03-10T08:00:00", "2026-03-10", "2026-03-10T08:00", "2024-02-29T23:59:59.999", "2020-04-05T01:59:59",
-    "2020-04-05T03:00:00", "2020-10-25T00:30:00", "2022-10-30T01:30:00", "2022-10-30T03:00:00", "1999-12-31 17:00:00",
+    "2026-03-10T08:00:00",
+    "2026-03-10",
+    "2026-03-10T08:00",
+    "2024-02-29T23:59:59.999",
+    "2020-04-05T01:59:59",
+    "2020-04-05T03:00:00",
+    "2020-10-25T00:30:00",
+    "2022-10-30T01:30:00",
+    "2022-10-30T03:00:00",
+    "1999-12-31 17:00:00",
   ];
   it.each(LOCAL)("offset-less %s is read as the zone database reads it", (text) => {
     const ref = DateTime.fromISO(text.replace(" ", "T"), { zone: ZONE });
@@ -101,14 +118,18 @@ describe("fast Mexico City formatting agrees with the zone database", () => {
     expect(formatRelative(iso, base)).toBe(text);
     // Just now reads as the past ('hace 0 segundos'), where Luxon says 'dentro de 0 segundos'.
     if (Date.parse(iso) === base.getTime()) return;
-    const luxon = DateTime.fromISO(iso, { zone: ZONE }).setLocale("es-MX").toRelative({ base: DateTime.fromJSDate(base, { zone: ZONE }) });
+    const luxon = DateTime.fromISO(iso, { zone: ZONE })
+      .setLocale("es-MX")
+      .toRelative({ base: DateTime.fromJSDate(base, { zone: ZONE }) });
     expect(formatRelative(iso, base)).toBe(luxon);
   });
 
   it("counts calendar months with days clamped to the month's end", () => {
     const endOfFeb = new Date("2026-03-01T05:00:00Z"); // 28/02/2026 23:00 in Mexico City
     expect(formatRelative("2026-01-31T06:00:00Z", endOfFeb)).toBe(
-      DateTime.fromISO("2026-01-31T06:00:00Z", { zone: ZONE }).setLocale("es-MX").toRelative({ base: DateTime.fromJSDate(endOfFeb, { zone: ZONE }) }),
+      DateTime.fromISO("2026-01-31T06:00:00Z", { zone: ZONE })
+        .setLocale("es-MX")
+        .toRelative({ base: DateTime.fromJSDate(endOfFeb, { zone: ZONE }) }),
     );
   });
 });

@@ -17,7 +17,11 @@ function render(element: React.ReactElement, through: () => PassThrough | Return
 
 /** Four hundred links whose titles put "ó" at every offset of React's stream views, as a long list does. */
 const page = (shift: number) =>
-  h("div", null, Array.from({ length: 400 }, (_, i) => h("a", { key: i, title: "ó".repeat(1 + ((i + shift) % 3)) }, "x".repeat(shift % 5))));
+  h(
+    "div",
+    null,
+    Array.from({ length: 400 }, (_, i) => h("a", { key: i, title: "ó".repeat(1 + ((i + shift) % 3)) }, "x".repeat(shift % 5))),
+  );
 
 describe("the document stream", () => {
   // React 18 sent a whole 2 KB view, its unused zero bytes included, when a multi-byte character did

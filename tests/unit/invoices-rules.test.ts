@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
-  CFDI_USES, PAYMENT_FORMS, PAYMENT_METHODS, TAX_REGIMES, addRecipient, defaultRecipients, feedbackErrorMessage, feedbackStatus,
-  firstFeedbackSuccessful, orNoData, readCode, rebuildRecipients, resendRefused,
+  CFDI_USES,
+  PAYMENT_FORMS,
+  PAYMENT_METHODS,
+  TAX_REGIMES,
+  addRecipient,
+  defaultRecipients,
+  feedbackErrorMessage,
+  feedbackStatus,
+  firstFeedbackSuccessful,
+  orNoData,
+  readCode,
+  rebuildRecipients,
+  resendRefused,
 } from "~/modules/invoices/rules";
 
 describe("feedback status", () => {
@@ -37,7 +48,9 @@ describe("error_info mapping (spec 2 §8)", () => {
   });
 
   it("the latest answer (first feedback) decides whether it can be resent", () => {
-    expect(firstFeedbackSuccessful({ errorInfo: "CFDI40148", feedbacks: [{ errorInfo: "SUCCESSFUL" }, { errorInfo: "CFDI40148" }] })).toBe(true);
+    expect(firstFeedbackSuccessful({ errorInfo: "CFDI40148", feedbacks: [{ errorInfo: "SUCCESSFUL" }, { errorInfo: "CFDI40148" }] })).toBe(
+      true,
+    );
     expect(firstFeedbackSuccessful({ errorInfo: "SUCCESSFUL", feedbacks: [{ errorInfo: "CFDI40143" }] })).toBe(false);
     expect(firstFeedbackSuccessful({ errorInfo: "SUCCESSFUL", feedbacks: [] })).toBe(true);
   });
@@ -82,14 +95,26 @@ describe("resend recipients (spec 2 §5)", () => {
   });
 
   it("refuse a bad format and a duplicate with the spec's texts", () => {
-    expect(addRecipient(defaults, "conta@")).toEqual({ ok: false, title: "Correo inválido", message: "Por favor, ingresa un correo válido." });
-    expect(addRecipient(defaults, " CLIENTE@correo.mx ")).toEqual({ ok: false, title: "Correo existente", message: "El correo eletrónico ya se ingresó." });
+    expect(addRecipient(defaults, "conta@")).toEqual({
+      ok: false,
+      title: "Correo inválido",
+      message: "Por favor, ingresa un correo válido.",
+    });
+    expect(addRecipient(defaults, " CLIENTE@correo.mx ")).toEqual({
+      ok: false,
+      title: "Correo existente",
+      message: "El correo eletrónico ya se ingresó.",
+    });
     const added = addRecipient(defaults, "Conta@Empresa.mx");
     expect(added).toEqual({ ok: true, list: [...defaults, { email: "conta@empresa.mx", isDefault: false, role: "adicional" }] });
   });
 
   it("remove only the extra ones: the form's list holds the extras, the defaults come back on every post", () => {
-    expect(rebuildRecipients(defaults, ["conta@empresa.mx"]).map((r) => r.email)).toEqual(["cliente@correo.mx", "facturacion@electrica.mx", "conta@empresa.mx"]);
+    expect(rebuildRecipients(defaults, ["conta@empresa.mx"]).map((r) => r.email)).toEqual([
+      "cliente@correo.mx",
+      "facturacion@electrica.mx",
+      "conta@empresa.mx",
+    ]);
     // Every extra removed: the defaults stay; a default posted as an extra is the default still.
     expect(rebuildRecipients(defaults, [])).toEqual(defaults);
     expect(rebuildRecipients(defaults, ["CLIENTE@correo.mx"])).toEqual(defaults);

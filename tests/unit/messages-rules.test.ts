@@ -2,7 +2,13 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "~/lib/query";
 import {
-  ATTACHMENT_MAX_BYTES, canReply, endDateParam, isPriority, mentionsInvoice, priorityCutoff, replyProblem,
+  ATTACHMENT_MAX_BYTES,
+  canReply,
+  endDateParam,
+  isPriority,
+  mentionsInvoice,
+  priorityCutoff,
+  replyProblem,
 } from "~/modules/messages/rules";
 import { MessagesQuery } from "~/modules/messages/schemas";
 
@@ -49,7 +55,10 @@ describe("reply checks and attachment limits", () => {
   it("25 MB is the maximum", () => {
     expect(ATTACHMENT_MAX_BYTES).toBe(25 * 1024 * 1024);
     expect(replyProblem("", { name: "a.pdf", size: ATTACHMENT_MAX_BYTES })).toBeNull();
-    expect(replyProblem("Hola", { name: "b.pdf", size: ATTACHMENT_MAX_BYTES + 1 })).toEqual({ title: "Tamaño máximo 25M", message: "Error al cargar el archivo b.pdf." });
+    expect(replyProblem("Hola", { name: "b.pdf", size: ATTACHMENT_MAX_BYTES + 1 })).toEqual({
+      title: "Tamaño máximo 25M",
+      message: "Error al cargar el archivo b.pdf.",
+    });
     expect(replyProblem("Hola", { name: "c.zip", tooBig: true })?.title).toBe("Tamaño máximo 25M");
   });
   it("the marketplace's 350-character limit", () => {
@@ -69,13 +78,25 @@ describe("messages query", () => {
   });
   it("keeps valid parameters and drops bad ones", () => {
     const q = parseQuery(
-      new URLSearchParams("section=invoice&page=2&filterLogisticType=acordar&filterStatus=paid&message_status_filter=urgent&shipment_status_filter=bogus&claim_return_status_filter=claim&day_filter=week&assigned_move_filter=unassigned&start_date=2025/01/01&end_date=2025-01-32&sortName=order_date&sortValue=asc"),
+      new URLSearchParams(
+        "section=invoice&page=2&filterLogisticType=acordar&filterStatus=paid&message_status_filter=urgent&shipment_status_filter=bogus&claim_return_status_filter=claim&day_filter=week&assigned_move_filter=unassigned&start_date=2025/01/01&end_date=2025-01-32&sortName=order_date&sortValue=asc",
+      ),
       MessagesQuery,
     );
     expect(q).toMatchObject({
-      section: "invoice", page: 2, filterLogisticType: "acordar", filterStatus: "paid", message_status_filter: "urgent",
-      shipment_status_filter: undefined, claim_return_status_filter: "claim", day_filter: "week", assigned_move_filter: "unassigned",
-      start_date: "2025/01/01", end_date: undefined, sortName: "order_date", sortValue: "asc",
+      section: "invoice",
+      page: 2,
+      filterLogisticType: "acordar",
+      filterStatus: "paid",
+      message_status_filter: "urgent",
+      shipment_status_filter: undefined,
+      claim_return_status_filter: "claim",
+      day_filter: "week",
+      assigned_move_filter: "unassigned",
+      start_date: "2025/01/01",
+      end_date: undefined,
+      sortName: "order_date",
+      sortValue: "asc",
     });
     expect(parseQuery(new URLSearchParams(""), MessagesQuery).section).toBe("pending");
   });

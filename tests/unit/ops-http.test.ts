@@ -156,7 +156,9 @@ describe("/metrics", () => {
     const other = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => other.once("listening", resolve));
     try {
-      const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(res.status).toBe(404);
     } finally {
       other.close();

@@ -59,8 +59,14 @@ describe("last meaningful entry", () => {
     expect(displayStatus({ status: "shipped,paid,null", orderStatus: "success", logisticType: "drop_off" }).key).toBe("shipped");
   });
   it("for cancelled ignores null, undefined and pack_splitted (not paid)", () => {
-    expect(displayStatus({ status: "paid,cancelled,pack_splitted", orderStatus: "cancelled", logisticType: "drop_off" }).label).toBe("Cancelada");
-    expect(displayStatus({ status: "paid,undefined", orderStatus: "cancelled", logisticType: "drop_off" })).toEqual({ key: "paid", label: "Pagada", variant: "primary" });
+    expect(displayStatus({ status: "paid,cancelled,pack_splitted", orderStatus: "cancelled", logisticType: "drop_off" }).label).toBe(
+      "Cancelada",
+    );
+    expect(displayStatus({ status: "paid,undefined", orderStatus: "cancelled", logisticType: "drop_off" })).toEqual({
+      key: "paid",
+      label: "Pagada",
+      variant: "primary",
+    });
   });
   it("e-commerce orders with nothing else show procesando_en_{brand}", () => {
     expect(displayStatus({ status: "paid", orderStatus: "paid", logisticType: "ecommerce" }, "electrica_sur", "Eléctrica Sur")).toEqual({

@@ -23,7 +23,13 @@ const productsOrder = [
 // Σ price × qty = 2 × 1000 + 3 × 40.95 = 2122.85 → × 1.16 = 2462.506 → 2462.51
 const BALANCE = 2462.51;
 const line = (sku: string, quantity: number, price: number, over: Partial<MovementLine> = {}): MovementLine => ({
-  sku, quantity, price, reservedQuantity: quantity, warehouse: "1ML", client: "MLPR", ...over,
+  sku,
+  quantity,
+  price,
+  reservedQuantity: quantity,
+  warehouse: "1ML",
+  client: "MLPR",
+  ...over,
 });
 const GOOD = [line("THW12", 2, 1000), line("FOCO9W", 3, 40.95)];
 
@@ -45,17 +51,38 @@ const note = (lines: Array<[string, number]>) => ({ found: true as const, lines:
 
 describe("pure pieces", () => {
   it("merges duplicates, upper-cases and sorts", () => {
-    expect(mergeSkuQty([{ sku: "b", qty: 1 }, { sku: "A", qty: 2 }, { sku: "B", qty: 3 }])).toEqual([{ sku: "A", qty: 2 }, { sku: "B", qty: 4 }]);
+    expect(
+      mergeSkuQty([
+        { sku: "b", qty: 1 },
+        { sku: "A", qty: 2 },
+        { sku: "B", qty: 3 },
+      ]),
+    ).toEqual([
+      { sku: "A", qty: 2 },
+      { sku: "B", qty: 4 },
+    ]);
   });
   it("expected items are sales × linked qty", () => {
-    expect(expectedItems(productsOrder)).toEqual([{ sku: "FOCO9W", qty: 3 }, { sku: "THW12", qty: 2 }]);
+    expect(expectedItems(productsOrder)).toEqual([
+      { sku: "FOCO9W", qty: 3 },
+      { sku: "THW12", qty: 2 },
+    ]);
   });
   it("total = Σ price × qty + 16 % VAT rounded to cents, service lines excluded", () => {
     expect(movementTotal(GOOD)).toBe(2462.51);
     expect(movementTotal([...GOOD, line("SERV2", 1, 120.69), line("serv10", 1, 50)])).toBe(2462.51);
   });
   it("credit notes compare merged, sorted sku/qty lists", () => {
-    expect(creditNoteMatches([{ sku: "foco9w", quantity: 1 }, { sku: "THW12", quantity: 2 }, { sku: "FOCO9W", quantity: 2 }], GOOD)).toBe(true);
+    expect(
+      creditNoteMatches(
+        [
+          { sku: "foco9w", quantity: 1 },
+          { sku: "THW12", quantity: 2 },
+          { sku: "FOCO9W", quantity: 2 },
+        ],
+        GOOD,
+      ),
+    ).toBe(true);
     expect(creditNoteMatches([{ sku: "THW12", quantity: 2 }], GOOD)).toBe(false);
     expect(creditNoteMatches([], GOOD)).toBe(false);
   });
@@ -97,44 +124,171 @@ describe("checkMovement: every rule of a new movement", () => {
 });
 
 describe("planOrderEdit: every branch of spec 1 §5", () => {
-  type Case = [name: string, o: Partial<EditableOrder>, req: EditRequest, f: Partial<EditFacts>, expected: { ok: boolean; branch?: string; message: string; changes?: object; field?: string }];
+  type Case = [
+    name: string,
+    o: Partial<EditableOrder>,
+    req: EditRequest,
+    f: Partial<EditFacts>,
+    expected: { ok: boolean; branch?: string; message: string; changes?: object; field?: string },
+  ];
   it.each<Case>([
-    ["no movement → comments and package owner only", {}, { comments: "hola", packageManager: "Luis" }, {},
-      { ok: true, branch: "no-movement", message: "Responsable del paquete actualizado", changes: { comments: "hola", packageManager: "Luis" } }],
-    ["no movement, comments only", {}, { comments: "hola" }, {}, { ok: true, branch: "no-movement", message: M.commentsOnly, changes: { comments: "hola" } }],
-    ["own movement, package owner set", { intelisisMovement: "5001" }, { packageManager: "Luis" }, {},
-      { ok: true, branch: "own-movement", message: "Responsable del paquete actualizado", changes: { packageManager: "Luis" } }],
+    [
+      "no movement → comments and package owner only",
+      {},
+      { comments: "hola", packageManager: "Luis" },
+      {},
+      {
+        ok: true,
+        branch: "no-movement",
+        message: "Responsable del paquete actualizado",
+        changes: { comments: "hola", packageManager: "Luis" },
+      },
+    ],
+    [
+      "no movement, comments only",
+      {},
+      { comments: "hola" },
+      {},
+      { ok: true, branch: "no-movement", message: M.commentsOnly, changes: { comments: "hola" } },
+    ],
+    [
+      "own movement, package owner set",
+      { intelisisMovement: "5001" },
+      { packageManager: "Luis" },
+      {},
+      { ok: true, branch: "own-movement", message: "Responsable del paquete actualizado", changes: { packageManager: "Luis" } },
+    ],
     ["no movement, nothing changed", {}, {}, {}, { ok: true, branch: "no-movement", message: M.commentsOnly, changes: {} }],
-    ["movement used by another order this year → comments only, warning", {}, { intelisisMovement: "5601", comments: "x", packageManager: "Luis" }, { usedElsewhere: true },
-      { ok: true, branch: "already-used", message: M.alreadyUsed, changes: { comments: "x" } }],
-    ["used elsewhere + matching credit note → comments only", {}, { intelisisMovement: "5601", creditNote: "NCM1", comments: "x" },
-      { usedElsewhere: true, movement: found(GOOD), creditNote: note([["THW12", 2], ["FOCO9W", 3]]) },
-      { ok: true, branch: "already-used", message: M.alreadyUsed, changes: { comments: "x" } }],
-    ["used elsewhere + mismatching credit note → error, nothing saved", {}, { intelisisMovement: "5601", creditNote: "NCX1", comments: "x" },
-      { usedElsewhere: true, movement: found(GOOD), creditNote: note([["THW12", 3], ["FOCO9W", 3]]) },
-      { ok: false, message: M.creditNoteMismatch, field: "creditNote" }],
-    ["new movement matching → saved, applied to split orders", {}, { intelisisMovement: "5601", comments: "ok", splittedOrder: "2000000000000002" }, { movement: found(GOOD) },
-      { ok: true, branch: "new-movement", message: M.saved, changes: { intelisisMovement: "5601", comments: "ok", splittedOrder: "2000000000000002" } }],
-    ["new movement unknown to the ERP", {}, { intelisisMovement: "1234" }, { movement: { found: false } },
-      { ok: false, message: M.itemsMismatch, field: "intelisisMovement" }],
-    ["new movement with wrong total", {}, { intelisisMovement: "5603" }, { movement: found(GOOD.map((l) => ({ ...l, price: l.price * 1.1 }))) },
-      { ok: false, message: M.itemsMismatch, field: "intelisisMovement" }],
-    ["new movement with wrong warehouse", {}, { intelisisMovement: "5604" }, { movement: found(GOOD.map((l) => ({ ...l, warehouse: "FJ" }))) },
-      { ok: false, message: M.warehouse, field: "intelisisMovement" }],
-    ["own movement + matching credit note → saved upper-cased", { intelisisMovement: "5001" }, { intelisisMovement: "5001", creditNote: "ncm5001" },
-      { movement: found(GOOD), creditNote: note([["THW12", 2], ["FOCO9W", 3]]) },
-      { ok: true, branch: "own-movement", message: M.saved, changes: { creditNote: "NCM5001" } }],
-    ["own movement + mismatching credit note → error", { intelisisMovement: "5001" }, { creditNote: "NCX5001" },
-      { movement: found(GOOD), creditNote: note([["THW12", 2]]) }, { ok: false, message: M.creditNoteMismatch, field: "creditNote" }],
-    ["own movement + unknown credit note → error", { intelisisMovement: "5001" }, { creditNote: "NC404" },
-      { movement: found(GOOD), creditNote: { found: false } }, { ok: false, message: M.creditNoteMismatch, field: "creditNote" }],
-    ["changing an assigned movement is refused", { intelisisMovement: "5001" }, { intelisisMovement: "5002" }, {},
-      { ok: false, message: M.review, field: "intelisisMovement" }],
-    ["changing a set package owner is refused", { packageManager: "Luis" }, { packageManager: "Fernanda" }, {},
-      { ok: false, message: M.review, field: "packageManager" }],
-    ["a package owner not in the list is refused", {}, { packageManager: "Mallory" }, {}, { ok: false, message: M.review, field: "packageManager" }],
-    ["a cancelled order keeps its owner empty", { orderStatus: "cancelled" }, { packageManager: "Luis" }, {}, { ok: false, message: M.review, field: "packageManager" }],
-    ["a second credit note is refused", { intelisisMovement: "5001", creditNote: "NC1" }, { creditNote: "NC2" }, {}, { ok: false, message: M.review, field: "creditNote" }],
+    [
+      "movement used by another order this year → comments only, warning",
+      {},
+      { intelisisMovement: "5601", comments: "x", packageManager: "Luis" },
+      { usedElsewhere: true },
+      { ok: true, branch: "already-used", message: M.alreadyUsed, changes: { comments: "x" } },
+    ],
+    [
+      "used elsewhere + matching credit note → comments only",
+      {},
+      { intelisisMovement: "5601", creditNote: "NCM1", comments: "x" },
+      {
+        usedElsewhere: true,
+        movement: found(GOOD),
+        creditNote: note([
+          ["THW12", 2],
+          ["FOCO9W", 3],
+        ]),
+      },
+      { ok: true, branch: "already-used", message: M.alreadyUsed, changes: { comments: "x" } },
+    ],
+    [
+      "used elsewhere + mismatching credit note → error, nothing saved",
+      {},
+      { intelisisMovement: "5601", creditNote: "NCX1", comments: "x" },
+      {
+        usedElsewhere: true,
+        movement: found(GOOD),
+        creditNote: note([
+          ["THW12", 3],
+          ["FOCO9W", 3],
+        ]),
+      },
+      { ok: false, message: M.creditNoteMismatch, field: "creditNote" },
+    ],
+    [
+      "new movement matching → saved, applied to split orders",
+      {},
+      { intelisisMovement: "5601", comments: "ok", splittedOrder: "2000000000000002" },
+      { movement: found(GOOD) },
+      {
+        ok: true,
+        branch: "new-movement",
+        message: M.saved,
+        changes: { intelisisMovement: "5601", comments: "ok", splittedOrder: "2000000000000002" },
+      },
+    ],
+    [
+      "new movement unknown to the ERP",
+      {},
+      { intelisisMovement: "1234" },
+      { movement: { found: false } },
+      { ok: false, message: M.itemsMismatch, field: "intelisisMovement" },
+    ],
+    [
+      "new movement with wrong total",
+      {},
+      { intelisisMovement: "5603" },
+      { movement: found(GOOD.map((l) => ({ ...l, price: l.price * 1.1 }))) },
+      { ok: false, message: M.itemsMismatch, field: "intelisisMovement" },
+    ],
+    [
+      "new movement with wrong warehouse",
+      {},
+      { intelisisMovement: "5604" },
+      { movement: found(GOOD.map((l) => ({ ...l, warehouse: "FJ" }))) },
+      { ok: false, message: M.warehouse, field: "intelisisMovement" },
+    ],
+    [
+      "own movement + matching credit note → saved upper-cased",
+      { intelisisMovement: "5001" },
+      { intelisisMovement: "5001", creditNote: "ncm5001" },
+      {
+        movement: found(GOOD),
+        creditNote: note([
+          ["THW12", 2],
+          ["FOCO9W", 3],
+        ]),
+      },
+      { ok: true, branch: "own-movement", message: M.saved, changes: { creditNote: "NCM5001" } },
+    ],
+    [
+      "own movement + mismatching credit note → error",
+      { intelisisMovement: "5001" },
+      { creditNote: "NCX5001" },
+      { movement: found(GOOD), creditNote: note([["THW12", 2]]) },
+      { ok: false, message: M.creditNoteMismatch, field: "creditNote" },
+    ],
+    [
+      "own movement + unknown credit note → error",
+      { intelisisMovement: "5001" },
+      { creditNote: "NC404" },
+      { movement: found(GOOD), creditNote: { found: false } },
+      { ok: false, message: M.creditNoteMismatch, field: "creditNote" },
+    ],
+    [
+      "changing an assigned movement is refused",
+      { intelisisMovement: "5001" },
+      { intelisisMovement: "5002" },
+      {},
+      { ok: false, message: M.review, field: "intelisisMovement" },
+    ],
+    [
+      "changing a set package owner is refused",
+      { packageManager: "Luis" },
+      { packageManager: "Fernanda" },
+      {},
+      { ok: false, message: M.review, field: "packageManager" },
+    ],
+    [
+      "a package owner not in the list is refused",
+      {},
+      { packageManager: "Mallory" },
+      {},
+      { ok: false, message: M.review, field: "packageManager" },
+    ],
+    [
+      "a cancelled order keeps its owner empty",
+      { orderStatus: "cancelled" },
+      { packageManager: "Luis" },
+      {},
+      { ok: false, message: M.review, field: "packageManager" },
+    ],
+    [
+      "a second credit note is refused",
+      { intelisisMovement: "5001", creditNote: "NC1" },
+      { creditNote: "NC2" },
+      {},
+      { ok: false, message: M.review, field: "creditNote" },
+    ],
   ])("%s", (_name, o, req, f, expected) => {
     const plan = planOrderEdit(order(o), req, facts(f));
     expect(plan.ok).toBe(expected.ok);

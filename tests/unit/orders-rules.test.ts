@@ -1,11 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { RANGE_MESSAGES, countSpans, parseMonth, quickRange, validateRange } from "~/modules/orders/filters";
 import {
-  accountOf, canMarkDelivered, canSendPackage, collectionPickup, ecommerceBreakdown, invoiceLinkAvailable, invoiceLinkExpired, isDelayed, labelAction,
-  manualDeliveryRecord, paymentBadge, timeToReady, trackingLink, separateRecipient,
+  accountOf,
+  canMarkDelivered,
+  canSendPackage,
+  collectionPickup,
+  ecommerceBreakdown,
+  invoiceLinkAvailable,
+  invoiceLinkExpired,
+  isDelayed,
+  labelAction,
+  manualDeliveryRecord,
+  paymentBadge,
+  timeToReady,
+  trackingLink,
+  separateRecipient,
 } from "~/modules/orders/rules";
 
-const o = (status: string, over: Record<string, unknown> = {}) => ({ status, orderStatus: "paid", logisticType: "drop_off", printedLabel: false, manualDelivered: null, estimatedHandlingLimit: null, ...over });
+const o = (status: string, over: Record<string, unknown> = {}) => ({
+  status,
+  orderStatus: "paid",
+  logisticType: "drop_off",
+  printedLabel: false,
+  manualDelivered: null,
+  estimatedHandlingLimit: null,
+  ...over,
+});
 
 describe("collection pick-up time", () => {
   it.each([
@@ -27,10 +47,26 @@ describe("collection pick-up time", () => {
   const weekdaysOnly = { cutoff: "11:00", from: "09:30", to: "10:30", weekdays: [1, 2, 3, 4, 5] };
   it.each([
     ["Friday 12:00 → Monday", "2025-03-14T18:00:00Z", weekdaysOnly, "17/03/2025", false, "09:30", "10:30"],
-    ["Saturday 09:00 (before the cut-off, but no collection) → Monday", "2025-03-15T15:00:00Z", weekdaysOnly, "17/03/2025", false, "09:30", "10:30"],
+    [
+      "Saturday 09:00 (before the cut-off, but no collection) → Monday",
+      "2025-03-15T15:00:00Z",
+      weekdaysOnly,
+      "17/03/2025",
+      false,
+      "09:30",
+      "10:30",
+    ],
     ["Sunday 20:00 → Monday", "2025-03-17T02:00:00Z", weekdaysOnly, "17/03/2025", false, "09:30", "10:30"],
     ["Monday 10:59 → same day", "2025-03-17T16:59:00Z", weekdaysOnly, "17/03/2025", true, "09:30", "10:30"],
-    ["a later cut-off and another window", "2025-03-13T17:30:00Z", { cutoff: "12:00", from: "13:00", to: "15:00", weekdays: [1, 2, 3, 4, 5, 6] }, "13/03/2025", true, "13:00", "15:00"],
+    [
+      "a later cut-off and another window",
+      "2025-03-13T17:30:00Z",
+      { cutoff: "12:00", from: "13:00", to: "15:00", weekdays: [1, 2, 3, 4, 5, 6] },
+      "13/03/2025",
+      true,
+      "13:00",
+      "15:00",
+    ],
   ])("with the marketplace's schedule: %s", (_name, at, window, day, sameDay, from, to) => {
     expect(collectionPickup(at, window)).toEqual({ day, from, to, sameDay });
   });
@@ -94,7 +130,14 @@ describe("labels, delay, invoicing", () => {
   it("manual delivery records date, e-mail, order, user, username and a 24 h link", () => {
     const now = new Date("2025-03-12T17:45:00Z");
     const r = manualDeliveryRecord(2000000000000001n, { id: 7, email: "a@b.mx", firstName: "Ana", lastName: "Ruiz" }, now);
-    expect(r).toEqual({ date: now.toISOString(), email: "a@b.mx", orderId: "2000000000000001", userId: 7, username: "Ana Ruiz", linkExpiresAt: "2025-03-13T17:45:00.000Z" });
+    expect(r).toEqual({
+      date: now.toISOString(),
+      email: "a@b.mx",
+      orderId: "2000000000000001",
+      userId: 7,
+      username: "Ana Ruiz",
+      linkExpiresAt: "2025-03-13T17:45:00.000Z",
+    });
     expect(invoiceLinkExpired(r, new Date("2025-03-13T17:44:00Z"))).toBe(false);
     expect(invoiceLinkExpired(r, new Date("2025-03-13T17:46:00Z"))).toBe(true);
   });
@@ -158,11 +201,32 @@ describe("date ranges (spec 1 §5 Reports)", () => {
 describe("count spans (whole months from the monthly table, edge days from the daily one)", () => {
   it.each([
     [null, { months: { from: null, to: null }, days: [] }],
-    [{ start: "2025/03/05", end: "2025/03/20" }, { months: null, days: [["2025-03-05", "2025-03-20"]] }],
-    [{ start: "2025/03/01", end: "2025/03/31" }, { months: { from: "2025-03-01", to: "2025-03-01" }, days: [] }],
-    [{ start: "2025/01/15", end: "2025/04/10" }, { months: { from: "2025-02-01", to: "2025-03-01" }, days: [["2025-01-15", "2025-01-31"], ["2025-04-01", "2025-04-10"]] }],
-    [{ start: "2025/01/15", end: "2025/02/10" }, { months: null, days: [["2025-01-15", "2025-02-10"]] }],
-    [{ start: "2024/02/01", end: "2024/02/29" }, { months: { from: "2024-02-01", to: "2024-02-01" }, days: [] }],
+    [
+      { start: "2025/03/05", end: "2025/03/20" },
+      { months: null, days: [["2025-03-05", "2025-03-20"]] },
+    ],
+    [
+      { start: "2025/03/01", end: "2025/03/31" },
+      { months: { from: "2025-03-01", to: "2025-03-01" }, days: [] },
+    ],
+    [
+      { start: "2025/01/15", end: "2025/04/10" },
+      {
+        months: { from: "2025-02-01", to: "2025-03-01" },
+        days: [
+          ["2025-01-15", "2025-01-31"],
+          ["2025-04-01", "2025-04-10"],
+        ],
+      },
+    ],
+    [
+      { start: "2025/01/15", end: "2025/02/10" },
+      { months: null, days: [["2025-01-15", "2025-02-10"]] },
+    ],
+    [
+      { start: "2024/02/01", end: "2024/02/29" },
+      { months: { from: "2024-02-01", to: "2024-02-01" }, days: [] },
+    ],
   ])("%j", (range, expected) => {
     expect(countSpans(range)).toEqual(expected);
   });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
-  closeCheck, denominationCents, emptyPayment, parseMoney, parseQuantity, paymentCheck, paymentWay, saleTotals, setCardAmount,
-  setMethodActive, toggleDiscount, discountNeedsCode, type Payment,
+  closeCheck,
+  denominationCents,
+  emptyPayment,
+  parseMoney,
+  parseQuantity,
+  paymentCheck,
+  paymentWay,
+  saleTotals,
+  setCardAmount,
+  setMethodActive,
+  toggleDiscount,
+  discountNeedsCode,
+  type Payment,
 } from "~/modules/pdv/rules";
 
 const pay = (cash: number | null, debit: number | null, credit: number | null): Payment => ({
@@ -18,7 +29,14 @@ describe("PDV totals (discount = base × rate, IVA 16 % of subtotal)", () => {
     // base 99.99 with 10 %: discount 10.00 (9.999), subtotal 89.99, IVA 14.40 (14.3984), total 104.39
     [[{ priceCents: 9999, qty: 1 }], 10, { baseCents: 9999, discountCents: 1000, subtotalCents: 8999, ivaCents: 1440, totalCents: 10439 }],
     // two lines, 4 %: base 12.34×3 + 0.50×2 = 38.02; discount 1.52; subtotal 36.50; IVA 5.84; total 42.34
-    [[{ priceCents: 1234, qty: 3 }, { priceCents: 50, qty: 2 }], 4, { baseCents: 3802, discountCents: 152, subtotalCents: 3650, ivaCents: 584, totalCents: 4234 }],
+    [
+      [
+        { priceCents: 1234, qty: 3 },
+        { priceCents: 50, qty: 2 },
+      ],
+      4,
+      { baseCents: 3802, discountCents: 152, subtotalCents: 3650, ivaCents: 584, totalCents: 4234 },
+    ],
   ] as const)("%j at %i %%", (lines, discount, expected) => {
     expect(saleTotals(lines, discount)).toEqual(expected);
   });
@@ -26,7 +44,12 @@ describe("PDV totals (discount = base × rate, IVA 16 % of subtotal)", () => {
 
 describe("PDV discount exclusivity", () => {
   it.each([
-    [0, 2, 2], [2, 4, 4], [4, 4, 0], [8, 2, 2], [10, 10, 0], [2, 10, 10],
+    [0, 2, 2],
+    [2, 4, 4],
+    [4, 4, 0],
+    [8, 2, 2],
+    [10, 10, 0],
+    [2, 10, 10],
   ] as const)("active %i, pressed %i → %i", (current, pressed, next) => {
     expect(toggleDiscount(current, pressed)).toBe(next);
   });
@@ -36,7 +59,19 @@ describe("PDV discount exclusivity", () => {
 });
 
 describe("PDV quantity", () => {
-  it.each([["", 1], ["abc", 1], ["0", 1], ["-3", 1], ["2.5", 1], ["1e3", 1], ["07", 1], ["3", 3], ["12", 12], [" 4 ", 4], ["99999", 9999]] as const)("%j → %i", (raw, qty) => {
+  it.each([
+    ["", 1],
+    ["abc", 1],
+    ["0", 1],
+    ["-3", 1],
+    ["2.5", 1],
+    ["1e3", 1],
+    ["07", 1],
+    ["3", 3],
+    ["12", 12],
+    [" 4 ", 4],
+    ["99999", 9999],
+  ] as const)("%j → %i", (raw, qty) => {
     expect(parseQuantity(raw)).toBe(qty);
   });
 });
@@ -64,7 +99,9 @@ describe("PDV payment", () => {
     expect(paymentCheck(pay(11600, null, null), 11600)).toEqual({ enough: true, changeCents: 0, paidCents: 11600 });
     expect(paymentCheck(pay(20000, null, null), 11600).changeCents).toBe(8400);
     // an inactive method does not count
-    expect(paymentCheck({ active: { cash: false, debit: false, credit: false }, cents: { cash: 20000, debit: 0, credit: 0 } }, 100).enough).toBe(false);
+    expect(
+      paymentCheck({ active: { cash: false, debit: false, credit: false }, cents: { cash: 20000, debit: 0, credit: 0 } }, 100).enough,
+    ).toBe(false);
   });
   it.each([
     [pay(500, null, null), "01", "CONTADO"],
@@ -79,7 +116,9 @@ describe("PDV payment", () => {
 
 describe("PDV cash count and close tolerance", () => {
   it("sums denominations 1000 … 0.5", () => {
-    expect(denominationCents({ "1000": 1, "500": 1, "200": 1, "100": 1, "50": 1, "20": 1, "10": 1, "5": 1, "2": 1, "1": 1, "0.5": 1 })).toBe(188850);
+    expect(
+      denominationCents({ "1000": 1, "500": 1, "200": 1, "100": 1, "50": 1, "20": 1, "10": 1, "5": 1, "2": 1, "1": 1, "0.5": 1 }),
+    ).toBe(188850);
     expect(denominationCents({ "0.5": 3, "20": 2 })).toBe(4150);
   });
   const expected = { fundCents: 150000, cashCents: 30000, debitCents: 10000, creditCents: 5000 };
@@ -94,7 +133,13 @@ describe("PDV cash count and close tolerance", () => {
     expect(closeCheck(expected, { drawerCents: 180000, fundCents: 149000, debitCents: 10000, creditCents: 5000 }).fund.ok).toBe(false);
   });
   it("parses money as typed", () => {
-    expect([parseMoney("1,234.5"), parseMoney("$ 10"), parseMoney("abc"), parseMoney("-5"), parseMoney("")]).toEqual([123450, 1000, null, null, 0]);
+    expect([parseMoney("1,234.5"), parseMoney("$ 10"), parseMoney("abc"), parseMoney("-5"), parseMoney("")]).toEqual([
+      123450,
+      1000,
+      null,
+      null,
+      0,
+    ]);
     // More than the money columns hold is not an amount anyone typed on purpose.
     expect([parseMoney("9999999999.99"), parseMoney("99999999999"), parseMoney("1e5")]).toEqual([999999999999, null, null]);
   });

@@ -61,7 +61,9 @@ describe("a price that cannot be worked out is refused, never guessed", () => {
   it.each(refusals)("%s", (_name, price, rate, reason) => {
     const result = pesoPrice(price, rate);
     expect(result).toMatchObject({ ok: false, reason });
-    expect(!result.ok && result.message).toBe(reason === "rate" ? PRICING_MESSAGES.noRate : PRICING_MESSAGES.unknownCurrency(price.currency));
+    expect(!result.ok && result.message).toBe(
+      reason === "rate" ? PRICING_MESSAGES.noRate : PRICING_MESSAGES.unknownCurrency(price.currency),
+    );
   });
   it("the quoters get null, not a figure", () => {
     expect(unitPriceCents({ price2: 21.5, price3: 19.78, currency: "Dolares" }, "Precio 2", null)).toBeNull();
@@ -70,8 +72,18 @@ describe("a price that cannot be worked out is refused, never guessed", () => {
 
 describe("the dollar price as kept in settings", () => {
   it.each([
-    [18.35, 18.35], ["18.35", 18.35], [" 17.5 ", 17.5], [0, null], ["0", null], [-1, null], ["", null], [null, null], [undefined, null],
-    ["abc", null], [true, null], [{}, null],
+    [18.35, 18.35],
+    ["18.35", 18.35],
+    [" 17.5 ", 17.5],
+    [0, null],
+    ["0", null],
+    [-1, null],
+    ["", null],
+    [null, null],
+    [undefined, null],
+    ["abc", null],
+    [true, null],
+    [{}, null],
   ] as const)("%j → %j", (raw, rate) => {
     expect(exchangeRateOf(raw)).toBe(rate);
   });

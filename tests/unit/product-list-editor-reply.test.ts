@@ -23,9 +23,12 @@ describe("parseSubmission", () => {
   it("reads a post like parseWithZod", () => {
     expect(parseSubmission(formOf(posted), ShopSectionFormSchema)?.status).toBe("success");
   });
-  it.each(["a\u0000b", "{", '{"type":"reorder","payload":{"name":"title","from":0,"to":1}}'])("is null for a Conform intent it cannot apply: %j", (intent) => {
-    expect(parseSubmission(formOf([...posted, ["__intent__", intent]]), SectionDraftSchema)).toBeNull();
-  });
+  it.each(["a\u0000b", "{", '{"type":"reorder","payload":{"name":"title","from":0,"to":1}}'])(
+    "is null for a Conform intent it cannot apply: %j",
+    (intent) => {
+      expect(parseSubmission(formOf([...posted, ["__intent__", intent]]), SectionDraftSchema)).toBeNull();
+    },
+  );
 });
 
 describe("replyWithLists: the answer carries the lists the server rewrote", () => {
@@ -47,11 +50,20 @@ describe("replyWithLists: the answer carries the lists the server rewrote", () =
 
   it("sends several changed lists as an update of the whole form", () => {
     const result = replyWithLists(draft(), { products: list, images: [{ fileId: "F" }] }, ["products", "images"]);
-    expect(result.intent).toEqual({ type: "update", payload: { value: { title: "Ofertas", q: "qo1", products: list, images: [{ fileId: "F" }] } } });
+    expect(result.intent).toEqual({
+      type: "update",
+      payload: { value: { title: "Ofertas", q: "qo1", products: list, images: [{ fileId: "F" }] } },
+    });
   });
 
   it("sends a refusal's rewritten values as an update too, with its errors marked to show", () => {
-    const refused = parseWithZod(formOf([["products[0].id", "A"], ["products[0].qty", "2"]]), { schema: ShopSectionFormSchema });
+    const refused = parseWithZod(
+      formOf([
+        ["products[0].id", "A"],
+        ["products[0].qty", "2"],
+      ]),
+      { schema: ShopSectionFormSchema },
+    );
     const result = replyWithLists(refused, { products: list }, ["products"]);
     expect(result.error).toEqual({ title: ["Ingresa el título de la sección"] });
     expect(result.initialValue).toEqual({ products: list });
@@ -64,7 +76,18 @@ describe("rewrittenFields: what the server worked out that differs from the post
   const payload = { title: "Cable", qty: "2", on: "on", boxes: "A", rows: [{ sku: "X", qty: "1" }], empty: "" };
 
   it("finds nothing when the value is the post read as Conform reads it (numbers, ticks, one box of a group, empty text)", () => {
-    expect(rewrittenFields(payload, { title: "Cable", qty: 2, on: true, off: false, boxes: ["A"], rows: [{ sku: "X", qty: 1 }], empty: "", none: [] })).toEqual({ lists: {}, changed: [] });
+    expect(
+      rewrittenFields(payload, {
+        title: "Cable",
+        qty: 2,
+        on: true,
+        off: false,
+        boxes: ["A"],
+        rows: [{ sku: "X", qty: 1 }],
+        empty: "",
+        none: [],
+      }),
+    ).toEqual({ lists: {}, changed: [] });
   });
 
   it("sends a changed field as the form holds it, an emptied list as an empty list and a cleared value as empty text", () => {
@@ -75,8 +98,22 @@ describe("rewrittenFields: what the server worked out that differs from the post
   });
 
   it("judges only the fields of the value: a posted field it does not name is not the server's to rewrite", () => {
-    expect(rewrittenFields(payload, { title: "Cable THW", rows: [{ sku: "X", qty: 1 }, { sku: "Y", qty: 3 }] })).toEqual({
-      lists: { title: "Cable THW", rows: [{ sku: "X", qty: "1" }, { sku: "Y", qty: "3" }] },
+    expect(
+      rewrittenFields(payload, {
+        title: "Cable THW",
+        rows: [
+          { sku: "X", qty: 1 },
+          { sku: "Y", qty: 3 },
+        ],
+      }),
+    ).toEqual({
+      lists: {
+        title: "Cable THW",
+        rows: [
+          { sku: "X", qty: "1" },
+          { sku: "Y", qty: "3" },
+        ],
+      },
       changed: ["title", "rows"],
     });
   });
@@ -88,10 +125,18 @@ describe("rewrittenFields: what the server worked out that differs from the post
  */
 describe("replyWithLists: a refused post that the server rewrote, in the browser", () => {
   const refusal = () => {
-    const fd = formOf([["name", "Kit"], ["components[0].id", "P1"], ["components[0].qty", "99999"]]);
-    const submission = parseWithZod(fd, { schema: z.object({ name: z.string(), components: z.array(z.object({ id: z.string(), qty: z.string() })) }) });
+    const fd = formOf([
+      ["name", "Kit"],
+      ["components[0].id", "P1"],
+      ["components[0].qty", "99999"],
+    ]);
+    const submission = parseWithZod(fd, {
+      schema: z.object({ name: z.string(), components: z.array(z.object({ id: z.string(), qty: z.string() })) }),
+    });
     const components = [{ id: "P1", qty: "1" }];
-    return replyWithLists(submission, { components }, ["components"], { fieldErrors: { "components[0].qty": ["La cantidad es mayor al stock disponible"] } });
+    return replyWithLists(submission, { components }, ["components"], {
+      fieldErrors: { "components[0].qty": ["La cantidad es mayor al stock disponible"] },
+    });
   };
   const updates = (intents: readonly Intent[]) => intents.filter((i) => i.type === "update").map((i) => i.payload);
 

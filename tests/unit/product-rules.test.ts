@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
-  COMBO_TEXTS, EAN_TEXTS, addComboLine, capitaliseWords, checkComboQty, checkEan, comboPrice, comboStock, isComboId, mergeProperties,
-  newComboId, normaliseManufacturerSku, normaliseNewSku, normalisePropertyName, productSlug, wouldCreateCycle,
+  COMBO_TEXTS,
+  EAN_TEXTS,
+  addComboLine,
+  capitaliseWords,
+  checkComboQty,
+  checkEan,
+  comboPrice,
+  comboStock,
+  isComboId,
+  mergeProperties,
+  newComboId,
+  normaliseManufacturerSku,
+  normaliseNewSku,
+  normalisePropertyName,
+  productSlug,
+  wouldCreateCycle,
 } from "~/modules/catalog/product-rules";
 
 describe("new SKU and manufacturer key (spec 5: uppercased on creation, whitespace removed from the SKU)", () => {
@@ -121,7 +135,12 @@ describe("combo stock = min floor(stock / qty), price = Σ price × qty (spec 5)
   });
   it("quantity above 0 and not above the stock (spec 5 messages)", () => {
     expect(checkComboQty(0, 5)).toEqual({ ok: false, qty: 1, title: COMBO_TEXTS.qtyZeroTitle, message: "La cantidad debe ser mayor a 0" });
-    expect(checkComboQty(6, 5)).toEqual({ ok: false, qty: 1, title: COMBO_TEXTS.qtyOverStockTitle, message: "La cantidad es mayor al stock disponible" });
+    expect(checkComboQty(6, 5)).toEqual({
+      ok: false,
+      qty: 1,
+      title: COMBO_TEXTS.qtyOverStockTitle,
+      message: "La cantidad es mayor al stock disponible",
+    });
     expect(checkComboQty(5, 5)).toEqual({ ok: true, qty: 5 });
   });
   it("a product already present gets +1", () => {

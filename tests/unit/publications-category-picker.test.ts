@@ -43,8 +43,21 @@ describe("category picker: where it opens", () => {
     [null, null],
     [[], null],
     [[{ id: "MLM1500", name: "Construcción" }], null],
-    [[{ id: "MLM1500", name: "Construcción" }, { id: "MLM187772", name: "Material Eléctrico" }], "MLM1500"],
-    [[{ id: "MLM1500", name: "Construcción" }, { id: "MLM187772", name: "Material Eléctrico" }, { id: "MLM187773", name: "Cables Eléctricos" }], "MLM187772"],
+    [
+      [
+        { id: "MLM1500", name: "Construcción" },
+        { id: "MLM187772", name: "Material Eléctrico" },
+      ],
+      "MLM1500",
+    ],
+    [
+      [
+        { id: "MLM1500", name: "Construcción" },
+        { id: "MLM187772", name: "Material Eléctrico" },
+        { id: "MLM187773", name: "Cables Eléctricos" },
+      ],
+      "MLM187772",
+    ],
   ])("a category at %j opens the level %j", (path, expected) => {
     expect(pickerStart(path)).toBe(expected);
   });

@@ -43,7 +43,15 @@ describe("fee maths (spec 1 §9)", () => {
     // Just above: no deduction.
     [[{ price: 258, qty: 1, discount: 0 }], 0.2, 25, { subtotal: 299.28, fee: 106.07, total: 405.35 }],
     // Discount applies before IVA; several lines.
-    [[{ price: 200, qty: 2, discount: 10 }, { price: 50, qty: 1, discount: 0 }], 0.15, 25, { subtotal: 475.6, fee: 113.34, total: 588.94 }],
+    [
+      [
+        { price: 200, qty: 2, discount: 10 },
+        { price: 50, qty: 1, discount: 0 },
+      ],
+      0.15,
+      25,
+      { subtotal: 475.6, fee: 113.34, total: 588.94 },
+    ],
     // Nothing linked: nothing to charge.
     [[], 0.15, 25, { subtotal: 0, fee: 0, total: 0 }],
   ])("cost of %j (commission %s, shipment %s)", (lines, commission, shipmentCost, expected) => {

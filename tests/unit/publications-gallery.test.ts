@@ -5,10 +5,21 @@ import { bySort, canDrop, canMove, cleanAlt, moveTarget } from "~/modules/public
 import { publicationForm } from "../helpers/publication-form";
 
 /** A gallery written as "SKU:name" items. */
-const gallery = (spec: string) => spec.split(" ").filter(Boolean).map((s) => ({ sku: s.split(":")[0], name: s.split(":")[1] }));
+const gallery = (spec: string) =>
+  spec
+    .split(" ")
+    .filter(Boolean)
+    .map((s) => ({ sku: s.split(":")[0], name: s.split(":")[1] }));
 /** Each product's images in order, "A:2 A:1 | B:1", products in order of their first image. */
 const byProduct = (items: Array<{ sku: string; name: string }>) =>
-  [...new Set(items.map((g) => g.sku))].map((sku) => items.filter((g) => g.sku === sku).map((g) => `${g.sku}:${g.name}`).join(" ")).join(" | ");
+  [...new Set(items.map((g) => g.sku))]
+    .map((sku) =>
+      items
+        .filter((g) => g.sku === sku)
+        .map((g) => `${g.sku}:${g.name}`)
+        .join(" "),
+    )
+    .join(" | ");
 
 /** Posts the gallery with Conform's reorder button pressed, as the browser does without JavaScript. */
 function reorder(spec: string, from: number, to: number) {
@@ -16,7 +27,9 @@ function reorder(spec: string, from: number, to: number) {
     const fileId = `00000000-0000-4000-8000-${String(k).padStart(12, "0")}`;
     return { fileId, url: `/files/${fileId}`, name: g.name, sku: g.sku, origin: "upload", alt: "" };
   });
-  const { value } = parseDraftForm(publicationForm({ ...newDraft(), gallery: items }, { type: "reorder", payload: { name: "gallery", from, to } }));
+  const { value } = parseDraftForm(
+    publicationForm({ ...newDraft(), gallery: items }, { type: "reorder", payload: { name: "gallery", from, to } }),
+  );
   return value?.gallery ?? [];
 }
 
@@ -56,9 +69,18 @@ describe("gallery order: dragging onto another image", () => {
 
 describe("gallery sort and alt text", () => {
   it.each([
-    [[2, 0, 1], ["b", "c", "a"]],
-    [["1", "1", "0"], ["c", "a", "b"]], // ties keep the list order
-    [["", "x", "0"], ["a", "c", "b"]], // a missing or bad sort counts as its position
+    [
+      [2, 0, 1],
+      ["b", "c", "a"],
+    ],
+    [
+      ["1", "1", "0"],
+      ["c", "a", "b"],
+    ], // ties keep the list order
+    [
+      ["", "x", "0"],
+      ["a", "c", "b"],
+    ], // a missing or bad sort counts as its position
   ])("sort %j orders a b c as %j", (sorts, expected) => {
     expect(bySort(["a", "b", "c"], (_, i) => sorts[i])).toEqual(expected);
   });

@@ -44,14 +44,21 @@ describe("title limits (spec 1 §5)", () => {
     // Spec 1 §5: 55 characters, 40 for a special own post.
     expect(validateDraft(ready({ title: "x".repeat(56) }), rules).title).toEqual(["El título admite 55 caracteres como máximo."]);
     expect(validateDraft(ready({ title: "x".repeat(55) }), rules).title).toBeUndefined();
-    expect(validateDraft(ready({ title: "x".repeat(41), special: true }), rules).title).toEqual(["El título admite 40 caracteres como máximo."]);
+    expect(validateDraft(ready({ title: "x".repeat(41), special: true }), rules).title).toEqual([
+      "El título admite 40 caracteres como máximo.",
+    ]);
     expect(validateDraft(ready({ title: "x".repeat(40), special: true }), rules).title).toBeUndefined();
   });
 });
 
 describe("attribute classification (spec 1 §5)", () => {
   const a = (id: string, tags: Partial<{ required: boolean; catalogRequired: boolean; allowVariations: boolean }>) => ({
-    id, name: id, required: false, catalogRequired: false, allowVariations: false, ...tags,
+    id,
+    name: id,
+    required: false,
+    catalogRequired: false,
+    allowVariations: false,
+    ...tags,
   });
   it("required and catalog_required are required, allow_variations become variation attributes (deduplicated)", () => {
     const out = classifyAttributes([
@@ -77,7 +84,15 @@ describe("save validation (spec 1 §5)", () => {
     ["linked", { linked: [] }],
     ["channels", { channels: [] }],
     ["store", { store: undefined }],
-    ["linked", { linked: [{ sku: "THW12NE100", qty: 1, discount: 0 }, { sku: "", qty: 1, discount: 0 }] }],
+    [
+      "linked",
+      {
+        linked: [
+          { sku: "THW12NE100", qty: 1, discount: 0 },
+          { sku: "", qty: 1, discount: 0 },
+        ],
+      },
+    ],
     ["attributes.BRAND", { attributes: {} }],
   ])("flags %s", (key, over) => {
     expect(Object.keys(validateDraft(ready(over as Partial<Draft>), rules))).toContain(key);
@@ -88,11 +103,18 @@ describe("save validation (spec 1 §5)", () => {
     expect(errors["variations[0].attributes.COLOR"]).toEqual(["Selecciona color."]);
   });
   it("needs a product in each variation, a name when the category has no variation attributes, and different selections", () => {
-    const variation = (name: string, color: string, sku: string): Draft["variations"][number] => ({ name, attributes: color ? { COLOR: color } : {}, linked: [{ sku, qty: 1, discount: 0 }] });
+    const variation = (name: string, color: string, sku: string): Draft["variations"][number] => ({
+      name,
+      attributes: color ? { COLOR: color } : {},
+      linked: [{ sku, qty: 1, discount: 0 }],
+    });
     const named = validateDraft(ready({ linked: [], variations: [variation("", "", "A"), variation("Rojo", "", "")] }), rules);
     expect(named["variations[0].name"]).toEqual(["Escribe el nombre de la variación."]);
     expect(named["variations[1]"]).toEqual(["La variación necesita al menos un producto vinculado."]);
-    const twins = validateDraft(ready({ linked: [], variations: [variation("", "Negro", "A"), variation("", "negro", "B")] }), { ...rules, variationAttributes: [{ id: "COLOR", name: "Color" }] });
+    const twins = validateDraft(ready({ linked: [], variations: [variation("", "Negro", "A"), variation("", "negro", "B")] }), {
+      ...rules,
+      variationAttributes: [{ id: "COLOR", name: "Color" }],
+    });
     expect(twins.variations).toEqual(["Dos variaciones tienen la misma selección."]);
   });
 });
@@ -104,13 +126,35 @@ describe("the dialog form's schema", () => {
   it("clamps discount to 0–10, qty to at least 1, upper-cases SKUs and sets autosync with a sync (spec 1 §4, §5)", () => {
     const d = value(
       form([
-        ["title", "Foco"], ["linked[0].sku", "qo120"], ["linked[0].qty", "0"], ["linked[0].discount", "37"],
-        ["linked[1].sku", "hom120"], ["linked[1].qty", "3"], ["linked[1].discount", "-4"], ["linked[2].sku", "qo130"], ["linked[2].qty", ""], ["linked[2].discount", ""],
-        ["priceSync", "on"], ["warehouses", "1ML"], ["channels", "mshops"],
+        ["title", "Foco"],
+        ["linked[0].sku", "qo120"],
+        ["linked[0].qty", "0"],
+        ["linked[0].discount", "37"],
+        ["linked[1].sku", "hom120"],
+        ["linked[1].qty", "3"],
+        ["linked[1].discount", "-4"],
+        ["linked[2].sku", "qo130"],
+        ["linked[2].qty", ""],
+        ["linked[2].discount", ""],
+        ["priceSync", "on"],
+        ["warehouses", "1ML"],
+        ["channels", "mshops"],
       ]),
     );
-    expect(d?.linked).toEqual([{ sku: "QO120", qty: 1, discount: 10 }, { sku: "HOM120", qty: 3, discount: 0 }, { sku: "QO130", qty: 1, discount: 0 }]);
-    expect(d).toMatchObject({ autosync: true, priceSync: true, stockSync: false, warehouses: ["1ML"], channels: ["mshops"], listingType: "gold_special", status: "active" });
+    expect(d?.linked).toEqual([
+      { sku: "QO120", qty: 1, discount: 10 },
+      { sku: "HOM120", qty: 3, discount: 0 },
+      { sku: "QO130", qty: 1, discount: 0 },
+    ]);
+    expect(d).toMatchObject({
+      autosync: true,
+      priceSync: true,
+      stockSync: false,
+      warehouses: ["1ML"],
+      channels: ["mshops"],
+      listingType: "gold_special",
+      status: "active",
+    });
     expect(d?.store).toBeUndefined();
     expect(value(form([["stockSync", "on"]]))?.autosync).toBe(true);
     expect(value(form([["autosync", "on"]]))?.autosync).toBe(true);
@@ -118,7 +162,17 @@ describe("the dialog form's schema", () => {
   });
 
   it("reads variations with their attributes and linked products", () => {
-    const d = value(form([["variations[0].name", ""], ["variations[0].attributes.COLOR", "Negro"], ["variations[0].linked[0].sku", "thw12ne100"], ["variations[0].linked[0].qty", "2"], ["variations[0].linked[0].discount", "5"], ["variations[1].id", "77"], ["variations[1].name", " Rojo "]]));
+    const d = value(
+      form([
+        ["variations[0].name", ""],
+        ["variations[0].attributes.COLOR", "Negro"],
+        ["variations[0].linked[0].sku", "thw12ne100"],
+        ["variations[0].linked[0].qty", "2"],
+        ["variations[0].linked[0].discount", "5"],
+        ["variations[1].id", "77"],
+        ["variations[1].name", " Rojo "],
+      ]),
+    );
     expect(d?.variations).toEqual([
       { name: "", attributes: { COLOR: "Negro" }, linked: [{ sku: "THW12NE100", qty: 2, discount: 5 }] },
       { id: 77, name: "Rojo", attributes: {}, linked: [] },
@@ -126,12 +180,26 @@ describe("the dialog form's schema", () => {
   });
 
   it.each<[string, Array<[string, string]>, string]>([
-    ["a warehouse that does not exist", [["warehouses", "1ML"], ["warehouses", "NOPE"]], "warehouses[1]"],
+    [
+      "a warehouse that does not exist",
+      [
+        ["warehouses", "1ML"],
+        ["warehouses", "NOPE"],
+      ],
+      "warehouses[1]",
+    ],
     ["a channel that does not exist", [["channels", "fax"]], "channels[0]"],
     ["an unknown listing type", [["listingType", "weird"]], "listingType"],
     ["an unknown store", [["store", "9999"]], "store"],
     ["a title over 55 characters", [["title", "x".repeat(56)]], "title"],
-    ["an image that is not one of our files", [["gallery[0].fileId", "x"], ["gallery[0].url", "https://evil.example/x.png"]], "gallery[0].url"],
+    [
+      "an image that is not one of our files",
+      [
+        ["gallery[0].fileId", "x"],
+        ["gallery[0].url", "https://evil.example/x.png"],
+      ],
+      "gallery[0].url",
+    ],
     ["an attribute id that is not one", [["attributes.no valid", "x"]], "attributes.no valid"],
     ["a variation id that is not one", [["variations[0].id", "abc"]], "variations[0].id"],
     ["a search target that is no list", [["searchTarget", "v1x"]], "searchTarget"],
@@ -149,7 +217,14 @@ describe("the dialog form's schema", () => {
 
   it("allows 8 images per linked product, not 9 (spec 1 §2)", () => {
     const images = (n: number, sku: string) =>
-      Array.from({ length: n }, (_, k) => ({ fileId: `00000000-0000-4000-8000-${String(k).padStart(12, "0")}`, url: `/files/00000000-0000-4000-8000-${String(k).padStart(12, "0")}`, name: `f${k}`, sku, origin: "upload", alt: "" }));
+      Array.from({ length: n }, (_, k) => ({
+        fileId: `00000000-0000-4000-8000-${String(k).padStart(12, "0")}`,
+        url: `/files/00000000-0000-4000-8000-${String(k).padStart(12, "0")}`,
+        name: `f${k}`,
+        sku,
+        origin: "upload",
+        alt: "",
+      }));
     const post = (gallery: Draft["gallery"]) => parseDraftForm(publicationForm({ ...newDraft(), gallery }));
     expect(post([...images(8, "A"), ...images(8, "B")]).value?.gallery).toHaveLength(16);
     const nine = post(images(9, "A"));
@@ -186,10 +261,37 @@ describe("native constraints the loaders send, from the schema the action valida
   it("asks nothing as required of what is typed or chosen: every empty field the save needs has its own Spanish message", () => {
     // The dialog's inputs, selects and checkbox/radio groups (lists and objects are no inputs).
     const inputs = [
-      "version", "title", "special", "categoryId", "listingType", "store", "autosync", "priceSync", "stockSync", "warehouses", "channels", "premium", "status",
-      "linked[].sku", "linked[].qty", "linked[].discount", "variations[].id", "variations[].name", "variations[].linked[].sku", "variations[].linked[].qty",
-      "variations[].linked[].discount", "gallery[].name", "gallery[].sku", "gallery[].origin", "gallery[].alt", "description.intro", "description.body",
-      "description.closing", "productSearch", "searchTarget", "librarySearch",
+      "version",
+      "title",
+      "special",
+      "categoryId",
+      "listingType",
+      "store",
+      "autosync",
+      "priceSync",
+      "stockSync",
+      "warehouses",
+      "channels",
+      "premium",
+      "status",
+      "linked[].sku",
+      "linked[].qty",
+      "linked[].discount",
+      "variations[].id",
+      "variations[].name",
+      "variations[].linked[].sku",
+      "variations[].linked[].qty",
+      "variations[].linked[].discount",
+      "gallery[].name",
+      "gallery[].sku",
+      "gallery[].origin",
+      "gallery[].alt",
+      "description.intro",
+      "description.body",
+      "description.closing",
+      "productSearch",
+      "searchTarget",
+      "librarySearch",
     ];
     expect(inputs.filter((name) => !(name in constraint))).toEqual([]);
     expect(inputs.filter((name) => constraint[name].required)).toEqual([]);
@@ -205,18 +307,37 @@ describe("list buttons (Conform's insert, remove, reorder and update) without Ja
     return parsed.value;
   };
   it("adds an empty linked-product row, and removes one", () => {
-    expect(press(base(), { type: "insert", payload: { name: "linked", defaultValue: { sku: "", qty: "1", discount: "0" } } })?.linked).toEqual([{ sku: "QO120", qty: 2, discount: 5 }, { sku: "", qty: 1, discount: 0 }]);
+    expect(
+      press(base(), { type: "insert", payload: { name: "linked", defaultValue: { sku: "", qty: "1", discount: "0" } } })?.linked,
+    ).toEqual([
+      { sku: "QO120", qty: 2, discount: 5 },
+      { sku: "", qty: 1, discount: 0 },
+    ]);
     expect(press(base(), { type: "remove", payload: { name: "linked", index: 0 } })?.linked).toEqual([]);
   });
   it("adds a row to a variation's list and removes a variation", () => {
-    const two: Draft = { ...base(), linked: [], variations: [{ id: 1, name: "A", attributes: {}, linked: [{ sku: "QO120", qty: 1, discount: 0 }] }, { id: 2, name: "B", attributes: {}, linked: [] }] };
-    expect(press(two, { type: "insert", payload: { name: "variations[1].linked" } })?.variations[1].linked).toEqual([{ sku: "", qty: 1, discount: 0 }]);
+    const two: Draft = {
+      ...base(),
+      linked: [],
+      variations: [
+        { id: 1, name: "A", attributes: {}, linked: [{ sku: "QO120", qty: 1, discount: 0 }] },
+        { id: 2, name: "B", attributes: {}, linked: [] },
+      ],
+    };
+    expect(press(two, { type: "insert", payload: { name: "variations[1].linked" } })?.variations[1].linked).toEqual([
+      { sku: "", qty: 1, discount: 0 },
+    ]);
     expect(press(two, { type: "remove", payload: { name: "variations", index: 0 } })?.variations.map((v) => v.id)).toEqual([2]);
   });
   it("selects all 18 warehouses or none", () => {
     expect(allWarehouses(true)).toHaveLength(18);
-    expect(press(base(), { type: "update", payload: { name: "warehouses", value: allWarehouses(true) } })?.warehouses).toEqual(allWarehouses(true));
-    expect(press({ ...base(), warehouses: ["1ML"] }, { type: "update", payload: { name: "warehouses", value: allWarehouses(false) } })?.warehouses).toEqual([]);
+    expect(press(base(), { type: "update", payload: { name: "warehouses", value: allWarehouses(true) } })?.warehouses).toEqual(
+      allWarehouses(true),
+    );
+    expect(
+      press({ ...base(), warehouses: ["1ML"] }, { type: "update", payload: { name: "warehouses", value: allWarehouses(false) } })
+        ?.warehouses,
+    ).toEqual([]);
   });
 });
 
@@ -227,7 +348,10 @@ describe("the dialog's other buttons (intents)", () => {
     ["search-products", { type: "search-products" }],
     ['{"type":"add-product","sku":" thw12ne100 "}', { type: "add-product", sku: "THW12NE100" }],
     ['{"type":"set-category","categoryId":"mlm187773"}', { type: "set-category", categoryId: "MLM187773" }],
-    ['{"type":"pick-image","sku":"qo120","fileId":"11111111-1111-1111-1111-111111111111"}', { type: "pick-image", sku: "QO120", fileId: "11111111-1111-1111-1111-111111111111" }],
+    [
+      '{"type":"pick-image","sku":"qo120","fileId":"11111111-1111-1111-1111-111111111111"}',
+      { type: "pick-image", sku: "QO120", fileId: "11111111-1111-1111-1111-111111111111" },
+    ],
     ['{"type":"upload","sku":""}', { type: "upload", sku: "" }],
     ["remove-row:flat:0", null],
     ['{"type":"add-product"}', null],
@@ -242,7 +366,13 @@ describe("the dialog's other buttons (intents)", () => {
 describe("adding a found product (spec 1 §2)", () => {
   const row = (sku: string, qty = 1, discount = 0) => ({ sku, qty, discount });
   it.each<[string, Draft["linked"], string, string, Draft["linked"]]>([
-    ["fills the first row without a product", [row("QO120", 2), row(""), row("")], "flat", "hom120", [row("QO120", 2), row("HOM120"), row("")]],
+    [
+      "fills the first row without a product",
+      [row("QO120", 2), row(""), row("")],
+      "flat",
+      "hom120",
+      [row("QO120", 2), row("HOM120"), row("")],
+    ],
     ["adds a row when none is empty", [row("QO120")], "flat", "HOM120", [row("QO120"), row("HOM120")]],
     ["leaves a product already linked as it is", [row("QO120", 3, 5)], "flat", "qo120", [row("QO120", 3, 5)]],
     ["ignores a blank SKU", [row("")], "flat", "  ", [row("")]],
@@ -251,7 +381,14 @@ describe("adding a found product (spec 1 §2)", () => {
     expect(addProduct({ ...newDraft(), linked }, target, sku).linked).toEqual(expected);
   });
   it("goes into the chosen variation", () => {
-    const d: Draft = { ...newDraft(), linked: [], variations: [{ name: "A", attributes: {}, linked: [row("QO120")] }, { name: "B", attributes: {}, linked: [row("")] }] };
+    const d: Draft = {
+      ...newDraft(),
+      linked: [],
+      variations: [
+        { name: "A", attributes: {}, linked: [row("QO120")] },
+        { name: "B", attributes: {}, linked: [row("")] },
+      ],
+    };
     expect(addProduct(d, "v1", "qo130").variations.map((v) => v.linked)).toEqual([[row("QO120")], [row("QO130")]]);
   });
 });
@@ -276,7 +413,14 @@ describe("the first variation takes the flat rows", () => {
 });
 
 describe("adding images: up to 8 per linked product (spec 1 §2)", () => {
-  const image = (n: number, sku: string) => ({ fileId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`, url: `/files/00000000-0000-4000-8000-${String(n).padStart(12, "0")}`, name: `f${n}`, sku, origin: "upload", alt: "" });
+  const image = (n: number, sku: string) => ({
+    fileId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    url: `/files/00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    name: `f${n}`,
+    sku,
+    origin: "upload",
+    alt: "",
+  });
   const gallery = (n: number, sku: string) => Array.from({ length: n }, (_, k) => image(k, sku));
   it.each([
     [7, "A", true],
@@ -320,8 +464,20 @@ describe("labels (spec 1 §1, §2)", () => {
 describe("stock (immediate and later)", () => {
   it("counts complete sets from warehouses without delay and with delay", () => {
     const lines = [
-      { qty: 2, stocks: [{ name: "1ML", qty: 9 }, { name: "A1", qty: 4 }] },
-      { qty: 1, stocks: [{ name: "M", qty: 3 }, { name: "T", qty: 10 }] },
+      {
+        qty: 2,
+        stocks: [
+          { name: "1ML", qty: 9 },
+          { name: "A1", qty: 4 },
+        ],
+      },
+      {
+        qty: 1,
+        stocks: [
+          { name: "M", qty: 3 },
+          { name: "T", qty: 10 },
+        ],
+      },
     ];
     expect(computeStock(lines, [])).toEqual({ now: 3, later: 2 });
     expect(computeStock(lines, ["1ML", "M"])).toEqual({ now: 3, later: 0 });

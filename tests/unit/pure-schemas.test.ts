@@ -8,7 +8,10 @@ const PURE = (expr: string) => `/* @__PURE__ */ (() => (${expr}))()`;
 describe("module-level schemas are marked pure for the bundler", () => {
   it.each([
     ["export const A = z.object({ a: z.string().max(3) });", `export const A = ${PURE("z.object({ a: z.string().max(3) })")};`],
-    ["const Shape = { page: q.page(), kind: z.enum(keysOf(KINDS)).optional() };", `const Shape = ${PURE("{ page: q.page(), kind: z.enum(keysOf(KINDS)).optional() }")};`],
+    [
+      "const Shape = { page: q.page(), kind: z.enum(keysOf(KINDS)).optional() };",
+      `const Shape = ${PURE("{ page: q.page(), kind: z.enum(keysOf(KINDS)).optional() }")};`,
+    ],
     ["const D = { from: queryDay(), to: queryDay() };", `const D = ${PURE("{ from: queryDay(), to: queryDay() }")};`],
     // A schema built from another schema of the same module.
     [

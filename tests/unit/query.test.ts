@@ -17,8 +17,18 @@ describe("URL list state", () => {
 
   it("reads a search-and-page list with its own sort, each parameter falling back on its own", () => {
     const parse = q.searchList(q.sort(["id", "name"]));
-    expect(parse(new URLSearchParams("search=%20foco%20&sortName=name&sortValue=desc&page=4"))).toEqual({ search: "foco", sortName: "name", sortValue: "desc", page: 4 });
-    expect(parse(new URLSearchParams("sortName=price&sortValue=up&page=0&other=1"))).toEqual({ search: undefined, sortName: undefined, sortValue: undefined, page: 1 });
+    expect(parse(new URLSearchParams("search=%20foco%20&sortName=name&sortValue=desc&page=4"))).toEqual({
+      search: "foco",
+      sortName: "name",
+      sortValue: "desc",
+      page: 4,
+    });
+    expect(parse(new URLSearchParams("sortName=price&sortValue=up&page=0&other=1"))).toEqual({
+      search: undefined,
+      sortName: undefined,
+      sortValue: undefined,
+      page: 1,
+    });
   });
 
   it("changes one parameter and removes empty ones", () => {

@@ -28,7 +28,13 @@ describe("response-time bands (Mexico City time)", () => {
 
 describe("response-time colours: over 4 h red, over 1 h yellow, else green", () => {
   it.each([
-    [0, "green"], [60, "green"], [60.1, "yellow"], [120, "yellow"], [240, "yellow"], [240.5, "red"], [600, "red"],
+    [0, "green"],
+    [60, "green"],
+    [60.1, "yellow"],
+    [120, "yellow"],
+    [240, "yellow"],
+    [240.5, "red"],
+    [600, "red"],
   ] as const)("%d min → %s", (minutes, color) => {
     expect(responseTimeColor(minutes)).toBe(color);
   });
@@ -83,7 +89,11 @@ describe("question rules", () => {
   it("list query falls back per parameter", () => {
     const q = parseQuery(new URLSearchParams("tab=history&limit=7&date=2025/02/30&search=abc"), QuestionsQuery);
     expect(q).toEqual({ tab: "history", limit: 7, date: undefined, search: undefined });
-    expect(parseQuery(new URLSearchParams("limit=100000&date=2025-02-03"), QuestionsQuery)).toMatchObject({ tab: "pending", limit: 3, date: "2025/02/03" });
+    expect(parseQuery(new URLSearchParams("limit=100000&date=2025-02-03"), QuestionsQuery)).toMatchObject({
+      tab: "pending",
+      limit: 3,
+      date: "2025/02/03",
+    });
   });
 });
 

@@ -30,7 +30,11 @@ describe("sign-in throttle", () => {
   });
 
   it("keys an account by its lower-case e-mail, and a pair by e-mail and address", () => {
-    expect(throttleKeys(" Ana@X.mx ", "10.0.0.7")).toEqual({ pair: "pair:ana@x.mx|10.0.0.7", account: "account:ana@x.mx", ip: "ip:10.0.0.7" });
+    expect(throttleKeys(" Ana@X.mx ", "10.0.0.7")).toEqual({
+      pair: "pair:ana@x.mx|10.0.0.7",
+      account: "account:ana@x.mx",
+      ip: "ip:10.0.0.7",
+    });
   });
 
   it("tells the wait in whole minutes", () => {

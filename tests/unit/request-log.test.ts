@@ -78,14 +78,23 @@ describe("request ids and the log", () => {
   });
 
   it("the id is returned on the answer and written on the request's lines; one access line: pattern, status, user — no query, id or cookie", async () => {
-    const res = await fetch(`${base}/orders/2000001234?search=Juan%20P%C3%A9rez`, { headers: { cookie: "bo_session=s3cr3t", "x-request-id": "desde-el-proxy" } });
+    const res = await fetch(`${base}/orders/2000001234?search=Juan%20P%C3%A9rez`, {
+      headers: { cookie: "bo_session=s3cr3t", "x-request-id": "desde-el-proxy" },
+    });
     expect(res.headers.get("x-request-id")).toBe("desde-el-proxy");
     await res.text();
     await settle();
     expect(lines.find((l) => l.step === "loader")).toMatchObject({ requestId: "desde-el-proxy" });
     const access = lines.filter((l) => l.route !== undefined);
     expect(access).toHaveLength(1);
-    expect(access[0]).toMatchObject({ level: "info", requestId: "desde-el-proxy", method: "GET", route: "/orders/:orderId", status: 200, userId: 7 });
+    expect(access[0]).toMatchObject({
+      level: "info",
+      requestId: "desde-el-proxy",
+      method: "GET",
+      route: "/orders/:orderId",
+      status: 200,
+      userId: 7,
+    });
     expect(typeof access[0].ms).toBe("number");
     const text = JSON.stringify(lines);
     for (const hidden of ["2000001234", "Juan", "s3cr3t", "bo_toast"]) expect(text).not.toContain(hidden);

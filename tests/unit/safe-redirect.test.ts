@@ -43,7 +43,10 @@ describe("sameOriginPath refuses every known open-redirect bypass", () => {
       expect(result.startsWith("//")).toBe(false);
       expect(result).not.toMatch(/\\/);
     }
-    expect(safeRedirect(input, "/home") === "/home" || new URL(safeRedirect(input, "/home"), "https://app.example").origin === "https://app.example").toBe(true);
+    expect(
+      safeRedirect(input, "/home") === "/home" ||
+        new URL(safeRedirect(input, "/home"), "https://app.example").origin === "https://app.example",
+    ).toBe(true);
   });
 
   it.each(["/.//evil.example", "//evil.example", "/\\evil.example", "/%2f%2fevil.example", "/%5cevil.example", "https://evil.example"])(

@@ -48,7 +48,11 @@ describe("stored files in rich text: only the library's, images only of it", () 
   });
 
   it("lists the files a text points at, once each", () => {
-    expect(storedFilesIn(`<p><a href="/files/${ID}">a</a><img src="/files/${OTHER}"><a href="/files/${ID}?w=1">b</a><a href="https://x.mx">c</a></p>`).sort()).toEqual([ID, OTHER].sort());
+    expect(
+      storedFilesIn(
+        `<p><a href="/files/${ID}">a</a><img src="/files/${OTHER}"><a href="/files/${ID}?w=1">b</a><a href="https://x.mx">c</a></p>`,
+      ).sort(),
+    ).toEqual([ID, OTHER].sort());
   });
 
   it("keeps links to library files and library images, takes out the rest and counts them", () => {

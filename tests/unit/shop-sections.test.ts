@@ -28,7 +28,10 @@ function formOf(entries: Array<[string, string]>) {
   return fd;
 }
 /** A Conform list intent as its buttons post it. */
-const listIntent = (type: "remove" | "reorder" | "insert", payload: Record<string, unknown>): [string, string] => ["__intent__", JSON.stringify({ type, payload })];
+const listIntent = (type: "remove" | "reorder" | "insert", payload: Record<string, unknown>): [string, string] => [
+  "__intent__",
+  JSON.stringify({ type, payload }),
+];
 
 describe("addProduct: Agregar on a search hit (a product already listed gets +1)", () => {
   const base = D(["A", "1"], ["B", "2"], ["C", "3"]);
@@ -52,7 +55,15 @@ describe("addProduct: Agregar on a search hit (a product already listed gets +1)
 
 describe("parseQty", () => {
   const cases: Array<[string, number | null]> = [
-    ["1", 1], [" 12 ", 12], ["9999", 9999], ["0", null], ["-1", null], ["1.5", null], ["abc", null], ["", null], ["10000", null],
+    ["1", 1],
+    [" 12 ", 12],
+    ["9999", 9999],
+    ["0", null],
+    ["-1", null],
+    ["1.5", null],
+    ["abc", null],
+    ["", null],
+    ["10000", null],
   ];
   it.each(cases)("%j → %j", (value, expected) => expect(parseQty(value)).toBe(expected));
 });
@@ -104,7 +115,13 @@ describe("what Guardar accepts (ShopSectionFormSchema through Conform)", () => {
   });
 
   it.each(["0", "-2", "1.5", "abc", "", "10000"])("refuses the quantity %j on its own row", (qty) => {
-    const submission = save([["title", "T"], ["products[0].id", "A"], ["products[0].qty", "1"], ["products[1].id", "B"], ["products[1].qty", qty]]);
+    const submission = save([
+      ["title", "T"],
+      ["products[0].id", "A"],
+      ["products[0].qty", "1"],
+      ["products[1].id", "B"],
+      ["products[1].qty", qty],
+    ]);
     expect(submission.status).toBe("error");
     expect(submission.reply().error).toEqual({ "products[1].qty": [QTY] });
   });
@@ -127,7 +144,8 @@ describe("the list's buttons are Conform intents on `products`", () => {
     ["products[2].id", "C"],
     ["products[2].qty", "x"],
   ];
-  const after = (intent: [string, string]) => SectionDraftSchema.parse(parseWithZod(formOf([...rows, intent]), { schema: SectionDraftSchema }).payload).products;
+  const after = (intent: [string, string]) =>
+    SectionDraftSchema.parse(parseWithZod(formOf([...rows, intent]), { schema: SectionDraftSchema }).payload).products;
 
   it("Quitar removes the row, keeping what was typed in the others", () => {
     expect(after(listIntent("remove", { name: "products", index: 1 }))).toEqual(D(["A", "1"], ["C", "x"]));
@@ -137,14 +155,18 @@ describe("the list's buttons are Conform intents on `products`", () => {
     expect(after(listIntent("reorder", { name: "products", from: 0, to: 1 }))).toEqual(D(["B", "2"], ["A", "1"], ["C", "x"]));
   });
   it("a list intent is not a save: nothing is judged", () => {
-    const submission = parseWithZod(formOf([...rows, listIntent("remove", { name: "products", index: 0 })]), { schema: ShopSectionFormSchema });
+    const submission = parseWithZod(formOf([...rows, listIntent("remove", { name: "products", index: 0 })]), {
+      schema: ShopSectionFormSchema,
+    });
     expect(submission.status).toBeUndefined();
   });
 });
 
 describe("the dialog as typed (SectionDraftSchema) and its buttons (SectionIntentSchema)", () => {
   it("keeps quantities exactly as typed and drops rows without a SKU or not shaped as rows", () => {
-    expect(SectionDraftSchema.parse({ q: " qo ", products: [{ id: " qo120 ", qty: "0" }, { id: "", qty: "3" }, "x", { id: "B" }] })).toEqual({
+    expect(
+      SectionDraftSchema.parse({ q: " qo ", products: [{ id: " qo120 ", qty: "0" }, { id: "", qty: "3" }, "x", { id: "B" }] }),
+    ).toEqual({
       q: " qo ",
       products: D(["QO120", "0"], ["B", ""]),
     });
@@ -156,7 +178,13 @@ describe("the dialog as typed (SectionDraftSchema) and its buttons (SectionInten
       [undefined, []],
       ["A", []],
       [{ id: "A", qty: "1" }, []],
-      [[{ id: " qo120 ", qty: " 2 " }, { id: "b", qty: "x" }], D(["QO120", " 2 "], ["B", "x"])],
+      [
+        [
+          { id: " qo120 ", qty: " 2 " },
+          { id: "b", qty: "x" },
+        ],
+        D(["QO120", " 2 "], ["B", "x"]),
+      ],
       // Conform leaves an all-empty row out of its value: an empty row, then dropped for its missing SKU.
       [[undefined, null, { id: "A" }, { qty: "3" }], D(["A", ""])],
       // Only a forged post has rows that are not objects, or values that are not text.
@@ -166,21 +194,38 @@ describe("the dialog as typed (SectionDraftSchema) and its buttons (SectionInten
   });
 
   it("tells Guardar, Buscar and Agregar apart; anything else is no button of the dialog", () => {
-    const read = (fields: Record<string, string>) => readFormIntent(SectionIntentSchema, formOf(Object.entries(fields)), { type: "search" });
+    const read = (fields: Record<string, string>) =>
+      readFormIntent(SectionIntentSchema, formOf(Object.entries(fields)), { type: "search" });
     expect(read({ intent: "save" })).toEqual({ type: "save" });
     expect(read({ intent: "search" })).toEqual({ type: "search" });
     expect(read({ intent: intentValue<SectionIntent>({ type: "add", sku: " qo120 " }) })).toEqual({ type: "add", sku: "QO120" });
     // ↑ ↓ Quitar post only Conform's `__intent__`: the dialog is drawn again.
     expect(read({ __intent__: '{"type":"remove","payload":{"name":"products","index":0}}' })).toEqual({ type: "search" });
-    for (const other of ["borrar", "", "{", '{"type":"add","sku":""}', `{"type":"add","sku":"${"x".repeat(65)}"}`, '{"type":"save","x":1}x']) {
+    for (const other of [
+      "borrar",
+      "",
+      "{",
+      '{"type":"add","sku":""}',
+      `{"type":"add","sku":"${"x".repeat(65)}"}`,
+      '{"type":"save","x":1}x',
+    ]) {
       expect(read({ intent: other }), other).toBeNull();
     }
     expect(read({ title: "x" })).toBeNull();
   });
 
   it("the toggle takes only intent, id and status", () => {
-    expect(SectionToggleSchema.safeParse({ intent: "toggle", id: "3", status: "false" }).data).toEqual({ intent: "toggle", id: 3, status: false });
-    for (const bad of [{ intent: "toggle", id: "0", status: "true" }, { intent: "toggle", id: "3", status: "on" }, { intent: "save", id: "3", status: "true" }, { intent: "toggle", id: "abc", status: "true" }]) {
+    expect(SectionToggleSchema.safeParse({ intent: "toggle", id: "3", status: "false" }).data).toEqual({
+      intent: "toggle",
+      id: 3,
+      status: false,
+    });
+    for (const bad of [
+      { intent: "toggle", id: "0", status: "true" },
+      { intent: "toggle", id: "3", status: "on" },
+      { intent: "save", id: "3", status: "true" },
+      { intent: "toggle", id: "abc", status: "true" },
+    ]) {
       expect(SectionToggleSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

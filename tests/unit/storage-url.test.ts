@@ -20,19 +20,38 @@ describe("STORAGE_URL: the stores it names", () => {
       "s3://bucket?endpoint=http://127.0.0.1:9000&region=us-east-1&forcePathStyle=true",
       { kind: "s3", bucket: "bucket", prefix: "", endpoint: "http://127.0.0.1:9000", region: "us-east-1", forcePathStyle: true, ...KEYS },
     ],
-    ["AWS: no endpoint, virtual-hosted addresses, the default region", "s3://archivos.electrica-mx", { kind: "s3", bucket: "archivos.electrica-mx", endpoint: undefined, region: "us-east-1", forcePathStyle: false }],
+    [
+      "AWS: no endpoint, virtual-hosted addresses, the default region",
+      "s3://archivos.electrica-mx",
+      { kind: "s3", bucket: "archivos.electrica-mx", endpoint: undefined, region: "us-east-1", forcePathStyle: false },
+    ],
     ["AWS in another region", "s3://archivos-bo?region=mx-central-1", { kind: "s3", region: "mx-central-1", forcePathStyle: false }],
-    ["an endpoint implies path-style addresses", "s3://bucket?endpoint=https://minio.example.com", { endpoint: "https://minio.example.com", forcePathStyle: true }],
+    [
+      "an endpoint implies path-style addresses",
+      "s3://bucket?endpoint=https://minio.example.com",
+      { endpoint: "https://minio.example.com", forcePathStyle: true },
+    ],
     ["unless told otherwise", "s3://bucket?endpoint=https://minio.example.com&forcePathStyle=false", { forcePathStyle: false }],
-    ["a folder inside the bucket", "s3://bucket/backoffice/produccion/?region=us-east-2", { bucket: "bucket", prefix: "backoffice/produccion/" }],
+    [
+      "a folder inside the bucket",
+      "s3://bucket/backoffice/produccion/?region=us-east-2",
+      { bucket: "bucket", prefix: "backoffice/produccion/" },
+    ],
     ["a folder without the last slash", "s3://bucket/backoffice", { prefix: "backoffice/" }],
   ])("%s", (_name, url, expected) => {
     expect(parseStorageUrl(url, KEYS)).toMatchObject(expected);
   });
 
   it("takes the keys from the URL's user info (percent-decoded) before the variables", () => {
-    expect(parseStorageUrl("s3://AKIAURL:se%2Fcr%40to@bucket?endpoint=http://127.0.0.1:9000", KEYS)).toMatchObject({ accessKeyId: "AKIAURL", secretAccessKey: "se/cr@to" });
-    expect(parseStorageUrl("s3://AKIAURL:secreto@bucket", {})).toMatchObject({ kind: "s3", accessKeyId: "AKIAURL", secretAccessKey: "secreto" });
+    expect(parseStorageUrl("s3://AKIAURL:se%2Fcr%40to@bucket?endpoint=http://127.0.0.1:9000", KEYS)).toMatchObject({
+      accessKeyId: "AKIAURL",
+      secretAccessKey: "se/cr@to",
+    });
+    expect(parseStorageUrl("s3://AKIAURL:secreto@bucket", {})).toMatchObject({
+      kind: "s3",
+      accessKeyId: "AKIAURL",
+      secretAccessKey: "secreto",
+    });
   });
 });
 
@@ -67,7 +86,11 @@ describe("STORAGE_URL: what stops start-up, and the line that says why", () => {
   });
 
   it("never repeats a secret written in the URL", () => {
-    for (const url of ["s3://AKIAURL:MuySecreto99@Mal_Bucket", "s3://AKIAURL:MuySecreto99@bucket?regoin=x", "s3://AKIAURL:Muy#Secreto99@bucket"]) {
+    for (const url of [
+      "s3://AKIAURL:MuySecreto99@Mal_Bucket",
+      "s3://AKIAURL:MuySecreto99@bucket?regoin=x",
+      "s3://AKIAURL:Muy#Secreto99@bucket",
+    ]) {
       const parsed = parseStorageUrl(url, {}) as { problem: string };
       expect(parsed.problem, url).toBeTruthy();
       expect(parsed.problem).not.toMatch(/Secreto99/);
@@ -83,13 +106,23 @@ describe("start-up with STORAGE_URL", () => {
   });
   const start = (vars: Record<string, string | undefined>) => {
     resetEnvCache();
-    process.env = { ...saved, SESSION_SECRET: "test-secret-test-secret-test-secret", STORAGE_URL: undefined, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined, ...vars };
+    process.env = {
+      ...saved,
+      SESSION_SECRET: "test-secret-test-secret-test-secret",
+      STORAGE_URL: undefined,
+      S3_ACCESS_KEY_ID: undefined,
+      S3_SECRET_ACCESS_KEY: undefined,
+      ...vars,
+    };
     return getEnv();
   };
 
   it("keeps files on the disk when unset, and reads a bucket with its keys from the variables", () => {
     expect(start({}).STORAGE).toEqual({ kind: "local" });
-    expect(start({ STORAGE_URL: "s3://bucket?endpoint=http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "AKIAPRUEBA", S3_SECRET_ACCESS_KEY: "secreto" }).STORAGE).toMatchObject({
+    expect(
+      start({ STORAGE_URL: "s3://bucket?endpoint=http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "AKIAPRUEBA", S3_SECRET_ACCESS_KEY: "secreto" })
+        .STORAGE,
+    ).toMatchObject({
       kind: "s3",
       bucket: "bucket",
       accessKeyId: "AKIAPRUEBA",

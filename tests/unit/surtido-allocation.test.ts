@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { NOT_ENOUGH_STOCK, allocateLines, levelOf, pickGroups, pickTotals, type PickLine } from "~/modules/surtido/allocation";
 
-const line = (lineId: number, sku: string, location: string, stock: number, pendingQty: number): PickLine => ({ lineId, sku, location, stock, pendingQty });
+const line = (lineId: number, sku: string, location: string, stock: number, pendingQty: number): PickLine => ({
+  lineId,
+  sku,
+  location,
+  stock,
+  pendingQty,
+});
 
 describe("the level of a location is its first digit", () => {
   it.each([

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { durationText, feedStates, isFedScreen, isLate, lagText, lateFeeds, lateOn, stampText, type FeedStateLike } from "~/modules/sync/feed-view";
+import {
+  durationText,
+  feedStates,
+  isFedScreen,
+  isLate,
+  lagText,
+  lateFeeds,
+  lateOn,
+  stampText,
+  type FeedStateLike,
+} from "~/modules/sync/feed-view";
 
 const NOW = new Date("2026-11-29T18:00:00Z");
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);

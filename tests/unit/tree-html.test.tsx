@@ -7,7 +7,21 @@ import { nestTree, TREE_TEXTS, type TreeNode, type TreeTaxonomy } from "~/module
  * The tree list's markup as it was written with components (links as plain anchors): the string
  * renderer must give the same document, so pages, tests and styles see no difference.
  */
-function Reference({ kind, nodes, open, canDelete, search, root = false }: { kind: TreeTaxonomy; nodes: TreeNode[]; open: boolean; canDelete: boolean; search: string; root?: boolean }) {
+function Reference({
+  kind,
+  nodes,
+  open,
+  canDelete,
+  search,
+  root = false,
+}: {
+  kind: TreeTaxonomy;
+  nodes: TreeNode[];
+  open: boolean;
+  canDelete: boolean;
+  search: string;
+  root?: boolean;
+}) {
   const t = TREE_TEXTS[kind];
   return (
     <ul className={root ? "space-y-1" : "space-y-1 ml-5 border-l border-slate-200 pl-3"}>
@@ -16,12 +30,23 @@ function Reference({ kind, nodes, open, canDelete, search, root = false }: { kin
           <div className="pl-4">
             <span className="inline-flex flex-wrap items-center gap-2">
               <span className="tabular-nums text-xs text-slate-500">{n.id}</span>
-              <a className={n.match ? "min-w-0 break-all text-brand-700 hover:underline font-semibold" : "min-w-0 break-all text-brand-700 hover:underline"} href={`${t.path}/${n.id}${search}`}>
+              <a
+                className={
+                  n.match
+                    ? "min-w-0 break-all text-brand-700 hover:underline font-semibold"
+                    : "min-w-0 break-all text-brand-700 hover:underline"
+                }
+                href={`${t.path}/${n.id}${search}`}
+              >
                 {n.name}
               </a>
               {n.children.length ? <span className="text-xs text-slate-500">({n.children.length})</span> : null}
               {canDelete && !t.protectedIds.includes(n.id) ? (
-                <a className="text-xs text-red-700 hover:underline" aria-label={`Eliminar ${n.name}`} href={`${t.path}/${n.id}/delete${search}`}>
+                <a
+                  className="text-xs text-red-700 hover:underline"
+                  aria-label={`Eliminar ${n.name}`}
+                  href={`${t.path}/${n.id}/delete${search}`}
+                >
                   Eliminar
                 </a>
               ) : null}
@@ -57,14 +82,16 @@ describe("treeHtml", () => {
     ["brands", { open: true, canDelete: true, search: "?search=a%20b" }],
   ] as const)("gives the component markup (%s, %j)", (kind, options) => {
     const roots = nestTree(rows);
-    const expected = renderToStaticMarkup(<Reference kind={kind} nodes={roots} open={options.open} canDelete={options.canDelete} search={options.search} root />);
+    const expected = renderToStaticMarkup(
+      <Reference kind={kind} nodes={roots} open={options.open} canDelete={options.canDelete} search={options.search} root />,
+    );
     expect(treeHtml(kind, roots, options)).toBe(expected);
   });
 
   it("escapes names and keeps the list query (escaped) on every node and delete link", () => {
     const html = treeHtml("categories", nestTree(rows), { open: false, canDelete: true, search: "?search=a&page=2" });
     expect(html).toContain("Cables &lt;&quot;gruesos&quot;&gt; &amp; finos");
-    expect(html).not.toContain("<\"gruesos\">");
+    expect(html).not.toContain('<"gruesos">');
     expect(html).toContain('href="/product-categories/8?search=a&amp;page=2"');
     expect(html).toContain('href="/product-categories/8/delete?search=a&amp;page=2"');
   });
@@ -74,7 +101,7 @@ describe("treeHtml", () => {
     expect(closed).toContain('<details class="pl-4">');
     expect(closed).not.toContain("/product-categories/192/delete");
     expect(closed).toContain("/product-categories/10/delete");
-    expect(closed.indexOf(">Calibre 12<")).toBeGreaterThan(closed.indexOf(">Subcategorías<span class=\"sr-only\"> de Cables"));
+    expect(closed.indexOf(">Calibre 12<")).toBeGreaterThan(closed.indexOf('>Subcategorías<span class="sr-only"> de Cables'));
     const open = treeHtml("brands", nestTree(rows), { open: true, canDelete: false, search: "" });
     expect(open).toContain('<details open="" class="pl-4">');
     expect(open).not.toContain("Eliminar");

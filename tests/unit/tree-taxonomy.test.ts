@@ -36,20 +36,42 @@ describe("deleteRefusal (spec 6 and the catalogue's delete rule)", () => {
     expect(deleteRefusal("categories", { id: 5, name: "X" }, none)).toBeNull();
   });
   it("names the protected ids, the children and the products, with how many more", () => {
-    expect(deleteRefusal("categories", { id: 192, name: "X" }, { ...none, protected: true })).toBe("Categoría 192 está protegida y no se puede eliminar.");
+    expect(deleteRefusal("categories", { id: 192, name: "X" }, { ...none, protected: true })).toBe(
+      "Categoría 192 está protegida y no se puede eliminar.",
+    );
     expect(
-      deleteRefusal("brands", { id: 3, name: "Truper" }, { protected: false, children: { total: 2, names: ["Volteck", "Pretul"] }, products: { total: 7, skus: ["A1", "A2", "A3", "A4", "A5"] } }),
-    ).toBe("No se puede eliminar la marca «Truper»: tiene 2 submarcas («Volteck», «Pretul») y 7 productos («A1», «A2», «A3», «A4», «A5» y 2 más). Muévelos a otra marca primero.");
+      deleteRefusal(
+        "brands",
+        { id: 3, name: "Truper" },
+        {
+          protected: false,
+          children: { total: 2, names: ["Volteck", "Pretul"] },
+          products: { total: 7, skus: ["A1", "A2", "A3", "A4", "A5"] },
+        },
+      ),
+    ).toBe(
+      "No se puede eliminar la marca «Truper»: tiene 2 submarcas («Volteck», «Pretul») y 7 productos («A1», «A2», «A3», «A4», «A5» y 2 más). Muévelos a otra marca primero.",
+    );
   });
   // The pronoun agrees with what is in the way (subcategoría and submarca are feminine).
   it.each([
     [{ total: 1, names: ["Y"] }, { total: 0, skus: [] }, "tiene 1 subcategoría («Y»). Muévela a otra categoría primero."],
     [{ total: 2, names: ["Y", "Z"] }, { total: 0, skus: [] }, "tiene 2 subcategorías («Y», «Z»). Muévelas a otra categoría primero."],
     [{ total: 0, names: [] }, { total: 1, skus: ["A1"] }, "tiene 1 producto («A1»). Muévelo a otra categoría primero."],
-    [{ total: 0, names: [] }, { total: 3, skus: ["A1", "A2", "A3"] }, "tiene 3 productos («A1», «A2», «A3»). Muévelos a otra categoría primero."],
-    [{ total: 1, names: ["Y"] }, { total: 1, skus: ["A1"] }, "tiene 1 subcategoría («Y») y 1 producto («A1»). Muévelos a otra categoría primero."],
+    [
+      { total: 0, names: [] },
+      { total: 3, skus: ["A1", "A2", "A3"] },
+      "tiene 3 productos («A1», «A2», «A3»). Muévelos a otra categoría primero.",
+    ],
+    [
+      { total: 1, names: ["Y"] },
+      { total: 1, skus: ["A1"] },
+      "tiene 1 subcategoría («Y») y 1 producto («A1»). Muévelos a otra categoría primero.",
+    ],
   ])("children %j and products %j: …%s", (children, products, tail) => {
-    expect(deleteRefusal("categories", { id: 5, name: "X" }, { protected: false, children, products })).toBe(`No se puede eliminar la categoría «X»: ${tail}`);
+    expect(deleteRefusal("categories", { id: 5, name: "X" }, { protected: false, children, products })).toBe(
+      `No se puede eliminar la categoría «X»: ${tail}`,
+    );
   });
 });
 
@@ -67,9 +89,11 @@ describe("combo form", () => {
     ]);
   });
   it("sums price × qty to the cent and takes the smallest floor(stock / qty)", () => {
-    expect(summariseCombo([
-      { id: "A", name: "A", price: 10.1, stock: 9, qty: 3 },
-      { id: "B", name: "B", price: 0.35, stock: 4, qty: 2 },
-    ])).toEqual({ price: 31, priceProblem: null, stock: 2, limitedBy: "B" });
+    expect(
+      summariseCombo([
+        { id: "A", name: "A", price: 10.1, stock: 9, qty: 3 },
+        { id: "B", name: "B", price: 0.35, stock: 4, qty: 2 },
+      ]),
+    ).toEqual({ price: 31, priceProblem: null, stock: 2, limitedBy: "B" });
   });
 });

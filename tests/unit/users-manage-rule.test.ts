@@ -30,9 +30,17 @@ describe("who may manage a user account", () => {
 
   it("offers the Developer role only to a Developer and to the command line", () => {
     expect(assignableRoles("admin")).not.toContain("developer");
-    expect(assignableRoles("admin")).toEqual(
-      ["admin", "ml_manager", "shop_manager", "iluminacion", "inventory", "practicante", "cajero", "gerente_pdv", "surtido"],
-    );
+    expect(assignableRoles("admin")).toEqual([
+      "admin",
+      "ml_manager",
+      "shop_manager",
+      "iluminacion",
+      "inventory",
+      "practicante",
+      "cajero",
+      "gerente_pdv",
+      "surtido",
+    ]);
     expect(assignableRoles("developer")).toContain("developer");
     expect(assignableRoles(null)).toContain("developer");
   });

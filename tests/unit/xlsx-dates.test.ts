@@ -9,7 +9,10 @@ import { buildWorkbook } from "../../server/documents/xlsx.server";
  */
 describe("workbook dates in Mexico City time", () => {
   it("writes every instant with the wall-clock time of its day, across the DST years", async () => {
-    const instants = Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2016, 2, 1) + i * 7 * 86_400_000 + (i % 24) * 3_600_000 + 7_000));
+    const instants = Array.from(
+      { length: 400 },
+      (_, i) => new Date(Date.UTC(2016, 2, 1) + i * 7 * 86_400_000 + (i % 24) * 3_600_000 + 7_000),
+    );
     const buffer = await buildWorkbook({
       sheetName: "Fechas",
       columns: [
@@ -33,7 +36,11 @@ describe("workbook dates in Mexico City time", () => {
   }, 30_000);
 
   it("reads a date without an offset as Mexico City's own day", async () => {
-    const buffer = await buildWorkbook({ sheetName: "x", columns: [{ header: "Día", key: "d", style: "date" }], rows: [{ d: "2026-01-15" }] });
+    const buffer = await buildWorkbook({
+      sheetName: "x",
+      columns: [{ header: "Día", key: "d", style: "date" }],
+      rows: [{ d: "2026-01-15" }],
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(new Uint8Array(buffer).buffer as ArrayBuffer);
     expect((workbook.worksheets[0].getRow(2).getCell(1).value as Date).toISOString()).toBe("2026-01-15T00:00:00.000Z");

@@ -59,7 +59,10 @@ export function FilesLibraryDialog({
                 {f.kind === "image" && f.thumb ? (
                   <img src={f.thumb} alt="" loading="lazy" className="mx-auto h-24 w-full object-contain" />
                 ) : (
-                  <span aria-hidden className="mx-auto flex h-24 w-20 items-center justify-center rounded border-2 border-red-300 bg-red-50 text-sm font-bold text-red-700">
+                  <span
+                    aria-hidden
+                    className="mx-auto flex h-24 w-20 items-center justify-center rounded border-2 border-red-300 bg-red-50 text-sm font-bold text-red-700"
+                  >
                     PDF
                   </span>
                 )}

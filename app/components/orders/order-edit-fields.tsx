@@ -52,7 +52,17 @@ export function orderEditDefaults(order: OrderEditView) {
 }
 
 /** One field: its label, the control, and its errors under it. */
-function OrderField({ meta, label, wide = false, children }: { meta: F<string | undefined>; label: string; wide?: boolean; children: React.ReactNode }) {
+function OrderField({
+  meta,
+  label,
+  wide = false,
+  children,
+}: {
+  meta: F<string | undefined>;
+  label: string;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className={wide ? "flex flex-col gap-1 sm:col-span-2" : "flex flex-col gap-1"}>
       <label htmlFor={meta.id} className="text-sm font-medium text-slate-700">
@@ -78,7 +88,16 @@ function LockableText({
   inputMode?: "text";
   className?: string;
 }) {
-  return <input {...getInputProps(meta, { type: "text" })} readOnly={locked} placeholder={placeholder} autoComplete="off" inputMode={inputMode} className={className} />;
+  return (
+    <input
+      {...getInputProps(meta, { type: "text" })}
+      readOnly={locked}
+      placeholder={placeholder}
+      autoComplete="off"
+      inputMode={inputMode}
+      className={className}
+    />
+  );
 }
 
 export function OrderEditFields({
@@ -91,7 +110,8 @@ export function OrderEditFields({
   packageManagers: readonly string[];
 }) {
   const can = editability(order);
-  const options = order.packageManager && !packageManagers.includes(order.packageManager) ? [order.packageManager, ...packageManagers] : packageManagers;
+  const options =
+    order.packageManager && !packageManagers.includes(order.packageManager) ? [order.packageManager, ...packageManagers] : packageManagers;
   return (
     <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2" data-testid="order-edit-fields">
       <input {...getInputProps(fields.version, { type: "hidden" })} />

@@ -8,7 +8,11 @@ import type { PriceView } from "~/modules/pricing/price";
 export function PriceCell({ view }: { view: { price: PriceView["price"]; priceNote?: PriceView["priceNote"] } }) {
   if (view.price === null) {
     return (
-      <span title={view.priceNote ?? undefined} aria-label={`Precio no disponible: ${view.priceNote ?? ""}`} data-testid="price-unavailable">
+      <span
+        title={view.priceNote ?? undefined}
+        aria-label={`Precio no disponible: ${view.priceNote ?? ""}`}
+        data-testid="price-unavailable"
+      >
         —
       </span>
     );

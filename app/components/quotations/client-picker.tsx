@@ -16,7 +16,12 @@ type Props = {
  * with it a combobox (Downshift) that waits 600 ms and needs more than one character.
  */
 export function ClientPicker(props: Props) {
-  return <SearchSwap server={<ClientSearchForm {...props} />} client={(carried) => <ClientCombobox version={props.version} carried={carried} />} />;
+  return (
+    <SearchSwap
+      server={<ClientSearchForm {...props} />}
+      client={(carried) => <ClientCombobox version={props.version} carried={carried} />}
+    />
+  );
 }
 
 function ClientSearchForm({ version, query, results }: Props) {

@@ -2,7 +2,19 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import type { CompanyContact, DialogDraft, QuotationDocumentData } from "~/modules/quotations/document";
 import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES } from "~/modules/quotations/pricing";
-import { DocumentLinks, DraftIntent, KeepingSearchForm, LabeledField, LinesTableShell, NotesAndSave, PostedError, RemoveLineForm, QuotationPreview, RadioChoice, TotalsList } from "~/components/quotations/quotation-parts";
+import {
+  DocumentLinks,
+  DraftIntent,
+  KeepingSearchForm,
+  LabeledField,
+  LinesTableShell,
+  NotesAndSave,
+  PostedError,
+  RemoveLineForm,
+  QuotationPreview,
+  RadioChoice,
+  TotalsList,
+} from "~/components/quotations/quotation-parts";
 import type { LinesColumn } from "~/components/quotations/quotation-parts";
 import { withoutParam } from "~/modules/quotations/routing";
 
@@ -90,7 +102,13 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
                   <Form method="post" preventScrollReset className="flex items-center gap-1">
                     {hidden("qty")}
                     <input type="hidden" name="sku" value={l.sku} />
-                    <input name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.sku}`} />
+                    <input
+                      name="qty"
+                      defaultValue={String(l.qty)}
+                      inputMode="decimal"
+                      className="input w-20 py-1"
+                      aria-label={`Cantidad de ${l.sku}`}
+                    />
                     <button type="submit" className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Actualizar cantidad de ${l.sku}`}>
                       ✓
                     </button>
@@ -119,7 +137,12 @@ export function QuotationDialog({ draft, company, may, categories, categoryQuery
 function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may"]; busy: boolean }) {
   const precio3 = draft.priceList === "Precio 3";
   return (
-    <Form method="post" preventScrollReset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2" aria-label="Datos de la cotización">
+    <Form
+      method="post"
+      preventScrollReset
+      className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2"
+      aria-label="Datos de la cotización"
+    >
       <DraftIntent intent="options" version={draft.version} />
       <LabeledField label="Nombre del cliente">
         <input className="input bg-slate-50" value={draft.doc.client.name} readOnly />
@@ -161,7 +184,17 @@ function OptionsForm({ draft, may, busy }: { draft: DialogDraft; may: Props["may
   );
 }
 
-export function CategoryPicker({ version, current, results, query }: { version: number; current: string | null; results: Props["categories"]; query?: string }) {
+export function CategoryPicker({
+  version,
+  current,
+  results,
+  query,
+}: {
+  version: number;
+  current: string | null;
+  results: Props["categories"];
+  query?: string;
+}) {
   return (
     <div className="rounded-md border border-slate-200 p-3 text-sm">
       <p className="mb-2">
@@ -181,11 +214,17 @@ export function CategoryPicker({ version, current, results, query }: { version: 
         results.length === 0 ? (
           <p className="mt-2 text-amber-700">{MESSAGES.noMatch}</p>
         ) : (
-          <ul className="mt-2 max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200" aria-label="Categorías encontradas">
+          <ul
+            className="mt-2 max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200"
+            aria-label="Categorías encontradas"
+          >
             {results.map((c) => (
               <li key={c.title} className="flex items-center justify-between gap-2 px-3 py-1">
                 <span>
-                  {c.title} <span className="text-slate-500">(Clásica {(c.goldSpecial * 100).toFixed(1)} %, Premium {(c.goldPro * 100).toFixed(1)} %)</span>
+                  {c.title}{" "}
+                  <span className="text-slate-500">
+                    (Clásica {(c.goldSpecial * 100).toFixed(1)} %, Premium {(c.goldPro * 100).toFixed(1)} %)
+                  </span>
                 </span>
                 <Form method="post" preventScrollReset>
                   <DraftIntent intent="category" version={version} />

@@ -35,7 +35,19 @@ export function NotesAndSave({ notes, busy, span }: { notes: string; busy: boole
 }
 
 /** Quitar on a draft's line: posts the line's SKU; `name` is how the button's label names the line. */
-export function RemoveLineForm({ version, sku, name, busy, className }: { version: number; sku: string; name: string; busy: boolean; className?: string }) {
+export function RemoveLineForm({
+  version,
+  sku,
+  name,
+  busy,
+  className,
+}: {
+  version: number;
+  sku: string;
+  name: string;
+  busy: boolean;
+  className?: string;
+}) {
   return (
     <Form method="post" preventScrollReset className={className}>
       <DraftIntent intent="remove" version={version} />
@@ -84,9 +96,24 @@ type SearchFormProps = {
 };
 
 /** The no-JavaScript half of a picker: a GET search that keeps the screen's other parameters. */
-export function KeepingSearchForm({ param, query, label, placeholder, button, ariaLabel, fieldClassName, preventScrollReset }: SearchFormProps) {
+export function KeepingSearchForm({
+  param,
+  query,
+  label,
+  placeholder,
+  button,
+  ariaLabel,
+  fieldClassName,
+  preventScrollReset,
+}: SearchFormProps) {
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label={ariaLabel} preventScrollReset={preventScrollReset}>
+    <Form
+      method="get"
+      className="flex flex-wrap items-end gap-2"
+      role="search"
+      aria-label={ariaLabel}
+      preventScrollReset={preventScrollReset}
+    >
       <KeepParams drop={param} />
       <label className={fieldClassName}>
         <span className="font-medium text-slate-700">{label}</span>
@@ -167,7 +194,11 @@ export function TotalsList({ rows, testId }: { rows: Array<[string, number]>; te
 /** The document as the customer gets it, drawn in the page (no page breaks). */
 export function QuotationPreview({ doc, company, className }: { doc: QuotationDocumentData; company: CompanyContact; className?: string }) {
   return (
-    <ScrollBox label="Vista previa de la cotización" className={cn("rounded-md border border-slate-200 p-4", className)} data-testid="quotation-preview">
+    <ScrollBox
+      label="Vista previa de la cotización"
+      className={cn("rounded-md border border-slate-200 p-4", className)}
+      data-testid="quotation-preview"
+    >
       {/* As markup: a text child would be escaped (&quot;) on the server and the page would fail to hydrate. */}
       <style dangerouslySetInnerHTML={{ __html: QUOTATION_CSS }} />
       <QuotationDocument doc={doc} company={company} paged={false} />
@@ -233,7 +264,17 @@ export function LinesTableShell({ columns, className, children }: { columns: Lin
 }
 
 /** A choice of one, as radio buttons side by side, under its legend. */
-export function RadioChoice({ legend, name, value, options }: { legend: string; name: string; value: string; options: Array<[value: string, label: string]> }) {
+export function RadioChoice({
+  legend,
+  name,
+  value,
+  options,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  options: Array<[value: string, label: string]>;
+}) {
   return (
     <fieldset className="flex flex-col gap-1 text-sm">
       <legend className="font-medium text-slate-700">{legend}</legend>

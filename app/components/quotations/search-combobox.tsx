@@ -58,7 +58,19 @@ type Props<T> = {
  * option or a click — and every pick counts, the same option twice included (the field holds no
  * selection: it is a way to choose, the screen shows what was chosen).
  */
-export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToString, renderItem, onPick, emptyMessage, emptyTitle, menu = "overlay", carried }: Props<T>) {
+export function SearchCombobox<T>({
+  label,
+  placeholder,
+  source,
+  itemKey,
+  itemToString,
+  renderItem,
+  onPick,
+  emptyMessage,
+  emptyTitle,
+  menu = "overlay",
+  carried,
+}: Props<T>) {
   const fetcher = useFetcher<TypeaheadAnswer<T>>();
   // The query sent last (null after a pick or below two characters, so older matches are not shown
   // again) and whether a search is waiting out its pause.
@@ -147,7 +159,13 @@ export function SearchCombobox<T>({ label, placeholder, source, itemKey, itemToS
       {/* Always present, so screen readers hear the count or the message when it changes. */}
       <p role="status" className={cn("mt-1 text-sm", none ? "text-amber-700" : "sr-only")}>
         {none && emptyTitle ? <strong className="mr-1">{emptyTitle}</strong> : null}
-        {none ? answer?.message ?? emptyMessage : open ? `${items.length} ${items.length === 1 ? "resultado" : "resultados"}` : loading ? "Buscando…" : ""}
+        {none
+          ? (answer?.message ?? emptyMessage)
+          : open
+            ? `${items.length} ${items.length === 1 ? "resultado" : "resultados"}`
+            : loading
+              ? "Buscando…"
+              : ""}
       </p>
     </div>
   );

@@ -111,7 +111,11 @@ export async function getAssistantDocument(assistantId: number, id: number): Pro
 }
 
 async function nameTaken(name: string) {
-  const [row] = await getDb().select({ id: aiAssistants.id }).from(aiAssistants).where(sql`lower(${aiAssistants.assistantName}) = ${name.toLowerCase()}`).limit(1);
+  const [row] = await getDb()
+    .select({ id: aiAssistants.id })
+    .from(aiAssistants)
+    .where(sql`lower(${aiAssistants.assistantName}) = ${name.toLowerCase()}`)
+    .limit(1);
   return !!row;
 }
 
@@ -165,7 +169,17 @@ export async function createAssistant(name: string, actor: Actor): Promise<Outco
   try {
     const id = await getDb().transaction(async (tx) => {
       const [created] = await tx.insert(aiAssistants).values({ assistantName: name }).returning({ id: aiAssistants.id });
-      await audit({ message: `Asistente creado: ${name}`, type: "create", tags: TAGS, identifier: created.id, userId: actor.id, detail: { assistantName: name } }, tx);
+      await audit(
+        {
+          message: `Asistente creado: ${name}`,
+          type: "create",
+          tags: TAGS,
+          identifier: created.id,
+          userId: actor.id,
+          detail: { assistantName: name },
+        },
+        tx,
+      );
       return created.id;
     });
     return { ok: true, value: { id } };
@@ -178,7 +192,12 @@ export async function createAssistant(name: string, actor: Actor): Promise<Outco
 export type DocumentSource = { kind: "upload"; file: StoredPdf } | { kind: "library"; file: { fileId: string; name: string; url: string } };
 
 /** Indexes a sheet in the AI service, then records it; a refusal leaves nothing in the app's tables. */
-export async function addDocument(assistant: Assistant, source: DocumentSource, sku: string, actor: Actor): Promise<Outcome<{ id: number }>> {
+export async function addDocument(
+  assistant: Assistant,
+  source: DocumentSource,
+  sku: string,
+  actor: Actor,
+): Promise<Outcome<{ id: number }>> {
   const undo = () => (source.kind === "upload" ? discardPdf(source.file.fileId) : Promise.resolve());
   const documentId = crypto.randomUUID();
   const ai = getIntegrations().ai;
@@ -215,7 +234,11 @@ export async function addDocument(assistant: Assistant, source: DocumentSource, 
     // Someone saved the same name meanwhile: take it back out of the AI service too.
     await ai.deleteDocument({ assistant: assistant.name, documentId }).catch(() => undefined);
     await undo();
-    return { ok: false, refusal: { title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` }, reason: "conflict" };
+    return {
+      ok: false,
+      refusal: { title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${source.file.name}.` },
+      reason: "conflict",
+    };
   }
 }
 
@@ -251,20 +274,39 @@ export async function deleteAssistant(assistant: Assistant, actor: Actor): Promi
   await getDb().transaction(async (tx) => {
     const documents = await tx.select(documentColumns).from(aiAssistantDocuments).where(eq(aiAssistantDocuments.assistantId, assistant.id));
     await tx.delete(aiAssistants).where(eq(aiAssistants.id, assistant.id));
-    await audit({ message: `Asistente eliminado: ${assistant.name}`, type: "delete", tags: TAGS, identifier: assistant.id, userId: actor.id, detail: { ...assistant, documents } }, tx);
+    await audit(
+      {
+        message: `Asistente eliminado: ${assistant.name}`,
+        type: "delete",
+        tags: TAGS,
+        identifier: assistant.id,
+        userId: actor.id,
+        detail: { ...assistant, documents },
+      },
+      tx,
+    );
   });
   return { ok: true, value: null };
 }
 
 /** One chat turn: an assistant without documents answers so without asking the service. */
-export async function chatTurn(assistant: Assistant, conversation: Conversation, question: string, now = new Date()): Promise<Conversation> {
+export async function chatTurn(
+  assistant: Assistant,
+  conversation: Conversation,
+  question: string,
+  now = new Date(),
+): Promise<Conversation> {
   const at = now.toISOString();
   const asked: ChatTurn = { from: "user", text: question, at };
   if ((await countDocuments(assistant.id)) === 0) {
     return appendTurns(conversation, [asked, { from: "assistant", text: CHAT_TEXTS.noDocuments, at }]);
   }
   try {
-    const answer = await getIntegrations().ai.askWithSummary({ assistant: assistant.name, message: question, summary: conversation.summary || null });
+    const answer = await getIntegrations().ai.askWithSummary({
+      assistant: assistant.name,
+      message: question,
+      summary: conversation.summary || null,
+    });
     return appendTurns(conversation, [asked, { from: "assistant", text: answer.response, at: new Date().toISOString() }], answer.summary);
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
@@ -323,10 +365,17 @@ export async function addPostedDocument(assistant: Assistant, post: DocumentPost
     if ("tooBig" in file) return refuse(DOCUMENT_ERRORS.invalidPdf);
     const stored = await storePdf(file, actor.id, ORIGIN_ASSISTANT);
     if (!stored.ok) {
-      if (stored.reason === "unavailable") return refuse({ title: FILE_TEXTS.storageDownTitle, message: STORAGE_DOWN_MESSAGE }, "unavailable");
+      if (stored.reason === "unavailable")
+        return refuse({ title: FILE_TEXTS.storageDownTitle, message: STORAGE_DOWN_MESSAGE }, "unavailable");
       return stored.reason === "invalid"
         ? refuse(DOCUMENT_ERRORS.invalidPdf)
-        : refuse({ title: DOCUMENT_ERRORS.exists.title, message: `${DOCUMENT_ERRORS.exists.title}: ${stored.name}. Elígelo de la biblioteca si es el mismo archivo.` }, "conflict");
+        : refuse(
+            {
+              title: DOCUMENT_ERRORS.exists.title,
+              message: `${DOCUMENT_ERRORS.exists.title}: ${stored.name}. Elígelo de la biblioteca si es el mismo archivo.`,
+            },
+            "conflict",
+          );
     }
     source = { kind: "upload", file: stored.file };
   } else {

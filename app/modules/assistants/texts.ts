@@ -74,7 +74,10 @@ export const NAME_TEXTS = {
 
 /** Spec 5: the document refusals, as toast title and text. */
 export const DOCUMENT_ERRORS = {
-  noDocument: { title: "No hay documento", message: "Error al actualizar asistente, no has agregado un documento para actualizar su información" },
+  noDocument: {
+    title: "No hay documento",
+    message: "Error al actualizar asistente, no has agregado un documento para actualizar su información",
+  },
   missingSku: { title: "Falta Sku del Documento", message: 'Es necesario ingresar el campo "SKU del producto del nuevo documento"' },
   exists: { title: "Documento ya existente", message: "Ya existe un documento con ese nombre." },
   invalidPdf: { title: "Documento no válido", message: "La ficha técnica debe ser un archivo PDF de máximo 20 MB." },

@@ -9,7 +9,10 @@ import { THROTTLE_WINDOW_MS, throttleKeys, throttleWaitMs, type ThrottleKind } f
  */
 export async function loginBlockedFor(ip: string, email: string, now = new Date()): Promise<number> {
   const keys = throttleKeys(email, ip);
-  const rows = await getDb().select().from(loginThrottle).where(inArray(loginThrottle.key, Object.values(keys)));
+  const rows = await getDb()
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, Object.values(keys)));
   let wait = 0;
   for (const [kind, key] of Object.entries(keys) as Array<[ThrottleKind, string]>) {
     const row = rows.find((r) => r.key === key);
@@ -36,7 +39,9 @@ export async function recordLoginFailure(ip: string, email: string, now = new Da
 /** A correct password forgets that account's failures (from everywhere); the address keeps its own. */
 export async function clearLoginFailures(ip: string, email: string) {
   const { pair, account } = throttleKeys(email, ip);
-  await getDb().delete(loginThrottle).where(inArray(loginThrottle.key, [pair, account]));
+  await getDb()
+    .delete(loginThrottle)
+    .where(inArray(loginThrottle.key, [pair, account]));
 }
 
 export async function resetRateLimits() {

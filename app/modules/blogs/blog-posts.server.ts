@@ -15,7 +15,8 @@ import { escapeLike } from "~/lib/like-pattern";
 
 export type Actor = { id: number } | null;
 /** `removedFileLinks`: the content pointed at stored files that are not the library's, and they were taken out. */
-export type SaveResult = { ok: true; value: { id: number; slug: string; created: boolean; removedFileLinks: boolean } } | { ok: false; reason: "missing" };
+export type SaveResult =
+  { ok: true; value: { id: number; slug: string; created: boolean; removedFileLinks: boolean } } | { ok: false; reason: "missing" };
 
 const TAGS = ["content", "blogs"];
 
@@ -47,7 +48,10 @@ function blogListOrder(query: Pick<BlogListQuery, "sortName" | "sortValue">): SQ
     case "title":
       return [dir(blogPosts.title), dir(blogPosts.id)];
     case "publishAt":
-      return [query.sortValue === "desc" ? sql`${blogPosts.publishAt} desc nulls last` : sql`${blogPosts.publishAt} asc nulls last`, dir(blogPosts.id)];
+      return [
+        query.sortValue === "desc" ? sql`${blogPosts.publishAt} desc nulls last` : sql`${blogPosts.publishAt} asc nulls last`,
+        dir(blogPosts.id),
+      ];
     case "createdAt":
       return [dir(blogPosts.createdAt), dir(blogPosts.id)];
     default:
@@ -72,7 +76,11 @@ export async function listBlogPosts(query: BlogListQuery) {
   const where = blogListWhere(query);
   const found = await blogPostsPageQuery(db, query);
   const total = await totalOf(found, query.page, countOf(blogPosts, where));
-  const rows: BlogRow[] = found.map(({ total: _t, publishAt, createdAt, ...row }) => ({ ...row, publishAt: iso(publishAt), createdAt: createdAt.toISOString() }));
+  const rows: BlogRow[] = found.map(({ total: _t, publishAt, createdAt, ...row }) => ({
+    ...row,
+    publishAt: iso(publishAt),
+    createdAt: createdAt.toISOString(),
+  }));
   return { rows, total, page: query.page, pageSize: BLOG_PAGE_SIZE };
 }
 
@@ -125,8 +133,20 @@ export async function saveBlogPost(id: number | null, input: BlogInput, image: B
     if (!current) return { ok: false, reason: "missing" };
     const slug = current.title === input.title ? current.slug : await slugFor(tx, input.title, id);
     const values = { title: input.title, content, slug, status: input.status, publishAt, featuredImage };
-    await tx.update(blogPosts).set({ ...values, updatedAt: new Date() }).where(eq(blogPosts.id, id));
-    await audit({ ...entry, message: `Blog actualizado: ${input.title}`, type: "update", identifier: id, detail: { changes: changesBetween(current, values) } }, tx);
+    await tx
+      .update(blogPosts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(blogPosts.id, id));
+    await audit(
+      {
+        ...entry,
+        message: `Blog actualizado: ${input.title}`,
+        type: "update",
+        identifier: id,
+        detail: { changes: changesBetween(current, values) },
+      },
+      tx,
+    );
     return { ok: true, value: { id, slug, created: false, removedFileLinks } };
   });
 }

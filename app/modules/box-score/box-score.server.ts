@@ -122,7 +122,11 @@ export function monthSourceSelects(year: number, month: number) {
 
 /** When the month was last recomputed: every request reads it to decide whether the month is stale. */
 export function monthStateQuery(db: Pick<Db, "select">, year: number, month: number) {
-  return db.select().from(boxScoreMonths).where(eq(boxScoreMonths.month, monthBounds(year, month).key)).limit(1);
+  return db
+    .select()
+    .from(boxScoreMonths)
+    .where(eq(boxScoreMonths.month, monthBounds(year, month).key))
+    .limit(1);
 }
 
 /** The month's table as stored: ≤ 31 × indicators rows of the roll-up. */
@@ -143,7 +147,10 @@ export async function refreshMonth(year: number, month: number, opts: { now?: Da
   const [known] = await monthStateQuery(db, year, month);
   if (!opts.force && known && now.getTime() - known.refreshedAt.getTime() < ttl) return false;
   return db.transaction(async (tx) => {
-    await tx.insert(boxScoreMonths).values({ month: key, refreshedAt: new Date(0) }).onConflictDoNothing();
+    await tx
+      .insert(boxScoreMonths)
+      .values({ month: key, refreshedAt: new Date(0) })
+      .onConflictDoNothing();
     const [locked] = await tx.select().from(boxScoreMonths).where(eq(boxScoreMonths.month, key)).for("update");
     if (!opts.force && now.getTime() - locked.refreshedAt.getTime() < ttl) return false;
     await tx.delete(boxScoreDaily).where(and(gte(boxScoreDaily.day, key), lte(boxScoreDaily.day, lastDay)));
@@ -185,7 +192,8 @@ export async function boxScoreMonth(year: number, month: number, opts: { now?: D
     cell.den[i] = r.den;
   }
   const table: BoxScoreRow[] = INDICATORS.map((ind) => {
-    if (ind.missing) return { key: ind.key, label: ind.label, unit: ind.unit, missing: ind.missing, days: days.map(() => null), total: null };
+    if (ind.missing)
+      return { key: ind.key, label: ind.label, unit: ind.unit, missing: ind.missing, days: days.map(() => null), total: null };
     const cell = byKey.get(ind.key) ?? { num: days.map(() => 0), den: days.map(() => null) };
     const sumNum = cell.num.reduce((a, b) => a + b, 0);
     const sumDen = cell.den.reduce<number>((a, b) => a + (b ?? 0), 0);

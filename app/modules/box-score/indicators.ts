@@ -1,4 +1,3 @@
-
 import { can, canAccessPath, type AccessUser } from "~/lib/access";
 
 /**
@@ -51,7 +50,13 @@ export const INDICATORS: readonly Indicator[] = [
   { key: "answer_minutes", label: "Tiempo promedio de respuesta en horario laboral (min)", unit: "minutes", kind: "ratio" },
   { key: "answered_in_target_pct", label: "Preguntas respondidas dentro del objetivo %", unit: "percent", kind: "percent" },
   { key: "urgent_messages", label: "Mensajes urgentes pendientes", unit: "count", kind: "sum" },
-  { key: "invoices_stamped_pct", label: "Facturas timbradas ÷ solicitadas %", unit: "percent", kind: "percent", missing: "Las solicitudes y timbrados viven en el servicio de facturación, no en esta base." },
+  {
+    key: "invoices_stamped_pct",
+    label: "Facturas timbradas ÷ solicitadas %",
+    unit: "percent",
+    kind: "percent",
+    missing: "Las solicitudes y timbrados viven en el servicio de facturación, no en esta base.",
+  },
 ];
 
 export const NO_DATA = "sin datos";
@@ -75,7 +80,20 @@ export function formatIndicator(unit: Unit, value: number | null): string {
   return decimal.format(value);
 }
 
-export const MONTH_NAMES = ["Enero", "Febrero", "Marzo", "Abril", "Mayo", "Junio", "Julio", "Agosto", "Septiembre", "Octubre", "Noviembre", "Diciembre"];
+export const MONTH_NAMES = [
+  "Enero",
+  "Febrero",
+  "Marzo",
+  "Abril",
+  "Mayo",
+  "Junio",
+  "Julio",
+  "Agosto",
+  "Septiembre",
+  "Octubre",
+  "Noviembre",
+  "Diciembre",
+];
 
 /** The first and last year with data; a single year when there is none. */
 export type YearRange = { first: number; last: number };

@@ -4,8 +4,17 @@ import { GalleryDraftSchema, PropertyDraftSchema, flag, measure, ref, text, with
 import { capitaliseWords } from "./product-rules";
 
 export {
-  COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, COMBO_SEARCH_MIN, COMBO_TEXTS, checkComboLines, comboLinesOf, summariseCombo, typedQty,
-  type ComboSummary, type ComponentInfo, type QtyProblem,
+  COMBO_DIALOG_TEXTS,
+  COMBO_SEARCH_LIMIT,
+  COMBO_SEARCH_MIN,
+  COMBO_TEXTS,
+  checkComboLines,
+  comboLinesOf,
+  summariseCombo,
+  typedQty,
+  type ComboSummary,
+  type ComponentInfo,
+  type QtyProblem,
 } from "./combo-lines";
 
 /**
@@ -83,4 +92,3 @@ export function comboIsComplete(draft: ComboDraft, summary: ComboSummary, plainD
     draft.brandId !== undefined
   );
 }
-

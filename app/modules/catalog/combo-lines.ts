@@ -35,11 +35,22 @@ export function typedQty(value: string | undefined): number {
 }
 
 /** The dialog's rows: each component with the catalogue's name, price and stock; a SKU the catalogue lacks is left out. */
-export function comboLinesOf(components: Array<{ id: string; qty: number }>, catalogue: Record<string, ComponentInfo | undefined>): ComboLine[] {
+export function comboLinesOf(
+  components: Array<{ id: string; qty: number }>,
+  catalogue: Record<string, ComponentInfo | undefined>,
+): ComboLine[] {
   const lines: ComboLine[] = [];
   for (const c of components) {
     const info = catalogue[c.id];
-    if (info) lines.push({ id: info.id, name: info.name, price: info.price, ...(info.priceNote !== undefined ? { priceNote: info.priceNote } : {}), stock: info.stock, qty: c.qty });
+    if (info)
+      lines.push({
+        id: info.id,
+        name: info.name,
+        price: info.price,
+        ...(info.priceNote !== undefined ? { priceNote: info.priceNote } : {}),
+        stock: info.stock,
+        qty: c.qty,
+      });
   }
   return lines;
 }
@@ -67,7 +78,12 @@ export type ComboSummary = { price: number | null; priceProblem: string | null; 
 export function summariseCombo(lines: ComboLine[]): ComboSummary {
   const { stock, limitedBy } = comboStock(lines);
   const unpriced = lines.find((l) => l.price === null);
-  return { price: comboPrice(lines), priceProblem: unpriced ? `${unpriced.id}: ${unpriced.priceNote ?? ""}`.trim() : null, stock, limitedBy };
+  return {
+    price: comboPrice(lines),
+    priceProblem: unpriced ? `${unpriced.id}: ${unpriced.priceNote ?? ""}`.trim() : null,
+    stock,
+    limitedBy,
+  };
 }
 
 export { COMBO_TEXTS };

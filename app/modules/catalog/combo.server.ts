@@ -36,7 +36,13 @@ export async function componentsById(ids: string[]): Promise<Map<string, Omit<Co
   return new Map(
     rows.map((r) => [
       r.id,
-      { id: r.id, name: r.name, ...priceView({ amount: r.price, currency: r.currency }, rate), stock: r.stock, thumb: r.firstImage ? `/files/${r.firstImage}?w=150` : null },
+      {
+        id: r.id,
+        name: r.name,
+        ...priceView({ amount: r.price, currency: r.currency }, rate),
+        stock: r.stock,
+        thumb: r.firstImage ? `/files/${r.firstImage}?w=150` : null,
+      },
     ]),
   );
 }
@@ -51,7 +57,13 @@ export async function componentsById(ids: string[]): Promise<Map<string, Omit<Co
  */
 export function componentSearchQuery(term: string, db: Pick<Db, "select"> = getDb()) {
   const text = term.trim().toUpperCase();
-  const columns = { id: products.id, name: products.name, price: products.price, currency: products.monedaPrecio, stock: products.stockTotal };
+  const columns = {
+    id: products.id,
+    name: products.name,
+    price: products.price,
+    currency: products.monedaPrecio,
+    stock: products.stockTotal,
+  };
   const filter = and(eq(products.isCombo, false), like(products.searchText, containsPattern(text)));
   const order = text.length < 3 ? asc(products.id) : sql`${products.id} || ''`;
   return db.select(columns).from(products).where(filter).orderBy(order).limit(COMBO_SEARCH_LIMIT);
@@ -69,7 +81,11 @@ export type StoredCombo = { id: string; updatedAt: Date; components: ComboCompon
 /** A stored combo as the dialog's draft; null when the id is unknown or not a combo. */
 export async function loadCombo(id: string): Promise<{ draft: ComboDraft; stored: StoredCombo } | null> {
   const db = getDb();
-  const [p] = await db.select().from(products).where(and(eq(products.id, id), eq(products.isCombo, true))).limit(1);
+  const [p] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isCombo, true)))
+    .limit(1);
   if (!p) return null;
   return {
     draft: {
@@ -114,12 +130,21 @@ export async function saveCombo(
     monedaPrecio: "Pesos",
     stockTotal: computed.stock,
   };
-  const properties = draft.properties.filter((p) => p.name.trim()).map((p) => ({ name: p.name.trim(), value: p.value.trim(), isSelector: p.isSelector }));
+  const properties = draft.properties
+    .filter((p) => p.name.trim())
+    .map((p) => ({ name: p.name.trim(), value: p.value.trim(), isSelector: p.isSelector }));
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
       return await saveVersioned({
         lock: existing
-          ? async (tx) => (await tx.select({ updatedAt: products.updatedAt }).from(products).where(and(eq(products.id, existing.id), eq(products.isCombo, true))).for("update"))[0] ?? null
+          ? async (tx) =>
+              (
+                await tx
+                  .select({ updatedAt: products.updatedAt })
+                  .from(products)
+                  .where(and(eq(products.id, existing.id), eq(products.isCombo, true)))
+                  .for("update")
+              )[0] ?? null
           : undefined,
         expected: existing?.version,
         messages: { notFound: COMBO_DIALOG_TEXTS.notFound, stale: COMBO_DIALOG_TEXTS.stale },
@@ -127,17 +152,42 @@ export async function saveCombo(
           let id: string;
           if (existing) {
             id = existing.id;
-            await tx.update(products).set({ ...row, slug: productSlug(id, name), updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, id));
+            await tx
+              .update(products)
+              .set({
+                ...row,
+                slug: productSlug(id, name),
+                updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')`,
+              })
+              .where(eq(products.id, id));
             await tx.delete(productProperties).where(eq(productProperties.productId, id));
           } else {
             id = drawId();
             // Ids compare without case, as SKUs do on creation.
-            for (let k = 0; (await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${id}`).limit(1)).length; k++) {
+            for (
+              let k = 0;
+              (
+                await tx
+                  .select({ id: products.id })
+                  .from(products)
+                  .where(sql`upper(${products.id}) = ${id}`)
+                  .limit(1)
+              ).length;
+              k++
+            ) {
               if (k >= 8) throw new Error("No se pudo generar un id único para la publicación.");
               id = drawId();
             }
-            const comboProducts: ComboComponent[] = computed.lines.map((l) => ({ id: l.id, name: l.name, price: l.price ?? 0, stock: l.stock, qty: l.qty }));
-            await tx.insert(products).values({ id, ...row, slug: productSlug(id, name), manufacturerSku: id, isCombo: true, comboProducts, claveSat: "0" });
+            const comboProducts: ComboComponent[] = computed.lines.map((l) => ({
+              id: l.id,
+              name: l.name,
+              price: l.price ?? 0,
+              stock: l.stock,
+              qty: l.qty,
+            }));
+            await tx
+              .insert(products)
+              .values({ id, ...row, slug: productSlug(id, name), manufacturerSku: id, isCombo: true, comboProducts, claveSat: "0" });
           }
           await insertProperties(tx, id, properties);
           return {
@@ -148,7 +198,12 @@ export async function saveCombo(
               tags: ["catalog", "products", "combos"],
               identifier: id,
               userId: actor.id,
-              detail: { name, price: computed.price, stock: computed.stock, components: computed.lines.map((l) => ({ id: l.id, qty: l.qty })) },
+              detail: {
+                name,
+                price: computed.price,
+                stock: computed.stock,
+                components: computed.lines.map((l) => ({ id: l.id, qty: l.qty })),
+              },
             },
           };
         },

@@ -9,9 +9,18 @@ import { ProductDraftSchema } from "./product-form";
  */
 
 /** Spec 5: an empty SKU, manufacturer key or name gets the spec's own message from the server. */
-export const PRODUCT_CONSTRAINT = constraintsOf(ProductDraftSchema, { specMessages: { sku: "missing", manufacturerSku: "missing", name: "missing" } });
+export const PRODUCT_CONSTRAINT = constraintsOf(ProductDraftSchema, {
+  specMessages: { sku: "missing", manufacturerSku: "missing", name: "missing" },
+});
 
 /** Spec 5: "Todos los campos son obligatorios excepto …" answers any missing field of a combo. */
 export const COMBO_CONSTRAINT = constraintsOf(ComboDraftSchema, {
-  specMessages: { name: "missing", description: "missing", components: "missing", gallery: "missing", categoryId: "missing", brandId: "missing" },
+  specMessages: {
+    name: "missing",
+    description: "missing",
+    components: "missing",
+    gallery: "missing",
+    categoryId: "missing",
+    brandId: "missing",
+  },
 });

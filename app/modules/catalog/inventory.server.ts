@@ -17,7 +17,8 @@ export function inventoryWhere(query: Partial<Pick<InventoryListQuery, "search" 
   const parts: SQL[] = [];
   if (query.search) parts.push(sql`${products.searchText} like ${containsPattern(query.search.toUpperCase())}`);
   if (query.brand !== undefined) parts.push(query.brand === 0 ? isNull(products.brandId) : eq(products.brandId, query.brand));
-  if (query.category !== undefined) parts.push(query.category === 0 ? isNull(products.categoryId) : eq(products.categoryId, query.category));
+  if (query.category !== undefined)
+    parts.push(query.category === 0 ? isNull(products.categoryId) : eq(products.categoryId, query.category));
   if (query.incomplete) parts.push(sql`${products.completeness} < ${COMPLETENESS_MAX}`);
   return parts.length ? and(...parts) : undefined;
 }
@@ -159,7 +160,11 @@ async function currentTree(kind: "categories" | "brands"): Promise<TreeCache> {
   // next request rebuilds; never an older tree under a newer stamp.
   // Frozen: every request shares it (a mutation would throw instead of leaking into other pages).
   const options = Object.freeze((await walkTree(kind)).map((o) => Object.freeze(o))) as TaxonomyOption[];
-  const fresh = { stamp, options, packed: packOptions(options.map((o) => [String(o.id), "\u00a0\u00a0".repeat(o.depth) + o.name] as const)) };
+  const fresh = {
+    stamp,
+    options,
+    packed: packOptions(options.map((o) => [String(o.id), "\u00a0\u00a0".repeat(o.depth) + o.name] as const)),
+  };
   treeCache.set(kind, fresh);
   return fresh;
 }
@@ -190,6 +195,11 @@ export async function flatOptions(kind: "sectors" | "applications") {
 
 /** The choices of the four selectors of the product and combo dialogs. */
 export async function taxonomyChoices() {
-  const [categories, brands, sectors, applications] = await Promise.all([treeOptions("categories"), treeOptions("brands"), flatOptions("sectors"), flatOptions("applications")]);
+  const [categories, brands, sectors, applications] = await Promise.all([
+    treeOptions("categories"),
+    treeOptions("brands"),
+    flatOptions("sectors"),
+    flatOptions("applications"),
+  ]);
   return { categories, brands, sectors, applications };
 }

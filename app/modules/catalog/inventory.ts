@@ -51,10 +51,10 @@ export type InventoryRow = {
   descripcion1: string | null;
   stockTotal: number;
 } & PriceView & {
-  isCombo: boolean;
-  thumb: string | null;
-  completeness: number;
-};
+    isCombo: boolean;
+    thumb: string | null;
+    completeness: number;
+  };
 
 /** Spec 2: the description column shows the name, plus descripcion1 when it differs. */
 export function rowDescription(row: Pick<InventoryRow, "name" | "descripcion1">) {

@@ -9,7 +9,10 @@ import type { GalleryDraft, PropertyDraft } from "./product-form";
  * property rows, the dimensions, the e-commerce switch and the four taxonomy references. Both
  * dialogs load and save them the same way.
  */
-type ListingColumns = Pick<typeof products.$inferSelect, "tall" | "long" | "wide" | "weight" | "isActive" | "categoryId" | "brandId" | "sectorId" | "applicationId">;
+type ListingColumns = Pick<
+  typeof products.$inferSelect,
+  "tall" | "long" | "wide" | "weight" | "isActive" | "categoryId" | "brandId" | "sectorId" | "applicationId"
+>;
 type ListingDraft = Omit<ListingColumns, "categoryId" | "brandId" | "sectorId" | "applicationId"> & {
   categoryId?: number;
   brandId?: number;
@@ -49,19 +52,31 @@ export function listingColumnsOf(draft: ListingDraft): ListingColumns {
 
 /** The stored gallery as the dialog's rows, in its order. */
 export function galleryDraftOf(gallery: GalleryItem[]): GalleryDraft[] {
-  return [...gallery].sort((a, b) => a.sort - b.sort).map((g) => ({ fileId: g.fileId, url: g.url, name: g.name ?? "", alt: g.alt ?? "", origin: g.origin ?? "" }));
+  return [...gallery]
+    .sort((a, b) => a.sort - b.sort)
+    .map((g) => ({ fileId: g.fileId, url: g.url, name: g.name ?? "", alt: g.alt ?? "", origin: g.origin ?? "" }));
 }
 
 /** The gallery as stored: only images still in the library, each once, in the dialog's order. */
 export async function storedGallery(rows: GalleryDraft[]): Promise<GalleryItem[]> {
   const ids = rows.map((g) => g.fileId);
   if (!ids.length) return [];
-  const found = await getDb().select({ id: files.id, name: files.filenameDownload }).from(files).where(and(inArray(files.id, ids), like(files.mimeType, "image/%"), inArray(files.origin, [...LIBRARY_ORIGINS])));
+  const found = await getDb()
+    .select({ id: files.id, name: files.filenameDownload })
+    .from(files)
+    .where(and(inArray(files.id, ids), like(files.mimeType, "image/%"), inArray(files.origin, [...LIBRARY_ORIGINS])));
   const names = new Map(found.map((f) => [f.id, f.name]));
   const gallery: GalleryItem[] = [];
   for (const g of rows) {
     if (!names.has(g.fileId) || gallery.some((x) => x.fileId === g.fileId)) continue;
-    gallery.push({ fileId: g.fileId, url: `/files/${g.fileId}`, name: names.get(g.fileId), alt: g.alt.trim() || null, origin: g.origin || "upload", sort: gallery.length });
+    gallery.push({
+      fileId: g.fileId,
+      url: `/files/${g.fileId}`,
+      name: names.get(g.fileId),
+      alt: g.alt.trim() || null,
+      origin: g.origin || "upload",
+      sort: gallery.length,
+    });
   }
   return gallery;
 }
@@ -77,5 +92,8 @@ export function propertiesOf(productId: string): Promise<PropertyDraft[]> {
 
 /** Writes the property rows in their order (rows without a name were dropped by the caller's rules). */
 export async function insertProperties(tx: Tx, productId: string, rows: PropertyDraft[]) {
-  if (rows.length) await tx.insert(productProperties).values(rows.map((p, k) => ({ productId, name: p.name, value: p.value, isSelector: p.isSelector, sort: k })));
+  if (rows.length)
+    await tx
+      .insert(productProperties)
+      .values(rows.map((p, k) => ({ productId, name: p.name, value: p.value, isSelector: p.isSelector, sort: k })));
 }

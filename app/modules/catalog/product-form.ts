@@ -92,7 +92,6 @@ export function emptyDraft(): ProductDraft {
   return ProductDraftSchema.parse({});
 }
 
-
 /** The values a save writes, once the field rules of spec 5 passed. */
 export type ProductValues = Omit<ProductDraft, "version" | "dataSheetName" | "eanUpc" | "sku" | "manufacturerSku" | "name"> & {
   sku: string;
@@ -106,9 +105,10 @@ export type ProductValues = Omit<ProductDraft, "version" | "dataSheetName" | "ea
  * whitespace, on creation; an existing product keeps its own), the name capitalised per word, the
  * EAN/UPC either none (empty or 0) or a valid GTIN, property rows with a name.
  */
-export function validateProduct(draft: ProductDraft, existing: { sku: string; manufacturerSku: string } | null):
-  | { ok: true; values: ProductValues }
-  | { ok: false; errors: FieldErrors } {
+export function validateProduct(
+  draft: ProductDraft,
+  existing: { sku: string; manufacturerSku: string } | null,
+): { ok: true; values: ProductValues } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const sku = existing ? existing.sku : normaliseNewSku(draft.sku);
   const manufacturerSku = existing?.manufacturerSku ? existing.manufacturerSku : normaliseManufacturerSku(draft.manufacturerSku);

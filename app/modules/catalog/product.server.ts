@@ -35,7 +35,12 @@ export type StoredProduct = {
 export async function loadProduct(sku: string): Promise<{ draft: ProductDraft; stored: StoredProduct } | null> {
   const db = getDb();
   const [[row], rate] = await Promise.all([
-    db.select({ p: products, sheetName: files.filenameDownload }).from(products).leftJoin(files, eq(files.id, products.dataSheetId)).where(eq(products.id, sku)).limit(1),
+    db
+      .select({ p: products, sheetName: files.filenameDownload })
+      .from(products)
+      .leftJoin(files, eq(files.id, products.dataSheetId))
+      .where(eq(products.id, sku))
+      .limit(1),
     currentDollarRate(db),
   ]);
   if (!row) return null;
@@ -78,7 +83,8 @@ export type StockView = { total: number; warehouses: Array<{ name: string; qty: 
 export async function stockFor(stored: StoredProduct): Promise<StockView> {
   try {
     const article = await getIntegrations().erp.getArticle(stored.id);
-    if (article) return { total: article.stockTotal, warehouses: article.stocks.map((s) => ({ name: s.warehouse, qty: s.qty })), source: "erp" };
+    if (article)
+      return { total: article.stockTotal, warehouses: article.stocks.map((s) => ({ name: s.warehouse, qty: s.qty })), source: "erp" };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
   }
@@ -104,7 +110,8 @@ export async function saveProduct(
   values: ProductValues,
   actor: { id: number },
 ): Promise<ProductSaveResult> {
-  if (!(await sheetExists(values.dataSheetId))) return refuse("invalid", PRODUCT_TEXTS.sheetMissing, { dataSheetId: [PRODUCT_TEXTS.sheetMissing] });
+  if (!(await sheetExists(values.dataSheetId)))
+    return refuse("invalid", PRODUCT_TEXTS.sheetMissing, { dataSheetId: [PRODUCT_TEXTS.sheetMissing] });
   const gallery = await storedGallery(values.gallery);
   const { html: description, removedFileLinks } = await cleanRichText(values.description);
   const row = {
@@ -122,20 +129,34 @@ export async function saveProduct(
   const sku = existing?.sku ?? values.sku;
   try {
     return await saveVersioned({
-      lock: existing ? async (tx) => (await tx.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, sku)).for("update"))[0] ?? null : undefined,
+      lock: existing
+        ? async (tx) =>
+            (await tx.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, sku)).for("update"))[0] ?? null
+        : undefined,
       expected: existing?.version,
       messages: { notFound: NOT_FOUND, stale: PRODUCT_TEXTS.stale },
       write: async (tx) => {
         if (!existing) {
-          const [taken] = await tx.select({ id: products.id }).from(products).where(sql`upper(${products.id}) = ${sku}`).limit(1);
+          const [taken] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(sql`upper(${products.id}) = ${sku}`)
+            .limit(1);
           if (taken) return refuse("invalid", PRODUCT_TEXTS.skuTaken, { sku: [PRODUCT_TEXTS.skuTaken] });
         }
         if (values.eanUpc) {
-          const [other] = await tx.select({ id: products.id }).from(products).where(and(eq(products.eanUpc, values.eanUpc), ne(products.id, sku))).limit(1);
+          const [other] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(and(eq(products.eanUpc, values.eanUpc), ne(products.id, sku)))
+            .limit(1);
           if (other) return refuse("invalid", PRODUCT_TEXTS.eanTaken(other.id), { eanUpc: [PRODUCT_TEXTS.eanTaken(other.id)] });
         }
         if (existing) {
-          await tx.update(products).set({ ...row, updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` }).where(eq(products.id, sku));
+          await tx
+            .update(products)
+            .set({ ...row, updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')` })
+            .where(eq(products.id, sku));
           await tx.delete(productProperties).where(eq(productProperties.productId, sku));
         } else {
           await tx.insert(products).values({ id: sku, ...row });
@@ -157,7 +178,11 @@ export async function saveProduct(
   } catch (error) {
     // Two saves racing past the checks: the unique indexes decide, with the same messages.
     if (!isUniqueViolation(error)) throw error;
-    const text = String((error as { cause?: { constraint?: string }; constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
+    const text = String(
+      (error as { cause?: { constraint?: string }; constraint?: string }).constraint ??
+        (error as { cause?: { constraint?: string } }).cause?.constraint ??
+        error,
+    );
     if (text.includes("ean")) return refuse("invalid", PRODUCT_TEXTS.eanTaken("otro"), { eanUpc: [PRODUCT_TEXTS.eanTaken("otro")] });
     return refuse("invalid", PRODUCT_TEXTS.skuTaken, { sku: [PRODUCT_TEXTS.skuTaken] });
   }
@@ -167,11 +192,23 @@ export async function saveProduct(
 export async function syncProduct(sku: string, actor: { id: number }): Promise<{ ok: boolean; message: string }> {
   try {
     await getIntegrations().erp.syncSku(sku);
-    await audit({ message: `Producto sincronizado con Intelisis: ${sku}`, type: "integration", tags: TAGS, identifier: sku, userId: actor.id });
+    await audit({
+      message: `Producto sincronizado con Intelisis: ${sku}`,
+      type: "integration",
+      tags: TAGS,
+      identifier: sku,
+      userId: actor.id,
+    });
     return { ok: true, message: PRODUCT_TEXTS.syncOk };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    await audit({ message: `No se sincronizó ${sku} con Intelisis: ${error.message}`, type: "error", tags: TAGS, identifier: sku, userId: actor.id });
+    await audit({
+      message: `No se sincronizó ${sku} con Intelisis: ${error.message}`,
+      type: "error",
+      tags: TAGS,
+      identifier: sku,
+      userId: actor.id,
+    });
     return { ok: false, message: PRODUCT_TEXTS.syncFailed };
   }
 }

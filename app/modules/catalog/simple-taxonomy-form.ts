@@ -17,4 +17,3 @@ export const TaxonomyFormSchema = z.object({
     .refine((name) => name === "" || taxonomySlug(name) !== "", "El nombre debe tener al menos una letra o un número"),
 });
 export type TaxonomyInput = z.output<typeof TaxonomyFormSchema>;
-

@@ -20,9 +20,7 @@ export type Actor = { id: number } | null;
 
 export type FieldErrors = Record<string, string[]>;
 export type CommandResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; reason: "invalid"; fieldErrors: FieldErrors }
-  | { ok: false; reason: "missing" };
+  { ok: true; value: T } | { ok: false; reason: "invalid"; fieldErrors: FieldErrors } | { ok: false; reason: "missing" };
 
 const notFound = { ok: false, reason: "missing" } as const;
 
@@ -81,7 +79,10 @@ export async function getTaxonomyItem(kind: SimpleTaxonomy, id: number): Promise
 /** How many products point at the item (what the delete dialog warns about). */
 export async function countProductsUsing(kind: SimpleTaxonomy, id: number, tx: Tx = getDb()) {
   const { productColumn } = storeOf(kind);
-  const [row] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(eq(productColumn, id));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(eq(productColumn, id));
   return row?.n ?? 0;
 }
 
@@ -126,7 +127,17 @@ export async function saveTaxonomyItem(
       const conflict = await nameConflict(tx, kind, name, slug);
       if (conflict) return { ok: false, reason: "invalid", fieldErrors: conflict };
       const [row] = await tx.insert(table).values({ name, slug }).returning({ id: table.id, name: table.name, slug: table.slug });
-      await audit({ message: `${TAXONOMY_TEXTS[kind].created}: ${name}`, type: "create", tags, identifier: row.id, userId: actor?.id ?? null, detail: { name, slug } }, tx);
+      await audit(
+        {
+          message: `${TAXONOMY_TEXTS[kind].created}: ${name}`,
+          type: "create",
+          tags,
+          identifier: row.id,
+          userId: actor?.id ?? null,
+          detail: { name, slug },
+        },
+        tx,
+      );
       return { ok: true, value: row };
     }
     const [current] = await tx.select().from(table).where(eq(table.id, id)).for("update").limit(1);
@@ -153,7 +164,11 @@ export async function saveTaxonomyItem(
  * Deletes an item. Its products stay and lose the reference; they are cleared here rather than left to
  * the foreign key so that their `updated_at` records the change and the audit entry can count them.
  */
-export async function deleteTaxonomyItem(kind: SimpleTaxonomy, id: number, actor: Actor): Promise<CommandResult<TaxonomyRow & { clearedProducts: number }>> {
+export async function deleteTaxonomyItem(
+  kind: SimpleTaxonomy,
+  id: number,
+  actor: Actor,
+): Promise<CommandResult<TaxonomyRow & { clearedProducts: number }>> {
   const { table, productColumn } = storeOf(kind);
   return getDb().transaction(async (tx) => {
     const [current] = await tx.select().from(table).where(eq(table.id, id)).for("update").limit(1);

@@ -13,16 +13,18 @@ const LETTER_RE = new RegExp(`[${Object.keys(LETTERS).join("")}]`, "g");
 const SEPARATORS = /[/\\_.,&⁄]/g;
 
 export function taxonomySlug(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(LETTER_RE, (c) => LETTERS[c])
-    // NFKD also unfolds ligatures and full-width or superscript digits (ﬁ → fi, ² → 2).
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(SEPARATORS, "-")
-    .replace(/\s+/g, "-")
-    .replace(/[^a-z0-9-]/g, "")
-    .replace(/-{2,}/g, "-")
-    .replace(/^-|-$/g, "");
+  return (
+    name
+      .trim()
+      .toLowerCase()
+      .replace(LETTER_RE, (c) => LETTERS[c])
+      // NFKD also unfolds ligatures and full-width or superscript digits (ﬁ → fi, ² → 2).
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .replace(SEPARATORS, "-")
+      .replace(/\s+/g, "-")
+      .replace(/[^a-z0-9-]/g, "")
+      .replace(/-{2,}/g, "-")
+      .replace(/^-|-$/g, "")
+  );
 }

@@ -10,7 +10,6 @@ import { TREE_TEXTS, type TreeNode, type TreeTaxonomy } from "./tree-taxonomy";
  * `<` and `>` would be escaped one by one.
  */
 
-
 export type TreeHtmlOptions = {
   /** Every <details> open (a search shows the path to each match). */
   open: boolean;
@@ -38,7 +37,9 @@ export function treeHtml(kind: TreeTaxonomy, roots: TreeNode[], options: TreeHtm
       );
       if (count) out.push(`<span class="text-xs text-slate-500">(${count})</span>`);
       if (options.canDelete && !t.protectedIds.includes(n.id)) {
-        out.push(`<a class="text-xs text-red-700 hover:underline" aria-label="Eliminar ${name}" href="${t.path}/${n.id}/delete${search}">Eliminar</a>`);
+        out.push(
+          `<a class="text-xs text-red-700 hover:underline" aria-label="Eliminar ${name}" href="${t.path}/${n.id}/delete${search}">Eliminar</a>`,
+        );
       }
       out.push("</span></div>");
       if (count) {

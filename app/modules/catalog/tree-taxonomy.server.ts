@@ -9,7 +9,15 @@ import { refuse, saveVersioned, type SaveResult } from "~/lib/save.server";
 import { wouldCreateCycle } from "./product-rules";
 import { taxonomySlug } from "./taxonomy-slug";
 import {
-  TREE_MESSAGES, TREE_TEXTS, isBlocked, nestTree, type DeleteBlockers, type ImageSlot, type TreeListQuery, type TreeNode, type TreeTaxonomy,
+  TREE_MESSAGES,
+  TREE_TEXTS,
+  isBlocked,
+  nestTree,
+  type DeleteBlockers,
+  type ImageSlot,
+  type TreeListQuery,
+  type TreeNode,
+  type TreeTaxonomy,
 } from "./tree-taxonomy";
 import { containsPattern } from "~/lib/like-pattern";
 
@@ -63,7 +71,10 @@ export function treeSearchSql(kind: TreeTaxonomy, search: string): SQL {
  * The tree view: every node nested under its parent, siblings by name. With a search, the matches
  * and the ancestors that lead to them (one recursive query), the matches marked.
  */
-export async function listTree(kind: TreeTaxonomy, search: string | undefined): Promise<{ roots: TreeNode[]; rows: Array<Omit<TreeNode, "children">>; total: number }> {
+export async function listTree(
+  kind: TreeTaxonomy,
+  search: string | undefined,
+): Promise<{ roots: TreeNode[]; rows: Array<Omit<TreeNode, "children">>; total: number }> {
   if (!search) {
     const rows = await treeRowsQuery(getDb(), kind);
     return { roots: nestTree(rows), rows, total: rows.length };
@@ -71,7 +82,13 @@ export async function listTree(kind: TreeTaxonomy, search: string | undefined): 
   const result = (await getDb().execute(treeSearchSql(kind, search))) as unknown as {
     rows: Array<{ id: number; name: string; slug: string; parent_id: number | null; match: boolean }>;
   };
-  const rows = result.rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, parentId: r.parent_id === null ? null : Number(r.parent_id), match: !!r.match }));
+  const rows = result.rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    slug: r.slug,
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    match: !!r.match,
+  }));
   return { roots: nestTree(rows), rows, total: rows.filter((r) => r.match).length };
 }
 
@@ -112,7 +129,10 @@ export async function listTreeTable(kind: TreeTaxonomy, query: TreeListQuery) {
 
 /** Products without a category or brand: what the virtual node 0 stands for (every list load counts them). */
 export function countWithoutQuery(db: Pick<Db, "select">, kind: TreeTaxonomy) {
-  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(sql`${productColumnOf(kind)} is null`);
+  return db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(sql`${productColumnOf(kind)} is null`);
 }
 
 export async function countWithout(kind: TreeTaxonomy) {
@@ -126,10 +146,21 @@ export async function countWithout(kind: TreeTaxonomy) {
 export async function getNode(kind: TreeTaxonomy, id: number, tx: Tx = getDb()): Promise<StoredNode | null> {
   if (kind === "brands") {
     const [b] = await tx.select().from(brands).where(eq(brands.id, id)).limit(1);
-    return b ? { id: b.id, name: b.name, slug: b.slug, parentId: b.parentId, updatedAt: b.updatedAt, images: { cover: b.cover, image: b.image, imgProduct: b.imgProduct } } : null;
+    return b
+      ? {
+          id: b.id,
+          name: b.name,
+          slug: b.slug,
+          parentId: b.parentId,
+          updatedAt: b.updatedAt,
+          images: { cover: b.cover, image: b.image, imgProduct: b.imgProduct },
+        }
+      : null;
   }
   const [c] = await tx.select().from(categories).where(eq(categories.id, id)).limit(1);
-  return c ? { id: c.id, name: c.name, slug: c.slug, parentId: c.parentId, updatedAt: c.updatedAt, images: { cover: c.cover, image: c.image } } : null;
+  return c
+    ? { id: c.id, name: c.name, slug: c.slug, parentId: c.parentId, updatedAt: c.updatedAt, images: { cover: c.cover, image: c.image } }
+    : null;
 }
 
 /** What stands in the way of deleting a node: protection, its children, its products (a few named). */
@@ -137,10 +168,21 @@ export async function deleteBlockers(kind: TreeTaxonomy, id: number, tx: Tx = ge
   const table = tableOf(kind);
   const column = productColumnOf(kind);
   const [kids, kidCount, skus, skuCount] = await Promise.all([
-    tx.select({ name: table.name }).from(table).where(eq(table.parentId, id)).orderBy(asc(sql`lower(${table.name})`)).limit(5),
-    tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(eq(table.parentId, id)),
+    tx
+      .select({ name: table.name })
+      .from(table)
+      .where(eq(table.parentId, id))
+      .orderBy(asc(sql`lower(${table.name})`))
+      .limit(5),
+    tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(table)
+      .where(eq(table.parentId, id)),
     tx.select({ id: products.id }).from(products).where(eq(column, id)).orderBy(asc(products.id)).limit(5),
-    tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(eq(column, id)),
+    tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(eq(column, id)),
   ]);
   return {
     protected: TREE_TEXTS[kind].protectedIds.includes(id),
@@ -188,7 +230,12 @@ async function nameConflict(tx: Tx, kind: TreeTaxonomy, name: string, slug: stri
  * parent over the table's current shape, read under the lock). An update refuses a version other
  * than the one the dialog was opened with.
  */
-export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input: TreeSaveInput, actor: { id: number }): Promise<TreeSaveResult> {
+export async function saveTreeNode(
+  kind: TreeTaxonomy,
+  id: number | null,
+  input: TreeSaveInput,
+  actor: { id: number },
+): Promise<TreeSaveResult> {
   const table = tableOf(kind);
   const t = TREE_TEXTS[kind];
   const name = input.name;
@@ -196,7 +243,11 @@ export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input:
   const imagesOf = (images: TreeImages) => Object.fromEntries(t.slots.map((s) => [s.slot, images[s.slot]?.name ?? null]));
   return saveVersioned<StoredNode, { node: { id: number; name: string; slug: string }; created: boolean }>({
     before: (tx) => lockTree(tx, kind),
-    lock: id === null ? undefined : async (tx) => (await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update")).length ? getNode(kind, id, tx) : null,
+    lock:
+      id === null
+        ? undefined
+        : async (tx) =>
+            (await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update")).length ? getNode(kind, id, tx) : null,
     expected: input.version,
     messages: { notFound: t.notFoundText, stale: TREE_MESSAGES.stale },
     write: async (tx, current) => {
@@ -204,7 +255,8 @@ export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input:
         const shape = await tx.select({ id: table.id, parentId: table.parentId }).from(table);
         const parentOf = new Map(shape.map((r) => [r.id, r.parentId]));
         if (!parentOf.has(input.parentId)) return refuse("invalid", t.parentMissing, { parentId: [t.parentMissing] });
-        if (id !== null && wouldCreateCycle(id, input.parentId, (n) => parentOf.get(n))) return refuse("invalid", t.cycle, { parentId: [t.cycle] });
+        if (id !== null && wouldCreateCycle(id, input.parentId, (n) => parentOf.get(n)))
+          return refuse("invalid", t.cycle, { parentId: [t.cycle] });
       }
       const conflict = await nameConflict(tx, kind, name, slug, id);
       if (conflict) return refuse("invalid", conflict, { name: [conflict] });
@@ -221,7 +273,14 @@ export async function saveTreeNode(kind: TreeTaxonomy, id: number | null, input:
         const [row] = await tx.insert(table).values(values).returning({ id: table.id });
         return {
           value: { node: { id: row.id, name, slug }, created: true },
-          audit: { message: `${t.created}: ${name}`, type: "create", tags: ["catalog", kind], identifier: row.id, userId: actor.id, detail: { name, slug, parentId: input.parentId, images: imagesOf(input.images) } },
+          audit: {
+            message: `${t.created}: ${name}`,
+            type: "create",
+            tags: ["catalog", kind],
+            identifier: row.id,
+            userId: actor.id,
+            detail: { name, slug, parentId: input.parentId, images: imagesOf(input.images) },
+          },
         };
       }
       await tx
@@ -264,12 +323,26 @@ export async function deleteTreeNode(kind: TreeTaxonomy, id: number, actor: { id
   const t = TREE_TEXTS[kind];
   return getDb().transaction(async (tx) => {
     await lockTree(tx, kind);
-    const [current] = await tx.select({ id: table.id, name: table.name, slug: table.slug }).from(table).where(eq(table.id, id)).for("update");
+    const [current] = await tx
+      .select({ id: table.id, name: table.name, slug: table.slug })
+      .from(table)
+      .where(eq(table.id, id))
+      .for("update");
     if (!current) return { ok: false, reason: "missing" } as const;
     const blockers = await deleteBlockers(kind, id, tx);
     if (isBlocked(blockers)) return { ok: false, reason: "blocked", node: current, blockers } as const;
     await tx.delete(table).where(eq(table.id, id));
-    await audit({ message: `${t.deleted}: ${current.name}`, type: "delete", tags: ["catalog", kind], identifier: id, userId: actor.id, detail: { name: current.name, slug: current.slug } }, tx);
+    await audit(
+      {
+        message: `${t.deleted}: ${current.name}`,
+        type: "delete",
+        tags: ["catalog", kind],
+        identifier: id,
+        userId: actor.id,
+        detail: { name: current.name, slug: current.slug },
+      },
+      tx,
+    );
     return { ok: true, node: current } as const;
   });
 }

@@ -105,7 +105,11 @@ export const TREE_VIEWS = ["tree", "table"] as const;
 export type TreeView = (typeof TREE_VIEWS)[number];
 export const TREE_SORTS = ["id", "name"] as const;
 
-const parseTreeParams = q.searchList({ view: q.oneOf([...TREE_VIEWS]), sortName: q.oneOf([...TREE_SORTS]), sortValue: q.sortValueAnyCase() });
+const parseTreeParams = q.searchList({
+  view: q.oneOf([...TREE_VIEWS]),
+  sortName: q.oneOf([...TREE_SORTS]),
+  sortValue: q.sortValueAnyCase(),
+});
 export type TreeListQuery = ReturnType<typeof parseTreeListQuery>;
 
 /** The list's URL: tree (default) or table, search on the name, and for the table sort and page. */
@@ -130,7 +134,11 @@ export type ImageDraft = z.infer<typeof ImageDraftSchema>;
  */
 export const TreeFormSchema = z.object({
   version: z.string().max(40).optional().default(""),
-  name: z.string().max(TREE_NAME_MAX * 4).optional().default(""),
+  name: z
+    .string()
+    .max(TREE_NAME_MAX * 4)
+    .optional()
+    .default(""),
   parentId: z.coerce.number().int().min(0).max(2_147_483_647).optional().default(0),
   cover: ImageDraftSchema.optional().default({}),
   image: ImageDraftSchema.optional().default({}),
@@ -228,8 +236,14 @@ export function deleteRefusal(kind: TreeTaxonomy, node: { id: number; name: stri
   const t = TREE_TEXTS[kind];
   if (b.protected) return TREE_MESSAGES.protected(t.singular, node.id);
   const parts: string[] = [];
-  if (b.children.total > 0) parts.push(`${b.children.total.toLocaleString("es-MX")} ${b.children.total === 1 ? t.children.replace(/s$/, "") : t.children} (${listed(b.children.total, b.children.names)})`);
-  if (b.products.total > 0) parts.push(`${b.products.total.toLocaleString("es-MX")} ${b.products.total === 1 ? "producto" : "productos"} (${listed(b.products.total, b.products.skus)})`);
+  if (b.children.total > 0)
+    parts.push(
+      `${b.children.total.toLocaleString("es-MX")} ${b.children.total === 1 ? t.children.replace(/s$/, "") : t.children} (${listed(b.children.total, b.children.names)})`,
+    );
+  if (b.products.total > 0)
+    parts.push(
+      `${b.products.total.toLocaleString("es-MX")} ${b.products.total === 1 ? "producto" : "productos"} (${listed(b.products.total, b.products.skus)})`,
+    );
   if (!parts.length) return null;
   return `No se puede eliminar ${t.theOne} «${node.name}»: tiene ${parts.join(" y ")}. ${moveThem(b)} a otra ${kind === "categories" ? "categoría" : "marca"} primero.`;
 }

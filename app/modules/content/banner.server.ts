@@ -31,7 +31,8 @@ export async function saveBanner(input: BannerInput, file: File | null, actor: S
       invalidMessage: BANNER_TEXTS.imageInvalid,
       existsMessage: BANNER_TEXTS.imageExists,
     });
-    if (!stored.ok) return { ok: false, field: "image", title: stored.title, message: stored.message, unavailable: stored.reason === "unavailable" };
+    if (!stored.ok)
+      return { ok: false, field: "image", title: stored.title, message: stored.message, unavailable: stored.reason === "unavailable" };
     image = { fileId: stored.image.fileId, url: stored.image.url, name: stored.image.name, origin: "upload" };
   }
   return getDb().transaction(async (tx) => {

@@ -52,9 +52,10 @@ export function catalogsPageQuery(db: Pick<Db, "select">, query: CatalogListQuer
       id: catalogs.id,
       title: catalogs.title,
       subtitleCount: sql<number>`jsonb_array_length(${catalogs.subtitles})`.mapWith(Number).as("subtitle_count"),
-      productCount: sql<number>`(select coalesce(sum(jsonb_array_length(s->'products')), 0) from jsonb_array_elements(${catalogs.subtitles}) s)`
-        .mapWith(Number)
-        .as("product_count"),
+      productCount:
+        sql<number>`(select coalesce(sum(jsonb_array_length(s->'products')), 0) from jsonb_array_elements(${catalogs.subtitles}) s)`
+          .mapWith(Number)
+          .as("product_count"),
       total: windowTotal(),
     })
     .from(catalogs)
@@ -76,7 +77,13 @@ export async function getCatalog(id: number) {
     .where(eq(catalogs.id, id))
     .limit(1);
   if (!row) return null;
-  const images: CatalogImage[] = row.images.map((img) => ({ fileId: img.fileId, url: img.url, name: img.name ?? "", origin: img.origin ?? "upload", alt: img.alt ?? "" }));
+  const images: CatalogImage[] = row.images.map((img) => ({
+    fileId: img.fileId,
+    url: img.url,
+    name: img.name ?? "",
+    origin: img.origin ?? "upload",
+    alt: img.alt ?? "",
+  }));
   return { id: row.id, title: row.title, images, subtitles: row.subtitles };
 }
 
@@ -89,7 +96,12 @@ export async function resolveImages(posted: Array<{ fileId: string; alt: string 
   const found = await getDb()
     .select({ id: files.id, name: files.filenameDownload, origin: files.origin })
     .from(files)
-    .where(sql`${inArray(files.id, posted.map((p) => p.fileId))} and ${like(files.mimeType, "image/%")} and ${inArray(files.origin, [...LIBRARY_ORIGINS])}`);
+    .where(
+      sql`${inArray(
+        files.id,
+        posted.map((p) => p.fileId),
+      )} and ${like(files.mimeType, "image/%")} and ${inArray(files.origin, [...LIBRARY_ORIGINS])}`,
+    );
   const byId = new Map(found.map((f) => [f.id, f]));
   return posted.flatMap((p) => {
     const file = byId.get(p.fileId);
@@ -105,7 +117,11 @@ export async function resolveImages(posted: Array<{ fileId: string; alt: string 
 type CatalogValues = { title: string; images: CatalogImage[]; subtitles: CatalogSubtitle[] };
 
 /** Creates (id null: the spec's id 0) or updates a catalogue, with its audit entry, in one transaction. */
-export function saveCatalog(id: number | null, values: CatalogValues, actor: Actor): Promise<CommandResult<{ id: number; created: boolean }>> {
+export function saveCatalog(
+  id: number | null,
+  values: CatalogValues,
+  actor: Actor,
+): Promise<CommandResult<{ id: number; created: boolean }>> {
   const row = {
     title: values.title,
     images: values.images.map(({ fileId, url, name, origin, alt }) => ({ fileId, url, name, origin, alt })),
@@ -146,15 +162,30 @@ export async function catalogLoaded(catalog: Catalog): Promise<CatalogLoaded> {
 }
 
 /** A refused upload says why (`unavailable`: the file store did not answer) and what to show. */
-export type CatalogUpload = { ok: true; image: CatalogImage } | { ok: false; reason: UploadRefusal["reason"]; error: NonNullable<CatalogAnswer["imageError"]> };
+export type CatalogUpload =
+  { ok: true; image: CatalogImage } | { ok: false; reason: UploadRefusal["reason"]; error: NonNullable<CatalogAnswer["imageError"]> };
 
 /** Stores a chosen image in the files library, unless the catalogue already has its limit of images. */
 export async function uploadCatalogImage(file: File, imageCount: number, actor: { id: number }): Promise<CatalogUpload> {
-  if (imageCount >= CATALOG_LIMITS.images) return { ok: false, reason: "invalid", error: { title: CATALOG_TEXTS.tooManyImagesTitle, message: CATALOG_TEXTS.tooManyImages } };
-  const uploaded = await storeImage(file, actor.id, { ...CATALOG_IMAGE, invalidMessage: CATALOG_TEXTS.imageInvalid, existsMessage: CATALOG_TEXTS.imageExists });
+  if (imageCount >= CATALOG_LIMITS.images)
+    return { ok: false, reason: "invalid", error: { title: CATALOG_TEXTS.tooManyImagesTitle, message: CATALOG_TEXTS.tooManyImages } };
+  const uploaded = await storeImage(file, actor.id, {
+    ...CATALOG_IMAGE,
+    invalidMessage: CATALOG_TEXTS.imageInvalid,
+    existsMessage: CATALOG_TEXTS.imageExists,
+  });
   if (!uploaded.ok) return { ok: false, reason: uploaded.reason, error: { title: uploaded.title, message: uploaded.message } };
-  await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...TAGS, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
-  return { ok: true, image: { fileId: uploaded.image.fileId, url: uploaded.image.url, name: uploaded.image.name, origin: "upload", alt: "" } };
+  await audit({
+    message: `Imagen ${uploaded.image.name} subida`,
+    type: "create",
+    tags: [...TAGS, "archivos"],
+    identifier: uploaded.image.fileId,
+    userId: actor.id,
+  });
+  return {
+    ok: true,
+    image: { fileId: uploaded.image.fileId, url: uploaded.image.url, name: uploaded.image.name, origin: "upload", alt: "" },
+  };
 }
 
 /** What a valid post saves: only images of the library and products the catalogue knows. */
@@ -162,5 +193,9 @@ export async function catalogValues(input: CatalogInput, uploaded: CatalogImage 
   const images = [...(await resolveImages(postedImages(input.images), stored)), ...(uploaded ? [uploaded] : [])];
   const infos = await productInfos(input.subtitles.flatMap((s) => s.products.map((p) => p.id)));
   const known = new Set(Object.keys(infos));
-  return { title: input.title, images, subtitles: input.subtitles.map((s) => ({ title: s.title, products: dropUnknown(s.products, known) })) };
+  return {
+    title: input.title,
+    images,
+    subtitles: input.subtitles.map((s) => ({ title: s.title, products: dropUnknown(s.products, known) })),
+  };
 }

@@ -35,7 +35,8 @@ export type CatalogListData = ListPageData<CatalogRow, CatalogListQuery>;
 export type CatalogImage = { fileId: string; url: string; name: string; origin: string; alt: string };
 export type CatalogSubtitle = { title: string; products: SectionItem[] };
 
-export const countProducts = (subtitles: ReadonlyArray<{ products: readonly unknown[] }>) => subtitles.reduce((n, s) => n + s.products.length, 0);
+export const countProducts = (subtitles: ReadonlyArray<{ products: readonly unknown[] }>) =>
+  subtitles.reduce((n, s) => n + s.products.length, 0);
 
 /** A file of the library, as the form names it. */
 export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,17 +56,24 @@ export type CatalogDraft = z.infer<typeof CatalogDraftSchema>;
  * (`refresh`), and Agregar on a search hit (`{"type":"add","subtitle":i,"sku":…}`). Anything else
  * is no button of the dialog (read with `readFormIntent`: a 400).
  */
-export const CatalogIntentSchema = z
-  .preprocess(
-    intentObject,
-    z.discriminatedUnion("type", [
-      z.object({ type: z.literal("save") }),
-      z.object({ type: z.literal("upload") }),
-      z.object({ type: z.literal("search") }),
-      z.object({ type: z.literal("refresh") }),
-      z.object({ type: z.literal("add"), subtitle: z.number().int().min(0).max(CATALOG_LIMITS.subtitles - 1), sku: SkuSchema }),
-    ]),
-  );
+export const CatalogIntentSchema = z.preprocess(
+  intentObject,
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("save") }),
+    z.object({ type: z.literal("upload") }),
+    z.object({ type: z.literal("search") }),
+    z.object({ type: z.literal("refresh") }),
+    z.object({
+      type: z.literal("add"),
+      subtitle: z
+        .number()
+        .int()
+        .min(0)
+        .max(CATALOG_LIMITS.subtitles - 1),
+      sku: SkuSchema,
+    }),
+  ]),
+);
 export type CatalogIntent = z.infer<typeof CatalogIntentSchema>;
 export type CatalogAdd = Pick<Extract<CatalogIntent, { type: "add" }>, "subtitle" | "sku">;
 
@@ -76,7 +84,10 @@ export type CatalogAdd = Pick<Extract<CatalogIntent, { type: "add" }>, "subtitle
  */
 export function addToSubtitle(draft: CatalogDraft, add: CatalogAdd): CatalogDraft {
   if (!draft.title.trim() || add.subtitle >= draft.subtitles.length) return draft;
-  return { ...draft, subtitles: draft.subtitles.map((s, i) => (i === add.subtitle ? { ...s, products: addProduct(s.products, add.sku) } : s)) };
+  return {
+    ...draft,
+    subtitles: draft.subtitles.map((s, i) => (i === add.subtitle ? { ...s, products: addProduct(s.products, add.sku) } : s)),
+  };
 }
 
 /**
@@ -106,7 +117,11 @@ export type ImageInfo = { url: string; name: string };
 
 /** The dialog as the loader opens it. */
 export type CatalogLoaded = {
-  values: { title: string; images: Array<{ fileId: string; alt: string }>; subtitles: Array<{ title: string; q: string; products: SectionItem[] }> };
+  values: {
+    title: string;
+    images: Array<{ fileId: string; alt: string }>;
+    subtitles: Array<{ title: string; q: string; products: SectionItem[] }>;
+  };
   images: Record<string, ImageInfo>;
   products: Record<string, ProductInfo>;
 };

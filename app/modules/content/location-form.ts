@@ -41,13 +41,11 @@ const LocationFieldsSchema = z.object({
  * The coordinates, judged apart: zod skips an object's refinement once a field is missing, and a
  * "both or none" mistake should show together with a missing name.
  */
-const GeolocationFieldsSchema = z
-  .object({ latitude: coordinate, longitude: coordinate })
-  .superRefine((value, ctx) => {
-    for (const [path, message] of Object.entries(geolocationProblems(value.latitude, value.longitude))) {
-      ctx.addIssue({ code: "custom", path: [path], message });
-    }
-  });
+const GeolocationFieldsSchema = z.object({ latitude: coordinate, longitude: coordinate }).superRefine((value, ctx) => {
+  for (const [path, message] of Object.entries(geolocationProblems(value.latitude, value.longitude))) {
+    ctx.addIssue({ code: "custom", path: [path], message });
+  }
+});
 
 export const LocationFormSchema = LocationFieldsSchema.and(GeolocationFieldsSchema);
 export type LocationInput = z.output<typeof LocationFormSchema>;

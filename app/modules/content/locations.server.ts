@@ -3,13 +3,7 @@ import { countOf, pageOf, windowTotal, type PageOfRows } from "~/lib/list.server
 import { getDb, type Db } from "@server/db/client";
 import { storeLocations } from "@server/db/schema";
 import { foldedContains } from "~/lib/folded-search";
-import {
-  LOCATIONS_PAGE_SIZE,
-  geolocationOf,
-  type Location,
-  type LocationListQuery,
-  type LocationRow,
-} from "./locations";
+import { LOCATIONS_PAGE_SIZE, geolocationOf, type Location, type LocationListQuery, type LocationRow } from "./locations";
 import type { LocationInput } from "./location-form";
 
 import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";
@@ -89,7 +83,11 @@ function valuesOf(input: LocationInput) {
 const WORDS = { created: "Ubicación creada", updated: "Ubicación actualizada", deleted: "Ubicación eliminada", tags: TAGS };
 
 /** Creates (id null: the spec's id 0) or updates a branch, with its audit entry, in one transaction. */
-export function saveLocation(id: number | null, input: LocationInput, actor: Actor): Promise<CommandResult<{ id: number; created: boolean }>> {
+export function saveLocation(
+  id: number | null,
+  input: LocationInput,
+  actor: Actor,
+): Promise<CommandResult<{ id: number; created: boolean }>> {
   const values = valuesOf(input);
   return saveRecord(storeLocations, id, values, values.name, WORDS, actor);
 }

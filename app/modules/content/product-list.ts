@@ -43,14 +43,17 @@ export function addProduct(list: DraftItem[], sku: string): DraftItem[] {
   const id = sku.trim().toUpperCase();
   if (!id) return list.map((item) => ({ ...item }));
   if (!list.some((item) => item.id === id)) return [...list.map((item) => ({ ...item })), { id, qty: "1" }];
-  return list.map((item) => (item.id === id ? { id, qty: String(Math.min(SHOP_SECTION_LIMITS.qty, (parseQty(item.qty) ?? 1) + 1)) } : { ...item }));
+  return list.map((item) =>
+    item.id === id ? { id, qty: String(Math.min(SHOP_SECTION_LIMITS.qty, (parseQty(item.qty) ?? 1) + 1)) } : { ...item },
+  );
 }
 
 /** The key a search's results are kept under: the term as the search reads it. */
 export const searchKey = (term: string) => term.trim().toUpperCase().slice(0, SHOP_SECTION_LIMITS.search);
 
 /** The `intent` value of a button: its word, or the whole object when it carries data. */
-export const intentValue = <Intent extends { type: string }>(intent: Intent) => (Object.keys(intent).length === 1 ? intent.type : JSON.stringify(intent));
+export const intentValue = <Intent extends { type: string }>(intent: Intent) =>
+  Object.keys(intent).length === 1 ? intent.type : JSON.stringify(intent);
 
 /** What the catalogue says of a listed SKU today (never copied into the section). */
 /** `price`: pesos (decision 0038); null when it cannot be worked out (a dollar price with no rate). */

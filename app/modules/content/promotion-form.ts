@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { DATE_MESSAGES, LINK_MESSAGE, PROMOTION_LIMITS, dateRangeProblem, isCalendarDay, isPromotionLink, parsePromotionIntent } from "./promotions";
+import {
+  DATE_MESSAGES,
+  LINK_MESSAGE,
+  PROMOTION_LIMITS,
+  dateRangeProblem,
+  isCalendarDay,
+  isPromotionLink,
+  parsePromotionIntent,
+} from "./promotions";
 import { shopSlug } from "./shop-path";
 
 /*
@@ -69,5 +77,7 @@ export const PromotionDraftSchema = z.object({}).passthrough();
  * form's fields from it; the draft schema only ever answers "success" with the payload as typed.
  */
 export function promotionSchemaFor(intent: FormDataEntryValue | null | undefined): typeof PromotionFormSchema {
-  return parsePromotionIntent(intent)?.kind === "save" ? PromotionFormSchema : (PromotionDraftSchema as unknown as typeof PromotionFormSchema);
+  return parsePromotionIntent(intent)?.kind === "save"
+    ? PromotionFormSchema
+    : (PromotionDraftSchema as unknown as typeof PromotionFormSchema);
 }

@@ -6,13 +6,7 @@ import { nowInMexico } from "~/lib/mexico-time";
 import { foldedContains } from "~/lib/folded-search";
 import { pickedLibraryImage, uploadRecordImage } from "~/modules/files/record-image.server";
 import type { UploadRefusal } from "~/modules/files/images.server";
-import {
-  PROMOTIONS_PAGE_SIZE,
-  type Promotion,
-  type PromotionImage,
-  type PromotionListQuery,
-  type PromotionRow,
-} from "./promotions";
+import { PROMOTIONS_PAGE_SIZE, type Promotion, type PromotionImage, type PromotionListQuery, type PromotionRow } from "./promotions";
 import type { PromotionInput } from "./promotion-form";
 import { promotionPermalink } from "./shop-path";
 
@@ -128,6 +122,9 @@ export async function libraryPromotionImage(fileId: string): Promise<PromotionIm
 }
 
 /** Uploads a chosen file to the library (audited) and gives it as the promotion's image, or the refusal. */
-export async function uploadPromotionImage(file: File, actor: { id: number }): Promise<{ ok: true; image: PromotionImage } | UploadRefusal> {
+export async function uploadPromotionImage(
+  file: File,
+  actor: { id: number },
+): Promise<{ ok: true; image: PromotionImage } | UploadRefusal> {
   return uploadRecordImage(file, actor, TAGS);
 }

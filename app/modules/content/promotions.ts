@@ -66,4 +66,3 @@ export type PromotionListData = ListPageData<PromotionRow, PromotionListQuery>;
 export type { LibraryChoice };
 /** What the dialog's action answers when it does not redirect. */
 export type PromotionDialogState = ImagePickState<PromotionImage>;
-

@@ -47,8 +47,20 @@ export async function saveRecord(
     }
     const [current] = await tx.select().from(t).where(eq(t.id, id)).for("update").limit(1);
     if (!current) return notFound;
-    await tx.update(t).set({ ...row, updatedAt: new Date() }).where(eq(t.id, id));
-    await audit({ ...entry, message: `${words.updated}: ${label}`, type: "update", identifier: id, detail: { changes: changesBetween(current, values) } }, tx);
+    await tx
+      .update(t)
+      .set({ ...row, updatedAt: new Date() })
+      .where(eq(t.id, id));
+    await audit(
+      {
+        ...entry,
+        message: `${words.updated}: ${label}`,
+        type: "update",
+        identifier: id,
+        detail: { changes: changesBetween(current, values) },
+      },
+      tx,
+    );
     return { ok: true, value: { id, created: false } };
   });
 }
@@ -68,7 +80,10 @@ export async function deleteRecord(
     await tx.delete(t).where(eq(t.id, id));
     const { createdAt: _c, updatedAt: _u, ...kept } = current as Record<string, unknown>;
     const label = labelOf(current as Record<string, unknown>);
-    await audit({ message: `${words.deleted}: ${label}`, type: "delete", tags: words.tags, identifier: id, userId: actor?.id ?? null, detail: kept }, tx);
+    await audit(
+      { message: `${words.deleted}: ${label}`, type: "delete", tags: words.tags, identifier: id, userId: actor?.id ?? null, detail: kept },
+      tx,
+    );
     return { ok: true, value: { id, label } };
   });
 }

@@ -56,12 +56,21 @@ export async function productInfos(skus: readonly string[]): Promise<Record<stri
   if (ids.length === 0) return {};
   const [found, rate] = await Promise.all([
     getDb()
-      .select({ id: products.id, name: products.name, price: products.price, currency: products.monedaPrecio, stockTotal: products.stockTotal, isActive: products.isActive })
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        currency: products.monedaPrecio,
+        stockTotal: products.stockTotal,
+        isActive: products.isActive,
+      })
       .from(products)
       .where(inArray(products.id, ids)),
     currentDollarRate(),
   ]);
-  return Object.fromEntries(found.map(({ id, price, currency, ...info }) => [id, { ...info, price: priceView({ amount: price, currency }, rate).price }]));
+  return Object.fromEntries(
+    found.map(({ id, price, currency, ...info }) => [id, { ...info, price: priceView({ amount: price, currency }, rate).price }]),
+  );
 }
 
 /** The list with only the SKUs the catalogue knows, in order. */
@@ -75,7 +84,13 @@ export function sectionProductSearchQuery(db: Pick<Db, "select">, term: string) 
   if (!text) return null;
   const pattern = containsPattern(text);
   return db
-    .select({ id: products.id, name: products.name, price: products.price, currency: products.monedaPrecio, stockTotal: products.stockTotal })
+    .select({
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      currency: products.monedaPrecio,
+      stockTotal: products.stockTotal,
+    })
     .from(products)
     .where(and(eq(products.isActive, true), sql`${products.searchText} like ${pattern}`))
     .orderBy(sql`(${products.id} = ${text}) desc`, asc(products.name), asc(products.id))
@@ -98,7 +113,11 @@ const stored = (list: SectionItem[]) => list.map(({ id, qty }) => ({ id, qty }))
  * Creates (id null: the spec's id 0) or updates a section, with its audit entry, in one transaction.
  * SKUs the catalogue does not know (any more) are left out.
  */
-export async function saveShopSection(id: number | null, input: ShopSectionInput, actor: Actor): Promise<CommandResult<{ id: number; created: boolean }>> {
+export async function saveShopSection(
+  id: number | null,
+  input: ShopSectionInput,
+  actor: Actor,
+): Promise<CommandResult<{ id: number; created: boolean }>> {
   const values = { title: input.title, status: input.status, products: stored(await knownProducts(input.products)) };
   return saveRecord(shopSections, id, values, values.title, WORDS, actor);
 }
@@ -136,5 +155,8 @@ export const emptySection = (): SectionLoaded => ({ values: { title: "", status:
 
 export async function sectionLoaded(section: { title: string; status: boolean; products: SectionItem[] }): Promise<SectionLoaded> {
   const infos = await productInfos(section.products.map((item) => item.id));
-  return { values: { title: section.title, status: section.status, products: dropUnknown(section.products, new Set(Object.keys(infos))) }, products: infos };
+  return {
+    values: { title: section.title, status: section.status, products: dropUnknown(section.products, new Set(Object.keys(infos))) },
+    products: infos,
+  };
 }

@@ -77,22 +77,20 @@ export function dropUnknown<Item extends { id: string }>(list: Item[], known: Re
 export const SectionDraftSchema = z.object({ q: TypedText, products: DraftListSchema });
 export type SectionDraft = z.infer<typeof SectionDraftSchema>;
 
-
 /**
  * The dialog's buttons that are not list-shape changes (↑, ↓ and Quitar are Conform's reorder and
  * remove): Guardar (`save`, the only write), Buscar (`search`, also what Enter presses) and Agregar
  * on a search hit (`{"type":"add","sku":…}`). Anything else is no button of the dialog (read with
  * `readFormIntent`: a 400).
  */
-export const SectionIntentSchema = z
-  .preprocess(
-    intentObject,
-    z.discriminatedUnion("type", [
-      z.object({ type: z.literal("save") }),
-      z.object({ type: z.literal("search") }),
-      z.object({ type: z.literal("add"), sku: SkuSchema }),
-    ]),
-  );
+export const SectionIntentSchema = z.preprocess(
+  intentObject,
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("save") }),
+    z.object({ type: z.literal("search") }),
+    z.object({ type: z.literal("add"), sku: SkuSchema }),
+  ]),
+);
 export type SectionIntent = z.infer<typeof SectionIntentSchema>;
 
 /** The list's switch: only the id and the new status travel (spec 2 §4). */

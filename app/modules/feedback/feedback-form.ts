@@ -37,7 +37,10 @@ export type FeedbackInput = z.infer<typeof FeedbackSchema>;
  * Why a comment was refused, as the form shows it: the field's message, and the warning toast — the
  * spec's 'Datos insuficientes' for an empty comment, our own title for one over the limit.
  */
-export function feedbackRefusal(issues: ReadonlyArray<{ message: string }>): { error: string; toast: { title: string; message: string; variant: "warning" } } {
+export function feedbackRefusal(issues: ReadonlyArray<{ message: string }>): {
+  error: string;
+  toast: { title: string; message: string; variant: "warning" };
+} {
   const error = issues[0]?.message ?? FEEDBACK_TEXTS.empty;
   const title = error === FEEDBACK_TEXTS.empty ? FEEDBACK_TEXTS.emptyTitle : FEEDBACK_TEXTS.tooLongTitle;
   return { error, toast: { title, message: error, variant: "warning" } };

@@ -71,7 +71,13 @@ export function feedbackPageQuery(db: Pick<Db, "select">, query: FeedbackListQue
 function countMatching(query: FeedbackListQuery) {
   if (!query.search) return countOf(feedback, undefined);
   return async () =>
-    (await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(feedback).leftJoin(users, eq(users.id, feedback.userId)).where(listWhere(query)))[0]?.n ?? 0;
+    (
+      await getDb()
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(feedback)
+        .leftJoin(users, eq(users.id, feedback.userId))
+        .where(listWhere(query))
+    )[0]?.n ?? 0;
 }
 
 /** The page with its total; only a page past the end costs a second count. */

@@ -28,7 +28,15 @@ function publicFile(publicPath: string) {
 export async function ensureBundledImages(images: readonly BundledImage[], options: StoreImageOptions): Promise<StoredImage[]> {
   if (images.length === 0) return [];
   const disks = (id: string) => [`${id}.webp`, ...options.variants.map((v) => `${id}-${v.name}.webp`)];
-  const found = await getDb().select({ id: files.id }).from(files).where(inArray(files.id, images.map((i) => i.id)));
+  const found = await getDb()
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      inArray(
+        files.id,
+        images.map((i) => i.id),
+      ),
+    );
   const stored = new Set(found.map((r) => r.id));
   try {
     for (const image of images) await ensureBundledImage(image, options, disks(image.id), stored);
@@ -45,9 +53,12 @@ async function ensureBundledImage(image: BundledImage, options: StoreImageOption
   const open = () => sharp(input);
   const [original, ...variants] = await Promise.all([
     open().webp({ quality: 85 }).toBuffer({ resolveWithObject: true }),
-    ...options.variants.map((v) => open().resize(v.width, v.height, { fit: "inside" }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true })),
+    ...options.variants.map((v) =>
+      open().resize(v.width, v.height, { fit: "inside" }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+    ),
   ]);
-  for (const [k, out] of [original, ...variants].entries()) await getStorage().put(names[k], { bytes: out.data }, { contentType: "image/webp" });
+  for (const [k, out] of [original, ...variants].entries())
+    await getStorage().put(names[k], { bytes: out.data }, { contentType: "image/webp" });
   const inserted = await getDb()
     .insert(files)
     .values({
@@ -60,7 +71,12 @@ async function ensureBundledImage(image: BundledImage, options: StoreImageOption
       width: original.info.width,
       height: original.info.height,
       origin: ORIGIN_LIBRARY,
-      variants: variants.map((out, k) => ({ name: options.variants[k].name, width: out.info.width, height: out.info.height, disk: names[k + 1] })),
+      variants: variants.map((out, k) => ({
+        name: options.variants[k].name,
+        width: out.info.width,
+        height: out.info.height,
+        disk: names[k + 1],
+      })),
     })
     .onConflictDoNothing()
     .returning({ id: files.id });

@@ -20,7 +20,11 @@ const INVENTORY = ["/web-inventory", "/products"];
 export async function screensOwningFile(file: { id: string; origin: string; mimeType: string }): Promise<string[] | "library"> {
   if (file.origin === ORIGIN_MESSAGE) return MESSAGES;
   if (file.origin === ORIGIN_ASSISTANT) return ASSISTANTS;
-  const [document] = await getDb().select({ id: aiAssistantDocuments.id }).from(aiAssistantDocuments).where(eq(aiAssistantDocuments.fileId, file.id)).limit(1);
+  const [document] = await getDb()
+    .select({ id: aiAssistantDocuments.id })
+    .from(aiAssistantDocuments)
+    .where(eq(aiAssistantDocuments.fileId, file.id))
+    .limit(1);
   const [sheet] = await getDb().select({ id: products.id }).from(products).where(eq(products.dataSheetId, file.id)).limit(1);
   if (document || sheet) return [...(document ? ASSISTANTS : []), ...(sheet ? INVENTORY : [])];
   if (file.mimeType === PDF_MIME) return [...INVENTORY, ...ASSISTANTS];

@@ -58,7 +58,12 @@ export function uploadImage(file: File, userId: number): Promise<UploadResult> {
  */
 export async function storeImage(file: File, userId: number, options: StoreImageOptions): Promise<UploadResult> {
   const name = cleanFileName(file.name || "imagen");
-  const invalid = (message = options.invalidMessage): UploadRefusal => ({ ok: false, reason: "invalid", title: FILE_TEXTS.imageInvalidTitle, message });
+  const invalid = (message = options.invalidMessage): UploadRefusal => ({
+    ok: false,
+    reason: "invalid",
+    title: FILE_TEXTS.imageInvalidTitle,
+    message,
+  });
   const exists: UploadRefusal = { ok: false, reason: "conflict", title: FILE_TEXTS.imageExistsTitle, message: options.existsMessage(name) };
   if (file.size === 0) return invalid(FILE_TEXTS.imageUnreadable);
   if (file.size > IMAGE_MAX_BYTES) return invalid(FILE_TEXTS.imageTooLarge);
@@ -81,7 +86,9 @@ export async function storeImage(file: File, userId: number, options: StoreImage
   try {
     encoded = await Promise.all([
       open().rotate().webp({ quality: 85 }).toBuffer({ resolveWithObject: true }),
-      ...options.variants.map((v) => open().rotate().resize(v.width, v.height, { fit: "inside" }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true })),
+      ...options.variants.map((v) =>
+        open().rotate().resize(v.width, v.height, { fit: "inside" }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+      ),
     ]);
   } catch {
     return invalid(FILE_TEXTS.imageUnreadable);
@@ -102,19 +109,26 @@ export async function storeImage(file: File, userId: number, options: StoreImage
   }
   try {
     const [original, ...variants] = encoded;
-    await getDb().insert(files).values({
-      id,
-      filenameDisk: disks[0],
-      filenameDownload: name,
-      title: name.replace(/\.[^.]+$/, ""),
-      mimeType: "image/webp",
-      size: original.info.size,
-      width: original.info.width,
-      height: original.info.height,
-      origin: ORIGIN_UPLOAD,
-      variants: variants.map((out, k) => ({ name: options.variants[k].name, width: out.info.width, height: out.info.height, disk: disks[k + 1] })),
-      uploadedBy: userId,
-    });
+    await getDb()
+      .insert(files)
+      .values({
+        id,
+        filenameDisk: disks[0],
+        filenameDownload: name,
+        title: name.replace(/\.[^.]+$/, ""),
+        mimeType: "image/webp",
+        size: original.info.size,
+        width: original.info.width,
+        height: original.info.height,
+        origin: ORIGIN_UPLOAD,
+        variants: variants.map((out, k) => ({
+          name: options.variants[k].name,
+          width: out.info.width,
+          height: out.info.height,
+          disk: disks[k + 1],
+        })),
+        uploadedBy: userId,
+      });
   } catch (error) {
     await removeStored(written);
     if (isUniqueViolation(error)) return exists;

@@ -41,7 +41,16 @@ export async function listLibrary(query: { search?: string; kind?: LibraryKind; 
     .orderBy(desc(files.createdAt), desc(files.id))
     .limit(FILES_PAGE_SIZE)
     .offset((query.page - 1) * FILES_PAGE_SIZE);
-  const total = found[0]?.total ?? (query.page > 1 ? (await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(files).where(where))[0].n : 0);
+  const total =
+    found[0]?.total ??
+    (query.page > 1
+      ? (
+          await getDb()
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(files)
+            .where(where)
+        )[0].n
+      : 0);
   return { rows: found.map(entryOf), total, page: query.page, pageSize: FILES_PAGE_SIZE };
 }
 
@@ -49,7 +58,12 @@ export async function listLibrary(query: { search?: string; kind?: LibraryKind; 
 export async function libraryEntry(fileId: string, kind?: LibraryKind, origins?: readonly string[]): Promise<LibraryEntry | null> {
   if (!isFileId(fileId)) return null;
   const [row] = await getDb()
-    .select({ id: files.id, name: files.filenameDownload, mime: files.mimeType, hasThumb: sql<boolean>`${files.variants} @> '[{"name":"150"}]'::jsonb` })
+    .select({
+      id: files.id,
+      name: files.filenameDownload,
+      mime: files.mimeType,
+      hasThumb: sql<boolean>`${files.variants} @> '[{"name":"150"}]'::jsonb`,
+    })
     .from(files)
     .where(and(eq(files.id, fileId), ofLibrary(origins)))
     .limit(1);
@@ -76,7 +90,11 @@ export async function libraryImage(fileId: string): Promise<LibraryImage | null>
 }
 
 /** The library's PDFs, newest first, optionally by name; `origins` widens it for a screen that owns more. */
-export async function listLibraryPdfs(search: string | undefined, limit: number = FILES_PAGE_SIZE, origins?: readonly string[]): Promise<LibraryFile[]> {
+export async function listLibraryPdfs(
+  search: string | undefined,
+  limit: number = FILES_PAGE_SIZE,
+  origins?: readonly string[],
+): Promise<LibraryFile[]> {
   const term = search?.trim() ?? "";
   const rows = await getDb()
     .select({ id: files.id, name: files.filenameDownload })

@@ -27,22 +27,27 @@ export async function storePdf(upload: PdfUpload, userId: number, origin: string
   const id = crypto.randomUUID();
   const disk = `${id}.pdf`;
   try {
-    await getStorage().put(disk, "data" in upload ? { bytes: upload.data } : { file: upload.path }, { contentType: PDF_MIME, maxBytes: PDF_MAX_BYTES });
+    await getStorage().put(disk, "data" in upload ? { bytes: upload.data } : { file: upload.path }, {
+      contentType: PDF_MIME,
+      maxBytes: PDF_MAX_BYTES,
+    });
   } catch (error) {
     if (isStorageUnavailable(error)) return { ok: false, reason: "unavailable", name };
     throw error;
   }
   try {
-    await getDb().insert(files).values({
-      id,
-      filenameDisk: disk,
-      filenameDownload: name,
-      title: name.replace(/\.[^.]+$/, ""),
-      mimeType: PDF_MIME,
-      size,
-      origin,
-      uploadedBy: userId,
-    });
+    await getDb()
+      .insert(files)
+      .values({
+        id,
+        filenameDisk: disk,
+        filenameDownload: name,
+        title: name.replace(/\.[^.]+$/, ""),
+        mimeType: PDF_MIME,
+        size,
+        origin,
+        uploadedBy: userId,
+      });
   } catch (error) {
     await removeStored([disk]);
     if (isUniqueViolation(error)) return { ok: false, reason: "exists", name };

@@ -23,6 +23,12 @@ export async function uploadRecordImage(
 ): Promise<{ ok: true; image: StoredImage } | UploadRefusal> {
   const uploaded = await uploadImage(file, actor.id);
   if (!uploaded.ok) return uploaded;
-  await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: [...tags, "archivos"], identifier: uploaded.image.fileId, userId: actor.id });
+  await audit({
+    message: `Imagen ${uploaded.image.name} subida`,
+    type: "create",
+    tags: [...tags, "archivos"],
+    identifier: uploaded.image.fileId,
+    userId: actor.id,
+  });
   return uploaded;
 }

@@ -32,7 +32,12 @@ export function keysOfFile(file: { filenameDisk: string; origin: string; variant
 
 /** The refusal a screen shows when the store cannot keep an upload: said like any other, answered 503. */
 export type StorageDown = { ok: false; reason: "unavailable"; title: string; message: string };
-export const storageDown = (): StorageDown => ({ ok: false, reason: "unavailable", title: FILE_TEXTS.storageDownTitle, message: STORAGE_DOWN_MESSAGE });
+export const storageDown = (): StorageDown => ({
+  ok: false,
+  reason: "unavailable",
+  title: FILE_TEXTS.storageDownTitle,
+  message: STORAGE_DOWN_MESSAGE,
+});
 
 /**
  * Removes objects whose row is gone or was never written. A store that is down keeps them: they have
@@ -62,13 +67,20 @@ export function cleanFileName(name: string) {
 
 /** Whether a file of that name is already in the library (names are unique there, ignoring case). */
 export async function fileNameTaken(name: string) {
-  const [row] = await getDb().select({ id: files.id }).from(files).where(sql`lower(${files.filenameDownload}) = ${name.toLowerCase()}`).limit(1);
+  const [row] = await getDb()
+    .select({ id: files.id })
+    .from(files)
+    .where(sql`lower(${files.filenameDownload}) = ${name.toLowerCase()}`)
+    .limit(1);
   return !!row;
 }
 
 /** Removes a stored file and its variants: used when the record it was uploaded for was not saved. */
 export async function discardFile(fileId: string) {
-  const [row] = await getDb().delete(files).where(eq(files.id, fileId)).returning({ filenameDisk: files.filenameDisk, origin: files.origin, variants: files.variants });
+  const [row] = await getDb()
+    .delete(files)
+    .where(eq(files.id, fileId))
+    .returning({ filenameDisk: files.filenameDisk, origin: files.origin, variants: files.variants });
   if (!row) return;
   await removeStored(keysOfFile(row));
 }

@@ -67,12 +67,18 @@ function recordOf(row: Row): InvoiceFeedbackRecord {
 
 /** When the copy was last brought up to date: the feed's last success (null: it never ran). */
 export async function copySyncedAt(): Promise<Date | null> {
-  const [row] = await getDb().select({ at: feedState.lastSuccessAt }).from(feedState).where(eq(feedState.name, "invoice-feedback")).limit(1);
+  const [row] = await getDb()
+    .select({ at: feedState.lastSuccessAt })
+    .from(feedState)
+    .where(eq(feedState.name, "invoice-feedback"))
+    .limit(1);
   return row?.at ?? null;
 }
 
 /** One page of the copy with the total; null when the feed never brought anything (no copy to show). */
-export async function listInvoiceCopy(query: InvoiceFeedbackQuery): Promise<{ data: InvoiceFeedbackRecord[]; total: number; syncedAt: Date } | null> {
+export async function listInvoiceCopy(
+  query: InvoiceFeedbackQuery,
+): Promise<{ data: InvoiceFeedbackRecord[]; total: number; syncedAt: Date } | null> {
   const syncedAt = await copySyncedAt();
   if (!syncedAt) return null;
   const where = whereOf(query);
@@ -86,7 +92,10 @@ export async function listInvoiceCopy(query: InvoiceFeedbackQuery): Promise<{ da
     .offset(Math.max(0, query.offset ?? 0));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && (query.offset ?? 0) > 0) {
-    const [c] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(invoiceFeedback).where(where);
+    const [c] = await getDb()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(invoiceFeedback)
+      .where(where);
     total = c.n;
   }
   return { data: rows.map((r) => recordOf(r.row)), total, syncedAt };

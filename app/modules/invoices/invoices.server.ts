@@ -57,7 +57,9 @@ export async function listFeedbackInvoices(query: FeedbackQueryValue) {
 }
 
 /** One sale's record: the back end only lists, so it is searched by its id and matched exactly. */
-export async function getFeedbackInvoice(saleId: string): Promise<{ ok: true; record: InvoiceFeedbackRecord | null } | { ok: false; message: string }> {
+export async function getFeedbackInvoice(
+  saleId: string,
+): Promise<{ ok: true; record: InvoiceFeedbackRecord | null } | { ok: false; message: string }> {
   const answer = await fetchRecords({ search: saleId, limit: 50, offset: 0 });
   if (!answer.ok) return answer;
   return { ok: true, record: answer.data.find((r) => r.id === saleId) ?? null };
@@ -74,8 +76,7 @@ export async function startingRecipients(record: InvoiceFeedbackRecord): Promise
 }
 
 export type ResendOutcome =
-  | { ok: true; variant: "success" | "warning"; title: string; message: string }
-  | { ok: false; title: string; message: string };
+  { ok: true; variant: "success" | "warning"; title: string; message: string } | { ok: false; title: string; message: string };
 
 /**
  * Sends the invoice again through the invoicing service (outside any transaction), then records the
@@ -86,7 +87,10 @@ export async function resendInvoice(record: InvoiceFeedbackRecord, extra: Recipi
     return { ok: false, title: "Factura pendiente", message: "Solo se puede reenviar una factura timbrada correctamente." };
   }
   const defaults = await startingRecipients(record);
-  const recipients = [...defaults, ...extra.filter((r) => !defaults.some((d) => d.email === r.email)).map((r) => ({ ...r, isDefault: false, role: "adicional" as const }))];
+  const recipients = [
+    ...defaults,
+    ...extra.filter((r) => !defaults.some((d) => d.email === r.email)).map((r) => ({ ...r, isDefault: false, role: "adicional" as const })),
+  ];
   if (recipients.length === 0) return { ok: false, title: RESEND_TEXTS.invalidTitle, message: RESEND_TEXTS.invalid };
   let answer: { accepted: boolean; message: string };
   try {

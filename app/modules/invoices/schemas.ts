@@ -20,4 +20,3 @@ export const SaleIdSchema = z.string().regex(/^\d{1,19}$/);
 
 /** At most this many extra recipients travel with a resend. */
 export const RESEND_EXTRA_MAX = 20;
-

@@ -30,7 +30,11 @@ async function claimForSend(id: number, seenLastMessage: string | undefined): Pr
   const seen =
     seenLastMessage === undefined
       ? []
-      : [seenLastMessage === "" ? isNull(conversations.lastMessageDate) : sql`date_trunc('milliseconds', ${conversations.lastMessageDate}) = ${new Date(seenLastMessage)}`];
+      : [
+          seenLastMessage === ""
+            ? isNull(conversations.lastMessageDate)
+            : sql`date_trunc('milliseconds', ${conversations.lastMessageDate}) = ${new Date(seenLastMessage)}`,
+        ];
   const claimed = await getDb()
     .update(conversations)
     .set({ sendingUntil: sql`now() + ${`${SEND_CLAIM_MS} milliseconds`}::interval` })
@@ -45,10 +49,15 @@ async function releaseSendClaim(id: number) {
   await getDb().update(conversations).set({ sendingUntil: null }).where(eq(conversations.id, id));
 }
 
-const SEND_BUSY: ToastInput = { title: "Mensaje no enviado", message: "Ya se está enviando un mensaje en esta conversación. Espera un momento y revisa el historial.", variant: "warning" };
+const SEND_BUSY: ToastInput = {
+  title: "Mensaje no enviado",
+  message: "Ya se está enviando un mensaje en esta conversación. Espera un momento y revisa el historial.",
+  variant: "warning",
+};
 const SEND_MOVED: ToastInput = {
   title: "Mensaje no enviado",
-  message: "La conversación cambió desde que abriste el formulario (el mensaje pudo haberse enviado ya). Revisa el historial antes de enviar de nuevo.",
+  message:
+    "La conversación cambió desde que abriste el formulario (el mensaje pudo haberse enviado ya). Revisa el historial antes de enviar de nuevo.",
   variant: "warning",
 };
 
@@ -64,13 +73,23 @@ async function keepDraft(id: number, text: string) {
  * a store that is down stops the reply before the buyer gets it, never after (a message the buyer
  * has and the history lacks). A reply that then fails removes the kept file.
  */
-export async function sendReply(input: { conversationId: number; message: string; file: ParsedUpload; seenLastMessage?: string }, actor: SessionUser): Promise<CommandResult> {
+export async function sendReply(
+  input: { conversationId: number; message: string; file: ParsedUpload; seenLastMessage?: string },
+  actor: SessionUser,
+): Promise<CommandResult> {
   const c = await getConversation(input.conversationId);
   if (!c) return notFound;
   const text = input.message.trim();
   if (!canReply(c.status)) {
     await keepDraft(c.id, input.message);
-    return { ok: false, toast: { title: "Mensaje no enviado", message: "La conversación no está activa; no se pueden enviar mensajes ni archivos.", variant: "warning" } };
+    return {
+      ok: false,
+      toast: {
+        title: "Mensaje no enviado",
+        message: "La conversación no está activa; no se pueden enviar mensajes ni archivos.",
+        variant: "warning",
+      },
+    };
   }
   const file = input.file;
   const problem = replyProblem(text, file && ("tooBig" in file ? file : { name: file.name, size: file.size }));
@@ -90,7 +109,11 @@ export async function sendReply(input: { conversationId: number; message: string
       await releaseSendClaim(c.id);
       if (!isStorageUnavailable(error)) throw error;
       await keepDraft(c.id, input.message);
-      return { ok: false, unavailable: true, toast: { title: "Mensaje no enviado", message: error.message, variant: "danger", durationMs: 8000 } };
+      return {
+        ok: false,
+        unavailable: true,
+        toast: { title: "Mensaje no enviado", message: error.message, variant: "danger", durationMs: 8000 },
+      };
     }
   }
   const forget = () => (stored ? removeStored([stored.key]) : Promise.resolve());
@@ -109,7 +132,13 @@ export async function sendReply(input: { conversationId: number; message: string
     await releaseSendClaim(c.id);
     if (!isIntegrationError(error)) throw error;
     await keepDraft(c.id, input.message);
-    await audit({ message: `Error al enviar mensaje en la orden ${c.orderId}: ${error.message}`, type: "integration", tags: ["messages"], identifier: c.orderId, userId: actor.id });
+    await audit({
+      message: `Error al enviar mensaje en la orden ${c.orderId}: ${error.message}`,
+      type: "integration",
+      tags: ["messages"],
+      identifier: c.orderId,
+      userId: actor.id,
+    });
     return { ok: false, toast: { title: "Mensaje no enviado", message: error.message, variant: "danger", durationMs: 8000 } };
   }
   const sentAt = new Date(sent.sentAt);
@@ -135,10 +164,22 @@ export async function sendReply(input: { conversationId: number; message: string
           fileId: stored.id,
         });
       }
-      await tx.insert(messages).values({ conversationId: c.id, text, fromUserId: c.sellerId, fromSeller: true, messageDate: sentAt, attachments });
-      await tx.update(conversations).set({ lastMessageDate: sentAt, lastMessageFromSeller: true, draft: null, sendingUntil: null }).where(eq(conversations.id, c.id));
+      await tx
+        .insert(messages)
+        .values({ conversationId: c.id, text, fromUserId: c.sellerId, fromSeller: true, messageDate: sentAt, attachments });
+      await tx
+        .update(conversations)
+        .set({ lastMessageDate: sentAt, lastMessageFromSeller: true, draft: null, sendingUntil: null })
+        .where(eq(conversations.id, c.id));
       await audit(
-        { message: `Mensaje enviado en la orden ${c.orderId}`, type: "create", tags: ["messages"], identifier: c.orderId, userId: actor.id, detail: { attachment: upload?.name ?? null } },
+        {
+          message: `Mensaje enviado en la orden ${c.orderId}`,
+          type: "create",
+          tags: ["messages"],
+          identifier: c.orderId,
+          userId: actor.id,
+          detail: { attachment: upload?.name ?? null },
+        },
         tx,
       );
     });
@@ -159,7 +200,9 @@ export async function updateDraft(
   if (!c) return notFound;
   let text = input.message;
   if (input.intent === "insert-template") {
-    const [template] = input.templateId ? await getDb().select().from(cannedReplies).where(eq(cannedReplies.id, input.templateId)).limit(1) : [];
+    const [template] = input.templateId
+      ? await getDb().select().from(cannedReplies).where(eq(cannedReplies.id, input.templateId)).limit(1)
+      : [];
     if (!template) {
       await keepDraft(c.id, input.message);
       return { ok: false, toast: { title: "Plantilla", message: "Elige una plantilla para insertarla.", variant: "warning" } };
@@ -179,7 +222,16 @@ export async function updateCannedReply(input: { id: number; name: string; text:
     const [row] = await tx.select().from(cannedReplies).where(eq(cannedReplies.id, input.id)).limit(1);
     if (!row) return notFound;
     await tx.update(cannedReplies).set({ name: input.name, text: input.text, updatedAt: new Date() }).where(eq(cannedReplies.id, input.id));
-    await audit({ message: `Plantilla "${input.name}" actualizada`, type: "update", tags: ["messages", "canned_replies"], identifier: row.key, userId: actor.id }, tx);
+    await audit(
+      {
+        message: `Plantilla "${input.name}" actualizada`,
+        type: "update",
+        tags: ["messages", "canned_replies"],
+        identifier: row.key,
+        userId: actor.id,
+      },
+      tx,
+    );
     return { ok: true, toast: { title: "Plantilla actualizada", message: input.name, variant: "success" } };
   });
 }

@@ -26,14 +26,12 @@ export const LOGISTIC_VALUES: Record<(typeof LOGISTIC_FILTERS)[number][0], strin
   cross_docking: "cross_docking",
 };
 
-
 export const MESSAGE_STATUS_FILTERS = [
   ["urgent", "Urgentes (más de 24 h)"],
   ["active", "Conversación activa"],
   ["blocked", "Conversación bloqueada"],
   ["closed", "Conversación cerrada"],
 ] as const;
-
 
 export const CLAIM_RETURN_FILTERS = [
   ["claim", "Con reclamo"],

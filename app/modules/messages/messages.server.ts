@@ -27,7 +27,9 @@ function orderConditions(query: MessagesQueryValue): SQL[] {
 
 /** A publication id search matches the order's publications (the one filter that joins orders). */
 function publicationSearch(query: MessagesQueryValue): SQL | null {
-  return query.search && /^MLM\d+$/i.test(query.search) ? sql`${orders.publicationsId} @> array[${query.search.toUpperCase()}]::text[]` : null;
+  return query.search && /^MLM\d+$/i.test(query.search)
+    ? sql`${orders.publicationsId} @> array[${query.search.toUpperCase()}]::text[]`
+    : null;
 }
 
 /** Mexico City day bounds for day_filter. */
@@ -155,7 +157,11 @@ export async function listConversations(query: MessagesQueryValue, now: Date = n
   const db = getDb();
   const rows = await conversationsPageQuery(db, query, now);
   const [{ n: total }] = await conversationsCountQuery(db, query, now);
-  const threads = threadsQuery(db, query, rows.map((r) => r.id));
+  const threads = threadsQuery(
+    db,
+    query,
+    rows.map((r) => r.id),
+  );
   const thread = threads ? await threads : [];
   const byConversation = new Map<number, typeof thread>();
   for (const m of thread) {
@@ -164,7 +170,12 @@ export async function listConversations(query: MessagesQueryValue, now: Date = n
     byConversation.set(m.conversationId, list);
   }
   return {
-    rows: rows.map((r) => ({ ...r, orderId: r.orderId.toString(), packId: r.packId?.toString() ?? null, messages: byConversation.get(r.id) ?? [] })),
+    rows: rows.map((r) => ({
+      ...r,
+      orderId: r.orderId.toString(),
+      packId: r.packId?.toString() ?? null,
+      messages: byConversation.get(r.id) ?? [],
+    })),
     total,
     page: query.page,
     pageSize: MESSAGES_PAGE_SIZE,

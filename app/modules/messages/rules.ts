@@ -14,10 +14,7 @@ export function priorityCutoff(now: Date = new Date()): Date {
   return DateTime.fromJSDate(now).setZone(ZONE).minus({ hours: PRIORITY_HOURS }).toJSDate();
 }
 
-export function isPriority(
-  c: { lastMessageFromSeller: boolean; lastMessageDate: Date | string | null },
-  now: Date = new Date(),
-): boolean {
+export function isPriority(c: { lastMessageFromSeller: boolean; lastMessageDate: Date | string | null }, now: Date = new Date()): boolean {
   if (c.lastMessageFromSeller || !c.lastMessageDate) return false;
   const last = c.lastMessageDate instanceof Date ? c.lastMessageDate : new Date(c.lastMessageDate);
   return last.getTime() <= priorityCutoff(now).getTime();
@@ -25,7 +22,14 @@ export function isPriority(
 
 /** 'factura' anywhere in the text, whatever the case and accents ("FACTURA", "fáctura"). */
 export function mentionsInvoice(text: string | null | undefined): boolean {
-  return !!text && text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().includes("factura");
+  return (
+    !!text &&
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .includes("factura")
+  );
 }
 
 /** Replies and attachments only while the conversation is 'active'. */
@@ -47,13 +51,15 @@ export function replyProblem(text: string, file: ReplyFile | null): ReplyProblem
   const fileProblem = attachmentProblem(file);
   if (fileProblem) return fileProblem;
   if (!text.trim() && !file) return { title: "Mensaje no enviado", message: "No se ha ingresado mensaje o archivo." };
-  if (text.trim().length > MESSAGE_MAX) return { title: "Mensaje no enviado", message: `El mensaje no puede exceder ${MESSAGE_MAX} caracteres.` };
+  if (text.trim().length > MESSAGE_MAX)
+    return { title: "Mensaje no enviado", message: `El mensaje no puede exceder ${MESSAGE_MAX} caracteres.` };
   return null;
 }
 
 /** The 25 MB rule alone: the page asks it before it uploads, the server again after. */
 export function attachmentProblem(file: ReplyFile | null | undefined): ReplyProblem | null {
-  if (file && ("tooBig" in file || file.size > ATTACHMENT_MAX_BYTES)) return { title: "Tamaño máximo 25M", message: `Error al cargar el archivo ${file.name}.` };
+  if (file && ("tooBig" in file || file.size > ATTACHMENT_MAX_BYTES))
+    return { title: "Tamaño máximo 25M", message: `Error al cargar el archivo ${file.name}.` };
   return null;
 }
 

@@ -4,8 +4,15 @@ import { textareaText } from "~/lib/form-text";
 import { keysOf, q } from "~/lib/query";
 import { MESSAGE_MAX } from "./rules";
 import {
-  ASSIGNED_FILTERS, CLAIM_RETURN_FILTERS, DAY_FILTERS, LOGISTIC_FILTERS, MESSAGE_SORTS, MESSAGE_STATUS_FILTERS, ORDER_STATUS_FILTERS,
-  SECTIONS, SHIPMENT_STATUS_FILTERS,
+  ASSIGNED_FILTERS,
+  CLAIM_RETURN_FILTERS,
+  DAY_FILTERS,
+  LOGISTIC_FILTERS,
+  MESSAGE_SORTS,
+  MESSAGE_STATUS_FILTERS,
+  ORDER_STATUS_FILTERS,
+  SECTIONS,
+  SHIPMENT_STATUS_FILTERS,
 } from "./filter-options";
 
 export * from "./filter-options";
@@ -39,10 +46,15 @@ export const ReplyFields = z.object({
   intent: z.enum(["reply", "insert-template", "save-draft"]),
   conversationId: ConversationIdSchema,
   // A draft may grow past a reply's length (a template appended); the reply's own limit is ReplyBox's.
-  message: textareaText(z.string().max(MESSAGE_MAX * 4)).optional().default(""),
+  message: textareaText(z.string().max(MESSAGE_MAX * 4))
+    .optional()
+    .default(""),
   templateId: z.coerce.number().int().positive().max(PG_INTEGER_MAX).optional().catch(undefined),
   /** The conversation's last message date when the form was rendered ("" = none yet): a resubmitted form is refused. */
-  seenLastMessage: z.union([z.literal(""), z.string().datetime()]).optional().catch(undefined),
+  seenLastMessage: z
+    .union([z.literal(""), z.string().datetime()])
+    .optional()
+    .catch(undefined),
 });
 
 /**
@@ -57,5 +69,11 @@ export const ReplyBox = z.object({
 export const CannedReplySchema = z.object({
   id: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
   name: z.string({ required_error: "Escribe un nombre." }).trim().min(1, "Escribe un nombre.").max(80, "Máximo 80 caracteres."),
-  text: textareaText(z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(MESSAGE_MAX, `Máximo ${MESSAGE_MAX} caracteres.`)),
+  text: textareaText(
+    z
+      .string({ required_error: "Escribe el texto." })
+      .trim()
+      .min(1, "Escribe el texto.")
+      .max(MESSAGE_MAX, `Máximo ${MESSAGE_MAX} caracteres.`),
+  ),
 });

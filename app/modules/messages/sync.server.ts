@@ -9,7 +9,14 @@ import { audit } from "~/modules/logs/audit.server";
 import type { CommandResult } from "./commands.server";
 import { mentionsInvoice } from "./rules";
 
-type StoredMessage = { id: number; conversationId: number; fromSeller: boolean; messageDate: Date; text: string; externalId: string | null };
+type StoredMessage = {
+  id: number;
+  conversationId: number;
+  fromSeller: boolean;
+  messageDate: Date;
+  text: string;
+  externalId: string | null;
+};
 type ConversationRow = typeof conversations.$inferSelect;
 
 /**
@@ -55,7 +62,13 @@ export async function syncMessages(actor: SessionUser): Promise<CommandResult> {
     return { ok: false, toast: { title: "Mensajes no sincronizados", message: error.message, variant: "danger", durationMs: 8000 } };
   }
 
-  const result = await getDb().transaction((tx) => savePendingConversations(tx, pending.filter((c) => validId(c.orderId)), actor.id));
+  const result = await getDb().transaction((tx) =>
+    savePendingConversations(
+      tx,
+      pending.filter((c) => validId(c.orderId)),
+      actor.id,
+    ),
+  );
 
   if (result.messages === 0) {
     return { ok: true, toast: { title: "Mensajes sincronizados", message: "No hay mensajes nuevos.", variant: "info", durationMs: 4000 } };
@@ -74,34 +87,56 @@ export async function savePendingConversations(tx: Tx, pending: PendingConversat
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('messages.sync'))`);
   const ids = [...new Set(pending.map((c) => BigInt(c.orderId.trim())))];
   const existing = ids.length
-    ? await tx.select().from(conversations).where(or(inArray(conversations.orderId, ids), inArray(conversations.packId, ids)))
+    ? await tx
+        .select()
+        .from(conversations)
+        .where(or(inArray(conversations.orderId, ids), inArray(conversations.packId, ids)))
     : [];
   const byOrder = new Map<string, ConversationRow>();
   const byPack = new Map<string, ConversationRow>();
   for (const c of existing) {
     if (!byOrder.has(c.orderId.toString()) || byOrder.get(c.orderId.toString())!.id > c.id) byOrder.set(c.orderId.toString(), c);
-    if (c.packId !== null && (!byPack.has(c.packId.toString()) || byPack.get(c.packId.toString())!.id > c.id)) byPack.set(c.packId.toString(), c);
+    if (c.packId !== null && (!byPack.has(c.packId.toString()) || byPack.get(c.packId.toString())!.id > c.id))
+      byPack.set(c.packId.toString(), c);
   }
   const findConversation = (orderId: string) => byOrder.get(orderId) ?? byPack.get(orderId);
 
   // The app's copy of the orders of conversations not seen yet (order id or pack id).
   const missing = ids.filter((id) => !findConversation(id.toString()));
   const orderRows = missing.length
-    ? await tx.select().from(orders).where(or(inArray(orders.id, missing), inArray(orders.relatedOrderId, missing)))
+    ? await tx
+        .select()
+        .from(orders)
+        .where(or(inArray(orders.id, missing), inArray(orders.relatedOrderId, missing)))
     : [];
-  const orderOf = (id: string) => orderRows.find((o) => o.id.toString() === id) ?? orderRows.find((o) => o.relatedOrderId?.toString() === id);
+  const orderOf = (id: string) =>
+    orderRows.find((o) => o.id.toString() === id) ?? orderRows.find((o) => o.relatedOrderId?.toString() === id);
 
   const remoteIds = pending.flatMap((c) => c.messages.map((m) => m.id));
   const known = new Set(
     remoteIds.length
-      ? (await tx.select({ externalId: messages.externalId }).from(messages).where(inArray(messages.externalId, remoteIds))).map((r) => r.externalId!)
+      ? (await tx.select({ externalId: messages.externalId }).from(messages).where(inArray(messages.externalId, remoteIds))).map(
+          (r) => r.externalId!,
+        )
       : [],
   );
   const stored: StoredMessage[] = existing.length
     ? await tx
-        .select({ id: messages.id, conversationId: messages.conversationId, fromSeller: messages.fromSeller, messageDate: messages.messageDate, text: messages.text, externalId: messages.externalId })
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          fromSeller: messages.fromSeller,
+          messageDate: messages.messageDate,
+          text: messages.text,
+          externalId: messages.externalId,
+        })
         .from(messages)
-        .where(inArray(messages.conversationId, existing.map((c) => c.id)))
+        .where(
+          inArray(
+            messages.conversationId,
+            existing.map((c) => c.id),
+          ),
+        )
     : [];
   // Older rows without the marketplace id, by conversation and key (a list: the same line may repeat).
   const unlinked = new Map<string, number[]>();
@@ -113,7 +148,8 @@ export async function savePendingConversations(tx: Tx, pending: PendingConversat
 
   let created = 0;
   let linked = 0;
-  const inserted: Array<typeof messages.$inferInsert & { conversationId: number; messageDate: Date; fromSeller: boolean; text: string }> = [];
+  const inserted: Array<typeof messages.$inferInsert & { conversationId: number; messageDate: Date; fromSeller: boolean; text: string }> =
+    [];
   const statusOf = new Map<number, string>();
   const touched = new Map<number, ConversationRow>();
 
@@ -134,11 +170,17 @@ export async function savePendingConversations(tx: Tx, pending: PendingConversat
           packId: order?.relatedOrderId ?? null,
           orderDate: order?.orderDate ?? first,
           orderStatus: order?.orderStatus ?? null,
-          orderInfo: { items: (order?.orderItems ?? []).map((it) => ({ id: it.id, title: it.title, image: it.picture ?? null, sold: it.qty })) },
+          orderInfo: {
+            items: (order?.orderItems ?? []).map((it) => ({ id: it.id, title: it.title, image: it.picture ?? null, sold: it.qty })),
+          },
           store: order ? order.store : remote.account === "brand" ? getEnv().BRAND_NAME : null,
           clientId: remote.clientId ?? order?.buyerId ?? 0,
           clientInfo: order
-            ? { nickname: order.buyerNickname ?? undefined, firstName: order.shippingInfo?.firstName ?? undefined, lastName: order.shippingInfo?.lastName ?? undefined }
+            ? {
+                nickname: order.buyerNickname ?? undefined,
+                firstName: order.shippingInfo?.firstName ?? undefined,
+                lastName: order.shippingInfo?.lastName ?? undefined,
+              }
             : null,
           sellerId: remote.sellerId,
           status: remote.status,
@@ -179,11 +221,12 @@ export async function savePendingConversations(tx: Tx, pending: PendingConversat
   }
 
   const added = inserted.length
-    ? await tx
-        .insert(messages)
-        .values(inserted)
-        .onConflictDoNothing({ target: messages.externalId })
-        .returning({ conversationId: messages.conversationId, fromSeller: messages.fromSeller, messageDate: messages.messageDate, text: messages.text })
+    ? await tx.insert(messages).values(inserted).onConflictDoNothing({ target: messages.externalId }).returning({
+        conversationId: messages.conversationId,
+        fromSeller: messages.fromSeller,
+        messageDate: messages.messageDate,
+        text: messages.text,
+      })
     : [];
   const addedBy = new Map<number, typeof added>();
   for (const m of added) addedBy.set(m.conversationId, [...(addedBy.get(m.conversationId) ?? []), m]);

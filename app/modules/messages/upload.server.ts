@@ -16,7 +16,10 @@ export type ParsedUpload = PostedFile;
  */
 export async function storeAttachment(file: StagedFile) {
   const id = crypto.randomUUID();
-  const ext = path.extname(file.name).replace(/[^.A-Za-z0-9]/g, "").slice(0, 10);
+  const ext = path
+    .extname(file.name)
+    .replace(/[^.A-Za-z0-9]/g, "")
+    .slice(0, 10);
   const disk = `${id}${ext}`;
   const key = fileKey({ filenameDisk: disk, origin: ORIGIN_MESSAGE });
   await getStorage().put(key, { file: file.path }, { contentType: file.type });

@@ -106,7 +106,9 @@ function lastMeaningful(status: string, orderStatus: string): string | null {
 export function statusLabel(key: string, brandName?: string): DisplayStatus {
   if (key.startsWith(PROCESSING_PREFIX)) return { key, label: processingLabel(key, brandName), variant: "orange" };
   const entry = STATUS_TABLE[key];
-  return entry ? { key, label: entry[0], variant: entry[1] } : { key, label: hasLabel("historyStatus", key) ? labelOf("historyStatus", key) : key, variant: "primary" };
+  return entry
+    ? { key, label: entry[0], variant: entry[1] }
+    : { key, label: hasLabel("historyStatus", key) ? labelOf("historyStatus", key) : key, variant: "primary" };
 }
 
 /**

@@ -31,7 +31,11 @@ export const URL_ONLY_TYPES = [
   ["marketplace", "Marketplace (todas)"],
 ] as const;
 /** A filter's choices, plus the link-only one the URL holds (so the control shows the filter in force). */
-export function choicesWith<T extends readonly [string, string]>(base: ReadonlyArray<T>, urlOnly: ReadonlyArray<readonly [string, string]>, value: string | undefined) {
+export function choicesWith<T extends readonly [string, string]>(
+  base: ReadonlyArray<T>,
+  urlOnly: ReadonlyArray<readonly [string, string]>,
+  value: string | undefined,
+) {
   const extra = urlOnly.find(([k]) => k === value);
   return extra ? [...base, extra] : base;
 }
@@ -102,7 +106,10 @@ export const OrdersListQuery = {
   sortValue: q.sortValue().catch(undefined),
   filterLogisticType: z.enum(LOGISTIC_VALUES).optional().catch(undefined),
   filterStatus: z.enum(keysOf(QUICK_STATUSES)).optional().catch(undefined),
-  order_status_filter: z.enum(keysOf([...ORDER_STATUS_FILTERS, ...URL_ONLY_ORDER_STATUSES])).optional().catch(undefined),
+  order_status_filter: z
+    .enum(keysOf([...ORDER_STATUS_FILTERS, ...URL_ONLY_ORDER_STATUSES]))
+    .optional()
+    .catch(undefined),
   shipment_status_filter: z.enum(keysOf(SHIPMENT_STATUS_FILTERS)).optional().catch(undefined),
   claim_return_status_filter: z.enum(keysOf(CLAIM_STATUS_FILTERS)).optional().catch(undefined),
   day_filter: z.enum(keysOf(DAY_FILTERS)).optional().catch(undefined),
@@ -163,7 +170,8 @@ const isoDay = (d: DateTime) => d.toISODate()!;
  * days at either edge (daily table). Without a range: every month.
  */
 export function countSpans(range: { start: string; end: string } | null) {
-  if (!range) return { months: { from: null, to: null } as { from: string | null; to: string | null } | null, days: [] as Array<[string, string]> };
+  if (!range)
+    return { months: { from: null, to: null } as { from: string | null; to: string | null } | null, days: [] as Array<[string, string]> };
   const start = DateTime.fromFormat(range.start, "yyyy/LL/dd");
   const end = DateTime.fromFormat(range.end, "yyyy/LL/dd");
   const firstFull = start.day === 1 ? start : start.plus({ months: 1 }).startOf("month");
@@ -175,4 +183,3 @@ export function countSpans(range: { start: string; end: string } | null) {
   if (afterLast <= end) days.push([isoDay(afterLast), isoDay(end)]);
   return { months: { from: isoDay(firstFull), to: isoDay(lastFull) }, days };
 }
-

@@ -17,9 +17,7 @@ export const BULK_LABEL_LIMIT = 50;
  * A label, or why not: no such order (missing), none of the orders may print or the marketplace
  * refused it (conflict), nothing was asked for (invalid), the marketplace failed (integration).
  */
-export type LabelResult =
-  | { ok: true; pdf: Uint8Array; filename: string }
-  | Refused<"invalid" | "missing" | "conflict" | "integration">;
+export type LabelResult = { ok: true; pdf: Uint8Array; filename: string } | Refused<"invalid" | "missing" | "conflict" | "integration">;
 
 const labelColumns = {
   id: orders.id,
@@ -30,7 +28,14 @@ const labelColumns = {
   printedLabel: orders.printedLabel,
 };
 
-type LabelOrder = { id: bigint; store: string | null; status: string; orderStatus: string; logisticType: string | null; printedLabel: boolean };
+type LabelOrder = {
+  id: bigint;
+  store: string | null;
+  status: string;
+  orderStatus: string;
+  logisticType: string | null;
+  printedLabel: boolean;
+};
 
 /**
  * After the marketplace handed out the label: printed, and a fresh label moves to "printed" as it does
@@ -51,7 +56,13 @@ async function recordPrinted(order: LabelOrder, actor: SessionUser) {
         .where(and(eq(orders.id, order.id), sql`${orders.shipmentStatus} is distinct from 'printed'`));
     }
     await audit(
-      { message: `Etiqueta ${order.printedLabel ? "reimpresa" : "impresa"}: orden ${order.id}`, type: "info", tags: ["orders", "label"], identifier: order.id, userId: actor.id },
+      {
+        message: `Etiqueta ${order.printedLabel ? "reimpresa" : "impresa"}: orden ${order.id}`,
+        type: "info",
+        tags: ["orders", "label"],
+        identifier: order.id,
+        userId: actor.id,
+      },
       tx,
     );
   });
@@ -74,7 +85,8 @@ async function fetchLabel(order: LabelOrder): Promise<{ kind: "pdf"; data: Uint8
 }
 
 function refusal(error: unknown): LabelResult {
-  if (isIntegrationError(error)) return { ok: false, reason: error.kind === "rejected" ? "conflict" : "integration", message: error.message };
+  if (isIntegrationError(error))
+    return { ok: false, reason: error.kind === "rejected" ? "conflict" : "integration", message: error.message };
   throw error;
 }
 
@@ -82,7 +94,8 @@ function refusal(error: unknown): LabelResult {
 export async function getOrderLabel(id: bigint, actor: SessionUser): Promise<LabelResult> {
   const [order] = await getDb().select(labelColumns).from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) return { ok: false, reason: "missing", message: "La orden no existe." };
-  if (!labelAction(order).allowed) return { ok: false, reason: "conflict", message: "La etiqueta de esta orden no está disponible para imprimir." };
+  if (!labelAction(order).allowed)
+    return { ok: false, reason: "conflict", message: "La etiqueta de esta orden no está disponible para imprimir." };
   let label;
   try {
     label = await fetchLabel(order);
@@ -109,7 +122,8 @@ export async function getBulkLabels(ids: bigint[], actor: SessionUser): Promise<
   const rows = await getDb().select(labelColumns).from(orders).where(inArray(orders.id, unique));
   const byId = new Map(rows.map((r) => [r.id.toString(), r]));
   const printable = unique.map((id) => byId.get(id.toString())).filter((o): o is LabelOrder => !!o && labelAction(o).allowed);
-  if (printable.length === 0) return { ok: false, reason: "conflict", message: "Ninguna de las órdenes seleccionadas tiene etiqueta disponible." };
+  if (printable.length === 0)
+    return { ok: false, reason: "conflict", message: "Ninguna de las órdenes seleccionadas tiene etiqueta disponible." };
 
   // The marketplace answers one label at a time: ask for several at once, then merge in the order asked.
   const fetched = await mapLimit(printable, LABEL_FETCH_CONCURRENCY, async (order) => {

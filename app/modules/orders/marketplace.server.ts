@@ -55,7 +55,10 @@ async function buyerOf(order: LookupOrder): Promise<{ buyer: MarketplaceBuyer | 
     const match = (list: BuyerInfo[]) => list.find((b) => b.orderId === id);
     const info = match(own) ?? match([...found.main, ...found.brand]);
     if (!info) return { buyer: null, note: null };
-    const name = [info.firstName, info.lastName].map((s) => s.trim()).filter(Boolean).join(" ");
+    const name = [info.firstName, info.lastName]
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(" ");
     if (!name && !info.nickname) return { buyer: null, note: null };
     return { buyer: { name, nickname: info.nickname, buyerId: info.buyerId }, note: null };
   } catch (error) {
@@ -80,7 +83,8 @@ export async function orderLookups(order: LookupOrder): Promise<OrderLookups> {
 
 export const SEND_PACKAGE_MESSAGES = {
   sent: { title: "Paquete despachado", message: "Mercado Libre registró el envío del paquete.", variant: "success" },
-  notAllowed: "Este paquete no se puede despachar: la etiqueta debe estar impresa y la orden no puede ser de Full, a acordar ni estar cancelada.",
+  notAllowed:
+    "Este paquete no se puede despachar: la etiqueta debe estar impresa y la orden no puede ser de Full, a acordar ni estar cancelada.",
   stale: "Otra persona modificó esta orden mientras la tenías abierta. Se recargaron sus datos: revisa y vuelve a intentarlo.",
 } as const;
 
@@ -91,7 +95,14 @@ export const SEND_PACKAGE_MESSAGES = {
 export async function sendOrderPackage(id: bigint, version: number, actor: SessionUser): Promise<SaveResult<{ toast: ToastInput }>> {
   const db = getDb();
   const [order] = await db
-    .select({ store: orders.store, logisticType: orders.logisticType, status: orders.status, orderStatus: orders.orderStatus, printedLabel: orders.printedLabel, version: orders.version })
+    .select({
+      store: orders.store,
+      logisticType: orders.logisticType,
+      status: orders.status,
+      orderStatus: orders.orderStatus,
+      printedLabel: orders.printedLabel,
+      version: orders.version,
+    })
     .from(orders)
     .where(eq(orders.id, id))
     .limit(1);
@@ -104,7 +115,14 @@ export async function sendOrderPackage(id: bigint, version: number, actor: Sessi
     sent = await getIntegrations().marketplace.sendPackage({ orderId: id.toString(), account: accountOf(order.store) });
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    await audit({ message: `Orden ${id}: no se pudo despachar el paquete`, type: "integration", tags: ["orders", "send-package", "error"], identifier: id, userId: actor.id, detail: { kind: error.kind, detail: error.detail } });
+    await audit({
+      message: `Orden ${id}: no se pudo despachar el paquete`,
+      type: "integration",
+      tags: ["orders", "send-package", "error"],
+      identifier: id,
+      userId: actor.id,
+      detail: { kind: error.kind, detail: error.detail },
+    });
     return { ok: false, reason: "integration", message: error.message };
   }
   // The marketplace already has the package as sent: it is recorded even if the order changed meanwhile.
@@ -118,7 +136,17 @@ export async function sendOrderPackage(id: bigint, version: number, actor: Sessi
         version: sql`${orders.version} + 1`,
       })
       .where(eq(orders.id, id));
-    await audit({ message: `Orden ${id}: paquete despachado`, type: "update", tags: ["orders", "send-package"], identifier: id, userId: actor.id, detail: sent }, tx);
+    await audit(
+      {
+        message: `Orden ${id}: paquete despachado`,
+        type: "update",
+        tags: ["orders", "send-package"],
+        identifier: id,
+        userId: actor.id,
+        detail: sent,
+      },
+      tx,
+    );
   });
   return { ok: true, value: { toast: SEND_PACKAGE_MESSAGES.sent } };
 }

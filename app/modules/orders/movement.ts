@@ -89,16 +89,14 @@ export function movementItems(lines: ReadonlyArray<Pick<MovementLine, "sku" | "q
  * e-commerce orders have no warehouse rule. Every line's client must be MLPR.
  */
 export function warehouseRulesHold(lines: ReadonlyArray<Pick<MovementLine, "warehouse" | "client">>, logisticType: string | null): boolean {
-  const expected =
-    logisticType === "fulfillment" ? FULFILLMENT_WAREHOUSE : logisticType === "ecommerce" ? null : MARKETPLACE_WAREHOUSE;
+  const expected = logisticType === "fulfillment" ? FULFILLMENT_WAREHOUSE : logisticType === "ecommerce" ? null : MARKETPLACE_WAREHOUSE;
   return lines.every(
     (l) => l.client.trim().toUpperCase() === MARKETPLACE_CLIENT && (expected === null || l.warehouse.trim().toUpperCase() === expected),
   );
 }
 
 export type MovementCheck =
-  | { ok: true; total: number }
-  | { ok: false; reason: "items" | "warehouse"; message: string; detail: Record<string, unknown> };
+  { ok: true; total: number } | { ok: false; reason: "items" | "warehouse"; message: string; detail: Record<string, unknown> };
 
 /**
  * A new movement against the stored order. Items, total and reserved quantities are checked first
@@ -135,7 +133,10 @@ export function checkMovement(
 }
 
 /** Does the credit note's item list equal the movement's (service lines aside)? */
-export function creditNoteMatches(noteLines: ReadonlyArray<{ sku: string; quantity: number }>, movementLines: ReadonlyArray<MovementLine>): boolean {
+export function creditNoteMatches(
+  noteLines: ReadonlyArray<{ sku: string; quantity: number }>,
+  movementLines: ReadonlyArray<MovementLine>,
+): boolean {
   const note = mergeSkuQty(noteLines.filter((l) => !isServiceLine(l.sku)).map((l) => ({ sku: l.sku, qty: l.quantity })));
   return note.length > 0 && sameSkuQty(note, movementItems(movementLines));
 }
@@ -189,7 +190,11 @@ export type EditPlan =
   | { ok: false; branch: Branch | "locked"; message: string; fieldErrors?: Record<string, string[]>; detail?: Record<string, unknown> };
 
 /** Which ERP look-ups the plan needs (the server makes them outside any transaction). */
-export function lookupsNeeded(order: EditableOrder, req: EditRequest, usedElsewhere: boolean): { movement: string | null; creditNote: string | null } {
+export function lookupsNeeded(
+  order: EditableOrder,
+  req: EditRequest,
+  usedElsewhere: boolean,
+): { movement: string | null; creditNote: string | null } {
   const movement = order.intelisisMovement ?? req.intelisisMovement ?? null;
   if (!movement) return { movement: null, creditNote: null };
   const isNew = !order.intelisisMovement;
@@ -229,9 +234,11 @@ function lockedChange(stored: string | null, requested: string | undefined) {
 export function planOrderEdit(order: EditableOrder, req: EditRequest, facts: EditFacts): EditPlan {
   const can = editability(order);
   const fieldErrors: Record<string, string[]> = {};
-  if (!can.movement && lockedChange(order.intelisisMovement, req.intelisisMovement)) fieldErrors.intelisisMovement = [MOVEMENT_MESSAGES.movementLocked];
+  if (!can.movement && lockedChange(order.intelisisMovement, req.intelisisMovement))
+    fieldErrors.intelisisMovement = [MOVEMENT_MESSAGES.movementLocked];
   if (order.creditNote && lockedChange(order.creditNote, req.creditNote)) fieldErrors.creditNote = [MOVEMENT_MESSAGES.creditNoteLocked];
-  if (!can.packageManager && lockedChange(order.packageManager, req.packageManager)) fieldErrors.packageManager = [MOVEMENT_MESSAGES.packageManagerLocked];
+  if (!can.packageManager && lockedChange(order.packageManager, req.packageManager))
+    fieldErrors.packageManager = [MOVEMENT_MESSAGES.packageManagerLocked];
   if (can.packageManager && req.packageManager !== undefined && !facts.packageManagers.includes(req.packageManager)) {
     fieldErrors.packageManager = [MOVEMENT_MESSAGES.packageManagerUnknown];
   }
@@ -247,7 +254,14 @@ export function planOrderEdit(order: EditableOrder, req: EditRequest, facts: Edi
   const newNote = !order.creditNote && req.creditNote ? req.creditNote.toUpperCase() : null;
 
   if (!movement) {
-    return { ok: true, branch: "no-movement", changes: withOwner, message: savedMessage(withOwner, MOVEMENT_MESSAGES.commentsOnly), variant: "success", applyToSplit: false };
+    return {
+      ok: true,
+      branch: "no-movement",
+      changes: withOwner,
+      message: savedMessage(withOwner, MOVEMENT_MESSAGES.commentsOnly),
+      variant: "success",
+      applyToSplit: false,
+    };
   }
 
   const noteCheck = (): EditPlan | null => {
@@ -268,7 +282,14 @@ export function planOrderEdit(order: EditableOrder, req: EditRequest, facts: Edi
   if (!order.intelisisMovement && facts.usedElsewhere) {
     const refused = noteCheck();
     if (refused) return refused;
-    return { ok: true, branch: "already-used", changes: base, message: MOVEMENT_MESSAGES.alreadyUsed, variant: "warning", applyToSplit: false };
+    return {
+      ok: true,
+      branch: "already-used",
+      changes: base,
+      message: MOVEMENT_MESSAGES.alreadyUsed,
+      variant: "warning",
+      applyToSplit: false,
+    };
   }
 
   if (order.intelisisMovement) {
@@ -276,17 +297,35 @@ export function planOrderEdit(order: EditableOrder, req: EditRequest, facts: Edi
     if (refused) return refused;
     const changes: EditChanges = { ...withOwner };
     if (newNote) changes.creditNote = newNote;
-    return { ok: true, branch: "own-movement", changes, message: savedMessage(changes, MOVEMENT_MESSAGES.saved), variant: "success", applyToSplit: false };
+    return {
+      ok: true,
+      branch: "own-movement",
+      changes,
+      message: savedMessage(changes, MOVEMENT_MESSAGES.saved),
+      variant: "success",
+      applyToSplit: false,
+    };
   }
 
   // A new movement.
   const m = facts.movement;
   if (!m?.found) {
-    return { ok: false, branch: "new-movement", message: MOVEMENT_MESSAGES.itemsMismatch, fieldErrors: { intelisisMovement: [MOVEMENT_MESSAGES.itemsMismatch] } };
+    return {
+      ok: false,
+      branch: "new-movement",
+      message: MOVEMENT_MESSAGES.itemsMismatch,
+      fieldErrors: { intelisisMovement: [MOVEMENT_MESSAGES.itemsMismatch] },
+    };
   }
   const check = checkMovement(m.lines, order);
   if (!check.ok) {
-    return { ok: false, branch: "new-movement", message: check.message, fieldErrors: { intelisisMovement: [check.message] }, detail: check.detail };
+    return {
+      ok: false,
+      branch: "new-movement",
+      message: check.message,
+      fieldErrors: { intelisisMovement: [check.message] },
+      detail: check.detail,
+    };
   }
   const refused = noteCheck();
   if (refused) return refused;

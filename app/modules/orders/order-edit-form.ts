@@ -66,4 +66,3 @@ export type OrderEditInput = z.infer<typeof OrderEditSchema>;
  * checks only their length (decision 0029).
  */
 export const ORDER_EDIT_SPEC_MESSAGES = { intelisisMovement: "invalid", creditNote: "invalid" } as const;
-

@@ -74,7 +74,12 @@ export function manualDeliveredPatch(record: ManualDeliveryRecord): NonNullable<
 }
 
 /** The dialog's changes as the back end names them (splitted_order is not among the spec's PATCH fields). */
-function editPatch(changes: { intelisisMovement?: string; creditNote?: string; comments?: string | null; packageManager?: string }): OrderPatch {
+function editPatch(changes: {
+  intelisisMovement?: string;
+  creditNote?: string;
+  comments?: string | null;
+  packageManager?: string;
+}): OrderPatch {
   const patch: OrderPatch = {};
   if (changes.intelisisMovement !== undefined) patch.intelisis_movement = changes.intelisisMovement;
   if (changes.creditNote !== undefined) patch.credit_note = changes.creditNote;
@@ -284,7 +289,10 @@ export async function saveOrderEdits(
         // Nothing changed, nothing to record.
         audit: changed
           ? {
-              message: plan.branch === "new-movement" ? `Movimiento ${changes.intelisisMovement} asignado a la orden ${orderId}` : `Orden ${orderId} actualizada`,
+              message:
+                plan.branch === "new-movement"
+                  ? `Movimiento ${changes.intelisisMovement} asignado a la orden ${orderId}`
+                  : `Orden ${orderId} actualizada`,
               type: "update",
               tags: ["orders", plan.branch],
               identifier: orderId,

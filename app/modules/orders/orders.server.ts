@@ -185,7 +185,10 @@ const listColumns = {
 /** The page's statement (20 rows), as the loader runs it; the bench times the same builder. */
 export function ordersPageQuery(db: Db, spec: CountSpec, query: Pick<OrdersQuery, "page" | "sortValue">) {
   // Written as the indexes are built (nulls last descending), so the page is read straight off them.
-  const order = query.sortValue === "asc" ? sql`${orders.orderDate} asc nulls first, ${orders.id} asc nulls first` : sql`${orders.orderDate} desc nulls last, ${orders.id} desc nulls last`;
+  const order =
+    query.sortValue === "asc"
+      ? sql`${orders.orderDate} asc nulls first, ${orders.id} asc nulls first`
+      : sql`${orders.orderDate} desc nulls last, ${orders.id} desc nulls last`;
   return db
     .select(listColumns)
     .from(orders)
@@ -241,7 +244,8 @@ export type OrderListRow = Awaited<ReturnType<typeof listOrders>>["rows"][number
 /** The pickup branch of an order: the location (/locations) whose id is the order's sucursal_id. */
 async function pickupBranch(branchId: string | number | null) {
   const id = branchId === null ? NaN : Number(branchId);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return branchId === null ? null : { id: String(branchId), name: `Sucursal ${branchId}`, address: "" };
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    return branchId === null ? null : { id: String(branchId), name: `Sucursal ${branchId}`, address: "" };
   const [row] = await getDb()
     .select({ id: storeLocations.id, name: storeLocations.name, address: storeLocations.address })
     .from(storeLocations)
@@ -291,7 +295,10 @@ export async function getOrderDetail(id: bigint, now: Date = new Date(), screen:
       orderStatus: order.orderStatus,
       shipmentStatus: order.shipmentStatus,
       claimStatus: order.claimStatus,
-      statusHistory: order.status.split(",").map((s) => s.trim()).filter(Boolean),
+      statusHistory: order.status
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
       shipmentId: order.shipmentId,
       buyerNickname: order.buyerNickname,
       shippingInfo: info,
@@ -337,7 +344,9 @@ export async function getOrderDetail(id: bigint, now: Date = new Date(), screen:
         : null,
       branch,
       collection: order.logisticType === "cross_docking" ? collectionPickup(order.orderDate) : null,
-      ecommerce: ecommerce ? { breakdown: ecommerceBreakdown(order.orderItems, order.shippingCostBuyer), payment: paymentBadge(order.paymentInfo?.status) } : null,
+      ecommerce: ecommerce
+        ? { breakdown: ecommerceBreakdown(order.orderItems, order.shippingCostBuyer), payment: paymentBadge(order.paymentInfo?.status) }
+        : null,
       tracking,
     },
   };
@@ -348,7 +357,9 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>
 // ---------------------------------------------------------------------------------------------------
 // Commands
 
-export type CommandResult = { ok: true; toast: ToastInput } | { ok: false; toast: ToastInput; reason?: Extract<Reason, "missing" | "conflict" | "refused" | "integration"> };
+export type CommandResult =
+  | { ok: true; toast: ToastInput }
+  | { ok: false; toast: ToastInput; reason?: Extract<Reason, "missing" | "conflict" | "refused" | "integration"> };
 
 const STALE: CommandResult = {
   ok: false,
@@ -359,7 +370,11 @@ const STALE: CommandResult = {
     variant: "warning",
   },
 };
-const NOT_FOUND: CommandResult = { ok: false, reason: "missing", toast: { title: "No actualizada", message: "La orden no existe.", variant: "danger" } };
+const NOT_FOUND: CommandResult = {
+  ok: false,
+  reason: "missing",
+  toast: { title: "No actualizada", message: "La orden no existe.", variant: "danger" },
+};
 
 export const SYNC_MESSAGES = {
   ok: { title: "Orden actualizada", message: "Se ha sincronizado el estatus de la orden", variant: "success" },
@@ -369,7 +384,11 @@ export const SYNC_MESSAGES = {
 /** "Sincronizar estatus": asks the marketplace for the order's state and stores it. */
 export async function syncOrderStatus(id: bigint, actor: SessionUser): Promise<CommandResult> {
   const db = getDb();
-  const [order] = await db.select({ id: orders.id, store: orders.store, logisticType: orders.logisticType }).from(orders).where(eq(orders.id, id)).limit(1);
+  const [order] = await db
+    .select({ id: orders.id, store: orders.store, logisticType: orders.logisticType })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1);
   if (!order) return NOT_FOUND;
   if (!isMarketplaceOrder(order)) return { ok: false, reason: "refused", toast: SYNC_MESSAGES.failed };
   let info;
@@ -377,14 +396,23 @@ export async function syncOrderStatus(id: bigint, actor: SessionUser): Promise<C
     info = await getIntegrations().marketplace.syncOrderInfo({ orderId: id.toString(), account: accountOf(order.store) });
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    await audit({ message: `Orden ${id}: no se pudo sincronizar el estatus`, type: "integration", tags: ["orders", "sync", "error"], identifier: id, userId: actor.id, detail: { kind: error.kind, detail: error.detail } });
+    await audit({
+      message: `Orden ${id}: no se pudo sincronizar el estatus`,
+      type: "integration",
+      tags: ["orders", "sync", "error"],
+      identifier: id,
+      userId: actor.id,
+      detail: { kind: error.kind, detail: error.detail },
+    });
     return { ok: false, reason: "integration", toast: SYNC_MESSAGES.failed };
   }
   if (!info) return { ok: false, reason: "refused", toast: SYNC_MESSAGES.failed };
   const synced = info;
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ shipmentInfo: orders.shipmentInfo }).from(orders).where(eq(orders.id, id)).for("update");
-    const shipmentInfo = synced.trackingNumber ? { ...(current?.shipmentInfo ?? {}), trackingNumber: synced.trackingNumber } : current?.shipmentInfo ?? null;
+    const shipmentInfo = synced.trackingNumber
+      ? { ...(current?.shipmentInfo ?? {}), trackingNumber: synced.trackingNumber }
+      : (current?.shipmentInfo ?? null);
     await tx
       .update(orders)
       .set({
@@ -397,7 +425,17 @@ export async function syncOrderStatus(id: bigint, actor: SessionUser): Promise<C
         version: sql`${orders.version} + 1`,
       })
       .where(eq(orders.id, id));
-    await audit({ message: `Orden ${id}: estatus sincronizado`, type: "update", tags: ["orders", "sync"], identifier: id, userId: actor.id, detail: synced }, tx);
+    await audit(
+      {
+        message: `Orden ${id}: estatus sincronizado`,
+        type: "update",
+        tags: ["orders", "sync"],
+        identifier: id,
+        userId: actor.id,
+        detail: synced,
+      },
+      tx,
+    );
   });
   return { ok: true, toast: SYNC_MESSAGES.ok };
 }
@@ -408,15 +446,28 @@ type LockedOrder = NonNullable<Awaited<ReturnType<ReturnType<typeof lockOrder>>>
 
 /** A save of the order the dialog was opened on: its row locked, the version the form was opened with checked, then `write`. */
 function saveOpenedOrder<T>(id: bigint, version: number, write: VersionedSave<LockedOrder, T>["write"]): Promise<SaveResult<T>> {
-  return saveVersioned({ lock: lockOrder(id), expected: String(version), messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE }, write });
+  return saveVersioned({
+    lock: lockOrder(id),
+    expected: String(version),
+    messages: { notFound: "La orden no existe.", stale: STALE_MESSAGE },
+    write,
+  });
 }
 
 /** "Marcar como entregado": records who and when, and opens the 24-hour invoicing link. */
-export async function markDelivered(id: bigint, version: number, actor: SessionUser, now: Date = new Date()): Promise<SaveResult<{ toast: ToastInput }>> {
+export async function markDelivered(
+  id: bigint,
+  version: number,
+  actor: SessionUser,
+  now: Date = new Date(),
+): Promise<SaveResult<{ toast: ToastInput }>> {
   return saveOpenedOrder(id, version, async (tx, order) => {
     if (!order || !canMarkDelivered(order)) return refuse("invalid", "Esta orden no se puede marcar como entregada.");
     const record = manualDeliveryRecord(id, actor, now);
-    await tx.update(orders).set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+    await tx
+      .update(orders)
+      .set({ manualDelivered: record, updatedAt: now, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, id));
     await enqueueOrderPatch(tx, order, { manual_delivered: manualDeliveredPatch(record) }, now, actor.id);
     return {
       value: {
@@ -427,23 +478,40 @@ export async function markDelivered(id: bigint, version: number, actor: SessionU
           durationMs: 8000,
         },
       },
-      audit: { message: `Orden ${id} marcada como entregada`, type: "update", tags: ["orders", "manual-delivery"], identifier: id, userId: actor.id, detail: record },
+      audit: {
+        message: `Orden ${id} marcada como entregada`,
+        type: "update",
+        tags: ["orders", "manual-delivery"],
+        identifier: id,
+        userId: actor.id,
+        detail: record,
+      },
     };
   });
 }
 
 /** Enables or disables the invoicing link (privileged; the route checks the permission). */
-export async function setInvoiceDisabled(id: bigint, disabled: boolean, version: number, actor: SessionUser): Promise<SaveResult<{ toast: ToastInput }>> {
+export async function setInvoiceDisabled(
+  id: bigint,
+  disabled: boolean,
+  version: number,
+  actor: SessionUser,
+): Promise<SaveResult<{ toast: ToastInput }>> {
   return saveOpenedOrder(id, version, async (tx, order) => {
     if (!order || !invoiceLinkAvailable(order)) return refuse("invalid", "La orden aún no está entregada.");
     const now = new Date();
-    await tx.update(orders).set({ invoiceDisabled: disabled, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+    await tx
+      .update(orders)
+      .set({ invoiceDisabled: disabled, updatedAt: now, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, id));
     await enqueueOrderPatch(tx, order, { invoice_disabled: disabled }, now, actor.id);
     return {
       value: {
         toast: {
           title: "Facturación",
-          message: disabled ? "El proceso para facturar esta venta se ha deshabilitado." : "El proceso para facturar esta venta se ha habilitado.",
+          message: disabled
+            ? "El proceso para facturar esta venta se ha deshabilitado."
+            : "El proceso para facturar esta venta se ha habilitado.",
           variant: "success",
         },
       },

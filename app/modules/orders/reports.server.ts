@@ -16,11 +16,15 @@ export const NO_RECORDS = { title: "Sin registros", message: "Lo sentimos, no se
 export const MONTH_REQUIRED = { title: "Datos insuficientes", message: "Selecciona el mes del reporte." } as const;
 
 /** The monthly customer report's form: the month is required to start it (spec 1 §2). */
-export const CustomerReportForm = z.object({ month: z.string({ required_error: MONTH_REQUIRED.message }).trim().min(1, MONTH_REQUIRED.message) });
+export const CustomerReportForm = z.object({
+  month: z.string({ required_error: MONTH_REQUIRED.message }).trim().min(1, MONTH_REQUIRED.message),
+});
 
 export type ReportError = { title: string; message: string };
 /** Why no report: the range or month is not acceptable (invalid), no rows (missing), the marketplace failed. */
-export type ReportResult = { ok: true; file: Buffer; filename: string; rows: number } | { ok: false; error: ReportError; reason: Extract<Reason, "invalid" | "missing" | "integration"> };
+export type ReportResult =
+  | { ok: true; file: Buffer; filename: string; rows: number }
+  | { ok: false; error: ReportError; reason: Extract<Reason, "invalid" | "missing" | "integration"> };
 
 type QuickPick = (typeof DAY_FILTERS)[number][0];
 
@@ -29,13 +33,24 @@ export function salesReportRange(input: { pick?: string | null; start?: string |
   const pick = DAY_FILTERS.find(([k]) => k === input.pick)?.[0] as QuickPick | undefined;
   if (pick) return { range: quickRange(pick, now), error: null as RangeError | null };
   const checked = validateRange(input.start, input.end, now);
-  if (!checked.range && !checked.error) return { range: null, error: { title: "Rango incompleto", message: "Selecciona un rango completo." } as RangeError };
+  if (!checked.range && !checked.error)
+    return { range: null, error: { title: "Rango incompleto", message: "Selecciona un rango completo." } as RangeError };
   return checked;
 }
 
 const isoOf = (text: string) => text.replace(" ", "T");
 
-type SalesRow = { orderId: string; date: string; account: string; title: string; sku: string; qty: number; total: number; status: string; logistic: string };
+type SalesRow = {
+  orderId: string;
+  date: string;
+  account: string;
+  title: string;
+  sku: string;
+  qty: number;
+  total: number;
+  status: string;
+  logistic: string;
+};
 
 const SALES_COLUMNS: XlsxColumn<SalesRow>[] = [
   { header: "Orden", key: "orderId", width: 20 },
@@ -91,15 +106,31 @@ export async function salesReport(
       qty: r.qty,
       total: r.total,
       status: r.status,
-      logistic: r.logisticType ? LOGISTIC_LABELS[r.logisticType] ?? r.logisticType : "",
+      logistic: r.logisticType ? (LOGISTIC_LABELS[r.logisticType] ?? r.logisticType) : "",
     })),
   });
-  await audit({ message: `Reporte de ventas ${range.start}–${range.end}`, type: "info", tags: ["orders", "report", "sales"], userId: actor.id, detail: { rows: rows.length } });
-  return { ok: true, file, filename: `reporte-ventas-${range.start.replace(/\//g, "")}-${range.end.replace(/\//g, "")}.xlsx`, rows: rows.length };
+  await audit({
+    message: `Reporte de ventas ${range.start}–${range.end}`,
+    type: "info",
+    tags: ["orders", "report", "sales"],
+    userId: actor.id,
+    detail: { rows: rows.length },
+  });
+  return {
+    ok: true,
+    file,
+    filename: `reporte-ventas-${range.start.replace(/\//g, "")}-${range.end.replace(/\//g, "")}.xlsx`,
+    rows: rows.length,
+  };
 }
 
-export async function customerReport(monthInput: string | null | undefined, actor: SessionUser, now: Date = new Date()): Promise<ReportResult> {
-  if (!CustomerReportForm.safeParse({ month: monthInput ?? undefined }).success) return { ok: false, reason: "invalid", error: MONTH_REQUIRED };
+export async function customerReport(
+  monthInput: string | null | undefined,
+  actor: SessionUser,
+  now: Date = new Date(),
+): Promise<ReportResult> {
+  if (!CustomerReportForm.safeParse({ month: monthInput ?? undefined }).success)
+    return { ok: false, reason: "invalid", error: MONTH_REQUIRED };
   const parsed = parseMonth(monthInput, now);
   if (!parsed) return { ok: false, reason: "invalid", error: MONTH_REQUIRED };
   if (parsed.error) return { ok: false, reason: "invalid", error: parsed.error };
@@ -113,8 +144,20 @@ export async function customerReport(monthInput: string | null | undefined, acto
   const file = await buildWorkbook<CustomerRow>({
     sheetName: `Clientes ${parsed.month.replace("/", "-")}`,
     columns: CUSTOMER_COLUMNS,
-    rows: rows.map((r) => ({ buyerId: r.buyerId === null ? "" : String(r.buyerId), nickname: r.nickname, name: r.name, orders: r.orders, total: r.total })),
+    rows: rows.map((r) => ({
+      buyerId: r.buyerId === null ? "" : String(r.buyerId),
+      nickname: r.nickname,
+      name: r.name,
+      orders: r.orders,
+      total: r.total,
+    })),
   });
-  await audit({ message: `Reporte mensual de clientes ${parsed.month}`, type: "info", tags: ["orders", "report", "customers"], userId: actor.id, detail: { rows: rows.length } });
+  await audit({
+    message: `Reporte mensual de clientes ${parsed.month}`,
+    type: "info",
+    tags: ["orders", "report", "customers"],
+    userId: actor.id,
+    detail: { rows: rows.length },
+  });
   return { ok: true, file, filename: `reporte-clientes-${parsed.month.replace("/", "-")}.xlsx`, rows: rows.length };
 }

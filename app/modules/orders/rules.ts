@@ -175,7 +175,10 @@ export type EcommerceBreakdown = {
  * E-commerce price breakdown: shop item prices carry a 10 % increase over the catalogue price and
  * 16 % VAT. From the items (price with VAT × qty) and the shipping the buyer paid.
  */
-export function ecommerceBreakdown(items: ReadonlyArray<{ price: number; qty: number }>, shipping: number | null | undefined): EcommerceBreakdown {
+export function ecommerceBreakdown(
+  items: ReadonlyArray<{ price: number; qty: number }>,
+  shipping: number | null | undefined,
+): EcommerceBreakdown {
   const goods = round2(items.reduce((s, it) => s + it.price * it.qty, 0));
   const subtotal = round2(goods / (1 + VAT));
   const vat = round2(goods - subtotal);

@@ -51,7 +51,11 @@ export async function openBoxOf(userId: number, tx: Tx = getDb()): Promise<Box |
 
 /** The statement behind `openBoxOf` (the bench times it as every /pdv request runs it). */
 export function openBoxQuery(db: Pick<Db, "select">, userId: number) {
-  return db.select().from(pdvSessions).where(and(eq(pdvSessions.userId, userId), isNull(pdvSessions.dateClose))).limit(1);
+  return db
+    .select()
+    .from(pdvSessions)
+    .where(and(eq(pdvSessions.userId, userId), isNull(pdvSessions.dateClose)))
+    .limit(1);
 }
 
 /** The statement behind `loadCart`. */
@@ -91,7 +95,16 @@ export async function openBox(userId: number, amountCents: number | null): Promi
       .onConflictDoNothing()
       .returning({ id: pdvSessions.id });
     const id = row?.id ?? (await openBoxOf(userId, tx))!.id;
-    await audit({ message: `PDV: caja abierta con ${(amountCents / 100).toFixed(2)}`, type: "create", tags: ["pdv", "session"], identifier: id, userId }, tx);
+    await audit(
+      {
+        message: `PDV: caja abierta con ${(amountCents / 100).toFixed(2)}`,
+        type: "create",
+        tags: ["pdv", "session"],
+        identifier: id,
+        userId,
+      },
+      tx,
+    );
     return { ok: true as const, value: { sessionId: id } };
   });
 }
@@ -191,10 +204,20 @@ async function followRate(tx: Tx, sessionId: number, rate: number) {
   const stale = await tx
     .select({ id: pdvCartLines.id, listPrice: pdvCartLines.listPrice })
     .from(pdvCartLines)
-    .where(and(eq(pdvCartLines.sessionId, sessionId), eq(pdvCartLines.currency, "Dolares"), sql`${pdvCartLines.exchangeRate} is distinct from ${rate}`));
+    .where(
+      and(
+        eq(pdvCartLines.sessionId, sessionId),
+        eq(pdvCartLines.currency, "Dolares"),
+        sql`${pdvCartLines.exchangeRate} is distinct from ${rate}`,
+      ),
+    );
   for (const line of stale) {
     const priced = pesoPrice({ amount: line.listPrice ?? 0, currency: "Dolares" }, rate);
-    if (priced.ok) await tx.update(pdvCartLines).set({ price: priced.cents / 100, exchangeRate: rate }).where(eq(pdvCartLines.id, line.id));
+    if (priced.ok)
+      await tx
+        .update(pdvCartLines)
+        .set({ price: priced.cents / 100, exchangeRate: rate })
+        .where(eq(pdvCartLines.id, line.id));
   }
 }
 
@@ -218,7 +241,11 @@ export async function stepLineQty(userId: number, lineId: number, step: 1 | -1):
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
     if (!box) return fail(BOX_CLOSED, "conflict");
-    const [line] = await tx.select().from(pdvCartLines).where(and(eq(pdvCartLines.id, lineId), eq(pdvCartLines.sessionId, box.id))).limit(1);
+    const [line] = await tx
+      .select()
+      .from(pdvCartLines)
+      .where(and(eq(pdvCartLines.id, lineId), eq(pdvCartLines.sessionId, box.id)))
+      .limit(1);
     if (!line) return fail("El producto ya no está en el carrito.", "missing");
     const next = line.qty + step;
     if (next < 1) {
@@ -226,7 +253,10 @@ export async function stepLineQty(userId: number, lineId: number, step: 1 | -1):
       await removeLineTx(tx, box, line.id, userId);
       return { ok: true as const, value: {} };
     }
-    await tx.update(pdvCartLines).set({ qty: Math.min(next, 9999) }).where(eq(pdvCartLines.id, line.id));
+    await tx
+      .update(pdvCartLines)
+      .set({ qty: Math.min(next, 9999) })
+      .where(eq(pdvCartLines.id, line.id));
     return { ok: true as const, value: {} };
   });
 }
@@ -238,7 +268,14 @@ async function removeLineTx(tx: Tx, box: Box, lineId: number, userId: number) {
     .returning({ sku: pdvCartLines.sku, qty: pdvCartLines.qty });
   if (!removed) return false;
   await audit(
-    { message: `PDV: producto ${removed.sku} eliminado del carrito`, type: "delete", tags: ["pdv", "cart"], identifier: box.id, userId, detail: { ...removed, approvedBy: box.deleteModeBy } },
+    {
+      message: `PDV: producto ${removed.sku} eliminado del carrito`,
+      type: "delete",
+      tags: ["pdv", "cart"],
+      identifier: box.id,
+      userId,
+      detail: { ...removed, approvedBy: box.deleteModeBy },
+    },
     tx,
   );
   await resetDiscountIfEmpty(tx, box.id);
@@ -250,7 +287,9 @@ async function resetDiscountIfEmpty(tx: Tx, sessionId: number) {
   await tx
     .update(pdvSessions)
     .set({ cartDiscount: 0 })
-    .where(and(eq(pdvSessions.id, sessionId), sql`not exists (select 1 from ${pdvCartLines} where ${pdvCartLines.sessionId} = ${sessionId})`));
+    .where(
+      and(eq(pdvSessions.id, sessionId), sql`not exists (select 1 from ${pdvCartLines} where ${pdvCartLines.sessionId} = ${sessionId})`),
+    );
 }
 
 export async function removeLine(userId: number, lineId: number): Promise<PdvResult<{ needsCode?: boolean }>> {
@@ -308,5 +347,8 @@ export async function authorize(userId: number, what: Authorization, code: strin
 }
 
 export async function endDeleteMode(userId: number) {
-  await getDb().update(pdvSessions).set({ deleteModeBy: null }).where(and(eq(pdvSessions.userId, userId), isNull(pdvSessions.dateClose)));
+  await getDb()
+    .update(pdvSessions)
+    .set({ deleteModeBy: null })
+    .where(and(eq(pdvSessions.userId, userId), isNull(pdvSessions.dateClose)));
 }

@@ -4,7 +4,15 @@ import { pdvCartLines, pdvSales, pdvSessions, users } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 import { BOX_CLOSED, lockOpenBox, type PdvResult } from "./box.server";
 import { checkCode } from "./codes.server";
-import { CLOSE_REASON_MAX, closeCheck, denominationCents, toCents, type CloseCheck, type CloseExpected, type DenominationCount } from "./rules";
+import {
+  CLOSE_REASON_MAX,
+  closeCheck,
+  denominationCents,
+  toCents,
+  type CloseCheck,
+  type CloseExpected,
+  type DenominationCount,
+} from "./rules";
 
 export const CLOSED_OK = "Caja cerrada correctamente";
 export const MISMATCH = "Los montos contados no coinciden con lo esperado (tolerancia de 0.50).";
@@ -61,20 +69,36 @@ export type CloseInput = {
 
 export type CloseRefusal = { check: CloseCheck };
 
-export async function closeBox(userId: number, input: CloseInput): Promise<PdvResult<{ sessionId: number; check: CloseCheck }> & { check?: CloseCheck }> {
+export async function closeBox(
+  userId: number,
+  input: CloseInput,
+): Promise<PdvResult<{ sessionId: number; check: CloseCheck }> & { check?: CloseCheck }> {
   return getDb().transaction(async (tx) => {
     const box = await lockOpenBox(tx, userId);
     if (!box) return { ok: false as const, message: BOX_CLOSED, reason: "conflict" as const };
-    if (box.id !== input.sessionId) return { ok: false as const, message: "La caja que intentas cerrar ya no está abierta.", reason: "conflict" as const };
+    if (box.id !== input.sessionId)
+      return { ok: false as const, message: "La caja que intentas cerrar ya no está abierta.", reason: "conflict" as const };
     const figures = await sessionFigures(box.id, tx);
     const drawerCents = denominationCents(input.denominations);
-    const check = closeCheck(figures, { drawerCents, fundCents: input.fundCents, debitCents: input.debitCents, creditCents: input.creditCents });
+    const check = closeCheck(figures, {
+      drawerCents,
+      fundCents: input.fundCents,
+      debitCents: input.debitCents,
+      creditCents: input.creditCents,
+    });
     let approvedBy: number | null = null;
     const reason = (input.reason ?? "").trim();
     if (!check.matches) {
       if (!input.code?.trim() && !reason) return { ok: false as const, message: MISMATCH, reason: "refused" as const, check };
-      if (!input.code?.trim() || !reason) return { ok: false as const, message: "Para cerrar con diferencia escribe el motivo y el código de un gerente.", reason: "refused" as const, check };
-      if (reason.length > CLOSE_REASON_MAX) return { ok: false as const, message: `El motivo admite ${CLOSE_REASON_MAX} caracteres.`, reason: "refused" as const, check };
+      if (!input.code?.trim() || !reason)
+        return {
+          ok: false as const,
+          message: "Para cerrar con diferencia escribe el motivo y el código de un gerente.",
+          reason: "refused" as const,
+          check,
+        };
+      if (reason.length > CLOSE_REASON_MAX)
+        return { ok: false as const, message: `El motivo admite ${CLOSE_REASON_MAX} caracteres.`, reason: "refused" as const, check };
       const code = await checkCode(tx, box.id, input.code, "cerrar la caja con diferencia", userId);
       if (!code.ok) return { ok: false as const, message: code.message, reason: "refused" as const, check };
       approvedBy = code.approver.id;
@@ -109,7 +133,12 @@ export async function closeBox(userId: number, input: CloseInput): Promise<PdvRe
         tags: ["pdv", "session", "close"],
         identifier: box.id,
         userId,
-        detail: { expected: figures, counted: { drawerCents, fund: input.fundCents, debit: input.debitCents, credit: input.creditCents }, approvedBy, reason: approvedBy ? reason : undefined },
+        detail: {
+          expected: figures,
+          counted: { drawerCents, fund: input.fundCents, debit: input.debitCents, credit: input.creditCents },
+          approvedBy,
+          reason: approvedBy ? reason : undefined,
+        },
       },
       tx,
     );

@@ -41,7 +41,16 @@ export async function checkCode(tx: Tx, sessionId: number, rawCode: string, purp
         codeLockedUntil: sql`case when ${pdvSessions.codeFailures} + 1 >= ${MAX_CODE_FAILURES} then now() + interval '${sql.raw(String(LOCK_MINUTES))} minutes' else null end`,
       })
       .where(eq(pdvSessions.id, sessionId));
-    await audit({ message: `PDV: código de confirmación erróneo (${purpose})`, type: "auth", tags: ["pdv", "confirm-code"], identifier: sessionId, userId: actorId }, tx);
+    await audit(
+      {
+        message: `PDV: código de confirmación erróneo (${purpose})`,
+        type: "auth",
+        tags: ["pdv", "confirm-code"],
+        identifier: sessionId,
+        userId: actorId,
+      },
+      tx,
+    );
     return { ok: false, message: WRONG_CODE };
   }
   await tx.update(pdvSessions).set({ codeFailures: 0, codeLockedUntil: null }).where(eq(pdvSessions.id, sessionId));

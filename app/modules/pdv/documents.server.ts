@@ -12,13 +12,21 @@ type Viewer = AccessUser & { id: number };
 /** A cashier prints only their own sales and box cuts; managers print any. */
 async function allowedSale(user: Viewer, saleId: number) {
   if (can(user, "pdv.history")) return true;
-  const [row] = await getDb().select({ id: pdvSales.id }).from(pdvSales).where(and(eq(pdvSales.id, saleId), eq(pdvSales.userId, user.id))).limit(1);
+  const [row] = await getDb()
+    .select({ id: pdvSales.id })
+    .from(pdvSales)
+    .where(and(eq(pdvSales.id, saleId), eq(pdvSales.userId, user.id)))
+    .limit(1);
   return Boolean(row);
 }
 /** The session the user may print, or null. */
 async function allowedSession(user: Viewer, sessionId: number) {
   const mine = can(user, "pdv.history") ? undefined : eq(pdvSessions.userId, user.id);
-  const [row] = await getDb().select({ id: pdvSessions.id, dateClose: pdvSessions.dateClose }).from(pdvSessions).where(and(eq(pdvSessions.id, sessionId), mine)).limit(1);
+  const [row] = await getDb()
+    .select({ id: pdvSessions.id, dateClose: pdvSessions.dateClose })
+    .from(pdvSessions)
+    .where(and(eq(pdvSessions.id, sessionId), mine))
+    .limit(1);
   return row ?? null;
 }
 
@@ -34,7 +42,11 @@ export type PrintResult =
 
 const denied = (reason: "forbidden" | "missing", message: string): PrintResult => ({ ok: false, reason, message });
 
-export async function saleTicket(user: Viewer, saleId: number, opts: { reprint: boolean; pdf: boolean; nonce?: string }): Promise<PrintResult> {
+export async function saleTicket(
+  user: Viewer,
+  saleId: number,
+  opts: { reprint: boolean; pdf: boolean; nonce?: string },
+): Promise<PrintResult> {
   if (!(await allowedSale(user, saleId))) return denied("missing", "Venta no encontrada");
   const html = await saleTicketHtml(saleId, { reprint: opts.reprint, autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? "") });
   if (!html) return denied("missing", "Venta no encontrada");
@@ -43,13 +55,21 @@ export async function saleTicket(user: Viewer, saleId: number, opts: { reprint: 
   return printPdf(html, `ticket-${saleId}.pdf`, `${PDV_TEXTS.ticketFailed} Ocurrió un error al imprimir ticket de venta`);
 }
 
-export async function boxCutSlip(user: Viewer, sessionId: number, opts: { kind: "X" | "Z"; reprint: boolean; pdf: boolean; nonce?: string }): Promise<PrintResult> {
+export async function boxCutSlip(
+  user: Viewer,
+  sessionId: number,
+  opts: { kind: "X" | "Z"; reprint: boolean; pdf: boolean; nonce?: string },
+): Promise<PrintResult> {
   const session = await allowedSession(user, sessionId);
   if (!session) return denied("missing", "Sesión no encontrada");
   if (opts.kind === "X" && !can(user, "pdv.history")) return denied("forbidden", "Sin acceso");
   // A Z cut closes the day; on an open box it would show a cashier the expected amounts a manager's code guards.
   if (opts.kind === "Z" && !session.dateClose) return denied("forbidden", "El corte Z se imprime al cerrar la caja.");
-  const html = await boxCutHtml(sessionId, { kind: opts.kind, reprint: opts.reprint, autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? "") });
+  const html = await boxCutHtml(sessionId, {
+    kind: opts.kind,
+    reprint: opts.reprint,
+    autoPrintNonce: opts.pdf ? undefined : (opts.nonce ?? ""),
+  });
   if (!html) return denied("missing", "Sesión no encontrada");
   if (!opts.pdf) return { ok: true, kind: "html", html };
   return printPdf(html, `corte-${opts.kind}-${sessionId}.pdf`, "Ocurrió un error al imprimir el ticket de corte de caja");

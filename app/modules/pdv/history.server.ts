@@ -74,7 +74,9 @@ export function sessionSalesPageQuery(db: Pick<Db, "select">, sessionId: number,
 
 export async function listSessionSales(sessionId: number, page: number) {
   const rows = await sessionSalesPageQuery(getDb(), sessionId, page);
-  const total = rows[0]?.totalCount ?? (page > 1 ? (await getDb().select({ n: count() }).from(pdvSales).where(eq(pdvSales.sessionId, sessionId)))[0].n : 0);
+  const total =
+    rows[0]?.totalCount ??
+    (page > 1 ? (await getDb().select({ n: count() }).from(pdvSales).where(eq(pdvSales.sessionId, sessionId)))[0].n : 0);
   return { sales: rows.map(({ totalCount: _t, ...r }) => r), total, page, pageSize: SALES_PAGE };
 }
 
@@ -96,12 +98,18 @@ export type CancelInput = { code: string; manager: string; reason: string };
  * day cannot be cancelled. The ERP is asked about the invoice before the transaction; the cancel
  * detail reaches it through the outbox after commit.
  */
-export async function cancelSale(actorId: number, saleId: number, input: CancelInput, now = new Date()): Promise<PdvResult<{ saleCode: string }>> {
+export async function cancelSale(
+  actorId: number,
+  saleId: number,
+  input: CancelInput,
+  now = new Date(),
+): Promise<PdvResult<{ saleCode: string }>> {
   const code = input.code.trim();
   const manager = input.manager.trim();
   const reason = input.reason.trim();
   if (!code || !manager || !reason) return { ok: false, message: FILL_ALL, reason: "invalid" };
-  if (manager.length > CANCEL_MANAGER_MAX || reason.length > CANCEL_REASON_MAX) return { ok: false, message: CANCEL_TOO_LONG, reason: "invalid" };
+  if (manager.length > CANCEL_MANAGER_MAX || reason.length > CANCEL_REASON_MAX)
+    return { ok: false, message: CANCEL_TOO_LONG, reason: "invalid" };
   const sale = await saleById(saleId);
   if (!sale) return { ok: false, message: "Venta no encontrada", reason: "missing" };
   if (!sale.isActive) return { ok: false, message: "La venta ya está cancelada.", reason: "conflict" };
@@ -149,7 +157,14 @@ export async function activateSale(actorId: number, saleId: number, code: string
     if (!check.ok) return { ok: false as const, message: check.message, reason: "refused" as const };
     await tx.update(pdvSales).set({ isActive: true, lastUpdated: new Date() }).where(eq(pdvSales.id, sale.id));
     await audit(
-      { message: `PDV: venta ${sale.saleCode} reactivada, autorizó ${check.approver.name}`, type: "update", tags: ["pdv", "sale", "activate"], identifier: sale.id, userId: actorId, detail: { approverId: check.approver.id } },
+      {
+        message: `PDV: venta ${sale.saleCode} reactivada, autorizó ${check.approver.name}`,
+        type: "update",
+        tags: ["pdv", "sale", "activate"],
+        identifier: sale.id,
+        userId: actorId,
+        detail: { approverId: check.approver.id },
+      },
       tx,
     );
     return { ok: true as const, value: { saleCode: sale.saleCode } };
@@ -169,15 +184,32 @@ export async function refreshMovements(actorId: number, saleId: number): Promise
   await getDb().transaction(async (tx) => {
     await tx
       .update(pdvSales)
-      .set({ intelisisMovs: movements.map((m) => ({ mov: m.mov, movid: m.movId, ultimocambio: m.lastChange })), intelisisStatus: movements.length > 0 || sale.intelisisStatus })
+      .set({
+        intelisisMovs: movements.map((m) => ({ mov: m.mov, movid: m.movId, ultimocambio: m.lastChange })),
+        intelisisStatus: movements.length > 0 || sale.intelisisStatus,
+      })
       .where(eq(pdvSales.id, sale.id));
-    await audit({ message: `PDV: movimientos de la venta ${sale.saleCode} actualizados`, type: "integration", tags: ["pdv", "erp"], identifier: sale.id, userId: actorId }, tx);
+    await audit(
+      {
+        message: `PDV: movimientos de la venta ${sale.saleCode} actualizados`,
+        type: "integration",
+        tags: ["pdv", "erp"],
+        identifier: sale.id,
+        userId: actorId,
+      },
+      tx,
+    );
   });
   return { ok: true, value: { count: movements.length } };
 }
 
 export async function lastSaleOf(userId: number) {
-  const [row] = await getDb().select({ id: pdvSales.id }).from(pdvSales).where(eq(pdvSales.userId, userId)).orderBy(sql`${pdvSales.dateCreated} desc nulls last`, desc(pdvSales.id)).limit(1);
+  const [row] = await getDb()
+    .select({ id: pdvSales.id })
+    .from(pdvSales)
+    .where(eq(pdvSales.userId, userId))
+    .orderBy(sql`${pdvSales.dateCreated} desc nulls last`, desc(pdvSales.id))
+    .limit(1);
   return row?.id ?? null;
 }
 

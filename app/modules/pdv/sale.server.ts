@@ -40,7 +40,11 @@ export async function commitSale(
 ): Promise<PdvResult<SaleOutcome>> {
   return getDb().transaction(async (tx) => {
     const repeated = async () => {
-      const [done] = await tx.select({ id: pdvSales.id, userId: pdvSales.userId }).from(pdvSales).where(eq(pdvSales.paymentToken, input.token)).limit(1);
+      const [done] = await tx
+        .select({ id: pdvSales.id, userId: pdvSales.userId })
+        .from(pdvSales)
+        .where(eq(pdvSales.paymentToken, input.token))
+        .limit(1);
       return done && done.userId === user.id ? done.id : null;
     };
     const before = await repeated();
@@ -102,7 +106,10 @@ export async function commitSale(
       })),
     );
     for (const l of cart.lines) {
-      await tx.update(products).set({ stockTotal: sql`${products.stockTotal} - ${l.qty}` }).where(eq(products.id, l.productId));
+      await tx
+        .update(products)
+        .set({ stockTotal: sql`${products.stockTotal} - ${l.qty}` })
+        .where(eq(products.id, l.productId));
     }
     await tx.delete(pdvCartLines).where(eq(pdvCartLines.sessionId, box.id));
     await tx.update(pdvSessions).set({ cartDiscount: 0, deleteModeBy: null }).where(eq(pdvSessions.id, box.id));
@@ -183,7 +190,11 @@ async function deliver(row: typeof pdvOutbox.$inferSelect): Promise<boolean> {
       await getDb().transaction(async (tx) => {
         await tx
           .update(pdvSales)
-          .set({ intelisisStatus: true, intelisisMovs: movements.map((m) => ({ mov: m.mov, movid: m.movId, ultimocambio: m.lastChange })), lastUpdated: new Date() })
+          .set({
+            intelisisStatus: true,
+            intelisisMovs: movements.map((m) => ({ mov: m.mov, movid: m.movId, ultimocambio: m.lastChange })),
+            lastUpdated: new Date(),
+          })
           .where(eq(pdvSales.id, sale.id));
         await tx.update(pdvOutbox).set({ doneAt: new Date(), lastError: null }).where(eq(pdvOutbox.id, row.id));
       });
@@ -196,7 +207,10 @@ async function deliver(row: typeof pdvOutbox.$inferSelect): Promise<boolean> {
     const wait = BACKOFF_SECONDS[Math.min(row.attempts - 1, BACKOFF_SECONDS.length - 1)] ?? 1800;
     await getDb()
       .update(pdvOutbox)
-      .set({ lastError: error instanceof Error ? error.message.slice(0, 500) : String(error), nextAttemptAt: sql`now() + interval '${sql.raw(String(wait))} seconds'` })
+      .set({
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        nextAttemptAt: sql`now() + interval '${sql.raw(String(wait))} seconds'`,
+      })
       .where(eq(pdvOutbox.id, row.id));
     return false;
   }

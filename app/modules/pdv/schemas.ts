@@ -12,7 +12,10 @@ export const TillIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("inc"), line: id }),
   z.object({ intent: z.literal("dec"), line: id }),
   z.object({ intent: z.literal("remove"), line: id }),
-  z.object({ intent: z.literal("discount"), discount: z.coerce.number().pipe(z.union([z.literal(2), z.literal(4), z.literal(8), z.literal(10)])) }),
+  z.object({
+    intent: z.literal("discount"),
+    discount: z.coerce.number().pipe(z.union([z.literal(2), z.literal(4), z.literal(8), z.literal(10)])),
+  }),
   z.object({ intent: z.literal("end-delete") }),
   z.object({ intent: z.literal("new-code") }),
 ]);

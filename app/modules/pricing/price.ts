@@ -72,7 +72,8 @@ export function discountedCents(cents: number, percent: number): number {
  */
 export function pesoPrice(price: ForeignPrice, rate: number | null, discountPercent = 0): PesoPrice {
   const amount = Number(price.amount) || 0;
-  if (!isCurrency(price.currency)) return { ok: false, reason: "currency", message: PRICING_MESSAGES.unknownCurrency(String(price.currency ?? "")) };
+  if (!isCurrency(price.currency))
+    return { ok: false, reason: "currency", message: PRICING_MESSAGES.unknownCurrency(String(price.currency ?? "")) };
   let listCents: number;
   if (price.currency === "Pesos") {
     listCents = toCents(amount);

@@ -10,7 +10,12 @@ export type CategoryNode = { id: string; name: string };
 
 /** Lower case without accents: how a typed filter meets a category name. */
 export function foldCategoryText(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
@@ -18,7 +23,11 @@ export function foldCategoryText(text: string): string {
  * any case), at most `limit` of them (spec 2 §9: 20 for marketplace categories), in the marketplace's
  * order; `matched` says how many there were.
  */
-export function visibleCategories<T extends CategoryNode>(options: readonly T[], search: string, limit = CATEGORY_TYPEAHEAD_LIMIT): { shown: T[]; matched: number } {
+export function visibleCategories<T extends CategoryNode>(
+  options: readonly T[],
+  search: string,
+  limit = CATEGORY_TYPEAHEAD_LIMIT,
+): { shown: T[]; matched: number } {
   const words = foldCategoryText(search).split(" ").filter(Boolean);
   const matching = words.length ? options.filter((o) => words.every((w) => foldCategoryText(o.name).includes(w))) : [...options];
   return { shown: matching.slice(0, limit), matched: matching.length };

@@ -9,8 +9,24 @@ export const STORE_SQUARE_D = "4979";
 
 /** Warehouses with their delay in days: 0 is immediate stock, anything else is later stock. */
 export const WAREHOUSES: ReadonlyArray<readonly [string, number]> = [
-  ["O4", 0], ["M", 0], ["I", 0], ["U", 0], ["UN", 2], ["A1", 1], ["T6", 0], ["1ML", 0], ["N1", 2],
-  ["S", 1], ["T", 3], ["N", 2], ["S1", 1], ["1N", 1], ["O7", 1], ["C", 2], ["UNC", 1], ["JM", 1],
+  ["O4", 0],
+  ["M", 0],
+  ["I", 0],
+  ["U", 0],
+  ["UN", 2],
+  ["A1", 1],
+  ["T6", 0],
+  ["1ML", 0],
+  ["N1", 2],
+  ["S", 1],
+  ["T", 3],
+  ["N", 2],
+  ["S1", 1],
+  ["1N", 1],
+  ["O7", 1],
+  ["C", 2],
+  ["UNC", 1],
+  ["JM", 1],
 ];
 export const WAREHOUSE_NAMES = WAREHOUSES.map(([name]) => name);
 export const WAREHOUSE_DELAY = new Map<string, number>(WAREHOUSES);

@@ -7,8 +7,18 @@ import type { DraftImage } from "./draft";
  * same two files instead of copying them.
  */
 export const DEFAULT_GALLERY: readonly BundledImage[] = [
-  { id: "08c3bfbc-3986-4879-9fb9-4396131ccfd9", publicPath: "brand/galeria-predeterminada-1.webp", name: "galeria-predeterminada-1.webp", title: "Material eléctrico original, con factura" },
-  { id: "4647e4c9-fccf-45b1-9f54-e9ec52a293a9", publicPath: "brand/galeria-predeterminada-2.webp", name: "galeria-predeterminada-2.webp", title: "Compra con confianza: envíos, factura y garantía" },
+  {
+    id: "08c3bfbc-3986-4879-9fb9-4396131ccfd9",
+    publicPath: "brand/galeria-predeterminada-1.webp",
+    name: "galeria-predeterminada-1.webp",
+    title: "Material eléctrico original, con factura",
+  },
+  {
+    id: "4647e4c9-fccf-45b1-9f54-e9ec52a293a9",
+    publicPath: "brand/galeria-predeterminada-2.webp",
+    name: "galeria-predeterminada-2.webp",
+    title: "Compra con confianza: envíos, factura y garantía",
+  },
 ];
 
 /** The default images as gallery items of the publication itself (no linked product), alt text filled. */

@@ -1,8 +1,29 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { CHANNELS, DEFAULT_LISTING_TYPE, DISCOUNT_MAX, DISCOUNT_MIN, GALLERY_ALT_MAX, GALLERY_MAX_PER_PRODUCT, LISTING_TYPES, QTY_MIN, STATUSES, TITLE_MAX, WAREHOUSE_NAMES } from "./constants";
 import {
-  ATTRIBUTE_VALUE_MAX, CATEGORY_ID_MAX, DESCRIPTION_MAX, GALLERY_MAX, LINKED_MAX, SEARCH_MAX, SKU_MAX, STORE_CHOICES, VARIATION_NAME_MAX, VARIATIONS_MAX,
+  CHANNELS,
+  DEFAULT_LISTING_TYPE,
+  DISCOUNT_MAX,
+  DISCOUNT_MIN,
+  GALLERY_ALT_MAX,
+  GALLERY_MAX_PER_PRODUCT,
+  LISTING_TYPES,
+  QTY_MIN,
+  STATUSES,
+  TITLE_MAX,
+  WAREHOUSE_NAMES,
+} from "./constants";
+import {
+  ATTRIBUTE_VALUE_MAX,
+  CATEGORY_ID_MAX,
+  DESCRIPTION_MAX,
+  GALLERY_MAX,
+  LINKED_MAX,
+  SEARCH_MAX,
+  SKU_MAX,
+  STORE_CHOICES,
+  VARIATION_NAME_MAX,
+  VARIATIONS_MAX,
   type PublicationFormValue,
 } from "./draft";
 import { clampDiscount, clampQty } from "./fees";
@@ -33,7 +54,10 @@ const flag = z.boolean().default(false);
 
 /** Category attribute values by attribute id (BRAND, COLOR…): a fixed set per category, not a list. */
 const AttributeValues = z
-  .record(z.string().regex(/^[A-Z0-9_]{1,60}$/, "Atributo desconocido."), z.string().trim().max(ATTRIBUTE_VALUE_MAX, `Escribe como máximo ${ATTRIBUTE_VALUE_MAX} caracteres.`))
+  .record(
+    z.string().regex(/^[A-Z0-9_]{1,60}$/, "Atributo desconocido."),
+    z.string().trim().max(ATTRIBUTE_VALUE_MAX, `Escribe como máximo ${ATTRIBUTE_VALUE_MAX} caracteres.`),
+  )
   .default({});
 
 /** One linked product. Spec 1 §5: a discount above 10 becomes 10 (minimum 0), a quantity below 1 becomes 1. */
@@ -55,11 +79,18 @@ export const VariationSchema = z.object({
 export const GalleryItemSchema = z.object({
   fileId: z.string().regex(/^[0-9a-f-]{36}$/i, "La imagen no pertenece a la biblioteca."),
   url: z.string().regex(/^\/files\/[0-9a-f-]{36}$/i, "La imagen no pertenece a la biblioteca."),
-  name: z.string().transform((s) => s.slice(0, 200)).default(""),
+  name: z
+    .string()
+    .transform((s) => s.slice(0, 200))
+    .default(""),
   sku,
   origin: z.string().max(30).default("upload"),
   /** Stored trimmed and cut at the limit, so a pasted longer text is kept in part rather than refused. */
-  alt: z.string().transform((s) => cleanAlt(s, GALLERY_ALT_MAX)).pipe(z.string().max(GALLERY_ALT_MAX)).default(""),
+  alt: z
+    .string()
+    .transform((s) => cleanAlt(s, GALLERY_ALT_MAX))
+    .pipe(z.string().max(GALLERY_ALT_MAX))
+    .default(""),
 });
 
 /** At most 8 images per linked product (spec 1 §2); uploads and picks stop there, so only a forged form gets here. */
@@ -98,16 +129,23 @@ export const PublicationFields = z.object({
   description: z.object({ intro: text(DESCRIPTION_MAX.intro), body: text(DESCRIPTION_MAX.body), closing: text(DESCRIPTION_MAX.closing) }),
   productSearch: text(SEARCH_MAX),
   /** Where "Agregar" puts a found product: the flat list or variation j ("v<j>"). */
-  searchTarget: z.string().regex(/^(flat|v\d{1,2})$/, "Elige dónde agregar el producto.").default("flat"),
+  searchTarget: z
+    .string()
+    .regex(/^(flat|v\d{1,2})$/, "Elige dónde agregar el producto.")
+    .default("flat"),
   librarySearch: text(SEARCH_MAX),
 });
 
 /** Spec 1 §4: autosync is on whenever price or stock sync is. */
-export const PublicationFormSchema = PublicationFields.transform((form) => ({ ...form, autosync: form.autosync || form.priceSync || form.stockSync }));
+export const PublicationFormSchema = PublicationFields.transform((form) => ({
+  ...form,
+  autosync: form.autosync || form.priceSync || form.stockSync,
+}));
 
 /** Messages for what only a forged or broken post can get wrong (the schema's own messages win). */
 export const formErrorMap: z.ZodErrorMap = (issue) => {
-  if (issue.code === z.ZodIssueCode.too_big && issue.type === "string") return { message: `Escribe como máximo ${issue.maximum} caracteres.` };
+  if (issue.code === z.ZodIssueCode.too_big && issue.type === "string")
+    return { message: `Escribe como máximo ${issue.maximum} caracteres.` };
   if (issue.code === z.ZodIssueCode.too_big && issue.type === "array") return { message: `Admite como máximo ${issue.maximum} elementos.` };
   if (issue.code === z.ZodIssueCode.invalid_enum_value) return { message: "Elige una de las opciones." };
   return { message: "Valor no válido." };
@@ -136,4 +174,3 @@ export const knownListingType = (value: string) => ListingTypeSchema.catch(DEFAU
 export const knownStatus = (value: string) => StatusSchema.catch("active").parse(value);
 export const knownChannels = (values: readonly string[]) => values.flatMap((v) => ChannelSchema.safeParse(v).data ?? []);
 export const knownWarehouses = (values: readonly string[]) => values.flatMap((v) => WarehouseSchema.safeParse(v).data ?? []);
-

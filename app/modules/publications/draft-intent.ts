@@ -46,7 +46,9 @@ const CategorySearchSchema = z.string().trim().max(SEARCH_MAX, `Escribe como má
 export function readCategorySearch(raw: FormDataEntryValue | null): { ok: true; search: string } | { ok: false; message: string } {
   if (raw === null) return { ok: true, search: "" };
   const parsed = CategorySearchSchema.safeParse(typeof raw === "string" ? raw : "");
-  return parsed.success ? { ok: true, search: parsed.data.replace(/\s+/g, " ") } : { ok: false, message: parsed.error.issues[0]?.message ?? "Filtro no válido." };
+  return parsed.success
+    ? { ok: true, search: parsed.data.replace(/\s+/g, " ") }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? "Filtro no válido." };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -56,7 +58,7 @@ export function readCategorySearch(raw: FormDataEntryValue | null): { ok: true; 
 export function linkedOf(draft: Pick<Draft, "linked" | "variations">, target: string): DraftLinked[] | null {
   if (target === "flat") return draft.linked;
   const m = /^v(\d+)$/.exec(target);
-  return m ? draft.variations[Number(m[1])]?.linked ?? null : null;
+  return m ? (draft.variations[Number(m[1])]?.linked ?? null) : null;
 }
 
 function withLinked(draft: Draft, target: string, update: (list: DraftLinked[]) => DraftLinked[]): Draft {

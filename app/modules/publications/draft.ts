@@ -1,5 +1,13 @@
 import type { z } from "zod";
-import { DEFAULT_LISTING_TYPE, DISCOUNT_MIN, QTY_MIN, STORE_OFFICIAL, STORE_SE_RESIDENCIAL, STORE_SQUARE_D, WAREHOUSE_NAMES } from "./constants";
+import {
+  DEFAULT_LISTING_TYPE,
+  DISCOUNT_MIN,
+  QTY_MIN,
+  STORE_OFFICIAL,
+  STORE_SE_RESIDENCIAL,
+  STORE_SQUARE_D,
+  WAREHOUSE_NAMES,
+} from "./constants";
 import type { GalleryItemSchema, LinkedRowSchema, PublicationFormSchema, VariationSchema } from "./draft-form";
 
 /**

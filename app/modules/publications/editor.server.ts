@@ -61,12 +61,20 @@ export function draftFromRecord(record: PublicationRecord, variations: StoredVar
     channels: knownChannels(record.channels),
     premium: record.premium,
     status: knownStatus(record.status),
-    linked: record.linkedProducts.map((l) => ({ sku: String(l.sku).toUpperCase(), qty: Number(l.qty) || 1, discount: Number(l.discount) || 0 })),
+    linked: record.linkedProducts.map((l) => ({
+      sku: String(l.sku).toUpperCase(),
+      qty: Number(l.qty) || 1,
+      discount: Number(l.discount) || 0,
+    })),
     variations: variations.map((v) => ({
       id: v.id,
       name: v.name,
       attributes: Object.fromEntries((v.attributes ?? []).map((a) => [a.id, a.value])),
-      linked: (v.linkedProducts ?? []).map((l) => ({ sku: String(l.sku).toUpperCase(), qty: Number(l.qty) || 1, discount: Number(l.discount) || 0 })),
+      linked: (v.linkedProducts ?? []).map((l) => ({
+        sku: String(l.sku).toUpperCase(),
+        qty: Number(l.qty) || 1,
+        discount: Number(l.discount) || 0,
+      })),
     })),
     gallery: bySort(record.gallery, (g) => g.sort).map((g) => ({
       fileId: g.fileId,
@@ -89,7 +97,10 @@ export async function categoryInfo(categoryId: string, storedPath: Array<{ id: s
   if (!categoryId) return { category: null, categoryError: null, attributes: noAttributes, notices: [], known: false };
   const { marketplace } = getIntegrations();
   try {
-    const [detail, attributes] = await Promise.all([marketplace.getCategoryDetail(categoryId), marketplace.getCategoryAttributes(categoryId)]);
+    const [detail, attributes] = await Promise.all([
+      marketplace.getCategoryDetail(categoryId),
+      marketplace.getCategoryAttributes(categoryId),
+    ]);
     if (!detail) {
       return {
         category: storedPath.length ? { id: categoryId, name: storedPath.at(-1)?.name ?? categoryId, path: storedPath } : null,
@@ -119,7 +130,12 @@ export async function categoryInfo(categoryId: string, storedPath: Array<{ id: s
 }
 
 /** The commission rate the marketplace charges this category and listing type; the default when unknown. */
-export async function commissionFor(categoryId: string, listingType: string, price: number, stored: number | null): Promise<{ rate: number; notice: string | null }> {
+export async function commissionFor(
+  categoryId: string,
+  listingType: string,
+  price: number,
+  stored: number | null,
+): Promise<{ rate: number; notice: string | null }> {
   if (!categoryId) return { rate: stored && stored > 0 ? stored : DEFAULT_COMMISSION, notice: null };
   try {
     const answer = await getIntegrations().marketplace.getCommissionCost({
@@ -157,9 +173,15 @@ export async function buildView(draft: Draft, extras: ViewExtras): Promise<Edito
   if (category.categoryError && record && record.categoryId === draft.categoryId) {
     // The listing already exists with this category: its sync settings and links can still be saved.
     category.categoryError = null;
-    category.notices.push(`Mercado Libre no reconoce la categoría guardada (${draft.categoryId}); para cambiar título o categoría elige una categoría vigente.`);
+    category.notices.push(
+      `Mercado Libre no reconoce la categoría guardada (${draft.categoryId}); para cambiar título o categoría elige una categoría vigente.`,
+    );
   }
-  const lines = pricedLines(draft).map((l) => ({ ...l, price: products.get(l.sku)?.price ?? 0, stocks: products.get(l.sku)?.stocks ?? [] }));
+  const lines = pricedLines(draft).map((l) => ({
+    ...l,
+    price: products.get(l.sku)?.price ?? 0,
+    stocks: products.get(l.sku)?.stocks ?? [],
+  }));
   const shipmentCost = record?.shipmentCost ?? 25;
   const shipmentConstant = record?.shipmentConstant ?? 298.5;
   const iva = record?.iva ?? 0.16;
@@ -167,7 +189,10 @@ export async function buildView(draft: Draft, extras: ViewExtras): Promise<Edito
   const commission = category.known
     ? await commissionFor(draft.categoryId, draft.listingType, firstPass.subtotal, record?.categoryCommission ?? null)
     : { rate: record?.categoryCommission && record.categoryCommission > 0 ? record.categoryCommission : DEFAULT_COMMISSION, notice: null };
-  const cost = { ...computeCost({ lines, commission: commission.rate, shipmentCost, shipmentConstant, iva }), unpriced: unpricedOf(skus, Object.fromEntries(products)) };
+  const cost = {
+    ...computeCost({ lines, commission: commission.rate, shipmentCost, shipmentConstant, iva }),
+    unpriced: unpricedOf(skus, Object.fromEntries(products)),
+  };
   const rates = skus.map((s) => products.get(s)?.rate).filter((r): r is number => typeof r === "number");
   return {
     draft,

@@ -1,5 +1,12 @@
 import {
-  DEFAULT_COMMISSION, DISCOUNT_MAX, DISCOUNT_MIN, FLAT_FEE_DEDUCTION, IVA, QTY_MIN, SHIPMENT_CONSTANT, SHIPMENT_FALLBACK,
+  DEFAULT_COMMISSION,
+  DISCOUNT_MAX,
+  DISCOUNT_MIN,
+  FLAT_FEE_DEDUCTION,
+  IVA,
+  QTY_MIN,
+  SHIPMENT_CONSTANT,
+  SHIPMENT_FALLBACK,
 } from "./constants";
 
 /**
@@ -39,7 +46,9 @@ export function clampQty(value: unknown): number {
 }
 
 export function commissionRate(commission: number | null | undefined): number {
-  return typeof commission === "number" && Number.isFinite(commission) && commission > 0 && commission < 1 ? commission : DEFAULT_COMMISSION;
+  return typeof commission === "number" && Number.isFinite(commission) && commission > 0 && commission < 1
+    ? commission
+    : DEFAULT_COMMISSION;
 }
 
 /** IVA applies to the discounted line price. */
@@ -62,7 +71,10 @@ export function computeCost(input: CostInput): CostSummary {
 }
 
 /** The rate a commission answer implies: its percentage, or the fee over the price without the fixed part. */
-export function rateFromCommission(answer: { saleFeeAmount: number; percentageFee: number | null; fixedFee: number | null } | null, price: number): number | null {
+export function rateFromCommission(
+  answer: { saleFeeAmount: number; percentageFee: number | null; fixedFee: number | null } | null,
+  price: number,
+): number | null {
   if (!answer) return null;
   if (answer.percentageFee != null && answer.percentageFee > 0) return answer.percentageFee / 100;
   if (price > 0) return Math.max(0, answer.saleFeeAmount - (answer.fixedFee ?? 0)) / price;

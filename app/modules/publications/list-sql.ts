@@ -29,7 +29,9 @@ function orderBy(sortName: PublicationListFilters["sortName"], sortValue: "asc" 
   if (sortName === "id") return `p.id ${dir}`;
   if (sortName && sortName !== "lastSync") return `${SORT_COLUMNS[sortName]} ${dir}, p.id ${dir}`;
   // Default (lastSync): most recently synced first. Null placement mirrors the index (desc nulls last, id desc nulls last).
-  return dir === "desc" ? "p.last_sync_down desc nulls last, p.id desc nulls last" : "p.last_sync_down asc nulls first, p.id asc nulls first";
+  return dir === "desc"
+    ? "p.last_sync_down desc nulls last, p.id desc nulls last"
+    : "p.last_sync_down asc nulls first, p.id asc nulls first";
 }
 
 export function listWhere(f: PublicationListFilters): { where: string; params: unknown[] } {

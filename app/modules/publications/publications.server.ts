@@ -55,24 +55,22 @@ export async function listPublications(filters: PublicationListFilters) {
   const found = await getDatabase().query<ListRow>(page.text, page.params);
   const rows = found.filter((r) => r.id != null);
   return {
-    rows: rows.map(
-      (r): PublicationListRow => ({
-        id: r.id,
-        title: r.title,
-        permalink: r.permalink,
-        mlStore: r.ml_store,
-        officialStore: r.official_store,
-        channels: r.channels ?? [],
-        status: r.status,
-        soldQuantity: Number(r.sold_quantity),
-        visits: Number(r.visits),
-        lastSyncDown: iso(r.last_sync_down),
-        priceSync: r.price_sync,
-        stockSync: r.stock_sync,
-        autosync: r.autosync,
-        hasVariations: r.has_variations,
-      }),
-    ),
+    rows: rows.map((r): PublicationListRow => ({
+      id: r.id,
+      title: r.title,
+      permalink: r.permalink,
+      mlStore: r.ml_store,
+      officialStore: r.official_store,
+      channels: r.channels ?? [],
+      status: r.status,
+      soldQuantity: Number(r.sold_quantity),
+      visits: Number(r.visits),
+      lastSyncDown: iso(r.last_sync_down),
+      priceSync: r.price_sync,
+      stockSync: r.stock_sync,
+      autosync: r.autosync,
+      hasVariations: r.has_variations,
+    })),
     total: Number(found[0]?.total ?? 0),
     page: filters.page,
     pageSize: PUBLICATIONS_PAGE_SIZE,
@@ -216,7 +214,12 @@ export type StoredVariation = {
   linkedProducts: Array<{ sku: string; qty: number; discount: number }>;
 };
 
-type EditorRow = { pub: Record<string, unknown> | null; variations: StoredVariation[] | null; products: ProductRow[] | null; footer: unknown };
+type EditorRow = {
+  pub: Record<string, unknown> | null;
+  variations: StoredVariation[] | null;
+  products: ProductRow[] | null;
+  footer: unknown;
+};
 
 /**
  * Everything the dialog shows, in one statement: the publication, its variations, the products of
@@ -292,7 +295,16 @@ function fromJsonRow(p: Record<string, unknown>) {
     shipmentCost: num(p.shipment_cost, 25),
     shipmentConstant: num(p.shipment_constant, 298.5),
     iva: num(p.iva, 0.16),
-    gallery: (p.gallery as Array<{ fileId: string; url: string; name?: string; sku?: string | null; origin?: string; alt?: string | null; sort: number }>) ?? [],
+    gallery:
+      (p.gallery as Array<{
+        fileId: string;
+        url: string;
+        name?: string;
+        sku?: string | null;
+        origin?: string;
+        alt?: string | null;
+        sort: number;
+      }>) ?? [],
     lastSyncUp: (p.last_sync_up as string | null) ?? null,
     lastSyncDown: (p.last_sync_down as string | null) ?? null,
     version: num(p.version, 1),
@@ -302,7 +314,16 @@ function fromJsonRow(p: Record<string, unknown>) {
 export async function touchSync(id: string, syncedAt: Date, userId: number, tx?: Tx) {
   const run = async (t: Tx) => {
     await t.update(publications).set({ lastSyncUp: syncedAt }).where(eq(publications.id, id));
-    await audit({ message: `Precio sincronizado con Mercado Libre en la publicación ${id}`, type: "integration", tags: ["publicaciones", "sincronización"], identifier: id, userId }, t);
+    await audit(
+      {
+        message: `Precio sincronizado con Mercado Libre en la publicación ${id}`,
+        type: "integration",
+        tags: ["publicaciones", "sincronización"],
+        identifier: id,
+        userId,
+      },
+      t,
+    );
   };
   return tx ? run(tx) : getDb().transaction(run);
 }

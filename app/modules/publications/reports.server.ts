@@ -8,7 +8,16 @@ import { allRows, keysetPages, REPORT_PAGE_ROWS } from "@server/db/keyset-pages"
  */
 
 export type UnsyncedRow = {
-  id: string; title: string; status: string; variation: string | null; sku: string; name: string; qty: number; discount: number; price: number; stock: number;
+  id: string;
+  title: string;
+  status: string;
+  variation: string | null;
+  sku: string;
+  name: string;
+  qty: number;
+  discount: number;
+  price: number;
+  stock: number;
 };
 
 /** Publications per page of 'Sin sincronizar' (each gives a row per linked product). */
@@ -45,7 +54,15 @@ export async function unsyncedLinkedProducts(): Promise<UnsyncedRow[]> {
   return allRows(pages);
 }
 
-export type LowStockRow = { id: string; title: string; status: string; stock_now: number; stock_later: number; skus: string; sold_quantity: number };
+export type LowStockRow = {
+  id: string;
+  title: string;
+  status: string;
+  stock_now: number;
+  stock_later: number;
+  skus: string;
+  sold_quantity: number;
+};
 type StockKey = { stockNow: number; stockLater: number; id: string };
 
 const LOW_STOCK_SQL = (after: boolean) => `

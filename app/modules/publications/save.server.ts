@@ -37,7 +37,9 @@ function linkedFor(list: Draft["linked"], view: EditorView, warehouses: string[]
         stock: p?.stock ?? 0,
         qty: l.qty,
         discount: l.discount,
-        warehouses: (p?.stocks ?? []).filter((s) => s.qty > 0 && (warehouses.length === 0 || warehouses.includes(s.name))).map((s) => s.name),
+        warehouses: (p?.stocks ?? [])
+          .filter((s) => s.qty > 0 && (warehouses.length === 0 || warehouses.includes(s.name)))
+          .map((s) => s.name),
       };
     });
 }
@@ -53,7 +55,14 @@ export function linkedPatch(list: ReadonlyArray<Pick<LinkedProduct, "sku" | "qty
 /** sync_warehouses as the back end keeps them: each with its warehouse. */
 const warehousesPatch = (names: readonly string[]) => names.map((warehouse) => ({ warehouse }));
 
-type SyncFields = { autosync: boolean; priceSync: boolean; stockSync: boolean; syncWarehouses: string[]; channels: string[]; linkedProducts: LinkedProduct[] };
+type SyncFields = {
+  autosync: boolean;
+  priceSync: boolean;
+  stockSync: boolean;
+  syncWarehouses: string[];
+  channels: string[];
+  linkedProducts: LinkedProduct[];
+};
 
 const SYNC_FIELD_LABELS: Record<string, string> = {
   autosync: "autosincronizar",
@@ -77,7 +86,8 @@ export function publicationPatch(before: SyncFields, after: SyncFields): Record<
   if (before.stockSync !== after.stockSync) patch.stock_sync = after.stockSync;
   if (!same(before.syncWarehouses, after.syncWarehouses)) patch.sync_warehouses = warehousesPatch(after.syncWarehouses);
   if (!same(before.channels, after.channels)) patch.channels = after.channels;
-  if (!same(linkedPatch(before.linkedProducts), linkedPatch(after.linkedProducts))) patch.linked_products = linkedPatch(after.linkedProducts);
+  if (!same(linkedPatch(before.linkedProducts), linkedPatch(after.linkedProducts)))
+    patch.linked_products = linkedPatch(after.linkedProducts);
   return patch;
 }
 
@@ -226,7 +236,12 @@ export async function savePublication(
   const description = fullDescription(draft.description, view.footer);
   const variationAttrs = view.attributes.variation;
   const variationName = (v: Draft["variations"][number]) =>
-    variationAttrs.length ? variationAttrs.map((a) => v.attributes[a.id] ?? "").filter(Boolean).join(" / ") : v.name.trim();
+    variationAttrs.length
+      ? variationAttrs
+          .map((a) => v.attributes[a.id] ?? "")
+          .filter(Boolean)
+          .join(" / ")
+      : v.name.trim();
   const flatLinked = linkedFor(draft.linked, view, draft.warehouses);
   const variationLinked = draft.variations.map((v) => linkedFor(v.linked, view, draft.warehouses));
   const allLinked = draft.variations.length ? variationLinked.flat() : flatLinked;
@@ -236,7 +251,10 @@ export async function savePublication(
     .filter((a) => a.valueName);
   const categoryVariations = [
     ...new Map(
-      draft.variations.flatMap((v) => variationAttrs.map((a) => ({ id: a.id, valueName: (v.attributes[a.id] ?? "").trim() }))).filter((a) => a.valueName).map((a) => [`${a.id}:${a.valueName}`, a]),
+      draft.variations
+        .flatMap((v) => variationAttrs.map((a) => ({ id: a.id, valueName: (v.attributes[a.id] ?? "").trim() })))
+        .filter((a) => a.valueName)
+        .map((a) => [`${a.id}:${a.valueName}`, a]),
     ).values(),
   ];
 
@@ -315,7 +333,15 @@ export async function savePublication(
     channels: draft.channels,
     stockNow: view.stock.now,
     stockLater: view.stock.later,
-    gallery: draft.gallery.map((g, sort) => ({ fileId: g.fileId, url: g.url, name: g.name, sku: g.sku, origin: g.origin, alt: g.alt || null, sort })),
+    gallery: draft.gallery.map((g, sort) => ({
+      fileId: g.fileId,
+      url: g.url,
+      name: g.name,
+      sku: g.sku,
+      origin: g.origin,
+      alt: g.alt || null,
+      sort,
+    })),
     lastUpdate: new Date(),
   };
 
@@ -330,20 +356,33 @@ export async function savePublication(
   };
   return saveVersioned({
     // Something may have changed under us while the marketplace answered: the row lock decides.
-    lock: stored ? async (tx) => (await tx.select(syncColumns).from(publications).where(eq(publications.id, publicationId)).for("update"))[0] ?? null : undefined,
+    lock: stored
+      ? async (tx) => (await tx.select(syncColumns).from(publications).where(eq(publications.id, publicationId)).for("update"))[0] ?? null
+      : undefined,
     expected: stored ? String(draft.version) : undefined,
     messages: { notFound: NOT_FOUND_MESSAGE, stale: STALE_MESSAGE },
     write: async (tx, before) => {
       const now = values.lastUpdate;
-      if (stored) await tx.update(publications).set({ ...values, version: sql`${publications.version} + 1` }).where(eq(publications.id, publicationId));
+      if (stored)
+        await tx
+          .update(publications)
+          .set({ ...values, version: sql`${publications.version} + 1` })
+          .where(eq(publications.id, publicationId));
       else await tx.insert(publications).values({ id: publicationId, ...values, ownPost: true, createdBy: userId, lastSyncUp: now });
       const keep = draft.variations.map((v) => v.id).filter((v): v is number => v != null);
       const hadVariations = stored
-        ? await tx.select({ id: publicationVariations.id, linkedProducts: publicationVariations.linkedProducts }).from(publicationVariations).where(eq(publicationVariations.postId, publicationId))
+        ? await tx
+            .select({ id: publicationVariations.id, linkedProducts: publicationVariations.linkedProducts })
+            .from(publicationVariations)
+            .where(eq(publicationVariations.postId, publicationId))
         : [];
       await tx
         .delete(publicationVariations)
-        .where(keep.length ? and(eq(publicationVariations.postId, publicationId), notInArray(publicationVariations.id, keep)) : eq(publicationVariations.postId, publicationId));
+        .where(
+          keep.length
+            ? and(eq(publicationVariations.postId, publicationId), notInArray(publicationVariations.id, keep))
+            : eq(publicationVariations.postId, publicationId),
+        );
       const base = Date.now() * 100;
       const changedVariations: StoredVariation[] = [];
       const newVariations: StoredVariation[] = [];
@@ -356,10 +395,15 @@ export async function savePublication(
           lastUpdate: now,
         };
         if (v.id != null) {
-          const [existing] = await tx.update(publicationVariations).set(row).where(and(eq(publicationVariations.id, v.id), eq(publicationVariations.postId, publicationId))).returning({ id: publicationVariations.id });
+          const [existing] = await tx
+            .update(publicationVariations)
+            .set(row)
+            .where(and(eq(publicationVariations.id, v.id), eq(publicationVariations.postId, publicationId)))
+            .returning({ id: publicationVariations.id });
           if (existing) {
             const had = hadVariations.find((h) => h.id === existing.id);
-            if (!had || !same(linkedPatch(had.linkedProducts), linkedPatch(row.linkedProducts))) changedVariations.push({ id: existing.id, name: row.name, linkedProducts: row.linkedProducts });
+            if (!had || !same(linkedPatch(had.linkedProducts), linkedPatch(row.linkedProducts)))
+              changedVariations.push({ id: existing.id, name: row.name, linkedProducts: row.linkedProducts });
             continue;
           }
         }
@@ -406,7 +450,13 @@ export async function savePublication(
           type: stored ? "update" : "create",
           tags: ["publicaciones"],
           identifier: publicationId,
-          detail: { title: values.title, skus: values.linkedProductsString, variations: draft.variations.length, priceSync: draft.priceSync, stockSync: draft.stockSync },
+          detail: {
+            title: values.title,
+            skus: values.linkedProductsString,
+            variations: draft.variations.length,
+            priceSync: draft.priceSync,
+            stockSync: draft.stockSync,
+          },
           userId,
         },
       };

@@ -37,7 +37,10 @@ export const StockReportQuery = z.object({
 
 export const SalesReportQuery = {
   store: q.oneOf(REPORT_STORES.map(([k]) => k) as [ReportStore, ...ReportStore[]]),
-  range: q.oneOf(["today", "yesterday", "last7", "last30", "thisMonth", "thisYear", "custom"] satisfies Array<QuickRange | "custom"> as [QuickRange | "custom", ...Array<QuickRange | "custom">]),
+  range: q.oneOf(["today", "yesterday", "last7", "last30", "thisMonth", "thisYear", "custom"] satisfies Array<QuickRange | "custom"> as [
+    QuickRange | "custom",
+    ...Array<QuickRange | "custom">,
+  ]),
   start: z.string().max(20).optional(),
   end: z.string().max(20).optional(),
 };

@@ -45,7 +45,9 @@ export function validateDraft(draft: Draft, rules: DraftRules): FieldErrors {
     }
   });
   if (draft.variations.length > 0 && rules.variationAttributes.length > 0) {
-    const combos = draft.variations.map((v) => rules.variationAttributes.map((a) => (v.attributes[a.id] ?? "").trim().toLowerCase()).join("|"));
+    const combos = draft.variations.map((v) =>
+      rules.variationAttributes.map((a) => (v.attributes[a.id] ?? "").trim().toLowerCase()).join("|"),
+    );
     if (new Set(combos).size !== combos.length) add("variations", "Dos variaciones tienen la misma selección.");
   }
   return errors;

@@ -10,8 +10,7 @@ import { forgetResponseTimes, getQuestion, type QuestionSummary } from "./questi
 import { ANSWERED_STATUS, DELETED_STATUS, PENDING_STATUS, accountOf, appendText, canAnswer, isPending, needsRating } from "./rules";
 
 export type CommandResult =
-  | { ok: true; toast: ToastInput }
-  | { ok: false; notFound?: boolean; toast?: ToastInput; fieldErrors?: Record<string, string[]> };
+  { ok: true; toast: ToastInput } | { ok: false; notFound?: boolean; toast?: ToastInput; fieldErrors?: Record<string, string[]> };
 
 const notFound = { ok: false, notFound: true } as const;
 
@@ -20,7 +19,11 @@ function integrationToast(error: unknown, title: string): ToastInput {
   throw error;
 }
 
-const NOT_PENDING: ToastInput = { title: "Pregunta no pendiente", message: "La pregunta ya fue respondida o eliminada.", variant: "warning" };
+const NOT_PENDING: ToastInput = {
+  title: "Pregunta no pendiente",
+  message: "La pregunta ya fue respondida o eliminada.",
+  variant: "warning",
+};
 
 /** A claim outlives the slowest marketplace call; one left by a crashed request expires by itself. */
 const ANSWER_CLAIM_MS = 2 * 60 * 1000;
@@ -29,7 +32,13 @@ async function claimForAnswer(id: number) {
   const claimed = await getDb()
     .update(questions)
     .set({ answeringUntil: sql`now() + ${`${ANSWER_CLAIM_MS} milliseconds`}::interval` })
-    .where(and(eq(questions.id, id), eq(questions.status, PENDING_STATUS), or(isNull(questions.answeringUntil), lt(questions.answeringUntil, sql`now()`))))
+    .where(
+      and(
+        eq(questions.id, id),
+        eq(questions.status, PENDING_STATUS),
+        or(isNull(questions.answeringUntil), lt(questions.answeringUntil, sql`now()`)),
+      ),
+    )
     .returning({ id: questions.id });
   return claimed.length === 1;
 }
@@ -60,7 +69,11 @@ export async function answerQuestion(
     await keepDraft(q.id, input.answer);
     return {
       ok: false,
-      toast: { title: "Publicación inactiva", message: "La publicación no está activa y la pregunta no tiene sugerencia: no se puede responder.", variant: "warning" },
+      toast: {
+        title: "Publicación inactiva",
+        message: "La publicación no está activa y la pregunta no tiene sugerencia: no se puede responder.",
+        variant: "warning",
+      },
     };
   }
   if (needsRating(q, input.evaluation)) {
@@ -84,14 +97,29 @@ export async function answerQuestion(
     await releaseClaim(q.id);
     const toast = integrationToast(error, "Respuesta no enviada");
     await keepDraft(q.id, input.answer);
-    await audit({ message: `Error al responder la pregunta ${q.id}: ${toast.message}`, type: "integration", tags: ["questions"], identifier: q.id, userId: actor.id });
+    await audit({
+      message: `Error al responder la pregunta ${q.id}: ${toast.message}`,
+      type: "integration",
+      tags: ["questions"],
+      identifier: q.id,
+      userId: actor.id,
+    });
     return { ok: false, toast };
   }
-  const evaluation = q.suggestion ? input.evaluation ?? null : null;
+  const evaluation = q.suggestion ? (input.evaluation ?? null) : null;
   const recorded = await getDb().transaction(async (tx) => {
     const updated = await tx
       .update(questions)
-      .set({ status: ANSWERED_STATUS, answer: input.answer, answeredAt, draft: null, evaluation, answeringUntil: null, updatedBy: actor.id, updatedAt: new Date() })
+      .set({
+        status: ANSWERED_STATUS,
+        answer: input.answer,
+        answeredAt,
+        draft: null,
+        evaluation,
+        answeringUntil: null,
+        updatedBy: actor.id,
+        updatedAt: new Date(),
+      })
       .where(and(eq(questions.id, q.id), eq(questions.status, PENDING_STATUS)))
       .returning({ id: questions.id });
     if (!updated.length) return false;
@@ -107,14 +135,24 @@ export async function answerQuestion(
       });
     }
     await audit(
-      { message: `Pregunta ${q.id} respondida`, type: "update", tags: ["questions"], identifier: q.id, userId: actor.id, detail: { evaluation, account: accountOf(q.store) } },
+      {
+        message: `Pregunta ${q.id} respondida`,
+        type: "update",
+        tags: ["questions"],
+        identifier: q.id,
+        userId: actor.id,
+        detail: { evaluation, account: accountOf(q.store) },
+      },
       tx,
     );
     return true;
   });
   if (!recorded) return { ok: false, toast: NOT_PENDING };
   forgetResponseTimes();
-  return { ok: true, toast: { title: "Respuesta enviada", message: `Se respondió la pregunta de ${q.clientNickname}.`, variant: "success" } };
+  return {
+    ok: true,
+    toast: { title: "Respuesta enviada", message: `Se respondió la pregunta de ${q.clientNickname}.`, variant: "success" },
+  };
 }
 
 /** Save draft, use the suggestion or insert a fast answer: the text lands in questions.draft. */
@@ -132,14 +170,20 @@ export async function updateDraft(
       : [];
     if (!fast) {
       await keepDraft(q.id, input.answer);
-      return { ok: false, toast: { title: "Respuesta rápida", message: "Elige una respuesta rápida para insertarla.", variant: "warning" } };
+      return {
+        ok: false,
+        toast: { title: "Respuesta rápida", message: "Elige una respuesta rápida para insertarla.", variant: "warning" },
+      };
     }
     text = appendText(input.answer, fast.text);
   }
   await getDb().transaction(async (tx) => {
     await tx.update(questions).set({ draft: text, updatedAt: new Date(), updatedBy: actor.id }).where(eq(questions.id, q.id));
   });
-  return { ok: true, toast: { title: "Borrador guardado", message: "El texto de la respuesta se guardó.", variant: "info", durationMs: 3000 } };
+  return {
+    ok: true,
+    toast: { title: "Borrador guardado", message: "El texto de la respuesta se guardó.", variant: "info", durationMs: 3000 },
+  };
 }
 
 /** Block the buyer (Admin, Developer, question_moderation): the marketplace first, then the audit entry. */
@@ -153,9 +197,21 @@ export async function blockBuyer(questionId: number, actor: SessionUser): Promis
   }
   await getDb().transaction(async (tx) => {
     await tx.update(questions).set({ updatedAt: new Date(), updatedBy: actor.id }).where(eq(questions.id, q.id));
-    await audit({ message: `Comprador ${q.clientNickname} (${q.clientId}) bloqueado desde la pregunta ${q.id}`, type: "update", tags: ["questions", "block"], identifier: q.id, userId: actor.id }, tx);
+    await audit(
+      {
+        message: `Comprador ${q.clientNickname} (${q.clientId}) bloqueado desde la pregunta ${q.id}`,
+        type: "update",
+        tags: ["questions", "block"],
+        identifier: q.id,
+        userId: actor.id,
+      },
+      tx,
+    );
   });
-  return { ok: true, toast: { title: "Comprador bloqueado", message: `${q.clientNickname} ya no podrá preguntar ni comprar.`, variant: "success" } };
+  return {
+    ok: true,
+    toast: { title: "Comprador bloqueado", message: `${q.clientNickname} ya no podrá preguntar ni comprar.`, variant: "success" },
+  };
 }
 
 /** Delete the question on the marketplace, then mark it deleted here (it leaves the pending list). */
@@ -169,9 +225,22 @@ export async function deleteQuestion(questionId: number, actor: SessionUser): Pr
   }
   await getDb().transaction(async (tx) => {
     await tx.update(questions).set({ status: DELETED_STATUS, updatedAt: new Date(), updatedBy: actor.id }).where(eq(questions.id, q.id));
-    await audit({ message: `Pregunta ${q.id} eliminada`, type: "delete", tags: ["questions"], identifier: q.id, userId: actor.id, detail: { message: q.message } }, tx);
+    await audit(
+      {
+        message: `Pregunta ${q.id} eliminada`,
+        type: "delete",
+        tags: ["questions"],
+        identifier: q.id,
+        userId: actor.id,
+        detail: { message: q.message },
+      },
+      tx,
+    );
   });
-  return { ok: true, toast: { title: "Pregunta eliminada", message: `Se eliminó la pregunta de ${q.clientNickname}.`, variant: "success" } };
+  return {
+    ok: true,
+    toast: { title: "Pregunta eliminada", message: `Se eliminó la pregunta de ${q.clientNickname}.`, variant: "success" },
+  };
 }
 
 export type { QuestionSummary };
@@ -180,7 +249,10 @@ export type { QuestionSummary };
 
 /** The fast answers, by name (every /questions load reads them). */
 export function fastAnswersQuery(db: Pick<Db, "select">) {
-  return db.select({ id: fastAnswers.id, name: fastAnswers.name, text: fastAnswers.text }).from(fastAnswers).orderBy(sql`lower(${fastAnswers.name})`, fastAnswers.id);
+  return db
+    .select({ id: fastAnswers.id, name: fastAnswers.name, text: fastAnswers.text })
+    .from(fastAnswers)
+    .orderBy(sql`lower(${fastAnswers.name})`, fastAnswers.id);
 }
 
 export async function listFastAnswers() {
@@ -188,24 +260,57 @@ export async function listFastAnswers() {
 }
 
 export async function saveFastAnswer(
-  input: { intent: "create"; name: string; text: string } | { intent: "update"; id: number; name: string; text: string } | { intent: "delete"; id: number },
+  input:
+    | { intent: "create"; name: string; text: string }
+    | { intent: "update"; id: number; name: string; text: string }
+    | { intent: "delete"; id: number },
   actor: SessionUser,
 ): Promise<CommandResult> {
   return getDb().transaction(async (tx): Promise<CommandResult> => {
     if (input.intent === "create") {
-      const [row] = await tx.insert(fastAnswers).values({ name: input.name, text: input.text, createdBy: actor.id }).returning({ id: fastAnswers.id });
-      await audit({ message: `Respuesta rápida "${input.name}" creada`, type: "create", tags: ["questions", "fast_answers"], identifier: row.id, userId: actor.id }, tx);
+      const [row] = await tx
+        .insert(fastAnswers)
+        .values({ name: input.name, text: input.text, createdBy: actor.id })
+        .returning({ id: fastAnswers.id });
+      await audit(
+        {
+          message: `Respuesta rápida "${input.name}" creada`,
+          type: "create",
+          tags: ["questions", "fast_answers"],
+          identifier: row.id,
+          userId: actor.id,
+        },
+        tx,
+      );
       return { ok: true, toast: { title: "Respuesta rápida creada", message: input.name, variant: "success" } };
     }
     const [existing] = await tx.select().from(fastAnswers).where(eq(fastAnswers.id, input.id)).limit(1);
     if (!existing) return notFound;
     if (input.intent === "delete") {
       await tx.delete(fastAnswers).where(eq(fastAnswers.id, input.id));
-      await audit({ message: `Respuesta rápida "${existing.name}" eliminada`, type: "delete", tags: ["questions", "fast_answers"], identifier: input.id, userId: actor.id }, tx);
+      await audit(
+        {
+          message: `Respuesta rápida "${existing.name}" eliminada`,
+          type: "delete",
+          tags: ["questions", "fast_answers"],
+          identifier: input.id,
+          userId: actor.id,
+        },
+        tx,
+      );
       return { ok: true, toast: { title: "Respuesta rápida eliminada", message: existing.name, variant: "success" } };
     }
     await tx.update(fastAnswers).set({ name: input.name, text: input.text, updatedAt: new Date() }).where(eq(fastAnswers.id, input.id));
-    await audit({ message: `Respuesta rápida "${input.name}" actualizada`, type: "update", tags: ["questions", "fast_answers"], identifier: input.id, userId: actor.id }, tx);
+    await audit(
+      {
+        message: `Respuesta rápida "${input.name}" actualizada`,
+        type: "update",
+        tags: ["questions", "fast_answers"],
+        identifier: input.id,
+        userId: actor.id,
+      },
+      tx,
+    );
     return { ok: true, toast: { title: "Respuesta rápida actualizada", message: input.name, variant: "success" } };
   });
 }

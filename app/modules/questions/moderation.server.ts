@@ -9,7 +9,13 @@ export type ModerationKind = "block" | "delete";
 export async function moderationQuestion(id: number) {
   const question = await getQuestion(id);
   if (!question) return null;
-  return { id: question.id, message: question.message, clientNickname: question.clientNickname, clientId: question.clientId, pending: isPending(question) };
+  return {
+    id: question.id,
+    message: question.message,
+    clientNickname: question.clientNickname,
+    clientId: question.clientId,
+    pending: isPending(question),
+  };
 }
 
 /** Confirmed: the marketplace call, then the local change (commands.server). */

@@ -95,7 +95,10 @@ export function pendingCardsQuery(db: Pick<Db, "select">, limit: number) {
 
 /** How many questions wait for an answer. */
 export function pendingCountQuery(db: Pick<Db, "select">) {
-  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(questions).where(eq(questions.status, PENDING_STATUS));
+  return db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(eq(questions.status, PENDING_STATUS));
 }
 
 /** The pending batch (the cards, their count, then the cards' earlier records: three statements). */
@@ -129,7 +132,12 @@ export const historyIsFiltered = (query: HistoryQuery) => Boolean(query.date || 
 /** Answered (and deleted) questions, newest first; one more than asked so the screen knows whether more follow. */
 export function historyCardsQuery(db: Pick<Db, "select">, query: HistoryQuery) {
   // Written as questions_history_idx is built (nulls last), so the batch is read straight off it instead of sorting every answer.
-  return selectCards(db, historyWhere(query), [sql`${questions.dateCreated} desc nulls last`, sql`${questions.id} desc nulls last`], query.limit + 1);
+  return selectCards(
+    db,
+    historyWhere(query),
+    [sql`${questions.dateCreated} desc nulls last`, sql`${questions.id} desc nulls last`],
+    query.limit + 1,
+  );
 }
 
 /** The per-store counts of the history's filter. */
@@ -158,11 +166,13 @@ export async function listHistory(query: HistoryQuery) {
 
 /** How many questions the whole history holds (answered and deleted). */
 export function historyTotalQuery(db: Pick<Db, "select">) {
-  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(questions).where(historyWhere({}));
+  return db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(historyWhere({}));
 }
 
 export type QuestionCard = Awaited<ReturnType<typeof listPending>>["rows"][number];
-
 
 /**
  * Average minutes to answer per store over the last RESPONSE_WINDOW_DAYS days, split by when the
@@ -191,13 +201,19 @@ export function forgetResponseTimes() {
 }
 
 async function computeResponseTimes(now: Date): Promise<ResponseTimeRow[]> {
-  const since = DateTime.fromJSDate(now).setZone(ZONE).startOf("day").minus({ days: RESPONSE_WINDOW_DAYS - 1 }).toJSDate();
+  const since = DateTime.fromJSDate(now)
+    .setZone(ZONE)
+    .startOf("day")
+    .minus({ days: RESPONSE_WINDOW_DAYS - 1 })
+    .toJSDate();
   const local = sql`(${questions.dateCreated} at time zone ${ZONE})`;
   const minutes = sql`extract(epoch from (${questions.answeredAt} - ${questions.dateCreated})) / 60.0`;
   const dow = sql`extract(isodow from ${local})`;
   const hour = sql`extract(hour from ${local})`;
   const avg = (filter?: SQL) =>
-    sql<number | null>`round(avg(${minutes})${filter ? sql` filter (where ${filter})` : sql``}, 1)`.mapWith((v) => (v == null ? null : Number(v)));
+    sql<number | null>`round(avg(${minutes})${filter ? sql` filter (where ${filter})` : sql``}, 1)`.mapWith((v) =>
+      v == null ? null : Number(v),
+    );
   return getDb()
     .select({
       store: questions.store,

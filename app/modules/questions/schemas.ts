@@ -50,7 +50,9 @@ export const AnswerSchema = z.object({
  * §4). The command enforces it (`needsRating`); this shape gives the rating radios their `required`.
  */
 export const RatedAnswerSchema = AnswerSchema.extend({
-  evaluation: z.coerce.number({ required_error: "Califica la sugerencia antes de enviar la respuesta." }).refine((v) => (EVALUATIONS as readonly number[]).includes(v), "Elige 100, 50 o 25."),
+  evaluation: z.coerce
+    .number({ required_error: "Califica la sugerencia antes de enviar la respuesta." })
+    .refine((v) => (EVALUATIONS as readonly number[]).includes(v), "Elige 100, 50 o 25."),
 });
 
 /** Saving the draft, using the suggestion or inserting a fast answer: the textarea's text is kept. */
@@ -60,14 +62,24 @@ const fastAnswerIdSchema = z.coerce.number().int().positive().max(2_147_483_647)
 export const DraftSchema = z.object({
   intent: z.enum(["save-draft", "use-suggestion", "insert-fast-answer"]),
   questionId,
-  answer: z.string().max(ANSWER_MAX * 2).optional().default(""),
+  answer: z
+    .string()
+    .max(ANSWER_MAX * 2)
+    .optional()
+    .default(""),
   // The fast-answer select left on its empty option posts "": that means "none", not a bad request.
   fastAnswerId: z.preprocess((v) => (v === "" ? undefined : v), fastAnswerIdSchema.optional()),
 });
 
 export const FastAnswerSchema = z.object({
   name: z.string({ required_error: "Escribe un nombre." }).trim().min(1, "Escribe un nombre.").max(80, "Máximo 80 caracteres."),
-  text: textareaText(z.string({ required_error: "Escribe el texto." }).trim().min(1, "Escribe el texto.").max(ANSWER_MAX, `Máximo ${ANSWER_MAX} caracteres.`)),
+  text: textareaText(
+    z
+      .string({ required_error: "Escribe el texto." })
+      .trim()
+      .min(1, "Escribe el texto.")
+      .max(ANSWER_MAX, `Máximo ${ANSWER_MAX} caracteres.`),
+  ),
 });
 
 export const FastAnswerIntent = z.discriminatedUnion("intent", [

@@ -14,7 +14,11 @@ export const authorName = (user: SessionUser) => `${user.firstName} ${user.lastN
 export async function quotationDialogData(user: SessionUser, url: URL) {
   const [draft, rate, company] = await Promise.all([loadDraft(user.id), currentDollarRate(), companyContact()]);
   const d = draft.data;
-  const may = { discount: can(user, "quotations.globalDiscount"), orderType: can(user, "quotations.orderType"), erp: can(user, "quotations.erpMode") };
+  const may = {
+    discount: can(user, "quotations.globalDiscount"),
+    orderType: can(user, "quotations.orderType"),
+    erp: can(user, "quotations.erpMode"),
+  };
   const categoryQuery = url.searchParams.get("category")?.slice(0, 100) ?? undefined;
   const categories = may.orderType && categoryQuery ? (await searchFeeCategories(categoryQuery)).categories : null;
   const dialog: DialogDraft = {

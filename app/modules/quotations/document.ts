@@ -17,7 +17,15 @@ export type QuotationDocumentData = {
   /** Pesos per dollar the dollar-priced lines were converted at (null: none, or no rate yet). */
   exchangeRate: number | null;
   /** `unpriced`: no price in pesos (shown "—"). */
-  lines: Array<{ sku: string; description: string; qty: number; priceCents: number; amountCents: number; discount: number; unpriced?: boolean }>;
+  lines: Array<{
+    sku: string;
+    description: string;
+    qty: number;
+    priceCents: number;
+    amountCents: number;
+    discount: number;
+    unpriced?: boolean;
+  }>;
   /** Null while a Mercado Libre quote has no category, or a line has no price in pesos. */
   totals: Totals | null;
   /** Why a line has no price in pesos (decision 0038); the file is refused while it is set. */

@@ -10,7 +10,10 @@ export type QuotationFile = { ok: true; format: "pdf" | "xlsx"; bytes: Uint8Arra
 
 const noLines: QuotationFile = { ok: false, toast: { title: "Cotización", message: MESSAGES.noLines, variant: "warning" } };
 /** A line without a price in pesos (decision 0038): no file rather than one with a wrong figure. */
-const unpriced = (message: string): QuotationFile => ({ ok: false, toast: { title: "Cotización", message, variant: "danger", durationMs: 8000 } });
+const unpriced = (message: string): QuotationFile => ({
+  ok: false,
+  toast: { title: "Cotización", message, variant: "danger", durationMs: 8000 },
+});
 
 /** The quotation PDF (shown inline: a new tab or window). */
 export async function quotationPdfFile(doc: QuotationDocumentData, name: string): Promise<QuotationFile> {

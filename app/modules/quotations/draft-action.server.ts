@@ -1,7 +1,15 @@
 import { z } from "zod";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { can } from "~/lib/access";
-import { addArticle, chooseClient, clearDraft, removeArticle, setLineQuantity, type DraftRefusalReason, type DraftResult } from "./draft.server";
+import {
+  addArticle,
+  chooseClient,
+  clearDraft,
+  removeArticle,
+  setLineQuantity,
+  type DraftRefusalReason,
+  type DraftResult,
+} from "./draft.server";
 import { addCustomLine, chooseAgent, updateLine } from "./lines.server";
 import { saveDraftOptions } from "./options.server";
 import type { Refused } from "~/modules/results";
@@ -45,8 +53,21 @@ export const DraftIntentSchema = z.discriminatedUnion("intent", [
     shipment: z.string().max(20).optional(),
   }),
   z.object({ intent: z.literal("agent"), version, agent: z.string().trim().min(1).max(40) }),
-  z.object({ intent: z.literal("line"), version, sku, qty: z.string().max(30).default(""), discount: z.string().max(20).default(""), note: z.string().max(500).default("") }),
-  z.object({ intent: z.literal("custom"), version, description: z.string().max(300).default(""), qty: z.string().max(30).default(""), price: z.string().max(30).default("") }),
+  z.object({
+    intent: z.literal("line"),
+    version,
+    sku,
+    qty: z.string().max(30).default(""),
+    discount: z.string().max(20).default(""),
+    note: z.string().max(500).default(""),
+  }),
+  z.object({
+    intent: z.literal("custom"),
+    version,
+    description: z.string().max(300).default(""),
+    qty: z.string().max(30).default(""),
+    price: z.string().max(30).default(""),
+  }),
 ]);
 
 const SUCCESS: Record<string, string> = {
@@ -68,7 +89,8 @@ export type DraftActionOutcome = { ok: true; message: string; result: DraftResul
 /** Parses one draft form and runs its command for the signed-in user. */
 export async function runDraftIntent(user: SessionUser, form: FormData): Promise<DraftActionOutcome> {
   const parsed = DraftIntentSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, reason: "invalid", message: "La solicitud no es válida. Revisa los datos e inténtalo de nuevo." };
+  if (!parsed.success)
+    return { ok: false, reason: "invalid", message: "La solicitud no es válida. Revisa los datos e inténtalo de nuevo." };
   const input = parsed.data;
   const expected = input.version ?? null;
   let result: DraftResult;
@@ -95,7 +117,12 @@ export async function runDraftIntent(user: SessionUser, form: FormData): Promise
       });
       break;
     case "category":
-      result = await saveDraftOptions(user.id, expected, { category: input.title }, { discount: false, orderType: can(user, "quotations.orderType") });
+      result = await saveDraftOptions(
+        user.id,
+        expected,
+        { category: input.title },
+        { discount: false, orderType: can(user, "quotations.orderType") },
+      );
       break;
     case "header": {
       const { intent: _intent, version: _version, ...fields } = input;

@@ -17,7 +17,9 @@ export const STALE_MESSAGE =
 
 export async function loadDraft(userId: number): Promise<Draft> {
   const [row] = await getDb().select().from(quotationDrafts).where(eq(quotationDrafts.userId, userId)).limit(1);
-  return row ? { version: row.version, data: readDraftData(row.data), updatedAt: row.updatedAt } : { version: 0, data: readDraftData({}), updatedAt: null };
+  return row
+    ? { version: row.version, data: readDraftData(row.data), updatedAt: row.updatedAt }
+    : { version: 0, data: readDraftData({}), updatedAt: null };
 }
 
 /**
@@ -42,7 +44,10 @@ export async function changeDraft(
       .set({ data: next, version: sql`${quotationDrafts.version} + 1`, updatedAt: new Date() })
       .where(eq(quotationDrafts.userId, userId))
       .returning();
-    await audit({ message: `Cotización en edición: ${what}`, type: "update", tags: ["quotations", "draft"], identifier: userId, userId }, tx);
+    await audit(
+      { message: `Cotización en edición: ${what}`, type: "update", tags: ["quotations", "draft"], identifier: userId, userId },
+      tx,
+    );
     return { ok: true as const, draft: { version: saved.version, data: readDraftData(saved.data), updatedAt: saved.updatedAt } };
   });
 }
@@ -107,7 +112,9 @@ export async function chooseClient(userId: number, expected: number | null, key:
   else {
     try {
       const found = await getIntegrations().erp.getClient(wanted);
-      client = found ? { key: found.key, name: found.name, rfc: found.rfc, priceList: found.priceList, email: found.email, phones: found.phones } : null;
+      client = found
+        ? { key: found.key, name: found.name, rfc: found.rfc, priceList: found.priceList, email: found.email, phones: found.phones }
+        : null;
     } catch (error) {
       if (!isIntegrationError(error)) throw error;
       return { ok: false, reason: "integration", message: error.message };
@@ -131,7 +138,14 @@ export async function searchClients(query: string) {
   if (q.length < 1) return { ok: true as const, clients: [] as DraftClient[] };
   try {
     const found = await getIntegrations().erp.searchClients({ query: q, limit: 40 });
-    const clients: DraftClient[] = found.map((c) => ({ key: c.key, name: c.name, rfc: c.rfc, priceList: c.priceList, email: c.email, phones: c.phones }));
+    const clients: DraftClient[] = found.map((c) => ({
+      key: c.key,
+      name: c.name,
+      rfc: c.rfc,
+      priceList: c.priceList,
+      email: c.email,
+      phones: c.phones,
+    }));
     const counterMatches = COUNTER_CLIENT.key === q || COUNTER_CLIENT.name.includes(q);
     if (counterMatches && !clients.some((c) => c.key === COUNTER_CLIENT.key)) clients.unshift(COUNTER_CLIENT);
     return { ok: true as const, clients: clients.slice(0, 40) };

@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { articlePrice } from "~/modules/pricing/price";
 import {
-  applyLineDiscount, computeTotals, feeRateFor, priceListOf,
-  type ListingType, type PriceList, type QuoteScreen, type Totals,
+  applyLineDiscount,
+  computeTotals,
+  feeRateFor,
+  priceListOf,
+  type ListingType,
+  type PriceList,
+  type QuoteScreen,
+  type Totals,
 } from "./pricing";
 
 /**
@@ -102,7 +108,9 @@ export function priceDraft(data: DraftData, exchangeRate: number | null, screen:
   });
   const discount = priceList === "Precio 3" ? 0 : data.globalDiscount;
   const totals =
-    pricingError !== null || (ml && !data.category) ? null : computeTotals(lines, discount, data.shipmentCents, feeRate !== null ? { feeRate, screen } : null);
+    pricingError !== null || (ml && !data.category)
+      ? null
+      : computeTotals(lines, discount, data.shipmentCents, feeRate !== null ? { feeRate, screen } : null);
   return { lines, priceList, totals, pricingError, feeRate, itemCount: lines.length };
 }
 

@@ -12,7 +12,8 @@ import { processingStatusOf } from "~/modules/orders/display-status";
 import { CREATED_TOASTS, NO_ERP_USERS } from "./status";
 import { expiryFor, getStoredQuote } from "./stored.server";
 
-export type ErpOutcome = { ok: true; message: string } | (Refused<"forbidden" | "missing" | "conflict" | "refused" | "integration"> & { title: string });
+export type ErpOutcome =
+  { ok: true; message: string } | (Refused<"forbidden" | "missing" | "conflict" | "refused" | "integration"> & { title: string });
 
 /** A "sending" claim older than this is taken as abandoned (the process died mid-call) and may be retried. */
 const STALE_CLAIM = sql`interval '2 minutes'`;
@@ -23,14 +24,21 @@ const STALE_CLAIM = sql`interval '2 minutes'`;
  * the outcome is recorded; a failure leaves the quote saved and the action retryable.
  */
 export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: string | null): Promise<ErpOutcome> {
-  if (!can(user, "quotations.erpCreate")) return { ok: false, reason: "forbidden", title: "Sin permiso", message: "Tu usuario no puede crear cotizaciones en Intelisis." };
+  if (!can(user, "quotations.erpCreate"))
+    return { ok: false, reason: "forbidden", title: "Sin permiso", message: "Tu usuario no puede crear cotizaciones en Intelisis." };
   if (user.erpUsers.length === 0) return { ok: false, reason: "refused", title: "Intelisis", message: NO_ERP_USERS };
-  if (!erpUser || !user.erpUsers.includes(erpUser)) return { ok: false, reason: "refused", title: MESSAGES.erpUserMissingTitle, message: MESSAGES.erpUserMissing };
+  if (!erpUser || !user.erpUsers.includes(erpUser))
+    return { ok: false, reason: "refused", title: MESSAGES.erpUserMissingTitle, message: MESSAGES.erpUserMissing };
   const quote = await getStoredQuote(folio);
   if (!quote) return { ok: false, reason: "missing", title: "Intelisis", message: "La cotización no existe." };
   const items = quote.lines
     .filter((l) => l.sku)
-    .map((l) => ({ sku: l.sku!, price: Number(l.price), qty: Number(l.qty), subtotal: Math.round(Number(l.price) * Number(l.qty) * 100) / 100 }));
+    .map((l) => ({
+      sku: l.sku!,
+      price: Number(l.price),
+      qty: Number(l.qty),
+      subtotal: Math.round(Number(l.price) * Number(l.qty) * 100) / 100,
+    }));
   if (items.length === 0) return { ok: false, reason: "refused", title: "Intelisis", message: MESSAGES.noLines };
 
   const claimed = await getDb()
@@ -47,7 +55,12 @@ export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: 
   if (claimed.length === 0) {
     const state = quote.row.erpState;
     return state === "sent"
-      ? { ok: false, reason: "conflict", title: "Intelisis", message: `La cotización ya fue creada en Intelisis (${quote.row.intelisisId}).` }
+      ? {
+          ok: false,
+          reason: "conflict",
+          title: "Intelisis",
+          message: `La cotización ya fue creada en Intelisis (${quote.row.intelisisId}).`,
+        }
       : { ok: false, reason: "conflict", title: "Intelisis", message: "La cotización ya se está enviando a Intelisis. Espera un momento." };
   }
 
@@ -82,7 +95,16 @@ export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: 
           expiresAt: sql`coalesce(${quotations.expiresAt}, ${expiryFor(now)})`,
         })
         .where(eq(quotations.id, quote.row.id));
-      await audit({ message: `Cotización ${folio} creada en Intelisis: ${info.movId}`, type: "integration", tags: ["quotations", "erp"], identifier: folio, userId: user.id }, tx);
+      await audit(
+        {
+          message: `Cotización ${folio} creada en Intelisis: ${info.movId}`,
+          type: "integration",
+          tags: ["quotations", "erp"],
+          identifier: folio,
+          userId: user.id,
+        },
+        tx,
+      );
     });
     return { ok: true, message: `Cotización creada en Intelisis: ${info.mov} ${info.movId}.` };
   } catch (error) {
@@ -92,7 +114,17 @@ export async function sendQuoteToErp(user: SessionUser, folio: string, erpUser: 
     }
     await getDb().transaction(async (tx) => {
       await tx.update(quotations).set({ erpState: "failed", erpMessage: error.message }).where(eq(quotations.id, quote.row.id));
-      await audit({ message: `Intelisis rechazó la cotización ${folio}`, type: "error", tags: ["quotations", "erp"], identifier: folio, userId: user.id, detail: { error: error.message } }, tx);
+      await audit(
+        {
+          message: `Intelisis rechazó la cotización ${folio}`,
+          type: "error",
+          tags: ["quotations", "erp"],
+          identifier: folio,
+          userId: user.id,
+          detail: { error: error.message },
+        },
+        tx,
+      );
     });
     return {
       ok: false,
@@ -116,7 +148,8 @@ const QUOTER_ORDER_BASE = 7_000_000_000_000_000n;
  * paid, status procesando_en_{brand} (the list shows "Procesando en {product}"), logistic type cotizador.
  */
 export async function orderFromQuote(user: SessionUser, folio: string): Promise<ErpOutcome> {
-  if (!can(user, "quotations.erpMode")) return { ok: false, reason: "forbidden", title: "Sin permiso", message: "Tu usuario no puede generar órdenes desde una cotización." };
+  if (!can(user, "quotations.erpMode"))
+    return { ok: false, reason: "forbidden", title: "Sin permiso", message: "Tu usuario no puede generar órdenes desde una cotización." };
   const quote = await getStoredQuote(folio);
   if (!quote) return { ok: false, reason: "missing", title: "Orden", message: "La cotización no existe." };
   const orderId = QUOTER_ORDER_BASE + BigInt(quote.row.id);
@@ -126,7 +159,13 @@ export async function orderFromQuote(user: SessionUser, folio: string): Promise<
       .set({ orderId, status: "convertida", updatedAt: new Date() })
       .where(and(eq(quotations.id, quote.row.id), isNull(quotations.orderId)))
       .returning({ id: quotations.id });
-    if (claimed.length === 0) return { ok: false as const, reason: "conflict" as const, title: "Orden", message: `La cotización ya generó la orden ${quote.row.orderId}.` };
+    if (claimed.length === 0)
+      return {
+        ok: false as const,
+        reason: "conflict" as const,
+        title: "Orden",
+        message: `La cotización ya generó la orden ${quote.row.orderId}.`,
+      };
     await tx.insert(orders).values({
       id: orderId,
       title: `Cotización ${folio} · ${quote.row.clientName}`,
@@ -135,9 +174,24 @@ export async function orderFromQuote(user: SessionUser, folio: string): Promise<
       status: processingStatusOf(getEnv().BRAND_NAME),
       orderStatus: "paid",
       totalAmount: Number(quote.row.total),
-      orderItems: quote.lines.map((l) => ({ id: l.sku ?? `L${l.position}`, title: l.description, price: Number(l.price), qty: Number(l.qty), sellerSku: l.sku })),
+      orderItems: quote.lines.map((l) => ({
+        id: l.sku ?? `L${l.position}`,
+        title: l.description,
+        price: Number(l.price),
+        qty: Number(l.qty),
+        sellerSku: l.sku,
+      })),
     });
-    await audit({ message: `Orden ${orderId} generada desde la cotización ${folio}`, type: "create", tags: ["quotations", "orders"], identifier: folio, userId: user.id }, tx);
+    await audit(
+      {
+        message: `Orden ${orderId} generada desde la cotización ${folio}`,
+        type: "create",
+        tags: ["quotations", "orders"],
+        identifier: folio,
+        userId: user.id,
+      },
+      tx,
+    );
     return { ok: true as const, message: CREATED_TOASTS.order.message };
   });
 }

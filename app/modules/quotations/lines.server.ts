@@ -17,7 +17,12 @@ const missing = (sku: string) => ({ error: `El artículo ${sku} ya no está en l
  * One row of the lines table: quantity, discount and observations. A discount other than 0 lowers
  * the price by that percentage; the list price stays on the line, so 0 brings it back.
  */
-export function updateLine(userId: number, expected: number | null, sku: string, input: { qty: string; discount: string; note: string }): Promise<DraftResult> {
+export function updateLine(
+  userId: number,
+  expected: number | null,
+  sku: string,
+  input: { qty: string; discount: string; note: string },
+): Promise<DraftResult> {
   const qty = parseQuantity(input.qty);
   if (qty === null) return Promise.resolve({ ok: false, reason: "refused", message: MESSAGES.badQuantity });
   const discount = parseAmount(input.discount);
@@ -30,7 +35,11 @@ export function updateLine(userId: number, expected: number | null, sku: string,
 }
 
 /** A free-entry ("custom") line: a description, a quantity and a price in pesos typed by the user. */
-export function addCustomLine(userId: number, expected: number | null, input: { description: string; qty: string; price: string }): Promise<DraftResult> {
+export function addCustomLine(
+  userId: number,
+  expected: number | null,
+  input: { description: string; qty: string; price: string },
+): Promise<DraftResult> {
   const description = input.description.trim().slice(0, 300);
   const qty = parseQuantity(input.qty);
   const price = input.price.trim() === "" ? null : parseAmount(input.price);
@@ -41,8 +50,17 @@ export function addCustomLine(userId: number, expected: number | null, input: { 
     lines: [
       ...data.lines,
       {
-        sku: nextCustomKey(data), type: "custom", description, qty, price2: 0, price3: 0, currency: "Pesos",
-        stockTotal: 0, customPriceCents: toCents(price), discount: 0, note: "",
+        sku: nextCustomKey(data),
+        type: "custom",
+        description,
+        qty,
+        price2: 0,
+        price3: 0,
+        currency: "Pesos",
+        stockTotal: 0,
+        customPriceCents: toCents(price),
+        discount: 0,
+        note: "",
       },
     ],
   }));
@@ -114,7 +132,9 @@ export async function searchItems(text: string) {
       found.push(...data);
       if (data.length === 0 || data.length < meta.limit || page * meta.limit >= meta.total) break;
     }
-    const items: ItemMatch[] = found.slice(0, ITEM_MATCHES).map((a) => ({ sku: a.sku, description: a.description, stockTotal: a.stockTotal }));
+    const items: ItemMatch[] = found
+      .slice(0, ITEM_MATCHES)
+      .map((a) => ({ sku: a.sku, description: a.description, stockTotal: a.stockTotal }));
     return { ok: true as const, items, message: items.length ? null : MESSAGES.noMatch };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;

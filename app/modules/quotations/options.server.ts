@@ -46,7 +46,8 @@ export async function saveDraftOptions(
   const discount = input.globalDiscount === undefined ? undefined : parseAmount(input.globalDiscount);
   if (discount === null) return { ok: false, reason: "refused", message: `Descuento: ${MESSAGES.badNumber}` };
   const email = input.clientEmail?.trim();
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, reason: "refused", message: "Por favor, ingresa un correo válido." };
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    return { ok: false, reason: "refused", message: "Por favor, ingresa un correo válido." };
 
   let notice: string | undefined;
   const result = await changeDraft(userId, expected, "datos de la cotización", (data) => {
@@ -76,7 +77,11 @@ export async function saveDraftOptions(
   return result.ok && notice ? { ...result, message: `Datos de la cotización guardados. ${notice}` } : result;
 }
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /** Marketplace categories for the quotation's typeahead: up to 20 whose title contains the text. */
 export async function searchFeeCategories(text: string) {

@@ -167,7 +167,7 @@ export type Totals = {
 
 /** Line amount: unit price × quantity, rounded once to the cent. */
 export function lineAmountCents(line: TotalsLine): number {
-  return Math.round(line.priceCents * Math.round(line.qty * 1000) / 1000);
+  return Math.round((line.priceCents * Math.round(line.qty * 1000)) / 1000);
 }
 
 /**
@@ -175,18 +175,33 @@ export function lineAmountCents(line: TotalsLine): number {
  * (a Mercado Libre quote instead takes (subtotal + shipment) × factor, see marketplaceSubtotalCents);
  * IVA 16 % of that subtotal; total = subtotal + IVA. Each step rounds once, to the cent.
  */
-export function computeTotals(lines: TotalsLine[], discountPercent: number, shipmentCents = 0, marketplace: MarketplaceTerms | null = null): Totals {
+export function computeTotals(
+  lines: TotalsLine[],
+  discountPercent: number,
+  shipmentCents = 0,
+  marketplace: MarketplaceTerms | null = null,
+): Totals {
   const linesCents = lines.reduce((sum, l) => sum + lineAmountCents(l), 0);
   const discountCents = Math.round((linesCents * Math.round(discountPercent * 100)) / 10000);
   const plain = linesCents - discountCents + shipmentCents;
   const subtotalCents = marketplace ? marketplaceSubtotalCents(linesCents - discountCents, shipmentCents, marketplace) : plain;
   const ivaCents = Math.round((subtotalCents * VAT_RATE_PERCENT) / 100);
-  return { linesCents, discountCents, shipmentCents, marketplaceCents: subtotalCents - plain, subtotalCents, ivaCents, totalCents: subtotalCents + ivaCents };
+  return {
+    linesCents,
+    discountCents,
+    shipmentCents,
+    marketplaceCents: subtotalCents - plain,
+    subtotalCents,
+    ivaCents,
+    totalCents: subtotalCents + ivaCents,
+  };
 }
 
 /** Phone typed as digits, shown 3-3-4 with dashes (up to 10 digits). */
 export function formatPhone(raw: string | null | undefined): string {
-  const digits = String(raw ?? "").replace(/\D/g, "").slice(0, 10);
+  const digits = String(raw ?? "")
+    .replace(/\D/g, "")
+    .slice(0, 10);
   return [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 10)].filter(Boolean).join("-");
 }
 

@@ -24,7 +24,11 @@ export const QuotationsV4Query = {
 export async function quotationsScreenData(user: SessionUser, url: URL) {
   const query = parseQuery(url, QuotationsV4Query);
   const [draft, rate, company] = await Promise.all([loadDraft(user.id), currentDollarRate(), companyContact()]);
-  const may = { discount: can(user, "quotations.globalDiscount"), erpCreate: can(user, "quotations.erpCreate"), orderType: can(user, "quotations.orderType") };
+  const may = {
+    discount: can(user, "quotations.globalDiscount"),
+    erpCreate: can(user, "quotations.erpCreate"),
+    orderType: can(user, "quotations.orderType"),
+  };
   const [agents, clients, items, categories] = await Promise.all([
     query.agent !== undefined ? searchAgents(user, query.agent) : null,
     query.client ? searchClients(query.client) : null,

@@ -1,7 +1,12 @@
 /** Stored quotation statuses; "vencida" is derived: a sent quote past its validity. */
 export const STORED_STATUSES = ["borrador", "enviada", "vencida", "convertida"] as const;
 
-export const STATUS_LABELS: Record<string, string> = { borrador: "Borrador", enviada: "Enviada", vencida: "Vencida", convertida: "Convertida en orden" };
+export const STATUS_LABELS: Record<string, string> = {
+  borrador: "Borrador",
+  enviada: "Enviada",
+  vencida: "Vencida",
+  convertida: "Convertida en orden",
+};
 
 export function displayStatus(row: { status: string; expiresAt: Date | string | null }, now = new Date()) {
   if (row.status === "enviada" && row.expiresAt && new Date(row.expiresAt) < now) return "vencida";

@@ -36,8 +36,10 @@ export async function changesSince(q: StoredQuote): Promise<{ ok: true; changes:
       const price = articlePrice(a, list, q.row.exchangeRate === null ? null : Number(q.row.exchangeRate));
       const stored = Number(l.originalPrice ?? l.price);
       const now = price.ok ? (price.cents / 100).toFixed(2) : "—";
-      if (q.row.orderType !== "mercadolibre" && now !== stored.toFixed(2)) changes.push({ sku: l.sku!, what: "precio", before: stored.toFixed(2), after: now });
-      if (l.stock !== null && l.stock !== a.stockTotal) changes.push({ sku: l.sku!, what: "existencia", before: String(l.stock), after: String(a.stockTotal) });
+      if (q.row.orderType !== "mercadolibre" && now !== stored.toFixed(2))
+        changes.push({ sku: l.sku!, what: "precio", before: stored.toFixed(2), after: now });
+      if (l.stock !== null && l.stock !== a.stockTotal)
+        changes.push({ sku: l.sku!, what: "existencia", before: String(l.stock), after: String(a.stockTotal) });
     });
     return { ok: true, changes };
   } catch (error) {

@@ -10,7 +10,15 @@ import { STALE_MESSAGE } from "./draft.server";
 import { currentDollarRate } from "~/modules/pricing/rate.server";
 import { displayStatus, STORED_STATUSES } from "./status";
 export { displayStatus, STATUS_LABELS, STORED_STATUSES } from "./status";
-import { addBusinessDays, lineAmountCents, MESSAGES, priceListOf, quotationFolio, VALIDITY_BUSINESS_DAYS, type QuoteScreen } from "./pricing";
+import {
+  addBusinessDays,
+  lineAmountCents,
+  MESSAGES,
+  priceListOf,
+  quotationFolio,
+  VALIDITY_BUSINESS_DAYS,
+  type QuoteScreen,
+} from "./pricing";
 import { containsPattern } from "~/lib/like-pattern";
 
 /** numeric(14, 2): amounts below 10^12 pesos. */
@@ -25,7 +33,12 @@ const mxYear = (d: Date) => Number(new Intl.DateTimeFormat("en-CA", { timeZone: 
  * (-R2…) of the quote it was opened from, with what changed. Client, price list, exchange rate and
  * prices are copied so a reprint shows the same figures. The draft is emptied in the same transaction.
  */
-export async function storeDraft(user: SessionUser, expected: number | null, now = new Date(), screen: QuoteScreen = "v3"): Promise<StoreResult> {
+export async function storeDraft(
+  user: SessionUser,
+  expected: number | null,
+  now = new Date(),
+  screen: QuoteScreen = "v3",
+): Promise<StoreResult> {
   const rate = await currentDollarRate();
   return getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(quotationDrafts).where(eq(quotationDrafts.userId, user.id)).for("update").limit(1);
@@ -47,7 +60,8 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
     let changes: QuotationChange[] = [];
     if (data.sourceId) {
       const [source] = await tx.select().from(quotations).where(eq(quotations.id, data.sourceId)).limit(1);
-      if (!source?.baseFolio) return { ok: false as const, reason: "missing" as const, message: "La cotización que revisabas ya no existe." };
+      if (!source?.baseFolio)
+        return { ok: false as const, reason: "missing" as const, message: "La cotización que revisabas ya no existe." };
       baseFolio = source.baseFolio;
       // Revisions of one quote are numbered one after another even when two people revise it.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${baseFolio}))`);
@@ -58,8 +72,18 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
       revision = Number(last?.revision ?? 1) + 1;
       const oldLines = await tx.select().from(quotationLines).where(eq(quotationLines.quotationId, source.id));
       changes = diffQuote(
-        { client: source.clientName, total: Number(source.total), discount: Number(source.globalDiscount), lines: oldLines.map((l) => ({ sku: l.sku ?? l.description, qty: Number(l.qty), price: Number(l.price) })) },
-        { client: data.client.name, total: totals.totalCents / 100, discount: priced.priceList === "Precio 3" ? 0 : data.globalDiscount, lines: priced.lines.map((l) => ({ sku: l.sku, qty: l.qty, price: l.priceCents / 100 })) },
+        {
+          client: source.clientName,
+          total: Number(source.total),
+          discount: Number(source.globalDiscount),
+          lines: oldLines.map((l) => ({ sku: l.sku ?? l.description, qty: Number(l.qty), price: Number(l.price) })),
+        },
+        {
+          client: data.client.name,
+          total: totals.totalCents / 100,
+          discount: priced.priceList === "Precio 3" ? 0 : data.globalDiscount,
+          lines: priced.lines.map((l) => ({ sku: l.sku, qty: l.qty, price: l.priceCents / 100 })),
+        },
       );
     } else {
       const year = mxYear(now);
@@ -90,7 +114,7 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
         notes: data.notes || null,
         orderType: data.orderType,
         listingType: data.orderType === "mercadolibre" ? data.listingType : null,
-        marketplaceCategory: data.orderType === "mercadolibre" ? data.category?.title ?? null : null,
+        marketplaceCategory: data.orderType === "mercadolibre" ? (data.category?.title ?? null) : null,
         marketplaceFeeRate: priced.feeRate,
         exchangeRate: rate,
         shipment: totals.shipmentCents / 100,
@@ -124,7 +148,17 @@ export async function storeDraft(user: SessionUser, expected: number | null, now
       .update(quotationDrafts)
       .set({ data: readDraftData({ client: data.client }), version: sql`${quotationDrafts.version} + 1`, updatedAt: now })
       .where(eq(quotationDrafts.userId, user.id));
-    await audit({ message: `Cotización guardada: ${folio}`, type: "create", tags: ["quotations"], identifier: folio, userId: user.id, detail: { total: totals.totalCents / 100, changes } }, tx);
+    await audit(
+      {
+        message: `Cotización guardada: ${folio}`,
+        type: "create",
+        tags: ["quotations"],
+        identifier: folio,
+        userId: user.id,
+        detail: { total: totals.totalCents / 100, changes },
+      },
+      tx,
+    );
     return { ok: true as const, folio };
   });
 }
@@ -136,7 +170,8 @@ const money = (n: number) => n.toFixed(2);
 export function diffQuote(before: Comparable, after: Comparable): QuotationChange[] {
   const out: QuotationChange[] = [];
   if (before.client !== after.client) out.push({ field: "Cliente", before: before.client, after: after.client });
-  if (before.discount !== after.discount) out.push({ field: "Descuento global", before: `${before.discount} %`, after: `${after.discount} %` });
+  if (before.discount !== after.discount)
+    out.push({ field: "Descuento global", before: `${before.discount} %`, after: `${after.discount} %` });
   const old = new Map(before.lines.map((l) => [l.sku, l]));
   const now = new Map(after.lines.map((l) => [l.sku, l]));
   for (const [sku, l] of now) {
@@ -166,7 +201,13 @@ export async function getStoredQuote(folio: string) {
     getDb().select().from(quotationLines).where(eq(quotationLines.quotationId, row.id)).orderBy(asc(quotationLines.position)),
     row.baseFolio
       ? getDb()
-          .select({ folio: quotations.folio, revision: quotations.revision, createdAt: quotations.createdAt, changes: quotations.changes, total: quotations.total })
+          .select({
+            folio: quotations.folio,
+            revision: quotations.revision,
+            createdAt: quotations.createdAt,
+            changes: quotations.changes,
+            total: quotations.total,
+          })
           .from(quotations)
           .where(eq(quotations.baseFolio, row.baseFolio))
           .orderBy(desc(quotations.revision))
@@ -226,7 +267,10 @@ export async function issueQuote(user: SessionUser, folio: string, now = new Dat
     const [row] = await tx.select().from(quotations).where(eq(quotations.folio, folio)).for("update").limit(1);
     if (!row) return { ok: false as const, reason: "missing" as const, message: "La cotización no existe." };
     if (row.status !== "borrador") return { ok: false as const, reason: "conflict" as const, message: "La cotización ya fue emitida." };
-    await tx.update(quotations).set({ status: "enviada", issuedAt: now, expiresAt: expiryFor(now), updatedAt: now }).where(eq(quotations.id, row.id));
+    await tx
+      .update(quotations)
+      .set({ status: "enviada", issuedAt: now, expiresAt: expiryFor(now), updatedAt: now })
+      .where(eq(quotations.id, row.id));
     await audit({ message: `Cotización emitida: ${folio}`, type: "update", tags: ["quotations"], identifier: folio, userId: user.id }, tx);
     return { ok: true as const };
   });
@@ -238,7 +282,14 @@ export async function reviseQuote(user: SessionUser, folio: string) {
   if (!q) return { ok: false as const, reason: "missing" as const, message: "La cotización no existe." };
   const { row, lines } = q;
   const data = readDraftData({
-    client: { key: row.clientKey ?? "V", name: row.clientName, rfc: "", priceList: priceListOf(row.priceList), email: row.clientEmail, phones: row.clientPhone },
+    client: {
+      key: row.clientKey ?? "V",
+      name: row.clientName,
+      rfc: "",
+      priceList: priceListOf(row.priceList),
+      email: row.clientEmail,
+      phones: row.clientPhone,
+    },
     clientEmail: row.clientEmail ?? "",
     clientPhone: row.clientPhone ?? "",
     globalDiscount: Number(row.globalDiscount),
@@ -267,12 +318,17 @@ export async function reviseQuote(user: SessionUser, folio: string) {
     await tx
       .insert(quotationDrafts)
       .values({ userId: user.id, version: 1, data })
-      .onConflictDoUpdate({ target: quotationDrafts.userId, set: { data, version: sql`${quotationDrafts.version} + 1`, updatedAt: new Date() } });
-    await audit({ message: `Cotización abierta para revisión: ${folio}`, type: "update", tags: ["quotations"], identifier: folio, userId: user.id }, tx);
+      .onConflictDoUpdate({
+        target: quotationDrafts.userId,
+        set: { data, version: sql`${quotationDrafts.version} + 1`, updatedAt: new Date() },
+      });
+    await audit(
+      { message: `Cotización abierta para revisión: ${folio}`, type: "update", tags: ["quotations"], identifier: folio, userId: user.id },
+      tx,
+    );
   });
   return { ok: true as const };
 }
-
 
 export type StoredQuotesQuery = {
   page: number;
@@ -291,10 +347,13 @@ function storedQuotesWhere(query: StoredQuotesQuery, userId: number) {
   if (query.created?.to) conditions.push(sql`${quotations.createdAt} < ${query.created.to.toISOString()}::timestamptz`);
   if (query.search) {
     const term = containsPattern(query.search);
-    conditions.push(sql`(${quotations.folio} || ' ' || ${quotations.clientName} || ' ' || coalesce(${quotations.clientKey}, '')) ilike ${term}`);
+    conditions.push(
+      sql`(${quotations.folio} || ' ' || ${quotations.clientName} || ' ' || coalesce(${quotations.clientKey}, '')) ilike ${term}`,
+    );
   }
   if (query.status === "vencida") conditions.push(sql`${quotations.status} = 'enviada' and ${quotations.expiresAt} < now()`);
-  else if (query.status === "enviada") conditions.push(sql`${quotations.status} = 'enviada' and (${quotations.expiresAt} is null or ${quotations.expiresAt} >= now())`);
+  else if (query.status === "enviada")
+    conditions.push(sql`${quotations.status} = 'enviada' and (${quotations.expiresAt} is null or ${quotations.expiresAt} >= now())`);
   else if (query.status) conditions.push(eq(quotations.status, query.status));
   if (query.mine) conditions.push(eq(quotations.createdBy, userId));
   return and(...conditions);
@@ -323,11 +382,22 @@ export function storedQuotesPageQuery(db: Pick<Db, "select">, query: StoredQuote
 
 /** The stored quotes list's total, counted beside the page. */
 export function storedQuotesCountQuery(db: Pick<Db, "select">, query: StoredQuotesQuery, userId: number) {
-  return db.select({ n: sql<number>`count(*)::int` }).from(quotations).where(storedQuotesWhere(query, userId));
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(quotations)
+    .where(storedQuotesWhere(query, userId));
 }
 
 /** The stored quotes list: the page and its total (two statements, sent together). */
 export async function listStoredQuotes(query: StoredQuotesQuery, userId: number) {
-  const [rows, [count]] = await Promise.all([storedQuotesPageQuery(getDb(), query, userId), storedQuotesCountQuery(getDb(), query, userId)]);
-  return { rows: rows.map((r) => ({ ...r, total: Number(r.total), shownStatus: displayStatus(r) })), total: Number(count.n), page: query.page, pageSize: STORED_QUOTES_PAGE };
+  const [rows, [count]] = await Promise.all([
+    storedQuotesPageQuery(getDb(), query, userId),
+    storedQuotesCountQuery(getDb(), query, userId),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, total: Number(r.total), shownStatus: displayStatus(r) })),
+    total: Number(count.n),
+    page: query.page,
+    pageSize: STORED_QUOTES_PAGE,
+  };
 }

@@ -16,7 +16,6 @@ export const QUICK_RANGES = [
 ] as const;
 export type QuickRange = (typeof QUICK_RANGES)[number][0];
 
-
 export const RANGE_MESSAGES = {
   incomplete: { title: "Rango incompleto", message: "Selecciona un rango completo." },
   future: { title: "Fecha inválida", message: "No se permite seleccionar fechas futuras." },
@@ -75,4 +74,3 @@ export function quickRange(pick: QuickRange, now: Date = new Date()): DayRange {
       return dayRange(today.startOf("year"), today);
   }
 }
-

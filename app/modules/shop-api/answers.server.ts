@@ -4,8 +4,17 @@
  * the version of what the answer shows (the router's ETag).
  */
 import {
-  blogDetail, listBanners, listBlogs, listBrands, listCatalogs, listCategories, listLocations, listProducts, listPromotions,
-  listSections, productDetail,
+  blogDetail,
+  listBanners,
+  listBlogs,
+  listBrands,
+  listCatalogs,
+  listCategories,
+  listLocations,
+  listProducts,
+  listPromotions,
+  listSections,
+  productDetail,
 } from "./content.server";
 import { parseListQuery, type ListName, type ListQuery } from "./queries";
 import { contentVersion } from "./versions.server";
@@ -44,8 +53,7 @@ const RUNNERS: Runners = {
 
 /** A request the API can answer: the endpoint and its parsed query (a list) or key (a detail). */
 export type ShopRequest =
-  | { kind: "list"; name: ListName; query: ListQuery<ListName> }
-  | { kind: "detail"; name: "blog" | "product"; key: string };
+  { kind: "list"; name: ListName; query: ListQuery<ListName> } | { kind: "detail"; name: "blog" | "product"; key: string };
 
 type Refusal = Extract<ShopAnswer, { ok: false }>;
 
@@ -58,7 +66,11 @@ export function readList(name: ListName, params: URLSearchParams): { ok: true; r
 
 const KEY_MAX = 200;
 
-const missingOf = (name: "blog" | "product"): Refusal => ({ ok: false, reason: "missing", message: name === "blog" ? SHOP_TEXTS.blogMissing : SHOP_TEXTS.productMissing });
+const missingOf = (name: "blog" | "product"): Refusal => ({
+  ok: false,
+  reason: "missing",
+  message: name === "blog" ? SHOP_TEXTS.blogMissing : SHOP_TEXTS.productMissing,
+});
 
 /** A detail's key (slug, or a product's SKU), or the 404 a key no record can have gets. */
 export function readDetail(name: "blog" | "product", key: string): { ok: true; request: ShopRequest } | Refusal {

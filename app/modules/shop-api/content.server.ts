@@ -5,7 +5,16 @@
  */
 import { getDb, type Db } from "@server/db/client";
 import {
-  bannersHome, blogPosts, brands, catalogs, categories, productProperties, products, shopSections, storeLocations, storePromos,
+  bannersHome,
+  blogPosts,
+  brands,
+  catalogs,
+  categories,
+  productProperties,
+  products,
+  shopSections,
+  storeLocations,
+  storePromos,
 } from "@server/db/schema";
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
@@ -18,9 +27,24 @@ import { currentDollarRate } from "~/modules/pricing/rate.server";
 import type { ImageRef } from "@server/db/schema/catalog";
 import type { ListQuery } from "./queries";
 import {
-  BannerSchema, BlogDetailSchema, BlogSummarySchema, BrandSchema, CatalogSchema, CategorySchema, LocationSchema, MEDIA_WIDTHS,
-  PromotionSchema, ProductDetailSchema, ProductSummarySchema, SHOP_API_BASE, SectionSchema, oneSchema, pageOfSchema,
-  type ProductSummary, type SectionProduct, type ShopImage,
+  BannerSchema,
+  BlogDetailSchema,
+  BlogSummarySchema,
+  BrandSchema,
+  CatalogSchema,
+  CategorySchema,
+  LocationSchema,
+  MEDIA_WIDTHS,
+  PromotionSchema,
+  ProductDetailSchema,
+  ProductSummarySchema,
+  SHOP_API_BASE,
+  SectionSchema,
+  oneSchema,
+  pageOfSchema,
+  type ProductSummary,
+  type SectionProduct,
+  type ShopImage,
 } from "./schemas";
 
 const MEXICO = "America/Mexico_City";
@@ -56,14 +80,31 @@ async function metaOf(rows: ReadonlyArray<{ total: number }>, q: { page: number;
 
 export async function listBanners(q: ListQuery<"banners">): Promise<ShopPage<unknown>> {
   const rows = await getDb()
-    .select({ id: bannersHome.id, name: bannersHome.name, image: bannersHome.image, coverTitle: bannersHome.coverTitle, coverSubtitle: bannersHome.coverSubtitle, coverContent: bannersHome.coverContent, updatedAt: bannersHome.updatedAt, total })
+    .select({
+      id: bannersHome.id,
+      name: bannersHome.name,
+      image: bannersHome.image,
+      coverTitle: bannersHome.coverTitle,
+      coverSubtitle: bannersHome.coverSubtitle,
+      coverContent: bannersHome.coverContent,
+      updatedAt: bannersHome.updatedAt,
+      total,
+    })
     .from(bannersHome)
     .orderBy(direction(q.order)(bannersHome.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
   const meta = await metaOf(rows, q, countOf(bannersHome, undefined));
   return pageOfSchema(BannerSchema).parse({
-    data: rows.map((r) => ({ id: r.id, name: r.name, image: imageOf(r.image, r.name), coverTitle: r.coverTitle, coverSubtitle: r.coverSubtitle, coverContent: r.coverContent, updatedAt: iso(r.updatedAt) })),
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      image: imageOf(r.image, r.name),
+      coverTitle: r.coverTitle,
+      coverSubtitle: r.coverSubtitle,
+      coverContent: r.coverContent,
+      updatedAt: iso(r.updatedAt),
+    })),
     meta,
   });
 }
@@ -144,7 +185,10 @@ function productOrder(q: ListQuery<"products">) {
       // rate, kept by triggers when the price, the currency or the rate changes), written as its
       // indexes are built (products_active_shop_price_idx, …_desc_idx): a page is read off one. A
       // price that cannot be worked out (a dollar price with no rate) is last, whichever the direction.
-      return [q.order === "asc" ? sql`${products.shopPriceCents} asc nulls last` : sql`${products.shopPriceCents} desc nulls last`, asc(products.id)];
+      return [
+        q.order === "asc" ? sql`${products.shopPriceCents} asc nulls last` : sql`${products.shopPriceCents} desc nulls last`,
+        asc(products.id),
+      ];
     // The others end with the SKU in the same direction, so a page either way is read off one index
     // (products_active_name_search_idx, products_active_updated_idx, the key), forward or backward.
     case "sku":
@@ -233,7 +277,11 @@ async function productsTotal(q: ListQuery<"products">, version: string | undefin
  * page. `version`: the content version read before it (versions.server.ts), which keys its total.
  */
 export async function listProducts(q: ListQuery<"products">, version?: string) {
-  const [exchangeRate, rows, total] = await Promise.all([currentDollarRate(), shopProductsPageQuery(getDb(), q), productsTotal(q, version)]);
+  const [exchangeRate, rows, total] = await Promise.all([
+    currentDollarRate(),
+    shopProductsPageQuery(getDb(), q),
+    productsTotal(q, version),
+  ]);
   const meta = { total, page: q.page, pageSize: q.pageSize };
   return pageOfSchema(ProductSummarySchema).parse({ data: rows.map((r) => productSummary(r, exchangeRate)), meta });
 }
@@ -252,7 +300,16 @@ export async function productDetail(key: string) {
   const row = rows[0];
   if (!row) return null;
   const [extra] = await getDb()
-    .select({ description: products.description, eanUpc: products.eanUpc, claveSat: products.claveSat, tall: products.tall, wide: products.wide, long: products.long, weight: products.weight, dataSheetId: products.dataSheetId })
+    .select({
+      description: products.description,
+      eanUpc: products.eanUpc,
+      claveSat: products.claveSat,
+      tall: products.tall,
+      wide: products.wide,
+      long: products.long,
+      weight: products.weight,
+      dataSheetId: products.dataSheetId,
+    })
     .from(products)
     .where(eq(products.id, row.id));
   const properties = await getDb()
@@ -268,7 +325,10 @@ export async function productDetail(key: string) {
       eanUpc: extra.eanUpc && extra.eanUpc !== "0" ? extra.eanUpc : null,
       claveSat: extra.claveSat,
       dimensions: { tall: extra.tall, wide: extra.wide, long: extra.long, weight: extra.weight },
-      gallery: [...row.gallery].sort((a, b) => a.sort - b.sort).map((g) => imageOf(g, row.name)!).filter(Boolean),
+      gallery: [...row.gallery]
+        .sort((a, b) => a.sort - b.sort)
+        .map((g) => imageOf(g, row.name)!)
+        .filter(Boolean),
       dataSheetUrl: extra.dataSheetId ? dataSheetUrl(extra.dataSheetId) : null,
       properties,
     },
@@ -280,7 +340,7 @@ async function enabledProducts(skus: string[], exchangeRate: number | null) {
   const found = new Map<string, ProductSummary>();
   const wanted = [...new Set(skus.map((s) => s.toUpperCase()))];
   if (wanted.length === 0) return found;
-  const rows = (await productsFrom().where(and(eq(products.isActive, true), inArray(sql`upper(${products.id})`, wanted))));
+  const rows = await productsFrom().where(and(eq(products.isActive, true), inArray(sql`upper(${products.id})`, wanted)));
   for (const r of rows) found.set(r.id.toUpperCase(), productSummary(r, exchangeRate));
   return found;
 }
@@ -305,7 +365,10 @@ export async function listSections(q: ListQuery<"sections">) {
     .offset(offsetOf(q));
   const meta = await metaOf(rows, q, countOf(shopSections, eq(shopSections.status, true)));
   const exchangeRate = await currentDollarRate();
-  const found = await enabledProducts(rows.flatMap((r) => r.products.map((p) => p.id)), exchangeRate);
+  const found = await enabledProducts(
+    rows.flatMap((r) => r.products.map((p) => p.id)),
+    exchangeRate,
+  );
   return pageOfSchema(SectionSchema).parse({
     data: rows.map((r) => ({ id: r.id, title: r.title, products: listed(r.products, found), updatedAt: iso(r.updatedAt) })),
     meta,
@@ -318,7 +381,14 @@ function catalogWhere(q: ListQuery<"catalogs">) {
 
 export async function listCatalogs(q: ListQuery<"catalogs">) {
   const rows = await getDb()
-    .select({ id: catalogs.id, title: catalogs.title, images: catalogs.images, subtitles: catalogs.subtitles, updatedAt: catalogs.updatedAt, total })
+    .select({
+      id: catalogs.id,
+      title: catalogs.title,
+      images: catalogs.images,
+      subtitles: catalogs.subtitles,
+      updatedAt: catalogs.updatedAt,
+      total,
+    })
     .from(catalogs)
     .where(catalogWhere(q))
     .orderBy(q.sort === "title" ? direction(q.order)(catalogs.title) : direction(q.order)(catalogs.id), asc(catalogs.id))
@@ -326,7 +396,10 @@ export async function listCatalogs(q: ListQuery<"catalogs">) {
     .offset(offsetOf(q));
   const meta = await metaOf(rows, q, countOf(catalogs, catalogWhere(q)));
   const exchangeRate = await currentDollarRate();
-  const found = await enabledProducts(rows.flatMap((r) => r.subtitles.flatMap((s) => s.products.map((p) => p.id))), exchangeRate);
+  const found = await enabledProducts(
+    rows.flatMap((r) => r.subtitles.flatMap((s) => s.products.map((p) => p.id))),
+    exchangeRate,
+  );
   return pageOfSchema(CatalogSchema).parse({
     data: rows.map((r) => ({
       id: r.id,
@@ -353,8 +426,22 @@ function blogWhere(q: ListQuery<"blogs">, now: Date) {
 
 const publishedAt = sql<Date>`coalesce(${blogPosts.publishAt}, ${blogPosts.createdAt})`.mapWith(blogPosts.createdAt);
 
-const blogColumns = { id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, image: blogPosts.featuredImage, publishedAt, updatedAt: blogPosts.updatedAt };
-const blogSummary = (r: { id: number; slug: string; title: string; image: (ImageRef & { alt: string }) | null; publishedAt: Date; updatedAt: Date }) => ({
+const blogColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  image: blogPosts.featuredImage,
+  publishedAt,
+  updatedAt: blogPosts.updatedAt,
+};
+const blogSummary = (r: {
+  id: number;
+  slug: string;
+  title: string;
+  image: (ImageRef & { alt: string }) | null;
+  publishedAt: Date;
+  updatedAt: Date;
+}) => ({
   id: r.id,
   slug: r.slug,
   title: r.title,
@@ -369,7 +456,10 @@ export async function listBlogs(q: ListQuery<"blogs">, now: Date) {
     .select({ ...blogColumns, total })
     .from(blogPosts)
     .where(blogWhere(q, now))
-    .orderBy(q.sort === "title" ? dir(blogPosts.title) : dir(sql`coalesce(${blogPosts.publishAt}, ${blogPosts.createdAt})`), asc(blogPosts.id))
+    .orderBy(
+      q.sort === "title" ? dir(blogPosts.title) : dir(sql`coalesce(${blogPosts.publishAt}, ${blogPosts.createdAt})`),
+      asc(blogPosts.id),
+    )
     .limit(q.pageSize)
     .offset(offsetOf(q));
   const meta = await metaOf(rows, q, countOf(blogPosts, blogWhere(q, now)));
@@ -407,7 +497,18 @@ export async function listPromotions(q: ListQuery<"promotions">, now: Date) {
   const dir = direction(q.order);
   const order = q.sort === "title" ? dir(storePromos.title) : q.sort === "startDate" ? dir(storePromos.startDate) : dir(storePromos.id);
   const rows = await getDb()
-    .select({ id: storePromos.id, title: storePromos.title, description: storePromos.description, link: storePromos.link, image: storePromos.image, startDate: storePromos.startDate, endDate: storePromos.endDate, permalink: storePromos.permalink, updatedAt: storePromos.updatedAt, total })
+    .select({
+      id: storePromos.id,
+      title: storePromos.title,
+      description: storePromos.description,
+      link: storePromos.link,
+      image: storePromos.image,
+      startDate: storePromos.startDate,
+      endDate: storePromos.endDate,
+      permalink: storePromos.permalink,
+      updatedAt: storePromos.updatedAt,
+      total,
+    })
     .from(storePromos)
     .where(promotionWhere(q, now))
     .orderBy(order, asc(storePromos.id))
@@ -415,7 +516,17 @@ export async function listPromotions(q: ListQuery<"promotions">, now: Date) {
     .offset(offsetOf(q));
   const meta = await metaOf(rows, q, countOf(storePromos, promotionWhere(q, now)));
   return pageOfSchema(PromotionSchema).parse({
-    data: rows.map((r) => ({ id: r.id, title: r.title, description: r.description, link: r.link, image: imageOf(r.image, r.title), startDate: r.startDate, endDate: r.endDate, permalink: r.permalink, updatedAt: iso(r.updatedAt) })),
+    data: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      link: r.link,
+      image: imageOf(r.image, r.title),
+      startDate: r.startDate,
+      endDate: r.endDate,
+      permalink: r.permalink,
+      updatedAt: iso(r.updatedAt),
+    })),
     meta,
   });
 }
@@ -427,7 +538,18 @@ function locationWhere(q: ListQuery<"locations">) {
 export async function listLocations(q: ListQuery<"locations">) {
   const dir = direction(q.order);
   const rows = await getDb()
-    .select({ id: storeLocations.id, name: storeLocations.name, schedule: storeLocations.schedule, phone: storeLocations.phone, whatsapp: storeLocations.whatsapp, address: storeLocations.address, url: storeLocations.url, geolocation: storeLocations.geolocation, updatedAt: storeLocations.updatedAt, total })
+    .select({
+      id: storeLocations.id,
+      name: storeLocations.name,
+      schedule: storeLocations.schedule,
+      phone: storeLocations.phone,
+      whatsapp: storeLocations.whatsapp,
+      address: storeLocations.address,
+      url: storeLocations.url,
+      geolocation: storeLocations.geolocation,
+      updatedAt: storeLocations.updatedAt,
+      total,
+    })
     .from(storeLocations)
     .where(locationWhere(q))
     .orderBy(q.sort === "id" ? dir(storeLocations.id) : dir(sql`lower(${storeLocations.name})`), asc(storeLocations.id))
@@ -435,7 +557,17 @@ export async function listLocations(q: ListQuery<"locations">) {
     .offset(offsetOf(q));
   const meta = await metaOf(rows, q, countOf(storeLocations, locationWhere(q)));
   return pageOfSchema(LocationSchema).parse({
-    data: rows.map((r) => ({ id: r.id, name: r.name, schedule: r.schedule, phone: r.phone, whatsapp: r.whatsapp, address: r.address, url: r.url, geolocation: r.geolocation ? { lat: r.geolocation.lat, lng: r.geolocation.lng } : null, updatedAt: iso(r.updatedAt) })),
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      schedule: r.schedule,
+      phone: r.phone,
+      whatsapp: r.whatsapp,
+      address: r.address,
+      url: r.url,
+      geolocation: r.geolocation ? { lat: r.geolocation.lat, lng: r.geolocation.lng } : null,
+      updatedAt: iso(r.updatedAt),
+    })),
     meta,
   });
 }
@@ -447,7 +579,16 @@ export async function listCategories(q: ListQuery<"categories">) {
   const where = q.search ? sql`lower(${categories.name}) like ${containsPattern(q.search.toLowerCase())}` : undefined;
   const dir = direction(q.order);
   const rows = await getDb()
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId, image: categories.image, cover: categories.cover, updatedAt: categories.updatedAt, total })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      parentId: categories.parentId,
+      image: categories.image,
+      cover: categories.cover,
+      updatedAt: categories.updatedAt,
+      total,
+    })
     .from(categories)
     .where(where)
     .orderBy(q.sort === "id" ? dir(categories.id) : dir(categories.name), asc(categories.id))
@@ -455,7 +596,15 @@ export async function listCategories(q: ListQuery<"categories">) {
     .offset(offsetOf(q));
   const meta = await metaOf(rows, q, countOf(categories, where));
   return pageOfSchema(CategorySchema).parse({
-    data: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, parentId: r.parentId, image: imageOf(r.image, r.name), cover: imageOf(r.cover, r.name), updatedAt: iso(r.updatedAt) })),
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      parentId: r.parentId,
+      image: imageOf(r.image, r.name),
+      cover: imageOf(r.cover, r.name),
+      updatedAt: iso(r.updatedAt),
+    })),
     meta,
   });
 }
@@ -464,7 +613,18 @@ export async function listBrands(q: ListQuery<"brands">) {
   const where = q.search ? sql`lower(${brands.name}) like ${containsPattern(q.search.toLowerCase())}` : undefined;
   const dir = direction(q.order);
   const rows = await getDb()
-    .select({ id: brands.id, name: brands.name, slug: brands.slug, parentId: brands.parentId, image: brands.image, cover: brands.cover, imgProduct: brands.imgProduct, isFeatured: brands.isFeatured, updatedAt: brands.updatedAt, total })
+    .select({
+      id: brands.id,
+      name: brands.name,
+      slug: brands.slug,
+      parentId: brands.parentId,
+      image: brands.image,
+      cover: brands.cover,
+      imgProduct: brands.imgProduct,
+      isFeatured: brands.isFeatured,
+      updatedAt: brands.updatedAt,
+      total,
+    })
     .from(brands)
     .where(where)
     .orderBy(q.sort === "id" ? dir(brands.id) : dir(brands.name), asc(brands.id))
@@ -472,7 +632,17 @@ export async function listBrands(q: ListQuery<"brands">) {
     .offset(offsetOf(q));
   const meta = await metaOf(rows, q, countOf(brands, where));
   return pageOfSchema(BrandSchema).parse({
-    data: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, parentId: r.parentId, image: imageOf(r.image, r.name), cover: imageOf(r.cover, r.name), productImage: imageOf(r.imgProduct, r.name), isFeatured: r.isFeatured, updatedAt: iso(r.updatedAt) })),
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      parentId: r.parentId,
+      image: imageOf(r.image, r.name),
+      cover: imageOf(r.cover, r.name),
+      productImage: imageOf(r.imgProduct, r.name),
+      isFeatured: r.isFeatured,
+      updatedAt: iso(r.updatedAt),
+    })),
     meta,
   });
 }

@@ -2,8 +2,38 @@
  * A readable page of the OpenAPI document (`/api/shop/v1/docs`), drawn on the server from the
  * document itself: paths, parameters and every response field. No script, no CDN.
  */
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; required?: string[]; enum?: unknown[]; anyOf?: Schema[]; oneOf?: Schema[]; description?: string; default?: unknown; maxLength?: number; pattern?: string; format?: string; const?: unknown };
-type Doc = { info: { title: string; description?: string; version: string }; servers?: Array<{ url: string }>; paths: Record<string, Record<string, { summary?: string; parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: Schema }>; responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }> }>>; components?: { schemas?: Record<string, Schema> } };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  required?: string[];
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  description?: string;
+  default?: unknown;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  const?: unknown;
+};
+type Doc = {
+  info: { title: string; description?: string; version: string };
+  servers?: Array<{ url: string }>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: Schema }>;
+        responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
+      }
+    >
+  >;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 const esc = (s: unknown) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
@@ -14,7 +44,7 @@ function describe(schema: Schema | undefined, doc: Doc): string {
   if (variants) return variants.map((v) => describe(v, doc)).join(" | ");
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   if (schema.const !== undefined) return JSON.stringify(schema.const);
-  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : schema.type ?? "";
+  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "");
   if (type === "array") return `${describe(schema.items, doc)}[]`;
   if (type === "object" && schema.properties) return "objeto";
   return type + (schema.format ? ` (${schema.format})` : "");
@@ -29,7 +59,8 @@ function fieldRows(schema: Schema | undefined, doc: Doc, prefix: string, seen: S
   }
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.flatMap((v) => fieldRows(v, doc, prefix, seen));
-  if (schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"))) return fieldRows(schema.items, doc, `${prefix}[]`, seen);
+  if (schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array")))
+    return fieldRows(schema.items, doc, `${prefix}[]`, seen);
   if (!schema.properties) return [];
   return Object.entries(schema.properties).flatMap(([key, value]) => {
     const path = prefix ? `${prefix}.${key}` : key;
@@ -44,7 +75,10 @@ export function shopDocsPage(document: object): string {
   const sections = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const params = (op.parameters ?? [])
-        .map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${esc(describe(p.schema, doc))}${p.schema?.maxLength ? ` (máx. ${p.schema.maxLength})` : ""}</td><td>${p.schema?.default !== undefined ? esc(p.schema.default) : ""}</td><td>${esc(p.description ?? "")}</td></tr>`)
+        .map(
+          (p) =>
+            `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${esc(describe(p.schema, doc))}${p.schema?.maxLength ? ` (máx. ${p.schema.maxLength})` : ""}</td><td>${p.schema?.default !== undefined ? esc(p.schema.default) : ""}</td><td>${esc(p.description ?? "")}</td></tr>`,
+        )
         .join("");
       const responses = Object.entries(op.responses)
         .map(([status, r]) => {

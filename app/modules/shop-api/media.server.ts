@@ -24,7 +24,9 @@ export function parseMediaPath(fileId: string, name: string): MediaRequest | nul
   if (name === "ficha.pdf") return { fileId: fileId.toLowerCase(), kind: "pdf" };
   const match = /^(\d{3,4})\.webp$/.exec(name);
   const width = match ? Number(match[1]) : NaN;
-  return (MEDIA_WIDTHS as readonly number[]).includes(width) ? { fileId: fileId.toLowerCase(), kind: "image", width: width as 400 | 1200 } : null;
+  return (MEDIA_WIDTHS as readonly number[]).includes(width)
+    ? { fileId: fileId.toLowerCase(), kind: "image", width: width as 400 | 1200 }
+    : null;
 }
 
 const refersTo = (column: unknown, id: string) => sql`${column}->>'fileId' = ${id}`;
@@ -58,7 +60,13 @@ export type ServedMedia = { object: StoredObject; contentType: string; name: str
  */
 export async function publicMedia(media: MediaRequest, now: Date): Promise<ServedMedia | null> {
   const [file] = await getDb()
-    .select({ id: files.id, filenameDisk: files.filenameDisk, origin: files.origin, mimeType: files.mimeType, name: files.filenameDownload })
+    .select({
+      id: files.id,
+      filenameDisk: files.filenameDisk,
+      origin: files.origin,
+      mimeType: files.mimeType,
+      name: files.filenameDownload,
+    })
     .from(files)
     .where(eq(files.id, media.fileId))
     .limit(1);
@@ -70,7 +78,8 @@ export async function publicMedia(media: MediaRequest, now: Date): Promise<Serve
     return object && { object, contentType: PDF_MIME, name: file.name };
   }
   const key = shopVariantKey(file.id, media.width);
-  const kept = (await getStorage().get(key)) ?? ((await writeVariant(fileKey(file), key, media.width)) ? await getStorage().get(key) : null);
+  const kept =
+    (await getStorage().get(key)) ?? ((await writeVariant(fileKey(file), key, media.width)) ? await getStorage().get(key) : null);
   return kept && { object: kept, contentType: "image/webp", name: `${file.id}-${media.width}.webp` };
 }
 
@@ -92,7 +101,11 @@ async function writeVariant(originalKey: string, key: string, width: number): Pr
   }
   let data: Buffer;
   try {
-    data = await sharp(Buffer.concat(chunks), { limitInputPixels: IMAGE_MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    data = await sharp(Buffer.concat(chunks), { limitInputPixels: IMAGE_MAX_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
   } catch {
     return false;
   }

@@ -67,7 +67,13 @@ export function shopOpenApiDocument(): object {
       }),
     },
     responses: {
-      200: { description: "El archivo", content: { "image/webp": { schema: { type: "string", format: "binary" } }, "application/pdf": { schema: { type: "string", format: "binary" } } } },
+      200: {
+        description: "El archivo",
+        content: {
+          "image/webp": { schema: { type: "string", format: "binary" } },
+          "application/pdf": { schema: { type: "string", format: "binary" } },
+        },
+      },
       404: json(ErrorSchema, "No existe, o su registro no está publicado"),
       ...commonErrors,
     },

@@ -46,7 +46,15 @@ export function listQuerySchema<S extends string, F extends string>(spec: ListSp
     pageSize: intIn(1, spec.pageSize, SHOP_QUERY_TEXTS.pageSize(spec.pageSize)).default(String(spec.pageSize)),
     sort: z.enum(spec.sorts, { errorMap: () => ({ message: SHOP_QUERY_TEXTS.sort(spec.sorts) }) }).default(spec.defaultSort),
     order: z.enum(["asc", "desc"], { errorMap: () => ({ message: SHOP_QUERY_TEXTS.order }) }).default(spec.defaultOrder),
-    ...(spec.search ? { search: z.string().max(SEARCH_MAX, SHOP_QUERY_TEXTS.search).transform((s) => s.trim()).optional() } : {}),
+    ...(spec.search
+      ? {
+          search: z
+            .string()
+            .max(SEARCH_MAX, SHOP_QUERY_TEXTS.search)
+            .transform((s) => s.trim())
+            .optional(),
+        }
+      : {}),
     ...filters,
   });
 }
@@ -58,7 +66,14 @@ export const LIST_SPECS = {
   promotions: { pageSize: 20, sorts: ["id", "title", "startDate"], defaultSort: "id", defaultOrder: "desc", search: true, filters: [] },
   locations: { pageSize: 20, sorts: ["name", "id"], defaultSort: "name", defaultOrder: "asc", search: true, filters: [] },
   catalogs: { pageSize: 15, sorts: ["id", "title"], defaultSort: "id", defaultOrder: "desc", search: true, filters: [] },
-  products: { pageSize: 20, sorts: ["name", "price", "sku", "updatedAt"], defaultSort: "name", defaultOrder: "asc", search: true, filters: ["category", "brand"] },
+  products: {
+    pageSize: 20,
+    sorts: ["name", "price", "sku", "updatedAt"],
+    defaultSort: "name",
+    defaultOrder: "asc",
+    search: true,
+    filters: ["category", "brand"],
+  },
   categories: { pageSize: 200, sorts: ["name", "id"], defaultSort: "name", defaultOrder: "asc", search: true, filters: [] },
   brands: { pageSize: 200, sorts: ["name", "id"], defaultSort: "name", defaultOrder: "asc", search: true, filters: [] },
 } as const;
@@ -77,7 +92,11 @@ export const LIST_QUERY_SCHEMAS = {
   brands: listQuerySchema(LIST_SPECS.brands),
 };
 
-export type ListQuery<N extends ListName> = Omit<z.output<(typeof LIST_QUERY_SCHEMAS)[N]>, "search"> & { search?: string; category?: number; brand?: number };
+export type ListQuery<N extends ListName> = Omit<z.output<(typeof LIST_QUERY_SCHEMAS)[N]>, "search"> & {
+  search?: string;
+  category?: number;
+  brand?: number;
+};
 
 export type QueryRefusal = { ok: false; field: string; message: string };
 

@@ -17,20 +17,13 @@ export const STOCK_STATES = ["disponible", "agotado"] as const;
 /** Widths (px) of the WebP copies the shop asks for. */
 export const MEDIA_WIDTHS = [400, 1200] as const;
 
-const isoDateTime = z
-  .string()
-  .datetime({ offset: true })
-  .openapi({ example: "2026-11-28T18:00:00.000Z" });
+const isoDateTime = z.string().datetime({ offset: true }).openapi({ example: "2026-11-28T18:00:00.000Z" });
 
 export const ImageSchema = z
   .object({
     alt: z.string().openapi({ description: "Texto alternativo" }),
-    url400: z
-      .string()
-      .openapi({ description: "WebP de 400 px de ancho (URL inmutable)" }),
-    url1200: z
-      .string()
-      .openapi({ description: "WebP de 1200 px de ancho (URL inmutable)" }),
+    url400: z.string().openapi({ description: "WebP de 400 px de ancho (URL inmutable)" }),
+    url1200: z.string().openapi({ description: "WebP de 1200 px de ancho (URL inmutable)" }),
   })
   .strict()
   .openapi("Image");
@@ -50,12 +43,9 @@ export const BannerSchema = z
 
 export const PriceSchema = z
   .object({
-    amount: z
-      .number()
-      .openapi({
-        description:
-          "Precio unitario en pesos, sin IVA, a 2 decimales (los artículos en dólares, al tipo de cambio vigente)",
-      }),
+    amount: z.number().openapi({
+      description: "Precio unitario en pesos, sin IVA, a 2 decimales (los artículos en dólares, al tipo de cambio vigente)",
+    }),
     currency: z.literal("MXN"),
   })
   .strict()
@@ -68,31 +58,19 @@ const productSummaryShape = {
   slug: z.string(),
   name: z.string(),
   manufacturerSku: z.string(),
-  brand: z
-    .object({ id: z.number().int(), name: z.string(), slug: z.string() })
-    .strict()
-    .nullable(),
-  category: z
-    .object({ id: z.number().int(), name: z.string(), slug: z.string() })
-    .strict()
-    .nullable(),
+  brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).strict().nullable(),
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).strict().nullable(),
   price: PriceSchema.nullable().openapi({
     description: "null cuando el precio no se puede calcular en pesos (por ejemplo, falta el tipo de cambio del dólar)",
   }),
-  stock: z
-    .enum(STOCK_STATES)
-    .openapi({
-      description:
-        "«disponible» con al menos una pieza, «agotado» sin existencias",
-    }),
+  stock: z.enum(STOCK_STATES).openapi({
+    description: "«disponible» con al menos una pieza, «agotado» sin existencias",
+  }),
   image: ImageSchema.nullable(),
   isCombo: z.boolean(),
   updatedAt: isoDateTime,
 };
-export const ProductSummarySchema = z
-  .object(productSummaryShape)
-  .strict()
-  .openapi("ProductSummary");
+export const ProductSummarySchema = z.object(productSummaryShape).strict().openapi("ProductSummary");
 
 export const ProductDetailSchema = z
   .object({
@@ -109,13 +87,8 @@ export const ProductDetailSchema = z
       })
       .strict(),
     gallery: z.array(ImageSchema),
-    dataSheetUrl: z
-      .string()
-      .nullable()
-      .openapi({ description: "Ficha técnica en PDF" }),
-    properties: z.array(
-      z.object({ name: z.string(), value: z.string() }).strict()
-    ),
+    dataSheetUrl: z.string().nullable().openapi({ description: "Ficha técnica en PDF" }),
+    properties: z.array(z.object({ name: z.string(), value: z.string() }).strict()),
   })
   .strict()
   .openapi("ProductDetail");
@@ -129,11 +102,9 @@ export const SectionSchema = z
   .object({
     id: z.number().int(),
     title: z.string(),
-    products: z
-      .array(SectionProductSchema)
-      .openapi({
-        description: "En el orden de la sección; solo productos habilitados",
-      }),
+    products: z.array(SectionProductSchema).openapi({
+      description: "En el orden de la sección; solo productos habilitados",
+    }),
     updatedAt: isoDateTime,
   })
   .strict()
@@ -147,10 +118,7 @@ const blogSummaryShape = {
   publishedAt: isoDateTime,
   updatedAt: isoDateTime,
 };
-export const BlogSummarySchema = z
-  .object(blogSummaryShape)
-  .strict()
-  .openapi("BlogSummary");
+export const BlogSummarySchema = z.object(blogSummaryShape).strict().openapi("BlogSummary");
 
 export const BlogDetailSchema = z
   .object({
@@ -184,10 +152,7 @@ export const LocationSchema = z
     whatsapp: z.string(),
     address: z.string(),
     url: z.string(),
-    geolocation: z
-      .object({ lat: z.number(), lng: z.number() })
-      .strict()
-      .nullable(),
+    geolocation: z.object({ lat: z.number(), lng: z.number() }).strict().nullable(),
     updatedAt: isoDateTime,
   })
   .strict()
@@ -198,11 +163,7 @@ export const CatalogSchema = z
     id: z.number().int(),
     title: z.string(),
     images: z.array(ImageSchema),
-    subtitles: z.array(
-      z
-        .object({ title: z.string(), products: z.array(SectionProductSchema) })
-        .strict()
-    ),
+    subtitles: z.array(z.object({ title: z.string(), products: z.array(SectionProductSchema) }).strict()),
     updatedAt: isoDateTime,
   })
   .strict()
@@ -212,11 +173,7 @@ const treeNode = {
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
-  parentId: z
-    .number()
-    .int()
-    .nullable()
-    .openapi({ description: "Nodo padre; null en la raíz" }),
+  parentId: z.number().int().nullable().openapi({ description: "Nodo padre; null en la raíz" }),
   image: ImageSchema.nullable(),
   cover: ImageSchema.nullable(),
   updatedAt: isoDateTime,
@@ -242,17 +199,13 @@ export const MetaSchema = z
 
 export const ErrorSchema = z
   .object({
-    error: z
-      .object({ message: z.string(), field: z.string().optional() })
-      .strict(),
+    error: z.object({ message: z.string(), field: z.string().optional() }).strict(),
   })
   .strict()
   .openapi("Error");
 
-export const pageOfSchema = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ data: z.array(item), meta: MetaSchema }).strict();
-export const oneSchema = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ data: item }).strict();
+export const pageOfSchema = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), meta: MetaSchema }).strict();
+export const oneSchema = <T extends z.ZodTypeAny>(item: T) => z.object({ data: item }).strict();
 
 export type ShopImage = z.infer<typeof ImageSchema>;
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;

@@ -25,7 +25,16 @@ export const ANSWERS_REVISION = 1;
 
 /** The tables the shop's API reads; each has a row in content_versions (and a trigger that bumps it). */
 export const CONTENT_TABLES = [
-  "banners_home", "shop_sections", "blog_posts", "store_promos", "store_locations", "catalogs", "products", "product_properties", "categories", "brands",
+  "banners_home",
+  "shop_sections",
+  "blog_posts",
+  "store_promos",
+  "store_locations",
+  "catalogs",
+  "products",
+  "product_properties",
+  "categories",
+  "brands",
 ] as const;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
 
@@ -64,7 +73,9 @@ export function contentVersionQuery(name: AnswerName, now: Date): SQL {
     reads.tables.map((t) => sql`${t}`),
     sql`, `,
   );
-  const rate = reads.priced ? sql`(select ${settings.value}::text from ${settings} where ${settings.key} = ${DOLLAR_PRICE_KEY})` : sql`null`;
+  const rate = reads.priced
+    ? sql`(select ${settings.value}::text from ${settings} where ${settings.key} = ${DOLLAR_PRICE_KEY})`
+    : sql`null`;
   // The latest scheduled post already due: it moves exactly when one more falls due (an index of
   // the scheduled posts alone, blog_posts_scheduled_idx).
   const due =

@@ -92,7 +92,13 @@ function groupAllocated(allocated: AllocatedLine[]): PickGroup[] {
     }));
   const short = allocated.filter((l) => l.missing > 0);
   if (short.length) {
-    groups.push({ key: NO_STOCK_KEY, label: NO_STOCK_GROUP, level: null, lines: short, units: short.reduce((sum, l) => sum + l.missing, 0) });
+    groups.push({
+      key: NO_STOCK_KEY,
+      label: NO_STOCK_GROUP,
+      level: null,
+      lines: short,
+      units: short.reduce((sum, l) => sum + l.missing, 0),
+    });
   }
   return groups;
 }

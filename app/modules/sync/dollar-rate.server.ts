@@ -9,7 +9,9 @@ import type { ErpPort } from "@server/integrations";
 import { audit } from "~/modules/logs/audit.server";
 import { DOLLAR_PRICE_KEY, currentDollarRate } from "~/modules/pricing/rate.server";
 
-export async function refreshDollarRate(erp: Pick<ErpPort, "getDollarRate">): Promise<{ rate: number; previous: number | null; changed: boolean }> {
+export async function refreshDollarRate(
+  erp: Pick<ErpPort, "getDollarRate">,
+): Promise<{ rate: number; previous: number | null; changed: boolean }> {
   // Asked outside any transaction; then compared and written in one.
   const { rate } = await erp.getDollarRate();
   return getDb().transaction(async (tx) => {
@@ -31,4 +33,3 @@ export async function refreshDollarRate(erp: Pick<ErpPort, "getDollarRate">): Pr
     return { rate, previous, changed: true };
   });
 }
-

@@ -13,10 +13,11 @@ import { feedJobName, feedLabel, type FeedName } from "./feed-names";
  */
 export async function requestFeedRun(name: FeedName, actor: Pick<SessionUser, "id">, now = new Date()): Promise<void> {
   await getDb().transaction(async (tx) => {
-    await tx.execute(
-      sqlInsertJob(feedJobName(name), `manual:${Math.floor(now.getTime() / 1000)}`, now),
+    await tx.execute(sqlInsertJob(feedJobName(name), `manual:${Math.floor(now.getTime() / 1000)}`, now));
+    await audit(
+      { message: `Sincronización solicitada: ${feedLabel(name)}`, type: "integration", tags: ["sync", name], userId: actor.id },
+      tx,
     );
-    await audit({ message: `Sincronización solicitada: ${feedLabel(name)}`, type: "integration", tags: ["sync", name], userId: actor.id }, tx);
   });
 }
 
@@ -53,4 +54,3 @@ export async function resumeFeedFromUpstream(name: FeedName, actor: Pick<Session
     return true;
   });
 }
-

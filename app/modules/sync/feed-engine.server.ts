@@ -93,7 +93,7 @@ function rawKey(raw: unknown, field: string): Key | null {
   const record = raw as Record<string, unknown>;
   const at = record[field];
   const id = record.id;
-  if ((typeof at !== "string" || Number.isNaN(Date.parse(at))) || (typeof id !== "string" && typeof id !== "number")) return null;
+  if (typeof at !== "string" || Number.isNaN(Date.parse(at)) || (typeof id !== "string" && typeof id !== "number")) return null;
   return { at, id: String(id) };
 }
 
@@ -133,7 +133,10 @@ async function loadState(name: FeedName) {
 }
 
 async function saveState(name: FeedName, values: Partial<typeof feedState.$inferInsert>, tx: Tx = getDb()) {
-  await tx.update(feedState).set({ ...values, updatedAt: new Date() }).where(eq(feedState.name, name));
+  await tx
+    .update(feedState)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(feedState.name, name));
 }
 
 /**
@@ -239,11 +242,18 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
       const advance = !stored || compareKeys(last, stored) > 0 ? last : stored;
 
       const applied = await getDb().transaction(async (tx) => {
-        const changed = valid.size ? await applyAll(tx, feed, [...valid.values()].map((v) => v.record), refused) : 0;
+        const changed = valid.size
+          ? await applyAll(
+              tx,
+              feed,
+              [...valid.values()].map((v) => v.record),
+              refused,
+            )
+          : 0;
         if (refused.length) {
-          await tx.insert(feedRejects).values(
-            refused.map((r) => ({ feed: feed.name, upstreamId: r.id, reason: r.reason, record: clip(r.raw) })),
-          );
+          await tx
+            .insert(feedRejects)
+            .values(refused.map((r) => ({ feed: feed.name, upstreamId: r.id, reason: r.reason, record: clip(r.raw) })));
         }
         await tx
           .update(feedState)
@@ -282,7 +292,14 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
       ? `${label}: el back end de contenido rechazó el token. La sincronización queda detenida hasta corregirlo y pulsar «Sincronizar ahora».`
       : `${label}: ${(error as Error).message}`.slice(0, 1000);
     const status: FeedStatus = refusedToken ? "stopped" : "error";
-    await saveState(feed.name, { status, lastRunAt: started, lastRows: rows, lastSkipped: skipped, lastError: message, lastErrorAt: now() });
+    await saveState(feed.name, {
+      status,
+      lastRunAt: started,
+      lastRows: rows,
+      lastSkipped: skipped,
+      lastError: message,
+      lastErrorAt: now(),
+    });
     return { status, rows, skipped, pages, message };
   }
 }
@@ -291,7 +308,12 @@ export async function runCollectionFeed<R>(feed: CollectionFeed<R>, options: Fee
  * Applies the page in one statement set; when the database refuses it (a constraint no schema can
  * see), each record is tried alone under a savepoint and the ones it refuses join the refused list.
  */
-async function applyAll<R>(tx: Tx, feed: CollectionFeed<R>, records: R[], refused: Array<{ id: string | null; reason: string; raw: unknown }>) {
+async function applyAll<R>(
+  tx: Tx,
+  feed: CollectionFeed<R>,
+  records: R[],
+  refused: Array<{ id: string | null; reason: string; raw: unknown }>,
+) {
   try {
     return await tx.transaction((inner) => feed.apply(inner, records));
   } catch {
@@ -301,7 +323,11 @@ async function applyAll<R>(tx: Tx, feed: CollectionFeed<R>, records: R[], refuse
         changed += await tx.transaction((inner) => feed.apply(inner, [record]));
       } catch (error) {
         const id = (record as { id?: unknown }).id;
-        refused.push({ id: id == null ? null : String(id), reason: `la base de datos lo rechazó: ${(error as Error).message}`.slice(0, MAX_REASON), raw: record });
+        refused.push({
+          id: id == null ? null : String(id),
+          reason: `la base de datos lo rechazó: ${(error as Error).message}`.slice(0, MAX_REASON),
+          raw: record,
+        });
       }
     }
     return changed;

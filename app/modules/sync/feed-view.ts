@@ -112,7 +112,12 @@ export type LateFeed = { name: FeedName; screens: readonly string[]; sentence: s
 
 /** "Los datos de Pedidos (Meli 1) no se actualizan desde hace 12 min." */
 export function lateSentence(label: string, row: FeedStateLike, now: Date): string {
-  const why = row.status === "stopped" ? " (el origen rechazó el acceso)" : row.status === "waiting" ? " (la sincronización espera a un administrador)" : "";
+  const why =
+    row.status === "stopped"
+      ? " (el origen rechazó el acceso)"
+      : row.status === "waiting"
+        ? " (la sincronización espera a un administrador)"
+        : "";
   if (!row.lastSuccessAt) return `Los datos de ${label} no se han podido actualizar${why}.`;
   return `Los datos de ${label} no se actualizan desde hace ${durationText(now.getTime() - row.lastSuccessAt.getTime())}${why}.`;
 }
@@ -123,7 +128,8 @@ export function lateFeeds(rows: ReadonlyArray<FeedStateLike & { name: string }>,
   const late: LateFeed[] = [];
   for (const feed of FEEDS) {
     const row = byName.get(feed.name) ?? null;
-    if (row && isLate(row, intervalMs, now)) late.push({ name: feed.name, screens: FEED_SCREENS[feed.name], sentence: lateSentence(feed.label, row, now) });
+    if (row && isLate(row, intervalMs, now))
+      late.push({ name: feed.name, screens: FEED_SCREENS[feed.name], sentence: lateSentence(feed.label, row, now) });
   }
   return late;
 }

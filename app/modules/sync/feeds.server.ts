@@ -42,7 +42,15 @@ const excluded = (column: { name: string }) => sql.raw(`excluded."${column.name}
 // ------------------------------------------------------------------ orders
 
 /** Fields of an order staff own here (written by this app and PATCHed upstream by the outbox). */
-export const ORDER_STAFF_FIELDS = ["intelisisMovement", "creditNote", "comments", "packageManager", "manualDelivered", "invoiceDisabled", "printedLabel"] as const;
+export const ORDER_STAFF_FIELDS = [
+  "intelisisMovement",
+  "creditNote",
+  "comments",
+  "packageManager",
+  "manualDelivered",
+  "invoiceDisabled",
+  "printedLabel",
+] as const;
 
 function orderRow(o: UpstreamOrder, account: "main" | "brand", now: Date): typeof orders.$inferInsert {
   const items: OrderItem[] = (o.order_items ?? []).map((it) => ({
@@ -110,15 +118,21 @@ function orderRow(o: UpstreamOrder, account: "main" | "brand", now: Date): typeo
 
 /** A newer upstream version than the one applied last (or a row no feed has written yet). */
 const newerThan = (
-  column: typeof orders.upstreamUpdatedAt | typeof questions.upstreamUpdatedAt | typeof publications.upstreamUpdatedAt | typeof invoiceFeedback.upstreamUpdatedAt,
-): SQL =>
-  or(isNull(column), lt(column, excluded(column)))!;
+  column:
+    | typeof orders.upstreamUpdatedAt
+    | typeof questions.upstreamUpdatedAt
+    | typeof publications.upstreamUpdatedAt
+    | typeof invoiceFeedback.upstreamUpdatedAt,
+): SQL => or(isNull(column), lt(column, excluded(column)))!;
 
 export async function applyOrders(tx: Tx, records: UpstreamOrder[], account: "main" | "brand", now = new Date()): Promise<number> {
   const rows = records.map((o) => orderRow(o, account, now));
   const staff = new Set<string>(ORDER_STAFF_FIELDS);
   const upstreamOwned = Object.entries(orders)
-    .filter(([key, col]) => key !== "id" && key !== "version" && !staff.has(key) && typeof col === "object" && col !== null && "name" in col && key in rows[0])
+    .filter(
+      ([key, col]) =>
+        key !== "id" && key !== "version" && !staff.has(key) && typeof col === "object" && col !== null && "name" in col && key in rows[0],
+    )
     .map(([key, col]) => [key, excluded(col as { name: string })] as const);
   const changed = await tx
     .insert(orders)
@@ -137,7 +151,11 @@ export async function applyOrders(tx: Tx, records: UpstreamOrder[], account: "ma
 
 export async function applyQuestions(tx: Tx, records: UpstreamQuestion[], now = new Date()): Promise<number> {
   const pubIds = [...new Set(records.map((q) => q.publication).filter((p): p is string => !!p))];
-  const known = new Set(pubIds.length ? (await tx.select({ id: publications.id }).from(publications).where(inArray(publications.id, pubIds))).map((p) => p.id) : []);
+  const known = new Set(
+    pubIds.length
+      ? (await tx.select({ id: publications.id }).from(publications).where(inArray(publications.id, pubIds))).map((p) => p.id)
+      : [],
+  );
   const rows = records.map((q) => {
     const answered = q.status.toUpperCase() !== "UNANSWERED";
     return {
@@ -199,7 +217,10 @@ export function pendingFromConversation(c: UpstreamConversation): PendingConvers
       fromSeller: m.from.user_id === c.seller_id,
       fromUserId: Number(m.from.user_id),
       date: m.message_date.created.toISOString(),
-      attachments: (m.message_attachments ?? []).map((a) => ({ filename: a.filename, originalFilename: a.original_filename ?? a.filename })),
+      attachments: (m.message_attachments ?? []).map((a) => ({
+        filename: a.filename,
+        originalFilename: a.original_filename ?? a.filename,
+      })),
     })),
   };
 }
@@ -231,7 +252,16 @@ async function rememberUpstreamConversations(tx: Tx, records: UpstreamConversati
 // ------------------------------------------------------------------ publications
 
 /** Fields of a publication staff own here (the editor, the sync switches; PATCHed upstream by the outbox). */
-export const PUBLICATION_UPSTREAM_FIELDS = ["status", "soldQuantity", "visits", "lastSyncUp", "lastSyncDown", "permalink", "stockNow", "stockLater"] as const;
+export const PUBLICATION_UPSTREAM_FIELDS = [
+  "status",
+  "soldQuantity",
+  "visits",
+  "lastSyncUp",
+  "lastSyncDown",
+  "permalink",
+  "stockNow",
+  "stockLater",
+] as const;
 
 /** A publication's (or a variation's) linked products as the app keeps them: SKUs upper-cased. */
 export function linkedProductsOf(list: UpstreamPublication["linked_products"]) {
@@ -262,7 +292,10 @@ export async function applyPublications(tx: Tx, records: UpstreamPublication[]):
       listingType: p.listing_type ?? "gold_special",
       logisticType: p.logistic_type ?? null,
       linkedProducts: linked.filter((lp) => lp.sku),
-      linkedProductsString: linked.map((lp) => lp.sku).filter(Boolean).join(" "),
+      linkedProductsString: linked
+        .map((lp) => lp.sku)
+        .filter(Boolean)
+        .join(" "),
       syncWarehouses: p.sync_warehouses ?? [],
       categoryId: p.category_id ?? null,
       status: p.status ?? "active",
@@ -335,7 +368,22 @@ export async function applyErpArticles(tx: Tx, records: UpstreamErpArticle[], no
 // ------------------------------------------------------------------ invoice feedback
 
 /** The tax data as the screen reads it (InvoiceData of the marketplace port), every field text. */
-const INVOICE_DATA_FIELDS = ["name", "rfc", "address", "phone", "email", "zip_code", "country", "state", "city", "colony", "way_payment", "payment_method", "tax_regime", "cfdi"] as const;
+const INVOICE_DATA_FIELDS = [
+  "name",
+  "rfc",
+  "address",
+  "phone",
+  "email",
+  "zip_code",
+  "country",
+  "state",
+  "city",
+  "colony",
+  "way_payment",
+  "payment_method",
+  "tax_regime",
+  "cfdi",
+] as const;
 
 /** Every field is the back end's: a record replaces the copy when it is newer than the one applied. */
 export async function applyInvoiceFeedback(tx: Tx, records: UpstreamInvoiceFeedback[]): Promise<number> {
@@ -378,16 +426,54 @@ export function collectionFeeds(): Array<CollectionFeed<unknown>> {
   const brandSegment = brandSegmentFrom(getEnv().BRAND_NAME);
   const ordersFeed = (name: FeedName, account: "main" | "brand"): CollectionFeed<UpstreamOrder> => {
     const collection = ordersCollection(account, brandSegment);
-    return { name, collection, changedField: changedFieldOf(collection), schema: upstreamOrder, apply: (tx, records) => applyOrders(tx, records, account) };
+    return {
+      name,
+      collection,
+      changedField: changedFieldOf(collection),
+      schema: upstreamOrder,
+      apply: (tx, records) => applyOrders(tx, records, account),
+    };
   };
   const feeds = [
     ordersFeed("orders-main", "main"),
     ordersFeed("orders-brand", "brand"),
-    { name: "questions", collection: "questions", changedField: changedFieldOf("questions"), schema: upstreamQuestion, apply: (tx, records) => applyQuestions(tx, records) } satisfies CollectionFeed<UpstreamQuestion>,
-    { name: "messages", collection: "messages", changedField: changedFieldOf("messages"), schema: upstreamConversation, apply: applyConversations, pageSize: 100 } satisfies CollectionFeed<UpstreamConversation>,
-    { name: "publications", collection: "mercadolibre_posts", changedField: changedFieldOf("mercadolibre_posts"), schema: upstreamPublication, apply: applyPublications } satisfies CollectionFeed<UpstreamPublication>,
-    { name: "erp-articles", collection: "products", changedField: changedFieldOf("products"), schema: upstreamErpArticle, apply: (tx, records) => applyErpArticles(tx, records), pageSize: 500 } satisfies CollectionFeed<UpstreamErpArticle>,
-    { name: "invoice-feedback", collection: "feedback_invoices", changedField: changedFieldOf("feedback_invoices"), schema: upstreamInvoiceFeedback, apply: applyInvoiceFeedback } satisfies CollectionFeed<UpstreamInvoiceFeedback>,
+    {
+      name: "questions",
+      collection: "questions",
+      changedField: changedFieldOf("questions"),
+      schema: upstreamQuestion,
+      apply: (tx, records) => applyQuestions(tx, records),
+    } satisfies CollectionFeed<UpstreamQuestion>,
+    {
+      name: "messages",
+      collection: "messages",
+      changedField: changedFieldOf("messages"),
+      schema: upstreamConversation,
+      apply: applyConversations,
+      pageSize: 100,
+    } satisfies CollectionFeed<UpstreamConversation>,
+    {
+      name: "publications",
+      collection: "mercadolibre_posts",
+      changedField: changedFieldOf("mercadolibre_posts"),
+      schema: upstreamPublication,
+      apply: applyPublications,
+    } satisfies CollectionFeed<UpstreamPublication>,
+    {
+      name: "erp-articles",
+      collection: "products",
+      changedField: changedFieldOf("products"),
+      schema: upstreamErpArticle,
+      apply: (tx, records) => applyErpArticles(tx, records),
+      pageSize: 500,
+    } satisfies CollectionFeed<UpstreamErpArticle>,
+    {
+      name: "invoice-feedback",
+      collection: "feedback_invoices",
+      changedField: changedFieldOf("feedback_invoices"),
+      schema: upstreamInvoiceFeedback,
+      apply: applyInvoiceFeedback,
+    } satisfies CollectionFeed<UpstreamInvoiceFeedback>,
   ];
   return feeds as Array<CollectionFeed<unknown>>;
 }

@@ -127,11 +127,27 @@ const collection = <R, P>(spec: CollectionSpec<R, P>): AnyCollection => spec;
 // ------------------------------------------------------------------ field shapes
 
 const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
 /** A serial id here: a whole number (or its digits) that fits an integer column. */
-const serialId = z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, "id no numérico")]).transform(Number).pipe(z.number().int("id no entero").min(0).max(2_147_483_647, "id fuera de rango"));
+const serialId = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/, "id no numérico"),
+  ])
+  .transform(Number)
+  .pipe(z.number().int("id no entero").min(0).max(2_147_483_647, "id fuera de rango"));
 /** A reference to another record: its id, or the record expanded ({ id, … }). */
-const refOf = <T extends z.ZodTypeAny>(id: T) => z.preprocess((v) => (v && typeof v === "object" && !Array.isArray(v) && "id" in v ? (v as { id: unknown }).id : v), id.nullish());
+const refOf = <T extends z.ZodTypeAny>(id: T) =>
+  z.preprocess((v) => (v && typeof v === "object" && !Array.isArray(v) && "id" in v ? (v as { id: unknown }).id : v), id.nullish());
 const serialRef = refOf(serialId).transform((v) => v ?? null);
 /** A user as another record names it: the back end's id (a UUID or a number). */
 const userRef = refOf(z.union([z.string().trim().min(1).max(80), z.number().int()]).transform(String)).transform((v) => v ?? null);
@@ -207,7 +223,12 @@ async function libraryFiles(reader: Tx, ids: Array<string | null>): Promise<Set<
  * A picture as the app keeps it, when its file is in the library here; files are not part of this
  * import, so a picture whose file is not here is left out and counted for the report.
  */
-function pictureOf(entry: FileEntry | null | undefined, known: Set<string>, ctx: ImportContext, sort = 0): (GalleryItem & { alt: string }) | null {
+function pictureOf(
+  entry: FileEntry | null | undefined,
+  known: Set<string>,
+  ctx: ImportContext,
+  sort = 0,
+): (GalleryItem & { alt: string }) | null {
   if (entry === null || entry === undefined || entry === "") return null;
   const id = fileIdOf(entry);
   if (!id || !known.has(id)) {
@@ -215,7 +236,14 @@ function pictureOf(entry: FileEntry | null | undefined, known: Set<string>, ctx:
     return null;
   }
   const meta = typeof entry === "string" ? null : entry;
-  return { fileId: id, url: `/files/${id}`, name: meta?.name ?? meta?.title ?? undefined, alt: meta?.alt ?? "", origin: meta?.origin ?? "upload", sort: meta?.sort ?? sort };
+  return {
+    fileId: id,
+    url: `/files/${id}`,
+    name: meta?.name ?? meta?.title ?? undefined,
+    alt: meta?.alt ?? "",
+    origin: meta?.origin ?? "upload",
+    sort: meta?.sort ?? sort,
+  };
 }
 
 const imageRef = (picture: (GalleryItem & { alt: string }) | null): ImageRef | null =>
@@ -241,7 +269,13 @@ async function upsertChanged(
   const compared = Object.keys(rows[0]).filter((k) => k !== key);
   const set: Record<string, unknown> = { ...touch };
   for (const k of compared) set[k] = excludedOf(columnsOf[k]);
-  const differs: SQL = sql`(${sql.join(compared.map((k) => sql`${columnsOf[k]}`), sql`, `)}) is distinct from (${sql.join(compared.map((k) => excludedOf(columnsOf[k])), sql`, `)})`;
+  const differs: SQL = sql`(${sql.join(
+    compared.map((k) => sql`${columnsOf[k]}`),
+    sql`, `,
+  )}) is distinct from (${sql.join(
+    compared.map((k) => excludedOf(columnsOf[k])),
+    sql`, `,
+  )})`;
   const changed = (await tx
     .insert(table)
     .values(rows as never)
@@ -254,10 +288,18 @@ async function upsertChanged(
  * A collection written row for row into one table by its id: the upsert, the count of those already
  * there (a dry run's "would change") and the id the report names. `touch` as in upsertChanged.
  */
-function storedById<Row extends { id: string | number }>(table: PgTable & { id: PgColumn }, touch: () => Record<string, unknown> = () => ({})) {
+function storedById<Row extends { id: string | number }>(
+  table: PgTable & { id: PgColumn },
+  touch: () => Record<string, unknown> = () => ({}),
+) {
   return {
     apply: async (tx: Tx, rows: Row[]) => (await upsertChanged(tx, table, rows, "id", touch())).length,
-    present: (reader: Tx, rows: Row[]) => countPresent(reader, table.id, rows.map((r) => r.id)),
+    present: (reader: Tx, rows: Row[]) =>
+      countPresent(
+        reader,
+        table.id,
+        rows.map((r) => r.id),
+      ),
     idOf: (r: Row) => String(r.id),
   };
 }
@@ -265,7 +307,10 @@ function storedById<Row extends { id: string | number }>(table: PgTable & { id: 
 /** How many of these ids a table has. */
 async function countPresent(reader: Tx, column: PgColumn, ids: unknown[]): Promise<number> {
   if (!ids.length) return 0;
-  const [row] = await reader.select({ n: sql<number>`count(*)::int` }).from(column.table).where(inArray(column, ids as never[]));
+  const [row] = await reader
+    .select({ n: sql<number>`count(*)::int` })
+    .from(column.table)
+    .where(inArray(column, ids as never[]));
   return Number(row?.n ?? 0);
 }
 
@@ -277,7 +322,12 @@ async function known(reader: Tx, ctx: ImportContext, kind: string, column: PgCol
   const rows = (await reader
     .select({ id: column })
     .from(column.table)
-    .where(inArray(column, (column.columnType.startsWith("PgInteger") || column.columnType === "PgSerial" ? wanted.map(Number) : wanted) as never[]))) as Array<{ id: unknown }>;
+    .where(
+      inArray(
+        column,
+        (column.columnType.startsWith("PgInteger") || column.columnType === "PgSerial" ? wanted.map(Number) : wanted) as never[],
+      ),
+    )) as Array<{ id: unknown }>;
   for (const r of rows) found.add(String(r.id));
   for (const id of wanted) if (ctx.accepted.get(kind)?.has(id)) found.add(id);
   return found;
@@ -297,9 +347,14 @@ async function replaceChildren<C extends Record<string, unknown>>(
   if (!parents.length) return changed;
   const columnsOf = table as unknown as Record<string, PgColumn>;
   const selection = Object.fromEntries([["parent", parentColumn], ...fields.map((f) => [f, columnsOf[f]])]);
-  const rows = (await tx.select(selection as never).from(table).where(inArray(parentColumn, parents as never[])).orderBy(parentColumn, orderColumn)) as Array<Record<string, unknown>>;
+  const rows = (await tx
+    .select(selection as never)
+    .from(table)
+    .where(inArray(parentColumn, parents as never[]))
+    .orderBy(parentColumn, orderColumn)) as Array<Record<string, unknown>>;
   const here = new Map<string, string[]>();
-  const norm = (row: Record<string, unknown>) => JSON.stringify(fields.map((f) => (row[f] === undefined ? null : row[f] instanceof Date ? (row[f] as Date).toISOString() : row[f])));
+  const norm = (row: Record<string, unknown>) =>
+    JSON.stringify(fields.map((f) => (row[f] === undefined ? null : row[f] instanceof Date ? (row[f] as Date).toISOString() : row[f])));
   for (const r of rows) here.set(String(r.parent), [...(here.get(String(r.parent)) ?? []), norm(r)]);
   const toWrite: C[] = [];
   const stale: Array<string | number> = [];
@@ -330,7 +385,12 @@ const noneRefused = <P>(rows: P[]): Prepared<P> => ({ rows, refused: [] });
  */
 export const NO_PASSWORD = "!importado-sin-contraseña";
 
-const foldRole = (value: string) => value.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+const foldRole = (value: string) =>
+  value
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 const ROLE_BY_NAME = new Map<string, Role>(
   (Object.entries(ROLES) as Array<[Role, string]>).flatMap(([key, label]) => [
     [foldRole(key), key],
@@ -346,24 +406,41 @@ export const upstreamUser = z
     last_name: optionalText(100),
     phone: optionalText(30),
     role: z.union([z.string().trim().max(120), z.object({ name: z.string().trim().max(120) }).passthrough()]).nullish(),
-    level: z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number).pipe(z.number().int().min(LEVEL_MIN).max(LEVEL_MAX)).nullish(),
+    level: z
+      .union([z.number(), z.string().regex(/^\d+$/)])
+      .transform(Number)
+      .pipe(z.number().int().min(LEVEL_MIN).max(LEVEL_MAX))
+      .nullish(),
     confirm_code_pdv: optionalText(20),
     intelisis_agent: optionalText(50),
-    additional_role: jsonList(z.union([z.string().trim().max(50), z.object({ intelisis_user: z.string().trim().max(50).nullish() }).passthrough()]), 50),
+    additional_role: jsonList(
+      z.union([z.string().trim().max(50), z.object({ intelisis_user: z.string().trim().max(50).nullish() }).passthrough()]),
+      50,
+    ),
     status: optionalText(20),
   })
   .transform((u, ctx) => {
     const roleName = typeof u.role === "string" ? u.role : (u.role?.name ?? "");
     const role = ROLE_BY_NAME.get(foldRole(roleName));
     if (!role) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["role"], message: roleName ? `rol desconocido: ${roleName}` : "sin rol (se lee con fields=*,role.*)" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["role"],
+        message: roleName ? `rol desconocido: ${roleName}` : "sin rol (se lee con fields=*,role.*)",
+      });
       return z.NEVER;
     }
     if (role === LEVELED_ROLE && !u.level) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["level"], message: `el rol ${ROLES[role]} necesita un nivel del ${LEVEL_MIN} al ${LEVEL_MAX}` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["level"],
+        message: `el rol ${ROLES[role]} necesita un nivel del ${LEVEL_MIN} al ${LEVEL_MAX}`,
+      });
       return z.NEVER;
     }
-    const erpUsers = [...new Set((u.additional_role ?? []).map((r) => (typeof r === "string" ? r : (r.intelisis_user ?? ""))).filter(Boolean))];
+    const erpUsers = [
+      ...new Set((u.additional_role ?? []).map((r) => (typeof r === "string" ? r : (r.intelisis_user ?? ""))).filter(Boolean)),
+    ];
     return { ...u, role, erpUsers };
   });
 type UpstreamUser = z.infer<typeof upstreamUser>;
@@ -392,7 +469,11 @@ const usersCollection = collection<UpstreamUser, UserRow>({
   fields: ["*", "role.*"],
   schema: upstreamUser,
   async prepare(reader, records, ctx) {
-    const mapped = await localUserIds(reader, ctx, records.map((r) => r.id));
+    const mapped = await localUserIds(
+      reader,
+      ctx,
+      records.map((r) => r.id),
+    );
     const rows: UserRow[] = [];
     const refused: Refusal[] = [];
     const emails = new Set<string>();
@@ -413,7 +494,20 @@ const usersCollection = collection<UpstreamUser, UserRow>({
         .where(inArray(sql`lower(${users.email})`, taken));
       const linked = new Set(
         here.length
-          ? (await reader.select({ localId: importKeys.localId }).from(importKeys).where(and(eq(importKeys.collection, "users"), inArray(importKeys.localId, here.map((h) => String(h.id)))))).map((k) => k.localId)
+          ? (
+              await reader
+                .select({ localId: importKeys.localId })
+                .from(importKeys)
+                .where(
+                  and(
+                    eq(importKeys.collection, "users"),
+                    inArray(
+                      importKeys.localId,
+                      here.map((h) => String(h.id)),
+                    ),
+                  ),
+                )
+            ).map((k) => k.localId)
           : [],
       );
       for (const h of here) {
@@ -450,7 +544,8 @@ const usersCollection = collection<UpstreamUser, UserRow>({
         )
         .returning({ id: users.id, email: users.email });
       written += inserted.length;
-      for (const row of inserted) links.push({ collection: "users", upstreamId: fresh.find((f) => f.email === row.email)!.id, localId: String(row.id) });
+      for (const row of inserted)
+        links.push({ collection: "users", upstreamId: fresh.find((f) => f.email === row.email)!.id, localId: String(row.id) });
     }
     // Users already here (imported before, or made here first) are kept as they are: staff manage them here.
     for (const r of rows) if (r.localId !== null) links.push({ collection: "users", upstreamId: r.id, localId: String(r.localId) });
@@ -458,7 +553,11 @@ const usersCollection = collection<UpstreamUser, UserRow>({
       await tx
         .insert(importKeys)
         .values(links)
-        .onConflictDoUpdate({ target: [importKeys.collection, importKeys.upstreamId], set: { localId: sql`excluded.local_id` }, setWhere: sql`${importKeys.localId} <> excluded.local_id` });
+        .onConflictDoUpdate({
+          target: [importKeys.collection, importKeys.upstreamId],
+          set: { localId: sql`excluded.local_id` },
+          setWhere: sql`${importKeys.localId} <> excluded.local_id`,
+        });
     }
     return written;
   },
@@ -486,9 +585,21 @@ function simpleTaxonomyCollection(key: string, label: string, table: typeof sect
       return noneRefused(records.filter((r) => r.id > 0));
     },
     async apply(tx, rows) {
-      return (await upsertChanged(tx, table, rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug || taxonomySlug(r.name) })), "id")).length;
+      return (
+        await upsertChanged(
+          tx,
+          table,
+          rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug || taxonomySlug(r.name) })),
+          "id",
+        )
+      ).length;
     },
-    present: (reader, rows) => countPresent(reader, table.id, rows.map((r) => r.id)),
+    present: (reader, rows) =>
+      countPresent(
+        reader,
+        table.id,
+        rows.map((r) => r.id),
+      ),
     idOf: (r) => String(r.id),
     sequences: [tableName],
   });
@@ -521,9 +632,17 @@ function treeCollection(key: string, label: string, table: typeof categories | t
       // Category 0 is the virtual "Sin categoría" (spec 2 §3): no category at all here.
       const kept = records.filter((r) => r.id > 0);
       const parents = kept.map((r) => (r.parent_id && r.parent_id !== r.id ? r.parent_id : null));
-      const here = await known(reader, ctx, key, table.id, parents.filter((p): p is number => p !== null));
+      const here = await known(
+        reader,
+        ctx,
+        key,
+        table.id,
+        parents.filter((p): p is number => p !== null),
+      );
       const inPage = new Set(kept.map((r) => r.id));
-      const fileIds = kept.flatMap((r) => [r.complete_image?.[0] ?? r.image, r.complete_cover?.[0] ?? r.cover, r.complete_img_product?.[0] ?? r.img_product].map(fileIdOf));
+      const fileIds = kept.flatMap((r) =>
+        [r.complete_image?.[0] ?? r.image, r.complete_cover?.[0] ?? r.cover, r.complete_img_product?.[0] ?? r.img_product].map(fileIdOf),
+      );
       const library = await libraryFiles(reader, fileIds);
       const rows = kept.map((r, i) => {
         const parent = parents[i];
@@ -546,8 +665,20 @@ function treeCollection(key: string, label: string, table: typeof categories | t
         return row;
       });
       // Parents first within the page, so a row never waits for one written after it in the same statement.
-      const depth = (row: TreeRow, seen = 0): number => (row.parentId !== null && inPage.has(row.parentId) && seen < 50 ? 1 + depth(rows.find((x) => x.id === row.parentId)!, seen + 1) : 0);
-      return noneRefused(rows.map((row) => ({ row, d: depth(row) })).sort((a, b) => a.d - b.d).map((x) => x.row));
+      const depth = (row: TreeRow, seen = 0): number =>
+        row.parentId !== null && inPage.has(row.parentId) && seen < 50
+          ? 1 +
+            depth(
+              rows.find((x) => x.id === row.parentId)!,
+              seen + 1,
+            )
+          : 0;
+      return noneRefused(
+        rows
+          .map((row) => ({ row, d: depth(row) }))
+          .sort((a, b) => a.d - b.d)
+          .map((x) => x.row),
+      );
     },
     async apply(tx, rows) {
       return (await upsertChanged(tx, table, rows, "id", { updatedAt: new Date() })).length;
@@ -556,7 +687,13 @@ function treeCollection(key: string, label: string, table: typeof categories | t
       // Parents that have come by now: set them on the rows that waited.
       if (!ctx.pendingParents.size) return;
       const waiting = [...ctx.pendingParents.entries()];
-      const here = await known(tx, ctx, key, table.id, waiting.map(([, p]) => p));
+      const here = await known(
+        tx,
+        ctx,
+        key,
+        table.id,
+        waiting.map(([, p]) => p),
+      );
       for (const [child, parent] of waiting) {
         if (!here.has(String(parent))) continue;
         if (!ctx.dryRun) await tx.update(table).set({ parentId: parent }).where(eq(table.id, child));
@@ -620,7 +757,12 @@ function treeCollection(key: string, label: string, table: typeof categories | t
       }
       return { refused, removed };
     },
-    present: (reader, rows) => countPresent(reader, table.id, rows.map((r) => r.id)),
+    present: (reader, rows) =>
+      countPresent(
+        reader,
+        table.id,
+        rows.map((r) => r.id),
+      ),
     idOf: (r) => String(r.id),
     sequences: [tableName],
   });
@@ -668,7 +810,11 @@ export const upstreamProduct = z.object({
   combo_products: jsonList(comboComponent, 100),
   clave_sat: optionalText(20),
   price: nonNegative.nullish(),
-  stock_total: z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number).pipe(z.number().int().min(-1e7).max(1e9)).nullish(),
+  stock_total: z
+    .union([z.number(), z.string().regex(/^-?\d+$/)])
+    .transform(Number)
+    .pipe(z.number().int().min(-1e7).max(1e9))
+    .nullish(),
   stocks: jsonList(z.object({ name: text(40), qty: z.number().finite() }), 60),
   intelisis_name: optionalText(500),
   descripcion1: optionalText(2000),
@@ -687,14 +833,26 @@ const productsCollection = collection<UpstreamProduct, ProductRow>({
   schema: upstreamProduct,
   async prepare(reader, records, ctx) {
     const refs = async (kind: string, column: PgColumn, pick: (p: UpstreamProduct) => number | null) =>
-      known(reader, ctx, kind, column, records.map(pick).filter((v): v is number => !!v));
+      known(
+        reader,
+        ctx,
+        kind,
+        column,
+        records.map(pick).filter((v): v is number => !!v),
+      );
     const [cats, brandIds, sectorIds, appIds] = await Promise.all([
       refs("products_categories", categories.id, (p) => p.category),
       refs("products_brands", brands.id, (p) => p.brand),
       refs("products_sectors", sectors.id, (p) => p.sector),
       refs("products_applications", applications.id, (p) => p.application),
     ]);
-    const library = await libraryFiles(reader, records.flatMap((p) => [fileIdOf(p.data_sheet), ...(p.complete_gallery?.length ? p.complete_gallery : (p.gallery ?? [])).map(fileIdOf)]));
+    const library = await libraryFiles(
+      reader,
+      records.flatMap((p) => [
+        fileIdOf(p.data_sheet),
+        ...(p.complete_gallery?.length ? p.complete_gallery : (p.gallery ?? [])).map(fileIdOf),
+      ]),
+    );
     const rows: ProductRow[] = [];
     const refused: Refusal[] = [];
     for (const p of records) {
@@ -740,7 +898,13 @@ const productsCollection = collection<UpstreamProduct, ProductRow>({
           gallery,
           isActive: p.is_active ?? false,
           isCombo: p.is_combo ?? false,
-          comboProducts: (p.combo_products ?? []).map((c) => ({ id: c.id, name: c.name ?? "", price: c.price ?? 0, stock: c.stock ?? 0, qty: c.qty ?? 1 })),
+          comboProducts: (p.combo_products ?? []).map((c) => ({
+            id: c.id,
+            name: c.name ?? "",
+            price: c.price ?? 0,
+            stock: c.stock ?? 0,
+            qty: c.qty ?? 1,
+          })),
           claveSat: p.clave_sat ?? "0",
           price: p.price ?? 0,
           precio2: p.precio2 ?? 0,
@@ -749,18 +913,44 @@ const productsCollection = collection<UpstreamProduct, ProductRow>({
           stockTotal: p.stock_total ?? (p.stocks ?? []).reduce((sum, s) => sum + s.qty, 0),
           stocks: p.stocks ?? [],
         },
-        properties: (p.properties ?? []).map((prop, sort) => ({ productId: p.id, name: prop.name, value: prop.value ?? "", isSelector: prop.is_selector ?? false, sort })),
+        properties: (p.properties ?? []).map((prop, sort) => ({
+          productId: p.id,
+          name: prop.name,
+          value: prop.value ?? "",
+          isSelector: prop.is_selector ?? false,
+          sort,
+        })),
       });
     }
     return { rows, refused };
   },
   async apply(tx, rows) {
-    const changed = new Set(await upsertChanged(tx, products, rows.map((r) => r.row), "id", { updatedAt: new Date() }));
-    const props = await replaceChildren(tx, productProperties, productProperties.productId, productProperties.sort, new Map(rows.map((r) => [r.row.id, r.properties])), ["productId", "name", "value", "isSelector", "sort"]);
+    const changed = new Set(
+      await upsertChanged(
+        tx,
+        products,
+        rows.map((r) => r.row),
+        "id",
+        { updatedAt: new Date() },
+      ),
+    );
+    const props = await replaceChildren(
+      tx,
+      productProperties,
+      productProperties.productId,
+      productProperties.sort,
+      new Map(rows.map((r) => [r.row.id, r.properties])),
+      ["productId", "name", "value", "isSelector", "sort"],
+    );
     for (const id of props) changed.add(id);
     return changed.size;
   },
-  present: (reader, rows) => countPresent(reader, products.id, rows.map((r) => r.row.id)),
+  present: (reader, rows) =>
+    countPresent(
+      reader,
+      products.id,
+      rows.map((r) => r.row.id),
+    ),
   idOf: (r) => r.row.id,
 });
 
@@ -768,9 +958,23 @@ const productsCollection = collection<UpstreamProduct, ProductRow>({
 
 const upstreamVariation = z.object({
   id: digitsId,
-  post_id: refOf(z.string().trim().regex(/^[A-Z]{3}\d{1,15}$/, "publicación no válida")).transform((v) => v ?? null),
+  post_id: refOf(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}\d{1,15}$/, "publicación no válida"),
+  ).transform((v) => v ?? null),
   name: text(500).nullish(),
-  attributes: jsonList(z.object({ id: z.union([z.string(), z.number()]).transform(String), name: text(200), value: z.union([z.string(), z.number()]).transform(String).nullish() }).passthrough(), 50),
+  attributes: jsonList(
+    z
+      .object({
+        id: z.union([z.string(), z.number()]).transform(String),
+        name: text(200),
+        value: z.union([z.string(), z.number()]).transform(String).nullish(),
+      })
+      .passthrough(),
+    50,
+  ),
   linked_products: jsonList(upstreamLinkedProduct, 100),
   last_update: instant.nullish(),
   last_sync_down: instant.nullish(),
@@ -783,7 +987,13 @@ const variationsCollection = collection<UpstreamVariation, Record<string, unknow
   aliases: ["publications", "publicaciones", "variations", "variaciones"],
   schema: upstreamVariation,
   async prepare(reader, records, ctx) {
-    const posts = await known(reader, ctx, "mercadolibre_posts", publications.id, records.map((v) => v.post_id).filter((p): p is string => !!p));
+    const posts = await known(
+      reader,
+      ctx,
+      "mercadolibre_posts",
+      publications.id,
+      records.map((v) => v.post_id).filter((p): p is string => !!p),
+    );
     const rows: Array<Record<string, unknown> & { id: number }> = [];
     const refused: Refusal[] = [];
     for (const v of records) {
@@ -835,7 +1045,12 @@ function ordersCollectionSpec(account: "main" | "brand", brandName: string) {
     feed: account === "main" ? "orders-main" : "orders-brand",
     schema: upstreamOrder,
     apply: (tx, records) => applyOrders(tx, records, account),
-    present: (reader, records) => countPresent(reader, orders.id, records.map((o) => BigInt(o.id))),
+    present: (reader, records) =>
+      countPresent(
+        reader,
+        orders.id,
+        records.map((o) => BigInt(o.id)),
+      ),
   });
 }
 
@@ -854,9 +1069,16 @@ type BannerRecord = z.infer<typeof bannerRecord>;
 const shopSectionRecord = z.object({
   id: serialId,
   title: text(150).min(1, "título vacío"),
-  status: z.union([flag, z.enum(["published", "draft", "active", "inactive"]).transform((s) => s === "published" || s === "active")]).nullish(),
+  status: z
+    .union([flag, z.enum(["published", "draft", "active", "inactive"]).transform((s) => s === "published" || s === "active")])
+    .nullish(),
   products: jsonList(
-    z.object({ id: z.union([z.string(), z.number()]).transform(String).pipe(text(80).min(1)), qty: count.pipe(z.number().int().min(1).max(9999)).nullish() }).passthrough(),
+    z
+      .object({
+        id: z.union([z.string(), z.number()]).transform(String).pipe(text(80).min(1)),
+        qty: count.pipe(z.number().int().min(1).max(9999)).nullish(),
+      })
+      .passthrough(),
     200,
   ),
 });
@@ -891,11 +1113,16 @@ type PromoRecord = z.infer<typeof promoRecord>;
 const geolocation = z
   .union([
     z.object({ lat: z.coerce.number(), lng: z.coerce.number() }).passthrough(),
-    z.object({ type: z.literal("Point"), coordinates: z.tuple([z.number(), z.number()]) }).transform((p) => ({ lat: p.coordinates[1], lng: p.coordinates[0] })),
-    z.string().regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/).transform((s) => {
-      const [lat, lng] = s.split(",").map(Number);
-      return { lat, lng };
-    }),
+    z
+      .object({ type: z.literal("Point"), coordinates: z.tuple([z.number(), z.number()]) })
+      .transform((p) => ({ lat: p.coordinates[1], lng: p.coordinates[0] })),
+    z
+      .string()
+      .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/)
+      .transform((s) => {
+        const [lat, lng] = s.split(",").map(Number);
+        return { lat, lng };
+      }),
   ])
   .nullish()
   .transform((g) => (g ? { lat: g.lat, lng: g.lng } : null))
@@ -913,15 +1140,29 @@ const locationRecord = z.object({
 });
 type LocationRecord = z.infer<typeof locationRecord>;
 
-const catalogProduct = z.object({ id: z.union([z.string(), z.number()]).transform(String).pipe(text(80).min(1)), qty: count.pipe(z.number().int().min(1).max(9999)).nullish() }).passthrough();
+const catalogProduct = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String).pipe(text(80).min(1)),
+    qty: count.pipe(z.number().int().min(1).max(9999)).nullish(),
+  })
+  .passthrough();
 const catalogRecord = z.object({
   id: serialId,
   title: text(150).min(1, "título vacío"),
   subtitle: jsonList(
     z.union([
-      z.string().trim().max(150).transform((title) => ({ title, products: [] as Array<z.infer<typeof catalogProduct>> })),
       z
-        .object({ subtitle: optionalText(150), text: optionalText(150), title: optionalText(150), products: z.array(catalogProduct).max(500).nullish() })
+        .string()
+        .trim()
+        .max(150)
+        .transform((title) => ({ title, products: [] as Array<z.infer<typeof catalogProduct>> })),
+      z
+        .object({
+          subtitle: optionalText(150),
+          text: optionalText(150),
+          title: optionalText(150),
+          products: z.array(catalogProduct).max(500).nullish(),
+        })
         .passthrough()
         .transform((s) => ({ title: s.subtitle ?? s.text ?? s.title ?? "", products: s.products ?? [] })),
     ]),
@@ -941,7 +1182,10 @@ function contentCollection<R extends { id: number }>(spec: {
   tableName: string;
   schema: z.ZodType<R, z.ZodTypeDef, unknown>;
   files?: (r: R) => Array<FileEntry | null | undefined>;
-  row: (r: R, picture: (entry: FileEntry | null | undefined, sort?: number) => (GalleryItem & { alt: string }) | null) => Record<string, unknown> | string;
+  row: (
+    r: R,
+    picture: (entry: FileEntry | null | undefined, sort?: number) => (GalleryItem & { alt: string }) | null,
+  ) => Record<string, unknown> | string;
   touch?: boolean;
 }) {
   type Row = Record<string, unknown> & { id: number };
@@ -951,7 +1195,10 @@ function contentCollection<R extends { id: number }>(spec: {
     aliases: ["content", "contenido", "shop", "tienda"],
     schema: spec.schema,
     async prepare(reader, records, ctx) {
-      const library = await libraryFiles(reader, records.flatMap((r) => (spec.files?.(r) ?? []).map(fileIdOf)));
+      const library = await libraryFiles(
+        reader,
+        records.flatMap((r) => (spec.files?.(r) ?? []).map(fileIdOf)),
+      );
       const rows: Row[] = [];
       const refused: Refusal[] = [];
       for (const r of records) {
@@ -974,7 +1221,13 @@ const shopContent = [
     tableName: "banners_home",
     schema: bannerRecord,
     files: (r) => [r.image],
-    row: (r, picture) => ({ name: r.name ?? "", image: imageRef(picture(r.image)), coverTitle: r.cover_title ?? "", coverSubtitle: r.cover_subtitle ?? "", coverContent: r.cover_content ?? "" }),
+    row: (r, picture) => ({
+      name: r.name ?? "",
+      image: imageRef(picture(r.image)),
+      coverTitle: r.cover_title ?? "",
+      coverSubtitle: r.cover_subtitle ?? "",
+      coverContent: r.cover_content ?? "",
+    }),
   }),
   contentCollection<ShopSectionRecord>({
     key: "ecommerce",
@@ -1033,7 +1286,15 @@ const shopContent = [
     table: storeLocations,
     tableName: "store_locations",
     schema: locationRecord,
-    row: (r) => ({ name: r.name, schedule: r.schedule ?? "", phone: r.phone ?? "", whatsapp: r.whatsapp ?? "", address: r.address ?? "", url: r.url ?? "", geolocation: r.geolocation }),
+    row: (r) => ({
+      name: r.name,
+      schedule: r.schedule ?? "",
+      phone: r.phone ?? "",
+      whatsapp: r.whatsapp ?? "",
+      address: r.address ?? "",
+      url: r.url ?? "",
+      geolocation: r.geolocation,
+    }),
   }),
   contentCollection<CatalogRecord>({
     key: "catalogs",
@@ -1045,7 +1306,10 @@ const shopContent = [
     row: (r, picture) => {
       // The pictures: the image list when its entries name their files, else the complete gallery.
       const entries = (r.image ?? []).some((e) => fileIdOf(e)) ? (r.image ?? []) : (r.complete_gallery ?? []);
-      const images = entries.map((e, i) => picture(e, i)).filter((g): g is GalleryItem & { alt: string } => g !== null).map((g) => ({ ...imageRef(g)!, alt: g.alt }));
+      const images = entries
+        .map((e, i) => picture(e, i))
+        .filter((g): g is GalleryItem & { alt: string } => g !== null)
+        .map((g) => ({ ...imageRef(g)!, alt: g.alt }));
       const qtyOf = (p: z.infer<typeof catalogProduct>) => ({ id: p.id, qty: p.qty ?? 1 });
       // Products listed only at the top level (no subtitles) go under one subtitle named as the catalogue.
       const subtitles = (r.subtitle ?? []).length
@@ -1080,7 +1344,15 @@ const upstreamQuotation = z.object({
   clientName: optionalText(300),
   clientEmail: optionalText(200),
   clientPhone: optionalText(60),
-  client: z.union([z.string().trim().max(40), z.object({ cliente: z.string().trim().max(40) }).passthrough().transform((c) => c.cliente)]).nullish(),
+  client: z
+    .union([
+      z.string().trim().max(40),
+      z
+        .object({ cliente: z.string().trim().max(40) })
+        .passthrough()
+        .transform((c) => c.cliente),
+    ])
+    .nullish(),
   products: jsonList(quotationLine, 500),
   globalDiscount: amount.pipe(z.number().min(0).max(100)).nullish(),
   note: optionalText(5000),
@@ -1105,7 +1377,11 @@ const quotationsCollection = collection<UpstreamQuotation, QuotationRow>({
   aliases: ["cotizaciones"],
   schema: upstreamQuotation,
   async prepare(reader, records, ctx) {
-    const authors = await localUserIds(reader, ctx, records.map((q) => q.user_created));
+    const authors = await localUserIds(
+      reader,
+      ctx,
+      records.map((q) => q.user_created),
+    );
     const rows: QuotationRow[] = [];
     const refused: Refusal[] = [];
     for (const q of records) {
@@ -1130,7 +1406,10 @@ const quotationsCollection = collection<UpstreamQuotation, QuotationRow>({
         };
       });
       const discount = q.globalDiscount ?? 0;
-      const totals = computeTotals(lines.map((l) => ({ priceCents: Math.round(l.price * 100), qty: l.qty })), discount);
+      const totals = computeTotals(
+        lines.map((l) => ({ priceCents: Math.round(l.price * 100), qty: l.qty })),
+        discount,
+      );
       const folio = importedQuotationFolio(q.id);
       rows.push({
         row: {
@@ -1164,14 +1443,32 @@ const quotationsCollection = collection<UpstreamQuotation, QuotationRow>({
     return { rows, refused };
   },
   async apply(tx, rows) {
-    const changed = new Set(await upsertChanged(tx, quotations, rows.map((r) => r.row), "id", { updatedAt: new Date() }));
-    const lines = await replaceChildren(tx, quotationLines, quotationLines.quotationId, quotationLines.position, new Map(rows.map((r) => [r.row.id, r.lines])), [
-      "quotationId", "position", "sku", "type", "description", "note", "price", "originalPrice", "qty", "discount",
-    ]);
+    const changed = new Set(
+      await upsertChanged(
+        tx,
+        quotations,
+        rows.map((r) => r.row),
+        "id",
+        { updatedAt: new Date() },
+      ),
+    );
+    const lines = await replaceChildren(
+      tx,
+      quotationLines,
+      quotationLines.quotationId,
+      quotationLines.position,
+      new Map(rows.map((r) => [r.row.id, r.lines])),
+      ["quotationId", "position", "sku", "type", "description", "note", "price", "originalPrice", "qty", "discount"],
+    );
     for (const id of lines) changed.add(id);
     return changed.size;
   },
-  present: (reader, rows) => countPresent(reader, quotations.id, rows.map((r) => r.row.id)),
+  present: (reader, rows) =>
+    countPresent(
+      reader,
+      quotations.id,
+      rows.map((r) => r.row.id),
+    ),
   idOf: (r) => String(r.row.id),
   sequences: ["quotations"],
 });
@@ -1190,8 +1487,19 @@ const upstreamSession = z.object({
   amount_card_debit: money.nullish(),
   amount_card_credit: money.nullish(),
   amount_close: money.nullish(),
-  amount_detail: z
-    .preprocess((v) => (typeof v === "string" ? (() => { try { return JSON.parse(v); } catch { return v; } })() : v), z.record(z.coerce.number().int().min(0).max(1e6)).nullish()),
+  amount_detail: z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? (() => {
+            try {
+              return JSON.parse(v);
+            } catch {
+              return v;
+            }
+          })()
+        : v,
+    z.record(z.coerce.number().int().min(0).max(1e6)).nullish(),
+  ),
 });
 type UpstreamSession = z.infer<typeof upstreamSession>;
 
@@ -1227,14 +1535,32 @@ const upstreamSale = z.object({
   change_money: money.nullish(),
   date_created: instant,
   last_updated: instant.nullish(),
-  discount_applied: z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number).pipe(z.number().int().refine((d) => [0, 2, 4, 8, 10].includes(d), "descuento distinto de 0, 2, 4, 8 o 10")).nullish(),
+  discount_applied: z
+    .union([z.number(), z.string().regex(/^\d+$/)])
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .refine((d) => [0, 2, 4, 8, 10].includes(d), "descuento distinto de 0, 2, 4, 8 o 10"),
+    )
+    .nullish(),
   invoice_code: optionalText(80),
   payment_way: optionalText(80),
   payment_condition: optionalText(80),
   sale_code: text(80).min(1, "sin folio de venta"),
   intelisis_agent: optionalText(50),
   intelisis_status: flag.nullish(),
-  intelisis_movs: jsonList(z.object({ mov: z.string().max(80), movid: z.union([z.string(), z.number()]).transform(String), ultimocambio: z.string().max(40).nullish() }).passthrough(), 50),
+  intelisis_movs: jsonList(
+    z
+      .object({
+        mov: z.string().max(80),
+        movid: z.union([z.string(), z.number()]).transform(String),
+        ultimocambio: z.string().max(40).nullish(),
+      })
+      .passthrough(),
+    50,
+  ),
   cancel_detail: optionalText(2000),
   detail: jsonList(saleLine, 500),
 });
@@ -1247,13 +1573,18 @@ const sessionsCollection = collection<UpstreamSession, Record<string, unknown> &
   aliases: ["pdv"],
   schema: upstreamSession,
   async prepare(reader, records, ctx) {
-    const people = await localUserIds(reader, ctx, records.map((s) => s.user_id));
+    const people = await localUserIds(
+      reader,
+      ctx,
+      records.map((s) => s.user_id),
+    );
     const rows: Array<Record<string, unknown> & { id: number }> = [];
     const refused: Refusal[] = [];
     for (const s of records) {
       const userId = s.user_id ? people.get(s.user_id) : undefined;
       const opened = s.date_open ?? s.date_created;
-      if (!s.user_id || userId === undefined) refused.push({ id: String(s.id), reason: `user_id: ${s.user_id ?? "vacío"} no es un usuario importado` });
+      if (!s.user_id || userId === undefined)
+        refused.push({ id: String(s.id), reason: `user_id: ${s.user_id ?? "vacío"} no es un usuario importado` });
       else if (!opened) refused.push({ id: String(s.id), reason: "date_open: sin fecha de apertura" });
       else
         rows.push({
@@ -1283,8 +1614,18 @@ const salesCollection = collection<UpstreamSale, SaleRow>({
   schema: upstreamSale,
   async prepare(reader, records, ctx) {
     const [people, sessionIds] = await Promise.all([
-      localUserIds(reader, ctx, records.map((s) => s.user_id)),
-      known(reader, ctx, "sessions_pdv", pdvSessions.id, records.map((s) => s.session_id).filter((v): v is number => v !== null)),
+      localUserIds(
+        reader,
+        ctx,
+        records.map((s) => s.user_id),
+      ),
+      known(
+        reader,
+        ctx,
+        "sessions_pdv",
+        pdvSessions.id,
+        records.map((s) => s.session_id).filter((v): v is number => v !== null),
+      ),
     ]);
     const rows: SaleRow[] = [];
     const refused: Refusal[] = [];
@@ -1352,14 +1693,31 @@ const salesCollection = collection<UpstreamSale, SaleRow>({
     return { rows, refused };
   },
   async apply(tx, rows) {
-    const changed = new Set(await upsertChanged(tx, pdvSales, rows.map((r) => r.row), "id"));
-    const lines = await replaceChildren(tx, pdvSaleLines, pdvSaleLines.saleId, pdvSaleLines.id, new Map(rows.map((r) => [r.row.id, r.lines])), [
-      "saleId", "productId", "sku", "description", "price", "qty", "barcode", "amount", "isActive",
-    ]);
+    const changed = new Set(
+      await upsertChanged(
+        tx,
+        pdvSales,
+        rows.map((r) => r.row),
+        "id",
+      ),
+    );
+    const lines = await replaceChildren(
+      tx,
+      pdvSaleLines,
+      pdvSaleLines.saleId,
+      pdvSaleLines.id,
+      new Map(rows.map((r) => [r.row.id, r.lines])),
+      ["saleId", "productId", "sku", "description", "price", "qty", "barcode", "amount", "isActive"],
+    );
     for (const id of lines) changed.add(id);
     return changed.size;
   },
-  present: (reader, rows) => countPresent(reader, pdvSales.id, rows.map((r) => r.row.id)),
+  present: (reader, rows) =>
+    countPresent(
+      reader,
+      pdvSales.id,
+      rows.map((r) => r.row.id),
+    ),
   idOf: (r) => String(r.row.id),
   sequences: ["pdv_sales"],
 });
@@ -1386,7 +1744,12 @@ export function importCollections(brandName: string): AnyCollection[] {
       feed: "publications",
       schema: upstreamPublication,
       apply: applyPublications,
-      present: (reader, records) => countPresent(reader, publications.id, records.map((p) => p.id)),
+      present: (reader, records) =>
+        countPresent(
+          reader,
+          publications.id,
+          records.map((p) => p.id),
+        ),
     }),
     variationsCollection,
     ordersCollectionSpec("main", brandName),
@@ -1398,7 +1761,12 @@ export function importCollections(brandName: string): AnyCollection[] {
       feed: "questions",
       schema: upstreamQuestion,
       apply: (tx, records) => applyQuestions(tx, records),
-      present: (reader, records) => countPresent(reader, questions.id, records.map((q) => Number(q.id))),
+      present: (reader, records) =>
+        countPresent(
+          reader,
+          questions.id,
+          records.map((q) => Number(q.id)),
+        ),
     }),
     feedCollection<UpstreamConversation>({
       key: "messages",
@@ -1407,7 +1775,12 @@ export function importCollections(brandName: string): AnyCollection[] {
       feed: "messages",
       schema: upstreamConversation,
       apply: applyConversations,
-      present: (reader, records) => countPresent(reader, conversations.orderId, records.map((c) => BigInt(c.order_id))),
+      present: (reader, records) =>
+        countPresent(
+          reader,
+          conversations.orderId,
+          records.map((c) => BigInt(c.order_id)),
+        ),
     }),
     ...shopContent,
     quotationsCollection,

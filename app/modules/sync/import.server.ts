@@ -137,7 +137,8 @@ async function readPage(spec: AnyCollection, options: ImportOptions, lastId: str
       const refusedToken = failure?.kind === "http" && (failure.status === 401 || failure.status === 403);
       const transient = !!failure && !refusedToken && failure.kind !== "rejected";
       const message = refusedToken ? `el back end de contenido rechazó el token (${failure!.status}).` : (error as Error).message;
-      if (!transient || attempt >= delays.length || options.signal?.aborted) throw new UpstreamFailure(`${spec.label} (${spec.key}): ${message}`);
+      if (!transient || attempt >= delays.length || options.signal?.aborted)
+        throw new UpstreamFailure(`${spec.label} (${spec.key}): ${message}`);
       options.onEvent?.({ kind: "retry", collection: spec.key, label: spec.label, attempt: attempt + 1, waitMs: delays[attempt], message });
       await pause(delays[attempt], options.signal);
     }
@@ -170,11 +171,18 @@ async function applyPage(tx: Tx, spec: AnyCollection, rows: unknown[], ctx: Impo
 /** Moves a live feed's cursor to `key` unless it is already past it (a feed that ran since the import began). */
 async function continueFeedAfter(tx: Tx, feed: string, key: { at: string; id: string }) {
   await tx.insert(feedState).values({ name: feed }).onConflictDoNothing();
-  const [state] = await tx.select({ cursorKey: feedState.cursorKey, cursorAt: feedState.cursorAt }).from(feedState).where(eq(feedState.name, feed)).for("update");
+  const [state] = await tx
+    .select({ cursorKey: feedState.cursorKey, cursorAt: feedState.cursorAt })
+    .from(feedState)
+    .where(eq(feedState.name, feed))
+    .for("update");
   const current = state?.cursorKey ? (JSON.parse(state.cursorKey) as [string, string]) : null;
   if (current && compareKeys({ at: current[0], id: current[1] }, key) >= 0) return;
   if (!current && state?.cursorAt && state.cursorAt.getTime() >= Date.parse(key.at)) return;
-  await tx.update(feedState).set({ cursorKey: feedKeyText(key.at, key.id), cursorAt: new Date(key.at), updatedAt: new Date() }).where(eq(feedState.name, feed));
+  await tx
+    .update(feedState)
+    .set({ cursorKey: feedKeyText(key.at, key.id), cursorAt: new Date(key.at), updatedAt: new Date() })
+    .where(eq(feedState.name, feed));
 }
 
 /** The newest change the collection has upstream now: where its live feed goes on after the import. */
@@ -204,7 +212,15 @@ async function importCollection(
   const db = database.db;
   const dryRun = !!options.dryRun;
   const pageSize = options.pageSize ?? IMPORT_PAGE_SIZE;
-  const summary: CollectionSummary = { collection: spec.key, label: spec.label, read: 0, written: 0, refused: 0, missingFiles: 0, finished: false };
+  const summary: CollectionSummary = {
+    collection: spec.key,
+    label: spec.label,
+    read: 0,
+    written: 0,
+    refused: 0,
+    missingFiles: 0,
+    finished: false,
+  };
   if (dryRun) summary.present = 0;
 
   // Where this collection stands: a resumed run goes on after its last id; a finished one, or a new run, reads it from the start.
@@ -213,7 +229,18 @@ async function importCollection(
   // A resumed run keeps the point its live feed goes on from; a new run asks upstream again.
   const progress: Progress = goOn
     ? saved
-    : { collection: spec.key, lastId: null, read: 0, written: 0, refused: 0, feedKey: options.resume ? (saved?.feedKey ?? null) : null, pendingParents: {}, startedAt: new Date(), finishedAt: null, updatedAt: new Date() };
+    : {
+        collection: spec.key,
+        lastId: null,
+        read: 0,
+        written: 0,
+        refused: 0,
+        feedKey: options.resume ? (saved?.feedKey ?? null) : null,
+        pendingParents: {},
+        startedAt: new Date(),
+        finishedAt: null,
+        updatedAt: new Date(),
+      };
   const ctx: ImportContext = {
     dryRun,
     brandName: options.brandName,
@@ -230,7 +257,15 @@ async function importCollection(
   const done0 = progress.read;
   let total: number | null = null;
   const emit = (kind: "page") =>
-    options.onEvent?.({ kind, collection: spec.key, label: spec.label, done: done0 + summary.read, total, written: summary.written, refused: summary.refused });
+    options.onEvent?.({
+      kind,
+      collection: spec.key,
+      label: spec.label,
+      done: done0 + summary.read,
+      total,
+      written: summary.written,
+      refused: summary.refused,
+    });
 
   try {
     if (spec.feed && !progress.feedKey) progress.feedKey = await newestChange(spec, options);
@@ -271,7 +306,8 @@ async function importCollection(
         }
         valid.set(id, parsed.data);
       }
-      if (pageLast === null || pageLast === lastId) throw new UpstreamFailure(`${spec.label} (${spec.key}): la página no avanza (¿el back end ignora el filtro o el orden por id?)`);
+      if (pageLast === null || pageLast === lastId)
+        throw new UpstreamFailure(`${spec.label} (${spec.key}): la página no avanza (¿el back end ignora el filtro o el orden por id?)`);
       const records = [...valid.values()];
 
       let written = 0;
@@ -291,7 +327,9 @@ async function importCollection(
           if (spec.afterPage) await spec.afterPage(tx, ctx);
           if (refused.length) {
             const recordOf = (r: Refusal) => clip(r.raw ?? (r.id === null ? null : (rawById.get(r.id) ?? null)));
-            await tx.insert(feedRejects).values(refused.map((r) => ({ feed: `import:${spec.key}`, upstreamId: r.id, reason: r.reason, record: recordOf(r) })));
+            await tx
+              .insert(feedRejects)
+              .values(refused.map((r) => ({ feed: `import:${spec.key}`, upstreamId: r.id, reason: r.reason, record: recordOf(r) })));
           }
           await tx
             .update(importProgress)
@@ -322,7 +360,9 @@ async function importCollection(
       const late = spec.finish ? await spec.finish(tx, ctx) : { refused: [], removed: 0 };
       if (!dryRun) {
         if (late.refused.length) {
-          await tx.insert(feedRejects).values(late.refused.map((r) => ({ feed: `import:${spec.key}`, upstreamId: r.id, reason: r.reason, record: null })));
+          await tx
+            .insert(feedRejects)
+            .values(late.refused.map((r) => ({ feed: `import:${spec.key}`, upstreamId: r.id, reason: r.reason, record: null })));
         }
         await tx
           .update(importProgress)
@@ -420,12 +460,17 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       : `Importación terminada: ${n(written)} filas escritas, ${n(refused)} registros rechazados.`,
   );
   if (!options.dryRun) {
-    await audit({
-      message: `Importación inicial${options.resume ? " (continuación)" : ""}: ${written} filas escritas, ${refused} rechazadas`,
-      type: "integration",
-      tags: ["import"],
-      detail: { collections: report.collections.map((c) => ({ collection: c.collection, read: c.read, written: c.written, refused: c.refused })) },
-    }, options.database.db);
+    await audit(
+      {
+        message: `Importación inicial${options.resume ? " (continuación)" : ""}: ${written} filas escritas, ${refused} rechazadas`,
+        type: "integration",
+        tags: ["import"],
+        detail: {
+          collections: report.collections.map((c) => ({ collection: c.collection, read: c.read, written: c.written, refused: c.refused })),
+        },
+      },
+      options.database.db,
+    );
   }
   return done;
 }

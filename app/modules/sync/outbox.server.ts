@@ -105,7 +105,14 @@ async function claim(now: Date, limit: number): Promise<Claimed[]> {
             tx
               .select({ one: sql`1` })
               .from(older)
-              .where(and(eq(older.collection, outbound.collection), eq(older.recordId, outbound.recordId), ne(older.state, "done"), lt(older.id, outbound.id))),
+              .where(
+                and(
+                  eq(older.collection, outbound.collection),
+                  eq(older.recordId, outbound.recordId),
+                  ne(older.state, "done"),
+                  lt(older.id, outbound.id),
+                ),
+              ),
           ),
         ),
       )
@@ -116,7 +123,12 @@ async function claim(now: Date, limit: number): Promise<Claimed[]> {
     return tx
       .update(outbound)
       .set({ attempts: sql`${outbound.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + OUTBOUND_LEASE_MS) })
-      .where(inArray(outbound.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          outbound.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
@@ -150,7 +162,10 @@ async function deliverOne(row: Claimed, now: () => Date): Promise<keyof Delivery
       // Refused: nothing was applied, and the back end may keep the refusal under this key (the
       // simulator does), so "Reintentar" sends a new request under a new key. A row that ran out of
       // attempts keeps its key instead: the back end may have applied it with the answer lost.
-      await getDb().update(outbound).set({ state: "failed", lastError: message, idempotencyKey: sql`gen_random_uuid()` }).where(mine);
+      await getDb()
+        .update(outbound)
+        .set({ state: "failed", lastError: message, idempotencyKey: sql`gen_random_uuid()` })
+        .where(mine);
       return "failed";
     }
     if (row.attempts >= OUTBOUND_MAX_ATTEMPTS) {
@@ -208,7 +223,13 @@ export async function retryOutbound(
 ): Promise<{ ok: true } | Refused<"missing" | "conflict">> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: outbound.id, state: outbound.state, summary: outbound.summary, lastError: outbound.lastError, attempts: outbound.attempts })
+      .select({
+        id: outbound.id,
+        state: outbound.state,
+        summary: outbound.summary,
+        lastError: outbound.lastError,
+        attempts: outbound.attempts,
+      })
       .from(outbound)
       .where(eq(outbound.id, id))
       .for("update");
@@ -341,7 +362,11 @@ export async function listOutbound(query: OutboundQuery) {
   const page = await pageOf(found, Math.max(1, query.page), OUTBOUND_PAGE_SIZE, countOf(outbound, listWhere(query)));
   return {
     ...page,
-    rows: page.rows.map((r): OutboundListRow => ({ ...r, blockedBy: r.blockedBy ?? null, stateLabel: labelOf(r.state, r.blockedBy ?? null) })),
+    rows: page.rows.map((r): OutboundListRow => ({
+      ...r,
+      blockedBy: r.blockedBy ?? null,
+      stateLabel: labelOf(r.state, r.blockedBy ?? null),
+    })),
   };
 }
 

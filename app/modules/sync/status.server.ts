@@ -131,7 +131,6 @@ export async function listFeedRejects(query: RejectsQuery) {
 
 export type FeedRejectRow = Awaited<ReturnType<typeof listFeedRejects>>["rows"][number];
 
-
 // ------------------------------------------------------------------ integrations
 
 export const INTEGRATION_SYSTEMS = [

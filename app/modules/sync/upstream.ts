@@ -9,22 +9,31 @@ import { z } from "zod";
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => z.string().max(max).nullish();
 /** Ids arrive as numbers or numeric text; kept as digit text (orders exceed 2^53 in places). */
-export const digitsId = z.union([z.string(), z.number().int().nonnegative()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d{1,19}$/, "id no numérico"));
-export const amount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number).pipe(z.number().finite().min(-1e11).max(1e11));
-export const count = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number).pipe(z.number().int().min(0).max(1e9));
+export const digitsId = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,19}$/, "id no numérico"));
+export const amount = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)])
+  .transform(Number)
+  .pipe(z.number().finite().min(-1e11).max(1e11));
+export const count = z
+  .union([z.number(), z.string().regex(/^\d+$/)])
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(1e9));
 /** A moment with its zone (ISO 8601); one without a zone is read as UTC, as the back end stores it. */
-export const instant = z
-  .union([z.string().max(40), z.date()])
-  .transform((v, ctx) => {
-    const value = typeof v === "string" && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(v.trim()) ? `${v.trim()}Z` : v;
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 2100) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "fecha no válida" });
-      return z.NEVER;
-    }
-    return date;
-  });
-export const flag = z.union([z.boolean(), z.literal("true"), z.literal("false"), z.literal(1), z.literal(0)]).transform((v) => v === true || v === "true" || v === 1);
+export const instant = z.union([z.string().max(40), z.date()]).transform((v, ctx) => {
+  const value = typeof v === "string" && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(v.trim()) ? `${v.trim()}Z` : v;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 2100) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "fecha no válida" });
+    return z.NEVER;
+  }
+  return date;
+});
+export const flag = z
+  .union([z.boolean(), z.literal("true"), z.literal("false"), z.literal(1), z.literal(0)])
+  .transform((v) => v === true || v === "true" || v === 1);
 const jsonObject = z.record(z.unknown());
 
 // ------------------------------------------------------------------ orders ({product}_orders)
@@ -58,7 +67,15 @@ export const upstreamOrder = z.object({
   order_status: z.enum(["paid", "success", "cancelled", "confirmed", "payment_required", "payment_in_process", "partially_paid"]),
   active_status: optionalText(20),
   claim_status: optionalText(40),
-  shipment_id: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,15}$/).transform(Number)]).nullish(),
+  shipment_id: z
+    .union([
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ])
+    .nullish(),
   shipment_status: optionalText(40),
   shipment_parcel: z.object({ weight: amount, length: amount, width: amount, height: amount }).nullish(),
   shipping_info: z.record(z.union([z.string().max(500), z.number(), z.null()])).nullish(),
@@ -87,7 +104,15 @@ export const upstreamOrder = z.object({
   invoice_disabled: flag.nullish(),
   estimated_handling_limit: instant.nullish(),
   collection_day: instant.nullish(),
-  buyer_id: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,15}$/).transform(Number)]).nullish(),
+  buyer_id: z
+    .union([
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ])
+    .nullish(),
   buyer_nickname: optionalText(120),
 });
 export type UpstreamOrder = z.infer<typeof upstreamOrder>;
@@ -98,10 +123,16 @@ export const upstreamQuestion = z.object({
   id: digitsId,
   status: text(20),
   message: text(5000),
-  publication: z.union([z.string().max(40), z.number()]).transform(String).nullish(),
+  publication: z
+    .union([z.string().max(40), z.number()])
+    .transform(String)
+    .nullish(),
   answer: optionalText(5000),
   client_id: digitsId,
-  client: z.object({ nickname: optionalText(120) }).passthrough().nullish(),
+  client: z
+    .object({ nickname: optionalText(120) })
+    .passthrough()
+    .nullish(),
   store: optionalText(80),
   date_created: instant,
   updated_at: instant,
@@ -130,11 +161,27 @@ export const upstreamConversation = z.object({
   pack_id: digitsId.nullish(),
   order_date: instant,
   order_status: optionalText(40),
-  order_info: z.object({ items: z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String), title: text(500), image: optionalText(2000), sold: count.nullish() })).max(50) }).nullish(),
+  order_info: z
+    .object({
+      items: z
+        .array(
+          z.object({
+            id: z.union([z.string(), z.number()]).transform(String),
+            title: text(500),
+            image: optionalText(2000),
+            sold: count.nullish(),
+          }),
+        )
+        .max(50),
+    })
+    .nullish(),
   conversation: z.array(upstreamConversationEntry).max(500),
   store: optionalText(80),
   client_id: digitsId,
-  client_info: z.object({ nickname: optionalText(120), first_name: optionalText(120), last_name: optionalText(120) }).passthrough().nullish(),
+  client_info: z
+    .object({ nickname: optionalText(120), first_name: optionalText(120), last_name: optionalText(120) })
+    .passthrough()
+    .nullish(),
   seller_id: digitsId,
   status: optionalText(20),
   /** Urgente: set by this app (the job "message-priority"); read to know what the back end holds. */
@@ -171,10 +218,16 @@ export const upstreamPublication = z.object({
   listing_type: optionalText(40),
   logistic_type: optionalText(40),
   linked_products: z.array(upstreamLinkedProduct).max(100).nullish(),
-  sync_warehouses: z.array(z.union([text(40), z.object({ warehouse: text(40) }).transform((w) => w.warehouse)])).max(40).nullish(),
+  sync_warehouses: z
+    .array(z.union([text(40), z.object({ warehouse: text(40) }).transform((w) => w.warehouse)]))
+    .max(40)
+    .nullish(),
   category_id: optionalText(40),
   status: optionalText(40),
-  ml_store: z.union([z.string().max(40), z.number()]).transform(String).nullish(),
+  ml_store: z
+    .union([z.string().max(40), z.number()])
+    .transform(String)
+    .nullish(),
   officialStore: optionalText(120),
   channels: z.array(text(40)).max(10).nullish(),
   sold_quantity: count.nullish(),
@@ -196,8 +249,15 @@ export type UpstreamPublication = z.infer<typeof upstreamPublication>;
  */
 export const upstreamErpArticle = z.object({
   id: z.string().trim().min(1).max(80),
-  stock_total: z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number).pipe(z.number().int().min(-1e7).max(1e9)).nullish(),
-  stocks: z.array(z.object({ name: text(40), qty: z.number().finite() })).max(60).nullish(),
+  stock_total: z
+    .union([z.number(), z.string().regex(/^-?\d+$/)])
+    .transform(Number)
+    .pipe(z.number().int().min(-1e7).max(1e9))
+    .nullish(),
+  stocks: z
+    .array(z.object({ name: text(40), qty: z.number().finite() }))
+    .max(60)
+    .nullish(),
   precio2: amount.pipe(z.number().min(0)).nullish(),
   precio3: amount.pipe(z.number().min(0)).nullish(),
   monedaprecio: z.enum(["Pesos", "Dolares"]).nullish(),
@@ -235,7 +295,10 @@ export const upstreamInvoiceFeedback = z.object({
     })
     .partial()
     .nullish(),
-  feedbacks: z.array(z.object({ id: count, date_created: instant, error_info: optionalText(4000) })).max(200).nullish(),
+  feedbacks: z
+    .array(z.object({ id: count, date_created: instant, error_info: optionalText(4000) }))
+    .max(200)
+    .nullish(),
   /** The back end's own change stamp (the spec names no such field for this collection). */
   date_updated: instant,
 });

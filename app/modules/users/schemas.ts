@@ -35,7 +35,6 @@ export function parseErpUsers(text: string | null | undefined): string[] {
   return [...seen];
 }
 
-
 export const passwordSchema = z
   .string({ required_error: "Ingresa la contraseña" })
   .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`)
@@ -124,9 +123,7 @@ export const UserCreateSchema = z
 export const UserUpdateSchema = z.object(userShape).superRefine(levelRule).transform(normalizeLevel);
 export type UserUpdate = z.output<typeof UserUpdateSchema>;
 
-export const PasswordResetSchema = z
-  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
-  .superRefine(matchRule);
+export const PasswordResetSchema = z.object({ password: passwordSchema, confirmPassword: confirmPasswordSchema }).superRefine(matchRule);
 
 /** The forms of the edit dialog, told apart by their `intent` field. */
 export const USER_INTENTS = ["save", "reset-password", "confirm-code", "deactivate", "reactivate"] as const;

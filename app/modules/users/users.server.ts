@@ -56,7 +56,6 @@ const listColumns = {
   createdAt: users.createdAt,
 };
 
-
 /** The text the trigram index covers: every word typed must appear in it. */
 const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
@@ -133,7 +132,11 @@ export type UserDetail = NonNullable<Awaited<ReturnType<typeof getUser>>>;
 async function emailTaken(tx: Tx, email: string, exceptId?: number) {
   const conditions = [sql`lower(${users.email}) = ${email.toLowerCase()}`];
   if (exceptId !== undefined) conditions.push(ne(users.id, exceptId));
-  const [row] = await tx.select({ id: users.id }).from(users).where(and(...conditions)).limit(1);
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
   return !!row;
 }
 
@@ -195,7 +198,10 @@ export async function createUser(input: NewUser, actor: Actor): Promise<{ ok: tr
   }
 }
 
-type Profile = Pick<typeof users.$inferSelect, "email" | "firstName" | "lastName" | "phone" | "role" | "level" | "erpUsers" | "intelisisAgent" | "permissions" | "isActive">;
+type Profile = Pick<
+  typeof users.$inferSelect,
+  "email" | "firstName" | "lastName" | "phone" | "role" | "level" | "erpUsers" | "intelisisAgent" | "permissions" | "isActive"
+>;
 
 /** The editable columns of a user (what the audit entry records; never the password). */
 function profileOf(u: Profile): Profile {
@@ -341,7 +347,11 @@ export async function regenerateConfirmCode(
 }
 
 /** Deactivates (ending every session of the user) or reactivates. Nobody deactivates themselves. */
-export async function setUserActive(id: number, active: boolean, actor: Actor): Promise<CommandResult<{ email: string; endedSessions: number }>> {
+export async function setUserActive(
+  id: number,
+  active: boolean,
+  actor: Actor,
+): Promise<CommandResult<{ email: string; endedSessions: number }>> {
   if (!active && actor?.id === id) return invalid({}, [SELF_DEACTIVATE]);
   return getDb().transaction(async (tx) => {
     const row = await lockTarget(tx, id);

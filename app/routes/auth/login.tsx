@@ -66,7 +66,10 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const validation = useLazyValidation(() => import("~/modules/auth/schemas").then((m) => m.LoginSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onBlur" });
+  const validation = useLazyValidation(() => import("~/modules/auth/schemas").then((m) => m.LoginSchema), {
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+  });
   const [form, fields] = useForm<z.input<typeof LoginSchema>, z.output<typeof LoginSchema>>({
     id: "login",
     lastResult: actionData?.result,

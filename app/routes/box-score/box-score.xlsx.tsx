@@ -10,7 +10,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, BOX_SCORE_PATH);
   const { choice } = await resolveMonth(new URL(request.url));
   if (choice.adjusted) {
-    return redirectWithToast(`${BOX_SCORE_PATH}?year=${choice.year}&month=${choice.month}`, { title: "Box score", message: ADJUSTED_MESSAGE, variant: "warning" });
+    return redirectWithToast(`${BOX_SCORE_PATH}?year=${choice.year}&month=${choice.month}`, {
+      title: "Box score",
+      message: ADJUSTED_MESSAGE,
+      variant: "warning",
+    });
   }
   const { days, rows } = await boxScoreMonth(choice.year, choice.month);
   const dayKeys = days.map((d) => `d${d.slice(8)}`);

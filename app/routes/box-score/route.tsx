@@ -5,24 +5,46 @@ import { PageHeader } from "~/components/PageHeader";
 import { ScrollBox } from "~/components/ScrollBox";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/lib/auth/guard.server";
-import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, MONTH_NAMES, NO_DATA, drillDownFor, formatIndicator, monthLinkRange } from "~/modules/box-score/indicators";
+import {
+  ADJUSTED_MESSAGE,
+  BOX_SCORE_PATH,
+  MONTH_NAMES,
+  NO_DATA,
+  drillDownFor,
+  formatIndicator,
+  monthLinkRange,
+} from "~/modules/box-score/indicators";
 import { boxScoreMonth, resolveMonth } from "~/modules/box-score/page.server";
 import { nowInMexico } from "~/lib/mexico-time";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Box score · ${MONTH_NAMES[data.month - 1]} ${data.year}` : "Box score" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data ? `Box score · ${MONTH_NAMES[data.month - 1]} ${data.year}` : "Box score" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const url = new URL(request.url);
   const { choice, range } = await resolveMonth(url);
   if (choice.adjusted) {
-    return redirectWithToast(`${BOX_SCORE_PATH}?year=${choice.year}&month=${choice.month}`, { title: "Box score", message: ADJUSTED_MESSAGE, variant: "warning" });
+    return redirectWithToast(`${BOX_SCORE_PATH}?year=${choice.year}&month=${choice.month}`, {
+      title: "Box score",
+      message: ADJUSTED_MESSAGE,
+      variant: "warning",
+    });
   }
   const { days, rows } = await boxScoreMonth(choice.year, choice.month);
   const years: number[] = [];
   for (let y = range.last; y >= range.first; y--) years.push(y);
   // Who is looking decides which cells link to their list (drillDownFor).
-  return { year: choice.year, month: choice.month, years, days, rows, monthRange: monthLinkRange(days, nowInMexico().toISODate()!), viewer: { role: user.role, permissions: user.permissions } };
+  return {
+    year: choice.year,
+    month: choice.month,
+    years,
+    days,
+    rows,
+    monthRange: monthLinkRange(days, nowInMexico().toISODate()!),
+    viewer: { role: user.role, permissions: user.permissions },
+  };
 }
 
 export default function BoxScore() {
@@ -74,7 +96,10 @@ export default function BoxScore() {
       <h2 className="mb-2 text-lg font-semibold">
         {MONTH_NAMES[month - 1]} {year}
       </h2>
-      <ScrollBox label={`Indicadores de ${MONTH_NAMES[month - 1]} ${year} por día`} className="max-w-full rounded-lg border border-slate-200 bg-white">
+      <ScrollBox
+        label={`Indicadores de ${MONTH_NAMES[month - 1]} ${year} por día`}
+        className="max-w-full rounded-lg border border-slate-200 bg-white"
+      >
         <table className="min-w-max text-right text-xs tabular-nums">
           <caption className="sr-only">
             Indicadores de {MONTH_NAMES[month - 1]} {year} por día
@@ -112,7 +137,11 @@ export default function BoxScore() {
                       return (
                         <td key={days[i]} className="px-2 py-1.5">
                           {href && value !== null && value !== 0 ? (
-                            <Link to={href} className="text-brand-700 hover:underline" aria-label={`${row.label}, día ${Number(days[i].slice(8))}: ${text}`}>
+                            <Link
+                              to={href}
+                              className="text-brand-700 hover:underline"
+                              aria-label={`${row.label}, día ${Number(days[i].slice(8))}: ${text}`}
+                            >
                               {text}
                             </Link>
                           ) : (

@@ -31,7 +31,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AssistantChat() {
   const { assistant, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <ChatDialog key={assistant.id} assistant={assistant} constraint={constraint} conversation={answer?.conversation ?? EMPTY_CONVERSATION} />;
+  return (
+    <ChatDialog
+      key={assistant.id}
+      assistant={assistant}
+      constraint={constraint}
+      conversation={answer?.conversation ?? EMPTY_CONVERSATION}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -16,7 +16,11 @@ async function deletable(request: Request, params: LoaderFunctionArgs["params"],
   const document = (await documentOf(assistant, params.documentId)) ?? notFound(ASSISTANT_TEXTS.documentNotFoundText);
   const back = assistantDialogUrl(new URL(request.url).search, assistant.id);
   if (!mayChangeDocuments(user.role, assistant.restricted)) {
-    throw await redirectWithToast(back, { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
+    throw await redirectWithToast(back, {
+      title: ASSISTANT_TEXTS.forbiddenTitle,
+      message: ASSISTANT_TEXTS.forbiddenText,
+      variant: "danger",
+    });
   }
   return { assistant, document, back };
 }

@@ -7,12 +7,27 @@ import { redirectPastLastPage } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { AssistantDialogErrorBoundary, AssistantEditDialog } from "~/routes/chatbot-documents/assistant-dialogs";
-import { addPostedDocument, assistantDialogUrl, assistantOf, listDocumentPdfs, listDocuments, type Refusal } from "~/modules/assistants/assistants.server";
+import {
+  addPostedDocument,
+  assistantDialogUrl,
+  assistantOf,
+  listDocumentPdfs,
+  listDocuments,
+  type Refusal,
+} from "~/modules/assistants/assistants.server";
 import { ASSISTANT_CONSTRAINTS } from "~/modules/assistants/constraints.server";
-import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS, LIBRARY_PAGE_SIZE, mayChangeDocuments, parseAssistantDialogQuery } from "~/modules/assistants/rules";
+import {
+  ASSISTANT_MESSAGES,
+  ASSISTANT_TEXTS,
+  LIBRARY_PAGE_SIZE,
+  mayChangeDocuments,
+  parseAssistantDialogQuery,
+} from "~/modules/assistants/rules";
 import { PDF_MAX_BYTES } from "~/modules/files/rules";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Asistente ${data.assistant.name}` : "Asistente" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data ? `Asistente ${data.assistant.name}` : "Asistente" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
@@ -22,7 +37,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   redirectPastLastPage(request, documents, query.docPage, "docPage");
   const canEdit = mayChangeDocuments(user.role, assistant.restricted);
   const library = canEdit ? await listDocumentPdfs(query.fileSearch, LIBRARY_PAGE_SIZE) : [];
-  return { assistant, documents, canEdit, canDelete: can(user, "assistants.delete"), library, fileSearch: query.fileSearch ?? "", constraint: ASSISTANT_CONSTRAINTS.documents };
+  return {
+    assistant,
+    documents,
+    canEdit,
+    canDelete: can(user, "assistants.delete"),
+    library,
+    fileSearch: query.fileSearch ?? "",
+    constraint: ASSISTANT_CONSTRAINTS.documents,
+  };
 }
 
 type DocumentActionAnswer = { error: Refusal; sku: string; fileId: string };
@@ -33,7 +56,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const back = assistantDialogUrl(new URL(request.url).search, assistant.id);
   if (!mayChangeDocuments(actor.role, assistant.restricted)) {
-    throw await redirectWithToast(back, { title: ASSISTANT_TEXTS.forbiddenTitle, message: ASSISTANT_TEXTS.forbiddenText, variant: "danger" });
+    throw await redirectWithToast(back, {
+      title: ASSISTANT_TEXTS.forbiddenTitle,
+      message: ASSISTANT_TEXTS.forbiddenText,
+      variant: "danger",
+    });
   }
   const { formData, file } = await readFormWithFile(request, PDF_MAX_BYTES);
   const sku = String(formData.get("sku") ?? "");

@@ -11,13 +11,28 @@ import type { FormConstraints, InputConstraint } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { withParams } from "~/lib/list-url";
 import type { AssistantCreateSchema } from "~/modules/assistants/assistant-form";
-import { ASSISTANTS_PATH, ASSISTANT_TEXTS, DOCUMENT_ERRORS, deleteDocumentQuestion, listSearchOf, type AssistantDocumentRow, type LibraryFile, type PageOf } from "~/modules/assistants/rules";
+import {
+  ASSISTANTS_PATH,
+  ASSISTANT_TEXTS,
+  DOCUMENT_ERRORS,
+  deleteDocumentQuestion,
+  listSearchOf,
+  type AssistantDocumentRow,
+  type LibraryFile,
+  type PageOf,
+} from "~/modules/assistants/rules";
 
 type Assistant = { id: number; name: string; restricted: boolean };
 type Refusal = { title: string; message: string };
 
 /** "Nuevo asistente": the name only, then Crear. */
-export function AssistantCreateDialog({ constraint, lastResult }: { constraint: FormConstraints<typeof AssistantCreateSchema>; lastResult?: SubmissionResult<string[]> }) {
+export function AssistantCreateDialog({
+  constraint,
+  lastResult,
+}: {
+  constraint: FormConstraints<typeof AssistantCreateSchema>;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${ASSISTANTS_PATH}${listSearchOf(search)}`;
@@ -52,7 +67,11 @@ export function AssistantCreateDialog({ constraint, lastResult }: { constraint: 
 
 function RefusalBox({ error, id }: { error?: Refusal | null; id: string }) {
   return (
-    <div id={id} role="alert" className={error ? "mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" : "sr-only"}>
+    <div
+      id={id}
+      role="alert"
+      className={error ? "mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" : "sr-only"}
+    >
       {error ? (
         <>
           <strong>{error.title}:</strong> {error.message}
@@ -89,7 +108,8 @@ export function AssistantEditDialog({
   const closeTo = `${ASSISTANTS_PATH}${listSearchOf(search)}`;
   const base = `${ASSISTANTS_PATH}/${assistant.id}`;
   const keep = withParams(search, { fileSearch: undefined });
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith(pathname);
+  const busy =
+    navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith(pathname);
   const formId = `assistant-${assistant.id}-documents`;
   const skuInvalid = answer?.error.title === DOCUMENT_ERRORS.missingSku.title || answer?.error.title === DOCUMENT_ERRORS.invalidSku.title;
   const columns: Column<AssistantDocumentRow>[] = [
@@ -102,11 +122,21 @@ export function AssistantEditDialog({
       className: "w-40 text-right whitespace-nowrap",
       cell: (d) => (
         <>
-          <Link to={`${base}/documents/${d.id}${keep}`} preventScrollReset className="btn-ghost px-2 py-1" aria-label={`Ver ${d.nameDocument}`}>
+          <Link
+            to={`${base}/documents/${d.id}${keep}`}
+            preventScrollReset
+            className="btn-ghost px-2 py-1"
+            aria-label={`Ver ${d.nameDocument}`}
+          >
             Ver
           </Link>
           {canEdit ? (
-            <Link to={`${base}/documents/${d.id}/delete${keep}`} preventScrollReset className="btn-ghost px-2 py-1 text-red-700" aria-label={`Eliminar ${d.nameDocument}`}>
+            <Link
+              to={`${base}/documents/${d.id}/delete${keep}`}
+              preventScrollReset
+              className="btn-ghost px-2 py-1 text-red-700"
+              aria-label={`Eliminar ${d.nameDocument}`}
+            >
               Eliminar
             </Link>
           ) : null}
@@ -125,7 +155,11 @@ export function AssistantEditDialog({
       closeTo={closeTo}
       size="lg"
       footer={
-        canEdit ? <EditDialogFooter closeTo={closeTo} formId={formId} busy={busy} saveLabel={ASSISTANT_TEXTS.update} busyLabel="Actualizando…" /> : <BackLink to={closeTo} />
+        canEdit ? (
+          <EditDialogFooter closeTo={closeTo} formId={formId} busy={busy} saveLabel={ASSISTANT_TEXTS.update} busyLabel="Actualizando…" />
+        ) : (
+          <BackLink to={closeTo} />
+        )
       }
     >
       <div className="flex flex-col gap-1">
@@ -136,7 +170,13 @@ export function AssistantEditDialog({
       </div>
 
       <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-700">Documentos ({documents.total})</h3>
-      <DataTable rows={documents.rows} columns={columns} rowKey={(d) => d.id} caption={`Documentos del asistente ${assistant.name}`} empty={ASSISTANT_TEXTS.noDocuments} />
+      <DataTable
+        rows={documents.rows}
+        columns={columns}
+        rowKey={(d) => d.id}
+        caption={`Documentos del asistente ${assistant.name}`}
+        empty={ASSISTANT_TEXTS.noDocuments}
+      />
       <Pagination page={documents.page} total={documents.total} pageSize={documents.pageSize} param="docPage" />
 
       {canEdit ? (
@@ -148,7 +188,14 @@ export function AssistantEditDialog({
               return value ? <input key={key} type="hidden" name={key} value={value} /> : null;
             })}
           </Form>
-          <Form method="post" id={formId} encType="multipart/form-data" preventScrollReset className="mt-5 flex flex-col gap-4 rounded-lg border border-slate-200 p-4" key={answer ? "answered" : "fresh"}>
+          <Form
+            method="post"
+            id={formId}
+            encType="multipart/form-data"
+            preventScrollReset
+            className="mt-5 flex flex-col gap-4 rounded-lg border border-slate-200 p-4"
+            key={answer ? "answered" : "fresh"}
+          >
             <h3 className="text-sm font-semibold text-slate-700">Agregar documento</h3>
             <RefusalBox id={`${formId}-error`} error={answer?.error} />
             <div className="flex flex-col gap-1">
@@ -162,7 +209,15 @@ export function AssistantEditDialog({
               <div className="flex flex-wrap items-end gap-2">
                 <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
                   <span className="sr-only">Buscar en la biblioteca</span>
-                  <input type="search" name="fileSearch" {...constraint.fileSearch} form={`${formId}-library`} defaultValue={fileSearch} placeholder="Buscar PDF por nombre" className="input" />
+                  <input
+                    type="search"
+                    name="fileSearch"
+                    {...constraint.fileSearch}
+                    form={`${formId}-library`}
+                    defaultValue={fileSearch}
+                    placeholder="Buscar PDF por nombre"
+                    className="input"
+                  />
                 </label>
                 <button type="submit" form={`${formId}-library`} className="btn-secondary">
                   Buscar
@@ -171,7 +226,10 @@ export function AssistantEditDialog({
               {library.length === 0 ? (
                 <p className="text-sm text-slate-500">{ASSISTANT_TEXTS.noLibrary}</p>
               ) : (
-                <ul className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200" aria-label="Biblioteca de PDF">
+                <ul
+                  className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200"
+                  aria-label="Biblioteca de PDF"
+                >
                   {library.map((f) => (
                     <li key={f.fileId} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
                       <label className="flex items-center gap-2">
@@ -247,7 +305,10 @@ export function DocumentViewerDialog({
         <p className="text-slate-600">{ASSISTANT_TEXTS.viewerEmpty}</p>
       ) : (
         <>
-          <article className="whitespace-pre-line rounded-md border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800" data-testid="document-page">
+          <article
+            className="whitespace-pre-line rounded-md border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800"
+            data-testid="document-page"
+          >
             {content}
           </article>
           <nav aria-label="Páginas del documento" className="mt-3 flex items-center justify-between text-sm">
@@ -282,7 +343,12 @@ export function DocumentViewerDialog({
 export function DocumentDeleteDialog({ assistant, document }: { assistant: Assistant; document: AssistantDocumentRow }) {
   const { search } = useLocation();
   return (
-    <ConfirmDialog title={ASSISTANT_TEXTS.deleteDocumentTitle} closeTo={`${ASSISTANTS_PATH}/${assistant.id}${search}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
+    <ConfirmDialog
+      title={ASSISTANT_TEXTS.deleteDocumentTitle}
+      closeTo={`${ASSISTANTS_PATH}/${assistant.id}${search}`}
+      confirmLabel="Eliminar"
+      busyLabel="Eliminando…"
+    >
       <p>{deleteDocumentQuestion(assistant.name)}</p>
       <p className="mt-2 text-sm text-slate-600">
         {document.nameDocument} · SKU {document.sku}
@@ -294,17 +360,32 @@ export function DocumentDeleteDialog({ assistant, document }: { assistant: Assis
 export function AssistantDeleteDialog({ assistant, documents }: { assistant: Assistant; documents: number }) {
   const { search } = useLocation();
   return (
-    <ConfirmDialog title={ASSISTANT_TEXTS.deleteTitle} closeTo={`${ASSISTANTS_PATH}${listSearchOf(search)}`} confirmLabel="Eliminar" busyLabel="Eliminando…">
+    <ConfirmDialog
+      title={ASSISTANT_TEXTS.deleteTitle}
+      closeTo={`${ASSISTANTS_PATH}${listSearchOf(search)}`}
+      confirmLabel="Eliminar"
+      busyLabel="Eliminando…"
+    >
       <p>
         ¿Eliminar el asistente <strong>{assistant.name}</strong> (ID {assistant.id})? No se puede deshacer.
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        {documents === 1 ? "Se eliminará también su documento." : documents > 1 ? `Se eliminarán también sus ${documents} documentos.` : "No tiene documentos."}
+        {documents === 1
+          ? "Se eliminará también su documento."
+          : documents > 1
+            ? `Se eliminarán también sus ${documents} documentos.`
+            : "No tiene documentos."}
       </p>
     </ConfirmDialog>
   );
 }
 
 export function AssistantDialogErrorBoundary() {
-  return <DialogErrorBoundary listPath={ASSISTANTS_PATH} notFoundTitle={ASSISTANT_TEXTS.notFoundTitle} notFoundText={ASSISTANT_TEXTS.notFoundText} />;
+  return (
+    <DialogErrorBoundary
+      listPath={ASSISTANTS_PATH}
+      notFoundTitle={ASSISTANT_TEXTS.notFoundTitle}
+      notFoundText={ASSISTANT_TEXTS.notFoundText}
+    />
+  );
 }

@@ -4,7 +4,15 @@ import { RouteDialog } from "~/components/Dialog";
 import { cn } from "~/lib/cn";
 import type { InputConstraint } from "~/lib/constraints";
 import { formatTime } from "~/lib/format";
-import { ASSISTANTS_PATH, ASSISTANT_TEXTS, CHAT_TEXTS, listSearchOf, serializeConversation, type ChatTurn, type Conversation } from "~/modules/assistants/rules";
+import {
+  ASSISTANTS_PATH,
+  ASSISTANT_TEXTS,
+  CHAT_TEXTS,
+  listSearchOf,
+  serializeConversation,
+  type ChatTurn,
+  type Conversation,
+} from "~/modules/assistants/rules";
 
 function Bubble({ turn, pending }: { turn: Pick<ChatTurn, "from" | "text" | "error"> & { at?: string }; pending?: boolean }) {
   const mine = turn.from === "user";
@@ -46,7 +54,10 @@ export function ChatDialog({
   const { search, pathname } = useLocation();
   const navigation = useNavigation();
   const closeTo = `${ASSISTANTS_PATH}${listSearchOf(search)}`;
-  const asking = navigation.state === "submitting" && navigation.formAction?.startsWith(pathname) ? String(navigation.formData?.get("question") ?? "").trim() : "";
+  const asking =
+    navigation.state === "submitting" && navigation.formAction?.startsWith(pathname)
+      ? String(navigation.formData?.get("question") ?? "").trim()
+      : "";
   const end = useRef<HTMLLIElement>(null);
   const formId = `chat-${assistant.id}`;
   useEffect(() => {
@@ -60,7 +71,13 @@ export function ChatDialog({
       size="lg"
       footer={
         <>
-          <Form method="post" id={formId} preventScrollReset className="flex min-w-0 flex-1 items-end gap-2" key={conversation.turns.length}>
+          <Form
+            method="post"
+            id={formId}
+            preventScrollReset
+            className="flex min-w-0 flex-1 items-end gap-2"
+            key={conversation.turns.length}
+          >
             <input type="hidden" name="conversation" value={serializeConversation(conversation)} />
             <label className="flex flex-1 flex-col gap-1 text-sm">
               <span className="sr-only">{ASSISTANT_TEXTS.questionLabel}</span>

@@ -26,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await createAssistant(submission.value.assistantName, actor);
   if (!created.ok) {
-    if ("taken" in created) return data({ result: submission.reply({ fieldErrors: { assistantName: [NAME_TEXTS.taken] } }) }, { status: 400 });
+    if ("taken" in created)
+      return data({ result: submission.reply({ fieldErrors: { assistantName: [NAME_TEXTS.taken] } }) }, { status: 400 });
     return data({ result: submission.reply({ formErrors: [created.refusal.message] }) }, { status: statusOf(created) });
   }
   const search = listSearchOf(new URL(request.url).search);

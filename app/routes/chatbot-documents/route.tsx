@@ -40,7 +40,12 @@ export default function AssistantsList() {
         </span>
       ),
     },
-    { key: "documents", header: "Documentos", className: "w-28 tabular-nums", cell: (r) => <Badge variant={r.documents ? "info" : "gray"}>{r.documents}</Badge> },
+    {
+      key: "documents",
+      header: "Documentos",
+      className: "w-28 tabular-nums",
+      cell: (r) => <Badge variant={r.documents ? "info" : "gray"}>{r.documents}</Badge>,
+    },
     {
       key: "actions",
       header: <span className="sr-only">Acciones</span>,

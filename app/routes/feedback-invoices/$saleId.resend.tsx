@@ -31,7 +31,11 @@ async function resendable(request: Request, rawId: string | undefined) {
   }
   const record = found.record!;
   if (!firstFeedbackSuccessful(record)) {
-    throw await redirectWithToast(detail, { title: "Factura pendiente", message: "Solo se puede reenviar una factura timbrada correctamente.", variant: "warning" });
+    throw await redirectWithToast(detail, {
+      title: "Factura pendiente",
+      message: "Solo se puede reenviar una factura timbrada correctamente.",
+      variant: "warning",
+    });
   }
   return { actor, saleId, found, record, detail };
 }
@@ -54,7 +58,12 @@ type ActionAnswer = {
 const extrasOf = (list: Recipient[]) => list.filter((r) => !r.isDefault).map((r) => r.email);
 
 /** The form again with the server's list (invalid or repeated extras dropped) and what stays typed. */
-function answer(submission: Submission<unknown>, list: Recipient[], email: string, extra: Omit<ActionAnswer, "result" | "recipients"> = {}): ActionAnswer {
+function answer(
+  submission: Submission<unknown>,
+  list: Recipient[],
+  email: string,
+  extra: Omit<ActionAnswer, "result" | "recipients"> = {},
+): ActionAnswer {
   return { result: { ...submission.reply(), initialValue: { recipients: extrasOf(list), email } }, recipients: list, ...extra };
 }
 
@@ -70,7 +79,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = hasForgedListIndex(form) ? null : parseSubmission(form, ResendForm);
   const defaults = await startingRecipients(record);
   if (!submission) {
-    return data({ recipients: defaults, error: { title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." } }, { status: 400 });
+    return data(
+      { recipients: defaults, error: { title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." } },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") {
     // A list change (Quitar without JavaScript) is answered with the list as changed; anything else is refused.
@@ -78,7 +90,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const list = rebuildRecipients(defaults, posted.success ? posted.data.recipients : []);
     const email = posted.success ? posted.data.email : "";
     if (submission.status === "error") {
-      return data(answer(submission, list, email, { error: { title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." } }), { status: 400 });
+      return data(
+        answer(submission, list, email, { error: { title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." } }),
+        { status: 400 },
+      );
     }
     return data(answer(submission, list, email));
   }
@@ -89,8 +104,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!added.ok) return data(answer(submission, list, email, { error: { title: added.title, message: added.message } }), { status: 400 });
     return data(answer(submission, added.list, ""));
   }
-  const outcome = await resendInvoice(record, list.filter((r) => !r.isDefault), actor);
-  if (!outcome.ok) return data(answer(submission, list, "", { error: { title: outcome.title, message: outcome.message } }), { status: 502 });
+  const outcome = await resendInvoice(
+    record,
+    list.filter((r) => !r.isDefault),
+    actor,
+  );
+  if (!outcome.ok)
+    return data(answer(submission, list, "", { error: { title: outcome.title, message: outcome.message } }), { status: 502 });
   return redirectWithToast(detail, { title: outcome.title, message: outcome.message, variant: outcome.variant });
 }
 
@@ -101,7 +121,15 @@ export default function ResendInvoiceDialog() {
   // it starts from the list the server answered.
   const seen = useRef({ answer: answered, count: 0 });
   if (seen.current.answer !== answered) seen.current = { answer: answered, count: seen.current.count + 1 };
-  return <RecipientsForm key={seen.current.count} saleId={loaded.saleId} defaults={loaded.recipients.filter((r) => r.isDefault)} constraint={loaded.constraint} answered={answered} />;
+  return (
+    <RecipientsForm
+      key={seen.current.count}
+      saleId={loaded.saleId}
+      defaults={loaded.recipients.filter((r) => r.isDefault)}
+      constraint={loaded.constraint}
+      answered={answered}
+    />
+  );
 }
 
 type Refusal = { title: string; message: string };
@@ -121,7 +149,10 @@ function RecipientsForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const back = `/feedback-invoices/${saleId}${search}`;
-  const validation = useLazyValidation(() => import("~/modules/invoices/resend-form").then((m) => m.ResendForm), { shouldValidate: "onBlur", shouldRevalidate: "onBlur" });
+  const validation = useLazyValidation(() => import("~/modules/invoices/resend-form").then((m) => m.ResendForm), {
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onBlur",
+  });
   const [form, fields] = useForm<z.input<typeof ResendForm>, z.output<typeof ResendForm>>({
     id: "resend-invoice",
     lastResult: answered?.result,
@@ -137,7 +168,10 @@ function RecipientsForm({
     const input = event.currentTarget.form?.elements.namedItem(fields.email.name);
     if (!(input instanceof HTMLInputElement)) return;
     event.preventDefault();
-    const list = rebuildRecipients(defaults, rows.map((row) => row.initialValue ?? ""));
+    const list = rebuildRecipients(
+      defaults,
+      rows.map((row) => row.initialValue ?? ""),
+    );
     const added = addRecipient(list, input.value);
     if (!added.ok) {
       setChecked({ title: added.title, message: added.message });
@@ -159,7 +193,14 @@ function RecipientsForm({
           <Link to={back} preventScrollReset className="btn-ghost">
             Cancelar
           </Link>
-          <button type="submit" form={form.id} name="intent" value="send" className="btn-primary" disabled={busy || defaults.length + rows.length === 0}>
+          <button
+            type="submit"
+            form={form.id}
+            name="intent"
+            value="send"
+            className="btn-primary"
+            disabled={busy || defaults.length + rows.length === 0}
+          >
             {busy && navigation.formData?.get("intent") === "send" ? "Enviando…" : "Enviar"}
           </button>
         </>
@@ -196,7 +237,11 @@ function RecipientsForm({
         <ul className="order-first space-y-1" aria-label="Correos seleccionados">
           {defaults.length + rows.length === 0 ? <li className="text-sm text-slate-500">Agrega al menos un correo.</li> : null}
           {defaults.map((r) => (
-            <li key={r.email} className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm" data-testid="recipient">
+            <li
+              key={r.email}
+              className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm"
+              data-testid="recipient"
+            >
               <span>
                 {r.email}
                 <span className="ml-2 text-xs text-slate-500">{r.role === "cliente" ? "Cliente" : "Interno"}</span>
@@ -205,7 +250,11 @@ function RecipientsForm({
             </li>
           ))}
           {rows.map((row, index) => (
-            <li key={row.key} className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm" data-testid="recipient">
+            <li
+              key={row.key}
+              className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm"
+              data-testid="recipient"
+            >
               <input {...getInputProps(row, { type: "hidden" })} />
               <span>
                 {row.initialValue}
@@ -228,5 +277,11 @@ function RecipientsForm({
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/feedback-invoices" notFoundTitle="Factura no encontrada" notFoundText="La venta no existe o no tiene registro de facturación." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/feedback-invoices"
+      notFoundTitle="Factura no encontrada"
+      notFoundText="La venta no existe o no tiene registro de facturación."
+    />
+  );
 }

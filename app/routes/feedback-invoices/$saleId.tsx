@@ -11,7 +11,9 @@ import { getFeedbackInvoice } from "~/modules/invoices/invoices.server";
 import { feedbackErrorMessage, feedbackStatus, firstFeedbackSuccessful } from "~/modules/invoices/rules";
 import { SaleIdSchema } from "~/modules/invoices/schemas";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Facturación de la venta no. ${data.saleId}` : "Factura" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data ? `Facturación de la venta no. ${data.saleId}` : "Factura" },
+];
 
 /** 404 for an unknown sale; an unreachable back end is shown inside the dialog. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -50,7 +52,9 @@ export default function FeedbackInvoiceDialog() {
       size="lg"
       footer={
         <>
-          <CloseLink to={closeTo} className="btn-ghost">Volver</CloseLink>
+          <CloseLink to={closeTo} className="btn-ghost">
+            Volver
+          </CloseLink>
           {canResend ? (
             <Link to={`/feedback-invoices/${record.id}/resend${search}`} preventScrollReset className="btn-primary">
               Reenviar factura
@@ -71,5 +75,11 @@ export default function FeedbackInvoiceDialog() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/feedback-invoices" notFoundTitle="Factura no encontrada" notFoundText="La venta no existe o no tiene registro de facturación." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/feedback-invoices"
+      notFoundTitle="Factura no encontrada"
+      notFoundText="La venta no existe o no tiene registro de facturación."
+    />
+  );
 }

@@ -3,7 +3,15 @@ import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/format";
 import type { InvoiceData } from "@server/integrations";
 import {
-  CFDI_USES, PAYMENT_FORMS, PAYMENT_METHODS, TAX_REGIMES, feedbackErrorMessage, feedbackStatus, orNoData, readCode, type CodeReading,
+  CFDI_USES,
+  PAYMENT_FORMS,
+  PAYMENT_METHODS,
+  TAX_REGIMES,
+  feedbackErrorMessage,
+  feedbackStatus,
+  orNoData,
+  readCode,
+  type CodeReading,
 } from "~/modules/invoices/rules";
 
 /** The customer's tax data as the invoicing service received it; codes read through the SAT tables. */

@@ -74,7 +74,12 @@ export default function FeedbackInvoices() {
       header: <span className="sr-only">Acciones</span>,
       className: "text-right",
       cell: (r) => (
-        <Link to={`/feedback-invoices/${r.id}${search}`} preventScrollReset className="btn-ghost px-2 py-1 text-sm" aria-label={`Ver la factura de la venta ${r.id}`}>
+        <Link
+          to={`/feedback-invoices/${r.id}${search}`}
+          preventScrollReset
+          className="btn-ghost px-2 py-1 text-sm"
+          aria-label={`Ver la factura de la venta ${r.id}`}
+        >
           Ver
         </Link>
       ),
@@ -93,7 +98,9 @@ export default function FeedbackInvoices() {
         <>
           {answer.copy ? (
             <div className="card mb-4 border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" role="status">
-              <p className="font-medium">El back end de facturas no responde: se muestra la copia local del {formatDateTime(answer.copy.syncedAt)}.</p>
+              <p className="font-medium">
+                El back end de facturas no responde: se muestra la copia local del {formatDateTime(answer.copy.syncedAt)}.
+              </p>
               <p className="mt-1">{answer.copy.message}</p>
             </div>
           ) : null}

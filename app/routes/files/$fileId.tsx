@@ -14,7 +14,8 @@ import { fileKey, variantKey } from "~/modules/files/files.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = params.fileId ?? "";
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new Response("Archivo no encontrado", { status: 404 });
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    throw new Response("Archivo no encontrado", { status: 404 });
   const [row] = await getDb().select().from(files).where(eq(files.id, id)).limit(1);
   if (!row || !(await maySeeFile(user, row))) throw new Response("Archivo no encontrado", { status: 404 });
   const width = new URL(request.url).searchParams.get("w");

@@ -29,12 +29,7 @@ export default function LogDetail() {
   const closeTo = `/logs${search}`;
   const type = logTypeInfo(entry.type);
   return (
-    <RouteDialog
-      title={`Registro #${entry.id}`}
-      closeTo={closeTo}
-      size="lg"
-      footer={<CloseLink to={closeTo}>Cerrar</CloseLink>}
-    >
+    <RouteDialog title={`Registro #${entry.id}`} closeTo={closeTo} size="lg" footer={<CloseLink to={closeTo}>Cerrar</CloseLink>}>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-slate-500">Fecha</dt>
         <dd className="tabular-nums">{formatDateTime(entry.createdAt)}</dd>
@@ -53,7 +48,13 @@ export default function LogDetail() {
         <dd className="font-mono text-xs">{entry.identifier ?? "—"}</dd>
         <dt className="font-medium text-slate-500">Tags</dt>
         <dd className="flex flex-wrap gap-1">
-          {entry.tags.length ? entry.tags.map((t) => <Badge key={t} variant="gray">{t}</Badge>) : "—"}
+          {entry.tags.length
+            ? entry.tags.map((t) => (
+                <Badge key={t} variant="gray">
+                  {t}
+                </Badge>
+              ))
+            : "—"}
         </dd>
       </dl>
       <h3 className="mt-4 text-sm font-semibold">Detalle</h3>
@@ -69,5 +70,7 @@ export default function LogDetail() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/logs" notFoundTitle="Registro no encontrado" notFoundText="El registro no existe o fue eliminado." />;
+  return (
+    <DialogErrorBoundary listPath="/logs" notFoundTitle="Registro no encontrado" notFoundText="El registro no existe o fue eliminado." />
+  );
 }

@@ -49,7 +49,12 @@ export default function FeedbackList() {
       }
       filters={
         <FilterBar clearTo="/logs/feedback">
-          <SearchInput constraint={list.searchConstraint} defaultValue={list.query.search} placeholder="Comentario o usuario" label="Buscar" />
+          <SearchInput
+            constraint={list.searchConstraint}
+            defaultValue={list.query.search}
+            placeholder="Comentario o usuario"
+            label="Buscar"
+          />
         </FilterBar>
       }
     />

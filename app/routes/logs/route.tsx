@@ -37,7 +37,7 @@ export default function Logs() {
       key: "user",
       header: "Usuario",
       className: "whitespace-nowrap",
-      cell: (r) => (r.userName ?? r.userEmail ?? <span className="text-slate-500">{r.userId ? `#${r.userId}` : "Sistema"}</span>),
+      cell: (r) => r.userName ?? r.userEmail ?? <span className="text-slate-500">{r.userId ? `#${r.userId}` : "Sistema"}</span>,
     },
     {
       key: "type",
@@ -86,10 +86,23 @@ export default function Logs() {
       <div className="card mb-4 p-4">
         <FilterBar clearTo="/logs">
           <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Mensaje o identificador" />
-          <FilterSelect name="type" label="Tipo" value={query.type} allLabel="Todos los tipos" options={LOG_TYPE_KEYS.map((t) => [t, LOG_TYPES[t].label] as const)} />
+          <FilterSelect
+            name="type"
+            label="Tipo"
+            value={query.type}
+            allLabel="Todos los tipos"
+            options={LOG_TYPE_KEYS.map((t) => [t, LOG_TYPES[t].label] as const)}
+          />
         </FilterBar>
       </div>
-      <DataTable basePath="/logs" rows={rows} columns={columns} rowKey={(r) => r.id} caption="Registro de actividad" empty="No hay actividad que coincida con la búsqueda." />
+      <DataTable
+        basePath="/logs"
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        caption="Registro de actividad"
+        empty="No hay actividad que coincida con la búsqueda."
+      />
       <Pagination page={page} total={total} pageSize={pageSize} basePath="/logs" />
       <Outlet />
     </div>

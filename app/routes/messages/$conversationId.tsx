@@ -26,7 +26,9 @@ import { OrderEditSchema, type OrderEditInput } from "~/modules/orders/order-edi
 import { SaveButton } from "~/components/SaveButton";
 import { readForm } from "~/lib/http.server";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data ? `Conversación · orden ${data.conversation.orderId}` : "Conversación" },
+];
 
 function notFound(): never {
   throw new Response("La conversación no existe.", { status: 404 });
@@ -44,7 +46,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await getOrderDetail(detail.conversation.orderId, new Date(), "messages");
   const c = detail.conversation;
   return {
-    conversation: { id: c.id, orderId: c.orderId.toString(), packId: (c.packId ?? c.orderId).toString(), sellerId: c.sellerId, status: c.status, clientInfo: c.clientInfo, orderInfo: c.orderInfo },
+    conversation: {
+      id: c.id,
+      orderId: c.orderId.toString(),
+      packId: (c.packId ?? c.orderId).toString(),
+      sellerId: c.sellerId,
+      status: c.status,
+      clientInfo: c.clientInfo,
+      orderInfo: c.orderInfo,
+    },
     messages: detail.messages,
     order,
     editConstraint: ORDER_EDIT_CONSTRAINT,
@@ -74,7 +84,9 @@ export default function ConversationDialog() {
   const navigation = useNavigation();
   const closeTo = `/messages${search}`;
   const busy = navigation.state === "submitting";
-  const validation = useLazyValidation<typeof OrderEditSchema, OrderEditInput>(() => import("~/modules/orders/order-edit-form").then((m) => m.OrderEditSchema));
+  const validation = useLazyValidation<typeof OrderEditSchema, OrderEditInput>(() =>
+    import("~/modules/orders/order-edit-form").then((m) => m.OrderEditSchema),
+  );
   const [form, fields] = useForm<OrderEditInput, OrderEditInput>({
     // A new version (a save, or a stale one drawn again from the stored order) starts a new form.
     id: `order-edit-${conversation.id}-v${order?.edit.version ?? 0}`,
@@ -99,17 +111,22 @@ export default function ConversationDialog() {
       footer={
         <>
           <CloseLink to={closeTo}>Volver</CloseLink>
-          {order ? (
-            <SaveButton busy={busy} form={form.id} />
-          ) : null}
+          {order ? <SaveButton busy={busy} form={form.id} /> : null}
         </>
       }
     >
       <div className="grid gap-5 lg:grid-cols-2">
-        <section aria-label="Conversación" className="max-h-[60vh] space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="thread">
+        <section
+          aria-label="Conversación"
+          className="max-h-[60vh] space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3"
+          data-testid="thread"
+        >
           {messages.length === 0 ? <p className="text-sm text-slate-500">Sin mensajes.</p> : null}
           {messages.map((m) => (
-            <div key={m.id} className={cn("max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm", m.fromSeller ? "ml-auto bg-brand-50" : "bg-white")}>
+            <div
+              key={m.id}
+              className={cn("max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm", m.fromSeller ? "ml-auto bg-brand-50" : "bg-white")}
+            >
               <p className="text-xs font-medium text-slate-500">{m.fromSeller ? "Vendedor" : "Comprador"}</p>
               {m.text ? <p className="whitespace-pre-wrap">{m.text}</p> : null}
               {m.attachments.map((a) => (
@@ -145,5 +162,11 @@ export default function ConversationDialog() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/messages" notFoundTitle="Conversación no encontrada" notFoundText="La conversación no existe o fue eliminada." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/messages"
+      notFoundTitle="Conversación no encontrada"
+      notFoundText="La conversación no existe o fue eliminada."
+    />
+  );
 }

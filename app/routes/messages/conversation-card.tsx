@@ -84,7 +84,11 @@ export function SaleCard({ c }: { c: CardConversation }) {
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
           {c.priority ? <Badge variant="danger">Urgente</Badge> : null}
-          {c.lastMessageDate ? <span className="text-slate-500">Último mensaje <RelativeTime date={c.lastMessageDate} /></span> : null}
+          {c.lastMessageDate ? (
+            <span className="text-slate-500">
+              Último mensaje <RelativeTime date={c.lastMessageDate} />
+            </span>
+          ) : null}
           {c.clientInfo?.nickname ? (
             <span className="font-medium text-slate-700" title="Comprador">
               {c.clientInfo.nickname}
@@ -142,7 +146,12 @@ export function ConversationCard({
   const packId = c.packId ?? c.orderId;
   const [warning, setWarning] = useState<Toast | null>(null);
   return (
-    <article id={`conversation-${c.id}`} className="card grid gap-4 p-4 lg:grid-cols-[20rem_1fr]" data-testid="conversation" data-conversation-id={c.id}>
+    <article
+      id={`conversation-${c.id}`}
+      className="card grid gap-4 p-4 lg:grid-cols-[20rem_1fr]"
+      data-testid="conversation"
+      data-conversation-id={c.id}
+    >
       <SaleCard c={c} />
       <div className="min-w-0">
         <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="last-buyer-message">
@@ -200,11 +209,23 @@ export function ConversationCard({
           <input type="hidden" name="conversationId" value={c.id} />
           <input type="hidden" name="seenLastMessage" value={c.lastMessageDate ? new Date(c.lastMessageDate).toISOString() : ""} />
           <fieldset disabled={!active || busy} className={cn("space-y-2", !active && "opacity-50")}>
-            {!active ? <p className="text-xs text-amber-800">Conversación {c.status === "blocked" ? "bloqueada" : "cerrada"}: no se pueden enviar mensajes.</p> : null}
+            {!active ? (
+              <p className="text-xs text-amber-800">
+                Conversación {c.status === "blocked" ? "bloqueada" : "cerrada"}: no se pueden enviar mensajes.
+              </p>
+            ) : null}
             <label htmlFor={textareaId} className="sr-only">
               Respuesta
             </label>
-            <textarea id={textareaId} name="message" {...constraints.message} rows={2} defaultValue={c.draft ?? ""} className="input" placeholder="Escribe tu respuesta…" />
+            <textarea
+              id={textareaId}
+              name="message"
+              {...constraints.message}
+              rows={2}
+              defaultValue={c.draft ?? ""}
+              className="input"
+              placeholder="Escribe tu respuesta…"
+            />
             <div className="flex flex-wrap items-end justify-between gap-2">
               <div className="flex flex-wrap items-end gap-2">
                 <select id={selectId} name="templateId" className="input w-auto py-1.5 text-xs" defaultValue="" aria-label="Plantilla">
@@ -264,7 +285,12 @@ export function HistoryRow({ c, search }: { c: CardConversation & { orderStatus:
         )}
         <p className="text-sm text-slate-600">
           Orden <span className="font-mono">{c.orderId}</span> · {formatDateTime(c.orderDate)} · {c.clientInfo?.nickname ?? ""}
-          {c.lastMessageDate ? <> · último mensaje <RelativeTime date={c.lastMessageDate} /></> : null}
+          {c.lastMessageDate ? (
+            <>
+              {" "}
+              · último mensaje <RelativeTime date={c.lastMessageDate} />
+            </>
+          ) : null}
         </p>
       </div>
       <div className="flex items-center gap-2">

@@ -20,8 +20,15 @@ import { ConversationCard, HistoryRow } from "~/routes/messages/conversation-car
 import { listCannedReplies, listConversations } from "~/modules/messages/messages.server";
 import { ATTACHMENT_MAX_BYTES } from "~/modules/messages/rules";
 import {
-  ASSIGNED_FILTERS, CLAIM_RETURN_FILTERS, DAY_FILTERS, LOGISTIC_FILTERS, MESSAGE_STATUS_FILTERS, ORDER_STATUS_FILTERS,
-  SECTIONS, SECTION_LABELS, SHIPMENT_STATUS_FILTERS,
+  ASSIGNED_FILTERS,
+  CLAIM_RETURN_FILTERS,
+  DAY_FILTERS,
+  LOGISTIC_FILTERS,
+  MESSAGE_STATUS_FILTERS,
+  ORDER_STATUS_FILTERS,
+  SECTIONS,
+  SECTION_LABELS,
+  SHIPMENT_STATUS_FILTERS,
 } from "~/modules/messages/filter-options";
 import { MessagesQuery, ReplyFields } from "~/modules/messages/schemas";
 import { MESSAGE_CONSTRAINTS } from "~/modules/messages/constraints.server";
@@ -53,13 +60,23 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(back(), (await syncMessages(actor)).toast);
     }
     if (!parsed.success) {
-      return redirectWithToast(back(), { title: "Solicitud inválida", message: "Revisa los datos enviados e intenta de nuevo.", variant: "warning" });
+      return redirectWithToast(back(), {
+        title: "Solicitud inválida",
+        message: "Revisa los datos enviados e intenta de nuevo.",
+        variant: "warning",
+      });
     }
     const input = parsed.data;
     const result =
       input.intent === "reply"
-        ? await sendReply({ conversationId: input.conversationId, message: input.message, file, seenLastMessage: input.seenLastMessage }, actor)
-        : await updateDraft({ intent: input.intent, conversationId: input.conversationId, message: input.message, templateId: input.templateId }, actor);
+        ? await sendReply(
+            { conversationId: input.conversationId, message: input.message, file, seenLastMessage: input.seenLastMessage },
+            actor,
+          )
+        : await updateDraft(
+            { intent: input.intent, conversationId: input.conversationId, message: input.message, templateId: input.templateId },
+            actor,
+          );
     if (!result.ok && result.notFound) throw new Response("La conversación no existe.", { status: 404 });
     // The file store is down: a 503 with the toast in the page (nothing was sent; the text is in the draft).
     if (!result.ok && result.unavailable) return data({ toast: ToastSchema.parse(result.toast) }, { status: 503 });
@@ -122,14 +139,57 @@ export default function Messages() {
           {query.section !== "pending" ? <input type="hidden" name="section" value={query.section} /> : null}
           <label className="flex min-w-48 flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">Buscar orden</span>
-            <input type="search" name="search" {...constraints.search} defaultValue={query.search ?? ""} className="input" placeholder="Orden, MLM… o comprador" />
+            <input
+              type="search"
+              name="search"
+              {...constraints.search}
+              defaultValue={query.search ?? ""}
+              className="input"
+              placeholder="Orden, MLM… o comprador"
+            />
           </label>
-          <FilterSelect name="filterLogisticType" label="Logística" value={query.filterLogisticType} allLabel="Todas" options={LOGISTIC_FILTERS} />
-          <FilterSelect name="filterStatus" label="Estado de la orden" value={query.filterStatus} allLabel="Todos" options={ORDER_STATUS_FILTERS} />
-          <FilterSelect name="message_status_filter" label="Conversación" value={query.message_status_filter} allLabel="Todas" options={MESSAGE_STATUS_FILTERS} />
-          <FilterSelect name="shipment_status_filter" label="Envío" value={query.shipment_status_filter} allLabel="Todos" options={SHIPMENT_STATUS_FILTERS} />
-          <FilterSelect name="claim_return_status_filter" label="Reclamos" value={query.claim_return_status_filter} allLabel="Todos" options={CLAIM_RETURN_FILTERS} />
-          <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={ASSIGNED_FILTERS} />
+          <FilterSelect
+            name="filterLogisticType"
+            label="Logística"
+            value={query.filterLogisticType}
+            allLabel="Todas"
+            options={LOGISTIC_FILTERS}
+          />
+          <FilterSelect
+            name="filterStatus"
+            label="Estado de la orden"
+            value={query.filterStatus}
+            allLabel="Todos"
+            options={ORDER_STATUS_FILTERS}
+          />
+          <FilterSelect
+            name="message_status_filter"
+            label="Conversación"
+            value={query.message_status_filter}
+            allLabel="Todas"
+            options={MESSAGE_STATUS_FILTERS}
+          />
+          <FilterSelect
+            name="shipment_status_filter"
+            label="Envío"
+            value={query.shipment_status_filter}
+            allLabel="Todos"
+            options={SHIPMENT_STATUS_FILTERS}
+          />
+          <FilterSelect
+            name="claim_return_status_filter"
+            label="Reclamos"
+            value={query.claim_return_status_filter}
+            allLabel="Todos"
+            options={CLAIM_RETURN_FILTERS}
+          />
+          <FilterSelect
+            name="assigned_move_filter"
+            label="Movimiento"
+            value={query.assigned_move_filter}
+            allLabel="Todos"
+            options={ASSIGNED_FILTERS}
+          />
           <FilterSelect name="day_filter" label="Último mensaje" value={query.day_filter} allLabel="Cualquier día" options={DAY_FILTERS} />
           <DayRangeInputs range={query} />
           <FilterSelect
@@ -139,7 +199,13 @@ export default function Messages() {
             allLabel="Último mensaje"
             options={[["order_date", "Fecha de la orden"]]}
           />
-          <FilterSelect name="sortValue" label="Orden" value={query.sortValue} allLabel="Más recientes" options={[["asc", "Más antiguos"]]} />
+          <FilterSelect
+            name="sortValue"
+            label="Orden"
+            value={query.sortValue}
+            allLabel="Más recientes"
+            options={[["asc", "Más antiguos"]]}
+          />
           <button type="submit" className="btn-secondary">
             Buscar
           </button>
@@ -155,7 +221,16 @@ export default function Messages() {
         ) : query.section === "history" ? (
           rows.map((c) => <HistoryRow key={c.id} c={c} search={search} />)
         ) : (
-          rows.map((c) => <ConversationCard key={c.id} c={c} templates={templates} constraints={constraints.reply} action={`/messages${search}`} busy={busyId === c.id} />)
+          rows.map((c) => (
+            <ConversationCard
+              key={c.id}
+              c={c}
+              templates={templates}
+              constraints={constraints.reply}
+              action={`/messages${search}`}
+              busy={busyId === c.id}
+            />
+          ))
         )}
       </div>
       <Pagination page={page} total={total} pageSize={pageSize} basePath="/messages" />

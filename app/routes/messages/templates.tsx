@@ -28,7 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     // An id that is no template's (out of range, not a number) is the template's 404, not a form to redraw.
     if (submission.error?.id) throw new Response("La plantilla no existe.", { status: 404 });
-    return data({ id: String(formData.get("id") ?? ""), errors: (submission.reply().error ?? {}) as Record<string, string[] | null> }, { status: 400 });
+    return data(
+      { id: String(formData.get("id") ?? ""), errors: (submission.reply().error ?? {}) as Record<string, string[] | null> },
+      { status: 400 },
+    );
   }
   const result = await updateCannedReply(submission.value, actor);
   if (!result.ok && result.notFound) throw new Response("La plantilla no existe.", { status: 404 });
@@ -41,7 +44,12 @@ export default function Templates() {
   const { search } = useLocation();
   const closeTo = `/messages${search}`;
   return (
-    <RouteDialog title="Plantillas de mensajes" description="Respuestas predefinidas que se insertan en el cuadro de respuesta." closeTo={closeTo} size="lg">
+    <RouteDialog
+      title="Plantillas de mensajes"
+      description="Respuestas predefinidas que se insertan en el cuadro de respuesta."
+      closeTo={closeTo}
+      size="lg"
+    >
       <ul className="space-y-3">
         {templates.map((t) => {
           const errors = actionData?.id === String(t.id) ? actionData.errors : undefined;

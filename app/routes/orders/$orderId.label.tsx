@@ -21,7 +21,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseOrderId(params.orderId);
   if (!id) throw new Response("La orden no existe.", { status: 404 });
   const result = await getOrderLabel(id, actor);
-  if (result.ok) return fileResponse({ bytes: result.pdf, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "private, no-store" });
+  if (result.ok)
+    return fileResponse({
+      bytes: result.pdf,
+      filename: result.filename,
+      contentType: "application/pdf",
+      disposition: "inline",
+      cacheControl: "private, no-store",
+    });
   if (result.reason === "missing") notFound(result.message);
   return redirectWithToast(`/orders/${id}`, { title: "Etiqueta no disponible", message: result.message, variant: "danger" });
 }

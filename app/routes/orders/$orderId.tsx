@@ -56,15 +56,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!intent.success) throw new Response("Acción desconocida.", { status: 400 });
   const selfUrl = `/orders/${id}${listSearch(new URL(request.url))}`;
   const saved = ({ toast }: { toast: OrderActionData["toast"] }) => ({ to: selfUrl, toast });
-  const reloadOnConflict = (refusal: SaveRefusal) => ({ to: selfUrl, toast: { title: NOT_UPDATED, message: refusal.message, variant: "warning" as const } });
+  const reloadOnConflict = (refusal: SaveRefusal) => ({
+    to: selfUrl,
+    toast: { title: NOT_UPDATED, message: refusal.message, variant: "warning" as const },
+  });
 
   switch (intent.data) {
     case "save": {
       const submission = parseWithZod(formData, { schema: OrderEditSchema });
       if (submission.status !== "success") {
-        return data<OrderActionData>({ result: submission.reply(), toast: { title: NOT_UPDATED, message: MOVEMENT_MESSAGES.review, variant: "danger" } }, { status: 400 });
+        return data<OrderActionData>(
+          { result: submission.reply(), toast: { title: NOT_UPDATED, message: MOVEMENT_MESSAGES.review, variant: "danger" } },
+          { status: 400 },
+        );
       }
-      return answerSave(await saveOrderEdits(id, submission.value, actor), { saved, reloadOnConflict, refused: (r) => shown(r, submission.reply(replyErrors(r))) });
+      return answerSave(await saveOrderEdits(id, submission.value, actor), {
+        saved,
+        reloadOnConflict,
+        refused: (r) => shown(r, submission.reply(replyErrors(r))),
+      });
     }
     case "sync-status": {
       const result = await syncOrderStatus(id, actor);
@@ -79,13 +89,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "send-package": {
       const parsed = ManualDeliverySchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new Response("Solicitud inválida.", { status: 400 });
-      return answerSave(await sendOrderPackage(id, parsed.data.version, actor), { saved, reloadOnConflict, refused: (r) => shown(r, null) });
+      return answerSave(await sendOrderPackage(id, parsed.data.version, actor), {
+        saved,
+        reloadOnConflict,
+        refused: (r) => shown(r, null),
+      });
     }
     case "toggle-invoice": {
       await requireFeature(request, "orders.invoiceLinkToggle", selfUrl);
       const parsed = InvoiceToggleSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new Response("Solicitud inválida.", { status: 400 });
-      return answerSave(await setInvoiceDisabled(id, parsed.data.invoiceDisabled, parsed.data.version, actor), { saved, reloadOnConflict, refused: (r) => shown(r, null) });
+      return answerSave(await setInvoiceDisabled(id, parsed.data.invoiceDisabled, parsed.data.version, actor), {
+        saved,
+        reloadOnConflict,
+        refused: (r) => shown(r, null),
+      });
     }
   }
 }

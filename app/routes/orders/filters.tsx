@@ -4,7 +4,15 @@ import { Form, useLoaderData, useLocation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { requireAccess } from "~/lib/auth/guard.server";
-import { choicesWith, URL_ONLY_ORDER_STATUSES, CLAIM_STATUS_FILTERS, FILTER_PARAMS, ORDER_STATUS_FILTERS, parseOrdersQuery, SHIPMENT_STATUS_FILTERS } from "~/modules/orders/filters";
+import {
+  choicesWith,
+  URL_ONLY_ORDER_STATUSES,
+  CLAIM_STATUS_FILTERS,
+  FILTER_PARAMS,
+  ORDER_STATUS_FILTERS,
+  parseOrdersQuery,
+  SHIPMENT_STATUS_FILTERS,
+} from "~/modules/orders/filters";
 
 export const meta: MetaFunction = () => [{ title: "Filtros avanzados · Órdenes" }];
 
@@ -15,7 +23,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { query: parseOrdersQuery(new URL(request.url)) };
 }
 
-function RadioGroup({ name, legend, value, options }: { name: string; legend: string; value: string | undefined; options: ReadonlyArray<readonly [string, string]> }) {
+function RadioGroup({
+  name,
+  legend,
+  value,
+  options,
+}: {
+  name: string;
+  legend: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
   return (
     <fieldset className="mb-4">
       <legend className="mb-2 text-sm font-semibold text-slate-700">{legend}</legend>
@@ -44,9 +62,24 @@ export default function OrdersAdvancedFilters() {
     <RouteDialog title="Filtros avanzados" closeTo={closeTo} size="lg">
       <Form method="get" action="/orders" preventScrollReset id="advanced-filters">
         {kept.map((k) => (values[k] ? <input key={k} type="hidden" name={k} value={String(values[k])} /> : null))}
-        <RadioGroup name="order_status_filter" legend="Estatus de la orden" value={query.order_status_filter} options={choicesWith(ORDER_STATUS_FILTERS, URL_ONLY_ORDER_STATUSES, query.order_status_filter)} />
-        <RadioGroup name="shipment_status_filter" legend="Estatus del envío" value={query.shipment_status_filter} options={SHIPMENT_STATUS_FILTERS} />
-        <RadioGroup name="claim_return_status_filter" legend="Reclamo o devolución" value={query.claim_return_status_filter} options={CLAIM_STATUS_FILTERS} />
+        <RadioGroup
+          name="order_status_filter"
+          legend="Estatus de la orden"
+          value={query.order_status_filter}
+          options={choicesWith(ORDER_STATUS_FILTERS, URL_ONLY_ORDER_STATUSES, query.order_status_filter)}
+        />
+        <RadioGroup
+          name="shipment_status_filter"
+          legend="Estatus del envío"
+          value={query.shipment_status_filter}
+          options={SHIPMENT_STATUS_FILTERS}
+        />
+        <RadioGroup
+          name="claim_return_status_filter"
+          legend="Reclamo o devolución"
+          value={query.claim_return_status_filter}
+          options={CLAIM_STATUS_FILTERS}
+        />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
           <CloseLink to={closeTo}>Cancelar</CloseLink>
           <button type="submit" className="btn-primary">

@@ -20,6 +20,13 @@ export async function action({ request }: ActionFunctionArgs) {
     .map((v) => parseOrderId(typeof v === "string" ? v : null))
     .filter((v): v is bigint => v !== null);
   const result = await getBulkLabels(ids, actor);
-  if (result.ok) return fileResponse({ bytes: result.pdf, filename: result.filename, contentType: "application/pdf", disposition: "inline", cacheControl: "private, no-store" });
+  if (result.ok)
+    return fileResponse({
+      bytes: result.pdf,
+      filename: result.filename,
+      contentType: "application/pdf",
+      disposition: "inline",
+      cacheControl: "private, no-store",
+    });
   return redirectWithToast("/orders", { title: "Etiquetas no disponibles", message: result.message, variant: "warning" });
 }

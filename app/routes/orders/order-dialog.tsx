@@ -75,7 +75,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** The order dialog (orders screen): summary, the edit form, label, status sync, delivery and invoicing link. */
 export function OrderDialog() {
-  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint, buyer, lookupNotes } = useLoaderData<OrderDialogView>();
+  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint, buyer, lookupNotes } =
+    useLoaderData<OrderDialogView>();
   const shippingName = [order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(" ");
   const recipient = buyer ? separateRecipient(shippingName, buyer.name) : null;
   const actionData = useActionData<OrderActionData>();
@@ -85,7 +86,9 @@ export function OrderDialog() {
   const closeTo = `/orders${list}`;
   const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "save") === intent;
 
-  const validation = useLazyValidation<typeof OrderEditSchema, OrderEditInput>(() => import("~/modules/orders/order-edit-form").then((m) => m.OrderEditSchema));
+  const validation = useLazyValidation<typeof OrderEditSchema, OrderEditInput>(() =>
+    import("~/modules/orders/order-edit-form").then((m) => m.OrderEditSchema),
+  );
   const [form, fields] = useForm<OrderEditInput, OrderEditInput>({
     id: `order-${order.id}-v${edit.version}`,
     lastResult: actionData?.result ?? undefined,
@@ -161,7 +164,9 @@ export function OrderDialog() {
             <Row label="Estatus de la orden">{labelOf("orderStatus", order.orderStatus)}</Row>
             <Row label="Envío">{labelOf("shipmentStatus", order.shipmentStatus)}</Row>
             <Row label="Historial">
-              <span className="text-xs text-slate-600">{order.statusHistory.map((token) => statusLabel(token).label).join(" → ") || "—"}</span>
+              <span className="text-xs text-slate-600">
+                {order.statusHistory.map((token) => statusLabel(token).label).join(" → ") || "—"}
+              </span>
             </Row>
             {order.estimatedHandlingLimit ? <Row label="Límite de despacho">{formatDateTime(order.estimatedHandlingLimit)}</Row> : null}
             {rules.tracking ? (
@@ -176,7 +181,8 @@ export function OrderDialog() {
             {rules.collection ? (
               <Row label="Recolección">
                 <span data-testid="collection-time">
-                  {rules.collection.day}, de {rules.collection.from} a {rules.collection.to} ({rules.collection.sameDay ? "mismo día" : "día siguiente"})
+                  {rules.collection.day}, de {rules.collection.from} a {rules.collection.to} (
+                  {rules.collection.sameDay ? "mismo día" : "día siguiente"})
                 </span>
               </Row>
             ) : null}
@@ -247,12 +253,22 @@ export function OrderDialog() {
               </OneButtonForm>
             ) : null}
             {rules.canSendPackage ? (
-              <OneButtonForm intent="send-package" fields={{ version: edit.version }} className="btn-secondary" disabled={busy("send-package")}>
+              <OneButtonForm
+                intent="send-package"
+                fields={{ version: edit.version }}
+                className="btn-secondary"
+                disabled={busy("send-package")}
+              >
                 {busy("send-package") ? "Despachando…" : "Despachar paquete"}
               </OneButtonForm>
             ) : null}
             {rules.canMarkDelivered ? (
-              <OneButtonForm intent="mark-delivered" fields={{ version: edit.version }} className="btn-secondary" disabled={busy("mark-delivered")}>
+              <OneButtonForm
+                intent="mark-delivered"
+                fields={{ version: edit.version }}
+                className="btn-secondary"
+                disabled={busy("mark-delivered")}
+              >
                 Marcar como entregado
               </OneButtonForm>
             ) : null}
@@ -272,12 +288,20 @@ export function OrderDialog() {
                   <label htmlFor="invoice-link" className="sr-only">
                     Enlace de facturación
                   </label>
-                  <input id="invoice-link" readOnly value={invoice.link} className="input flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+                  <input
+                    id="invoice-link"
+                    readOnly
+                    value={invoice.link}
+                    className="input flex-1 font-mono text-xs"
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
                   <CopyButton text={invoice.link} />
                 </div>
               )}
               {invoice.expiresAt && !invoice.expired && !invoice.disabled ? (
-                <p className="mt-1 text-xs text-slate-500">Válido hasta el {formatDate(invoice.expiresAt)} {formatDateTime(invoice.expiresAt).slice(11, 16)} (24 h).</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  Válido hasta el {formatDate(invoice.expiresAt)} {formatDateTime(invoice.expiresAt).slice(11, 16)} (24 h).
+                </p>
               ) : null}
               {canToggleInvoice ? (
                 confirmInvoice ? (
@@ -286,7 +310,11 @@ export function OrderDialog() {
                       Está seguro de que desea hacer este cambio?
                     </p>
                     <div className="mt-2 flex gap-2">
-                      <OneButtonForm intent="toggle-invoice" fields={{ invoiceDisabled: invoice.disabled ? "false" : "true", version: edit.version }} className="btn-primary">
+                      <OneButtonForm
+                        intent="toggle-invoice"
+                        fields={{ invoiceDisabled: invoice.disabled ? "false" : "true", version: edit.version }}
+                        className="btn-primary"
+                      >
                         Sí, {invoice.disabled ? "habilitar" : "deshabilitar"}
                       </OneButtonForm>
                       <Link to={`/orders/${order.id}${list}`} preventScrollReset className="btn-secondary">

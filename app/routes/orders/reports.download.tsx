@@ -15,7 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const report = url.searchParams.get("report") === "sales" ? "sales" : "customers";
   const back = `/orders/reports${url.search}`;
-  const actor = report === "sales" ? await requireFeature(request, "orders.salesReport", `/orders/reports?report=customers`) : await requireAccess(request);
+  const actor =
+    report === "sales"
+      ? await requireFeature(request, "orders.salesReport", `/orders/reports?report=customers`)
+      : await requireAccess(request);
   const p = (k: string) => url.searchParams.get(k);
   const result: ReportResult =
     report === "sales"
@@ -25,5 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (request.headers.get("X-Report-Fetch")) {
     return Response.json({ error: result.error }, { status: statusOf(result) });
   }
-  return redirectWithToast(back, { title: result.error.title, message: result.error.message, variant: result.reason === "missing" ? "warning" : "danger" });
+  return redirectWithToast(back, {
+    title: result.error.title,
+    message: result.error.message,
+    variant: result.reason === "missing" ? "warning" : "danger",
+  });
 }

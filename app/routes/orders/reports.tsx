@@ -19,10 +19,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("report");
   const report = asked === "sales" && canSales ? "sales" : "customers";
   const p = (k: string) => url.searchParams.get(k) ?? "";
-  return { report, canSales, values: { pick: p("pick"), start: p(REPORT_PARAMS.start).replace(/\//g, "-"), end: p(REPORT_PARAMS.end).replace(/\//g, "-"), month: p("month").replace("/", "-") }, constraints: ORDER_CONSTRAINTS.customerReport };
+  return {
+    report,
+    canSales,
+    values: {
+      pick: p("pick"),
+      start: p(REPORT_PARAMS.start).replace(/\//g, "-"),
+      end: p(REPORT_PARAMS.end).replace(/\//g, "-"),
+      month: p("month").replace("/", "-"),
+    },
+    constraints: ORDER_CONSTRAINTS.customerReport,
+  };
 }
 
-type Progress = { state: "idle" } | { state: "working"; received: number } | { state: "error"; title: string; message: string } | { state: "done"; filename: string };
+type Progress =
+  | { state: "idle" }
+  | { state: "working"; received: number }
+  | { state: "error"; title: string; message: string }
+  | { state: "done"; filename: string };
 
 /** Downloads the report with fetch so the dialog can show progress; without JavaScript the form GETs it directly. */
 async function download(form: HTMLFormElement, onProgress: (p: Progress) => void) {
@@ -33,7 +47,11 @@ async function download(form: HTMLFormElement, onProgress: (p: Progress) => void
     const type = res.headers.get("Content-Type") ?? "";
     if (!res.ok || !type.includes("spreadsheetml")) {
       const body = type.includes("json") ? ((await res.json()) as { error?: { title: string; message: string } }) : null;
-      onProgress({ state: "error", title: body?.error?.title ?? "Reporte no generado", message: body?.error?.message ?? "Intenta de nuevo más tarde." });
+      onProgress({
+        state: "error",
+        title: body?.error?.title ?? "Reporte no generado",
+        message: body?.error?.message ?? "Intenta de nuevo más tarde.",
+      });
       return;
     }
     const reader = res.body?.getReader();
@@ -77,7 +95,13 @@ export default function OrdersReports() {
             const p = new URLSearchParams(list);
             p.set("report", r);
             return (
-              <Link key={r} to={`/orders/reports?${p}`} preventScrollReset aria-current={report === r ? "page" : undefined} className={report === r ? "btn-primary" : "btn-secondary"}>
+              <Link
+                key={r}
+                to={`/orders/reports?${p}`}
+                preventScrollReset
+                aria-current={report === r ? "page" : undefined}
+                className={report === r ? "btn-primary" : "btn-secondary"}
+              >
                 {r === "sales" ? "Ventas" : "Clientes (mensual)"}
               </Link>
             );
@@ -93,25 +117,46 @@ export default function OrdersReports() {
         }}
       >
         <input type="hidden" name="report" value={report} />
-        {keptList.map((k) => <input key={k} type="hidden" name={k} value={list.get(k) ?? ""} />)}
+        {keptList.map((k) => (
+          <input key={k} type="hidden" name={k} value={list.get(k) ?? ""} />
+        ))}
         {report === "sales" ? (
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-slate-700">Periodo</legend>
             <div className="grid grid-cols-2 gap-1.5">
               {[...DAY_FILTERS, ["custom", "Personalizado"] as const].map(([key, label]) => (
                 <label key={key} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="pick" value={key === "custom" ? "" : key} checked={pick === key} onChange={() => setPick(key)} /> {label}
+                  <input
+                    type="radio"
+                    name="pick"
+                    value={key === "custom" ? "" : key}
+                    checked={pick === key}
+                    onChange={() => setPick(key)}
+                  />{" "}
+                  {label}
                 </label>
               ))}
             </div>
             <div className="mt-3 grid grid-cols-2 gap-3">
               <label className="flex flex-col gap-1 text-sm">
                 <span className="font-medium text-slate-700">Desde</span>
-                <input type="date" name={REPORT_PARAMS.start} defaultValue={values.start} className="input" onChange={() => setPick("custom")} />
+                <input
+                  type="date"
+                  name={REPORT_PARAMS.start}
+                  defaultValue={values.start}
+                  className="input"
+                  onChange={() => setPick("custom")}
+                />
               </label>
               <label className="flex flex-col gap-1 text-sm">
                 <span className="font-medium text-slate-700">Hasta</span>
-                <input type="date" name={REPORT_PARAMS.end} defaultValue={values.end} className="input" onChange={() => setPick("custom")} />
+                <input
+                  type="date"
+                  name={REPORT_PARAMS.end}
+                  defaultValue={values.end}
+                  className="input"
+                  onChange={() => setPick("custom")}
+                />
               </label>
             </div>
             <p className="mt-1 text-xs text-slate-500">Rango máximo de 1 año, sin fechas futuras.</p>

@@ -9,7 +9,17 @@ import { can } from "~/lib/access";
 import { formatDateTime } from "~/lib/format";
 import { withParams } from "~/lib/list-url";
 import { requireAccess } from "~/lib/auth/guard.server";
-import { choicesWith, DAY_FILTERS, FILTER_PARAMS, MANAGEMENT_TYPES, URL_ONLY_TYPES, MOVEMENT_FILTERS, parseOrdersQuery, QUICK_STATUSES, type OrdersQuery } from "~/modules/orders/filters";
+import {
+  choicesWith,
+  DAY_FILTERS,
+  FILTER_PARAMS,
+  MANAGEMENT_TYPES,
+  URL_ONLY_TYPES,
+  MOVEMENT_FILTERS,
+  parseOrdersQuery,
+  QUICK_STATUSES,
+  type OrdersQuery,
+} from "~/modules/orders/filters";
 import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 import { listOrders, type OrderListRow } from "~/modules/orders/orders.server";
 import { logisticLabel } from "~/modules/orders/rules";
@@ -71,7 +81,13 @@ export default function OrdersList() {
       key: "detail",
       header: "Detalle",
       cell: (o) => (
-        <Link to={`/orders/${o.id}${search}`} preventScrollReset discover="none" className="text-brand-700 underline" aria-label={`Ver detalle de la orden ${o.id}`}>
+        <Link
+          to={`/orders/${o.id}${search}`}
+          preventScrollReset
+          discover="none"
+          className="text-brand-700 underline"
+          aria-label={`Ver detalle de la orden ${o.id}`}
+        >
           Ver
         </Link>
       ),
@@ -90,17 +106,29 @@ export default function OrdersList() {
           o.id
         ),
     },
-    { key: "date", header: "Fecha", sortName: "date", className: "whitespace-nowrap tabular-nums", cell: (o) => formatDateTime(o.orderDate) },
+    {
+      key: "date",
+      header: "Fecha",
+      sortName: "date",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (o) => formatDateTime(o.orderDate),
+    },
     { key: "type", header: "Tipo de gestión", className: "whitespace-nowrap", cell: (o) => logisticLabel(o.logisticType) },
     {
       key: "status",
       header: "Estatus",
       cell: (o) => {
-        const status = <Badge variant={o.status.variant} className="whitespace-nowrap">{o.status.label}</Badge>;
+        const status = (
+          <Badge variant={o.status.variant} className="whitespace-nowrap">
+            {o.status.label}
+          </Badge>
+        );
         return o.delayed ? (
           <span className="flex flex-col items-start gap-1">
             {status}
-            <Badge variant="danger" className="whitespace-nowrap">Estás con demora</Badge>
+            <Badge variant="danger" className="whitespace-nowrap">
+              Estás con demora
+            </Badge>
           </span>
         ) : (
           status
@@ -112,10 +140,25 @@ export default function OrdersList() {
       key: "movement",
       header: "Movimiento",
       className: "whitespace-nowrap",
-      cell: (o) => (o.intelisisMovement ? <span className="font-mono">{o.intelisisMovement}</span> : <span className="text-slate-500">Sin asignar</span>),
+      cell: (o) =>
+        o.intelisisMovement ? (
+          <span className="font-mono">{o.intelisisMovement}</span>
+        ) : (
+          <span className="text-slate-500">Sin asignar</span>
+        ),
     },
-    { key: "comments", header: "Comentarios", className: "max-w-56 truncate", cell: (o) => (o.comments ? <span title={o.comments}>{o.comments}</span> : null) },
-    { key: "owner", header: "Responsable", className: "whitespace-nowrap", cell: (o) => o.packageManager ?? <span className="text-slate-500">—</span> },
+    {
+      key: "comments",
+      header: "Comentarios",
+      className: "max-w-56 truncate",
+      cell: (o) => (o.comments ? <span title={o.comments}>{o.comments}</span> : null),
+    },
+    {
+      key: "owner",
+      header: "Responsable",
+      className: "whitespace-nowrap",
+      cell: (o) => o.packageManager ?? <span className="text-slate-500">—</span>,
+    },
     {
       key: "edit",
       header: <span className="sr-only">Editar</span>,
@@ -152,7 +195,10 @@ export default function OrdersList() {
         <>
           {/* Bulk labels: a plain form (no client routing) so the PDF opens in a new window, JS or not. */}
           <form id="bulk-labels" method="post" action="/orders/labels" target="_blank" />
-          <FilterBar clearTo="/orders" keep={["sortName", "sortValue", "order_status_filter", "shipment_status_filter", "claim_return_status_filter"]}>
+          <FilterBar
+            clearTo="/orders"
+            keep={["sortName", "sortValue", "order_status_filter", "shipment_status_filter", "claim_return_status_filter"]}
+          >
             {/* Searched on Enter (or the button), not while typing. */}
             <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Buscar</span>
@@ -166,9 +212,27 @@ export default function OrdersList() {
                 aria-describedby="orders-search-hint"
               />
             </label>
-            <FilterSelect name="filterLogisticType" label="Tipo de gestión" value={query.filterLogisticType} allLabel="Todos" options={choicesWith(MANAGEMENT_TYPES, URL_ONLY_TYPES, query.filterLogisticType)} />
-            <FilterSelect name="assigned_move_filter" label="Movimiento" value={query.assigned_move_filter} allLabel="Todos" options={MOVEMENT_FILTERS} />
-            <FilterSelect name="filterStatus" label="Reclamos y devoluciones" value={query.filterStatus} allLabel="Todas" options={QUICK_STATUSES} />
+            <FilterSelect
+              name="filterLogisticType"
+              label="Tipo de gestión"
+              value={query.filterLogisticType}
+              allLabel="Todos"
+              options={choicesWith(MANAGEMENT_TYPES, URL_ONLY_TYPES, query.filterLogisticType)}
+            />
+            <FilterSelect
+              name="assigned_move_filter"
+              label="Movimiento"
+              value={query.assigned_move_filter}
+              allLabel="Todos"
+              options={MOVEMENT_FILTERS}
+            />
+            <FilterSelect
+              name="filterStatus"
+              label="Reclamos y devoluciones"
+              value={query.filterStatus}
+              allLabel="Todas"
+              options={QUICK_STATUSES}
+            />
             <FilterSelect name="day_filter" label="Periodo" value={query.day_filter} allLabel="Cualquier fecha" options={DAY_FILTERS} />
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Desde</span>
@@ -185,7 +249,11 @@ export default function OrdersList() {
           <p id="orders-search-hint" className="mt-2 text-xs text-slate-500">
             Busca por ID de orden, publicación con su prefijo (MLM…), V seguida del ID de orden, SKU o movimiento ERP.
             {searchHint ? <span className="ml-1 font-medium text-slate-700">Buscando: {searchHint}.</span> : null}
-            {range ? <span className="ml-1 font-medium text-slate-700">Del {range.start} al {range.end}.</span> : null}
+            {range ? (
+              <span className="ml-1 font-medium text-slate-700">
+                Del {range.start} al {range.end}.
+              </span>
+            ) : null}
           </p>
           {rangeError ? (
             <p role="alert" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="range-error">

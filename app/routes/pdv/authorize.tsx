@@ -47,10 +47,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await authorize(user.id, toAuthorization(what), form.data.code);
   if (!result.ok) return data({ error: result.message }, { status: statusOf(result) });
   if (what === "delete") {
-    return redirectWithToast("/pdv", { title: "Código verificado", message: "Código verificado, ahora puedes eliminar varios productos a la vez", variant: "success" });
+    return redirectWithToast("/pdv", {
+      title: "Código verificado",
+      message: "Código verificado, ahora puedes eliminar varios productos a la vez",
+      variant: "success",
+    });
   }
-  if (what === "expected") return redirectWithToast("/pdv/close", { title: "Código correcto", message: `Autorizó: ${result.value.approver}`, variant: "success" });
-  return redirectWithToast("/pdv", { title: "Código verificado", message: `Descuento autorizado por ${result.value.approver}.`, variant: "success" });
+  if (what === "expected")
+    return redirectWithToast("/pdv/close", { title: "Código correcto", message: `Autorizó: ${result.value.approver}`, variant: "success" });
+  return redirectWithToast("/pdv", {
+    title: "Código verificado",
+    message: `Descuento autorizado por ${result.value.approver}.`,
+    variant: "success",
+  });
 }
 
 export default function Authorize() {
@@ -64,8 +73,13 @@ export default function Authorize() {
       footer={<CodeDialogFooter closeTo={closeTo} closeLabel="Cancelar" formId="authorize-form" submitLabel="Verificar" />}
     >
       <Form method="post" id="authorize-form" className="space-y-2">
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field: a modal dialog moves the focus into itself */}
-        <ConfirmationCodeField constraint={constraints.code} autoFocus aria-invalid={result?.error ? true : undefined} aria-describedby="code-error" />
+        <ConfirmationCodeField
+          constraint={constraints.code}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field: a modal dialog moves the focus into itself
+          autoFocus
+          aria-invalid={result?.error ? true : undefined}
+          aria-describedby="code-error"
+        />
         <ErrorSlot id="code-error" shown={Boolean(result?.error)}>
           {result?.error}
         </ErrorSlot>
@@ -75,5 +89,11 @@ export default function Authorize() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/pdv" notFoundTitle="Autorización no encontrada" notFoundText="La acción que intentas autorizar no existe." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/pdv"
+      notFoundTitle="Autorización no encontrada"
+      notFoundText="La acción que intentas autorizar no existe."
+    />
+  );
 }

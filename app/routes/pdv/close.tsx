@@ -30,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sessionId: box.id,
     showExpected,
     // A cashier's page does not carry the expected amounts until a manager's code shows them.
-    expected: showExpected ? { fundCents: figures.fundCents, cashCents: figures.cashCents, debitCents: figures.debitCents, creditCents: figures.creditCents } : null,
+    expected: showExpected
+      ? { fundCents: figures.fundCents, cashCents: figures.cashCents, debitCents: figures.debitCents, creditCents: figures.creditCents }
+      : null,
     constraints: PDV_CONSTRAINTS.close,
   };
 }
@@ -38,7 +40,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const parsed = CloseForm.safeParse(formValues(await readForm(request)));
-  if (!parsed.success) return data({ error: PDV_TEXTS.closeFailed as string, check: null as CloseCheck | null, matches: false, typed: null as Record<string, string> | null }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      {
+        error: PDV_TEXTS.closeFailed as string,
+        check: null as CloseCheck | null,
+        matches: false,
+        typed: null as Record<string, string> | null,
+      },
+      { status: 400 },
+    );
   const input = parsed.data;
   // Without JavaScript every answer is a fresh page: it comes back with what was typed.
   const typed = typedValues(input as Record<string, unknown>);
@@ -47,7 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const debit = parseMoney(input.debit);
   const credit = parseMoney(input.credit);
   if (!counts || fund === null || debit === null || credit === null) {
-    return data({ error: "Escribe cantidades válidas: piezas enteras y montos con hasta dos decimales.", check: null, matches: false, typed }, { status: 400 });
+    return data(
+      { error: "Escribe cantidades válidas: piezas enteras y montos con hasta dos decimales.", check: null, matches: false, typed },
+      { status: 400 },
+    );
   }
   const box = await openBoxOf(user.id);
   if (!box) return redirect("/pdv");
@@ -56,10 +70,27 @@ export async function action({ request }: ActionFunctionArgs) {
     const figures = await sessionFigures(box.id);
     const check = closeCheck(figures, { drawerCents: denominationCents(counts), fundCents: fund, debitCents: debit, creditCents: credit });
     // A cashier without a manager's code learns whether it adds up, never the expected figures.
-    return data({ error: check.matches ? null : "Los montos no cuadran todavía.", check: showExpected ? check : null, matches: check.matches, typed });
+    return data({
+      error: check.matches ? null : "Los montos no cuadran todavía.",
+      check: showExpected ? check : null,
+      matches: check.matches,
+      typed,
+    });
   }
-  const result = await closeBox(user.id, { sessionId: input.session, denominations: counts, fundCents: fund, debitCents: debit, creditCents: credit, code: input.code, reason: input.reason });
-  if (!result.ok) return data({ error: result.message, check: showExpected ? (result.check ?? null) : null, matches: false, typed }, { status: statusOf(result) });
+  const result = await closeBox(user.id, {
+    sessionId: input.session,
+    denominations: counts,
+    fundCents: fund,
+    debitCents: debit,
+    creditCents: credit,
+    code: input.code,
+    reason: input.reason,
+  });
+  if (!result.ok)
+    return data(
+      { error: result.message, check: showExpected ? (result.check ?? null) : null, matches: false, typed },
+      { status: statusOf(result) },
+    );
   return redirectWithToast(`/pdv?cut=${result.value.sessionId}`, { title: "Caja cerrada", message: CLOSED_OK, variant: "success" });
 }
 
@@ -73,7 +104,10 @@ const EXPECTED_COLUMNS: DialogColumn<ExpectedRow>[] = [
   { header: "Concepto", cell: ([label]) => label },
   { header: "Esperado", money: true, cell: ([, r]) => formatMoney(r.expected / 100) },
   { header: "Contado", money: true, cell: ([, r]) => formatMoney(r.counted / 100) },
-  { header: "Estado", cell: ([, r]) => <span className={r.ok ? "text-emerald-700" : "text-red-700"}>{r.ok ? "Cuadra" : "No cuadra"}</span> },
+  {
+    header: "Estado",
+    cell: ([, r]) => <span className={r.ok ? "text-emerald-700" : "text-red-700"}>{r.ok ? "Cuadra" : "No cuadra"}</span>,
+  },
 ];
 
 export default function CloseBox() {
@@ -81,7 +115,9 @@ export default function CloseBox() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const typed = result?.typed ?? {};
-  const [counts, setCounts] = useState<Record<string, string>>(() => Object.fromEntries(DENOMINATIONS.map((d) => [String(d), typed[denominationField(d)] ?? ""])));
+  const [counts, setCounts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(DENOMINATIONS.map((d) => [String(d), typed[denominationField(d)] ?? ""])),
+  );
   const [fund, setFund] = useState(typed.fund ?? "");
   const [debit, setDebit] = useState(typed.debit ?? "");
   const [credit, setCredit] = useState(typed.credit ?? "");
@@ -105,9 +141,25 @@ export default function CloseBox() {
     const parsed = Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Number(counts[String(d)] || 0) || 0]));
     return denominationCents(parsed);
   }, [counts]);
-  const live = hydrated && expected ? closeCheck(expected, { drawerCents: drawer, fundCents: parseMoney(fund) ?? 0, debitCents: parseMoney(debit) ?? 0, creditCents: parseMoney(credit) ?? 0 }) : null;
+  const live =
+    hydrated && expected
+      ? closeCheck(expected, {
+          drawerCents: drawer,
+          fundCents: parseMoney(fund) ?? 0,
+          debitCents: parseMoney(debit) ?? 0,
+          creditCents: parseMoney(credit) ?? 0,
+        })
+      : null;
   const check = live ?? (result?.check as CloseCheck | null) ?? null;
-  const rows = check && expected ? ([["Total", check.total], ["Tarjetas", check.card], ["Efectivo", check.cash], ["Fondo", check.fund]] as const) : [];
+  const rows =
+    check && expected
+      ? ([
+          ["Total", check.total],
+          ["Tarjetas", check.card],
+          ["Efectivo", check.cash],
+          ["Fondo", check.fund],
+        ] as const)
+      : [];
   return (
     <RouteDialog
       title="Cerrar caja"
@@ -115,7 +167,14 @@ export default function CloseBox() {
       size="lg"
       footer={
         <CalculateDialogFooter closeTo="/pdv" closeLabel="Volver" formId="close-form" calculateIntent="check">
-          <button type="submit" form="close-form" name="intent" value="close" className="btn-danger" disabled={busy || Boolean(live && !live.matches && reason.trim() === "")}>
+          <button
+            type="submit"
+            form="close-form"
+            name="intent"
+            value="close"
+            className="btn-danger"
+            disabled={busy || Boolean(live && !live.matches && reason.trim() === "")}
+          >
             Cerrar caja
           </button>
         </CalculateDialogFooter>
@@ -156,7 +215,12 @@ export default function CloseBox() {
         {showExpected && expected ? (
           <div className="overflow-x-auto">
             <DialogTable label="Montos esperados" columns={EXPECTED_COLUMNS} rows={rows} rowKey={([label]) => label} />
-            {!check ? <p className="text-sm text-slate-500">Fondo esperado: {formatMoney(expected.fundCents / 100)}, efectivo {formatMoney(expected.cashCents / 100)}, débito {formatMoney(expected.debitCents / 100)}, crédito {formatMoney(expected.creditCents / 100)}.</p> : null}
+            {!check ? (
+              <p className="text-sm text-slate-500">
+                Fondo esperado: {formatMoney(expected.fundCents / 100)}, efectivo {formatMoney(expected.cashCents / 100)}, débito{" "}
+                {formatMoney(expected.debitCents / 100)}, crédito {formatMoney(expected.creditCents / 100)}.
+              </p>
+            ) : null}
           </div>
         ) : (
           <p className="text-sm">
@@ -171,7 +235,13 @@ export default function CloseBox() {
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             <label className="flex flex-col gap-1 text-sm">
               <span>Motivo</span>
-              <input name="reason" {...constraints.reason} className="input" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+              <input
+                name="reason"
+                {...constraints.reason}
+                className="input"
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+              />
             </label>
             <label className="flex flex-col gap-1 text-sm">
               <span>Código de confirmación</span>
@@ -179,7 +249,9 @@ export default function CloseBox() {
             </label>
           </div>
         </details>
-        {result && !result.error && result.matches ? <p className="text-sm text-emerald-700">Los montos cuadran: puedes cerrar la caja.</p> : null}
+        {result && !result.error && result.matches ? (
+          <p className="text-sm text-emerald-700">Los montos cuadran: puedes cerrar la caja.</p>
+        ) : null}
         <ErrorSlot shown={Boolean(result?.error)}>{result?.error}</ErrorSlot>
       </Form>
     </RouteDialog>
@@ -187,11 +259,30 @@ export default function CloseBox() {
 }
 
 /** A counted amount in pesos (the fund, the card totals), kept as typed so the live check can read it. */
-function AmountField({ name, label, constraint, value, onChange }: { name: string; label: string; constraint: InputConstraint; value: string; onChange: (value: string) => void }) {
+function AmountField({
+  name,
+  label,
+  constraint,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  constraint: InputConstraint;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium text-slate-700">{label}</span>
-      <input name={name} {...constraint} inputMode="decimal" className="input" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      <input
+        name={name}
+        {...constraint}
+        inputMode="decimal"
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
     </label>
   );
 }

@@ -8,7 +8,17 @@ export type DialogColumn<T> = { header: string; cell: (row: T) => ReactNode; mon
  * A small read-only table inside a till dialog (the expected amounts of the close, a sale's
  * Intelisis movements): one row of headings, then one row per item, ruled apart.
  */
-export function DialogTable<T>({ label, columns, rows, rowKey }: { label: string; columns: DialogColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string }) {
+export function DialogTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+}: {
+  label: string;
+  columns: DialogColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+}) {
   return (
     <table className="w-full text-sm" aria-label={label}>
       <thead className="text-left text-slate-600">

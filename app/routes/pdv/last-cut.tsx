@@ -7,6 +7,11 @@ import { lastBoxCutOf } from "~/modules/pdv/history.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const id = await lastBoxCutOf(user.id);
-  if (!id) return redirectWithToast("/pdv", { title: "Sin resultados", message: "No se encontraron registros para esta sesión", variant: "warning" });
+  if (!id)
+    return redirectWithToast("/pdv", {
+      title: "Sin resultados",
+      message: "No se encontraron registros para esta sesión",
+      variant: "warning",
+    });
   return redirect(`/pdv/sessions/${id}/slip?reprint=1`);
 }

@@ -7,6 +7,11 @@ import { lastSaleOf } from "~/modules/pdv/history.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const id = await lastSaleOf(user.id);
-  if (!id) return redirectWithToast("/pdv", { title: "Sin resultados", message: "No se encontraron registros para esta sesión", variant: "warning" });
+  if (!id)
+    return redirectWithToast("/pdv", {
+      title: "Sin resultados",
+      message: "No se encontraron registros para esta sesión",
+      variant: "warning",
+    });
   return redirect(`/pdv/sales/${id}/ticket?reprint=1`);
 }

@@ -9,7 +9,16 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getEnv } from "@server/env";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { loadCart, openBoxOf } from "~/modules/pdv/box.server";
-import { emptyPayment, paymentCheck, paymentWay, setCardAmount, setMethodActive, parseMoney, type Payment, type PaymentMethod } from "~/modules/pdv/rules";
+import {
+  emptyPayment,
+  paymentCheck,
+  paymentWay,
+  setCardAmount,
+  setMethodActive,
+  parseMoney,
+  type Payment,
+  type PaymentMethod,
+} from "~/modules/pdv/rules";
 import { commitSale, newPaymentToken, sendSaleNow } from "~/modules/pdv/sale.server";
 import { formValues, PaymentForm } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
@@ -29,7 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const METHODS = ["cash", "debit", "credit"] as const;
 
 /** Without JavaScript, "Calcular" does what the checkboxes do with it: an active card left at zero takes the remainder. */
-function fromForm(values: { cash_on?: string; debit_on?: string; credit_on?: string; cash: string; debit: string; credit: string }, totalCents: number, fill: boolean) {
+function fromForm(
+  values: { cash_on?: string; debit_on?: string; credit_on?: string; cash: string; debit: string; credit: string },
+  totalCents: number,
+  fill: boolean,
+) {
   let p = emptyPayment();
   for (const m of METHODS) {
     const on = Boolean(values[`${m}_on`]);
@@ -50,21 +63,37 @@ export async function action({ request }: ActionFunctionArgs) {
   const cart = box ? await loadCart(box) : null;
   const totalCents = cart?.totals.totalCents ?? 0;
   const payment = fromForm(input, totalCents, input.intent === "recompute");
-  if (!payment) return data({ error: "Escribe montos válidos (solo números, hasta dos decimales).", payment: null, token: input.token }, { status: 400 });
+  if (!payment)
+    return data(
+      { error: "Escribe montos válidos (solo números, hasta dos decimales).", payment: null, token: input.token },
+      { status: 400 },
+    );
   if (input.intent === "recompute") return data({ error: null, payment, token: input.token });
   const result = await commitSale(user, { sessionId: input.session, token: input.token, payment });
   if (!result.ok) return data({ error: result.message, payment, token: input.token }, { status: statusOf(result) });
   const { saleId, repeat } = result.value;
   if (repeat) {
-    return redirectWithToast(`/pdv?sale=${saleId}&repeat=1`, { title: "Venta ya registrada", message: "Este pago ya se había registrado: no se generó otra venta.", variant: "info" });
+    return redirectWithToast(`/pdv?sale=${saleId}&repeat=1`, {
+      title: "Venta ya registrada",
+      message: "Este pago ya se había registrado: no se generó otra venta.",
+      variant: "info",
+    });
   }
   // The sale is saved; the ERP gets a short chance now and the outbox keeps retrying after.
   const erp = await sendSaleNow(saleId, 1500);
   const check = paymentCheck(payment, totalCents);
   const change = check.changeCents > 0 ? ` Cambio: ${formatMoney(check.changeCents / 100)}.` : "";
   return erp === "sent"
-    ? redirectWithToast(`/pdv?sale=${saleId}`, { title: "Venta registrada", message: `Venta ${saleId} registrada.${change}`, variant: "success" })
-    : redirectWithToast(`/pdv?sale=${saleId}`, { title: "Venta registrada", message: `Venta generada en ${getEnv().BRAND_NAME} Digital.${change}`, variant: "info" });
+    ? redirectWithToast(`/pdv?sale=${saleId}`, {
+        title: "Venta registrada",
+        message: `Venta ${saleId} registrada.${change}`,
+        variant: "success",
+      })
+    : redirectWithToast(`/pdv?sale=${saleId}`, {
+        title: "Venta registrada",
+        message: `Venta generada en ${getEnv().BRAND_NAME} Digital.${change}`,
+        variant: "info",
+      });
 }
 
 const LABEL: Record<PaymentMethod, string> = { cash: "Efectivo", debit: "TD", credit: "TC" };
@@ -76,7 +105,18 @@ export default function Pay() {
   const busy = useNavigation().state === "submitting";
   const token = result?.token ?? freshToken;
   const start = (result?.payment as Payment | null | undefined) ?? emptyPayment();
-  return <PaymentDialog key={JSON.stringify(start)} sessionId={sessionId} totalCents={totalCents} token={token} start={start} error={result?.error ?? null} busy={busy} constraints={constraints} />;
+  return (
+    <PaymentDialog
+      key={JSON.stringify(start)}
+      sessionId={sessionId}
+      totalCents={totalCents}
+      token={token}
+      start={start}
+      error={result?.error ?? null}
+      busy={busy}
+      constraints={constraints}
+    />
+  );
 }
 
 function PaymentDialog({
@@ -97,10 +137,16 @@ function PaymentDialog({
   constraints: LoaderData<typeof loader>["constraints"];
 }) {
   const [payment, setPayment] = useState<Payment>(start);
-  const [texts, setTexts] = useState<Record<PaymentMethod, string>>({ cash: text(start.cents.cash), debit: text(start.cents.debit), credit: text(start.cents.credit) });
+  const [texts, setTexts] = useState<Record<PaymentMethod, string>>({
+    cash: text(start.cents.cash),
+    debit: text(start.cents.debit),
+    credit: text(start.cents.credit),
+  });
   const apply = (next: Payment, typed?: PaymentMethod) => {
     setPayment(next);
-    setTexts((old) => Object.fromEntries(METHODS.map((m) => [m, m === typed ? old[m] : text(next.cents[m])])) as Record<PaymentMethod, string>);
+    setTexts(
+      (old) => Object.fromEntries(METHODS.map((m) => [m, m === typed ? old[m] : text(next.cents[m])])) as Record<PaymentMethod, string>,
+    );
   };
   const check = paymentCheck(payment, totalCents);
   const way = paymentWay(payment);

@@ -5,7 +5,18 @@ import { can } from "~/lib/access";
 import { canonicalDayRange } from "~/lib/day-range";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/lib/auth/guard.server";
-import { endDeleteMode, loadCart, openBox, openBoxOf, ownCodeOf, pressDiscount, removeLine, scanProduct, setLineQty, stepLineQty } from "~/modules/pdv/box.server";
+import {
+  endDeleteMode,
+  loadCart,
+  openBox,
+  openBoxOf,
+  ownCodeOf,
+  pressDiscount,
+  removeLine,
+  scanProduct,
+  setLineQty,
+  stepLineQty,
+} from "~/modules/pdv/box.server";
 import { listSessionSales, listSessions } from "~/modules/pdv/history.server";
 import { historyRange, parsePdvPageQuery } from "~/modules/pdv/page-query";
 import { parseQuantity, parseMoney } from "~/modules/pdv/rules";
@@ -35,7 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { start, end, valid } = historyRange(query);
     const sessions = await listSessions({ page: query.page, start, end });
     const sales = query.session ? await listSessionSales(query.session, query.salesPage) : null;
-    history = { ...sessions, openSession: query.session ?? null, sales, range: { start_date: query.start_date, end_date: query.end_date }, rangeIgnored: !valid };
+    history = {
+      ...sessions,
+      openSession: query.session ?? null,
+      sales,
+      range: { start_date: query.start_date, end_date: query.end_date },
+      rangeIgnored: !valid,
+    };
   }
   return {
     user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), role: user.role },
@@ -72,7 +89,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request);
   const parsed = TillIntent.safeParse(formValues(await readForm(request)));
   if (!parsed.success) {
-    return data({ error: PDV_TEXTS.systemError("(solicitud no válida)"), title: PDV_TEXTS.systemErrorTitle, field: "form" as const }, { status: 400 });
+    return data(
+      { error: PDV_TEXTS.systemError("(solicitud no válida)"), title: PDV_TEXTS.systemErrorTitle, field: "form" as const },
+      { status: 400 },
+    );
   }
   const input = parsed.data;
   const to = back(request);
@@ -86,8 +106,16 @@ export async function action({ request }: ActionFunctionArgs) {
       if (input.query.trim() === "") return redirect(to);
       const result = await scanProduct(user.id, input.query);
       if (!result.ok) {
-        const title = result.reason === "missing" ? `Producto ${input.query.trim().slice(0, 60)} no encontrado` : result.reason === "refused" ? `Producto ${input.query.trim().slice(0, 60)} no disponible` : "Caja cerrada";
-        return data({ error: result.message, title, field: "scan" as const, query: input.query.slice(0, 200) }, { status: statusOf(result) });
+        const title =
+          result.reason === "missing"
+            ? `Producto ${input.query.trim().slice(0, 60)} no encontrado`
+            : result.reason === "refused"
+              ? `Producto ${input.query.trim().slice(0, 60)} no disponible`
+              : "Caja cerrada";
+        return data(
+          { error: result.message, title, field: "scan" as const, query: input.query.slice(0, 200) },
+          { status: statusOf(result) },
+        );
       }
       return redirectWithToast(to, { title: PDV_TEXTS.addedTitle, message: PDV_TEXTS.added, variant: "success" });
     }
@@ -118,10 +146,19 @@ export async function action({ request }: ActionFunctionArgs) {
       await endDeleteMode(user.id);
       return redirect(to);
     case "new-code": {
-      if (!can(user, "pdv.confirmCode")) return redirectWithToast(to, { title: "Sin permiso", message: "Tu usuario no tiene permiso para realizar esta acción.", variant: "danger" });
+      if (!can(user, "pdv.confirmCode"))
+        return redirectWithToast(to, {
+          title: "Sin permiso",
+          message: "Tu usuario no tiene permiso para realizar esta acción.",
+          variant: "danger",
+        });
       const result = await regenerateConfirmCode(user.id, { id: user.id, role: user.role });
       if (!result.ok) return redirect(to);
-      return redirectWithToast(to, { title: "Código generado", message: "Tu nuevo código de confirmación ya está activo.", variant: "success" });
+      return redirectWithToast(to, {
+        title: "Código generado",
+        message: "Tu nuevo código de confirmación ya está activo.",
+        variant: "success",
+      });
     }
   }
 }

@@ -30,7 +30,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = formValues(await readForm(request));
   // A refusal shows the form again with the name and reason as typed (the code is asked for again).
   const limits = PDV_CONSTRAINTS.cancel;
-  const typed = { manager: (values.manager ?? "").slice(0, limits.manager.maxLength), reason: (values.reason ?? "").slice(0, limits.reason.maxLength) };
+  const typed = {
+    manager: (values.manager ?? "").slice(0, limits.manager.maxLength),
+    reason: (values.reason ?? "").slice(0, limits.reason.maxLength),
+  };
   const form = CancelForm.safeParse(values);
   if (!form.success) {
     // A name or reason longer than its box allows (only a hand-made post gets here): the module's message.
@@ -41,10 +44,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const result = await cancelSale(user.id, saleIdOf(params), form.data);
   if (!result.ok) {
-    const title = result.message.startsWith("Llena") ? "Campos faltantes" : result.reason === "conflict" ? "No es posible cancelar la venta" : "Error";
+    const title = result.message.startsWith("Llena")
+      ? "Campos faltantes"
+      : result.reason === "conflict"
+        ? "No es posible cancelar la venta"
+        : "Error";
     return data({ error: result.message, title, typed }, { status: statusOf(result) });
   }
-  return redirectWithToast(listBack(request), { title: "Venta cancelada", message: `La venta ${result.value.saleCode} se canceló.`, variant: "success" });
+  return redirectWithToast(listBack(request), {
+    title: "Venta cancelada",
+    message: `La venta ${result.value.saleCode} se canceló.`,
+    variant: "success",
+  });
 }
 
 export default function CancelSale() {
@@ -70,7 +81,14 @@ export default function CancelSale() {
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Motivo</span>
-          <textarea name="reason" {...constraints.reason} className="input" rows={3} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <textarea
+            name="reason"
+            {...constraints.reason}
+            className="input"
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
           <span className="text-right text-xs text-slate-500" aria-live="polite">
             {reason.length}/{constraints.reason.maxLength}
           </span>

@@ -62,7 +62,12 @@ export default function SaleMovements() {
       {sale.movements.length === 0 ? (
         <p className="text-sm text-slate-500">Sin resultados</p>
       ) : (
-        <DialogTable label="Movimientos en Intelisis" columns={MOVEMENT_COLUMNS} rows={sale.movements} rowKey={(m) => `${m.mov}-${m.movid}`} />
+        <DialogTable
+          label="Movimientos en Intelisis"
+          columns={MOVEMENT_COLUMNS}
+          rows={sale.movements}
+          rowKey={(m) => `${m.mov}-${m.movid}`}
+        />
       )}
     </RouteDialog>
   );

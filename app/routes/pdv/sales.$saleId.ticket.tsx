@@ -8,5 +8,7 @@ import { saleIdOf } from "~/lib/pdv-params.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const reprint = new URL(request.url).searchParams.get("reprint") === "1";
-  return printResponse(await saleTicket(user, saleIdOf(params), { reprint, pdf: false, nonce: (context as { cspNonce?: string }).cspNonce }));
+  return printResponse(
+    await saleTicket(user, saleIdOf(params), { reprint, pdf: false, nonce: (context as { cspNonce?: string }).cspNonce }),
+  );
 }

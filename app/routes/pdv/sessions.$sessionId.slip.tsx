@@ -9,5 +9,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind") === "X" ? "X" : "Z";
-  return printResponse(await boxCutSlip(user, sessionIdOf(params), { kind, reprint: url.searchParams.get("reprint") === "1", pdf: false, nonce: (context as { cspNonce?: string }).cspNonce }));
+  return printResponse(
+    await boxCutSlip(user, sessionIdOf(params), {
+      kind,
+      reprint: url.searchParams.get("reprint") === "1",
+      pdf: false,
+      nonce: (context as { cspNonce?: string }).cspNonce,
+    }),
+  );
 }

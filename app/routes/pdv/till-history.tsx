@@ -24,7 +24,9 @@ export function HistoryView({ history, search }: { history: History; search: str
         <Link to="/pdv?tab=historial" className="btn-secondary">
           Limpiar Filtros
         </Link>
-        {history.rangeIgnored ? <p className="w-full text-sm text-amber-800">El rango de fechas no es válido: se muestran todas las sesiones.</p> : null}
+        {history.rangeIgnored ? (
+          <p className="w-full text-sm text-amber-800">El rango de fechas no es válido: se muestran todas las sesiones.</p>
+        ) : null}
       </Form>
       {history.sessions.length === 0 ? (
         <div className="card p-8 text-center text-slate-500">Sin resultados</div>
@@ -47,7 +49,11 @@ export function HistoryView({ history, search }: { history: History; search: str
                         Corte
                       </a>
                     ) : null}
-                    <Link to={`/pdv${withParams(search, { session: open ? null : s.id, salesPage: null, sale: null, cut: null, repeat: null })}`} className="btn-secondary" preventScrollReset>
+                    <Link
+                      to={`/pdv${withParams(search, { session: open ? null : s.id, salesPage: null, sale: null, cut: null, repeat: null })}`}
+                      className="btn-secondary"
+                      preventScrollReset
+                    >
                       {open ? "Ocultar" : "Ver ventas"}
                     </Link>
                   </div>
@@ -101,13 +107,24 @@ function SalesTable({ sales, search }: { sales: NonNullable<History["sales"]>; s
                       {last ? `${last.mov} ${last.movid}` : sale.intelisisStatus ? "Enviada" : "Pendiente"}
                     </Link>
                   </td>
-                  <td className="px-2 py-2">{sale.isActive ? <Badge variant="success">Activa</Badge> : <Badge variant="danger">Cancelada</Badge>}</td>
+                  <td className="px-2 py-2">
+                    {sale.isActive ? <Badge variant="success">Activa</Badge> : <Badge variant="danger">Cancelada</Badge>}
+                  </td>
                   <td className="px-2 py-2">
                     <div className="flex gap-1">
-                      <Link to={`/pdv/sales/${sale.id}/${sale.isActive ? "cancel" : "activate"}${keep}`} className="btn-secondary px-2 py-1" preventScrollReset>
+                      <Link
+                        to={`/pdv/sales/${sale.id}/${sale.isActive ? "cancel" : "activate"}${keep}`}
+                        className="btn-secondary px-2 py-1"
+                        preventScrollReset
+                      >
                         {sale.isActive ? "Desactivar" : "Activar"}
                       </Link>
-                      <a href={`/pdv/sales/${sale.id}/ticket?reprint=1`} target="_blank" rel="noreferrer" className="btn-secondary px-2 py-1">
+                      <a
+                        href={`/pdv/sales/${sale.id}/ticket?reprint=1`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="btn-secondary px-2 py-1"
+                      >
                         Imprimir
                       </a>
                     </div>

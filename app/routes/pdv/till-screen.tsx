@@ -34,7 +34,10 @@ export function PdvScreen({ data, actionData }: { data: Data; actionData: Action
               key={t.key}
               to={t.to}
               aria-current={data.tab === t.key ? "page" : undefined}
-              className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", data.tab === t.key ? "border-sky-600 text-sky-700" : "border-transparent text-slate-600 hover:text-slate-900")}
+              className={cn(
+                "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+                data.tab === t.key ? "border-sky-600 text-sky-700" : "border-transparent text-slate-600 hover:text-slate-900",
+              )}
             >
               {t.label}
             </Link>
@@ -83,8 +86,16 @@ function OpenBoxView({ manager, actionData, constraints }: { manager: boolean; a
       <Form method="post" className="mt-4 space-y-3">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Monto inicial</span>
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the screen's one field: the cash box cannot be used until it is opened */}
-          <input name="amount" {...constraints.amount} inputMode="decimal" className="input" autoFocus aria-invalid={error ? true : undefined} aria-describedby="amount-error" />
+          <input
+            name="amount"
+            {...constraints.amount}
+            inputMode="decimal"
+            className="input"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the screen's one field: the cash box cannot be used until it is opened
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby="amount-error"
+          />
         </label>
         <ErrorSlot id="amount-error" shown={Boolean(error)}>
           {error}
@@ -147,8 +158,10 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
   const navigation = useNavigation();
   const scanRef = useRef<HTMLInputElement>(null);
   const scanError = actionData && "field" in actionData && actionData.field === "scan" ? actionData : null;
-  const cartError = actionData && "field" in actionData && (actionData.field === "cart" || actionData.field === "form") ? actionData.error : null;
-  const cartErrorTitle = actionData && "field" in actionData && actionData.field === "form" && "title" in actionData ? actionData.title : null;
+  const cartError =
+    actionData && "field" in actionData && (actionData.field === "cart" || actionData.field === "form") ? actionData.error : null;
+  const cartErrorTitle =
+    actionData && "field" in actionData && actionData.field === "form" && "title" in actionData ? actionData.title : null;
   // The scanner types and presses Enter: after each round trip the box is ready for the next code.
   // Not when the page first comes to life: what the scanner typed before that is still to be sent.
   useUpdateEffect(() => {
@@ -243,7 +256,15 @@ function SaleView({ data, actionData }: { data: Data; actionData: ActionData }) 
   );
 }
 
-function CartTable({ cart, deleteMode, constraints }: { cart: NonNullable<Data["cart"]>; deleteMode: boolean; constraints: TillConstraints }) {
+function CartTable({
+  cart,
+  deleteMode,
+  constraints,
+}: {
+  cart: NonNullable<Data["cart"]>;
+  deleteMode: boolean;
+  constraints: TillConstraints;
+}) {
   if (cart.lines.length === 0) {
     return <div className="card p-8 text-center text-slate-500">Escanea un producto para comenzar la venta.</div>;
   }
@@ -267,7 +288,13 @@ function CartTable({ cart, deleteMode, constraints }: { cart: NonNullable<Data["
               <td className="px-3 py-2">
                 <Form method="post" action="/pdv" replace>
                   <input type="hidden" name="line" value={line.id} />
-                  <button type="submit" name="intent" value="remove" className={cn("btn-ghost px-2 py-1", deleteMode ? "text-red-700" : "text-slate-500")} aria-label={`Eliminar ${line.sku}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className={cn("btn-ghost px-2 py-1", deleteMode ? "text-red-700" : "text-slate-500")}
+                    aria-label={`Eliminar ${line.sku}`}
+                  >
                     ✕
                   </button>
                 </Form>
@@ -276,7 +303,11 @@ function CartTable({ cart, deleteMode, constraints }: { cart: NonNullable<Data["
               <td className="px-3 py-2">{line.description}</td>
               <td className="px-3 py-2 text-right" data-testid="line-price">
                 {money(line.priceCents)}
-                {line.priceHint ? <span className="block text-xs text-slate-500" title="Precio en dólares × tipo de cambio">{line.priceHint}</span> : null}
+                {line.priceHint ? (
+                  <span className="block text-xs text-slate-500" title="Precio en dólares × tipo de cambio">
+                    {line.priceHint}
+                  </span>
+                ) : null}
               </td>
               <td className="px-3 py-2">
                 <QtyForm lineId={line.id} qty={line.qty} sku={line.sku} constraints={constraints} />
@@ -335,7 +366,8 @@ function QtyForm({ lineId, qty, sku, constraints }: { lineId: number; qty: numbe
           if (!/^[1-9]\d*$/.test(e.clipboardData.getData("text").trim())) e.preventDefault();
         }}
         onBlur={(e) => {
-          if (e.currentTarget.value !== String(qty)) (e.currentTarget.form?.querySelector('button[value="qty"]') as HTMLButtonElement | null)?.click();
+          if (e.currentTarget.value !== String(qty))
+            (e.currentTarget.form?.querySelector('button[value="qty"]') as HTMLButtonElement | null)?.click();
         }}
       />
       <button type="submit" name="intent" value="inc" className="btn-secondary px-2 py-1" aria-label={`Agregar uno de ${sku}`}>

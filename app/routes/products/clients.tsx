@@ -8,7 +8,13 @@ import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typea
 /** GET /products/clients?q=: the client typeahead's matches (up to 40, the query upper-cased, more than one character). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const q = typeaheadQuery(z.string().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? ""));
+  const q = typeaheadQuery(
+    z
+      .string()
+      .max(100)
+      .catch("")
+      .parse(new URL(request.url).searchParams.get("q") ?? ""),
+  );
   const found = q ? await searchClients(q) : { ok: true as const, clients: [] };
   const answer: TypeaheadAnswer<DraftClient> = { matches: found.clients, message: found.ok ? null : found.message };
   return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });

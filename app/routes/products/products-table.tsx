@@ -62,9 +62,7 @@ export function ProductsTable({ rows, inDraft, busy }: { rows: Row[]; inDraft: R
       key: "price",
       header: "Precio",
       className: "whitespace-nowrap text-right tabular-nums",
-      cell: (r) => (
-        <span title={r.priceNote ?? undefined}>{r.priceCents === null ? "—" : formatCents(r.priceCents)}</span>
-      ),
+      cell: (r) => <span title={r.priceNote ?? undefined}>{r.priceCents === null ? "—" : formatCents(r.priceCents)}</span>,
     },
     {
       key: "action",
@@ -104,5 +102,14 @@ export function ProductsTable({ rows, inDraft, busy }: { rows: Row[]; inDraft: R
         ),
     },
   ];
-  return <DataTable rows={rows} columns={columns} rowKey={(r) => r.sku} basePath="/products" caption="Artículos de Intelisis" empty="No hay artículos que coincidan con la búsqueda." />;
+  return (
+    <DataTable
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.sku}
+      basePath="/products"
+      caption="Artículos de Intelisis"
+      empty="No hay artículos que coincidan con la búsqueda."
+    />
+  );
 }

@@ -58,7 +58,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "issue": {
       const r = await issueQuote(user, folio);
       if (!r.ok) return refusedWith(r);
-      return redirectWithToast(back, { title: "Cotización", message: `La cotización ${folio} quedó enviada (vigencia 5 días hábiles).`, variant: "success" });
+      return redirectWithToast(back, {
+        title: "Cotización",
+        message: `La cotización ${folio} quedó enviada (vigencia 5 días hábiles).`,
+        variant: "success",
+      });
     }
     case "revise": {
       const r = await reviseQuote(user, folio);
@@ -152,7 +156,9 @@ export default function StoredQuoteDialog() {
             </Form>
           )}
           {d.erp.state === "failed" ? <p className="mt-2 text-red-700">Último intento fallido: {d.erp.message}</p> : null}
-          {d.erpMode ? <div className="mt-2">{post("order", d.orderId ? `Orden generada (${d.orderId})` : "Generar orden", d.orderId !== null)}</div> : null}
+          {d.erpMode ? (
+            <div className="mt-2">{post("order", d.orderId ? `Orden generada (${d.orderId})` : "Generar orden", d.orderId !== null)}</div>
+          ) : null}
         </section>
       ) : null}
       {d.revisions.length > 1 ? (
@@ -165,7 +171,9 @@ export default function StoredQuoteDialog() {
                   {r.folio}
                 </Link>{" "}
                 · {formatDateTime(r.createdAt)} · {formatMoney(r.total)}
-                {r.changes.length ? <span className="text-slate-600"> — {r.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join("; ")}</span> : null}
+                {r.changes.length ? (
+                  <span className="text-slate-600"> — {r.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join("; ")}</span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -181,5 +189,11 @@ export default function StoredQuoteDialog() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/products/quotes" notFoundTitle="Cotización no encontrada" notFoundText="No existe una cotización con ese número." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/products/quotes"
+      notFoundTitle="Cotización no encontrada"
+      notFoundText="No existe una cotización con ese número."
+    />
+  );
 }

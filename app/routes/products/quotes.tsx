@@ -47,7 +47,11 @@ export default function StoredQuotes() {
     {
       key: "status",
       header: "Estado",
-      cell: (r) => <Badge variant={r.shownStatus === "vencida" ? "danger" : r.shownStatus === "convertida" ? "success" : "info"}>{STATUS_LABELS[r.shownStatus] ?? r.shownStatus}</Badge>,
+      cell: (r) => (
+        <Badge variant={r.shownStatus === "vencida" ? "danger" : r.shownStatus === "convertida" ? "success" : "info"}>
+          {STATUS_LABELS[r.shownStatus] ?? r.shownStatus}
+        </Badge>
+      ),
     },
     { key: "date", header: "Fecha", className: "whitespace-nowrap", cell: (r) => formatDateTime(r.createdAt) },
     { key: "author", header: "Autor", cell: (r) => r.author ?? "—" },
@@ -66,12 +70,31 @@ export default function StoredQuotes() {
       <div className="card mb-4 p-4">
         <FilterBar clearTo="/products/quotes" keep={[]}>
           <SearchInput defaultValue={query.search} placeholder="Número (COT-2026-000123) o cliente" />
-          <FilterSelect name="status" label="Estado" value={query.status} allLabel="Todos" options={STORED_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} />
-          <FilterSelect name="mine" label="Autor" value={query.mine ? "true" : undefined} allLabel="Todos" options={[["true", "Mis cotizaciones"]]} />
+          <FilterSelect
+            name="status"
+            label="Estado"
+            value={query.status}
+            allLabel="Todos"
+            options={STORED_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)}
+          />
+          <FilterSelect
+            name="mine"
+            label="Autor"
+            value={query.mine ? "true" : undefined}
+            allLabel="Todos"
+            options={[["true", "Mis cotizaciones"]]}
+          />
           <DayRangeInputs range={query} />
         </FilterBar>
       </div>
-      <DataTable rows={list.rows} columns={columns} rowKey={(r) => r.id} basePath="/products/quotes" caption="Cotizaciones guardadas" empty="No hay cotizaciones que coincidan." />
+      <DataTable
+        rows={list.rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        basePath="/products/quotes"
+        caption="Cotizaciones guardadas"
+        empty="No hay cotizaciones que coincidan."
+      />
       <Pagination page={list.page} total={list.total} pageSize={list.pageSize} basePath="/products/quotes" />
       <Outlet />
     </div>

@@ -8,7 +8,9 @@ import { PUBLICATION_CONSTRAINT } from "~/modules/publications/constraints.serve
 import { loadEditorDetails, PublicationEditorRoute } from "~/routes/publications/publication-form";
 import { PublicationIdSchema } from "~/modules/publications/schemas";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Publicación ${data.view.draft.id}` : "Publicación" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data ? `Publicación ${data.view.draft.id}` : "Publicación" },
+];
 
 function publicationId(params: { id?: string }): string {
   const parsed = PublicationIdSchema.safeParse(params.id ?? "");
@@ -39,5 +41,11 @@ export default function EditPublication() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/publications" notFoundTitle="Publicación no encontrada" notFoundText="La publicación no existe o fue eliminada." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/publications"
+      notFoundTitle="Publicación no encontrada"
+      notFoundText="La publicación no existe o fue eliminada."
+    />
+  );
 }

@@ -21,7 +21,17 @@ import { FORM_ID, IntentButton } from "./editor-controls";
  * A native `<dialog open>` drawn by the server over the editor; modal once the page runs. `onDismiss`
  * hides it in the page (JavaScript only).
  */
-function EditorSubDialog({ title, onDismiss, returnFocusTo, children }: { title: string; onDismiss: () => void; returnFocusTo: string; children: React.ReactNode }) {
+function EditorSubDialog({
+  title,
+  onDismiss,
+  returnFocusTo,
+  children,
+}: {
+  title: string;
+  onDismiss: () => void;
+  returnFocusTo: string;
+  children: React.ReactNode;
+}) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const dismiss = useRef(onDismiss);
@@ -56,7 +66,9 @@ function EditorSubDialog({ title, onDismiss, returnFocusTo, children }: { title:
       className="fixed inset-x-2 bottom-auto top-16 z-[60] mx-auto my-0 flex max-h-[calc(100vh-6rem)] w-auto max-w-2xl flex-col rounded-xl border border-slate-300 bg-white text-slate-900 shadow-2xl backdrop:bg-slate-900/40 sm:inset-x-4"
     >
       <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3">
-        <h3 id={titleId} className="text-base font-semibold">{title}</h3>
+        <h3 id={titleId} className="text-base font-semibold">
+          {title}
+        </h3>
         <button
           type="submit"
           form={FORM_ID}
@@ -107,18 +119,36 @@ export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: Catego
         <ol className="flex flex-wrap items-center gap-1 text-sm">
           <li>
             {picker.parent === null ? (
-              <span aria-current="location" className="font-medium">Todas las categorías</span>
+              <span aria-current="location" className="font-medium">
+                Todas las categorías
+              </span>
             ) : (
-              <IntentButton intent={{ type: "browse-category", parent: null }} disabled={waiting} className="btn-ghost px-1 py-0.5 text-sm underline">Todas las categorías</IntentButton>
+              <IntentButton
+                intent={{ type: "browse-category", parent: null }}
+                disabled={waiting}
+                className="btn-ghost px-1 py-0.5 text-sm underline"
+              >
+                Todas las categorías
+              </IntentButton>
             )}
           </li>
           {picker.path.map((c, i) => (
             <li key={c.id} className="flex items-center gap-1">
-              <span aria-hidden className="text-slate-400">›</span>
+              <span aria-hidden className="text-slate-400">
+                ›
+              </span>
               {i === last ? (
-                <span aria-current="location" className="font-medium">{c.name}</span>
+                <span aria-current="location" className="font-medium">
+                  {c.name}
+                </span>
               ) : (
-                <IntentButton intent={{ type: "browse-category", parent: c.id }} disabled={waiting} className="btn-ghost px-1 py-0.5 text-sm underline">{c.name}</IntentButton>
+                <IntentButton
+                  intent={{ type: "browse-category", parent: c.id }}
+                  disabled={waiting}
+                  className="btn-ghost px-1 py-0.5 text-sm underline"
+                >
+                  {c.name}
+                </IntentButton>
               )}
             </li>
           ))}
@@ -141,44 +171,89 @@ export function CategoryPickerDialog({ picker, returnFocusTo }: { picker: Catego
             }}
           />
         </label>
-        <button ref={filterButton} type="submit" form={FORM_ID} name="intent" value={intentValue({ type: "filter-categories", parent: picker.parent })} formNoValidate disabled={waiting} className="btn-secondary">
+        <button
+          ref={filterButton}
+          type="submit"
+          form={FORM_ID}
+          name="intent"
+          value={intentValue({ type: "filter-categories", parent: picker.parent })}
+          formNoValidate
+          disabled={waiting}
+          className="btn-secondary"
+        >
           Filtrar
         </button>
       </div>
-      {picker.error ? <p role="alert" className="mt-3 text-sm text-red-700">{picker.error}</p> : null}
-      <p className="mt-3 text-xs text-slate-500">Abre una categoría para ver sus subcategorías; una categoría final queda elegida y carga sus atributos.</p>
+      {picker.error ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {picker.error}
+        </p>
+      ) : null}
+      <p className="mt-3 text-xs text-slate-500">
+        Abre una categoría para ver sus subcategorías; una categoría final queda elegida y carga sus atributos.
+      </p>
       <ul className="mt-2 divide-y divide-slate-100" aria-label="Categorías de este nivel">
         {picker.options.map((c) => (
           <li key={c.id} className="flex items-center justify-between gap-2 py-1">
-            <IntentButton intent={{ type: "browse-category", parent: c.id }} disabled={waiting} className="btn-ghost w-full justify-start px-2 py-1 text-left text-sm">{c.name}</IntentButton>
+            <IntentButton
+              intent={{ type: "browse-category", parent: c.id }}
+              disabled={waiting}
+              className="btn-ghost w-full justify-start px-2 py-1 text-left text-sm"
+            >
+              {c.name}
+            </IntentButton>
             <span className="font-mono text-xs text-slate-500">{c.id}</span>
           </li>
         ))}
       </ul>
       {picker.matched > picker.options.length ? (
-        <p className="mt-2 text-xs text-slate-500">Se muestran {picker.options.length} de {picker.matched} categorías; filtra para encontrar la tuya.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          Se muestran {picker.options.length} de {picker.matched} categorías; filtra para encontrar la tuya.
+        </p>
       ) : null}
-      {picker.matched === 0 && !picker.error ? <p className="mt-2 text-sm text-slate-500">{picker.search ? "Ninguna categoría de este nivel coincide." : "Este nivel no tiene categorías."}</p> : null}
+      {picker.matched === 0 && !picker.error ? (
+        <p className="mt-2 text-sm text-slate-500">
+          {picker.search ? "Ninguna categoría de este nivel coincide." : "Este nivel no tiene categorías."}
+        </p>
+      ) : null}
     </EditorSubDialog>
   );
 }
 
 /** The predictor's suggestions for the title, each with "Usar" (which loads its attributes). */
-export function PredictionsDialog({ predictions, title, returnFocusTo }: { predictions: CategoryPrediction[] | null; title: string; returnFocusTo: string }) {
+export function PredictionsDialog({
+  predictions,
+  title,
+  returnFocusTo,
+}: {
+  predictions: CategoryPrediction[] | null;
+  title: string;
+  returnFocusTo: string;
+}) {
   const [dismissed, dismiss] = useDismissed(predictions);
   const waiting = useWaiting();
   if (!predictions || dismissed) return null;
   return (
     <EditorSubDialog title="Categorías sugeridas" onDismiss={dismiss} returnFocusTo={returnFocusTo}>
       <p className="text-sm text-slate-600">Sugeridas por Mercado Libre para «{title}».</p>
-      {predictions.length === 0 ? <p className="mt-3 text-sm text-slate-500">Mercado Libre no sugirió categorías para este título.</p> : null}
+      {predictions.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">Mercado Libre no sugirió categorías para este título.</p>
+      ) : null}
       <ul className="mt-3 space-y-2" aria-label="Categorías sugeridas">
         {predictions.map((p) => (
           <li key={p.categoryId} className="flex items-center justify-between gap-2 text-sm">
             <span>
-              {pathText(p.pathFromRoot.length ? p.pathFromRoot : [{ name: p.categoryName }])} <span className="font-mono text-xs text-slate-500">{p.categoryId}</span>
+              {pathText(p.pathFromRoot.length ? p.pathFromRoot : [{ name: p.categoryName }])}{" "}
+              <span className="font-mono text-xs text-slate-500">{p.categoryId}</span>
             </span>
-            <IntentButton intent={{ type: "set-category", categoryId: p.categoryId }} disabled={waiting} className="btn-secondary px-2 py-1 text-xs" label={`Usar ${p.categoryName}`}>Usar</IntentButton>
+            <IntentButton
+              intent={{ type: "set-category", categoryId: p.categoryId }}
+              disabled={waiting}
+              className="btn-secondary px-2 py-1 text-xs"
+              label={`Usar ${p.categoryName}`}
+            >
+              Usar
+            </IntentButton>
           </li>
         ))}
       </ul>

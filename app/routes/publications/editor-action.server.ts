@@ -43,7 +43,9 @@ export async function loadEditor(id: string | null) {
   const loaded = await loadPublication(id);
   if (id && !loaded.publication) notFound();
   const footer = loaded.footer || (await sellerFooter());
-  const draft = loaded.publication ? draftFromRecord(loaded.publication, loaded.variations) : { ...newDraft(), gallery: await defaultGallery() };
+  const draft = loaded.publication
+    ? draftFromRecord(loaded.publication, loaded.variations)
+    : { ...newDraft(), gallery: await defaultGallery() };
   const view = await buildView(draft, { footer, record: loaded.publication, products: loaded.products });
   return { view, stored: loaded.publication };
 }
@@ -72,7 +74,8 @@ function replyFor(submission: Submission, draft: Draft, fieldErrors?: FieldError
 /** The editor's checkbox groups (arrays of plain values in its schema: channels, warehouses) post a name once per box ticked. */
 const REPEATABLE = Object.entries(PublicationFields.shape).flatMap(([name, type]) => {
   let inner: z.ZodTypeAny = type;
-  while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional || inner instanceof z.ZodEffects) inner = inner instanceof z.ZodEffects ? inner.innerType() : inner._def.innerType;
+  while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional || inner instanceof z.ZodEffects)
+    inner = inner instanceof z.ZodEffects ? inner.innerType() : inner._def.innerType;
   return inner instanceof z.ZodArray && !(inner.element instanceof z.ZodObject) ? [name] : [];
 });
 
@@ -108,7 +111,11 @@ export async function handleEditorAction(request: Request, id: string | null, us
       if (!isIntegrationError(error)) throw error;
       return redirectWithToast(selfUrl, { title: "No se sincronizó el precio", message: error.message, variant: "danger" });
     }
-    return redirectWithToast(selfUrl, { title: "Precio sincronizado", message: `Se sincronizó el precio de ${stored.id} con Mercado Libre.`, variant: "success" });
+    return redirectWithToast(selfUrl, {
+      title: "Precio sincronizado",
+      message: `Se sincronizó el precio de ${stored.id} con Mercado Libre.`,
+      variant: "success",
+    });
   }
   if (intent?.type === "premium" && stored) {
     try {
@@ -118,8 +125,14 @@ export async function handleEditorAction(request: Request, id: string | null, us
       return redirectWithToast(selfUrl, { title: "No se cambió a Premium", message: error.message, variant: "danger" });
     }
     await getDb().transaction(async (tx) => {
-      await tx.update(publications).set({ listingType: "gold_pro", premium: true, version: sql`${publications.version} + 1`, lastUpdate: new Date() }).where(eq(publications.id, stored.id));
-      await audit({ message: `Publicación ${stored.id} cambiada a Premium`, type: "update", tags: ["publicaciones"], identifier: stored.id, userId }, tx);
+      await tx
+        .update(publications)
+        .set({ listingType: "gold_pro", premium: true, version: sql`${publications.version} + 1`, lastUpdate: new Date() })
+        .where(eq(publications.id, stored.id));
+      await audit(
+        { message: `Publicación ${stored.id} cambiada a Premium`, type: "update", tags: ["publicaciones"], identifier: stored.id, userId },
+        tx,
+      );
     });
     return redirectWithToast(selfUrl, { title: "Publicación Premium", message: `${stored.id} ahora es Premium.`, variant: "success" });
   }
@@ -137,9 +150,18 @@ export async function handleEditorAction(request: Request, id: string | null, us
   if (!value) {
     // A value the form's inputs do not allow (a stored title over 55 characters, a forged post): the
     // form comes back as it was posted, with its errors.
-    const view = await buildView(stored ? draftFromRecord(stored, loaded.variations) : newDraft(), { footer, record: stored, products: loaded.products });
+    const view = await buildView(stored ? draftFromRecord(stored, loaded.variations) : newDraft(), {
+      footer,
+      record: stored,
+      products: loaded.products,
+    });
     return data<EditorActionData>(
-      { view, result: submission.reply(), toast: toast("Revisa los datos", "Hay datos que no son válidos: corrígelos y vuelve a intentar."), library: null },
+      {
+        view,
+        result: submission.reply(),
+        toast: toast("Revisa los datos", "Hay datos que no son válidos: corrígelos y vuelve a intentar."),
+        library: null,
+      },
       { status: 400 },
     );
   }
@@ -155,7 +177,13 @@ export async function handleEditorAction(request: Request, id: string | null, us
     } = {},
     status = 200,
   ) => {
-    const view = await buildView(draft, { footer, record: stored, searchResults: extras.searchResults, predictions: extras.predictions, picker: extras.picker });
+    const view = await buildView(draft, {
+      footer,
+      record: stored,
+      searchResults: extras.searchResults,
+      predictions: extras.predictions,
+      picker: extras.picker,
+    });
     return data<EditorActionData>(
       { view, result: replyFor(submission, draft, extras.fieldErrors), toast: extras.toast ?? null, library: extras.library ?? null },
       { status },
@@ -166,11 +194,15 @@ export async function handleEditorAction(request: Request, id: string | null, us
   const loadCategory = async () => {
     const view = await buildView(draft, { footer, record: stored });
     const fieldErrors: FieldErrors | undefined = view.categoryError ? { categoryId: [view.categoryError] } : undefined;
-    return data<EditorActionData>({ view, result: replyFor(submission, draft, fieldErrors), toast: null, library: null }, { status: fieldErrors ? 400 : 200 });
+    return data<EditorActionData>(
+      { view, result: replyFor(submission, draft, fieldErrors), toast: null, library: null },
+      { status: fieldErrors ? 400 : 200 },
+    );
   };
 
   // An intent no button of the form posts is refused, even beside a list button's change.
-  const unknownIntent = () => answer({ toast: toast("Acción desconocida", "El botón no corresponde a ninguna acción del formulario.") }, 400);
+  const unknownIntent = () =>
+    answer({ toast: toast("Acción desconocida", "El botón no corresponde a ninguna acción del formulario.") }, 400);
   if (!intent && form.get("intent") !== null) return unknownIntent();
   // A list button (Conform's insert/remove/reorder/update) is already in `value`: show the changed form.
   if (submission.status !== "success") return answer();
@@ -188,7 +220,8 @@ export async function handleEditorAction(request: Request, id: string | null, us
       draft = addProduct(draft, draft.searchTarget, intent.sku);
       return answer();
     case "search-products":
-      if (draft.productSearch.trim().length <= 1) return answer({ searchResults: [], fieldErrors: { productSearch: ["Escribe al menos dos caracteres."] } });
+      if (draft.productSearch.trim().length <= 1)
+        return answer({ searchResults: [], fieldErrors: { productSearch: ["Escribe al menos dos caracteres."] } });
       return answer({ searchResults: await searchProducts(draft.productSearch) });
     case "predict": {
       if (!draft.title.trim()) return answer({ toast: toast("Escribe el título", "El predictor sugiere categorías a partir del título.") });
@@ -209,7 +242,8 @@ export async function handleEditorAction(request: Request, id: string | null, us
     case "browse-category":
     case "filter-categories": {
       // The picker: a level of the tree over the editor, or — a final category opened — that category chosen.
-      const filter = intent.type === "filter-categories" ? readCategorySearch(form.get(CATEGORY_SEARCH_FIELD)) : { ok: true as const, search: "" };
+      const filter =
+        intent.type === "filter-categories" ? readCategorySearch(form.get(CATEGORY_SEARCH_FIELD)) : { ok: true as const, search: "" };
       if (!filter.ok) {
         const step = await browseCategories(intent.parent);
         if (step.kind === "level") return answer({ picker: { ...step.picker, error: filter.message } }, 400);
@@ -224,14 +258,21 @@ export async function handleEditorAction(request: Request, id: string | null, us
     }
     case "upload": {
       const file = form.get(uploadFieldName(intent.sku));
-      if (!(file instanceof File) || file.size === 0) return answer({ toast: toast(TEXTS.imageInvalidTitle, "Elige una imagen para subir.") });
+      if (!(file instanceof File) || file.size === 0)
+        return answer({ toast: toast(TEXTS.imageInvalidTitle, "Elige una imagen para subir.") });
       if (!canAddImage(draft.gallery, intent.sku)) return answer({ toast: fullGallery() });
       const uploaded = await uploadImage(file, userId);
       // An image the rules refuse is a 400; the file store not answering, a 503.
       if (!uploaded.ok) return answer({ toast: toast(uploaded.title, uploaded.message) }, uploaded.reason === "unavailable" ? 503 : 400);
       const added = addImage(draft, { ...uploaded.image, sku: intent.sku, alt: "" });
       if (added.ok) draft = added.draft;
-      await audit({ message: `Imagen ${uploaded.image.name} subida`, type: "create", tags: ["archivos", "publicaciones"], identifier: uploaded.image.fileId, userId });
+      await audit({
+        message: `Imagen ${uploaded.image.name} subida`,
+        type: "create",
+        tags: ["archivos", "publicaciones"],
+        identifier: uploaded.image.fileId,
+        userId,
+      });
       return answer();
     }
     case "library":
@@ -288,4 +329,3 @@ export async function handleEditorAction(request: Request, id: string | null, us
     }
   }
 }
-

@@ -19,9 +19,32 @@ export type LinkedListField = FieldMetadata<PublicationFormInput["linked"], Publ
 export type GalleryField = FieldMetadata<PublicationFormInput["gallery"], PublicationFormInput, string[]>;
 
 /** A submit button for one of the dialog's intents (not a list change: those are Conform's buttons). */
-export function IntentButton({ intent, children, className = "btn-secondary", disabled, label, form = FORM_ID }: { intent: EditorIntent; children: React.ReactNode; className?: string; disabled?: boolean; label?: string; form?: string }) {
+export function IntentButton({
+  intent,
+  children,
+  className = "btn-secondary",
+  disabled,
+  label,
+  form = FORM_ID,
+}: {
+  intent: EditorIntent;
+  children: React.ReactNode;
+  className?: string;
+  disabled?: boolean;
+  label?: string;
+  form?: string;
+}) {
   return (
-    <button type="submit" form={form} name="intent" value={intentValue(intent)} className={className} disabled={disabled} aria-label={label} formNoValidate>
+    <button
+      type="submit"
+      form={form}
+      name="intent"
+      value={intentValue(intent)}
+      className={className}
+      disabled={disabled}
+      aria-label={label}
+      formNoValidate
+    >
       {children}
     </button>
   );

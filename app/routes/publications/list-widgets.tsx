@@ -9,7 +9,19 @@ import { TEXTS } from "~/modules/publications/constants";
 import { GeneratingLabel, useDownload } from "./download-progress";
 
 /** A sync switch of the list (saves at once; see PostedSwitch). */
-export function SyncSwitch({ id, field, value, action, label }: { id: string; field: "priceSync" | "stockSync"; value: boolean; action: string; label: string }) {
+export function SyncSwitch({
+  id,
+  field,
+  value,
+  action,
+  label,
+}: {
+  id: string;
+  field: "priceSync" | "stockSync";
+  value: boolean;
+  action: string;
+  label: string;
+}) {
   return (
     <PostedSwitch
       action={action}

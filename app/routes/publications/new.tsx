@@ -32,5 +32,11 @@ export default function NewPublication() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/publications" notFoundTitle="Publicación no encontrada" notFoundText="La publicación no existe o fue eliminada." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/publications"
+      notFoundTitle="Publicación no encontrada"
+      notFoundText="La publicación no existe o fue eliminada."
+    />
+  );
 }

@@ -117,15 +117,31 @@ export function PublicationDialog({ view, constraint, result, toast, library, fo
   return (
     <RouteDialog
       title={isNew ? "Nueva publicación" : `Publicación ${view.draft.id}`}
-      description={view.meta.permalink ? <a href={view.meta.permalink} target="_blank" rel="noreferrer" className="text-brand-700 underline">{view.meta.permalink}</a> : undefined}
+      description={
+        view.meta.permalink ? (
+          <a href={view.meta.permalink} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+            {view.meta.permalink}
+          </a>
+        ) : undefined
+      }
       closeTo={closeTo}
       size="xl"
       footer={
         <>
-          <Link to={closeTo} preventScrollReset className="btn-ghost">Volver</Link>
-          {!isNew ? <IntentButton intent={{ type: "premium" }} form={ACTIONS_FORM_ID} disabled={!!busy}>Premium</IntentButton> : null}
-          <Link to={closeTo} preventScrollReset className="btn-secondary">Cancelar</Link>
-          <IntentButton intent={{ type: "save" }} className="btn-primary" disabled={!!busy}>{busy === "save" ? "Guardando…" : "Guardar"}</IntentButton>
+          <Link to={closeTo} preventScrollReset className="btn-ghost">
+            Volver
+          </Link>
+          {!isNew ? (
+            <IntentButton intent={{ type: "premium" }} form={ACTIONS_FORM_ID} disabled={!!busy}>
+              Premium
+            </IntentButton>
+          ) : null}
+          <Link to={closeTo} preventScrollReset className="btn-secondary">
+            Cancelar
+          </Link>
+          <IntentButton intent={{ type: "save" }} className="btn-primary" disabled={!!busy}>
+            {busy === "save" ? "Guardando…" : "Guardar"}
+          </IntentButton>
         </>
       }
     >
@@ -140,7 +156,11 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
   const formRef = useRef<HTMLFormElement>(null);
   // The schema and Zod come after the page; until then a post is checked by the server alone.
   const validation = useLazyValidation<typeof PublicationFormSchema, PublicationFormInput>(
-    () => import("~/modules/publications/draft-form").then(({ PublicationFormSchema, formErrorMap }) => ({ schema: PublicationFormSchema, errorMap: formErrorMap })),
+    () =>
+      import("~/modules/publications/draft-form").then(({ PublicationFormSchema, formErrorMap }) => ({
+        schema: PublicationFormSchema,
+        errorMap: formErrorMap,
+      })),
     { shouldValidate: "onBlur", shouldRevalidate: "onBlur" },
   );
   const [form, fields] = useForm<PublicationFormInput>({
@@ -205,18 +225,34 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
   const remaining = remainingCharacters(title, special);
 
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} ref={formRef} preventScrollReset className="space-y-6" data-sections={detailsShown ? "live" : "server"} data-checks={validation.onValidate ? "live" : "server"}>
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      ref={formRef}
+      preventScrollReset
+      className="space-y-6"
+      data-sections={detailsShown ? "live" : "server"}
+      data-checks={validation.onValidate ? "live" : "server"}
+    >
       {/* Enter in a text field recalculates instead of pressing some other button. */}
       <div className="absolute -left-[9999px]" aria-hidden>
-        <button type="submit" name="intent" value={intentValue({ type: "recalc" })} tabIndex={-1}>Recalcular</button>
+        <button type="submit" name="intent" value={intentValue({ type: "recalc" })} tabIndex={-1}>
+          Recalcular
+        </button>
       </div>
       <input {...getInputProps(fields.version, { type: "hidden" })} />
       {view.notices.length ? (
-        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{view.notices.join(" ")}</div>
+        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {view.notices.join(" ")}
+        </div>
       ) : null}
 
       <section aria-labelledby="pub-general" className="grid gap-4 lg:grid-cols-3">
-        <h3 id="pub-general" className="sr-only">Datos generales</h3>
+        <h3 id="pub-general" className="sr-only">
+          Datos generales
+        </h3>
         <div className="lg:col-span-2">
           <label htmlFor={fields.title.id} className="flex items-center justify-between text-sm font-medium text-slate-700">
             <span>Título</span>
@@ -238,17 +274,29 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
           <label className="flex flex-col gap-1">
             <span className="font-medium text-slate-700">Estado</span>
             <select {...getSelectProps(fields.status)} className="input">
-              {STATUSES.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
+              {STATUSES.map(([k, l]) => (
+                <option key={k} value={k}>
+                  {l}
+                </option>
+              ))}
             </select>
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-medium text-slate-700">Tipo de publicación</span>
             <select {...getSelectProps(fields.listingType)} className="input">
-              {LISTING_TYPES.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
+              {LISTING_TYPES.map(([k, l]) => (
+                <option key={k} value={k}>
+                  {l}
+                </option>
+              ))}
             </select>
           </label>
-          <p><span className="text-slate-500">Ventas:</span> <strong data-testid="sold">{formatNumber(view.meta.soldQuantity)}</strong></p>
-          <p><span className="text-slate-500">Visitas:</span> <strong>{formatNumber(view.meta.visits)}</strong></p>
+          <p>
+            <span className="text-slate-500">Ventas:</span> <strong data-testid="sold">{formatNumber(view.meta.soldQuantity)}</strong>
+          </p>
+          <p>
+            <span className="text-slate-500">Visitas:</span> <strong>{formatNumber(view.meta.visits)}</strong>
+          </p>
           <label className="col-span-2 inline-flex items-center gap-2">
             <input {...getInputProps(fields.premium, { type: "checkbox" })} className="h-4 w-4" /> Premium
           </label>
@@ -259,4 +307,3 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
     </Form>
   );
 }
-

@@ -36,19 +36,22 @@ export function DownloadForm({ action, submitLabel, children }: { action: string
  * query, except when the URL holds the report's own fields (`reportParams`: a toast sent the user
  * back here), which the list does not read.
  */
-export function ReportDialog({ title, description, reportParams, children }: { title: string; description: string; reportParams: string[]; children: React.ReactNode }) {
+export function ReportDialog({
+  title,
+  description,
+  reportParams,
+  children,
+}: {
+  title: string;
+  description: string;
+  reportParams: string[];
+  children: React.ReactNode;
+}) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const closeTo = `/publications${reportParams.some((name) => params.has(name)) ? "" : search}`;
   return (
-    <RouteDialog
-      title={title}
-      description={description}
-      closeTo={closeTo}
-      footer={
-        <CloseLink to={closeTo}>Cancelar</CloseLink>
-      }
-    >
+    <RouteDialog title={title} description={description} closeTo={closeTo} footer={<CloseLink to={closeTo}>Cancelar</CloseLink>}>
       {children}
     </RouteDialog>
   );

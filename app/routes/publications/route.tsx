@@ -47,7 +47,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const [row] = parsed.success
       ? await getDb().select({ permalink: publications.permalink }).from(publications).where(eq(publications.id, parsed.data.id)).limit(1)
       : [];
-    if (!row?.permalink) return redirectWithToast(back, { title: "Publicación no encontrada", message: "La publicación no existe o no tiene enlace.", variant: "warning" });
+    if (!row?.permalink)
+      return redirectWithToast(back, {
+        title: "Publicación no encontrada",
+        message: "La publicación no existe o no tiene enlace.",
+        variant: "warning",
+      });
     return redirectWithToast(back, { title: "Enlace de la publicación", message: row.permalink, variant: "info", durationMs: 8000 });
   }
   const parsed = SyncSwitchSchema.safeParse(form);
@@ -56,7 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { id, field, value } = parsed.data;
   const changed = await setSyncSwitch(id, field, value, user.id);
-  if (!changed) return redirectWithToast(back, { title: "Publicación no encontrada", message: `La publicación ${id} no existe.`, variant: "warning" });
+  if (!changed)
+    return redirectWithToast(back, { title: "Publicación no encontrada", message: `La publicación ${id} no existe.`, variant: "warning" });
   const label = field === "priceSync" ? "precio" : "stock";
   return redirectWithToast(back, {
     title: "Publicación actualizada",
@@ -147,7 +153,12 @@ export default function PublicationsList() {
       key: "edit",
       header: <span className="sr-only">Editar</span>,
       cell: (p) => (
-        <Link to={`/publications/${p.id}${search}`} preventScrollReset className="btn-ghost px-2 py-1 text-sm" aria-label={`Editar ${p.id}`}>
+        <Link
+          to={`/publications/${p.id}${search}`}
+          preventScrollReset
+          className="btn-ghost px-2 py-1 text-sm"
+          aria-label={`Editar ${p.id}`}
+        >
           Editar
         </Link>
       ),

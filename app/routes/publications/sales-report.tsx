@@ -20,7 +20,11 @@ export default function SalesReportDialog() {
   const initial = useLoaderData<typeof loader>();
   const [range, setRange] = useState(initial.range);
   return (
-    <ReportDialog title="Generar reporte" description="Ventas y visitas por publicación en el rango elegido." reportParams={["range", "store"]}>
+    <ReportDialog
+      title="Generar reporte"
+      description="Ventas y visitas por publicación en el rango elegido."
+      reportParams={["range", "store"]}
+    >
       <DownloadForm action="/publications/sales-report.xlsx" submitLabel="Buscar">
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">Tipo de reporte</legend>
@@ -37,7 +41,15 @@ export default function SalesReportDialog() {
           <div className="grid grid-cols-2 gap-1 sm:grid-cols-4">
             {[...QUICK_RANGES, ["custom", "Personalizado"] as const].map(([key, label]) => (
               <label key={key} className="inline-flex items-center gap-2 text-sm">
-                <input type="radio" name="range" value={key} defaultChecked={initial.range === key} onChange={() => setRange(key)} className="h-4 w-4" /> {label}
+                <input
+                  type="radio"
+                  name="range"
+                  value={key}
+                  defaultChecked={initial.range === key}
+                  onChange={() => setRange(key)}
+                  className="h-4 w-4"
+                />{" "}
+                {label}
               </label>
             ))}
           </div>

@@ -16,10 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const store = query.store ?? "Meli1";
   const range = query.range ?? "today";
   const back = `/publications/sales-report${withParams("", { store, range, start: query.start, end: query.end })}`;
-  const checked =
-    range === "custom"
-      ? validateRange(query.start, query.end)
-      : { range: quickRange(range), error: null };
+  const checked = range === "custom" ? validateRange(query.start, query.end) : { range: quickRange(range), error: null };
   // A custom range with neither end is as incomplete as one with a single end.
   if (!checked.range) {
     const error = checked.error ?? RANGE_MESSAGES.incomplete;

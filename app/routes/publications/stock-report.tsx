@@ -11,7 +11,9 @@ export const meta: MetaFunction = () => [{ title: "Reporte por stock" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFeature(request, "publications.stockReport", "/publications");
-  const { threshold } = parseQuery(request, { threshold: z.coerce.number().int().min(STOCK_THRESHOLD_MIN).max(STOCK_THRESHOLD_MAX).optional() });
+  const { threshold } = parseQuery(request, {
+    threshold: z.coerce.number().int().min(STOCK_THRESHOLD_MIN).max(STOCK_THRESHOLD_MAX).optional(),
+  });
   return { threshold: threshold ?? 0 };
 }
 
@@ -26,7 +28,16 @@ export default function StockReportDialog() {
       <DownloadForm action="/publications/stock-report.xlsx" submitLabel="Generar">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Límite de stock (0 a 20)</span>
-          <input type="number" name="threshold" min={STOCK_THRESHOLD_MIN} max={STOCK_THRESHOLD_MAX} step={1} required defaultValue={threshold} className="input w-32" />
+          <input
+            type="number"
+            name="threshold"
+            min={STOCK_THRESHOLD_MIN}
+            max={STOCK_THRESHOLD_MAX}
+            step={1}
+            required
+            defaultValue={threshold}
+            className="input w-32"
+          />
         </label>
       </DownloadForm>
     </ReportDialog>
@@ -36,4 +47,3 @@ export default function StockReportDialog() {
 export function ErrorBoundary() {
   return <DialogErrorBoundary listPath="/publications" notFoundTitle="No encontrado" notFoundText="El reporte no existe." />;
 }
-

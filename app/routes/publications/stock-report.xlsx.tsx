@@ -13,12 +13,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = StockReportQuery.safeParse({ threshold: url.searchParams.get("threshold") ?? "" });
   if (!parsed.success) {
-    return redirectWithToast("/publications/stock-report", { title: "Límite inválido", message: "El límite de stock debe ser un número entero de 0 a 20.", variant: "warning" });
+    return redirectWithToast("/publications/stock-report", {
+      title: "Límite inválido",
+      message: "El límite de stock debe ser un número entero de 0 a 20.",
+      variant: "warning",
+    });
   }
   const { threshold } = parsed.data;
   const rows = await lowStockPublications(threshold);
   if (rows.length === 0) {
-    return redirectWithToast(`/publications/stock-report?threshold=${threshold}`, { title: TEXTS.noRecordsTitle, message: TEXTS.noRecordsStock, variant: "warning" });
+    return redirectWithToast(`/publications/stock-report?threshold=${threshold}`, {
+      title: TEXTS.noRecordsTitle,
+      message: TEXTS.noRecordsStock,
+      variant: "warning",
+    });
   }
   const buffer = await buildWorkbook({
     sheetName: `Stock hasta ${threshold}`,

@@ -41,5 +41,11 @@ export default function QuestionModerationDialog() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/questions" notFoundTitle="Pregunta no encontrada" notFoundText="La pregunta no existe o fue eliminada." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/questions"
+      notFoundTitle="Pregunta no encontrada"
+      notFoundText="La pregunta no existe o fue eliminada."
+    />
+  );
 }

@@ -42,7 +42,12 @@ export default function FastAnswers() {
   const { search } = useLocation();
   const errorsFor = (key: string) => (actionData?.key === key ? actionData.errors : undefined);
   return (
-    <RouteDialog title="Respuestas rápidas" description="Textos que se insertan en la respuesta de una pregunta." closeTo={`/questions${search}`} size="lg">
+    <RouteDialog
+      title="Respuestas rápidas"
+      description="Textos que se insertan en la respuesta de una pregunta."
+      closeTo={`/questions${search}`}
+      size="lg"
+    >
       <ul className="space-y-3">
         {fastAnswers.map((f) => (
           <li key={f.id} className="rounded-md border border-slate-200 p-3">
@@ -101,5 +106,11 @@ function FastAnswerForm({
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/questions" notFoundTitle="Respuesta rápida no encontrada" notFoundText="La respuesta rápida no existe o fue eliminada." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/questions"
+      notFoundTitle="Respuesta rápida no encontrada"
+      notFoundText="La respuesta rápida no existe o fue eliminada."
+    />
+  );
 }

@@ -16,7 +16,13 @@ const TEXT: Record<ModerationKind, { title: string; confirm: string; body: (nick
 };
 
 /** The confirmation step of block and delete: a nested route, so it works without JavaScript. */
-export function ModerationDialog({ kind, question }: { kind: ModerationKind; question: { id: number; message: string; clientNickname: string } }) {
+export function ModerationDialog({
+  kind,
+  question,
+}: {
+  kind: ModerationKind;
+  question: { id: number; message: string; clientNickname: string };
+}) {
   const { search } = useLocation();
   const text = TEXT[kind];
   return (

@@ -6,7 +6,14 @@ import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import {
-  DELETED_STATUS, EVALUATIONS, EVALUATION_LABELS, appendText, canAnswer, isInactivePublication, isPending, storeLabel,
+  DELETED_STATUS,
+  EVALUATIONS,
+  EVALUATION_LABELS,
+  appendText,
+  canAnswer,
+  isInactivePublication,
+  isPending,
+  storeLabel,
 } from "~/modules/questions/rules";
 
 export type CardQuestion = {
@@ -87,16 +94,22 @@ export function QuestionCard({
           <header className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <span className="font-medium text-slate-800">{q.clientNickname}</span>
             <span title={formatDateTime(q.dateCreated)}>{formatDateTime(q.dateCreated)}</span>
-            <span>(<RelativeTime date={q.dateCreated} />)</span>
+            <span>
+              (<RelativeTime date={q.dateCreated} />)
+            </span>
             <Badge variant="gray">{storeLabel(q.store)}</Badge>
             {q.status === DELETED_STATUS ? <Badge variant="danger">Eliminada</Badge> : null}
             {!pending && q.status !== DELETED_STATUS ? <Badge variant="success">Respondida</Badge> : null}
           </header>
-          <p className="mt-1 text-base font-medium" data-testid="question-message">{q.message}</p>
+          <p className="mt-1 text-base font-medium" data-testid="question-message">
+            {q.message}
+          </p>
 
           {q.records.length ? (
             <details className="mt-2 text-sm">
-              <summary className="cursor-pointer text-brand-700">Preguntas anteriores del cliente en esta publicación ({q.records.length})</summary>
+              <summary className="cursor-pointer text-brand-700">
+                Preguntas anteriores del cliente en esta publicación ({q.records.length})
+              </summary>
               <ul className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3">
                 {q.records.map((r) => (
                   <li key={r.id}>
@@ -114,13 +127,17 @@ export function QuestionCard({
               {q.answer ? <p>{q.answer}</p> : <p className="text-slate-600">Sin respuesta.</p>}
               {q.answeredAt ? <p className="mt-1 text-xs text-slate-600">Respondida el {formatDateTime(q.answeredAt)}</p> : null}
               {q.suggestion ? (
-                <p className="mt-1 text-xs text-slate-600">
-                  Sugerencia calificada: {q.evaluation ?? "sin calificar"}
-                </p>
+                <p className="mt-1 text-xs text-slate-600">Sugerencia calificada: {q.evaluation ?? "sin calificar"}</p>
               ) : null}
             </div>
           ) : (
-            <Form method="post" action={`/questions${search}`} preventScrollReset className="mt-3" aria-label={`Responder a ${q.clientNickname}`}>
+            <Form
+              method="post"
+              action={`/questions${search}`}
+              preventScrollReset
+              className="mt-3"
+              aria-label={`Responder a ${q.clientNickname}`}
+            >
               <input type="hidden" name="questionId" value={q.id} />
               <fieldset disabled={!answerable || busy} className="space-y-2">
                 {inactive ? (
@@ -131,12 +148,20 @@ export function QuestionCard({
                 {q.suggestion ? (
                   <div className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm">
                     <p className="font-medium text-indigo-900">Sugerencia</p>
-                    <p className="mt-1" data-testid="suggestion">{q.suggestion}</p>
+                    <p className="mt-1" data-testid="suggestion">
+                      {q.suggestion}
+                    </p>
                     <div role="radiogroup" aria-label="Calificación de la sugerencia" className="mt-2 flex flex-wrap items-center gap-3">
                       <span className="text-xs font-medium">Califica la sugerencia:</span>
                       {EVALUATIONS.map((value) => (
                         <label key={value} className="inline-flex items-center gap-1">
-                          <input type="radio" name="evaluation" value={value} {...constraints.evaluation} defaultChecked={q.evaluation === value} />
+                          <input
+                            type="radio"
+                            name="evaluation"
+                            value={value}
+                            {...constraints.evaluation}
+                            defaultChecked={q.evaluation === value}
+                          />
                           {EVALUATION_LABELS[value]}
                         </label>
                       ))}

@@ -1,7 +1,14 @@
 import { cn } from "~/lib/cn";
-import { BAND_INFO, RESPONSE_BANDS, RESPONSE_WINDOW_DAYS, formatMinutes, responseTimeColor, type ResponseColor, type ResponseTimeRow } from "~/modules/questions/response-time";
+import {
+  BAND_INFO,
+  RESPONSE_BANDS,
+  RESPONSE_WINDOW_DAYS,
+  formatMinutes,
+  responseTimeColor,
+  type ResponseColor,
+  type ResponseTimeRow,
+} from "~/modules/questions/response-time";
 import { storeLabel } from "~/modules/questions/rules";
-
 
 const colorClass: Record<ResponseColor, string> = {
   green: "border-green-300 bg-green-50 text-green-900",
@@ -33,7 +40,10 @@ export function ResponseTimeCards({ rows }: { rows: ResponseTimeRow[] }) {
               return (
                 <div
                   key={band}
-                  className={cn("min-w-0 rounded-md border px-3 py-2", color ? colorClass[color] : "border-slate-200 bg-slate-50 text-slate-500")}
+                  className={cn(
+                    "min-w-0 rounded-md border px-3 py-2",
+                    color ? colorClass[color] : "border-slate-200 bg-slate-50 text-slate-500",
+                  )}
                   data-band={band}
                   data-color={color ?? "none"}
                   title={color ? colorName[color] : "Sin datos"}

@@ -71,7 +71,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<ActionData>(
         {
           questionId,
-          errors: { answer: fieldErrors.answer ?? undefined, evaluation: fieldErrors.evaluation ?? undefined, form: fieldErrors.questionId ?? undefined },
+          errors: {
+            answer: fieldErrors.answer ?? undefined,
+            evaluation: fieldErrors.evaluation ?? undefined,
+            form: fieldErrors.questionId ?? undefined,
+          },
           typed: String(formData.get("answer") ?? ""),
         },
         { status: 400 },
@@ -82,7 +86,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const draft = DraftSchema.safeParse(Object.fromEntries(formData));
   if (!draft.success) {
-    return redirectWithToast(`/questions${url.search}`, { title: "Solicitud inválida", message: "Revisa los datos enviados e intenta de nuevo.", variant: "warning" });
+    return redirectWithToast(`/questions${url.search}`, {
+      title: "Solicitud inválida",
+      message: "Revisa los datos enviados e intenta de nuevo.",
+      variant: "warning",
+    });
   }
   return finish(await updateDraft(draft.data, actor), back);
 }
@@ -135,11 +143,24 @@ export default function Questions() {
             <input type="hidden" name="tab" value="history" />
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Fecha</span>
-              <input type="date" name="date" className="input" defaultValue={query.date?.replace(/\//g, "-") ?? ""} max={formatQueryDate(new Date()).replace(/\//g, "-")} />
+              <input
+                type="date"
+                name="date"
+                className="input"
+                defaultValue={query.date?.replace(/\//g, "-") ?? ""}
+                max={formatQueryDate(new Date()).replace(/\//g, "-")}
+              />
             </label>
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">Id del cliente</span>
-              <input type="search" name="search" {...constraints.history.search} inputMode="numeric" className="input" defaultValue={query.search ?? ""} />
+              <input
+                type="search"
+                name="search"
+                {...constraints.history.search}
+                inputMode="numeric"
+                className="input"
+                defaultValue={query.search ?? ""}
+              />
             </label>
             <button type="submit" className="btn-secondary">
               Filtrar
@@ -164,7 +185,9 @@ export default function Questions() {
 
       <div className="space-y-3">
         {rows.length === 0 ? (
-          <p className="card p-6 text-center text-slate-500">{history ? "No hay preguntas en el historial con estos filtros." : "No hay preguntas pendientes."}</p>
+          <p className="card p-6 text-center text-slate-500">
+            {history ? "No hay preguntas en el historial con estos filtros." : "No hay preguntas pendientes."}
+          </p>
         ) : (
           rows.map((q) => (
             <QuestionCard
@@ -203,7 +226,10 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
     <Link
       to={to}
       aria-current={current ? "page" : undefined}
-      className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-700")}
+      className={cn(
+        "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+        current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-700",
+      )}
     >
       {children}
     </Link>

@@ -8,7 +8,13 @@ import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typea
 /** GET /quotations/agents?q=: the agent typeahead's matches among the user's ERP users, with their warehouses. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request);
-  const q = typeaheadQuery(z.string().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? ""));
+  const q = typeaheadQuery(
+    z
+      .string()
+      .max(100)
+      .catch("")
+      .parse(new URL(request.url).searchParams.get("q") ?? ""),
+  );
   const found = q ? await searchAgents(user, q) : { agents: [], message: null };
   const answer: TypeaheadAnswer<ErpUser> = { matches: found.agents, message: found.message };
   return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });

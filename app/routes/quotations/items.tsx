@@ -7,7 +7,13 @@ import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typea
 /** GET /quotations/items?q=: the lines table's typeahead row, up to 40 ERP articles (spec 2 §9). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
-  const q = typeaheadQuery(z.string().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? ""));
+  const q = typeaheadQuery(
+    z
+      .string()
+      .max(100)
+      .catch("")
+      .parse(new URL(request.url).searchParams.get("q") ?? ""),
+  );
   const found = q ? await searchItems(q) : { items: [], message: null };
   const answer: TypeaheadAnswer<ItemMatch> = { matches: found.items, message: found.message };
   return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });

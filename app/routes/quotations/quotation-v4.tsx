@@ -3,8 +3,28 @@ import type { ErpUser } from "@server/integrations/erp/port";
 import { ClientPicker } from "~/components/quotations/client-picker";
 import type { CompanyContact, QuotationDocumentData } from "~/modules/quotations/document";
 import type { DraftClient } from "~/modules/quotations/draft";
-import { formatCents, formatPhone, GLOBAL_DISCOUNT_MAX, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES, type Totals } from "~/modules/quotations/pricing";
-import { DraftIntent as Version, KeepingSearchForm, KeepParams, LabeledField, LinesTableShell, NotesAndSave, PickButton, PickList, QuotationPreview, RadioChoice, RemoveLineForm, TotalsList } from "~/components/quotations/quotation-parts";
+import {
+  formatCents,
+  formatPhone,
+  GLOBAL_DISCOUNT_MAX,
+  MARKETPLACE_ADJUSTMENT_LABEL,
+  MESSAGES,
+  type Totals,
+} from "~/modules/quotations/pricing";
+import {
+  DraftIntent as Version,
+  KeepingSearchForm,
+  KeepParams,
+  LabeledField,
+  LinesTableShell,
+  NotesAndSave,
+  PickButton,
+  PickList,
+  QuotationPreview,
+  RadioChoice,
+  RemoveLineForm,
+  TotalsList,
+} from "~/components/quotations/quotation-parts";
 import { CategoryPicker, LISTING_TYPES, ORDER_TYPES } from "~/components/quotations/quotation-dialog";
 import type { LinesColumn } from "~/components/quotations/quotation-parts";
 import type { ItemMatch } from "~/modules/quotations/lines.server";
@@ -167,7 +187,11 @@ function AgentSearchForm({ d }: { d: V4Data }) {
           {(a) => (
             <>
               <span className="min-w-0 truncate">{agentLabel(a)}</span>
-              <PickButton fields={{ intent: "agent", version: d.version, agent: a.user }} label="Elegir" ariaLabel={`Elegir agente ${a.name}`} />
+              <PickButton
+                fields={{ intent: "agent", version: d.version, agent: a.user }}
+                label="Elegir"
+                ariaLabel={`Elegir agente ${a.name}`}
+              />
             </>
           )}
         </PickList>
@@ -218,7 +242,14 @@ export function HeaderForm({ d }: { d: V4Data }) {
         <input type="email" name="clientEmail" defaultValue={h.clientEmail} maxLength={200} className="input" />
       </LabeledField>
       <LabeledField label="Teléfono del cliente">
-        <input type="tel" name="clientPhone" defaultValue={formatPhone(h.clientPhone)} maxLength={12} placeholder="000-000-0000" className="input" />
+        <input
+          type="tel"
+          name="clientPhone"
+          defaultValue={formatPhone(h.clientPhone)}
+          maxLength={12}
+          placeholder="000-000-0000"
+          className="input"
+        />
       </LabeledField>
       {d.may.orderType ? (
         <>
@@ -277,13 +308,29 @@ export function LinesTable({ d }: { d: V4Data }) {
         {d.lines.map((l, i) => (
           // Keyed by version too: the row's uncontrolled inputs show the saved values after each change.
           <tr key={`${l.sku}:${d.version}`} data-testid={`line-${l.sku}`}>
-            <td className="whitespace-nowrap px-2 py-1.5 font-medium">{l.custom ? <span className="text-slate-500">Libre</span> : l.sku}</td>
+            <td className="whitespace-nowrap px-2 py-1.5 font-medium">
+              {l.custom ? <span className="text-slate-500">Libre</span> : l.sku}
+            </td>
             <td className="min-w-40 px-2 py-1.5">{l.description}</td>
             <td className="px-2 py-1.5">
-              <input form={`line-${i}`} name="qty" defaultValue={String(l.qty)} inputMode="decimal" className="input w-20 py-1" aria-label={`Cantidad de ${l.description}`} />
+              <input
+                form={`line-${i}`}
+                name="qty"
+                defaultValue={String(l.qty)}
+                inputMode="decimal"
+                className="input w-20 py-1"
+                aria-label={`Cantidad de ${l.description}`}
+              />
             </td>
             <td className="px-2 py-1.5">
-              <input form={`line-${i}`} name="discount" defaultValue={String(l.discount)} inputMode="decimal" className="input w-20 py-1" aria-label={`Descuento de ${l.description}`} />
+              <input
+                form={`line-${i}`}
+                name="discount"
+                defaultValue={String(l.discount)}
+                inputMode="decimal"
+                className="input w-20 py-1"
+                aria-label={`Descuento de ${l.description}`}
+              />
             </td>
             <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
               {l.unpriced ? "—" : formatCents(l.priceCents)}
@@ -294,10 +341,23 @@ export function LinesTable({ d }: { d: V4Data }) {
               ) : null}
             </td>
             <td className="px-2 py-1.5">
-              <input form={`line-${i}`} name="note" defaultValue={l.note} maxLength={500} className="input min-w-32 py-1" aria-label={`Observaciones de ${l.description}`} />
+              <input
+                form={`line-${i}`}
+                name="note"
+                defaultValue={l.note}
+                maxLength={500}
+                className="input min-w-32 py-1"
+                aria-label={`Observaciones de ${l.description}`}
+              />
             </td>
             <td className="whitespace-nowrap px-2 py-1.5 text-right">
-              <button type="submit" form={`line-${i}`} className="btn-ghost px-2 py-1" disabled={busy} aria-label={`Aplicar cambios a ${l.description}`}>
+              <button
+                type="submit"
+                form={`line-${i}`}
+                className="btn-ghost px-2 py-1"
+                disabled={busy}
+                aria-label={`Aplicar cambios a ${l.description}`}
+              >
                 Aplicar
               </button>
               <RemoveLineForm version={d.version} sku={l.sku} name={l.description} busy={busy} className="inline" />
@@ -307,7 +367,9 @@ export function LinesTable({ d }: { d: V4Data }) {
         <tr className="bg-slate-50/60">
           <td colSpan={7} className="px-2 py-2">
             {/* Kept at the visible left edge and no wider than the box when the table scrolls sideways. */}
-            <div className="sticky left-2 max-w-[calc(100cqw-1rem)]"><SearchSwap server={<ItemSearchRow d={d} />} client={(carried) => <ItemCombobox carried={carried} />} /></div>
+            <div className="sticky left-2 max-w-[calc(100cqw-1rem)]">
+              <SearchSwap server={<ItemSearchRow d={d} />} client={(carried) => <ItemCombobox carried={carried} />} />
+            </div>
           </td>
         </tr>
       </LinesTableShell>
@@ -324,7 +386,14 @@ function ItemSearchRow({ d }: { d: V4Data }) {
     <div className="flex flex-wrap items-end gap-2">
       <label className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="font-medium text-slate-700">Nuevo artículo</span>
-        <input form="item-search" type="search" name="item" defaultValue={d.query.item} placeholder="SKU, clave de fabricante o descripción" className="input" />
+        <input
+          form="item-search"
+          type="search"
+          name="item"
+          defaultValue={d.query.item}
+          placeholder="SKU, clave de fabricante o descripción"
+          className="input"
+        />
       </label>
       <button type="submit" form="item-search" className="btn-secondary">
         Buscar artículo
@@ -385,7 +454,12 @@ function ItemResults({ d }: { d: V4Data }) {
 function CustomLineForm({ version }: { version: number }) {
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" preventScrollReset className="grid gap-2 rounded-md border border-dashed border-slate-300 p-3 sm:grid-cols-[1fr_7rem_8rem_auto] sm:items-end" aria-label="Agregar artículo libre">
+    <Form
+      method="post"
+      preventScrollReset
+      className="grid gap-2 rounded-md border border-dashed border-slate-300 p-3 sm:grid-cols-[1fr_7rem_8rem_auto] sm:items-end"
+      aria-label="Agregar artículo libre"
+    >
       <Version intent="custom" version={version} />
       <LabeledField label="Artículo libre">
         <input name="description" maxLength={300} placeholder="Descripción" className="input" />
@@ -413,7 +487,15 @@ export function OrderCategory({ d }: { d: V4Data }) {
   );
 }
 
-export function TotalsBlock({ totals, discountPercent, pricingError = null }: { totals: Totals | null; discountPercent: number; pricingError?: string | null }) {
+export function TotalsBlock({
+  totals,
+  discountPercent,
+  pricingError = null,
+}: {
+  totals: Totals | null;
+  discountPercent: number;
+  pricingError?: string | null;
+}) {
   // Totals wait for a category on a Mercado Libre quote (spec 2 §4), and for a price in pesos on every line (decision 0038).
   if (!totals) return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{pricingError ?? MESSAGES.needCategory}</p>;
   const rows: Array<[string, number]> = [

@@ -5,7 +5,14 @@ import { PageHeader } from "~/components/PageHeader";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { PostedError } from "~/components/quotations/quotation-parts";
 import {
-  AgentPicker, ClientBlock, HeaderForm, LinesTable, OrderCategory, PreviewBlock, QuotationV4Actions, TotalsBlock,
+  AgentPicker,
+  ClientBlock,
+  HeaderForm,
+  LinesTable,
+  OrderCategory,
+  PreviewBlock,
+  QuotationV4Actions,
+  TotalsBlock,
 } from "~/routes/quotations/quotation-v4";
 import { quotationsScreenData } from "~/modules/quotations/screen-v4.server";
 import { safeBack } from "~/modules/quotations/routing";
@@ -19,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return quotationsScreenData(user, new URL(request.url));
 }
 
-export const action = ({ request }: ActionFunctionArgs) => answerDraftPost(request, createQuotation, safeBack(request.url, "/quotations", ["agent", "item", "category"]));
+export const action = ({ request }: ActionFunctionArgs) =>
+  answerDraftPost(request, createQuotation, safeBack(request.url, "/quotations", ["agent", "item", "category"]));
 
 export default function QuotationsPage() {
   const d = useLoaderData<typeof loader>();

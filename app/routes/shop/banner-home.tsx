@@ -41,7 +41,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!saved.ok) {
     // Said in the page and by the warning toast (spec 5/8 'Imagen no válida').
     const toast = dialogToast(saved.title, saved.message);
-    return data({ result: submission.reply({ fieldErrors: { image: [`${saved.title}: ${saved.message}`] } }), toast }, { status: saved.unavailable ? 503 : 400 });
+    return data(
+      { result: submission.reply({ fieldErrors: { image: [`${saved.title}: ${saved.message}`] } }), toast },
+      { status: saved.unavailable ? 503 : 400 },
+    );
   }
   return redirectWithToast("/banner-home", { title: BANNER_TEXTS.savedTitle, message: BANNER_TEXTS.saved, variant: "success" });
 }
@@ -94,7 +97,8 @@ export default function BannerHome() {
       {actionData?.toast ? <Toaster key={actionData.toast.id} toast={actionData.toast} /> : null}
       <PageHeader title="Ecommerce - Portada">
         <p className="text-sm text-slate-500">
-          La portada de la tienda en línea.{banner ? ` Última actualización: ${formatDateTime(banner.updatedAt)}.` : " Aún no hay portada guardada."}
+          La portada de la tienda en línea.
+          {banner ? ` Última actualización: ${formatDateTime(banner.updatedAt)}.` : " Aún no hay portada guardada."}
         </p>
       </PageHeader>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
@@ -113,13 +117,29 @@ export default function BannerHome() {
               aria-invalid={imageErrors?.length ? true : undefined}
             />
             <p id="banner-image-hint" className="text-xs text-slate-500">
-              Mínimo {BANNER_MIN_WIDTH}×{BANNER_MIN_HEIGHT} px; se guarda en WebP. {banner?.image ? "Déjalo vacío para conservar la imagen actual." : ""}
+              Mínimo {BANNER_MIN_WIDTH}×{BANNER_MIN_HEIGHT} px; se guarda en WebP.{" "}
+              {banner?.image ? "Déjalo vacío para conservar la imagen actual." : ""}
             </p>
             <ErrorList id="banner-image-error" errors={imageErrors} />
           </div>
-          <Field label="Título de la imagen" meta={fields.name} inputProps={limit} hint={<Counter fieldId={fields.name.id} initial={text(fields.name.initialValue).length} />} />
-          <Field label="Título de portada" meta={fields.coverTitle} inputProps={limit} hint={<Counter fieldId={fields.coverTitle.id} initial={text(fields.coverTitle.initialValue).length} />} />
-          <Field label="Subtítulo de portada" meta={fields.coverSubtitle} inputProps={limit} hint={<Counter fieldId={fields.coverSubtitle.id} initial={text(fields.coverSubtitle.initialValue).length} />} />
+          <Field
+            label="Título de la imagen"
+            meta={fields.name}
+            inputProps={limit}
+            hint={<Counter fieldId={fields.name.id} initial={text(fields.name.initialValue).length} />}
+          />
+          <Field
+            label="Título de portada"
+            meta={fields.coverTitle}
+            inputProps={limit}
+            hint={<Counter fieldId={fields.coverTitle.id} initial={text(fields.coverTitle.initialValue).length} />}
+          />
+          <Field
+            label="Subtítulo de portada"
+            meta={fields.coverSubtitle}
+            inputProps={limit}
+            hint={<Counter fieldId={fields.coverSubtitle.id} initial={text(fields.coverSubtitle.initialValue).length} />}
+          />
           <TextareaField
             label="Contenido de portada"
             meta={fields.coverContent}
@@ -129,10 +149,10 @@ export default function BannerHome() {
           <details className="rounded-md bg-slate-50 p-3 text-sm">
             <summary className="cursor-pointer font-medium text-brand-700">Ayuda</summary>
             <p className="mt-2 text-slate-600">
-              La imagen ocupa el ancho completo de la página de inicio: usa una foto horizontal de al menos {BANNER_MIN_WIDTH}×{BANNER_MIN_HEIGHT} px
-              con el motivo al centro. Los textos se muestran sobre la imagen: el título en grande, el subtítulo debajo y el contenido como
-              párrafo corto. Cada texto admite hasta {BANNER_TEXT_MAX} caracteres. Si el nombre del archivo ya existe, cámbialo en tu
-              computadora antes de subirlo.
+              La imagen ocupa el ancho completo de la página de inicio: usa una foto horizontal de al menos {BANNER_MIN_WIDTH}×
+              {BANNER_MIN_HEIGHT} px con el motivo al centro. Los textos se muestran sobre la imagen: el título en grande, el subtítulo
+              debajo y el contenido como párrafo corto. Cada texto admite hasta {BANNER_TEXT_MAX} caracteres. Si el nombre del archivo ya
+              existe, cámbialo en tu computadora antes de subirlo.
             </p>
           </details>
           <div className="flex justify-end gap-2 pt-3">
@@ -147,7 +167,11 @@ export default function BannerHome() {
         <section aria-label="Vista previa" className="card self-start overflow-hidden">
           <div className="relative aspect-[3/2] bg-slate-200">
             {banner?.image ? (
-              <img src={`${banner.image.url}?w=1200`} alt={banner.name || "Portada actual"} className="absolute inset-0 h-full w-full object-cover" />
+              <img
+                src={`${banner.image.url}?w=1200`}
+                alt={banner.name || "Portada actual"}
+                className="absolute inset-0 h-full w-full object-cover"
+              />
             ) : (
               <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-700">Sin imagen de portada</div>
             )}

@@ -11,7 +11,15 @@ import { useLazyValidation } from "~/lib/lazy-validation";
 import { judgingOnlySave } from "~/modules/files/image-pick-checks";
 import { ImagePickSection } from "~/routes/shop/image-pick-section";
 import type { BlogFormSchema } from "~/modules/blogs/blog-form";
-import { BLOG_LIMITS, BLOG_PATH, BLOG_TEXTS, blogSlug, publishAtInputValue, type BlogDialogState, type BlogPost } from "~/modules/blogs/blog-posts";
+import {
+  BLOG_LIMITS,
+  BLOG_PATH,
+  BLOG_TEXTS,
+  blogSlug,
+  publishAtInputValue,
+  type BlogDialogState,
+  type BlogPost,
+} from "~/modules/blogs/blog-posts";
 
 type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) | undefined;
 
@@ -21,7 +29,15 @@ type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) |
  * chosen file and saves; the image buttons post the same form with their own `intent` and come back
  * with the typed values, so everything works without JavaScript.
  */
-export function BlogEditDialog({ post, constraint, answer }: { post: BlogPost | null; constraint: FormConstraints<typeof BlogFormSchema>; answer: ActionAnswer }) {
+export function BlogEditDialog({
+  post,
+  constraint,
+  answer,
+}: {
+  post: BlogPost | null;
+  constraint: FormConstraints<typeof BlogFormSchema>;
+  answer: ActionAnswer;
+}) {
   const { search } = useLocation();
   const closeTo = `${BLOG_PATH}${search}`;
   // Only Guardar is judged; the image buttons carry the form back as it is.
@@ -39,7 +55,7 @@ export function BlogEditDialog({ post, constraint, answer }: { post: BlogPost | 
     },
     ...validation,
   });
-  const image = answer ? answer.image : post?.featuredImage ?? null;
+  const image = answer ? answer.image : (post?.featuredImage ?? null);
   const busyIntent = usePostingIntent();
   // A repeated title field comes back as a list: only a text names the slug.
   const typedTitle = typeof fields.title.value === "string" ? fields.title.value : (post?.title ?? "");

@@ -9,7 +9,9 @@ import { BlogDialogErrorBoundary } from "~/routes/shop/blog-dialogs";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, BlogIdSchema, blogState } from "~/modules/blogs/blog-posts";
 import { getBlogPost } from "~/modules/blogs/blog-posts.server";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `${BLOG_TEXTS.preview}: ${data.post.title}` : BLOG_TEXTS.preview }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data ? `${BLOG_TEXTS.preview}: ${data.post.title}` : BLOG_TEXTS.preview },
+];
 
 /** The post as the shop will show it, rendered on the server from what is stored. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -42,7 +44,11 @@ export default function BlogPreview() {
           {post.publishAt ? <span>Publicación: {formatDateTime(post.publishAt)}</span> : null}
         </p>
         {post.featuredImage ? (
-          <img src={`/files/${post.featuredImage.fileId}?w=800`} alt={post.featuredImage.alt} className="max-h-80 w-full rounded object-contain" />
+          <img
+            src={`/files/${post.featuredImage.fileId}?w=800`}
+            alt={post.featuredImage.alt}
+            className="max-h-80 w-full rounded object-contain"
+          />
         ) : null}
         <h1 className="text-2xl font-semibold">{post.title}</h1>
         <div className="rich-text max-w-none break-words text-slate-800" dangerouslySetInnerHTML={{ __html: post.content }} />

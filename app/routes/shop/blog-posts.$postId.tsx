@@ -51,7 +51,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return { ok: saved.ok, warning: saved.ok && saved.value.removedFileLinks ? FILE_TEXTS.foreignFileLinks : null };
     },
   });
-  return answerDialogStep(request, step, { listPath: BLOG_PATH, notFoundText: BLOG_TEXTS.notFoundText, toast: { title: BLOG_TEXTS.savedTitle, message: BLOG_TEXTS.saved } });
+  return answerDialogStep(request, step, {
+    listPath: BLOG_PATH,
+    notFoundText: BLOG_TEXTS.notFoundText,
+    toast: { title: BLOG_TEXTS.savedTitle, message: BLOG_TEXTS.saved },
+  });
 }
 
 export default function EditBlogPost() {

@@ -49,12 +49,31 @@ export default function BlogList() {
         return <Badge variant={STATE_BADGE[state]}>{BLOG_STATE_LABELS[state]}</Badge>;
       },
     },
-    { key: "publishAt", header: "Publicación", sortName: "publishAt", className: "whitespace-nowrap tabular-nums", cell: (r) => (r.publishAt ? formatDateTime(r.publishAt) : "—") },
-    { key: "createdAt", header: "Creado", sortName: "createdAt", className: "whitespace-nowrap tabular-nums", cell: (r) => formatDateTime(r.createdAt) },
+    {
+      key: "publishAt",
+      header: "Publicación",
+      sortName: "publishAt",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (r) => (r.publishAt ? formatDateTime(r.publishAt) : "—"),
+    },
+    {
+      key: "createdAt",
+      header: "Creado",
+      sortName: "createdAt",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (r) => formatDateTime(r.createdAt),
+    },
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <RecordListPage texts={BLOG_TEXTS} basePath={BLOG_PATH} list={list} columns={columns} listSearch={search} keep={["sortName", "sortValue"]}>
+    <RecordListPage
+      texts={BLOG_TEXTS}
+      basePath={BLOG_PATH}
+      list={list}
+      columns={columns}
+      listSearch={search}
+      keep={["sortName", "sortValue"]}
+    >
       <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Título" label="Buscar" />
     </RecordListPage>
   );

@@ -10,5 +10,14 @@ export function CatalogDialogRoute() {
   const answer = useActionData<typeof catalogDialogAction>();
   const user = useAppUser();
   const canDelete = catalog !== null && can(user, "catalogs.delete");
-  return <CatalogDialog key={catalog?.id} catalogId={catalog?.id ?? null} loaded={loaded} constraint={constraint} answer={answer} canDelete={canDelete} />;
+  return (
+    <CatalogDialog
+      key={catalog?.id}
+      catalogId={catalog?.id ?? null}
+      loaded={loaded}
+      constraint={constraint}
+      answer={answer}
+      canDelete={canDelete}
+    />
+  );
 }

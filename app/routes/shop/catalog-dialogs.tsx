@@ -106,7 +106,9 @@ export function CatalogDialog({
               },
             }}
           />
-          {noTitle ? <p className="text-xs text-slate-500">{CATALOG_TEXTS.needsTitle} Sin JavaScript, presiona Enter después de escribirlo.</p> : null}
+          {noTitle ? (
+            <p className="text-xs text-slate-500">{CATALOG_TEXTS.needsTitle} Sin JavaScript, presiona Enter después de escribirlo.</p>
+          ) : null}
         </div>
 
         <section className="rounded-lg border border-slate-200 p-3" aria-labelledby={`${form.id}-images`}>
@@ -126,14 +128,30 @@ export function CatalogDialog({
                   <li key={row.key} className="flex items-center gap-3">
                     <input {...hiddenProps(fileId)} />
                     {info ? (
-                      <img src={`${info.url}?w=150`} alt={alt.value || name} width={120} height={40} className="h-10 w-30 rounded border border-slate-200 object-contain" />
+                      <img
+                        src={`${info.url}?w=150`}
+                        alt={alt.value || name}
+                        width={120}
+                        height={40}
+                        className="h-10 w-30 rounded border border-slate-200 object-contain"
+                      />
                     ) : null}
                     <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
                       <span className="truncate font-medium">{name}</span>
-                      <input {...getInputProps(alt, { type: "text" })} placeholder="Texto alternativo" aria-label={`Texto alternativo de ${name}`} className="input" />
+                      <input
+                        {...getInputProps(alt, { type: "text" })}
+                        placeholder="Texto alternativo"
+                        aria-label={`Texto alternativo de ${name}`}
+                        className="input"
+                      />
                       <InlineErrors meta={alt} />
                     </div>
-                    <button type="submit" {...form.remove.getButtonProps({ name: fields.images.name, index: i })} className="btn-ghost px-2 py-1 text-red-700" aria-label={`Quitar imagen ${name}`}>
+                    <button
+                      type="submit"
+                      {...form.remove.getButtonProps({ name: fields.images.name, index: i })}
+                      className="btn-ghost px-2 py-1 text-red-700"
+                      aria-label={`Quitar imagen ${name}`}
+                    >
                       Quitar
                     </button>
                   </li>
@@ -163,7 +181,8 @@ export function CatalogDialog({
             </button>
           </div>
           <p id={`${form.id}-upload-hint`} className="mt-1 text-xs text-slate-500">
-            Mínimo {CATALOG_IMAGE.minWidth}×{CATALOG_IMAGE.minHeight} px; se guarda también una copia de 1200×400. Un nombre de archivo que ya existe se rechaza.
+            Mínimo {CATALOG_IMAGE.minWidth}×{CATALOG_IMAGE.minHeight} px; se guarda también una copia de 1200×400. Un nombre de archivo que
+            ya existe se rechaza.
           </p>
           <div id={`${form.id}-upload-error`} role="alert" className="min-h-5 text-xs text-red-600">
             {answer?.imageError ? (
@@ -201,7 +220,13 @@ export function CatalogDialog({
                 </div>
                 <ErrorList id={sub.title.errorId} errors={sub.title.errors} />
                 <div className="mt-1">
-                  <ProductRowsTable form={form} list={sub.products} infos={productInfos} label={`Productos del subtítulo ${n}`} empty={CATALOG_TEXTS.noProducts} />
+                  <ProductRowsTable
+                    form={form}
+                    list={sub.products}
+                    infos={productInfos}
+                    label={`Productos del subtítulo ${n}`}
+                    empty={CATALOG_TEXTS.noProducts}
+                  />
                   {sub.products.errors?.length ? <ErrorList id={sub.products.errorId} errors={sub.products.errors} /> : null}
                 </div>
                 <div className="mt-2">
@@ -245,7 +270,8 @@ export function CatalogDeleteDialog({ catalog }: { catalog: { id: number; title:
   return (
     <ListRecordDeleteDialog title={CATALOG_TEXTS.deleteTitle} listPath={CATALOGS_PATH}>
       <p>
-        ¿Eliminar el catálogo <strong>{catalog.title}</strong> (número {catalog.id}, {catalog.subtitleCount} subtítulos)? No se puede deshacer.
+        ¿Eliminar el catálogo <strong>{catalog.title}</strong> (número {catalog.id}, {catalog.subtitleCount} subtítulos)? No se puede
+        deshacer.
       </p>
       <p className="mt-2 text-sm text-slate-600">Sus imágenes seguirán en la biblioteca de archivos.</p>
     </ListRecordDeleteDialog>
@@ -253,5 +279,7 @@ export function CatalogDeleteDialog({ catalog }: { catalog: { id: number; title:
 }
 
 export function CatalogDialogErrorBoundary() {
-  return <DialogErrorBoundary listPath={CATALOGS_PATH} notFoundTitle={CATALOG_TEXTS.notFoundTitle} notFoundText={CATALOG_TEXTS.notFoundText} />;
+  return (
+    <DialogErrorBoundary listPath={CATALOGS_PATH} notFoundTitle={CATALOG_TEXTS.notFoundTitle} notFoundText={CATALOG_TEXTS.notFoundText} />
+  );
 }

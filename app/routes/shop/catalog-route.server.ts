@@ -11,7 +11,11 @@ import { answerDialogStep, recordOr404, type DialogDone } from "./dialog-answer.
  * null on the new one.
  */
 
-const SAVED: DialogDone = { listPath: CATALOGS_PATH, notFoundText: CATALOG_TEXTS.notFoundText, toast: { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage } };
+const SAVED: DialogDone = {
+  listPath: CATALOGS_PATH,
+  notFoundText: CATALOG_TEXTS.notFoundText,
+  toast: { title: CATALOG_TEXTS.saved, message: CATALOG_TEXTS.savedMessage },
+};
 
 const storedCatalog = (idParam: string | undefined) => recordOr404(idParam, getCatalog, CATALOG_TEXTS.notFoundText);
 

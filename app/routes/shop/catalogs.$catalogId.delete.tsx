@@ -27,7 +27,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { id, dialog } = catalogIdAndDialog(request, params);
   const actor = await requireFeature(request, "catalogs.delete", dialog);
   const deleted = await deleteCatalog(id, actor);
-  return backToListOr404(request, deleted.ok, { listPath: CATALOGS_PATH, notFoundText: CATALOG_TEXTS.notFoundText, toast: { title: CATALOG_TEXTS.deleted, message: CATALOG_TEXTS.deletedMessage } });
+  return backToListOr404(request, deleted.ok, {
+    listPath: CATALOGS_PATH,
+    notFoundText: CATALOG_TEXTS.notFoundText,
+    toast: { title: CATALOG_TEXTS.deleted, message: CATALOG_TEXTS.deletedMessage },
+  });
 }
 
 export default function DeleteCatalog() {

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { catalogDialogAction, catalogDialogLoader } from "~/routes/shop/catalog-route.server";
 import { CatalogDialogRoute } from "~/routes/shop/catalog-dialog-route";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.catalog ? `Catálogo ${data.catalog.id}` : "Catálogo" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data?.catalog ? `Catálogo ${data.catalog.id}` : "Catálogo" },
+];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => catalogDialogLoader(request, params.catalogId);
 

@@ -31,7 +31,14 @@ export default function CatalogsList() {
     editColumn(editTo, (r) => r.title),
   ];
   return (
-    <RecordListPage texts={CATALOG_TEXTS} basePath={CATALOGS_PATH} list={list} columns={columns} listSearch={search} keep={["sortName", "sortValue"]}>
+    <RecordListPage
+      texts={CATALOG_TEXTS}
+      basePath={CATALOGS_PATH}
+      list={list}
+      columns={columns}
+      listSearch={search}
+      keep={["sortName", "sortValue"]}
+    >
       <SearchInput defaultValue={query.search} placeholder="Título" label="Buscar" />
     </RecordListPage>
   );

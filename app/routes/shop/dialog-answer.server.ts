@@ -26,7 +26,9 @@ export async function recordOr404<T>(param: string | undefined, get: (id: number
  */
 export function backToListOr404(request: Request, done: boolean, to: DialogDone, warning?: string | null) {
   if (!done) notFound(to.notFoundText);
-  const toast = warning ? { ...to.toast, message: `${to.toast.message} ${warning}`, variant: "warning" as const } : { ...to.toast, variant: "success" as const };
+  const toast = warning
+    ? { ...to.toast, message: `${to.toast.message} ${warning}`, variant: "warning" as const }
+    : { ...to.toast, variant: "success" as const };
   return redirectWithToast(listUrlOf(to.listPath, request), toast);
 }
 

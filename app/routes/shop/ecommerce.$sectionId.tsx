@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { sectionDialogAction, sectionDialogLoader } from "~/routes/shop/section-route.server";
 import { ShopSectionDialogRoute } from "~/routes/shop/section-dialog-route";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.section ? `Sección ${data.section.id}` : "Sección" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data?.section ? `Sección ${data.section.id}` : "Sección" },
+];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => sectionDialogLoader(request, params.sectionId);
 

@@ -29,9 +29,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request);
   const parsed = SectionToggleSchema.safeParse(Object.fromEntries(await readForm(request)));
   const to = listUrlOf(SHOP_SECTIONS_PATH, request);
-  if (!parsed.success) return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.toggleInvalid, variant: "danger" });
+  if (!parsed.success)
+    return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.toggleInvalid, variant: "danger" });
   const changed = await setShopSectionStatus(parsed.data.id, parsed.data.status, actor);
-  if (!changed.ok) return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.notFoundText, variant: "danger" });
+  if (!changed.ok)
+    return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.notFoundText, variant: "danger" });
   return redirectWithToast(to, {
     title: parsed.data.status ? SHOP_SECTION_TEXTS.activated : SHOP_SECTION_TEXTS.deactivated,
     message: `${changed.value.title} · ${SHOP_SECTION_TEXTS.savedMessage}`,

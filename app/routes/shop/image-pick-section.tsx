@@ -54,10 +54,23 @@ export function ImagePickSection({
       <input type="hidden" name="imageFileId" value={image?.fileId ?? ""} />
       {image ? (
         <div className="mt-2 flex items-center gap-3" data-testid={testId}>
-          <img src={`/files/${image.fileId}?w=150`} alt={image.alt || image.name || fallbackAlt} width={96} height={96} className="h-24 w-24 rounded border border-slate-200 object-contain" />
+          <img
+            src={`/files/${image.fileId}?w=150`}
+            alt={image.alt || image.name || fallbackAlt}
+            width={96}
+            height={96}
+            className="h-24 w-24 rounded border border-slate-200 object-contain"
+          />
           <div className="min-w-0 flex-1 text-sm">
             <p className="truncate font-medium">{image.name}</p>
-            <button type="submit" name="intent" value="remove-image" formNoValidate className="btn-ghost mt-1 px-2 py-1 text-red-700" disabled={busyIntent !== null}>
+            <button
+              type="submit"
+              name="intent"
+              value="remove-image"
+              formNoValidate
+              className="btn-ghost mt-1 px-2 py-1 text-red-700"
+              disabled={busyIntent !== null}
+            >
               Quitar imagen
             </button>
           </div>
@@ -105,7 +118,15 @@ export function ImagePickSection({
             onKeyDown={librarySearch.onEnter}
           />
         </label>
-        <button ref={librarySearch.button} type="submit" name="intent" value="library" formNoValidate className="btn-secondary" disabled={busyIntent !== null}>
+        <button
+          ref={librarySearch.button}
+          type="submit"
+          name="intent"
+          value="library"
+          formNoValidate
+          className="btn-secondary"
+          disabled={busyIntent !== null}
+        >
           {busyIntent === "library" ? "Buscando…" : "Buscar en la biblioteca"}
         </button>
       </div>

@@ -64,7 +64,9 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
       state.image = null;
       return answer(200);
     case "library": {
-      const search = String(form.get("librarySearch") ?? "").trim().slice(0, 100);
+      const search = String(form.get("librarySearch") ?? "")
+        .trim()
+        .slice(0, 100);
       state.library = { search, images: await listLibraryImages(search) };
       return answer(200);
     }
@@ -98,7 +100,10 @@ export async function imagePickStep<Image extends { fileId: string }, Schema ext
 }
 
 /** The image the form holds (its hidden `imageFileId`): the stored one as stored; any other must still be in the library. */
-function heldImage<Image extends { fileId: string }>(form: FormData, dialog: { stored: Image | null; fromLibrary: (fileId: string) => Promise<Image | null> }) {
+function heldImage<Image extends { fileId: string }>(
+  form: FormData,
+  dialog: { stored: Image | null; fromLibrary: (fileId: string) => Promise<Image | null> },
+) {
   const fileId = String(form.get("imageFileId") ?? "").trim();
   if (!fileId) return null;
   if (dialog.stored?.fileId === fileId) return dialog.stored;

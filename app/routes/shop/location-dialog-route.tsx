@@ -5,7 +5,14 @@ import type { locationDeleteLoader, locationDialogAction, locationDialogLoader }
 /** The new and edit location routes' dialog. */
 export function LocationDialogRoute() {
   const { location, constraint } = useLoaderData<typeof locationDialogLoader>();
-  return <LocationEditDialog key={location?.id} location={location} constraint={constraint} lastResult={useActionData<typeof locationDialogAction>()?.result} />;
+  return (
+    <LocationEditDialog
+      key={location?.id}
+      location={location}
+      constraint={constraint}
+      lastResult={useActionData<typeof locationDialogAction>()?.result}
+    />
+  );
 }
 
 export function LocationDeleteRoute() {

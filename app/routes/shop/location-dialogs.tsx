@@ -53,16 +53,45 @@ export function LocationEditDialog({
       title={location ? `${LOCATION_TEXTS.singular} ${location.id}` : LOCATION_TEXTS.newTitle}
       closeTo={closeTo}
       size="lg"
-      footer={<EditDialogFooter closeTo={closeTo} formId={form.id} busy={busy} deleteTo={location ? `${LOCATIONS_PATH}/${location.id}/delete${search}` : null} />}
+      footer={
+        <EditDialogFooter
+          closeTo={closeTo}
+          formId={form.id}
+          busy={busy}
+          deleteTo={location ? `${LOCATIONS_PATH}/${location.id}/delete${search}` : null}
+        />
+      }
     >
       <Form method="post" preventScrollReset {...getFormProps(form)} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>
-        <Field label="Sucursal" meta={fields.name} className="sm:col-span-2" inputProps={{ autoComplete: "off", autoFocus: true, maxLength: LOCATION_LIMITS.name }} />
-        <TextareaField label="Horarios" meta={fields.schedule} className="sm:col-span-2" textareaProps={{ rows: 3, placeholder: "Lunes a viernes 9:00–18:00, sábado 9:00–14:00" }} />
-        <Field label="Teléfono" meta={fields.phone} type="tel" hint={phoneHint} inputProps={{ autoComplete: "off", placeholder: "55 1234 5678" }} />
-        <Field label="WhatsApp" meta={fields.whatsapp} type="tel" hint={phoneHint} inputProps={{ autoComplete: "off", placeholder: "55 1234 5678" }} />
+        <Field
+          label="Sucursal"
+          meta={fields.name}
+          className="sm:col-span-2"
+          inputProps={{ autoComplete: "off", autoFocus: true, maxLength: LOCATION_LIMITS.name }}
+        />
+        <TextareaField
+          label="Horarios"
+          meta={fields.schedule}
+          className="sm:col-span-2"
+          textareaProps={{ rows: 3, placeholder: "Lunes a viernes 9:00–18:00, sábado 9:00–14:00" }}
+        />
+        <Field
+          label="Teléfono"
+          meta={fields.phone}
+          type="tel"
+          hint={phoneHint}
+          inputProps={{ autoComplete: "off", placeholder: "55 1234 5678" }}
+        />
+        <Field
+          label="WhatsApp"
+          meta={fields.whatsapp}
+          type="tel"
+          hint={phoneHint}
+          inputProps={{ autoComplete: "off", placeholder: "55 1234 5678" }}
+        />
         <TextareaField label="Dirección" meta={fields.address} className="sm:col-span-2" textareaProps={{ rows: 3 }} />
         <Field
           label="URL de mapas"
@@ -75,8 +104,16 @@ export function LocationEditDialog({
           <legend className="mb-1 text-sm font-medium text-slate-700">
             Geolocalización <span className="font-normal text-slate-500">(opcional: ambas o ninguna)</span>
           </legend>
-          <Field label="Latitud" meta={fields.latitude} inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "19.4326" }} />
-          <Field label="Longitud" meta={fields.longitude} inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "-99.1332" }} />
+          <Field
+            label="Latitud"
+            meta={fields.latitude}
+            inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "19.4326" }}
+          />
+          <Field
+            label="Longitud"
+            meta={fields.longitude}
+            inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "-99.1332" }}
+          />
         </fieldset>
         <div className="sm:col-span-2">
           <SwitchField meta={fields.isActive} label="Activa" hint="Solo las sucursales activas se muestran en la tienda." />
@@ -98,5 +135,11 @@ export function LocationDeleteDialog({ location }: { location: Location }) {
 }
 
 export function LocationDialogErrorBoundary() {
-  return <DialogErrorBoundary listPath={LOCATIONS_PATH} notFoundTitle={LOCATION_TEXTS.notFoundTitle} notFoundText={LOCATION_TEXTS.notFoundText} />;
+  return (
+    <DialogErrorBoundary
+      listPath={LOCATIONS_PATH}
+      notFoundTitle={LOCATION_TEXTS.notFoundTitle}
+      notFoundText={LOCATION_TEXTS.notFoundText}
+    />
+  );
 }

@@ -14,7 +14,11 @@ import { refuseNestedNames } from "~/lib/list-index-guard.server";
  * parameter, null on the new one.
  */
 
-const doneWith = (toast: DialogDone["toast"]): DialogDone => ({ listPath: LOCATIONS_PATH, notFoundText: LOCATION_TEXTS.notFoundText, toast });
+const doneWith = (toast: DialogDone["toast"]): DialogDone => ({
+  listPath: LOCATIONS_PATH,
+  notFoundText: LOCATION_TEXTS.notFoundText,
+  toast,
+});
 
 const storedLocation = (idParam: string | undefined) => recordOr404(idParam, getLocation, LOCATION_TEXTS.notFoundText);
 

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { locationDialogAction, locationDialogLoader } from "~/routes/shop/location-route.server";
 import { LocationDialogRoute } from "~/routes/shop/location-dialog-route";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.location ? `Ubicación ${data.location.id}` : "Ubicación" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data?.location ? `Ubicación ${data.location.id}` : "Ubicación" },
+];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => locationDialogLoader(request, params.locationId);
 

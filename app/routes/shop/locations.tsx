@@ -26,7 +26,12 @@ export default function LocationsList() {
   const editTo = (r: LocationRow) => `${LOCATIONS_PATH}/${r.id}${search}`;
   const columns: Column<LocationRow>[] = [
     nameColumn({ key: "name", header: "Sucursal" }, editTo, (r) => r.name),
-    { key: "address", header: "Dirección", className: "max-w-xl text-slate-700", cell: (r) => <span className="line-clamp-2">{r.address}</span> },
+    {
+      key: "address",
+      header: "Dirección",
+      className: "max-w-xl text-slate-700",
+      cell: (r) => <span className="line-clamp-2">{r.address}</span>,
+    },
     {
       key: "status",
       header: "Estado",
@@ -38,7 +43,13 @@ export default function LocationsList() {
   return (
     <RecordListPage texts={LOCATION_TEXTS} basePath={LOCATIONS_PATH} list={list} columns={columns} listSearch={search}>
       <SearchInput defaultValue={query.search} placeholder="Sucursal o dirección" label="Buscar" />
-      <FilterSelect name="location_status_filter" label="Estado" value={query.location_status_filter} allLabel="Todas" options={LOCATION_STATUSES} />
+      <FilterSelect
+        name="location_status_filter"
+        label="Estado"
+        value={query.location_status_filter}
+        allLabel="Todas"
+        options={LOCATION_STATUSES}
+      />
     </RecordListPage>
   );
 }

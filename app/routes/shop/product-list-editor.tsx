@@ -9,7 +9,8 @@ import type { ProductListSchema } from "~/modules/content/shop-sections";
 type ProductListField<FormSchema extends Record<string, unknown>> = FieldMetadata<z.input<typeof ProductListSchema>, FormSchema>;
 
 /** The list as it is typed right now (Conform's value of the field), as the +1 rule reads it. */
-export const typedList = <FormSchema extends Record<string, unknown>>(list: ProductListField<FormSchema>): DraftItem[] => draftItemsOf(list.value);
+export const typedList = <FormSchema extends Record<string, unknown>>(list: ProductListField<FormSchema>): DraftItem[] =>
+  draftItemsOf(list.value);
 
 /**
  * The editable product list of a shop section or a catalogue subtitle: a Conform field list. Each
@@ -67,9 +68,13 @@ export function ProductRowsTable<FormSchema extends Record<string, unknown>>({
                   <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{sku}</td>
                   <td className="px-3 py-2">
                     {info?.name ?? "—"}
-                    {info && !info.isActive ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inactivo</span> : null}
+                    {info && !info.isActive ? (
+                      <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inactivo</span>
+                    ) : null}
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{info && info.price !== null ? formatMoney(info.price) : "—"}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    {info && info.price !== null ? formatMoney(info.price) : "—"}
+                  </td>
                   <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{info ? formatNumber(info.stockTotal) : "—"}</td>
                   <td className="px-3 py-2">
                     <input {...idProps} />
@@ -95,7 +100,12 @@ export function ProductRowsTable<FormSchema extends Record<string, unknown>>({
                     >
                       ↓
                     </button>
-                    <button type="submit" {...form.remove.getButtonProps({ name: list.name, index: i })} className="btn-ghost px-2 py-1 text-red-700" aria-label={`Quitar ${sku}`}>
+                    <button
+                      type="submit"
+                      {...form.remove.getButtonProps({ name: list.name, index: i })}
+                      className="btn-ghost px-2 py-1 text-red-700"
+                      aria-label={`Quitar ${sku}`}
+                    >
                       Quitar
                     </button>
                   </td>
@@ -149,8 +159,22 @@ export function ProductSearch<FormSchema extends Record<string, unknown>>({
         {label}
       </label>
       <div className="mt-1 flex gap-2">
-        <input {...getInputProps(field, { type: "search" })} autoComplete="off" placeholder="Ej. QO120 o foco LED" className="input flex-1" onChange={onType} />
-        <button ref={buttonRef} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" aria-label={buttonLabel}>
+        <input
+          {...getInputProps(field, { type: "search" })}
+          autoComplete="off"
+          placeholder="Ej. QO120 o foco LED"
+          className="input flex-1"
+          onChange={onType}
+        />
+        <button
+          ref={buttonRef}
+          type="submit"
+          name="intent"
+          value="search"
+          formNoValidate
+          className="btn-secondary"
+          aria-label={buttonLabel}
+        >
           Buscar
         </button>
       </div>

@@ -5,7 +5,15 @@ import type { promotionDeleteLoader, promotionDialogAction, promotionDialogLoade
 /** The new and edit promotion routes' dialog. */
 export function PromotionDialogRoute() {
   const { promotion, today, constraint } = useLoaderData<typeof promotionDialogLoader>();
-  return <PromotionEditDialog key={promotion?.id} promotion={promotion} today={today} constraint={constraint} answer={useActionData<typeof promotionDialogAction>()} />;
+  return (
+    <PromotionEditDialog
+      key={promotion?.id}
+      promotion={promotion}
+      today={today}
+      constraint={constraint}
+      answer={useActionData<typeof promotionDialogAction>()}
+    />
+  );
 }
 
 export function PromotionDeleteRoute() {

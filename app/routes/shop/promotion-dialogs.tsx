@@ -11,7 +11,14 @@ import type { FormConstraints } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { judgingOnlySave } from "~/modules/files/image-pick-checks";
 import { ImagePickSection } from "~/routes/shop/image-pick-section";
-import { PROMOTIONS_PATH, PROMOTION_LIMITS, PROMOTION_TEXTS, formatValidity, type Promotion, type PromotionDialogState } from "~/modules/content/promotions";
+import {
+  PROMOTIONS_PATH,
+  PROMOTION_LIMITS,
+  PROMOTION_TEXTS,
+  formatValidity,
+  type Promotion,
+  type PromotionDialogState,
+} from "~/modules/content/promotions";
 import type { PromotionFormSchema } from "~/modules/content/promotion-form";
 import { promotionPermalink, shopSlug } from "~/modules/content/shop-path";
 
@@ -37,7 +44,9 @@ export function PromotionEditDialog({
   const { search } = useLocation();
   const closeTo = `${PROMOTIONS_PATH}${search}`;
   // Only Guardar is judged; the image buttons carry the form back as it is.
-  const validation = judgingOnlySave(useLazyValidation(() => import("~/modules/content/promotion-form").then((m) => m.PromotionFormSchema)));
+  const validation = judgingOnlySave(
+    useLazyValidation(() => import("~/modules/content/promotion-form").then((m) => m.PromotionFormSchema)),
+  );
   const [form, fields] = useForm<z.input<typeof PromotionFormSchema>, z.output<typeof PromotionFormSchema>>({
     id: `promotion-${promotion?.id ?? "new"}`,
     lastResult: answer?.result,
@@ -52,7 +61,7 @@ export function PromotionEditDialog({
     },
     ...validation,
   });
-  const image = answer ? answer.image : promotion?.image ?? null;
+  const image = answer ? answer.image : (promotion?.image ?? null);
   const busyIntent = usePostingIntent();
   const typedTitle = fields.title.value ?? promotion?.title ?? "";
   const permalink = shopSlug(typedTitle) ? promotionPermalink(typedTitle) : "—";
@@ -72,7 +81,13 @@ export function PromotionEditDialog({
         />
       }
     >
-      <Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        preventScrollReset
+        {...getFormProps(form)}
+        className="grid grid-cols-1 gap-x-4 sm:grid-cols-2"
+      >
         <EnterSaves />
         <div className="sm:col-span-2">
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -102,7 +117,11 @@ export function PromotionEditDialog({
           <Field label="Fecha final" meta={fields.endDate} type="date" />
         </fieldset>
         <div className="sm:col-span-2">
-          <SwitchField meta={fields.visible} label="Visible en la tienda" hint="Activa: la tienda la muestra durante su vigencia. Inactiva: oculta." />
+          <SwitchField
+            meta={fields.visible}
+            label="Visible en la tienda"
+            hint="Activa: la tienda la muestra durante su vigencia. Inactiva: oculta."
+          />
         </div>
 
         <ImagePickSection
@@ -127,11 +146,19 @@ export function PromotionDeleteDialog({ promotion }: { promotion: Promotion }) {
       <p>
         ¿Eliminar la promoción <strong>{promotion.title}</strong> (número {promotion.id})? No se puede deshacer.
       </p>
-      <p className="mt-2 text-sm text-slate-600">Vigencia: {formatValidity(promotion.startDate, promotion.endDate)}. Su imagen seguirá en la biblioteca de archivos.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Vigencia: {formatValidity(promotion.startDate, promotion.endDate)}. Su imagen seguirá en la biblioteca de archivos.
+      </p>
     </ListRecordDeleteDialog>
   );
 }
 
 export function PromotionDialogErrorBoundary() {
-  return <DialogErrorBoundary listPath={PROMOTIONS_PATH} notFoundTitle={PROMOTION_TEXTS.notFoundTitle} notFoundText={PROMOTION_TEXTS.notFoundText} />;
+  return (
+    <DialogErrorBoundary
+      listPath={PROMOTIONS_PATH}
+      notFoundTitle={PROMOTION_TEXTS.notFoundTitle}
+      notFoundText={PROMOTION_TEXTS.notFoundText}
+    />
+  );
 }

@@ -12,13 +12,21 @@ import { promotionFormStep } from "./promotion-form.server";
  * parameter, null on the new one.
  */
 
-const doneWith = (toast: DialogDone["toast"]): DialogDone => ({ listPath: PROMOTIONS_PATH, notFoundText: PROMOTION_TEXTS.notFoundText, toast });
+const doneWith = (toast: DialogDone["toast"]): DialogDone => ({
+  listPath: PROMOTIONS_PATH,
+  notFoundText: PROMOTION_TEXTS.notFoundText,
+  toast,
+});
 
 const storedPromotion = (idParam: string | undefined) => recordOr404(idParam, getPromotion, PROMOTION_TEXTS.notFoundText);
 
 export async function promotionDialogLoader(request: Request, idParam: string | undefined | null) {
   await requireAccess(request);
-  return { promotion: idParam === null ? null : await storedPromotion(idParam), today: todayInMexico(), constraint: CONTENT_CONSTRAINTS.promotion };
+  return {
+    promotion: idParam === null ? null : await storedPromotion(idParam),
+    today: todayInMexico(),
+    constraint: CONTENT_CONSTRAINTS.promotion,
+  };
 }
 
 /** Every button of the dialog posts here (see promotionFormStep). */

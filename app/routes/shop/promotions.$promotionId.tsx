@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { promotionDialogAction, promotionDialogLoader } from "~/routes/shop/promotion-route.server";
 import { PromotionDialogRoute } from "~/routes/shop/promotion-dialog-route";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.promotion ? `Promoción ${data.promotion.id}` : "Promoción" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data?.promotion ? `Promoción ${data.promotion.id}` : "Promoción" },
+];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => promotionDialogLoader(request, params.promotionId);
 

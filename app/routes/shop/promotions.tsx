@@ -33,13 +33,24 @@ export default function PromotionsList() {
       className: "w-28",
       cell: (r) => <Badge variant={r.visible ? "success" : "gray"}>{r.visible ? "Activa" : "Inactiva"}</Badge>,
     },
-    { key: "validity", header: "Vigencia", className: "whitespace-nowrap tabular-nums", cell: (r) => formatValidity(r.startDate, r.endDate) },
+    {
+      key: "validity",
+      header: "Vigencia",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (r) => formatValidity(r.startDate, r.endDate),
+    },
     editColumn(editTo, (r) => r.title),
   ];
   return (
     <RecordListPage texts={PROMOTION_TEXTS} basePath={PROMOTIONS_PATH} list={list} columns={columns} listSearch={search}>
       <SearchInput defaultValue={query.search} placeholder="Título" label="Buscar" />
-      <FilterSelect name="promo_status_filter" label="Estatus" value={query.promo_status_filter} allLabel="Todas" options={PROMOTION_STATUSES} />
+      <FilterSelect
+        name="promo_status_filter"
+        label="Estatus"
+        value={query.promo_status_filter}
+        allLabel="Todas"
+        options={PROMOTION_STATUSES}
+      />
     </RecordListPage>
   );
 }

@@ -5,5 +5,13 @@ import type { sectionDialogAction, sectionDialogLoader } from "./section-route.s
 /** The new and edit shop section routes' dialog. */
 export function ShopSectionDialogRoute() {
   const { section, loaded, constraint } = useLoaderData<typeof sectionDialogLoader>();
-  return <ShopSectionDialog key={section?.id} sectionId={section?.id ?? null} loaded={loaded} constraint={constraint} answer={useActionData<typeof sectionDialogAction>()} />;
+  return (
+    <ShopSectionDialog
+      key={section?.id}
+      sectionId={section?.id ?? null}
+      loaded={loaded}
+      constraint={constraint}
+      answer={useActionData<typeof sectionDialogAction>()}
+    />
+  );
 }

@@ -3,7 +3,14 @@ import { differ, replyWithLists } from "~/lib/list-reply.server";
 import { parseSubmission } from "~/lib/submission";
 import { readFormIntent } from "~/lib/dialog-intent";
 import type { Actor } from "~/modules/content/records.server";
-import { SectionDraftSchema, SectionIntentSchema, addProduct, dropUnknown, searchKey, type SectionAnswer } from "~/modules/content/shop-sections";
+import {
+  SectionDraftSchema,
+  SectionIntentSchema,
+  addProduct,
+  dropUnknown,
+  searchKey,
+  type SectionAnswer,
+} from "~/modules/content/shop-sections";
 import { ShopSectionFormSchema } from "~/modules/content/shop-section-form";
 import { productInfos, saveShopSection, searchSectionProducts } from "~/modules/content/shop-sections.server";
 import type { DialogStep } from "./dialog-answer.server";

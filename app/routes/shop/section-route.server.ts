@@ -11,7 +11,11 @@ import { shopSectionFormStep } from "./section-form.server";
  * null on the new one.
  */
 
-const SAVED: DialogDone = { listPath: SHOP_SECTIONS_PATH, notFoundText: SHOP_SECTION_TEXTS.notFoundText, toast: { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage } };
+const SAVED: DialogDone = {
+  listPath: SHOP_SECTIONS_PATH,
+  notFoundText: SHOP_SECTION_TEXTS.notFoundText,
+  toast: { title: SHOP_SECTION_TEXTS.saved, message: SHOP_SECTION_TEXTS.savedMessage },
+};
 
 const storedSection = (idParam: string | undefined) => recordOr404(idParam, getShopSection, SHOP_SECTION_TEXTS.notFoundText);
 

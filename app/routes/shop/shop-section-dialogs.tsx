@@ -85,7 +85,13 @@ export function ShopSectionDialog({
           </h3>
           <ErrorList id={fields.products.errorId} errors={fields.products.errors} />
           <div data-testid="section-products">
-            <ProductRowsTable form={form} list={fields.products} infos={infos} label="Productos de la sección" empty={SHOP_SECTION_TEXTS.noProducts} />
+            <ProductRowsTable
+              form={form}
+              list={fields.products}
+              infos={infos}
+              label="Productos de la sección"
+              empty={SHOP_SECTION_TEXTS.noProducts}
+            />
           </div>
         </section>
 
@@ -114,5 +120,11 @@ export function ShopSectionDialog({
 }
 
 export function ShopSectionDialogErrorBoundary() {
-  return <DialogErrorBoundary listPath={SHOP_SECTIONS_PATH} notFoundTitle={SHOP_SECTION_TEXTS.notFoundTitle} notFoundText={SHOP_SECTION_TEXTS.notFoundText} />;
+  return (
+    <DialogErrorBoundary
+      listPath={SHOP_SECTIONS_PATH}
+      notFoundTitle={SHOP_SECTION_TEXTS.notFoundTitle}
+      notFoundText={SHOP_SECTION_TEXTS.notFoundText}
+    />
+  );
 }

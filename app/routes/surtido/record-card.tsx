@@ -23,7 +23,11 @@ export function SurtidoRecordCard({ record, userLevel }: { record: SurtidoRecord
             {totals.articles} {totals.articles === 1 ? "artículo" : "artículos"}
           </Badge>
           <Badge variant="primary">{formatNumber(totals.toPick)} por surtir</Badge>
-          {totals.missing > 0 ? <Badge variant="danger">{formatNumber(totals.missing)} sin existencia</Badge> : <Badge variant="success">Completo</Badge>}
+          {totals.missing > 0 ? (
+            <Badge variant="danger">{formatNumber(totals.missing)} sin existencia</Badge>
+          ) : (
+            <Badge variant="success">Completo</Badge>
+          )}
         </p>
       </header>
       <div className="mt-3 space-y-3">
@@ -44,7 +48,10 @@ function PickGroupTable({ group, mine }: { group: PickGroup; mine: boolean }) {
       // Focusable so a keyboard user can scroll the table sideways on a phone.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a named section is a region (axe: scrollable-region-focusable); the rule reads only an explicit role
       tabIndex={0}
-      className={cn("relative overflow-x-auto rounded-md border", noStock ? "border-red-200" : mine ? "border-brand-300 ring-1 ring-brand-200" : "border-slate-200")}
+      className={cn(
+        "relative overflow-x-auto rounded-md border",
+        noStock ? "border-red-200" : mine ? "border-brand-300 ring-1 ring-brand-200" : "border-slate-200",
+      )}
     >
       <h3 className={cn("flex items-center gap-2 px-3 py-1.5 text-sm font-semibold", noStock ? "bg-red-50 text-red-800" : "bg-slate-50")}>
         {group.label}

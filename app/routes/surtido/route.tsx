@@ -21,7 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await listSurtido(query);
   if (result.ok) redirectPastLastPage(request, result, result.page);
   // The box shows the search as the ERP reads it (upper-cased by listSurtido).
-  return { result, query: { ...query, search: result.search }, level: user.role === "surtido" ? user.level : null, searchConstraint: constraintsOf(SurtidoListQueryShape).search };
+  return {
+    result,
+    query: { ...query, search: result.search },
+    level: user.role === "surtido" ? user.level : null,
+    searchConstraint: constraintsOf(SurtidoListQueryShape).search,
+  };
 }
 
 export default function Surtido() {
@@ -64,7 +69,8 @@ export default function Surtido() {
       )}
       {result.ok && result.records.length > 0 && result.records.some((r) => r.totals.missing > 0) ? (
         <p className="mt-2 text-xs text-slate-500">
-          <Badge variant="danger">SINSTOCK</Badge> reúne lo que no alcanza con las existencias: se surte lo disponible por nivel y el resto queda pendiente.
+          <Badge variant="danger">SINSTOCK</Badge> reúne lo que no alcanza con las existencias: se surte lo disponible por nivel y el resto
+          queda pendiente.
         </p>
       ) : null}
     </div>

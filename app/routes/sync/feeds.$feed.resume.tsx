@@ -52,7 +52,13 @@ export default function ResumeFeedDialog() {
   const closeTo = `${SYNC_PATH}${search}`;
   const refusal = answer?.error ?? (waiting ? null : NOT_WAITING);
   return (
-    <ConfirmDialog title={`Continuar desde el origen: ${label}`} closeTo={closeTo} confirmLabel="Continuar desde el origen" busyLabel="Continuando…" refused={!!refusal}>
+    <ConfirmDialog
+      title={`Continuar desde el origen: ${label}`}
+      closeTo={closeTo}
+      confirmLabel="Continuar desde el origen"
+      busyLabel="Continuando…"
+      refused={!!refusal}
+    >
       {refusal ? (
         <p role="alert" className="text-sm text-amber-900">
           {refusal}
@@ -60,9 +66,9 @@ export default function ResumeFeedDialog() {
       ) : (
         <div className="space-y-3 text-sm text-slate-700">
           <p>
-            El cursor de esta sincronización va adelante de lo más reciente que tiene el origen (¿se restauró un respaldo?). Al continuar, el cursor
-            vuelve a lo más reciente del origen: no se salta nada de lo que el origen tiene, y los registros que ya están aquí se vuelven a
-            aplicar sin cambios.
+            El cursor de esta sincronización va adelante de lo más reciente que tiene el origen (¿se restauró un respaldo?). Al continuar,
+            el cursor vuelve a lo más reciente del origen: no se salta nada de lo que el origen tiene, y los registros que ya están aquí se
+            vuelven a aplicar sin cambios.
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="text-slate-500">Cursor actual</dt>

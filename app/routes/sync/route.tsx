@@ -70,7 +70,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!parsed.success) return refused(SYNC_TEXTS.badId);
       const retried = await retryOutbound(parsed.data.id, actor);
       if (!retried.ok) return refused(retried.message, statusOf(retried));
-      return redirectWithToast(back, { title: "Envío reintentado", message: "Vuelve a la cola y se envía en los próximos segundos.", variant: "success" });
+      return redirectWithToast(back, {
+        title: "Envío reintentado",
+        message: "Vuelve a la cola y se envía en los próximos segundos.",
+        variant: "success",
+      });
     }
     case "retry-all": {
       const count = await retryAllFailed(actor);
@@ -85,7 +89,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!parsed.success) return refused(SYNC_TEXTS.badSystem);
       const checked = await checkConnection(parsed.data.system);
       if (!checked.ok) return data({ error: null, checked: { ok: false, message: checked.message } }, { status: 502 });
-      return redirectWithToast(back, { title: "Conexión correcta", message: "El sistema respondió y aceptó el token.", variant: "success" });
+      return redirectWithToast(back, {
+        title: "Conexión correcta",
+        message: "El sistema respondió y aceptó el token.",
+        variant: "success",
+      });
     }
   }
 }

@@ -19,7 +19,19 @@ import type { FeedRejectRow, FeedRow, IntegrationRow } from "~/modules/sync/stat
 
 type Paged<T> = { rows: T[]; total: number; page: number; pageSize: number };
 
-function Section({ id, title, description, actions, children }: { id: string; title: string; description?: React.ReactNode; actions?: React.ReactNode; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -78,7 +90,9 @@ export function FeedsSection({ feeds }: { feeds: FeedRow[] }) {
               </Badge>
             ))}
           </span>
-          {f.states[0] === "stopped" || f.states[0] === "waiting" ? <p className="mt-1 max-w-40 text-xs text-slate-600">{FEED_STATES[f.states[0]].hint}</p> : null}
+          {f.states[0] === "stopped" || f.states[0] === "waiting" ? (
+            <p className="mt-1 max-w-40 text-xs text-slate-600">{FEED_STATES[f.states[0]].hint}</p>
+          ) : null}
         </div>
       ),
     },
@@ -94,7 +108,11 @@ export function FeedsSection({ feeds }: { feeds: FeedRow[] }) {
         ) : (
           <>
             {formatNumber(f.lastRows)} {f.lastRows === 1 ? "aplicado" : "aplicados"}
-            {f.lastSkipped ? <span className="block text-xs text-amber-800">{formatNumber(f.lastSkipped)} {f.lastSkipped === 1 ? "rechazado" : "rechazados"}</span> : null}
+            {f.lastSkipped ? (
+              <span className="block text-xs text-amber-800">
+                {formatNumber(f.lastSkipped)} {f.lastSkipped === 1 ? "rechazado" : "rechazados"}
+              </span>
+            ) : null}
           </>
         ),
     },
@@ -106,7 +124,9 @@ export function FeedsSection({ feeds }: { feeds: FeedRow[] }) {
         f.lastError ? (
           <>
             <span className="block break-words text-red-800">{f.lastError}</span>
-            {f.lastErrorAt ? <span className="block whitespace-nowrap text-xs tabular-nums text-slate-500">{stampText(f.lastErrorAt)}</span> : null}
+            {f.lastErrorAt ? (
+              <span className="block whitespace-nowrap text-xs tabular-nums text-slate-500">{stampText(f.lastErrorAt)}</span>
+            ) : null}
           </>
         ) : (
           muted("—")
@@ -125,7 +145,11 @@ export function FeedsSection({ feeds }: { feeds: FeedRow[] }) {
             </button>
           </Form>
           {f.waiting ? (
-            <Link to={`${SYNC_PATH}/feeds/${f.name}/resume${search}`} preventScrollReset className="btn-ghost py-1.5 text-center text-amber-800">
+            <Link
+              to={`${SYNC_PATH}/feeds/${f.name}/resume${search}`}
+              preventScrollReset
+              className="btn-ghost py-1.5 text-center text-amber-800"
+            >
               Continuar desde el origen<span className="sr-only">: {f.label}</span>
             </Link>
           ) : null}
@@ -134,7 +158,11 @@ export function FeedsSection({ feeds }: { feeds: FeedRow[] }) {
     },
   ];
   return (
-    <Section id="sync-feeds" title="Feeds" description="Lo que cada sincronización trajo del back end de contenido, en el orden en que corren.">
+    <Section
+      id="sync-feeds"
+      title="Feeds"
+      description="Lo que cada sincronización trajo del back end de contenido, en el orden en que corren."
+    >
       <DataTable rows={feeds} columns={columns} rowKey={(f) => f.name} caption="Tabla de feeds" basePath={SYNC_PATH} />
     </Section>
   );
@@ -148,7 +176,12 @@ export function RejectsSection({ rejects, feed }: { rejects: Paged<FeedRejectRow
   const { search } = useLocation();
   const columns: Column<FeedRejectRow>[] = [
     { key: "feed", header: "Sincronización", className: "whitespace-nowrap", cell: (r) => r.feedLabel },
-    { key: "upstream", header: "ID en el origen", className: "whitespace-nowrap font-mono text-xs", cell: (r) => r.upstreamId ?? muted("sin id") },
+    {
+      key: "upstream",
+      header: "ID en el origen",
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (r) => r.upstreamId ?? muted("sin id"),
+    },
     { key: "reason", header: "Motivo", className: "min-w-64 break-words", cell: (r) => r.reason },
     { key: "seen", header: "Visto", className: "whitespace-nowrap tabular-nums", cell: (r) => stampText(r.seenAt) },
   ];
@@ -163,7 +196,14 @@ export function RejectsSection({ rejects, feed }: { rejects: Paged<FeedRejectRow
           <FilterSelect name="feed" label="Sincronización" value={feed} allLabel="Todas" options={FEED_OPTIONS} />
         </FilterBar>
       </div>
-      <DataTable rows={rejects.rows} columns={columns} rowKey={(r) => r.id} caption="Tabla de registros rechazados" empty="No hay registros rechazados." basePath={SYNC_PATH} />
+      <DataTable
+        rows={rejects.rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        caption="Tabla de registros rechazados"
+        empty="No hay registros rechazados."
+        basePath={SYNC_PATH}
+      />
       <Pagination page={rejects.page} total={rejects.total} pageSize={rejects.pageSize} param="rejects_page" basePath={SYNC_PATH} />
     </Section>
   );
@@ -179,7 +219,15 @@ const OUTBOX_STATES = {
 
 type Counts = { pending: number; failed: number; oldestPendingAge: string | null };
 
-export function OutboxSection({ outbox, counts, state }: { outbox: Paged<OutboxRow>; counts: Counts; state: "pending" | "failed" | "done" | undefined }) {
+export function OutboxSection({
+  outbox,
+  counts,
+  state,
+}: {
+  outbox: Paged<OutboxRow>;
+  counts: Counts;
+  state: "pending" | "failed" | "done" | undefined;
+}) {
   const { search } = useLocation();
   const columns: Column<OutboxRow>[] = [
     {
@@ -190,7 +238,9 @@ export function OutboxSection({ outbox, counts, state }: { outbox: Paged<OutboxR
         <>
           <span className="block">{r.summary}</span>
           <Badge variant={OUTBOX_STATES[r.state].variant}>{OUTBOX_STATES[r.state].label}</Badge>
-          {r.blockedBy ? <span className="ml-2 text-xs text-amber-800">Espera al envío {r.blockedBy}, fallido, del mismo registro</span> : null}
+          {r.blockedBy ? (
+            <span className="ml-2 text-xs text-amber-800">Espera al envío {r.blockedBy}, fallido, del mismo registro</span>
+          ) : null}
         </>
       ),
     },
@@ -222,7 +272,12 @@ export function OutboxSection({ outbox, counts, state }: { outbox: Paged<OutboxR
           muted("—")
         ),
     },
-    { key: "error", header: "Último error", className: "min-w-36 break-words", cell: (r) => (r.lastError ? <span className="text-red-800">{r.lastError}</span> : muted("—")) },
+    {
+      key: "error",
+      header: "Último error",
+      className: "min-w-36 break-words",
+      cell: (r) => (r.lastError ? <span className="text-red-800">{r.lastError}</span> : muted("—")),
+    },
     {
       key: "created",
       header: "Creada",
@@ -277,13 +332,23 @@ export function OutboxSection({ outbox, counts, state }: { outbox: Paged<OutboxR
             to={SYNC_PATH + withParams(search, { outbox: key === "open" ? undefined : key, outbox_page: undefined })}
             preventScrollReset
             aria-current={key === current ? "page" : undefined}
-            className={cn("rounded-full border px-3 py-1 text-sm", key === current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50")}
+            className={cn(
+              "rounded-full border px-3 py-1 text-sm",
+              key === current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+            )}
           >
             {label}
           </Link>
         ))}
       </nav>
-      <DataTable rows={outbox.rows} columns={columns} rowKey={(r) => r.id} caption="Tabla de la cola de salida" empty="No hay envíos en este estado." basePath={SYNC_PATH} />
+      <DataTable
+        rows={outbox.rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        caption="Tabla de la cola de salida"
+        empty="No hay envíos en este estado."
+        basePath={SYNC_PATH}
+      />
       <Pagination page={outbox.page} total={outbox.total} pageSize={outbox.pageSize} param="outbox_page" basePath={SYNC_PATH} />
     </Section>
   );
@@ -300,12 +365,26 @@ function Stat({ label, value, tone }: { label: string; value: string; tone?: "da
 
 // ------------------------------------------------------------------ integrations
 
-export function IntegrationsSection({ integrations, checked }: { integrations: IntegrationRow[]; checked: { ok: boolean; message: string } | null }) {
+export function IntegrationsSection({
+  integrations,
+  checked,
+}: {
+  integrations: IntegrationRow[];
+  checked: { ok: boolean; message: string } | null;
+}) {
   return (
-    <Section id="sync-integrations" title="Integraciones" description="Qué atiende a cada sistema heredado (INTEGRATIONS): el simulador integrado o el sistema real por HTTP.">
+    <Section
+      id="sync-integrations"
+      title="Integraciones"
+      description="Qué atiende a cada sistema heredado (INTEGRATIONS): el simulador integrado o el sistema real por HTTP."
+    >
       <ul className="card divide-y divide-slate-100">
         {integrations.map((i) => (
-          <li key={i.system} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid={`integration-${i.system}`}>
+          <li
+            key={i.system}
+            className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+            data-testid={`integration-${i.system}`}
+          >
             <div>
               <span className="font-medium">{i.label}</span>
               <span className="ml-2 font-mono text-xs text-slate-500">{i.system}</span>
@@ -323,7 +402,8 @@ export function IntegrationsSection({ integrations, checked }: { integrations: I
             </div>
             {i.lastCheck ? (
               <p className={`w-full text-sm ${i.lastCheck.ok ? "text-emerald-700" : "text-red-700"}`}>
-                {i.lastCheck.ok ? "Responde" : `Sin conexión: ${i.lastCheck.message}`} · revisado {stampText(new Date(i.lastCheck.checkedAt))}
+                {i.lastCheck.ok ? "Responde" : `Sin conexión: ${i.lastCheck.message}`} · revisado{" "}
+                {stampText(new Date(i.lastCheck.checkedAt))}
               </p>
             ) : null}
             {i.canCheck && checked && !checked.ok && !i.lastCheck ? (

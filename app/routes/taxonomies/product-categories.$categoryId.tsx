@@ -3,7 +3,9 @@ import { TreeDialogErrorBoundary, TreeEditRoute } from "~/routes/taxonomies/tree
 import { forKind } from "~/routes/taxonomies/taxonomy-kind-route";
 import { treeItemLoader, treeSaveAction } from "~/routes/taxonomies/tree-taxonomy-route.server";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.node ? `Categoría ${data.node.id}` : "Categoría" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data?.node ? `Categoría ${data.node.id}` : "Categoría" },
+];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => treeItemLoader("categories", request, params);
 

@@ -10,7 +10,12 @@ import { TAXONOMY_NAME_MAX, TAXONOMY_TEXTS, type SimpleTaxonomy, type TaxonomyRo
 import type { TaxonomyFormSchema } from "~/modules/catalog/simple-taxonomy-form";
 import { taxonomySlug } from "~/modules/catalog/taxonomy-slug";
 import { DeleteQuestion, TaxonomyScreenErrorBoundary } from "./taxonomy-screen";
-import type { taxonomyDeleteLoader, taxonomyItemLoader, taxonomyNewLoader, taxonomySaveAction } from "~/routes/taxonomies/simple-taxonomy-route.server";
+import type {
+  taxonomyDeleteLoader,
+  taxonomyItemLoader,
+  taxonomyNewLoader,
+  taxonomySaveAction,
+} from "~/routes/taxonomies/simple-taxonomy-route.server";
 
 /**
  * "Sector {id}" / "Aplicación {id}" and their create form: one name field. The applications dialog

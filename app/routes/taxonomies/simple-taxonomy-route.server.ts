@@ -14,7 +14,13 @@ import {
   type TaxonomyListData,
 } from "~/modules/catalog/simple-taxonomy";
 import { TaxonomyFormSchema } from "~/modules/catalog/simple-taxonomy-form";
-import { countProductsUsing, deleteTaxonomyItem, getTaxonomyItem, listTaxonomy, saveTaxonomyItem } from "~/modules/catalog/simple-taxonomy.server";
+import {
+  countProductsUsing,
+  deleteTaxonomyItem,
+  getTaxonomyItem,
+  listTaxonomy,
+  saveTaxonomyItem,
+} from "~/modules/catalog/simple-taxonomy.server";
 import { refuseNestedNames } from "~/lib/list-index-guard.server";
 import { readForm } from "~/lib/http.server";
 
@@ -63,7 +69,12 @@ export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request)
 }
 
 /** Create (no id param) or update: validate, save, back to the list with a toast; 400 keeps what was typed. */
-export async function taxonomySaveAction(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>, mode: "create" | "update") {
+export async function taxonomySaveAction(
+  kind: SimpleTaxonomy,
+  request: Request,
+  params: Record<string, string | undefined>,
+  mode: "create" | "update",
+) {
   const actor = await requireAccess(request);
   const id = mode === "update" ? itemIdFrom(kind, params) : null;
   const form = await readForm(request);

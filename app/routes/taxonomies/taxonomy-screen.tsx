@@ -34,7 +34,12 @@ export function taxonomyColumns<Row extends Named>(path: string, search: string,
           Editar
         </Link>
         {deletable(r) ? (
-          <Link to={`${path}/${r.id}/delete${search}`} preventScrollReset className="btn-ghost px-2 py-1 text-red-700" aria-label={`Eliminar ${r.name}`}>
+          <Link
+            to={`${path}/${r.id}/delete${search}`}
+            preventScrollReset
+            className="btn-ghost px-2 py-1 text-red-700"
+            aria-label={`Eliminar ${r.name}`}
+          >
             Eliminar
           </Link>
         ) : null}

@@ -67,7 +67,10 @@ export function TreeEditDialog({
         <button type="submit" name="intent" value="save" className="hidden" tabIndex={-1} aria-hidden />
         {node ? (
           <p className="text-sm text-slate-600">
-            ID <span className="font-mono" data-testid="node-id">{node.id}</span>
+            ID{" "}
+            <span className="font-mono" data-testid="node-id">
+              {node.id}
+            </span>
           </p>
         ) : null}
         <div className="flex flex-col gap-1">
@@ -129,11 +132,26 @@ function libraryLink(selfPath: string, search: string, slot: string) {
   return `${selfPath}/files?${params.toString()}`;
 }
 
-function ImageSlotField({ spec, draft, fieldErrors, selfPath, search }: { spec: SlotSpec; draft: TreeDraft; fieldErrors: Partial<Record<string, string[]>>; selfPath: string; search: string }) {
+function ImageSlotField({
+  spec,
+  draft,
+  fieldErrors,
+  selfPath,
+  search,
+}: {
+  spec: SlotSpec;
+  draft: TreeDraft;
+  fieldErrors: Partial<Record<string, string[]>>;
+  selfPath: string;
+  search: string;
+}) {
   const image = draft[spec.slot];
   const id = `t-${spec.slot}`;
   return (
-    <fieldset className={cn("rounded-md border border-slate-200 p-3", spec.shape === "cover" && "sm:col-span-2")} data-testid={`slot-${spec.slot}`}>
+    <fieldset
+      className={cn("rounded-md border border-slate-200 p-3", spec.shape === "cover" && "sm:col-span-2")}
+      data-testid={`slot-${spec.slot}`}
+    >
       <legend className="px-1 text-sm font-semibold">
         {spec.label} <span className="font-normal text-slate-500">({spec.hint})</span>
       </legend>
@@ -154,7 +172,13 @@ function ImageSlotField({ spec, draft, fieldErrors, selfPath, search }: { spec: 
             Texto alternativo
             <input name={`${spec.slot}.alt`} defaultValue={image.alt} maxLength={200} className="input mt-1 text-xs" />
           </label>
-          <button type="submit" name="intent" value={`remove:${spec.slot}`} formNoValidate className="btn-ghost mt-2 px-2 py-0.5 text-xs text-red-700">
+          <button
+            type="submit"
+            name="intent"
+            value={`remove:${spec.slot}`}
+            formNoValidate
+            className="btn-ghost mt-2 px-2 py-0.5 text-xs text-red-700"
+          >
             Quitar imagen
           </button>
         </>
@@ -164,12 +188,24 @@ function ImageSlotField({ spec, draft, fieldErrors, selfPath, search }: { spec: 
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <label htmlFor={id} className="flex flex-col gap-1 text-xs">
           <span className="font-medium text-slate-700">Elegir nueva</span>
-          <input id={id} type="file" name={`${spec.slot}Upload`} accept="image/*" className="text-xs" aria-describedby={`${spec.slot}Upload-error`} />
+          <input
+            id={id}
+            type="file"
+            name={`${spec.slot}Upload`}
+            accept="image/*"
+            className="text-xs"
+            aria-describedby={`${spec.slot}Upload-error`}
+          />
         </label>
         <button type="submit" name="intent" value="upload" formNoValidate className="btn-secondary px-2 py-1 text-xs">
           Subir
         </button>
-        <Link to={libraryLink(selfPath, search, spec.slot)} preventScrollReset className="btn-ghost px-2 py-1 text-xs" aria-label={`Elegir existente: ${spec.label}`}>
+        <Link
+          to={libraryLink(selfPath, search, spec.slot)}
+          preventScrollReset
+          className="btn-ghost px-2 py-1 text-xs"
+          aria-label={`Elegir existente: ${spec.label}`}
+        >
           Elegir existente
         </Link>
       </div>
@@ -179,7 +215,17 @@ function ImageSlotField({ spec, draft, fieldErrors, selfPath, search }: { spec: 
 }
 
 /** The delete confirmation; when something blocks it, the refusal names it and there is nothing to confirm. */
-export function TreeDeleteDialog({ kind, node, refusal, closeTo }: { kind: TreeTaxonomy; node: { id: number; name: string }; refusal: string | null; closeTo: string }) {
+export function TreeDeleteDialog({
+  kind,
+  node,
+  refusal,
+  closeTo,
+}: {
+  kind: TreeTaxonomy;
+  node: { id: number; name: string };
+  refusal: string | null;
+  closeTo: string;
+}) {
   const t = TREE_TEXTS[kind];
   return (
     <ConfirmDialog title={t.deleteTitle} closeTo={closeTo} confirmLabel="Eliminar" busyLabel="Eliminando…" refused={!!refusal}>

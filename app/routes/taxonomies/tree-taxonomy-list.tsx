@@ -128,7 +128,11 @@ function TableView({ kind, data }: { kind: TreeTaxonomy; data: TreeListData }) {
   const t = TREE_TEXTS[kind];
   const page = data.table!;
   const { id, name, actions } = taxonomyColumns<TreeTableRow>(t.path, search, (r) => data.canDelete && !t.protectedIds.includes(r.id));
-  const parent: Column<TreeTableRow> = { key: "parent", header: t.parentLabel, cell: (r) => r.parentName ?? <span className="text-slate-400">—</span> };
+  const parent: Column<TreeTableRow> = {
+    key: "parent",
+    header: t.parentLabel,
+    cell: (r) => r.parentName ?? <span className="text-slate-400">—</span>,
+  };
   const columns = [id, name, parent, actions];
   return (
     <>

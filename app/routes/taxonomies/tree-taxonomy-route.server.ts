@@ -14,11 +14,34 @@ import { audit } from "~/modules/logs/audit.server";
 import { treeOptions } from "~/modules/catalog/inventory.server";
 import { dialogToast, listUrlWithout, newRevision, type DialogToast } from "../shared/catalog/dialog-answer.server";
 import {
-  TREE_MESSAGES, TREE_TEXTS, TreeFormSchema, TreeIdSchema, checkTreeName, deleteRefusal, emptyTreeDraft, isBlocked, packTreeRows, parseTreeIntent,
-  parseTreeListQuery, slotOf, type ImageDraft, type TreeDraft, type TreeTaxonomy,
+  TREE_MESSAGES,
+  TREE_TEXTS,
+  TreeFormSchema,
+  TreeIdSchema,
+  checkTreeName,
+  deleteRefusal,
+  emptyTreeDraft,
+  isBlocked,
+  packTreeRows,
+  parseTreeIntent,
+  parseTreeListQuery,
+  slotOf,
+  type ImageDraft,
+  type TreeDraft,
+  type TreeTaxonomy,
 } from "~/modules/catalog/tree-taxonomy";
 import {
-  countWithout, deleteBlockers, deleteTreeNode, getNode, imageRefOf, listTree, listTreeTable, saveTreeNode, type StoredNode, type TreeImages, type TreeSaveResult,
+  countWithout,
+  deleteBlockers,
+  deleteTreeNode,
+  getNode,
+  imageRefOf,
+  listTree,
+  listTreeTable,
+  saveTreeNode,
+  type StoredNode,
+  type TreeImages,
+  type TreeSaveResult,
 } from "~/modules/catalog/tree-taxonomy.server";
 
 /** Route handlers of /product-categories and /product-brands: each route file passes its kind. */
@@ -46,14 +69,35 @@ export async function treeListLoader(kind: TreeTaxonomy, request: Request) {
   if (query.view === "table") {
     const page = await listTreeTable(kind, query);
     redirectPastLastPage(request, page, query.page);
-    return { view: "table" as const, query, table: page, tree: null, total: page.total, without, canDelete: can(user, "taxonomies.delete") };
+    return {
+      view: "table" as const,
+      query,
+      table: page,
+      tree: null,
+      total: page.total,
+      without,
+      canDelete: can(user, "taxonomies.delete"),
+    };
   }
   const tree = await listTree(kind, query.search);
-  return { view: "tree" as const, query, table: null, tree: packTreeRows(tree.rows), total: tree.total, without, canDelete: can(user, "taxonomies.delete") };
+  return {
+    view: "tree" as const,
+    query,
+    table: null,
+    tree: packTreeRows(tree.rows),
+    total: tree.total,
+    without,
+    canDelete: can(user, "taxonomies.delete"),
+  };
 }
 
 function draftOf(node: StoredNode): TreeDraft {
-  const slot = (ref: StoredNode["images"]["cover"]): ImageDraft => ({ fileId: ref?.fileId, name: ref?.name ?? "", alt: ref?.alt ?? "", origin: ref?.origin ?? "" });
+  const slot = (ref: StoredNode["images"]["cover"]): ImageDraft => ({
+    fileId: ref?.fileId,
+    name: ref?.name ?? "",
+    alt: ref?.alt ?? "",
+    origin: ref?.origin ?? "",
+  });
   return {
     version: node.updatedAt.toISOString(),
     name: node.name,
@@ -71,7 +115,10 @@ async function applyPick(kind: TreeTaxonomy, draft: TreeDraft, url: URL): Promis
   if (!pick || !slot || !TREE_TEXTS[kind].slots.some((s) => s.slot === slot)) return { draft, toast: null };
   const entry = await libraryEntry(pick, "image");
   if (!entry) return { draft, toast: dialogToast(FILE_TEXTS.title, FILE_TEXTS.missing) };
-  return { draft: { ...draft, [slot]: { fileId: entry.fileId, name: entry.name, alt: draft[slot].alt, origin: ORIGIN_LIBRARY } }, toast: null };
+  return {
+    draft: { ...draft, [slot]: { fileId: entry.fileId, name: entry.name, alt: draft[slot].alt, origin: ORIGIN_LIBRARY } },
+    toast: null,
+  };
 }
 
 /** The edit dialog (id) or the create dialog (null): the stored node as a draft, the parent choices. */
@@ -133,8 +180,17 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
         status = stored.reason === "unavailable" || status === 503 ? 503 : 422;
         continue;
       }
-      draft = { ...draft, [spec.slot]: { fileId: stored.image.fileId, name: stored.image.name, alt: draft[spec.slot].alt, origin: stored.image.origin } };
-      await audit({ message: `Imagen ${stored.image.name} subida`, type: "create", tags: ["archivos", kind], identifier: stored.image.fileId, userId: who.id });
+      draft = {
+        ...draft,
+        [spec.slot]: { fileId: stored.image.fileId, name: stored.image.name, alt: draft[spec.slot].alt, origin: stored.image.origin },
+      };
+      await audit({
+        message: `Imagen ${stored.image.name} subida`,
+        type: "create",
+        tags: ["archivos", kind],
+        identifier: stored.image.fileId,
+        userId: who.id,
+      });
     }
   };
 
@@ -150,13 +206,27 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
     else {
       const images: TreeImages = {};
       for (const { slot } of t.slots) images[slot] = await imageRefOf(draft[slot]);
-      saved = await saveTreeNode(kind, id, { version: draft.version || (node?.updatedAt.toISOString() ?? ""), name: name.name, parentId: draft.parentId > 0 ? draft.parentId : null, images }, user);
+      saved = await saveTreeNode(
+        kind,
+        id,
+        {
+          version: draft.version || (node?.updatedAt.toISOString() ?? ""),
+          name: name.name,
+          parentId: draft.parentId > 0 ? draft.parentId : null,
+          images,
+        },
+        user,
+      );
     }
     const shown = draft;
     return answerSave(saved, {
       saved: ({ created }) => ({
         to: listUrlOf(kind, request),
-        toast: { title: created ? t.created : t.updated, message: created ? TREE_MESSAGES.created : TREE_MESSAGES.updated, variant: "success" },
+        toast: {
+          title: created ? t.created : t.updated,
+          message: created ? TREE_MESSAGES.created : TREE_MESSAGES.updated,
+          variant: "success",
+        },
       }),
       refused: (refusal): TreeActionData => ({
         draft: shown,

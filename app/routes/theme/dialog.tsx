@@ -25,8 +25,8 @@ export default function ThemeDialog() {
       }
     >
       <p className="text-sm text-slate-600">
-        Su dirección se puede guardar en marcadores y compartir; cerrar vuelve a la lista con los mismos filtros. Funciona sin
-        JavaScript; con él se añaden el foco atrapado, la tecla Escape y el clic fuera.
+        Su dirección se puede guardar en marcadores y compartir; cerrar vuelve a la lista con los mismos filtros. Funciona sin JavaScript;
+        con él se añaden el foco atrapado, la tecla Escape y el clic fuera.
       </p>
     </RouteDialog>
   );

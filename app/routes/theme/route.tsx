@@ -58,7 +58,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sign = query.sortValue === "desc" ? -1 : 1;
   const sorted = [...filtered].sort((a, b) => (a[key] < b[key] ? -sign : a[key] > b[key] ? sign : 0));
   const rows = sorted.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
-  return { rows, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, query, now: new Date().toISOString(), searchConstraint: CONSTRAINTS.search, fieldConstraint: CONSTRAINTS.field };
+  return {
+    rows,
+    total: filtered.length,
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    query,
+    now: new Date().toISOString(),
+    searchConstraint: CONSTRAINTS.search,
+    fieldConstraint: CONSTRAINTS.field,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -125,10 +134,18 @@ export default function Theme() {
 
       <Section title="Botones">
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-primary">Primario</button>
-          <button type="button" className="btn-secondary">Secundario</button>
-          <button type="button" className="btn-danger">Peligro</button>
-          <button type="button" className="btn-ghost">Discreto</button>
+          <button type="button" className="btn-primary">
+            Primario
+          </button>
+          <button type="button" className="btn-secondary">
+            Secundario
+          </button>
+          <button type="button" className="btn-danger">
+            Peligro
+          </button>
+          <button type="button" className="btn-ghost">
+            Discreto
+          </button>
           <button type="button" className="btn-primary" disabled>
             Deshabilitado
           </button>
@@ -147,7 +164,12 @@ export default function Theme() {
 
       <Section title="Campo con error">
         <Form method="post" preventScrollReset {...getFormProps(form)} className="flex max-w-md flex-col">
-          <Field label="Correo electrónico" meta={fields.email} type="email" hint="Escribe un correo válido y envía para quitar el error." />
+          <Field
+            label="Correo electrónico"
+            meta={fields.email}
+            type="email"
+            hint="Escribe un correo válido y envía para quitar el error."
+          />
           <div>
             <button type="submit" className="btn-primary">
               Validar
@@ -197,9 +219,7 @@ export default function Theme() {
       <Section title="Formatos">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[14rem_1fr]">
           <dt className="text-slate-500">Dinero</dt>
-          <dd className="tabular-nums">
-            {[1234.5, 0, -99.9, 1_250_000].map((n) => formatMoney(n)).join(" · ")}
-          </dd>
+          <dd className="tabular-nums">{[1234.5, 0, -99.9, 1_250_000].map((n) => formatMoney(n)).join(" · ")}</dd>
           <dt className="text-slate-500">Número</dt>
           <dd className="tabular-nums">{formatNumber(1234567.891)}</dd>
           <dt className="text-slate-500">Fecha y hora (Ciudad de México)</dt>

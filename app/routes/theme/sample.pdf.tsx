@@ -96,15 +96,21 @@ function SampleDocument({ brand, author, generatedAt }: { brand: string; author:
           </tbody>
           <tbody className="totals">
             <tr>
-              <td colSpan={4} className="label">Subtotal</td>
+              <td colSpan={4} className="label">
+                Subtotal
+              </td>
               <td className="num">{formatMoney(subtotal)}</td>
             </tr>
             <tr>
-              <td colSpan={4} className="label">IVA 16%</td>
+              <td colSpan={4} className="label">
+                IVA 16%
+              </td>
               <td className="num">{formatMoney(vat)}</td>
             </tr>
             <tr>
-              <td colSpan={4} className="label">Total</td>
+              <td colSpan={4} className="label">
+                Total
+              </td>
               <td className="num">{formatMoney(subtotal + vat)}</td>
             </tr>
           </tbody>

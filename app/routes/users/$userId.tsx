@@ -76,9 +76,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
    * dialog (read-only for them) with the reason in a danger toast, as the feature guard refuses;
    * anything else goes back to its form with status 400.
    */
-  async function refused(result: Exclude<CommandResult<unknown>, { ok: true }>, reply: (o: { fieldErrors: Record<string, string[]>; formErrors: string[] }) => SubmissionResult<string[]>) {
+  async function refused(
+    result: Exclude<CommandResult<unknown>, { ok: true }>,
+    reply: (o: { fieldErrors: Record<string, string[]>; formErrors: string[] }) => SubmissionResult<string[]>,
+  ) {
     if (result.reason === "missing") notFound();
-    if (result.reason === "forbidden") throw await redirectWithToast(selfUrl, { title: "Sin permiso", message: result.message, variant: "danger" });
+    if (result.reason === "forbidden")
+      throw await redirectWithToast(selfUrl, { title: "Sin permiso", message: result.message, variant: "danger" });
     return data<ActionData>({ intent: intent.data as UserIntent, result: reply(result) }, { status: 400 });
   }
 
@@ -88,7 +92,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return data<ActionData>({ intent: "save", result: submission.reply() }, { status: 400 });
       const saved = await updateUser(id, submission.value, actor);
       if (!saved.ok) return refused(saved, (errors) => submission.reply(errors));
-      return redirectWithToast(listUrl, { title: "Usuario actualizado", message: `Se guardaron los datos de ${submission.value.email}.`, variant: "success" });
+      return redirectWithToast(listUrl, {
+        title: "Usuario actualizado",
+        message: `Se guardaron los datos de ${submission.value.email}.`,
+        variant: "success",
+      });
     }
     case "reset-password": {
       const hideFields = ["password", "confirmPassword"];
@@ -188,7 +196,9 @@ export default function EditUser() {
             <IntentForm form={form} intent="save">
               <ErrorList id={form.errorId} errors={form.errors} />
               <UserProfileFields fields={fields} roles={roles} />
-              {isSelf ? <p className="text-xs text-slate-500">Es tu propio usuario: no puedes desactivarlo ni quitarte el acceso a Usuarios.</p> : null}
+              {isSelf ? (
+                <p className="text-xs text-slate-500">Es tu propio usuario: no puedes desactivarlo ni quitarte el acceso a Usuarios.</p>
+              ) : null}
               <div className="mt-2 flex justify-end">
                 <SaveButton busy={busyWith("save")}>Guardar cambios</SaveButton>
               </div>
@@ -197,8 +207,19 @@ export default function EditUser() {
 
           <UserSection id="user-password" title="Restablecer contraseña">
             <IntentForm form={passwordForm} intent="reset-password" className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-              <Field label="Nueva contraseña" meta={passwordFields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
-              <Field label="Confirmar contraseña" meta={passwordFields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
+              <Field
+                label="Nueva contraseña"
+                meta={passwordFields.password}
+                type="password"
+                hint="Mínimo 8 caracteres."
+                inputProps={{ autoComplete: "new-password" }}
+              />
+              <Field
+                label="Confirmar contraseña"
+                meta={passwordFields.confirmPassword}
+                type="password"
+                inputProps={{ autoComplete: "new-password" }}
+              />
               <div className="flex items-center justify-between gap-3 sm:col-span-2">
                 <p className="text-xs text-slate-500">Las demás sesiones abiertas de este usuario se cerrarán.</p>
                 <button type="submit" className="btn-secondary" disabled={busyWith("reset-password")}>
@@ -230,7 +251,11 @@ export default function EditUser() {
           </UserSection>
 
           <UserSection id="user-status" title="Estado">
-            <IntentForm form={statusForm} intent={user.isActive ? "deactivate" : "reactivate"} className="flex flex-wrap items-center justify-between gap-3">
+            <IntentForm
+              form={statusForm}
+              intent={user.isActive ? "deactivate" : "reactivate"}
+              className="flex flex-wrap items-center justify-between gap-3"
+            >
               <p className="text-sm text-slate-600">
                 {user.isActive
                   ? isSelf
@@ -272,7 +297,9 @@ export default function EditUser() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/users" notFoundTitle="Usuario no encontrado" notFoundText="El usuario no existe o fue eliminado." />;
+  return (
+    <DialogErrorBoundary listPath="/users" notFoundTitle="Usuario no encontrado" notFoundText="El usuario no existe o fue eliminado." />
+  );
 }
 
 /**
@@ -282,7 +309,11 @@ export function ErrorBoundary() {
 function ReadOnlyAccount({ fields, roles }: { fields: ProfileFields; roles: readonly Role[] }) {
   return (
     <>
-      <p role="note" data-testid="read-only-account" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p
+        role="note"
+        data-testid="read-only-account"
+        className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+      >
         {DEVELOPER_ONLY_ACCOUNT}
       </p>
       <UserSection id="user-profile" title="Datos del usuario" first>

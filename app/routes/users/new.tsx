@@ -84,7 +84,13 @@ export default function NewUser() {
       <Form method="post" preventScrollReset {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <UserProfileFields fields={fields} roles={roles}>
-          <Field label="Contraseña" meta={fields.password} type="password" hint="Mínimo 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
+          <Field
+            label="Contraseña"
+            meta={fields.password}
+            type="password"
+            hint="Mínimo 8 caracteres."
+            inputProps={{ autoComplete: "new-password" }}
+          />
           <Field label="Confirmar contraseña" meta={fields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
         </UserProfileFields>
       </Form>

@@ -29,11 +29,19 @@ export default function UsersList() {
   const { query, searchConstraint } = list;
   const { search } = useLocation();
   const columns: Column<UserListRow>[] = [
-    nameColumn({ key: "name", header: "Nombre", sortName: "name" }, (u) => `/users/${u.id}${search}`, (u) => <>{u.firstName} {u.lastName}</>),
+    nameColumn(
+      { key: "name", header: "Nombre", sortName: "name" },
+      (u) => `/users/${u.id}${search}`,
+      (u) => (
+        <>
+          {u.firstName} {u.lastName}
+        </>
+      ),
+    ),
     { key: "email", header: "Correo electrónico", sortName: "email", cell: (u) => u.email },
     { key: "phone", header: "Teléfono", cell: (u) => u.phone ?? "", className: "whitespace-nowrap" },
     { key: "role", header: "Rol", sortName: "role", cell: (u) => roleLabel(u.role), className: "whitespace-nowrap" },
-    { key: "level", header: "Nivel", sortName: "level", cell: (u) => (u.level ?? "—") },
+    { key: "level", header: "Nivel", sortName: "level", cell: (u) => u.level ?? "—" },
     {
       key: "permissions",
       header: "Permisos",
@@ -70,14 +78,14 @@ export default function UsersList() {
       filters={
         <FilterBar clearTo="/users">
           <SearchInput constraint={searchConstraint} defaultValue={query.search} placeholder="Nombre o correo electrónico" label="Buscar" />
-          <FilterSelect name="role" label="Rol" value={query.role} allLabel="Todos los roles" options={ROLE_KEYS.map((r) => [r, ROLES[r]])} />
           <FilterSelect
-            name="status"
-            label="Estado"
-            value={query.status}
-            allLabel="Todos"
-            options={Object.entries(USER_STATUSES)}
+            name="role"
+            label="Rol"
+            value={query.role}
+            allLabel="Todos los roles"
+            options={ROLE_KEYS.map((r) => [r, ROLES[r]])}
           />
+          <FilterSelect name="status" label="Estado" value={query.status} allLabel="Todos" options={Object.entries(USER_STATUSES)} />
         </FilterBar>
       }
     />

@@ -18,7 +18,15 @@ export type ProfileFields = {
 };
 
 /** `roles`: what the role select offers, the ones this user may give (app/modules/users/manage-rule.ts). */
-export function UserProfileFields({ fields, roles, children }: { fields: ProfileFields; roles: readonly Role[]; children?: React.ReactNode }) {
+export function UserProfileFields({
+  fields,
+  roles,
+  children,
+}: {
+  fields: ProfileFields;
+  roles: readonly Role[];
+  children?: React.ReactNode;
+}) {
   // Without JavaScript the level appears after choosing Surtido and sending once (the server asks for it).
   const showLevel = fields.role.value === LEVELED_ROLE || !!fields.level.errors?.length;
   const roleErrorId = fields.role.errors?.length ? `${fields.role.id}-error` : undefined;

@@ -3,7 +3,9 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ProductRoute } from "~/routes/web-inventory/product-dialog";
 import { productDialogAction, productDialogLoader, skuFrom } from "~/routes/web-inventory/product-route.server";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.stored ? `Producto ${data.stored.id}` : "Producto" }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data?.stored ? `Producto ${data.stored.id}` : "Producto" },
+];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => productDialogLoader(request, skuFrom(params));
 
@@ -14,5 +16,11 @@ export default function EditProduct() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/web-inventory" notFoundTitle="Producto no encontrado" notFoundText="El producto no existe o fue eliminado." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/web-inventory"
+      notFoundTitle="Producto no encontrado"
+      notFoundText="El producto no existe o fue eliminado."
+    />
+  );
 }

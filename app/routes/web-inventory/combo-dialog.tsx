@@ -4,7 +4,14 @@ import { Form, Outlet, useActionData, useLoaderData } from "react-router";
 import { ErrorList } from "~/components/Field";
 import type { AccessUser } from "~/lib/access";
 import { formatMoney, formatNumber } from "~/lib/format";
-import { COMBO_DIALOG_TEXTS, COMBO_SEARCH_LIMIT, comboLinesOf, summariseCombo, typedQty, type ComponentInfo } from "~/modules/catalog/combo-lines";
+import {
+  COMBO_DIALOG_TEXTS,
+  COMBO_SEARCH_LIMIT,
+  comboLinesOf,
+  summariseCombo,
+  typedQty,
+  type ComponentInfo,
+} from "~/modules/catalog/combo-lines";
 import type { ComboDraft, ComboDraftSchema } from "~/modules/catalog/combo-form";
 import type { FormConstraints } from "~/lib/constraints";
 import type { ComboView, comboDialogAction, comboDialogLoader } from "~/routes/web-inventory/combo-route.server";
@@ -13,7 +20,17 @@ import { useAppUser } from "~/lib/use-app-user";
 import { useSearchButton } from "~/components/FilterBar";
 import type { FieldErrors } from "~/modules/catalog/product-texts";
 import {
-  DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListFieldTable, ListingDialog, ListingFormHead, Properties, TaxonomySelects, useLibraryPick, useListingForm,
+  DescriptionSection,
+  Dimensions,
+  EcommerceSwitch,
+  Gallery,
+  ListFieldTable,
+  ListingDialog,
+  ListingFormHead,
+  Properties,
+  TaxonomySelects,
+  useLibraryPick,
+  useListingForm,
   type TaxonomyChoices,
 } from "./listing-form";
 
@@ -55,7 +72,12 @@ type ComboDialogProps = {
 export function ComboDialog(props: ComboDialogProps) {
   const { comboId, closeTo, toast, selfPath } = props;
   return (
-    <ListingDialog title={comboId ? COMBO_DIALOG_TEXTS.title(comboId) : COMBO_DIALOG_TEXTS.newTitle} closeTo={closeTo} formId={FORM_ID} toast={toast}>
+    <ListingDialog
+      title={comboId ? COMBO_DIALOG_TEXTS.title(comboId) : COMBO_DIALOG_TEXTS.newTitle}
+      closeTo={closeTo}
+      formId={FORM_ID}
+      toast={toast}
+    >
       {/* One form per combo: an answer redraws only the fields the server rewrote, so what is being
           typed, the focus and the scroll stay; another combo starts afresh. */}
       <ComboForm key={selfPath} {...props} />
@@ -89,7 +111,14 @@ function ComboForm(props: ComboDialogProps) {
   const summary = summariseCombo(lines);
   const limiting = lines.find((l) => l.id === summary.limitedBy);
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      preventScrollReset
+      replace
+      className="grid grid-cols-1 gap-6 lg:grid-cols-3"
+    >
       <ListingFormHead version={fields.version} />
       <div className="min-w-0 space-y-5 lg:col-span-2">
         {/* No `required`: an empty name gets the spec's "Campos obligatorios" message on Guardar. */}
@@ -126,16 +155,33 @@ function ComboForm(props: ComboDialogProps) {
                         <span className="tabular-nums">{row.qty.value}</span>
                       </>
                     ) : (
-                      <input {...getInputProps(row.qty, { type: "number" })} step={1} aria-label={`Cantidad de ${sku}`} className="input w-20" />
+                      <input
+                        {...getInputProps(row.qty, { type: "number" })}
+                        step={1}
+                        aria-label={`Cantidad de ${sku}`}
+                        className="input w-20"
+                      />
                     )}
                     <ErrorList id={row.qty.errorId} errors={row.qty.errors} />
                   </td>
                   <td className="py-1 pr-2 text-right tabular-nums">
-                    {row.info ? row.info.price === null ? <PriceCell view={row.info} /> : formatMoney(Math.round(row.info.price * 100 * qty) / 100) : ""}
+                    {row.info ? (
+                      row.info.price === null ? (
+                        <PriceCell view={row.info} />
+                      ) : (
+                        formatMoney(Math.round(row.info.price * 100 * qty) / 100)
+                      )
+                    ) : (
+                      ""
+                    )}
                   </td>
                   <td className="py-1">
                     {readOnly ? null : (
-                      <button {...form.remove.getButtonProps({ name: fields.components.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700" aria-label={`Quitar ${sku}`}>
+                      <button
+                        {...form.remove.getButtonProps({ name: fields.components.name, index: k })}
+                        className="btn-ghost px-2 py-1 text-xs text-red-700"
+                        aria-label={`Quitar ${sku}`}
+                      >
                         Quitar
                       </button>
                     )}
@@ -158,7 +204,15 @@ function ComboForm(props: ComboDialogProps) {
                     onChange={(e) => (e.currentTarget.value.trim() ? productSearch.typed() : productSearch.cancel())}
                   />
                 </label>
-                <button ref={productSearch.button} type="submit" name="intent" value="search" formNoValidate className="btn-secondary" onClick={productSearch.cancel}>
+                <button
+                  ref={productSearch.button}
+                  type="submit"
+                  name="intent"
+                  value="search"
+                  formNoValidate
+                  className="btn-secondary"
+                  onClick={productSearch.cancel}
+                >
                   Buscar producto
                 </button>
               </div>
@@ -167,7 +221,11 @@ function ComboForm(props: ComboDialogProps) {
                 matches.length === 0 ? (
                   <p className="text-sm text-slate-500">{COMBO_DIALOG_TEXTS.noMatches}</p>
                 ) : (
-                  <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto" data-testid="combo-matches" aria-label={`Hasta ${COMBO_SEARCH_LIMIT} coincidencias`}>
+                  <ul
+                    className="max-h-64 divide-y divide-slate-100 overflow-y-auto"
+                    data-testid="combo-matches"
+                    aria-label={`Hasta ${COMBO_SEARCH_LIMIT} coincidencias`}
+                  >
                     {matches.map((m) => (
                       <li key={m.id}>
                         {/* Spec 5: a product already in the combo gets +1 (the server decides, see combo-form.ts). */}
@@ -184,7 +242,8 @@ function ComboForm(props: ComboDialogProps) {
                             <span className="font-mono text-xs">{m.id}</span> {m.name}
                           </span>
                           <span className="whitespace-nowrap tabular-nums text-slate-600">
-                            {m.price === null ? <span title={m.priceNote ?? undefined}>—</span> : formatMoney(m.price)} · stock {formatNumber(m.stock)}
+                            {m.price === null ? <span title={m.priceNote ?? undefined}>—</span> : formatMoney(m.price)} · stock{" "}
+                            {formatNumber(m.stock)}
                           </span>
                         </button>
                       </li>

@@ -8,8 +8,17 @@ import { requireAccess } from "~/lib/auth/guard.server";
 import { uploadImage } from "~/modules/files/files.server";
 import { audit } from "~/modules/logs/audit.server";
 import {
-  COMBO_DIALOG_TEXTS, COMBO_SEARCH_MIN, COMBO_TEXTS, ComboDraftSchema, ComboPostSchema, checkComboLines, comboIsComplete, emptyComboDraft,
-  summariseCombo, type ComboDraft, type ComponentInfo,
+  COMBO_DIALOG_TEXTS,
+  COMBO_SEARCH_MIN,
+  COMBO_TEXTS,
+  ComboDraftSchema,
+  ComboPostSchema,
+  checkComboLines,
+  comboIsComplete,
+  emptyComboDraft,
+  summariseCombo,
+  type ComboDraft,
+  type ComponentInfo,
 } from "~/modules/catalog/combo-form";
 import { componentsById, loadCombo, saveCombo, searchComponents, type ComponentMatch } from "~/modules/catalog/combo.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
@@ -55,7 +64,8 @@ async function resolveLines(components: ComboDraft["components"]): Promise<Combo
   const lines: ComboLine[] = [];
   for (const c of components) {
     const row = found.get(c.id);
-    if (row && !lines.some((l) => l.id === c.id)) lines.push({ id: row.id, name: row.name, price: row.price, priceNote: row.priceNote, stock: row.stock, qty: c.qty });
+    if (row && !lines.some((l) => l.id === c.id))
+      lines.push({ id: row.id, name: row.name, price: row.price, priceNote: row.priceNote, stock: row.stock, qty: c.qty });
   }
   return lines;
 }
@@ -64,7 +74,14 @@ const catalogueOf = (lines: ComponentInfo[]): Record<string, ComponentInfo> =>
   Object.fromEntries(lines.map((l) => [l.id, { id: l.id, name: l.name, price: l.price, priceNote: l.priceNote ?? null, stock: l.stock }]));
 
 /** The component SKUs of a post that the server answers as posted (a list edit without JavaScript, a refused form). */
-const PostedComponents = z.object({ components: z.array(z.object({ id: z.string().max(60).catch("") }).catch({ id: "" })).max(100).catch([]) }).catch({ components: [] });
+const PostedComponents = z
+  .object({
+    components: z
+      .array(z.object({ id: z.string().max(60).catch("") }).catch({ id: "" }))
+      .max(100)
+      .catch([]),
+  })
+  .catch({ components: [] });
 
 async function catalogueFor(ids: string[]) {
   return catalogueOf([...(await componentsById(ids.filter(Boolean))).values()]);
@@ -113,8 +130,16 @@ export async function comboDialogAction(request: Request, id: string | null) {
   for (const key of ["intent", "add", "uploads"]) form.delete(key);
   const submission = parseDialogForm(form, ComboDraftSchema);
   if (submission.status !== "success") {
-    const posted = loaded ? loaded.draft.components.map((c) => c.id) : PostedComponents.parse(submission.payload).components.map((c) => c.id);
-    const view: ComboView = { result: submission.reply(), catalogue: await catalogueFor(posted), matches: null, fileErrors: {}, toast: null };
+    const posted = loaded
+      ? loaded.draft.components.map((c) => c.id)
+      : PostedComponents.parse(submission.payload).components.map((c) => c.id);
+    const view: ComboView = {
+      result: submission.reply(),
+      catalogue: await catalogueFor(posted),
+      matches: null,
+      fileErrors: {},
+      toast: null,
+    };
     return data(view, { status: submission.status === "error" ? 400 : 200 });
   }
   let posted = submission.value;
@@ -170,7 +195,13 @@ export async function comboDialogAction(request: Request, id: string | null) {
           continue;
         }
         draft = { ...draft, gallery: [...draft.gallery, { ...stored.image, alt: "" }] };
-        await audit({ message: `Imagen ${stored.image.name} subida`, type: "create", tags: ["archivos", "combos"], identifier: stored.image.fileId, userId: user.id });
+        await audit({
+          message: `Imagen ${stored.image.name} subida`,
+          type: "create",
+          tags: ["archivos", "combos"],
+          identifier: stored.image.fileId,
+          userId: user.id,
+        });
       }
       break;
     case "save":
@@ -187,7 +218,13 @@ export async function comboDialogAction(request: Request, id: string | null) {
     status = 422;
   }
   draft = { ...draft, components: lines.map((l) => ({ id: l.id, qty: l.qty })) };
-  const view: ComboView = { result: replyWithDraft(submission, posted, draft, fieldErrors), catalogue: catalogueOf(lines), matches, fileErrors, toast: message };
+  const view: ComboView = {
+    result: replyWithDraft(submission, posted, draft, fieldErrors),
+    catalogue: catalogueOf(lines),
+    matches,
+    fileErrors,
+    toast: message,
+  };
 
   if (action.kind === "save" && status === 200) {
     const summary = summariseCombo(lines);
@@ -196,19 +233,31 @@ export async function comboDialogAction(request: Request, id: string | null) {
       summary.price === null
         ? refuse("invalid", summary.priceProblem ?? COMBO_TEXTS.required)
         : comboIsComplete(draft, summary, richTextToPlain(draft.description), lines.length)
-          ? await saveCombo(loaded ? { id: loaded.stored.id, version: draft.version } : null, draft, { lines, price: summary.price, stock: summary.stock }, user)
+          ? await saveCombo(
+              loaded ? { id: loaded.stored.id, version: draft.version } : null,
+              draft,
+              { lines, price: summary.price, stock: summary.stock },
+              user,
+            )
           : refuse("invalid", COMBO_TEXTS.required);
     return answerSave(saved, {
       saved: ({ id, removedFileLinks }) => ({
         to: inventoryListUrl(request),
         toast: removedFileLinks
-          ? { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id}) ${FILE_TEXTS.foreignFileLinks}`, variant: "warning" }
+          ? {
+              title: COMBO_DIALOG_TEXTS.savedTitle,
+              message: `${COMBO_DIALOG_TEXTS.saved} (${id}) ${FILE_TEXTS.foreignFileLinks}`,
+              variant: "warning",
+            }
           : { title: COMBO_DIALOG_TEXTS.savedTitle, message: `${COMBO_DIALOG_TEXTS.saved} (${id})`, variant: "success" },
       }),
       refused: (refusal): ComboView => ({
         ...view,
         result: replyWithDraft(submission, posted, draft, { ...fieldErrors, ...conformErrors(refusal.fieldErrors) }),
-        toast: refusal.reason === "invalid" ? dialogToast(COMBO_TEXTS.requiredTitle, refusal.message, "info") : dialogToast("No se guardó", refusal.message, "danger"),
+        toast:
+          refusal.reason === "invalid"
+            ? dialogToast(COMBO_TEXTS.requiredTitle, refusal.message, "info")
+            : dialogToast("No se guardó", refusal.message, "danger"),
       }),
     });
   }

@@ -4,7 +4,9 @@ import { ComboRoute } from "~/routes/web-inventory/combo-dialog";
 import { COMBO_DIALOG_TEXTS } from "~/modules/catalog/combo-lines";
 import { comboDialogAction, comboDialogLoader } from "~/routes/web-inventory/combo-route.server";
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.comboId ? COMBO_DIALOG_TEXTS.title(data.comboId) : COMBO_DIALOG_TEXTS.newTitle }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
+  { title: data?.comboId ? COMBO_DIALOG_TEXTS.title(data.comboId) : COMBO_DIALOG_TEXTS.newTitle },
+];
 
 export const loader = ({ request }: LoaderFunctionArgs) => comboDialogLoader(request, null);
 
@@ -15,5 +17,7 @@ export default function NewCombo() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/web-inventory" notFoundTitle="Publicación no encontrada" notFoundText={COMBO_DIALOG_TEXTS.notFound} />;
+  return (
+    <DialogErrorBoundary listPath="/web-inventory" notFoundTitle="Publicación no encontrada" notFoundText={COMBO_DIALOG_TEXTS.notFound} />
+  );
 }

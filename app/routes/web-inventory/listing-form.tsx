@@ -1,4 +1,12 @@
-import { getInputProps, getSelectProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
@@ -26,10 +34,28 @@ import { NEW_PROPERTY } from "~/modules/catalog/property-rows";
 type Option = { id: number; name: string; depth?: number };
 
 /** The dialog around either form: Guardar posts the form `formId` with the intent `save`. */
-export function ListingDialog({ title, closeTo, formId, toast, children }: { title: string; closeTo: string; formId: string; toast: DialogToast | null; children: React.ReactNode }) {
+export function ListingDialog({
+  title,
+  closeTo,
+  formId,
+  toast,
+  children,
+}: {
+  title: string;
+  closeTo: string;
+  formId: string;
+  toast: DialogToast | null;
+  children: React.ReactNode;
+}) {
   const busy = useNavigation().state === "submitting";
   return (
-    <RouteDialog title={title} closeTo={closeTo} size="xl" dismissOnOutside={false} footer={<EditDialogFooter closeTo={closeTo} formId={formId} busy={busy} saveIntent="save" />}>
+    <RouteDialog
+      title={title}
+      closeTo={closeTo}
+      size="xl"
+      dismissOnOutside={false}
+      footer={<EditDialogFooter closeTo={closeTo} formId={formId} busy={busy} saveIntent="save" />}
+    >
       {toast ? <Toaster key={toast.id} toast={toast} /> : null}
       {children}
     </RouteDialog>
@@ -75,13 +101,22 @@ export function ListingFormHead({ version }: { version: FieldMetadata<string | u
 export function EcommerceSwitch({ meta, locked, stored }: { meta: FieldMetadata<boolean | undefined>; locked: boolean; stored: boolean }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      {locked ? <input type="checkbox" checked={stored} disabled readOnly className="h-4 w-4" /> : <input {...getInputProps(meta, { type: "checkbox" })} className="h-4 w-4" />}
+      {locked ? (
+        <input type="checkbox" checked={stored} disabled readOnly className="h-4 w-4" />
+      ) : (
+        <input {...getInputProps(meta, { type: "checkbox" })} className="h-4 w-4" />
+      )}
       Habilitar en Ecommerce
     </label>
   );
 }
 
-type TaxonomyFields = { categoryId: FieldMetadata<number | undefined>; brandId: FieldMetadata<number | undefined>; sectorId: FieldMetadata<number | undefined>; applicationId: FieldMetadata<number | undefined> };
+type TaxonomyFields = {
+  categoryId: FieldMetadata<number | undefined>;
+  brandId: FieldMetadata<number | undefined>;
+  sectorId: FieldMetadata<number | undefined>;
+  applicationId: FieldMetadata<number | undefined>;
+};
 export type TaxonomyChoices = { categories: TaxonomyOption[]; brands: TaxonomyOption[]; sectors: Option[]; applications: Option[] };
 
 /** The four selectors of a product or a combo. */
@@ -105,7 +140,11 @@ type PropertyInput = z.input<typeof PropertyDraftSchema>;
  * With JavaScript, a library pick made after the page was drawn is added to the form as it stands
  * (the typed fields stay); without it, the page comes from the server with the pick already in it.
  */
-export function useLibraryPick<Form extends Record<string, unknown>>(form: ListButtons<Form>, gallery: FieldMetadata<GalleryInput[] | undefined, Form>, pick: LibraryPick | null) {
+export function useLibraryPick<Form extends Record<string, unknown>>(
+  form: ListButtons<Form>,
+  gallery: FieldMetadata<GalleryInput[] | undefined, Form>,
+  pick: LibraryPick | null,
+) {
   const { key } = useLocation();
   const latest = useRef({ form, gallery, pick });
   latest.current = { form, gallery, pick };
@@ -140,7 +179,9 @@ export function Gallery<Form extends Record<string, unknown>>({
   };
   return (
     <section aria-labelledby="p-gallery" className="space-y-3">
-      <h3 id="p-gallery" className="font-semibold">Galería</h3>
+      <h3 id="p-gallery" className="font-semibold">
+        Galería
+      </h3>
       {rows.length === 0 ? <p className="text-sm text-slate-500">Sin imágenes.</p> : null}
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {rows.map((row, k) => {
@@ -165,20 +206,36 @@ export function Gallery<Form extends Record<string, unknown>>({
                 alt={image.alt.value || name}
                 className={cn("mx-auto rounded bg-slate-50 object-contain", k === 0 ? "h-64 w-full" : "h-24 w-full")}
               />
-              <p className="mt-1 truncate text-xs text-slate-500" title={name}>{name}</p>
+              <p className="mt-1 truncate text-xs text-slate-500" title={name}>
+                {name}
+              </p>
               <label className="mt-1 block text-xs font-medium text-slate-700">
                 Texto alternativo
                 <input {...getInputProps(image.alt, { type: "text" })} className="input mt-1 text-xs" />
               </label>
               <ErrorList id={image.alt.errorId} errors={image.alt.errors} />
               <div className="mt-2 flex flex-wrap gap-1">
-                <button {...form.reorder.getButtonProps({ name: list.name, from: k, to: k - 1 })} disabled={k === 0} className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Subir ${name}`}>
+                <button
+                  {...form.reorder.getButtonProps({ name: list.name, from: k, to: k - 1 })}
+                  disabled={k === 0}
+                  className="btn-ghost px-2 py-0.5 text-xs"
+                  aria-label={`Subir ${name}`}
+                >
                   ◀ Subir
                 </button>
-                <button {...form.reorder.getButtonProps({ name: list.name, from: k, to: k + 1 })} disabled={k === rows.length - 1} className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Bajar ${name}`}>
+                <button
+                  {...form.reorder.getButtonProps({ name: list.name, from: k, to: k + 1 })}
+                  disabled={k === rows.length - 1}
+                  className="btn-ghost px-2 py-0.5 text-xs"
+                  aria-label={`Bajar ${name}`}
+                >
                   Bajar ▶
                 </button>
-                <button {...form.remove.getButtonProps({ name: list.name, index: k })} className="btn-ghost px-2 py-0.5 text-xs text-red-700" aria-label={`Quitar ${name}`}>
+                <button
+                  {...form.remove.getButtonProps({ name: list.name, index: k })}
+                  className="btn-ghost px-2 py-0.5 text-xs text-red-700"
+                  aria-label={`Quitar ${name}`}
+                >
                   Quitar
                 </button>
               </div>
@@ -221,7 +278,14 @@ export function UploadOrPick({
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">{label}</span>
-          <input type="file" name={input.name} multiple={input.multiple} accept={input.accept} className="text-sm" aria-describedby={errorId} />
+          <input
+            type="file"
+            name={input.name}
+            multiple={input.multiple}
+            accept={input.accept}
+            className="text-sm"
+            aria-describedby={errorId}
+          />
         </label>
         <button type="submit" name="intent" value={upload.intent} formNoValidate className="btn-secondary">
           {upload.label}
@@ -324,26 +388,46 @@ export function ListFieldTable({
 }
 
 /** Spec 2 property rows: name, value, selector switch; add and remove are Conform's list buttons. */
-export function Properties<Form extends Record<string, unknown>>({ form, list }: { form: ListButtons<Form>; list: FieldMetadata<PropertyInput[] | undefined, Form> }) {
+export function Properties<Form extends Record<string, unknown>>({
+  form,
+  list,
+}: {
+  form: ListButtons<Form>;
+  list: FieldMetadata<PropertyInput[] | undefined, Form>;
+}) {
   const rows = list.getFieldList();
   return (
     <section aria-labelledby="p-props" className="space-y-2">
-      <h3 id="p-props" className="font-semibold">Propiedades</h3>
+      <h3 id="p-props" className="font-semibold">
+        Propiedades
+      </h3>
       <ListFieldTable label="Propiedades" headers={[{ text: "Nombre" }, { text: "Valor" }, { text: "Selector" }]}>
         {rows.map((row, k) => {
           const property = row.getFieldset();
           return (
             <tr key={row.key ?? k} data-testid={`property-${k}`}>
               <td className="py-1 pr-2 align-top">
-                <input {...getInputProps(property.name, { type: "text" })} aria-label={`Nombre de la propiedad ${k + 1}`} className="input" />
+                <input
+                  {...getInputProps(property.name, { type: "text" })}
+                  aria-label={`Nombre de la propiedad ${k + 1}`}
+                  className="input"
+                />
                 <ErrorList id={property.name.errorId} errors={property.name.errors} />
               </td>
               <td className="py-1 pr-2 align-top">
-                <input {...getInputProps(property.value, { type: "text" })} aria-label={`Valor de la propiedad ${k + 1}`} className="input" />
+                <input
+                  {...getInputProps(property.value, { type: "text" })}
+                  aria-label={`Valor de la propiedad ${k + 1}`}
+                  className="input"
+                />
                 <ErrorList id={property.value.errorId} errors={property.value.errors} />
               </td>
               <td className="py-1 pr-2 align-top">
-                <input {...getInputProps(property.isSelector, { type: "checkbox" })} aria-label={`La propiedad ${k + 1} es selector`} className="mt-2 h-4 w-4" />
+                <input
+                  {...getInputProps(property.isSelector, { type: "checkbox" })}
+                  aria-label={`La propiedad ${k + 1} es selector`}
+                  className="mt-2 h-4 w-4"
+                />
               </td>
               <td className="py-1 align-top">
                 <button {...form.remove.getButtonProps({ name: list.name, index: k })} className="btn-ghost px-2 py-1 text-xs text-red-700">

@@ -15,5 +15,11 @@ export default function NewProduct() {
 }
 
 export function ErrorBoundary() {
-  return <DialogErrorBoundary listPath="/web-inventory" notFoundTitle="Producto no encontrado" notFoundText="El producto no existe o fue eliminado." />;
+  return (
+    <DialogErrorBoundary
+      listPath="/web-inventory"
+      notFoundTitle="Producto no encontrado"
+      notFoundText="El producto no existe o fue eliminado."
+    />
+  );
 }

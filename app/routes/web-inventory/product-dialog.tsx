@@ -11,7 +11,18 @@ import type { AiResult, DialogToast, LibraryPick } from "~/routes/shared/catalog
 import type { productDialogAction, productDialogLoader } from "~/routes/web-inventory/product-route.server";
 import { useAppUser } from "~/lib/use-app-user";
 import {
-  DescriptionSection, Dimensions, EcommerceSwitch, Gallery, ListingDialog, ListingFormHead, Properties, TaxonomySelects, UploadOrPick, useLibraryPick, useListingForm, withFor,
+  DescriptionSection,
+  Dimensions,
+  EcommerceSwitch,
+  Gallery,
+  ListingDialog,
+  ListingFormHead,
+  Properties,
+  TaxonomySelects,
+  UploadOrPick,
+  useLibraryPick,
+  useListingForm,
+  withFor,
   type TaxonomyChoices,
 } from "./listing-form";
 import type { ProductDraft, ProductDraftSchema } from "~/modules/catalog/product-form";
@@ -27,7 +38,14 @@ export type ProductDialogProps = {
   constraint: FormConstraints<typeof ProductDraftSchema>;
   /** A library pick made since the page was drawn, to add to the form as it stands. */
   pick: LibraryPick | null;
-  stored: { id: string; manufacturerSku: string; intelisisName: string | null; intelisisCategory: string | null; currency: string; pesos: PriceView } | null;
+  stored: {
+    id: string;
+    manufacturerSku: string;
+    intelisisName: string | null;
+    intelisisCategory: string | null;
+    currency: string;
+    pesos: PriceView;
+  } | null;
   stock: StockView | null;
   options: TaxonomyChoices;
   fileErrors: FieldErrors;
@@ -73,14 +91,23 @@ function ProductForm(props: ProductDialogProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- it follows the pick by its file id and the two fields by their values; a new object for the same pick, or Conform's form object redrawn, is not a change to apply
   }, [sheetPick?.fileId, sheetId, sheetName]);
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset replace className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      preventScrollReset
+      replace
+      className="grid grid-cols-1 gap-6 lg:grid-cols-3"
+    >
       <ListingFormHead version={fields.version} />
       <div className="min-w-0 space-y-5 lg:col-span-2">
         <section className="space-y-3">
           <Field label="Nombre" meta={fields.name} />
           {/* Spec 6: the description (and the AI footer of its panel) only for those allowed to see it. */}
           {can(user, "products.description") ? <DescriptionSection meta={fields.description} label="Descripción del producto" /> : null}
-          {can(user, "products.description") && can(user, "products.aiDescription") && fields.dataSheetId.value ? <AiPanel ai={props.ai} /> : null}
+          {can(user, "products.description") && can(user, "products.aiDescription") && fields.dataSheetId.value ? (
+            <AiPanel ai={props.ai} />
+          ) : null}
         </section>
         <Gallery form={form} list={fields.gallery} fileErrors={props.fileErrors} selfPath={props.selfPath} />
         <Dimensions fields={fields} />
@@ -91,7 +118,9 @@ function ProductForm(props: ProductDialogProps) {
         {stored ? (
           <div className="text-sm">
             <p className="font-medium text-slate-700">SKU</p>
-            <p className="font-mono" data-testid="sku">{stored.id}</p>
+            <p className="font-mono" data-testid="sku">
+              {stored.id}
+            </p>
           </div>
         ) : (
           // No `required`: an empty SKU gets the spec's own message from the server.
@@ -106,14 +135,27 @@ function ProductForm(props: ProductDialogProps) {
           <Field label="Clave de fabricante" meta={fields.manufacturerSku} />
         )}
         {/* The price is kept in the article's currency; every figure labelled MXN is pesos (decision 0038). */}
-        <Field label={stored?.currency === "Dolares" ? "Precio (USD)" : "Precio (MXN)"} meta={fields.price} type="number" inputProps={{ step: "0.01", inputMode: "decimal" }} />
+        <Field
+          label={stored?.currency === "Dolares" ? "Precio (USD)" : "Precio (MXN)"}
+          meta={fields.price}
+          type="number"
+          inputProps={{ step: "0.01", inputMode: "decimal" }}
+        />
         {stored && stored.currency !== "Pesos" ? (
           <p className="-mt-2 text-sm" data-testid="price-mxn">
             <span className="font-medium text-slate-700">Precio (MXN):</span> <PriceCell view={stored.pesos} />
           </p>
         ) : null}
-        {stored?.intelisisName ? <p className="text-sm"><span className="font-medium text-slate-700">Nombre Intelisis:</span> {stored.intelisisName}</p> : null}
-        {stored?.intelisisCategory ? <p className="text-sm"><span className="font-medium text-slate-700">Categoría Intelisis:</span> {stored.intelisisCategory}</p> : null}
+        {stored?.intelisisName ? (
+          <p className="text-sm">
+            <span className="font-medium text-slate-700">Nombre Intelisis:</span> {stored.intelisisName}
+          </p>
+        ) : null}
+        {stored?.intelisisCategory ? (
+          <p className="text-sm">
+            <span className="font-medium text-slate-700">Categoría Intelisis:</span> {stored.intelisisCategory}
+          </p>
+        ) : null}
         <EcommerceSwitch meta={fields.isActive} locked={user.role === "iluminacion"} stored={draft.isActive} />
         <label className="flex items-center gap-2 text-sm">
           <input {...getInputProps(fields.globalDescription, { type: "checkbox" })} className="h-4 w-4" />
@@ -128,7 +170,14 @@ function ProductForm(props: ProductDialogProps) {
         ) : null}
         <TaxonomySelects fields={fields} options={props.options} />
         {stored ? (
-          <button type="submit" name="intent" value="sync" formNoValidate className="btn-secondary w-full justify-center" aria-label="Sincronizar con Intelisis">
+          <button
+            type="submit"
+            name="intent"
+            value="sync"
+            formNoValidate
+            className="btn-secondary w-full justify-center"
+            aria-label="Sincronizar con Intelisis"
+          >
             ⇄ Sincronizar con Intelisis
           </button>
         ) : null}
@@ -164,7 +213,13 @@ function AiPanel({ ai }: { ai: AiResult | null }) {
               className="btn-ghost"
               onClick={async () => {
                 await navigator.clipboard?.writeText(ai.description).catch(() => undefined);
-                setCopied({ id: String(Date.now()), title: PRODUCT_TEXTS.copiedTitle, message: PRODUCT_TEXTS.copied, variant: "success", durationMs: 3000 });
+                setCopied({
+                  id: String(Date.now()),
+                  title: PRODUCT_TEXTS.copiedTitle,
+                  message: PRODUCT_TEXTS.copied,
+                  variant: "success",
+                  durationMs: 3000,
+                });
               }}
             >
               Copiar
@@ -177,12 +232,23 @@ function AiPanel({ ai }: { ai: AiResult | null }) {
   );
 }
 
-
-function DataSheet({ id, name, fileErrors, selfPath }: { id: FieldMetadata<string | undefined>; name: FieldMetadata<string | undefined>; fileErrors: FieldErrors; selfPath: string }) {
+function DataSheet({
+  id,
+  name,
+  fileErrors,
+  selfPath,
+}: {
+  id: FieldMetadata<string | undefined>;
+  name: FieldMetadata<string | undefined>;
+  fileErrors: FieldErrors;
+  selfPath: string;
+}) {
   const { search } = useLocation();
   return (
     <section aria-labelledby="p-sheet" className="space-y-2">
-      <h3 id="p-sheet" className="font-semibold">Ficha técnica (PDF)</h3>
+      <h3 id="p-sheet" className="font-semibold">
+        Ficha técnica (PDF)
+      </h3>
       <input {...getInputProps(id, { type: "hidden" })} />
       <input {...getInputProps(name, { type: "hidden" })} />
       {id.value ? (
@@ -209,24 +275,31 @@ function DataSheet({ id, name, fileErrors, selfPath }: { id: FieldMetadata<strin
   );
 }
 
-
 /** Spec 2: a Total cell, then the warehouses two name–quantity pairs per row. */
 function StockWidget({ stock }: { stock: StockView }) {
   const rows: Array<typeof stock.warehouses> = [];
   for (let k = 0; k < stock.warehouses.length; k += 2) rows.push(stock.warehouses.slice(k, k + 2));
   return (
     <table className="w-full border border-slate-200 text-sm" data-testid="stock-widget">
-      <caption className="mb-1 text-left font-medium text-slate-700">Existencias{stock.source === "catalogue" ? " (copia del catálogo)" : ""}</caption>
+      <caption className="mb-1 text-left font-medium text-slate-700">
+        Existencias{stock.source === "catalogue" ? " (copia del catálogo)" : ""}
+      </caption>
       <tbody>
         <tr className="bg-slate-50">
-          <th scope="row" className="px-2 py-1 text-left">Total</th>
-          <td colSpan={3} className="px-2 py-1 text-right font-semibold tabular-nums">{formatNumber(stock.total)}</td>
+          <th scope="row" className="px-2 py-1 text-left">
+            Total
+          </th>
+          <td colSpan={3} className="px-2 py-1 text-right font-semibold tabular-nums">
+            {formatNumber(stock.total)}
+          </td>
         </tr>
         {rows.map((pair, k) => (
           <tr key={k} className="border-t border-slate-100">
             {pair.map((w) => (
               <Fragment key={w.name}>
-                <th scope="row" className="px-2 py-1 text-left font-normal">{w.name}</th>
+                <th scope="row" className="px-2 py-1 text-left font-normal">
+                  {w.name}
+                </th>
                 <td className="px-2 py-1 text-right tabular-nums">{formatNumber(w.qty)}</td>
               </Fragment>
             ))}

@@ -14,7 +14,6 @@ export function skuFrom(params: Record<string, string | undefined>) {
   return sku;
 }
 
-
 export async function productDialogLoader(request: Request, sku: string | null) {
   const user = await requireAccess(request);
   if (sku === null) await requireFeature(request, "products.edit", inventoryListUrl(request));
@@ -22,7 +21,8 @@ export async function productDialogLoader(request: Request, sku: string | null) 
   // Spec 6: the description reaches only the users allowed to see it (not even in the page's data).
   if (!can(user, "products.description")) loaded.draft = { ...loaded.draft, description: "" };
   // A bookmarked combo SKU opens the combo's own dialog.
-  if (loaded.stored?.isCombo) throw redirect(`${INVENTORY_PATH}/combos/${encodeURIComponent(loaded.stored.id)}${new URL(request.url).search}`);
+  if (loaded.stored?.isCombo)
+    throw redirect(`${INVENTORY_PATH}/combos/${encodeURIComponent(loaded.stored.id)}${new URL(request.url).search}`);
   const [options, stock] = await Promise.all([taxonomyChoices(), loaded.stored ? stockFor(loaded.stored) : Promise.resolve(null)]);
   const url = new URL(request.url);
   return {

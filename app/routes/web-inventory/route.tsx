@@ -10,7 +10,13 @@ import { redirectPastLastPage } from "~/lib/list.server";
 import { useAppUser } from "~/lib/use-app-user";
 import { requireAccess } from "~/lib/auth/guard.server";
 import {
-  COMPLETENESS_MAX, INVENTORY_PATH, INVENTORY_TEXTS, parseInventoryQuery, productPath, rowDescription, type InventoryRow,
+  COMPLETENESS_MAX,
+  INVENTORY_PATH,
+  INVENTORY_TEXTS,
+  parseInventoryQuery,
+  productPath,
+  rowDescription,
+  type InventoryRow,
 } from "~/modules/catalog/inventory";
 import { filterOptions, listInventory } from "~/modules/catalog/inventory.server";
 import { PriceCell } from "~/components/pricing/price-cell";
@@ -43,7 +49,14 @@ export default function WebInventory() {
       className: "w-14",
       cell: (r) =>
         r.thumb ? (
-          <img src={r.thumb} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded border border-slate-200 object-contain" />
+          <img
+            src={r.thumb}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="h-10 w-10 rounded border border-slate-200 object-contain"
+          />
         ) : (
           <span aria-hidden className="block h-10 w-10 rounded border border-dashed border-slate-300 bg-slate-50" />
         ),
@@ -59,7 +72,13 @@ export default function WebInventory() {
         </Link>
       ),
     },
-    { key: "manufacturer", header: "Clave de fabricante", sortName: "manufacturer_sku", className: "whitespace-nowrap font-mono text-xs", cell: (r) => r.manufacturerSku },
+    {
+      key: "manufacturer",
+      header: "Clave de fabricante",
+      sortName: "manufacturer_sku",
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (r) => r.manufacturerSku,
+    },
     {
       key: "description",
       header: "Descripción",
@@ -78,7 +97,10 @@ export default function WebInventory() {
       sortName: "completeness",
       className: "whitespace-nowrap text-right tabular-nums",
       cell: (r) => (
-        <span title={`${r.completeness} de ${COMPLETENESS_MAX} puntos`} className={r.completeness < COMPLETENESS_MAX ? "text-amber-700" : "text-emerald-700"}>
+        <span
+          title={`${r.completeness} de ${COMPLETENESS_MAX} puntos`}
+          className={r.completeness < COMPLETENESS_MAX ? "text-amber-700" : "text-emerald-700"}
+        >
           {r.completeness}/{COMPLETENESS_MAX}
         </span>
       ),
@@ -92,14 +114,14 @@ export default function WebInventory() {
       list={list}
       columns={columns}
       actions={
-          <>
-            {/* Spec 2: Nueva publicación (a combo) for every role of the screen. */}
-            <Link to={`${INVENTORY_PATH}/combos/new${search}`} preventScrollReset className="btn-secondary">
-              {INVENTORY_TEXTS.newCombo}
-            </Link>
-            {can(user, "products.edit") ? <CreateLink to={`${INVENTORY_PATH}/new${search}`}>{INVENTORY_TEXTS.newProduct}</CreateLink> : null}
-          </>
-        }
+        <>
+          {/* Spec 2: Nueva publicación (a combo) for every role of the screen. */}
+          <Link to={`${INVENTORY_PATH}/combos/new${search}`} preventScrollReset className="btn-secondary">
+            {INVENTORY_TEXTS.newCombo}
+          </Link>
+          {can(user, "products.edit") ? <CreateLink to={`${INVENTORY_PATH}/new${search}`}>{INVENTORY_TEXTS.newProduct}</CreateLink> : null}
+        </>
+      }
       filters={
         <FilterBar clearTo={INVENTORY_PATH} keep={["sortName", "sortValue"]}>
           <SearchInput defaultValue={query.search} placeholder="SKU, clave o descripción" label="Buscar" />
@@ -121,7 +143,15 @@ const TAXONOMY_FILTERS = {
 } as const;
 
 /** The filter by brand or by category: all of them, "0" for the products without one, then each (packed: there are thousands). */
-function TaxonomyFilter({ name, selected, packedOptions }: { name: keyof typeof TAXONOMY_FILTERS; selected: number | undefined; packedOptions: string }) {
+function TaxonomyFilter({
+  name,
+  selected,
+  packedOptions,
+}: {
+  name: keyof typeof TAXONOMY_FILTERS;
+  selected: number | undefined;
+  packedOptions: string;
+}) {
   const { label, allLabel, noneLabel } = TAXONOMY_FILTERS[name];
   return (
     <FilterSelect

@@ -15,8 +15,14 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     confirmCodePdv: text("confirm_code_pdv"),
     intelisisAgent: text("intelisis_agent"),
-    erpUsers: text("erp_users").array().notNull().default(sql`'{}'::text[]`),
-    permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    erpUsers: text("erp_users")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    permissions: text("permissions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean("is_active").notNull().default(true),
     lastLoginAt: timestampTz("last_login_at"),
     createdAt: stampedNow("created_at"),

@@ -27,7 +27,12 @@ export const blogPosts = pgTable(
     uniqueIndex("blog_posts_slug_key").on(t.slug),
     index("blog_posts_created_idx").on(t.createdAt, t.id),
     // The shop API's ETag of the blogs: the latest scheduled post already due (a few entries).
-    index("blog_posts_scheduled_idx").on(t.publishAt).where(sql`${t.status} and ${t.publishAt} is not null`),
-    index("blog_posts_title_trgm_idx").using("gin", sql`translate(lower(${t.title}), 'áàäâãéèëêíìïîóòöôõúùüûñç', 'aaaaaeeeeiiiiooooouuuunc') gin_trgm_ops`),
+    index("blog_posts_scheduled_idx")
+      .on(t.publishAt)
+      .where(sql`${t.status} and ${t.publishAt} is not null`),
+    index("blog_posts_title_trgm_idx").using(
+      "gin",
+      sql`translate(lower(${t.title}), 'áàäâãéèëêíìïîóòöôõúùüûñç', 'aaaaaeeeeiiiiooooouuuunc') gin_trgm_ops`,
+    ),
   ],
 );

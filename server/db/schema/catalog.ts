@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex, uuid, type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { money, stampedNow, timestampTz } from "./columns";
 import { files } from "./system";
@@ -168,10 +180,16 @@ export const products = pgTable(
     // in migration 0039 (Drizzle's builder has no INCLUDE). A page is the first entries of it, the
     // count an index-only scan, and a search by name tests search_text on its entries alone.
     // Its newest-first (and oldest-first) sort.
-    index("products_active_updated_idx").on(t.updatedAt, t.id).where(sql`${t.isActive}`),
+    index("products_active_updated_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.isActive}`),
     // Its price sort, each direction with the prices it cannot work out last: a page is read off one.
-    index("products_active_shop_price_idx").on(t.shopPriceCents.asc().nullsLast(), t.id).where(sql`${t.isActive}`),
-    index("products_active_shop_price_desc_idx").on(t.shopPriceCents.desc().nullsLast(), t.id).where(sql`${t.isActive}`),
+    index("products_active_shop_price_idx")
+      .on(t.shopPriceCents.asc().nullsLast(), t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_shop_price_desc_idx")
+      .on(t.shopPriceCents.desc().nullsLast(), t.id)
+      .where(sql`${t.isActive}`),
     index("products_completeness_idx").on(t.completeness, t.id),
     index("products_brand_idx").on(t.brandId, t.id),
     index("products_brand_manufacturer_idx").on(t.brandId, t.manufacturerSku, t.id),
@@ -187,7 +205,9 @@ export const products = pgTable(
     index("products_sector_idx").on(t.sectorId),
     index("products_application_idx").on(t.applicationId),
     index("products_combo_idx").on(t.isCombo),
-    uniqueIndex("products_ean_uq").on(t.eanUpc).where(sql`${t.eanUpc} is not null and ${t.eanUpc} <> '' and ${t.eanUpc} <> '0'`),
+    uniqueIndex("products_ean_uq")
+      .on(t.eanUpc)
+      .where(sql`${t.eanUpc} is not null and ${t.eanUpc} <> '' and ${t.eanUpc} <> '0'`),
   ],
 );
 

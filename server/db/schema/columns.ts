@@ -11,5 +11,4 @@ export const timestampTz = (name: string) => timestamp(name, { withTimezone: tru
 export const stampedNow = (name: string) => timestampTz(name).notNull().defaultNow();
 
 /** A row that belongs to another (a line of a sale, a document of an assistant): it goes when its owner goes. */
-export const ownedBy = (name: string, owner: () => AnyPgColumn) =>
-  integer(name).notNull().references(owner, { onDelete: "cascade" });
+export const ownedBy = (name: string, owner: () => AnyPgColumn) => integer(name).notNull().references(owner, { onDelete: "cascade" });

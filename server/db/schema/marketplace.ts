@@ -39,20 +39,28 @@ export const publications = pgTable(
     linkedProducts: jsonb("linked_products").$type<LinkedProduct[]>().notNull().default([]),
     /** Upper-cased, space separated SKUs of every linked product (flat and per variation) for SKU search. */
     linkedProductsString: text("linked_products_string").notNull().default(""),
-    syncWarehouses: text("sync_warehouses").array().notNull().default(sql`'{}'::text[]`),
+    syncWarehouses: text("sync_warehouses")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     categoryId: text("category_id"),
     categoryPath: jsonb("category_path").$type<Array<{ id: string; name: string }>>().notNull().default([]),
     categoryCommission: numeric("category_commission", { precision: 6, scale: 4, mode: "number" }),
     categoryAttributes: jsonb("category_attributes").$type<unknown[]>().notNull().default([]),
     categoryVariations: jsonb("category_variations").$type<unknown[]>().notNull().default([]),
-    description: jsonb("description").$type<{ intro: string; body: string; closing: string }>()
-      .notNull().default({ intro: "", body: "", closing: "" }),
+    description: jsonb("description")
+      .$type<{ intro: string; body: string; closing: string }>()
+      .notNull()
+      .default({ intro: "", body: "", closing: "" }),
     status: text("status").notNull().default("active"),
     /** Marketplace store id: 5139 official, 4981 SE Residencial, 4979 Square D, anything else Meli 1. */
     mlStore: text("ml_store"),
     /** Empty for the main account; the brand name marks the second account. */
     officialStore: text("official_store"),
-    channels: text("channels").array().notNull().default(sql`'{marketplace}'::text[]`),
+    channels: text("channels")
+      .array()
+      .notNull()
+      .default(sql`'{marketplace}'::text[]`),
     soldQuantity: integer("sold_quantity").notNull().default(0),
     visits: integer("visits").notNull().default(0),
     stockNow: integer("stock_now").notNull().default(0),
@@ -81,8 +89,12 @@ export const publications = pgTable(
     index("publications_price_sync_idx").on(t.priceSync, t.id),
     index("publications_stock_sync_idx").on(t.stockSync, t.id),
     // The 'Por stock' and 'Sin sincronizar' reports read their publications in keyset pages along these.
-    index("publications_low_stock_idx").on(t.stockNow, t.stockLater, t.id).where(sql`${t.autosync}`),
-    index("publications_unsynced_idx").on(t.id).where(sql`not ${t.autosync} and not ${t.priceSync} and not ${t.stockSync}`),
+    index("publications_low_stock_idx")
+      .on(t.stockNow, t.stockLater, t.id)
+      .where(sql`${t.autosync}`),
+    index("publications_unsynced_idx")
+      .on(t.id)
+      .where(sql`not ${t.autosync} and not ${t.priceSync} and not ${t.stockSync}`),
     index("publications_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
     index("publications_skus_trgm").using("gin", sql`${t.linkedProductsString} gin_trgm_ops`),
   ],
@@ -128,10 +140,16 @@ export const questions = pgTable(
     upstreamUpdatedAt: timestampTz("upstream_updated_at"),
   },
   (t) => [
-    index("questions_pending_idx").on(t.dateCreated, t.id).where(sql`${t.status} = 'UNANSWERED'`),
-    index("questions_history_idx").on(t.dateCreated.desc(), t.id.desc()).where(sql`${t.status} <> 'UNANSWERED'`),
+    index("questions_pending_idx")
+      .on(t.dateCreated, t.id)
+      .where(sql`${t.status} = 'UNANSWERED'`),
+    index("questions_history_idx")
+      .on(t.dateCreated.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'UNANSWERED'`),
     // The history's client search is "id contains the digits" (spec 1 §7): a trigram index keeps its per-store counts off a full scan.
-    index("questions_history_client_trgm_idx").using("gin", sql`(${t.clientId}::text) gin_trgm_ops`).where(sql`${t.status} <> 'UNANSWERED'`),
+    index("questions_history_client_trgm_idx")
+      .using("gin", sql`(${t.clientId}::text) gin_trgm_ops`)
+      .where(sql`${t.status} <> 'UNANSWERED'`),
     index("questions_client_pub_idx").on(t.clientId, t.publicationId),
     index("questions_store_date_idx").on(t.store, t.dateCreated),
   ],

@@ -49,18 +49,28 @@ export const conversations = pgTable(
   },
   (t) => [
     index("conversations_order_idx").on(t.orderId),
-    index("conversations_pending_idx").on(t.lastMessageDate.desc()).where(sql`${t.lastMessageFromSeller} = false`),
+    index("conversations_pending_idx")
+      .on(t.lastMessageDate.desc())
+      .where(sql`${t.lastMessageFromSeller} = false`),
     index("conversations_history_idx").on(t.lastMessageDate.desc()),
     // The buyer search is "nickname contains" (ilike '%…%'): a trigram index instead of reading every conversation's JSON.
     index("conversations_nickname_trgm_idx").using("gin", sql`(${t.clientInfo} ->> 'nickname') gin_trgm_ops`),
-    index("conversations_invoice_idx").on(t.lastMessageDate.desc()).where(sql`${t.asksInvoice}`),
+    index("conversations_invoice_idx")
+      .on(t.lastMessageDate.desc())
+      .where(sql`${t.asksInvoice}`),
     index("conversations_logistic_idx").on(t.orderLogisticType, t.lastMessageDate.desc()),
     // Logistic type with movement is the pair staff filter by most: page and count from one index.
     index("conversations_logistic_movement_idx").on(t.orderLogisticType, t.orderMovementAssigned, t.lastMessageDate.desc()),
     index("conversations_shipment_idx").on(t.orderShipmentStatus, t.lastMessageDate.desc()),
-    index("conversations_claim_idx").on(t.lastMessageDate.desc()).where(sql`${t.orderHasClaim}`),
-    index("conversations_return_idx").on(t.lastMessageDate.desc()).where(sql`${t.orderHasReturn}`),
-    index("conversations_unassigned_idx").on(t.lastMessageDate.desc()).where(sql`not ${t.orderMovementAssigned}`),
+    index("conversations_claim_idx")
+      .on(t.lastMessageDate.desc())
+      .where(sql`${t.orderHasClaim}`),
+    index("conversations_return_idx")
+      .on(t.lastMessageDate.desc())
+      .where(sql`${t.orderHasReturn}`),
+    index("conversations_unassigned_idx")
+      .on(t.lastMessageDate.desc())
+      .where(sql`not ${t.orderMovementAssigned}`),
   ],
 );
 

@@ -58,8 +58,14 @@ export const orders = pgTable(
     orderItems: jsonb("order_items").$type<OrderItem[]>().notNull().default([]),
     productsOrder: jsonb("products_order").$type<ProductsOrderEntry[]>().notNull().default([]),
     /** Upper-cased SKUs and publication ids, for search. */
-    productsId: text("products_id").array().notNull().default(sql`'{}'::text[]`),
-    publicationsId: text("publications_id").array().notNull().default(sql`'{}'::text[]`),
+    productsId: text("products_id")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    publicationsId: text("publications_id")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     saleDetail: jsonb("sale_detail").$type<{ title: string; saleFee: number } | null>(),
     manualDelivered: jsonb("manual_delivered").$type<ManualDelivered | null>(),
     invoiceDisabled: boolean("invoice_disabled").notNull().default(false),
@@ -78,18 +84,28 @@ export const orders = pgTable(
     index("orders_logistic_date_idx").on(t.logisticType, t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()),
     index("orders_order_status_date_idx").on(t.orderStatus, t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()),
     index("orders_shipment_status_date_idx").on(t.shipmentStatus, t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()),
-    index("orders_claim_status_idx").on(t.claimStatus, t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()).where(sql`${t.claimStatus} is not null`),
+    index("orders_claim_status_idx")
+      .on(t.claimStatus, t.orderDate.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`${t.claimStatus} is not null`),
     index("orders_movement_idx").on(t.intelisisMovement),
-    index("orders_unassigned_date_idx").on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()).where(sql`${t.intelisisMovement} is null`),
-    index("orders_assigned_date_idx").on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()).where(sql`${t.intelisisMovement} is not null`),
+    index("orders_unassigned_date_idx")
+      .on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`${t.intelisisMovement} is null`),
+    index("orders_assigned_date_idx")
+      .on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`${t.intelisisMovement} is not null`),
     index("orders_related_idx").on(t.relatedOrderId),
     index("orders_products_gin").using("gin", t.productsId),
     index("orders_publications_gin").using("gin", t.publicationsId),
     index("orders_status_tokens_gin").using("gin", sql`string_to_array(${t.status}, ',')`),
     // The claim and return filters read their page straight off these: the first match in date order
     // can be tens of thousands of orders down (returns come weeks after the sale).
-    index("orders_returns_date_idx").on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()).where(sql`string_to_array(${t.status}, ',') @> array['returns']::text[]`),
-    index("orders_claims_date_idx").on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast()).where(sql`string_to_array(${t.status}, ',') @> array['mediations']::text[]`),
+    index("orders_returns_date_idx")
+      .on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`string_to_array(${t.status}, ',') @> array['returns']::text[]`),
+    index("orders_claims_date_idx")
+      .on(t.orderDate.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`string_to_array(${t.status}, ',') @> array['mediations']::text[]`),
   ],
 );
 
@@ -121,9 +137,7 @@ export const orderCounts = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     ...countDimensions(),
   },
-  (t) => [
-    uniqueIndex("order_counts_key").on(t.day, ...countDimensionKey(t)),
-  ],
+  (t) => [uniqueIndex("order_counts_key").on(t.day, ...countDimensionKey(t))],
 );
 
 /** The same counts per calendar month: a total over whole months reads ~30× fewer rows (see countOrders). */
@@ -133,9 +147,7 @@ export const orderCountsMonthly = pgTable(
     month: date("month", { mode: "string" }).notNull(),
     ...countDimensions(),
   },
-  (t) => [
-    uniqueIndex("order_counts_monthly_key").on(t.month, ...countDimensionKey(t)),
-  ],
+  (t) => [uniqueIndex("order_counts_monthly_key").on(t.month, ...countDimensionKey(t))],
 );
 
 /**

@@ -12,7 +12,10 @@ export const pdvCartLines = pgTable(
     ...pdvProductLineColumns(),
     addedAt: stampedNow("added_at"),
   },
-  (t) => [uniqueIndex("pdv_cart_lines_session_product_uq").on(t.sessionId, t.productId), index("pdv_cart_lines_session_idx").on(t.sessionId, t.id)],
+  (t) => [
+    uniqueIndex("pdv_cart_lines_session_product_uq").on(t.sessionId, t.productId),
+    index("pdv_cart_lines_session_idx").on(t.sessionId, t.id),
+  ],
 );
 
 /**
@@ -33,7 +36,9 @@ export const pdvOutbox = pgTable(
     createdAt: stampedNow("created_at"),
   },
   (t) => [
-    index("pdv_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
+    index("pdv_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.doneAt} is null`),
     index("pdv_outbox_sale_idx").on(t.saleId),
   ],
 );

@@ -50,7 +50,10 @@ export function storedQuotationIndexes(t: {
     index("quotations_status_created_idx").on(t.status, t.createdAt.desc()),
     index("quotations_author_created_idx").on(t.createdBy, t.createdAt.desc()),
     index("quotations_expires_idx").on(t.expiresAt),
-    index("quotations_search_trgm").using("gin", sql`(${t.folio} || ' ' || ${t.clientName} || ' ' || coalesce(${t.clientKey}, '')) gin_trgm_ops`),
+    index("quotations_search_trgm").using(
+      "gin",
+      sql`(${t.folio} || ' ' || ${t.clientName} || ' ' || coalesce(${t.clientKey}, '')) gin_trgm_ops`,
+    ),
   ];
 }
 

@@ -88,10 +88,14 @@ export const pdvSessions = pgTable(
     closeApprovedBy: integer("close_approved_by").references(() => users.id),
   },
   (t) => [
-    index("pdv_sessions_user_open_idx").on(t.userId).where(sql`${t.dateClose} is null`),
+    index("pdv_sessions_user_open_idx")
+      .on(t.userId)
+      .where(sql`${t.dateClose} is null`),
     index("pdv_sessions_date_idx").on(t.dateOpen.desc()),
     index("pdv_sessions_user_close_idx").on(t.userId, t.dateClose.desc()),
-    uniqueIndex("pdv_sessions_one_open_uq").on(t.userId).where(sql`${t.dateClose} is null`),
+    uniqueIndex("pdv_sessions_one_open_uq")
+      .on(t.userId)
+      .where(sql`${t.dateClose} is null`),
   ],
 );
 

@@ -98,7 +98,10 @@ export const simErpUsers = simSchema.table("erp_users", {
   usuario: text("usuario").primaryKey(),
   nombre: text("nombre").notNull(),
   departamento: text("departamento").notNull(),
-  almacenes: text("almacenes").array().notNull().default(sql`'{}'::text[]`),
+  almacenes: text("almacenes")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /**
@@ -114,7 +117,11 @@ export const simErpMovements = simSchema.table(
     scenario: text("scenario"),
     createdAt: stampedNow("created_at"),
   },
-  (t) => [index("sim_erp_movements_scenario_idx").on(t.scenario).where(sql`${t.scenario} is not null`)],
+  (t) => [
+    index("sim_erp_movements_scenario_idx")
+      .on(t.scenario)
+      .where(sql`${t.scenario} is not null`),
+  ],
 );
 
 export const simErpMovementLines = simSchema.table(
@@ -212,7 +219,10 @@ export const simMktCategories = simSchema.table("mkt_categories", {
   goldSpecial: numeric("gold_special", { precision: 6, scale: 4, mode: "number" }),
   goldPro: numeric("gold_pro", { precision: 6, scale: 4, mode: "number" }),
   attributes: jsonb("attributes").$type<SimCategoryAttribute[]>().notNull().default([]),
-  keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+  keywords: text("keywords")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** The marketplace's own view of each order (the app keeps its copy in public.orders). */
@@ -261,10 +271,16 @@ export const simMktPublications = simSchema.table("mkt_publications", {
   pictureUrl: text("picture_url"),
   sellerSku: text("seller_sku"),
   linkedProducts: jsonb("linked_products").$type<Array<{ sku: string; qty: number; discount?: number }>>().notNull().default([]),
-  variations: jsonb("variations").$type<Array<{ id: number; name: string; linked_products: Array<{ sku: string; qty: number }> }>>().notNull().default([]),
+  variations: jsonb("variations")
+    .$type<Array<{ id: number; name: string; linked_products: Array<{ sku: string; qty: number }> }>>()
+    .notNull()
+    .default([]),
   soldQuantity: integer("sold_quantity").notNull().default(0),
   visits: integer("visits").notNull().default(0),
-  channels: text("channels").array().notNull().default(sql`'{marketplace}'::text[]`),
+  channels: text("channels")
+    .array()
+    .notNull()
+    .default(sql`'{marketplace}'::text[]`),
   lastSyncUp: timestampTz("last_sync_up"),
   updatedAt: stampedNow("updated_at"),
 });
@@ -371,10 +387,7 @@ export const simContentItems = simSchema.table(
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     changedAt: timestampTz("changed_at").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.collection, t.id] }),
-    index("sim_content_items_changed_idx").on(t.collection, t.changedAt, t.idKey),
-  ],
+  (t) => [primaryKey({ columns: [t.collection, t.id] }), index("sim_content_items_changed_idx").on(t.collection, t.changedAt, t.idKey)],
 );
 
 /** Every write the content back end received (PATCH/POST), kept by idempotency key: a repeat is a no-op. */

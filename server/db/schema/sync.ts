@@ -78,7 +78,10 @@ export const outbound = pgTable(
     collection: text("collection").notNull(),
     recordId: text("record_id").notNull(),
     body: jsonb("body").$type<Record<string, unknown>>().notNull(),
-    idempotencyKey: uuid("idempotency_key").notNull().unique().default(sql`gen_random_uuid()`),
+    idempotencyKey: uuid("idempotency_key")
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
     /** Spanish, for the Sincronización screen: "Pedido 2000012345: movimiento Intelisis". */
     summary: text("summary").notNull(),
     state: text("state").$type<OutboundState>().notNull().default("pending"),
@@ -90,8 +93,12 @@ export const outbound = pgTable(
     sentAt: timestampTz("sent_at"),
   },
   (t) => [
-    index("outbound_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.state} = 'pending'`),
-    index("outbound_record_idx").on(t.collection, t.recordId, t.id).where(sql`${t.state} <> 'done'`),
+    index("outbound_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.state} = 'pending'`),
+    index("outbound_record_idx")
+      .on(t.collection, t.recordId, t.id)
+      .where(sql`${t.state} <> 'done'`),
     index("outbound_state_idx").on(t.state, t.id.desc()),
   ],
 );

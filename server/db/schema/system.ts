@@ -10,7 +10,10 @@ export const auditLog = pgTable(
     createdAt: stampedNow("created_at"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     message: text("message").notNull(),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     type: text("type").notNull().default("info"),
     identifier: text("identifier"),
     detail: jsonb("detail"),
@@ -38,10 +41,7 @@ export const files = pgTable(
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: stampedNow("created_at"),
   },
-  (t) => [
-    uniqueIndex("files_download_name_uq").on(sql`lower(${t.filenameDownload})`),
-    index("files_created_idx").on(t.createdAt.desc()),
-  ],
+  (t) => [uniqueIndex("files_download_name_uq").on(sql`lower(${t.filenameDownload})`), index("files_created_idx").on(t.createdAt.desc())],
 );
 
 /** Small key/value settings editable by staff (package managers, seller footer, dollar price…). */
@@ -97,9 +97,15 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex("jobs_name_key_uq").on(t.name, t.key),
-    index("jobs_due_idx").on(t.runAt).where(sql`${t.state} = 'pending'`),
-    index("jobs_lease_idx").on(t.lockedUntil).where(sql`${t.state} = 'running'`),
-    index("jobs_finished_idx").on(t.finishedAt).where(sql`${t.state} in ('done', 'dead')`),
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.state} = 'pending'`),
+    index("jobs_lease_idx")
+      .on(t.lockedUntil)
+      .where(sql`${t.state} = 'running'`),
+    index("jobs_finished_idx")
+      .on(t.finishedAt)
+      .where(sql`${t.state} in ('done', 'dead')`),
   ],
 );
 

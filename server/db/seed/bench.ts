@@ -3,7 +3,13 @@ import type { Database } from "../client";
 import { categoryRows } from "./demo/catalog";
 import { BRANDS } from "./demo/catalog-data";
 import {
-  DOLLAR_PRICE, PACKAGE_MANAGERS, SELLER_ID_BRAND, SELLER_ID_MAIN, STORE_OFFICIAL, STORE_SE_RESIDENCIAL, STORE_SQUARE_D,
+  DOLLAR_PRICE,
+  PACKAGE_MANAGERS,
+  SELLER_ID_BRAND,
+  SELLER_ID_MAIN,
+  STORE_OFFICIAL,
+  STORE_SE_RESIDENCIAL,
+  STORE_SQUARE_D,
   WAREHOUSES,
 } from "./demo/constants";
 import { processingStatusOf } from "../../../app/modules/orders/display-status";
@@ -53,7 +59,8 @@ const textArray = (items: readonly string[]) => `ARRAY[${items.map(lit).join(", 
 const slugSql = (expr: string) =>
   `trim(both '-' from regexp_replace(translate(lower(${expr}), 'áéíóúüñ', 'aeiouun'), '[^a-z0-9]+', '-', 'g'))`;
 /** Cuts a title at a word boundary. */
-const cutSql = (expr: string, max: number) => `coalesce(substring((${expr}) || ' ' from '^(.{1,${max - 1}}\\S)\\s'), left(${expr}, ${max}))`;
+const cutSql = (expr: string, max: number) =>
+  `coalesce(substring((${expr}) || ' ' from '^(.{1,${max - 1}}\\S)\\s'), left(${expr}, ${max}))`;
 
 type Family = {
   prefix: string;
@@ -71,26 +78,255 @@ type Family = {
 
 /** Product families for the generated catalogue (SKU = prefix + 5 digits; never clashes with the demo SKUs). */
 const FAMILIES: Family[] = [
-  { prefix: "QOB", type: "Interruptor termomagnético", category: "Interruptores termomagnéticos", brands: ["Square D", "SE Residencial", "Siemens", "Cutler-Hammer"], specs: ["1 polo 15 A", "1 polo 20 A", "1 polo 30 A", "2 polos 20 A", "2 polos 40 A", "2 polos 50 A", "3 polos 60 A", "3 polos 100 A"], price: [120, 2400], sector: 1, application: 3, clave: "39121601", scale: 80 },
-  { prefix: "GFB", type: "Interruptor con falla a tierra", category: "Interruptores GFCI", brands: ["Square D", "Eaton", "Leviton"], specs: ["1 polo 15 A", "1 polo 20 A", "2 polos 30 A"], price: [900, 3200], sector: 1, application: 3, clave: "39121601", scale: 10 },
-  { prefix: "CCQ", type: "Centro de carga", category: "Centros de carga QO", brands: ["Square D", "SE Residencial", "Eaton", "Siemens"], specs: ["2 circuitos", "4 circuitos", "8 circuitos", "12 circuitos 125 A", "24 circuitos 200 A", "30 circuitos 225 A"], price: [250, 9000], sector: 1, application: 2, clave: "39121610", scale: 15 },
-  { prefix: "THWL", type: "Cable THW-LS", category: "Cable THW", brands: ["Condumex", "Viakon", "Iusa"], specs: ["calibre 14 negro 100 m", "calibre 12 blanco 100 m", "calibre 12 rojo 100 m", "calibre 10 verde 100 m", "calibre 8 negro 100 m", "calibre 6 azul 100 m"], price: [900, 6000], sector: 1, application: 1, clave: "26121600", scale: 40 },
-  { prefix: "THHN", type: "Cable THHW-LS", category: "Cable THHW-LS", brands: ["Viakon", "Condumex"], specs: ["calibre 12 negro 100 m", "calibre 10 blanco 100 m", "calibre 8 rojo 100 m", "calibre 4 negro carrete 50 m"], price: [1300, 9000], sector: 2, application: 2, clave: "26121600", scale: 20 },
-  { prefix: "URD", type: "Cable uso rudo", category: "Cable uso rudo", brands: ["Condumex", "Iusa"], specs: ["2x16 100 m", "2x14 100 m", "3x12 100 m", "4x10 50 m"], price: [1100, 5200], sector: 3, application: 8, clave: "26121600", scale: 10 },
-  { prefix: "LEDA", type: "Foco LED", category: "Focos LED", brands: ["Philips", "Tecnolite", "Ledvance"], specs: ["A19 9 W 6500 K E26", "A19 12 W 3000 K E26", "PAR38 15 W 3000 K", "GU10 5 W 4000 K", "vela B11 4 W 2700 K", "A21 15 W 6500 K"], price: [35, 320], sector: 1, application: 4, clave: "39101600", scale: 150 },
-  { prefix: "REFL", type: "Reflector LED", category: "Reflectores", brands: ["Tecnolite", "Philips", "Ledvance"], specs: ["20 W 6500 K IP65", "50 W 6500 K IP65", "100 W 5000 K IP65", "150 W 5000 K IP66", "200 W 6500 K IP66", "solar 60 W con panel"], price: [180, 4200], sector: 2, application: 5, clave: "39111500", scale: 20 },
-  { prefix: "LUMN", type: "Luminaria LED", category: "Luminarias", brands: ["Tecnolite", "Philips"], specs: ["empotrable redonda 12 W", "panel 60x60 40 W", "sobreponer cuadrada 24 W", "campana high bay 150 W", "lineal 120 cm 36 W"], price: [160, 3800], sector: 2, application: 4, clave: "39111500", scale: 20 },
-  { prefix: "TIRA", type: "Tira LED", category: "Tiras LED", brands: ["Tecnolite", "Philips"], specs: ["5 m luz cálida", "5 m luz fría", "5 m RGB con control", "10 m luz neutra"], price: [250, 900], sector: 1, application: 4, clave: "39111500", scale: 30 },
-  { prefix: "APGD", type: "Apagador", category: "Apagadores", brands: ["Bticino", "Leviton", "Volteck"], specs: ["sencillo blanco", "sencillo grafito", "de 3 vías blanco", "de escalera marfil", "con piloto blanco"], price: [35, 180], sector: 1, application: 1, clave: "39121400", scale: 80 },
-  { prefix: "CTAC", type: "Contacto", category: "Contactos", brands: ["Bticino", "Leviton", "Volteck"], specs: ["dúplex polarizado blanco", "dúplex con USB", "GFCI 15 A", "tierra aislada naranja", "sencillo marfil"], price: [40, 520], sector: 1, application: 1, clave: "39121400", scale: 80 },
-  { prefix: "PLCA", type: "Placa", category: "Placas", brands: ["Bticino", "Leviton"], specs: ["1 módulo blanca", "2 módulos blanca", "3 módulos grafito", "dúplex marfil"], price: [22, 95], sector: 1, application: 1, clave: "39121400", scale: 100 },
-  { prefix: "CNDT", type: "Tubo conduit", category: "Tubo conduit", brands: ["Canalmex", "Duralón"], specs: ['pared delgada 1/2" 3 m', 'pared delgada 3/4" 3 m', 'pared gruesa 1" 3 m', 'PVC ligero 1/2" 3 m', 'PVC pesado 1" 3 m'], price: [20, 320], sector: 2, application: 7, clave: "39131700", scale: 200 },
-  { prefix: "CANL", type: "Canaleta", category: "Canaletas", brands: ["Dexson"], specs: ["10x10 mm 2 m", "20x12 mm 2 m", "40x25 mm 2 m", "60x40 mm 2 m"], price: [25, 260], sector: 2, application: 7, clave: "39131700", scale: 120 },
-  { prefix: "CTOR", type: "Contactor", category: "Contactores", brands: ["Schneider Electric", "Siemens", "Eaton"], specs: ["9 A bobina 220 V", "12 A bobina 220 V", "18 A bobina 127 V", "25 A bobina 220 V", "40 A bobina 440 V"], price: [35, 190], sector: 3, application: 6, clave: "39121521", dollars: true, scale: 8 },
-  { prefix: "RLVT", type: "Relevador térmico", category: "Relevadores térmicos", brands: ["Schneider Electric", "Siemens"], specs: ["2.5-4 A", "4-6 A", "7-10 A", "12-18 A", "17-25 A"], price: [38, 80], sector: 3, application: 6, clave: "39121521", dollars: true, scale: 8 },
-  { prefix: "PNZA", type: "Pinza", category: "Pinzas", brands: ["Truper", "Klein Tools", "Pretul"], specs: ['de electricista 8"', 'de corte diagonal 7"', 'pelacables 7"', 'de punta 6"'], price: [90, 900], sector: 3, application: 8, clave: "27111700", scale: 25 },
-  { prefix: "MULT", type: "Multímetro", category: "Medición y prueba", brands: ["Volteck", "Klein Tools", "Truper"], specs: ["digital 600 V", "de gancho 600 A", "autorango True RMS", "probador sin contacto"], price: [140, 2600], sector: 3, application: 8, clave: "27111700", scale: 15 },
-  { prefix: "CINT", type: "Cinta de aislar", category: "Cintas aislantes", brands: ["3M", "Volteck", "Pretul"], specs: ["19 mm x 18 m negra", "19 mm x 20 m roja", "autofundente 19 mm x 9 m", "de vinil 19 mm x 20 m verde"], price: [10, 450], sector: 1, application: 8, clave: "31201500", scale: 250 },
+  {
+    prefix: "QOB",
+    type: "Interruptor termomagnético",
+    category: "Interruptores termomagnéticos",
+    brands: ["Square D", "SE Residencial", "Siemens", "Cutler-Hammer"],
+    specs: ["1 polo 15 A", "1 polo 20 A", "1 polo 30 A", "2 polos 20 A", "2 polos 40 A", "2 polos 50 A", "3 polos 60 A", "3 polos 100 A"],
+    price: [120, 2400],
+    sector: 1,
+    application: 3,
+    clave: "39121601",
+    scale: 80,
+  },
+  {
+    prefix: "GFB",
+    type: "Interruptor con falla a tierra",
+    category: "Interruptores GFCI",
+    brands: ["Square D", "Eaton", "Leviton"],
+    specs: ["1 polo 15 A", "1 polo 20 A", "2 polos 30 A"],
+    price: [900, 3200],
+    sector: 1,
+    application: 3,
+    clave: "39121601",
+    scale: 10,
+  },
+  {
+    prefix: "CCQ",
+    type: "Centro de carga",
+    category: "Centros de carga QO",
+    brands: ["Square D", "SE Residencial", "Eaton", "Siemens"],
+    specs: ["2 circuitos", "4 circuitos", "8 circuitos", "12 circuitos 125 A", "24 circuitos 200 A", "30 circuitos 225 A"],
+    price: [250, 9000],
+    sector: 1,
+    application: 2,
+    clave: "39121610",
+    scale: 15,
+  },
+  {
+    prefix: "THWL",
+    type: "Cable THW-LS",
+    category: "Cable THW",
+    brands: ["Condumex", "Viakon", "Iusa"],
+    specs: [
+      "calibre 14 negro 100 m",
+      "calibre 12 blanco 100 m",
+      "calibre 12 rojo 100 m",
+      "calibre 10 verde 100 m",
+      "calibre 8 negro 100 m",
+      "calibre 6 azul 100 m",
+    ],
+    price: [900, 6000],
+    sector: 1,
+    application: 1,
+    clave: "26121600",
+    scale: 40,
+  },
+  {
+    prefix: "THHN",
+    type: "Cable THHW-LS",
+    category: "Cable THHW-LS",
+    brands: ["Viakon", "Condumex"],
+    specs: ["calibre 12 negro 100 m", "calibre 10 blanco 100 m", "calibre 8 rojo 100 m", "calibre 4 negro carrete 50 m"],
+    price: [1300, 9000],
+    sector: 2,
+    application: 2,
+    clave: "26121600",
+    scale: 20,
+  },
+  {
+    prefix: "URD",
+    type: "Cable uso rudo",
+    category: "Cable uso rudo",
+    brands: ["Condumex", "Iusa"],
+    specs: ["2x16 100 m", "2x14 100 m", "3x12 100 m", "4x10 50 m"],
+    price: [1100, 5200],
+    sector: 3,
+    application: 8,
+    clave: "26121600",
+    scale: 10,
+  },
+  {
+    prefix: "LEDA",
+    type: "Foco LED",
+    category: "Focos LED",
+    brands: ["Philips", "Tecnolite", "Ledvance"],
+    specs: ["A19 9 W 6500 K E26", "A19 12 W 3000 K E26", "PAR38 15 W 3000 K", "GU10 5 W 4000 K", "vela B11 4 W 2700 K", "A21 15 W 6500 K"],
+    price: [35, 320],
+    sector: 1,
+    application: 4,
+    clave: "39101600",
+    scale: 150,
+  },
+  {
+    prefix: "REFL",
+    type: "Reflector LED",
+    category: "Reflectores",
+    brands: ["Tecnolite", "Philips", "Ledvance"],
+    specs: ["20 W 6500 K IP65", "50 W 6500 K IP65", "100 W 5000 K IP65", "150 W 5000 K IP66", "200 W 6500 K IP66", "solar 60 W con panel"],
+    price: [180, 4200],
+    sector: 2,
+    application: 5,
+    clave: "39111500",
+    scale: 20,
+  },
+  {
+    prefix: "LUMN",
+    type: "Luminaria LED",
+    category: "Luminarias",
+    brands: ["Tecnolite", "Philips"],
+    specs: ["empotrable redonda 12 W", "panel 60x60 40 W", "sobreponer cuadrada 24 W", "campana high bay 150 W", "lineal 120 cm 36 W"],
+    price: [160, 3800],
+    sector: 2,
+    application: 4,
+    clave: "39111500",
+    scale: 20,
+  },
+  {
+    prefix: "TIRA",
+    type: "Tira LED",
+    category: "Tiras LED",
+    brands: ["Tecnolite", "Philips"],
+    specs: ["5 m luz cálida", "5 m luz fría", "5 m RGB con control", "10 m luz neutra"],
+    price: [250, 900],
+    sector: 1,
+    application: 4,
+    clave: "39111500",
+    scale: 30,
+  },
+  {
+    prefix: "APGD",
+    type: "Apagador",
+    category: "Apagadores",
+    brands: ["Bticino", "Leviton", "Volteck"],
+    specs: ["sencillo blanco", "sencillo grafito", "de 3 vías blanco", "de escalera marfil", "con piloto blanco"],
+    price: [35, 180],
+    sector: 1,
+    application: 1,
+    clave: "39121400",
+    scale: 80,
+  },
+  {
+    prefix: "CTAC",
+    type: "Contacto",
+    category: "Contactos",
+    brands: ["Bticino", "Leviton", "Volteck"],
+    specs: ["dúplex polarizado blanco", "dúplex con USB", "GFCI 15 A", "tierra aislada naranja", "sencillo marfil"],
+    price: [40, 520],
+    sector: 1,
+    application: 1,
+    clave: "39121400",
+    scale: 80,
+  },
+  {
+    prefix: "PLCA",
+    type: "Placa",
+    category: "Placas",
+    brands: ["Bticino", "Leviton"],
+    specs: ["1 módulo blanca", "2 módulos blanca", "3 módulos grafito", "dúplex marfil"],
+    price: [22, 95],
+    sector: 1,
+    application: 1,
+    clave: "39121400",
+    scale: 100,
+  },
+  {
+    prefix: "CNDT",
+    type: "Tubo conduit",
+    category: "Tubo conduit",
+    brands: ["Canalmex", "Duralón"],
+    specs: ['pared delgada 1/2" 3 m', 'pared delgada 3/4" 3 m', 'pared gruesa 1" 3 m', 'PVC ligero 1/2" 3 m', 'PVC pesado 1" 3 m'],
+    price: [20, 320],
+    sector: 2,
+    application: 7,
+    clave: "39131700",
+    scale: 200,
+  },
+  {
+    prefix: "CANL",
+    type: "Canaleta",
+    category: "Canaletas",
+    brands: ["Dexson"],
+    specs: ["10x10 mm 2 m", "20x12 mm 2 m", "40x25 mm 2 m", "60x40 mm 2 m"],
+    price: [25, 260],
+    sector: 2,
+    application: 7,
+    clave: "39131700",
+    scale: 120,
+  },
+  {
+    prefix: "CTOR",
+    type: "Contactor",
+    category: "Contactores",
+    brands: ["Schneider Electric", "Siemens", "Eaton"],
+    specs: ["9 A bobina 220 V", "12 A bobina 220 V", "18 A bobina 127 V", "25 A bobina 220 V", "40 A bobina 440 V"],
+    price: [35, 190],
+    sector: 3,
+    application: 6,
+    clave: "39121521",
+    dollars: true,
+    scale: 8,
+  },
+  {
+    prefix: "RLVT",
+    type: "Relevador térmico",
+    category: "Relevadores térmicos",
+    brands: ["Schneider Electric", "Siemens"],
+    specs: ["2.5-4 A", "4-6 A", "7-10 A", "12-18 A", "17-25 A"],
+    price: [38, 80],
+    sector: 3,
+    application: 6,
+    clave: "39121521",
+    dollars: true,
+    scale: 8,
+  },
+  {
+    prefix: "PNZA",
+    type: "Pinza",
+    category: "Pinzas",
+    brands: ["Truper", "Klein Tools", "Pretul"],
+    specs: ['de electricista 8"', 'de corte diagonal 7"', 'pelacables 7"', 'de punta 6"'],
+    price: [90, 900],
+    sector: 3,
+    application: 8,
+    clave: "27111700",
+    scale: 25,
+  },
+  {
+    prefix: "MULT",
+    type: "Multímetro",
+    category: "Medición y prueba",
+    brands: ["Volteck", "Klein Tools", "Truper"],
+    specs: ["digital 600 V", "de gancho 600 A", "autorango True RMS", "probador sin contacto"],
+    price: [140, 2600],
+    sector: 3,
+    application: 8,
+    clave: "27111700",
+    scale: 15,
+  },
+  {
+    prefix: "CINT",
+    type: "Cinta de aislar",
+    category: "Cintas aislantes",
+    brands: ["3M", "Volteck", "Pretul"],
+    specs: ["19 mm x 18 m negra", "19 mm x 20 m roja", "autofundente 19 mm x 9 m", "de vinil 19 mm x 20 m verde"],
+    price: [10, 450],
+    sector: 1,
+    application: 8,
+    clave: "31201500",
+    scale: 250,
+  },
 ];
 
 const STATUS_PATHS: Record<string, string[]> = {
@@ -120,13 +356,62 @@ const QUESTION_TEXTS: Array<[string, string]> = [
 ];
 
 const FLOWS: Array<Array<[boolean, string]>> = [
-  [[false, "Hola, necesito factura de mi compra, ¿qué datos les envío?"], [true, "Envíanos tu constancia de situación fiscal, uso de CFDI y forma de pago."], [false, "Les adjunto mi constancia."], [true, "Recibido, te enviamos la factura al entregarse el pedido."], [false, "Gracias."], [true, "Te compartimos tu factura en PDF y XML."]],
-  [[false, "Buenas tardes. Factura por favor, ¿qué datos necesitan?"], [true, "Con gusto, envíanos tu constancia de situación fiscal."], [false, "Listo, ya se las mandé."], [true, "Gracias, en breve la recibes."], [false, "Perfecto."], [true, "Factura enviada. ¡Gracias por tu compra!"]],
-  [[false, "¿ME PUEDEN ENVIAR LA FACTURA DE ESTA COMPRA?"], [true, "Claro, envíanos tus datos fiscales por este medio."], [false, "Ya los envié."], [true, "Recibidos, gracias."], [false, "¿Cuándo me llega?"], [true, "Al entregarse el pedido te la enviamos."]],
-  [[false, "Hola, ¿cuándo envían mi pedido?"], [true, "Tu pedido sale hoy en la recolección de la tarde."], [false, "Gracias, ¿me pasan la guía?"], [true, "La guía aparece en el detalle de tu compra."], [false, "Ya llegó, gracias."], [true, "¡Gracias a ti! Te agradeceremos tu calificación."]],
-  [[true, "¡Hola! Gracias por tu compra. Estamos preparando tu pedido."], [false, "Gracias, ¿lo pueden enviar hoy?"], [true, "Sí, sale hoy mismo."], [false, "Excelente."], [true, "¿Recibiste todo en orden?"], [false, "Sí, todo bien."]],
-  [[false, "Me llegó golpeada la caja y una pieza no funciona."], [true, "Lamentamos lo ocurrido, ¿nos envías una foto?"], [false, "Aquí está la foto."], [true, "Gracias, ya generamos el cambio."], [false, "Ok, quedo en espera."], [true, "La pieza de reemplazo ya fue enviada."]],
-  [[false, "¿Me pueden decir cómo se conecta? No trae instructivo."], [true, "Te compartimos la ficha técnica con el diagrama."], [false, "Muchas gracias, ya quedó."], [true, "Quedamos atentos a cualquier duda."], [false, "Gracias."], [true, "¡Que tengas excelente día!"]],
+  [
+    [false, "Hola, necesito factura de mi compra, ¿qué datos les envío?"],
+    [true, "Envíanos tu constancia de situación fiscal, uso de CFDI y forma de pago."],
+    [false, "Les adjunto mi constancia."],
+    [true, "Recibido, te enviamos la factura al entregarse el pedido."],
+    [false, "Gracias."],
+    [true, "Te compartimos tu factura en PDF y XML."],
+  ],
+  [
+    [false, "Buenas tardes. Factura por favor, ¿qué datos necesitan?"],
+    [true, "Con gusto, envíanos tu constancia de situación fiscal."],
+    [false, "Listo, ya se las mandé."],
+    [true, "Gracias, en breve la recibes."],
+    [false, "Perfecto."],
+    [true, "Factura enviada. ¡Gracias por tu compra!"],
+  ],
+  [
+    [false, "¿ME PUEDEN ENVIAR LA FACTURA DE ESTA COMPRA?"],
+    [true, "Claro, envíanos tus datos fiscales por este medio."],
+    [false, "Ya los envié."],
+    [true, "Recibidos, gracias."],
+    [false, "¿Cuándo me llega?"],
+    [true, "Al entregarse el pedido te la enviamos."],
+  ],
+  [
+    [false, "Hola, ¿cuándo envían mi pedido?"],
+    [true, "Tu pedido sale hoy en la recolección de la tarde."],
+    [false, "Gracias, ¿me pasan la guía?"],
+    [true, "La guía aparece en el detalle de tu compra."],
+    [false, "Ya llegó, gracias."],
+    [true, "¡Gracias a ti! Te agradeceremos tu calificación."],
+  ],
+  [
+    [true, "¡Hola! Gracias por tu compra. Estamos preparando tu pedido."],
+    [false, "Gracias, ¿lo pueden enviar hoy?"],
+    [true, "Sí, sale hoy mismo."],
+    [false, "Excelente."],
+    [true, "¿Recibiste todo en orden?"],
+    [false, "Sí, todo bien."],
+  ],
+  [
+    [false, "Me llegó golpeada la caja y una pieza no funciona."],
+    [true, "Lamentamos lo ocurrido, ¿nos envías una foto?"],
+    [false, "Aquí está la foto."],
+    [true, "Gracias, ya generamos el cambio."],
+    [false, "Ok, quedo en espera."],
+    [true, "La pieza de reemplazo ya fue enviada."],
+  ],
+  [
+    [false, "¿Me pueden decir cómo se conecta? No trae instructivo."],
+    [true, "Te compartimos la ficha técnica con el diagrama."],
+    [false, "Muchas gracias, ya quedó."],
+    [true, "Quedamos atentos a cualquier duda."],
+    [false, "Gracias."],
+    [true, "¡Que tengas excelente día!"],
+  ],
 ];
 
 // ---------------------------------------------------------------- the seed
@@ -153,11 +438,15 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
   await database.db.transaction(async (tx) => {
     const run = (text: string) => tx.execute(sql.raw(text));
     // Bulk loading is much faster without the secondary indexes: drop them, load, rebuild them as they were.
-    const indexes = ((await tx.execute(sql.raw(`
+    const indexes = (
+      (await tx.execute(
+        sql.raw(`
       select i.indexname, i.indexdef from pg_indexes i
       where i.schemaname = 'public' and i.tablename in (${BULK_TABLES.map(lit).join(", ")})
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
-      order by i.tablename, i.indexname`))) as unknown as { rows: Array<{ indexname: string; indexdef: string }> }).rows;
+      order by i.tablename, i.indexname`),
+      )) as unknown as { rows: Array<{ indexname: string; indexdef: string }> }
+    ).rows;
     for (const ix of indexes) await run(`drop index "${ix.indexname}"`);
     await step("categories and brands", async () => {
       for (const statement of benchTaxonomyStatements()) await run(statement);
@@ -170,7 +459,9 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
         coalesce((select array_agg(s->>'name') from jsonb_array_elements(stocks) s where (s->>'qty')::int > 0), '{}') as wh
       from products where not is_combo`);
     await run("alter table bench_products add primary key (rn)");
-    const counted = (await tx.execute(sql.raw("select count(*)::int as n from bench_products"))) as unknown as { rows: Array<{ n: number }> };
+    const counted = (await tx.execute(sql.raw("select count(*)::int as n from bench_products"))) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     const productCount = counted.rows[0].n;
     await step("publications", () => run(publicationsSql(brand, productCount, anchor)));
     await step("publication_variations", () => run(variationsSql(productCount, anchor)));
@@ -197,7 +488,17 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
   await step("vacuum analyze", () => database.exec("vacuum analyze"));
 
   const counts: Record<string, number> = {};
-  for (const table of ["products", "categories", "brands", "publications", "publication_variations", "orders", "questions", "conversations", "messages"]) {
+  for (const table of [
+    "products",
+    "categories",
+    "brands",
+    "publications",
+    "publication_variations",
+    "orders",
+    "questions",
+    "conversations",
+    "messages",
+  ]) {
     const [row] = await database.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     counts[table] = row.n;
   }
@@ -517,7 +818,8 @@ function questionsSql(brand: string, anchor: string) {
 }
 
 /** Per-conversation shape from its id: message count, flow and the gap between messages (minutes). */
-const convCount = (id: string) => `(${BENCH.messagesPerConversation[0]} + ${M(id, 21, BENCH.messagesPerConversation[1] - BENCH.messagesPerConversation[0] + 1)})`;
+const convCount = (id: string) =>
+  `(${BENCH.messagesPerConversation[0]} + ${M(id, 21, BENCH.messagesPerConversation[1] - BENCH.messagesPerConversation[0] + 1)})`;
 /** Flow per conversation: the three invoice flows (0–2) about 15 % of the time. */
 const convFlow = (id: string) => `(ARRAY[0, 1, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 3, 4, 5, 6, 4])[1 + ${M(id, 22, 20)}]`;
 const convGap = (id: string, orderDate: string, anchor: string) =>

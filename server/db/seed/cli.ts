@@ -89,17 +89,27 @@ try {
     }
   });
   const tables = [
-    "users", "products", "publications", "publication_variations", "orders", "questions", "conversations", "messages",
-    "quotations", "pdv_sales", "audit_log", "canned_replies", "fast_answers", "settings",
+    "users",
+    "products",
+    "publications",
+    "publication_variations",
+    "orders",
+    "questions",
+    "conversations",
+    "messages",
+    "quotations",
+    "pdv_sales",
+    "audit_log",
+    "canned_replies",
+    "fast_answers",
+    "settings",
   ];
   console.log("\nFilas:");
   for (const table of tables) {
     const [row] = await database.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     console.log(`  ${table.padEnd(24)} ${row.n.toLocaleString("es-MX")}`);
   }
-  const [sim] = await database.query<{ n: number }>(
-    "select count(*)::int as n from information_schema.tables where table_schema = 'sim'",
-  );
+  const [sim] = await database.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_schema = 'sim'");
   console.log(`\nSimulador: ${summary.simulator ? "estado generado" : "omitido"} (${sim.n} tablas en el esquema sim)`);
   console.log(`Listo en ${((Date.now() - started) / 1000).toFixed(1)} s (semilla ${(summary.ms / 1000).toFixed(1)} s).`);
   if (scale === "demo") console.log("Usuarios demo: admin@demo.mx, mlmanager@demo.mx, cajero@demo.mx… contraseña demo1234");

@@ -2,10 +2,25 @@ import { ROLES, type Role } from "../../../app/lib/roles";
 
 export const DEMO_PASSWORD = "demo1234";
 
-type DemoUser = { email: string; firstName: string; lastName: string; role: Role; roleLabel: string; level?: number; permissions?: string[]; erpUsers?: string[]; intelisisAgent?: string };
+type DemoUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  roleLabel: string;
+  level?: number;
+  permissions?: string[];
+  erpUsers?: string[];
+  intelisisAgent?: string;
+};
 
 const u = (email: string, firstName: string, lastName: string, role: Role, extra: Partial<DemoUser> = {}): DemoUser => ({
-  email, firstName, lastName, role, roleLabel: ROLES[role], ...extra,
+  email,
+  firstName,
+  lastName,
+  role,
+  roleLabel: ROLES[role],
+  ...extra,
 });
 
 /** One user per role; the MercadoLibre Manager holds every permission flag so each screen can be tried. */

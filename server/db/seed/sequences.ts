@@ -3,7 +3,15 @@ import type { Tx } from "../client";
 
 /** Tables whose ids the seeds write explicitly: their sequences must continue after the seeded rows. */
 export const SEEDED_ID_TABLES = [
-  "brands", "categories", "sectors", "applications", "quotations", "pdv_sessions", "pdv_sales", "conversations", "messages",
+  "brands",
+  "categories",
+  "sectors",
+  "applications",
+  "quotations",
+  "pdv_sessions",
+  "pdv_sales",
+  "conversations",
+  "messages",
 ] as const;
 
 export async function resetSequences(tx: Tx, tables: readonly string[] = SEEDED_ID_TABLES) {

@@ -50,7 +50,11 @@ export function createHttpAi(config: Omit<HttpConfig, "system">): AiPort {
     generateDescription(input) {
       return call(
         "generateDescription",
-        { method: "POST", path: `${BASE}/ask-description`, json: { file: { url: input.file.url, name: input.file.name }, name: input.productName } },
+        {
+          method: "POST",
+          path: `${BASE}/ask-description`,
+          json: { file: { url: input.file.url, name: input.file.name }, name: input.productName },
+        },
         descriptionAnswerSchema,
       );
     },
@@ -69,7 +73,12 @@ export function createHttpAi(config: Omit<HttpConfig, "system">): AiPort {
         {
           method: "POST",
           path: `${BASE}/documents`,
-          json: { id: input.documentId, file: { url: input.file.url, name: input.file.name }, table: input.assistant, id_product: input.productId },
+          json: {
+            id: input.documentId,
+            file: { url: input.file.url, name: input.file.name },
+            table: input.assistant,
+            id_product: input.productId,
+          },
         },
         ack,
       );
@@ -77,7 +86,11 @@ export function createHttpAi(config: Omit<HttpConfig, "system">): AiPort {
     },
 
     async deleteDocument(input) {
-      await call("deleteDocument", { method: "DELETE", path: `${BASE}/delete-document`, json: { table: input.assistant, id: input.documentId } }, ack);
+      await call(
+        "deleteDocument",
+        { method: "DELETE", path: `${BASE}/delete-document`, json: { table: input.assistant, id: input.documentId } },
+        ack,
+      );
     },
 
     async getDocument(input) {

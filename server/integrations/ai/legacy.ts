@@ -4,9 +4,7 @@ import { dataOrSelf, jsonText, legacyNumber, legacyOptionalText, legacyText } fr
 import type { ProductFeature } from "./port";
 
 /** Every answer may say `status` and `message`; a status other than 200 is a refusal. */
-export const envelopeSchema = dataOrSelf(
-  z.object({ status: legacyNumber.optional(), message: z.unknown().optional() }).passthrough(),
-);
+export const envelopeSchema = dataOrSelf(z.object({ status: legacyNumber.optional(), message: z.unknown().optional() }).passthrough());
 
 const featureSchema = z
   .object({ name: legacyText, value: legacyText })
@@ -23,10 +21,7 @@ export const descriptionAnswerSchema = dataOrSelf(
 /** `message` holds a JSON text list of {page_content}. */
 export const documentAnswerSchema = dataOrSelf(
   z.object({
-    message: z.union([
-      jsonText(z.array(z.object({ page_content: legacyText }))),
-      z.array(z.object({ page_content: legacyText })),
-    ]),
+    message: z.union([jsonText(z.array(z.object({ page_content: legacyText }))), z.array(z.object({ page_content: legacyText }))]),
   }),
 ).transform((v) => v.message.map((p) => p.page_content));
 

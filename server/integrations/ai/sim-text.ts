@@ -12,19 +12,37 @@ const STOPWORDS = new Set(
 );
 
 export function normalize(text: string): string {
-  return foldAccents(text).replace(/[^a-z0-9.]+/g, " ").trim();
+  return foldAccents(text)
+    .replace(/[^a-z0-9.]+/g, " ")
+    .trim();
 }
 
 /** How buyers ask vs. how data sheets say it: both sides are mapped to one word before comparing. */
 const SYNONYMS: Record<string, string> = {
-  volt: "voltaje", volts: "voltaje", voltios: "voltaje", voltaje: "voltaje", tension: "voltaje",
-  pesa: "peso", pesan: "peso", kilos: "peso", kg: "peso",
-  mide: "dimensiones", miden: "dimensiones", medidas: "dimensiones", tamano: "dimensiones", dimension: "dimensiones",
-  longitud: "largo", metros: "largo", mts: "largo",
-  awg: "calibre", grosor: "calibre",
+  volt: "voltaje",
+  volts: "voltaje",
+  voltios: "voltaje",
+  voltaje: "voltaje",
+  tension: "voltaje",
+  pesa: "peso",
+  pesan: "peso",
+  kilos: "peso",
+  kg: "peso",
+  mide: "dimensiones",
+  miden: "dimensiones",
+  medidas: "dimensiones",
+  tamano: "dimensiones",
+  dimension: "dimensiones",
+  longitud: "largo",
+  metros: "largo",
+  mts: "largo",
+  awg: "calibre",
+  grosor: "calibre",
   fabricante: "marca",
-  watts: "potencia", consumo: "potencia",
-  hecho: "material", hecha: "material",
+  watts: "potencia",
+  consumo: "potencia",
+  hecho: "material",
+  hecha: "material",
 };
 
 function canonical(word: string): string {
@@ -94,7 +112,8 @@ export function extractFeatures(text: string): ProductFeature[] {
   };
   const t = ` ${text} `;
   let m: RegExpExecArray | null;
-  if ((m = /(?:cal(?:ibre)?\.?\s*)(\d{1,2}(?:\/0)?)\b/i.exec(t)) || (m = /\b(\d{1,2}(?:\/0)?)\s*AWG\b/i.exec(t))) add("Calibre", `${m[1]} AWG`);
+  if ((m = /(?:cal(?:ibre)?\.?\s*)(\d{1,2}(?:\/0)?)\b/i.exec(t)) || (m = /\b(\d{1,2}(?:\/0)?)\s*AWG\b/i.exec(t)))
+    add("Calibre", `${m[1]} AWG`);
   if ((m = /\b(\d+(?:[.,]\d+)?)\s*W\b/.exec(t))) add("Potencia", `${m[1].replace(",", ".")} W`);
   if ((m = /\b(\d{2,4})\s*V(?:CA|CD|AC|DC)?\b/i.exec(t))) add("Voltaje", `${m[1]} V`);
   if ((m = /\b(\d{1,4})\s*A\b/.exec(t))) add("Corriente", `${m[1]} A`);

@@ -63,9 +63,7 @@ export function sheetPages(p: ProductFacts): string[] {
   const properties = p.properties?.length ? p.properties : extractFeatures(`${p.name} ${p.descripcion1 ?? ""}`);
   if (properties.length) pages.push(`Especificaciones. ${properties.map((x) => `${x.name}: ${x.value}.`).join(" ")}`);
   if (p.tall || p.wide || p.long || p.weight) {
-    pages.push(
-      `Dimensiones y peso. Alto ${p.tall} cm, ancho ${p.wide} cm, largo ${p.long} cm. Peso ${p.weight} kg.`,
-    );
+    pages.push(`Dimensiones y peso. Alto ${p.tall} cm, ancho ${p.wide} cm, largo ${p.long} cm. Peso ${p.weight} kg.`);
   }
   return pages;
 }
@@ -93,7 +91,10 @@ export function createSimulatorAi(sim: SimRuntime): AiPort {
       if (found.length > 0 && (!best || found.length > best.found.length)) best = { file: d.file_name, found };
     }
     if (!best) {
-      const names = docs.map((d) => d.file_name).slice(0, 5).join(", ");
+      const names = docs
+        .map((d) => d.file_name)
+        .slice(0, 5)
+        .join(", ");
       return `No encontré esa información en los documentos de este asistente. Puedo ayudarte con lo que dicen: ${names}.`;
     }
     return `De acuerdo con la ficha técnica ${best.file}: ${best.found.join(" ")}`;
@@ -102,7 +103,8 @@ export function createSimulatorAi(sim: SimRuntime): AiPort {
   return {
     generateDescription(input) {
       return sim.run("ai", "generateDescription", [input.productName, input.file.name], async () => {
-        if (!input.file.url.trim()) throw refuse("generateDescription", "El documento no está guardado; no se puede leer la ficha técnica.", 400);
+        if (!input.file.url.trim())
+          throw refuse("generateDescription", "El documento no está guardado; no se puede leer la ficha técnica.", 400);
         const product = await productForSheet(db(), input.productName, input.file.name);
         if (!product) {
           const features = extractFeatures(input.productName);
@@ -116,7 +118,10 @@ export function createSimulatorAi(sim: SimRuntime): AiPort {
           : extractFeatures(`${product.name} ${product.descripcion1 ?? ""} ${stripHtml(product.description)}`);
         const intro = `${product.name}${product.brand ? ` de la marca ${product.brand}` : ""}${product.manufacturer_sku ? ` (clave ${product.manufacturer_sku})` : ""}.`;
         const body = stripHtml(product.description).split("\n")[0]?.slice(0, 400) ?? "";
-        const highlights = features.slice(0, 4).map((f) => `${f.name.toLowerCase()} ${f.value}`).join(", ");
+        const highlights = features
+          .slice(0, 4)
+          .map((f) => `${f.name.toLowerCase()} ${f.value}`)
+          .join(", ");
         const description = [intro, body, highlights ? `Entre sus características destacan: ${highlights}.` : ""].filter(Boolean).join(" ");
         return { description, features };
       });
@@ -125,7 +130,11 @@ export function createSimulatorAi(sim: SimRuntime): AiPort {
     createAssistant(name) {
       return sim.run("ai", "createAssistant", [name], async () => {
         if (!ASSISTANT_NAME.test(name)) {
-          throw refuse("createAssistant", "Nombre del asistente inválido: mínimo cuatro caracteres, sin espacios, acentos ni caracteres especiales.", 400);
+          throw refuse(
+            "createAssistant",
+            "Nombre del asistente inválido: mínimo cuatro caracteres, sin espacios, acentos ni caracteres especiales.",
+            400,
+          );
         }
         const rows = await db().query(`insert into sim.ai_assistants (name) values ($1) on conflict do nothing returning name`, [name]);
         if (rows.length === 0) throw refuse("createAssistant", `Ya existe un asistente llamado ${name}.`, 409);

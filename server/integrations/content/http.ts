@@ -6,7 +6,11 @@ import { COLLECTION_NAME, filterParams, type ContentPort, type ItemsQuery } from
 
 const pageSchema = z.object({
   data: z.array(z.unknown()),
-  meta: z.object({ filter_count: z.coerce.number().int().min(0).optional() }).passthrough().optional().nullable(),
+  meta: z
+    .object({ filter_count: z.coerce.number().int().min(0).optional() })
+    .passthrough()
+    .optional()
+    .nullable(),
 });
 
 const anySchema = z.unknown();

@@ -113,7 +113,13 @@ export function createSimulatorContent(runtime: SimRuntime): ContentPort {
           [collection, id, JSON.stringify(body)],
         );
         if (rows.length === 0) {
-          throw new IntegrationError({ system: "content", call: "updateItem", kind: "rejected", status: 404, message: `El back end de contenido no tiene el registro ${id} en ${collection}.` });
+          throw new IntegrationError({
+            system: "content",
+            call: "updateItem",
+            kind: "rejected",
+            status: 404,
+            message: `El back end de contenido no tiene el registro ${id} en ${collection}.`,
+          });
         }
       }),
 
@@ -121,7 +127,14 @@ export function createSimulatorContent(runtime: SimRuntime): ContentPort {
       runtime.run("content", "createItem", [collection], async () => {
         checkCollection("createItem", collection);
         const id = String(body.id ?? "");
-        if (!id) throw new IntegrationError({ system: "content", call: "createItem", kind: "rejected", status: 400, message: "Falta el id del registro." });
+        if (!id)
+          throw new IntegrationError({
+            system: "content",
+            call: "createItem",
+            kind: "rejected",
+            status: 400,
+            message: "Falta el id del registro.",
+          });
         if (!(await recordWrite(db(), collection, id, "POST", body, write.idempotencyKey))) return;
         await putContentItem(db(), collection, body);
       }),

@@ -4,9 +4,22 @@ import { z } from "zod";
 import { acknowledgement, dataOrSelf, legacyNumber, legacyOptionalText } from "../http/legacy-zod";
 import { createHttpClient, segment, type HttpConfig } from "../http/request";
 import {
-  articleAnswerSchema, articleSchema, checkInvoiceAnswerSchema, clientAnswerSchema, clientListSchema,
-  createInvoiceAnswerSchema, creditNoteAnswerSchema, itemsToLegacy, movementAnswerSchema, movementInfoListSchema,
-  pagedSchema, priceListToLegacy, quotationAnswerSchema, surtidoRecordSchema, syncSkuAnswerSchema, userListSchema,
+  articleAnswerSchema,
+  articleSchema,
+  checkInvoiceAnswerSchema,
+  clientAnswerSchema,
+  clientListSchema,
+  createInvoiceAnswerSchema,
+  creditNoteAnswerSchema,
+  itemsToLegacy,
+  movementAnswerSchema,
+  movementInfoListSchema,
+  pagedSchema,
+  priceListToLegacy,
+  quotationAnswerSchema,
+  surtidoRecordSchema,
+  syncSkuAnswerSchema,
+  userListSchema,
 } from "./legacy";
 import type { DollarRate, ErpPort, ErpSortField } from "./port";
 
@@ -32,7 +45,9 @@ export function readRateDate(text: string | null): string | null {
   const zone = "America/Mexico_City";
   const value = text.trim();
   const iso = DateTime.fromISO(value.replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, "$1T$2"), { zone, setZone: true });
-  const dayFirst = ["dd/MM/yyyy HH:mm:ss", "dd/MM/yyyy HH:mm", "dd/MM/yyyy"].map((f) => DateTime.fromFormat(value, f, { zone })).find((d) => d.isValid);
+  const dayFirst = ["dd/MM/yyyy HH:mm:ss", "dd/MM/yyyy HH:mm", "dd/MM/yyyy"]
+    .map((f) => DateTime.fromFormat(value, f, { zone }))
+    .find((d) => d.isValid);
   const found = iso.isValid ? iso : dayFirst;
   return found?.isValid ? found.toUTC().toISO() : null;
 }

@@ -5,8 +5,16 @@
 import { z } from "zod";
 import { dataOrSelf, itemsData, legacyBoolean, legacyNumber, legacyOptionalText, legacyText } from "../http/legacy-zod";
 import type {
-  CreditNoteLine, ErpArticle, ErpClient, ErpDocumentItem, ErpMovementInfo, ErpPriceList, ErpUser, MovementLine,
-  Paged, SurtidoRecord,
+  CreditNoteLine,
+  ErpArticle,
+  ErpClient,
+  ErpDocumentItem,
+  ErpMovementInfo,
+  ErpPriceList,
+  ErpUser,
+  MovementLine,
+  Paged,
+  SurtidoRecord,
 } from "./port";
 
 export const movementLineSchema = z
@@ -18,16 +26,14 @@ export const movementLineSchema = z
     almacen: legacyText,
     cliente: legacyText,
   })
-  .transform(
-    (l): MovementLine => ({
-      sku: l.articulo.toUpperCase(),
-      quantity: l.cantidad,
-      price: l.precio,
-      reservedQuantity: l.cantidadreservada ?? 0,
-      warehouse: l.almacen.toUpperCase(),
-      client: l.cliente.toUpperCase(),
-    }),
-  );
+  .transform((l): MovementLine => ({
+    sku: l.articulo.toUpperCase(),
+    quantity: l.cantidad,
+    price: l.precio,
+    reservedQuantity: l.cantidadreservada ?? 0,
+    warehouse: l.almacen.toUpperCase(),
+    client: l.cliente.toUpperCase(),
+  }));
 
 /** `{ data: { movement: [...] } }`; an empty or null list means the ERP does not know it. */
 export const movementAnswerSchema = dataOrSelf(z.object({ movement: z.array(movementLineSchema).nullish() })).transform(
@@ -43,16 +49,21 @@ export const creditNoteAnswerSchema = dataOrSelf(
   z.object({ movement: z.array(creditNoteLineSchema).nullish(), credit_note: z.array(creditNoteLineSchema).nullish() }),
 ).transform((v) => v.movement ?? v.credit_note ?? []);
 
-export const createInvoiceAnswerSchema = dataOrSelf(
-  z.object({ folio: legacyText.pipe(z.string().min(1)), message: legacyText }),
-).transform((v) => ({ folio: v.folio, message: v.message || `Factura ${v.folio} creada en Intelisis` }));
+export const createInvoiceAnswerSchema = dataOrSelf(z.object({ folio: legacyText.pipe(z.string().min(1)), message: legacyText })).transform(
+  (v) => ({ folio: v.folio, message: v.message || `Factura ${v.folio} creada en Intelisis` }),
+);
 
 export const syncSkuAnswerSchema = dataOrSelf(z.object({ message: legacyText }).passthrough().nullable()).transform(
   (v) => v?.message || "Producto sincronizado correctamente!",
 );
 
 const stockSchema = z
-  .object({ name: legacyText.optional(), almacen: legacyText.optional(), qty: legacyNumber.optional(), existencia: legacyNumber.optional() })
+  .object({
+    name: legacyText.optional(),
+    almacen: legacyText.optional(),
+    qty: legacyNumber.optional(),
+    existencia: legacyNumber.optional(),
+  })
   .transform((s) => ({ warehouse: s.name || s.almacen || "", qty: s.qty ?? s.existencia ?? 0 }));
 
 export const articleSchema = z
@@ -92,8 +103,8 @@ export function pagedSchema<T extends z.ZodTypeAny>(item: T) {
     .transform((v): Paged<z.output<T>> => ({ data: v.data, meta: v.meta, message: v.message ?? null }));
 }
 
-export const articleAnswerSchema = dataOrSelf(z.union([articleSchema, z.array(articleSchema), z.null()])).transform(
-  (v) => (Array.isArray(v) ? (v[0] ?? null) : v),
+export const articleAnswerSchema = dataOrSelf(z.union([articleSchema, z.array(articleSchema), z.null()])).transform((v) =>
+  Array.isArray(v) ? (v[0] ?? null) : v,
 );
 
 export function priceListFromLegacy(value: string): ErpPriceList {
@@ -113,16 +124,14 @@ export const clientSchema = z
     email1: legacyOptionalText.optional(),
     telefonos: legacyOptionalText.optional(),
   })
-  .transform(
-    (c): ErpClient => ({
-      key: c.cliente.toUpperCase(),
-      name: c.nombre,
-      rfc: c.rfc.toUpperCase(),
-      priceList: priceListFromLegacy(c.listapreciosesp),
-      email: c.email1 ?? null,
-      phones: c.telefonos ?? null,
-    }),
-  );
+  .transform((c): ErpClient => ({
+    key: c.cliente.toUpperCase(),
+    name: c.nombre,
+    rfc: c.rfc.toUpperCase(),
+    priceList: priceListFromLegacy(c.listapreciosesp),
+    email: c.email1 ?? null,
+    phones: c.telefonos ?? null,
+  }));
 
 export const clientListSchema = itemsData(z.array(clientSchema));
 export const clientAnswerSchema = itemsData(clientSchema.nullable());
@@ -134,16 +143,12 @@ export const userSchema = z
     departamento: legacyText,
     almacenes: z.union([z.array(legacyText), legacyText]).nullish(),
   })
-  .transform(
-    (u): ErpUser => ({
-      user: u.usuario,
-      name: u.nombre,
-      department: u.departamento,
-      warehouses: (Array.isArray(u.almacenes) ? u.almacenes : (u.almacenes ?? "").split(","))
-        .map((w) => w.trim())
-        .filter(Boolean),
-    }),
-  );
+  .transform((u): ErpUser => ({
+    user: u.usuario,
+    name: u.nombre,
+    department: u.departamento,
+    warehouses: (Array.isArray(u.almacenes) ? u.almacenes : (u.almacenes ?? "").split(",")).map((w) => w.trim()).filter(Boolean),
+  }));
 
 export const userListSchema = itemsData(z.array(userSchema));
 
@@ -153,8 +158,8 @@ export const movementInfoSchema = z
 
 export const movementInfoListSchema = dataOrSelf(z.union([z.array(movementInfoSchema), z.null()])).transform((v) => v ?? []);
 
-export const quotationAnswerSchema = dataOrSelf(z.union([movementInfoSchema, z.array(movementInfoSchema).min(1)])).transform(
-  (v) => (Array.isArray(v) ? v[0] : v),
+export const quotationAnswerSchema = dataOrSelf(z.union([movementInfoSchema, z.array(movementInfoSchema).min(1)])).transform((v) =>
+  Array.isArray(v) ? v[0] : v,
 );
 
 export const checkInvoiceAnswerSchema = dataOrSelf(
@@ -178,22 +183,20 @@ const surtidoLineSchema = z.object({
 
 export const surtidoRecordSchema = z
   .object({ id: legacyNumber, fecharegistro: legacyText, fecha: legacyText, articulos: z.array(surtidoLineSchema).nullish() })
-  .transform(
-    (r): SurtidoRecord => ({
-      id: r.id,
-      registeredAt: r.fecharegistro,
-      date: r.fecha,
-      lines: (r.articulos ?? []).map((l) => ({
-        lineId: l.renglonid,
-        sku: l.articulo.toUpperCase(),
-        location: l.ubicacion,
-        stock: l.existencia,
-        pendingQty: l.cantidadpendiente,
-        selectedQty: l.cantidadSeleccionada ?? 0,
-        message: l.mensaje,
-      })),
-    }),
-  );
+  .transform((r): SurtidoRecord => ({
+    id: r.id,
+    registeredAt: r.fecharegistro,
+    date: r.fecha,
+    lines: (r.articulos ?? []).map((l) => ({
+      lineId: l.renglonid,
+      sku: l.articulo.toUpperCase(),
+      location: l.ubicacion,
+      stock: l.existencia,
+      pendingQty: l.cantidadpendiente,
+      selectedQty: l.cantidadSeleccionada ?? 0,
+      message: l.mensaje,
+    })),
+  }));
 
 /** Domain items → the ERP's item payload (sku, price, qty, subtotal). */
 export function itemsToLegacy(items: ErpDocumentItem[]) {

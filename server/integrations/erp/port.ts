@@ -26,15 +26,11 @@ export type MovementLine = {
   client: string;
 };
 
-export type MovementLookup =
-  | { found: false; movement: string }
-  | { found: true; movement: string; lines: MovementLine[] };
+export type MovementLookup = { found: false; movement: string } | { found: true; movement: string; lines: MovementLine[] };
 
 export type CreditNoteLine = { sku: string; quantity: number };
 
-export type CreditNoteLookup =
-  | { found: false; note: string }
-  | { found: true; note: string; lines: CreditNoteLine[] };
+export type CreditNoteLookup = { found: false; note: string } | { found: true; note: string; lines: CreditNoteLine[] };
 
 export type CreateInvoiceInput = { orderId: string; movement: string; creditNote?: string | null };
 export type CreateInvoiceResult = { folio: string; message: string };

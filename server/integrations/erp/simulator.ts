@@ -10,9 +10,7 @@ import type { SimRuntime } from "../simulator/runtime";
 import { nextCounter, pad, rejected, round2 } from "../simulator/store";
 import { ARTICLES_PAGE, articleCountQuery, articlePageQuery } from "./simulator-articles";
 import { SURTIDO_PAGE, clientSearchStatement, surtidoStatements } from "./simulator-lists";
-import type {
-  DollarRate, ErpArticle, ErpClient, ErpMovementInfo, ErpPort, ErpPriceList, ErpUser, SurtidoRecord,
-} from "./port";
+import type { DollarRate, ErpArticle, ErpClient, ErpMovementInfo, ErpPort, ErpPriceList, ErpUser, SurtidoRecord } from "./port";
 
 /**
  * Where the simulated ERP keeps its dollar rate: sim.meta, `{ rate, updatedAt }`. The seed sets the
@@ -25,7 +23,9 @@ export const DEFAULT_DOLLAR_RATE = DOLLAR_PRICE;
 
 /** The ERP's dollar rate as stored in sim.meta (the default rate when nothing is stored). */
 export async function readSimDollarRate(database: Pick<Database, "query">): Promise<DollarRate> {
-  const [row] = await database.query<{ value: { rate?: unknown; updatedAt?: unknown } }>(`select value from sim.meta where key = $1`, [DOLLAR_RATE_KEY]);
+  const [row] = await database.query<{ value: { rate?: unknown; updatedAt?: unknown } }>(`select value from sim.meta where key = $1`, [
+    DOLLAR_RATE_KEY,
+  ]);
   const rate = Number(row?.value?.rate);
   if (!row || !Number.isFinite(rate) || rate <= 0) return { rate: DEFAULT_DOLLAR_RATE, updatedAt: null };
   return { rate, updatedAt: typeof row.value.updatedAt === "string" ? row.value.updatedAt : null };
@@ -70,7 +70,6 @@ function toClient(r: ClientRow): ErpClient {
   };
 }
 
-
 type DocRow = { mov: string; mov_id: string; created_at: string };
 const toInfo = (r: DocRow): ErpMovementInfo => ({ mov: r.mov, movId: r.mov_id, lastChange: new Date(r.created_at).toISOString() });
 
@@ -90,7 +89,16 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
   async function insertDocument(
     series: string,
     prefix: string,
-    doc: { kind: string; reference: string; mov: string; user: string | null; warehouse: string; client: string; items: unknown[]; total: number },
+    doc: {
+      kind: string;
+      reference: string;
+      mov: string;
+      user: string | null;
+      warehouse: string;
+      client: string;
+      items: unknown[];
+      total: number;
+    },
   ): Promise<DocRow> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const movId = `${prefix}${pad(await nextCounter(db(), series, 1), 6)}`;
@@ -116,7 +124,12 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
       const key = movement.trim().toUpperCase();
       return sim.run("erp", "validateMovement", [key], async () => {
         const lines = await db().query<{
-          articulo: string; cantidad: number; precio: number; cantidad_reservada: number; almacen: string; cliente: string;
+          articulo: string;
+          cantidad: number;
+          precio: number;
+          cantidad_reservada: number;
+          almacen: string;
+          cliente: string;
         }>(
           `select articulo, cantidad::float8 as cantidad, precio::float8 as precio,
                   cantidad_reservada::float8 as cantidad_reservada, almacen, cliente
@@ -181,7 +194,8 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
            returning sku`,
           [key],
         );
-        if (rows.length === 0) throw refuse("syncSku", `El producto ${key} no existe en el catálogo; no se pudo sincronizar con Intelisis.`);
+        if (rows.length === 0)
+          throw refuse("syncSku", `El producto ${key} no existe en el catálogo; no se pudo sincronizar con Intelisis.`);
         return { sku: key, message: "Producto sincronizado correctamente!" };
       });
     },
@@ -240,11 +254,20 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
         if (users.length === 0) throw refuse("createQuotation", `El usuario ${input.user} no existe en Intelisis.`);
         await requireClient("createQuotation", input.client);
         if (input.items.length === 0) throw refuse("createQuotation", "La cotización no tiene artículos.");
-        await requireArticles("createQuotation", input.items.map((i) => i.sku));
+        await requireArticles(
+          "createQuotation",
+          input.items.map((i) => i.sku),
+        );
         const total = round2(input.items.reduce((s, i) => s + i.subtotal, 0) * 1.16);
         const row = await insertDocument("quotation", "COT", {
-          kind: "cotizacion", reference: input.reference ?? input.quotationId, mov: "Cotizacion", user: input.user, warehouse: input.warehouse,
-          client: input.client, items: input.items, total,
+          kind: "cotizacion",
+          reference: input.reference ?? input.quotationId,
+          mov: "Cotizacion",
+          user: input.user,
+          warehouse: input.warehouse,
+          client: input.client,
+          items: input.items,
+          total,
         });
         return toInfo(row);
       });
@@ -260,10 +283,19 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
         if (existing.length > 0) return existing.map(toInfo);
         await requireClient("createPdvQuotation", input.client);
         if (input.items.length === 0) throw refuse("createPdvQuotation", "La venta no tiene artículos.");
-        await requireArticles("createPdvQuotation", input.items.map((i) => i.sku));
+        await requireArticles(
+          "createPdvQuotation",
+          input.items.map((i) => i.sku),
+        );
         const row = await insertDocument("pdv", "PDV", {
-          kind: "pdv", reference: input.reference, mov: "Nota", user: input.agent, warehouse: input.warehouse,
-          client: input.client, items: input.items, total: input.total,
+          kind: "pdv",
+          reference: input.reference,
+          mov: "Nota",
+          user: input.agent,
+          warehouse: input.warehouse,
+          client: input.client,
+          items: input.items,
+          total: input.total,
         });
         return [toInfo(row)];
       });
@@ -271,11 +303,12 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
 
     sendCancelDetail(input) {
       return sim.run("erp", "sendCancelDetail", [input.reference], async () => {
-        const rows = await db().query(
-          `update sim.erp_documents set cancel_detail = $2 where reference = $1 returning id`,
-          [input.reference, input.cancelDetail],
-        );
-        if (rows.length === 0) throw refuse("sendCancelDetail", `No existe un movimiento en Intelisis con la referencia ${input.reference}.`);
+        const rows = await db().query(`update sim.erp_documents set cancel_detail = $2 where reference = $1 returning id`, [
+          input.reference,
+          input.cancelDetail,
+        ]);
+        if (rows.length === 0)
+          throw refuse("sendCancelDetail", `No existe un movimiento en Intelisis con la referencia ${input.reference}.`);
       });
     },
 
@@ -288,10 +321,9 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
 
     getMovementsInfo(reference) {
       return sim.run("erp", "getMovementsInfo", [reference], async () => {
-        const rows = await db().query<DocRow>(
-          `select mov, mov_id, created_at from sim.erp_documents where reference = $1 order by id`,
-          [reference],
-        );
+        const rows = await db().query<DocRow>(`select mov, mov_id, created_at from sim.erp_documents where reference = $1 order by id`, [
+          reference,
+        ]);
         return rows.map(toInfo);
       });
     },
@@ -306,22 +338,20 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
           statements.page.text,
           statements.page.params,
         );
-        const data = rows.map(
-          (r): SurtidoRecord => ({
-            id: Number(r.id),
-            registeredAt: new Date(r.fecha_registro).toISOString(),
-            date: r.fecha,
-            lines: r.articulos.map((a) => ({
-              lineId: Number(a.renglonid),
-              sku: String(a.articulo),
-              location: String(a.ubicacion),
-              stock: Number(a.existencia),
-              pendingQty: Number(a.cantidadpendiente),
-              selectedQty: Number(a.cantidadSeleccionada ?? 0),
-              message: String(a.mensaje ?? ""),
-            })),
-          }),
-        );
+        const data = rows.map((r): SurtidoRecord => ({
+          id: Number(r.id),
+          registeredAt: new Date(r.fecha_registro).toISOString(),
+          date: r.fecha,
+          lines: r.articulos.map((a) => ({
+            lineId: Number(a.renglonid),
+            sku: String(a.articulo),
+            location: String(a.ubicacion),
+            stock: Number(a.existencia),
+            pendingQty: Number(a.cantidadpendiente),
+            selectedQty: Number(a.cantidadSeleccionada ?? 0),
+            message: String(a.mensaje ?? ""),
+          })),
+        }));
         return { data, meta: { limit: SURTIDO_PAGE, page, total: Number(count.n) }, message: null };
       });
     },
@@ -336,7 +366,12 @@ export function createSimulatorErp(sim: SimRuntime): ErpPort {
 export async function simulateInvoicedSale(sim: SimRuntime, reference: string): Promise<ErpMovementInfo> {
   const existing = await sim.database.query(`select 1 from sim.erp_documents where reference = $1`, [reference]);
   if (existing.length === 0) {
-    throw new IntegrationError({ system: "erp", call: "checkInvoice", kind: "rejected", message: `No existe la venta ${reference} en Intelisis.` });
+    throw new IntegrationError({
+      system: "erp",
+      call: "checkInvoice",
+      kind: "rejected",
+      message: `No existe la venta ${reference} en Intelisis.`,
+    });
   }
   const movId = `FAC${pad(await nextCounter(sim.database, "pdv-invoice", 1), 6)}`;
   const [row] = await sim.database.query<DocRow>(

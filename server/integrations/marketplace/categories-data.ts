@@ -53,8 +53,7 @@ const COMMON: SimCategoryAttribute[] = [
 ];
 
 const volts = opt("VOLTAGE", "Voltaje", "number_unit", { allowed_units: ["V"] });
-const amps = (required: boolean) =>
-  (required ? req : opt)("CURRENT", "Corriente", "number_unit", { allowed_units: ["A"] });
+const amps = (required: boolean) => (required ? req : opt)("CURRENT", "Corriente", "number_unit", { allowed_units: ["A"] });
 const watts = req("POWER", "Potencia", "number_unit", { allowed_units: ["W"] });
 const lightColor = variation("LIGHT_COLOR", "Color de la luz", ["Blanco frío", "Blanco neutro", "Blanco cálido", "RGB"]);
 const ip = opt("IP_RATING", "Grado de protección IP", "list", { values: values("IP20", "IP44", "IP65", "IP66", "IP67") });
@@ -154,7 +153,7 @@ export const CATEGORY_SEED: CategorySeed[] = [
     attributes: [
       ...COMMON,
       req("MATERIAL", "Material", "list", { values: values("PVC", "Acero galvanizado", "Polietileno", "Aluminio") }),
-      req("DIAMETER", "Diámetro", "number_unit", { allowed_units: ["mm", "\""] }),
+      req("DIAMETER", "Diámetro", "number_unit", { allowed_units: ["mm", '"'] }),
       opt("LENGTH", "Largo", "number_unit", { allowed_units: ["m"] }),
     ],
   },
@@ -223,7 +222,9 @@ export const CATEGORY_SEED: CategorySeed[] = [
     keywords: ["luminaria", "panel led", "plafon", "campana", "downlight", "empotrable", "gabinete led", "lampara", "arbotante"],
     attributes: [
       ...COMMON,
-      req("LUMINAIRE_TYPE", "Tipo de luminaria", "list", { values: values("Panel", "Plafón", "Downlight", "Campana", "Gabinete", "Arbotante") }),
+      req("LUMINAIRE_TYPE", "Tipo de luminaria", "list", {
+        values: values("Panel", "Plafón", "Downlight", "Campana", "Gabinete", "Arbotante"),
+      }),
       watts,
       lightColor,
       opt("MOUNTING", "Tipo de montaje", "list", { values: values("Empotrar", "Sobreponer", "Suspender") }),
@@ -264,7 +265,9 @@ export function pathFromRoot(id: string): Array<{ id: string; name: string }> {
 
 /** Lower case, accents and punctuation removed: how titles and keywords are compared. */
 export function normalizeText(text: string): string {
-  return foldAccents(text).replace(/[^a-z0-9]+/g, " ").trim();
+  return foldAccents(text)
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 }
 
 /** The category tree as one INSERT (static data, inlined as a dollar-quoted JSON literal). */

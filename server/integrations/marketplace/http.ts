@@ -5,11 +5,29 @@ import { foldAccents } from "../fold-accents";
 import { acknowledgement } from "../http/legacy-zod";
 import { createHttpClient, segment, type HttpConfig } from "../http/request";
 import {
-  answerQuestionSchema, categoryAttributesAnswerSchema, categoryDetailSchema, commissionAnswerSchema, customerSummarySchema,
-  dataClientsAnswerSchema, feeCategoriesSchema, invoiceFeedbackAnswerSchema, labelUrlSchema,
-  orderSummarySchema, pendingMessagesSchema, predictionAnswerSchema, premiumAnswerSchema, publicationSalesSchema,
-  publishAnswerSchema, rootCategoriesSchema, salesReportSchema, scheduleAnswerSchema, sendMessageAnswerSchema, sendPackageAnswerSchema,
-  syncInfoAnswerSchema, syncPostAnswerSchema, toSyncInfo,
+  answerQuestionSchema,
+  categoryAttributesAnswerSchema,
+  categoryDetailSchema,
+  commissionAnswerSchema,
+  customerSummarySchema,
+  dataClientsAnswerSchema,
+  feeCategoriesSchema,
+  invoiceFeedbackAnswerSchema,
+  labelUrlSchema,
+  orderSummarySchema,
+  pendingMessagesSchema,
+  predictionAnswerSchema,
+  premiumAnswerSchema,
+  publicationSalesSchema,
+  publishAnswerSchema,
+  rootCategoriesSchema,
+  salesReportSchema,
+  scheduleAnswerSchema,
+  sendMessageAnswerSchema,
+  sendPackageAnswerSchema,
+  syncInfoAnswerSchema,
+  syncPostAnswerSchema,
+  toSyncInfo,
 } from "./legacy";
 import type { InvoiceFeedbackQuery, MarketplaceAccount, MarketplacePort } from "./port";
 

@@ -51,13 +51,15 @@ export type LabelData = {
   printedAt: string;
 };
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function labelHtml(d: LabelData): string {
   const items = d.items
     .slice(0, 6)
-    .map((it) => `<tr><td class="qty">${it.qty}</td><td>${escape(it.title)}${it.sku ? ` <span class="sku">${escape(it.sku)}</span>` : ""}</td></tr>`)
+    .map(
+      (it) =>
+        `<tr><td class="qty">${it.qty}</td><td>${escape(it.title)}${it.sku ? ` <span class="sku">${escape(it.sku)}</span>` : ""}</td></tr>`,
+    )
     .join("");
   const more = d.items.length > 6 ? `<tr><td></td><td>… y ${d.items.length - 6} artículos más</td></tr>` : "";
   return `<!doctype html>

@@ -2,9 +2,24 @@
 import { z } from "zod";
 import { dataOrSelf, itemsData, legacyBoolean, legacyNumber, legacyOptionalText, legacyText } from "../http/legacy-zod";
 import type {
-  BuyerInfo, CategoryAttribute, CategoryDetail, CategoryNode, CategoryPrediction, CommissionCost, ConversationMessage,
-  CustomerSummaryRow, FeeCategory, InvoiceFeedbackRecord, ListingType, OrderSummaryRow, OrderSyncInfo,
-  PendingConversation, PublicationSalesRow, PublishResult, SalesReportRow, ShippingScheduleEntry,
+  BuyerInfo,
+  CategoryAttribute,
+  CategoryDetail,
+  CategoryNode,
+  CategoryPrediction,
+  CommissionCost,
+  ConversationMessage,
+  CustomerSummaryRow,
+  FeeCategory,
+  InvoiceFeedbackRecord,
+  ListingType,
+  OrderSummaryRow,
+  OrderSyncInfo,
+  PendingConversation,
+  PublicationSalesRow,
+  PublishResult,
+  SalesReportRow,
+  ShippingScheduleEntry,
 } from "./port";
 
 const listingType = legacyText.transform((v): ListingType => (v === "gold_pro" ? "gold_pro" : "gold_special"));
@@ -23,15 +38,13 @@ export const publishAnswerSchema = dataOrSelf(
       listing_type_id: listingType.optional(),
       listing_type: listingType.optional(),
     })
-    .transform(
-      (p): PublishResult => ({
-        id: p.id,
-        permalink: p.permalink,
-        status: p.status || "active",
-        price: p.price,
-        listingType: p.listing_type_id ?? p.listing_type ?? "gold_special",
-      }),
-    ),
+    .transform((p): PublishResult => ({
+      id: p.id,
+      permalink: p.permalink,
+      status: p.status || "active",
+      price: p.price,
+      listingType: p.listing_type_id ?? p.listing_type ?? "gold_special",
+    })),
 );
 
 export const syncPostAnswerSchema = dataOrSelf(
@@ -59,21 +72,21 @@ const predictionSchema = z
     domain_name: legacyText.optional(),
     path_from_root: pathSchema.nullish(),
   })
-  .transform(
-    (p): CategoryPrediction => ({
-      categoryId: p.category_id,
-      categoryName: p.category_name,
-      domainName: p.domain_name || p.category_name,
-      pathFromRoot: p.path_from_root ?? [],
-    }),
-  );
+  .transform((p): CategoryPrediction => ({
+    categoryId: p.category_id,
+    categoryName: p.category_name,
+    domainName: p.domain_name || p.category_name,
+    pathFromRoot: p.path_from_root ?? [],
+  }));
 
-export const predictionAnswerSchema = dataOrSelf(z.union([z.array(predictionSchema), predictionSchema, z.null()])).transform(
-  (v) => (v === null ? [] : Array.isArray(v) ? v : [v]),
+export const predictionAnswerSchema = dataOrSelf(z.union([z.array(predictionSchema), predictionSchema, z.null()])).transform((v) =>
+  v === null ? [] : Array.isArray(v) ? v : [v],
 );
 
 /** A category as Mercado Libre's category API names it (children_categories, the top of the tree). */
-const categoryNodeSchema = z.object({ id: legacyText.pipe(z.string().min(1)), name: legacyText }).transform((c): CategoryNode => ({ id: c.id, name: c.name }));
+const categoryNodeSchema = z
+  .object({ id: legacyText.pipe(z.string().min(1)), name: legacyText })
+  .transform((c): CategoryNode => ({ id: c.id, name: c.name }));
 
 export const categoryDetailSchema = dataOrSelf(
   z
@@ -84,22 +97,20 @@ export const categoryDetailSchema = dataOrSelf(
       // Mercado Libre's own category answer lists the subcategories; none (or absent) is a final category.
       children_categories: z.array(categoryNodeSchema).nullish(),
     })
-    .transform(
-      (c): CategoryDetail => ({
-        id: c.id,
-        name: c.name,
-        pathFromRoot: c.path_from_root ?? [{ id: c.id, name: c.name }],
-        children: c.children_categories ?? [],
-      }),
-    ),
+    .transform((c): CategoryDetail => ({
+      id: c.id,
+      name: c.name,
+      pathFromRoot: c.path_from_root ?? [{ id: c.id, name: c.name }],
+      children: c.children_categories ?? [],
+    })),
 );
 
 /** Our shape (spec: not shown): the top categories, as a list of `{ id, name }`. */
 export const rootCategoriesSchema = dataOrSelf(z.array(categoryNodeSchema));
 
-const unitSchema = z.union([legacyText, z.object({ id: legacyText.optional(), name: legacyText })]).transform((u) =>
-  typeof u === "string" ? u : u.name,
-);
+const unitSchema = z
+  .union([legacyText, z.object({ id: legacyText.optional(), name: legacyText })])
+  .transform((u) => (typeof u === "string" ? u : u.name));
 
 export const categoryAttributeSchema = z
   .object({
@@ -117,18 +128,16 @@ export const categoryAttributeSchema = z
     values: z.array(z.object({ id: legacyText, name: legacyText })).nullish(),
     allowed_units: z.array(unitSchema).nullish(),
   })
-  .transform(
-    (a): CategoryAttribute => ({
-      id: a.id,
-      name: a.name,
-      required: a.tags?.required ?? false,
-      catalogRequired: a.tags?.catalog_required ?? false,
-      allowVariations: a.tags?.allow_variations ?? false,
-      valueType: a.value_type || "string",
-      values: a.values ?? [],
-      allowedUnits: a.allowed_units ?? [],
-    }),
-  );
+  .transform((a): CategoryAttribute => ({
+    id: a.id,
+    name: a.name,
+    required: a.tags?.required ?? false,
+    catalogRequired: a.tags?.catalog_required ?? false,
+    allowVariations: a.tags?.allow_variations ?? false,
+    valueType: a.value_type || "string",
+    values: a.values ?? [],
+    allowedUnits: a.allowed_units ?? [],
+  }));
 
 export const categoryAttributesAnswerSchema = dataOrSelf(z.array(categoryAttributeSchema));
 
@@ -138,18 +147,13 @@ export const commissionAnswerSchema = dataOrSelf(
     z
       .object({
         sale_fee_amount: legacyNumber,
-        sale_fee_details: z
-          .object({ percentage_fee: legacyNumber.nullish(), fixed_fee: legacyNumber.nullish() })
-          .passthrough()
-          .nullish(),
+        sale_fee_details: z.object({ percentage_fee: legacyNumber.nullish(), fixed_fee: legacyNumber.nullish() }).passthrough().nullish(),
       })
-      .transform(
-        (c): CommissionCost => ({
-          saleFeeAmount: c.sale_fee_amount,
-          percentageFee: c.sale_fee_details?.percentage_fee ?? null,
-          fixedFee: c.sale_fee_details?.fixed_fee ?? null,
-        }),
-      ),
+      .transform((c): CommissionCost => ({
+        saleFeeAmount: c.sale_fee_amount,
+        percentageFee: c.sale_fee_details?.percentage_fee ?? null,
+        fixedFee: c.sale_fee_details?.fixed_fee ?? null,
+      })),
   ]),
 );
 
@@ -161,23 +165,21 @@ export const feeCategoriesSchema = itemsData(
   ),
 );
 
-const weekdays = z.union([z.array(legacyNumber), legacyText]).transform((d) =>
-  (Array.isArray(d) ? d : d.split(",").map(Number)).filter((n) => Number.isInteger(n) && n >= 1 && n <= 7),
-);
+const weekdays = z
+  .union([z.array(legacyNumber), legacyText])
+  .transform((d) => (Array.isArray(d) ? d : d.split(",").map(Number)).filter((n) => Number.isInteger(n) && n >= 1 && n <= 7));
 
 export const scheduleAnswerSchema = dataOrSelf(
   z.array(
     z
       .object({ logistic_type: legacyText, cutoff: legacyText, from: legacyText, to: legacyText, days: weekdays.nullish() })
-      .transform(
-        (s): ShippingScheduleEntry => ({
-          logisticType: s.logistic_type,
-          cutoff: s.cutoff,
-          windowFrom: s.from,
-          windowTo: s.to,
-          weekdays: s.days ?? [1, 2, 3, 4, 5],
-        }),
-      ),
+      .transform((s): ShippingScheduleEntry => ({
+        logisticType: s.logistic_type,
+        cutoff: s.cutoff,
+        windowFrom: s.from,
+        windowTo: s.to,
+        weekdays: s.days ?? [1, 2, 3, 4, 5],
+      })),
   ),
 );
 
@@ -215,9 +217,13 @@ const buyerSchema = z
     last_name: legacyText,
     nickname: legacyText,
   })
-  .transform(
-    (b): BuyerInfo => ({ orderId: b.id, buyerId: b.buyer ?? null, firstName: b.first_name, lastName: b.last_name, nickname: b.nickname }),
-  );
+  .transform((b): BuyerInfo => ({
+    orderId: b.id,
+    buyerId: b.buyer ?? null,
+    firstName: b.first_name,
+    lastName: b.last_name,
+    nickname: b.nickname,
+  }));
 
 /** `{ ordersOther: [...], orders{Brand}: [...] }`: the brand key carries the brand name, so any other `orders…` key counts. */
 export const dataClientsAnswerSchema = dataOrSelf(z.record(z.unknown())).transform((record, ctx) => {
@@ -239,7 +245,13 @@ export const customerSummarySchema = dataOrSelf(
   z.array(
     z
       .object({ buyer_id: legacyNumber.nullish(), nickname: legacyText, name: legacyText, orders: legacyNumber, total: legacyNumber })
-      .transform((r): CustomerSummaryRow => ({ buyerId: r.buyer_id ?? null, nickname: r.nickname, name: r.name, orders: r.orders, total: r.total })),
+      .transform((r): CustomerSummaryRow => ({
+        buyerId: r.buyer_id ?? null,
+        nickname: r.nickname,
+        name: r.name,
+        orders: r.orders,
+        total: r.total,
+      })),
   ),
 );
 
@@ -265,19 +277,17 @@ export const salesReportSchema = dataOrSelf(
         status: legacyText,
         logistic_type: legacyOptionalText.optional(),
       })
-      .transform(
-        (r): SalesReportRow => ({
-          orderId: r.order_id,
-          date: r.date,
-          account: r.account === "brand" ? "brand" : "main",
-          title: r.title,
-          sku: r.sku ?? null,
-          qty: r.qty,
-          total: r.total,
-          status: r.status,
-          logisticType: r.logistic_type ?? null,
-        }),
-      ),
+      .transform((r): SalesReportRow => ({
+        orderId: r.order_id,
+        date: r.date,
+        account: r.account === "brand" ? "brand" : "main",
+        title: r.title,
+        sku: r.sku ?? null,
+        qty: r.qty,
+        total: r.total,
+        status: r.status,
+        logisticType: r.logistic_type ?? null,
+      })),
   ),
 );
 
@@ -317,17 +327,15 @@ const conversationSchema = z
     last_message_date: legacyText,
     conversation: z.array(messageSchema).nullish(),
   })
-  .transform(
-    (c): PendingConversation => ({
-      orderId: c.order_id,
-      account: c.store && c.store !== "main" && !/^meli/i.test(c.store) ? "brand" : "main",
-      clientId: c.client_id ?? null,
-      sellerId: c.seller_id,
-      status: c.status || "active",
-      lastMessageDate: c.last_message_date,
-      messages: (c.conversation ?? []).map((m): ConversationMessage => ({ ...m, fromSeller: m.fromUserId === c.seller_id })),
-    }),
-  );
+  .transform((c): PendingConversation => ({
+    orderId: c.order_id,
+    account: c.store && c.store !== "main" && !/^meli/i.test(c.store) ? "brand" : "main",
+    clientId: c.client_id ?? null,
+    sellerId: c.seller_id,
+    status: c.status || "active",
+    lastMessageDate: c.last_message_date,
+    messages: (c.conversation ?? []).map((m): ConversationMessage => ({ ...m, fromSeller: m.fromUserId === c.seller_id })),
+  }));
 
 export const pendingMessagesSchema = dataOrSelf(z.array(conversationSchema));
 
@@ -393,9 +401,7 @@ const feedbackRecordSchema = z
     date_created: legacyText,
     error_info: legacyText,
     invoice_data: invoiceDataSchema.nullish(),
-    feedbacks: z
-      .array(z.object({ id: legacyNumber, date_created: legacyText, error_info: legacyText }))
-      .nullish(),
+    feedbacks: z.array(z.object({ id: legacyNumber, date_created: legacyText, error_info: legacyText })).nullish(),
   })
   .passthrough()
   .transform((r): InvoiceFeedbackRecord => {

@@ -8,4 +8,7 @@ import type { MarketplaceAccount } from "./port";
 export const SIM_OFFICIAL_STORES: Readonly<Record<string, MarketplaceAccount>> = { "5139": "brand", "4981": "main", "4979": "main" };
 
 /** The store ids as a SQL list of literals (they are digits only). */
-export const simOfficialStoreList = () => Object.keys(SIM_OFFICIAL_STORES).map((id) => `'${id}'`).join(", ");
+export const simOfficialStoreList = () =>
+  Object.keys(SIM_OFFICIAL_STORES)
+    .map((id) => `'${id}'`)
+    .join(", ");

@@ -45,7 +45,9 @@ export function scoreTitle(title: string, keywords: string[]): number {
   return keywords.reduce((score, k) => (text.includes(` ${k} `) ? score + k.split(" ").length : score), 0);
 }
 
-export function categoryCalls(sim: SimRuntime): Pick<
+export function categoryCalls(
+  sim: SimRuntime,
+): Pick<
   MarketplacePort,
   "predictCategory" | "getCategoryDetail" | "listRootCategories" | "getCategoryAttributes" | "getCommissionCost" | "listFeeCategories"
 > {
@@ -74,14 +76,12 @@ export function categoryCalls(sim: SimRuntime): Pick<
           .slice(0, 3)
           .map((s) => s.c);
         const picked = scored.length > 0 ? scored : leaves.filter((c) => c.id === FALLBACK_CATEGORY_ID);
-        return picked.map(
-          (c): CategoryPrediction => ({
-            categoryId: c.id,
-            categoryName: c.name,
-            domainName: c.path_from_root.map((p) => p.name).join(" > "),
-            pathFromRoot: c.path_from_root,
-          }),
-        );
+        return picked.map((c): CategoryPrediction => ({
+          categoryId: c.id,
+          categoryName: c.name,
+          domainName: c.path_from_root.map((p) => p.name).join(" > "),
+          pathFromRoot: c.path_from_root,
+        }));
       });
     },
 

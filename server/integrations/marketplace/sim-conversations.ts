@@ -20,10 +20,9 @@ const PENDING_LIMIT = 50;
 
 type QuestionRow = { id: string; account: MarketplaceAccount; status: string; client_id: string | null };
 
-export function conversationCalls(sim: SimRuntime): Pick<
-  MarketplacePort,
-  "answerQuestion" | "blockUser" | "deleteQuestion" | "listPendingMessages" | "sendMessage"
-> {
+export function conversationCalls(
+  sim: SimRuntime,
+): Pick<MarketplacePort, "answerQuestion" | "blockUser" | "deleteQuestion" | "listPendingMessages" | "sendMessage"> {
   const db = () => sim.database;
   const refuse = refusalsOf("marketplace");
 
@@ -87,8 +86,19 @@ export function conversationCalls(sim: SimRuntime): Pick<
       return sim.run("marketplace", "listPendingMessages", [], async () => {
         // A conversation is pending while its newest message is the buyer's.
         const rows = await db().query<{
-          order_id: string; account: MarketplaceAccount; client_id: string | null; order_status: string | null; last_date: string;
-          messages: Array<{ id: number; text: string; from_seller: boolean; client_id: number | null; created_at: string; attachments: Array<{ filename: string; original_filename: string }> }>;
+          order_id: string;
+          account: MarketplaceAccount;
+          client_id: string | null;
+          order_status: string | null;
+          last_date: string;
+          messages: Array<{
+            id: number;
+            text: string;
+            from_seller: boolean;
+            client_id: number | null;
+            created_at: string;
+            attachments: Array<{ filename: string; original_filename: string }>;
+          }>;
         }>(
           `with last as (
              select distinct on (order_id) order_id, account, client_id, from_seller, created_at
@@ -143,7 +153,8 @@ export function conversationCalls(sim: SimRuntime): Pick<
         }
         const text = input.message.trim();
         if (text === "" && !input.file) throw refuse("sendMessage", "No se ha ingresado mensaje o archivo.");
-        if (text.length > MESSAGE_MAX) throw refuse("sendMessage", `El mensaje excede los ${MESSAGE_MAX} caracteres que permite Mercado Libre.`);
+        if (text.length > MESSAGE_MAX)
+          throw refuse("sendMessage", `El mensaje excede los ${MESSAGE_MAX} caracteres que permite Mercado Libre.`);
         let attachment: { filename: string; originalFilename: string } | null = null;
         if (input.file) {
           if (input.file.size > ATTACHMENT_MAX_BYTES) throw refuse("sendMessage", "El archivo excede el tamaño máximo de 25 MB.");
@@ -161,7 +172,14 @@ export function conversationCalls(sim: SimRuntime): Pick<
             text,
             JSON.stringify(
               attachment
-                ? [{ filename: attachment.filename, original_filename: attachment.originalFilename, size: input.file!.size, content_type: input.file!.type }]
+                ? [
+                    {
+                      filename: attachment.filename,
+                      original_filename: attachment.originalFilename,
+                      size: input.file!.size,
+                      content_type: input.file!.type,
+                    },
+                  ]
                 : [],
             ),
             input.updatedBy,

@@ -43,7 +43,10 @@ const FEEDBACK_WHERE = `($1 = '' or order_id::text like $2 or invoice_data->>'na
  * One page of the list with the total as a window, and the count a page past the end needs, as
  * statements (the simulator runs them, the bench times them). Days are yyyy-mm-dd, already checked.
  */
-export function invoiceFeedbackStatements(input: Pick<InvoiceFeedbackQuery, "search" | "limit" | "offset">, days: { start: string | null; end: string | null }) {
+export function invoiceFeedbackStatements(
+  input: Pick<InvoiceFeedbackQuery, "search" | "limit" | "offset">,
+  days: { start: string | null; end: string | null },
+) {
   const search = (input.search ?? "").trim();
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const limit = Math.max(1, Math.min(input.limit ?? 10, 200));
@@ -57,7 +60,10 @@ export function invoiceFeedbackStatements(input: Pick<InvoiceFeedbackQuery, "sea
           limit $5 offset $6`,
       params: [search, pattern, days.start, days.end, limit, offset] as unknown[],
     },
-    count: { text: `select count(*)::int as n from sim.mkt_invoice_feedback where ${FEEDBACK_WHERE}`, params: [search, pattern, days.start, days.end] as unknown[] },
+    count: {
+      text: `select count(*)::int as n from sim.mkt_invoice_feedback where ${FEEDBACK_WHERE}`,
+      params: [search, pattern, days.start, days.end] as unknown[],
+    },
     offset,
   };
 }
@@ -77,17 +83,15 @@ export function invoiceFeedbackCalls(sim: SimRuntime): Pick<MarketplacePort, "li
         const [c] = await db().query<{ n: number }>(statements.count.text, statements.count.params);
         total = Number(c.n);
       }
-      const data = rows.map(
-        (r): InvoiceFeedbackRecord => ({
-          id: r.order_id,
-          orderId: r.order_id,
-          permalink: r.permalink,
-          dateCreated: new Date(r.date_created).toISOString(),
-          errorInfo: r.error_info,
-          invoiceData: toInvoiceData(r.invoice_data),
-          feedbacks: r.feedbacks.map((f) => ({ id: Number(f.id), dateCreated: utcInstant(f.date_created), errorInfo: f.error_info })),
-        }),
-      );
+      const data = rows.map((r): InvoiceFeedbackRecord => ({
+        id: r.order_id,
+        orderId: r.order_id,
+        permalink: r.permalink,
+        dateCreated: new Date(r.date_created).toISOString(),
+        errorInfo: r.error_info,
+        invoiceData: toInvoiceData(r.invoice_data),
+        feedbacks: r.feedbacks.map((f) => ({ id: Number(f.id), dateCreated: utcInstant(f.date_created), errorInfo: f.error_info })),
+      }));
       return { data, total };
     });
 

@@ -25,8 +25,17 @@ const DAYS = `o.order_date >= ($1::date::timestamp at time zone '${ZONE}') and o
 /** The sales report: one row per order item of the orders placed between two local days, by date. */
 export async function pagedSalesReport(database: Database, start: string, end: string): Promise<SalesReportRow[]> {
   type Row = {
-    order_id: string; date: string; account: MarketplaceAccount; title: string; sku: string | null; qty: number; total: number;
-    status: string; logistic_type: string | null; no_item: boolean; key_date: string;
+    order_id: string;
+    date: string;
+    account: MarketplaceAccount;
+    title: string;
+    sku: string | null;
+    qty: number;
+    total: number;
+    status: string;
+    logistic_type: string | null;
+    no_item: boolean;
+    key_date: string;
   };
   const pages = keysetPages<Row, OrderKey>(async (after) => {
     // An order without items still comes back (as one empty row) so that the page knows where it ended.
@@ -61,7 +70,14 @@ export async function pagedSalesReport(database: Database, start: string, end: s
     }));
 }
 
-type Buyer = { buyerId: string | null; nicknames: Set<string>; firstNames: Set<string>; lastNames: Set<string>; orders: number; cents: number };
+type Buyer = {
+  buyerId: string | null;
+  nicknames: Set<string>;
+  firstNames: Set<string>;
+  lastNames: Set<string>;
+  orders: number;
+  cents: number;
+};
 
 /**
  * The monthly customer report: per buyer, the orders of the month that were not cancelled and their
@@ -70,7 +86,15 @@ type Buyer = { buyerId: string | null; nicknames: Set<string>; firstNames: Set<s
  * the database's greatest one, as `max()` over the whole month did.
  */
 export async function pagedCustomerSummary(database: Database, firstDay: string): Promise<CustomerSummaryRow[]> {
-  type Row = { buyer_id: string | null; nickname: string | null; first_name: string | null; last_name: string | null; cents: number; key_date: string; id: string };
+  type Row = {
+    buyer_id: string | null;
+    nickname: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    cents: number;
+    key_date: string;
+    id: string;
+  };
   const pages = keysetPages<Row, OrderKey>(async (after) => {
     const rows = await database.query<Row>(
       `select o.buyer_id::text as buyer_id, o.buyer_nickname as nickname, o.buyer_first_name as first_name, o.buyer_last_name as last_name,
@@ -100,8 +124,12 @@ export async function pagedCustomerSummary(database: Database, firstDay: string)
       buyer.cents += Number(order.cents);
     }
   }
-  const greatest = await greatestTexts(database, [...buyers.values()].flatMap((b) => [b.nicknames, b.firstNames, b.lastNames]));
-  const pick = (values: Set<string>) => (values.size === 0 ? null : values.size === 1 ? values.values().next().value! : greatest.get(values)!);
+  const greatest = await greatestTexts(
+    database,
+    [...buyers.values()].flatMap((b) => [b.nicknames, b.firstNames, b.lastNames]),
+  );
+  const pick = (values: Set<string>) =>
+    values.size === 0 ? null : values.size === 1 ? values.values().next().value! : greatest.get(values)!;
   const rows = [...buyers.values()].map((b) => ({
     buyerId: b.buyerId === null ? null : Number(b.buyerId),
     nickname: pick(b.nicknames) ?? "",
@@ -113,7 +141,11 @@ export async function pagedCustomerSummary(database: Database, firstDay: string)
   }));
   // As the single statement did: total descending, then the buyer id as text (its output column; digits
   // compare alike under any collation), no id last.
-  rows.sort((a, b) => b.total - a.total || (a.text === null ? (b.text === null ? 0 : 1) : b.text === null ? -1 : a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  rows.sort(
+    (a, b) =>
+      b.total - a.total ||
+      (a.text === null ? (b.text === null ? 0 : 1) : b.text === null ? -1 : a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
+  );
   return rows.map(({ text: _text, ...row }) => row);
 }
 

@@ -82,7 +82,11 @@ const COLUMNS = `id::text as id, account, buyer_id::text as buyer_id, buyer_nick
   status_history, shipment_id::text as shipment_id, shipment_status, logistic_type, tracking_number, shipping_info, items, active,
   label_printed_at, dispatched_at`;
 
-const historyOf = (row: OrderRow) => row.status_history.split(",").map((s) => s.trim()).filter(Boolean);
+const historyOf = (row: OrderRow) =>
+  row.status_history
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The last meaningful stage of the status history. */
 export function stageOf(history: string[]): string | null {
@@ -110,14 +114,27 @@ function addressLines(s: Record<string, string | null> | null): string[] {
   const colony = get("colony");
   const city = [get("city"), get("state")].filter(Boolean).join(", ");
   const zip = get("zipCode", "zip_code");
-  return [street, colony ? `Col. ${colony}` : null, [city, zip ? `C.P. ${zip}` : null].filter(Boolean).join(" "), get("cellphone") ? `Tel. ${get("cellphone")}` : null]
-    .filter((l): l is string => !!l && l.trim() !== "");
+  return [
+    street,
+    colony ? `Col. ${colony}` : null,
+    [city, zip ? `C.P. ${zip}` : null].filter(Boolean).join(" "),
+    get("cellphone") ? `Tel. ${get("cellphone")}` : null,
+  ].filter((l): l is string => !!l && l.trim() !== "");
 }
 
-export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
+export function orderCalls(
+  sim: SimRuntime,
+  sellerName: () => string,
+): Pick<
   MarketplacePort,
-  | "getSchedule" | "getShipmentLabel" | "syncOrderInfo" | "lookupClients" | "monthlyCustomerSummary" | "monthlyOrderSummary"
-  | "salesReport" | "sendPackage"
+  | "getSchedule"
+  | "getShipmentLabel"
+  | "syncOrderInfo"
+  | "lookupClients"
+  | "monthlyCustomerSummary"
+  | "monthlyOrderSummary"
+  | "salesReport"
+  | "sendPackage"
 > {
   const db = () => sim.database;
   const refuse = refusalsOf("marketplace");
@@ -149,7 +166,12 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
               updated_at = now() ${extra}
         where id = $1::bigint
         returning ${COLUMNS}`,
-      [row.id, stage, SHIPMENT_STATUS[stage] ?? row.shipment_status, row.shipment_id && /shipped|picked_up|in_hub|out_for/.test(stage) ? trackingFor(row.shipment_id) : null],
+      [
+        row.id,
+        stage,
+        SHIPMENT_STATUS[stage] ?? row.shipment_status,
+        row.shipment_id && /shipped|picked_up|in_hub|out_for/.test(stage) ? trackingFor(row.shipment_id) : null,
+      ],
     );
     return updated;
   }
@@ -163,11 +185,13 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
       return sim.run("marketplace", "getShipmentLabel", [input.orderId], async () => {
         const row = await require("getShipmentLabel", input.orderId);
         const logistic = (row.logistic_type ?? "").toLowerCase();
-        if (logistic === "fulfillment") throw refuse("getShipmentLabel", "Las órdenes de Full las envía Mercado Libre; no requieren etiqueta.");
+        if (logistic === "fulfillment")
+          throw refuse("getShipmentLabel", "Las órdenes de Full las envía Mercado Libre; no requieren etiqueta.");
         if (logistic === "not_specified" || row.shipment_id === null) {
           throw refuse("getShipmentLabel", "Las órdenes con envío a acordar no tienen etiqueta de Mercado Libre.");
         }
-        if (row.order_status === "cancelled") throw refuse("getShipmentLabel", "La orden está cancelada; su etiqueta ya no está disponible.");
+        if (row.order_status === "cancelled")
+          throw refuse("getShipmentLabel", "La orden está cancelada; su etiqueta ya no está disponible.");
         const stage = stageOf(historyOf(row));
         if (!stage || !LABEL_STAGES.has(stage)) {
           throw refuse("getShipmentLabel", `La etiqueta aún no está disponible (estado del envío: ${stage ?? "sin estado"}).`);
@@ -194,7 +218,13 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
         let pdf: Buffer;
         try {
           pdf = await renderPdf(html, {
-            pdf: { format: undefined, width: "4in", height: "6in", preferCSSPageSize: true, margin: { top: "0", right: "0", bottom: "0", left: "0" } },
+            pdf: {
+              format: undefined,
+              width: "4in",
+              height: "6in",
+              preferCSSPageSize: true,
+              margin: { top: "0", right: "0", bottom: "0", left: "0" },
+            },
           });
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -274,7 +304,13 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
             group by 1 order by 1`,
           [first],
         );
-        return rows.map((r) => ({ day: r.day, orders: Number(r.orders), units: Number(r.units), total: Number(r.total), cancelled: Number(r.cancelled) }));
+        return rows.map((r) => ({
+          day: r.day,
+          orders: Number(r.orders),
+          units: Number(r.units),
+          total: Number(r.total),
+          cancelled: Number(r.cancelled),
+        }));
       });
     },
 
@@ -288,7 +324,8 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
       return sim.run("marketplace", "sendPackage", [input.orderId], async () => {
         const row = await require("sendPackage", input.orderId);
         const logistic = (row.logistic_type ?? "").toLowerCase();
-        if (logistic === "fulfillment") throw refuse("sendPackage", "Mercado Libre envía las órdenes de Full; no hay paquete que despachar.");
+        if (logistic === "fulfillment")
+          throw refuse("sendPackage", "Mercado Libre envía las órdenes de Full; no hay paquete que despachar.");
         if (logistic === "not_specified") throw refuse("sendPackage", "Las órdenes con envío a acordar no se despachan por Mercado Libre.");
         if (row.order_status === "cancelled") throw refuse("sendPackage", "La orden está cancelada.");
         const stage = stageOf(historyOf(row));
@@ -302,7 +339,6 @@ export function orderCalls(sim: SimRuntime, sellerName: () => string): Pick<
         return { orderId: updated.id, shipmentStatus: updated.shipment_status ?? "shipped" };
       });
     },
-
   };
 }
 

@@ -4,9 +4,7 @@ import { mirrorPublicationsSql } from "../simulator/mirror-sql";
 import { nextCounter, refusalsOf, requireDay } from "../simulator/store";
 import { normalizeText } from "./categories-data";
 import { SIM_OFFICIAL_STORES } from "./official-stores";
-import type {
-  ListingType, MarketplaceAccount, MarketplacePort,
-} from "./port";
+import type { ListingType, MarketplaceAccount, MarketplacePort } from "./port";
 
 /** The marketplace's own limits on a listing. */
 export const TITLE_MAX = 60;
@@ -33,11 +31,9 @@ type PublicationRow = {
 const COLUMNS = `id, account, official_store_id, title, price::float8 as price, original_price::float8 as original_price, category_id, listing_type,
   status, attributes, picture_url, seller_sku, linked_products, variations, last_sync_up`;
 
-export function publicationCalls(sim: SimRuntime): Pick<
-  MarketplacePort,
-  | "publish" | "updatePublication" | "updateDescription"
-  | "syncPost" | "updatePremium" | "reportPublications"
-> {
+export function publicationCalls(
+  sim: SimRuntime,
+): Pick<MarketplacePort, "publish" | "updatePublication" | "updateDescription" | "syncPost" | "updatePremium" | "reportPublications"> {
   const db = () => sim.database;
   const refuse = refusalsOf("marketplace");
 
@@ -66,15 +62,13 @@ export function publicationCalls(sim: SimRuntime): Pick<
         if (title.length > TITLE_MAX) throw refuse("publish", `El título excede ${TITLE_MAX} caracteres (${title.length}).`);
         if (!(input.cost > 0)) throw refuse("publish", "El precio debe ser mayor a 0.");
         if (input.linkedProducts.length === 0) throw refuse("publish", "La publicación no tiene productos vinculados.");
-        const [category] = await db().query<{ leaf: boolean; attributes: Array<{ id: string; name: string; tags: Record<string, boolean> }> }>(
-          `select leaf, attributes from sim.mkt_categories where id = $1`,
-          [input.categoryId],
-        );
+        const [category] = await db().query<{
+          leaf: boolean;
+          attributes: Array<{ id: string; name: string; tags: Record<string, boolean> }>;
+        }>(`select leaf, attributes from sim.mkt_categories where id = $1`, [input.categoryId]);
         if (!category) throw refuse("publish", `La categoría ${input.categoryId} no existe en Mercado Libre.`);
         if (!category.leaf) throw refuse("publish", "Elige una categoría final (sin subcategorías).");
-        const given = new Set(
-          [...input.attributes, ...input.categoryVariations].filter((a) => a.valueName.trim() !== "").map((a) => a.id),
-        );
+        const given = new Set([...input.attributes, ...input.categoryVariations].filter((a) => a.valueName.trim() !== "").map((a) => a.id));
         // SELLER_SKU is filled from the linked products; the rest must come from the form.
         const missing = category.attributes.filter(
           (a) => (a.tags.required || a.tags.catalog_required) && a.id !== "SELLER_SKU" && !given.has(a.id),
@@ -86,8 +80,10 @@ export function publicationCalls(sim: SimRuntime): Pick<
         const account = input.account;
         // A listing goes under an official store of its own account, or under none (the account itself).
         const store = input.officialStoreId?.trim() || null;
-        if (store !== null && !(store in SIM_OFFICIAL_STORES)) throw refuse("publish", `La tienda oficial ${store} no existe en Mercado Libre.`);
-        if (store !== null && SIM_OFFICIAL_STORES[store] !== account) throw refuse("publish", `La tienda oficial ${store} no pertenece a esta cuenta.`);
+        if (store !== null && !(store in SIM_OFFICIAL_STORES))
+          throw refuse("publish", `La tienda oficial ${store} no existe en Mercado Libre.`);
+        if (store !== null && SIM_OFFICIAL_STORES[store] !== account)
+          throw refuse("publish", `La tienda oficial ${store} no pertenece a esta cuenta.`);
         let id = input.id?.trim().toUpperCase() || null;
         if (id) await require("publish", id);
         else id = `MLM${3000000000 + (await nextCounter(db(), "publication", 1))}`;
@@ -112,8 +108,19 @@ export function publicationCalls(sim: SimRuntime): Pick<
              seller_sku = excluded.seller_sku, linked_products = excluded.linked_products, channels = excluded.channels,
              updated_at = now()`,
           [
-            id, account, title, input.cost, input.categoryId, input.listingType, input.description,
-            JSON.stringify(attributes), input.pictures[0] ?? null, linked[0].sku, JSON.stringify(linked), input.channels, store,
+            id,
+            account,
+            title,
+            input.cost,
+            input.categoryId,
+            input.listingType,
+            input.description,
+            JSON.stringify(attributes),
+            input.pictures[0] ?? null,
+            linked[0].sku,
+            JSON.stringify(linked),
+            input.channels,
+            store,
           ],
         );
         return { id, permalink, status: "active", price: input.cost, listingType: input.listingType };
@@ -131,8 +138,10 @@ export function publicationCalls(sim: SimRuntime): Pick<
       return sim.run("marketplace", "updateDescription", [input.id, input.description], async () => {
         await require("updateDescription", input.id);
         // The marketplace takes plain text only.
-        if (/<[a-z!/][^>]*>/i.test(input.description)) throw refuse("updateDescription", "La descripción no puede contener HTML; usa texto plano.");
-        if (input.description.length > DESCRIPTION_MAX) throw refuse("updateDescription", `La descripción excede ${DESCRIPTION_MAX} caracteres.`);
+        if (/<[a-z!/][^>]*>/i.test(input.description))
+          throw refuse("updateDescription", "La descripción no puede contener HTML; usa texto plano.");
+        if (input.description.length > DESCRIPTION_MAX)
+          throw refuse("updateDescription", `La descripción excede ${DESCRIPTION_MAX} caracteres.`);
         await db().query(`update sim.mkt_publications set description = $2, updated_at = now() where id = $1`, [
           input.id.trim().toUpperCase(),
           input.description,

@@ -253,7 +253,16 @@ const PLACES: Array<[string, string, string, string[]]> = [
   ["Toluca", "Estado de México", "50", ["Universidad", "Las Torres"]],
   ["Saltillo", "Coahuila", "25", ["República", "Los Maestros"]],
 ];
-const STREETS = ["Av. Juárez", "Calle Hidalgo", "Av. Revolución", "Calle Morelos", "Av. Insurgentes", "Calle Allende", "Av. Universidad", "Calle Zaragoza"];
+const STREETS = [
+  "Av. Juárez",
+  "Calle Hidalgo",
+  "Av. Revolución",
+  "Calle Morelos",
+  "Av. Insurgentes",
+  "Calle Allende",
+  "Av. Universidad",
+  "Calle Zaragoza",
+];
 
 function topicOf(title: string): Topic {
   const folded = foldAccents(title);
@@ -261,7 +270,10 @@ function topicOf(title: string): Topic {
 }
 
 const shortTitle = (title: string) => (title.length > 45 ? `${title.slice(0, 44).trimEnd()}…` : title);
-const asciiUpper = (text: string) => foldAccents(text).toUpperCase().replace(/[^A-Z]/g, "");
+const asciiUpper = (text: string) =>
+  foldAccents(text)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "");
 
 // ---------------------------------------------------------------- marketplace facts
 
@@ -309,7 +321,17 @@ type LinkedLine = { sku: string; name: string; price: number; stock: number; qty
 
 type OrderCandidate = Pick<
   OrderRow,
-  "id" | "account" | "buyer_id" | "buyer_nickname" | "buyer_first_name" | "buyer_last_name" | "order_status" | "status_history" | "shipment_id" | "logistic_type" | "items"
+  | "id"
+  | "account"
+  | "buyer_id"
+  | "buyer_nickname"
+  | "buyer_first_name"
+  | "buyer_last_name"
+  | "order_status"
+  | "status_history"
+  | "shipment_id"
+  | "logistic_type"
+  | "items"
 > & {
   order_date: string;
   /** The marketplace's last change of the order (its last stage move). */
@@ -425,7 +447,11 @@ async function dollarRate(run: Run): Promise<number> {
 async function pickBuyer(run: Run): Promise<Buyer> {
   run.buyers ??= (
     await run.database.query<{
-      id: string; nickname: string; first_name: string | null; last_name: string | null; shipping_info: Record<string, unknown> | null;
+      id: string;
+      nickname: string;
+      first_name: string | null;
+      last_name: string | null;
+      shipping_info: Record<string, unknown> | null;
     }>(
       `select buyer_id::text as id, buyer_nickname as nickname, buyer_first_name as first_name, buyer_last_name as last_name, shipping_info
          from sim.mkt_orders where buyer_id is not null and coalesce(buyer_nickname, '') <> ''
@@ -462,7 +488,9 @@ async function newBuyer(run: Run): Promise<Buyer> {
   const last = dice.pick(PEOPLE.LAST);
   const second = dice.pick(PEOPLE.LAST);
   const [city, state, zip, colonies] = dice.pick(PLACES);
-  const nickname = dice.chance(0.5) ? `${asciiUpper(firstName + last)}${dice.int(10, 9999)}` : `${asciiUpper(last)}${asciiUpper(firstName).slice(0, 1)}${dice.int(100, 99999)}`;
+  const nickname = dice.chance(0.5)
+    ? `${asciiUpper(firstName + last)}${dice.int(10, 9999)}`
+    : `${asciiUpper(last)}${asciiUpper(firstName).slice(0, 1)}${dice.int(100, 99999)}`;
   return {
     id: ACTIVITY_IDS.buyer.base + n * ACTIVITY_IDS.buyer.step + dice.int(0, ACTIVITY_IDS.buyer.step - 1),
     nickname,
@@ -509,7 +537,11 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
   if (!account) return false;
 
   // 1–3 different listings of the account.
-  const wanted = dice.weighted([[1, 70], [2, 22], [3, 8]] as const);
+  const wanted = dice.weighted([
+    [1, 70],
+    [2, 22],
+    [3, 8],
+  ] as const);
   const listings: PublicationRow[] = [];
   for (let tries = 0; listings.length < wanted && tries < wanted * 3; tries++) {
     const p = await pickPublication(run, account);
@@ -525,7 +557,11 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
       publication: p,
       title: variation ? `${p.title} - ${variation.name}` : p.title,
       variationId: variation ? Number(variation.id) : null,
-      qty: dice.weighted([[1, 75], [2, 17], [3, 8]] as const),
+      qty: dice.weighted([
+        [1, 75],
+        [2, 17],
+        [3, 8],
+      ] as const),
       linked,
     };
   });
@@ -557,7 +593,14 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
       const sku = String(x.sku).toUpperCase();
       const a = articles.get(sku);
       const pesos = a ? (a.currency === "Dolares" ? Number(a.precio2) * rate : Number(a.precio2)) : 0;
-      return { sku, name: a?.description ?? sku, price: round2(pesos), stock: Number(a?.stock_total ?? 0), qty: Number(x.qty) || 1, discount: Number(x.discount ?? 0) };
+      return {
+        sku,
+        name: a?.description ?? sku,
+        price: round2(pesos),
+        stock: Number(a?.stock_total ?? 0),
+        qty: Number(x.qty) || 1,
+        discount: Number(x.discount ?? 0),
+      };
     });
     return {
       id: l.publication.id,
@@ -573,8 +616,14 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
   });
 
   const n = await nextCounter(database, "activity:order", 1);
-  const id = (ACTIVITY_IDS.order.base + BigInt(n) * BigInt(ACTIVITY_IDS.order.step) + BigInt(dice.int(0, ACTIVITY_IDS.order.step - 1))).toString();
-  const shipmentId = String(ACTIVITY_IDS.shipment.base + (await nextCounter(database, "activity:shipment", 1)) * ACTIVITY_IDS.shipment.step);
+  const id = (
+    ACTIVITY_IDS.order.base +
+    BigInt(n) * BigInt(ACTIVITY_IDS.order.step) +
+    BigInt(dice.int(0, ACTIVITY_IDS.order.step - 1))
+  ).toString();
+  const shipmentId = String(
+    ACTIVITY_IDS.shipment.base + (await nextCounter(database, "activity:shipment", 1)) * ACTIVITY_IDS.shipment.step,
+  );
   const buyer = await pickBuyer(run);
   const logistic = dice.weighted(LOGISTIC_WEIGHTS);
   const stage = logistic === "fulfillment" ? "in_warehouse" : dice.chance(0.3) ? "handling" : "ready_to_print";
@@ -587,7 +636,10 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
   const shippingCost = freeShipping ? dice.pick([79, 89, 109, 129, 159]) : 0;
   const shippingCostBuyer = freeShipping ? 0 : dice.pick([79, 99, 119]);
   // What the ERP movement must add up to: linked prices after their discount, to the cent, with VAT.
-  const cents = items.reduce((s, it) => s + it.linked.reduce((t, l) => t + Math.round(Math.round(l.price * 100) * (100 - l.discount) / 100) * l.qty * it.qty, 0), 0);
+  const cents = items.reduce(
+    (s, it) => s + it.linked.reduce((t, l) => t + Math.round((Math.round(l.price * 100) * (100 - l.discount)) / 100) * l.qty * it.qty, 0),
+    0,
+  );
   const balance = Math.round((cents * 116) / 100) / 100;
   const weight = round2(items.reduce((s, it) => s + it.linked.reduce((w, l) => w + l.qty * 0.5, 0) * it.qty, 0.2));
   const title = items.length > 1 ? `${items[0].title} y ${items.length - 1} más` : items[0].title;
@@ -598,8 +650,18 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
     while (d.weekday > 5) d = d.plus({ days: 1 });
     return d.set({ hour: h, minute: m, second: 0, millisecond: 0 });
   };
-  const handlingLimit = logistic === "fulfillment" ? null : weekday && local.hour < 13 ? local.set({ hour: 23, minute: 59, second: 0, millisecond: 0 }) : nextWorkingDay(23, 59);
-  const collectionDay = logistic !== "cross_docking" ? null : weekday && local.hour < 11 ? local.set({ hour: 9, minute: 30, second: 0, millisecond: 0 }) : nextWorkingDay(9, 30);
+  const handlingLimit =
+    logistic === "fulfillment"
+      ? null
+      : weekday && local.hour < 13
+        ? local.set({ hour: 23, minute: 59, second: 0, millisecond: 0 })
+        : nextWorkingDay(23, 59);
+  const collectionDay =
+    logistic !== "cross_docking"
+      ? null
+      : weekday && local.hour < 11
+        ? local.set({ hour: 9, minute: 30, second: 0, millisecond: 0 })
+        : nextWorkingDay(9, 30);
 
   // The marketplace's own view: what labels, syncInfo, dataClients and messages read.
   await database.query(
@@ -608,13 +670,41 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
                                  active, updated_at)
      values ($1::bigint, $2, $3, $4, $5, $6, 'paid', $7, $8::bigint, $9, $10, null, $11::jsonb, $12::jsonb, $13, $14::timestamptz, true, $14::timestamptz)`,
     [
-      id, account, buyer.id, buyer.nickname, buyer.firstName, buyer.lastName, history.join(","), shipmentId, shipmentStatus, logistic,
+      id,
+      account,
+      buyer.id,
+      buyer.nickname,
+      buyer.firstName,
+      buyer.lastName,
+      history.join(","),
+      shipmentId,
+      shipmentStatus,
+      logistic,
       JSON.stringify({
-        firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email, cellphone: buyer.cellphone, address1: buyer.address1,
-        colony: buyer.colony, zipCode: buyer.zipCode, city: buyer.city, state: buyer.state,
+        firstName: buyer.firstName,
+        lastName: buyer.lastName,
+        email: buyer.email,
+        cellphone: buyer.cellphone,
+        address1: buyer.address1,
+        colony: buyer.colony,
+        zipCode: buyer.zipCode,
+        city: buyer.city,
+        state: buyer.state,
       }),
-      JSON.stringify(items.map((it) => ({ id: it.id, title: it.title, price: it.price, qty: it.qty, picture: it.picture, saleFee: it.saleFee, variationId: it.variationId, sellerSku: it.sellerSku }))),
-      total, iso(at),
+      JSON.stringify(
+        items.map((it) => ({
+          id: it.id,
+          title: it.title,
+          price: it.price,
+          qty: it.qty,
+          picture: it.picture,
+          saleFee: it.saleFee,
+          variationId: it.variationId,
+          sellerSku: it.sellerSku,
+        })),
+      ),
+      total,
+      iso(at),
     ],
   );
 
@@ -636,8 +726,16 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
     shipment_status: shipmentStatus,
     shipment_parcel: { weight, length: dice.int(15, 60), width: dice.int(10, 40), height: dice.int(5, 30) },
     shipping_info: {
-      first_name: buyer.firstName, last_name: buyer.lastName, email: buyer.email, cellphone: buyer.cellphone, address_1: buyer.address1,
-      colony: buyer.colony, zip_code: buyer.zipCode, city: buyer.city, state: buyer.state, sucursal_id: null,
+      first_name: buyer.firstName,
+      last_name: buyer.lastName,
+      email: buyer.email,
+      cellphone: buyer.cellphone,
+      address_1: buyer.address1,
+      colony: buyer.colony,
+      zip_code: buyer.zipCode,
+      city: buyer.city,
+      state: buyer.state,
+      sucursal_id: null,
     },
     shipment_info: { tracking_number: null, total_pricing: shippingCost + shippingCostBuyer },
     payment_info: {
@@ -660,7 +758,14 @@ async function newOrder(run: Run, at: Date): Promise<boolean> {
     document_amount: round2(total - saleFee - shippingCost),
     total_charges: round2(saleFee + shippingCost),
     order_items: items.map((it) => ({
-      id: it.id, title: it.title, price: it.price, qty: it.qty, picture: it.picture, sale_fee: it.saleFee, variation_id: it.variationId, seller_sku: it.sellerSku,
+      id: it.id,
+      title: it.title,
+      price: it.price,
+      qty: it.qty,
+      picture: it.picture,
+      sale_fee: it.saleFee,
+      variation_id: it.variationId,
+      seller_sku: it.sellerSku,
     })),
     products_order: items.map((it) => ({ id_publication: it.id, title: it.title, sales: it.qty, linked_products: it.linked })),
     products_id: [...new Set(items.flatMap((it) => it.linked.map((l) => l.sku)))],
@@ -696,10 +801,11 @@ async function newQuestion(run: Run, at: Date): Promise<boolean> {
   const n = await nextCounter(database, "activity:question", 1);
   const id = ACTIVITY_IDS.question.base + n * ACTIVITY_IDS.question.step + dice.int(0, ACTIVITY_IDS.question.step - 1);
 
-  await database.query(
-    `insert into sim.mkt_questions (id, account, client_id, status) values ($1::bigint, $2, $3, 'UNANSWERED')`,
-    [id, account, buyer.id],
-  );
+  await database.query(`insert into sim.mkt_questions (id, account, client_id, status) values ($1::bigint, $2, $3, 'UNANSWERED')`, [
+    id,
+    account,
+    buyer.id,
+  ]);
   await putContentItem(database, "questions", {
     id: String(id),
     status: "UNANSWERED",
@@ -731,9 +837,15 @@ async function newMessage(run: Run, at: Date): Promise<boolean> {
   const text = dice.pick(first ? FIRST_MESSAGES : FOLLOW_UPS).replace("{item}", shortTitle(firstItem));
   const clientId = Number(order.buyer_id);
   // Now and then the buyer attaches the tax certificate the invoice needs.
-  const attachment = /factura|constancia/i.test(text) && dice.chance(0.3)
-    ? { filename: `${clientId}_${order.id}_${dice.digits(6)}_constancia.pdf`, original_filename: "constancia_situacion_fiscal.pdf", size: dice.int(90_000, 400_000), content_type: "application/pdf" }
-    : null;
+  const attachment =
+    /factura|constancia/i.test(text) && dice.chance(0.3)
+      ? {
+          filename: `${clientId}_${order.id}_${dice.digits(6)}_constancia.pdf`,
+          original_filename: "constancia_situacion_fiscal.pdf",
+          size: dice.int(90_000, 400_000),
+          content_type: "application/pdf",
+        }
+      : null;
 
   const [inserted] = await database.query<{ id: string }>(
     `insert into sim.mkt_messages (account, order_id, client_id, from_seller, text, attachments, created_at)
@@ -745,8 +857,15 @@ async function newMessage(run: Run, at: Date): Promise<boolean> {
   // The conversation as the content back end keeps it: one record per order, every message in it.
   const { id: conversationId, isNew } = await conversationIdFor(run, order.id);
   const entries = await database.query<{
-    id: string; from_seller: boolean; text: string; created_at: string; attachments: Array<{ filename: string; original_filename?: string; size?: number }>;
-  }>(`select id::text as id, from_seller, text, created_at, attachments from sim.mkt_messages where order_id = $1::bigint order by created_at, id`, [order.id]);
+    id: string;
+    from_seller: boolean;
+    text: string;
+    created_at: string;
+    attachments: Array<{ filename: string; original_filename?: string; size?: number }>;
+  }>(
+    `select id::text as id, from_seller, text, created_at, attachments from sim.mkt_messages where order_id = $1::bigint order by created_at, id`,
+    [order.id],
+  );
   const sellerId = SELLER_IDS[order.account];
   await putContentItem(database, "messages", {
     id: conversationId,
@@ -766,7 +885,11 @@ async function newMessage(run: Run, at: Date): Promise<boolean> {
       text: m.text,
       from: { user_id: String(m.from_seller ? sellerId : clientId) },
       message_date: { created: iso(new Date(m.created_at)), available: iso(new Date(m.created_at)) },
-      message_attachments: (m.attachments ?? []).map((a) => ({ filename: a.filename, original_filename: a.original_filename ?? a.filename, size: a.size ?? null })),
+      message_attachments: (m.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        original_filename: a.original_filename ?? a.filename,
+        size: a.size ?? null,
+      })),
     })),
     store: storeOf(run, order.account),
     client_id: String(clientId),
@@ -809,7 +932,12 @@ async function conversationIdFor(run: Run, orderId: string): Promise<{ id: strin
 function nextStage(order: OrderCandidate): string | null {
   const path = SHIPMENT_PATHS[(order.logistic_type ?? "").toLowerCase()];
   if (!path) return null;
-  const stage = stageOf(order.status_history.split(",").map((s) => s.trim()).filter(Boolean));
+  const stage = stageOf(
+    order.status_history
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   if (stage === null) return path[0];
   if (SELLER_STAGES.has(stage)) return null;
   const at = path.indexOf(stage);
@@ -827,7 +955,12 @@ async function moveShipment(run: Run, at: Date): Promise<boolean> {
   const order = dice.pick(candidates);
   const stage = nextStage(order)!;
   const tracking = order.shipment_id && /shipped|picked_up|in_hub|out_for|delivered/.test(stage) ? trackingFor(order.shipment_id) : null;
-  const [moved] = await database.query<{ status_history: string; shipment_status: string | null; tracking_number: string | null; order_date: string }>(
+  const [moved] = await database.query<{
+    status_history: string;
+    shipment_status: string | null;
+    tracking_number: string | null;
+    order_date: string;
+  }>(
     `update sim.mkt_orders
         set status_history = case when status_history = '' then $2 else status_history || ',' || $2 end,
             shipment_status = $3, tracking_number = coalesce(tracking_number, $4), updated_at = $5::timestamptz
@@ -879,7 +1012,11 @@ async function moveStock(run: Run, moves: number) {
     const restock = entry.qty === 0 || dice.chance(0.3);
     entry.qty = restock ? entry.qty + dice.int(5, 40) : Math.max(0, entry.qty - dice.int(1, 5));
     const total = stocks.reduce((s, x) => s + x.qty, 0);
-    await database.query(`update sim.erp_articles set stocks = $2::jsonb, stock_total = $3 where sku = $1`, [article.sku, JSON.stringify(stocks), total]);
+    await database.query(`update sim.erp_articles set stocks = $2::jsonb, stock_total = $3 where sku = $1`, [
+      article.sku,
+      JSON.stringify(stocks),
+      total,
+    ]);
     // The legacy back end keeps the ERP's figures in items/products (the erp-articles feed reads them).
     await putContentItem(database, "products", { id: article.sku, stocks, stock_total: total, updated_at: iso(run.now) });
     run.summary.stockMoves.push(article.sku);

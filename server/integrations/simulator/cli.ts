@@ -30,7 +30,8 @@ try {
   for (const n of notes) console.log(`  ${n.note.padEnd(10)} orden ${n.orderId} (movimiento ${n.movement}) → ${n.expected}`);
   console.log("\nEntradas que fallan a propósito:");
   for (const m of MAGIC_INPUTS) console.log(`  ${m.system}.${m.call}("${m.key}") → ${m.what}`);
-  for (const t of MAGIC_TOKENS) console.log(`  texto con "${t.token}" → ${t.failure.kind}${t.failure.status ? ` ${t.failure.status}` : ""}`);
+  for (const t of MAGIC_TOKENS)
+    console.log(`  texto con "${t.token}" → ${t.failure.kind}${t.failure.status ? ` ${t.failure.status}` : ""}`);
 } finally {
   await database.close();
 }

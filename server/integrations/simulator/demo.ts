@@ -6,13 +6,7 @@
 import { getDatabase, type Database } from "../../db/client";
 
 export type DemoScenario =
-  | "match"
-  | "match_service_line"
-  | "wrong_total"
-  | "wrong_warehouse"
-  | "wrong_client"
-  | "wrong_skus"
-  | "reserved_short";
+  "match" | "match_service_line" | "wrong_total" | "wrong_warehouse" | "wrong_client" | "wrong_skus" | "reserved_short";
 
 export const DEMO_SCENARIOS: ReadonlyArray<{ scenario: DemoScenario; what: string; expected: string }> = [
   { scenario: "match", what: "Coincide en artículos, cantidades, total, almacén y cliente.", expected: "Orden actualizada correctamente" },

@@ -10,7 +10,13 @@ type MagicInput = { system: IntegrationSystem; call: string; key: string; failur
 /** Exact inputs of specific calls. */
 export const MAGIC_INPUTS: MagicInput[] = [
   { system: "erp", call: "validateMovement", key: "9999", failure: { kind: "timeout" }, what: "Intelisis no responde a tiempo" },
-  { system: "erp", call: "validateMovement", key: "9998", failure: { kind: "http", status: 500 }, what: "Intelisis responde con error 500" },
+  {
+    system: "erp",
+    call: "validateMovement",
+    key: "9998",
+    failure: { kind: "http", status: 500 },
+    what: "Intelisis responde con error 500",
+  },
   { system: "erp", call: "validateMovement", key: "9997", failure: { kind: "invalid_response" }, what: "Intelisis responde algo ilegible" },
   { system: "erp", call: "validateCreditNote", key: "NC9999", failure: { kind: "timeout" }, what: "Intelisis no responde a tiempo" },
   { system: "erp", call: "syncSku", key: "SIM-FALLA", failure: { kind: "http", status: 500 }, what: "la sincronización falla" },

@@ -70,12 +70,21 @@ export class SimRuntime {
    * Runs one simulated call. `keys` are the call's identifying inputs (movement, order id, text…):
    * queued failures may target one of them, and magic inputs are recognised among them.
    */
-  async run<T>(system: IntegrationSystem, call: string, keys: Array<string | number | bigint | null | undefined>, work: () => Promise<T>): Promise<T> {
+  async run<T>(
+    system: IntegrationSystem,
+    call: string,
+    keys: Array<string | number | bigint | null | undefined>,
+    work: () => Promise<T>,
+  ): Promise<T> {
     const textKeys = keys.filter((k): k is string | number | bigint => k !== null && k !== undefined).map((k) => String(k));
     await sleep(this.options.latencyMs);
 
     // failNext() stores its match upper-cased and trimmed; compare keys the same way.
-    const queued = await this.takeQueuedFailure(system, call, textKeys.map((k) => k.trim().toUpperCase()));
+    const queued = await this.takeQueuedFailure(
+      system,
+      call,
+      textKeys.map((k) => k.trim().toUpperCase()),
+    );
     if (queued?.kind === LOST_ANSWER) {
       // The legacy system did the work but its answer never arrived: the caller sees a time-out.
       await work();

@@ -11,22 +11,59 @@ import type { Database } from "../../db/client";
 import { DEMO_SCENARIOS } from "./demo";
 import { MAGIC_INPUTS } from "./magic";
 import {
-  assignedMovementStatements, candidateMovementStatements, candidateOrdersStatement, demoCreditNoteStatements, erpBaseStatements,
-  surtidoStatements, type SeedSizes,
+  assignedMovementStatements,
+  candidateMovementStatements,
+  candidateOrdersStatement,
+  demoCreditNoteStatements,
+  erpBaseStatements,
+  surtidoStatements,
+  type SeedSizes,
 } from "./seed-erp";
 import { ASSISTANTS_FROM_APP, marketplaceStatements, type MarketplaceSizes } from "./seed-marketplace";
 
 export type SimulatorSeedScale = "demo" | "bench";
 
 const SIZES: Record<SimulatorSeedScale, SeedSizes & MarketplaceSizes> = {
-  demo: { candidateOrdersPerGroup: 2, demoCreditNotes: 2, surtidoRecords: 12, extraClients: 0, pendingConversations: 6, invoiceRecords: 40 },
-  bench: { candidateOrdersPerGroup: 125, demoCreditNotes: 25, surtidoRecords: 500, extraClients: 5000, pendingConversations: 300, invoiceRecords: 3000 },
+  demo: {
+    candidateOrdersPerGroup: 2,
+    demoCreditNotes: 2,
+    surtidoRecords: 12,
+    extraClients: 0,
+    pendingConversations: 6,
+    invoiceRecords: 40,
+  },
+  bench: {
+    candidateOrdersPerGroup: 125,
+    demoCreditNotes: 25,
+    surtidoRecords: 500,
+    extraClients: 5000,
+    pendingConversations: 300,
+    invoiceRecords: 3000,
+  },
 };
 
 const SIM_TABLES = [
-  "failures", "meta", "erp_articles", "erp_clients", "erp_users", "erp_movements", "erp_movement_lines", "erp_credit_notes",
-  "erp_documents", "erp_invoices", "erp_surtido", "mkt_categories", "mkt_orders", "mkt_publications", "mkt_questions",
-  "mkt_blocked_users", "mkt_messages", "mkt_invoice_feedback", "ai_assistants", "ai_documents", "invoice_resends",
+  "failures",
+  "meta",
+  "erp_articles",
+  "erp_clients",
+  "erp_users",
+  "erp_movements",
+  "erp_movement_lines",
+  "erp_credit_notes",
+  "erp_documents",
+  "erp_invoices",
+  "erp_surtido",
+  "mkt_categories",
+  "mkt_orders",
+  "mkt_publications",
+  "mkt_questions",
+  "mkt_blocked_users",
+  "mkt_messages",
+  "mkt_invoice_feedback",
+  "ai_assistants",
+  "ai_documents",
+  "invoice_resends",
 ];
 
 /** Magic movements (9997–9999) fail on purpose, so candidate numbers never land on them. */

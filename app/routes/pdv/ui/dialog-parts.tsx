@@ -9,7 +9,10 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 export function ConfirmationCodeField({
   constraint,
   ...rest
-}: { constraint: InputHTMLAttributes<HTMLInputElement> } & Pick<InputHTMLAttributes<HTMLInputElement>, "autoFocus" | "aria-invalid" | "aria-describedby">) {
+}: { constraint: InputHTMLAttributes<HTMLInputElement> } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "autoFocus" | "aria-invalid" | "aria-describedby"
+>) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium text-slate-700">Código de confirmación</span>

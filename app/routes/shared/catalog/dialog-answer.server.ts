@@ -3,9 +3,20 @@
  * that keeps them open: the toast shown inside the dialog, the revision that makes the form start
  * again from the server's draft, and the list the dialog goes back to.
  */
-export type DialogToast = { id: string; title: string; message: string; variant: "success" | "info" | "warning" | "danger"; durationMs: number };
+export type DialogToast = {
+  id: string;
+  title: string;
+  message: string;
+  variant: "success" | "info" | "warning" | "danger";
+  durationMs: number;
+};
 
-export const dialogToast = (title: string, message: string, variant: DialogToast["variant"] = "warning", durationMs = 5000): DialogToast => ({
+export const dialogToast = (
+  title: string,
+  message: string,
+  variant: DialogToast["variant"] = "warning",
+  durationMs = 5000,
+): DialogToast => ({
   id: `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,
   title,
   message,

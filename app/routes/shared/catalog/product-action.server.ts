@@ -15,8 +15,15 @@ import { audit } from "~/modules/logs/audit.server";
 import { INVENTORY_PATH } from "~/modules/catalog/inventory";
 import { dialogToast, listUrlWithout, type DialogToast } from "./dialog-answer.server";
 import {
-  ProductDraftSchema, ProductPostSchema, addToGallery, catalogErrorMap, emptyDraft, validateProduct,
-  type FieldErrors, type GalleryDraft, type ProductDraft,
+  ProductDraftSchema,
+  ProductPostSchema,
+  addToGallery,
+  catalogErrorMap,
+  emptyDraft,
+  validateProduct,
+  type FieldErrors,
+  type GalleryDraft,
+  type ProductDraft,
 } from "~/modules/catalog/product-form";
 import { PRODUCT_TEXTS } from "~/modules/catalog/product-texts";
 import { mergeProperties } from "~/modules/catalog/product-rules";
@@ -61,7 +68,10 @@ export function parseDialogForm<Schema extends z.ZodTypeAny>(form: FormData, sch
   }
 }
 
-type Posted = { payload: Record<string, unknown>; reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+type Posted = {
+  payload: Record<string, unknown>;
+  reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
+};
 
 /**
  * Conform's reply for the form as the server worked it out (`draft`), with these errors: the fields
@@ -69,7 +79,12 @@ type Posted = { payload: Record<string, unknown>; reply: (options?: { fieldError
  * Only those: a value the schema merely filled in (an empty measure read as 0) is not a rewrite, and
  * sending it would redraw the whole form.
  */
-export function replyWithDraft<D extends Record<string, unknown>>(submission: Posted, posted: D, draft: D, fieldErrors?: Record<string, string[]>) {
+export function replyWithDraft<D extends Record<string, unknown>>(
+  submission: Posted,
+  posted: D,
+  draft: D,
+  fieldErrors?: Record<string, string[]>,
+) {
   const rewritten = Object.fromEntries(Object.entries(draft).filter(([name, value]) => differ(value, posted[name])));
   const { lists, changed } = rewrittenFields(submission.payload, rewritten);
   return replyWithLists(submission, lists, changed, fieldErrors && Object.keys(fieldErrors).length ? { fieldErrors } : {});
@@ -90,7 +105,10 @@ export async function readPick(url: URL): Promise<{ pick: LibraryPick | null; to
   const entry = await libraryEntry(fileId, target === "sheet" ? "pdf" : "image");
   if (!entry) return { pick: null, toast: dialogToast(FILE_TEXTS.title, FILE_TEXTS.missing) };
   if (target === "sheet") return { pick: { target, fileId: entry.fileId, name: entry.name }, toast: null };
-  return { pick: { target, item: { fileId: entry.fileId, url: entry.url, name: entry.name, alt: "", origin: ORIGIN_LIBRARY } }, toast: null };
+  return {
+    pick: { target, item: { fileId: entry.fileId, url: entry.url, name: entry.name, alt: "", origin: ORIGIN_LIBRARY } },
+    toast: null,
+  };
 }
 
 /** The dialog's first view: the stored product (404 when unknown) or an empty one, with a library pick added. */
@@ -111,7 +129,11 @@ const PICK_PARAMS = ["pick", "for"] as const;
 export const inventoryListUrl = (request: Request) => listUrlWithout(INVENTORY_PATH, request, PICK_PARAMS);
 
 /** `status`: 422 for a file the rules refuse, 503 when the file store did not answer. */
-type Uploaded = { images: GalleryDraft[]; sheet: StoredPdf | null; refusal: { toast: DialogToast; fileErrors: FieldErrors; status: 422 | 503 } | null };
+type Uploaded = {
+  images: GalleryDraft[];
+  sheet: StoredPdf | null;
+  refusal: { toast: DialogToast; fileErrors: FieldErrors; status: 422 | 503 } | null;
+};
 
 /** Stores the chosen images and data sheet in the files library; each refusal is said once. */
 async function storeChosenFiles(chosen: { images: File[]; sheet: File | null }, user: SessionUser): Promise<Uploaded> {
@@ -119,7 +141,11 @@ async function storeChosenFiles(chosen: { images: File[]; sheet: File | null }, 
   const refused = (field: "uploads" | "sheetUpload", title: string, message: string, unavailable = false) => {
     const fileErrors = out.refusal?.fileErrors ?? {};
     const status = unavailable || out.refusal?.status === 503 ? 503 : 422;
-    out.refusal = { toast: dialogToast(title, message), fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] }, status };
+    out.refusal = {
+      toast: dialogToast(title, message),
+      fileErrors: { ...fileErrors, [field]: [...(fileErrors[field] ?? []), message] },
+      status,
+    };
   };
   for (const file of chosen.images) {
     const uploaded = await storeImage(file, user.id, PRODUCT_IMAGE);
@@ -139,16 +165,29 @@ async function storeChosenFiles(chosen: { images: File[]; sheet: File | null }, 
 /** The files are kept in the library from here on: the upload is logged. */
 async function logUploads(uploaded: Uploaded, user: SessionUser) {
   for (const image of uploaded.images) {
-    await audit({ message: `Imagen ${image.name} subida`, type: "create", tags: ["archivos", "products"], identifier: image.fileId, userId: user.id });
+    await audit({
+      message: `Imagen ${image.name} subida`,
+      type: "create",
+      tags: ["archivos", "products"],
+      identifier: image.fileId,
+      userId: user.id,
+    });
   }
   if (uploaded.sheet) {
-    await audit({ message: `Ficha técnica ${uploaded.sheet.name} subida`, type: "create", tags: ["archivos", "products"], identifier: uploaded.sheet.fileId, userId: user.id });
+    await audit({
+      message: `Ficha técnica ${uploaded.sheet.name} subida`,
+      type: "create",
+      tags: ["archivos", "products"],
+      identifier: uploaded.sheet.fileId,
+      userId: user.id,
+    });
   }
 }
 
 /** A save that did not happen keeps none of the files it uploaded. */
 async function discardUploads(uploaded: Uploaded) {
-  for (const fileId of [...uploaded.images.map((i) => i.fileId), ...(uploaded.sheet ? [uploaded.sheet.fileId] : [])]) await discardFile(fileId);
+  for (const fileId of [...uploaded.images.map((i) => i.fileId), ...(uploaded.sheet ? [uploaded.sheet.fileId] : [])])
+    await discardFile(fileId);
 }
 
 function chosenFiles(form: FormData) {
@@ -198,7 +237,10 @@ export async function handleProductAction(request: Request, sku: string | null, 
   switch (post.intent) {
     case "upload":
     case "sheet-upload": {
-      const uploaded = await storeChosenFiles(post.intent === "upload" ? { images: chosen.images, sheet: null } : { images: [], sheet: chosen.sheet }, user);
+      const uploaded = await storeChosenFiles(
+        post.intent === "upload" ? { images: chosen.images, sheet: null } : { images: [], sheet: chosen.sheet },
+        user,
+      );
       await logUploads(uploaded, user);
       for (const image of uploaded.images) draft = { ...draft, gallery: [...draft.gallery, image] };
       if (uploaded.sheet) draft = { ...draft, dataSheetId: uploaded.sheet.fileId, dataSheetName: uploaded.sheet.name };
@@ -216,7 +258,8 @@ export async function handleProductAction(request: Request, sku: string | null, 
     }
     case "ai-use":
       // The generated text the dialog showed; it is sanitised with the rest on save.
-      if (can(user, "products.aiDescription") && can(user, "products.description") && post.aiDescription.trim()) draft = { ...draft, description: post.aiDescription };
+      if (can(user, "products.aiDescription") && can(user, "products.description") && post.aiDescription.trim())
+        draft = { ...draft, description: post.aiDescription };
       break;
     case "ai": {
       if (!can(user, "products.aiDescription")) {
@@ -231,7 +274,11 @@ export async function handleProductAction(request: Request, sku: string | null, 
       break;
     }
     case "save":
-      return save(request, posted, chosen, { stored, user, reply: (fieldErrors) => replyWithDraft(submission, posted, posted, fieldErrors) });
+      return save(request, posted, chosen, {
+        stored,
+        user,
+        reply: (fieldErrors) => replyWithDraft(submission, posted, posted, fieldErrors),
+      });
   }
   const answer: ProductAnswer = { result: replyWithDraft(submission, posted, draft), fileErrors, toast: message, ai };
   return data(answer, { status });
@@ -267,7 +314,9 @@ async function save(
     const uploaded = await storeChosenFiles(chosen, user);
     if (uploaded.refusal) {
       await discardUploads(uploaded);
-      return data(refusedAnswer({}, uploaded.refusal.toast, { fileErrors: uploaded.refusal.fileErrors }), { status: uploaded.refusal.status });
+      return data(refusedAnswer({}, uploaded.refusal.toast, { fileErrors: uploaded.refusal.fileErrors }), {
+        status: uploaded.refusal.status,
+      });
     }
     const values = {
       ...checked.values,
@@ -285,7 +334,11 @@ async function save(
       const warnings = [...(synced && !synced.ok ? [synced.message] : []), ...(removedFileLinks ? [FILE_TEXTS.foreignFileLinks] : [])];
       return {
         to: inventoryListUrl(request),
-        toast: { title: PRODUCT_TEXTS.savedTitle, message: [PRODUCT_TEXTS.saved, ...warnings].join(" "), variant: warnings.length ? "warning" : "success" },
+        toast: {
+          title: PRODUCT_TEXTS.savedTitle,
+          message: [PRODUCT_TEXTS.saved, ...warnings].join(" "),
+          variant: warnings.length ? "warning" : "success",
+        },
       };
     },
     refused: (refusal): ProductAnswer =>
@@ -305,24 +358,50 @@ async function save(
  * Spec 7 + 8: POST ask-description with the data sheet and the product's name. The generated
  * properties are merged into the rows (names equal after normalisation are skipped).
  */
-async function generateDescription(draft: ProductDraft): Promise<
-  { ok: true; ai: AiResult; toast: DialogToast | null; properties: ProductDraft["properties"] | null } | { ok: false; ai: AiResult; toast: DialogToast; properties: null }
+async function generateDescription(
+  draft: ProductDraft,
+): Promise<
+  | { ok: true; ai: AiResult; toast: DialogToast | null; properties: ProductDraft["properties"] | null }
+  | { ok: false; ai: AiResult; toast: DialogToast; properties: null }
 > {
   if (!draft.dataSheetId) {
-    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: PRODUCT_TEXTS.aiNeedsSheet }, toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
+    return {
+      ok: false,
+      ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: PRODUCT_TEXTS.aiNeedsSheet },
+      toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed),
+      properties: null,
+    };
   }
   const sheet = await libraryEntry(draft.dataSheetId, "pdf");
   if (!sheet) {
-    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: null }, toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
+    return {
+      ok: false,
+      ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: null },
+      toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed),
+      properties: null,
+    };
   }
   try {
     const base = getEnv().PUBLIC_URL ?? "http://localhost";
-    const result = await getIntegrations().ai.generateDescription({ productName: draft.name, file: { url: new URL(sheet.url, base).toString(), name: sheet.name } });
+    const result = await getIntegrations().ai.generateDescription({
+      productName: draft.name,
+      file: { url: new URL(sheet.url, base).toString(), name: sheet.name },
+    });
     const { merged, skipped } = mergeProperties(draft.properties, result.features);
     const note = result.features.length === 0 ? PRODUCT_TEXTS.aiNoProperties : null;
-    return { ok: true, ai: { description: result.description, skipped: skipped.map((s) => s.name), note }, toast: null, properties: merged };
+    return {
+      ok: true,
+      ai: { description: result.description, skipped: skipped.map((s) => s.name), note },
+      toast: null,
+      properties: merged,
+    };
   } catch (error) {
     if (!isIntegrationError(error)) throw error;
-    return { ok: false, ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: PRODUCT_TEXTS.aiNon200 }, toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed), properties: null };
+    return {
+      ok: false,
+      ai: { description: PRODUCT_TEXTS.aiFailedText, skipped: [], note: PRODUCT_TEXTS.aiNon200 },
+      toast: dialogToast(PRODUCT_TEXTS.aiTitleError, PRODUCT_TEXTS.aiFailed),
+      properties: null,
+    };
   }
 }

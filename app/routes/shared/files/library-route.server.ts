@@ -5,7 +5,11 @@ import { listLibrary } from "~/modules/files/library.server";
 import type { LibraryKind } from "~/modules/files/rules";
 
 const Shape = {
-  fileSearch: z.string().max(100).transform((s) => s.trim()).optional(),
+  fileSearch: z
+    .string()
+    .max(100)
+    .transform((s) => s.trim())
+    .optional(),
   filePage: q.page(),
   for: z.string().max(20).optional(),
 };
@@ -24,4 +28,3 @@ export async function libraryPage(request: Request, kindFor: (target: string | u
   const keep = [...url.searchParams.entries()].filter(([k]) => k !== "fileSearch" && k !== "filePage" && k !== "pick");
   return { ...page, search: query.fileSearch ?? "", target: query.for ?? "", keep };
 }
-

@@ -32,7 +32,11 @@ export async function answerStore(form: FormData, store: (version: number | null
  * The post of a screen that shows the draft with its store button (the v3 dialog, the v4 screen):
  * the store button saves it with `store`, any other button changes it and goes back to `back`.
  */
-export async function answerDraftPost(request: Request, store: (user: SessionUser, version: number | null) => Promise<StoreOutcome>, back: string) {
+export async function answerDraftPost(
+  request: Request,
+  store: (user: SessionUser, version: number | null) => Promise<StoreOutcome>,
+  back: string,
+) {
   const user = await requireAccess(request);
   const form = await readForm(request);
   if (form.get("intent") === "store") return answerStore(form, (version) => store(user, version));

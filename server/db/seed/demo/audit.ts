@@ -9,7 +9,15 @@ import { js } from "./time";
 
 export const AUDIT_COUNT = 200;
 
-type Entry = { at: DateTime; userId: number | null; message: string; type: string; tags: string[]; identifier: string | null; detail: unknown };
+type Entry = {
+  at: DateTime;
+  userId: number | null;
+  message: string;
+  type: string;
+  tags: string[];
+  identifier: string | null;
+  detail: unknown;
+};
 
 /** An activity log that tells the same story as the data: movements assigned, questions answered, logins… */
 export async function seedAudit(ctx: SeedContext, allOrders: DemoOrder[], pubs: DemoPublication[], qs: DemoQuestion[]) {
@@ -46,7 +54,9 @@ export async function seedAudit(ctx: SeedContext, allOrders: DemoOrder[], pubs: 
     entries.push({
       at: clock.at(r.int(0, 80), r.int(9, 18), r.int(0, 59)),
       userId: users.mlManager,
-      message: r.chance(0.5) ? `Sincronización de precio ${r.chance(0.5) ? "activada" : "desactivada"} en ${p.id}` : `Publicación ${p.id} actualizada`,
+      message: r.chance(0.5)
+        ? `Sincronización de precio ${r.chance(0.5) ? "activada" : "desactivada"} en ${p.id}`
+        : `Publicación ${p.id} actualizada`,
       type: "update",
       tags: ["publications"],
       identifier: p.id,
@@ -74,10 +84,34 @@ export async function seedAudit(ctx: SeedContext, allOrders: DemoOrder[], pubs: 
     const kind = k % 3;
     entries.push(
       kind === 0
-        ? { at: clock.at(r.int(0, 60), r.int(9, 19), r.int(0, 59)), userId: null, message: "El ERP no respondió al validar un movimiento; se reintentará", type: "error", tags: ["integration", "erp"], identifier: null, detail: { timeoutMs: 15000 } }
+        ? {
+            at: clock.at(r.int(0, 60), r.int(9, 19), r.int(0, 59)),
+            userId: null,
+            message: "El ERP no respondió al validar un movimiento; se reintentará",
+            type: "error",
+            tags: ["integration", "erp"],
+            identifier: null,
+            detail: { timeoutMs: 15000 },
+          }
         : kind === 1
-          ? { at: clock.at(r.int(0, 60), r.int(9, 19), r.int(0, 59)), userId: users.inventory, message: "Existencias actualizadas desde el ERP", type: "integration", tags: ["products", "erp"], identifier: null, detail: { products: r.int(40, 300) } }
-          : { at: clock.at(r.int(0, 60), r.int(9, 19), r.int(0, 59)), userId: users.admin, message: "Cotización creada", type: "create", tags: ["quotations"], identifier: null, detail: null },
+          ? {
+              at: clock.at(r.int(0, 60), r.int(9, 19), r.int(0, 59)),
+              userId: users.inventory,
+              message: "Existencias actualizadas desde el ERP",
+              type: "integration",
+              tags: ["products", "erp"],
+              identifier: null,
+              detail: { products: r.int(40, 300) },
+            }
+          : {
+              at: clock.at(r.int(0, 60), r.int(9, 19), r.int(0, 59)),
+              userId: users.admin,
+              message: "Cotización creada",
+              type: "create",
+              tags: ["quotations"],
+              identifier: null,
+              detail: null,
+            },
     );
   }
 
@@ -85,7 +119,15 @@ export async function seedAudit(ctx: SeedContext, allOrders: DemoOrder[], pubs: 
   await insertChunks(
     tx,
     auditLog,
-    entries.map((e) => ({ createdAt: js(e.at), userId: e.userId, message: e.message, type: e.type, tags: e.tags, identifier: e.identifier, detail: e.detail })),
+    entries.map((e) => ({
+      createdAt: js(e.at),
+      userId: e.userId,
+      message: e.message,
+      type: e.type,
+      tags: e.tags,
+      identifier: e.identifier,
+      detail: e.detail,
+    })),
   );
   return entries.length;
 }

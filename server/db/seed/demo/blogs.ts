@@ -2,7 +2,13 @@ import { blogSlug } from "../../../../app/modules/blogs/blog-posts";
 import { blogPosts } from "../../schema";
 import { insertChunks, type SeedContext } from "./context";
 
-type DemoPost = { title: string; content: string; state: "published" | "scheduled" | "draft"; createdDaysAgo: number; publishInDays?: number };
+type DemoPost = {
+  title: string;
+  content: string;
+  state: "published" | "scheduled" | "draft";
+  createdDaysAgo: number;
+  publishInDays?: number;
+};
 
 /** A few posts in each state the list shows (Publicado, Programado, Borrador), with plain sanitised HTML. */
 export const DEMO_POSTS: readonly DemoPost[] = [

@@ -53,7 +53,10 @@ function warehouseStocks(seed: ProductSeed): WarehouseStock[] {
   if (r.chance(0.78)) chosen.unshift("1ML");
   const order = new Map(WAREHOUSE_NAMES.map((w, i) => [w, i]));
   chosen.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-  return chosen.map((name) => ({ name, qty: r.chance(0.12) ? 0 : r.int(1, Math.max(2, Math.round(seed.stockScale * (name === "1ML" ? 0.8 : 0.5)))) }));
+  return chosen.map((name) => ({
+    name,
+    qty: r.chance(0.12) ? 0 : r.int(1, Math.max(2, Math.round(seed.stockScale * (name === "1ML" ? 0.8 : 0.5)))),
+  }));
 }
 
 function hashSku(sku: string) {
@@ -70,20 +73,32 @@ function description(seed: ProductSeed) {
 export async function seedCatalog(ctx: SeedContext): Promise<Catalog> {
   const { tx } = ctx;
   const brandIds = new Map(BRANDS.map((b) => [b.name, b.id]));
-  await insertChunks(tx, brands, BRANDS.map((b) => ({
-    id: b.id,
-    name: b.name,
-    slug: slugify(b.name),
-    parentId: b.parent ?? null,
-    isFeatured: b.featured ?? false,
-  })));
+  await insertChunks(
+    tx,
+    brands,
+    BRANDS.map((b) => ({
+      id: b.id,
+      name: b.name,
+      slug: slugify(b.name),
+      parentId: b.parent ?? null,
+      isFeatured: b.featured ?? false,
+    })),
+  );
 
   const cats = categoryRows();
   await insertChunks(tx, categories, cats);
   const categoryIds = new Map(cats.map((c) => [c.name, c.id]));
 
-  await insertChunks(tx, sectors, SECTORS.map((name, i) => ({ id: i + 1, name, slug: slugify(name) })));
-  await insertChunks(tx, applications, APPLICATIONS.map((name, i) => ({ id: i + 1, name, slug: slugify(name) })));
+  await insertChunks(
+    tx,
+    sectors,
+    SECTORS.map((name, i) => ({ id: i + 1, name, slug: slugify(name) })),
+  );
+  await insertChunks(
+    tx,
+    applications,
+    APPLICATIONS.map((name, i) => ({ id: i + 1, name, slug: slugify(name) })),
+  );
   const sectorIds = new Map(SECTORS.map((n, i) => [n, i + 1]));
   const applicationIds = new Map(APPLICATIONS.map((n, i) => [n, i + 1]));
 

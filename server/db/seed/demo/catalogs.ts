@@ -9,16 +9,53 @@ export const DEMO_CATALOGS: Array<{ title: string; subtitles: Array<{ title: str
   {
     title: "Catálogo de iluminación 2026",
     subtitles: [
-      { title: "Focos LED", products: [["PHA19LED9W65", 1], ["PHA19LED12W30", 1], ["PHPAR38LED15W", 1], ["KFOCO6L", 1]] },
-      { title: "Tubos y paneles", products: [["PHT8LED18W120", 1], ["PHPANEL6060", 1], ["PHDL150-12W", 1]] },
-      { title: "Exterior", products: [["PHREF50W65", 1], ["PHPAR38LED15W", 2], ["PHA19LED9W65", 1]] },
+      {
+        title: "Focos LED",
+        products: [
+          ["PHA19LED9W65", 1],
+          ["PHA19LED12W30", 1],
+          ["PHPAR38LED15W", 1],
+          ["KFOCO6L", 1],
+        ],
+      },
+      {
+        title: "Tubos y paneles",
+        products: [
+          ["PHT8LED18W120", 1],
+          ["PHPANEL6060", 1],
+          ["PHDL150-12W", 1],
+        ],
+      },
+      {
+        title: "Exterior",
+        products: [
+          ["PHREF50W65", 1],
+          ["PHPAR38LED15W", 2],
+          ["PHA19LED9W65", 1],
+        ],
+      },
     ],
   },
   {
     title: "Protección y control",
     subtitles: [
-      { title: "Interruptores termomagnéticos", products: [["QO115", 1], ["QO120", 1], ["QO220", 1], ["QO120GFI", 1]] },
-      { title: "Supresores y centros de carga", products: [["EPSA120", 1], ["SDSA1175", 1], ["KQO4X20", 1]] },
+      {
+        title: "Interruptores termomagnéticos",
+        products: [
+          ["QO115", 1],
+          ["QO120", 1],
+          ["QO220", 1],
+          ["QO120GFI", 1],
+        ],
+      },
+      {
+        title: "Supresores y centros de carga",
+        products: [
+          ["EPSA120", 1],
+          ["SDSA1175", 1],
+          ["KQO4X20", 1],
+        ],
+      },
     ],
   },
 ];

@@ -3,8 +3,24 @@ import { asciiSlug } from "../../../../app/lib/ascii-slug";
 
 /** Warehouses with their delay in days (0 = immediate stock). */
 export const WAREHOUSES: ReadonlyArray<readonly [string, number]> = [
-  ["O4", 0], ["M", 0], ["I", 0], ["U", 0], ["UN", 2], ["A1", 1], ["T6", 0], ["1ML", 0], ["N1", 2],
-  ["S", 1], ["T", 3], ["N", 2], ["S1", 1], ["1N", 1], ["O7", 1], ["C", 2], ["UNC", 1], ["JM", 1],
+  ["O4", 0],
+  ["M", 0],
+  ["I", 0],
+  ["U", 0],
+  ["UN", 2],
+  ["A1", 1],
+  ["T6", 0],
+  ["1ML", 0],
+  ["N1", 2],
+  ["S", 1],
+  ["T", 3],
+  ["N", 2],
+  ["S1", 1],
+  ["1N", 1],
+  ["O7", 1],
+  ["C", 2],
+  ["UNC", 1],
+  ["JM", 1],
 ];
 export const WAREHOUSE_DELAY = new Map(WAREHOUSES);
 export const WAREHOUSE_NAMES = WAREHOUSES.map(([w]) => w);

@@ -25,27 +25,80 @@ export function sellerFooter(brand: string): string {
 }
 
 export const CANNED_REPLY_KEYS = [
-  "quote", "link", "free_shipping", "full", "shipping", "greeting", "policy", "invoice", "thanks", "notice", "christmas",
-  "no_stock", "stock", "closing", "follow_up",
+  "quote",
+  "link",
+  "free_shipping",
+  "full",
+  "shipping",
+  "greeting",
+  "policy",
+  "invoice",
+  "thanks",
+  "notice",
+  "christmas",
+  "no_stock",
+  "stock",
+  "closing",
+  "follow_up",
 ] as const;
 
 export function cannedReplyRows(brand: string) {
-  const rows: Array<[typeof CANNED_REPLY_KEYS[number], string, string]> = [
-    ["quote", "Cotización", `Hola, con gusto te preparamos una cotización. Indícanos los productos, las cantidades y tu código postal; un asesor de ${brand} te la envía a la brevedad.`],
-    ["link", "Enlace de compra", "Te compartimos el enlace de la publicación para que realices tu compra directamente. Cualquier duda estamos para ayudarte."],
-    ["free_shipping", "Envío gratis", "Tu compra cuenta con envío gratis a todo México. Recibirás el número de guía en cuanto el paquete sea enviado."],
-    ["full", "Envío Full", "Este producto se envía desde el centro de distribución de Mercado Libre (Full), por lo que suele llegar en 24 a 48 horas."],
+  const rows: Array<[(typeof CANNED_REPLY_KEYS)[number], string, string]> = [
+    [
+      "quote",
+      "Cotización",
+      `Hola, con gusto te preparamos una cotización. Indícanos los productos, las cantidades y tu código postal; un asesor de ${brand} te la envía a la brevedad.`,
+    ],
+    [
+      "link",
+      "Enlace de compra",
+      "Te compartimos el enlace de la publicación para que realices tu compra directamente. Cualquier duda estamos para ayudarte.",
+    ],
+    [
+      "free_shipping",
+      "Envío gratis",
+      "Tu compra cuenta con envío gratis a todo México. Recibirás el número de guía en cuanto el paquete sea enviado.",
+    ],
+    [
+      "full",
+      "Envío Full",
+      "Este producto se envía desde el centro de distribución de Mercado Libre (Full), por lo que suele llegar en 24 a 48 horas.",
+    ],
     ["shipping", "Envío", "Tu pedido ya fue preparado y entregado a la paquetería. Puedes seguir el envío desde el detalle de tu compra."],
     ["greeting", "Saludo", `¡Hola! Gracias por tu compra en ${brand}. Estamos preparando tu pedido y te avisaremos cuando sea enviado.`],
-    ["policy", "Políticas", "Por políticas de Mercado Libre toda la comunicación y los pagos deben realizarse dentro de la plataforma. Gracias por tu comprensión."],
-    ["invoice", "Factura", "Para emitir tu factura envíanos por este medio tu constancia de situación fiscal, el uso de CFDI y la forma de pago. Recuerda que tienes 3 días hábiles a partir de la entrega para solicitarla."],
-    ["thanks", "Agradecimiento", `¡Muchas gracias por tu compra! En ${brand} estamos para servirte. Si todo llegó bien, te agradeceremos dejar tu calificación.`],
-    ["notice", "Aviso", "Te informamos que por alta demanda tu pedido puede demorar un día hábil adicional en ser enviado. Lamentamos las molestias."],
+    [
+      "policy",
+      "Políticas",
+      "Por políticas de Mercado Libre toda la comunicación y los pagos deben realizarse dentro de la plataforma. Gracias por tu comprensión.",
+    ],
+    [
+      "invoice",
+      "Factura",
+      "Para emitir tu factura envíanos por este medio tu constancia de situación fiscal, el uso de CFDI y la forma de pago. Recuerda que tienes 3 días hábiles a partir de la entrega para solicitarla.",
+    ],
+    [
+      "thanks",
+      "Agradecimiento",
+      `¡Muchas gracias por tu compra! En ${brand} estamos para servirte. Si todo llegó bien, te agradeceremos dejar tu calificación.`,
+    ],
+    [
+      "notice",
+      "Aviso",
+      "Te informamos que por alta demanda tu pedido puede demorar un día hábil adicional en ser enviado. Lamentamos las molestias.",
+    ],
     ["christmas", "Navidad", `¡${brand} te desea una feliz Navidad y un próspero año nuevo! Gracias por tu preferencia.`],
-    ["no_stock", "Sin stock", "Lamentamos informarte que por el momento no contamos con existencias de este producto. Podemos ofrecerte una alternativa equivalente o cancelar la compra sin costo."],
+    [
+      "no_stock",
+      "Sin stock",
+      "Lamentamos informarte que por el momento no contamos con existencias de este producto. Podemos ofrecerte una alternativa equivalente o cancelar la compra sin costo.",
+    ],
     ["stock", "Con stock", "Sí contamos con existencias para entrega inmediata. Puedes realizar tu compra con toda confianza."],
     ["closing", "Cierre", "Quedamos atentos a cualquier duda. ¡Que tengas un excelente día!"],
-    ["follow_up", "Seguimiento", "Te escribimos para dar seguimiento a tu pedido. ¿Recibiste todo en orden? Si necesitas apoyo con la instalación o la garantía, aquí estamos."],
+    [
+      "follow_up",
+      "Seguimiento",
+      "Te escribimos para dar seguimiento a tu pedido. ¿Recibiste todo en orden? Si necesitas apoyo con la instalación o la garantía, aquí estamos.",
+    ],
   ];
   return rows.map(([key, name, text], sort) => ({ key, name, text, sort }));
 }
@@ -63,7 +116,11 @@ const FAST_ANSWERS: Array<[string, string]> = [
 
 /** A demo mail domain from the brand: "Eléctrica Norte" → electricanorte.mx. */
 function mailDomain(brand: string) {
-  const slug = brand.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  const slug = brand
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   return `${slug || "empresa"}.mx`;
 }
 
@@ -77,5 +134,9 @@ export async function seedContent(ctx: SeedContext) {
     { key: "invoice_copy_email", value: `facturacion@${mailDomain(brand)}` },
   ]);
   await insertChunks(tx, cannedReplies, cannedReplyRows(brand));
-  await insertChunks(tx, fastAnswers, FAST_ANSWERS.map(([name, text]) => ({ name, text, createdBy: users.mlManager })));
+  await insertChunks(
+    tx,
+    fastAnswers,
+    FAST_ANSWERS.map(([name, text]) => ({ name, text, createdBy: users.mlManager })),
+  );
 }

@@ -82,7 +82,13 @@ export function demoUsersById(created: Array<{ id: number; email: string; role: 
   const byEmail: SeedUsers["byEmail"] = new Map();
   for (const row of created) {
     const d = DEMO_USERS.find((u) => u.email === row.email);
-    byEmail.set(row.email, { id: row.id, email: row.email, firstName: d?.firstName ?? "", lastName: d?.lastName ?? "", intelisisAgent: d?.intelisisAgent ?? null });
+    byEmail.set(row.email, {
+      id: row.id,
+      email: row.email,
+      firstName: d?.firstName ?? "",
+      lastName: d?.lastName ?? "",
+      intelisisAgent: d?.intelisisAgent ?? null,
+    });
   }
   const byRole = (role: string) => {
     const row = created.find((u) => u.role === role);

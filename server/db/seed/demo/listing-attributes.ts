@@ -41,7 +41,7 @@ function valueFor(a: SimCategoryAttribute, text: string, product: { name: string
   if (a.value_type === "number_unit") {
     const unit = a.allowed_units?.[0] ?? "";
     const match = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*${unit.toLowerCase()}\\b`).exec(text);
-    return match ? `${match[1]} ${unit}` : UNIT_DEFAULTS[unit] ?? `1 ${unit}`;
+    return match ? `${match[1]} ${unit}` : (UNIT_DEFAULTS[unit] ?? `1 ${unit}`);
   }
   return product.name;
 }

@@ -15,16 +15,32 @@ type Line = { from: "buyer" | "seller"; text: string; attach?: Array<[string, st
 function flows(r: Random, brand: string, title: string): Line[][] {
   const canned = new Map(cannedReplyRows(brand).map((c) => [c.key, c.text]));
   const invoiceWord = r.pick(["factura", "Factura", "FACTURA"]);
-  const askInvoice = invoiceWord === "FACTURA" ? "¿ME PUEDEN ENVIAR LA FACTURA DE ESTA COMPRA?" : invoiceWord === "Factura" ? "Buenas tardes. Factura por favor, ¿qué datos necesitan?" : "Hola, necesito factura de mi compra, ¿qué datos les envío?";
+  const askInvoice =
+    invoiceWord === "FACTURA"
+      ? "¿ME PUEDEN ENVIAR LA FACTURA DE ESTA COMPRA?"
+      : invoiceWord === "Factura"
+        ? "Buenas tardes. Factura por favor, ¿qué datos necesitan?"
+        : "Hola, necesito factura de mi compra, ¿qué datos les envío?";
   const short = title.length > 40 ? `${title.slice(0, 40).trim()}…` : title;
   return [
     [
       { from: "buyer", text: askInvoice },
       { from: "seller", text: canned.get("invoice")! },
-      { from: "buyer", text: "Les adjunto mi constancia de situación fiscal. Uso de CFDI G03, pago con tarjeta de crédito.", attach: [["constancia_situacion_fiscal.pdf", "application/pdf", 184_220]] },
+      {
+        from: "buyer",
+        text: "Les adjunto mi constancia de situación fiscal. Uso de CFDI G03, pago con tarjeta de crédito.",
+        attach: [["constancia_situacion_fiscal.pdf", "application/pdf", 184_220]],
+      },
       { from: "seller", text: "Recibido, muchas gracias. En cuanto se entregue el pedido le enviamos su factura por este medio." },
       { from: "buyer", text: "Perfecto, gracias." },
-      { from: "seller", text: "Le compartimos su factura en PDF y XML. ¡Gracias por su compra!", attach: [["factura.pdf", "application/pdf", 96_410], ["factura.xml", "text/xml", 8_930]] },
+      {
+        from: "seller",
+        text: "Le compartimos su factura en PDF y XML. ¡Gracias por su compra!",
+        attach: [
+          ["factura.pdf", "application/pdf", 96_410],
+          ["factura.xml", "text/xml", 8_930],
+        ],
+      },
       { from: "buyer", text: "Ya la recibí, todo correcto." },
       { from: "seller", text: canned.get("closing")! },
     ],
@@ -38,14 +54,25 @@ function flows(r: Random, brand: string, title: string): Line[][] {
     ],
     [
       { from: "buyer", text: `Buen día, compré ${short}. ¿Me pueden decir cómo se conecta? No trae instructivo.` },
-      { from: "seller", text: "¡Hola! Te compartimos la ficha técnica con el diagrama de conexión. Recuerda cortar la energía antes de instalar.", attach: [["ficha_tecnica.pdf", "application/pdf", 412_000]] },
+      {
+        from: "seller",
+        text: "¡Hola! Te compartimos la ficha técnica con el diagrama de conexión. Recuerda cortar la energía antes de instalar.",
+        attach: [["ficha_tecnica.pdf", "application/pdf", 412_000]],
+      },
       { from: "buyer", text: "Muchas gracias, ya quedó instalado." },
       { from: "seller", text: canned.get("closing")! },
     ],
     [
       { from: "buyer", text: "Me llegó golpeada la caja y una pieza no funciona.", attach: [["foto_caja.jpg", "image/jpeg", 1_850_000]] },
       { from: "seller", text: "Lamentamos lo ocurrido. ¿Nos puedes enviar una foto de la etiqueta y del producto?" },
-      { from: "buyer", text: "Aquí están las fotos.", attach: [["IMG_etiqueta.jpg", "image/jpeg", 2_210_000], ["IMG_producto.jpg", "image/jpeg", 2_030_000]] },
+      {
+        from: "buyer",
+        text: "Aquí están las fotos.",
+        attach: [
+          ["IMG_etiqueta.jpg", "image/jpeg", 2_210_000],
+          ["IMG_producto.jpg", "image/jpeg", 2_030_000],
+        ],
+      },
       { from: "seller", text: "Gracias. Ya generamos el cambio; en cuanto recibamos la pieza te enviamos una nueva." },
       { from: "buyer", text: "Ok, quedo en espera." },
       { from: "seller", text: "Te confirmamos que la pieza de reemplazo ya fue enviada." },
@@ -64,7 +91,11 @@ function flows(r: Random, brand: string, title: string): Line[][] {
       { from: "seller", text: "Claro, si aún no se envía podemos cambiarlo. Confírmanos el color por favor." },
       { from: "buyer", text: "Negro por favor." },
       { from: "seller", text: "Listo, quedó actualizado tu pedido." },
-      { from: "buyer", text: "Gracias. También voy a requerir factura, les mando mis datos.", attach: [["CSF_2024.pdf", "application/pdf", 201_554]] },
+      {
+        from: "buyer",
+        text: "Gracias. También voy a requerir factura, les mando mis datos.",
+        attach: [["CSF_2024.pdf", "application/pdf", 201_554]],
+      },
       { from: "seller", text: "Recibimos tus datos, te enviamos la factura al entregarse el pedido." },
     ],
     [

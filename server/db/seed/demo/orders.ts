@@ -24,7 +24,15 @@ export type DemoOrder = {
   logisticType: string;
   store: string | null;
   buyer: Buyer;
-  items: Array<{ pub: DemoPublication | null; product: CatalogProduct | null; variationId: number | null; title: string; price: number; qty: number; linked: LinkedProduct[] }>;
+  items: Array<{
+    pub: DemoPublication | null;
+    product: CatalogProduct | null;
+    variationId: number | null;
+    title: string;
+    price: number;
+    qty: number;
+    linked: LinkedProduct[];
+  }>;
   history: string[];
   orderStatus: string;
   shipmentStatus: string | null;
@@ -84,7 +92,7 @@ const SHIPMENT_STATUS: Record<string, string> = {
   returned_to_hub: "not_delivered",
   to_review: "not_delivered",
   lost: "not_delivered",
-  "Sinenvío": "to_be_agreed",
+  Sinenvío: "to_be_agreed",
 };
 
 const NOISE = new Set(["paid", "null", "undefined", "pack_splitted"]);
@@ -124,7 +132,14 @@ function pickPublication(r: Random, pubs: DemoPublication[], weights: number[], 
 }
 
 function itemQty(r: Random) {
-  return r.weighted([[1, 70], [2, 15], [3, 6], [4, 3], [5, 3], [10, 3]] as const);
+  return r.weighted([
+    [1, 70],
+    [2, 15],
+    [3, 6],
+    [4, 3],
+    [5, 3],
+    [10, 3],
+  ] as const);
 }
 
 export async function seedOrders(ctx: SeedContext, catalog: Catalog, pubs: DemoPublication[], buyers: Buyer[]): Promise<DemoOrder[]> {
@@ -139,9 +154,32 @@ export async function seedOrders(ctx: SeedContext, catalog: Catalog, pubs: DemoP
   for (let i = 0; i < ORDER_PLAN_COUNT; i++) {
     const r = rngFor("order", i);
     const daysAgo = i < 14 ? 0 : i < 28 ? 1 : i < 38 ? 2 : 3 + Math.floor(r.next() ** 1.25 * 87);
-    const hour = r.weighted([[8, 4], [9, 7], [10, 9], [11, 9], [12, 9], [13, 8], [14, 7], [15, 7], [16, 7], [17, 7], [18, 6], [19, 6], [20, 6], [21, 5], [22, 4], [23, 2], [0, 1], [7, 2]] as const);
+    const hour = r.weighted([
+      [8, 4],
+      [9, 7],
+      [10, 9],
+      [11, 9],
+      [12, 9],
+      [13, 8],
+      [14, 7],
+      [15, 7],
+      [16, 7],
+      [17, 7],
+      [18, 6],
+      [19, 6],
+      [20, 6],
+      [21, 5],
+      [22, 4],
+      [23, 2],
+      [0, 1],
+      [7, 2],
+    ] as const);
     const date = clock.at(daysAgo, hour, r.int(0, 59), r.int(0, 59));
-    const channel = r.weighted([["marketplace", 80], ["ecommerce", 13], ["cotizador", 7]] as const);
+    const channel = r.weighted([
+      ["marketplace", 80],
+      ["ecommerce", 13],
+      ["cotizador", 7],
+    ] as const);
     const buyer = buyers[Math.floor(r.next() ** 1.4 * buyers.length)];
     const items: DemoOrder["items"] = [];
     let logisticType: string;
@@ -151,7 +189,11 @@ export async function seedOrders(ctx: SeedContext, catalog: Catalog, pubs: DemoP
       const first = pickPublication(r, sellable, weights, weightTotal);
       store = first.officialStore || null;
       logisticType = r.chance(0.93) ? first.logisticType : r.pick(["drop_off", "not_specified", "not_specified"]);
-      const count = r.weighted([[1, 86], [2, 11], [3, 3]] as const);
+      const count = r.weighted([
+        [1, 86],
+        [2, 11],
+        [3, 3],
+      ] as const);
       const chosen = [first];
       for (let k = 1; k < count; k++) {
         const p = pickPublication(r, sellable, weights, weightTotal);
@@ -160,11 +202,24 @@ export async function seedOrders(ctx: SeedContext, catalog: Catalog, pubs: DemoP
       for (const pub of chosen) {
         const variation = pub.variations.length ? r.pick(pub.variations) : null;
         const linked = variation ? variation.linked : pub.linked;
-        items.push({ pub, product: null, variationId: variation?.id ?? null, title: variation ? `${pub.title} - ${variation.name}` : pub.title, price: pub.price, qty: itemQty(r), linked });
+        items.push({
+          pub,
+          product: null,
+          variationId: variation?.id ?? null,
+          title: variation ? `${pub.title} - ${variation.name}` : pub.title,
+          price: pub.price,
+          qty: itemQty(r),
+          linked,
+        });
       }
     } else {
       logisticType = channel;
-      const count = r.weighted([[1, 55], [2, 25], [3, 12], [4, 8]] as const);
+      const count = r.weighted([
+        [1, 55],
+        [2, 25],
+        [3, 12],
+        [4, 8],
+      ] as const);
       for (const p of r.sample(shopProducts, count)) {
         const base = channel === "ecommerce" ? round2(p.priceMxn * (1 + ECOMMERCE_INCREASE)) : p.priceMxn;
         const qty = channel === "cotizador" ? r.pick([1, 2, 5, 10, 12, 20]) : itemQty(r);
@@ -327,7 +382,7 @@ function buildLifecycle(o: DemoOrder, processing: string) {
     o.shipmentStatus = o.orderStatus === "paid" ? "pending" : null;
     return;
   }
-  const path = [...PATHS[o.logisticType] ?? PATHS.drop_off];
+  const path = [...(PATHS[o.logisticType] ?? PATHS.drop_off)];
   if (path[0] === "ready_to_print" && r.chance(0.3)) path.unshift("handling");
   if (o.logisticType === "cross_docking" && r.chance(0.1)) path.splice(path.indexOf("shipped"), 0, "creating_route");
   if (path[0] === "ready_to_print" && r.chance(0.03)) path[0] = "regenerating";
@@ -347,13 +402,30 @@ function buildLifecycle(o: DemoOrder, processing: string) {
   }
   h.push(...path.slice(0, stage + 1));
 
-  const outcome = o.daysAgo >= 1 && !o.flags.overdue
-    ? r.weighted([["ok", 80], ["cancelled", 7], ["claim", 4], ["return", 4], ["lost", 2], ["claimed_me", 1], ["delayed", 2]] as const)
-    : "ok";
+  const outcome =
+    o.daysAgo >= 1 && !o.flags.overdue
+      ? r.weighted([
+          ["ok", 80],
+          ["cancelled", 7],
+          ["claim", 4],
+          ["return", 4],
+          ["lost", 2],
+          ["claimed_me", 1],
+          ["delayed", 2],
+        ] as const)
+      : "ok";
   if (outcome === "cancelled") {
     const cut = r.int(0, Math.min(2, path.length - 1));
     h.splice(1 + (h[1] === "null" || h[1] === "undefined" ? 1 : 0) + cut);
-    h.push(r.weighted([["cancelled", 60], ["cancel_purchase", 20], ["cancel_sale", 10], ["fraudulent", 3], [o.logisticType === "fulfillment" ? "unfulfillable" : "cancelled", 7]] as const));
+    h.push(
+      r.weighted([
+        ["cancelled", 60],
+        ["cancel_purchase", 20],
+        ["cancel_sale", 10],
+        ["fraudulent", 3],
+        [o.logisticType === "fulfillment" ? "unfulfillable" : "cancelled", 7],
+      ] as const),
+    );
     o.orderStatus = "cancelled";
     o.flags.cancelled = true;
   } else if (outcome === "claimed_me") {
@@ -413,27 +485,53 @@ function orderRow(o: DemoOrder, ctx: SeedContext): typeof orders.$inferInsert {
   const reached = (token: string) => o.history.includes(token);
   const labelReady = ["ready_to_print", "regenerating", "printed", "ready_for_pickup"].some(reached);
   const afterLabel = ["printed", "ready_for_pickup", "shipped", "delivered", "handling"].some(reached) || o.channel === "cotizador";
-  const pkgManager = o.logisticType !== "fulfillment" && afterLabel && !(o.flags.cancelled && !reached("printed")) && r.chance(0.85)
-    ? r.weighted([[PACKAGE_MANAGERS[0], 30], [PACKAGE_MANAGERS[1], 25], [PACKAGE_MANAGERS[2], 20], [PACKAGE_MANAGERS[3], 15], [PACKAGE_MANAGERS[4], 6], [PACKAGE_MANAGERS[5], 4]] as const)
-    : null;
+  const pkgManager =
+    o.logisticType !== "fulfillment" && afterLabel && !(o.flags.cancelled && !reached("printed")) && r.chance(0.85)
+      ? r.weighted([
+          [PACKAGE_MANAGERS[0], 30],
+          [PACKAGE_MANAGERS[1], 25],
+          [PACKAGE_MANAGERS[2], 20],
+          [PACKAGE_MANAGERS[3], 15],
+          [PACKAGE_MANAGERS[4], 6],
+          [PACKAGE_MANAGERS[5], 4],
+        ] as const)
+      : null;
   const ready = labelReady ? clock.clamp(o.date.plus({ minutes: r.int(12, 140) })) : null;
   const weekday = o.date.weekday <= 5;
-  const handlingLimit = shipped && o.logisticType !== "fulfillment"
-    ? (weekday && o.date.hour < 13 ? o.date.set({ hour: 23, minute: 59, second: 0 }) : clock.nextWorkingDay(o.date, 23, 59))
-    : null;
-  const collectionDay = o.logisticType === "cross_docking"
-    ? (weekday && o.date.hour < 11 ? o.date.set({ hour: 9, minute: 30, second: 0 }) : clock.nextWorkingDay(o.date, 9, 30))
-    : null;
+  const handlingLimit =
+    shipped && o.logisticType !== "fulfillment"
+      ? weekday && o.date.hour < 13
+        ? o.date.set({ hour: 23, minute: 59, second: 0 })
+        : clock.nextWorkingDay(o.date, 23, 59)
+      : null;
+  const collectionDay =
+    o.logisticType === "cross_docking"
+      ? weekday && o.date.hour < 11
+        ? o.date.set({ hour: 9, minute: 30, second: 0 })
+        : clock.nextWorkingDay(o.date, 9, 30)
+      : null;
   const updated = clock.clamp(o.date.plus({ hours: Math.min(o.daysAgo * 20 + 1, r.int(1, 120)) }));
-  const manual = !o.flags.cancelled && o.daysAgo >= 3 && ((o.logisticType === "not_specified" && r.chance(0.3)) || (o.channel === "cotizador" && r.chance(0.2)));
+  const manual =
+    !o.flags.cancelled &&
+    o.daysAgo >= 3 &&
+    ((o.logisticType === "not_specified" && r.chance(0.3)) || (o.channel === "cotizador" && r.chance(0.2)));
   const manualUser = users.byEmail.get("mlmanager@demo.mx")!;
   const manualDate = manual ? clock.clamp(o.date.plus({ days: r.int(1, 3), hours: r.int(1, 6) })) : null;
   const pickup = (o.channel !== "marketplace" && r.chance(0.2)) || o.logisticType === "not_specified";
-  const payment = o.channel === "ecommerce"
-    ? { paymentWay: r.pick(["mercadopago", "transferencia", "tarjeta"]), paymentTotal: round2(totalAmount + shippingCostBuyer), status: o.orderStatus === "payment_in_process" ? "pending" : "approved" }
-    : o.channel === "cotizador"
-      ? { paymentWay: r.pick(["transferencia", "efectivo", "tarjeta"]), paymentTotal: totalAmount, status: "approved" }
-      : { paymentWay: r.pick(["account_money", "credit_card", "debit_card", "ticket"]), paymentTotal: round2(totalAmount + shippingCostBuyer), status: o.orderStatus === "payment_in_process" ? "in_process" : "approved" };
+  const payment =
+    o.channel === "ecommerce"
+      ? {
+          paymentWay: r.pick(["mercadopago", "transferencia", "tarjeta"]),
+          paymentTotal: round2(totalAmount + shippingCostBuyer),
+          status: o.orderStatus === "payment_in_process" ? "pending" : "approved",
+        }
+      : o.channel === "cotizador"
+        ? { paymentWay: r.pick(["transferencia", "efectivo", "tarjeta"]), paymentTotal: totalAmount, status: "approved" }
+        : {
+            paymentWay: r.pick(["account_money", "credit_card", "debit_card", "ticket"]),
+            paymentTotal: round2(totalAmount + shippingCostBuyer),
+            status: o.orderStatus === "payment_in_process" ? "in_process" : "approved",
+          };
   const inTransit = ["shipped", "delivered", "picked_up"].some(reached);
   const b = o.buyer;
 
@@ -453,7 +551,8 @@ function orderRow(o: DemoOrder, ctx: SeedContext): typeof orders.$inferInsert {
     claimStatus: o.claimStatus,
     shipmentId: shipped ? 43_000_000_000 + o.index * 7_919 + r.int(0, 7_000) : null,
     shipmentStatus: o.shipmentStatus,
-    shipmentParcel: shipped || o.channel === "ecommerce" ? { weight, length: r.int(15, 60), width: r.int(10, 40), height: r.int(5, 30) } : null,
+    shipmentParcel:
+      shipped || o.channel === "ecommerce" ? { weight, length: r.int(15, 60), width: r.int(10, 40), height: r.int(5, 30) } : null,
     shippingInfo: {
       firstName: b.firstName,
       lastName: b.lastName,
@@ -466,9 +565,13 @@ function orderRow(o: DemoOrder, ctx: SeedContext): typeof orders.$inferInsert {
       state: b.address.state,
       sucursalId: pickup && o.channel !== "marketplace" ? String(r.int(1, 3)) : null,
     },
-    shipmentInfo: shipped || o.channel === "ecommerce"
-      ? { trackingNumber: inTransit ? `${r.pick(["MEL", "FDX", "EST"])}${r.digits(10)}` : null, totalPricing: shippingCost + shippingCostBuyer }
-      : null,
+    shipmentInfo:
+      shipped || o.channel === "ecommerce"
+        ? {
+            trackingNumber: inTransit ? `${r.pick(["MEL", "FDX", "EST"])}${r.digits(10)}` : null,
+            totalPricing: shippingCost + shippingCostBuyer,
+          }
+        : null,
     paymentInfo: payment,
     intelisisMovement: o.movement,
     creditNote: o.creditNote,
@@ -489,9 +592,17 @@ function orderRow(o: DemoOrder, ctx: SeedContext): typeof orders.$inferInsert {
     productsId: [...new Set(o.erpLines.map((l) => l.sku))],
     publicationsId: [...new Set(o.items.filter((it) => it.pub).map((it) => it.pub!.id))],
     saleDetail: marketplace ? { title: o.items[0].title, saleFee } : null,
-    manualDelivered: manual && manualDate
-      ? { date: iso(manualDate), email: manualUser.email, orderId: o.id.toString(), userId: manualUser.id, username: `${manualUser.firstName} ${manualUser.lastName}`, linkExpiresAt: iso(manualDate.plus({ hours: 24 })) }
-      : null,
+    manualDelivered:
+      manual && manualDate
+        ? {
+            date: iso(manualDate),
+            email: manualUser.email,
+            orderId: o.id.toString(),
+            userId: manualUser.id,
+            username: `${manualUser.firstName} ${manualUser.lastName}`,
+            linkExpiresAt: iso(manualDate.plus({ hours: 24 })),
+          }
+        : null,
     invoiceDisabled: o.index % 41 === 13 && reached("delivered"),
     estimatedHandlingLimit: handlingLimit ? js(handlingLimit) : null,
     collectionDay: collectionDay ? js(collectionDay) : null,

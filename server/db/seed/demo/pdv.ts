@@ -65,13 +65,33 @@ export async function seedPdv(ctx: SeedContext, catalog: Catalog) {
         const price = round2(p.priceMxn * (1 + VAT));
         const amount = round2(price * qty);
         gross += amount;
-        lineRows.push({ saleId, productId: p.sku, sku: p.sku, description: p.intelisisName || p.name, price, qty, amount, barcode: null, isActive: true });
+        lineRows.push({
+          saleId,
+          productId: p.sku,
+          sku: p.sku,
+          description: p.intelisisName || p.name,
+          price,
+          qty,
+          amount,
+          barcode: null,
+          isActive: true,
+        });
       });
       gross = round2(gross);
-      const discountApplied = r.weighted([[0, 70], [2, 10], [4, 8], [8, 7], [10, 5]] as const);
+      const discountApplied = r.weighted([
+        [0, 70],
+        [2, 10],
+        [4, 8],
+        [8, 7],
+        [10, 5],
+      ] as const);
       const total = round2(gross * (1 - discountApplied / 100));
       const subtotal = round2(total / (1 + VAT));
-      const way = r.weighted([["01", 60], ["28", 25], ["04", 15]] as const);
+      const way = r.weighted([
+        ["01", 60],
+        ["28", 25],
+        ["04", 15],
+      ] as const);
       const mixed = way !== "01" && r.chance(0.2);
       let amountCash = 0;
       let amountDebit = 0;
@@ -116,7 +136,9 @@ export async function seedPdv(ctx: SeedContext, catalog: Catalog) {
         intelisisAgent: agent,
         intelisisStatus: sent,
         intelisisMovs: sent ? [{ mov: "Nota", movid: `PDV${movId}`, ultimocambio: iso(date.plus({ minutes: 2 })) }] : [],
-        cancelDetail: cancelled ? `Autorizó: ${manager ? `${manager.firstName} ${manager.lastName}` : "Gerente"}. Motivo: el cliente cambió de opinión antes de pagar.` : null,
+        cancelDetail: cancelled
+          ? `Autorizó: ${manager ? `${manager.firstName} ${manager.lastName}` : "Gerente"}. Motivo: el cliente cambió de opinión antes de pagar.`
+          : null,
         dateCreated: js(date),
         lastUpdated: js(cancelled ? date.plus({ minutes: 6 }) : date),
       });

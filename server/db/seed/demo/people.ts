@@ -4,14 +4,79 @@ import { rngFor } from "./random";
 /** Synthetic buyers: invented names, nicknames and addresses (no real person's data). */
 
 const FIRST = [
-  "José", "Juan", "Luis", "Carlos", "Miguel", "Jorge", "Francisco", "Alejandro", "Ricardo", "Fernando", "Roberto", "Eduardo",
-  "Javier", "Héctor", "Raúl", "Arturo", "Sergio", "Manuel", "Óscar", "Pablo", "María", "Guadalupe", "Patricia", "Verónica",
-  "Alejandra", "Gabriela", "Claudia", "Laura", "Adriana", "Mónica", "Sofía", "Daniela", "Fernanda", "Lucía", "Rocío", "Elena",
+  "José",
+  "Juan",
+  "Luis",
+  "Carlos",
+  "Miguel",
+  "Jorge",
+  "Francisco",
+  "Alejandro",
+  "Ricardo",
+  "Fernando",
+  "Roberto",
+  "Eduardo",
+  "Javier",
+  "Héctor",
+  "Raúl",
+  "Arturo",
+  "Sergio",
+  "Manuel",
+  "Óscar",
+  "Pablo",
+  "María",
+  "Guadalupe",
+  "Patricia",
+  "Verónica",
+  "Alejandra",
+  "Gabriela",
+  "Claudia",
+  "Laura",
+  "Adriana",
+  "Mónica",
+  "Sofía",
+  "Daniela",
+  "Fernanda",
+  "Lucía",
+  "Rocío",
+  "Elena",
 ];
 const LAST = [
-  "Hernández", "García", "Martínez", "López", "González", "Pérez", "Rodríguez", "Sánchez", "Ramírez", "Cruz", "Flores",
-  "Gómez", "Morales", "Vázquez", "Reyes", "Jiménez", "Torres", "Díaz", "Gutiérrez", "Ruiz", "Mendoza", "Aguilar", "Ortiz",
-  "Moreno", "Castillo", "Romero", "Álvarez", "Méndez", "Chávez", "Rivera", "Juárez", "Ramos", "Domínguez", "Herrera", "Medina",
+  "Hernández",
+  "García",
+  "Martínez",
+  "López",
+  "González",
+  "Pérez",
+  "Rodríguez",
+  "Sánchez",
+  "Ramírez",
+  "Cruz",
+  "Flores",
+  "Gómez",
+  "Morales",
+  "Vázquez",
+  "Reyes",
+  "Jiménez",
+  "Torres",
+  "Díaz",
+  "Gutiérrez",
+  "Ruiz",
+  "Mendoza",
+  "Aguilar",
+  "Ortiz",
+  "Moreno",
+  "Castillo",
+  "Romero",
+  "Álvarez",
+  "Méndez",
+  "Chávez",
+  "Rivera",
+  "Juárez",
+  "Ramos",
+  "Domínguez",
+  "Herrera",
+  "Medina",
 ];
 
 /** City, state, zip prefix, colonies. */
@@ -38,9 +103,24 @@ const PLACES: Array<[string, string, string, string[]]> = [
   ["Saltillo", "Coahuila", "25", ["República", "Centro", "Los Maestros"]],
 ];
 const STREETS = [
-  "Av. Juárez", "Calle Hidalgo", "Av. Revolución", "Calle Morelos", "Av. Insurgentes", "Calle Allende", "Calle Zaragoza",
-  "Av. Universidad", "Calle Independencia", "Av. Constitución", "Calle Guerrero", "Calle 5 de Mayo", "Av. Reforma",
-  "Calle Aldama", "Calle Matamoros", "Av. Vallarta", "Calle Abasolo", "Calle Niños Héroes",
+  "Av. Juárez",
+  "Calle Hidalgo",
+  "Av. Revolución",
+  "Calle Morelos",
+  "Av. Insurgentes",
+  "Calle Allende",
+  "Calle Zaragoza",
+  "Av. Universidad",
+  "Calle Independencia",
+  "Av. Constitución",
+  "Calle Guerrero",
+  "Calle 5 de Mayo",
+  "Av. Reforma",
+  "Calle Aldama",
+  "Calle Matamoros",
+  "Av. Vallarta",
+  "Calle Abasolo",
+  "Calle Niños Héroes",
 ];
 
 export type Buyer = {
@@ -62,8 +142,12 @@ function makeBuyer(r: Random, index: number): Buyer {
   const lastName = r.pick(LAST);
   const second = r.pick(LAST);
   const [city, state, zipPrefix, colonies] = r.pick(PLACES);
-  const base = stripAccents(`${firstName}${lastName}`).toUpperCase().replace(/[^A-Z]/g, "");
-  const nickname = r.chance(0.5) ? `${base}${r.int(10, 9999)}` : `${stripAccents(lastName).toUpperCase()}${stripAccents(firstName).toUpperCase().slice(0, 1)}${r.int(100, 99999)}`;
+  const base = stripAccents(`${firstName}${lastName}`)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "");
+  const nickname = r.chance(0.5)
+    ? `${base}${r.int(10, 9999)}`
+    : `${stripAccents(lastName).toUpperCase()}${stripAccents(firstName).toUpperCase().slice(0, 1)}${r.int(100, 99999)}`;
   return {
     // Marketplace user ids: nine digits, unique by construction (index in the high digits).
     id: 100_000_000 + index * 2_713_117 + r.int(0, 9_999),

@@ -30,44 +30,215 @@ const ML_CATEGORY: Record<string, string> = {
   "Cables y conductores": "MLM187773",
   "Protección eléctrica": "MLM187777",
   "Centros de carga": "MLM187776",
-  "Iluminación": "MLM412348",
+  Iluminación: "MLM412348",
   "Apagadores y contactos": "MLM187774",
   "Tubería y canalización": "MLM187778",
   "Control industrial": "MLM187779",
-  "Herramientas": "MLM187780",
-  "Accesorios": "MLM187789",
-  "Kits": "MLM187777",
+  Herramientas: "MLM187780",
+  Accesorios: "MLM187789",
+  Kits: "MLM187777",
 };
 
 /** Variation groups: one publication per group, one variation per SKU. */
 const VARIATION_GROUPS: Array<{ title: string; attribute: [string, string]; skus: Array<[string, string]> }> = [
-  { title: "Cable Thw-ls Calibre 12 Awg Condumex Caja 100 M", attribute: ["COLOR", "Color"], skus: [["THW12NE100", "Negro"], ["THW12BL100", "Blanco"], ["THW12RO100", "Rojo"], ["THW12VE100", "Verde"], ["THW12AZ100", "Azul"], ["THW12AM100", "Amarillo"]] },
-  { title: "Cable Thw-ls Calibre 14 Awg Condumex Caja 100 M", attribute: ["COLOR", "Color"], skus: [["THW14NE100", "Negro"], ["THW14BL100", "Blanco"], ["THW14RO100", "Rojo"], ["THW14VE100", "Verde"], ["THW14GR100", "Gris"]] },
-  { title: "Cable Thw-ls Calibre 10 Awg Condumex 100 Metros", attribute: ["COLOR", "Color"], skus: [["THW10NE100", "Negro"], ["THW10BL100", "Blanco"], ["THW10VE100", "Verde"]] },
-  { title: "Cable Thhw-ls Viakon Calibre 12 Awg 100 M", attribute: ["COLOR", "Color"], skus: [["VTHHW12NE100", "Negro"], ["VTHHW12BL100", "Blanco"], ["VTHHW12RO100", "Rojo"], ["VTHHW12VE100", "Verde"]] },
-  { title: "Cable Thw Iusa Calibre 12 Awg Rollo 100 M", attribute: ["COLOR", "Color"], skus: [["ITHW12NE100", "Negro"], ["ITHW12BL100", "Blanco"], ["ITHW12RO100", "Rojo"]] },
-  { title: "Foco Led A19 9w Philips Base E26 Luz Cálida O Fría", attribute: ["LIGHT_COLOR", "Temperatura de color"], skus: [["PHA19LED9W30", "3000 K"], ["PHA19LED9W65", "6500 K"]] },
-  { title: "Foco Led A19 12w Philips E26 Alta Eficiencia", attribute: ["LIGHT_COLOR", "Temperatura de color"], skus: [["PHA19LED12W30", "3000 K"], ["PHA19LED12W65", "6500 K"]] },
-  { title: "Foco Led A19 10w Tecnolite Luz Cálida O Luz De Día", attribute: ["LIGHT_COLOR", "Temperatura de color"], skus: [["TLA19LED10W30", "3000 K"], ["TLA19LED10W65", "6500 K"]] },
-  { title: "Apagador Sencillo Bticino Modus Style 1 Módulo", attribute: ["COLOR", "Color"], skus: [["BTAM4001B", "Blanco"], ["BTAM4001G", "Grafito"]] },
-  { title: "Contacto Dúplex Polarizado Bticino Modus Style", attribute: ["COLOR", "Color"], skus: [["BTAM4025B", "Blanco"], ["BTAM4025G", "Grafito"]] },
-  { title: "Placa Bticino Modus Style 1, 2 O 3 Módulos Blanca", attribute: ["MODULES", "Módulos"], skus: [["BTAM4801B", "1 módulo"], ["BTAM4802B", "2 módulos"], ["BTAM4803B", "3 módulos"]] },
-  { title: "Interruptor Termomagnético Square D Qo 1 Polo", attribute: ["AMPERAGE", "Amperaje"], skus: [["QO115", "15 A"], ["QO120", "20 A"], ["QO130", "30 A"], ["QO140", "40 A"]] },
-  { title: "Pastilla Termomagnética Homeline 1 Polo Enchufable", attribute: ["AMPERAGE", "Amperaje"], skus: [["HOM115", "15 A"], ["HOM120", "20 A"], ["HOM130", "30 A"]] },
-  { title: "Reflector Led Tecnolite Ip65 6500 K Exterior", attribute: ["POWER", "Potencia"], skus: [["TLREF30W65", "30 W"], ["TLREF50W65", "50 W"], ["TLREF100W65", "100 W"]] },
-  { title: "Contacto Dúplex Polarizado Leviton 15 A", attribute: ["COLOR", "Color"], skus: [["5320-W", "Blanco"], ["5320-I", "Marfil"]] },
+  {
+    title: "Cable Thw-ls Calibre 12 Awg Condumex Caja 100 M",
+    attribute: ["COLOR", "Color"],
+    skus: [
+      ["THW12NE100", "Negro"],
+      ["THW12BL100", "Blanco"],
+      ["THW12RO100", "Rojo"],
+      ["THW12VE100", "Verde"],
+      ["THW12AZ100", "Azul"],
+      ["THW12AM100", "Amarillo"],
+    ],
+  },
+  {
+    title: "Cable Thw-ls Calibre 14 Awg Condumex Caja 100 M",
+    attribute: ["COLOR", "Color"],
+    skus: [
+      ["THW14NE100", "Negro"],
+      ["THW14BL100", "Blanco"],
+      ["THW14RO100", "Rojo"],
+      ["THW14VE100", "Verde"],
+      ["THW14GR100", "Gris"],
+    ],
+  },
+  {
+    title: "Cable Thw-ls Calibre 10 Awg Condumex 100 Metros",
+    attribute: ["COLOR", "Color"],
+    skus: [
+      ["THW10NE100", "Negro"],
+      ["THW10BL100", "Blanco"],
+      ["THW10VE100", "Verde"],
+    ],
+  },
+  {
+    title: "Cable Thhw-ls Viakon Calibre 12 Awg 100 M",
+    attribute: ["COLOR", "Color"],
+    skus: [
+      ["VTHHW12NE100", "Negro"],
+      ["VTHHW12BL100", "Blanco"],
+      ["VTHHW12RO100", "Rojo"],
+      ["VTHHW12VE100", "Verde"],
+    ],
+  },
+  {
+    title: "Cable Thw Iusa Calibre 12 Awg Rollo 100 M",
+    attribute: ["COLOR", "Color"],
+    skus: [
+      ["ITHW12NE100", "Negro"],
+      ["ITHW12BL100", "Blanco"],
+      ["ITHW12RO100", "Rojo"],
+    ],
+  },
+  {
+    title: "Foco Led A19 9w Philips Base E26 Luz Cálida O Fría",
+    attribute: ["LIGHT_COLOR", "Temperatura de color"],
+    skus: [
+      ["PHA19LED9W30", "3000 K"],
+      ["PHA19LED9W65", "6500 K"],
+    ],
+  },
+  {
+    title: "Foco Led A19 12w Philips E26 Alta Eficiencia",
+    attribute: ["LIGHT_COLOR", "Temperatura de color"],
+    skus: [
+      ["PHA19LED12W30", "3000 K"],
+      ["PHA19LED12W65", "6500 K"],
+    ],
+  },
+  {
+    title: "Foco Led A19 10w Tecnolite Luz Cálida O Luz De Día",
+    attribute: ["LIGHT_COLOR", "Temperatura de color"],
+    skus: [
+      ["TLA19LED10W30", "3000 K"],
+      ["TLA19LED10W65", "6500 K"],
+    ],
+  },
+  {
+    title: "Apagador Sencillo Bticino Modus Style 1 Módulo",
+    attribute: ["COLOR", "Color"],
+    skus: [
+      ["BTAM4001B", "Blanco"],
+      ["BTAM4001G", "Grafito"],
+    ],
+  },
+  {
+    title: "Contacto Dúplex Polarizado Bticino Modus Style",
+    attribute: ["COLOR", "Color"],
+    skus: [
+      ["BTAM4025B", "Blanco"],
+      ["BTAM4025G", "Grafito"],
+    ],
+  },
+  {
+    title: "Placa Bticino Modus Style 1, 2 O 3 Módulos Blanca",
+    attribute: ["MODULES", "Módulos"],
+    skus: [
+      ["BTAM4801B", "1 módulo"],
+      ["BTAM4802B", "2 módulos"],
+      ["BTAM4803B", "3 módulos"],
+    ],
+  },
+  {
+    title: "Interruptor Termomagnético Square D Qo 1 Polo",
+    attribute: ["AMPERAGE", "Amperaje"],
+    skus: [
+      ["QO115", "15 A"],
+      ["QO120", "20 A"],
+      ["QO130", "30 A"],
+      ["QO140", "40 A"],
+    ],
+  },
+  {
+    title: "Pastilla Termomagnética Homeline 1 Polo Enchufable",
+    attribute: ["AMPERAGE", "Amperaje"],
+    skus: [
+      ["HOM115", "15 A"],
+      ["HOM120", "20 A"],
+      ["HOM130", "30 A"],
+    ],
+  },
+  {
+    title: "Reflector Led Tecnolite Ip65 6500 K Exterior",
+    attribute: ["POWER", "Potencia"],
+    skus: [
+      ["TLREF30W65", "30 W"],
+      ["TLREF50W65", "50 W"],
+      ["TLREF100W65", "100 W"],
+    ],
+  },
+  {
+    title: "Contacto Dúplex Polarizado Leviton 15 A",
+    attribute: ["COLOR", "Color"],
+    skus: [
+      ["5320-W", "Blanco"],
+      ["5320-I", "Marfil"],
+    ],
+  },
 ];
 
 /** Kits: several different products in one publication. */
 const KITS: Array<{ title: string; parts: Array<[string, number, number]> }> = [
-  { title: "Centro De Carga Qo4 Square D + 4 Pastillas Qo120", parts: [["QO4", 1, 0], ["QO120", 4, 5]] },
-  { title: "Centro De Carga Hom2l + 2 Interruptores Hom120", parts: [["HOM2L", 1, 0], ["HOM120", 2, 3]] },
-  { title: "Kit Cable Thw Calibre 12 Negro Blanco Verde 300 M", parts: [["THW12NE100", 1, 4], ["THW12BL100", 1, 4], ["THW12VE100", 1, 4]] },
-  { title: "Kit Contactor Lc1d09 + Relevador Térmico Lrd08", parts: [["LC1D09M7", 1, 0], ["LRD08", 1, 0]] },
-  { title: "Kit Apagador Y Placa Bticino Modus Style Blanco", parts: [["BTAM4001B", 1, 0], ["BTAM4801B", 1, 0]] },
-  { title: "Kit Electricista Pinza Truper + Probador Volteck", parts: [["PEL-8", 1, 0], ["PRV-12", 1, 0]] },
-  { title: "Tubo Conduit Pared Delgada 1/2 + 10 Coples Y 10 Conectores", parts: [["CPD12", 10, 5], ["CPL12", 10, 5], ["CNT12", 10, 5]] },
-  { title: "Kit Multímetro Volteck + Cinta Temflex 1700 3m", parts: [["MUT-830", 1, 0], ["TEMFLEX1700", 2, 0]] },
+  {
+    title: "Centro De Carga Qo4 Square D + 4 Pastillas Qo120",
+    parts: [
+      ["QO4", 1, 0],
+      ["QO120", 4, 5],
+    ],
+  },
+  {
+    title: "Centro De Carga Hom2l + 2 Interruptores Hom120",
+    parts: [
+      ["HOM2L", 1, 0],
+      ["HOM120", 2, 3],
+    ],
+  },
+  {
+    title: "Kit Cable Thw Calibre 12 Negro Blanco Verde 300 M",
+    parts: [
+      ["THW12NE100", 1, 4],
+      ["THW12BL100", 1, 4],
+      ["THW12VE100", 1, 4],
+    ],
+  },
+  {
+    title: "Kit Contactor Lc1d09 + Relevador Térmico Lrd08",
+    parts: [
+      ["LC1D09M7", 1, 0],
+      ["LRD08", 1, 0],
+    ],
+  },
+  {
+    title: "Kit Apagador Y Placa Bticino Modus Style Blanco",
+    parts: [
+      ["BTAM4001B", 1, 0],
+      ["BTAM4801B", 1, 0],
+    ],
+  },
+  {
+    title: "Kit Electricista Pinza Truper + Probador Volteck",
+    parts: [
+      ["PEL-8", 1, 0],
+      ["PRV-12", 1, 0],
+    ],
+  },
+  {
+    title: "Tubo Conduit Pared Delgada 1/2 + 10 Coples Y 10 Conectores",
+    parts: [
+      ["CPD12", 10, 5],
+      ["CPL12", 10, 5],
+      ["CNT12", 10, 5],
+    ],
+  },
+  {
+    title: "Kit Multímetro Volteck + Cinta Temflex 1700 3m",
+    parts: [
+      ["MUT-830", 1, 0],
+      ["TEMFLEX1700", 2, 0],
+    ],
+  },
   { title: "Combo Centro De Carga Qo4 Con 4 Interruptores", parts: [["KQO4X20", 1, 0]] },
   { title: "Combo 6 Focos Led Philips 9w Luz De Día", parts: [["KFOCO6L", 1, 0]] },
 ];
@@ -133,7 +304,10 @@ function stockOf(linked: LinkedProduct[], catalog: Catalog, warehouses: string[]
 export async function seedPublications(ctx: SeedContext, catalog: Catalog): Promise<DemoPublication[]> {
   const { tx, clock, brand, users } = ctx;
   const footer = sellerFooter(brand);
-  const singles = rngFor("publications", 0).sample(catalog.products.filter((p) => !p.isCombo && p.isActive), 400);
+  const singles = rngFor("publications", 0).sample(
+    catalog.products.filter((p) => !p.isCombo && p.isActive),
+    400,
+  );
   const usedIds = new Set<string>();
   const out: DemoPublication[] = [];
   const rows: Array<typeof publications.$inferInsert> = [];
@@ -185,9 +359,18 @@ export async function seedPublications(ctx: SeedContext, catalog: Catalog): Prom
 
     const mlStore = storeFor(r, mainProduct);
     const officialStore = mlStore === STORE_OFFICIAL ? brand : "";
-    const listingType = r.weighted([["gold_special", 68], ["gold_pro", 30], ["undefined", 2]] as const);
+    const listingType = r.weighted([
+      ["gold_special", 68],
+      ["gold_pro", 30],
+      ["undefined", 2],
+    ] as const);
     const commission = round2((listingType === "gold_pro" ? 0.175 : 0.13) + r.int(0, 3) / 100 / 2);
-    const logisticType = r.weighted([["drop_off", 40], ["fulfillment", 25], ["cross_docking", 25], ["xd_drop_off", 10]] as const);
+    const logisticType = r.weighted([
+      ["drop_off", 40],
+      ["fulfillment", 25],
+      ["cross_docking", 25],
+      ["xd_drop_off", 10],
+    ] as const);
     const status = i >= 40 && r.chance(0.15) ? "paused" : "active";
     const priceSync = r.chance(0.72);
     const stockSync = r.chance(0.66);
@@ -200,7 +383,11 @@ export async function seedPublications(ctx: SeedContext, catalog: Catalog): Prom
     const createdAt = clock.at(r.int(40, 720), r.int(8, 19), r.int(0, 59));
     const synced = priceSync || stockSync;
     const lastSyncDown = synced ? clock.minutesAgo(r.int(3, 900)) : clock.at(r.int(3, 60), r.int(8, 20), r.int(0, 59));
-    const channels = r.weighted([[["marketplace"], 65], [["marketplace", "mshops"], 30], [["mshops"], 5]] as const);
+    const channels = r.weighted([
+      [["marketplace"], 65],
+      [["marketplace", "mshops"], 30],
+      [["mshops"], 5],
+    ] as const);
 
     rows.push({
       id,

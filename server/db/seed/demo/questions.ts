@@ -20,17 +20,32 @@ type Topic = "cable" | "breaker" | "light" | "device" | "conduit" | "industrial"
 const QA: Record<Topic, Array<[string, string]>> = {
   cable: [
     ["¿El cable es 100% cobre o es aluminio recubierto?", "Es 100% cobre suave, con aislamiento de PVC antiflama."],
-    ["¿Cuántos metros trae la caja? ¿Venden por metro?", "La caja trae 100 metros; por el momento solo manejamos la presentación completa."],
-    ["¿Sirve para instalar un minisplit de 1.5 toneladas?", "Para un minisplit de 1.5 t a 220 V se recomienda calibre 12 con su interruptor de 2 polos de 20 A."],
+    [
+      "¿Cuántos metros trae la caja? ¿Venden por metro?",
+      "La caja trae 100 metros; por el momento solo manejamos la presentación completa.",
+    ],
+    [
+      "¿Sirve para instalar un minisplit de 1.5 toneladas?",
+      "Para un minisplit de 1.5 t a 220 V se recomienda calibre 12 con su interruptor de 2 polos de 20 A.",
+    ],
     ["¿Tienen el color verde disponible?", "Sí, contamos con color verde; selecciónalo en las opciones de la publicación."],
     ["¿Es THW-LS o solo THW?", "Es THW-LS, de baja emisión de humos, certificado para instalaciones residenciales."],
-    ["¿Cuánto pesa la caja para calcular el envío?", "La caja pesa aproximadamente 3.6 kg; el envío se calcula automáticamente con tu código postal."],
+    [
+      "¿Cuánto pesa la caja para calcular el envío?",
+      "La caja pesa aproximadamente 3.6 kg; el envío se calcula automáticamente con tu código postal.",
+    ],
   ],
   breaker: [
     ["¿Es compatible con centro de carga QO de Square D?", "Sí, es enchufable y compatible con centros de carga QO de Square D."],
     ["¿Es original? ¿Trae su empaque?", "Es original, nuevo y en su empaque de fábrica, con garantía del fabricante."],
-    ["¿Me sirve para un centro de carga Siemens?", "No, este modelo es exclusivo para centros de carga de la misma línea; para Siemens manejamos la línea QP."],
-    ["¿Cuántas pastillas necesito para una casa de 3 recámaras?", "Depende de los circuitos; lo común son de 6 a 8 circuitos. Con gusto te orientamos si nos compartes tu plano."],
+    [
+      "¿Me sirve para un centro de carga Siemens?",
+      "No, este modelo es exclusivo para centros de carga de la misma línea; para Siemens manejamos la línea QP.",
+    ],
+    [
+      "¿Cuántas pastillas necesito para una casa de 3 recámaras?",
+      "Depende de los circuitos; lo común son de 6 a 8 circuitos. Con gusto te orientamos si nos compartes tu plano.",
+    ],
     ["¿Tienen de 2 polos 40 amperes?", "Sí, lo tenemos en otra publicación; búscalo en nuestras publicaciones o te compartimos el enlace."],
     ["¿El precio es por pieza?", "Sí, el precio publicado es por pieza salvo que el título indique paquete."],
   ],
@@ -61,10 +76,16 @@ const QA: Record<Topic, Array<[string, string]>> = {
   ],
   general: [
     ["¿Hacen factura?", "Sí, emitimos factura electrónica; después de tu compra envíanos tu constancia de situación fiscal por mensajes."],
-    ["¿Cuánto tarda en llegar a Monterrey?", "El tiempo depende de la paquetería; normalmente de 2 a 4 días hábiles. Lo verás al ingresar tu código postal."],
+    [
+      "¿Cuánto tarda en llegar a Monterrey?",
+      "El tiempo depende de la paquetería; normalmente de 2 a 4 días hábiles. Lo verás al ingresar tu código postal.",
+    ],
     ["¿Tienen tienda física para recoger?", "Por el momento las ventas de esta plataforma se envían por paquetería."],
     ["¿Tienen más piezas disponibles?", "Sí, la cantidad disponible está actualizada en la publicación."],
-    ["¿Dan precio de mayoreo si compro 20?", "Puedes ofertar la cantidad y, para volúmenes mayores, escríbenos para revisar un precio especial."],
+    [
+      "¿Dan precio de mayoreo si compro 20?",
+      "Puedes ofertar la cantidad y, para volúmenes mayores, escríbenos para revisar un precio especial.",
+    ],
     ["Buenas tardes, ¿envían hoy si compro ahorita?", "Si tu compra se acredita antes de las 13:00 h en día hábil, sale el mismo día."],
     ["¿Es nuevo?", "Sí, es nuevo y original."],
     ["¿Aceptan pago a meses?", "Sí, los meses sin intereses dependen de las promociones vigentes de la plataforma."],
@@ -104,18 +125,39 @@ export async function seedQuestions(ctx: SeedContext, pubs: DemoPublication[], b
   const active = pubs.filter((p) => p.status === "active");
   const paused = pubs.filter((p) => p.status !== "active");
   const answerers = [users.mlManager, users.mlManager, users.admin, users.developer];
-  type Plan = { i: number; pub: DemoPublication; buyer: Buyer; pending: boolean; date: DateTime; pair: [string, string]; suggestion: boolean };
+  type Plan = {
+    i: number;
+    pub: DemoPublication;
+    buyer: Buyer;
+    pending: boolean;
+    date: DateTime;
+    pair: [string, string];
+    suggestion: boolean;
+  };
   const plans: Plan[] = [];
 
   // Answered history first, then the pending questions (some of them from clients who asked before).
-  const order = [...Array.from({ length: QUESTION_COUNT - PENDING_QUESTIONS }, (_, k) => k + PENDING_QUESTIONS), ...Array.from({ length: PENDING_QUESTIONS }, (_, k) => k)];
+  const order = [
+    ...Array.from({ length: QUESTION_COUNT - PENDING_QUESTIONS }, (_, k) => k + PENDING_QUESTIONS),
+    ...Array.from({ length: PENDING_QUESTIONS }, (_, k) => k),
+  ];
   const byIndex = new Map<number, Plan>();
   for (const i of order) {
     const r = rngFor("question", i);
     const pending = i < PENDING_QUESTIONS;
-    const repeatIndex = pending ? (i % 4 === 2 ? PENDING_QUESTIONS + r.int(0, 60) : -1) : i % 5 === 0 && i >= PENDING_QUESTIONS + 5 ? i - r.int(3, 5) : -1;
+    const repeatIndex = pending
+      ? i % 4 === 2
+        ? PENDING_QUESTIONS + r.int(0, 60)
+        : -1
+      : i % 5 === 0 && i >= PENDING_QUESTIONS + 5
+        ? i - r.int(3, 5)
+        : -1;
     const repeatOf = byIndex.get(repeatIndex) ?? null;
-    const pub = repeatOf ? repeatOf.pub : pending && i >= 26 && paused.length ? paused[i % paused.length] : r.pick(active.length ? active : pubs);
+    const pub = repeatOf
+      ? repeatOf.pub
+      : pending && i >= 26 && paused.length
+        ? paused[i % paused.length]
+        : r.pick(active.length ? active : pubs);
     const buyer = repeatOf ? repeatOf.buyer : buyers[r.int(0, buyers.length - 1)];
     const topic = topicOf(pub);
     const pool = r.chance(0.3) ? QA.general : QA[topic];
@@ -124,15 +166,49 @@ export async function seedQuestions(ctx: SeedContext, pubs: DemoPublication[], b
     if (pending) {
       // Most pending questions are from the last hours; a few have been waiting for days.
       date = i < 20 ? clock.minutesAgo(r.int(4, 60 * 18)) : clock.at(r.int(1, 4), r.int(7, 22), r.int(0, 59), r.int(0, 59));
-      if (repeatOf && date <= repeatOf.date) date = repeatOf.date.plus({ milliseconds: clock.anchor.diff(repeatOf.date).milliseconds / 2 }).startOf("second");
+      if (repeatOf && date <= repeatOf.date)
+        date = repeatOf.date.plus({ milliseconds: clock.anchor.diff(repeatOf.date).milliseconds / 2 }).startOf("second");
     } else {
       const days = Math.floor(r.next() ** 1.3 * 90);
       // Repeats (i % 5 = 0) follow their first question by hours, so they stay out of the busy day.
       if (isBusyDay(i)) date = clock.at(1, 9 + (i % 9), r.int(0, 59), r.int(0, 59));
-      else date = clock.at(days, r.weighted([[6, 2], [7, 3], [8, 5], [9, 8], [10, 9], [11, 9], [12, 9], [13, 8], [14, 8], [15, 8], [16, 8], [17, 7], [18, 6], [19, 6], [20, 6], [21, 5], [22, 4], [23, 3]] as const), r.int(0, 59), r.int(0, 59));
+      else
+        date = clock.at(
+          days,
+          r.weighted([
+            [6, 2],
+            [7, 3],
+            [8, 5],
+            [9, 8],
+            [10, 9],
+            [11, 9],
+            [12, 9],
+            [13, 8],
+            [14, 8],
+            [15, 8],
+            [16, 8],
+            [17, 7],
+            [18, 6],
+            [19, 6],
+            [20, 6],
+            [21, 5],
+            [22, 4],
+            [23, 3],
+          ] as const),
+          r.int(0, 59),
+          r.int(0, 59),
+        );
       if (repeatOf && date <= repeatOf.date) date = clock.clamp(repeatOf.date.plus({ hours: r.int(2, 30) }));
     }
-    const plan: Plan = { i, pub, buyer, pending, date, pair, suggestion: pending ? r.chance(0.4) || (pub.status !== "active" && i % 2 === 0) : r.chance(0.25) };
+    const plan: Plan = {
+      i,
+      pub,
+      buyer,
+      pending,
+      date,
+      pair,
+      suggestion: pending ? r.chance(0.4) || (pub.status !== "active" && i % 2 === 0) : r.chance(0.25),
+    };
     byIndex.set(i, plan);
   }
   for (let i = 0; i < QUESTION_COUNT; i++) plans.push(byIndex.get(i)!);
@@ -173,7 +249,14 @@ export async function seedQuestions(ctx: SeedContext, pubs: DemoPublication[], b
       dateCreated: js(p.date),
       answeredAt: answeredAt ? js(answeredAt) : null,
       updatedAt: js(answeredAt ?? p.date),
-      evaluation: !p.pending && p.suggestion ? r.weighted([[100, 60], [50, 28], [25, 12]] as const) : null,
+      evaluation:
+        !p.pending && p.suggestion
+          ? r.weighted([
+              [100, 60],
+              [50, 28],
+              [25, 12],
+            ] as const)
+          : null,
       suggestion: p.suggestion ? `¡Hola! ${answer} Saludos, equipo ${brand}.` : null,
     };
   });

@@ -16,15 +16,57 @@ export const COMPANY_CONTACT = {
 };
 
 /** ERP clients (invented businesses); V is the counter-sale client. */
-export const ERP_CLIENTS: Array<{ key: string; name: string; priceList: "(Precio 2)" | "(Precio 3)"; email: string | null; phone: string | null }> = [
+export const ERP_CLIENTS: Array<{
+  key: string;
+  name: string;
+  priceList: "(Precio 2)" | "(Precio 3)";
+  email: string | null;
+  phone: string | null;
+}> = [
   { key: "V", name: "VENTA MOSTRADOR", priceList: "(Precio 2)", email: null, phone: null },
-  { key: "C00012", name: "Constructora Valle Alto SA de CV", priceList: "(Precio 3)", email: "compras@vallealto.example", phone: "5550102030" },
-  { key: "C00045", name: "Instalaciones Eléctricas del Bajío", priceList: "(Precio 3)", email: "cotizaciones@iebajio.example", phone: "4770203040" },
-  { key: "C00078", name: "Hotel Mirador del Puerto", priceList: "(Precio 2)", email: "mantenimiento@miradorpuerto.example", phone: "2290304050" },
+  {
+    key: "C00012",
+    name: "Constructora Valle Alto SA de CV",
+    priceList: "(Precio 3)",
+    email: "compras@vallealto.example",
+    phone: "5550102030",
+  },
+  {
+    key: "C00045",
+    name: "Instalaciones Eléctricas del Bajío",
+    priceList: "(Precio 3)",
+    email: "cotizaciones@iebajio.example",
+    phone: "4770203040",
+  },
+  {
+    key: "C00078",
+    name: "Hotel Mirador del Puerto",
+    priceList: "(Precio 2)",
+    email: "mantenimiento@miradorpuerto.example",
+    phone: "2290304050",
+  },
   { key: "C00103", name: "Ferretería La Esperanza", priceList: "(Precio 3)", email: "pedidos@ferreesperanza.example", phone: "3330405060" },
-  { key: "C00137", name: "Mantenimiento Industrial Regio SA de CV", priceList: "(Precio 3)", email: "almacen@mireg.example", phone: "8180506070" },
-  { key: "C00154", name: "Taller Eléctrico Hermanos Soto", priceList: "(Precio 2)", email: "tallersoto@correo.example", phone: "4420607080" },
-  { key: "C00188", name: "Desarrollos Habitacionales Tres Ríos", priceList: "(Precio 3)", email: "obra@tresrios.example", phone: "6670708090" },
+  {
+    key: "C00137",
+    name: "Mantenimiento Industrial Regio SA de CV",
+    priceList: "(Precio 3)",
+    email: "almacen@mireg.example",
+    phone: "8180506070",
+  },
+  {
+    key: "C00154",
+    name: "Taller Eléctrico Hermanos Soto",
+    priceList: "(Precio 2)",
+    email: "tallersoto@correo.example",
+    phone: "4420607080",
+  },
+  {
+    key: "C00188",
+    name: "Desarrollos Habitacionales Tres Ríos",
+    priceList: "(Precio 3)",
+    email: "obra@tresrios.example",
+    phone: "6670708090",
+  },
 ];
 
 const CUSTOM_LINES: Array<[string, number]> = [
@@ -70,12 +112,34 @@ export async function seedQuotations(ctx: SeedContext, catalog: Catalog) {
       const qty = r.pick([1, 2, 3, 5, 10, 12, 20, 50]);
       const discount = r.chance(0.2) ? r.pick([2, 5, 10]) : 0;
       gross += listPrice * qty * (1 - discount / 100);
-      lines.push({ quotationId: id, position, sku: p.sku, type: "product", description: p.name, note: null, price: listPrice, originalPrice: p.priceMxn, qty, discount });
+      lines.push({
+        quotationId: id,
+        position,
+        sku: p.sku,
+        type: "product",
+        description: p.name,
+        note: null,
+        price: listPrice,
+        originalPrice: p.priceMxn,
+        qty,
+        discount,
+      });
     });
     if (r.chance(0.25)) {
       const [description, price] = r.pick(CUSTOM_LINES);
       gross += price;
-      lines.push({ quotationId: id, position: products.length, sku: null, type: "custom", description, note: "Partida libre", price, originalPrice: null, qty: 1, discount: 0 });
+      lines.push({
+        quotationId: id,
+        position: products.length,
+        sku: null,
+        type: "custom",
+        description,
+        note: "Partida libre",
+        price,
+        originalPrice: null,
+        qty: 1,
+        discount: 0,
+      });
     }
     const subtotal = round2(gross * (1 - globalDiscount / 100));
     const iva = round2(subtotal * VAT);

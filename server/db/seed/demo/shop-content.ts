@@ -84,7 +84,15 @@ export const DEMO_BRANCHES: BranchSeed[] = [
   },
 ];
 
-type PromoSeed = { title: string; description: string; link: string; visible: boolean; startOffset: number; endOffset: number; createdDaysAgo: number };
+type PromoSeed = {
+  title: string;
+  description: string;
+  link: string;
+  visible: boolean;
+  startOffset: number;
+  endOffset: number;
+  createdDaysAgo: number;
+};
 
 /** Offsets are days from the seed's today (negative: before). */
 export const DEMO_PROMOTIONS: PromoSeed[] = [
