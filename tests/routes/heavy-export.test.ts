@@ -44,9 +44,8 @@ const rows = Array.from({ length: ROWS }, (_, i) => ({
 
 describe("a heavy export", () => {
   it(
-    `a ${ROWS.toLocaleString("en")}-row .xlsx is written while /orders keeps answering in under 200 ms`,
-    // A retry absorbs a scheduling hiccup of the shared test machine; a stall of the request thread fails every time.
-    { timeout: 180_000, retry: 2 },
+    `a ${ROWS.toLocaleString("en")}-row .xlsx is written off the request thread: /orders keeps answering meanwhile`,
+    { timeout: 180_000 },
     async () => {
       const { cookie } = await loginAs("admin");
       let inOrders = false;
@@ -72,6 +71,7 @@ describe("a heavy export", () => {
         tick = now;
       }, 10);
       let finished = false;
+      const exportStarted = performance.now();
       const exportDone = buildWorkbook({
         sheetName: "Publicaciones",
         columns: [
@@ -91,13 +91,16 @@ describe("a heavy export", () => {
         await new Promise((r) => setTimeout(r, 20));
       }
       const file = await exportDone;
+      const exportMs = performance.now() - exportStarted;
       clearInterval(monitor);
       expect(timings.length).toBeGreaterThanOrEqual(3);
-      const report = `stall ${Math.round(worstStall)} ms; /orders took ${timings.map(Math.round).join(", ")} ms`;
-      expect(Math.max(...timings), report).toBeLessThan(200);
-      // Written on the request thread the workbook froze it for 0.76 s and more; with the worker the
-      // remaining stalls on a loaded two-core machine (0.2–0.45 s) are the scheduler's, not the export's.
-      expect(Math.round(worstStall), report).toBeLessThan(500);
+      const report = `export ${Math.round(exportMs)} ms; stall ${Math.round(worstStall)} ms; /orders took ${timings.map(Math.round).join(", ")} ms`;
+      // Written on the request thread, the workbook froze it for most of the export (0.76 s and more);
+      // in the worker a request waits only for the scheduler. Measured against the export itself, so
+      // a loaded machine slows both sides alike. Milliseconds are the bench's to measure (the .xlsx
+      // documents in bench/documents.ts; staff latency beside other work in `npm run load`).
+      expect(Math.max(...timings), report).toBeLessThan(exportMs / 3);
+      expect(worstStall, report).toBeLessThan(exportMs / 3);
 
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
@@ -111,11 +114,8 @@ describe("a heavy export", () => {
   );
 });
 
-/** The value below which `p` percent of the samples fall (nearest rank). */
-function percentile(samples: number[], p: number) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+/** A page of a report: read and parsed in tens of milliseconds on the embedded database. */
+const MAX_ROWS_PER_STATEMENT = 1_000;
 
 /**
  * Calls /orders over HTTP from another thread every 20 ms while `work` runs here, and returns how long
@@ -190,34 +190,38 @@ describe("a large report on the embedded database", () => {
       "/publications/stock-report.xlsx?threshold=20",
       "select count(*) as n from publications where autosync and stock_now <= 20 and stock_later <= 20",
     ],
-  ] as const)(
-    "%s is read while /orders keeps answering in under 200 ms (95th percentile)",
-    // A retry absorbs a scheduling hiccup of the shared test machine; one statement for the whole report fails every time.
-    { timeout: 180_000, retry: 2 },
-    async (name, loader, url, countSql) => {
-      const { cookie } = await loginAs("admin");
-      const started = performance.now();
-      const { result: res, timings } = await ordersTimingsDuring(cookie, () =>
-        settle(() => loader()(routeArgs({ request: makeRequest(url, { cookie }), params: {} }))),
-      );
-      const took = performance.now() - started;
-      expect(res).toBeInstanceOf(Response);
-      expect((res as Response).status).toBe(200);
-      expect(timings.length).toBeGreaterThanOrEqual(3);
-      const summary = `report ${Math.round(took)} ms; /orders took ${timings.map(Math.round).join(", ")} ms`;
-      console.log(`${name}: ${summary}`);
-      // Read in pages, a request waits at most for one page's statement; read in one statement, a
-      // request made meanwhile waits for the whole report (≈ 1–3 s, measured by making the page
-      // larger than the report). The 95th percentile holds the promise; the slowest call is bounded
-      // above the hiccups of a shared two-core machine (≤ 313 ms seen with both database suites).
-      expect(percentile(timings, 95), summary).toBeLessThan(200);
-      expect(Math.max(...timings), summary).toBeLessThan(500);
+  ] as const)("%s is read in pages: /orders keeps answering meanwhile", { timeout: 180_000 }, async (name, loader, url, countSql) => {
+    const { cookie } = await loginAs("admin");
+    // Every statement the report runs, with the rows it returned (the reports read through `query`).
+    const statements: number[] = [];
+    const query = database.query;
+    database.query = (async (text: string, params?: unknown[]) => {
+      const rows = await query(text, params);
+      statements.push(rows.length);
+      return rows;
+    }) as typeof database.query;
+    const started = performance.now();
+    const { result: res, timings } = await ordersTimingsDuring(cookie, () =>
+      settle(() => loader()(routeArgs({ request: makeRequest(url, { cookie }), params: {} }))),
+    ).finally(() => (database.query = query));
+    const took = performance.now() - started;
+    expect(res).toBeInstanceOf(Response);
+    expect((res as Response).status).toBe(200);
+    console.log(
+      `${name}: report ${Math.round(took)} ms in ${statements.length} statements; /orders took ${timings.map(Math.round).join(", ")} ms`,
+    );
+    // Read in one statement, the report held the embedded database for one to three seconds and a
+    // request made meanwhile waited all of it. Read in pages, no statement returns more than a
+    // page, and requests are answered between them. How long a request then waits, in
+    // milliseconds, is the bench's to measure (`npm run load`), not a test's on a shared machine.
+    expect(statements.length).toBeGreaterThan(10);
+    expect(Math.max(...statements)).toBeLessThanOrEqual(MAX_ROWS_PER_STATEMENT);
+    expect(timings.length).toBeGreaterThanOrEqual(3);
 
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(await (res as Response).arrayBuffer());
-      const [{ n }] = await database.query<{ n: number }>(countSql);
-      expect(Number(n)).toBeGreaterThan(14_000);
-      expect(book.worksheets[0].rowCount).toBe(Number(n) + 1);
-    },
-  );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (res as Response).arrayBuffer());
+    const [{ n }] = await database.query<{ n: number }>(countSql);
+    expect(Number(n)).toBeGreaterThan(14_000);
+    expect(book.worksheets[0].rowCount).toBe(Number(n) + 1);
+  });
 });
