@@ -1,5 +1,6 @@
-// Every test suite, in order of speed: types, lint, format, unit, database-backed (embedded PostgreSQL, then a real
-// PostgreSQL when TEST_DATABASE_URL is set), build, end-to-end in Chromium with JavaScript on and off.
+// Every test suite, in order of speed: types, lint, format, unit and interface (tests/ui, happy-dom), database-backed
+// (embedded PostgreSQL, then a real PostgreSQL when TEST_DATABASE_URL is set), build, end-to-end in Chromium with
+// JavaScript on and off.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { ensureChromium } from "./system-deps.mjs";
@@ -52,7 +53,7 @@ try {
     ["Tipos (tsc)", "npx tsc --noEmit"],
     ["Lint (ESLint)", "npx eslint . --max-warnings 0"],
     ["Formato (Prettier)", "npx prettier --check . --log-level warn"],
-    ["Unitarias", "npx vitest run --project unit"],
+    ["Unitarias e interfaz", "npx vitest run --project unit --project ui"],
     ["Compilación", "npm run build"],
   ]);
   const databases = [
