@@ -53,6 +53,11 @@ try {
     ["Tipos (tsc)", "npx tsc --noEmit"],
     ["Lint (ESLint)", "npx eslint . --max-warnings 0"],
     ["Formato (Prettier)", "npx prettier --check . --log-level warn"],
+    // Declared dependencies match the imports: nothing unused or undeclared, nothing production runs in devDependencies.
+    [
+      "Dependencias (knip)",
+      "npx knip --dependencies --no-progress --no-config-hints && npx knip --dependencies --production --no-progress",
+    ],
     ["Unitarias e interfaz", "npx vitest run --project unit --project ui"],
     ["Compilación", "npm run build"],
   ]);
