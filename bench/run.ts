@@ -17,7 +17,7 @@ import { DOCUMENTS } from "./documents";
 import { measureFeedIngest } from "./feed";
 import { startFloor } from "./floor";
 import { openBenchDatabase } from "./bench-database";
-import { closeAgent, measure, request, type Timing } from "./http";
+import { closeAgent, measure, request, signIn, type Timing } from "./http";
 import { LISTS } from "./lists";
 import { PDV_FLOWS, pickTill, type TillHttp, type TillIds } from "./lists/pdv";
 import { startServer } from "./server-process";
@@ -135,13 +135,7 @@ const app = await startServer({
   SHOP_RATE_LIMIT: "1000000",
 });
 try {
-  const login = await request(`${app.base}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: "developer@demo.mx", password: "demo1234" }).toString(),
-    headers: { origin: app.base },
-  });
-  const cookie = (login.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
-  if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la base de volumen (${login.status})`);
+  const cookie = await signIn(app.base);
 
   const timed = async (
     label: string,
