@@ -11,7 +11,8 @@
  *    React elements, rendered and gzipped after the list's statements, at 1 and 10 clients, beside the
  *    document's own figures.
  * One JSON line per measurement; any answer other than 200 (304 on a conditional line) fails the run
- * (exit 1), none is skipped.
+ * (exit 1), none is skipped. BENCH_PROFILE=/orders takes a CPU profile of that document instead
+ * (bench/cpu-profile.ts).
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +21,7 @@ import { DOCUMENTS } from "./documents";
 import { measureFeedIngest } from "./feed";
 import { startFloor } from "./floor";
 import { FLOOR_TARGET, floorVerdict, measureDocumentFloors, type FloorPage } from "./document-floor";
+import { profileDocument } from "./cpu-profile";
 import { openBenchDatabase } from "./bench-database";
 import { closeAgent, measure, request, signIn, type Timing } from "./http";
 import { LISTS } from "./lists";
@@ -47,6 +49,18 @@ const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line
 // Always measure the current code: a stale build would time screens that no longer exist as they were.
 if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "server/index.js"))) {
   execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR: path.relative(process.cwd(), buildDir) } });
+}
+
+// A CPU profile of one signed-in document instead of the measurements (BENCH_PROFILE=/orders).
+if (process.env.BENCH_PROFILE) {
+  await profileDocument({
+    target: process.env.BENCH_PROFILE,
+    requests: Number(process.env.BENCH_PROFILE_REQUESTS ?? 300),
+    databaseUrl,
+    dataDir,
+    buildDir,
+  });
+  process.exit(0);
 }
 
 // ── 1. The database alone ──────────────────────────────────────────────────────────────────────────
