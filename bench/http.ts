@@ -92,6 +92,18 @@ export async function measure(total: number, clients: number, fn: () => Promise<
   };
 }
 
+/** Signs in as Developer (who may open every screen) and returns the session cookie to send. */
+export async function signIn(base: string): Promise<string> {
+  const login = await request(`${base}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "developer@demo.mx", password: "demo1234" }).toString(),
+    headers: { origin: base },
+  });
+  const cookie = (login.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
+  if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la base de volumen (${login.status})`);
+  return cookie;
+}
+
 export function closeAgent() {
   agent.destroy();
 }

@@ -7,8 +7,12 @@
  *    orders page-1 query over HTTP.
  * 2. Then the app starts as a separate process on the same database; the bench signs in through /login
  *    (as Developer, who may open every screen) and times every list, dialog and download at 1 client and at 10 concurrent clients.
+ * 3. Once the app has stopped, each list document's floor (bench/document-floor.ts): its served HTML as
+ *    React elements, rendered and gzipped after the list's statements, at 1 and 10 clients, beside the
+ *    document's own figures.
  * One JSON line per measurement; any answer other than 200 (304 on a conditional line) fails the run
- * (exit 1), none is skipped.
+ * (exit 1), none is skipped. BENCH_PROFILE=/orders takes a CPU profile of that document instead
+ * (bench/cpu-profile.ts).
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -16,8 +20,10 @@ import path from "node:path";
 import { DOCUMENTS } from "./documents";
 import { measureFeedIngest } from "./feed";
 import { startFloor } from "./floor";
+import { FLOOR_TARGET, floorVerdict, measureDocumentFloors, type FloorPage } from "./document-floor";
+import { profileDocument } from "./cpu-profile";
 import { openBenchDatabase } from "./bench-database";
-import { closeAgent, measure, request, type Timing } from "./http";
+import { closeAgent, measure, request, signIn, type Timing } from "./http";
 import { LISTS } from "./lists";
 import { PDV_FLOWS, pickTill, type TillHttp, type TillIds } from "./lists/pdv";
 import { startServer } from "./server-process";
@@ -45,15 +51,33 @@ if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "
   execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_DIR: path.relative(process.cwd(), buildDir) } });
 }
 
+// A CPU profile of one signed-in document instead of the measurements (BENCH_PROFILE=/orders).
+if (process.env.BENCH_PROFILE) {
+  await profileDocument({
+    target: process.env.BENCH_PROFILE,
+    requests: Number(process.env.BENCH_PROFILE_REQUESTS ?? 300),
+    databaseUrl,
+    dataDir,
+    buildDir,
+  });
+  process.exit(0);
+}
+
 // ── 1. The database alone ──────────────────────────────────────────────────────────────────────────
 const database = await openBenchDatabase({ databaseUrl, dataDir });
 
 const lists = chosen(LISTS);
 const sqlMs = new Map<number, number>();
+// Each line's statements as the loader sends them, for its document floor; a line without SQL has none.
+const statements = new Map<number, FloorPage["statements"]>();
 for (const [i, list] of lists.entries()) {
-  if (!list.sql) continue;
+  if (!list.sql) {
+    statements.set(i, []);
+    continue;
+  }
   try {
     const more = typeof list.also === "function" ? await list.also(database) : (list.also ?? []);
+    statements.set(i, [{ sql: list.sql, params: list.params ?? [] }, ...more]);
     // The loader's statements one after the other, as it sends them.
     const run = async () => {
       await database.query(list.sql!, list.params ?? []);
@@ -134,14 +158,11 @@ const app = await startServer({
   BUILD_DIR: path.relative(process.cwd(), buildDir),
   SHOP_RATE_LIMIT: "1000000",
 });
+// The HTML documents among the list lines, as served, with their figures: their floors are timed
+// once the app has stopped.
+const served: { key: number; shown: Record<string, unknown>; html: string; one: Timing; ten: Timing }[] = [];
 try {
-  const login = await request(`${app.base}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: "developer@demo.mx", password: "demo1234" }).toString(),
-    headers: { origin: app.base },
-  });
-  const cookie = (login.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
-  if (login.status !== 302 || !cookie) throw new Error(`No se pudo iniciar sesión en la base de volumen (${login.status})`);
+  const cookie = await signIn(app.base);
 
   const timed = async (
     label: string,
@@ -174,7 +195,7 @@ try {
         c10_rps: ten.rps,
         c10_vs_floor: round(ten.rps / floor10.rps),
       });
-      return one;
+      return { one, ten };
     } catch (error) {
       failures.push((error as Error).message);
       print({ ...extra, error: (error as Error).message });
@@ -203,14 +224,20 @@ try {
       ...(list.headers ? { headers: list.headers } : {}),
       ...(list.conditional ? { if_none_match: true } : {}),
     };
-    const one = await timed(`${list.route}?${list.query}${list.conditional ? " (If-None-Match)" : ""}`, url, shown, {
+    const timing = await timed(`${list.route}?${list.query}${list.conditional ? " (If-None-Match)" : ""}`, url, shown, {
       anonymous: list.anonymous,
       body: list.body,
       headers,
       status: list.conditional ? 304 : 200,
     });
-    if (one && sql !== undefined) {
+    if (timing && sql !== undefined) {
+      const { one } = timing;
       print({ ...shown, sql_ms: round(sql), ratio_sql: round(one.p50 / sql), ratio_floor_p95: round(one.p95 / floor1.p95) });
+    }
+    // A page's floor needs its HTML: a GET answered with a document (not the shop API's JSON, not a 304).
+    if (timing && !list.body && !list.conditional && statements.has(i)) {
+      const page = await request(url, { cookie: list.anonymous ? undefined : cookie, headers, readBody: true });
+      if (page.status === 200 && page.type.startsWith("text/html")) served.push({ key: i, shown, html: page.body!, ...timing });
     }
   }
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.
@@ -271,6 +298,76 @@ try {
 } finally {
   await app.stop();
   closeAgent();
+}
+
+// ── 3. Each list document's floor ──────────────────────────────────────────────────────────────────
+if (served.length) {
+  const byKey = new Map(served.map((s) => [s.key, s]));
+  const verdicts: { label: string; within: boolean; p50: number; rps: number; misses?: string[] }[] = [];
+  try {
+    await measureDocumentFloors(
+      {
+        databaseUrl,
+        dataDir,
+        rounds: ROUNDS,
+        clients: CLIENTS,
+        pages: served.map((s) => ({ key: s.key, statements: statements.get(s.key)!, html: s.html })),
+      },
+      (answer) => {
+        const page = byKey.get(answer.key)!;
+        const label = `${page.shown.route}${page.shown.query ? `?${page.shown.query}` : ""}`;
+        if ("error" in answer) {
+          failures.push(`piso de documento de ${label}: ${answer.error}`);
+          print({ ...page.shown, doc_floor_error: answer.error });
+          return;
+        }
+        const verdict = floorVerdict({ p50: page.one.p50, rps: page.ten.rps }, { p50: answer.one.p50, rps: answer.ten.rps });
+        verdicts.push({
+          label,
+          within: verdict.within_target,
+          p50: verdict.p50_vs_doc_floor,
+          rps: verdict.c10_vs_doc_floor,
+          misses: verdict.misses,
+        });
+        print({
+          ...page.shown,
+          doc_floor_p50_ms: answer.one.p50,
+          doc_floor_p95_ms: answer.one.p95,
+          doc_floor_c10_rps: answer.ten.rps,
+          doc_floor_sql_ms: answer.split.sql,
+          doc_floor_render_ms: answer.split.render,
+          doc_floor_gzip_ms: answer.split.gzip,
+          // The floor renders the page it was given: its HTML is the served one's size (less the doctype).
+          html_kb: round(Buffer.byteLength(page.html) / 1024),
+          doc_floor_html_kb: round(answer.htmlBytes / 1024),
+          doc_floor_gzip_kb: round(answer.gzipBytes / 1024),
+          p50_ms: page.one.p50,
+          c10_rps: page.ten.rps,
+          ...verdict,
+        });
+      },
+    );
+  } catch (error) {
+    failures.push(`piso de documento: ${(error as Error).message}`);
+  }
+  // The summary, as the weight's "every route" line: how many documents meet both targets, and which miss.
+  const missed = verdicts.filter((v) => !v.within);
+  const median = (values: number[]) => round(percentile(values, 50));
+  print({
+    route: "every document floor",
+    count: verdicts.length,
+    within_target: verdicts.length - missed.length,
+    p50_vs_doc_floor_median: median(verdicts.map((v) => v.p50)),
+    c10_vs_doc_floor_median: median(verdicts.map((v) => v.rps)),
+    missed: missed.map((v) => v.label),
+  });
+  if (missed.length) {
+    const target = `p50 ≤ ${FLOOR_TARGET.p50}× el piso y, a 10 clientes, ≥ ${FLOOR_TARGET.rps * 100} % de su rendimiento`;
+    const lines = missed.map((v) => `- ${v.label}: ${v.misses!.join("; ")}`);
+    console.error(
+      `\nPiso de documento: ${missed.length} de ${verdicts.length} documento(s) fuera de meta (${target}):\n${lines.join("\n")}`,
+    );
+  }
 }
 
 if (failures.length) {

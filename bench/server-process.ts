@@ -6,10 +6,14 @@ import { serverArgs } from "../scripts/server-command.mjs";
  * The built app as its own process, as users reach it: its own event loop, its own database handle,
  * the full request path (session cookie, guard, render, compression).
  */
-export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ base: string; stop: () => Promise<void> }> {
   // A port nobody holds (several instances start at once).
   const port = String(await freePort());
-  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
+  // `nodeArgs` go to node before the bundle (the profile's --inspect).
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...serverArgs()], {
     // SIM_ACTIVITY=0: the bench data changes only by what a bench does (no simulated activity).
     env: { ...process.env, SIM_ACTIVITY: "0", ...env, PORT: port, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
