@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bundledLatestMigration, readiness } from "../../server/ops/health";
 import { mountOperations } from "../../server/ops/http";
 import { createLogger, log, setLogger } from "../../server/ops/log";
@@ -76,8 +76,7 @@ describe("/healthz and /readyz", () => {
     expect(health.headers.get("cache-control")).toBe("no-store");
     const ready = await fetch(`${base}/readyz`);
     expect([ready.status, await ready.text()]).toEqual([200, '{"status":"ok"}']);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(lines.filter((l) => l.route === "/readyz").map((l) => l.level)).toEqual(["debug"]);
+    await vi.waitFor(() => expect(lines.filter((l) => l.route === "/readyz").map((l) => l.level)).toEqual(["debug"]));
   });
 
   it("/readyz names what fails, and nothing else", async () => {
@@ -190,8 +189,7 @@ describe("draining", () => {
       });
     expect((await get("/healthz")).status).toBe(200);
     const slow = fetch(`${base}/slow`).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 50));
-    expect(lifecycle.inFlight.count).toBe(1);
+    await vi.waitFor(() => expect(lifecycle.inFlight.count).toBe(1));
     lifecycle.draining = true;
     try {
       const late = await get("/orders/1");
@@ -213,14 +211,18 @@ describe("draining", () => {
     const app = express();
     const own = createLifecycle();
     let finish: () => void = () => undefined;
+    let arrived: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
     mountOperations(app, { lifecycle: own, readiness: async () => [], metrics: { token: undefined, clustered: false } });
     app.get("/slow", (_req, res) => {
       finish = () => res.end("fin");
+      arrived();
     });
     const other = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => other.once("listening", resolve));
     const answer = fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/slow`).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 50));
+    // The drain starts once the request is in the handler (a connection still opening would be cut as idle).
+    await inFlight;
     const drained = drainServer(other, own, 5_000);
     setTimeout(() => finish(), 100);
     expect(await drained).toEqual({ cut: 0 });
