@@ -9,7 +9,7 @@
 import { stdin, stdout, stderr } from "node:process";
 import readline from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { ROLE_KEYS, ROLES } from "../../app/lib/roles";
+import { ROLE_KEYS, ROLES } from "@common/roles";
 import { NewUserSchema, LEVELED_ROLE, PASSWORD_MIN } from "../../app/modules/users/schemas";
 import { createUser } from "../../app/modules/users/users.server";
 import { openDatabase, setDatabase } from "../db/client";

@@ -1,4 +1,4 @@
-import { THROTTLE_WINDOW_MS } from "~/modules/auth/throttle-rules";
+import { THROTTLE_WINDOW_MS } from "@common/throttle-rules";
 import { sweepUnusedUploads } from "~/modules/files/sweep.server";
 import { cron } from "../jobs/schedule";
 import type { Database } from "./client";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
-import { formatInputDateTime } from "~/lib/format";
+import { formatInputDateTime } from "@common/format";
 import type { ListPageData } from "~/lib/list-url";
 import { parseQuery, q } from "~/lib/query";
 import { BLOG_LIMITS } from "./blog-texts";

@@ -1,5 +1,5 @@
 import type { BadgeVariant } from "~/components/Badge";
-import { asciiSlug } from "~/lib/ascii-slug";
+import { asciiSlug } from "@common/ascii-slug";
 import { hasLabel, labelOf } from "~/lib/labels";
 
 /**
