@@ -149,7 +149,6 @@ const SERVER_IMPORTS_FROM_APP = {
   // take the line out.
   "server/cli/import.ts": ["../../app/modules/sync/import-collections.server", "../../app/modules/sync/import.server"],
   "server/cli/user-create.ts": ["../../app/lib/roles", "../../app/modules/users/schemas", "../../app/modules/users/users.server"],
-  "server/db/maintenance.ts": ["~/modules/auth/throttle-rules", "~/modules/files/sweep.server"],
   "server/db/seed/bench.ts": ["../../../app/modules/orders/display-status"],
   "server/db/seed/demo-users.ts": ["../../../app/lib/roles"],
   "server/db/seed/demo/blogs.ts": ["../../../../app/modules/blogs/blog-posts"],
@@ -159,12 +158,6 @@ const SERVER_IMPORTS_FROM_APP = {
   "server/documents/xlsx.server.ts": ["~/lib/format"],
   "server/http/bounded-body.ts": ["../../app/lib/forged-list-index"],
   "server/http/router-handler.ts": ["../../app/lib/download"],
-  "server/jobs/app-jobs.ts": [
-    "~/modules/pdv/sale.server",
-    "~/modules/sync/outbox.server",
-    "~/modules/sync/feed-jobs.server",
-    "~/lib/auth/session.server",
-  ],
   "server/shop-api/router.ts": [
     "~/modules/shop-api/answers.server",
     "~/modules/shop-api/docs-page",
