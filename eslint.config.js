@@ -158,13 +158,6 @@ const SERVER_IMPORTS_FROM_APP = {
   "server/documents/xlsx.server.ts": ["~/lib/format"],
   "server/http/bounded-body.ts": ["../../app/lib/forged-list-index"],
   "server/http/router-handler.ts": ["../../app/lib/download"],
-  "server/shop-api/router.ts": [
-    "~/modules/shop-api/answers.server",
-    "~/modules/shop-api/docs-page",
-    "~/modules/shop-api/endpoints",
-    "~/modules/shop-api/media.server",
-    "~/modules/shop-api/openapi",
-  ],
 };
 const FROM_APP = "(~/|(\\.\\./)+app/)";
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

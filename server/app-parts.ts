@@ -1,6 +1,8 @@
+import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Database } from "./db/client";
 import type { JobDefinition } from "./jobs/runner";
+import type { ShopApiOptions } from "./shop-api/options";
 
 /**
  * What the process takes from the back office app besides its routes. server/ imports nothing of
@@ -10,6 +12,8 @@ import type { JobDefinition } from "./jobs/runner";
 export type AppParts = {
   /** The periodic work, given to this instance's job runner (app/jobs.server.ts; decision 0041). */
   jobs: (database: Database) => JobDefinition[];
+  /** The shop's content API, mounted at SHOP_API_PATH before the back office (app/shop-api-router.server.ts; decision 0042). */
+  shopApi: (options: ShopApiOptions) => RequestHandler;
 };
 
 /** The app's parts in a build (in development a function that loads it through Vite). */

@@ -103,7 +103,7 @@ function listen(app: Awaited<ReturnType<typeof createApp>>, env: Env): Promise<h
 async function serve(env: Env, { build, vite, clientDir }: StartOptions, clustered: boolean) {
   const started = Date.now();
   const isDev = vite !== undefined;
-  // What the app hands the process besides its routes: its jobs (app/entry.server.tsx).
+  // What the app hands the process besides its routes: its jobs and the shop API (app/entry.server.tsx).
   const parts = await appPartsOf(build);
   if (clustered) joinClusterMetrics();
   await initErrorReporting(env);
@@ -144,6 +144,7 @@ async function serve(env: Env, { build, vite, clientDir }: StartOptions, cluster
     build,
     vite,
     clientDir,
+    shopApi: parts.shopApi,
     ops: { lifecycle, readiness: failing, metrics: { token: env.METRICS_TOKEN, clustered } },
   });
   let server: http.Server;
