@@ -50,12 +50,14 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # public/: the static files, and the bundled images the app turns into library files.
-# server/, app/, scripts/ and tsconfig.json: the command-line tools (npm run user:create, db:migrate,
-# backup, restore) run from the sources with tsx, a production dependency.
+# cli/, server/, app/, common/, scripts/ and tsconfig.json: the command-line tools (npm run user:create,
+# import, db:migrate, backup, restore) run from the sources with tsx, a production dependency.
 COPY package.json package-lock.json tsconfig.json ./
 COPY public ./public
+COPY cli ./cli
 COPY server ./server
 COPY app ./app
+COPY common ./common
 COPY scripts ./scripts
 
 # The code belongs to root and is read-only for the app; only its data and backups are writable.

@@ -1,5 +1,5 @@
 // Lint: the language's and React's rules, accessibility, and the layers of docs/conventions.md
-// (modules do not speak HTTP, forms are read in one place, server/ does not import app/).
+// (modules do not speak HTTP, forms are read in one place, common/ ← server/ ← app/ ← cli/ import only downwards).
 // Syntax only (no type information): it stays fast enough to run on every change.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -139,56 +139,38 @@ const MODULES_SPEAK_NO_HTTP = {
 };
 
 /**
- * server/ is infrastructure: it never imports app/ (DESIGN.md; what both need lives in a shared
- * folder). An import of app/ (`~/…` or a relative path into app/, static or dynamic) from server/ is
- * an error, except the ones listed below.
+ * The layers (DESIGN.md, "Shape of the code"; docs/conventions.md, "Where code goes"; decision 0048),
+ * each importing only those below it: common/ (what app/ and server/ both use) ← server/
+ * (infrastructure) ← app/ ← cli/ (commands that run both). An import running back up (static,
+ * dynamic, or a type's `import("…")`) is an error, with no exceptions: what both sides need moves
+ * down to common/, and what the process takes from the app its server entry hands over
+ * (server/app-parts.ts).
  */
-const SERVER_IMPORTS_FROM_APP = {
-  // known: to move. The server files that import app/ today, each with exactly the imports it has:
-  // a new import of app/ in one of them is an error too. Move what both need to a shared folder, then
-  // take the line out.
-  "server/cli/import.ts": ["../../app/modules/sync/import-collections.server", "../../app/modules/sync/import.server"],
-  "server/cli/user-create.ts": ["../../app/lib/roles", "../../app/modules/users/schemas", "../../app/modules/users/users.server"],
-  "server/db/maintenance.ts": ["~/modules/auth/throttle-rules", "~/modules/files/sweep.server"],
-  "server/db/seed/bench.ts": ["../../../app/modules/orders/display-status"],
-  "server/db/seed/demo-users.ts": ["../../../app/lib/roles"],
-  "server/db/seed/demo/blogs.ts": ["../../../../app/modules/blogs/blog-posts"],
-  "server/db/seed/demo/constants.ts": ["../../../../app/lib/ascii-slug"],
-  "server/db/seed/demo/orders.ts": ["../../../../app/modules/orders/display-status"],
-  "server/db/seed/demo/shop-content.ts": ["../../../../app/modules/content/shop-path"],
-  "server/documents/xlsx.server.ts": ["~/lib/format"],
-  "server/http/bounded-body.ts": ["../../app/lib/forged-list-index"],
-  "server/http/router-handler.ts": ["../../app/lib/download"],
-  "server/jobs/app-jobs.ts": [
-    "~/modules/pdv/sale.server",
-    "~/modules/sync/outbox.server",
-    "~/modules/sync/feed-jobs.server",
-    "~/lib/auth/session.server",
-  ],
-  "server/shop-api/router.ts": [
-    "~/modules/shop-api/answers.server",
-    "~/modules/shop-api/docs-page",
-    "~/modules/shop-api/endpoints",
-    "~/modules/shop-api/media.server",
-    "~/modules/shop-api/openapi",
-  ],
-};
-const FROM_APP = "(~/|(\\.\\./)+app/)";
-const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const SERVER_IMPORTS_APP =
-  "Imports app/ from server/: server/ is infrastructure and never imports app/ (DESIGN.md); move what both need to a shared folder.";
-/** The server→app rules for a file of server/, allowing `allowed` (its known imports). */
-function serverImportsNoApp(allowed = []) {
-  const known = allowed.length ? `(?!(${allowed.map(escapeRegex).join("|")})$)` : "";
-  const regex = `^${known}${FROM_APP}`;
+const LAYER_PATHS = { app: "~/|(\\.\\./)+app/", server: "@server/|(\\.\\./)+server/", cli: "(\\.\\./)+cli/" };
+/** A layer's rules: no import of the `above` layers, with `message`. */
+function importsNothingOf(above, message) {
+  const regex = `^(${above.map((layer) => LAYER_PATHS[layer]).join("|")})`;
+  const source = `/${regex.replace(/\//g, "\\/")}/`;
   return {
-    "no-restricted-imports": ["error", { patterns: [{ regex, message: SERVER_IMPORTS_APP }] }],
-    "no-restricted-syntax": [
-      "error",
-      { selector: `ImportExpression[source.value=/${regex.replace(/\//g, "\\/")}/]`, message: SERVER_IMPORTS_APP },
+    syntax: [
+      { selector: `ImportExpression[source.value=${source}]`, message },
+      { selector: `TSImportType[argument.literal.value=${source}]`, message },
     ],
+    imports: { paths: [], patterns: [{ regex, message }] },
   };
 }
+const COMMON_IMPORTS_NOTHING_ABOVE = importsNothingOf(
+  ["app", "server", "cli"],
+  "Imports app/, server/ or cli/ from common/: common/ holds what app/ and server/ both use, and imports neither (decision 0048).",
+);
+const SERVER_IMPORTS_NO_APP = importsNothingOf(
+  ["app", "cli"],
+  "Imports app/ or cli/ from server/: server/ is infrastructure and never imports app/ (DESIGN.md, decision 0048). What both need lives in common/; what the process takes from the app, the app's server entry hands over (server/app-parts.ts).",
+);
+const APP_IMPORTS_NO_CLI = importsNothingOf(
+  ["cli"],
+  "Imports cli/ from app/: the commands in cli/ run the app, never the reverse (decision 0048).",
+);
 
 /** One restriction list per rule: a later config's options replace an earlier one's, so overlapping scopes are merged here. */
 const restrict = (...sets) => ({
@@ -264,13 +246,17 @@ export default defineConfig(
     },
   },
   {
+    files: FORM_READERS,
+    rules: restrict(APP_IMPORTS_NO_CLI),
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: FORM_READERS,
-    rules: restrict(FORMS_READ_IN_ONE_PLACE),
+    rules: restrict(FORMS_READ_IN_ONE_PLACE, APP_IMPORTS_NO_CLI),
   },
   {
     files: ["app/modules/**/*.{ts,tsx}"],
-    rules: restrict(FORMS_READ_IN_ONE_PLACE, MODULES_SPEAK_NO_HTTP),
+    rules: restrict(FORMS_READ_IN_ONE_PLACE, MODULES_SPEAK_NO_HTTP, APP_IMPORTS_NO_CLI),
   },
   {
     // app/modules/<area>/ holds rules and queries only (docs/conventions.md, "Where code goes").
@@ -288,15 +274,17 @@ export default defineConfig(
   },
   {
     files: ["server/**/*.{ts,tsx,js,mjs}"],
-    ignores: Object.keys(SERVER_IMPORTS_FROM_APP),
-    rules: serverImportsNoApp(),
+    rules: restrict(SERVER_IMPORTS_NO_APP),
   },
-  ...Object.entries(SERVER_IMPORTS_FROM_APP).map(([file, allowed]) => ({ files: [file], rules: serverImportsNoApp(allowed) })),
+  {
+    files: ["common/**/*.{ts,tsx,js,mjs}"],
+    rules: restrict(COMMON_IMPORTS_NOTHING_ABOVE),
+  },
   {
     // The server logs JSON lines through pino (server/ops/log.ts, docs/operations.md): a console line
     // would break them and lose the request id. The command-line scripts print for a person.
     files: ["server/**/*.{ts,tsx}", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}", "app/routes/**/*.{ts,tsx}"],
-    ignores: ["server/cli/**", "server/**/cli.ts", "server/**/cli-*.ts"],
+    ignores: ["server/**/cli.ts", "server/**/cli-*.ts"],
     rules: { "no-console": "error" },
   },
 );

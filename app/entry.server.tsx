@@ -5,12 +5,18 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { htmlBodyStream } from "./lib/html-stream.server";
 import { NonceProvider } from "./lib/nonce";
+import type { AppParts } from "@server/app-parts";
 import { requestContext, requestValuesOf } from "@server/http/request-context";
 import { reportError } from "@server/ops/error-reporting";
 import { log } from "@server/ops/log";
+import { appJobs } from "./jobs.server";
+import { shopApiRouter } from "./shop-api-router.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+
+/** What the process takes from the app besides its routes (server/app-parts.ts, decision 0048). */
+export const appParts: AppParts = { jobs: appJobs, shopApi: shopApiRouter };
 
 /**
  * What reaches the log (and the error reports, when SENTRY_DSN is set): real failures of loaders,

@@ -1,5 +1,5 @@
 import { request as pwRequest, type APIRequestContext } from "@playwright/test";
-import { ROLE_KEYS, type Role } from "../app/lib/roles";
+import { ROLE_KEYS, type Role } from "../common/roles";
 import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
 
 /**

@@ -2,7 +2,7 @@ import MagicString from "magic-string";
 import type { Plugin } from "vite";
 
 /*
- * Modules in app/ build their zod schemas at module level (`export const X = z.object(…)`, list
+ * Modules in app/ and common/ build their zod schemas at module level (`export const X = z.object(…)`, list
  * shapes of `q.page()` calls). To a bundler each such call is a possible side effect, so a screen that
  * imports only an option table from the same module still downloads zod (and luxon, through
  * `queryDay`). Building a schema has no side effect; this plugin says so by wrapping each such
@@ -99,7 +99,7 @@ export function pureSchemas(): Plugin {
     apply: "build",
     transform(code, id) {
       const file = id.split("?")[0];
-      if (file.includes("/node_modules/") || !/\/app\/.*\.[jt]sx?$/.test(file)) return null;
+      if (file.includes("/node_modules/") || !/\/(app|common)\/.*\.[jt]sx?$/.test(file)) return null;
       const changed = markSchemasPure(code, (c) => this.parse(c));
       return changed === null ? null : { code: changed.toString(), map: changed.generateMap({ hires: true }) };
     },

@@ -11,23 +11,27 @@ import { refuseCrossOrigin } from "./http/origin-check";
 import { answerUnhandled, refuseOddRequests } from "./http/request-shape";
 import { createRequestHandler } from "./http/router-handler";
 import { mountOperations, type AppOps } from "./ops/http";
-import { SHOP_API_PATH, shopApiRouter } from "./shop-api/router";
+import type { AppParts } from "./app-parts";
+import { SHOP_API_PATH } from "./shop-api/options";
 import { storageOrigin } from "./storage/config";
 
 /**
  * The HTTP app: security headers with a per-response CSP nonce, static assets, the router. `vite` is
  * the development server (its middlewares serve the browser's modules); without it the built assets
- * are served from the build next to this module.
+ * are served from the build next to this module. `shopApi` is the shop API's router, as the app's
+ * server entry hands it over (server/app-parts.ts).
  */
 export async function createApp({
   build,
   vite,
   clientDir,
+  shopApi,
   ops,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   vite?: ViteDevServer;
   clientDir?: string;
+  shopApi: AppParts["shopApi"];
   ops: AppOps;
 }) {
   const isDev = vite !== undefined;
@@ -40,7 +44,7 @@ export async function createApp({
   app.set("trust proxy", env.TRUST_PROXY ?? false);
   // The shop's public content API answers before anything of the back office: no session, no
   // cookie, no Remix (decision 0042).
-  app.use(SHOP_API_PATH, shopApiRouter({ origins: shopOrigins(env), rateLimit: env.SHOP_RATE_LIMIT }));
+  app.use(SHOP_API_PATH, shopApi({ origins: shopOrigins(env), rateLimit: env.SHOP_RATE_LIMIT }));
   app.use(refuseOddRequests());
   // Level 6 (zlib's default): about 1 ms for a 55 KB list page, 12 % smaller than level 1.
   app.use(compression({ level: 6 }));

@@ -4,9 +4,10 @@ import { getEnv, StartupRefusal, type Env } from "./env";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
+import { appPartsOf } from "./app-parts";
 import { openDatabase, setDatabase } from "./db/client";
 import { joinPreparedDatabase, prepareDatabase } from "./db/startup";
-import { startJobs } from "./jobs/app-jobs";
+import { startJobs } from "./jobs/runner";
 import { getIntegrations } from "./integrations";
 import { checkIntegrations } from "./integrations/startup-check";
 import { DEMO_USERS, DEMO_PASSWORD } from "./db/seed/demo-users";
@@ -102,6 +103,8 @@ function listen(app: Awaited<ReturnType<typeof createApp>>, env: Env): Promise<h
 async function serve(env: Env, { build, vite, clientDir }: StartOptions, clustered: boolean) {
   const started = Date.now();
   const isDev = vite !== undefined;
+  // What the app hands the process besides its routes: its jobs and the shop API (app/entry.server.tsx).
+  const parts = await appPartsOf(build);
   if (clustered) joinClusterMetrics();
   await initErrorReporting(env);
   // The embedded database belongs to one process: a second server on the same DATA_DIR refuses to start.
@@ -116,7 +119,7 @@ async function serve(env: Env, { build, vite, clientDir }: StartOptions, cluster
   if (clustered) await joinPreparedDatabase(database);
   // Migrations, the demo seed and the stored session secret, under a lock another instance waits on.
   else ({ seeded } = await prepareDatabase(database, env));
-  const jobs = env.JOBS_ENABLED ? startJobs(database) : null;
+  const jobs = env.JOBS_ENABLED ? startJobs(database, parts.jobs(database)) : null;
   if (!jobs) log.info("Trabajos de fondo apagados en esta instancia (JOBS_ENABLED=false)");
   // Each system served over HTTP: does it answer, is the token accepted? (the Sincronización screen
   // shows it). Once per start-up: by the first worker of a cluster.
@@ -141,6 +144,7 @@ async function serve(env: Env, { build, vite, clientDir }: StartOptions, cluster
     build,
     vite,
     clientDir,
+    shopApi: parts.shopApi,
     ops: { lifecycle, readiness: failing, metrics: { token: env.METRICS_TOKEN, clustered } },
   });
   let server: http.Server;

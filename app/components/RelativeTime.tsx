@@ -1,4 +1,4 @@
-import { formatRelative } from "~/lib/format";
+import { formatRelative } from "@common/format";
 
 /**
  * "hace 28 segundos": the server and the browser read the clock a moment apart, so the text may

@@ -1,4 +1,4 @@
-import { formatDate } from "~/lib/format";
+import { formatDate } from "@common/format";
 import { AMOUNTS_NOTE, paginate, VALIDITY_TEXT, type CompanyContact, type QuotationDocumentData } from "~/modules/quotations/document";
 import { formatCents, formatPhone, MARKETPLACE_ADJUSTMENT_LABEL, MESSAGES } from "~/modules/quotations/pricing";
 

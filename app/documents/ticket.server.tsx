@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { renderToStaticMarkup } from "react-dom/server";
 import { getEnv } from "@server/env";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "@common/format";
 import { sessionFigures, sessionWithUser } from "~/modules/pdv/close.server";
 import { saleById, saleLines } from "~/modules/pdv/history.server";
 import { dollarHint, formatRate } from "~/modules/pricing/price";

@@ -1,4 +1,4 @@
-import type { Permission, Role } from "./roles";
+import type { Permission, Role } from "@common/roles";
 
 /**
  * The single access matrix: every screen of both spec documents with the roles allowed by the route

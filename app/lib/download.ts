@@ -1,3 +1,5 @@
+import { DOWNLOAD_FETCH_HEADER, FOLLOW_HEADER } from "@common/download-headers";
+
 /**
  * Browser-side helpers for report downloads fetched with JavaScript (to show progress): the file
  * name the server gave in Content-Disposition, and saving a Blob as a download.
@@ -21,10 +23,6 @@ export function saveBlob(blob: Blob, filename: string) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/** Sent by a report fetch; the server then answers a redirect as `FOLLOW_HEADER` (server/http/router-handler.ts). */
-export const DOWNLOAD_FETCH_HEADER = "x-download-fetch";
-export const FOLLOW_HEADER = "x-follow";
 
 /** Where the server sent a report fetch, when it is a path of this site. */
 export function followTarget(res: Response): string | null {

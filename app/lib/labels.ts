@@ -1,4 +1,4 @@
-import { ROLES } from "./roles";
+import { ROLES } from "@common/roles";
 import { LOG_TYPES } from "~/modules/logs/types";
 import { ORDER_STATUS_FILTERS, SHIPMENT_STATUS_FILTERS } from "~/modules/orders/filters";
 

@@ -1,4 +1,4 @@
-import { hasForgedListIndex } from "~/lib/forged-list-index";
+import { hasForgedListIndex } from "@common/forged-list-index";
 
 const refused = () => new Response("El formulario no es válido.", { status: 400 });
 
@@ -16,7 +16,7 @@ function refuseRepeatedNames(form: FormData, repeatable: readonly string[]): voi
 }
 
 /**
- * A form with lists posted with a list index no form of the app reaches (app/lib/forged-list-index.ts),
+ * A form with lists posted with a list index no form of the app reaches (common/forged-list-index.ts),
  * or with a field posted twice: 400 before Conform reads it.
  */
 export function refuseHugeListIndex(form: FormData, repeatable: readonly string[] = []): void {

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { ZONE } from "./format";
+import { ZONE } from "@common/format";
 
 /*
  * Calendar arithmetic on Mexico City days (luxon). Kept apart from format.ts, which every screen

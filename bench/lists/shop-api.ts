@@ -9,7 +9,7 @@ import { builtLine, mock, statementOf } from "./built";
 import { queryOf, type BenchList } from "./types";
 
 /**
- * /api/shop/v1 (app/modules/shop-api, server/shop-api/router.ts): anonymous, as the shop calls it,
+ * /api/shop/v1 (app/modules/shop-api, app/shop-api-router.server.ts): anonymous, as the shop calls it,
  * every endpoint at 1 and 10 clients. The products list's SQL comes from its builders (the version
  * the ETag is made of, the rate, the page); the other endpoints read small tables and are
  * timed over HTTP only. The 304 lines send If-None-Match with the ETag of a first answer: their one

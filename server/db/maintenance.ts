@@ -1,5 +1,4 @@
-import { THROTTLE_WINDOW_MS } from "~/modules/auth/throttle-rules";
-import { sweepUnusedUploads } from "~/modules/files/sweep.server";
+import { THROTTLE_WINDOW_MS } from "@common/throttle-rules";
 import { cron } from "../jobs/schedule";
 import type { Database } from "./client";
 
@@ -21,18 +20,10 @@ export async function purgeLoginThrottle(database: Database, now: Date = new Dat
 }
 
 /**
- * Once a night (server/jobs/app-jobs.ts): library uploads that nothing has used for a day are removed
- * (any database; app/modules/files/sweep.server.ts), then the embedded database, which has no
- * autovacuum, gets VACUUM ANALYZE, keeping list counts index-only and the planner's statistics
- * current. PostgreSQL vacuums on its own.
+ * The embedded database has no autovacuum: once a night (the nightly-maintenance job,
+ * app/jobs.server.ts, after the uploads sweep) it gets VACUUM ANALYZE, keeping list counts
+ * index-only and the planner's statistics current. PostgreSQL vacuums on its own.
  */
-export async function nightlyMaintenance(database: Database): Promise<string> {
-  const started = Date.now();
-  const swept = await sweepUnusedUploads(database);
+export async function vacuumEmbedded(database: Database): Promise<void> {
   if (database.kind === "pglite") await database.exec("vacuum analyze");
-  return (
-    `mantenimiento nocturno de la base en ${Date.now() - started} ms ` +
-    `(${swept.files} archivos subidos sin usar borrados, ${swept.objects} objetos del almacenamiento, ${swept.orphans} objetos sin registro, ${swept.staged} subidas interrumpidas` +
-    `${swept.storageError ? `; el almacenamiento no respondió, se reintenta la próxima noche` : ""})`
-  );
 }

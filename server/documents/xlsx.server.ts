@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { DateTime } from "luxon";
-import { ZONE, wallClock, type WallClock } from "~/lib/format";
+import { ZONE, wallClock, type WallClock } from "@common/format";
 import { writeWorkbookInWorker, type CellValue } from "./xlsx-worker";
 
 /**

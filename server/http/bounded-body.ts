@@ -7,7 +7,7 @@ import { forEachPart } from "./multipart-parts";
 import type { NextFunction, Request, Response } from "express";
 import { FORM_MAX_BYTES, formatMegabytes, multipartLimitsFor, type BodyLimits } from "./body-limits";
 import { refuse } from "./refusal";
-import { hasForgedListIndex, INTENT_FIELD, isForgedListField } from "../../app/lib/forged-list-index";
+import { hasForgedListIndex, INTENT_FIELD, isForgedListField } from "@common/forged-list-index";
 
 /** What the app will read instead of the socket: a checked form, in memory (small) or on disk. */
 export type CheckedBody = { contentType: string; data: Buffer } | { contentType: string; file: string };

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { DOWNLOAD_FETCH_HEADER, FOLLOW_HEADER } from "@common/download-headers";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
 import type { NextFunction, Request, Response } from "express";
@@ -7,7 +8,6 @@ import { currentRequestScope, inRequestScope } from "./request-scope";
 import { routerContextFor, type RequestValues } from "./request-context";
 import { refuse } from "./refusal";
 import { isRouterMethodRefusal, SHAPE_MESSAGES } from "./request-shape";
-import { DOWNLOAD_FETCH_HEADER, FOLLOW_HEADER } from "../../app/lib/download";
 
 /** The header the app reads the client's address from; whatever a client sends under it is dropped. */
 export const CLIENT_IP_HEADER = "x-client-ip";

@@ -294,3 +294,10 @@ export async function purgeFinishedJobs(database: Database, now: Date = new Date
   );
   return rows.length;
 }
+
+/** The runner of this instance with the process's jobs (the app's list, `appParts.jobs`), ticking every five seconds. */
+export function startJobs(database: Database, definitions: JobDefinition[], options: RunnerOptions = {}) {
+  const runner = new JobRunner(database, definitions, options);
+  runner.start(5_000);
+  return runner;
+}

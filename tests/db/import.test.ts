@@ -633,7 +633,7 @@ describe("the first import", () => {
       const reportPath = path.join(dir, "informe.json");
       const child = await promisify(execFile)(
         path.resolve("node_modules/.bin/tsx"),
-        ["server/cli/import.ts", "--from", double.url, "--token", "secreto", "--dry-run", "--report", reportPath],
+        ["cli/import.ts", "--from", double.url, "--token", "secreto", "--dry-run", "--report", reportPath],
         {
           env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", NODE_ENV: "development" },
           timeout: 120_000,

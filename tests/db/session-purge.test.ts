@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sessions } from "../../server/db/schema";
-import { appJobs } from "../../server/jobs/app-jobs";
+import { appJobs } from "../../app/jobs.server";
 import { JobRunner } from "../../server/jobs/runner";
 import { getSessionUser, purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/lib/auth/session.server";
 import { loginAs, makeRequest } from "../helpers/auth";

@@ -31,7 +31,7 @@ import {
   type ActivitySummary,
 } from "../../server/integrations/simulator/activity";
 import { createPrng } from "../../server/integrations/simulator/runtime";
-import { appJobs } from "../../server/jobs/app-jobs";
+import { appJobs } from "../../app/jobs.server";
 import { useTestDatabase } from "../helpers/db";
 
 const database = await useTestDatabase();

@@ -1,7 +1,7 @@
 import { users } from "../../server/db/schema";
 import { getDb } from "../../server/db/client";
 import { createUserSession } from "~/lib/auth/session.server";
-import type { Role } from "~/lib/roles";
+import type { Role } from "@common/roles";
 
 // A precomputed bcrypt hash of "demo1234" keeps tests fast.
 export const DEMO_HASH = "$2b$10$Z4n7dli9/uosqX633zGvMe3nIZzIMurskIqTqTDZVpZi8dmVpxkaK";

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { getDb } from "../../server/db/client";
 import { auditLog } from "../../server/db/schema";
 import { readToast } from "~/lib/toast.server";
-import type { Role } from "~/lib/roles";
+import type { Role } from "@common/roles";
 import { makeRequest, settle } from "./auth";
 import { expectRolesSentHome } from "./sent-home";
 import { routeArgs } from "./route-args";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Role } from "~/lib/roles";
+import type { Role } from "@common/roles";
 import { loginAs } from "./auth";
 
 type Session = Awaited<ReturnType<typeof loginAs>>;

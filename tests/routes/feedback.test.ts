@@ -7,7 +7,7 @@ import { loader as listLoader } from "~/routes/logs/feedback";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRolesSentHome } from "../helpers/sent-home";
-import type { Role } from "~/lib/roles";
+import type { Role } from "@common/roles";
 import { routeArgs } from "../helpers/route-args";
 
 await useTestDatabase();

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { pdvOutbox, pdvSales, pdvSessions, products } from "../../server/db/schema";
 import { getIntegrations } from "../../server/integrations";
-import { appJobs } from "../../server/jobs/app-jobs";
+import { appJobs } from "../../app/jobs.server";
 import { JobRunner } from "../../server/jobs/runner";
 import * as till from "~/routes/pdv/route";
 import * as payRoute from "~/routes/pdv/pay";

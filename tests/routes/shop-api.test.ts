@@ -21,7 +21,8 @@ import {
   storeLocations,
   storePromos,
 } from "../../server/db/schema";
-import { SHOP_API_PATH, shopApiRouter, type ShopApiOptions } from "../../server/shop-api/router";
+import { shopApiRouter } from "../../app/shop-api-router.server";
+import { SHOP_API_PATH, type ShopApiOptions } from "../../server/shop-api/options";
 import { fileKey, shopVariantKey } from "~/modules/files/storage.server";
 import { isStored, putStored } from "../helpers/stored-files";
 import { DETAIL_ENDPOINTS, LIST_ENDPOINTS } from "~/modules/shop-api/endpoints";

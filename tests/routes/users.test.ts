@@ -657,7 +657,7 @@ describe("Developer accounts are a Developer's to manage", () => {
 describe("npm run user:create", () => {
   const tsx = path.resolve("node_modules/.bin/tsx");
   const run = (args: string[], dataDir: string) =>
-    spawnSync(tsx, ["server/cli/user-create.ts", ...args], {
+    spawnSync(tsx, ["cli/user-create.ts", ...args], {
       encoding: "utf8",
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "development" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { can, canAccessPath, canFollow, homeFor, navFor, ROUTES, routeFor } from "~/lib/access";
-import { ROLE_KEYS, type Role } from "~/lib/roles";
+import { ROLE_KEYS, type Role } from "@common/roles";
 
 // The route table of both spec documents, written out independently of the matrix.
 const A = "admin",

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BlogFormSchema } from "~/modules/blogs/blog-form";
-import {
-  BLOG_PAGE_SIZE,
-  BLOG_TEXTS,
-  blogSlug,
-  blogState,
-  freeSlug,
-  parseBlogListQuery,
-  publishAtInputValue,
-} from "~/modules/blogs/blog-posts";
+import { blogSlug, freeSlug } from "@common/blog-slug";
+import { BLOG_PAGE_SIZE, BLOG_TEXTS, blogState, parseBlogListQuery, publishAtInputValue } from "~/modules/blogs/blog-posts";
 import { parsePublishAt } from "~/modules/blogs/publish-at";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 

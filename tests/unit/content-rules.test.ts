@@ -22,7 +22,7 @@ import {
   parsePromotionListQuery,
 } from "~/modules/content/promotions";
 import { PromotionFormSchema } from "~/modules/content/promotion-form";
-import { isHttpUrl, isSitePath, promotionPermalink, shopSlug } from "~/modules/content/shop-path";
+import { isHttpUrl, isSitePath, promotionPermalink, shopSlug } from "@common/shop-path";
 
 function form(fields: Record<string, string>) {
   const f = new FormData();

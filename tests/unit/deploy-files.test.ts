@@ -191,6 +191,11 @@ describe("Dockerfile", () => {
     expect(cmd.join(" ")).toBe(start);
   });
 
+  it("copies the sources the command-line tools run from with tsx: each layer of the code (decision 0048)", () => {
+    for (const folder of ["cli", "app", "server", "common", "scripts", "public"])
+      expect(dockerfile, folder).toMatch(new RegExp(`^COPY ${folder} \\./${folder}$`, "m"));
+  });
+
   it("leaves out of the build context what must not go in the image", () => {
     const ignored = fs.readFileSync(".dockerignore", "utf8").split("\n");
     for (const entry of ["node_modules", ".git", "data", "data-*", "build", "build-*", "tests/.tmp", "test-results", ".env"])

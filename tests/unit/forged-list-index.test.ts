@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasForgedListIndex, isForgedListField } from "~/lib/forged-list-index";
+import { hasForgedListIndex, isForgedListField } from "@common/forged-list-index";
 
 describe("a list index no form of the app reaches marks a forged post (four digits or more)", () => {
   it.each([

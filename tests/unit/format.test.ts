@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatTime, formatQueryDate, formatRelative } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, formatTime, formatQueryDate, formatRelative } from "@common/format";
 import { parseQueryDate } from "~/lib/mexico-time";
 
 describe("formatting in es-MX and Mexico City time", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LABELS, labelOf, UNTRANSLATED, type LabelKind } from "~/lib/labels";
-import { ROLE_KEYS } from "~/lib/roles";
+import { ROLE_KEYS } from "@common/roles";
 import { LOG_TYPE_KEYS } from "~/modules/logs/types";
 import { displayStatus } from "~/modules/orders/display-status";
 

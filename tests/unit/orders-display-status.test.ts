@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brandSlugOf, displayStatus, ignoredEntries, STATUS_TABLE } from "~/modules/orders/display-status";
+import { brandSlugOf } from "@common/processing-status";
+import { displayStatus, ignoredEntries, STATUS_TABLE } from "~/modules/orders/display-status";
 
 const paid = (status: string, logisticType: string | null = "drop_off") => displayStatus({ status, orderStatus: "paid", logisticType });
 

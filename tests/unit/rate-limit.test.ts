@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { THROTTLE_FREE_FAILURES, throttleKeys, throttleWaitMs, waitMessage } from "~/modules/auth/throttle-rules";
+import { THROTTLE_FREE_FAILURES, throttleKeys, throttleWaitMs, waitMessage } from "@common/throttle-rules";
 
 const t0 = new Date("2026-11-20T10:00:00Z");
 const after = (ms: number) => new Date(t0.getTime() + ms);

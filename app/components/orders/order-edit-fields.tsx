@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { ErrorList } from "~/components/Field";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "@common/format";
 import { editability, type EditableOrder } from "~/modules/orders/movement";
 import { logisticLabel } from "~/modules/orders/rules";
 

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "@common/format";
 
 /** An order's items (publication id, title, qty × price), as both the order and conversation dialogs show them. */
 export function OrderItemsList({

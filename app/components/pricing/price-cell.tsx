@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "@common/format";
 import type { PriceView } from "~/modules/pricing/price";
 
 /**

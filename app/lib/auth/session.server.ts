@@ -130,7 +130,7 @@ export async function logoutRedirect(request: Request, to = "/login") {
 
 /**
  * Deletes the sessions no request can use any more (idle past their end, or signed in longer ago than
- * the absolute limit); run by the job runner (server/jobs/app-jobs.ts). Returns how many went.
+ * the absolute limit); run by the job runner (app/jobs.server.ts). Returns how many went.
  */
 export async function purgeExpiredSessions(now: Date = new Date()): Promise<number> {
   const gone = await getDb()

@@ -4,7 +4,7 @@ import { users } from "@server/db/schema";
 import { audit } from "~/modules/logs/audit.server";
 import { spendPasswordCheck, verifyPassword } from "./password.server";
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from "./rate-limit.server";
-import { waitMessage } from "./throttle-rules";
+import { waitMessage } from "@common/throttle-rules";
 
 export const INVALID_CREDENTIALS = "Correo o contraseña incorrectos.";
 

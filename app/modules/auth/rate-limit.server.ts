@@ -1,11 +1,11 @@
 import { inArray, sql } from "drizzle-orm";
 import { getDb } from "@server/db/client";
 import { loginThrottle } from "@server/db/schema";
-import { THROTTLE_WINDOW_MS, throttleKeys, throttleWaitMs, type ThrottleKind } from "./throttle-rules";
+import { THROTTLE_WINDOW_MS, throttleKeys, throttleWaitMs, type ThrottleKind } from "@common/throttle-rules";
 
 /**
  * Failed sign-ins kept in the database (login_throttle), so a restart or a second process does not
- * reset them. The rules are in throttle-rules.ts.
+ * reset them. The rules are in common/throttle-rules.ts.
  */
 export async function loginBlockedFor(ip: string, email: string, now = new Date()): Promise<number> {
   const keys = throttleKeys(email, ip);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BLOG_LIMITS, BLOG_MESSAGES, blogSlug, parseBlogIntent } from "./blog-posts";
+import { blogSlug } from "@common/blog-slug";
+import { BLOG_LIMITS, BLOG_MESSAGES, parseBlogIntent } from "./blog-posts";
 import { parsePublishAt } from "./publish-at";
 
 /*

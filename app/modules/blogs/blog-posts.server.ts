@@ -9,7 +9,8 @@ import { pickedLibraryImage, uploadRecordImage } from "~/modules/files/record-im
 import type { UploadRefusal } from "~/modules/files/images.server";
 import { changesBetween } from "~/modules/content/records.server";
 import { parsePublishAt } from "./publish-at";
-import { BLOG_PAGE_SIZE, blogSlug, freeSlug, type BlogImage, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
+import { blogSlug, freeSlug } from "@common/blog-slug";
+import { BLOG_PAGE_SIZE, type BlogImage, type BlogListQuery, type BlogPost, type BlogRow } from "./blog-posts";
 import type { BlogInput } from "./blog-form";
 import { escapeLike } from "~/lib/like-pattern";
 

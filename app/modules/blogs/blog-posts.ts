@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
-import { formatInputDateTime } from "~/lib/format";
+import { formatInputDateTime } from "@common/format";
 import type { ListPageData } from "~/lib/list-url";
 import { parseQuery, q } from "~/lib/query";
 import { BLOG_LIMITS } from "./blog-texts";
@@ -9,39 +9,10 @@ export * from "./blog-texts";
 
 /**
  * The shop's blog (spec 2 §2 'Blogs', §3 'Blog post', §5 slug, §7 'Blogs', §8, §9): texts, the list's
- * URL, the dialog's messages (its schema is in blog-form.ts), the slug rule and the status a post
- * shows. Pure: used by the form, the action and the unit tests.
+ * URL, the dialog's messages (its schema is in blog-form.ts) and the status a post shows; the slug
+ * rule, which the demo data follows too, is in common/blog-slug.ts. Pure: used by the form, the
+ * action and the unit tests.
  */
-
-/** Characters the spec's slug rule removes (spec 5: *+~.¬=|°,?/%&$#()'"!:@). */
-const SLUG_REMOVED = /[*+~.¬=|°,?/%&$#()'"!:@]/g;
-
-/**
- * Spec 5: the title lowercased, the listed characters removed, spaces to hyphens. Runs of spaces
- * (and the spaces left where a removed character stood between two) make one hyphen, and none is
- * left at either end, so "Luz LED: guía" → "luz-led-guía".
- */
-export function blogSlug(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(SLUG_REMOVED, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .replace(/-{2,}/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/**
- * The first free slug: the base itself, else base-2, base-3… (a clash gets a suffix; nothing is
- * overwritten). `taken` holds the slugs other posts already use.
- */
-export function freeSlug(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const candidate = `${base}-${n}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
 
 /** The instant as a datetime-local value in Mexico City (no date library: the dialog draws it). */
 export function publishAtInputValue(value: Date | string | null | undefined): string {

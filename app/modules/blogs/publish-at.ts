@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 
 /*
  * Reading a posted publication date needs the zone database's calendar checks (luxon): kept out of

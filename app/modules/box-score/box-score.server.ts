@@ -2,7 +2,7 @@ import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb, type Db } from "@server/db/client";
 import { boxScoreDaily, boxScoreMonths } from "@server/db/schema";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 import { priorityCutoff } from "~/modules/messages/rules";
 import { INDICATORS, daysOf, valueOf, type YearRange } from "./indicators";
 

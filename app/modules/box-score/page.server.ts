@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 import { boxScoreMonth, yearRange } from "./box-score.server";
 import { chooseMonth, type MonthChoice, type YearRange } from "./indicators";
 

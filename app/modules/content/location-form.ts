@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GEO_MESSAGES, LOCATION_LIMITS, URL_MESSAGE, geolocationProblems, phoneProblem } from "./locations";
-import { isHttpUrl } from "./shop-path";
+import { isHttpUrl } from "@common/shop-path";
 
 /*
  * The location dialog's form, apart from the list's module: the browser fetches it only when the

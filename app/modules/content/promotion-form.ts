@@ -8,7 +8,7 @@ import {
   isPromotionLink,
   parsePromotionIntent,
 } from "./promotions";
-import { shopSlug } from "./shop-path";
+import { shopSlug } from "@common/shop-path";
 
 /*
  * The promotion dialog's form, apart from the list's module: the browser fetches it only when the

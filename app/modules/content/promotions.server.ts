@@ -8,7 +8,7 @@ import { pickedLibraryImage, uploadRecordImage } from "~/modules/files/record-im
 import type { UploadRefusal } from "~/modules/files/images.server";
 import { PROMOTIONS_PAGE_SIZE, type Promotion, type PromotionImage, type PromotionListQuery, type PromotionRow } from "./promotions";
 import type { PromotionInput } from "./promotion-form";
-import { promotionPermalink } from "./shop-path";
+import { promotionPermalink } from "@common/shop-path";
 
 import { deleteRecord, saveRecord, type Actor, type CommandResult } from "./records.server";
 

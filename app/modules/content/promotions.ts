@@ -2,7 +2,7 @@ import type { ImageRef } from "@server/db/schema/catalog";
 import { parseImagePickIntent, type ImagePickIntent, type ImagePickState, type LibraryChoice } from "~/modules/files/image-pick";
 import type { ListPageData } from "~/lib/list-url";
 import { keysOf, q } from "~/lib/query";
-import { isHttpUrl, isSitePath } from "./shop-path";
+import { isHttpUrl, isSitePath } from "@common/shop-path";
 import { PROMOTION_STATUSES } from "./promotion-texts";
 export * from "./promotion-texts";
 

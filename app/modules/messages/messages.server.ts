@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "dr
 import { DateTime } from "luxon";
 import { getDb, type Db } from "@server/db/client";
 import { cannedReplies, conversations, messages, orders, publications } from "@server/db/schema";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 import { parseQueryDate } from "~/lib/mexico-time";
 import { priorityCutoff } from "./rules";
 import { LOGISTIC_VALUES, type MessagesQueryValue } from "./schemas";

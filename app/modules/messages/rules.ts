@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 
 /**
  * Post-sale message rules (spec 1 §4, §5, §9). Pure: shared by the lists' SQL parameters, the

@@ -1,5 +1,5 @@
 import type { BadgeVariant } from "~/components/Badge";
-import { asciiSlug } from "~/lib/ascii-slug";
+import { PROCESSING_PREFIX } from "@common/processing-status";
 import { hasLabel, labelOf } from "~/lib/labels";
 
 /**
@@ -53,7 +53,6 @@ export const STATUS_TABLE: Readonly<Record<string, Entry>> = {
   shipment_paid: ["Envío reprogramado", "orange"],
 };
 
-const PROCESSING_PREFIX = "procesando_en_";
 const NO_SHIPMENT = "Sinenvío";
 const DEFAULT_BRAND_SLUG = "electrica";
 
@@ -63,16 +62,6 @@ export function ignoredEntries(orderStatus: string): ReadonlySet<string> {
   if (orderStatus === "cancelled") return new Set(["null", "undefined", "pack_splitted"]);
   // Other order statuses: the spec names no list; empty and null-ish markers never carry meaning.
   return new Set(["null", "undefined"]);
-}
-
-/** The brand as a status token: lower case, accents dropped, runs of other characters as "_". */
-export function brandSlugOf(brandName: string): string {
-  return asciiSlug(brandName, "_");
-}
-
-/** The status token this table reads as "Procesando en {product}" (an order generated here, a demo order). */
-export function processingStatusOf(brandName: string): string {
-  return `${PROCESSING_PREFIX}${brandSlugOf(brandName)}`;
 }
 
 /** "Procesando en {product}": the brand name when known, else the slug read back as words. */

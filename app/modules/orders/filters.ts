@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 import { parseQueryDate, withinQueryYears } from "~/lib/mexico-time";
 import { keysOf, parseQuery, q } from "~/lib/query";
 import { QUICK_RANGES, quickRange, RANGE_MESSAGES, validateRange, type RangeError } from "~/modules/reports/date-range";

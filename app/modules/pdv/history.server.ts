@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { getDb, type Db } from "@server/db/client";
 import { pdvOutbox, pdvSaleLines, pdvSales, pdvSessions, users } from "@server/db/schema";
 import { getIntegrations } from "@server/integrations";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 import { countOf, pageOf, windowTotal } from "~/lib/list.server";
 import { audit } from "~/modules/logs/audit.server";
 import type { PdvResult } from "./box.server";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle
 import { DateTime } from "luxon";
 import { getDb, type Db } from "@server/db/client";
 import { publications, questions } from "@server/db/schema";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 import { parseQueryDate } from "~/lib/mexico-time";
 import { PENDING_STATUS } from "./rules";
 import { RESPONSE_WINDOW_DAYS, WORK_END_HOUR, WORK_START_HOUR, type ResponseTimeRow } from "./response-time";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 
 /**
  * Response-time cards (spec 1 §3 'Response time', §9): per store, the average minutes between a

@@ -8,7 +8,7 @@ import { audit } from "~/modules/logs/audit.server";
 import type { Refused } from "~/modules/results";
 import { erpQuotationId, MESSAGES, priceListOf } from "./pricing";
 import { getEnv } from "@server/env";
-import { processingStatusOf } from "~/modules/orders/display-status";
+import { processingStatusOf } from "@common/processing-status";
 import { CREATED_TOASTS, NO_ERP_USERS } from "./status";
 import { expiryFor, getStoredQuote } from "./stored.server";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { can } from "~/lib/access";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "@common/format";
 import { q, parseQuery } from "~/lib/query";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { authorName } from "./dialog.server";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { ZONE } from "~/lib/format";
+import { ZONE } from "@common/format";
 import { parseQueryDate } from "~/lib/mexico-time";
 
 /**

@@ -3,7 +3,7 @@
  * its state badge, its lag, whether it is late, which screens it fills. Pure: no database, no Zod,
  * so the app layout can use it in the browser too.
  */
-import { formatQueryDate, formatTime } from "~/lib/format";
+import { formatQueryDate, formatTime } from "@common/format";
 import { FEEDS, type FeedName } from "./feed-names";
 
 /** What the screen and the banner read of a `feed_state` row. */

@@ -44,9 +44,9 @@ import {
 } from "@server/db/schema";
 import { ordersCollection } from "@server/integrations/content/collections";
 import { brandSegmentFrom } from "@server/integrations/marketplace/http";
-import { ROLES, type Role } from "~/lib/roles";
+import { ROLES, type Role } from "@common/roles";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
-import { blogSlug } from "~/modules/blogs/blog-posts";
+import { blogSlug } from "@common/blog-slug";
 import { productSlug } from "~/modules/catalog/product-rules";
 import { taxonomySlug } from "~/modules/catalog/taxonomy-slug";
 import { computeTotals } from "~/modules/quotations/pricing";

@@ -1,5 +1,5 @@
 import { parseQuery, q } from "~/lib/query";
-import { ROLE_KEYS, type Role } from "~/lib/roles";
+import { ROLE_KEYS, type Role } from "@common/roles";
 import { USER_SORTS, USER_STATUSES, type UserStatus } from "./list-options";
 
 /** /users's URL: search, role, status, sort and page (a bad value falls back, the rest stay). */

@@ -1,4 +1,4 @@
-import { ROLE_KEYS, type Role } from "~/lib/roles";
+import { ROLE_KEYS, type Role } from "@common/roles";
 
 /*
  * Who may manage whom in the users admin. Developer is the highest role (it alone reaches /theme and

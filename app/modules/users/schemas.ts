@@ -1,6 +1,6 @@
 import { PASSWORD_TOO_LONG, passwordFitsBcrypt } from "~/modules/auth/password-rules";
 import { z } from "zod";
-import { PERMISSION_KEYS, ROLE_KEYS, type Permission, type Role } from "~/lib/roles";
+import { PERMISSION_KEYS, ROLE_KEYS, type Permission, type Role } from "@common/roles";
 import { LEVEL_MAX, LEVEL_MIN, LEVELED_ROLE, PASSWORD_MIN } from "./user-rules";
 
 /**

@@ -1,4 +1,4 @@
-import type { Role } from "~/lib/roles";
+import type { Role } from "@common/roles";
 
 /*
  * The user forms' limits and readings that the pages show, apart from the schemas (./schemas.ts):

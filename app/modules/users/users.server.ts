@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@server/db/client";
 import { sessions, users } from "@server/db/schema";
 import { canAccessPath } from "~/lib/access";
-import type { Role } from "~/lib/roles";
+import type { Role } from "@common/roles";
 import { hashPassword } from "~/modules/auth/password.server";
 import { audit } from "~/modules/logs/audit.server";
 import { generateConfirmCode } from "./confirm-code";

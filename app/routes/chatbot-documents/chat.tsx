@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { cn } from "~/lib/cn";
 import type { InputConstraint } from "~/lib/constraints";
-import { formatTime } from "~/lib/format";
+import { formatTime } from "@common/format";
 import {
   ASSISTANTS_PATH,
   ASSISTANT_TEXTS,

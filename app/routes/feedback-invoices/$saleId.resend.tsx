@@ -16,7 +16,7 @@ import { getFeedbackInvoice, resendInvoice, startingRecipients } from "~/modules
 import { addRecipient, firstFeedbackSuccessful, rebuildRecipients, type Recipient } from "~/modules/invoices/rules";
 import { RESEND_SPEC_MESSAGES, ResendForm } from "~/modules/invoices/resend-form";
 import { SaleIdSchema } from "~/modules/invoices/schemas";
-import { hasForgedListIndex } from "~/lib/forged-list-index";
+import { hasForgedListIndex } from "@common/forged-list-index";
 
 export const meta: MetaFunction = () => [{ title: "Reenviar factura" }];
 

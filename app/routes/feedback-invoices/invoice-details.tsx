@@ -1,6 +1,6 @@
 import { Badge } from "~/components/Badge";
 import { cn } from "~/lib/cn";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import type { InvoiceData } from "@server/integrations";
 import {
   CFDI_USES,

@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { constraintsOf } from "~/lib/constraints";
 import { canonicalDayRange } from "~/lib/day-range";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { parseQuery } from "~/lib/query";
 import type { InvoiceFeedbackRecord } from "@server/integrations";
 import { requireAccess } from "~/lib/auth/guard.server";

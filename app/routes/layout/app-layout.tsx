@@ -10,7 +10,7 @@ import { canFollow, navFor } from "~/lib/access";
 import { isFedScreen, lateOn } from "~/modules/sync/feed-view";
 import { listLateFeeds } from "~/modules/sync/status.server";
 import { withoutEmptyParams } from "~/lib/filter-params";
-import { roleLabel } from "~/lib/roles";
+import { roleLabel } from "@common/roles";
 import { requireUser } from "~/lib/auth/guard.server";
 import { feedbackConstraint } from "~/routes/layout/constraints.server";
 import { getEnv } from "@server/env";

@@ -5,7 +5,7 @@ import { Badge } from "~/components/Badge";
 import { CloseLink } from "~/components/CloseLink";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { getLog } from "~/modules/logs/logs.server";
 import { logTypeInfo } from "~/modules/logs/types";

@@ -6,7 +6,7 @@ import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ListPage } from "~/components/ListPage";
 import { constraintsOf } from "~/lib/constraints";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { loadListPage } from "~/lib/list.server";
 import { listFeedback, type FeedbackListRow } from "~/modules/feedback/feedback.server";
 import { FeedbackListQueryShape, parseFeedbackListQuery } from "~/modules/feedback/list-query";

@@ -7,7 +7,7 @@ import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { constraintsOf } from "~/lib/constraints";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { listLogs, type LogListRow } from "~/modules/logs/logs.server";
 import { LogListQueryShape, parseLogListQuery } from "~/modules/logs/list-query";

@@ -10,7 +10,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "@common/format";
 import { OrderItemsList } from "~/components/orders/order-items-list";
 import { answerSave, replyErrors } from "~/lib/save.server";
 import { requireAccess } from "~/lib/auth/guard.server";

@@ -6,7 +6,7 @@ import { Toaster } from "~/components/Toast";
 import { Badge } from "~/components/Badge";
 import { cn } from "~/lib/cn";
 import type { InputConstraint } from "~/lib/constraints";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { appendText } from "~/modules/questions/rules";
 import type { Toast } from "~/lib/toast";
 import { attachmentProblem, canReply, marketplaceAttachmentUrl, saleUrl } from "~/modules/messages/rules";

@@ -6,7 +6,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
 import type { FormConstraints } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney } from "@common/format";
 import { labelOf } from "~/lib/labels";
 import { withParams } from "~/lib/list-url";
 import type { ToastInput } from "~/lib/toast";

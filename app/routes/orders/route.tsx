@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect } from "~/components/FilterBar";
 import { ListPage } from "~/components/ListPage";
 import { can } from "~/lib/access";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { withParams } from "~/lib/list-url";
 import { requireAccess } from "~/lib/auth/guard.server";
 import {

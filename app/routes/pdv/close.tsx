@@ -8,7 +8,7 @@ import { ErrorSlot } from "~/routes/pdv/ui/dialog-parts";
 import { CalculateDialogFooter } from "~/routes/pdv/calculate-dialog-footer";
 import { DialogTable, type DialogColumn } from "~/routes/pdv/dialog-table";
 import { can } from "~/lib/access";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "@common/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { openBoxOf } from "~/modules/pdv/box.server";

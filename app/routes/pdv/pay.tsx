@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "react-router"
 import { useState } from "react";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "@common/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getEnv } from "@server/env";
 import { requireAccess } from "~/lib/auth/guard.server";

@@ -5,7 +5,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ConfirmationCodeField, ErrorSlot } from "~/routes/pdv/ui/dialog-parts";
 import { CodeDialogFooter } from "~/routes/pdv/code-dialog-footer";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "@common/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/lib/auth/guard.server";
 import { cancelSale, saleById } from "~/modules/pdv/history.server";

@@ -3,7 +3,7 @@ import type { LoaderData } from "~/lib/route-data";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireFeature } from "~/lib/auth/guard.server";
 import { refreshMovements, saleById } from "~/modules/pdv/history.server";

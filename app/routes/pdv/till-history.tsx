@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { DayRangeInputs, useInputsFollowUrl } from "~/components/FilterBar";
 import { Pagination } from "~/components/Pagination";
 import { Badge } from "~/components/Badge";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "@common/format";
 import { withParams } from "~/lib/list-url";
 import type { PdvLoader } from "~/routes/pdv/route";
 

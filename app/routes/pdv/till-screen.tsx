@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import type { ActionData as ActionDataOf, LoaderData } from "~/lib/route-data";
 import { PageHeader } from "~/components/PageHeader";
 import { cn } from "~/lib/cn";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "@common/format";
 import type { PdvAction, PdvLoader } from "~/routes/pdv/route";
 import { DISCOUNTS, parseQuantity } from "~/modules/pdv/rules";
 import { useUpdateEffect } from "~/lib/use-update-effect";

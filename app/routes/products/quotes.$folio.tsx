@@ -6,7 +6,7 @@ import { RouteDialog } from "~/components/Dialog";
 import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { can } from "~/lib/access";
 import { refusedWith, readForm } from "~/lib/http.server";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "@common/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { orderFromQuote, sendQuoteToErp } from "~/modules/quotations/erp.server";

@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { audit } from "~/modules/logs/audit.server";
 import { CATEGORY_TYPEAHEAD_LIMIT, GALLERY_MAX_PER_PRODUCT, TEXTS } from "~/modules/publications/constants";
 import { formDefaults, newDraft, type Draft } from "~/modules/publications/draft";
-import { hasForgedListIndex } from "~/lib/forged-list-index";
+import { hasForgedListIndex } from "@common/forged-list-index";
 import { parseDraftForm, PublicationFields } from "~/modules/publications/draft-form";
 import { refuseHugeListIndex } from "~/lib/list-index-guard.server";
 import { z } from "zod";
@@ -137,7 +137,7 @@ export async function handleEditorAction(request: Request, id: string | null, us
     return redirectWithToast(selfUrl, { title: "Publicación Premium", message: `${stored.id} ahora es Premium.`, variant: "success" });
   }
 
-  // A forged list index would make Conform build a list that long (app/lib/forged-list-index.ts).
+  // A forged list index would make Conform build a list that long (common/forged-list-index.ts).
   if (hasForgedListIndex(form)) throw new Response("No se pudo leer el formulario.", { status: 400 });
   let parsed: ReturnType<typeof parseDraftForm>;
   try {

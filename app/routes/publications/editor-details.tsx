@@ -3,7 +3,7 @@ import { PriceCell } from "~/components/pricing/price-cell";
 import { useFetcher } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
-import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "@common/format";
 import type { EditorActionData } from "~/routes/publications/editor-action.server";
 import { CHANNELS, CHANNEL_NAMES, GALLERY_ALT_MAX, PRODUCT_SEARCH_DEBOUNCE_MS, WAREHOUSES } from "~/modules/publications/constants";
 import { allWarehouses, emptyLinked, type PublicationFormInput, STORE_CHOICES } from "~/modules/publications/draft";

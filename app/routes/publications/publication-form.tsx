@@ -7,7 +7,7 @@ import { Toaster } from "~/components/Toast";
 import type { FormConstraints } from "~/lib/constraints";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { useClearedFiles } from "~/lib/use-cleared-files";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "@common/format";
 import type { EditorActionData } from "~/routes/publications/editor-action.server";
 import { LISTING_TYPES, STATUSES } from "~/modules/publications/constants";
 import { formDefaults, type PublicationFormInput } from "~/modules/publications/draft";

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { ListPage } from "~/components/ListPage";
 import { can } from "~/lib/access";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "@common/format";
 import { parseQuery } from "~/lib/query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useAppUser } from "~/lib/use-app-user";

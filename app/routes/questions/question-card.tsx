@@ -4,7 +4,7 @@ import { Badge } from "~/components/Badge";
 import type { InputConstraint } from "~/lib/constraints";
 import { ErrorList } from "~/components/Field";
 import { cn } from "~/lib/cn";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "@common/format";
 import {
   DELETED_STATUS,
   EVALUATIONS,

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { can } from "~/lib/access";
 import { cn } from "~/lib/cn";
-import { formatQueryDate } from "~/lib/format";
+import { formatQueryDate } from "@common/format";
 import { parseQuery } from "~/lib/query";
 import { withParams } from "~/lib/list-url";
 import { redirectWithToast } from "~/lib/toast.server";

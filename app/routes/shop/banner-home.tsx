@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
 import { Toaster } from "~/components/Toast";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/lib/auth/guard.server";
 import type { z } from "zod";

@@ -11,15 +11,8 @@ import { useLazyValidation } from "~/lib/lazy-validation";
 import { judgingOnlySave } from "~/modules/files/image-pick-checks";
 import { ImagePickSection } from "~/routes/shop/image-pick-section";
 import type { BlogFormSchema } from "~/modules/blogs/blog-form";
-import {
-  BLOG_LIMITS,
-  BLOG_PATH,
-  BLOG_TEXTS,
-  blogSlug,
-  publishAtInputValue,
-  type BlogDialogState,
-  type BlogPost,
-} from "~/modules/blogs/blog-posts";
+import { blogSlug } from "@common/blog-slug";
+import { BLOG_LIMITS, BLOG_PATH, BLOG_TEXTS, publishAtInputValue, type BlogDialogState, type BlogPost } from "~/modules/blogs/blog-posts";
 
 type ActionAnswer = ({ result: SubmissionResult<string[]> } & BlogDialogState) | undefined;
 

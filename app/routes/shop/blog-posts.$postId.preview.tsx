@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { RouteDialog } from "~/components/Dialog";
 import { Badge } from "~/components/Badge";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { sanitizeRichText } from "~/lib/sanitize-html.server";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { BlogDialogErrorBoundary } from "~/routes/shop/blog-dialogs";

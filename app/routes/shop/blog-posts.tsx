@@ -5,7 +5,7 @@ import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SearchInput } from "~/components/FilterBar";
 import { constraintsOf, type InputConstraint } from "~/lib/constraints";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@common/format";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { BLOG_PATH, BLOG_STATE_LABELS, BLOG_TEXTS, blogState } from "~/modules/blogs/blog-texts";
 import { ListQueryShape, parseBlogListQuery, type BlogListData, type BlogRow } from "~/modules/blogs/blog-posts";

@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-t
 import type { z } from "zod";
 import { InlineErrors } from "~/components/Field";
 import { ScrollBox } from "~/components/ScrollBox";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatMoney, formatNumber } from "@common/format";
 import { draftItemsOf, type DraftItem, type ProductHit, type ProductInfo } from "~/modules/content/product-list";
 import type { ProductListSchema } from "~/modules/content/shop-sections";
 

@@ -20,7 +20,7 @@ import {
   type PromotionDialogState,
 } from "~/modules/content/promotions";
 import type { PromotionFormSchema } from "~/modules/content/promotion-form";
-import { promotionPermalink, shopSlug } from "~/modules/content/shop-path";
+import { promotionPermalink, shopSlug } from "@common/shop-path";
 
 type ActionAnswer = ({ result: SubmissionResult<string[]> } & PromotionDialogState) | undefined;
 

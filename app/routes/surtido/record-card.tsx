@@ -1,6 +1,6 @@
 import { Badge } from "~/components/Badge";
 import { cn } from "~/lib/cn";
-import { formatDate, formatDateTime, formatNumber } from "~/lib/format";
+import { formatDate, formatDateTime, formatNumber } from "@common/format";
 import { NO_STOCK_KEY, type PickGroup } from "~/modules/surtido/allocation";
 import type { SurtidoRecordView } from "~/modules/surtido/surtido.server";
 

@@ -9,7 +9,7 @@ import { DataTable, type Column } from "~/components/DataTable";
 import { FilterBar, FilterSelect } from "~/components/FilterBar";
 import { Pagination } from "~/components/Pagination";
 import { cn } from "~/lib/cn";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "@common/format";
 import { withParams } from "~/lib/list-url";
 import { FEEDS, type FeedName } from "~/modules/sync/feed-names";
 import { FEED_STATES, stampText } from "~/modules/sync/feed-view";

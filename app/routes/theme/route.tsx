@@ -14,7 +14,7 @@ import { Field } from "~/components/Field";
 import { FilterBar, SearchInput } from "~/components/FilterBar";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatQueryDate, formatRelative, formatTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatQueryDate, formatRelative, formatTime } from "@common/format";
 import { parseQuery, q } from "~/lib/query";
 import { toastVariants } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { renderToStaticMarkup } from "react-dom/server";
-import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "@common/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAccess } from "~/lib/auth/guard.server";
 import { PdfUnavailableError, renderPdf } from "@server/documents/pdf.server";

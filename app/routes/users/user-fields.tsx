@@ -1,6 +1,6 @@
 import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
-import { PERMISSIONS, PERMISSION_KEYS, ROLES, type Role } from "~/lib/roles";
+import { PERMISSIONS, PERMISSION_KEYS, ROLES, type Role } from "@common/roles";
 import { LEVEL_MAX, LEVEL_MIN, LEVELED_ROLE } from "~/modules/users/user-rules";
 
 /** The profile fields shared by the "Nuevo usuario" and "Editar usuario" dialogs. */

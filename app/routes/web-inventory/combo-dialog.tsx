@@ -3,7 +3,7 @@ import { PriceCell } from "~/components/pricing/price-cell";
 import { Form, Outlet, useActionData, useLoaderData } from "react-router";
 import { ErrorList } from "~/components/Field";
 import type { AccessUser } from "~/lib/access";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatMoney, formatNumber } from "@common/format";
 import {
   COMBO_DIALOG_TEXTS,
   COMBO_SEARCH_LIMIT,

@@ -6,7 +6,7 @@ import { Fragment, useEffect, useState } from "react";
 import { ErrorList, Field } from "~/components/Field";
 import { Toaster } from "~/components/Toast";
 import { can, type AccessUser } from "~/lib/access";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "@common/format";
 import type { AiResult, DialogToast, LibraryPick } from "~/routes/shared/catalog/product-action.server";
 import type { productDialogAction, productDialogLoader } from "~/routes/web-inventory/product-route.server";
 import { useAppUser } from "~/lib/use-app-user";

@@ -5,7 +5,7 @@ import { editColumn, type Column } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { FilterBar, FilterSelect, SearchInput } from "~/components/FilterBar";
 import { can } from "~/lib/access";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "@common/format";
 import { redirectPastLastPage } from "~/lib/list.server";
 import { useAppUser } from "~/lib/use-app-user";
 import { requireAccess } from "~/lib/auth/guard.server";

@@ -12,7 +12,7 @@ import {
   STORE_SQUARE_D,
   WAREHOUSES,
 } from "./demo/constants";
-import { processingStatusOf } from "../../../app/modules/orders/display-status";
+import { processingStatusOf } from "@common/processing-status";
 import { seedDemo, type SeedSummary } from "./demo/index";
 import { PEOPLE } from "./demo/people";
 import { DemoClock } from "./demo/time";

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "../../../app/lib/roles";
+import { ROLES, type Role } from "@common/roles";
 
 export const DEMO_PASSWORD = "demo1234";
 

@@ -1038,7 +1038,7 @@ async function moveDollarRate(run: Run) {
 
 // ---------------------------------------------------------------- the job's run
 
-/** How often the job runs (server/jobs/app-jobs.ts), and the longest span one run makes up for. */
+/** How often the job runs (app/jobs.server.ts), and the longest span one run makes up for. */
 export const ACTIVITY_PERIOD_MS = 20_000;
 export const ACTIVITY_CATCH_UP_MS = 10 * 60_000;
 /** sim.meta key of the last run's moment. */

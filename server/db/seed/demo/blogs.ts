@@ -1,4 +1,4 @@
-import { blogSlug } from "../../../../app/modules/blogs/blog-posts";
+import { blogSlug } from "@common/blog-slug";
 import { blogPosts } from "../../schema";
 import { insertChunks, type SeedContext } from "./context";
 

@@ -1,5 +1,5 @@
 /** Business constants the demo data follows (spec 1 §9 and §1). */
-import { asciiSlug } from "../../../../app/lib/ascii-slug";
+import { asciiSlug } from "@common/ascii-slug";
 
 /** Warehouses with their delay in days (0 = immediate stock). */
 export const WAREHOUSES: ReadonlyArray<readonly [string, number]> = [

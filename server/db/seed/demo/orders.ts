@@ -2,7 +2,7 @@ import type { DateTime } from "luxon";
 import type { LinkedProduct, OrderItem, ProductsOrderEntry } from "../../schema";
 import { orders } from "../../schema";
 import type { Catalog, CatalogProduct } from "./catalog";
-import { processingStatusOf } from "../../../../app/modules/orders/display-status";
+import { processingStatusOf } from "@common/processing-status";
 import { ECOMMERCE_INCREASE, PACKAGE_MANAGERS, VAT } from "./constants";
 import { insertChunks, type SeedContext } from "./context";
 import type { Buyer } from "./people";

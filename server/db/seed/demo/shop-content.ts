@@ -1,4 +1,4 @@
-import { promotionPermalink } from "../../../../app/modules/content/shop-path";
+import { promotionPermalink } from "@common/shop-path";
 import { storeLocations, storePromos } from "../../schema";
 import { insertChunks, type SeedContext } from "./context";
 

@@ -1,19 +1,21 @@
 import { drainPdvOutbox } from "~/modules/pdv/sale.server";
 import { deliverOutbound } from "~/modules/sync/outbox.server";
 import { syncJobs } from "~/modules/sync/feed-jobs.server";
+import { sweepUnusedUploads } from "~/modules/files/sweep.server";
 import { purgeExpiredSessions } from "~/lib/auth/session.server";
-import type { Database } from "../db/client";
-import { getEnv } from "../env";
-import { getIntegrations } from "../integrations";
-import { ACTIVITY_PERIOD_MS, describeActivity, runSimActivity } from "../integrations/simulator/activity";
-import { NIGHTLY, nightlyMaintenance, purgeLoginThrottle } from "../db/maintenance";
-import { JobRunner, purgeFinishedJobs, type JobDefinition, type RunnerOptions } from "./runner";
-import { cron, every } from "./schedule";
+import type { Database } from "@server/db/client";
+import { getEnv } from "@server/env";
+import { getIntegrations } from "@server/integrations";
+import { ACTIVITY_PERIOD_MS, describeActivity, runSimActivity } from "@server/integrations/simulator/activity";
+import { NIGHTLY, purgeLoginThrottle, vacuumEmbedded } from "@server/db/maintenance";
+import { purgeFinishedJobs, type JobDefinition } from "@server/jobs/runner";
+import { cron, every } from "@server/jobs/schedule";
 
 /**
  * The server's periodic work, each run once per period by one instance, however many run
  * (decision 0041). A failed run is retried with back-off; after its last attempt it stays "dead" in
- * the jobs table with its error.
+ * the jobs table with its error. The list is the app's: the process takes it from the app's server
+ * entry (`appParts.jobs`, decision 0048) and gives it to its runner (server/jobs/runner.ts).
  */
 export function appJobs(database: Database): JobDefinition[] {
   return [
@@ -102,9 +104,17 @@ function simActivityJobs(database: Database): JobDefinition[] {
   ];
 }
 
-/** The runner of this instance, ticking every five seconds. */
-export function startJobs(database: Database, options: RunnerOptions = {}) {
-  const runner = new JobRunner(database, appJobs(database), options);
-  runner.start(5_000);
-  return runner;
+/**
+ * Once a night: library uploads that nothing has used for a day are removed (any database;
+ * app/modules/files/sweep.server.ts), then the embedded database is vacuumed (server/db/maintenance.ts).
+ */
+async function nightlyMaintenance(database: Database): Promise<string> {
+  const started = Date.now();
+  const swept = await sweepUnusedUploads(database);
+  await vacuumEmbedded(database);
+  return (
+    `mantenimiento nocturno de la base en ${Date.now() - started} ms ` +
+    `(${swept.files} archivos subidos sin usar borrados, ${swept.objects} objetos del almacenamiento, ${swept.orphans} objetos sin registro, ${swept.staged} subidas interrumpidas` +
+    `${swept.storageError ? `; el almacenamiento no respondió, se reintenta la próxima noche` : ""})`
+  );
 }

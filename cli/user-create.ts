@@ -9,12 +9,12 @@
 import { stdin, stdout, stderr } from "node:process";
 import readline from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { ROLE_KEYS, ROLES } from "../../app/lib/roles";
-import { NewUserSchema, LEVELED_ROLE, PASSWORD_MIN } from "../../app/modules/users/schemas";
-import { createUser } from "../../app/modules/users/users.server";
-import { openDatabase, setDatabase } from "../db/client";
-import { migrate } from "../db/migrate";
-import { getEnv } from "../env";
+import { ROLE_KEYS, ROLES } from "../common/roles";
+import { NewUserSchema, LEVELED_ROLE, PASSWORD_MIN } from "../app/modules/users/schemas";
+import { createUser } from "../app/modules/users/users.server";
+import { openDatabase, setDatabase } from "../server/db/client";
+import { migrate } from "../server/db/migrate";
+import { getEnv } from "../server/env";
 
 const HELP = `Uso: npm run user:create -- [opciones]
 

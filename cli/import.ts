@@ -11,19 +11,19 @@ import path from "node:path";
 import { stderr, stdout } from "node:process";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { importCollections } from "../../app/modules/sync/import-collections.server";
+import { importCollections } from "../app/modules/sync/import-collections.server";
 import {
   runImport,
   selectCollections,
   type CollectionSummary,
   type ImportEvent,
   type ImportReport,
-} from "../../app/modules/sync/import.server";
-import { openDatabase, setDatabase } from "../db/client";
-import { migrate } from "../db/migrate";
-import { STARTUP_LOCK_KEY } from "../db/startup";
-import { getEnv } from "../env";
-import { createHttpContent } from "../integrations/content/http";
+} from "../app/modules/sync/import.server";
+import { openDatabase, setDatabase } from "../server/db/client";
+import { migrate } from "../server/db/migrate";
+import { STARTUP_LOCK_KEY } from "../server/db/startup";
+import { getEnv } from "../server/env";
+import { createHttpContent } from "../server/integrations/content/http";
 
 const HELP = `Uso: npm run import -- --from <url> --token <token> [opciones]
 

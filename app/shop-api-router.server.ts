@@ -2,7 +2,8 @@
  * `/api/shop/v1`: the shop's read-only content API, mounted in Express before Remix (decision 0042).
  * No session, no cookie, no Remix document machinery: CORS for the shop's origins, a per-address
  * rate limit, bounded query strings, JSON errors in Spanish, and ETag / Last-Modified / short public
- * caching so a CDN can front it. What each answer holds is built in app/modules/shop-api.
+ * caching so a CDN can front it. What each answer holds is built in app/modules/shop-api. The server
+ * mounts this router as the app's server entry hands it over (`appParts.shopApi`, decision 0048).
  */
 import crypto from "node:crypto";
 import { pipeline } from "node:stream/promises";
@@ -13,35 +14,20 @@ import { DETAIL_ENDPOINTS, LIST_ENDPOINTS } from "~/modules/shop-api/endpoints";
 import { parseMediaPath, publicMedia, type ServedMedia } from "~/modules/shop-api/media.server";
 import { shopOpenApiDocument } from "~/modules/shop-api/openapi";
 import { getDb } from "@server/db/client";
-import { isStorageUnavailable } from "../storage";
-import { createAnswerCache, type KeptAnswer } from "./answer-cache";
-import { createRateLimiter } from "./rate-limit";
-import { createWorkLimit, type WorkLimit } from "./work-limit";
-import { reportError } from "../ops/error-reporting";
-import { log } from "../ops/log";
+import { isStorageUnavailable } from "@server/storage";
+import { createAnswerCache, type KeptAnswer } from "@server/shop-api/answer-cache";
+import type { ShopApiOptions } from "@server/shop-api/options";
+import { createRateLimiter } from "@server/shop-api/rate-limit";
+import { createWorkLimit, type WorkLimit } from "@server/shop-api/work-limit";
+import { reportError } from "@server/ops/error-reporting";
+import { log } from "@server/ops/log";
 
 type AnswerCache = ReturnType<typeof createAnswerCache>;
 
-export const SHOP_API_PATH = "/api/shop/v1";
 export const QUERY_MAX_BYTES = 2048;
 export const ALLOWED = "GET, HEAD, OPTIONS";
 export const CONTENT_CACHE = "public, max-age=60, stale-while-revalidate=300";
 export const MEDIA_CACHE = "public, max-age=31536000, immutable";
-
-export type ShopApiOptions = {
-  /** Origins allowed to read from a browser (CORS), e.g. https://tienda.example.com.mx. */
-  origins: readonly string[];
-  /** Requests per minute per client address. */
-  rateLimit: number;
-  /** The clock (scheduled posts, current promotions); tests inject their own. */
-  now?: () => Date;
-  /**
-   * Shop requests at the database at once (default 4), and how many may wait for a turn (default
-   * 64; past it, 503 with Retry-After): work-limit.ts.
-   */
-  concurrency?: number;
-  queueMax?: number;
-};
 
 function sendError(res: Response, status: number, message: string, field?: string) {
   res.status(status);
@@ -116,18 +102,18 @@ let shapeTag: string | undefined;
 const shapeOf = () => (shapeTag ??= tagOf(JSON.stringify(shopOpenApiDocument())));
 
 /**
- * A content answer: its version first (one small statement, versions.server.ts), so a client that
- * already holds it gets a 304 without a record read; otherwise the body of that version — kept by
- * its tag (answer-cache.ts), or built and kept. The version is read before the body: a write in
- * between leaves a newer body under an older tag, which the next request replaces, never the
- * reverse. A 304 carries ETag and Cache-Control; the 200 adds Last-Modified, the latest `updatedAt`
- * of its records.
+ * A content answer: its version first (one small statement, app/modules/shop-api/versions.server.ts),
+ * so a client that already holds it gets a 304 without a record read; otherwise the body of that
+ * version — kept by its tag (server/shop-api/answer-cache.ts), or built and kept. The version is read
+ * before the body: a write in between leaves a newer body under an older tag, which the next request
+ * replaces, never the reverse. A 304 carries ETag and Cache-Control; the 200 adds Last-Modified, the
+ * latest `updatedAt` of its records.
  */
 async function sendContent(req: Request, res: Response, request: ShopRequest, now: Date, answers: AnswerCache, limit: WorkLimit) {
   // `Cache-Control: no-cache` from the client: the answer built afresh, nothing kept used (the bench
   // times the build with it).
   const fresh = /\bno-cache\b/i.test(String(req.headers["cache-control"] ?? "")) || req.headers.pragma === "no-cache";
-  // The database part in turn with the other shop requests (work-limit.ts); the sending after it.
+  // The database part in turn with the other shop requests (server/shop-api/work-limit.ts); the sending after it.
   const turn = await limit.run(async () => {
     const version = await versionOf(request, now);
     const etag = tagOf(`${shapeOf()}|${version.tag}`);
