@@ -1,5 +1,5 @@
 import { constraintsOf } from "~/lib/constraints";
-import type { ROLES } from "~/lib/roles";
+import type { ROLES } from "@common/roles";
 import { parseUserListQuery, UserListQueryShape } from "~/modules/users/list-query";
 import { assignableRoles } from "~/modules/users/manage-rule";
 import { PasswordResetSchema, UserCreateSchema, UserUpdateSchema } from "~/modules/users/schemas";
