@@ -80,7 +80,6 @@ test("promotions: clicking the visibility switch turns it on", async ({ page, lo
 test("publications sales report: a custom range over a year says 'Rango inválido'", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/publications/sales-report?range=custom");
-  await page.waitForLoadState("networkidle");
   const asked: string[] = [];
   page.on("request", (r) => void (r.url().includes("/publications/sales-report.xlsx") && asked.push(r.url())));
   const dialog = page.getByRole("dialog");
@@ -143,9 +142,10 @@ test("question history: each scroll (or the link) adds three more, batch after b
   await page.goto(`/questions?tab=history&date=${yesterday}`);
   // The page's time stands still from here: a gesture's scrolling cannot outlast the lock by itself.
   if (js) await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  // Nothing loads by itself: three until the user scrolls (a load started on its own would be on
+  // the network within its quiet half second, the one wait here that is not for a state).
   await page.waitForLoadState("networkidle");
   const cards = page.getByTestId("question");
-  // Nothing loads by itself: three until the user scrolls.
   await expect(cards).toHaveCount(3);
   const more = page.getByRole("link", { name: "Ver más" });
   for (const expected of [6, 9]) {

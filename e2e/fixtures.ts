@@ -74,6 +74,23 @@ export async function expectCheckedOnLeaving(field: Locator, value: string, mess
   await expect(message).toBeVisible();
 }
 
+/**
+ * With JavaScript, waits until React Router has nothing under way: no navigation, no fetcher (an
+ * answer's revalidation included). Without JavaScript every answer is a whole page, already loaded.
+ */
+export async function routerSettled(page: Page, js: boolean) {
+  if (!js) return;
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        type Router = { state: { navigation: { state: string }; fetchers: Map<string, { state: string }> } };
+        const { state } = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
+        return state.navigation.state === "idle" && [...state.fetchers.values()].every((f) => f.state === "idle");
+      }),
+    )
+    .toBe(true);
+}
+
 /** Both projects (JavaScript on and off) share one database: every test works on names of its own. */
 export function uniqueName(prefix: string, project: string) {
   return `${prefix} ${project} ${Date.now().toString(36)}`;
