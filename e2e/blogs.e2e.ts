@@ -91,13 +91,28 @@ test("an unknown post answers inside the list", async ({ page, loginAs }) => {
 });
 
 // The editor arrives after the page; when it takes over from the textarea mid-typing, no key is lost.
-// Animation frames are held back 1 s here, as on a loaded machine (TipTap focuses on the next frame).
+// Animation frames are held back here until the typing is done, as on a loaded machine (TipTap
+// focuses on the next frame).
 test("typing goes on into the rich-text editor as it replaces the textarea", async ({ page, loginAs }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "the editor exists only with JavaScript");
   await loginAs("ml_manager");
   await page.addInitScript(() => {
     const raf = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (cb) => window.setTimeout(() => raf(cb), 1_000);
+    const caf = window.cancelAnimationFrame.bind(window);
+    const held = new Map<number, FrameRequestCallback>();
+    let next = -1;
+    let flowing = false;
+    window.requestAnimationFrame = (cb) => {
+      if (flowing) return raf(cb);
+      held.set(next, cb);
+      return next--;
+    };
+    window.cancelAnimationFrame = (id) => (id < 0 ? void held.delete(id) : caf(id));
+    (window as unknown as { releaseFrames: () => void }).releaseFrames = () => {
+      flowing = true;
+      for (const cb of held.values()) raf(cb);
+      held.clear();
+    };
   });
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -115,6 +130,7 @@ test("typing goes on into the rich-text editor as it replaces the textarea", asy
   release();
   await expect(dialog.getByRole("toolbar", { name: "Formato de Contenido" })).toBeVisible();
   await page.keyboard.type("elegir un cable");
+  await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
   await expect(dialog.getByRole("textbox", { name: "Contenido" })).toHaveText("Cómo elegir un cable");
   // The textarea leaving the page while focused posted the half-typed form once.
   expect(posts).toEqual([]);

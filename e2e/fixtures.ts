@@ -64,15 +64,31 @@ export function postsFrom(page: Page): string[] {
 }
 
 /**
- * Types `value` into the field and leaves it until `message` shows: a form's checks arrive after the
- * page (app/lib/lazy-validation.ts), so the first tries may find no check yet.
+ * Types `value` into the field and leaves it: `message` shows. A form's checks arrive after the page
+ * (app/lib/lazy-validation.ts): the field is typed into once its form says they have (`data-checks`).
  */
 export async function expectCheckedOnLeaving(field: Locator, value: string, message: Locator) {
-  await expect(async () => {
-    await field.fill(value);
-    await field.blur();
-    await expect(message).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 10_000 });
+  await expect(field.locator("xpath=ancestor::form[1]")).toHaveAttribute("data-checks", "live");
+  await field.fill(value);
+  await field.blur();
+  await expect(message).toBeVisible();
+}
+
+/**
+ * With JavaScript, waits until React Router has nothing under way: no navigation, no fetcher (an
+ * answer's revalidation included). Without JavaScript every answer is a whole page, already loaded.
+ */
+export async function routerSettled(page: Page, js: boolean) {
+  if (!js) return;
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        type Router = { state: { navigation: { state: string }; fetchers: Map<string, { state: string }> } };
+        const { state } = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
+        return state.navigation.state === "idle" && [...state.fetchers.values()].every((f) => f.state === "idle");
+      }),
+    )
+    .toBe(true);
 }
 
 /** Both projects (JavaScript on and off) share one database: every test works on names of its own. */

@@ -251,17 +251,22 @@ test("with JavaScript, what is typed while an upload is answered stays, with the
   await page.goto("/web-inventory/new");
   const dialog = page.getByRole("dialog").filter({ hasText: "Nuevo producto" });
   await dialog.getByLabel("Nombre", { exact: true }).fill(`foco ${id}`);
-  // The answer is held back a moment, so typing goes on while it is on its way.
+  // The upload is held on its way until some typing has been done, as on a slow connection.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route("**/web-inventory/new**", async (route) => {
-    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1200));
+    if (route.request().method() === "POST") await held;
     await route.continue();
   });
   const uploads = dialog.locator('input[name="uploads"]');
   await uploads.setInputFiles(await pngFile(`foco-${id}.png`, { r: 90, g: 90, b: 10 }));
+  const upload = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/web-inventory/new"));
   await dialog.getByRole("button", { name: "Subir", exact: true }).click();
+  await upload;
   const ean = dialog.getByLabel("EAN/UPC");
   await ean.click();
   await ean.pressSequentially("750");
+  answer();
   await expect(page.getByTestId("gallery-0")).toContainText(`foco-${id}.png`);
   await ean.pressSequentially("1");
   await expect(ean).toHaveValue("7501");

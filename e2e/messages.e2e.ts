@@ -60,8 +60,6 @@ test("an attachment over 25 MB is not sent: 'Tamaño máximo 25M', the text stay
 test("edit an order field from the conversation dialog", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   await page.goto("/messages?section=history");
-  // With JavaScript, a click before hydration and route discovery finish can be lost.
-  await page.waitForLoadState("networkidle");
   const row = page.getByTestId("conversation").nth(jsEnabled(testInfo) ? 2 : 3);
   await row.getByRole("link", { name: "Ver conversación" }).click();
   await expect(page).toHaveURL(/\/messages\/\d+\?section=history$/);

@@ -287,14 +287,20 @@ test("a till counts the drawer, closes the box, prints the slip and the session 
   await close.getByLabel("Fondo").fill("500");
   await close.getByLabel("Tarjeta de débito").fill("0");
   await close.getByLabel("Tarjeta de crédito").fill("0");
-  // With JavaScript the page's reload after the check's answer is held back, and "Cerrar caja" is
-  // clicked while it is under way, as a quick cashier does: that click must close the box (it was
-  // once dropped as a repeat of "Calcular").
+  // With JavaScript the page's reload after the check's answer is held back until "Cerrar caja" has
+  // been clicked, so the click lands while it is under way, as a quick cashier's does: that click
+  // must close the box (it was once dropped as a repeat of "Calcular").
   const js = jsEnabled(testInfo);
   let holdReload = js;
+  let releaseReload!: () => void;
+  const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
   const reloading = js ? page.waitForRequest((r) => r.method() === "GET" && /\/pdv\/close\.data/.test(r.url())) : null;
   await page.route(/\/pdv\/close\.data/, async (route) => {
-    if (holdReload && route.request().method() === "GET") await new Promise((r) => setTimeout(r, 2000));
+    if (holdReload && route.request().method() === "GET") {
+      holdReload = false;
+      await reloadHeld;
+    }
+    // The page may have given the held reload up for the close's own answer.
     await route.continue().catch(() => {});
   });
   await close.getByRole("button", { name: "Calcular" }).click();
@@ -304,8 +310,8 @@ test("a till counts the drawer, closes the box, prints the slip and the session 
   await expect(close.getByLabel("Piezas de $500.00")).toHaveValue("1");
   if (reloading) await reloading;
   else await expect(close.getByText("Los montos cuadran: puedes cerrar la caja.")).toBeVisible();
-  holdReload = false;
   await close.getByRole("button", { name: "Cerrar caja" }).click();
+  releaseReload();
   await expect(page.getByText("Caja cerrada correctamente")).toBeVisible();
   await expect(page.getByRole("heading", { name: /Abrir caja/ })).toBeVisible();
 

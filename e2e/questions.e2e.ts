@@ -3,7 +3,6 @@ import { expect, jsEnabled, test } from "./fixtures";
 test("answer a pending question after rating its suggestion", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   await page.goto("/questions?limit=30");
-  await page.waitForLoadState("networkidle");
   await expect(page.getByRole("heading", { name: /Preguntas/ })).toBeVisible();
   await expect(page.getByTestId("response-card").first()).toBeVisible();
   // The two projects run at once: each takes a different question.
@@ -19,14 +18,12 @@ test("answer a pending question after rating its suggestion", async ({ page, log
   await expect(page).toHaveURL(/\/questions$/);
   await expect(page.locator(`[data-question-id="${id}"]`)).toHaveCount(0);
   await page.goto(`/questions?tab=history&limit=30&search=${clientId}`);
-  await page.waitForLoadState("networkidle");
   await expect(page.locator(`[data-question-id="${id}"]`)).toContainText(text);
 });
 
 test("an empty answer stays on the card with a Spanish error", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/questions");
-  await page.waitForLoadState("networkidle");
   const card = page.locator('[data-testid="question"]:not([data-inactive])').first();
   await card.getByLabel("Respuesta", { exact: true }).fill("   ");
   const rating = card.getByLabel("Buena (100)");
@@ -38,7 +35,6 @@ test("an empty answer stays on the card with a Spanish error", async ({ page, lo
 test("an admin blocks a buyer after confirming", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
   await page.goto("/questions?limit=9");
-  await page.waitForLoadState("networkidle");
   const cards = page.getByTestId("question");
   const card = jsEnabled(testInfo) ? cards.nth(3) : cards.nth(4);
   await card.getByRole("link", { name: "Bloquear comprador" }).click();

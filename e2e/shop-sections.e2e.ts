@@ -1,4 +1,4 @@
-import { expect, test, expectToast, uniqueName } from "./fixtures";
+import { expect, jsEnabled, routerSettled, test, expectToast, uniqueName } from "./fixtures";
 
 test("a section is created with two searched products, reordered, and shows in the list", async ({ page, loginAs }, testInfo) => {
   await loginAs("admin");
@@ -28,7 +28,7 @@ test("a section is created with two searched products, reordered, and shows in t
   await results.getByRole("button", { name: `Agregar ${first}`, exact: true }).click();
   await expect(products.getByRole("row")).toHaveCount(2);
   // With JavaScript the answer is followed by a revalidation: the next press waits for it to settle.
-  await page.waitForLoadState("networkidle");
+  await routerSettled(page, jsEnabled(testInfo));
   await page
     .getByRole("dialog")
     .getByRole("list", { name: "Resultados de la búsqueda" })
@@ -37,7 +37,7 @@ test("a section is created with two searched products, reordered, and shows in t
   await expect(products.getByRole("row")).toHaveCount(3);
   await expect(products.getByRole("row").nth(1)).toContainText(first);
   await expect(products.getByRole("row").nth(2)).toContainText(second);
-  await page.waitForLoadState("networkidle");
+  await routerSettled(page, jsEnabled(testInfo));
 
   // Agregar on a product already listed raises its quantity by 1.
   await page
@@ -47,7 +47,7 @@ test("a section is created with two searched products, reordered, and shows in t
     .click();
   await expect(products.getByLabel(`Cantidad ${first}`)).toHaveValue("2");
   await expect(products.getByRole("row")).toHaveCount(3);
-  await page.waitForLoadState("networkidle");
+  await routerSettled(page, jsEnabled(testInfo));
 
   await products.getByRole("button", { name: `Subir ${second}` }).click();
   await expect(products.getByRole("row").nth(1)).toContainText(second);

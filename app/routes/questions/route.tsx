@@ -264,7 +264,10 @@ function InfiniteMore({ to }: { to: string }) {
     };
     const events = ["scroll", "wheel", "touchmove"] as const;
     for (const name of events) window.addEventListener(name, load, { passive: true });
+    // Says that a gesture is listened for, the lock counted from this batch: browser tests wait on it.
+    el.dataset.listening = "true";
     return () => {
+      delete el.dataset.listening;
       for (const name of events) window.removeEventListener(name, load);
     };
   }, [to, navigate, idle]);

@@ -87,6 +87,8 @@ export function PromotionEditDialog({
         preventScrollReset
         {...getFormProps(form)}
         className="grid grid-cols-1 gap-x-4 sm:grid-cols-2"
+        // Whether the browser's checks have arrived (lazy-validation), for the browser tests to wait on.
+        data-checks={validation.onValidate ? "live" : "server"}
       >
         <EnterSaves />
         <div className="sm:col-span-2">

@@ -53,7 +53,8 @@ export function TaxonomyEditDialog({
       closeTo={closeTo}
       footer={<EditDialogFooter closeTo={closeTo} formId={form.id} busy={busy} cancel={kind === "applications"} />}
     >
-      <Form method="post" preventScrollReset {...getFormProps(form)}>
+      {/* data-checks: whether the browser's checks have arrived (lazy-validation), for the browser tests to wait on. */}
+      <Form method="post" preventScrollReset {...getFormProps(form)} data-checks={validation.onValidate ? "live" : "server"}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Nombre"
