@@ -44,6 +44,21 @@ const FORMS_READ_IN_ONE_PLACE = {
 };
 
 /**
+ * Loaders and actions get the request as the browser sent it (`v8_passThroughRequests`, React Router 8's
+ * only behaviour): with JavaScript its URL is the route's data URL (`/orders.data?_routes=…`). The page's
+ * path and query are the router's `url` argument (decision 0044).
+ */
+const PAGE_FROM_URL_ARGUMENT = {
+  syntax: [
+    {
+      selector: "MemberExpression[property.name='url']:matches([object.name='request'], [object.property.name='request'])",
+      message: "Reads the page from the request, which with JavaScript is the data URL (`.data`, `_routes`): read the `url` argument.",
+    },
+  ],
+  imports: { paths: [], patterns: [] },
+};
+
+/**
  * app/modules/<area>/ takes typed input and returns typed results; only routes read the Request and
  * shape the Response (docs/conventions.md, "Modules do not speak HTTP"). A refused command says why with
  * a `reason`, never a status code.
@@ -246,17 +261,16 @@ export default defineConfig(
     },
   },
   {
-    files: FORM_READERS,
-    rules: restrict(APP_IMPORTS_NO_CLI),
-  },
-  {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: FORM_READERS,
-    rules: restrict(FORMS_READ_IN_ONE_PLACE, APP_IMPORTS_NO_CLI),
+    ignores: [...FORM_READERS, "app/entry.server.tsx"],
+    rules: restrict(FORMS_READ_IN_ONE_PLACE, APP_IMPORTS_NO_CLI, PAGE_FROM_URL_ARGUMENT),
   },
+  // The form readers read the body; entry.server renders the document for the URL the browser asked for.
+  { files: FORM_READERS, rules: restrict(APP_IMPORTS_NO_CLI, PAGE_FROM_URL_ARGUMENT) },
+  { files: ["app/entry.server.tsx"], rules: restrict(FORMS_READ_IN_ONE_PLACE, APP_IMPORTS_NO_CLI) },
   {
     files: ["app/modules/**/*.{ts,tsx}"],
-    rules: restrict(FORMS_READ_IN_ONE_PLACE, MODULES_SPEAK_NO_HTTP, APP_IMPORTS_NO_CLI),
+    rules: restrict(FORMS_READ_IN_ONE_PLACE, MODULES_SPEAK_NO_HTTP, APP_IMPORTS_NO_CLI, PAGE_FROM_URL_ARGUMENT),
   },
   {
     // app/modules/<area>/ holds rules and queries only (docs/conventions.md, "Where code goes").

@@ -23,8 +23,8 @@ export function paramOr404<T>(schema: ZodType<T, ZodTypeDef, unknown>, raw: stri
 }
 
 /** The list with the query the dialog was opened from (the dialog's URL carries it). */
-export function listUrlOf(listPath: string, request: Request) {
-  return `${listPath}${new URL(request.url).search}`;
+export function listUrlOf(listPath: string, url: URL) {
+  return `${listPath}${url.search}`;
 }
 
 /** What a person sees when the body of a post cannot be read as a form. */

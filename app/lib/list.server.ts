@@ -11,10 +11,9 @@ export type PageOfRows<Row> = { rows: Row[]; total: number; page: number; pageSi
  * A page past the end (a bookmark, or the last row of the last page deleted) redirects to the last
  * page, so the list never shows an empty table without its pagination.
  */
-export function redirectPastLastPage(request: Request, list: { total: number; pageSize: number }, page: number, param = "page") {
+export function redirectPastLastPage(url: URL, list: { total: number; pageSize: number }, page: number, param = "page") {
   const last = pageCount(list.total, list.pageSize);
   if (list.total > 0 && page > last) {
-    const url = new URL(request.url);
     throw redirect(url.pathname + withParams(url.search, { [param]: last === 1 ? undefined : last }));
   }
 }
@@ -56,12 +55,12 @@ export function countOf(table: PgTable, where: SQL | undefined) {
  * back), one page from the module, a page past the end redirected to the last one.
  */
 export async function loadListPage<Q extends { page: number }, P extends { total: number; pageSize: number }>(
-  request: Request,
+  url: URL,
   parse: (url: URL) => Q,
   list: (query: Q) => Promise<P>,
 ): Promise<P & { query: Q }> {
-  const query = parse(new URL(request.url));
+  const query = parse(url);
   const page = await list(query);
-  redirectPastLastPage(request, page, query.page);
+  redirectPastLastPage(url, page, query.page);
   return { ...page, query };
 }

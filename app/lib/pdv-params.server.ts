@@ -8,7 +8,6 @@ export const saleIdOf = (params: Record<string, string | undefined>) => idParam(
 export const sessionIdOf = (params: Record<string, string | undefined>) => idParam(params.sessionId);
 
 /** Back to the till's history with the list query the dialog was opened from. */
-export function listBack(request: Request) {
-  const url = new URL(request.url);
+export function listBack(url: URL) {
   return `/pdv${url.search || "?tab=historial"}`;
 }

@@ -4,8 +4,8 @@ import { z } from "zod";
  * List state lives in the URL. Each parameter is parsed on its own: a malformed value falls back to
  * its default and the valid ones are kept, so a hand-edited or stale bookmark never fails.
  */
-export function parseQuery<S extends z.ZodRawShape>(source: URL | URLSearchParams | Request, shape: S) {
-  const params = source instanceof Request ? new URL(source.url).searchParams : source instanceof URL ? source.searchParams : source;
+export function parseQuery<S extends z.ZodRawShape>(source: URL | URLSearchParams, shape: S) {
+  const params = source instanceof URL ? source.searchParams : source;
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(shape)) {
     const raw = params.get(key);

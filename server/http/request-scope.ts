@@ -4,11 +4,11 @@ import crypto from "node:crypto";
 /**
  * What one HTTP request shares with everything that runs for it: its id (every log line written
  * while it is handled carries it, server/ops/log.ts), the signed-in user once known (the access
- * log), and a memo for its loaders. Remix hands each loader of a document its own copy of the
- * Request (it strips `?index` and `_routes`), so a cache keyed by the Request object misses: the
- * root and the layout loaders each looked the session up again. The server opens a scope per HTTP
- * request (server/ops/request-log.ts); code that may be asked the same thing by several loaders
- * memoises in it.
+ * log), and a memo for its loaders. Remix, and React Router before `v8_passThroughRequests`, handed
+ * each loader of a document its own copy of the Request (without `?index` and `_routes`), so a cache
+ * keyed by the Request object missed: the root and the layout loaders each looked the session up
+ * again. The server opens a scope per HTTP request (server/ops/request-log.ts); code that may be
+ * asked the same thing by several loaders memoises in it.
  */
 export type RequestScope = {
   readonly requestId: string;

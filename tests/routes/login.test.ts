@@ -73,6 +73,26 @@ describe("guard", () => {
     expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fbox-score%3Fyear%3D2022");
   });
 
+  it("keeps the page, not the data request that asked for it, as redirectTo", async () => {
+    // With JavaScript a navigation asks for the page's data URL; the sign-in must come back to the page.
+    const request = makeRequest("/box-score.data?year=2022&_routes=routes%2Flayout%2Fnot-found");
+    const res = (await settle(() => ordersPlaceholder(routeArgs({ ...ctx, request })))) as Response;
+    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fbox-score%3Fyear%3D2022");
+  });
+
+  it("checks access on the page a data request is for", async () => {
+    const cajero = await loginAs("cajero");
+    const denied = (await settle(() =>
+      ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/box-score.data?_routes=x", { cookie: cajero.cookie }) })),
+    )) as Response;
+    expect(denied.headers.get("Location")).toBe("/pdv");
+    const holder = await loginAs("ml_manager", { permissions: ["messages_access"] });
+    const ok = await settle(() =>
+      ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/messages.data?_routes=x", { cookie: holder.cookie }) })),
+    );
+    expect(ok).toMatchObject({ path: "/messages" });
+  });
+
   it("sends a role that may not use a screen to its home", async () => {
     const { cookie } = await loginAs("cajero");
     const res = (await settle(() => ordersPlaceholder(routeArgs({ ...ctx, request: makeRequest("/box-score", { cookie }) })))) as Response;

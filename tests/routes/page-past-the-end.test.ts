@@ -67,6 +67,15 @@ describe("a page past the end goes to the last page", () => {
     });
   }
 
+  it("asked for with JavaScript (the list's data URL), it goes to the page, not to the data URL", async () => {
+    const res = (await call(usersLoader, "/users.data?sortName=email&page=9999&_routes=routes%2Fusers%2Froute")) as Response;
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.pathname).toBe("/users");
+    expect([...location.searchParams.keys()].sort()).toEqual(["page", "sortName"]);
+    expect(location.searchParams.get("page")).not.toBe("9999");
+  });
+
   it("an empty list stays where it is (nothing to go back to)", async () => {
     const res = await call(ordersLoader, "/orders?search=ZZZ-NO-EXISTE&page=9999");
     expect(res).not.toBeInstanceOf(Response);

@@ -13,17 +13,22 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return path;
 }
 
-function loginRedirect(request: Request) {
-  const url = new URL(request.url);
+function loginRedirect(url: URL) {
   const to = url.pathname + url.search;
   const params = to && to !== "/" ? `?${new URLSearchParams({ redirectTo: to })}` : "";
   return redirect(`/login${params}`);
 }
 
+/*
+ * The guards read the session from the request and the page from `url`, the page's URL the router hands
+ * every loader and action: the request is the one the browser sent, and with JavaScript that is the
+ * route's data URL (`/orders.data?_routes=…`), not the page.
+ */
+
 /** Any signed-in user; otherwise to /login keeping where they wanted to go. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+export async function requireUser(request: Request, url: URL): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user) throw loginRedirect(request);
+  if (!user) throw loginRedirect(url);
   return user;
 }
 
@@ -31,8 +36,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  * The guard at the top of every loader and action: signed in, and the access matrix lets this role
  * use the screen the URL belongs to. A role that may not is sent to its own home.
  */
-export async function requireAccess(request: Request, pathname = new URL(request.url).pathname): Promise<SessionUser> {
-  const user = await requireUser(request);
+export async function requireAccess(request: Request, url: URL, pathname = url.pathname): Promise<SessionUser> {
+  const user = await requireUser(request, url);
   if (!routeFor(pathname)) throw redirect(homeFor(user.role));
   if (!canAccessPath(user, pathname)) {
     const home = homeFor(user.role);
@@ -43,10 +48,9 @@ export async function requireAccess(request: Request, pathname = new URL(request
 }
 
 /** A feature inside a screen: mutations refused with a toast, never silently. */
-export async function requireFeature(request: Request, feature: Feature, back?: string): Promise<SessionUser> {
-  const user = await requireAccess(request);
+export async function requireFeature(request: Request, url: URL, feature: Feature, back?: string): Promise<SessionUser> {
+  const user = await requireAccess(request, url);
   if (!can(user, feature)) {
-    const url = new URL(request.url);
     throw await redirectWithToast(back ?? url.pathname + url.search, {
       title: "Sin permiso",
       message: "Tu usuario no tiene permiso para realizar esta acción.",

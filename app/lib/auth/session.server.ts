@@ -58,8 +58,9 @@ export async function readSessionId(request: Request): Promise<string | null> {
 }
 
 // The root, layout and page loaders of one document request all ask for the user: one lookup serves
-// them. Remix gives each loader its own copy of the Request, so the HTTP request's scope carries the
-// answer (keyed by the cookie); the WeakMap serves callers outside a scope (tests calling a loader).
+// them. Remix (and React Router before `v8_passThroughRequests`) gave each loader its own copy of the
+// Request, so the HTTP request's scope carries the answer (keyed by the cookie); the WeakMap serves
+// callers outside a scope (tests calling a loader).
 // A post is left out of the scope: its action may sign in, sign out or change the user, and the
 // loaders that run after it must see that.
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();

@@ -23,10 +23,10 @@ export const meta: MetaFunction = () => [{ title: "Iniciar sesión" }];
 /** The fields' native checks, read from the schema on the server: the page's script carries no Zod. */
 const LOGIN_CONSTRAINT = constraintsOf(LoginSchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (user) {
-    const to = new URL(request.url).searchParams.get("redirectTo");
+    const to = url.searchParams.get("redirectTo");
     throw redirect(safeRedirect(to, homeFor(user.role)));
   }
   const env = getEnv();

@@ -6,9 +6,9 @@ import { ADJUSTED_MESSAGE, BOX_SCORE_PATH, NO_DATA } from "~/modules/box-score/i
 import { boxScoreMonth, resolveMonth } from "~/modules/box-score/page.server";
 
 /** GET /box-score.xlsx?year&month: the month's table, one row per indicator, one column per day. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request, BOX_SCORE_PATH);
-  const { choice } = await resolveMonth(new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url, BOX_SCORE_PATH);
+  const { choice } = await resolveMonth(url);
   if (choice.adjusted) {
     return redirectWithToast(`${BOX_SCORE_PATH}?year=${choice.year}&month=${choice.month}`, {
       title: "Box score",

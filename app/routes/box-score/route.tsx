@@ -21,9 +21,8 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data ? `Box score · ${MONTH_NAMES[data.month - 1]} ${data.year}` : "Box score" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const url = new URL(request.url);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const { choice, range } = await resolveMonth(url);
   if (choice.adjusted) {
     return redirectWithToast(`${BOX_SCORE_PATH}?year=${choice.year}&month=${choice.month}`, {

@@ -10,15 +10,15 @@ import { ASSISTANT_TEXTS, ChatFormSchema, EMPTY_CONVERSATION, cleanQuestion, par
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Chat con ${data.assistant.name}` : "Chat" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   return { assistant, documents: await countDocuments(assistant.id), constraint: ASSISTANT_CONSTRAINTS.chat };
 }
 
 /** A chat turn. The conversation so far comes back in the form and goes out whole: nothing stays in the browser. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAccess(request);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  await requireAccess(request, url);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const form = await readForm(request);
   const conversation = parseConversation(form.get("conversation"));

@@ -9,15 +9,15 @@ import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS } from "~/modules/assistants/rules"
 
 export const meta: MetaFunction = () => [{ title: "Eliminar asistente" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireFeature(request, "assistants.delete", assistantsListUrl(new URL(request.url).search));
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "assistants.delete", assistantsListUrl(url.search));
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   return { assistant, documents: await countDocuments(assistant.id) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const listUrl = assistantsListUrl(new URL(request.url).search);
-  const actor = await requireFeature(request, "assistants.delete", listUrl);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const listUrl = assistantsListUrl(url.search);
+  const actor = await requireFeature(request, url, "assistants.delete", listUrl);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const deleted = await deleteAssistant(assistant, actor);
   return answerDelete(listUrl, deleted, { title: ASSISTANT_TEXTS.deleted, message: ASSISTANT_MESSAGES.deleted });

@@ -11,10 +11,10 @@ import { ASSISTANT_MESSAGES, ASSISTANT_TEXTS, mayChangeDocuments } from "~/modul
 export const meta: MetaFunction = () => [{ title: "Eliminar documento" }];
 
 /** The assistant and document the URL names, for a user allowed to change its documents. */
-async function deletable(request: Request, params: LoaderFunctionArgs["params"], user: { role: string }) {
+async function deletable(url: URL, params: LoaderFunctionArgs["params"], user: { role: string }) {
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const document = (await documentOf(assistant, params.documentId)) ?? notFound(ASSISTANT_TEXTS.documentNotFoundText);
-  const back = assistantDialogUrl(new URL(request.url).search, assistant.id);
+  const back = assistantDialogUrl(url.search, assistant.id);
   if (!mayChangeDocuments(user.role, assistant.restricted)) {
     throw await redirectWithToast(back, {
       title: ASSISTANT_TEXTS.forbiddenTitle,
@@ -25,15 +25,15 @@ async function deletable(request: Request, params: LoaderFunctionArgs["params"],
   return { assistant, document, back };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const { assistant, document } = await deletable(request, params, user);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const { assistant, document } = await deletable(url, params, user);
   return { assistant, document };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
-  const { assistant, document, back } = await deletable(request, params, actor);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
+  const { assistant, document, back } = await deletable(url, params, actor);
   const deleted = await deleteDocument(assistant, document, actor);
   return answerDelete(back, deleted, { title: ASSISTANT_TEXTS.documentDeleted, message: ASSISTANT_MESSAGES.deleted });
 }

@@ -8,11 +8,11 @@ import { ASSISTANT_TEXTS, parseViewerQuery } from "~/modules/assistants/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? data.document.nameDocument : "Documento" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
   const document = (await documentOf(assistant, params.documentId)) ?? notFound(ASSISTANT_TEXTS.documentNotFoundText);
-  const { sheet } = parseViewerQuery(new URL(request.url));
+  const { sheet } = parseViewerQuery(url);
   return { assistant, document, ...(await documentSheet(assistant, document, sheet)) };
 }
 

@@ -29,12 +29,12 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data ? `Asistente ${data.assistant.name}` : "Asistente" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
-  const query = parseAssistantDialogQuery(new URL(request.url));
+  const query = parseAssistantDialogQuery(url);
   const documents = await listDocuments(assistant.id, query.docPage);
-  redirectPastLastPage(request, documents, query.docPage, "docPage");
+  redirectPastLastPage(url, documents, query.docPage, "docPage");
   const canEdit = mayChangeDocuments(user.role, assistant.restricted);
   const library = canEdit ? await listDocumentPdfs(query.fileSearch, LIBRARY_PAGE_SIZE) : [];
   return {
@@ -51,10 +51,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type DocumentActionAnswer = { error: Refusal; sku: string; fileId: string };
 
 /** Actualizar: a refusal keeps what was typed and picked; the sheet's bytes are never sent back. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const assistant = (await assistantOf(params.assistantId)) ?? notFound(ASSISTANT_TEXTS.notFoundText);
-  const back = assistantDialogUrl(new URL(request.url).search, assistant.id);
+  const back = assistantDialogUrl(url.search, assistant.id);
   if (!mayChangeDocuments(actor.role, assistant.restricted)) {
     throw await redirectWithToast(back, {
       title: ASSISTANT_TEXTS.forbiddenTitle,

@@ -13,13 +13,13 @@ import { refuseNestedNames } from "~/lib/list-index-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo asistente" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   return { assistant: null, constraint: ASSISTANT_CONSTRAINTS.create };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const form = await readForm(request);
   refuseNestedNames(form);
   const submission = parseWithZod(form, { schema: AssistantCreateSchema });
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ result: submission.reply({ fieldErrors: { assistantName: [NAME_TEXTS.taken] } }) }, { status: 400 });
     return data({ result: submission.reply({ formErrors: [created.refusal.message] }) }, { status: statusOf(created) });
   }
-  const search = listSearchOf(new URL(request.url).search);
+  const search = listSearchOf(url.search);
   return redirectWithToast(`${ASSISTANTS_PATH}/${created.value.id}${search}`, {
     title: ASSISTANT_TEXTS.created,
     message: ASSISTANT_MESSAGES.created,

@@ -15,9 +15,9 @@ import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: ASSISTANT_TEXTS.title }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const page = await loadListPage(request, parseAssistantListQuery, listAssistants);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const page = await loadListPage(url, parseAssistantListQuery, listAssistants);
   return { ...page, canDelete: can(user, "assistants.delete"), searchConstraint: constraintsOf(ListQueryShape).search };
 }
 

@@ -20,12 +20,12 @@ import { hasForgedListIndex } from "@common/forged-list-index";
 
 export const meta: MetaFunction = () => [{ title: "Reenviar factura" }];
 
-async function resendable(request: Request, rawId: string | undefined) {
-  const actor = await requireAccess(request);
+async function resendable(request: Request, url: URL, rawId: string | undefined) {
+  const actor = await requireAccess(request, url);
   const saleId = paramOr404(SaleIdSchema, rawId, "La venta no existe.");
   const found = await getFeedbackInvoice(saleId);
   if (found.ok && !found.record) notFound("La venta no tiene registro de facturación.");
-  const detail = `/feedback-invoices/${saleId}${new URL(request.url).search}`;
+  const detail = `/feedback-invoices/${saleId}${url.search}`;
   if (!found.ok) {
     throw await redirectWithToast(detail, { title: "No se pudo consultar la factura", message: found.message, variant: "danger" });
   }
@@ -43,8 +43,8 @@ async function resendable(request: Request, rawId: string | undefined) {
 /** The form's native checks, read from the schema on the server: the dialog's script carries no Zod. */
 const RESEND_CONSTRAINT = constraintsOf(ResendForm, { specMessages: RESEND_SPEC_MESSAGES });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record } = await resendable(request, params.saleId);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const { record } = await resendable(request, url, params.saleId);
   return { saleId: record.id, recipients: await startingRecipients(record), constraint: RESEND_CONSTRAINT };
 }
 
@@ -73,8 +73,8 @@ function answer(
  * "Enviar" sends. Every answer rebuilds the list from the defaults (never from the browser) plus the
  * valid extras posted.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { record, actor, detail } = await resendable(request, params.saleId);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const { record, actor, detail } = await resendable(request, url, params.saleId);
   const form = await readForm(request);
   const submission = hasForgedListIndex(form) ? null : parseSubmission(form, ResendForm);
   const defaults = await startingRecipients(record);

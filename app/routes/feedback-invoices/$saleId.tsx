@@ -16,8 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
 ];
 
 /** 404 for an unknown sale; an unreachable back end is shown inside the dialog. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const saleId = paramOr404(SaleIdSchema, params.saleId, "La venta no existe.");
   const found = await getFeedbackInvoice(saleId);
   if (found.ok && !found.record) notFound("La venta no tiene registro de facturación.");

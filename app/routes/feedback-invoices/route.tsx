@@ -20,13 +20,13 @@ import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Facturación v2" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const canonical = canonicalDayRange(new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);
-  const query = parseQuery(request, FeedbackQuery);
+  const query = parseQuery(url, FeedbackQuery);
   const { answer, page, pageSize } = await listFeedbackInvoices(query);
-  if (answer.ok) redirectPastLastPage(request, { total: answer.total, pageSize }, page);
+  if (answer.ok) redirectPastLastPage(url, { total: answer.total, pageSize }, page);
   return { answer, page, pageSize, query, searchConstraint: constraintsOf(FeedbackQuery).search };
 }
 

@@ -15,14 +15,14 @@ import { requireUser } from "~/lib/auth/guard.server";
 import { feedbackConstraint } from "~/routes/layout/constraints.server";
 import { getEnv } from "@server/env";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireUser(request, url);
   // A filter form sent without JavaScript carries its empty fields: the bookmarkable URL drops them.
-  const clean = request.method === "GET" ? withoutEmptyParams(new URL(request.url)) : null;
+  const clean = request.method === "GET" ? withoutEmptyParams(url) : null;
   if (clean) throw redirect(clean);
   // The late-data banner (docs/live-data.md): one read of feed_state, only on the screens feeds fill.
   // With single fetch this loader runs on every navigation, so moving to such a screen reads it again.
-  const late = isFedScreen(new URL(request.url).pathname) ? await listLateFeeds() : [];
+  const late = isFedScreen(url.pathname) ? await listLateFeeds() : [];
   return {
     brand: getEnv().BRAND_NAME,
     feedbackBox: feedbackConstraint(),

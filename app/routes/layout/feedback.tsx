@@ -20,9 +20,9 @@ export const meta: MetaFunction = () => [{ title: "Enviar comentario" }];
  * The comment form on a page of its own. The sidebar's form is the usual way in; this page is where a
  * refused comment lands without JavaScript (with what was typed), and what /feedback shows if opened.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"), homeFor(user.role));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const returnTo = safeRedirect(url.searchParams.get("returnTo"), homeFor(user.role));
   return { constraint: feedbackConstraint(), returnTo };
 }
 
@@ -32,8 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * replaces the address, so a fetcher's post leaves the history as it was. A refusal (empty, spaces
  * only, over the limit) answers 400 with the spec's toast and the field's message, never a flash.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
   const form = await readForm(request);
   const returnTo = safeRedirect(form.get("returnTo"), homeFor(user.role));
   const posted = form.get("text");

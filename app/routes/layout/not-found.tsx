@@ -15,21 +15,21 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ ti
  * still applies); anything outside the matrix goes to the user's home (the spec's catch-all), with a
  * toast saying which address did not exist and where the user is now, so the jump is not a mystery.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname } = new URL(request.url);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const { pathname } = url;
   const route = routeFor(pathname);
   if (!route) {
-    const user = await requireUser(request);
+    const user = await requireUser(request, url);
     const home = homeFor(user.role);
     throw await redirectWithToast(home, unknownPathToast(pathname, routeFor(home)?.label ?? home));
   }
-  await requireAccess(request);
+  await requireAccess(request, url);
   if (pathname.replace(/\/+$/, "") !== route.path) throw new Response("No encontrado", { status: 404 });
   return { label: route.label, path: route.path };
 }
 
-export async function action({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function action({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   throw new Response("No encontrado", { status: 404 });
 }
 

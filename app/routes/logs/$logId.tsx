@@ -14,8 +14,8 @@ export const meta: MetaFunction = () => [{ title: "Detalle de actividad" }];
 
 const LogIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const id = LogIdSchema.safeParse(params.logId);
   const log = id.success ? await getLog(id.data) : null;
   if (!log) throw new Response("El registro no existe.", { status: 404 });

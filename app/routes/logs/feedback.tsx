@@ -17,9 +17,9 @@ const FEEDBACK_LIST_TEXTS = { title: "Comentarios", empty: "No hay comentarios q
 export const meta: MetaFunction = () => [{ title: FEEDBACK_LIST_TEXTS.title }];
 
 /** What staff sent from the sidebar's comment form, newest first (under /logs: Admin and Developer). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const list = await loadListPage(request, parseFeedbackListQuery, listFeedback);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const list = await loadListPage(url, parseFeedbackListQuery, listFeedback);
   return { ...list, searchConstraint: constraintsOf(FeedbackListQueryShape).search };
 }
 

@@ -16,9 +16,9 @@ import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Actividad" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const list = await loadListPage(request, parseLogListQuery, listLogs);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const list = await loadListPage(url, parseLogListQuery, listLogs);
   return { ...list, searchConstraint: constraintsOf(LogListQueryShape).search };
 }
 

@@ -40,8 +40,8 @@ async function load(params: { conversationId?: string }) {
   return (await getConversationDetail(id.data)) ?? notFound();
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const detail = await load(params);
   const order = await getOrderDetail(detail.conversation.orderId, new Date(), "messages");
   const c = detail.conversation;
@@ -61,13 +61,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const detail = await load(params);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: OrderEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const self = `/messages/${detail.conversation.id}${new URL(request.url).search}`;
+  const self = `/messages/${detail.conversation.id}${url.search}`;
   // A refusal (movement rules, ERP) keeps what was typed and shows its reason in the form; a stale
   // version draws the dialog again from the stored order.
   return answerSave(await saveOrderEdits(detail.conversation.orderId, submission.value, actor, "messages"), {

@@ -12,8 +12,8 @@ import { fileKey } from "~/modules/files/storage.server";
 const FileId = z.string().uuid();
 
 /** Attachments sent from here: guarded like the Messages screen (the messages_access flag included). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const id = FileId.safeParse(params.fileId);
   if (!id.success) throw new Response("El archivo no existe.", { status: 404 });
   const [file] = await getDb().select().from(files).where(eq(files.id, id.data)).limit(1);

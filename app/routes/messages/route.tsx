@@ -37,20 +37,18 @@ import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const url = new URL(request.url);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);
-  const query = parseQuery(request, MessagesQuery);
+  const query = parseQuery(url, MessagesQuery);
   const [list, templates] = await Promise.all([listConversations(query), listCannedReplies()]);
-  redirectPastLastPage(request, list, list.page);
+  redirectPastLastPage(url, list, list.page);
   return { ...list, query, templates, constraints: { reply: MESSAGE_CONSTRAINTS.reply, search: MESSAGE_CONSTRAINTS.list.search } };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
-  const url = new URL(request.url);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const { formData, file } = await readFormWithFile(request, ATTACHMENT_MAX_BYTES);
   try {
     const parsed = ReplyFields.safeParse(Object.fromEntries([...formData.entries()].filter(([k]) => k !== "file")));

@@ -16,13 +16,13 @@ import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Plantillas de mensajes" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   return { templates: await listCannedReplies(), constraints: MESSAGE_CONSTRAINTS.template };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: CannedReplySchema });
   if (submission.status !== "success") {
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await updateCannedReply(submission.value, actor);
   if (!result.ok && result.notFound) throw new Response("La plantilla no existe.", { status: 404 });
-  return redirectWithToast(`/messages/templates${new URL(request.url).search}`, result.toast);
+  return redirectWithToast(`/messages/templates${url.search}`, result.toast);
 }
 
 export default function Templates() {

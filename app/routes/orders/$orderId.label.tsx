@@ -10,14 +10,14 @@ import { parseOrderId } from "~/modules/orders/schemas";
  * The shipment label of one order (print or reprint) as a PDF, opened in a new window by a plain
  * POST form. Printing changes the order (printed), so a GET only leads back to the dialog.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const id = parseOrderId(params.orderId);
   return redirect(id ? `/orders/${id}` : "/orders");
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const id = parseOrderId(params.orderId);
   if (!id) throw new Response("La orden no existe.", { status: 404 });
   const result = await getOrderLabel(id, actor);

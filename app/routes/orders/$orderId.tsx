@@ -26,8 +26,8 @@ function orderIdFrom(params: { orderId?: string }) {
   return parseOrderId(params.orderId) ?? notFound();
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs): Promise<OrderDialogView> {
-  const user = await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs): Promise<OrderDialogView> {
+  const user = await requireAccess(request, url);
   const detail = (await getOrderDetail(orderIdFrom(params))) ?? notFound();
   // The marketplace's buyer and collection schedule; a failed call leaves the app's data and a note.
   const lookups = await orderLookups(detail.order);
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<O
     buyer: lookups.buyer,
     lookupNotes: lookups.notes,
     canToggleInvoice: can(user, "orders.invoiceLinkToggle"),
-    confirmInvoice: new URL(request.url).searchParams.get("confirm") === "invoice",
+    confirmInvoice: url.searchParams.get("confirm") === "invoice",
     editConstraint: ORDER_EDIT_CONSTRAINT,
   };
 }
@@ -48,13 +48,13 @@ const shown = (refusal: SaveRefusal, result: OrderActionData["result"]): OrderAc
   toast: { title: NOT_UPDATED, message: refusal.message, variant: refusal.reason === "conflict" ? "warning" : "danger" },
 });
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const id = orderIdFrom(params);
   const formData = await readForm(request);
   const intent = OrderIntentSchema.safeParse(formData.get("intent") ?? "save");
   if (!intent.success) throw new Response("Acción desconocida.", { status: 400 });
-  const selfUrl = `/orders/${id}${listSearch(new URL(request.url))}`;
+  const selfUrl = `/orders/${id}${listSearch(url)}`;
   const saved = ({ toast }: { toast: OrderActionData["toast"] }) => ({ to: selfUrl, toast });
   const reloadOnConflict = (refusal: SaveRefusal) => ({
     to: selfUrl,
@@ -96,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     }
     case "toggle-invoice": {
-      await requireFeature(request, "orders.invoiceLinkToggle", selfUrl);
+      await requireFeature(request, url, "orders.invoiceLinkToggle", selfUrl);
       const parsed = InvoiceToggleSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new Response("Solicitud inválida.", { status: 400 });
       return answerSave(await setInvoiceDisabled(id, parsed.data.invoiceDisabled, parsed.data.version, actor), {

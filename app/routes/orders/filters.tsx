@@ -18,9 +18,9 @@ export const meta: MetaFunction = () => [{ title: "Filtros avanzados · Órdenes
 
 const ADVANCED = ["order_status_filter", "shipment_status_filter", "claim_return_status_filter"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  return { query: parseOrdersQuery(new URL(request.url)) };
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  return { query: parseOrdersQuery(url) };
 }
 
 function RadioGroup({

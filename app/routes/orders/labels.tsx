@@ -7,13 +7,13 @@ import { fileResponse, readForm } from "~/lib/http.server";
 import { parseOrderId } from "~/modules/orders/schemas";
 
 /** Bulk label printing: the orders ticked on the list page, their labels in one PDF (new window). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   return redirect("/orders");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const form = await readForm(request);
   const ids = form
     .getAll("ids")

@@ -11,14 +11,13 @@ import { customerReport, salesReport, type ReportResult } from "~/modules/orders
  * Builds a report and sends it as .xlsx. A refused range or a failure goes back to the report dialog
  * with the message (toast); the dialog's script asks with `X-Report-Fetch` and gets the message as JSON.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const report = url.searchParams.get("report") === "sales" ? "sales" : "customers";
   const back = `/orders/reports${url.search}`;
   const actor =
     report === "sales"
-      ? await requireFeature(request, "orders.salesReport", `/orders/reports?report=customers`)
-      : await requireAccess(request);
+      ? await requireFeature(request, url, "orders.salesReport", `/orders/reports?report=customers`)
+      : await requireAccess(request, url);
   const p = (k: string) => url.searchParams.get(k);
   const result: ReportResult =
     report === "sales"

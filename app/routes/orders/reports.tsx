@@ -12,9 +12,8 @@ import { ORDER_CONSTRAINTS } from "~/modules/orders/constraints.server";
 
 export const meta: MetaFunction = () => [{ title: "Reportes · Órdenes" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const url = new URL(request.url);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const canSales = can(user, "orders.salesReport");
   const asked = url.searchParams.get("report");
   const report = asked === "sales" && canSales ? "sales" : "customers";

@@ -28,11 +28,11 @@ import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Órdenes" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const query = parseOrdersQuery(new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const query = parseOrdersQuery(url);
   const { rows, total, page, pageSize, search, range, rangeError } = await listOrders(query);
-  redirectPastLastPage(request, { total, pageSize }, page);
+  redirectPastLastPage(url, { total, pageSize }, page);
   return {
     rows,
     total,

@@ -19,8 +19,8 @@ const TITLES = {
   expected: "Mostrar montos esperados",
 } as const;
 
-function whatOf(request: Request) {
-  return parseQuery(request, { what: AuthorizeWhat.optional().catch(undefined) }).what;
+function whatOf(url: URL) {
+  return parseQuery(url, { what: AuthorizeWhat.optional().catch(undefined) }).what;
 }
 
 function toAuthorization(what: keyof typeof TITLES): Authorization {
@@ -29,17 +29,17 @@ function toAuthorization(what: keyof typeof TITLES): Authorization {
   return { kind: what };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const what = whatOf(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const what = whatOf(url);
   if (!what) throw new Response("No encontrado", { status: 404 });
   if (!(await openBoxOf(user.id))) throw redirect("/pdv");
   return { what, title: TITLES[what], constraints: PDV_CONSTRAINTS.authorize };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
-  const what = whatOf(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const what = whatOf(url);
   if (!what) throw new Response("No encontrado", { status: 404 });
   const form = AuthorizeForm.safeParse(formValues(await readForm(request)));
   if (!form.success) return data({ error: "Solicitud no válida." }, { status: 400 });

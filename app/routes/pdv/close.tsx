@@ -20,8 +20,8 @@ import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { statusOf, readForm } from "~/lib/http.server";
 import type { InputConstraint } from "~/lib/constraints";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const box = await openBoxOf(user.id);
   if (!box) throw redirect("/pdv");
   const showExpected = can(user, "pdv.history") || box.expectedShownBy !== null;
@@ -37,8 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
   const parsed = CloseForm.safeParse(formValues(await readForm(request)));
   if (!parsed.success)
     return data(

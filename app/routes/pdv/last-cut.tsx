@@ -4,8 +4,8 @@ import { requireAccess } from "~/lib/auth/guard.server";
 import { lastBoxCutOf } from "~/modules/pdv/history.server";
 
 /** Último corte: reprints the user's last box-cut slip. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const id = await lastBoxCutOf(user.id);
   if (!id)
     return redirectWithToast("/pdv", {

@@ -4,8 +4,8 @@ import { requireAccess } from "~/lib/auth/guard.server";
 import { lastSaleOf } from "~/modules/pdv/history.server";
 
 /** Última venta: reprints the user's last ticket. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const id = await lastSaleOf(user.id);
   if (!id)
     return redirectWithToast("/pdv", {

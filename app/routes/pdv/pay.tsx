@@ -26,8 +26,8 @@ import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { statusOf, readForm } from "~/lib/http.server";
 import { CalculateDialogFooter } from "~/routes/pdv/calculate-dialog-footer";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const box = await openBoxOf(user.id);
   if (!box) throw redirect("/pdv");
   const cart = await loadCart(box);
@@ -54,8 +54,8 @@ function fromForm(
   return p;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
   const parsed = PaymentForm.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ error: PDV_TEXTS.saleFailed, payment: null, token: null }, { status: 400 });
   const input = parsed.data;

@@ -30,9 +30,8 @@ import { statusOf, readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Punto de venta" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const url = new URL(request.url);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);
   const query = parsePdvPageQuery(url);
@@ -77,16 +76,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type PdvLoader = typeof loader;
 
-const back = (request: Request) => {
-  const url = new URL(request.url);
+const back = (url: URL) => {
   const params = new URLSearchParams(url.search);
   for (const k of ["sale", "cut", "repeat", "index"]) params.delete(k);
   const text = params.toString();
   return `/pdv${text ? `?${text}` : ""}`;
 };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
   const parsed = TillIntent.safeParse(formValues(await readForm(request)));
   if (!parsed.success) {
     return data(
@@ -95,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const input = parsed.data;
-  const to = back(request);
+  const to = back(url);
   switch (input.intent) {
     case "open": {
       const result = await openBox(user.id, parseMoney(input.amount));

@@ -12,20 +12,20 @@ import { AuthorizeForm, formValues } from "~/modules/pdv/schemas";
 import { PDV_CONSTRAINTS } from "~/modules/pdv/constraints.server";
 import { statusOf, readForm } from "~/lib/http.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireFeature(request, "pdv.history", "/pdv");
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "pdv.history", "/pdv");
   const sale = await saleById(saleIdOf(params));
   if (!sale) throw new Response("Venta no encontrada", { status: 404 });
   return { sale: { id: sale.id, saleCode: sale.saleCode }, constraints: PDV_CONSTRAINTS.authorize };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireFeature(request, "pdv.history", listBack(request));
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const user = await requireFeature(request, url, "pdv.history", listBack(url));
   const form = AuthorizeForm.safeParse(formValues(await readForm(request)));
   if (!form.success) return data({ error: "Solicitud no válida." }, { status: 400 });
   const result = await activateSale(user.id, saleIdOf(params), form.data.code);
   if (!result.ok) return data({ error: result.message }, { status: statusOf(result) });
-  return redirectWithToast(listBack(request), { title: "Venta activada", message: "Venta activada correctamente", variant: "success" });
+  return redirectWithToast(listBack(url), { title: "Venta activada", message: "Venta activada correctamente", variant: "success" });
 }
 
 export default function ActivateSale() {

@@ -15,8 +15,8 @@ import { PDV_TEXTS } from "~/modules/pdv/texts";
 import { listBack, saleIdOf } from "~/lib/pdv-params.server";
 import { statusOf, readForm } from "~/lib/http.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireFeature(request, "pdv.history", "/pdv");
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "pdv.history", "/pdv");
   const sale = await saleById(saleIdOf(params));
   if (!sale) throw new Response("Venta no encontrada", { status: 404 });
   return {
@@ -25,8 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireFeature(request, "pdv.history", listBack(request));
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const user = await requireFeature(request, url, "pdv.history", listBack(url));
   const values = formValues(await readForm(request));
   // A refusal shows the form again with the name and reason as typed (the code is asked for again).
   const limits = PDV_CONSTRAINTS.cancel;
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : "Error";
     return data({ error: result.message, title, typed }, { status: statusOf(result) });
   }
-  return redirectWithToast(listBack(request), {
+  return redirectWithToast(listBack(url), {
     title: "Venta cancelada",
     message: `La venta ${result.value.saleCode} se canceló.`,
     variant: "success",

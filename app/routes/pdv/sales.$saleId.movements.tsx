@@ -10,17 +10,16 @@ import { refreshMovements, saleById } from "~/modules/pdv/history.server";
 import { saleIdOf } from "~/lib/pdv-params.server";
 import { DialogTable, type DialogColumn } from "~/routes/pdv/dialog-table";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireFeature(request, "pdv.history", "/pdv");
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "pdv.history", "/pdv");
   const sale = await saleById(saleIdOf(params));
   if (!sale) throw new Response("Venta no encontrada", { status: 404 });
   return { sale: { id: sale.id, saleCode: sale.saleCode, movements: sale.intelisisMovs } };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireFeature(request, "pdv.history", "/pdv?tab=historial");
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const user = await requireFeature(request, url, "pdv.history", "/pdv?tab=historial");
   const id = saleIdOf(params);
-  const url = new URL(request.url);
   const back = `/pdv/sales/${id}/movements${url.search}`;
   const result = await refreshMovements(user.id, id);
   if (!result.ok) {

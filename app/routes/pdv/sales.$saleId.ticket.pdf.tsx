@@ -4,8 +4,8 @@ import { printResponse } from "~/lib/http.server";
 import { saleTicket } from "~/modules/pdv/documents.server";
 import { saleIdOf } from "~/lib/pdv-params.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const reprint = new URL(request.url).searchParams.get("reprint") === "1";
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const reprint = url.searchParams.get("reprint") === "1";
   return printResponse(await saleTicket(user, saleIdOf(params), { reprint, pdf: true }));
 }

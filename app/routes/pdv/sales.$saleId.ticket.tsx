@@ -5,9 +5,9 @@ import { saleTicket } from "~/modules/pdv/documents.server";
 import { saleIdOf } from "~/lib/pdv-params.server";
 
 /** The print window: the ticket's HTML, which prints itself and closes after printing. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const reprint = new URL(request.url).searchParams.get("reprint") === "1";
+export async function loader({ request, url, params, context }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const reprint = url.searchParams.get("reprint") === "1";
   return printResponse(
     await saleTicket(user, saleIdOf(params), { reprint, pdf: false, nonce: (context as { cspNonce?: string }).cspNonce }),
   );

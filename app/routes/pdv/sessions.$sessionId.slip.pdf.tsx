@@ -4,9 +4,8 @@ import { printResponse } from "~/lib/http.server";
 import { boxCutSlip } from "~/modules/pdv/documents.server";
 import { sessionIdOf } from "~/lib/pdv-params.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const url = new URL(request.url);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const kind = url.searchParams.get("kind") === "X" ? "X" : "Z";
   return printResponse(await boxCutSlip(user, sessionIdOf(params), { kind, reprint: url.searchParams.get("reprint") === "1", pdf: true }));
 }

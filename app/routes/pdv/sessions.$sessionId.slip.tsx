@@ -5,9 +5,8 @@ import { boxCutSlip } from "~/modules/pdv/documents.server";
 import { sessionIdOf } from "~/lib/pdv-params.server";
 
 /** Box-cut slip print window: Z (closed box) by default, X (mid-shift) with ?kind=X. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const url = new URL(request.url);
+export async function loader({ request, url, params, context }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const kind = url.searchParams.get("kind") === "X" ? "X" : "Z";
   return printResponse(
     await boxCutSlip(user, sessionIdOf(params), {

@@ -6,14 +6,14 @@ import { searchClients } from "~/modules/quotations/draft.server";
 import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typeahead";
 
 /** GET /products/clients?q=: the client typeahead's matches (up to 40, the query upper-cased, more than one character). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const q = typeaheadQuery(
     z
       .string()
       .max(100)
       .catch("")
-      .parse(new URL(request.url).searchParams.get("q") ?? ""),
+      .parse(url.searchParams.get("q") ?? ""),
   );
   const found = q ? await searchClients(q) : { ok: true as const, clients: [] };
   const answer: TypeaheadAnswer<DraftClient> = { matches: found.clients, message: found.ok ? null : found.message };

@@ -6,8 +6,8 @@ import { documentScreen } from "~/modules/quotations/pricing";
 import { quotationPdfFile } from "~/modules/quotations/downloads.server";
 
 /** GET /products/quotation.pdf: the draft printed by the server's Chromium. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const { screen, back } = documentScreen(new URL(request.url).searchParams.get("screen"));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const { screen, back } = documentScreen(url.searchParams.get("screen"));
   return downloadOrBack(await quotationPdfFile(await draftDocumentFor(user, screen), "cotizacion"), back);
 }

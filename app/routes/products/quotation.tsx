@@ -10,12 +10,12 @@ import { answerDraftPost } from "~/routes/shared/quotations/draft-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotización" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  return quotationDialogData(user, new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  return quotationDialogData(user, url);
 }
 
-export const action = ({ request }: ActionFunctionArgs) => answerDraftPost(request, storeQuotation, safeBack(request.url));
+export const action = ({ request, url }: ActionFunctionArgs) => answerDraftPost(request, url, storeQuotation, safeBack(url));
 
 export default function QuotationRoute() {
   const loaded = useLoaderData<typeof loader>();

@@ -19,8 +19,8 @@ import { getStoredQuote, issueQuote, reviseQuote } from "~/modules/quotations/st
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Cotización ${data.folio}` : "Cotización" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const folio = params.folio ?? "";
   const [q, doc, company] = await Promise.all([getStoredQuote(folio), storedQuoteDocument(folio), companyContact()]);
   if (!q || !doc) throw new Response("No encontrado", { status: 404 });
@@ -47,10 +47,9 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("order") }),
 ]);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
   const folio = params.folio ?? "";
-  const url = new URL(request.url);
   const back = url.pathname + url.search;
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "La solicitud no es válida." }, { status: 400 });

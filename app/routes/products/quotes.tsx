@@ -16,13 +16,13 @@ import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizaciones guardadas" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const canonical = canonicalDayRange(new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const canonical = canonicalDayRange(url);
   if (canonical) throw redirect(canonical);
-  const { query, list: wanted } = parseStoredQuotesQuery(request);
+  const { query, list: wanted } = parseStoredQuotesQuery(url);
   const list = await listStoredQuotes(wanted, user.id);
-  redirectPastLastPage(request, list, list.page);
+  redirectPastLastPage(url, list, list.page);
   return { query, list };
 }
 

@@ -19,15 +19,15 @@ import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizador v3" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const query = parseQuery(request, ProductsQuery);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const query = parseQuery(url, ProductsQuery);
   const [draft, rate] = await Promise.all([loadDraft(user.id), currentDollarRate()]);
   const [list, clients] = await Promise.all([
     listProducts(query, draft.data.client.priceList, rate),
     query.client ? searchClients(query.client) : Promise.resolve(null),
   ]);
-  if (list.ok) redirectPastLastPage(request, list, list.page);
+  if (list.ok) redirectPastLastPage(url, list, list.page);
   return {
     query,
     list,
@@ -42,9 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
-  return answerDraftChange(user, await readForm(request), safeBack(request.url));
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
+  return answerDraftChange(user, await readForm(request), safeBack(url));
 }
 
 export default function ProductsPage() {

@@ -14,7 +14,7 @@ export const StoredQuotesQuery = {
 };
 
 /** The URL as the list reads it: the query for the screen, and what listStoredQuotes takes (the days as instants). */
-export function parseStoredQuotesQuery(source: Request | URL | URLSearchParams) {
+export function parseStoredQuotesQuery(source: URL | URLSearchParams) {
   const query = parseQuery(source, StoredQuotesQuery);
   const created = {
     from:

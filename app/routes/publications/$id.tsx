@@ -18,8 +18,8 @@ function publicationId(params: { id?: string }): string {
   return parsed.data;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const { view } = await loadEditor(publicationId(params));
   return { view, constraint: PUBLICATION_CONSTRAINT };
 }
@@ -30,9 +30,9 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   return data;
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
-  return handleEditorAction(request, publicationId(params), user.id);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
+  return handleEditorAction(request, url, publicationId(params), user.id);
 }
 
 export default function EditPublication() {

@@ -87,8 +87,7 @@ const fullGallery = () => toast("Galería completa", `Cada producto vinculado ad
  * carry an `intent`. The answer is the draft to show again (or a redirect once saved). Nothing but
  * "save", "sync-price" and "premium" writes.
  */
-export async function handleEditorAction(request: Request, id: string | null, userId: number) {
-  const url = new URL(request.url);
+export async function handleEditorAction(request: Request, url: URL, id: string | null, userId: number) {
   const listUrl = `/publications${url.search}`;
   const selfUrl = `${url.pathname}${url.search}`;
   const loaded = await loadPublication(id);

@@ -9,8 +9,8 @@ import { loadEditorDetails, PublicationEditorRoute } from "~/routes/publications
 
 export const meta: MetaFunction = () => [{ title: "Nueva publicación" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const { view } = await loadEditor(null);
   return { view, constraint: PUBLICATION_CONSTRAINT };
 }
@@ -21,9 +21,9 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   return data;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
-  return handleEditorAction(request, null, user.id);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
+  return handleEditorAction(request, url, null, user.id);
 }
 
 export default function NewPublication() {

@@ -29,17 +29,17 @@ export const meta: MetaFunction = () => [{ title: "Publicaciones" }];
 
 const CopyLinkSchema = z.object({ intent: z.literal("copy-link"), id: PublicationIdSchema });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const query = parseQuery(request, PublicationListQuery);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const query = parseQuery(url, PublicationListQuery);
   const list = await listPublications(query);
-  redirectPastLastPage(request, list, list.page);
+  redirectPastLastPage(url, list, list.page);
   return { ...list, query, brand: getEnv().BRAND_NAME };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request);
-  const { search } = new URL(request.url);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const { search } = url;
   const back = `/publications${search}`;
   const form = Object.fromEntries(await readForm(request));
   if (form.intent === "copy-link") {

@@ -10,9 +10,9 @@ import { SalesReportQuery } from "~/modules/publications/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Reporte de ventas de publicaciones" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFeature(request, "publications.salesReport", "/publications");
-  const query = parseQuery(request, SalesReportQuery);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "publications.salesReport", "/publications");
+  const query = parseQuery(url, SalesReportQuery);
   return { store: query.store ?? "Meli1", range: query.range ?? "today", start: query.start ?? "", end: query.end ?? "" };
 }
 

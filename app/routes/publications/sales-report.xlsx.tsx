@@ -10,9 +10,9 @@ import { SalesReportQuery } from "~/modules/publications/schemas";
 import { quickRange, RANGE_MESSAGES, validateRange } from "~/modules/reports/date-range";
 
 /** GET /publications/sales-report.xlsx?store&range[&start&end]: the sales report (Admin, Developer, flag holders). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFeature(request, "publications.salesReport", "/publications");
-  const query = parseQuery(request, SalesReportQuery);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "publications.salesReport", "/publications");
+  const query = parseQuery(url, SalesReportQuery);
   const store = query.store ?? "Meli1";
   const range = query.range ?? "today";
   const back = `/publications/sales-report${withParams("", { store, range, start: query.start, end: query.end })}`;

@@ -9,9 +9,9 @@ import { DownloadForm, ReportDialog } from "~/routes/publications/report-widgets
 
 export const meta: MetaFunction = () => [{ title: "Reporte por stock" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFeature(request, "publications.stockReport", "/publications");
-  const { threshold } = parseQuery(request, {
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "publications.stockReport", "/publications");
+  const { threshold } = parseQuery(url, {
     threshold: z.coerce.number().int().min(STOCK_THRESHOLD_MIN).max(STOCK_THRESHOLD_MAX).optional(),
   });
   return { threshold: threshold ?? 0 };

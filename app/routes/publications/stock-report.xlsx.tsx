@@ -8,9 +8,8 @@ import { lowStockPublications } from "~/modules/publications/reports.server";
 import { StockReportQuery } from "~/modules/publications/schemas";
 
 /** GET /publications/stock-report.xlsx?threshold=0..20: the 'Por stock' report, or the 'Sin registros' toast. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFeature(request, "publications.stockReport", "/publications");
-  const url = new URL(request.url);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "publications.stockReport", "/publications");
   const parsed = StockReportQuery.safeParse({ threshold: url.searchParams.get("threshold") ?? "" });
   if (!parsed.success) {
     return redirectWithToast("/publications/stock-report", {

@@ -7,8 +7,8 @@ import { TEXTS } from "~/modules/publications/constants";
 import { unsyncedLinkedProducts } from "~/modules/publications/reports.server";
 
 /** GET /publications/unsynced.xlsx: 'Sin sincronizar', or the 'Genial' toast when every publication syncs. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const rows = await unsyncedLinkedProducts();
   if (rows.length === 0) {
     return redirectWithToast("/publications", { title: TEXTS.allSyncedTitle, message: TEXTS.allSyncedMessage, variant: "success" });

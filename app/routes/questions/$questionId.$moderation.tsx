@@ -17,17 +17,17 @@ const TITLES = { block: "Bloquear comprador", delete: "Eliminar pregunta" } as c
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? TITLES[data.kind] : "Pregunta" }];
 
 /** Moderators only (Admin, Developer, question_moderation flag). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireFeature(request, "questions.moderate", listUrlOf("/questions", request));
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "questions.moderate", listUrlOf("/questions", url));
   const kind = paramOr404(KindSchema, params.moderation, "La página no existe.");
   const question = await moderationQuestion(paramOr404(QuestionIdSchema, params.questionId, MISSING));
   return { kind, question: question ?? notFound(MISSING) };
 }
 
 /** Back to the pending list from the start, or back to the same list with the error. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const listUrl = listUrlOf("/questions", request);
-  const actor = await requireFeature(request, "questions.moderate", listUrl);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const listUrl = listUrlOf("/questions", url);
+  const actor = await requireFeature(request, url, "questions.moderate", listUrl);
   const kind = paramOr404(KindSchema, params.moderation, "La página no existe.");
   const result = await moderate(kind, paramOr404(QuestionIdSchema, params.questionId, MISSING), actor);
   if (result.ok) return redirectWithToast("/questions", result.toast);

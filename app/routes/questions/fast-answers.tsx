@@ -16,13 +16,13 @@ import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Respuestas rápidas" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   return { fastAnswers: await listFastAnswers(), constraints: QUESTION_CONSTRAINTS.fastAnswer };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: FastAnswerIntent });
   const key = String(formData.get("id") ?? "new");
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ key, errors: (submission.reply().error ?? {}) as Record<string, string[] | null> }, { status: 400 });
   }
   const result = await saveFastAnswer(submission.value, actor);
-  const self = `/questions/fast-answers${new URL(request.url).search}`;
+  const self = `/questions/fast-answers${url.search}`;
   if (result.ok) return redirectWithToast(self, result.toast);
   if (result.notFound) throw new Response("La respuesta rápida no existe.", { status: 404 });
   return redirectWithToast(self, result.toast ?? { title: "No se pudo guardar", variant: "danger" });

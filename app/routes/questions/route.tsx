@@ -31,9 +31,9 @@ const REFRESH_MS = 300_000;
 /** Infinite scroll waits this long between batches (the old app's 1 s lock). */
 const SCROLL_LOCK_MS = 1000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const query = parseQuery(request, QuestionsQuery);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const query = parseQuery(url, QuestionsQuery);
   const [times, fastAnswers] = await Promise.all([responseTimes(), listFastAnswers()]);
   const constraints = { answer: QUESTION_CONSTRAINTS.answer, rated: QUESTION_CONSTRAINTS.rated, history: QUESTION_CONSTRAINTS.history };
   if (query.tab === "history") {
@@ -46,10 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { questionId: number; errors: CardErrors; typed: string };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const formData = await readForm(request);
-  const url = new URL(request.url);
   const intent = formData.get("intent");
   const questionId = Number(formData.get("questionId"));
   const back = `/questions${url.search}#question-${Number.isSafeInteger(questionId) ? questionId : ""}`;

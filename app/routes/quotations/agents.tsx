@@ -6,14 +6,14 @@ import { searchAgents } from "~/modules/quotations/lines.server";
 import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typeahead";
 
 /** GET /quotations/agents?q=: the agent typeahead's matches among the user's ERP users, with their warehouses. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const q = typeaheadQuery(
     z
       .string()
       .max(100)
       .catch("")
-      .parse(new URL(request.url).searchParams.get("q") ?? ""),
+      .parse(url.searchParams.get("q") ?? ""),
   );
   const found = q ? await searchAgents(user, q) : { agents: [], message: null };
   const answer: TypeaheadAnswer<ErpUser> = { matches: found.agents, message: found.message };

@@ -5,14 +5,14 @@ import { searchItems, type ItemMatch } from "~/modules/quotations/lines.server";
 import { typeaheadQuery, type TypeaheadAnswer } from "~/modules/quotations/typeahead";
 
 /** GET /quotations/items?q=: the lines table's typeahead row, up to 40 ERP articles (spec 2 §9). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const q = typeaheadQuery(
     z
       .string()
       .max(100)
       .catch("")
-      .parse(new URL(request.url).searchParams.get("q") ?? ""),
+      .parse(url.searchParams.get("q") ?? ""),
   );
   const found = q ? await searchItems(q) : { items: [], message: null };
   const answer: TypeaheadAnswer<ItemMatch> = { matches: found.items, message: found.message };

@@ -21,13 +21,13 @@ import { answerDraftPost } from "~/routes/shared/quotations/draft-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Cotizador v4" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  return quotationsScreenData(user, new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  return quotationsScreenData(user, url);
 }
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  answerDraftPost(request, createQuotation, safeBack(request.url, "/quotations", ["agent", "item", "category"]));
+export const action = ({ request, url }: ActionFunctionArgs) =>
+  answerDraftPost(request, url, createQuotation, safeBack(url, "/quotations", ["agent", "item", "category"]));
 
 export default function QuotationsPage() {
   const d = useLoaderData<typeof loader>();

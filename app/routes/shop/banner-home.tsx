@@ -25,13 +25,13 @@ import { readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Ecommerce - Portada" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   return { banner: await latestBanner(), constraint: CONTENT_CONSTRAINTS.banner };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const form = await readForm(request);
   refuseNestedNames(form);
   const submission = parseWithZod(form, { schema: BannerSchema });

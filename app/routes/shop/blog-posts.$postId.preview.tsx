@@ -14,8 +14,8 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
 ];
 
 /** The post as the shop will show it, rendered on the server from what is stored. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const id = BlogIdSchema.safeParse(params.postId);
   const post = id.success ? await getBlogPost(id.data) : null;
   if (!post) throw new Response(BLOG_TEXTS.notFoundText, { status: 404 });

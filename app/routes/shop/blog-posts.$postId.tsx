@@ -23,8 +23,8 @@ function postIdFrom(params: Record<string, string | undefined>) {
   return parsed.data;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const post = await getBlogPost(postIdFrom(params));
   if (!post) throw missing();
   return { post, constraint: BLOG_CONSTRAINTS.post };
@@ -34,8 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * Create (no postId: the `new` route uses this action too) and update: the dialog's post (see
  * imagePickStep), the module's commands find, upload and save.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const id = params.postId === undefined ? null : postIdFrom(params);
   const stored = id === null ? null : await getBlogPost(id);
   if (id !== null && !stored) throw missing();
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return { ok: saved.ok, warning: saved.ok && saved.value.removedFileLinks ? FILE_TEXTS.foreignFileLinks : null };
     },
   });
-  return answerDialogStep(request, step, {
+  return answerDialogStep(url, step, {
     listPath: BLOG_PATH,
     notFoundText: BLOG_TEXTS.notFoundText,
     toast: { title: BLOG_TEXTS.savedTitle, message: BLOG_TEXTS.saved },

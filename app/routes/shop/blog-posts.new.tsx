@@ -10,8 +10,8 @@ export { action };
 
 export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.newTitle }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   return { constraint: BLOG_CONSTRAINTS.post };
 }
 

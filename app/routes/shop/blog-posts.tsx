@@ -15,9 +15,12 @@ import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: BLOG_TEXTS.title }];
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<BlogListData & { now: string; searchConstraint: InputConstraint }> {
-  await requireAccess(request);
-  const page = await loadListPage(request, parseBlogListQuery, listBlogPosts);
+export async function loader({
+  request,
+  url,
+}: LoaderFunctionArgs): Promise<BlogListData & { now: string; searchConstraint: InputConstraint }> {
+  await requireAccess(request, url);
+  const page = await loadListPage(url, parseBlogListQuery, listBlogPosts);
   return { ...page, now: new Date().toISOString(), searchConstraint: constraintsOf(ListQueryShape).search };
 }
 

@@ -19,17 +19,17 @@ const SAVED: DialogDone = {
 
 const storedCatalog = (idParam: string | undefined) => recordOr404(idParam, getCatalog, CATALOG_TEXTS.notFoundText);
 
-export async function catalogDialogLoader(request: Request, idParam: string | undefined | null) {
-  await requireAccess(request);
+export async function catalogDialogLoader(request: Request, url: URL, idParam: string | undefined | null) {
+  await requireAccess(request, url);
   if (idParam === null) return { catalog: null, loaded: emptyCatalog(), constraint: CONTENT_CONSTRAINTS.catalog };
   const catalog = await storedCatalog(idParam);
   return { catalog: { id: catalog.id }, loaded: await catalogLoaded(catalog), constraint: CONTENT_CONSTRAINTS.catalog };
 }
 
 /** Every button of the dialog posts here (see catalogFormStep). */
-export async function catalogDialogAction(request: Request, idParam: string | undefined | null) {
-  const actor = await requireAccess(request);
+export async function catalogDialogAction(request: Request, url: URL, idParam: string | undefined | null) {
+  const actor = await requireAccess(request, url);
   const stored = idParam === null ? null : await storedCatalog(idParam);
   const step = await catalogFormStep(stored, await readForm(request), actor);
-  return answerDialogStep(request, step, SAVED);
+  return answerDialogStep(url, step, SAVED);
 }

@@ -11,23 +11,23 @@ import { backToListOr404 } from "~/routes/shop/dialog-answer.server";
 export const meta: MetaFunction = () => [{ title: "Eliminar catálogo" }];
 
 /** Without the permission the refusal lands on the catalogue's own dialog. */
-function catalogIdAndDialog(request: Request, params: LoaderFunctionArgs["params"]) {
+function catalogIdAndDialog(url: URL, params: LoaderFunctionArgs["params"]) {
   const id = paramOr404(ContentIdSchema, params.catalogId, CATALOG_TEXTS.notFoundText);
-  return { id, dialog: `${CATALOGS_PATH}/${id}${new URL(request.url).search}` };
+  return { id, dialog: `${CATALOGS_PATH}/${id}${url.search}` };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { id, dialog } = catalogIdAndDialog(request, params);
-  await requireFeature(request, "catalogs.delete", dialog);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const { id, dialog } = catalogIdAndDialog(url, params);
+  await requireFeature(request, url, "catalogs.delete", dialog);
   const catalog = (await getCatalog(id)) ?? notFound(CATALOG_TEXTS.notFoundText);
   return { catalog: { id: catalog.id, title: catalog.title, subtitleCount: catalog.subtitles.length } };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { id, dialog } = catalogIdAndDialog(request, params);
-  const actor = await requireFeature(request, "catalogs.delete", dialog);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const { id, dialog } = catalogIdAndDialog(url, params);
+  const actor = await requireFeature(request, url, "catalogs.delete", dialog);
   const deleted = await deleteCatalog(id, actor);
-  return backToListOr404(request, deleted.ok, {
+  return backToListOr404(url, deleted.ok, {
     listPath: CATALOGS_PATH,
     notFoundText: CATALOG_TEXTS.notFoundText,
     toast: { title: CATALOG_TEXTS.deleted, message: CATALOG_TEXTS.deletedMessage },

@@ -6,9 +6,9 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data?.catalog ? `Catálogo ${data.catalog.id}` : "Catálogo" },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => catalogDialogLoader(request, params.catalogId);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => catalogDialogLoader(request, url, params.catalogId);
 
-export const action = ({ request, params }: ActionFunctionArgs) => catalogDialogAction(request, params.catalogId);
+export const action = ({ request, url, params }: ActionFunctionArgs) => catalogDialogAction(request, url, params.catalogId);
 
 export default CatalogDialogRoute;
 

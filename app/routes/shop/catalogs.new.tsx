@@ -4,9 +4,9 @@ import { CatalogDialogRoute } from "~/routes/shop/catalog-dialog-route";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo catálogo" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => catalogDialogLoader(request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => catalogDialogLoader(request, url, null);
 
-export const action = ({ request }: ActionFunctionArgs) => catalogDialogAction(request, null);
+export const action = ({ request, url }: ActionFunctionArgs) => catalogDialogAction(request, url, null);
 
 export default CatalogDialogRoute;
 

@@ -13,9 +13,9 @@ import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: CATALOG_TEXTS.title }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  return loadListPage(request, parseCatalogListQuery, listCatalogs);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  return loadListPage(url, parseCatalogListQuery, listCatalogs);
 }
 
 export default function CatalogsList() {

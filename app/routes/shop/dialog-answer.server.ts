@@ -24,12 +24,12 @@ export async function recordOr404<T>(param: string | undefined, get: (id: number
  * A done save or delete goes back to the list with a success toast (a warning one, saying it, when
  * the save took something out); a record gone meanwhile is the dialog's 404.
  */
-export function backToListOr404(request: Request, done: boolean, to: DialogDone, warning?: string | null) {
+export function backToListOr404(url: URL, done: boolean, to: DialogDone, warning?: string | null) {
   if (!done) notFound(to.notFoundText);
   const toast = warning
     ? { ...to.toast, message: `${to.toast.message} ${warning}`, variant: "warning" as const }
     : { ...to.toast, variant: "success" as const };
-  return redirectWithToast(listUrlOf(to.listPath, request), toast);
+  return redirectWithToast(listUrlOf(to.listPath, url), toast);
 }
 
 /**
@@ -37,9 +37,9 @@ export function backToListOr404(request: Request, done: boolean, to: DialogDone,
  * does not have → 400 (as every route answers an intent it does not know); the dialog again
  * with its status; otherwise back to the list, or the 404 of a record gone meanwhile.
  */
-export async function answerDialogStep<Answer>(request: Request, step: DialogStep<Answer>, to: DialogDone) {
+export async function answerDialogStep<Answer>(url: URL, step: DialogStep<Answer>, to: DialogDone) {
   if (step.kind === "bad-form") throw new Response("No se pudo leer el formulario.", { status: 400 });
   if (step.kind === "unknown-intent") throw new Response("Acción desconocida.", { status: 400 });
   if (step.kind === "form") return data(step.answer, { status: step.status });
-  return backToListOr404(request, step.kind === "saved", to, step.kind === "saved" ? step.warning : null);
+  return backToListOr404(url, step.kind === "saved", to, step.kind === "saved" ? step.warning : null);
 }

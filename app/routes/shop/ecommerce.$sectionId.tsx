@@ -6,9 +6,9 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data?.section ? `Sección ${data.section.id}` : "Sección" },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => sectionDialogLoader(request, params.sectionId);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => sectionDialogLoader(request, url, params.sectionId);
 
-export const action = ({ request, params }: ActionFunctionArgs) => sectionDialogAction(request, params.sectionId);
+export const action = ({ request, url, params }: ActionFunctionArgs) => sectionDialogAction(request, url, params.sectionId);
 
 export default ShopSectionDialogRoute;
 

@@ -4,9 +4,9 @@ import { ShopSectionDialogRoute } from "~/routes/shop/section-dialog-route";
 
 export const meta: MetaFunction = () => [{ title: "Nueva sección" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => sectionDialogLoader(request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => sectionDialogLoader(request, url, null);
 
-export const action = ({ request }: ActionFunctionArgs) => sectionDialogAction(request, null);
+export const action = ({ request, url }: ActionFunctionArgs) => sectionDialogAction(request, url, null);
 
 export default ShopSectionDialogRoute;
 

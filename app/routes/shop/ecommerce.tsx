@@ -14,8 +14,8 @@ import { RecordListPage } from "~/components/RecordListPage";
 
 export const meta: MetaFunction = () => [{ title: SHOP_SECTION_TEXTS.title }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const rows = await listShopSections();
   return { rows, total: rows.length };
 }
@@ -25,10 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * (never a 400 page): without JavaScript that is where the user is, and with it the redirect
  * reloads the list, undoing the optimistic switch.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const parsed = SectionToggleSchema.safeParse(Object.fromEntries(await readForm(request)));
-  const to = listUrlOf(SHOP_SECTIONS_PATH, request);
+  const to = listUrlOf(SHOP_SECTIONS_PATH, url);
   if (!parsed.success)
     return redirectWithToast(to, { title: SHOP_SECTION_TEXTS.toggleFailed, message: SHOP_SECTION_TEXTS.toggleInvalid, variant: "danger" });
   const changed = await setShopSectionStatus(parsed.data.id, parsed.data.status, actor);

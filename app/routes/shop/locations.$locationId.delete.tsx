@@ -4,9 +4,9 @@ import { LocationDeleteRoute } from "~/routes/shop/location-dialog-route";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar ubicación" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => locationDeleteLoader(request, params.locationId);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => locationDeleteLoader(request, url, params.locationId);
 
-export const action = ({ request, params }: ActionFunctionArgs) => locationDeleteAction(request, params.locationId);
+export const action = ({ request, url, params }: ActionFunctionArgs) => locationDeleteAction(request, url, params.locationId);
 
 export default LocationDeleteRoute;
 

@@ -6,9 +6,9 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data?.location ? `Ubicación ${data.location.id}` : "Ubicación" },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => locationDialogLoader(request, params.locationId);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => locationDialogLoader(request, url, params.locationId);
 
-export const action = ({ request, params }: ActionFunctionArgs) => locationDialogAction(request, params.locationId);
+export const action = ({ request, url, params }: ActionFunctionArgs) => locationDialogAction(request, url, params.locationId);
 
 export default LocationDialogRoute;
 

@@ -4,9 +4,9 @@ import { LocationDialogRoute } from "~/routes/shop/location-dialog-route";
 
 export const meta: MetaFunction = () => [{ title: "Nueva ubicación" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => locationDialogLoader(request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => locationDialogLoader(request, url, null);
 
-export const action = ({ request }: ActionFunctionArgs) => locationDialogAction(request, null);
+export const action = ({ request, url }: ActionFunctionArgs) => locationDialogAction(request, url, null);
 
 export default LocationDialogRoute;
 

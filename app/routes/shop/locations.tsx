@@ -14,9 +14,9 @@ import { loadListPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: LOCATION_TEXTS.title }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  return loadListPage(request, parseLocationListQuery, listLocations);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  return loadListPage(url, parseLocationListQuery, listLocations);
 }
 
 export default function LocationsList() {

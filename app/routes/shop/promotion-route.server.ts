@@ -20,8 +20,8 @@ const doneWith = (toast: DialogDone["toast"]): DialogDone => ({
 
 const storedPromotion = (idParam: string | undefined) => recordOr404(idParam, getPromotion, PROMOTION_TEXTS.notFoundText);
 
-export async function promotionDialogLoader(request: Request, idParam: string | undefined | null) {
-  await requireAccess(request);
+export async function promotionDialogLoader(request: Request, url: URL, idParam: string | undefined | null) {
+  await requireAccess(request, url);
   return {
     promotion: idParam === null ? null : await storedPromotion(idParam),
     today: todayInMexico(),
@@ -30,20 +30,20 @@ export async function promotionDialogLoader(request: Request, idParam: string | 
 }
 
 /** Every button of the dialog posts here (see promotionFormStep). */
-export async function promotionDialogAction(request: Request, idParam: string | undefined | null) {
-  const actor = await requireAccess(request);
+export async function promotionDialogAction(request: Request, url: URL, idParam: string | undefined | null) {
+  const actor = await requireAccess(request, url);
   const stored = idParam === null ? null : await storedPromotion(idParam);
   const step = await promotionFormStep(stored?.id ?? null, stored, await readForm(request), actor);
-  return answerDialogStep(request, step, doneWith({ title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved }));
+  return answerDialogStep(url, step, doneWith({ title: PROMOTION_TEXTS.saved, message: PROMOTION_MESSAGES.saved }));
 }
 
-export async function promotionDeleteLoader(request: Request, idParam: string | undefined) {
-  await requireAccess(request);
+export async function promotionDeleteLoader(request: Request, url: URL, idParam: string | undefined) {
+  await requireAccess(request, url);
   return { promotion: await storedPromotion(idParam) };
 }
 
-export async function promotionDeleteAction(request: Request, idParam: string | undefined) {
-  const actor = await requireAccess(request);
+export async function promotionDeleteAction(request: Request, url: URL, idParam: string | undefined) {
+  const actor = await requireAccess(request, url);
   const deleted = await deletePromotion(paramOr404(ContentIdSchema, idParam, PROMOTION_TEXTS.notFoundText), actor);
-  return backToListOr404(request, deleted.ok, doneWith({ title: PROMOTION_TEXTS.deleted, message: PROMOTION_MESSAGES.deleted }));
+  return backToListOr404(url, deleted.ok, doneWith({ title: PROMOTION_TEXTS.deleted, message: PROMOTION_MESSAGES.deleted }));
 }

@@ -4,9 +4,9 @@ import { PromotionDeleteRoute } from "~/routes/shop/promotion-dialog-route";
 
 export const meta: MetaFunction = () => [{ title: "Eliminar promoción" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => promotionDeleteLoader(request, params.promotionId);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => promotionDeleteLoader(request, url, params.promotionId);
 
-export const action = ({ request, params }: ActionFunctionArgs) => promotionDeleteAction(request, params.promotionId);
+export const action = ({ request, url, params }: ActionFunctionArgs) => promotionDeleteAction(request, url, params.promotionId);
 
 export default PromotionDeleteRoute;
 

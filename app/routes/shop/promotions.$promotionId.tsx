@@ -6,9 +6,9 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data?.promotion ? `Promoción ${data.promotion.id}` : "Promoción" },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => promotionDialogLoader(request, params.promotionId);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => promotionDialogLoader(request, url, params.promotionId);
 
-export const action = ({ request, params }: ActionFunctionArgs) => promotionDialogAction(request, params.promotionId);
+export const action = ({ request, url, params }: ActionFunctionArgs) => promotionDialogAction(request, url, params.promotionId);
 
 export default PromotionDialogRoute;
 

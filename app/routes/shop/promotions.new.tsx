@@ -4,9 +4,9 @@ import { PromotionDialogRoute } from "~/routes/shop/promotion-dialog-route";
 
 export const meta: MetaFunction = () => [{ title: "Nueva promoción" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => promotionDialogLoader(request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => promotionDialogLoader(request, url, null);
 
-export const action = ({ request }: ActionFunctionArgs) => promotionDialogAction(request, null);
+export const action = ({ request, url }: ActionFunctionArgs) => promotionDialogAction(request, url, null);
 
 export default PromotionDialogRoute;
 

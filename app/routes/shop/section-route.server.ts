@@ -19,17 +19,17 @@ const SAVED: DialogDone = {
 
 const storedSection = (idParam: string | undefined) => recordOr404(idParam, getShopSection, SHOP_SECTION_TEXTS.notFoundText);
 
-export async function sectionDialogLoader(request: Request, idParam: string | undefined | null) {
-  await requireAccess(request);
+export async function sectionDialogLoader(request: Request, url: URL, idParam: string | undefined | null) {
+  await requireAccess(request, url);
   if (idParam === null) return { section: null, loaded: emptySection(), constraint: CONTENT_CONSTRAINTS.shopSection };
   const section = await storedSection(idParam);
   return { section: { id: section.id }, loaded: await sectionLoaded(section), constraint: CONTENT_CONSTRAINTS.shopSection };
 }
 
 /** Every button of the dialog posts here (see shopSectionFormStep). */
-export async function sectionDialogAction(request: Request, idParam: string | undefined | null) {
-  const actor = await requireAccess(request);
+export async function sectionDialogAction(request: Request, url: URL, idParam: string | undefined | null) {
+  const actor = await requireAccess(request, url);
   const id = idParam === null ? null : (await storedSection(idParam)).id;
   const step = await shopSectionFormStep(id, await readForm(request), actor);
-  return answerDialogStep(request, step, SAVED);
+  return answerDialogStep(url, step, SAVED);
 }

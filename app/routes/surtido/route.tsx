@@ -15,11 +15,11 @@ import { redirectPastLastPage } from "~/lib/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Surtido" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
-  const query = parseSurtidoListQuery(new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
+  const query = parseSurtidoListQuery(url);
   const result = await listSurtido(query);
-  if (result.ok) redirectPastLastPage(request, result, result.page);
+  if (result.ok) redirectPastLastPage(url, result, result.page);
   // The box shows the search as the ERP reads it (upper-cased by listSurtido).
   return {
     result,

@@ -17,14 +17,14 @@ export const meta: MetaFunction = () => [{ title: "Continuar desde el origen" }]
 
 const NOT_WAITING = "Esta sincronización no está en espera: no hay nada que continuar.";
 
-async function feedOf(request: Request, raw: string | undefined) {
-  const actor = await requireAccess(request);
+async function feedOf(request: Request, url: URL, raw: string | undefined) {
+  const actor = await requireAccess(request, url);
   return { actor, feed: paramOr404(FeedParam, raw, SYNC_TEXTS.unknownFeed) };
 }
 
 /** "Continuar desde el origen" for a feed whose cursor is ahead of upstream: what it will do, then the button. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { feed } = await feedOf(request, params.feed);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const { feed } = await feedOf(request, url, params.feed);
   const state = await feedForResume(feed);
   return {
     label: feedLabel(feed),
@@ -35,10 +35,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Moves the cursor back to upstream's newest change (audited by the command); a feed no longer waiting is a 409 in the dialog. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor, feed } = await feedOf(request, params.feed);
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const { actor, feed } = await feedOf(request, url, params.feed);
   if (!(await resumeFeedFromUpstream(feed, actor))) return data({ error: NOT_WAITING }, { status: 409 });
-  return redirectWithToast(listUrlOf(SYNC_PATH, request), {
+  return redirectWithToast(listUrlOf(SYNC_PATH, url), {
     title: `Sincronización reanudada: ${feedLabel(feed)}`,
     message: "Su cursor vuelve a lo más reciente del origen; la siguiente ejecución sigue desde ahí.",
     variant: "success",

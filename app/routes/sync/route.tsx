@@ -20,14 +20,14 @@ import { FeedsSection, IntegrationsSection, OutboxSection, RejectsSection } from
 export const meta: MetaFunction = () => [{ title: SYNC_TEXTS.title }];
 
 /** The feeds, the records they refused, the outbox and the integrations (Admin, Developer). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const query = parseSyncQuery(new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const query = parseSyncQuery(url);
   const feeds = await listFeeds();
   const rejects = await listFeedRejects({ feed: query.feed, page: query.rejects_page });
-  redirectPastLastPage(request, rejects, query.rejects_page, "rejects_page");
+  redirectPastLastPage(url, rejects, query.rejects_page, "rejects_page");
   const outbox = await listOutbound({ state: query.outbox, page: query.outbox_page });
-  redirectPastLastPage(request, outbox, query.outbox_page, "outbox_page");
+  redirectPastLastPage(url, outbox, query.outbox_page, "outbox_page");
   const counts = await outboundCounts();
   const now = new Date();
   return {
@@ -48,10 +48,10 @@ const refused = (error: string, status = 400) => data({ error, checked: null as 
  * outbox call or all of them, "Probar conexión" with the content back end. A value no button
  * posts, an unknown feed or a bad id is a 400 with its reason; the control functions audit.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const form = await readForm(request);
-  const back = listUrlOf(SYNC_PATH, request);
+  const back = listUrlOf(SYNC_PATH, url);
   const intent = readFormIntent(SyncIntent, form, null);
   if (!intent) return refused(SYNC_TEXTS.unknownIntent);
   switch (intent) {

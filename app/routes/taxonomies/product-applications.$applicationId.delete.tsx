@@ -5,9 +5,9 @@ import { taxonomyDeleteAction, taxonomyDeleteLoader } from "~/routes/taxonomies/
 
 export const meta: MetaFunction = () => [{ title: "Eliminar aplicación" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyDeleteLoader("applications", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => taxonomyDeleteLoader("applications", request, url, params);
 
-export const action = ({ request, params }: ActionFunctionArgs) => taxonomyDeleteAction("applications", request, params);
+export const action = ({ request, url, params }: ActionFunctionArgs) => taxonomyDeleteAction("applications", request, url, params);
 
 export default forKind(TaxonomyDeleteRoute, "applications");
 

@@ -5,9 +5,9 @@ import { taxonomyItemLoader, taxonomySaveAction } from "~/routes/taxonomies/simp
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Aplicación ${data.item.id}` : "Aplicación" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyItemLoader("applications", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => taxonomyItemLoader("applications", request, url, params);
 
-export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("applications", request, params, "update");
+export const action = ({ request, url, params }: ActionFunctionArgs) => taxonomySaveAction("applications", request, url, params, "update");
 
 export default forKind(TaxonomyEditRoute, "applications");
 

@@ -5,9 +5,9 @@ import { taxonomyNewLoader, taxonomySaveAction } from "~/routes/taxonomies/simpl
 
 export const meta: MetaFunction = () => [{ title: "Nueva aplicación" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => taxonomyNewLoader("applications", request);
+export const loader = ({ request, url }: LoaderFunctionArgs) => taxonomyNewLoader("applications", request, url);
 
-export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("applications", request, params, "create");
+export const action = ({ request, url, params }: ActionFunctionArgs) => taxonomySaveAction("applications", request, url, params, "create");
 
 export default forKind(TaxonomyEditRoute, "applications");
 

@@ -5,7 +5,7 @@ import { taxonomyListLoader } from "~/routes/taxonomies/simple-taxonomy-route.se
 
 export const meta: MetaFunction = () => [{ title: "Aplicaciones" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => taxonomyListLoader("applications", request);
+export const loader = ({ request, url }: LoaderFunctionArgs) => taxonomyListLoader("applications", request, url);
 
 export default function ApplicationsList() {
   return <TaxonomyList kind="applications" data={useLoaderData<typeof loader>()} />;

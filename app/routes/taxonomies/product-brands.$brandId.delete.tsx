@@ -6,9 +6,9 @@ import { TREE_TEXTS } from "~/modules/catalog/tree-taxonomy";
 
 export const meta: MetaFunction = () => [{ title: TREE_TEXTS.brands.deleteTitle }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => treeDeleteLoader("brands", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => treeDeleteLoader("brands", request, url, params);
 
-export const action = ({ request, params }: ActionFunctionArgs) => treeDeleteAction("brands", request, params);
+export const action = ({ request, url, params }: ActionFunctionArgs) => treeDeleteAction("brands", request, url, params);
 
 export default forKind(TreeDeleteRoute, "brands");
 

@@ -5,9 +5,9 @@ import { treeItemLoader, treeSaveAction } from "~/routes/taxonomies/tree-taxonom
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data?.node ? `Marca ${data.node.id}` : "Marca" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => treeItemLoader("brands", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => treeItemLoader("brands", request, url, params);
 
-export const action = ({ request, params }: ActionFunctionArgs) => treeSaveAction("brands", request, params);
+export const action = ({ request, url, params }: ActionFunctionArgs) => treeSaveAction("brands", request, url, params);
 
 export default forKind(TreeEditRoute, "brands");
 

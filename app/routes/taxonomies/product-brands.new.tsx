@@ -5,9 +5,9 @@ import { treeItemLoader, treeSaveAction } from "~/routes/taxonomies/tree-taxonom
 
 export const meta: MetaFunction = () => [{ title: "Nueva marca" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => treeItemLoader("brands", request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => treeItemLoader("brands", request, url, null);
 
-export const action = ({ request }: ActionFunctionArgs) => treeSaveAction("brands", request, null);
+export const action = ({ request, url }: ActionFunctionArgs) => treeSaveAction("brands", request, url, null);
 
 export default forKind(TreeEditRoute, "brands");
 

@@ -5,7 +5,7 @@ import { treeListLoader } from "~/routes/taxonomies/tree-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Marcas" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => treeListLoader("brands", request);
+export const loader = ({ request, url }: LoaderFunctionArgs) => treeListLoader("brands", request, url);
 
 export default function BrandList() {
   return <TreeList kind="brands" data={useLoaderData<typeof loader>()} />;

@@ -6,9 +6,9 @@ import { TREE_TEXTS } from "~/modules/catalog/tree-taxonomy";
 
 export const meta: MetaFunction = () => [{ title: TREE_TEXTS.categories.deleteTitle }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => treeDeleteLoader("categories", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => treeDeleteLoader("categories", request, url, params);
 
-export const action = ({ request, params }: ActionFunctionArgs) => treeDeleteAction("categories", request, params);
+export const action = ({ request, url, params }: ActionFunctionArgs) => treeDeleteAction("categories", request, url, params);
 
 export default forKind(TreeDeleteRoute, "categories");
 

@@ -6,7 +6,7 @@ import { treeFilesLoader } from "~/routes/taxonomies/tree-taxonomy-route.server"
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => treeFilesLoader("categories", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => treeFilesLoader("categories", request, url, params);
 
 export default ProductFilesDialog;
 

@@ -7,9 +7,9 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data?.node ? `Categoría ${data.node.id}` : "Categoría" },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => treeItemLoader("categories", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => treeItemLoader("categories", request, url, params);
 
-export const action = ({ request, params }: ActionFunctionArgs) => treeSaveAction("categories", request, params);
+export const action = ({ request, url, params }: ActionFunctionArgs) => treeSaveAction("categories", request, url, params);
 
 export default forKind(TreeEditRoute, "categories");
 

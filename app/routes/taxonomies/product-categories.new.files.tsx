@@ -6,7 +6,7 @@ import { treeFilesLoader } from "~/routes/taxonomies/tree-taxonomy-route.server"
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => treeFilesLoader("categories", request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => treeFilesLoader("categories", request, url, null);
 
 export default ProductFilesDialog;
 

@@ -5,9 +5,9 @@ import { treeItemLoader, treeSaveAction } from "~/routes/taxonomies/tree-taxonom
 
 export const meta: MetaFunction = () => [{ title: "Nueva categoría" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => treeItemLoader("categories", request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => treeItemLoader("categories", request, url, null);
 
-export const action = ({ request }: ActionFunctionArgs) => treeSaveAction("categories", request, null);
+export const action = ({ request, url }: ActionFunctionArgs) => treeSaveAction("categories", request, url, null);
 
 export default forKind(TreeEditRoute, "categories");
 

@@ -5,7 +5,7 @@ import { treeListLoader } from "~/routes/taxonomies/tree-taxonomy-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Categorías" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => treeListLoader("categories", request);
+export const loader = ({ request, url }: LoaderFunctionArgs) => treeListLoader("categories", request, url);
 
 export default function CategoryList() {
   return <TreeList kind="categories" data={useLoaderData<typeof loader>()} />;

@@ -5,9 +5,9 @@ import { taxonomyDeleteAction, taxonomyDeleteLoader } from "~/routes/taxonomies/
 
 export const meta: MetaFunction = () => [{ title: "Eliminar sector" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyDeleteLoader("sectors", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => taxonomyDeleteLoader("sectors", request, url, params);
 
-export const action = ({ request, params }: ActionFunctionArgs) => taxonomyDeleteAction("sectors", request, params);
+export const action = ({ request, url, params }: ActionFunctionArgs) => taxonomyDeleteAction("sectors", request, url, params);
 
 export default forKind(TaxonomyDeleteRoute, "sectors");
 

@@ -5,9 +5,9 @@ import { taxonomyItemLoader, taxonomySaveAction } from "~/routes/taxonomies/simp
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Sector ${data.item.id}` : "Sector" }];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => taxonomyItemLoader("sectors", request, params);
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => taxonomyItemLoader("sectors", request, url, params);
 
-export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, params, "update");
+export const action = ({ request, url, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, url, params, "update");
 
 export default forKind(TaxonomyEditRoute, "sectors");
 

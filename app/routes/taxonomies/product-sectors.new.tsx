@@ -5,9 +5,9 @@ import { taxonomyNewLoader, taxonomySaveAction } from "~/routes/taxonomies/simpl
 
 export const meta: MetaFunction = () => [{ title: "Nuevo sector" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => taxonomyNewLoader("sectors", request);
+export const loader = ({ request, url }: LoaderFunctionArgs) => taxonomyNewLoader("sectors", request, url);
 
-export const action = ({ request, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, params, "create");
+export const action = ({ request, url, params }: ActionFunctionArgs) => taxonomySaveAction("sectors", request, url, params, "create");
 
 export default forKind(TaxonomyEditRoute, "sectors");
 

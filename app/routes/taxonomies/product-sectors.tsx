@@ -5,7 +5,7 @@ import { taxonomyListLoader } from "~/routes/taxonomies/simple-taxonomy-route.se
 
 export const meta: MetaFunction = () => [{ title: "Sectores" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => taxonomyListLoader("sectors", request);
+export const loader = ({ request, url }: LoaderFunctionArgs) => taxonomyListLoader("sectors", request, url);
 
 export default function SectorsList() {
   return <TaxonomyList kind="sectors" data={useLoaderData<typeof loader>()} />;

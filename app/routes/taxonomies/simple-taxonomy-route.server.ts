@@ -44,27 +44,27 @@ function missing(kind: SimpleTaxonomy) {
 }
 
 /** The list with the query the dialog was opened from (its URL carries it). */
-function listUrlOf(kind: SimpleTaxonomy, request: Request) {
-  return `${TAXONOMY_TEXTS[kind].path}${new URL(request.url).search}`;
+function listUrlOf(kind: SimpleTaxonomy, url: URL) {
+  return `${TAXONOMY_TEXTS[kind].path}${url.search}`;
 }
 
-export async function taxonomyListLoader(kind: SimpleTaxonomy, request: Request): Promise<TaxonomyListData> {
-  const user = await requireAccess(request);
-  const query = parseTaxonomyListQuery(new URL(request.url));
+export async function taxonomyListLoader(kind: SimpleTaxonomy, request: Request, url: URL): Promise<TaxonomyListData> {
+  const user = await requireAccess(request, url);
+  const query = parseTaxonomyListQuery(url);
   const page = await listTaxonomy(kind, query);
-  redirectPastLastPage(request, page, query.page);
+  redirectPastLastPage(url, page, query.page);
   return { ...page, query, canDelete: can(user, "taxonomies.delete") };
 }
 
-export async function taxonomyItemLoader(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
-  await requireAccess(request);
+export async function taxonomyItemLoader(kind: SimpleTaxonomy, request: Request, url: URL, params: Record<string, string | undefined>) {
+  await requireAccess(request, url);
   const item = await getTaxonomyItem(kind, itemIdFrom(kind, params));
   if (!item) throw missing(kind);
   return { item, constraint };
 }
 
-export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request) {
-  await requireAccess(request);
+export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request, url: URL) {
+  await requireAccess(request, url);
   return { item: null, constraint };
 }
 
@@ -72,10 +72,11 @@ export async function taxonomyNewLoader(_kind: SimpleTaxonomy, request: Request)
 export async function taxonomySaveAction(
   kind: SimpleTaxonomy,
   request: Request,
+  url: URL,
   params: Record<string, string | undefined>,
   mode: "create" | "update",
 ) {
-  const actor = await requireAccess(request);
+  const actor = await requireAccess(request, url);
   const id = mode === "update" ? itemIdFrom(kind, params) : null;
   const form = await readForm(request);
   refuseNestedNames(form);
@@ -87,7 +88,7 @@ export async function taxonomySaveAction(
     return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
   }
   const texts = TAXONOMY_TEXTS[kind];
-  return redirectWithToast(listUrlOf(kind, request), {
+  return redirectWithToast(listUrlOf(kind, url), {
     title: id === null ? texts.created : texts.updated,
     message: id === null ? TAXONOMY_MESSAGES.created : TAXONOMY_MESSAGES.updated,
     variant: "success",
@@ -95,17 +96,17 @@ export async function taxonomySaveAction(
 }
 
 /** The delete confirmation: Admin and Developer only (others go back to the list with 'Sin permiso'). */
-export async function taxonomyDeleteLoader(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
-  await requireFeature(request, "taxonomies.delete", listUrlOf(kind, request));
+export async function taxonomyDeleteLoader(kind: SimpleTaxonomy, request: Request, url: URL, params: Record<string, string | undefined>) {
+  await requireFeature(request, url, "taxonomies.delete", listUrlOf(kind, url));
   const id = itemIdFrom(kind, params);
   const item = await getTaxonomyItem(kind, id);
   if (!item) throw missing(kind);
   return { item, productCount: await countProductsUsing(kind, id) };
 }
 
-export async function taxonomyDeleteAction(kind: SimpleTaxonomy, request: Request, params: Record<string, string | undefined>) {
-  const listUrl = listUrlOf(kind, request);
-  const actor = await requireFeature(request, "taxonomies.delete", listUrl);
+export async function taxonomyDeleteAction(kind: SimpleTaxonomy, request: Request, url: URL, params: Record<string, string | undefined>) {
+  const listUrl = listUrlOf(kind, url);
+  const actor = await requireFeature(request, url, "taxonomies.delete", listUrl);
   const deleted = await deleteTaxonomyItem(kind, itemIdFrom(kind, params), actor);
   if (!deleted.ok) throw missing(kind);
   // Spec 8: a delete's toast is titled by the noun alone ("Sector", "Categoría").

@@ -58,17 +58,17 @@ function idFrom(kind: TreeTaxonomy, params: Params) {
 }
 
 /** The list with the query the dialog was opened from, without the library's own parameters. */
-function listUrlOf(kind: TreeTaxonomy, request: Request) {
-  return listUrlWithout(TREE_TEXTS[kind].path, request, ["pick", "for", "fileSearch", "filePage"]);
+function listUrlOf(kind: TreeTaxonomy, url: URL) {
+  return listUrlWithout(TREE_TEXTS[kind].path, url, ["pick", "for", "fileSearch", "filePage"]);
 }
 
-export async function treeListLoader(kind: TreeTaxonomy, request: Request) {
-  const user = await requireAccess(request);
-  const query = parseTreeListQuery(new URL(request.url));
+export async function treeListLoader(kind: TreeTaxonomy, request: Request, url: URL) {
+  const user = await requireAccess(request, url);
+  const query = parseTreeListQuery(url);
   const without = await countWithout(kind);
   if (query.view === "table") {
     const page = await listTreeTable(kind, query);
-    redirectPastLastPage(request, page, query.page);
+    redirectPastLastPage(url, page, query.page);
     return {
       view: "table" as const,
       query,
@@ -122,19 +122,19 @@ async function applyPick(kind: TreeTaxonomy, draft: TreeDraft, url: URL): Promis
 }
 
 /** The edit dialog (id) or the create dialog (null): the stored node as a draft, the parent choices. */
-export async function treeItemLoader(kind: TreeTaxonomy, request: Request, params: Params | null) {
-  const user = await requireAccess(request);
+export async function treeItemLoader(kind: TreeTaxonomy, request: Request, url: URL, params: Params | null) {
+  const user = await requireAccess(request, url);
   const id = params === null ? null : idFrom(kind, params);
   const node = id === null ? null : await getNode(kind, id);
   if (id !== null && !node) missing(kind);
-  const picked = await applyPick(kind, node ? draftOf(node) : emptyTreeDraft(), new URL(request.url));
+  const picked = await applyPick(kind, node ? draftOf(node) : emptyTreeDraft(), url);
   return {
     node: node ? { id: node.id, name: node.name, slug: node.slug } : null,
     draft: picked.draft,
     pickToast: picked.toast,
     parents: await treeOptions(kind),
     canDelete: !!node && can(user, "taxonomies.delete") && !TREE_TEXTS[kind].protectedIds.includes(node.id),
-    closeTo: listUrlOf(kind, request),
+    closeTo: listUrlOf(kind, url),
   };
 }
 
@@ -146,8 +146,8 @@ export type TreeActionData = { draft: TreeDraft; fieldErrors: FieldErrors; toast
  * saves. Uploads are checked whole in memory before anything is written (files module), so a
  * refused image leaves nothing behind.
  */
-export async function treeSaveAction(kind: TreeTaxonomy, request: Request, params: Params | null) {
-  const user = await requireAccess(request);
+export async function treeSaveAction(kind: TreeTaxonomy, request: Request, url: URL, params: Params | null) {
+  const user = await requireAccess(request, url);
   const t = TREE_TEXTS[kind];
   const id = params === null ? null : idFrom(kind, params);
   const node = id === null ? null : await getNode(kind, id);
@@ -221,7 +221,7 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
     const shown = draft;
     return answerSave(saved, {
       saved: ({ created }) => ({
-        to: listUrlOf(kind, request),
+        to: listUrlOf(kind, url),
         toast: {
           title: created ? t.created : t.updated,
           message: created ? TREE_MESSAGES.created : TREE_MESSAGES.updated,
@@ -241,18 +241,18 @@ export async function treeSaveAction(kind: TreeTaxonomy, request: Request, param
 }
 
 /** The delete confirmation: Admin and Developer only; what blocks the delete is said up front. */
-export async function treeDeleteLoader(kind: TreeTaxonomy, request: Request, params: Params) {
-  await requireFeature(request, "taxonomies.delete", listUrlOf(kind, request));
+export async function treeDeleteLoader(kind: TreeTaxonomy, request: Request, url: URL, params: Params) {
+  await requireFeature(request, url, "taxonomies.delete", listUrlOf(kind, url));
   const id = idFrom(kind, params);
   const node = await getNode(kind, id);
   if (!node) missing(kind);
   const blockers = await deleteBlockers(kind, id);
-  return { node: { id: node.id, name: node.name }, refusal: deleteRefusal(kind, node, blockers), closeTo: listUrlOf(kind, request) };
+  return { node: { id: node.id, name: node.name }, refusal: deleteRefusal(kind, node, blockers), closeTo: listUrlOf(kind, url) };
 }
 
-export async function treeDeleteAction(kind: TreeTaxonomy, request: Request, params: Params) {
-  const listUrl = listUrlOf(kind, request);
-  const actor = await requireFeature(request, "taxonomies.delete", listUrl);
+export async function treeDeleteAction(kind: TreeTaxonomy, request: Request, url: URL, params: Params) {
+  const listUrl = listUrlOf(kind, url);
+  const actor = await requireFeature(request, url, "taxonomies.delete", listUrl);
   const id = idFrom(kind, params);
   const deleted = await deleteTreeNode(kind, id, actor);
   if (!deleted.ok) {
@@ -264,10 +264,10 @@ export async function treeDeleteAction(kind: TreeTaxonomy, request: Request, par
 }
 
 /** "Archivos subidos" opened from a node's dialog: images only (every slot is an image). */
-export async function treeFilesLoader(kind: TreeTaxonomy, request: Request, params: Params | null) {
-  await requireAccess(request);
+export async function treeFilesLoader(kind: TreeTaxonomy, request: Request, url: URL, params: Params | null) {
+  await requireAccess(request, url);
   const t = TREE_TEXTS[kind];
   const openerPath = params === null ? `${t.path}/new` : `${t.path}/${idFrom(kind, params)}`;
-  const page = await libraryPage(request, () => "image");
+  const page = await libraryPage(url, () => "image");
   return { ...page, openerPath };
 }

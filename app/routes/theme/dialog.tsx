@@ -5,8 +5,8 @@ import { requireAccess } from "~/lib/auth/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Diálogo de ejemplo" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   return null;
 }
 

@@ -49,9 +49,9 @@ const SAMPLE_DATE = "2024-03-15T18:45:30.000Z";
 /** Read once from the schemas, on the server: the page's script carries no Zod. */
 const CONSTRAINTS = { search: constraintsOf(ListQuery).search, field: constraintsOf(DemoFieldSchema) };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const query = parseQuery(request, ListQuery);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const query = parseQuery(url, ListQuery);
   const term = query.search?.toLowerCase();
   const filtered = term ? SAMPLE_ROWS.filter((r) => `${r.sku} ${r.name}`.toLowerCase().includes(term)) : SAMPLE_ROWS;
   const key = query.sortName ?? "sku";
@@ -70,10 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAccess(request);
+export async function action({ request, url }: ActionFunctionArgs) {
+  await requireAccess(request, url);
   const formData = await readForm(request);
-  const { search } = new URL(request.url);
+  const { search } = url;
   const toast = ToastIntent.safeParse(Object.fromEntries(formData));
   if (toast.success) {
     const { variant } = toast.data;

@@ -7,8 +7,8 @@ import { PdfUnavailableError, renderPdf } from "@server/documents/pdf.server";
 import { getEnv } from "@server/env";
 
 /** GET /theme/sample.pdf: a sample document printed by the server's Chromium. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, url);
   const html = `<!doctype html>${renderToStaticMarkup(
     <SampleDocument brand={getEnv().BRAND_NAME} author={`${user.firstName} ${user.lastName}`.trim()} generatedAt={new Date()} />,
   )}`;

@@ -4,8 +4,8 @@ import { requireAccess } from "~/lib/auth/guard.server";
 import { buildWorkbook, xlsxResponse } from "@server/documents/xlsx.server";
 
 /** GET /theme/sample.xlsx: a sample spreadsheet with text, integer, money and date cells. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
   const rows = SAMPLE.map((r) => ({ ...r, amount: Math.round(r.qty * r.price * 100) / 100 }));
   const buffer = await buildWorkbook({
     sheetName: "Productos de ejemplo",

@@ -39,8 +39,8 @@ function userIdFrom(params: { userId?: string }) {
   return parsed.success ? parsed.data : notFound();
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  const actor = await requireAccess(request, url);
   const user = (await getUser(userIdFrom(params))) ?? notFound();
   const mayChange = mayManage(actor.role, user.role);
   return {
@@ -59,15 +59,15 @@ const CONSTRAINTS = { profile: constraintsOf(UserUpdateSchema), password: constr
 
 type ActionData = { intent: UserIntent; result: SubmissionResult<string[]> };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireFeature(request, "users.manage");
+export async function action({ request, url, params }: ActionFunctionArgs) {
+  const actor = await requireFeature(request, url, "users.manage");
   const id = userIdFrom(params);
   const formData = await readForm(request);
   const intent = IntentSchema.safeParse(formData.get("intent"));
   if (!intent.success) {
     throw new Response("Acción desconocida.", { status: 400 });
   }
-  const { search } = new URL(request.url);
+  const { search } = url;
   const listUrl = `/users${search}`;
   const selfUrl = `/users/${id}${search}`;
 

@@ -24,13 +24,13 @@ const HIDDEN = ["password", "confirmPassword"];
 /** The fields' native checks, read from the schema on the server: the dialog's script carries no Zod. */
 const constraint = constraintsOf(UserCreateSchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAccess(request);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const actor = await requireAccess(request, url);
   return { constraint, roles: assignableRoles(actor.role) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireFeature(request, "users.manage");
+export async function action({ request, url }: ActionFunctionArgs) {
+  const actor = await requireFeature(request, url, "users.manage");
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: UserCreateSchema });
   if (submission.status !== "success") {
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const { search } = new URL(request.url);
+  const { search } = url;
   return redirectWithToast(`/users${search}`, {
     title: "Usuario creado",
     message: `${submission.value.email} ya puede iniciar sesión.`,

@@ -18,9 +18,9 @@ const USERS_TEXTS = { title: "Usuarios", empty: "No hay usuarios que coincidan c
 
 export const meta: MetaFunction = () => [{ title: USERS_TEXTS.title }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const list = await loadListPage(request, parseUserListQuery, listUsers);
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const list = await loadListPage(url, parseUserListQuery, listUsers);
   return { ...list, searchConstraint: constraintsOf(UserListQueryShape).search };
 }
 

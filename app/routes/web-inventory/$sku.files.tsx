@@ -7,10 +7,10 @@ import { libraryPage } from "~/routes/shared/files/library-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireFeature(request, "products.edit", "/web-inventory");
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "products.edit", "/web-inventory");
   void skuFrom(params);
-  const page = await libraryPage(request, (target) => (target === "sheet" ? "pdf" : "image"));
+  const page = await libraryPage(url, (target) => (target === "sheet" ? "pdf" : "image"));
   return { ...page, openerPath: `/web-inventory/${encodeURIComponent(skuFrom(params))}` };
 }
 

@@ -11,13 +11,13 @@ import { skuFrom } from "~/routes/web-inventory/product-route.server";
  * of the SKU itself, so a scanner at the till or the warehouse reads the key it looks products up by;
  * made on the server (`?format=svg` for a vector copy).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
   const sku = skuFrom(params);
-  await requireFeature(request, "products.qr", `/web-inventory/${encodeURIComponent(sku)}`);
+  await requireFeature(request, url, "products.qr", `/web-inventory/${encodeURIComponent(sku)}`);
   const [row] = await getDb().select({ id: products.id }).from(products).where(eq(products.id, sku)).limit(1);
   if (!row) throw new Response("El producto no existe o fue eliminado.", { status: 404 });
   const target = row.id;
-  const svg = new URL(request.url).searchParams.get("format") === "svg";
+  const svg = url.searchParams.get("format") === "svg";
   const name = `${sku.replace(/[^A-Za-z0-9_-]/g, "_")}-qr.${svg ? "svg" : "png"}`;
   const headers = { "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" };
   if (svg) {

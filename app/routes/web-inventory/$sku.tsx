@@ -7,9 +7,9 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data?.stored ? `Producto ${data.stored.id}` : "Producto" },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => productDialogLoader(request, skuFrom(params));
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => productDialogLoader(request, url, skuFrom(params));
 
-export const action = ({ request, params }: ActionFunctionArgs) => productDialogAction(request, skuFrom(params));
+export const action = ({ request, url, params }: ActionFunctionArgs) => productDialogAction(request, url, skuFrom(params));
 
 export default function EditProduct() {
   return <ProductRoute />;

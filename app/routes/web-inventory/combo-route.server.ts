@@ -87,11 +87,11 @@ async function catalogueFor(ids: string[]) {
   return catalogueOf([...(await componentsById(ids.filter(Boolean))).values()]);
 }
 
-export async function comboDialogLoader(request: Request, id: string | null) {
-  const user = await requireAccess(request);
+export async function comboDialogLoader(request: Request, url: URL, id: string | null) {
+  const user = await requireAccess(request, url);
   const loaded = id === null ? null : await loadCombo(id);
   if (id !== null && !loaded) notFound();
-  const { pick, toast: pickToast } = await readPick(new URL(request.url));
+  const { pick, toast: pickToast } = await readPick(url);
   // A combo has no data sheet: only a gallery pick is used here.
   const picked = pick?.target === "gallery" ? pick : null;
   const stored = loaded?.draft ?? emptyComboDraft();
@@ -105,7 +105,7 @@ export async function comboDialogLoader(request: Request, id: string | null) {
     constraint: COMBO_CONSTRAINT,
     comboId: loaded?.stored.id ?? null,
     options: await taxonomyChoices(),
-    closeTo: inventoryListUrl(request),
+    closeTo: inventoryListUrl(url),
     selfPath: id === null ? `${COMBO_BASE}/new` : `${COMBO_BASE}/${id}`,
     userRole: user.role,
   };
@@ -118,8 +118,8 @@ export async function comboDialogLoader(request: Request, id: string | null) {
  * the typeahead's matches (no JavaScript needed), a match's `add` adds its product or +1 to one
  * already there (spec 5), `upload` stores images in the files library.
  */
-export async function comboDialogAction(request: Request, id: string | null) {
-  const user = await requireAccess(request);
+export async function comboDialogAction(request: Request, url: URL, id: string | null) {
+  const user = await requireAccess(request, url);
   const loaded = id === null ? null : await loadCombo(id);
   if (id !== null && !loaded) notFound();
   const form = await readForm(request);
@@ -242,7 +242,7 @@ export async function comboDialogAction(request: Request, id: string | null) {
           : refuse("invalid", COMBO_TEXTS.required);
     return answerSave(saved, {
       saved: ({ id, removedFileLinks }) => ({
-        to: inventoryListUrl(request),
+        to: inventoryListUrl(url),
         toast: removedFileLinks
           ? {
               title: COMBO_DIALOG_TEXTS.savedTitle,

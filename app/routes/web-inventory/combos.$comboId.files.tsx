@@ -7,9 +7,9 @@ import { libraryPage } from "~/routes/shared/files/library-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const page = await libraryPage(request, () => "image");
+export async function loader({ request, url, params }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const page = await libraryPage(url, () => "image");
   return { ...page, openerPath: `${COMBO_BASE}/${comboIdFrom(params)}` };
 }
 

@@ -8,9 +8,9 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data?.comboId ? COMBO_DIALOG_TEXTS.title(data.comboId) : COMBO_DIALOG_TEXTS.newTitle },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => comboDialogLoader(request, comboIdFrom(params));
+export const loader = ({ request, url, params }: LoaderFunctionArgs) => comboDialogLoader(request, url, comboIdFrom(params));
 
-export const action = ({ request, params }: ActionFunctionArgs) => comboDialogAction(request, comboIdFrom(params));
+export const action = ({ request, url, params }: ActionFunctionArgs) => comboDialogAction(request, url, comboIdFrom(params));
 
 export default function EditCombo() {
   return <ComboRoute />;

@@ -8,9 +8,9 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data?.comboId ? COMBO_DIALOG_TEXTS.title(data.comboId) : COMBO_DIALOG_TEXTS.newTitle },
 ];
 
-export const loader = ({ request }: LoaderFunctionArgs) => comboDialogLoader(request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => comboDialogLoader(request, url, null);
 
-export const action = ({ request }: ActionFunctionArgs) => comboDialogAction(request, null);
+export const action = ({ request, url }: ActionFunctionArgs) => comboDialogAction(request, url, null);
 
 export default function NewCombo() {
   return <ComboRoute />;

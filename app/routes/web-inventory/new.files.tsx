@@ -6,9 +6,9 @@ import { libraryPage } from "~/routes/shared/files/library-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Archivos subidos" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFeature(request, "products.edit", "/web-inventory");
-  const page = await libraryPage(request, (target) => (target === "sheet" ? "pdf" : "image"));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireFeature(request, url, "products.edit", "/web-inventory");
+  const page = await libraryPage(url, (target) => (target === "sheet" ? "pdf" : "image"));
   return { ...page, openerPath: "/web-inventory/new" };
 }
 

@@ -6,9 +6,9 @@ import { productDialogAction, productDialogLoader } from "~/routes/web-inventory
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_TEXTS.newTitle }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => productDialogLoader(request, null);
+export const loader = ({ request, url }: LoaderFunctionArgs) => productDialogLoader(request, url, null);
 
-export const action = ({ request }: ActionFunctionArgs) => productDialogAction(request, null);
+export const action = ({ request, url }: ActionFunctionArgs) => productDialogAction(request, url, null);
 
 export default function NewProduct() {
   return <ProductRoute />;

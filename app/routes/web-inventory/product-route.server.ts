@@ -14,30 +14,28 @@ export function skuFrom(params: Record<string, string | undefined>) {
   return sku;
 }
 
-export async function productDialogLoader(request: Request, sku: string | null) {
-  const user = await requireAccess(request);
-  if (sku === null) await requireFeature(request, "products.edit", inventoryListUrl(request));
-  const loaded = await loadProductDialog(sku, request);
+export async function productDialogLoader(request: Request, url: URL, sku: string | null) {
+  const user = await requireAccess(request, url);
+  if (sku === null) await requireFeature(request, url, "products.edit", inventoryListUrl(url));
+  const loaded = await loadProductDialog(sku, url);
   // Spec 6: the description reaches only the users allowed to see it (not even in the page's data).
   if (!can(user, "products.description")) loaded.draft = { ...loaded.draft, description: "" };
   // A bookmarked combo SKU opens the combo's own dialog.
-  if (loaded.stored?.isCombo)
-    throw redirect(`${INVENTORY_PATH}/combos/${encodeURIComponent(loaded.stored.id)}${new URL(request.url).search}`);
+  if (loaded.stored?.isCombo) throw redirect(`${INVENTORY_PATH}/combos/${encodeURIComponent(loaded.stored.id)}${url.search}`);
   const [options, stock] = await Promise.all([taxonomyChoices(), loaded.stored ? stockFor(loaded.stored) : Promise.resolve(null)]);
-  const url = new URL(request.url);
   return {
     ...loaded,
     stock,
     options,
     constraint: PRODUCT_CONSTRAINT,
-    closeTo: inventoryListUrl(request),
+    closeTo: inventoryListUrl(url),
     selfPath: sku === null ? `${INVENTORY_PATH}/new` : `${INVENTORY_PATH}/${encodeURIComponent(sku)}`,
     query: url.search,
     userRole: user.role,
   };
 }
 
-export async function productDialogAction(request: Request, sku: string | null) {
-  const user = await requireFeature(request, "products.edit", inventoryListUrl(request));
-  return handleProductAction(request, sku, user);
+export async function productDialogAction(request: Request, url: URL, sku: string | null) {
+  const user = await requireFeature(request, url, "products.edit", inventoryListUrl(url));
+  return handleProductAction(request, url, sku, user);
 }

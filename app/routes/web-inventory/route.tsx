@@ -24,15 +24,15 @@ import { CreateLink, ListPage } from "~/components/ListPage";
 
 export const meta: MetaFunction = () => [{ title: INVENTORY_TEXTS.title }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
-  const query = parseInventoryQuery(new URL(request.url));
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAccess(request, url);
+  const query = parseInventoryQuery(url);
   const [page, brandOptions, categoryOptions] = await Promise.all([
     listInventory(query),
     filterOptions("brands"),
     filterOptions("categories"),
   ]);
-  redirectPastLastPage(request, page, query.page);
+  redirectPastLastPage(url, page, query.page);
   return { ...page, query, brandOptions, categoryOptions };
 }
 

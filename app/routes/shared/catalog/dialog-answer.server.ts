@@ -28,8 +28,8 @@ export const dialogToast = (
 export const newRevision = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 /** The list the dialog was opened from, with its query but without the files library's own parameters. */
-export function listUrlWithout(listPath: string, request: Request, libraryParams: readonly string[]) {
-  const params = new URL(request.url).searchParams;
+export function listUrlWithout(listPath: string, url: URL, libraryParams: readonly string[]) {
+  const params = new URLSearchParams(url.search);
   for (const k of libraryParams) params.delete(k);
   const text = params.toString();
   return `${listPath}${text ? `?${text}` : ""}`;

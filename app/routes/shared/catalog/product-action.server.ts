@@ -112,10 +112,10 @@ export async function readPick(url: URL): Promise<{ pick: LibraryPick | null; to
 }
 
 /** The dialog's first view: the stored product (404 when unknown) or an empty one, with a library pick added. */
-export async function loadProductDialog(sku: string | null, request: Request) {
+export async function loadProductDialog(sku: string | null, url: URL) {
   const loaded = sku === null ? null : await loadProduct(sku);
   if (sku !== null && !loaded) notFound();
-  const { pick, toast: pickToast } = await readPick(new URL(request.url));
+  const { pick, toast: pickToast } = await readPick(url);
   let draft = loaded?.draft ?? emptyDraft();
   if (pick?.target === "gallery") draft = { ...draft, gallery: addToGallery(draft.gallery, pick.item) };
   if (pick?.target === "sheet") draft = { ...draft, dataSheetId: pick.fileId, dataSheetName: pick.name };
@@ -126,7 +126,7 @@ export async function loadProductDialog(sku: string | null, request: Request) {
 const PICK_PARAMS = ["pick", "for"] as const;
 
 /** The inventory list the product and combo dialogs go back to. */
-export const inventoryListUrl = (request: Request) => listUrlWithout(INVENTORY_PATH, request, PICK_PARAMS);
+export const inventoryListUrl = (url: URL) => listUrlWithout(INVENTORY_PATH, url, PICK_PARAMS);
 
 /** `status`: 422 for a file the rules refuse, 503 when the file store did not answer. */
 type Uploaded = {
@@ -203,7 +203,7 @@ function chosenFiles(form: FormData) {
  * once saved. Only "save" and "sync" write the product; "upload" and "sheet-upload" write to the
  * files library, as the old app did.
  */
-export async function handleProductAction(request: Request, sku: string | null, user: SessionUser) {
+export async function handleProductAction(request: Request, url: URL, sku: string | null, user: SessionUser) {
   const loaded = sku === null ? null : await loadProduct(sku);
   if (sku !== null && !loaded) notFound();
   const stored = loaded?.stored ?? null;
@@ -274,7 +274,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
       break;
     }
     case "save":
-      return save(request, posted, chosen, {
+      return save(url, posted, chosen, {
         stored,
         user,
         reply: (fieldErrors) => replyWithDraft(submission, posted, posted, fieldErrors),
@@ -290,7 +290,7 @@ export async function handleProductAction(request: Request, sku: string | null, 
  * the form comes back as typed (with JavaScript the chosen files are still chosen).
  */
 async function save(
-  request: Request,
+  url: URL,
   draft: ProductDraft,
   chosen: { images: File[]; sheet: File | null },
   ctx: {
@@ -333,7 +333,7 @@ async function save(
       const synced = created ? await syncProduct(sku, user) : null;
       const warnings = [...(synced && !synced.ok ? [synced.message] : []), ...(removedFileLinks ? [FILE_TEXTS.foreignFileLinks] : [])];
       return {
-        to: inventoryListUrl(request),
+        to: inventoryListUrl(url),
         toast: {
           title: PRODUCT_TEXTS.savedTitle,
           message: [PRODUCT_TEXTS.saved, ...warnings].join(" "),

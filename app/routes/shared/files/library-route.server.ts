@@ -19,12 +19,11 @@ const Shape = {
  * data sheet), which decides the kind listed. The opener's own query rides along untouched; a page
  * past the end goes to the last one.
  */
-export async function libraryPage(request: Request, kindFor: (target: string | undefined) => LibraryKind | undefined) {
-  const url = new URL(request.url);
+export async function libraryPage(url: URL, kindFor: (target: string | undefined) => LibraryKind | undefined) {
   const query = parseQuery(url, Shape);
   const kind = kindFor(query.for);
   const page = await listLibrary({ search: query.fileSearch, kind, page: query.filePage });
-  redirectPastLastPage(request, page, query.filePage, "filePage");
+  redirectPastLastPage(url, page, query.filePage, "filePage");
   const keep = [...url.searchParams.entries()].filter(([k]) => k !== "fileSearch" && k !== "filePage" && k !== "pick");
   return { ...page, search: query.fileSearch ?? "", target: query.for ?? "", keep };
 }

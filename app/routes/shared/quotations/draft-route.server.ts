@@ -34,10 +34,11 @@ export async function answerStore(form: FormData, store: (version: number | null
  */
 export async function answerDraftPost(
   request: Request,
+  url: URL,
   store: (user: SessionUser, version: number | null) => Promise<StoreOutcome>,
   back: string,
 ) {
-  const user = await requireAccess(request);
+  const user = await requireAccess(request, url);
   const form = await readForm(request);
   if (form.get("intent") === "store") return answerStore(form, (version) => store(user, version));
   return answerDraftChange(user, form, back);
