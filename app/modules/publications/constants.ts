@@ -2,34 +2,8 @@
 
 export const PUBLICATIONS_PAGE_SIZE = 8;
 
-/** Marketplace store ids (spec 1 §1). Anything else, or none, is the main account "Meli 1". */
-export const STORE_OFFICIAL = "5139";
-export const STORE_SE_RESIDENCIAL = "4981";
-export const STORE_SQUARE_D = "4979";
-
-/** Warehouses with their delay in days: 0 is immediate stock, anything else is later stock. */
-export const WAREHOUSES: ReadonlyArray<readonly [string, number]> = [
-  ["O4", 0],
-  ["M", 0],
-  ["I", 0],
-  ["U", 0],
-  ["UN", 2],
-  ["A1", 1],
-  ["T6", 0],
-  ["1ML", 0],
-  ["N1", 2],
-  ["S", 1],
-  ["T", 3],
-  ["N", 2],
-  ["S1", 1],
-  ["1N", 1],
-  ["O7", 1],
-  ["C", 2],
-  ["UNC", 1],
-  ["JM", 1],
-];
-export const WAREHOUSE_NAMES = WAREHOUSES.map(([name]) => name);
-export const WAREHOUSE_DELAY = new Map<string, number>(WAREHOUSES);
+// The warehouses and store ids are shared with the demo data.
+export { STORE_OFFICIAL, STORE_SE_RESIDENCIAL, STORE_SQUARE_D, WAREHOUSE_DELAY, WAREHOUSE_NAMES, WAREHOUSES } from "@common/warehouses";
 
 export const CHANNELS = [
   ["marketplace", "ML"],
