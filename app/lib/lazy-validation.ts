@@ -54,3 +54,11 @@ export function useLazyValidation<S extends ZodTypeAny, Shape = z.input<S>, Valu
     ? { onValidate: validate, ...when }
     : { onValidate: undefined, shouldValidate: "onSubmit" as const, shouldRevalidate: "onSubmit" as const };
 }
+
+/**
+ * The form's `data-checks`: "live" once its checks run in the page, "server" until then (or for good,
+ * when their chunk fails to load). The browser tests wait on it before typing.
+ */
+export function checksAttribute(validation: { onValidate?: unknown }) {
+  return { "data-checks": validation.onValidate ? "live" : "server" } as const;
+}

@@ -5,7 +5,7 @@ import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";
 import { Toaster } from "~/components/Toast";
 import type { FormConstraints } from "~/lib/constraints";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { checksAttribute, useLazyValidation } from "~/lib/lazy-validation";
 import { useClearedFiles } from "~/lib/use-cleared-files";
 import { formatNumber } from "@common/format";
 import type { EditorActionData } from "~/routes/publications/editor-action.server";
@@ -234,7 +234,7 @@ function EditorForm({ view, constraint, result, library, action }: Pick<Props, "
       preventScrollReset
       className="space-y-6"
       data-sections={detailsShown ? "live" : "server"}
-      data-checks={validation.onValidate ? "live" : "server"}
+      {...checksAttribute(validation)}
     >
       {/* Enter in a text field recalculates instead of pressing some other button. */}
       <div className="absolute -left-[9999px]" aria-hidden>

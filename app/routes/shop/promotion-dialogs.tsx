@@ -8,7 +8,7 @@ import { DialogErrorBoundary } from "~/components/ErrorBoundary";
 import { ErrorList, Field, TextareaField } from "~/components/Field";
 import { SwitchField } from "~/components/Switch";
 import type { FormConstraints } from "~/lib/constraints";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { checksAttribute, useLazyValidation } from "~/lib/lazy-validation";
 import { judgingOnlySave } from "~/modules/files/image-pick-checks";
 import { ImagePickSection } from "~/routes/shop/image-pick-section";
 import {
@@ -87,8 +87,7 @@ export function PromotionEditDialog({
         preventScrollReset
         {...getFormProps(form)}
         className="grid grid-cols-1 gap-x-4 sm:grid-cols-2"
-        // Whether the browser's checks have arrived (lazy-validation), for the browser tests to wait on.
-        data-checks={validation.onValidate ? "live" : "server"}
+        {...checksAttribute(validation)}
       >
         <EnterSaves />
         <div className="sm:col-span-2">

@@ -5,7 +5,7 @@ import { ListRecordDeleteDialog } from "~/components/ListRecordDeleteDialog";
 import { ErrorList, Field } from "~/components/Field";
 import type { z } from "zod";
 import type { FormConstraints } from "~/lib/constraints";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { checksAttribute, useLazyValidation } from "~/lib/lazy-validation";
 import { TAXONOMY_NAME_MAX, TAXONOMY_TEXTS, type SimpleTaxonomy, type TaxonomyRow } from "~/modules/catalog/simple-taxonomy";
 import type { TaxonomyFormSchema } from "~/modules/catalog/simple-taxonomy-form";
 import { taxonomySlug } from "~/modules/catalog/taxonomy-slug";
@@ -53,8 +53,7 @@ export function TaxonomyEditDialog({
       closeTo={closeTo}
       footer={<EditDialogFooter closeTo={closeTo} formId={form.id} busy={busy} cancel={kind === "applications"} />}
     >
-      {/* data-checks: whether the browser's checks have arrived (lazy-validation), for the browser tests to wait on. */}
-      <Form method="post" preventScrollReset {...getFormProps(form)} data-checks={validation.onValidate ? "live" : "server"}>
+      <Form method="post" preventScrollReset {...getFormProps(form)} {...checksAttribute(validation)}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Nombre"
