@@ -30,7 +30,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { execSync } from "node:child_process";
 import { openBenchDatabase } from "./bench-database";
-import { closeAgent, request } from "./http";
+import { closeAgent, request, signIn } from "./http";
 import { LISTS } from "./lists";
 import { startServer } from "./server-process";
 import { percentile, round } from "./stats";
@@ -113,17 +113,6 @@ const errors: string[] = [];
 const acks = new Map<string, number>();
 let refusedStale = 0;
 
-async function signIn(app: App): Promise<string> {
-  const res = await request(`${app.base}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: "developer@demo.mx", password: "demo1234" }).toString(),
-    headers: { origin: app.base },
-  });
-  const cookie = (res.setCookie ?? []).map((c) => c.split(";")[0]).join("; ");
-  if (res.status !== 302 || !cookie) throw new Error(`inicio de sesión: ${res.status}`);
-  return cookie;
-}
-
 async function timedCall(kind: Sample["kind"], fn: () => Promise<void>) {
   const t = performance.now();
   try {
@@ -194,7 +183,7 @@ function toastVariant(setCookie: string[] | undefined): string | undefined {
 async function staff(kind: "reader" | "writer", index: number, until: number) {
   // Writers alternate between instances, so saves of one order race across them.
   const app = appOf(kind === "writer" ? index : index + 1);
-  const cookie = await signIn(app);
+  const cookie = await signIn(app.base);
   await sleep(Math.random() * THINK_MS);
   for (let n = 0; Date.now() < until; n++) {
     if (kind === "reader") await readOnce(app, cookie);
@@ -361,7 +350,7 @@ try {
   if (all.p95_ms > P95_TARGET_MS || errors.length) failed = true;
 
   // ── Saturation: no think time, clients doubled until the throughput stops growing ────────────────
-  const cookies = await Promise.all(apps.map((app) => signIn(app)));
+  const cookies = await Promise.all(apps.map((app) => signIn(app.base)));
   let best = 0;
   for (let clients = 1; clients <= 64; clients *= 2) {
     const step: Sample[] = [];
