@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { beforeScripts, expect, jsEnabled, test } from "./fixtures";
+import { beforeScripts, expect, jsEnabled, routerNavigate, test } from "./fixtures";
 
 // The spec's screens checked in both projects (JavaScript on and off): each case failed in at least
 // one of them before its fix. Both projects share one database, so each works on rows of its own.
@@ -201,13 +201,7 @@ test("unknown records show the 404 inside the layout, with a way back", async ({
   // loader fetched by the browser: the layout stays around it too.
   await page.goto("/logs");
   for (const [url, text] of UNKNOWN) {
-    await page.evaluate(
-      (to) =>
-        (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
-          to,
-        ),
-      url,
-    );
+    await routerNavigate(page, url);
     await expect(page, url).toHaveURL(new RegExp(`${url.replace(/\//g, "\\/")}$`));
     await expectNotFoundInLayout(page, url, text);
   }

@@ -1,4 +1,4 @@
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, routerNavigate, test } from "./fixtures";
 
 // The Spanish error pages show the id of the request that failed (X-Request-Id), for staff to quote:
 // it finds the request's lines in the server's log (docs/operations.md, "Logs").
@@ -15,11 +15,7 @@ test("an error page shows the code of the request that failed", async ({ page, l
   // the one of the data request that failed.
   await page.goto("/products");
   const failed = page.waitForResponse((r) => new URL(r.url()).pathname === "/product-categories/123/otra.data");
-  await page.evaluate(() =>
-    (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
-      "/product-categories/123/otra",
-    ),
-  );
+  await routerNavigate(page, "/product-categories/123/otra");
   const dataId = (await failed).headers()["x-request-id"];
   expect(dataId).toMatch(/^[0-9a-f]{16}$/);
   expect(dataId).not.toBe(documentId);

@@ -80,15 +80,30 @@ export async function expectCheckedOnLeaving(field: Locator, value: string, mess
  */
 export async function routerSettled(page: Page, js: boolean) {
   if (!js) return;
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        type Router = { state: { navigation: { state: string }; fetchers: Map<string, { state: string }> } };
-        const { state } = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
-        return state.navigation.state === "idle" && [...state.fetchers.values()].every((f) => f.state === "idle");
-      }),
-    )
-    .toBe(true);
+  await expect.poll(async () => (await routerState(page)).settled).toBe(true);
+}
+
+/*
+ * React Router keeps its data router on `window.__reactRouterDataRouter` (not a documented API): the
+ * tests read it, or navigate with it as a <Link> would, only through these two helpers.
+ */
+type PageRouter = {
+  state: { navigation: { state: string }; location: { pathname: string }; fetchers: Map<string, { state: string }> };
+  navigate: (to: string) => Promise<void>;
+};
+
+/** The router's state in the page: its navigation, where it is, and whether nothing (fetchers included) is under way. */
+export function routerState(page: Page) {
+  return page.evaluate(() => {
+    const { state } = (window as unknown as { __reactRouterDataRouter: PageRouter }).__reactRouterDataRouter;
+    const settled = state.navigation.state === "idle" && [...state.fetchers.values()].every((f) => f.state === "idle");
+    return { navigation: state.navigation.state, pathname: state.location.pathname, settled };
+  });
+}
+
+/** A client-side navigation, the one a <Link> makes. */
+export function routerNavigate(page: Page, to: string) {
+  return page.evaluate((path) => (window as unknown as { __reactRouterDataRouter: PageRouter }).__reactRouterDataRouter.navigate(path), to);
 }
 
 /** Both projects (JavaScript on and off) share one database: every test works on names of its own. */
