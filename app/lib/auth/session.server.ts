@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "react-router";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { eq, lt, or } from "drizzle-orm";
 import { getDb } from "@server/db/client";
+import { keptReads } from "@server/db/kept-reads";
 import { sessions, users } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { noteRequestUser, oncePerRequest } from "@server/http/request-scope";
@@ -82,40 +83,61 @@ function lookupOnce(request: Request): Promise<SessionUser | null> {
   return found;
 }
 
-async function lookupSessionUser(request: Request): Promise<SessionUser | null> {
-  const sessionId = await readSessionId(request);
-  if (!sessionId) return null;
-  const db = getDb();
-  const now = new Date();
-  const [row] = await db
+/** A session's row and its user's, as kept: whether it still admits requests is decided at each one. */
+type SessionRow = Omit<SessionUser, "sessionId"> & { lastSeenAt: Date; expiresAt: Date; createdAt: Date; isActive: boolean };
+
+/**
+ * Every request reads its session: on the embedded database the row is kept until a write to
+ * sessions or users (a sign-in or out, a touch, a user's change) is announced (server/db/kept-reads.ts).
+ */
+const keptSessions = keptReads<SessionRow | null>({ channel: "kept_reads", tables: ["sessions", "users"] });
+
+async function readSessionRow(sessionId: string): Promise<SessionRow | null> {
+  const [row] = await getDb()
     .select({
       ...userIdentityColumns,
       intelisisAgent: users.intelisisAgent,
       erpUsers: users.erpUsers,
       permissions: users.permissions,
+      isActive: users.isActive,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
-        eq(users.isActive, true),
-      ),
-    )
+    .where(eq(sessions.id, sessionId))
     .limit(1);
-  if (!row) return null;
+  // Frozen: a kept row serves every later request of the session.
+  return row
+    ? Object.freeze({
+        ...row,
+        erpUsers: Object.freeze([...row.erpUsers]) as string[],
+        permissions: Object.freeze([...row.permissions]) as string[],
+      })
+    : null;
+}
+
+/** A session admits requests while its user is active, within its idle end and its absolute limit. */
+function admits(row: SessionRow, now: Date): boolean {
+  return row.isActive && row.expiresAt > now && row.createdAt.getTime() > now.getTime() - SESSION_ABSOLUTE_MS;
+}
+
+async function lookupSessionUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const row = await keptSessions.read(sessionId, () => readSessionRow(sessionId));
+  const now = new Date();
+  if (!row || !admits(row, now)) return null;
   // The access log of this request names the user (server/ops/request-log.ts).
   noteRequestUser(row.id);
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db
+    await getDb()
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) })
       .where(eq(sessions.id, sessionId));
   }
-  const { lastSeenAt: _ignored, ...user } = row;
+  const { lastSeenAt: _seen, expiresAt: _expires, createdAt: _created, isActive: _active, ...user } = row;
   return { ...user, sessionId };
 }
 

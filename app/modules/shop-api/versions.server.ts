@@ -10,7 +10,8 @@
  * Read it BEFORE the records (with the same `now`): a write in between leaves a newer answer under
  * an older tag, which the next request replaces; never an older answer under a newer tag.
  */
-import { getDatabase, getDb, type Database } from "@server/db/client";
+import { getDb } from "@server/db/client";
+import { keptReads } from "@server/db/kept-reads";
 import { blogPosts, contentVersions, settings } from "@server/db/schema";
 import { sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
@@ -107,52 +108,14 @@ async function readVersionRow(name: AnswerName, now: Date): Promise<VersionRow |
 }
 
 /**
- * The versions this process read, on the embedded database only: it belongs to this one process,
- * so every write to it passes here, and the triggers announce each new version on the channel
- * content_versions (migration 0041). PGlite runs the listener while it reads the writer's COMMIT,
- * before the writer goes on, so the kept rows are forgotten as the edit becomes visible. A 304 or a
- * kept answer then costs no statement of the one thread that also serves the staff. PostgreSQL
- * (several processes, writes from anywhere) reads the statement each time.
+ * The versions this process read, on the embedded database only (server/db/kept-reads.ts): the
+ * triggers announce each new version on the channel content_versions (migration 0041), so a 304 or
+ * a kept answer there reads no statement at all.
  */
-type KeptVersions = { listening: boolean; rows: Map<AnswerName, VersionRow>; generation: number };
-const keptByDatabase = new WeakMap<Database, KeptVersions>();
-
-function keptVersions(database: Database): KeptVersions | null {
-  const client = database.pglite;
-  if (database.kind !== "pglite" || !client) return null;
-  let kept = keptByDatabase.get(database);
-  if (!kept) {
-    const state: KeptVersions = { listening: false, rows: new Map(), generation: 0 };
-    const forget = () => {
-      state.rows.clear();
-      state.generation += 1;
-    };
-    keptByDatabase.set(database, state);
-    kept = state;
-    // Until LISTEN has run, nothing is kept: an announcement before it would be missed.
-    client
-      .listen("content_versions", forget)
-      .then(() => {
-        forget();
-        state.listening = true;
-      })
-      .catch(() => {
-        state.listening = false;
-      });
-  }
-  return kept.listening ? kept : null;
-}
+const keptVersions = keptReads<VersionRow | undefined>({ channel: "content_versions" });
 
 async function versionRow(name: AnswerName, now: Date): Promise<VersionRow | undefined> {
   // Visibility that moves with the clock (a scheduled post falling due) is read each time.
   if (ANSWER_READS[name].clock === "scheduled-posts") return readVersionRow(name, now);
-  const kept = keptVersions(getDatabase());
-  if (!kept) return readVersionRow(name, now);
-  const known = kept.rows.get(name);
-  if (known) return known;
-  const generation = kept.generation;
-  const row = await readVersionRow(name, now);
-  // Kept only if no announcement came while the statement ran (what it read may be older).
-  if (row && kept.generation === generation) kept.rows.set(name, row);
-  return row;
+  return keptVersions.read(name, () => readVersionRow(name, now));
 }

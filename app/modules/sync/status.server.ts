@@ -6,6 +6,7 @@
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDatabase, getDb, type Db } from "@server/db/client";
+import { keptReads } from "@server/db/kept-reads";
 import { feedRejects, feedState, settings } from "@server/db/schema";
 import { getEnv } from "@server/env";
 import { getIntegrations } from "@server/integrations";
@@ -79,22 +80,29 @@ export async function feedForResume(name: FeedName) {
   return row ? { name, label: feedLabel(name), ...row } : null;
 }
 
+/** The feeds' rows behind the banner: kept on the embedded database until feed_state is written (server/db/kept-reads.ts). */
+const keptFeedStates = keptReads<LateFeedRow[]>({ channel: "kept_reads", tables: ["feed_state"] });
+type LateFeedRow = Parameters<typeof lateFeeds>[0][number];
+
 /**
- * The late feeds for the app's banner: one read of feed_state (a row per feed, ten at most) and the
- * rule of `isLate`, with the interval the schedules run at.
+ * The late feeds for the app's banner: one read of feed_state (a row per feed, ten at most; on the
+ * embedded database, read again only after a write to it), and the rule of `isLate` at `now`, with
+ * the interval the schedules run at.
  */
 export async function listLateFeeds(now = new Date()): Promise<LateFeed[]> {
-  const rows = await getDb()
-    .select({
-      name: feedState.name,
-      status: feedState.status,
-      paused: feedState.paused,
-      lastRunAt: feedState.lastRunAt,
-      lastSuccessAt: feedState.lastSuccessAt,
-      cursorAt: feedState.cursorAt,
-      upstreamLatestAt: feedState.upstreamLatestAt,
-    })
-    .from(feedState);
+  const rows = await keptFeedStates.read("all", () =>
+    getDb()
+      .select({
+        name: feedState.name,
+        status: feedState.status,
+        paused: feedState.paused,
+        lastRunAt: feedState.lastRunAt,
+        lastSuccessAt: feedState.lastSuccessAt,
+        cursorAt: feedState.cursorAt,
+        upstreamLatestAt: feedState.upstreamLatestAt,
+      })
+      .from(feedState),
+  );
   return lateFeeds(rows, getEnv().FEED_INTERVAL_MS, now);
 }
 
