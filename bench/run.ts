@@ -10,6 +10,8 @@
  * 3. Once the app has stopped, each list document's floor (bench/document-floor.ts): its served HTML as
  *    React elements, rendered and gzipped after the list's statements, at 1 and 10 clients, beside the
  *    document's own figures.
+ * Lines with a time budget (bench/budgets.ts): forged posts over HTTP, a 64-megapixel image and the
+ * demo seed in this process; a p95 over its budget fails the run.
  * One JSON line per measurement; any answer other than 200 (304 on a conditional line) fails the run
  * (exit 1), none is skipped. BENCH_PROFILE=/orders takes a CPU profile of that document instead
  * (bench/cpu-profile.ts).
@@ -19,6 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DOCUMENTS } from "./documents";
 import { measureFeedIngest } from "./feed";
+import { FORGED_POSTS, measureDemoSeed, measureImageRefusal, type BudgetLine } from "./budgets";
 import { startFloor } from "./floor";
 import { FLOOR_TARGET, floorVerdict, measureDocumentFloors, type FloorPage } from "./document-floor";
 import { profileDocument } from "./cpu-profile";
@@ -133,6 +136,38 @@ if (!only.length || only.some((o) => "feed".startsWith(o))) {
   }
 }
 
+// Lines with a time budget (bench/budgets.ts): in this process, then the forged posts over HTTP.
+const budgeted = (line: BudgetLine) => {
+  print({
+    route: line.label,
+    query: "",
+    p50_ms: line.p50_ms,
+    p95_ms: line.p95_ms,
+    within_ms: line.within_ms,
+    within: line.within,
+    ...(line.error ? { error: line.error } : {}),
+  });
+  if (!line.within)
+    failures.push(`${line.label}: p95 ${line.p95_ms} ms (presupuesto ${line.within_ms} ms)${line.error ? `, ${line.error}` : ""}`);
+};
+if (!only.length || only.some((o) => "budgets".startsWith(o))) {
+  for (const measureLine of [() => measureImageRefusal(database), measureDemoSeed]) {
+    try {
+      budgeted(await measureLine());
+    } catch (error) {
+      failures.push(`presupuesto: ${(error as Error).message}`);
+    }
+  }
+}
+const forgedPosts: { post: (typeof FORGED_POSTS)[number]; path: string }[] = [];
+for (const post of chosen(FORGED_POSTS)) {
+  try {
+    forgedPosts.push({ post, path: typeof post.path === "string" ? post.path : await post.path(database) });
+  } catch (error) {
+    failures.push(`${post.label}: ${(error as Error).message}`);
+  }
+}
+
 const floorList = LISTS.find((l) => l.route === "/orders" && l.query === "")!;
 const floor = await startFloor(database, floorList.sql!, floorList.params ?? []);
 const floorGet = async () => {
@@ -243,6 +278,24 @@ try {
   // Documents cost seconds, not milliseconds: fewer rounds, the same two client counts.
   for (const doc of documents)
     await timed(doc.label, `${app.base}${doc.path}`, { route: doc.label, query: "" }, { body: doc.body, rounds: DOCUMENT_ROUNDS });
+
+  // Forged posts: each answered with its refusal within its budget.
+  for (const { post, path: postPath } of forgedPosts) {
+    const timing = await timed(
+      post.label,
+      `${app.base}${postPath}`,
+      { route: post.label, query: "" },
+      { body: post.body, status: post.status },
+    );
+    if (timing)
+      budgeted({
+        label: post.label,
+        p50_ms: timing.one.p50,
+        p95_ms: timing.one.p95,
+        within_ms: post.withinMs,
+        within: timing.one.p95 <= post.withinMs,
+      });
+  }
 
   // Till steps: a form post and what follows it, each call with its own untimed preparation.
   const http: TillHttp = {

@@ -56,7 +56,6 @@ describe("demo seed", () => {
     const summary = await seedDemo(database, { now: NOW, brand: BRAND });
     expect(await fingerprint(database)).toEqual(first);
     expect(summary.counts.orders).toBeGreaterThanOrEqual(400);
-    expect(summary.ms).toBeLessThan(10_000);
   });
 
   it("has the sizes the screens are designed around", async () => {

@@ -213,7 +213,7 @@ describe("resending an invoice", () => {
 });
 
 describe("resending: forged list indexes", () => {
-  it("a recipients index far past the list's limit is a 400, answered at once", async () => {
+  it("a recipients index far past the list's limit is a 400 before the list is read (the bench times it)", async () => {
     const { cookie } = await loginAs("admin");
     for (const form of [
       [
@@ -226,9 +226,7 @@ describe("resending: forged list indexes", () => {
         ["__intent__", JSON.stringify({ type: "update", payload: { name: "recipients[9999999]", value: "x@correo.example" } })],
       ],
     ] as Array<Array<[string, string]>>) {
-      const started = Date.now();
       const res = await resend(stamped.id, cookie, form);
-      expect(Date.now() - started).toBeLessThan(2000);
       expect(statusOf(res)).toBe(400);
       expect(payload(res).error).toEqual({ title: "Solicitud inválida", message: "Revisa los correos e intenta de nuevo." });
     }

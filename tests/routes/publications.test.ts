@@ -485,7 +485,7 @@ describe("/publications/:id dialog", () => {
 });
 
 describe("/publications/new", () => {
-  it("refuses a forged list index far past the limits with a 400, quickly, instead of building a huge list", async () => {
+  it("refuses a forged list index far past the limits with the guard's 400 instead of building a huge list (the bench times it)", async () => {
     const { cookie } = await loginAs("admin");
     for (const name of [
       "linked[99999999].sku",
@@ -496,10 +496,9 @@ describe("/publications/new", () => {
       const form = new FormData();
       form.set("intent", "recalc");
       form.set(name, "X");
-      const started = Date.now();
       const res = await postNew(form, cookie);
-      expect(Date.now() - started).toBeLessThan(2000);
       expect((res as Response).status).toBe(400);
+      expect(await (res as Response).text()).toBe("El formulario no es válido.");
     }
     for (const payload of [
       { name: "linked[99999999]", value: { sku: "X" } },
@@ -507,10 +506,9 @@ describe("/publications/new", () => {
     ]) {
       const form = new FormData();
       form.set("__intent__", JSON.stringify({ type: payload.value ? "update" : "remove", payload }));
-      const started = Date.now();
       const res = await postNew(form, cookie);
-      expect(Date.now() - started).toBeLessThan(2000);
       expect((res as Response).status).toBe(400);
+      expect(await (res as Response).text()).toBe("El formulario no es válido.");
     }
   });
 
