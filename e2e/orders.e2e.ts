@@ -266,3 +266,42 @@ test("a save over someone else's change is refused once; the dialog comes back f
   await page.goto(href);
   await expect(page.getByRole("dialog").getByLabel("Comentarios")).toHaveValue("Mi cambio, revisado");
 });
+
+test("a comment typed over the stored one before the page's JavaScript arrives is kept after it, and saved", async ({
+  page,
+  loginAs,
+  context,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript nothing hydrates: what is typed stays as typed");
+  await loginAs("admin");
+  await page.goto("/orders?assigned_move_filter=unassigned");
+  const href = (await page
+    .getByRole("link", { name: /Ver detalle de la orden/ })
+    .nth(6)
+    .getAttribute("href"))!;
+  // A stored comment first: React's hydration writes a prefilled textarea's server text back.
+  await page.goto(href);
+  await page.getByRole("dialog").getByLabel("Comentarios").fill("Pedido urgente, salió en la primera recolección");
+  await page.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("toast")).toBeVisible();
+
+  // A slow machine: the page's JavaScript arrives only after the comment was typed.
+  const slow = await context.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await slow.route(/\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await slow.goto(href, { waitUntil: "commit" });
+  const comments = slow.getByRole("dialog").getByLabel("Comentarios");
+  await expect(comments).toHaveValue("Pedido urgente, salió en la primera recolección");
+  await comments.fill("Escrito antes de que cargara la página");
+  release();
+  await slow.waitForSelector("html[data-hydrated]", { state: "attached" });
+  await expect(comments).toHaveValue("Escrito antes de que cargara la página");
+  await slow.getByRole("dialog").getByRole("button", { name: "Guardar" }).click();
+  await expect(slow.getByTestId("toast")).toBeVisible();
+  await slow.goto(href);
+  await expect(slow.getByRole("dialog").getByLabel("Comentarios")).toHaveValue("Escrito antes de que cargara la página");
+});
