@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -12,10 +13,16 @@ const HOSTILE = /(fuzz|hardening)\.http\.ts/;
 // again in every worker: the run's id travels in the environment so they all agree on it.
 process.env.E2E_RUN_ID ??= String(Date.now());
 const TEMPLATE_DIR = `tests/.tmp/e2e-template-${process.env.E2E_RUN_ID}`;
+// Debian's chromium-headless-shell, Chromium's headless build (scripts/system-deps.mjs installs it for
+// the tests): the same engine without the full browser's windowing, a third less CPU a test on two
+// cores (docs/decisions/0050). The full browser when it is missing.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const browserPath =
+  process.env.E2E_BROWSER_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"));
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: browserPath,
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -25,20 +25,28 @@ export async function signIn(request: APIRequestContext, role: DemoRole) {
   return res.headers()["location"];
 }
 
+/**
+ * With JavaScript on, a click that lands before hydration can be lost: every goto waits for React.
+ * A goto that asks only for the commit (`waitUntil: "commit"`) wants the page before it has loaded.
+ */
+function gotoWaitsForHydration(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil === "commit") return response;
+    // A document of the app must hydrate; a download or an error body has nothing to wait for.
+    const html = (response?.headers()["content-type"] ?? "").includes("text/html");
+    if (html && response!.ok()) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+    return response;
+  };
+}
+
 export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }>({
-  // With JavaScript on, a click that lands before hydration can be lost: every goto waits for React.
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        // A document of the app must hydrate; a download or an error body has nothing to wait for.
-        const html = (response?.headers()["content-type"] ?? "").includes("text/html");
-        if (html && response!.ok()) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
-        return response;
-      };
-    }
-    await use(page);
+  // Every page of the test's context, the first one and those a test opens beside it (another
+  // person's tab), waits for hydration after a goto.
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) context.on("page", gotoWaitsForHydration);
+    await use(context);
   },
   loginAs: async ({ page }, use) => {
     await use(async (role) => {

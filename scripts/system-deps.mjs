@@ -1,10 +1,11 @@
 // Installs the Debian packages the app needs when they are missing (Chromium for PDFs and browser
-// tests; optionally PostgreSQL and its client tools for the second database-backed test run). Never fails the caller:
+// tests; optionally Chromium's headless build for the browser tests, and PostgreSQL and its client tools for the second database-backed test run). Never fails the caller:
 // without Chromium the app still runs and PDF screens explain what is missing.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const TEST_BROWSER = "/usr/bin/chromium-headless-shell";
 
 function run(cmd) {
   execSync(cmd, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
@@ -47,6 +48,16 @@ export function ensureChromium() {
 }
 
 /**
+ * Chromium's headless build for the browser tests (playwright.config.ts): lighter than the full
+ * browser on a two-core machine. The tests fall back to the full browser without it.
+ */
+export function ensureTestBrowser() {
+  if (fs.existsSync(TEST_BROWSER)) return true;
+  console.log("Instalando chromium-headless-shell (Debian) para las pruebas de navegador…");
+  return aptInstall(["chromium-headless-shell"]) && fs.existsSync(TEST_BROWSER);
+}
+
+/**
  * The server for the second database-backed run, and its client tools: pg_dump and pg_restore for the
  * backup and restore test (postgresql-15 depends on them; named so a machine with the server alone gets them).
  */
@@ -58,5 +69,6 @@ export function ensurePostgres() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureChromium();
+  if (process.argv.includes("--test-browser")) ensureTestBrowser();
   if (process.argv.includes("--postgres")) ensurePostgres();
 }

@@ -3,7 +3,7 @@
 // JavaScript on and off.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import { ensureChromium } from "./system-deps.mjs";
+import { ensureChromium, ensureTestBrowser } from "./system-deps.mjs";
 
 const started = Date.now();
 const timings = [];
@@ -20,6 +20,8 @@ if (!ensureChromium()) {
   console.error("Chromium es necesario para las pruebas de PDF y de navegador.");
   process.exit(1);
 }
+// The browser tests' lighter Chromium (playwright.config.ts uses the full one without it).
+ensureTestBrowser();
 
 /**
  * Steps that share nothing run side by side (each database pass has its own databases and data directory; vitest gives
