@@ -11,13 +11,12 @@ import { renderToString } from "react-dom/server";
 import { openDatabase } from "../server/db/client";
 import type { FloorAnswer, FloorRequest } from "./document-floor";
 import { measure } from "./http";
-import { percentile, round } from "./stats";
+import { median } from "./stats";
 
 // The level server/app.ts compresses every answer with.
 const GZIP_LEVEL = 6;
 const gzip = promisify(zlib.gzip);
 
-const median = (samples: number[]) => round(percentile(samples, 50));
 let warm = false;
 
 const send = (answer: FloorAnswer) => new Promise<void>((resolve) => process.send!(answer, () => resolve()));

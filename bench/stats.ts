@@ -7,6 +7,9 @@ export function percentile(samples: number[], p: number): number {
 
 export const round = (n: number) => Math.round(n * 100) / 100;
 
+/** The middle sample, rounded as the bench prints figures. */
+export const median = (samples: number[]) => round(percentile(samples, 50));
+
 export async function timeMany(n: number, fn: () => Promise<unknown>): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
