@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_BROWSER } from "./scripts/system-deps.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Each project has a server and an embedded database of its own, so no test finds rows changed
@@ -16,9 +17,8 @@ const TEMPLATE_DIR = `tests/.tmp/e2e-template-${process.env.E2E_RUN_ID}`;
 // Debian's chromium-headless-shell, Chromium's headless build (scripts/system-deps.mjs installs it for
 // the tests): the same engine without the full browser's windowing, a third less CPU a test on two
 // cores (docs/decisions/0050). The full browser when it is missing.
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const browserPath =
-  process.env.E2E_BROWSER_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"));
+  process.env.E2E_BROWSER_PATH ?? (fs.existsSync(TEST_BROWSER) ? TEST_BROWSER : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"));
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {

@@ -5,7 +5,8 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const TEST_BROWSER = "/usr/bin/chromium-headless-shell";
+/** Chromium's headless build, the browser tests' Chromium (playwright.config.ts). */
+export const TEST_BROWSER = "/usr/bin/chromium-headless-shell";
 
 function run(cmd) {
   execSync(cmd, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
