@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useLoaderData } from "react-router";
 import { CatalogDeleteDialog, CatalogDialogErrorBoundary } from "~/routes/shop/catalog-dialogs";
-import { notFound, paramOr404 } from "~/lib/http.server";
+import { listUrlOf, notFound, paramOr404 } from "~/lib/http.server";
 import { requireFeature } from "~/lib/auth/guard.server";
 import { CATALOGS_PATH, CATALOG_TEXTS } from "~/modules/content/catalogs";
 import { deleteCatalog, getCatalog } from "~/modules/content/catalogs.server";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Eliminar catálogo" }];
 /** Without the permission the refusal lands on the catalogue's own dialog. */
 function catalogIdAndDialog(url: URL, params: LoaderFunctionArgs["params"]) {
   const id = paramOr404(ContentIdSchema, params.catalogId, CATALOG_TEXTS.notFoundText);
-  return { id, dialog: `${CATALOGS_PATH}/${id}${url.search}` };
+  return { id, dialog: listUrlOf(`${CATALOGS_PATH}/${id}`, url) };
 }
 
 export async function loader({ request, url, params }: LoaderFunctionArgs) {

@@ -22,7 +22,7 @@ import {
   saveTaxonomyItem,
 } from "~/modules/catalog/simple-taxonomy.server";
 import { refuseNestedNames } from "~/lib/list-index-guard.server";
-import { readForm } from "~/lib/http.server";
+import { listUrlOf, readForm } from "~/lib/http.server";
 
 /**
  * The sector and application routes' shared bodies (eight route files, two taxonomies): they read
@@ -41,11 +41,6 @@ function itemIdFrom(kind: SimpleTaxonomy, params: Record<string, string | undefi
 
 function missing(kind: SimpleTaxonomy) {
   return new Response(TAXONOMY_TEXTS[kind].notFoundText, { status: 404 });
-}
-
-/** The list with the query the dialog was opened from (its URL carries it). */
-function listUrlOf(kind: SimpleTaxonomy, url: URL) {
-  return `${TAXONOMY_TEXTS[kind].path}${url.search}`;
 }
 
 export async function taxonomyListLoader(kind: SimpleTaxonomy, request: Request, url: URL): Promise<TaxonomyListData> {
@@ -88,7 +83,7 @@ export async function taxonomySaveAction(
     return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
   }
   const texts = TAXONOMY_TEXTS[kind];
-  return redirectWithToast(listUrlOf(kind, url), {
+  return redirectWithToast(listUrlOf(TAXONOMY_TEXTS[kind].path, url), {
     title: id === null ? texts.created : texts.updated,
     message: id === null ? TAXONOMY_MESSAGES.created : TAXONOMY_MESSAGES.updated,
     variant: "success",
@@ -97,7 +92,7 @@ export async function taxonomySaveAction(
 
 /** The delete confirmation: Admin and Developer only (others go back to the list with 'Sin permiso'). */
 export async function taxonomyDeleteLoader(kind: SimpleTaxonomy, request: Request, url: URL, params: Record<string, string | undefined>) {
-  await requireFeature(request, url, "taxonomies.delete", listUrlOf(kind, url));
+  await requireFeature(request, url, "taxonomies.delete", listUrlOf(TAXONOMY_TEXTS[kind].path, url));
   const id = itemIdFrom(kind, params);
   const item = await getTaxonomyItem(kind, id);
   if (!item) throw missing(kind);
@@ -105,7 +100,7 @@ export async function taxonomyDeleteLoader(kind: SimpleTaxonomy, request: Reques
 }
 
 export async function taxonomyDeleteAction(kind: SimpleTaxonomy, request: Request, url: URL, params: Record<string, string | undefined>) {
-  const listUrl = listUrlOf(kind, url);
+  const listUrl = listUrlOf(TAXONOMY_TEXTS[kind].path, url);
   const actor = await requireFeature(request, url, "taxonomies.delete", listUrl);
   const deleted = await deleteTaxonomyItem(kind, itemIdFrom(kind, params), actor);
   if (!deleted.ok) throw missing(kind);
