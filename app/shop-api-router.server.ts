@@ -24,10 +24,10 @@ import { log } from "@server/ops/log";
 
 type AnswerCache = ReturnType<typeof createAnswerCache>;
 
-export const QUERY_MAX_BYTES = 2048;
-export const ALLOWED = "GET, HEAD, OPTIONS";
-export const CONTENT_CACHE = "public, max-age=60, stale-while-revalidate=300";
-export const MEDIA_CACHE = "public, max-age=31536000, immutable";
+const QUERY_MAX_BYTES = 2048;
+const ALLOWED = "GET, HEAD, OPTIONS";
+const CONTENT_CACHE = "public, max-age=60, stale-while-revalidate=300";
+const MEDIA_CACHE = "public, max-age=31536000, immutable";
 
 function sendError(res: Response, status: number, message: string, field?: string) {
   res.status(status);
@@ -131,7 +131,6 @@ async function sendContent(req: Request, res: Response, request: ShopRequest, no
   sendAnswer(req, res, kept, "application/json; charset=utf-8", etag, answers.gzipOf);
 }
 
-/** Too many shop requests waiting for the database: come back in a second (a CDN serves its copy meanwhile). */
 /**
  * A stored media file: streamed from the store, cached for a year (its address changes with its
  * file), its tag answered with a 304 as a CDN revalidating asks.
@@ -158,6 +157,7 @@ async function sendStored(req: Request, res: Response, found: ServedMedia) {
   await pipeline(object.body, res).catch(() => undefined);
 }
 
+/** Too many shop requests waiting for the database: come back in a second (a CDN serves its copy meanwhile). */
 function sendBusy(res: Response) {
   res.setHeader("Retry-After", "1");
   sendError(res, 503, SHOP_TEXTS.busy);
