@@ -126,10 +126,13 @@ const parseKey = (text: string | null): Key | null => {
   }
 };
 
+/** The feed's row, made on its first run (read first: a write would also make the banner read again, server/db/kept-reads.ts). */
 async function loadState(name: FeedName) {
+  const read = async () => (await getDb().select().from(feedState).where(eq(feedState.name, name)))[0];
+  const state = await read();
+  if (state) return state;
   await getDb().insert(feedState).values({ name }).onConflictDoNothing();
-  const [state] = await getDb().select().from(feedState).where(eq(feedState.name, name));
-  return state;
+  return (await read())!;
 }
 
 async function saveState(name: FeedName, values: Partial<typeof feedState.$inferInsert>, tx: Tx = getDb()) {
