@@ -7,6 +7,9 @@
  *
  * Returns what to run once the page is hydrated.
  */
+const nativeValueSetter =
+  typeof HTMLTextAreaElement === "undefined" ? undefined : Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
+
 export function keepTextTypedBeforeHydration(root: ParentNode = document): () => void {
   const typed = Array.from(root.querySelectorAll("textarea"))
     .filter((textarea) => textarea.value !== textarea.defaultValue)
@@ -15,7 +18,9 @@ export function keepTextTypedBeforeHydration(root: ParentNode = document): () =>
     for (const { textarea, value } of typed) {
       // Put back only what hydration wrote over: a textarea typed into again since keeps that.
       if (!textarea.isConnected || textarea.value === value || textarea.value !== textarea.defaultValue) continue;
-      textarea.value = value;
+      // Through the element's own setter, as typing does: React's value tracker then sees a change and a
+      // React onChange fires on the input event.
+      nativeValueSetter?.call(textarea, value);
       textarea.dispatchEvent(new Event("input", { bubbles: true }));
     }
   };
