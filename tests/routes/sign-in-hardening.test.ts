@@ -54,14 +54,15 @@ describe("sign-in limits", () => {
       return performance.now() - started;
     };
     await time(user.email);
+    await time("nadie.previo@desconocido.mx");
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       known.push(await time(user.email));
       unknown.push(await time(`nadie.${i}@desconocido.mx`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
+    // The fastest of each: a busy machine only ever adds time, so the minimum is each path's own cost.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.6);
   });
 
   it("refuses a password over 72 bytes instead of comparing only its first 72", async () => {
