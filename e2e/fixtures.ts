@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO = {
@@ -14,6 +14,8 @@ export const DEMO = {
   surtido: "surtido@demo.mx",
 } as const;
 export type DemoRole = keyof typeof DEMO;
+/** The session cookie's name (`__Host-` before it over HTTPS): app/lib/auth/session.server.ts. */
+const SESSION_COOKIE = "bo_session";
 
 /** Signs in through the real form endpoint; the cookie lands in the page's context. */
 export async function signIn(request: APIRequestContext, role: DemoRole) {
@@ -41,16 +43,35 @@ function gotoWaitsForHydration(page: Page) {
   };
 }
 
-export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }>({
+type Cookie = Awaited<ReturnType<BrowserContext["cookies"]>>[number];
+
+export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }, { keptSessions: Map<string, Cookie[]> }>({
+  /**
+   * Each worker signs each role in once per server and hands its session cookie to the later tests
+   * that ask for that role: a sign-in is a bcrypt comparison on the server (70 ms of its only thread)
+   * and the suite asks for eight hundred. The auth tests sign in and out through the form with
+   * sessions of their own; no test signs a kept session out or changes its user.
+   */
+  keptSessions: [async ({}, use) => use(new Map()), { scope: "worker" }],
   // Every page of the test's context, the first one and those a test opens beside it (another
   // person's tab), waits for hydration after a goto.
   context: async ({ context, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) context.on("page", gotoWaitsForHydration);
     await use(context);
   },
-  loginAs: async ({ page }, use) => {
+  loginAs: async ({ page, baseURL, keptSessions }, use) => {
     await use(async (role) => {
+      const key = `${baseURL} ${role}`;
+      const kept = keptSessions.get(key);
+      if (kept) {
+        await page.context().addCookies(kept);
+        return page;
+      }
       await signIn(page.request, role);
+      keptSessions.set(
+        key,
+        (await page.context().cookies()).filter((c) => c.name.endsWith(SESSION_COOKIE)),
+      );
       return page;
     });
   },
