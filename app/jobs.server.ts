@@ -6,7 +6,7 @@ import { purgeExpiredSessions } from "~/lib/auth/session.server";
 import type { Database } from "@server/db/client";
 import { getEnv } from "@server/env";
 import { getIntegrations } from "@server/integrations";
-import { ACTIVITY_PERIOD_MS, describeActivity, runSimActivity } from "@server/integrations/simulator/activity";
+import { describeActivity, runSimActivity } from "@server/integrations/simulator/activity";
 import { NIGHTLY, purgeLoginThrottle, vacuumEmbedded } from "@server/db/maintenance";
 import { purgeFinishedJobs, type JobDefinition } from "@server/jobs/runner";
 import { cron, every } from "@server/jobs/schedule";
@@ -83,23 +83,31 @@ export function appJobs(database: Database): JobDefinition[] {
 /**
  * The demo is alive (docs/live-data.md, "Simulator activity"): while the ERP or the marketplace runs
  * on the simulator and SIM_ACTIVITY > 0, new orders, questions, messages, shipment moves, stock
- * and dollar-rate changes appear every 20 s, about SIM_ACTIVITY marketplace events a minute.
+ * and dollar-rate changes appear every 20 s (SIM_ACTIVITY_PERIOD_MS), about SIM_ACTIVITY marketplace
+ * events a minute.
  */
 function simActivityJobs(database: Database): JobDefinition[] {
-  const { SIM_ACTIVITY, BRAND_NAME } = getEnv();
+  const { SIM_ACTIVITY, SIM_ACTIVITY_PERIOD_MS, BRAND_NAME } = getEnv();
   const { modes } = getIntegrations();
   const systems = { marketplace: modes.marketplace === "simulator", erp: modes.erp === "simulator" };
   if (!(SIM_ACTIVITY > 0) || (!systems.marketplace && !systems.erp)) return [];
   return [
     {
       name: "sim-activity",
-      schedule: every(ACTIVITY_PERIOD_MS),
+      schedule: every(SIM_ACTIVITY_PERIOD_MS),
       // A missed run is not retried: the next one covers the time since the last (sim.meta).
       maxAttempts: 1,
       leaseMs: 5 * 60_000,
       run: async (job) =>
-        describeActivity(await runSimActivity(database, { now: job.now, perMinute: SIM_ACTIVITY, brand: BRAND_NAME, systems })) ??
-        undefined,
+        describeActivity(
+          await runSimActivity(database, {
+            now: job.now,
+            perMinute: SIM_ACTIVITY,
+            brand: BRAND_NAME,
+            systems,
+            periodMs: SIM_ACTIVITY_PERIOD_MS,
+          }),
+        ) ?? undefined,
     },
   ];
 }

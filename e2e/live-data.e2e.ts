@@ -4,7 +4,7 @@ import { startOwnServer } from "./own-server";
 
 /**
  * Live data end to end (issue 28 item 8), on a server of its own whose simulator is busy
- * (SIM_ACTIVITY) and whose feeds run every 2 s: an order the marketplace receives upstream shows in
+ * (SIM_ACTIVITY, every 2 s) and whose feeds run every 2 s: an order the marketplace receives upstream shows in
  * /orders without a restart; an edit of it here reaches the content back end (the outbox row ends
  * "Enviada" on the Sincronización screen).
  */
@@ -37,14 +37,18 @@ test("an order received upstream shows in /orders without a restart, and an edit
   test.setTimeout(240_000);
   const js = jsEnabled(testInfo);
   const port = Number(process.env.E2E_PORT ?? 3100) + (js ? 22 : 23);
-  const server = await startOwnServer(port, async () => undefined, { SIM_ACTIVITY: "600", FEED_INTERVAL_MS: "2000" });
+  const server = await startOwnServer(port, async () => undefined, {
+    SIM_ACTIVITY: "600",
+    SIM_ACTIVITY_PERIOD_MS: "2000",
+    FEED_INTERVAL_MS: "2000",
+  });
   try {
     const page = await signedIn(browser, server.url, js);
     // The newest orders first (the list's default order): none is the activity's when the server starts.
     const firstRow = page.locator("tbody tr").first();
     await page.goto("/orders");
     await expect(firstRow).not.toContainText(ACTIVITY_ORDER);
-    // The activity (every 20 s) adds orders upstream; the orders feeds (every 2 s) bring them in.
+    // The activity (every 2 s here) adds orders upstream; the orders feeds (every 2 s) bring them in.
     await until(page, "/orders", async () => expect(await firstRow.textContent()).toMatch(ACTIVITY_ORDER), 90_000);
     const orderId = ACTIVITY_ORDER.exec((await firstRow.textContent()) ?? "")![0];
 

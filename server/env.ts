@@ -125,6 +125,8 @@ const schema = z
     FEED_PAGE_REST: z.coerce.number().min(0).max(10).default(1),
     /** Simulator only: new marketplace orders, questions and messages per minute (0 = none). */
     SIM_ACTIVITY: z.coerce.number().min(0).max(600).default(3),
+    /** Simulator only: how often that activity is made (a run covers the time since the last one). */
+    SIM_ACTIVITY_PERIOD_MS: z.coerce.number().int().min(1000).max(3_600_000).default(20_000),
     /** Paths of the marketplace calls the spec does not show (docs/integrations.md). */
     MARKETPLACE_CUSTOMER_REPORT_PATH: marketplacePath.default("reports/customers"),
     MARKETPLACE_ORDER_SUMMARY_PATH: marketplacePath.default("reports/orders"),

@@ -406,11 +406,19 @@ describe("runSimActivity: the job's run", () => {
     ]);
     expect(mark.value).toBe(new Date(t0.getTime() + 5 * 60 * 60_000).toISOString());
   });
+
+  it("covers one period of SIM_ACTIVITY_PERIOD_MS the first time when the period is set", async () => {
+    await database.query(`delete from sim.meta where key = $1`, [ACTIVITY_LAST_RUN_KEY]);
+    const t0 = new Date(NOW.getTime() + 9 * 60 * 60_000);
+    const first = await runSimActivity(database, { now: t0, perMinute: 3, brand: BRAND, periodMs: 2000 });
+    expect(first.elapsedMs).toBe(2000);
+  });
 });
 
 describe("the sim-activity job", () => {
   const saved = {
     SIM_ACTIVITY: process.env.SIM_ACTIVITY,
+    SIM_ACTIVITY_PERIOD_MS: process.env.SIM_ACTIVITY_PERIOD_MS,
     INTEGRATIONS: process.env.INTEGRATIONS,
     ERP_URL: process.env.ERP_URL,
     ERP_TOKEN: process.env.ERP_TOKEN,
@@ -456,6 +464,19 @@ describe("the sim-activity job", () => {
     } finally {
       if (saved.SIM_ACTIVITY === undefined) delete process.env.SIM_ACTIVITY;
       else process.env.SIM_ACTIVITY = saved.SIM_ACTIVITY;
+      resetEnvCache();
+    }
+  });
+
+  it("runs every SIM_ACTIVITY_PERIOD_MS when it is set", () => {
+    Object.assign(process.env, { SIM_ACTIVITY: "3", SIM_ACTIVITY_PERIOD_MS: "2000" });
+    resetEnvCache();
+    try {
+      expect(appJobs(database).find((j) => j.name === "sim-activity")?.schedule?.text).toBe("cada 2 s");
+    } finally {
+      for (const key of ["SIM_ACTIVITY", "SIM_ACTIVITY_PERIOD_MS"] as const)
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
       resetEnvCache();
     }
   });
