@@ -627,27 +627,33 @@ describe("the first import", () => {
     }
   });
 
-  it("npm run import -- --dry-run runs as a command and writes its report", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bo-import-"));
-    try {
-      const reportPath = path.join(dir, "informe.json");
-      const child = await promisify(execFile)(
-        path.resolve("node_modules/.bin/tsx"),
-        ["cli/import.ts", "--from", double.url, "--token", "secreto", "--dry-run", "--report", reportPath],
-        {
-          env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", NODE_ENV: "development" },
-          timeout: 120_000,
-        },
-      ).catch((error: { code?: number; stdout?: string; stderr?: string }) => ({ ...error, failed: true }));
-      expect("failed" in child ? child : null, JSON.stringify(child)).toBeNull();
-      expect(child.stdout).toContain("Prueba (--dry-run): no se escribió nada.");
-      expect(child.stdout).toContain("Registros rechazados (10)");
-      const report = JSON.parse(fs.readFileSync(reportPath, "utf8")) as ImportReport;
-      expect(report).toMatchObject({ status: "complete", dryRun: true });
-      expect(report.source).not.toContain("secreto");
-      expectRefusals(report);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 240_000);
+  // The command runs on an embedded database of its own data directory (DATABASE_URL is emptied):
+  // the embedded pass runs it, a PostgreSQL pass would repeat the same process.
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    "npm run import -- --dry-run runs as a command and writes its report",
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bo-import-"));
+      try {
+        const reportPath = path.join(dir, "informe.json");
+        const child = await promisify(execFile)(
+          path.resolve("node_modules/.bin/tsx"),
+          ["cli/import.ts", "--from", double.url, "--token", "secreto", "--dry-run", "--report", reportPath],
+          {
+            env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", NODE_ENV: "development" },
+            timeout: 120_000,
+          },
+        ).catch((error: { code?: number; stdout?: string; stderr?: string }) => ({ ...error, failed: true }));
+        expect("failed" in child ? child : null, JSON.stringify(child)).toBeNull();
+        expect(child.stdout).toContain("Prueba (--dry-run): no se escribió nada.");
+        expect(child.stdout).toContain("Registros rechazados (10)");
+        const report = JSON.parse(fs.readFileSync(reportPath, "utf8")) as ImportReport;
+        expect(report).toMatchObject({ status: "complete", dryRun: true });
+        expect(report.source).not.toContain("secreto");
+        expectRefusals(report);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });

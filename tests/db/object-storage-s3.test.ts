@@ -7,7 +7,6 @@ import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { aiAssistantDocuments, aiAssistants, conversations, files, messages, products } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { resetEnvCache } from "../../server/env";
 import { shopApiRouter } from "../../app/shop-api-router.server";
 import { SHOP_API_PATH } from "../../server/shop-api/options";
@@ -37,8 +36,7 @@ import { startS3Bucket } from "../helpers/s3-bucket";
  */
 const STORE_DOWN = "El almacenamiento de archivos no responde. Intenta de nuevo en unos minutos.";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 const bucket = await startS3Bucket();
 // The calls the app makes to S3, by command: the proof that a large upload goes in parts.
 const calls: string[] = [];

@@ -4,23 +4,29 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { openDatabase, pgliteExtensions, setDatabase, wrapPglite, type Database } from "../../server/db/client";
-import { adminUrl } from "./template";
+import { seedDemo } from "../../server/db/seed/demo";
+import { adminUrl, databaseUrlOf, demoTemplateDbOf } from "./template";
 import { forgetResponseTimes } from "~/modules/questions/questions.server";
 import { forgetYearRange } from "~/modules/box-score/page.server";
+
+/** What a test file's database starts with: the migrated schema only, or the demo data as well. */
+type Contents = { demo?: boolean };
 
 /**
  * A fresh, migrated database for one test file, cloned from the template the global setup built
  * (never re-migrated per test). It becomes the process database for loaders and actions, and is
- * dropped after the file.
+ * dropped after the file. With `demo`, the clone holds the demo data set too (seedDemo, its
+ * simulator state included), seeded once per run instead of once per file.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase({ demo = false }: Contents = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
   if (url) {
     const name = `bo_test_${crypto.randomBytes(6).toString("hex")}`;
+    const template = demo ? await demoTemplateDb(url) : inject("templateDb");
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${inject("templateDb")}"`);
+    await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
@@ -34,7 +40,7 @@ export async function createTestDatabase(): Promise<Database> {
       await a.end();
     };
   } else {
-    const dump = new Blob([fs.readFileSync(inject("templateFile"))]);
+    const dump = demo ? await demoDump() : new Blob([fs.readFileSync(inject("templateFile"))]);
     const client = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions() });
     database = wrapPglite(client);
   }
@@ -46,9 +52,76 @@ export async function createTestDatabase(): Promise<Database> {
   return database;
 }
 
+/**
+ * The demo data as seedDemo writes it at the moment of the first file that asks for it in this
+ * process (the test files of a pass share one: vitest --no-isolate): the dates of its rows are
+ * relative to that moment, minutes before a later file runs, as a server's demo data is to the
+ * moment it was seeded. A seed takes 1.5 s; a clone of it, a tenth of that on PostgreSQL and about
+ * what an empty database costs on PGlite.
+ */
+async function seededDemo(database: Database) {
+  await seedDemo(database, { now: new Date(), brand: "Electrica" });
+}
+
+let demoDumpMade: Promise<Blob> | undefined;
+
+/** The embedded database's demo data, kept as a data-directory dump in this process. */
+function demoDump(): Promise<Blob> {
+  demoDumpMade ??= (async () => {
+    const client = await PGlite.create({
+      loadDataDir: new Blob([fs.readFileSync(inject("templateFile"))]),
+      extensions: pgliteExtensions(),
+    });
+    try {
+      await seededDemo(wrapPglite(client));
+      return await client.dumpDataDir("none");
+    } finally {
+      await client.close();
+    }
+  })();
+  demoDumpMade.catch(() => (demoDumpMade = undefined));
+  return demoDumpMade;
+}
+
+const demoTemplates = new Set<string>();
+
+/**
+ * PostgreSQL's demo template: made once per run (global-setup.ts drops it), under a lock so two
+ * processes of one run never seed it twice, and seeded under another name that is renamed only
+ * when the seed has succeeded, so a failed seed never leaves a half-filled template behind.
+ */
+async function demoTemplateDb(url: string): Promise<string> {
+  const templateDb = inject("templateDb");
+  const name = demoTemplateDbOf(templateDb);
+  if (demoTemplates.has(name)) return name;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  try {
+    await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) {
+      const seeding = `${name}_seeding`;
+      await admin.query(`drop database if exists "${seeding}" with (force)`);
+      await admin.query(`create database "${seeding}" template "${templateDb}"`);
+      const database = await openDatabase({ databaseUrl: databaseUrlOf(url, seeding), dataDir: "" });
+      try {
+        await seededDemo(database);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database "${seeding}" rename to "${name}"`);
+    }
+    demoTemplates.add(name);
+    return name;
+  } finally {
+    await admin.query("select pg_advisory_unlock(hashtext($1))", [name]).catch(() => undefined);
+    await admin.end();
+  }
+}
+
 /** Creates the database once for the file and closes it afterwards. */
-export async function useTestDatabase(): Promise<Database> {
-  const database = await createTestDatabase();
+export async function useTestDatabase(contents: Contents = {}): Promise<Database> {
+  const database = await createTestDatabase(contents);
   afterAll(async () => {
     setDatabase(undefined);
     await database.close();

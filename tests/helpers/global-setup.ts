@@ -5,7 +5,7 @@ import pg from "pg";
 import { pgliteExtensions, wrapPglite } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import type { TestProject } from "vitest/node";
-import { adminUrl, templateDbFor, templateFileFor } from "./template";
+import { adminUrl, demoTemplateDbOf, templateDbFor, templateFileFor } from "./template";
 
 /**
  * Migrates one template database before any test file runs. Embedded: a PGlite data directory dumped
@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       const a = new pg.Client({ connectionString: adminUrl(url) });
       await a.connect();
+      await a.query(`drop database if exists "${demoTemplateDbOf(templateDb)}" with (force)`);
       await a.query(`drop database if exists "${templateDb}" with (force)`);
       await a.end();
     };

@@ -3,6 +3,8 @@ import pg from "pg";
 
 export const templateFileFor = (pid: number) => path.resolve(`tests/.tmp/template-db-${pid}.tar`);
 export const templateDbFor = (pid: number) => `bo_test_template_${pid}`;
+/** The migrated template with the demo data seeded into it (tests/helpers/db.ts makes it on first use). */
+export const demoTemplateDbOf = (templateDb: string) => `${templateDb}_demo`;
 
 /** The maintenance database URL for creating and dropping test databases. */
 export function adminUrl(url: string) {

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, like, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, conversations, messages, orders, publications, questions } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { getIntegrations, setIntegrations, type Integrations } from "../../server/integrations";
 import { listDemoMovements } from "../../server/integrations/simulator";
 import { action as questionsAction } from "~/routes/questions/route";
@@ -19,8 +18,7 @@ import { routeArgs } from "../helpers/route-args";
 
 // "Act once" commands under parallel submissions (a double click, two tabs, two colleagues). On
 // PostgreSQL (TEST_DATABASE_URL) the requests really overlap on separate connections.
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 /**
  * Counts the calls to one legacy-system method; each call waits a little so the parallel requests

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { seedDemo } from "../../server/db/seed/demo";
 import { BENCH_TAXONOMIES, benchTaxonomyAssignments, benchTaxonomyStatements } from "../../server/db/seed/bench/taxonomies";
 import { TREE_LISTS } from "../../bench/lists/taxonomies";
 import { INVENTORY_LISTS } from "../../bench/lists/inventory";
@@ -12,8 +11,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
+const database = await useTestDatabase({ demo: true });
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 

@@ -19,7 +19,7 @@ import * as deleteRoute from "~/routes/shop/catalogs.$catalogId.delete";
 import { CATALOG_LISTS } from "../../bench/lists/catalogs";
 import { useTestDatabase } from "../helpers/db";
 import { pngFile } from "../helpers/catalog-routes";
-import { seedDemoWithArea } from "../helpers/demo-area";
+import { seedAreaIfEmpty } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
 import {
   auditOf as auditOfTag,
@@ -47,8 +47,8 @@ const CATALOG_CONSTRAINT = {
   "subtitles[].q": { maxLength: 80 },
 };
 
-const database = await useTestDatabase();
-await seedDemoWithArea(database, catalogs, seedCatalogs);
+const database = await useTestDatabase({ demo: true });
+await seedAreaIfEmpty(database, catalogs, seedCatalogs);
 
 type FormOut = { data: CatalogAnswer; init: { status: number } };
 type Fields = Array<[string, string | File]>;

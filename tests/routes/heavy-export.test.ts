@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { seedDemo } from "../../server/db/seed/demo";
 import { buildWorkbook } from "../../server/documents/xlsx.server";
 import { loader as ordersLoader } from "~/routes/orders/route";
 import { loader as ordersReportLoader } from "~/routes/orders/reports.download";
@@ -13,8 +12,7 @@ import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
 // One user's large export must not hold everyone else's requests (on PGlite the server is one process).
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 // A month of marketplace orders and a catalogue of publications large enough that reading either
 // report in one statement holds the embedded database for a second or more.

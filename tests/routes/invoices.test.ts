@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { loader as listLoader } from "~/routes/feedback-invoices/route";
 import { loader as detailLoader } from "~/routes/feedback-invoices/$saleId";
@@ -12,8 +11,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 type List = Awaited<ReturnType<typeof listLoader>>;
 type Detail = Awaited<ReturnType<typeof detailLoader>>;

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { and, count, eq, gt, like, max } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, conversations, messages } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { action as listAction } from "~/routes/messages/route";
 import { readToast } from "~/lib/toast.server";
@@ -12,8 +11,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 const sync = (cookie: string, path = "/messages") =>
   settle(() =>

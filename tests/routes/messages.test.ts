@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { conversations, messages, orders } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { loader as listLoader, action as listAction } from "~/routes/messages/route";
 import { loader as dialogLoader, action as dialogAction } from "~/routes/messages/$conversationId";
@@ -14,8 +13,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 

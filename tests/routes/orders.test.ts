@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
-import { seedDemo } from "../../server/db/seed/demo";
 import { auditLog, orders, storeLocations } from "../../server/db/schema";
 import { listDemoCreditNotes, listDemoMovements, simulatorControl } from "../../server/integrations/simulator";
 import { and, eq, sql } from "drizzle-orm";
@@ -17,8 +16,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 const db = getDb();
 
 const admin = await loginAs("admin");

@@ -10,7 +10,6 @@ import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { orders, outbound, publicationVariations, publications, questions } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { putContentItem } from "../../server/integrations/content/simulator";
 import { listDemoMovements } from "../../server/integrations/simulator";
 import { action as orderAction } from "~/routes/orders/$orderId";
@@ -25,8 +24,7 @@ import { publicationForm } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 const db = getDb();
 const admin = await loginAs("admin");
 const ctx = { params: {} };

@@ -5,14 +5,12 @@ import { loader as productsLoader } from "~/routes/products/route";
 import { loader as surtidoLoader } from "~/routes/surtido/route";
 import { loader as invoicesLoader } from "~/routes/feedback-invoices/route";
 import { loader as ordersLoader } from "~/routes/orders/route";
-import { seedDemo } from "../../server/db/seed/demo";
 import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
+await useTestDatabase({ demo: true });
 // The ERP and marketplace simulators serve the demo's articles, picking records and invoices.
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
 
 /**
  * A bookmarked or hand-edited page past the end of a list is sent to the list's last page with its

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { publications, settings } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import * as inventory from "~/routes/web-inventory/route";
 import { loader as editLoader, action as editAction } from "~/routes/publications/$id";
 import { loadProduct } from "~/modules/catalog/product.server";
@@ -17,8 +16,7 @@ import { routeArgs } from "../helpers/route-args";
 
 // Decision 0038 across the catalogue: the demo's LRD14 (US$43.10), 11055 (US$21.50) and CIN-19N
 // ($19.00), at the demo's 18.35 pesos per dollar. Expected figures worked out by hand.
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+await useTestDatabase({ demo: true });
 
 async function setRate(value: unknown) {
   if (value === undefined) return void (await getDb().delete(settings).where(eq(settings.key, "dollar_price")));

@@ -2,7 +2,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { quotations, settings } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { closePdfBrowser } from "../../server/documents/pdf.server";
 import { loader as productsLoader, action as productsAction } from "~/routes/products/route";
 import { loader as dialogLoader, action as dialogAction } from "~/routes/products/quotation";
@@ -15,8 +14,7 @@ import { toastOf } from "../helpers/catalog-routes";
 import { routeArgs } from "../helpers/route-args";
 
 // Decision 0038 in the quoters: LRD14 (US$43.10) at the demo's 18.35; no rate, no price.
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+await useTestDatabase({ demo: true });
 afterAll(() => closePdfBrowser());
 
 async function setRate(value: unknown) {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { seedDemo } from "../../server/db/seed/demo";
 import { loader as editLoader, action as editAction } from "~/routes/publications/$id";
 import { action as newAction } from "~/routes/publications/new";
 import { pickerStart } from "~/modules/publications/category-picker";
@@ -16,8 +15,7 @@ import { routeArgs } from "../helpers/route-args";
  * work without JavaScript and keep what was typed (spec 1 §2).
  */
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 type Answer = { data: EditorActionData; init: { status: number } | null };
 type EditData = Awaited<ReturnType<typeof editLoader>>;

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { publications } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { loader as listLoader } from "~/routes/publications/route";
 import { loader as editLoader, action as editAction } from "~/routes/publications/$id";
 import { action as newAction } from "~/routes/publications/new";
@@ -19,8 +18,7 @@ import { routeArgs } from "../helpers/route-args";
  * (spec 1 §1 store ids, §7 publicationML), and the list's store badge shows it.
  */
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 type EditData = Awaited<ReturnType<typeof editLoader>>;

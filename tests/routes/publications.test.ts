@@ -4,7 +4,6 @@ import sharp from "sharp";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, files, publicationVariations, publications } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { loader as listLoader, action as listAction } from "~/routes/publications/route";
 import { loader as editLoader, action as editAction } from "~/routes/publications/$id";
@@ -24,8 +23,7 @@ import { publicationForm, type ListIntent } from "../helpers/publication-form";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 type EditData = Awaited<ReturnType<typeof editLoader>>;

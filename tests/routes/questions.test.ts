@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { auditLog, questions } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { loader as listLoader, action as listAction } from "~/routes/questions/route";
 import { loader as moderationLoader, action as moderationAction } from "~/routes/questions/$questionId.$moderation";
@@ -16,8 +15,7 @@ import { parseQuery } from "~/lib/query";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 

@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { seedDemo } from "../../server/db/seed/demo";
 import { getIntegrations } from "../../server/integrations";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { closePdfBrowser } from "../../server/documents/pdf.server";
@@ -17,8 +16,7 @@ import { expectRedirect, statusAndBody } from "../helpers/answers";
 import { toastOf } from "../helpers/catalog-routes";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+await useTestDatabase({ demo: true });
 afterAll(() => closePdfBrowser());
 
 type ScreenData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;

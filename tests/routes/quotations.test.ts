@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
-import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { closePdfBrowser } from "../../server/documents/pdf.server";
 import { loader as productsLoader, action as productsAction } from "~/routes/products/route";
@@ -22,8 +21,7 @@ import { orders } from "@server/db/schema";
 import { displayStatus } from "~/modules/orders/display-status";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+const database = await useTestDatabase({ demo: true });
 afterAll(() => closePdfBrowser());
 
 const get = (path: string, cookie: string) =>

@@ -16,7 +16,7 @@ import * as createRoute from "~/routes/shop/ecommerce.new";
 import * as editRoute from "~/routes/shop/ecommerce.$sectionId";
 import { SHOP_SECTION_LISTS } from "../../bench/lists/shop-sections";
 import { useTestDatabase } from "../helpers/db";
-import { seedDemoWithArea } from "../helpers/demo-area";
+import { seedAreaIfEmpty } from "../helpers/demo-area";
 import { loginAs } from "../helpers/auth";
 import {
   auditOf as auditOfTag,
@@ -41,8 +41,8 @@ const SECTION_CONSTRAINT = {
   q: { maxLength: 80 },
 };
 
-const database = await useTestDatabase();
-await seedDemoWithArea(database, shopSections, seedShopSections);
+const database = await useTestDatabase({ demo: true });
+await seedAreaIfEmpty(database, shopSections, seedShopSections);
 
 type FormOut = { data: SectionAnswer; init: { status: number } };
 type ListData = { rows: ShopSectionRow[]; total: number };

@@ -5,7 +5,6 @@ import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { files } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { createLocalStore, setStorage, StorageUnavailableError, type ObjectStore } from "../../server/storage";
 import type { Draft } from "~/modules/publications/draft";
 import * as comboNew from "~/routes/web-inventory/combos.new";
@@ -28,8 +27,7 @@ import { publicationForm } from "../helpers/publication-form";
  */
 const STORE_DOWN = "El almacenamiento de archivos no responde. Intenta de nuevo en unos minutos.";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+await useTestDatabase({ demo: true });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-down-"));
 const down = (operation: string) => () => Promise.reject(new StorageUnavailableError(operation, "", new Error("connect ECONNREFUSED")));
 const failing: ObjectStore = {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { seedDemo } from "../../server/db/seed/demo";
 import { simulatorControl } from "../../server/integrations/simulator";
 import { loader } from "~/routes/surtido/route";
 import { NO_STOCK_GROUP } from "~/modules/surtido/allocation";
@@ -8,8 +7,7 @@ import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRedirect } from "../helpers/answers";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+await useTestDatabase({ demo: true });
 
 type Data = Awaited<ReturnType<typeof loader>>;
 const list = (path: string, cookie: string) => settle(() => loader(routeArgs({ request: makeRequest(path, { cookie }), params: {} })));

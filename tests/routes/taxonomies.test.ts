@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
 import { applications, auditLog, products, sectors } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import type { SimpleTaxonomy, TaxonomyListData } from "~/modules/catalog/simple-taxonomy";
 import * as sectorList from "~/routes/taxonomies/product-sectors";
 import * as sectorNew from "~/routes/taxonomies/product-sectors.new";
@@ -22,8 +21,7 @@ import { expectRolesSentHome } from "../helpers/sent-home";
 /** The name field's browser checks that the dialog receives (required, at most 100 characters: spec 2 §2). */
 const NAME_CONSTRAINT = { name: { required: true, minLength: 1, maxLength: 100 } };
 
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica", simulator: false });
+const database = await useTestDatabase({ demo: true });
 
 type Reply = { status?: string; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
 type ActionOut = { data: { result: Reply }; init: { status: number } };

@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { aiAssistantDocuments, aiAssistants, conversations, files, messages } from "../../server/db/schema";
-import { seedDemo } from "../../server/db/seed/demo";
 import { stagingDir } from "~/lib/multipart.server";
 import { readToast } from "~/lib/toast.server";
 import { DOCUMENT_ERRORS } from "~/modules/assistants/rules";
@@ -24,8 +23,7 @@ import { storedSha256 } from "../helpers/stored-files";
  * not yet on disk stays small — a reader that gathered the file in memory first would be the whole
  * file ahead when the body ends.
  */
-const database = await useTestDatabase();
-await seedDemo(database, { now: new Date(), brand: "Electrica" });
+await useTestDatabase({ demo: true });
 
 const MB = 1024 * 1024;
 const CHUNK = 64 * 1024;
