@@ -52,6 +52,8 @@ export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }, 
    * and the suite asks for eight hundred. The auth tests sign in and out through the form with
    * sessions of their own; no test signs a kept session out or changes its user.
    */
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   keptSessions: [async ({}, use) => use(new Map()), { scope: "worker" }],
   // Every page of the test's context, the first one and those a test opens beside it (another
   // person's tab), waits for hydration after a goto.
