@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect as baseExpect, jsEnabled, test } from "./fixtures";
+import { expect as baseExpect, jsEnabled, routerSettled, test } from "./fixtures";
 
 // Both projects (JavaScript on and off) share one database: every test works on names of its own.
 test.describe.configure({ timeout: 150_000 });
@@ -29,6 +29,8 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   // Spec 5: the add buttons stay disabled while the name is empty.
   await dialog.getByLabel("Busca por nombre o sku").fill("QO1");
   await dialog.getByRole("button", { name: "Buscar producto" }).click();
+  // The matches of this search, not those of the one before (the same text can show the same list).
+  await routerSettled(page, jsEnabled(testInfo));
   await expect(page.getByTestId("combo-matches").getByRole("button").first()).toBeDisabled();
   await expect(page.getByText("Escribe el nombre de la publicación antes de agregar productos.")).toBeVisible();
   dialog = page.getByRole("dialog");
@@ -37,6 +39,7 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   // The typeahead: one character is enough; a match is added with its button.
   await dialog.getByLabel("Busca por nombre o sku").fill("QO1");
   await dialog.getByRole("button", { name: "Buscar producto" }).click();
+  await routerSettled(page, jsEnabled(testInfo));
   const matches = page.getByTestId("combo-matches");
   await expect(matches.getByRole("button").first()).toBeVisible();
   // A component with stock for two of it (the quantity may not pass the stock).
@@ -49,6 +52,7 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   // The same product again: +1 instead of a new row.
   await page.getByRole("dialog").getByLabel("Busca por nombre o sku").fill(firstSku);
   await page.getByRole("dialog").getByRole("button", { name: "Buscar producto" }).click();
+  await routerSettled(page, jsEnabled(testInfo));
   await page
     .getByTestId("combo-matches")
     .getByRole("button", { name: new RegExp(`^${firstSku} `) })
@@ -59,6 +63,7 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   // Another product, then Quitar: the row goes and the total is the first product's again.
   await page.getByRole("dialog").getByLabel("Busca por nombre o sku").fill("QO1");
   await page.getByRole("dialog").getByRole("button", { name: "Buscar producto" }).click();
+  await routerSettled(page, jsEnabled(testInfo));
   const options = page.getByTestId("combo-matches").getByRole("button");
   await expect(options.first()).toBeVisible();
   // A product with a price and stock, other than the first.
@@ -128,6 +133,7 @@ test("a refused component quantity shows its message and comes back as 1", async
   await dialog.getByLabel("Nombre", { exact: true }).fill(`kit cantidad ${project} ${Date.now().toString(36)}`);
   await dialog.getByLabel("Busca por nombre o sku").fill(sku);
   await dialog.getByRole("button", { name: "Buscar producto" }).click();
+  await routerSettled(page, jsEnabled(testInfo));
   await page
     .getByTestId("combo-matches")
     .getByRole("button", { name: new RegExp(`^${sku} `) })
