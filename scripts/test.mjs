@@ -23,35 +23,30 @@ if (!ensureChromium()) {
 // The browser tests' lighter Chromium (playwright.config.ts uses the full one without it).
 ensureTestBrowser();
 
-/** Starts a step; its output streams, or is kept and printed when it ends (`quiet`), so the log reads one step at a time. */
-function start([title, cmd, env = {}], { quiet }) {
-  const t = Date.now();
-  const child = spawn(cmd, { shell: true, env: { ...process.env, ...env }, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
-  let out = "";
-  child.stdout?.on("data", (d) => (out += d));
-  child.stderr?.on("data", (d) => (out += d));
-  return new Promise((resolve) =>
-    child.on("close", (code) => {
-      const result = { title, code, seconds: ((Date.now() - t) / 1000).toFixed(1) };
-      if (quiet) console.log(`\n━━ ${title}\n${out}`);
-      timings.push([title, result.seconds]);
-      resolve(result);
-    }),
-  );
-}
-
-function failIfAny(results) {
-  const failed = results.filter((r) => r.code !== 0);
-  if (failed.length) throw new Error(`Falló: ${failed.map((r) => r.title).join(", ")}`);
-}
-
 /**
  * Steps that share nothing run side by side (each database pass has its own databases and data directory; vitest gives
- * each pass one worker on a two-core machine, so two passes use both cores). The first step's output streams.
+ * each pass one worker on a two-core machine, so two passes use both cores). The first step's output
+ * streams; the others' is printed when it ends, so the log reads one step at a time.
  */
 async function together(steps) {
+  const t = Date.now();
+  const runs = steps.map(([title, cmd, env = {}], i) => {
+    const child = spawn(cmd, { shell: true, env: { ...process.env, ...env }, stdio: i === 0 ? "inherit" : ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout?.on("data", (d) => (out += d));
+    child.stderr?.on("data", (d) => (out += d));
+    return new Promise((resolve) =>
+      child.on("close", (code) => resolve({ title, code, out, seconds: ((Date.now() - t) / 1000).toFixed(1) })),
+    );
+  });
   console.log(`\n━━ ${steps.map(([title]) => title).join(" ‖ ")}`);
-  failIfAny(await Promise.all(steps.map((step, i) => start(step, { quiet: i > 0 }))));
+  const results = await Promise.all(runs);
+  for (const r of results.slice(1)) {
+    console.log(`\n━━ ${r.title}\n${r.out}`);
+  }
+  for (const r of results) timings.push([r.title, r.seconds]);
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length) throw new Error(`Falló: ${failed.map((r) => r.title).join(", ")}`);
 }
 
 try {
@@ -76,14 +71,8 @@ try {
   } else {
     console.log("\n(TEST_DATABASE_URL no definido: se omite la segunda pasada contra PostgreSQL)");
   }
-  // The browser tests start as soon as one database pass has ended: their servers start while the
-  // other pass finishes, instead of one core waiting for it (the passes wait on processes they start).
-  console.log(`\n━━ ${databases.map(([title]) => title).join(" ‖ ")}, luego End-to-end (Playwright)`);
-  const passes = databases.map((pass) => start(pass, { quiet: true }));
-  const first = await Promise.race(passes);
-  failIfAny([first]);
-  const e2e = start(["End-to-end (Playwright)", "npx playwright test"], { quiet: false });
-  failIfAny(await Promise.all([...passes, e2e]));
+  await together(databases);
+  step("End-to-end (Playwright)", "npx playwright test");
 } catch (error) {
   process.exitCode = 1;
   if (!(error instanceof Error && "status" in error)) console.error(error instanceof Error ? error.message : error);
