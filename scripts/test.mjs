@@ -50,14 +50,8 @@ async function together(steps) {
 }
 
 try {
-  // The database and browser tests start the built server.
+  // The build needs neither: it fills the cores while tsc and the lint (one thread each) finish after the unit tests.
   await together([
-    ["Unitarias e interfaz", "npx vitest run --project unit --project ui"],
-    ["Compilación", "npm run build"],
-  ]);
-  // The static checks run beside the database passes, whose processes often wait on the servers and
-  // commands their tests start: the checks use that idle core (docs/decisions/0053).
-  const checks = [
     ["Tipos (tsc)", "npx tsc --noEmit"],
     ["Lint (ESLint)", "npx eslint . --max-warnings 0"],
     ["Formato (Prettier)", "npx prettier --check . --log-level warn"],
@@ -66,7 +60,9 @@ try {
       "Dependencias (knip)",
       "npx knip --dependencies --no-progress --no-config-hints && npx knip --dependencies --production --no-progress",
     ],
-  ];
+    ["Unitarias e interfaz", "npx vitest run --project unit --project ui"],
+    ["Compilación", "npm run build"],
+  ]);
   const databases = [
     ["Base de datos (PGlite)", "npx vitest run --project db --no-isolate", { TEST_DATABASE_URL: "", DATA_DIR: "tests/.tmp/data-pglite" }],
   ];
@@ -75,7 +71,7 @@ try {
   } else {
     console.log("\n(TEST_DATABASE_URL no definido: se omite la segunda pasada contra PostgreSQL)");
   }
-  await together([...databases, ...checks]);
+  await together(databases);
   step("End-to-end (Playwright)", "npx playwright test");
 } catch (error) {
   process.exitCode = 1;
