@@ -9,12 +9,8 @@ import { adminUrl, databaseUrlOf, demoTemplateDbOf } from "./template";
 import { forgetResponseTimes } from "~/modules/questions/questions.server";
 import { forgetYearRange } from "~/modules/box-score/page.server";
 
-/**
- * What a test file's database starts with: the migrated schema only, or the demo data as well.
- * `timesItsThread`: the file measures how long this thread is kept busy, so the next file's
- * embedded database is loaded after it instead of while it runs.
- */
-type Contents = { demo?: boolean; timesItsThread?: boolean };
+/** What a test file's database starts with: the migrated schema only, or the demo data as well. */
+type Contents = { demo?: boolean };
 
 /**
  * A fresh, migrated database for one test file, cloned from the template the global setup built
@@ -22,7 +18,7 @@ type Contents = { demo?: boolean; timesItsThread?: boolean };
  * dropped after the file. With `demo`, the clone holds the demo data set too (seedDemo, its
  * simulator state included), seeded once per run instead of once per file.
  */
-export async function createTestDatabase({ demo = false, timesItsThread = false }: Contents = {}): Promise<Database> {
+export async function createTestDatabase({ demo = false }: Contents = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
   if (url) {
@@ -44,7 +40,9 @@ export async function createTestDatabase({ demo = false, timesItsThread = false 
       await a.end();
     };
   } else {
-    database = wrapPglite(await nextEmbedded(demo, { loadNext: !timesItsThread }));
+    const dump = demo ? await demoDump() : new Blob([fs.readFileSync(inject("templateFile"))]);
+    const client = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions() });
+    database = wrapPglite(client);
   }
   setDatabase(database);
   // Test files share a worker process (vitest --no-isolate): what a process keeps for a minute about
@@ -63,37 +61,6 @@ export async function createTestDatabase({ demo = false, timesItsThread = false 
  */
 async function seededDemo(database: Database) {
   await seedDemo(database, { now: new Date(), brand: "Electrica" });
-}
-
-/**
- * The embedded database a later file of this process will get, loaded while this file's tests run:
- * a load takes half a second of this thread, and the tests often wait on processes they start, so
- * most loads cost no wall time. One is kept ready for each of the two contents.
- */
-const readyEmbedded = new Map<boolean, Promise<PGlite>>();
-
-function loadEmbedded(demo: boolean): Promise<PGlite> {
-  const loading = (async () => {
-    const dump = demo ? await demoDump() : new Blob([fs.readFileSync(inject("templateFile"))]);
-    return PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions() });
-  })();
-  // A load that fails is reported by the file that takes it; unheard until then.
-  loading.catch(() => undefined);
-  return loading;
-}
-
-async function nextEmbedded(demo: boolean, { loadNext }: { loadNext: boolean }): Promise<PGlite> {
-  const ready = readyEmbedded.get(demo) ?? loadEmbedded(demo);
-  readyEmbedded.delete(demo);
-  const client = await ready;
-  if (loadNext) loadNextEmbedded(demo);
-  // Nothing loads on this thread while such a file runs: a load begun by the file before it ends first.
-  else await Promise.allSettled(readyEmbedded.values());
-  return client;
-}
-
-function loadNextEmbedded(demo: boolean) {
-  if (!readyEmbedded.has(demo)) readyEmbedded.set(demo, loadEmbedded(demo));
 }
 
 let demoDumpMade: Promise<Blob> | undefined;
@@ -158,7 +125,6 @@ export async function useTestDatabase(contents: Contents = {}): Promise<Database
   afterAll(async () => {
     setDatabase(undefined);
     await database.close();
-    if (contents.timesItsThread && database.kind === "pglite") loadNextEmbedded(contents.demo ?? false);
   });
   return database;
 }

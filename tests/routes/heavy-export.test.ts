@@ -12,7 +12,7 @@ import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
 // One user's large export must not hold everyone else's requests (on PGlite the server is one process).
-const database = await useTestDatabase({ demo: true, timesItsThread: true });
+const database = await useTestDatabase({ demo: true });
 
 // A month of marketplace orders and a catalogue of publications large enough that reading either
 // report in one statement holds the embedded database for a second or more.

@@ -10,7 +10,7 @@ import { useTestDatabase } from "../helpers/db";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { routeArgs } from "../helpers/route-args";
 
-const database = await useTestDatabase({ timesItsThread: true });
+const database = await useTestDatabase();
 
 describe("sign-in limits", () => {
   beforeEach(() => resetRateLimits());
