@@ -16,7 +16,7 @@ process.env.E2E_RUN_ID ??= String(Date.now());
 const TEMPLATE_DIR = `tests/.tmp/e2e-template-${process.env.E2E_RUN_ID}`;
 // Debian's chromium-headless-shell, Chromium's headless build (scripts/system-deps.mjs installs it for
 // the tests): the same engine without the full browser's windowing, a third less CPU a test on two
-// cores (docs/decisions/0050). The full browser when it is missing.
+// cores (docs/decisions/0051). The full browser when it is missing.
 const browserPath =
   process.env.E2E_BROWSER_PATH ?? (fs.existsSync(TEST_BROWSER) ? TEST_BROWSER : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"));
 const chromium = {
@@ -38,7 +38,7 @@ const chromium = {
 // A failed test keeps a trace of its DOM at each step (`npx playwright show-trace`), without the
 // screencast, whose frames took a third of the machine's CPU over a run (measured: 160 core-seconds
 // against 109 for the same tests). In CI, where no one opens a trace, none is recorded (100);
-// E2E_TRACE=1 records them there too.
+// E2E_TRACE=1 records them there too (docs/decisions/0053).
 const TRACE =
   process.env.CI && !process.env.E2E_TRACE
     ? "off"
