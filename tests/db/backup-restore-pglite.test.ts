@@ -11,12 +11,12 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteExtensions } from "../../server/db/client";
+import { onPostgresPass } from "../helpers/template";
 
 const run = promisify(execFile);
 const TSX = path.resolve("node_modules/.bin/tsx");
 
 // The database suite runs once on PGlite and once more with TEST_DATABASE_URL; this needs no PostgreSQL, so once is enough.
-const onPostgresPass = !!process.env.TEST_DATABASE_URL;
 if (onPostgresPass) console.log("[backup-restore-pglite] Se omite en la pasada de PostgreSQL: corre en la de PGlite.");
 
 describe.skipIf(onPostgresPass)("backup and restore of the embedded database", () => {

@@ -17,6 +17,7 @@ import { attemptLogin, INVALID_CREDENTIALS } from "~/modules/auth/login.server";
 import { runImport, type ImportOptions, type ImportReport } from "~/modules/sync/import.server";
 import { ContentDouble, type Stored } from "../helpers/content-double";
 import { useTestDatabase } from "../helpers/db";
+import { onPostgresPass } from "../helpers/template";
 
 const database = await useTestDatabase();
 const double = new ContentDouble();
@@ -629,7 +630,7 @@ describe("the first import", () => {
 
   // The command runs on an embedded database of its own data directory (DATABASE_URL is emptied):
   // the embedded pass runs it, a PostgreSQL pass would repeat the same process.
-  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+  it.skipIf(onPostgresPass)(
     "npm run import -- --dry-run runs as a command and writes its report",
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bo-import-"));

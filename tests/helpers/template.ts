@@ -1,6 +1,13 @@
 import path from "node:path";
 import pg from "pg";
 
+/**
+ * Whether this run of the database suite is its PostgreSQL pass (TEST_DATABASE_URL set); the
+ * embedded pass has it unset or empty (scripts/test.mjs empties it). Tests that never touch the
+ * pass's database, such as a command on an embedded database of its own, run in one pass only.
+ */
+export const onPostgresPass = Boolean(process.env.TEST_DATABASE_URL);
+
 export const templateFileFor = (pid: number) => path.resolve(`tests/.tmp/template-db-${pid}.tar`);
 export const templateDbFor = (pid: number) => `bo_test_template_${pid}`;
 /** The migrated template with the demo data seeded into it (tests/helpers/db.ts makes it on first use). */

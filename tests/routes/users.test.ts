@@ -15,6 +15,7 @@ import { getSessionUser } from "~/lib/auth/session.server";
 import { readToast } from "~/lib/toast.server";
 import { createUser, regenerateConfirmCode } from "~/modules/users/users.server";
 import { useTestDatabase } from "../helpers/db";
+import { onPostgresPass } from "../helpers/template";
 import { loginAs, makeRequest, settle } from "../helpers/auth";
 import { expectRolesSentHome } from "../helpers/sent-home";
 import { routeArgs } from "../helpers/route-args";
@@ -656,7 +657,7 @@ describe("Developer accounts are a Developer's to manage", () => {
 
 // The command runs on an embedded database of its own data directory (DATABASE_URL is emptied): a
 // PostgreSQL pass would repeat the same four processes, so it runs in the embedded pass only.
-describe.skipIf(!!process.env.TEST_DATABASE_URL)("npm run user:create", () => {
+describe.skipIf(onPostgresPass)("npm run user:create", () => {
   const tsx = path.resolve("node_modules/.bin/tsx");
   const run = (args: string[], dataDir: string) =>
     spawnSync(tsx, ["cli/user-create.ts", ...args], {
