@@ -27,6 +27,27 @@ export async function signIn(request: APIRequestContext, role: DemoRole) {
   return res.headers()["location"];
 }
 
+type Cookie = Awaited<ReturnType<BrowserContext["cookies"]>>[number];
+/** Session cookies by server and role, kept by this worker process (each Playwright worker is one). */
+const keptSessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs the context in as `role` on `baseURL` once per worker and hands the session cookie to every
+ * later context that asks for that role there: a sign-in is a bcrypt comparison on the server (70 ms
+ * of its only thread) and the suite asks for eight hundred. The auth tests sign in and out through
+ * the form with sessions of their own; no test signs a kept session out or changes its user.
+ */
+export async function signInKept(context: BrowserContext, baseURL: string, role: DemoRole) {
+  const key = `${baseURL} ${role}`;
+  const kept = keptSessions.get(key);
+  if (kept) return context.addCookies(kept);
+  await signIn(context.request, role);
+  keptSessions.set(
+    key,
+    (await context.cookies()).filter((c) => c.name.endsWith(SESSION_COOKIE)),
+  );
+}
+
 /**
  * With JavaScript on, a click that lands before hydration can be lost: every goto waits for React.
  * A goto that asks only for the commit (`waitUntil: "commit"`) wants the page before it has loaded.
@@ -43,37 +64,16 @@ function gotoWaitsForHydration(page: Page) {
   };
 }
 
-type Cookie = Awaited<ReturnType<BrowserContext["cookies"]>>[number];
-
-export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }, { keptSessions: Map<string, Cookie[]> }>({
-  /**
-   * Each worker signs each role in once per server and hands its session cookie to the later tests
-   * that ask for that role: a sign-in is a bcrypt comparison on the server (70 ms of its only thread)
-   * and the suite asks for eight hundred. The auth tests sign in and out through the form with
-   * sessions of their own; no test signs a kept session out or changes its user.
-   */
-  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  keptSessions: [async ({}, use) => use(new Map()), { scope: "worker" }],
+export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<Page> }>({
   // Every page of the test's context, the first one and those a test opens beside it (another
   // person's tab), waits for hydration after a goto.
   context: async ({ context, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) context.on("page", gotoWaitsForHydration);
     await use(context);
   },
-  loginAs: async ({ page, baseURL, keptSessions }, use) => {
+  loginAs: async ({ page, baseURL }, use) => {
     await use(async (role) => {
-      const key = `${baseURL} ${role}`;
-      const kept = keptSessions.get(key);
-      if (kept) {
-        await page.context().addCookies(kept);
-        return page;
-      }
-      await signIn(page.request, role);
-      keptSessions.set(
-        key,
-        (await page.context().cookies()).filter((c) => c.name.endsWith(SESSION_COOKIE)),
-      );
+      await signInKept(page.context(), baseURL!, role);
       return page;
     });
   },

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { ROUTES } from "../app/lib/access";
-import { DEMO, DEMO_PASSWORD, expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, signInKept, test } from "./fixtures";
 
 /**
  * Every screen of the route table, and the dialogs each one links to, at phone width: the page never
@@ -14,10 +14,7 @@ import { DEMO, DEMO_PASSWORD, expect, jsEnabled, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 // Developer passes the guard of every screen in the table.
-const ROLE_EMAIL = DEMO.developer;
-
-/** The Developer's session cookie, per server: signed in once by each worker (a sign-in is a bcrypt comparison on the server). */
-const keptCookies = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+const ROLE = "developer";
 
 /** A signed-in phone-sized context. Script execution stays on for axe; `open` keeps the app's scripts out. */
 async function inspectionContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
@@ -28,17 +25,7 @@ async function inspectionContext(browser: Browser, baseURL: string): Promise<Bro
     timezoneId: "America/Mexico_City",
     javaScriptEnabled: true,
   });
-  const kept = keptCookies.get(baseURL);
-  if (kept) {
-    await context.addCookies(kept);
-    return context;
-  }
-  const res = await context.request.post("/login", { form: { email: ROLE_EMAIL, password: DEMO_PASSWORD }, maxRedirects: 0 });
-  expect(res.status()).toBe(302);
-  keptCookies.set(
-    baseURL,
-    (await context.cookies()).filter((c) => c.name.endsWith("bo_session")),
-  );
+  await signInKept(context, baseURL, ROLE);
   return context;
 }
 
