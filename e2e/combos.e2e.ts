@@ -1,10 +1,22 @@
 import sharp from "sharp";
+import type { Page, TestInfo } from "@playwright/test";
 import { expect as baseExpect, jsEnabled, routerSettled, test } from "./fixtures";
 
 // Both projects (JavaScript on and off) share one database: every test works on names of its own.
 test.describe.configure({ timeout: 150_000 });
 // The machine running the suite is shared: navigations get more than the default 5 s to show.
 const expect = baseExpect.configure({ timeout: 15_000 });
+
+/**
+ * Searches the combo dialog's products and waits for this search's answer: the list on screen until
+ * then is the previous search's, the same list when the text is the same.
+ */
+async function searchProducts(page: Page, testInfo: TestInfo, text: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Busca por nombre o sku").fill(text);
+  await dialog.getByRole("button", { name: "Buscar producto" }).click();
+  await routerSettled(page, jsEnabled(testInfo));
+}
 
 test("a combo is made from two components and opens again as 'Publicación {id}' with read-only components", async ({
   page,
@@ -27,19 +39,14 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   let dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Nueva publicación" })).toBeVisible();
   // Spec 5: the add buttons stay disabled while the name is empty.
-  await dialog.getByLabel("Busca por nombre o sku").fill("QO1");
-  await dialog.getByRole("button", { name: "Buscar producto" }).click();
-  // The matches of this search, not those of the one before (the same text can show the same list).
-  await routerSettled(page, jsEnabled(testInfo));
+  await searchProducts(page, testInfo, "QO1");
   await expect(page.getByTestId("combo-matches").getByRole("button").first()).toBeDisabled();
   await expect(page.getByText("Escribe el nombre de la publicación antes de agregar productos.")).toBeVisible();
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nombre", { exact: true }).fill(`kit e2e ${project} ${stamp}`);
 
   // The typeahead: one character is enough; a match is added with its button.
-  await dialog.getByLabel("Busca por nombre o sku").fill("QO1");
-  await dialog.getByRole("button", { name: "Buscar producto" }).click();
-  await routerSettled(page, jsEnabled(testInfo));
+  await searchProducts(page, testInfo, "QO1");
   const matches = page.getByTestId("combo-matches");
   await expect(matches.getByRole("button").first()).toBeVisible();
   // A component with stock for two of it (the quantity may not pass the stock).
@@ -50,9 +57,7 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   await matches.getByRole("button").nth(pick).click();
   await expect(page.getByTestId("combo-line-0")).toContainText(firstSku);
   // The same product again: +1 instead of a new row.
-  await page.getByRole("dialog").getByLabel("Busca por nombre o sku").fill(firstSku);
-  await page.getByRole("dialog").getByRole("button", { name: "Buscar producto" }).click();
-  await routerSettled(page, jsEnabled(testInfo));
+  await searchProducts(page, testInfo, firstSku);
   await page
     .getByTestId("combo-matches")
     .getByRole("button", { name: new RegExp(`^${firstSku} `) })
@@ -61,9 +66,7 @@ test("a combo is made from two components and opens again as 'Publicación {id}'
   await expect(page.getByTestId("combo-line-1")).toHaveCount(0);
   const twoOfFirst = (await page.getByTestId("combo-price").textContent())!;
   // Another product, then Quitar: the row goes and the total is the first product's again.
-  await page.getByRole("dialog").getByLabel("Busca por nombre o sku").fill("QO1");
-  await page.getByRole("dialog").getByRole("button", { name: "Buscar producto" }).click();
-  await routerSettled(page, jsEnabled(testInfo));
+  await searchProducts(page, testInfo, "QO1");
   const options = page.getByTestId("combo-matches").getByRole("button");
   await expect(options.first()).toBeVisible();
   // A product with a price and stock, other than the first.
@@ -131,9 +134,7 @@ test("a refused component quantity shows its message and comes back as 1", async
   await page.goto("/web-inventory/combos/new");
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nombre", { exact: true }).fill(`kit cantidad ${project} ${Date.now().toString(36)}`);
-  await dialog.getByLabel("Busca por nombre o sku").fill(sku);
-  await dialog.getByRole("button", { name: "Buscar producto" }).click();
-  await routerSettled(page, jsEnabled(testInfo));
+  await searchProducts(page, testInfo, sku);
   await page
     .getByTestId("combo-matches")
     .getByRole("button", { name: new RegExp(`^${sku} `) })
