@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { openDatabase, pgliteExtensions, setDatabase, wrapPglite, type Database } from "../../server/db/client";
 import { seedDemo } from "../../server/db/seed/demo";
-import { adminUrl, databaseUrlOf, demoTemplateDbOf } from "./template";
+import { adminQuery, adminUrl, databaseUrlOf, demoTemplateDbOf } from "./template";
 import { forgetResponseTimes } from "~/modules/questions/questions.server";
 import { forgetYearRange } from "~/modules/box-score/page.server";
 
@@ -24,20 +24,12 @@ export async function createTestDatabase({ demo = false }: Contents = {}): Promi
   if (url) {
     const name = `bo_test_${crypto.randomBytes(6).toString("hex")}`;
     const template = demo ? await demoTemplateDb(url) : inject("templateDb");
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
-    await admin.connect();
-    await admin.query(`create database "${name}" template "${template}"`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: u.toString(), dataDir: "" });
+    await adminQuery(url, `create database "${name}" template "${template}"`);
+    database = await openDatabase({ databaseUrl: databaseUrlOf(url, name), dataDir: "" });
     const close = database.close;
     database.close = async () => {
       await close();
-      const a = new pg.Client({ connectionString: adminUrl(url) });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
+      await adminQuery(url, `drop database if exists "${name}" with (force)`);
     };
   } else {
     const dump = demo ? await demoDump() : new Blob([fs.readFileSync(inject("templateFile"))]);
