@@ -21,7 +21,6 @@ import { createSimulatorIntegrations } from "../../server/integrations/simulator
 import {
   ACTIVITY_CATCH_UP_MS,
   ACTIVITY_LAST_RUN_KEY,
-  ACTIVITY_PERIOD_MS,
   describeActivity,
   eventCount,
   poisson,
@@ -36,6 +35,8 @@ import { useTestDatabase } from "../helpers/db";
 
 const database = await useTestDatabase();
 const BRAND = "Electrica";
+/** The job's period when SIM_ACTIVITY_PERIOD_MS is not set (the tests do not set it). */
+const PERIOD_MS = getEnv().SIM_ACTIVITY_PERIOD_MS;
 /** The demo is seeded at SEEDED (a Tuesday afternoon in Mexico City); the activity runs ten minutes later. */
 const SEEDED = new Date("2026-03-10T20:00:00Z");
 const NOW = new Date(SEEDED.getTime() + 10 * 60_000);
@@ -391,14 +392,29 @@ describe("runSimActivity: the job's run", () => {
   it("covers the time since its last run (one period the first time, ten minutes at most) and keeps it in sim.meta", async () => {
     await database.query(`delete from sim.meta where key = $1`, [ACTIVITY_LAST_RUN_KEY]);
     const t0 = new Date(NOW.getTime() + 3 * 60 * 60_000);
-    const first = await runSimActivity(database, { now: t0, perMinute: 3, brand: BRAND });
-    expect(first.elapsedMs).toBe(ACTIVITY_PERIOD_MS);
-    const second = await runSimActivity(database, { now: new Date(t0.getTime() + 45_000), perMinute: 3, brand: BRAND });
+    const first = await runSimActivity(database, { now: t0, perMinute: 3, brand: BRAND, periodMs: PERIOD_MS });
+    expect(first.elapsedMs).toBe(PERIOD_MS);
+    const second = await runSimActivity(database, {
+      now: new Date(t0.getTime() + 45_000),
+      perMinute: 3,
+      brand: BRAND,
+      periodMs: PERIOD_MS,
+    });
     expect(second.elapsedMs).toBe(45_000);
-    const afterDowntime = await runSimActivity(database, { now: new Date(t0.getTime() + 5 * 60 * 60_000), perMinute: 3, brand: BRAND });
+    const afterDowntime = await runSimActivity(database, {
+      now: new Date(t0.getTime() + 5 * 60 * 60_000),
+      perMinute: 3,
+      brand: BRAND,
+      periodMs: PERIOD_MS,
+    });
     expect(afterDowntime.elapsedMs).toBe(ACTIVITY_CATCH_UP_MS);
     // A clock behind the last run (another instance's) covers nothing and never moves the mark back.
-    const behind = await runSimActivity(database, { now: new Date(t0.getTime() + 60_000), perMinute: 3, brand: BRAND });
+    const behind = await runSimActivity(database, {
+      now: new Date(t0.getTime() + 60_000),
+      perMinute: 3,
+      brand: BRAND,
+      periodMs: PERIOD_MS,
+    });
     expect(behind.elapsedMs).toBe(0);
     expect(eventCount(behind)).toBe(0);
     const [mark] = await database.query<{ value: string }>(`select value #>> '{}' as value from sim.meta where key = $1`, [

@@ -1038,29 +1038,24 @@ async function moveDollarRate(run: Run) {
 
 // ---------------------------------------------------------------- the job's run
 
-/**
- * How often the job runs by default (SIM_ACTIVITY_PERIOD_MS, app/jobs.server.ts), and the longest
- * span one run makes up for.
- */
-export const ACTIVITY_PERIOD_MS = 20_000;
+/** The longest span one run makes up for. */
 export const ACTIVITY_CATCH_UP_MS = 10 * 60_000;
 /** sim.meta key of the last run's moment. */
 export const ACTIVITY_LAST_RUN_KEY = "activity:last_run";
 
 /**
- * The job's run: the activity of the time since the last run (kept in sim.meta; one period the first
- * time; at most ACTIVITY_CATCH_UP_MS after the app was stopped, so a restart is not a flood).
+ * The job's run: the activity of the time since the last run (kept in sim.meta; one period, the
+ * job's SIM_ACTIVITY_PERIOD_MS, the first time; at most ACTIVITY_CATCH_UP_MS after the app was
+ * stopped, so a restart is not a flood).
  */
 export async function runSimActivity(
   database: Database,
-  options: { now: Date; perMinute: number; brand: string; systems?: ActivitySystems; periodMs?: number },
+  options: { now: Date; perMinute: number; brand: string; systems?: ActivitySystems; periodMs: number },
 ): Promise<ActivitySummary & { elapsedMs: number }> {
   const [row] = await database.query<{ value: unknown }>(`select value from sim.meta where key = $1`, [ACTIVITY_LAST_RUN_KEY]);
   const last = typeof row?.value === "string" ? Date.parse(row.value) : Number.NaN;
   const now = options.now.getTime();
-  const elapsedMs = Number.isFinite(last)
-    ? Math.min(ACTIVITY_CATCH_UP_MS, Math.max(0, now - last))
-    : (options.periodMs ?? ACTIVITY_PERIOD_MS);
+  const elapsedMs = Number.isFinite(last) ? Math.min(ACTIVITY_CATCH_UP_MS, Math.max(0, now - last)) : options.periodMs;
   await database.query(
     `insert into sim.meta (key, value) values ($1, to_jsonb($2::text)) on conflict (key) do update set value = excluded.value`,
     [ACTIVITY_LAST_RUN_KEY, iso(new Date(Number.isFinite(last) ? Math.max(last, now) : now))],
