@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { openDatabase, pgliteExtensions, setDatabase, wrapPglite, type Database } from "../../server/db/client";
 import { seedDemo } from "../../server/db/seed/demo";
-import { adminQuery, adminUrl, databaseUrlOf, demoTemplateDbOf } from "./template";
+import { adminQuery, adminUrl, databaseUrlOf, demoSeedingDbOf, demoTemplateDbOf } from "./template";
 import { forgetResponseTimes } from "~/modules/questions/questions.server";
 import { forgetYearRange } from "~/modules/box-score/page.server";
 
@@ -92,7 +92,7 @@ async function demoTemplateDb(url: string): Promise<string> {
     await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
     const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
     if (!rowCount) {
-      const seeding = `${name}_seeding`;
+      const seeding = demoSeedingDbOf(templateDb);
       await admin.query(`drop database if exists "${seeding}" with (force)`);
       await admin.query(`create database "${seeding}" template "${templateDb}"`);
       const database = await openDatabase({ databaseUrl: databaseUrlOf(url, seeding), dataDir: "" });

@@ -5,7 +5,7 @@ import pg from "pg";
 import { pgliteExtensions, wrapPglite } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import type { TestProject } from "vitest/node";
-import { adminUrl, demoTemplateDbOf, templateDbFor, templateFileFor } from "./template";
+import { adminUrl, demoSeedingDbOf, demoTemplateDbOf, templateDbFor, templateFileFor } from "./template";
 
 /**
  * Migrates one template database before any test file runs. Embedded: a PGlite data directory dumped
@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
     return async () => {
       const a = new pg.Client({ connectionString: adminUrl(url) });
       await a.connect();
-      await a.query(`drop database if exists "${demoTemplateDbOf(templateDb)}" with (force)`);
+      for (const db of [demoSeedingDbOf(templateDb), demoTemplateDbOf(templateDb)])
+        await a.query(`drop database if exists "${db}" with (force)`);
       await a.query(`drop database if exists "${templateDb}" with (force)`);
       await a.end();
     };

@@ -12,6 +12,8 @@ export const templateFileFor = (pid: number) => path.resolve(`tests/.tmp/templat
 export const templateDbFor = (pid: number) => `bo_test_template_${pid}`;
 /** The migrated template with the demo data seeded into it (tests/helpers/db.ts makes it on first use). */
 export const demoTemplateDbOf = (templateDb: string) => `${templateDb}_demo`;
+/** Where that template is seeded before it takes its name (a seed that failed leaves it behind). */
+export const demoSeedingDbOf = (templateDb: string) => `${demoTemplateDbOf(templateDb)}_seeding`;
 
 /** The maintenance database URL for creating and dropping test databases. */
 export function adminUrl(url: string) {
