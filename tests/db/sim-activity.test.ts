@@ -392,29 +392,16 @@ describe("runSimActivity: the job's run", () => {
   it("covers the time since its last run (one period the first time, ten minutes at most) and keeps it in sim.meta", async () => {
     await database.query(`delete from sim.meta where key = $1`, [ACTIVITY_LAST_RUN_KEY]);
     const t0 = new Date(NOW.getTime() + 3 * 60 * 60_000);
-    const first = await runSimActivity(database, { now: t0, perMinute: 3, brand: BRAND, periodMs: PERIOD_MS });
+    // The job's run at `now`, three events a minute, the default period.
+    const runAt = (now: Date) => runSimActivity(database, { now, perMinute: 3, brand: BRAND, periodMs: PERIOD_MS });
+    const first = await runAt(t0);
     expect(first.elapsedMs).toBe(PERIOD_MS);
-    const second = await runSimActivity(database, {
-      now: new Date(t0.getTime() + 45_000),
-      perMinute: 3,
-      brand: BRAND,
-      periodMs: PERIOD_MS,
-    });
+    const second = await runAt(new Date(t0.getTime() + 45_000));
     expect(second.elapsedMs).toBe(45_000);
-    const afterDowntime = await runSimActivity(database, {
-      now: new Date(t0.getTime() + 5 * 60 * 60_000),
-      perMinute: 3,
-      brand: BRAND,
-      periodMs: PERIOD_MS,
-    });
+    const afterDowntime = await runAt(new Date(t0.getTime() + 5 * 60 * 60_000));
     expect(afterDowntime.elapsedMs).toBe(ACTIVITY_CATCH_UP_MS);
     // A clock behind the last run (another instance's) covers nothing and never moves the mark back.
-    const behind = await runSimActivity(database, {
-      now: new Date(t0.getTime() + 60_000),
-      perMinute: 3,
-      brand: BRAND,
-      periodMs: PERIOD_MS,
-    });
+    const behind = await runAt(new Date(t0.getTime() + 60_000));
     expect(behind.elapsedMs).toBe(0);
     expect(eventCount(behind)).toBe(0);
     const [mark] = await database.query<{ value: string }>(`select value #>> '{}' as value from sim.meta where key = $1`, [
