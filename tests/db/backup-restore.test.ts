@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppProcess } from "../helpers/app-process";
-import { adminQuery, adminUrl, databaseUrlOf } from "../helpers/template";
+import { adminQuery, adminUrl, databaseUrlOf, scratchDbName } from "../helpers/template";
 
 const url = process.env.TEST_DATABASE_URL || undefined;
 const run = promisify(execFile);
@@ -25,7 +25,12 @@ if (skipReason) console.log(`[backup-restore] Se omite la prueba de respaldo y r
 
 describe.skipIf(skipReason !== null)("backup and restore on PostgreSQL, then the app on the restored copy", () => {
   const tag = crypto.randomBytes(5).toString("hex");
-  const names = { source: `bo_backup_src_${tag}`, target: `bo_backup_dst_${tag}`, broken: `bo_backup_bad_${tag}` };
+  const runPid = inject("testRunPid");
+  const names = {
+    source: scratchDbName(runPid, "backup_src"),
+    target: scratchDbName(runPid, "backup_dst"),
+    broken: scratchDbName(runPid, "backup_bad"),
+  };
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bo-backup-"));
   const dirs = {
     source: path.join(root, "data-source"),

@@ -3,9 +3,10 @@ import { purgeLoginThrottle } from "../../server/db/maintenance";
 import { loginBlockedFor, recordLoginFailure } from "~/modules/auth/rate-limit.server";
 import { useTestDatabase } from "../helpers/db";
 
-describe("nightly purge of the sign-in throttle", () => {
+describe("nightly purge of the sign-in throttle", async () => {
+  const database = await useTestDatabase();
+
   it("deletes counts whose last failure is more than 15 minutes old and keeps the rest", async () => {
-    const database = await useTestDatabase();
     const now = new Date("2026-11-24T09:30:00Z");
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
     await database.query(
@@ -19,7 +20,6 @@ describe("nightly purge of the sign-in throttle", () => {
   });
 
   it("a purged count had stopped slowing anyone down; a kept one still does", async () => {
-    const database = await useTestDatabase();
     await database.exec("delete from login_throttle");
     const t0 = new Date("2026-11-24T09:00:00Z");
     for (let i = 0; i < 12; i++) await recordLoginFailure("10.0.0.9", "ana@x.mx", t0);

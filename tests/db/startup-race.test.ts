@@ -1,13 +1,12 @@
 import { execFile } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { DEMO_USERS } from "../../server/db/seed/demo-users";
-import { adminUrl } from "../helpers/template";
+import { adminUrl, scratchDbName } from "../helpers/template";
 
 const url = process.env.TEST_DATABASE_URL;
 const run = promisify(execFile);
@@ -18,7 +17,7 @@ type Answer = { seeded: boolean; secret: string; cookie?: string; email?: string
 
 // Only PostgreSQL is shared by several processes; the embedded database belongs to one.
 describe.skipIf(!url)("two instances started together on one empty PostgreSQL database", () => {
-  const name = `bo_race_${crypto.randomBytes(6).toString("hex")}`;
+  const name = scratchDbName(inject("testRunPid"), "race");
   const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), "bo-a-")), fs.mkdtempSync(path.join(os.tmpdir(), "bo-b-"))];
   const databaseUrl = () => {
     const u = new URL(url!);

@@ -9,11 +9,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formFields } from "../../bench/form-fields";
 import { startAppProcess, signIn, type AppProcess } from "../helpers/app-process";
 import { startS3Bucket } from "../helpers/s3-bucket";
-import { adminQuery, databaseUrlOf } from "../helpers/template";
+import { adminQuery, databaseUrlOf, scratchDbName } from "../helpers/template";
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -31,7 +31,7 @@ function toastOf(res: Response): Record<string, unknown> | null {
 const PASSWORD = "demo1234";
 
 describe.runIf(!!url)("two instances on one PostgreSQL", () => {
-  const dbName = `two_instances_${process.pid}`;
+  const dbName = scratchDbName(inject("testRunPid"), "two_instances");
   const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), "instancia-a-")), fs.mkdtempSync(path.join(os.tmpdir(), "instancia-b-"))];
   let a: AppProcess;
   let b: AppProcess;

@@ -1,11 +1,11 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
+import { getCurrentTest } from "vitest/suite";
 import { openDatabase, pgliteExtensions, setDatabase, wrapPglite, type Database } from "../../server/db/client";
 import { seedDemo } from "../../server/db/seed/demo";
-import { adminQuery, adminUrl, databaseUrlOf, demoSeedingDbOf, demoTemplateDbOf } from "./template";
+import { adminQuery, adminUrl, databaseUrlOf, demoSeedingDbOf, demoTemplateDbOf, scratchDbName } from "./template";
 import { forgetResponseTimes } from "~/modules/questions/questions.server";
 import { forgetYearRange } from "~/modules/box-score/page.server";
 
@@ -22,7 +22,7 @@ export async function createTestDatabase({ demo = false }: Contents = {}): Promi
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
   if (url) {
-    const name = `bo_test_${crypto.randomBytes(6).toString("hex")}`;
+    const name = scratchDbName(inject("testRunPid"), "file");
     const template = demo ? await demoTemplateDb(url) : inject("templateDb");
     await adminQuery(url, `create database "${name}" template "${template}"`);
     database = await openDatabase({ databaseUrl: databaseUrlOf(url, name), dataDir: "" });
@@ -111,8 +111,10 @@ async function demoTemplateDb(url: string): Promise<string> {
   }
 }
 
-/** Creates the database once for the file and closes it afterwards. */
+/** Creates the database once for the file (or describe) and closes it afterwards. */
 export async function useTestDatabase(contents: Contents = {}): Promise<Database> {
+  // Inside a test, afterAll is never run: the database would outlive the run.
+  if (getCurrentTest()) throw new Error("useTestDatabase se llama al nivel del archivo o de un describe, no dentro de una prueba");
   const database = await createTestDatabase(contents);
   afterAll(async () => {
     setDatabase(undefined);

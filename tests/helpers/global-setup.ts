@@ -5,7 +5,7 @@ import pg from "pg";
 import { pgliteExtensions, wrapPglite } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import type { TestProject } from "vitest/node";
-import { adminUrl, demoSeedingDbOf, demoTemplateDbOf, templateDbFor, templateFileFor } from "./template";
+import { adminUrl, demoSeedingDbOf, demoTemplateDbOf, sweepDeadRunsDatabases, templateDbFor, templateFileFor } from "./template";
 
 /**
  * Migrates one template database before any test file runs. Embedded: a PGlite data directory dumped
@@ -15,7 +15,10 @@ import { adminUrl, demoSeedingDbOf, demoTemplateDbOf, templateDbFor, templateFil
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
+    const dropped = await sweepDeadRunsDatabases(url);
+    if (dropped.length) console.log(`[db] ${dropped.length} bases de datos de corridas interrumpidas eliminadas`);
     const templateDb = templateDbFor(process.pid);
+    project.provide("testRunPid", process.pid);
     project.provide("templateDb", templateDb);
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();

@@ -1,11 +1,11 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.mjs";
 import { serverArgs } from "../../scripts/server-command.mjs";
-import { adminQuery, databaseUrlOf } from "./template";
+import { inject } from "vitest";
+import { adminQuery, databaseUrlOf, scratchDbName } from "./template";
 
 export { freePort };
 
@@ -113,7 +113,7 @@ export async function waitReady(server: ServerChild, timeoutMs = 120_000) {
 
 /** A new, empty PostgreSQL database of TEST_DATABASE_URL's server, dropped by `drop`. */
 export async function emptyPostgresDatabase(url: string) {
-  const name = `bo_ops_${crypto.randomBytes(6).toString("hex")}`;
+  const name = scratchDbName(inject("testRunPid"), "ops");
   await adminQuery(url, `create database "${name}"`);
   return { url: databaseUrlOf(url, name), drop: () => adminQuery(url, `drop database if exists "${name}" with (force)`) };
 }

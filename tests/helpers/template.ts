@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 
@@ -9,7 +10,15 @@ import pg from "pg";
 export const onPostgresPass = Boolean(process.env.TEST_DATABASE_URL);
 
 export const templateFileFor = (pid: number) => path.resolve(`tests/.tmp/template-db-${pid}.tar`);
-export const templateDbFor = (pid: number) => `bo_test_template_${pid}`;
+/**
+ * Every PostgreSQL database a test run makes is named `bo_test_<pid>_…`, the pid being the process
+ * that ran the global setup, so that the next run can tell a killed run's leftovers (its process is
+ * gone) from a run still going on the same server (sweepDeadRunsDatabases).
+ */
+const RUN_DATABASE = /^bo_test_(\d+)_/;
+export const templateDbFor = (runPid: number) => `bo_test_${runPid}_template`;
+/** A database of its own for one test file or one test (`kind` says which), in the run's namespace. */
+export const scratchDbName = (runPid: number, kind: string) => `bo_test_${runPid}_${kind}_${crypto.randomBytes(5).toString("hex")}`;
 /** The migrated template with the demo data seeded into it (tests/helpers/db.ts makes it on first use). */
 export const demoTemplateDbOf = (templateDb: string) => `${templateDb}_demo`;
 /** Where that template is seeded before it takes its name (a seed that failed leaves it behind). */
@@ -40,9 +49,38 @@ export async function adminQuery(url: string, text: string) {
   }
 }
 
+/**
+ * Drops the databases of earlier runs on this server whose process is gone: a run that was killed
+ * never reached its teardown, and each of its test files had a database of its own.
+ */
+export async function sweepDeadRunsDatabases(url: string, isAlive = processIsAlive) {
+  const client = new pg.Client({ connectionString: adminUrl(url) });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'bo\\_test\\_%'`);
+    const dead = rows.map((r) => r.datname).filter((name) => !isAlive(Number(RUN_DATABASE.exec(name)?.[1] ?? NaN)));
+    for (const name of dead) await client.query(`drop database if exists "${name}" with (force)`);
+    return dead;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether a process of this machine still runs; names without a pid count as alive (not ours to drop). */
+function processIsAlive(pid: number) {
+  if (!Number.isInteger(pid)) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     templateFile: string;
+    testRunPid: number;
     templateDb: string;
   }
 }
