@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { nativeBabelHelpers } from "./scripts/native-babel-helpers";
+import { precompressedAssets } from "./scripts/precompressed-assets";
 import { pureSchemas } from "./scripts/pure-schemas";
 
 export default defineConfig({
@@ -19,7 +20,7 @@ export default defineConfig({
     // migrations) finds them in build/server whichever chunk it ends up in.
     ssr: { build: { rollupOptions: { input: "./server/index.ts", output: { chunkFileNames: "[name]-[hash].js" } } } },
   },
-  plugins: [reactRouter(), tsconfigPaths(), pureSchemas(), nativeBabelHelpers(), migrationsBesideServer()],
+  plugins: [reactRouter(), tsconfigPaths(), pureSchemas(), nativeBabelHelpers(), migrationsBesideServer(), precompressedAssets()],
 });
 
 /** The migrator reads its folder next to the module that runs it (server/db/migrate.ts): build/server/migrations. */

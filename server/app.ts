@@ -7,6 +7,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { getEnv } from "./env";
 import { boundedBody } from "./http/bounded-body";
+import { precompressedStatic } from "./http/precompressed";
 import { refuseCrossOrigin } from "./http/origin-check";
 import { answerUnhandled, refuseOddRequests } from "./http/request-shape";
 import { createRequestHandler } from "./http/router-handler";
@@ -80,7 +81,7 @@ export async function createApp({
   if (vite) {
     app.use(vite.middlewares);
   } else if (clientDir) {
-    app.use("/assets", labelled("/assets/*"), express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use("/assets", labelled("/assets/*"), precompressedStatic(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(publicFiles(clientDir));
   }
 
