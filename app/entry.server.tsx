@@ -9,11 +9,18 @@ import type { AppParts } from "@server/app-parts";
 import { requestContext, requestValuesOf } from "@server/http/request-context";
 import { reportError } from "@server/ops/error-reporting";
 import { log } from "@server/ops/log";
+import { INTEGRATION_TIMEOUT_MAX_MS } from "@server/env";
 import { appJobs } from "./jobs.server";
 import { shopApiRouter } from "./shop-api-router.server";
 
+/** How long a whole page may take to render; its data is all there before it starts (documents await it). */
 const ABORT_DELAY = 5_000;
-export const streamTimeout = ABORT_DELAY;
+/**
+ * How long a data request's promises may stay pending before the router rejects them: past the
+ * longest time-out an operator may give a legacy call (the order dialog's marketplace look-ups
+ * arrive that way, and each settles by its own time-out).
+ */
+export const streamTimeout = INTEGRATION_TIMEOUT_MAX_MS + 1_000;
 
 /** What the process takes from the app besides its routes (server/app-parts.ts, decision 0048). */
 export const appParts: AppParts = { jobs: appJobs, shopApi: shopApiRouter };

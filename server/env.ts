@@ -46,6 +46,9 @@ const erpPath = z
     "ruta relativa a ERP_URL: segmentos de letras, números, - o _ separados por /, sin / inicial",
   );
 
+/** The longest INTEGRATION_TIMEOUT_MS an operator may set: no legacy call waits longer for its answer. */
+export const INTEGRATION_TIMEOUT_MAX_MS = 120_000;
+
 export const INTEGRATION_NAMES = ["erp", "marketplace", "ai", "invoicing", "content"] as const;
 export type IntegrationName = (typeof INTEGRATION_NAMES)[number];
 export type IntegrationMode = "simulator" | "http";
@@ -134,7 +137,7 @@ const schema = z
     MARKETPLACE_SEND_PACKAGE_PATH: marketplacePath.default("sendPackage"),
     /** Path of the ERP's dollar rate, which the spec does not show (docs/integrations.md). */
     ERP_DOLLAR_RATE_PATH: erpPath.default("custom/legacy-intelisis/tipoCambio"),
-    INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+    INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(INTEGRATION_TIMEOUT_MAX_MS).default(15000),
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(20000),
     PUBLIC_URL: z.string().url().optional(),

@@ -28,6 +28,17 @@ export function listUrlOf(listPath: string, url: URL) {
 }
 
 /** What a person sees when the body of a post cannot be read as a form. */
+/**
+ * Whether the router answers a browser's data request (a navigation or a revalidation with JavaScript,
+ * `….data`) rather than a whole page. The request reaches loaders as the browser sent it
+ * (`v8_passThroughRequests`). Data may then arrive after the rest (a promise the page awaits);
+ * a whole page must carry everything, since a browser without JavaScript shows only what it has.
+ */
+export function isDataRequest(request: Request) {
+  // eslint-disable-next-line no-restricted-syntax -- the data URL itself is the question here, not the page
+  return new URL(request.url).pathname.endsWith(".data");
+}
+
 export const UNREADABLE_FORM = "El formulario llegó incompleto o dañado. Vuelve a enviarlo.";
 
 /** The 400 every action answers a body it cannot read with (a broken multipart, a wrong content type). */

@@ -592,6 +592,8 @@ describe("what the dialog asks the marketplace (schedule, buyer) and the package
   type Refused = { data: { toast: { title: string; message: string; variant: string } }; init: { status: number } };
   const ids = async (where: ReturnType<typeof sql>) =>
     (await db.select({ id: orders.id }).from(orders).where(where).limit(3)).map((r) => r.id.toString());
+  /** What the dialog shows of the marketplace, as a whole page has it. */
+  const marketplaceOf = async (id: string) => ((await open(id)) as Detail).marketplace;
 
   it("a collection order's pick-up follows the marketplace's schedule; when it cannot be read, the spec's window with a note", async () => {
     const [id] = await ids(sql`${orders.logisticType} = 'cross_docking' and ${orders.orderStatus} = 'paid'`);
@@ -600,15 +602,13 @@ describe("what the dialog asks the marketplace (schedule, buyer) and the package
       .update(orders)
       .set({ orderDate: new Date("2025-03-15T15:00:00Z") })
       .where(eq(orders.id, BigInt(id)));
-    const scheduled = (await open(id)) as Detail;
-    expect(scheduled.rules.collection).toEqual({ day: "17/03/2025", from: "09:30", to: "10:30", sameDay: false });
-    expect(scheduled.lookupNotes).toEqual([]);
+    const scheduled = await marketplaceOf(id);
+    expect(scheduled.collection).toEqual({ day: "17/03/2025", from: "09:30", to: "10:30", sameDay: false });
+    expect(scheduled.notes).toEqual([]);
     await simulatorControl.failNext("marketplace.getSchedule", "timeout");
-    const fallback = (await open(id)) as Detail;
-    expect(fallback.rules.collection).toEqual({ day: "15/03/2025", from: "09:30", to: "10:30", sameDay: true });
-    expect(fallback.lookupNotes).toEqual([
-      "No se pudo consultar el horario de recolección en Mercado Libre; se muestra el horario habitual.",
-    ]);
+    const fallback = await marketplaceOf(id);
+    expect(fallback.collection).toEqual({ day: "15/03/2025", from: "09:30", to: "10:30", sameDay: true });
+    expect(fallback.notes).toEqual(["No se pudo consultar el horario de recolección en Mercado Libre; se muestra el horario habitual."]);
   });
 
   it("the buyer comes from the marketplace (dataClients); when it fails, the order's shipping data with a note — never a 500", async () => {
@@ -617,19 +617,43 @@ describe("what the dialog asks the marketplace (schedule, buyer) and the package
       `select buyer_first_name as first, buyer_last_name as last, buyer_nickname as nickname from sim.mkt_orders where id = $1::bigint`,
       [id],
     );
-    const found = (await open(id)) as Detail;
+    const found = await marketplaceOf(id);
     expect(found.buyer).toMatchObject({ name: `${buyer.first} ${buyer.last}`, nickname: buyer.nickname });
-    expect(found.lookupNotes).toEqual([]);
+    expect(found.notes).toEqual([]);
     await simulatorControl.failNext("marketplace.lookupClients", "http", { status: 503 });
-    const failed = (await open(id)) as Detail;
+    const failed = await marketplaceOf(id);
     expect(failed.buyer).toBeNull();
-    expect(failed.lookupNotes).toEqual(["No se pudo consultar el comprador en Mercado Libre; se muestran los datos de envío de la orden."]);
+    expect(failed.notes).toEqual(["No se pudo consultar el comprador en Mercado Libre; se muestran los datos de envío de la orden."]);
     // Web-shop and quoter orders are not the marketplace's: nothing is asked.
     const [shopOrder] = await ids(sql`${orders.logisticType} = 'ecommerce'`);
     await simulatorControl.failNext("marketplace.*", "network");
-    const shopDetail = (await open(shopOrder)) as Detail;
-    expect(shopDetail).toMatchObject({ buyer: null, lookupNotes: [] });
+    expect(await marketplaceOf(shopOrder)).toMatchObject({ buyer: null, notes: [] });
     await simulatorControl.clearFailures();
+  });
+
+  it("a navigation with JavaScript gets the dialog before the marketplace answers; a whole page waits for the answer", async () => {
+    const [id] = await ids(sql`${orders.logisticType} = 'drop_off' and ${orders.buyerNickname} is not null`);
+    // The marketplace takes its time-out to fail (the simulator waits before failing).
+    await simulatorControl.failNext("marketplace.lookupClients", "timeout");
+    const navigation = (await settle(() =>
+      orderLoader(routeArgs({ request: makeRequest(`/orders/${id}.data`, { cookie: admin.cookie }), params: { orderId: id } })),
+    )) as Detail;
+    expect(navigation.order.id).toBe(id);
+    expect(navigation.marketplace).toBeInstanceOf(Promise);
+    let answered = false;
+    void Promise.resolve(navigation.marketplace).then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered, "the dialog's data is sent while the marketplace is still being asked").toBe(false);
+    expect((await navigation.marketplace).notes).toEqual([
+      "No se pudo consultar el comprador en Mercado Libre; se muestran los datos de envío de la orden.",
+    ]);
+
+    await simulatorControl.failNext("marketplace.lookupClients", "timeout");
+    const page = (await open(id)) as Detail;
+    expect(page.marketplace).not.toBeInstanceOf(Promise);
+    expect((page.marketplace as Awaited<Detail["marketplace"]>).notes).toEqual([
+      "No se pudo consultar el comprador en Mercado Libre; se muestran los datos de envío de la orden.",
+    ]);
   });
 
   it("'Despachar paquete' once the label is printed: the marketplace moves it to shipped and the order says 'En camino'", async () => {

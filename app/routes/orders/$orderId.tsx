@@ -14,7 +14,7 @@ import { ORDER_EDIT_CONSTRAINT } from "~/modules/orders/constraints.server";
 import { MOVEMENT_MESSAGES } from "~/modules/orders/movement";
 import { OrderEditSchema } from "~/modules/orders/order-edit-form";
 import { InvoiceToggleSchema, ManualDeliverySchema, OrderIntentSchema, parseOrderId } from "~/modules/orders/schemas";
-import { readForm } from "~/lib/http.server";
+import { isDataRequest, readForm } from "~/lib/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [{ title: data ? `Orden ${data.order.id}` : "Orden" }];
 
@@ -30,12 +30,12 @@ export async function loader({ request, url, params }: LoaderFunctionArgs): Prom
   const user = await requireAccess(request, url);
   const detail = (await getOrderDetail(orderIdFrom(params))) ?? notFound();
   // The marketplace's buyer and collection schedule; a failed call leaves the app's data and a note.
-  const lookups = await orderLookups(detail.order);
+  // A navigation with JavaScript opens the dialog at once and fills them in when the marketplace
+  // answers (up to the integration time-out); a whole page waits for them.
+  const marketplace = orderLookups(detail.order).then((found) => ({ ...found, collection: found.collection ?? detail.rules.collection }));
   return {
     ...detail,
-    rules: { ...detail.rules, collection: lookups.collection ?? detail.rules.collection },
-    buyer: lookups.buyer,
-    lookupNotes: lookups.notes,
+    marketplace: isDataRequest(request) ? marketplace : await marketplace,
     canToggleInvoice: can(user, "orders.invoiceLinkToggle"),
     confirmInvoice: url.searchParams.get("confirm") === "invoice",
     editConstraint: ORDER_EDIT_CONSTRAINT,

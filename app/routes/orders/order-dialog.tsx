@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { useState } from "react";
+import { Await, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Suspense, useState, type ReactNode } from "react";
 import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
@@ -14,7 +14,7 @@ import { statusLabel } from "~/modules/orders/display-status";
 import { OrderEditFields, orderEditDefaults, type OrderEditFieldset } from "~/components/orders/order-edit-fields";
 import { OrderItemsList } from "~/components/orders/order-items-list";
 import type { OrderDetail } from "~/modules/orders/orders.server";
-import type { MarketplaceBuyer } from "~/modules/orders/marketplace.server";
+import type { OrderLookups } from "~/modules/orders/marketplace.server";
 import { logisticLabel, separateRecipient } from "~/modules/orders/rules";
 import type { OrderEditInput, OrderEditSchema } from "~/modules/orders/order-edit-form";
 import { SaveButton } from "~/components/SaveButton";
@@ -24,11 +24,49 @@ export type OrderDialogView = OrderDetail & {
   canToggleInvoice: boolean;
   confirmInvoice: boolean;
   editConstraint: FormConstraints<typeof OrderEditSchema>;
-  /** The buyer as the marketplace has them (dataClients); null: the order's own shipping data is shown. */
-  buyer: MarketplaceBuyer | null;
-  /** Why part of the dialog shows the app's data instead of the marketplace's (a look-up failed). */
-  lookupNotes: string[];
+  /**
+   * What the marketplace says of the order: its buyer (null: the order's own shipping data is shown),
+   * the collection window (the marketplace's schedule, or the usual one), and why part of it is the
+   * app's data (a look-up failed). A promise on a navigation with JavaScript: the dialog opens first.
+   */
+  marketplace: OrderLookups | Promise<OrderLookups>;
 };
+
+/** Shown when the look-ups broke in an unforeseen way; the dialog keeps the app's own data. */
+export const LOOKUPS_FAILED = "No se pudo consultar a Mercado Libre; se muestran los datos de la orden.";
+
+/**
+ * One part of the dialog drawn from the marketplace's answers: `pending` while they are on their way
+ * (a navigation with JavaScript), `failed` when the look-ups broke, else `children` with them.
+ */
+function FromMarketplace({
+  lookups,
+  pending,
+  failed,
+  children,
+}: {
+  lookups: OrderDialogView["marketplace"];
+  pending: ReactNode;
+  failed: ReactNode;
+  children: (found: OrderLookups) => ReactNode;
+}) {
+  return (
+    <Suspense fallback={pending}>
+      <Await resolve={lookups} errorElement={failed}>
+        {children}
+      </Await>
+    </Suspense>
+  );
+}
+
+/** Says in the row that the marketplace is being asked, for screen readers too. */
+function Asking({ what }: { what: string }) {
+  return (
+    <span className="text-slate-500" role="status" data-testid="marketplace-pending">
+      Consultando {what} en Mercado Libre…
+    </span>
+  );
+}
 
 /** A refused save or command: the form's submission (what was typed) and the reason, shown in the dialog. */
 export type OrderActionData = { result: SubmissionResult<string[]> | null; toast: ToastInput };
@@ -64,6 +102,18 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
+/** Why part of the dialog shows the app's data instead of the marketplace's. */
+function LookupNotes({ notes }: { notes: string[] }) {
+  if (!notes.length) return null;
+  return (
+    <ul className="mb-3 space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="lookup-notes">
+      {notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+    </ul>
+  );
+}
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <>
@@ -75,10 +125,23 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** The order dialog (orders screen): summary, the edit form, label, status sync, delivery and invoicing link. */
 export function OrderDialog() {
-  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint, buyer, lookupNotes } =
+  const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint, marketplace } =
     useLoaderData<OrderDialogView>();
   const shippingName = [order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(" ");
-  const recipient = buyer ? separateRecipient(shippingName, buyer.name) : null;
+  const ownBuyer = (
+    <Row label="Comprador">
+      {shippingName || "—"}
+      {order.buyerNickname ? <span className="ml-1 text-slate-500">({order.buyerNickname})</span> : null}
+    </Row>
+  );
+  const collectionRow = (collection: OrderLookups["collection"]) =>
+    collection ? (
+      <Row label="Recolección">
+        <span data-testid="collection-time">
+          {collection.day}, de {collection.from} a {collection.to} ({collection.sameDay ? "mismo día" : "día siguiente"})
+        </span>
+      </Row>
+    ) : null;
   const actionData = useActionData<OrderActionData>();
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -122,13 +185,9 @@ export function OrderDialog() {
           Estás con demora
         </p>
       ) : null}
-      {lookupNotes.length ? (
-        <ul className="mb-3 space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="lookup-notes">
-          {lookupNotes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FromMarketplace lookups={marketplace} pending={null} failed={<LookupNotes notes={[LOOKUPS_FAILED]} />}>
+        {(found) => <LookupNotes notes={found.notes} />}
+      </FromMarketplace>
       {actionData?.toast ? (
         <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="order-error">
           <strong>{actionData.toast.title}:</strong> {actionData.toast.message}
@@ -145,22 +204,31 @@ export function OrderDialog() {
               <span className="font-mono">{order.id}</span>
               {order.relatedOrderId ? <span className="ml-2 font-mono text-slate-500">V{order.relatedOrderId}</span> : null}
             </Row>
-            {buyer ? (
-              <>
+            <FromMarketplace
+              lookups={marketplace}
+              pending={
                 <Row label="Comprador">
-                  <span data-testid="marketplace-buyer">
-                    {buyer.name || "—"}
-                    {buyer.nickname ? <span className="ml-1 text-slate-500">({buyer.nickname})</span> : null}
-                  </span>
+                  <Asking what="el comprador" />
                 </Row>
-                {recipient ? <Row label="Recibe">{recipient}</Row> : null}
-              </>
-            ) : (
-              <Row label="Comprador">
-                {shippingName || "—"}
-                {order.buyerNickname ? <span className="ml-1 text-slate-500">({order.buyerNickname})</span> : null}
-              </Row>
-            )}
+              }
+              failed={ownBuyer}
+            >
+              {({ buyer }) => {
+                if (!buyer) return ownBuyer;
+                const recipient = separateRecipient(shippingName, buyer.name);
+                return (
+                  <>
+                    <Row label="Comprador">
+                      <span data-testid="marketplace-buyer">
+                        {buyer.name || "—"}
+                        {buyer.nickname ? <span className="ml-1 text-slate-500">({buyer.nickname})</span> : null}
+                      </span>
+                    </Row>
+                    {recipient ? <Row label="Recibe">{recipient}</Row> : null}
+                  </>
+                );
+              }}
+            </FromMarketplace>
             <Row label="Estatus de la orden">{labelOf("orderStatus", order.orderStatus)}</Row>
             <Row label="Envío">{labelOf("shipmentStatus", order.shipmentStatus)}</Row>
             <Row label="Historial">
@@ -179,12 +247,17 @@ export function OrderDialog() {
             ) : null}
             {rules.branch ? <Row label="Sucursal de entrega">{rules.branch.name}</Row> : null}
             {rules.collection ? (
-              <Row label="Recolección">
-                <span data-testid="collection-time">
-                  {rules.collection.day}, de {rules.collection.from} a {rules.collection.to} (
-                  {rules.collection.sameDay ? "mismo día" : "día siguiente"})
-                </span>
-              </Row>
+              <FromMarketplace
+                lookups={marketplace}
+                pending={
+                  <Row label="Recolección">
+                    <Asking what="el horario" />
+                  </Row>
+                }
+                failed={collectionRow(rules.collection)}
+              >
+                {(found) => collectionRow(found.collection)}
+              </FromMarketplace>
             ) : null}
             {/* An ecommerce order's breakdown below adds the shipping: the two totals say which is which. */}
             <Row label={rules.ecommerce ? "Total (sin envío)" : "Total"}>{formatMoney(order.totalAmount)}</Row>
