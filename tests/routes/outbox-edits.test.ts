@@ -328,7 +328,8 @@ describe("questions: PATCH items/questions/{id} (evaluation)", () => {
     });
     expect(Object.keys(call.body)).toEqual(["evaluation"]);
 
-    // The simulator's content store starts empty: the back end answers 404 for this question.
+    // A question the back end does not hold (the seed put it there; it is taken away): a 404.
+    await database.query(`delete from sim.content_items where collection = 'questions' and id = $1`, [id]);
     await deliver();
     const message = `El back end de contenido no tiene el registro ${id} en questions.`;
     expect((await callsFor("questions", id))[0]).toMatchObject({ state: "failed", lastError: message });

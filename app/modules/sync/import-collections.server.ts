@@ -956,7 +956,7 @@ const productsCollection = collection<UpstreamProduct, ProductRow>({
 
 // ------------------------------------------------------------------ publications and variations
 
-const upstreamVariation = z.object({
+export const upstreamVariation = z.object({
   id: digitsId,
   post_id: refOf(
     z

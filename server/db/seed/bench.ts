@@ -483,7 +483,7 @@ export async function seedBench(database: Database, options: BenchOptions = {}):
   });
 
   const simulator = options.simulator !== false;
-  if (simulator) await step("simulator", () => seedSimulator(database, { scale: "bench" }));
+  if (simulator) await step("simulator", () => seedSimulator(database, { scale: "bench", brand }));
   // VACUUM sets the visibility map so list counts can be answered from indexes alone.
   await step("vacuum analyze", () => database.exec("vacuum analyze"));
 

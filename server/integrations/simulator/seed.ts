@@ -20,6 +20,7 @@ import {
   type SeedSizes,
 } from "./seed-erp";
 import { ASSISTANTS_FROM_APP, marketplaceStatements, type MarketplaceSizes } from "./seed-marketplace";
+import { contentStatements } from "./seed-content";
 
 export type SimulatorSeedScale = "demo" | "bench";
 
@@ -78,7 +79,11 @@ export function candidateStart(maxMovement: number, needed: number): number {
   return start;
 }
 
-export async function seedSimulator(database: Database, opts: { scale: "demo" | "bench" }): Promise<void> {
+export async function seedSimulator(
+  database: Database,
+  opts: { scale: "demo" | "bench"; /** BRAND_NAME: the second account's orders collection. */ brand?: string },
+): Promise<void> {
+  const brand = opts.brand ?? (process.env.BRAND_NAME || "Electrica");
   const sizes = SIZES[opts.scale];
   const started = Date.now();
   await database.db.transaction(async (tx) => {
@@ -108,6 +113,7 @@ export async function seedSimulator(database: Database, opts: { scale: "demo" | 
     for (const statement of surtidoStatements(sizes)) await run(statement);
     for (const statement of marketplaceStatements(sizes)) await run(statement);
     await run(ASSISTANTS_FROM_APP);
+    for (const statement of contentStatements(brand)) await run(statement);
 
     const counts = await rows<Record<string, number>>(
       `select (select count(*) from sim.erp_movements where scenario = 'assigned')::int as assigned_movements,
@@ -119,7 +125,8 @@ export async function seedSimulator(database: Database, opts: { scale: "demo" | 
               (select count(*) from sim.mkt_orders)::int as marketplace_orders,
               (select count(*) from sim.mkt_publications)::int as publications,
               (select count(*) from sim.mkt_messages)::int as messages,
-              (select count(*) from sim.mkt_invoice_feedback)::int as invoice_records`,
+              (select count(*) from sim.mkt_invoice_feedback)::int as invoice_records,
+              (select count(*) from sim.content_items)::int as content_records`,
     );
     await run(
       `insert into sim.meta (key, value) values ('seed', ${literalJson({

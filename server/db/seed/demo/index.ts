@@ -74,7 +74,7 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
   });
 
   const simulator = options.simulator !== false;
-  if (simulator) await seedSimulator(database, { scale: "demo" });
+  if (simulator) await seedSimulator(database, { scale: "demo", brand });
   return { counts, ms: Date.now() - started, simulator };
 }
 
