@@ -33,6 +33,9 @@ describe("a feed's badges", () => {
     [row({ paused: true }), ["paused"]],
     [row({ status: "error", paused: true }), ["error", "paused"]],
     [row({ status: "something-new" }), ["ok"]],
+    // A row with only the cursor an import or the demo's seed left: it has not run yet.
+    [row({ lastRunAt: null, lastSuccessAt: null }), ["never"]],
+    [row({ lastRunAt: null, lastSuccessAt: null, paused: true }), ["never", "paused"]],
   ] as const)("%j → %j", (state, expected) => {
     expect(feedStates(state)).toEqual(expected);
   });

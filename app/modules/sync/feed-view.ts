@@ -28,12 +28,13 @@ export const FEED_STATES: Record<FeedStateKey, { label: string; variant: "succes
 };
 
 /**
- * The feed's badges: its status (a feed with no row has not run), and "Pausado" beside it when it is
- * paused (alone when its status is OK).
+ * The feed's badges: its status (a feed with no row, or whose row only holds the cursor an import or
+ * the demo's seed left, has not run), and "Pausado" beside it when it is paused (alone when its status is OK).
  */
 export function feedStates(row: FeedStateLike | null): FeedStateKey[] {
   if (!row) return ["never"];
-  const status: FeedStateKey = row.status === "error" || row.status === "stopped" || row.status === "waiting" ? row.status : "ok";
+  const failed = row.status === "error" || row.status === "stopped" || row.status === "waiting";
+  const status: FeedStateKey = failed ? (row.status as FeedStateKey) : row.lastRunAt ? "ok" : "never";
   if (!row.paused) return [status];
   return status === "ok" ? ["paused"] : [status, "paused"];
 }
