@@ -59,12 +59,14 @@ function FromMarketplace({
   );
 }
 
-/** Says in the row that the marketplace is being asked, for screen readers too. */
-function Asking({ what }: { what: string }) {
+/** A row that says the marketplace is being asked for its value, for screen readers too. */
+function AskingRow({ label, what }: { label: string; what: string }) {
   return (
-    <span className="text-slate-500" role="status" data-testid="marketplace-pending">
-      Consultando {what} en Mercado Libre…
-    </span>
+    <Row label={label}>
+      <span className="text-slate-500" role="status" data-testid="marketplace-pending">
+        Consultando {what} en Mercado Libre…
+      </span>
+    </Row>
   );
 }
 
@@ -204,15 +206,7 @@ export function OrderDialog() {
               <span className="font-mono">{order.id}</span>
               {order.relatedOrderId ? <span className="ml-2 font-mono text-slate-500">V{order.relatedOrderId}</span> : null}
             </Row>
-            <FromMarketplace
-              lookups={marketplace}
-              pending={
-                <Row label="Comprador">
-                  <Asking what="el comprador" />
-                </Row>
-              }
-              failed={ownBuyer}
-            >
+            <FromMarketplace lookups={marketplace} pending={<AskingRow label="Comprador" what="el comprador" />} failed={ownBuyer}>
               {({ buyer }) => {
                 if (!buyer) return ownBuyer;
                 const recipient = separateRecipient(shippingName, buyer.name);
@@ -249,11 +243,7 @@ export function OrderDialog() {
             {rules.collection ? (
               <FromMarketplace
                 lookups={marketplace}
-                pending={
-                  <Row label="Recolección">
-                    <Asking what="el horario" />
-                  </Row>
-                }
+                pending={<AskingRow label="Recolección" what="el horario" />}
                 failed={collectionRow(rules.collection)}
               >
                 {(found) => collectionRow(found.collection)}
