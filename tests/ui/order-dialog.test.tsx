@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { Link, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
 import { constraintsOf } from "~/lib/constraints";
 import type { OrderLookups } from "~/modules/orders/marketplace.server";
@@ -145,6 +146,49 @@ describe("the order dialog while the marketplace is asked (a navigation with Jav
     await waitFor(() => expect(within(dialog).getByTestId("lookup-notes").textContent).toBe(LOOKUPS_FAILED));
     expect(within(dialog).getByText("Luisa Pérez")).toBeTruthy();
     expect(within(dialog).getByTestId("collection-time").textContent).toBe("15/03/2025, de 09:30 a 10:30 (mismo día)");
+  });
+});
+
+describe("the order dialog asked again (a save reloads its data)", () => {
+  /** The orders screen around the dialog, with a link that reloads the dialog's data as a save does. */
+  function OrdersScreen() {
+    return (
+      <>
+        <Link to={`/orders/${ORDER_ID}?guardado=1`}>Recargar</Link>
+        <Outlet />
+      </>
+    );
+  }
+
+  it("is drawn at once with the last answer kept, and takes the new answer when it comes", async () => {
+    const first = pendingAnswer();
+    const second = pendingAnswer();
+    const answers = [first.promise, second.promise];
+    let loads = 0;
+    const { user, location } = renderRoutes(
+      [
+        {
+          path: "/orders",
+          Component: OrdersScreen,
+          children: [{ path: ":orderId", Component: OrderDialog, loader: () => orderView(answers[loads++]) }],
+        },
+      ],
+      `/orders/${ORDER_ID}`,
+    );
+    const dialog = await screen.findByRole("dialog");
+    first.answer(ANSWER);
+    await waitFor(() => expect(within(dialog).getByTestId("marketplace-buyer").textContent).toBe("Ana Gómez(ANAGOMEZ)"));
+
+    await user.click(screen.getByRole("link", { name: "Recargar" }));
+    // The reload is drawn while the marketplace is asked again: not held until it answers.
+    await waitFor(() => expect(location()).toBe(`/orders/${ORDER_ID}?guardado=1`));
+    expect(loads).toBe(2);
+    expect(within(dialog).getByTestId("marketplace-buyer").textContent).toBe("Ana Gómez(ANAGOMEZ)");
+    expect(within(dialog).getByTestId("collection-time").textContent).toBe("17/03/2025, de 09:30 a 10:30 (día siguiente)");
+    expect(within(dialog).queryByTestId("marketplace-pending")).toBeNull();
+
+    second.answer({ ...ANSWER, buyer: { name: "Beatriz Soto", nickname: "BSOTO", buyerId: 78 } });
+    await waitFor(() => expect(within(dialog).getByTestId("marketplace-buyer").textContent).toBe("Beatriz Soto(BSOTO)"));
   });
 });
 

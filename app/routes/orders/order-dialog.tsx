@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Await, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { Suspense, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { Badge } from "~/components/Badge";
 import { RouteDialog } from "~/components/Dialog";
 import { ErrorList } from "~/components/Field";
@@ -35,23 +35,55 @@ export type OrderDialogView = OrderDetail & {
 /** Shown when the look-ups broke in an unforeseen way; the dialog keeps the app's own data. */
 export const LOOKUPS_FAILED = "No se pudo consultar a Mercado Libre; se muestran los datos de la orden.";
 
+/** A number for each answer (or promise of one) the loader gave: a new one is a new Suspense boundary. */
+const answerIds = new WeakMap<object, number>();
+let lastAnswerId = 0;
+function answerId(lookups: OrderDialogView["marketplace"]) {
+  if (!answerIds.has(lookups)) answerIds.set(lookups, ++lastAnswerId);
+  return answerIds.get(lookups)!;
+}
+
 /**
- * One part of the dialog drawn from the marketplace's answers: `pending` while they are on their way
- * (a navigation with JavaScript), `failed` when the look-ups broke, else `children` with them.
+ * The marketplace's last answer this dialog showed for this order. After a save the loader asks
+ * again; meanwhile the rows keep that answer instead of holding the whole dialog (the save's result
+ * included) until the marketplace answers, or going back to "Consultando…".
+ */
+function useLastAnswer(orderId: string, lookups: OrderDialogView["marketplace"]) {
+  const [last, setLast] = useState<{ orderId: string; found: OrderLookups } | null>(null);
+  useEffect(() => {
+    let current = true;
+    Promise.resolve(lookups).then(
+      (found) => current && setLast({ orderId, found }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [orderId, lookups]);
+  return last?.orderId === orderId ? last.found : null;
+}
+
+/**
+ * One part of the dialog drawn from the marketplace's answers: while they are on their way (a
+ * navigation with JavaScript), the last answer shown (`last`) or else `pending`; `failed` when the
+ * look-ups broke; else `children` with them. Each answer gets a boundary of its own, so a new
+ * question shows its fallback at once instead of suspending the navigation that brought it.
  */
 function FromMarketplace({
   lookups,
+  last,
   pending,
   failed,
   children,
 }: {
   lookups: OrderDialogView["marketplace"];
+  last: OrderLookups | null;
   pending: ReactNode;
   failed: ReactNode;
   children: (found: OrderLookups) => ReactNode;
 }) {
   return (
-    <Suspense fallback={pending}>
+    <Suspense key={answerId(lookups)} fallback={last ? children(last) : pending}>
       <Await resolve={lookups} errorElement={failed}>
         {children}
       </Await>
@@ -129,6 +161,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function OrderDialog() {
   const { order, edit, status, packageManagers, rules, canToggleInvoice, confirmInvoice, editConstraint, marketplace } =
     useLoaderData<OrderDialogView>();
+  const lastAnswer = useLastAnswer(order.id, marketplace);
   const shippingName = [order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(" ");
   const ownBuyer = (
     <Row label="Comprador">
@@ -187,7 +220,7 @@ export function OrderDialog() {
           Estás con demora
         </p>
       ) : null}
-      <FromMarketplace lookups={marketplace} pending={null} failed={<LookupNotes notes={[LOOKUPS_FAILED]} />}>
+      <FromMarketplace lookups={marketplace} last={lastAnswer} pending={null} failed={<LookupNotes notes={[LOOKUPS_FAILED]} />}>
         {(found) => <LookupNotes notes={found.notes} />}
       </FromMarketplace>
       {actionData?.toast ? (
@@ -206,7 +239,12 @@ export function OrderDialog() {
               <span className="font-mono">{order.id}</span>
               {order.relatedOrderId ? <span className="ml-2 font-mono text-slate-500">V{order.relatedOrderId}</span> : null}
             </Row>
-            <FromMarketplace lookups={marketplace} pending={<AskingRow label="Comprador" what="el comprador" />} failed={ownBuyer}>
+            <FromMarketplace
+              lookups={marketplace}
+              last={lastAnswer}
+              pending={<AskingRow label="Comprador" what="el comprador" />}
+              failed={ownBuyer}
+            >
               {({ buyer }) => {
                 if (!buyer) return ownBuyer;
                 const recipient = separateRecipient(shippingName, buyer.name);
@@ -243,6 +281,7 @@ export function OrderDialog() {
             {rules.collection ? (
               <FromMarketplace
                 lookups={marketplace}
+                last={lastAnswer}
                 pending={<AskingRow label="Recolección" what="el horario" />}
                 failed={collectionRow(rules.collection)}
               >
