@@ -1,8 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { useTestDatabase } from "../helpers/db";
-import { adminQuery, adminUrl, onPostgresPass, scratchDbName, sweepDeadRunsDatabases } from "../helpers/template";
-import pg from "pg";
+import { adminQuery, onPostgresPass, scratchDbName, sweepDeadRunsDatabases } from "../helpers/template";
 
 describe("test database", async () => {
   const database = await useTestDatabase();
@@ -18,16 +17,10 @@ describe("test database", async () => {
 // A killed run never reaches its teardown; the next run on the same server drops what it left.
 describe.runIf(onPostgresPass)("databases left by a killed run", () => {
   const url = process.env.TEST_DATABASE_URL!;
-  const existing = async (names: string[]) => {
-    const client = new pg.Client({ connectionString: adminUrl(url) });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname = any($1)", [names]);
-      return rows.map((r) => r.datname).sort();
-    } finally {
-      await client.end();
-    }
-  };
+  const existing = async (names: string[]) =>
+    (await adminQuery<{ datname: string }>(url, "select datname from pg_database where datname = any($1)", [names]))
+      .map((r) => r.datname)
+      .sort();
 
   it("are dropped when their run's process is gone; a live run's and other names are kept", async () => {
     // A process that has ended: its pid names a run that can no longer drop its own databases.

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { DEMO_USERS } from "../../server/db/seed/demo-users";
-import { adminUrl, scratchDbName } from "../helpers/template";
+import { adminQuery, scratchDbName } from "../helpers/template";
 
 const url = process.env.TEST_DATABASE_URL;
 const run = promisify(execFile);
@@ -24,15 +24,7 @@ describe.skipIf(!url)("two instances started together on one empty PostgreSQL da
     u.pathname = `/${name}`;
     return u.toString();
   };
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl(url!) });
-    await client.connect();
-    try {
-      return (await client.query(text)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (text: string) => adminQuery(url!, text);
   /** One instance's start-up in a process of its own, with its own DATA_DIR and no SESSION_SECRET. */
   const instance = async (dataDir: string, ...args: string[]): Promise<Answer> => {
     const { SESSION_SECRET: _none, ...inherited } = process.env;

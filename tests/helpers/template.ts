@@ -38,12 +38,16 @@ export function databaseUrlOf(url: string, name: string) {
   return u.toString();
 }
 
-/** One statement on the maintenance database: creating or dropping a test's own database. */
-export async function adminQuery(url: string, text: string) {
+/** One statement on the maintenance database (creating, dropping or listing test databases); its rows. */
+export async function adminQuery<T extends Record<string, unknown> = Record<string, unknown>>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+) {
   const client = new pg.Client({ connectionString: adminUrl(url) });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query<T>(text, params)).rows;
   } finally {
     await client.end();
   }
@@ -54,16 +58,10 @@ export async function adminQuery(url: string, text: string) {
  * never reached its teardown, and each of its test files had a database of its own.
  */
 export async function sweepDeadRunsDatabases(url: string, isAlive = processIsAlive) {
-  const client = new pg.Client({ connectionString: adminUrl(url) });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'bo\\_test\\_%'`);
-    const dead = rows.map((r) => r.datname).filter((name) => !isAlive(Number(RUN_DATABASE.exec(name)?.[1] ?? NaN)));
-    for (const name of dead) await client.query(`drop database if exists "${name}" with (force)`);
-    return dead;
-  } finally {
-    await client.end();
-  }
+  const rows = await adminQuery<{ datname: string }>(url, `select datname from pg_database where datname like 'bo\\_test\\_%'`);
+  const dead = rows.map((r) => r.datname).filter((name) => !isAlive(Number(RUN_DATABASE.exec(name)?.[1] ?? NaN)));
+  for (const name of dead) await adminQuery(url, `drop database if exists "${name}" with (force)`);
+  return dead;
 }
 
 /** Whether a process of this machine still runs; names without a pid count as alive (not ours to drop). */

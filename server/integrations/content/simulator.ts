@@ -16,7 +16,7 @@ const OPERATORS: Record<string, string> = { _eq: "=", _neq: "<>", _gt: ">", _gte
  * stamp a reader keeps as its cursor is exactly the value the next filter compares: a stamp written
  * less precisely (milliseconds) sorted before its own row, and a feed's last page re-read that row.
  */
-const STAMP_TEXT = `to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const STAMP_TEXT = `to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** SQL for one field of a collection: its change stamp and id are columns (typed, indexed); the rest JSON text. */
 function fieldSql(collection: string, field: string): { column: string; kind: "time" | "id" | "text" } {

@@ -13,6 +13,7 @@
  */
 import { brandSegmentFrom } from "../marketplace/http";
 import { ordersCollection } from "../content/collections";
+import { STAMP_TEXT } from "../content/simulator";
 import { accountOf } from "./mirror-sql";
 
 /** The feeds whose records the seed mirrors, and the collection each reads. */
@@ -24,9 +25,6 @@ export function mirroredFeeds(brand: string) {
     { feed: "publications", collection: "mercadolibre_posts" },
   ];
 }
-
-/** A record's change stamp as the content simulator serves it (server/integrations/content/simulator.ts). */
-const STAMP_TEXT = `to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function contentStatements(brand: string): string[] {
   const main = ordersCollection("main", brandSegmentFrom(brand));
