@@ -69,7 +69,9 @@ async function buyerOf(order: LookupOrder): Promise<{ buyer: MarketplaceBuyer | 
 
 /** The two marketplace look-ups of the order dialog, side by side; marketplace orders only. */
 export async function orderLookups(order: LookupOrder): Promise<OrderLookups> {
-  if (!isMarketplaceOrder(order)) return { buyer: null, collection: null, notes: [] };
+  // Not the marketplace's order: nothing to ask; a collection still shows the usual window.
+  if (!isMarketplaceOrder(order))
+    return { buyer: null, collection: order.logisticType === "cross_docking" ? collectionPickup(order.orderDate) : null, notes: [] };
   const [buyer, collection] = await Promise.all([
     buyerOf(order),
     order.logisticType === "cross_docking" ? collectionOf(order) : Promise.resolve(null),

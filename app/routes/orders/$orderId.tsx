@@ -32,7 +32,7 @@ export async function loader({ request, url, params }: LoaderFunctionArgs): Prom
   // The marketplace's buyer and collection schedule; a failed call leaves the app's data and a note.
   // A navigation with JavaScript opens the dialog at once and fills them in when the marketplace
   // answers (up to the integration time-out); a whole page waits for them.
-  const marketplace = orderLookups(detail.order).then((found) => ({ ...found, collection: found.collection ?? detail.rules.collection }));
+  const marketplace = orderLookups(detail.order);
   return {
     ...detail,
     marketplace: isDataRequest(request) ? marketplace : await marketplace,
